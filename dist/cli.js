@@ -1,0 +1,5973 @@
+#!/usr/bin/env node
+import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);
+
+// src/cli/run.ts
+import { parseArgs as parseArgs2 } from "node:util";
+import { writeFile } from "node:fs/promises";
+
+// src/metrics/catalog.ts
+var latency = (id, label, phases, description) => ({ id, label, unit: "ms", direction: "lower-is-better", level: "request", phases, description });
+var METRICS = {
+  ttft: latency(
+    "ttft",
+    "TTFT",
+    ["tokenize", "queue_wait", "prefill"],
+    "server time to first token (first_token_ms) = tokenize + queue wait + prefill + remainder (sampling)"
+  ),
+  ttft_client: latency(
+    "ttft_client",
+    "client TTFT",
+    ["tokenize", "queue_wait", "prefill", "network"],
+    "client time to first token = server TTFT + network (client_first_token_ms, or first_token_ms + network_ms)"
+  ),
+  e2e: latency(
+    "e2e",
+    "E2E",
+    ["tokenize", "queue_wait", "prefill", "decode", "detokenize"],
+    "end-to-end server latency (total_ms) = TTFT + decode + detokenize"
+  ),
+  itl: latency(
+    "itl",
+    "ITL",
+    [],
+    "inter-token latency: over every token gap when the artifact has them; from §4 summaries, p50/p99 = median over requests of itl_p50_ms/itl_p99_ms, mean = Σ decode_ms / Σ (output_tokens − 1)"
+  ),
+  tpot: latency("tpot", "TPOT", [], "time per output token after the first: decode_ms / (output_tokens − 1), per request"),
+  throughput: {
+    id: "throughput",
+    label: "throughput",
+    unit: "tok/s",
+    direction: "higher-is-better",
+    level: "run",
+    phases: [],
+    description: "output tokens of successful requests per second, from the first arrival to the last completion"
+  },
+  request_throughput: {
+    id: "request_throughput",
+    label: "request throughput",
+    unit: "req/s",
+    direction: "higher-is-better",
+    level: "run",
+    phases: [],
+    description: "successful requests per second, from the first arrival to the last completion"
+  },
+  tokenize: latency("tokenize", "tokenize", [], "tokenize_ms"),
+  queue_wait: latency("queue_wait", "queue wait", [], "queue_wait_ms: arrival (after tokenization) to admission"),
+  prefill: latency("prefill", "prefill", [], "prefill_ms"),
+  network: latency("network", "network", [], "network_ms, or client_first_token_ms − first_token_ms"),
+  decode: latency("decode", "decode", [], "decode_ms: first token to last token"),
+  detokenize: latency("detokenize", "detokenize", [], "detokenize_ms")
+};
+var PHASE_LABELS = {
+  tokenize: "tokenize",
+  queue_wait: "queue wait",
+  prefill: "prefill",
+  network: "network",
+  decode: "decode",
+  detokenize: "detokenize",
+  remainder: "remainder (unattributed)"
+};
+var ALIASES = {
+  ttft: "ttft",
+  time_to_first_token: "ttft",
+  first_token: "ttft",
+  ttft_client: "ttft_client",
+  client_ttft: "ttft_client",
+  e2e: "e2e",
+  e2el: "e2e",
+  e2e_latency: "e2e",
+  latency: "e2e",
+  total: "e2e",
+  itl: "itl",
+  inter_token_latency: "itl",
+  tpot: "tpot",
+  time_per_output_token: "tpot",
+  throughput: "throughput",
+  output_throughput: "throughput",
+  token_throughput: "throughput",
+  request_throughput: "request_throughput",
+  tokenize: "tokenize",
+  queue_wait: "queue_wait",
+  queue: "queue_wait",
+  prefill: "prefill",
+  network: "network",
+  decode: "decode",
+  detokenize: "detokenize"
+};
+function lookupMetric(name) {
+  const id = ALIASES[name.toLowerCase().replace(/-/g, "_")];
+  return id ? METRICS[id] : void 0;
+}
+var METRIC_NAMES = Object.keys(METRICS);
+
+// src/metrics/metric-spec.ts
+var MEAN = { kind: "mean", label: "mean" };
+function parseStat(text) {
+  const t = text.toLowerCase();
+  if (t === "mean" || t === "avg" || t === "average") return MEAN;
+  if (t === "median") return percentile(50);
+  const match = /^p(\d{1,2}(?:\.\d{1,3})?)$/.exec(t);
+  if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
+  const value = Number(match[1]);
+  if (!(value > 0 && value < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
+  return percentile(value);
+}
+function percentile(value) {
+  return { kind: "percentile", q: value / 100, label: `p${formatPercentileNumber(value)}` };
+}
+function formatPercentileNumber(value) {
+  return String(Number(value.toFixed(3)));
+}
+function makeSpec(metric, stat2) {
+  return { metric, stat: stat2, key: metric.level === "run" ? metric.id : `${metric.id}.${stat2.label}` };
+}
+function parseMetricSpec(text) {
+  const parts = text.trim().replace(/^([a-z_-]+)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return 'empty metric: expected something like "ttft p95"';
+  const metric = lookupMetric(parts[0]);
+  if (!metric) return `unknown metric "${parts[0]}": expected one of ${METRIC_NAMES.join(", ")}`;
+  if (parts.length > 2) return `unexpected "${parts.slice(2).join(" ")}" after "${parts[0]} ${parts[1]}"`;
+  if (metric.level === "run") {
+    if (parts.length === 2 && !/^(mean|avg|average)$/i.test(parts[1])) {
+      return `${metric.id} is one rate over the whole run and takes no percentile (got "${parts[1]}")`;
+    }
+    return makeSpec(metric, MEAN);
+  }
+  if (parts.length < 2) return `${metric.id} needs a statistic: for example "${metric.id} p95" or "${metric.id} mean"`;
+  const stat2 = parseStat(parts[1]);
+  if (typeof stat2 === "string") return stat2;
+  return makeSpec(metric, stat2);
+}
+function specLabel(spec) {
+  return spec.metric.level === "run" ? spec.metric.label : `${spec.metric.label} ${spec.stat.label}`;
+}
+
+// src/config/slo.ts
+var UNITS = {
+  ms: { ms: 1, s: 1e3, sec: 1e3, us: 1e-3, µs: 1e-3 },
+  "tok/s": { "tok/s": 1, "tokens/s": 1, "tok/sec": 1, "tokens/sec": 1 },
+  "req/s": { "req/s": 1, "requests/s": 1, "req/sec": 1, "requests/sec": 1 }
+};
+var SloSyntaxError = class extends Error {
+  constructor(input, column, reason) {
+    super(`SLO "${input}": ${reason}${column >= 0 ? ` (at column ${column + 1})` : ""}`);
+    this.input = input;
+    this.column = column;
+    this.reason = reason;
+    this.name = "SloSyntaxError";
+  }
+  input;
+  column;
+  reason;
+};
+function parseSlo(input) {
+  const text = input.trim();
+  const opMatch = /(<=|>=|<|>)/.exec(text);
+  if (!opMatch) {
+    throw new SloSyntaxError(text, -1, 'missing comparator: expected "<", "<=", ">" or ">=", as in "ttft p95 < 800ms"');
+  }
+  const comparator = opMatch[1];
+  const left = text.slice(0, opMatch.index).trim();
+  const rightStart = opMatch.index + comparator.length;
+  const right = text.slice(rightStart).trim();
+  if (!left) throw new SloSyntaxError(text, 0, 'missing metric before the comparator, as in "ttft p95 < 800ms"');
+  const spec = parseMetricSpec(left);
+  if (typeof spec === "string") throw new SloSyntaxError(text, 0, spec);
+  const lowerIsBetter = spec.metric.direction === "lower-is-better";
+  if (lowerIsBetter !== comparator.startsWith("<")) {
+    const want = lowerIsBetter ? '"<" or "<="' : '">" or ">="';
+    throw new SloSyntaxError(
+      text,
+      opMatch.index,
+      `${spec.metric.id} is ${spec.metric.direction.replace(/-/g, " ")}, so its target needs ${want}`
+    );
+  }
+  const valueMatch = /^([0-9][0-9_]*(?:\.[0-9]+)?)\s*(.*)$/.exec(right);
+  const rightColumn = text.indexOf(right, rightStart);
+  if (!valueMatch) {
+    throw new SloSyntaxError(text, rightColumn, `expected a number after "${comparator}", got "${right || "nothing"}"`);
+  }
+  const value = Number(valueMatch[1].replace(/_/g, ""));
+  const unitText = valueMatch[2].trim().toLowerCase();
+  const units = UNITS[spec.metric.unit];
+  const allowed = Object.keys(units).join(", ");
+  if (!unitText) {
+    throw new SloSyntaxError(text, rightColumn + valueMatch[1].length, `missing unit after ${valueMatch[1]}: expected one of ${allowed}`);
+  }
+  const factor = units[unitText];
+  if (factor === void 0) {
+    throw new SloSyntaxError(
+      text,
+      text.lastIndexOf(valueMatch[2].trim()),
+      `unit "${valueMatch[2].trim()}" does not fit ${spec.metric.id} (${spec.metric.unit}): expected one of ${allowed}`
+    );
+  }
+  const threshold = value * factor;
+  return { spec, comparator, threshold, text: `${spec.key.replace(".", " ")} ${comparator} ${formatThreshold(threshold)} ${spec.metric.unit}` };
+}
+function formatThreshold(value) {
+  return String(Number(value.toPrecision(6)));
+}
+function sloMet(slo2, value) {
+  switch (slo2.comparator) {
+    case "<":
+      return value < slo2.threshold;
+    case "<=":
+      return value <= slo2.threshold;
+    case ">":
+      return value > slo2.threshold;
+    case ">=":
+      return value >= slo2.threshold;
+  }
+}
+
+// src/config/config.ts
+var FAIL_ON_VALUES = ["regression", "slo", "inconclusive"];
+var ConfigError = class extends Error {
+  constructor(input, message) {
+    super(`input "${input}": ${message}`);
+    this.input = input;
+    this.name = "ConfigError";
+  }
+  input;
+};
+var DEFAULT_METRICS = [
+  makeSpec(METRICS.ttft, percentile(50)),
+  makeSpec(METRICS.ttft, percentile(95)),
+  makeSpec(METRICS.ttft_client, percentile(95)),
+  makeSpec(METRICS.itl, percentile(50)),
+  makeSpec(METRICS.itl, percentile(99)),
+  makeSpec(METRICS.e2e, percentile(50)),
+  makeSpec(METRICS.e2e, percentile(95)),
+  makeSpec(METRICS.throughput, MEAN)
+];
+var DEFAULT_STATISTICS = {
+  level: 0.95,
+  alpha: 0.05,
+  resamples: 2e3,
+  seed: 1,
+  minEffect: {},
+  runNoise: {}
+};
+function defaultMinEffect(spec) {
+  return minEffectForStat(spec.stat, spec.metric.level);
+}
+function minEffectForStat(stat2, level) {
+  if (level === "run" || stat2.kind === "mean") return 0.05;
+  if (stat2.q <= 0.5) return 0.05;
+  if (stat2.q < 0.999) return 0.1;
+  return 0.2;
+}
+function minEffectFor(config, spec) {
+  return config.statistics.minEffect[spec.key] ?? defaultMinEffect(spec);
+}
+function defaultRunNoise(spec) {
+  if (spec.metric.level === "run" || spec.stat.kind === "mean" || spec.stat.q <= 0.5) return 0.025;
+  if (spec.stat.q < 0.999) return 0.05;
+  return 0.08;
+}
+function runNoiseFor(config, spec) {
+  return config.statistics.runNoise[spec.key] ?? defaultRunNoise(spec);
+}
+function buildConfig(raw) {
+  const slos = (raw.slos ?? []).filter((s) => s.trim()).map((text) => {
+    try {
+      return parseSlo(text);
+    } catch (error) {
+      if (error instanceof SloSyntaxError) throw new ConfigError("slo", error.message);
+      throw error;
+    }
+  });
+  const named = (raw.metrics ?? []).filter((m) => m.trim());
+  const metrics = [];
+  const seen = /* @__PURE__ */ new Set();
+  const add = (spec, origin) => {
+    if (seen.has(spec.key)) return;
+    seen.add(spec.key);
+    metrics.push({ spec, origin });
+  };
+  for (const slo2 of slos) add(slo2.spec, "slo");
+  for (const text of named) {
+    const spec = parseMetricSpec(text);
+    if (typeof spec === "string") throw new ConfigError("metrics", `"${text}": ${spec}`);
+    add(spec, "named");
+  }
+  if (named.length === 0) for (const spec of DEFAULT_METRICS) add(spec, "default");
+  metrics.sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec));
+  return {
+    metrics,
+    slos,
+    failOn: parseFailOn(raw.failOn),
+    statistics: {
+      level: parseNumberInput("confidence", raw.confidence, DEFAULT_STATISTICS.level, (v) => v > 0.5 && v < 1, "a number between 0.5 and 1, such as 0.95"),
+      alpha: DEFAULT_STATISTICS.alpha,
+      resamples: Math.round(
+        parseNumberInput("resamples", raw.resamples, DEFAULT_STATISTICS.resamples, (v) => Number.isInteger(v) && v >= 200 && v <= 1e5, "a whole number from 200 to 100000")
+      ),
+      seed: Math.round(parseNumberInput("seed", raw.seed, DEFAULT_STATISTICS.seed, (v) => Number.isInteger(v) && v >= 0, "a whole number ≥ 0")),
+      minEffect: parseShares("min-effect", raw.minEffect ?? []),
+      runNoise: parseShares("run-noise", raw.runNoise ?? [])
+    },
+    benchmark: raw.benchmark?.trim() || void 0,
+    maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05")
+  };
+}
+function metricOrder(spec) {
+  const metricIndex = Object.keys(METRICS).indexOf(spec.metric.id);
+  const statIndex = spec.stat.kind === "mean" ? 0 : spec.stat.q;
+  return metricIndex * 10 + statIndex;
+}
+function parseFailOn(text) {
+  const value = (text ?? "regression,slo").trim().toLowerCase();
+  if (value === "never" || value === "none") return /* @__PURE__ */ new Set();
+  const parts = value.split(/[\s,]+/).filter(Boolean);
+  const out = /* @__PURE__ */ new Set();
+  for (const part of parts) {
+    if (!FAIL_ON_VALUES.includes(part)) {
+      throw new ConfigError("fail-on", `"${part}" is not allowed: use a comma-separated list of ${FAIL_ON_VALUES.join(", ")}, or "never"`);
+    }
+    out.add(part);
+  }
+  return out;
+}
+function parseNumberInput(name, text, fallback, valid, expected) {
+  if (text === void 0 || text.trim() === "") return fallback;
+  const value = Number(text.trim());
+  if (!Number.isFinite(value) || !valid(value)) throw new ConfigError(name, `"${text}" is not ${expected}`);
+  return value;
+}
+function parseShares(input, lines) {
+  const out = {};
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    const match = /^(.+?)\s*=\s*([0-9.]+)\s*(%?)$/.exec(line.trim());
+    if (!match) throw new ConfigError(input, `"${line}" is not of the form "ttft p95=10%"`);
+    const spec = parseMetricSpec(match[1]);
+    if (typeof spec === "string") throw new ConfigError(input, `"${line}": ${spec}`);
+    const value = Number(match[2]) / (match[3] ? 100 : 1);
+    if (!(value >= 0 && value < 10)) throw new ConfigError(input, `"${line}": expected a share such as 10% or 0.1`);
+    out[spec.key] = value;
+  }
+  return out;
+}
+
+// src/ingest/errors.ts
+var InputError = class extends Error {
+  constructor(file, reason, line, field) {
+    super(formatLocation(file, line, field) + reason);
+    this.file = file;
+    this.reason = reason;
+    this.line = line;
+    this.field = field;
+    this.name = "InputError";
+  }
+  file;
+  reason;
+  line;
+  field;
+};
+function formatLocation(file, line, field) {
+  let out = file;
+  if (line !== void 0) out += `:${line}`;
+  out += ": ";
+  if (field) out += `field "${field}": `;
+  return out;
+}
+function formatIssue(issue) {
+  return formatLocation(issue.file, issue.line, issue.field) + issue.message;
+}
+var IssueLog = class {
+  constructor(limit = 20) {
+    this.limit = limit;
+  }
+  limit;
+  kept = [];
+  count = 0;
+  add(issue) {
+    this.count++;
+    if (this.kept.length < this.limit) this.kept.push(issue);
+  }
+};
+
+// src/model/run.ts
+function emptyMeta() {
+  return { config: {}, extra: {} };
+}
+
+// src/ingest/metadata.ts
+var MAX_VALUE = 500;
+function parseMetadata(value, file, line, issues, into = emptyMeta()) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
+    return into;
+  }
+  for (const [key, raw] of Object.entries(value)) {
+    switch (key) {
+      case "benchmark":
+      case "name":
+        if (typeof raw === "string" && raw.trim()) into.benchmark = cap(raw.trim());
+        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a non-empty string" });
+        break;
+      case "commit":
+      case "hardware":
+      case "model":
+        if (typeof raw === "string" || typeof raw === "number") into[key] = cap(String(raw));
+        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a string" });
+        break;
+      case "workload":
+        into.workload = typeof raw === "string" ? cap(raw) : cap(describeObject(raw));
+        break;
+      case "config":
+        if (raw && typeof raw === "object" && !Array.isArray(raw)) flattenConfig(raw, "", into.config);
+        else issues.add({ file, line, field: "metadata.config", message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}' });
+        break;
+      default:
+        into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
+    }
+  }
+  return into;
+}
+function flattenConfig(source, prefix, out) {
+  for (const [key, value] of Object.entries(source)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      out[name] = typeof value === "string" ? cap(value) : value;
+    } else if (Array.isArray(value)) {
+      out[name] = cap(JSON.stringify(value));
+    } else if (typeof value === "object") {
+      flattenConfig(value, name, out);
+    }
+  }
+}
+function describeObject(value) {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    return Object.entries(value).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+  }
+  return JSON.stringify(value);
+}
+function cap(text) {
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+}
+function isMetadataRecord(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && "metadata" in value && Object.keys(value).length === 1;
+}
+
+// src/ingest/text/describe-char.ts
+var NAMED = { 9: "\\t", 10: "\\n", 13: "\\r" };
+function describeChar(code2) {
+  if (code2 === 39) return `"'"`;
+  const invisible = code2 < 32 || code2 === 127 || code2 >= 55296 && code2 <= 57343 || code2 === 65279;
+  if (!invisible) return `'${String.fromCharCode(code2)}'`;
+  return `'${NAMED[code2] ?? `\\u${code2.toString(16).padStart(4, "0")}`}'`;
+}
+
+// src/ingest/text/csv.ts
+var LF = 10;
+var CR = 13;
+var QUOTE = 34;
+var BOM = 65279;
+var FIELD_START = 0;
+var UNQUOTED = 1;
+var QUOTED = 2;
+var QUOTE_IN_QUOTED = 3;
+var CLOSED_CR = 4;
+var SKIP = 5;
+var CsvParser = class {
+  delim;
+  state = FIELD_START;
+  /** Line of the character being scanned. */
+  line = 1;
+  /** Line the current row started on. */
+  rowLine = 1;
+  cells = [];
+  /** Text of the current field copied out of earlier chunks (or before a "" escape). */
+  field = "";
+  /** Line of the opening quote of the current quoted field, for the unterminated-quote error. */
+  quoteLine = 1;
+  /**
+   * Raw text of the current row after its first newline, kept only while a row spans lines. If
+   * the input ends inside a quoted field, that quote swallowed everything after it; re-reading
+   * this text from the row's second line recovers the rows that follow.
+   */
+  replay = null;
+  replayLine = 0;
+  started = false;
+  constructor(opts = {}) {
+    const d = opts.delimiter ?? ",";
+    if (d.length !== 1 || d === '"' || d === "\n" || d === "\r") {
+      throw new Error(`CSV delimiter must be one character other than '"', '\\n' or '\\r', got ${JSON.stringify(d)}`);
+    }
+    this.delim = d.charCodeAt(0);
+  }
+  /** Without onError, malformed rows are dropped silently. */
+  push(chunk, onRow, onError) {
+    if (!this.started) {
+      if (chunk.length === 0) return;
+      this.started = true;
+      if (chunk.charCodeAt(0) === BOM) chunk = chunk.slice(1);
+    }
+    this.scan(chunk, onRow, onError);
+  }
+  /** Flushes the last row (a final newline is optional), then resets for another input. */
+  end(onRow, onError) {
+    for (; ; ) {
+      const state = this.state;
+      if (state === QUOTED) {
+        const replay = this.replay;
+        const resume = replay === null ? "" : `; reading resumes at line ${this.replayLine}`;
+        onError?.(`unterminated quoted field ${this.cells.length + 1}: the input ends before its closing '"'${resume}`, this.quoteLine);
+        this.dropRow();
+        if (replay === null) break;
+        this.line = this.replayLine;
+        this.rowLine = this.line;
+        this.state = FIELD_START;
+        this.scan(replay.join(""), onRow, onError);
+        continue;
+      }
+      if (state === UNQUOTED) this.finishRow(stripCr(this.field), false, onRow);
+      else if (state === QUOTE_IN_QUOTED || state === CLOSED_CR) this.finishRow(this.field, true, onRow);
+      else if (state === FIELD_START && this.cells.length > 0) this.finishRow("", false, onRow);
+      break;
+    }
+    this.dropRow();
+    this.state = FIELD_START;
+    this.line = 1;
+    this.rowLine = 1;
+    this.started = false;
+  }
+  scan(chunk, onRow, onError) {
+    const delim = this.delim;
+    const n = chunk.length;
+    let state = this.state;
+    let line = this.line;
+    let seg = 0;
+    let recordFrom = 0;
+    let nextLf = -2;
+    for (let i = 0; i < n; i++) {
+      let c = chunk.charCodeAt(i);
+      switch (state) {
+        case FIELD_START:
+          if (c === delim) this.cells.push("");
+          else if (c === QUOTE) {
+            state = QUOTED;
+            seg = i + 1;
+            this.quoteLine = line;
+          } else if (c === LF) {
+            this.finishRow("", false, onRow);
+            this.rowLine = ++line;
+          } else {
+            state = UNQUOTED;
+            seg = i;
+          }
+          break;
+        case UNQUOTED:
+          while (c !== delim && c !== LF && c !== QUOTE && ++i < n) c = chunk.charCodeAt(i);
+          if (i === n) break;
+          if (c === delim) {
+            this.cells.push(this.take(chunk, seg, i));
+            state = FIELD_START;
+          } else if (c === LF) {
+            this.finishRow(stripCr(this.take(chunk, seg, i)), false, onRow);
+            this.rowLine = ++line;
+            state = FIELD_START;
+          } else if (c === QUOTE) {
+            this.fail(`unexpected '"' inside unquoted field ${this.cells.length + 1} (a field containing quotes must be quoted, with "" for each quote)`, line, onError);
+            state = SKIP;
+          }
+          break;
+        case QUOTED: {
+          const q = chunk.indexOf('"', i);
+          const stop = q < 0 ? n : q;
+          if (nextLf !== -1 && nextLf < i) nextLf = chunk.indexOf("\n", i);
+          while (nextLf !== -1 && nextLf < stop) {
+            line++;
+            if (this.replay === null) {
+              this.replay = [];
+              this.replayLine = line;
+              recordFrom = nextLf + 1;
+            }
+            nextLf = chunk.indexOf("\n", nextLf + 1);
+          }
+          if (q < 0) {
+            i = n;
+            break;
+          }
+          i = q;
+          this.field += chunk.slice(seg, i);
+          state = QUOTE_IN_QUOTED;
+          break;
+        }
+        case QUOTE_IN_QUOTED:
+          if (c === QUOTE) {
+            state = QUOTED;
+            seg = i;
+          } else if (c === delim) {
+            this.cells.push(this.field);
+            this.field = "";
+            state = FIELD_START;
+          } else if (c === LF) {
+            this.finishRow(this.field, true, onRow);
+            this.rowLine = ++line;
+            state = FIELD_START;
+          } else if (c === CR) {
+            state = CLOSED_CR;
+          } else {
+            this.fail(`unexpected ${describeChar(c)} after the closing quote of field ${this.cells.length + 1} (expected the delimiter or the end of the line)`, line, onError);
+            state = SKIP;
+          }
+          break;
+        case CLOSED_CR:
+          if (c === LF) {
+            this.finishRow(this.field, true, onRow);
+            this.rowLine = ++line;
+            state = FIELD_START;
+          } else {
+            this.fail(`unexpected ${describeChar(c)} after '\\r' following the closing quote of field ${this.cells.length + 1}`, line, onError);
+            state = SKIP;
+          }
+          break;
+        default: {
+          const nl = chunk.indexOf("\n", i);
+          if (nl === -1) {
+            i = n;
+          } else {
+            i = nl;
+            this.rowLine = ++line;
+            state = FIELD_START;
+          }
+        }
+      }
+    }
+    if (state === UNQUOTED || state === QUOTED) this.field += chunk.slice(seg);
+    if (this.replay !== null) this.replay.push(chunk.slice(recordFrom));
+    this.state = state;
+    this.line = line;
+  }
+  /** The current field: its earlier pieces plus chunk[from, to). */
+  take(chunk, from, to) {
+    const tail = chunk.slice(from, to);
+    if (this.field === "") return tail;
+    const value = this.field + tail;
+    this.field = "";
+    return value;
+  }
+  finishRow(last, quoted, onRow) {
+    const cells = this.cells;
+    this.cells = [];
+    this.field = "";
+    this.replay = null;
+    if (!quoted && cells.length === 0 && last === "") return;
+    cells.push(last);
+    onRow(cells, this.rowLine);
+  }
+  fail(message, line, onError) {
+    const where = line === this.rowLine ? "" : ` (row starts at line ${this.rowLine})`;
+    onError?.(`${message}${where}; row skipped`, line);
+    this.dropRow();
+  }
+  dropRow() {
+    this.cells = [];
+    this.field = "";
+    this.replay = null;
+  }
+};
+function sniffDelimiter(firstLine) {
+  let inQuotes = false;
+  let commas = 0;
+  let tabs = 0;
+  let semicolons = 0;
+  for (let i = 0; i < firstLine.length; i++) {
+    const ch = firstLine[i];
+    if (ch === '"') inQuotes = !inQuotes;
+    else if (inQuotes) continue;
+    else if (ch === ",") commas++;
+    else if (ch === "	") tabs++;
+    else if (ch === ";") semicolons++;
+  }
+  if (tabs > commas && tabs >= semicolons) return "	";
+  if (semicolons > commas && semicolons > tabs) return ";";
+  return ",";
+}
+function stripCr(value) {
+  return value.length > 0 && value.charCodeAt(value.length - 1) === CR ? value.slice(0, -1) : value;
+}
+
+// src/ingest/text/json-stream.ts
+var LF2 = 10;
+var CR2 = 13;
+var TAB = 9;
+var SPACE = 32;
+var QUOTE2 = 34;
+var BACKSLASH = 92;
+var COMMA = 44;
+var COLON = 58;
+var LBRACKET = 91;
+var RBRACKET = 93;
+var LBRACE = 123;
+var RBRACE = 125;
+var BOM2 = 65279;
+var TOP = 0;
+var ARR_FIRST = 1;
+var ARR_NEXT = 2;
+var ARR_AFTER = 3;
+var OBJ_FIRST = 4;
+var OBJ_NEXT = 5;
+var KEY = 6;
+var OBJ_COLON = 7;
+var OBJ_VALUE = 8;
+var OBJ_AFTER = 9;
+var PIECE = 10;
+var DONE = 11;
+var FAILED = 12;
+var SCALAR = 0;
+var STRING = 1;
+var NESTED = 2;
+var RUNS_ON = -1;
+var MISMATCH = -2;
+var JsonStreamSplitter = class {
+  streamKeys;
+  mode = TOP;
+  line = 1;
+  started = false;
+  /** Counts push() calls, to tell whether cached positions refer to the current chunk. */
+  chunkNo = 0;
+  /** Whether the array being split is the value of a streamKey member rather than the top level. */
+  inner = false;
+  arrayLine = 0;
+  objectLine = 0;
+  key = "";
+  // The piece (or key) being scanned.
+  kind = SCALAR;
+  inString = false;
+  escaped = false;
+  /** Open brackets inside the piece, innermost last. */
+  brackets = [];
+  pieceLine = 0;
+  /** Whether the piece is an array element (else a member value). */
+  pieceInArray = false;
+  /** The closing bracket that did not match, and the open bracket it met. */
+  badClose = 0;
+  badOpen = 0;
+  /** Text of the current piece from earlier chunks. */
+  parts = [];
+  // Raw newlines inside strings are invalid JSON but must still be counted to keep later lines
+  // right. The chunk's next '\n' is cached so that finding it stays linear per chunk.
+  lfChunk = -1;
+  lfPos = -1;
+  shapeSeen;
+  streamedKeySeen;
+  constructor(opts = {}) {
+    const k = opts.streamKey;
+    this.streamKeys = new Set(k === void 0 ? [] : typeof k === "string" ? [k] : k);
+  }
+  /** The top-level shape once its first bracket has been read (kept after end() until the next input). */
+  get shape() {
+    return this.shapeSeen;
+  }
+  /** Which of the accepted stream keys was found (the last one, if several were). */
+  get streamedKey() {
+    return this.streamedKeySeen;
+  }
+  push(chunk, h) {
+    const n = chunk.length;
+    if (n === 0) return;
+    this.chunkNo++;
+    let i = 0;
+    if (!this.started) {
+      this.started = true;
+      this.shapeSeen = void 0;
+      this.streamedKeySeen = void 0;
+      if (chunk.charCodeAt(0) === BOM2) i = 1;
+    }
+    let start = 0;
+    while (i < n) {
+      const mode = this.mode;
+      if (mode === PIECE || mode === KEY) {
+        const end = mode === KEY ? this.scanString(chunk, i) : this.scanPiece(chunk, i);
+        if (end === MISMATCH) {
+          this.fail(this.mismatchMessage(), h);
+          return;
+        }
+        if (end === RUNS_ON) {
+          this.parts.push(chunk.slice(start));
+          return;
+        }
+        const text = this.take(chunk, start, end);
+        if (mode === KEY) this.finishKey(text, h);
+        else this.finishPiece(text, h);
+        i = end;
+        continue;
+      }
+      if (mode === FAILED) return;
+      const c = chunk.charCodeAt(i);
+      if (c === SPACE || c === LF2 || c === CR2 || c === TAB) {
+        if (c === LF2) this.line++;
+        i++;
+      } else if (this.structural(c, h)) {
+        start = i;
+      } else {
+        i++;
+      }
+    }
+  }
+  /** Reports truncated input, then resets for another input. */
+  end(h) {
+    switch (this.mode) {
+      case TOP:
+        h.onError(`empty input: expected '[' or '{'`, this.line);
+        break;
+      case DONE:
+      case FAILED:
+        break;
+      case PIECE:
+        h.onError(this.kind === SCALAR ? this.unclosedMessage() : `unexpected end of input inside the ${this.pieceName()}`, this.line);
+        break;
+      default:
+        h.onError(this.unclosedMessage(), this.line);
+    }
+    this.mode = TOP;
+    this.line = 1;
+    this.started = false;
+    this.inner = false;
+    this.parts = [];
+    this.brackets = [];
+  }
+  /**
+   * Handles one non-whitespace character outside any piece. Returns true when c begins a piece
+   * (mode is now PIECE or KEY and c must be scanned again as its first character).
+   */
+  structural(c, h) {
+    switch (this.mode) {
+      case TOP:
+        if (c === LBRACKET) {
+          this.shapeSeen = "array";
+          this.openArray();
+        } else if (c === LBRACE) {
+          this.shapeSeen = "object";
+          this.objectLine = this.line;
+          this.mode = OBJ_FIRST;
+        } else {
+          this.fail(`expected '[' or '{' at the start of the input, found ${describeChar(c)}`, h);
+        }
+        return false;
+      case ARR_FIRST:
+        if (c === RBRACKET) {
+          this.closeArray();
+          return false;
+        }
+        return this.beginPiece(c, h);
+      case ARR_NEXT:
+        return this.beginPiece(c, h);
+      case ARR_AFTER:
+        if (c === COMMA) this.mode = ARR_NEXT;
+        else if (c === RBRACKET) this.closeArray();
+        else this.fail(`expected ',' or ']' after array element, found ${describeChar(c)}`, h);
+        return false;
+      case OBJ_FIRST:
+      case OBJ_NEXT:
+        if (c === QUOTE2) {
+          this.beginKey();
+          return true;
+        }
+        if (c === RBRACE && this.mode === OBJ_FIRST) this.mode = DONE;
+        else this.fail(`expected ${this.mode === OBJ_FIRST ? `a quoted key or '}'` : `a quoted key after ','`}, found ${describeChar(c)}`, h);
+        return false;
+      case OBJ_COLON:
+        if (c === COLON) this.mode = OBJ_VALUE;
+        else this.fail(`expected ':' after key ${JSON.stringify(this.key)}, found ${describeChar(c)}`, h);
+        return false;
+      case OBJ_VALUE:
+        if (c === LBRACKET && this.streamKeys.has(this.key)) {
+          this.streamedKeySeen = this.key;
+          this.inner = true;
+          this.openArray();
+          return false;
+        }
+        return this.beginPiece(c, h);
+      case OBJ_AFTER:
+        if (c === COMMA) this.mode = OBJ_NEXT;
+        else if (c === RBRACE) this.mode = DONE;
+        else this.fail(`expected ',' or '}' after the value of key ${JSON.stringify(this.key)}, found ${describeChar(c)}`, h);
+        return false;
+      case DONE:
+        this.fail(`unexpected ${describeChar(c)} after the end of the top-level ${this.shapeSeen}`, h);
+        return false;
+      default:
+        return false;
+    }
+  }
+  openArray() {
+    this.arrayLine = this.line;
+    this.mode = ARR_FIRST;
+  }
+  closeArray() {
+    this.mode = this.inner ? OBJ_AFTER : DONE;
+    this.inner = false;
+  }
+  beginPiece(c, h) {
+    if (c === COMMA || c === COLON || c === RBRACKET || c === RBRACE) {
+      const expected = this.mode === ARR_FIRST ? `an array element or ']'` : this.mode === ARR_NEXT ? `an array element after ','` : `a value for key ${JSON.stringify(this.key)}`;
+      this.fail(`expected ${expected}, found ${describeChar(c)}`, h);
+      return false;
+    }
+    this.kind = c === QUOTE2 ? STRING : c === LBRACKET || c === LBRACE ? NESTED : SCALAR;
+    this.pieceInArray = this.mode !== OBJ_VALUE;
+    this.inString = false;
+    this.escaped = false;
+    if (this.brackets.length !== 0) this.brackets = [];
+    this.pieceLine = this.line;
+    this.mode = PIECE;
+    return true;
+  }
+  beginKey() {
+    this.inString = false;
+    this.escaped = false;
+    this.pieceLine = this.line;
+    this.mode = KEY;
+  }
+  finishPiece(text, h) {
+    if (this.pieceInArray) {
+      this.mode = ARR_AFTER;
+      h.onElement(text, this.pieceLine);
+    } else {
+      this.mode = OBJ_AFTER;
+      h.onMember?.(this.key, text, this.pieceLine);
+    }
+  }
+  finishKey(raw, h) {
+    let plain = true;
+    for (let i = raw.length - 2; i > 0 && plain; i--) {
+      const c = raw.charCodeAt(i);
+      plain = c !== BACKSLASH && c >= SPACE;
+    }
+    try {
+      this.key = plain ? raw.slice(1, -1) : JSON.parse(raw);
+      this.mode = OBJ_COLON;
+    } catch {
+      const shown = raw.length > 60 ? `${raw.slice(0, 57)}...` : raw;
+      this.fail(`invalid object key ${shown} (bad escape or raw control character)`, h);
+    }
+  }
+  /** The current piece: its parts from earlier chunks plus chunk[start, end). */
+  take(chunk, start, end) {
+    if (this.parts.length === 0) return chunk.slice(start, end);
+    this.parts.push(chunk.slice(start, end));
+    const text = this.parts.join("");
+    this.parts = [];
+    return text;
+  }
+  fail(message, h) {
+    this.mode = FAILED;
+    this.parts = [];
+    h.onError(message, this.line);
+  }
+  pieceName() {
+    return this.pieceInArray ? `array element starting at line ${this.pieceLine}` : `value of key ${JSON.stringify(this.key)} starting at line ${this.pieceLine}`;
+  }
+  unclosedMessage() {
+    const inArray = this.mode === PIECE ? this.pieceInArray : this.mode >= ARR_FIRST && this.mode <= ARR_AFTER;
+    return inArray ? `unexpected end of input: the array opened at line ${this.arrayLine} is not closed` : `unexpected end of input: the object opened at line ${this.objectLine} is not closed`;
+  }
+  mismatchMessage() {
+    const expected = this.badOpen === LBRACE ? "'}'" : "']'";
+    return `mismatched ${describeChar(this.badClose)} in the ${this.pieceName()}: expected ${expected}`;
+  }
+  /** Scans the current piece from i. Returns the index just past its end, RUNS_ON or MISMATCH. */
+  scanPiece(chunk, i) {
+    if (this.kind === NESTED) return this.scanNested(chunk, i);
+    if (this.kind === STRING) return this.scanString(chunk, i);
+    const n = chunk.length;
+    for (; i < n; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === COMMA || c === RBRACKET || c === RBRACE || c === SPACE || c === LF2 || c === CR2 || c === TAB || c === COLON || c === QUOTE2 || c === LBRACKET || c === LBRACE) {
+        return i;
+      }
+    }
+    return RUNS_ON;
+  }
+  /** Scans a string whose opening quote is at or before i. Returns the index past its closing quote, or RUNS_ON. */
+  scanString(chunk, i) {
+    const n = chunk.length;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let line = this.line;
+    let end = RUNS_ON;
+    for (; i < n; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === LF2) line++;
+      if (escaped) escaped = false;
+      else if (c === BACKSLASH) escaped = inString;
+      else if (c === QUOTE2) {
+        if (inString) {
+          end = i + 1;
+          break;
+        }
+        inString = true;
+      }
+    }
+    this.inString = inString;
+    this.escaped = escaped;
+    this.line = line;
+    return end;
+  }
+  /** Scans an object or array piece. Returns the index past its matching bracket, RUNS_ON or MISMATCH. */
+  scanNested(chunk, i) {
+    const n = chunk.length;
+    const brackets = this.brackets;
+    let line = this.line;
+    if (this.inString) {
+      let escaped = this.escaped;
+      for (; i < n; i++) {
+        const c = chunk.charCodeAt(i);
+        if (c === LF2) line++;
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE2) break;
+      }
+      this.escaped = escaped;
+      this.line = line;
+      if (i === n) return RUNS_ON;
+      this.inString = false;
+      i++;
+    }
+    let end = RUNS_ON;
+    for (; i < n; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === QUOTE2) {
+        const close = this.stringClose(chunk, i + 1);
+        if (close < 0) {
+          this.line = line;
+          this.tailOfString(chunk, i + 1);
+          return RUNS_ON;
+        }
+        if (this.lfPos < close || this.lfChunk !== this.chunkNo) line += this.countLf(chunk, i + 1, close);
+        i = close;
+      } else if (c === LBRACE || c === LBRACKET) {
+        brackets.push(c);
+      } else if (c === RBRACE || c === RBRACKET) {
+        const open2 = brackets.pop() ?? 0;
+        if (open2 !== (c === RBRACE ? LBRACE : LBRACKET)) {
+          this.badClose = c;
+          this.badOpen = open2;
+          end = MISMATCH;
+          break;
+        }
+        if (brackets.length === 0) {
+          end = i + 1;
+          break;
+        }
+      } else if (c === LF2) {
+        line++;
+      }
+    }
+    this.line = line;
+    return end;
+  }
+  /** Index of the unescaped '"' closing a string whose text starts at i, or -1 if not in this chunk. */
+  stringClose(chunk, i) {
+    for (; ; ) {
+      const q = chunk.indexOf('"', i);
+      if (q < 0) return -1;
+      let k = q - 1;
+      while (k >= i && chunk.charCodeAt(k) === BACKSLASH) k--;
+      if ((q - 1 - k) % 2 === 0) return q;
+      i = q + 1;
+    }
+  }
+  /** Records the state at the end of a chunk that ends inside a string starting at i. */
+  tailOfString(chunk, i) {
+    let escaped = false;
+    let line = this.line;
+    for (; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === LF2) line++;
+      if (escaped) escaped = false;
+      else if (c === BACKSLASH) escaped = true;
+    }
+    this.inString = true;
+    this.escaped = escaped;
+    this.line = line;
+  }
+  /** Newlines in chunk[from, to). */
+  countLf(chunk, from, to) {
+    if (this.lfChunk !== this.chunkNo || this.lfPos < from) {
+      this.lfChunk = this.chunkNo;
+      this.lfPos = chunk.indexOf("\n", from);
+      if (this.lfPos < 0) this.lfPos = chunk.length;
+    }
+    let count2 = 0;
+    while (this.lfPos < to) {
+      count2++;
+      const next = chunk.indexOf("\n", this.lfPos + 1);
+      this.lfPos = next < 0 ? chunk.length : next;
+    }
+    return count2;
+  }
+};
+
+// src/ingest/text/json-error-position.ts
+var OK = -1;
+function jsonErrorOffset(text) {
+  const n = text.length;
+  const stack = [];
+  let expect = "value";
+  let i = 0;
+  for (; ; ) {
+    while (i < n && isWs(text.charCodeAt(i))) i++;
+    if (i >= n) return expect === "end" ? OK : n;
+    const c = text.charCodeAt(i);
+    if (expect === "end") return i;
+    if (expect === "colon") {
+      if (c !== 58) return i;
+      i++;
+      expect = "value";
+      continue;
+    }
+    if (expect === "commaOrClose") {
+      const open2 = stack[stack.length - 1];
+      if (c === 44) {
+        i++;
+        expect = open2 === 123 ? "key" : "value";
+        continue;
+      }
+      if (c !== (open2 === 123 ? 125 : 93)) return i;
+      stack.pop();
+      i++;
+      expect = stack.length > 0 ? "commaOrClose" : "end";
+      continue;
+    }
+    if (expect === "keyOrClose" && c === 125 || expect === "valueOrClose" && c === 93) {
+      stack.pop();
+      i++;
+      expect = stack.length > 0 ? "commaOrClose" : "end";
+      continue;
+    }
+    if (expect === "keyOrClose" || expect === "key") {
+      if (c !== 34) return i;
+      const next2 = scanString(text, i);
+      if (next2 < 0) return ~next2;
+      i = next2;
+      expect = "colon";
+      continue;
+    }
+    if (c === 123 || c === 91) {
+      stack.push(c);
+      i++;
+      expect = c === 123 ? "keyOrClose" : "valueOrClose";
+      continue;
+    }
+    let next;
+    if (c === 34) next = scanString(text, i);
+    else if (c === 45 || c >= 48 && c <= 57) next = scanNumber(text, i);
+    else if (c === 116) next = scanWord(text, i, "true");
+    else if (c === 102) next = scanWord(text, i, "false");
+    else if (c === 110) next = scanWord(text, i, "null");
+    else return i;
+    if (next < 0) return ~next;
+    i = next;
+    expect = stack.length > 0 ? "commaOrClose" : "end";
+  }
+}
+function lineColumn(text, offset) {
+  let line = 1;
+  let lineStart = 0;
+  for (let nl = text.indexOf("\n"); nl !== -1 && nl < offset; nl = text.indexOf("\n", nl + 1)) {
+    line++;
+    lineStart = nl + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+function scanString(text, i) {
+  const n = text.length;
+  for (i++; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) return i + 1;
+    if (c < 32) return ~i;
+    if (c !== 92) continue;
+    i++;
+    if (i >= n) return ~n;
+    const e = text.charCodeAt(i);
+    if (e === 117) {
+      for (let k = 0; k < 4; k++) {
+        i++;
+        if (i >= n) return ~n;
+        if (!isHex(text.charCodeAt(i))) return ~i;
+      }
+    } else if (!'"\\/bfnrt'.includes(text[i])) {
+      return ~i;
+    }
+  }
+  return ~n;
+}
+function scanNumber(text, i) {
+  if (text.charCodeAt(i) === 45) i++;
+  if (text.charCodeAt(i) === 48) i++;
+  else if (isDigit(text.charCodeAt(i))) i = skipDigits(text, i);
+  else return ~i;
+  if (text.charCodeAt(i) === 46) {
+    i++;
+    if (!isDigit(text.charCodeAt(i))) return ~i;
+    i = skipDigits(text, i);
+  }
+  const e = text.charCodeAt(i);
+  if (e === 101 || e === 69) {
+    i++;
+    const sign = text.charCodeAt(i);
+    if (sign === 43 || sign === 45) i++;
+    if (!isDigit(text.charCodeAt(i))) return ~i;
+    i = skipDigits(text, i);
+  }
+  return i;
+}
+function scanWord(text, i, word) {
+  for (let k = 0; k < word.length; k++, i++) {
+    if (text.charCodeAt(i) !== word.charCodeAt(k)) return ~i;
+  }
+  return i;
+}
+function skipDigits(text, i) {
+  while (isDigit(text.charCodeAt(i))) i++;
+  return i;
+}
+function isDigit(c) {
+  return c >= 48 && c <= 57;
+}
+function isHex(c) {
+  return c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
+}
+function isWs(c) {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+// src/ingest/text/lenient-json.ts
+var MARKERS = { n: NaN, i: Infinity, j: -Infinity };
+function parseJsonLenient(text) {
+  let strictError;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    strictError = err;
+  }
+  const edits = findEdits(text);
+  if (!edits.some((e) => e.remove > 0)) throw located(strictError, text);
+  try {
+    return JSON.parse(applyEdits(text, edits, false), revive);
+  } catch {
+  }
+  const padded = applyEdits(text, edits, true);
+  try {
+    JSON.parse(padded);
+  } catch (err) {
+    throw located(err, padded, true);
+  }
+  throw located(strictError, text);
+}
+function revive(_key, value) {
+  if (typeof value !== "string") return value;
+  return Object.hasOwn(MARKERS, value) ? MARKERS[value] : value.slice(1);
+}
+function findEdits(text) {
+  const edits = [];
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const close = stringEnd(text, i);
+      if (!isKey(text, close)) edits.push({ at: i + 1, remove: 0, insert: "s", pad: "" });
+      i = close - 1;
+      continue;
+    }
+    const token = c === 78 ? "NaN" : c === 73 ? "Infinity" : c === 45 ? "-Infinity" : "";
+    if (token === "" || !text.startsWith(token, i)) continue;
+    const after = i + token.length;
+    if (isWordChar(text.charCodeAt(i - 1)) || isWordChar(text.charCodeAt(after)) || isKey(text, after)) continue;
+    const marker = token === "NaN" ? "n" : token === "Infinity" ? "i" : "j";
+    const pad = (token === "-Infinity" ? "-0" : "0").padEnd(token.length, " ");
+    edits.push({ at: i, remove: token.length, insert: `"${marker}"`, pad });
+    i = after - 1;
+  }
+  return edits;
+}
+function applyEdits(text, edits, padOnly) {
+  const parts = [];
+  let from = 0;
+  for (const e of edits) {
+    if (padOnly && e.remove === 0) continue;
+    parts.push(text.slice(from, e.at), padOnly ? e.pad : e.insert);
+    from = e.at + e.remove;
+  }
+  parts.push(text.slice(from));
+  return parts.join("");
+}
+function stringEnd(text, i) {
+  const n = text.length;
+  for (i++; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === 34) return i + 1;
+  }
+  return n;
+}
+function isKey(text, i) {
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return c === 58;
+    i++;
+  }
+  return false;
+}
+function isWordChar(c) {
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 36 || c === 46 || c === 43 || c === 45;
+}
+function located(err, text, fromPadded = false) {
+  let message = err instanceof Error ? err.message : String(err);
+  if (fromPadded) message = message.replace(/^(Unexpected token '.*?'), .*$/s, "$1 in JSON").replace(/^".*" is not valid JSON$/s, "Invalid JSON");
+  const reported = /at position (\d+)/.exec(message);
+  const offset = reported ? Number(reported[1]) : jsonErrorOffset(text);
+  if (offset < 0) return new SyntaxError(message, { cause: err });
+  const { line, column } = lineColumn(text, offset);
+  return new SyntaxError(`${message} (line ${line}, column ${column})`, { cause: err });
+}
+
+// src/ingest/text/lines.ts
+var BOM3 = 65279;
+var CR3 = 13;
+var LineSplitter = class {
+  /** Text after the last '\n' seen, waiting for the rest of its line. */
+  partial = "";
+  /** Lines emitted so far; the next line's number is this + 1. */
+  emitted = 0;
+  /** The BOM may only be stripped from the very first character of the input. */
+  started = false;
+  push(chunk, onLine) {
+    if (!this.started) {
+      if (chunk.length === 0) return;
+      this.started = true;
+      if (chunk.charCodeAt(0) === BOM3) chunk = chunk.slice(1);
+    }
+    let start = 0;
+    let nl = chunk.indexOf("\n");
+    while (nl !== -1) {
+      let line = chunk.slice(start, nl);
+      if (this.partial !== "") {
+        line = this.partial + line;
+        this.partial = "";
+      }
+      onLine(stripCr2(line), ++this.emitted);
+      start = nl + 1;
+      nl = chunk.indexOf("\n", start);
+    }
+    if (start < chunk.length) this.partial += chunk.slice(start);
+  }
+  /**
+   * Emits the final line if anything (even a lone '\r') follows the last '\n', then resets so the
+   * instance can read another input.
+   */
+  end(onLine) {
+    if (this.partial !== "") onLine(stripCr2(this.partial), ++this.emitted);
+    this.partial = "";
+    this.emitted = 0;
+    this.started = false;
+  }
+};
+function stripCr2(line) {
+  return line.length > 0 && line.charCodeAt(line.length - 1) === CR3 ? line.slice(0, -1) : line;
+}
+
+// src/model/columns.ts
+var NumberColumnBuilder = class {
+  data;
+  size = 0;
+  constructor(initialCapacity = 1024) {
+    this.data = new Float64Array(Math.max(16, initialCapacity));
+  }
+  get length() {
+    return this.size;
+  }
+  /** Sets row `row` (which must be >= the current length), padding skipped rows with NaN. */
+  set(row, value) {
+    this.ensure(row + 1);
+    if (row > this.size) this.data.fill(NaN, this.size, row);
+    this.data[row] = value;
+    this.size = row + 1;
+  }
+  /** A trimmed copy holding exactly `rows` values (missing trailing rows are NaN). */
+  finish(rows) {
+    const out = new Float64Array(rows);
+    out.set(this.data.subarray(0, Math.min(this.size, rows)));
+    if (this.size < rows) out.fill(NaN, this.size);
+    return out;
+  }
+  ensure(capacity) {
+    if (capacity <= this.data.length) return;
+    let next = this.data.length * 2;
+    while (next < capacity) next *= 2;
+    const grown = new Float64Array(next);
+    grown.set(this.data.subarray(0, this.size));
+    this.data = grown;
+  }
+};
+var TextColumnBuilder = class {
+  codes;
+  size = 0;
+  index = /* @__PURE__ */ new Map();
+  dictionary = [];
+  constructor(initialCapacity = 1024) {
+    this.codes = new Int32Array(Math.max(16, initialCapacity));
+  }
+  get length() {
+    return this.size;
+  }
+  set(row, value) {
+    let code2 = this.index.get(value);
+    if (code2 === void 0) {
+      code2 = this.dictionary.length;
+      this.dictionary.push(value);
+      this.index.set(value, code2);
+    }
+    this.ensure(row + 1);
+    if (row > this.size) this.codes.fill(-1, this.size, row);
+    this.codes[row] = code2;
+    this.size = row + 1;
+  }
+  finish(rows) {
+    const codes = new Int32Array(rows);
+    codes.set(this.codes.subarray(0, Math.min(this.size, rows)));
+    if (this.size < rows) codes.fill(-1, this.size);
+    return { codes, dictionary: this.dictionary };
+  }
+  ensure(capacity) {
+    if (capacity <= this.codes.length) return;
+    let next = this.codes.length * 2;
+    while (next < capacity) next *= 2;
+    const grown = new Int32Array(next);
+    grown.set(this.codes.subarray(0, this.size));
+    this.codes = grown;
+  }
+};
+function permuteNumbers(values, order) {
+  const out = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
+  return out;
+}
+function permuteText(column, order) {
+  const codes = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) codes[i] = column.codes[order[i]];
+  return { codes, dictionary: column.dictionary };
+}
+
+// src/model/fields.ts
+var DURATION_FIELDS = [
+  "tokenize_ms",
+  "queue_wait_ms",
+  "prefill_ms",
+  "first_token_ms",
+  "decode_ms",
+  "itl_p50_ms",
+  "itl_p99_ms",
+  "detokenize_ms",
+  "total_ms",
+  "client_first_token_ms",
+  "network_ms"
+];
+var COUNT_FIELDS = [
+  "prompt_tokens",
+  "output_tokens",
+  "batch_size_at_admission",
+  "kv_blocks_used",
+  "prefix_cache_hit_tokens"
+];
+var NUMERIC_FIELDS = ["arrival_ts", ...DURATION_FIELDS, ...COUNT_FIELDS];
+var TEXT_FIELDS = ["request_id", "model_version", "tenant", "error"];
+var REQUIRED_FIELDS = ["first_token_ms", "total_ms"];
+var numericSet = new Set(NUMERIC_FIELDS);
+var textSet = new Set(TEXT_FIELDS);
+function isNumericField(name) {
+  return numericSet.has(name);
+}
+function isTextField(name) {
+  return textSet.has(name);
+}
+
+// src/ingest/native/values.ts
+function isError(p) {
+  return typeof p === "object";
+}
+function parseNonNegative(value, what) {
+  const n = toNumber(value, what);
+  if (typeof n !== "number") return n;
+  if (n < 0) return { error: `expected a ${what} ≥ 0, got ${n}` };
+  return n;
+}
+function parseTimestamp(value) {
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    if (trimmed === "") return void 0;
+    if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed)) {
+      if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
+        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed)}"` };
+      }
+      const ms2 = Date.parse(trimmed.replace(" ", "T"));
+      if (Number.isNaN(ms2)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
+      return ms2 / 1e3 + fractionBeyondMilliseconds(trimmed);
+    }
+  }
+  const n = toNumber(value, "timestamp");
+  if (typeof n !== "number") return n;
+  const magnitude = Math.abs(n);
+  if (magnitude > 1e17) return n / 1e9;
+  if (magnitude > 1e14) return n / 1e6;
+  if (magnitude > 1e11) return n / 1e3;
+  return n;
+}
+function fractionBeyondMilliseconds(iso) {
+  const match = /\.(\d{4,9})/.exec(iso);
+  if (!match) return 0;
+  const digits = match[1].slice(3);
+  return Number(`0.${"000"}${digits}`);
+}
+function toNumber(value, what) {
+  if (value === null || value === void 0) return void 0;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return { error: `expected a finite ${what}, got ${value}` };
+    return value;
+  }
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    if (trimmed === "") return void 0;
+    const n = Number(trimmed);
+    if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
+      if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed)) return { error: `expected a finite ${what}, got "${trimmed}"` };
+      return { error: `expected a ${what} (a number), got "${clip(trimmed)}"` };
+    }
+    return n;
+  }
+  return { error: `expected a ${what} (a number), got ${describe(value)}` };
+}
+function describe(value) {
+  if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return "a list";
+  return `a ${typeof value}`;
+}
+function clip(text, max = 40) {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+// src/ingest/native/table-builder.ts
+var FIELD_INDEX = new Map(NUMERIC_FIELDS.map((f, i) => [f, i]));
+var MAX_EXTRA_FIELDS = 64;
+var MAX_EXTRA_TEXT = 500;
+var ExtraColumn = class {
+  numbers = new NumberColumnBuilder();
+  text;
+  set(row, value) {
+    if (typeof value === "number" && this.numbers) {
+      this.numbers.set(row, value);
+      return;
+    }
+    if (this.numbers) this.convertToText();
+    this.text.set(row, String(value));
+  }
+  convertToText() {
+    const previous = this.numbers.finish(this.numbers.length);
+    this.text = new TextColumnBuilder();
+    for (let i = 0; i < previous.length; i++) if (!Number.isNaN(previous[i])) this.text.set(i, String(previous[i]));
+    this.numbers = void 0;
+  }
+  finish(rows) {
+    return this.numbers ? this.numbers.finish(rows) : this.text.finish(rows);
+  }
+};
+var RequestTableBuilder = class {
+  constructor(file) {
+    this.file = file;
+  }
+  file;
+  numbers = NUMERIC_FIELDS.map(() => new NumberColumnBuilder());
+  seen = new Array(NUMERIC_FIELDS.length).fill(false);
+  text = /* @__PURE__ */ new Map();
+  extras = /* @__PURE__ */ new Map();
+  sourceLine = new NumberColumnBuilder();
+  ignoredExtraFields = /* @__PURE__ */ new Set();
+  issues = new IssueLog();
+  rows = 0;
+  read = 0;
+  // Scratch space for the record being validated.
+  scratch = new Float64Array(NUMERIC_FIELDS.length);
+  scratchText = /* @__PURE__ */ new Map();
+  scratchExtra = [];
+  get recordsRead() {
+    return this.read;
+  }
+  /** A record that could not even be parsed: counted as read, reported, skipped. */
+  recordUnparsable(line, message) {
+    this.read++;
+    this.issues.add({ file: this.file, line, message });
+  }
+  /** A parsed JSON value that should be one request object. */
+  addRecord(record, line) {
+    this.read++;
+    if (record === null || typeof record !== "object" || Array.isArray(record)) {
+      this.issues.add({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? "a list" : JSON.stringify(record)?.slice(0, 40)}` });
+      return;
+    }
+    this.begin();
+    for (const [name, value] of Object.entries(record)) {
+      if (!this.accept(name, value, line, false)) return;
+    }
+    this.commit(line);
+  }
+  /** One CSV row, cells aligned with `header`. */
+  addRow(header, cells, line) {
+    this.read++;
+    if (cells.length !== header.length) {
+      this.issues.add({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
+      return;
+    }
+    this.begin();
+    for (let i = 0; i < header.length; i++) {
+      if (!this.accept(header[i], cells[i], line, true)) return;
+    }
+    this.commit(line);
+  }
+  begin() {
+    this.scratch.fill(NaN);
+    this.scratchText.clear();
+    this.scratchExtra.length = 0;
+  }
+  /** Validates one field into the scratch record; false (and an issue logged) when the line is bad. */
+  accept(name, value, line, fromCsv) {
+    if (isNumericField(name)) {
+      const parsed = name === "arrival_ts" ? parseTimestamp(value) : parseNonNegative(value, name.endsWith("_ms") ? "duration in ms" : "count");
+      if (isError(parsed)) {
+        this.issues.add({ file: this.file, line, field: name, message: parsed.error });
+        return false;
+      }
+      if (parsed !== void 0) this.scratch[FIELD_INDEX.get(name)] = parsed;
+      return true;
+    }
+    if (isTextField(name)) {
+      if (value === null || value === void 0) return true;
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      if (text !== "" && !(name === "error" && fromCsv && text.trim() === "")) this.scratchText.set(name, text);
+      return true;
+    }
+    const extra = extraValue(value, fromCsv);
+    if (extra !== void 0) this.scratchExtra.push({ name, value: extra });
+    return true;
+  }
+  commit(line) {
+    const failed = this.scratchText.has("error");
+    if (!failed) {
+      for (const field of REQUIRED_FIELDS) {
+        if (Number.isNaN(this.scratch[FIELD_INDEX.get(field)])) {
+          this.issues.add({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
+          return;
+        }
+      }
+    }
+    const row = this.rows++;
+    for (let f = 0; f < NUMERIC_FIELDS.length; f++) {
+      const v = this.scratch[f];
+      if (!Number.isNaN(v)) {
+        this.numbers[f].set(row, v);
+        this.seen[f] = true;
+      }
+    }
+    for (const [field, value] of this.scratchText) {
+      let column = this.text.get(field);
+      if (!column) this.text.set(field, column = new TextColumnBuilder());
+      column.set(row, value);
+    }
+    for (const { name, value } of this.scratchExtra) {
+      let column = this.extras.get(name);
+      if (!column) {
+        if (this.extras.size >= MAX_EXTRA_FIELDS) {
+          this.ignoredExtraFields.add(name);
+          continue;
+        }
+        this.extras.set(name, column = new ExtraColumn());
+      }
+      column.set(row, value);
+    }
+    this.sourceLine.set(row, line);
+  }
+  finish() {
+    const warnings = [];
+    if (this.ignoredExtraFields.size > 0) {
+      warnings.push(
+        `${this.ignoredExtraFields.size} extra field(s) beyond the first ${MAX_EXTRA_FIELDS} were not kept: ${[...this.ignoredExtraFields].slice(0, 5).map((f) => clip(f, 30)).join(", ")}`
+      );
+    }
+    const rows = this.rows;
+    if (rows === 0) return { table: void 0, recordsRead: this.read, issues: this.issues, warnings };
+    const numbers = {};
+    NUMERIC_FIELDS.forEach((field, f) => {
+      if (this.seen[f]) numbers[field] = this.numbers[f].finish(rows);
+    });
+    const text = {};
+    for (const [field, column] of this.text) text[field] = column.finish(rows);
+    const extraNumbers = /* @__PURE__ */ new Map();
+    const extraText = /* @__PURE__ */ new Map();
+    for (const [name, column] of this.extras) {
+      const done = column.finish(rows);
+      if (done instanceof Float64Array) extraNumbers.set(name, done);
+      else extraText.set(name, done);
+    }
+    const sourceLine = Uint32Array.from(this.sourceLine.finish(rows));
+    const arrival = numbers.arrival_ts;
+    const missingArrival = arrival ? countNaN(arrival) : rows;
+    if (arrival && missingArrival > 0) {
+      warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
+    } else if (!arrival) {
+      warnings.push("no arrival_ts: requests kept in file order; time blocks and rates follow the file");
+    }
+    const table2 = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
+    if (arrival && missingArrival === 0) return { table: sortByArrival(table2, arrival), recordsRead: this.read, issues: this.issues, warnings };
+    return { table: table2, recordsRead: this.read, issues: this.issues, warnings };
+  }
+};
+function extraValue(value, fromCsv) {
+  if (value === null || value === void 0) return void 0;
+  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
+  if (typeof value === "string") {
+    if (value === "") return void 0;
+    if (fromCsv) {
+      const trimmed = value.trim();
+      const n = Number(trimmed);
+      if (trimmed !== "" && Number.isFinite(n)) return n;
+    }
+    return clip(value, MAX_EXTRA_TEXT);
+  }
+  if (typeof value === "boolean") return String(value);
+  return clip(JSON.stringify(value), MAX_EXTRA_TEXT);
+}
+function countNaN(values) {
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) n++;
+  return n;
+}
+function sortByArrival(table2, arrival) {
+  let sorted = true;
+  for (let i = 1; i < arrival.length && sorted; i++) if (arrival[i] < arrival[i - 1]) sorted = false;
+  if (sorted) return { ...table2, orderedByArrival: true };
+  const order = new Uint32Array(arrival.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => arrival[a] - arrival[b] || a - b);
+  const numbers = {};
+  for (const [field, values] of Object.entries(table2.numbers)) {
+    numbers[field] = permuteNumbers(values, order);
+  }
+  const text = {};
+  for (const [field, column] of Object.entries(table2.text)) text[field] = permuteText(column, order);
+  const extraNumbers = new Map([...table2.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)]));
+  const extraText = new Map([...table2.extraText].map(([k, v]) => [k, permuteText(v, order)]));
+  const sourceLine = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) sourceLine[i] = table2.sourceLine[order[i]];
+  return { length: table2.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true };
+}
+
+// src/ingest/native/native.ts
+var KNOWN_FIELDS = /* @__PURE__ */ new Set([...NUMERIC_FIELDS, ...TEXT_FIELDS]);
+function detectNativeLayout(head) {
+  const text = head.replace(/^\ufeff/, "");
+  const trimmed = text.trimStart();
+  if (trimmed === "") return { error: "the file is empty" };
+  if (trimmed[0] === "[") return "json";
+  if (trimmed[0] === "{") {
+    const firstLine = trimmed.split("\n", 1)[0].trim();
+    try {
+      const value = parseJsonLenient(firstLine);
+      if (value && typeof value === "object" && !Array.isArray(value)) return "jsonl";
+    } catch {
+    }
+    return "json";
+  }
+  const header = text.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#"));
+  if (header) {
+    const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ""));
+    if (cells.some((c) => KNOWN_FIELDS.has(c))) return "csv";
+  }
+  const preview = trimmed.slice(0, 40).replace(/\s+/g, " ");
+  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"` };
+}
+async function ingestNative(source, options, layout) {
+  let chosen = layout;
+  if (!chosen) {
+    const detected = detectNativeLayout(source.head);
+    if (typeof detected === "object") throw new InputError(source.name, detected.error);
+    chosen = detected;
+  }
+  const builder = new RequestTableBuilder(source.name);
+  const meta = emptyMeta();
+  const structural = [];
+  if (chosen === "jsonl") await readJsonl(source, builder, meta);
+  else if (chosen === "json") await readJson(source, builder, meta, structural);
+  else await readCsv(source, builder, meta);
+  const built = builder.finish();
+  const skipped = built.issues.count;
+  const read = built.recordsRead;
+  if (!built.table) {
+    const first = built.issues.kept[0];
+    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: ${formatIssue(first).slice(source.name.length + 2)}`);
+    throw new InputError(source.name, structural[0] ?? "no requests in the file (only metadata, comments or blank lines)");
+  }
+  if (read > 0 && skipped / read > options.maxBadLineRatio) {
+    const first = built.issues.kept[0];
+    throw new InputError(
+      source.name,
+      `${skipped} of ${read} records are bad (more than ${Math.round(options.maxBadLineRatio * 100)}% allowed); first: ${first ? formatIssue(first) : "unknown"}`,
+      first?.line,
+      first?.field
+    );
+  }
+  return {
+    meta,
+    requests: built.table,
+    summaries: [],
+    sources: [
+      {
+        file: source.name,
+        format: `native-${chosen}`,
+        recordsRead: read,
+        recordsKept: built.table.length,
+        skipped,
+        issues: built.issues.kept,
+        warnings: [...structural, ...built.warnings, ...consistencyWarnings(built.table)]
+      }
+    ]
+  };
+}
+async function readJsonl(source, builder, meta) {
+  const splitter = new LineSplitter();
+  const onLine = (line, lineNo) => {
+    if (line.trim() === "") return;
+    let value;
+    try {
+      value = parseJsonLenient(line);
+    } catch (error) {
+      builder.recordUnparsable(lineNo, `not valid JSON: ${error.message}`);
+      return;
+    }
+    if (isMetadataRecord(value)) {
+      parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      return;
+    }
+    builder.addRecord(value, lineNo);
+  };
+  for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
+  splitter.end(onLine);
+}
+async function readJson(source, builder, meta, structural) {
+  const splitter = new JsonStreamSplitter({ streamKey: "requests" });
+  let sawRequests = false;
+  const handlers = {
+    onElement: (text, lineNo) => {
+      sawRequests = true;
+      let value;
+      try {
+        value = parseJsonLenient(text);
+      } catch (error) {
+        builder.recordUnparsable(lineNo, `not valid JSON: ${error.message}`);
+        return;
+      }
+      if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      else builder.addRecord(value, lineNo);
+    },
+    onMember: (key, text, lineNo) => {
+      let value;
+      try {
+        value = parseJsonLenient(text);
+      } catch (error) {
+        builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${error.message}` });
+        return;
+      }
+      if (key === "metadata") parseMetadata(value, source.name, lineNo, builder.issues, meta);
+      else meta.extra[key] = typeof value === "string" ? value : JSON.stringify(value).slice(0, 500);
+    },
+    onError: (message, lineNo) => {
+      structural.push(`line ${lineNo}: ${message}; nothing after it was read`);
+    }
+  };
+  for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
+  splitter.end(handlers);
+  if (splitter.shape === "object" && !sawRequests && !splitter.streamedKey) {
+    throw new InputError(source.name, 'a JSON object needs a "requests" array of per-request records (and optionally "metadata")');
+  }
+  if (structural.length && builder.recordsRead === 0) throw new InputError(source.name, structural[0]);
+}
+async function readCsv(source, builder, meta) {
+  const comments = [];
+  let lineNo = 0;
+  let pending = "";
+  let headerFound = false;
+  let parser;
+  let header;
+  let offset = 0;
+  const onRow = (cells, rowLine) => {
+    const line = rowLine + offset;
+    if (!header) {
+      header = cells.map((c) => c.trim());
+      return;
+    }
+    builder.addRow(header, cells, line);
+  };
+  const onError = (message, rowLine) => builder.recordUnparsable(rowLine + offset, message);
+  const startParser = (text, firstLine) => {
+    headerFound = true;
+    offset = lineNo;
+    parser = new CsvParser({ delimiter: sniffDelimiter(firstLine) });
+    parser.push(text, onRow, onError);
+  };
+  const peel = (final) => {
+    for (; ; ) {
+      const nl = pending.indexOf("\n");
+      const firstLine = nl === -1 ? pending : pending.slice(0, nl);
+      if (nl === -1 && !final) return;
+      if (firstLine.startsWith("#") || firstLine.trim() === "") {
+        if (nl === -1) return;
+        lineNo++;
+        if (firstLine.startsWith("#")) comments.push({ text: firstLine.slice(1).trim(), line: lineNo });
+        pending = pending.slice(nl + 1);
+        continue;
+      }
+      startParser(pending, firstLine);
+      pending = "";
+      return;
+    }
+  };
+  let first = true;
+  for await (const chunk of source.chunks()) {
+    if (headerFound) {
+      parser.push(chunk, onRow, onError);
+      continue;
+    }
+    pending += first ? chunk.replace(/^\ufeff/, "") : chunk;
+    first = false;
+    peel(false);
+  }
+  if (!headerFound) peel(true);
+  parser?.end(onRow, onError);
+  for (const comment of comments) {
+    const match = /^metadata\s*:\s*(.*)$/i.exec(comment.text);
+    if (!match) continue;
+    try {
+      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta);
+    } catch (error) {
+      builder.issues.add({ file: source.name, line: comment.line, field: "metadata", message: `not valid JSON: ${error.message}` });
+    }
+  }
+  if (!header) throw new InputError(source.name, "no header row: a CSV file needs a first row naming the fields, such as request_id,arrival_ts,first_token_ms,…");
+  const known = header.filter((h) => KNOWN_FIELDS.has(h));
+  if (known.length === 0) throw new InputError(source.name, `the header names no §4 field (got ${header.slice(0, 5).join(", ")}…)`, offset + 1);
+}
+function consistencyWarnings(table2) {
+  const n = table2.numbers;
+  const out = [];
+  if (n.first_token_ms && (n.tokenize_ms || n.queue_wait_ms || n.prefill_ms)) {
+    let over = 0;
+    for (let i = 0; i < table2.length; i++) {
+      const parts = (n.tokenize_ms?.[i] || 0) + (n.queue_wait_ms?.[i] || 0) + (n.prefill_ms?.[i] || 0);
+      const ttft = n.first_token_ms[i];
+      if (Number.isFinite(ttft) && parts > ttft * 1.01 + 0.5) over++;
+    }
+    if (over > 0) out.push(`on ${over} request(s) tokenize + queue wait + prefill exceed first_token_ms: phases overlap or are measured on different clocks (the remainder is negative there)`);
+  }
+  if (n.total_ms && n.first_token_ms) {
+    let under = 0;
+    for (let i = 0; i < table2.length; i++) if (n.total_ms[i] + 0.5 < n.first_token_ms[i]) under++;
+    if (under > 0) out.push(`on ${under} request(s) total_ms is below first_token_ms`);
+  }
+  return out;
+}
+
+// src/ingest/ingest.ts
+var native = {
+  id: "native",
+  detect: (head) => typeof detectNativeLayout(head) === "string",
+  read: (source, options) => ingestNative(source, options)
+};
+var FORMATS = [native];
+async function ingest(source, options, formatId) {
+  if (formatId && formatId !== "auto") {
+    const format2 = FORMATS.find((f) => f.id === formatId);
+    if (!format2) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${FORMATS.map((f) => f.id).join(", ")}`);
+    return format2.read(source, options);
+  }
+  const format = FORMATS.find((f) => f.detect(source.head, source.name));
+  if (!format) {
+    const native2 = detectNativeLayout(source.head);
+    throw new InputError(source.name, typeof native2 === "object" ? native2.error : "unrecognised format");
+  }
+  return format.read(source, options);
+}
+
+// src/io/file-source.ts
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
+var HEAD_BYTES = 16 * 1024;
+var CHUNK_BYTES = 1024 * 1024;
+async function fileSource(path) {
+  let size;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw new InputError(path, "is a directory, not a results file");
+    size = info.size;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(path, `cannot read: ${describeFsError(error)}`);
+  }
+  if (size === 0) throw new InputError(path, "the file is empty");
+  const handle = await open(path, "r");
+  let head;
+  try {
+    const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    head = buffer.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await handle.close();
+  }
+  return {
+    name: path,
+    head,
+    async *chunks() {
+      const stream = createReadStream(path, { encoding: "utf8", highWaterMark: CHUNK_BYTES });
+      try {
+        for await (const chunk of stream) yield chunk;
+      } catch (error) {
+        throw new InputError(path, `read failed: ${describeFsError(error)}`);
+      }
+    }
+  };
+}
+function describeFsError(error) {
+  const code2 = error?.code;
+  switch (code2) {
+    case "ENOENT":
+      return "no such file";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EISDIR":
+      return "is a directory";
+    default:
+      return error?.message ?? String(error);
+  }
+}
+
+// src/io/glob.ts
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
+function expandPatterns(patterns, cwd = ".") {
+  const files = [];
+  const unmatched = [];
+  for (const raw of patterns) {
+    const pattern = raw.trim();
+    if (!pattern) continue;
+    if (!/[*?[]/.test(pattern)) {
+      files.push(pattern);
+      continue;
+    }
+    const matches = expand(pattern, cwd);
+    if (matches.length === 0) unmatched.push(pattern);
+    files.push(...matches);
+  }
+  return { files: [...new Set(files)], unmatched };
+}
+function expand(pattern, cwd) {
+  const absolute = pattern.startsWith("/");
+  const parts = pattern.split("/").filter((p, i) => p !== "" || i === 0);
+  const root = absolute ? "/" : cwd;
+  const segments = absolute ? parts.slice(1) : parts;
+  const out = [];
+  walk(root, segments, absolute ? "/" : "", out);
+  return out.sort();
+}
+function walk(dir, segments, prefix, out) {
+  if (segments.length === 0) return;
+  const [head, ...rest] = segments;
+  if (head === "**") {
+    walk(dir, rest, prefix, out);
+    for (const entry of safeReaddir(dir)) {
+      if (entry.startsWith(".")) continue;
+      const full = join(dir, entry);
+      if (isDir(full)) walk(full, segments, `${prefix}${entry}/`, out);
+    }
+    return;
+  }
+  if (!/[*?[]/.test(head)) {
+    const full = join(dir, head);
+    if (rest.length === 0) {
+      if (existsSync(full) && !isDir(full)) out.push(`${prefix}${head}`);
+    } else if (isDir(full)) walk(full, rest, `${prefix}${head}/`, out);
+    return;
+  }
+  const matcher = segmentRegex(head);
+  for (const entry of safeReaddir(dir)) {
+    if (!matcher.test(entry)) continue;
+    const full = join(dir, entry);
+    if (rest.length === 0) {
+      if (!isDir(full)) out.push(`${prefix}${entry}`);
+    } else if (isDir(full)) walk(full, rest, `${prefix}${entry}/`, out);
+  }
+}
+function segmentRegex(segment) {
+  let source = "";
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i];
+    if (c === "*") source += `[^/${sep === "/" ? "" : "\\\\"}]*`;
+    else if (c === "?") source += "[^/]";
+    else if (c === "[") {
+      const close = segment.indexOf("]", i + 1);
+      if (close === -1) source += "\\[";
+      else {
+        source += `[${segment.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
+        i = close;
+      }
+    } else source += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  return new RegExp(`^${segment.startsWith(".") ? "" : "(?!\\.)"}${source}$`);
+}
+function safeReaddir(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+function isDir(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+// src/io/load-side.ts
+async function loadSide(label, patterns, options) {
+  const { files, unmatched } = expandPatterns(patterns, options.cwd);
+  if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
+  if (files.length === 0) throw new InputError(label === "base" ? "baseline" : "results", "no files given");
+  const runs = [];
+  for (const file of files) runs.push(await ingest(await fileSource(file), options, options.format));
+  return { label, runs };
+}
+
+// src/metrics/values.ts
+var NONE = -1;
+function successMask(table2) {
+  const mask = new Uint8Array(table2.length).fill(1);
+  const error = table2.text.error;
+  if (error) {
+    for (let i = 0; i < table2.length; i++) if (error.codes[i] !== NONE) mask[i] = 0;
+  }
+  return mask;
+}
+function requestColumn(table2, metric, statQ = 0.5) {
+  const n = table2.numbers;
+  switch (metric) {
+    case "ttft":
+      return masked(table2, n.first_token_ms);
+    case "e2e":
+      return masked(table2, n.total_ms);
+    case "ttft_client":
+      return masked(table2, clientTtft(table2));
+    case "itl":
+      return masked(table2, statQ === 0.99 ? n.itl_p99_ms : n.itl_p50_ms);
+    case "tpot":
+      return masked(table2, tpot(table2));
+    case "throughput":
+    case "request_throughput":
+      return null;
+    default:
+      return masked(table2, phaseColumn(table2, metric));
+  }
+}
+function phaseColumn(table2, phase) {
+  const n = table2.numbers;
+  switch (phase) {
+    case "tokenize":
+      return n.tokenize_ms;
+    case "queue_wait":
+      return n.queue_wait_ms;
+    case "prefill":
+      return n.prefill_ms;
+    case "decode":
+      return n.decode_ms;
+    case "detokenize":
+      return n.detokenize_ms;
+    case "network": {
+      if (n.network_ms) return n.network_ms;
+      if (!n.client_first_token_ms || !n.first_token_ms) return void 0;
+      const out = new Float64Array(table2.length);
+      for (let i = 0; i < out.length; i++) out[i] = n.client_first_token_ms[i] - n.first_token_ms[i];
+      return out;
+    }
+  }
+}
+function clientTtft(table2) {
+  const n = table2.numbers;
+  if (!n.first_token_ms || !n.client_first_token_ms && !n.network_ms) return void 0;
+  const out = new Float64Array(table2.length);
+  for (let i = 0; i < out.length; i++) {
+    const client = n.client_first_token_ms?.[i];
+    out[i] = client !== void 0 && !Number.isNaN(client) ? client : n.first_token_ms[i] + (n.network_ms?.[i] ?? NaN);
+  }
+  return out;
+}
+function tpot(table2) {
+  const decode = table2.numbers.decode_ms;
+  const tokens = table2.numbers.output_tokens;
+  if (!decode || !tokens) return void 0;
+  const out = new Float64Array(table2.length);
+  for (let i = 0; i < out.length; i++) out[i] = tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  return out;
+}
+function masked(table2, column) {
+  if (!column) return null;
+  const error = table2.text.error;
+  if (!error) return column;
+  const out = Float64Array.from(column);
+  for (let i = 0; i < out.length; i++) if (error.codes[i] !== NONE) out[i] = NaN;
+  return out;
+}
+function finiteSeries(column) {
+  let count2 = 0;
+  for (let i = 0; i < column.length; i++) if (Number.isFinite(column[i])) count2++;
+  if (count2 === column.length) return column;
+  const out = new Float64Array(count2);
+  let j = 0;
+  for (let i = 0; i < column.length; i++) if (Number.isFinite(column[i])) out[j++] = column[i];
+  return out;
+}
+var FIELD_FOR = {
+  ttft: "first_token_ms",
+  e2e: "total_ms",
+  ttft_client: "client_first_token_ms or network_ms",
+  tpot: "decode_ms and output_tokens",
+  throughput: "arrival_ts, total_ms and output_tokens",
+  request_throughput: "arrival_ts and total_ms"
+};
+function metricSeries(table2, spec) {
+  const id = spec.metric.id;
+  if (spec.metric.level === "run") return rateSeries(table2, id === "throughput");
+  const q = spec.stat.kind === "percentile" ? spec.stat.q : 0.5;
+  if (id === "itl") return itlSeries(table2, spec);
+  const column = requestColumn(table2, id, q);
+  if (!column) return { ok: false, reason: `the data has no ${FIELD_FOR[id] ?? `${id}_ms`}` };
+  const values = finiteSeries(column);
+  if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
+  return { ok: true, values };
+}
+function itlSeries(table2, spec) {
+  if (table2.tokenGaps) return { ok: true, values: finiteSeries(table2.tokenGaps.values), basis: "pooled token gaps" };
+  if (spec.stat.kind === "mean") {
+    const decode = requestColumn(table2, "decode");
+    const tokens = table2.numbers.output_tokens;
+    if (!decode || !tokens) return { ok: false, reason: "the data has no decode_ms and output_tokens for the mean ITL" };
+    const values2 = new Float64Array(table2.length);
+    const denominators = new Float64Array(table2.length);
+    for (let i = 0; i < table2.length; i++) {
+      const ok = Number.isFinite(decode[i]) && tokens[i] >= 2;
+      values2[i] = ok ? decode[i] : 0;
+      denominators[i] = ok ? tokens[i] - 1 : 0;
+    }
+    return { ok: true, values: values2, denominators, basis: "Σ decode_ms / Σ (output_tokens − 1)", statistic: { kind: "ratio" } };
+  }
+  const q = spec.stat.q;
+  if (q !== 0.5 && q !== 0.99) {
+    return { ok: false, reason: `per-request telemetry carries itl_p50_ms and itl_p99_ms only; ITL ${spec.stat.label} needs every token gap` };
+  }
+  const field = q === 0.5 ? "itl_p50_ms" : "itl_p99_ms";
+  const column = requestColumn(table2, "itl", q);
+  if (!column) return { ok: false, reason: `the data has no ${field}` };
+  const values = finiteSeries(column);
+  if (values.length === 0) return { ok: false, reason: `no successful request has ${field}` };
+  return { ok: true, values, basis: `median over requests of ${field}`, statistic: { kind: "quantile", q: 0.5 } };
+}
+function rateSeries(table2, tokens) {
+  const arrival = table2.numbers.arrival_ts;
+  const total = table2.numbers.total_ms;
+  const output = table2.numbers.output_tokens;
+  if (!arrival || !total || tokens && !output || !table2.orderedByArrival) {
+    return { ok: false, reason: `the data has no ${FIELD_FOR[tokens ? "throughput" : "request_throughput"]} on every request` };
+  }
+  const ok = successMask(table2);
+  const n = table2.length;
+  const values = new Float64Array(n);
+  const denominators = new Float64Array(n);
+  let lastCompletion = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const done = arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1e3 : 0);
+    if (done > lastCompletion) lastCompletion = done;
+    values[i] = ok[i] && Number.isFinite(total[i]) ? tokens ? output[i] || 0 : 1 : 0;
+    denominators[i] = i + 1 < n ? arrival[i + 1] - arrival[i] : 0;
+  }
+  denominators[n - 1] = Math.max(0, lastCompletion - arrival[n - 1]);
+  return { ok: true, values, denominators };
+}
+
+// src/stats/block-length.ts
+var MAX_ESTIMATION_WINDOW = 2e4;
+function optimalBlockLength(series, options = {}) {
+  const n = series.length;
+  if (n < 12) return 1;
+  const raw = middleWindow(series, MAX_ESTIMATION_WINDOW);
+  const window = options.ranks ? rankTransform(raw) : raw;
+  const w = window.length;
+  const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(w))));
+  const mMax = Math.ceil(Math.sqrt(w)) + kn;
+  const maxBlock = Math.max(1, Math.floor(Math.min(3 * Math.sqrt(n), n / 3)));
+  const acov = autocovariances(window, mMax + kn);
+  if (!(acov[0] > 0)) return 1;
+  const threshold = 2 * Math.sqrt(Math.log10(w) / w);
+  let mHat = mMax;
+  for (let m = 0; m <= mMax; m++) {
+    let allSmall = true;
+    for (let j = 1; j <= kn; j++) {
+      if (Math.abs(acov[m + j] / acov[0]) >= threshold) {
+        allSmall = false;
+        break;
+      }
+    }
+    if (allSmall) {
+      mHat = m;
+      break;
+    }
+  }
+  const bigM = Math.min(2 * Math.max(mHat, 1), mMax);
+  let g2 = acov[0];
+  let bigG = 0;
+  for (let k = 1; k <= bigM; k++) {
+    const weight = flatTop(k / bigM);
+    g2 += 2 * weight * acov[k];
+    bigG += 2 * weight * k * acov[k];
+  }
+  if (!(g2 > 0) || bigG === 0) return 1;
+  const d = 2 * g2 * g2;
+  const length = Math.pow(2 * bigG * bigG / d, 1 / 3) * Math.pow(n, 1 / 3);
+  return Math.min(maxBlock, Math.max(1, Math.round(length)));
+}
+function flatTop(t) {
+  const a = Math.abs(t);
+  if (a <= 0.5) return 1;
+  if (a <= 1) return 2 * (1 - a);
+  return 0;
+}
+function middleWindow(series, size) {
+  const n = series.length;
+  const start = n > size ? Math.floor((n - size) / 2) : 0;
+  const length = Math.min(n, size);
+  const out = new Float64Array(length);
+  for (let i = 0; i < length; i++) out[i] = series[start + i];
+  return out;
+}
+function autocovariances(x, maxLag) {
+  const n = x.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += x[i];
+  mean /= n;
+  const centered = new Float64Array(n);
+  for (let i = 0; i < n; i++) centered[i] = x[i] - mean;
+  const lags = Math.min(maxLag, n - 1);
+  const out = new Float64Array(maxLag + 1);
+  for (let k = 0; k <= lags; k++) {
+    let sum = 0;
+    for (let i = 0; i + k < n; i++) sum += centered[i] * centered[i + k];
+    out[k] = sum / n;
+  }
+  return out;
+}
+function rankTransform(values) {
+  const n = values.length;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => values[a] - values[b]);
+  const ranks = new Float64Array(n);
+  for (let r = 0; r < n; r++) ranks[order[r]] = (r + 0.5) / n;
+  return ranks;
+}
+
+// src/stats/block-bootstrap.ts
+function createResampler(runs, statistic, blockLengthOverride) {
+  const usable = runs.filter((r) => r.values.length > 0);
+  if (usable.length === 0) throw new Error("cannot resample a side without values");
+  const blockLengths = usable.map(
+    (r) => blockLengthOverride ?? optimalBlockLength(r.values, { ranks: statistic.kind === "quantile" })
+  );
+  const layout = layoutBlocks(usable, blockLengths);
+  const counts = new Float64Array(layout.blockCount);
+  const draw = (rng) => {
+    counts.fill(0);
+    const runCount = usable.length;
+    for (let r = 0; r < runCount; r++) {
+      const run = runCount === 1 ? 0 : rng.int(runCount);
+      const first = layout.firstBlock[run];
+      const blocks = layout.blocksInRun[run];
+      for (let k = 0; k < blocks; k++) counts[first + rng.int(blocks)]++;
+    }
+  };
+  const all = () => counts.fill(1);
+  let evaluate;
+  if (statistic.kind === "quantile") {
+    evaluate = quantileEvaluator(usable, layout, counts, statistic.q);
+  } else {
+    const numerators = blockSums(usable, layout, (r) => r.values);
+    const denominators = statistic.kind === "mean" ? layout.blockSize : blockSums(usable, layout, (r) => {
+      if (!r.denominators) throw new Error("ratio statistic needs denominators");
+      return r.denominators;
+    });
+    evaluate = () => {
+      let num = 0;
+      let den = 0;
+      for (let b = 0; b < counts.length; b++) {
+        const c = counts[b];
+        if (c === 0) continue;
+        num += c * numerators[b];
+        den += c * denominators[b];
+      }
+      return den === 0 ? NaN : num / den;
+    };
+  }
+  all();
+  const point = evaluate();
+  return {
+    point,
+    size: layout.blockOf.length,
+    blockLengths,
+    replicate(rng) {
+      draw(rng);
+      return evaluate();
+    }
+  };
+}
+function layoutBlocks(runs, blockLengths) {
+  const firstBlock = new Int32Array(runs.length);
+  const blocksInRun = new Int32Array(runs.length);
+  let blockCount = 0;
+  let elements = 0;
+  runs.forEach((run, r) => {
+    const n = run.values.length;
+    const blocks = Math.max(1, Math.floor(n / blockLengths[r]));
+    firstBlock[r] = blockCount;
+    blocksInRun[r] = blocks;
+    blockCount += blocks;
+    elements += n;
+  });
+  const blockOf = new Int32Array(elements);
+  const blockSize = new Float64Array(blockCount);
+  let offset = 0;
+  runs.forEach((run, r) => {
+    const n = run.values.length;
+    const blocks = blocksInRun[r];
+    for (let i = 0; i < n; i++) {
+      const b = firstBlock[r] + Math.floor(i * blocks / n);
+      blockOf[offset + i] = b;
+      blockSize[b]++;
+    }
+    offset += n;
+  });
+  return { blockCount, firstBlock, blocksInRun, blockOf, blockSize };
+}
+function blockSums(runs, layout, pick) {
+  const sums = new Float64Array(layout.blockCount);
+  let offset = 0;
+  for (const run of runs) {
+    const values = pick(run);
+    for (let i = 0; i < values.length; i++) sums[layout.blockOf[offset + i]] += values[i];
+    offset += values.length;
+  }
+  return sums;
+}
+function quantileEvaluator(runs, layout, counts, q) {
+  const n = layout.blockOf.length;
+  const all = new Float64Array(n);
+  let offset = 0;
+  for (const run of runs) {
+    all.set(run.values, offset);
+    offset += run.values.length;
+  }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => all[a] - all[b]);
+  const sortedValues = new Float64Array(n);
+  const sortedBlock = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    sortedValues[i] = all[order[i]];
+    sortedBlock[i] = layout.blockOf[order[i]];
+  }
+  const maxBlock = Math.max(...layout.blockSize);
+  const margin = Math.ceil(8 * Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock) + 2 * maxBlock);
+  const start = Math.max(0, Math.floor(q * (n - 1)) - margin);
+  const belowStart = new Float64Array(layout.blockCount);
+  for (let i = 0; i < start; i++) belowStart[sortedBlock[i]]++;
+  return () => {
+    let total = 0;
+    let below = 0;
+    for (let b = 0; b < counts.length; b++) {
+      const c = counts[b];
+      if (c === 0) continue;
+      total += c * layout.blockSize[b];
+      below += c * belowStart[b];
+    }
+    if (total === 0) return NaN;
+    const h = q * (total - 1);
+    const lo = Math.floor(h);
+    const frac = h - lo;
+    let j = start;
+    let cumulative = below;
+    if (cumulative > lo) {
+      j = 0;
+      cumulative = 0;
+    }
+    let lower = NaN;
+    for (; j < n; j++) {
+      const weight = counts[sortedBlock[j]];
+      if (weight === 0) continue;
+      cumulative += weight;
+      if (Number.isNaN(lower)) {
+        if (cumulative > lo) {
+          lower = sortedValues[j];
+          if (frac === 0 || cumulative > lo + 1) return lower;
+        }
+      } else {
+        return lower + frac * (sortedValues[j] - lower);
+      }
+    }
+    return lower;
+  };
+}
+
+// src/stats/multiple-testing.ts
+function benjaminiHochberg(pValues) {
+  const m = pValues.length;
+  const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
+  const adjusted = new Array(m);
+  let running = 1;
+  for (let rank = m - 1; rank >= 0; rank--) {
+    const { p, i } = order[rank];
+    running = Math.min(running, m * p / (rank + 1));
+    adjusted[i] = Math.min(1, running);
+  }
+  return adjusted;
+}
+
+// src/stats/rng.ts
+function splitmix32(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = state + 2654435769 >>> 0;
+    let z2 = state;
+    z2 = Math.imul(z2 ^ z2 >>> 16, 2246822507) >>> 0;
+    z2 = Math.imul(z2 ^ z2 >>> 13, 3266489909) >>> 0;
+    return (z2 ^ z2 >>> 16) >>> 0;
+  };
+}
+function createRng(seed) {
+  const init = splitmix32(seed);
+  let a = init();
+  let b = init();
+  let c = init();
+  let d = init();
+  let spareNormal;
+  const nextUint32 = () => {
+    const result = Math.imul(rotl(Math.imul(b, 5) >>> 0, 7), 9) >>> 0;
+    const t = b << 9 >>> 0;
+    c ^= a;
+    d ^= b;
+    b ^= c;
+    a ^= d;
+    c ^= t;
+    d = rotl(d >>> 0, 11);
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    return result;
+  };
+  const next = () => nextUint32() / 4294967296;
+  return {
+    next,
+    int: (n) => Math.floor(next() * n),
+    normal: () => {
+      if (spareNormal !== void 0) {
+        const value = spareNormal;
+        spareNormal = void 0;
+        return value;
+      }
+      let u = next();
+      while (u === 0) u = next();
+      const v = next();
+      const radius = Math.sqrt(-2 * Math.log(u));
+      spareNormal = radius * Math.sin(2 * Math.PI * v);
+      return radius * Math.cos(2 * Math.PI * v);
+    },
+    exponential: (mean) => {
+      let u = next();
+      while (u === 0) u = next();
+      return -Math.log(u) * mean;
+    }
+  };
+}
+function rotl(x, k) {
+  return (x << k | x >>> 32 - k) >>> 0;
+}
+function deriveSeed(seed, label) {
+  let h = (seed ^ 2166136261) >>> 0;
+  for (let i = 0; i < label.length; i++) {
+    h ^= label.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h;
+}
+
+// src/stats/quantile.ts
+function sortedFinite(values) {
+  let count2 = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) count2++;
+  const out = new Float64Array(count2);
+  let j = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isFinite(v)) out[j++] = v;
+  }
+  out.sort();
+  return out;
+}
+function quantileSorted(sorted, q) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  if (n === 1) return sorted[0];
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  if (lo >= n - 1) return sorted[n - 1];
+  const frac = h - lo;
+  return frac === 0 ? sorted[lo] : sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
+}
+function quantile(values, q) {
+  return quantileSorted(sortedFinite(values), q);
+}
+function meanFinite(values) {
+  let sum = 0;
+  let count2 = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isFinite(v)) {
+      sum += v;
+      count2++;
+    }
+  }
+  return count2 === 0 ? NaN : sum / count2;
+}
+
+// src/stats/two-sample.ts
+function bootstrapChange(base, head, options) {
+  const { resamples, level, rng, baseNoise, headNoise } = options;
+  const differences = new Float64Array(resamples);
+  const baseReplicates = new Float64Array(resamples);
+  const headReplicates = new Float64Array(resamples);
+  const relatives = new Float64Array(resamples);
+  const relativeDefined = base.point !== 0;
+  for (let i = 0; i < resamples; i++) {
+    let b = base.replicate(rng);
+    let h = head.replicate(rng);
+    if (baseNoise > 0) b *= Math.exp(baseNoise * rng.normal());
+    if (headNoise > 0) h *= Math.exp(headNoise * rng.normal());
+    baseReplicates[i] = b;
+    headReplicates[i] = h;
+    differences[i] = h - b;
+    relatives[i] = b === 0 ? NaN : h / b - 1;
+  }
+  const tested = relativeDefined ? relatives : differences;
+  const margin = relativeDefined ? options.relativeMargin : options.absoluteMargin;
+  let notAboveMargin = 0;
+  let notBelowMargin = 0;
+  let notAboveZero = 0;
+  let notBelowZero = 0;
+  let usable = 0;
+  for (let i = 0; i < resamples; i++) {
+    const x = tested[i];
+    if (Number.isNaN(x)) continue;
+    usable++;
+    if (x <= margin) notAboveMargin++;
+    if (x >= -margin) notBelowMargin++;
+    if (x <= 0) notAboveZero++;
+    if (x >= 0) notBelowZero++;
+  }
+  const twoSided = (a, b) => Math.min(1, 2 * (Math.min(a, b) + 1) / (usable + 1));
+  const tail = (1 - level) / 2;
+  return {
+    base: base.point,
+    head: head.point,
+    difference: head.point - base.point,
+    relative: relativeDefined ? head.point / base.point - 1 : null,
+    differenceInterval: percentileInterval(differences, tail),
+    relativeInterval: relativeDefined ? percentileInterval(relatives, tail) : null,
+    baseInterval: percentileInterval(baseReplicates, tail),
+    headInterval: percentileInterval(headReplicates, tail),
+    pValue: twoSided(notAboveMargin, notBelowMargin),
+    pValueZero: twoSided(notAboveZero, notBelowZero),
+    resamples,
+    level
+  };
+}
+function percentileInterval(replicates, tail) {
+  const sorted = replicates.slice().sort();
+  let n = sorted.length;
+  while (n > 0 && Number.isNaN(sorted[n - 1])) n--;
+  const finite = sorted.subarray(0, n);
+  return [quantileSorted(finite, tail), quantileSorted(finite, 1 - tail)];
+}
+
+// src/format/numbers.ts
+var MINUS = "−";
+function grouped(value, digits = 0) {
+  if (!Number.isFinite(value)) return String(value);
+  const fixed = Math.abs(value).toFixed(digits);
+  const [whole, fraction] = fixed.split(".");
+  const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (value < 0 && Number(fixed) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
+}
+function compact(value) {
+  if (!Number.isFinite(value)) return String(value);
+  const a = Math.abs(value);
+  if (a >= 100) return grouped(value, 0);
+  if (a >= 10) return grouped(value, 1);
+  if (a >= 1) return grouped(value, 2);
+  if (a === 0) return "0";
+  return (value < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
+}
+function duration(ms2) {
+  if (!Number.isFinite(ms2)) return "—";
+  if (Math.abs(ms2) >= 1e4) return `${compact(ms2 / 1e3)} s`;
+  return `${compact(ms2)} ms`;
+}
+function withUnit(value, unit) {
+  if (unit === "ms") return duration(value);
+  return `${compact(value)} ${unit}`;
+}
+function signedPercent(ratio) {
+  if (!Number.isFinite(ratio)) return "—";
+  const v = ratio * 100;
+  const text = Math.abs(v) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  if (Number(text.replace(/,/g, "")) === 0) return "0%";
+  return `${v >= 0 ? "+" : MINUS}${text}%`;
+}
+function percent(ratio) {
+  if (!Number.isFinite(ratio)) return "—";
+  const v = ratio * 100;
+  const text = Math.abs(v) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  if (Number(text.replace(/,/g, "")) === 0) return "0%";
+  return `${v < 0 ? MINUS : ""}${text}%`;
+}
+function signedDuration(ms2) {
+  if (!Number.isFinite(ms2)) return "—";
+  const body = duration(Math.abs(ms2));
+  if (body === "0 ms") return "0 ms";
+  return `${ms2 >= 0 ? "+" : MINUS}${body}`;
+}
+function signedWithUnit(value, unit) {
+  if (unit === "ms") return signedDuration(value);
+  return `${value >= 0 ? "+" : MINUS}${compact(Math.abs(value))} ${unit}`;
+}
+function pValue(p) {
+  if (!Number.isFinite(p)) return "—";
+  if (p < 1e-3) return "< 0.001";
+  return p.toFixed(3);
+}
+
+// src/compare/verdict.ts
+var RESOLUTION_FACTOR = 3;
+function decideVerdict(input) {
+  const { direction, change, difference, interval, pAdjusted, alpha, minEffect, minAbsolute: minAbsolute2, unit } = input;
+  const sign = direction === "lower-is-better" ? 1 : -1;
+  const relative = change !== null;
+  const effect = relative ? change : difference;
+  const threshold = relative ? minEffect : minAbsolute2;
+  const shown = relative ? `${signedPercent(change)} (${signedPercent(interval[0])} … ${signedPercent(interval[1])})` : `${signedWithUnit(difference, unit)} (${signedWithUnit(interval[0], unit)} … ${signedWithUnit(interval[1], unit)})`;
+  const floor = relative ? `the ${percent(minEffect)} minimum effect` : `the ${signedWithUnit(minAbsolute2, unit).slice(1)} minimum change`;
+  if (pAdjusted < alpha && Math.abs(effect) > threshold && Math.abs(difference) >= minAbsolute2) {
+    return {
+      verdict: sign * effect > 0 ? "regressed" : "improved",
+      reason: `${shown}: beyond ${floor} with confidence after correcting for ${input.family} metric(s) (adjusted p = ${pValue(pAdjusted)})`
+    };
+  }
+  const excludesZero = interval[0] > 0 || interval[1] < 0;
+  const halfWidth = (interval[1] - interval[0]) / 2;
+  const resolution = RESOLUTION_FACTOR * threshold;
+  if (halfWidth <= resolution) {
+    let why;
+    if (Math.abs(effect) > threshold) why = `not beyond ${floor} with confidence${correctionNote(input)}`;
+    else if (excludesZero) why = `a real but small change, within ${floor}`;
+    else why = "within run-to-run noise";
+    return { verdict: "unchanged", reason: `${shown}: ${why}` };
+  }
+  const bound = relative ? percent(resolution) : signedWithUnit(resolution, unit).slice(1);
+  return {
+    verdict: "inconclusive",
+    reason: `${shown}: not beyond ${floor} with confidence${correctionNote(input)}, and the interval is wider than ±${bound}, too noisy to rule out a change that matters; more requests or repeated runs would decide`
+  };
+}
+function correctionNote(input) {
+  return input.pAdjusted >= input.alpha && input.pValue < input.alpha ? ` (p = ${pValue(input.pValue)} alone, ${pValue(input.pAdjusted)} after correcting for ${input.family} metrics)` : "";
+}
+
+// src/compare/compare.ts
+var MIN_ABSOLUTE_MS = 0.5;
+var MIN_TAIL_COUNT = 10;
+var MEASURED_NOISE_RUNS = 3;
+function minAbsolute(spec) {
+  return spec.metric.unit === "ms" ? MIN_ABSOLUTE_MS : 0;
+}
+function compareSides(base, head, config) {
+  const notInData = [];
+  const prepared = [];
+  for (const requested of config.metrics) {
+    const p = prepare(requested, base, head, config);
+    if (p === "skip") continue;
+    if (typeof p === "object" && "notInData" in p) {
+      notInData.push({ key: requested.spec.key, reason: p.notInData });
+      continue;
+    }
+    prepared.push(p);
+  }
+  const tested = prepared.filter((p) => p.estimate);
+  const adjusted = benjaminiHochberg(tested.map((p) => p.estimate.pValue));
+  const adjustedOf = new Map(tested.map((p, i) => [p, adjusted[i]]));
+  const metrics = prepared.map((p) => p.early ?? finish(p, adjustedOf.get(p), tested.length, config));
+  return { metrics, notInData };
+}
+function prepare(requested, base, head, config) {
+  const { spec } = requested;
+  const minEffect = minEffectFor(config, spec);
+  const baseSeries = sideSeries(base, spec);
+  const headSeries = sideSeries(head, spec);
+  const missing = !baseSeries.ok ? baseSeries : !headSeries.ok ? headSeries : void 0;
+  if (missing && !missing.ok) {
+    const side2 = !baseSeries.ok ? "baseline" : "head";
+    if (requested.origin === "default") return { notInData: `${side2}: ${missing.reason}` };
+    return {
+      requested,
+      early: {
+        spec,
+        origin: requested.origin,
+        verdict: "inconclusive",
+        reason: `cannot be computed: the ${side2} ${missing.reason.replace(/^the data /, "")}; an artifact with per-request ${spec.metric.id} values would decide`,
+        minEffect,
+        slo: void 0
+      }
+    };
+  }
+  if (!baseSeries.ok || !headSeries.ok) return "skip";
+  const needed = minimumCount(spec, headSeries.statistic);
+  const baseCount = count(baseSeries.runs);
+  const headCount = count(headSeries.runs);
+  if (baseCount < needed || headCount < needed) {
+    return {
+      requested,
+      basis: headSeries.basis,
+      early: {
+        spec,
+        origin: requested.origin,
+        verdict: "inconclusive",
+        reason: `${spec.stat.label === "mean" ? "the mean" : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? "more requests" : "more requests on the smaller side"} would decide`,
+        minEffect,
+        basis: headSeries.basis
+      }
+    };
+  }
+  if (baseSeries.basis !== headSeries.basis) {
+    return {
+      requested,
+      early: {
+        spec,
+        origin: requested.origin,
+        verdict: "inconclusive",
+        reason: `the sides measure it differently (baseline: ${baseSeries.basis ?? "per request"}; head: ${headSeries.basis ?? "per request"}); artifacts of the same kind would decide`,
+        minEffect
+      }
+    };
+  }
+  const statistic = headSeries.statistic ?? toStatistic(spec);
+  const baseResampler = createResampler(baseSeries.runs, statistic);
+  const headResampler = createResampler(headSeries.runs, statistic);
+  const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
+  const noise = runNoiseFor(config, spec);
+  const estimate = bootstrapChange(baseResampler, headResampler, {
+    resamples: config.statistics.resamples,
+    level: config.statistics.level,
+    rng,
+    baseNoise: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
+    headNoise: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
+    relativeMargin: minEffect,
+    absoluteMargin: minAbsolute(spec)
+  });
+  return {
+    requested,
+    estimate,
+    runNoise: { base: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise, head: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise },
+    basis: headSeries.basis,
+    base: sideEstimate(baseResampler, estimate.baseInterval, baseSeries.runs, statistic),
+    head: sideEstimate(headResampler, estimate.headInterval, headSeries.runs, statistic)
+  };
+}
+function finish(p, pAdjusted, family, config) {
+  const { spec, origin } = p.requested;
+  const e = p.estimate;
+  const minEffect = minEffectFor(config, spec);
+  const relative = e.relative !== null && e.relativeInterval !== null;
+  const interval = relative ? e.relativeInterval : e.differenceInterval;
+  const { verdict, reason } = decideVerdict({
+    direction: spec.metric.direction,
+    change: relative ? e.relative : null,
+    difference: e.difference,
+    interval,
+    pValue: e.pValue,
+    pValueZero: e.pValueZero,
+    pAdjusted,
+    alpha: config.statistics.alpha,
+    minEffect,
+    minAbsolute: minAbsolute(spec),
+    unit: spec.metric.unit,
+    family
+  });
+  return {
+    spec,
+    origin,
+    verdict,
+    reason,
+    basis: p.basis,
+    base: p.base,
+    head: p.head,
+    difference: e.difference,
+    change: relative ? e.relative : null,
+    interval,
+    intervalKind: relative ? "relative" : "absolute",
+    pValue: e.pValue,
+    pAdjusted,
+    minEffect,
+    runNoise: p.runNoise,
+    slo: sloStatus(config, spec, p.base, p.head)
+  };
+}
+function sloStatus(config, spec, base, head) {
+  const slo2 = config.slos.find((s) => s.spec.key === spec.key);
+  if (!slo2) return void 0;
+  const headMet = sloMet(slo2, head.value);
+  const marginal = sloMet(slo2, head.interval[0]) !== sloMet(slo2, head.interval[1]);
+  return { slo: slo2, baseMet: sloMet(slo2, base.value), headMet, marginal };
+}
+function sideSeries(side2, spec) {
+  const runs = [];
+  let basis;
+  let statistic;
+  let reason = "the data has no per-request records";
+  for (const run of side2.runs) {
+    if (!run.requests) continue;
+    const series = metricSeries(run.requests, spec);
+    if (!series.ok) {
+      reason = series.reason;
+      continue;
+    }
+    if (runs.length && series.basis !== basis) {
+      reason = `its runs measure ${spec.metric.id} differently (${basis ?? "per request"} vs ${series.basis ?? "per request"})`;
+      return { ok: false, reason };
+    }
+    basis = series.basis;
+    statistic = series.statistic;
+    runs.push({ values: series.values, denominators: series.denominators });
+  }
+  if (runs.length === 0) return { ok: false, reason };
+  return { ok: true, runs, basis, statistic };
+}
+function count(runs) {
+  return runs.reduce((sum, r) => sum + r.values.length, 0);
+}
+function minimumCount(spec, statistic) {
+  if (statistic && statistic.kind !== "quantile") return 20;
+  if (spec.metric.level === "run" || spec.stat.kind === "mean") return 20;
+  const q = statistic?.kind === "quantile" ? statistic.q : spec.stat.q;
+  return Math.ceil(MIN_TAIL_COUNT / Math.min(q, 1 - q) - 1e-9);
+}
+function toStatistic(spec) {
+  if (spec.metric.level === "run") return { kind: "ratio" };
+  return statisticOf(spec.stat);
+}
+function statisticOf(stat2) {
+  return stat2.kind === "mean" ? { kind: "mean" } : { kind: "quantile", q: stat2.q };
+}
+function sideEstimate(resampler, interval, runs, statistic) {
+  const perRun = runs.length > 1 ? runs.map((r) => createResampler([r], statistic, 1).point) : [resampler.point];
+  return { value: resampler.point, interval, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
+}
+
+// src/diagnose/attribution.ts
+function attribute(spec, base, head) {
+  const metricId = spec.metric.level === "run" ? "e2e" : spec.metric.id;
+  const model = METRICS[metricId].phases;
+  if (model.length === 0) return null;
+  const baseMetric = requestColumn(base, metricId);
+  const headMetric = requestColumn(head, metricId);
+  if (!baseMetric || !headMetric) return null;
+  const phases = model.filter((p) => phaseColumn(base, p) && phaseColumn(head, p));
+  const missingPhases = model.filter((p) => !phases.includes(p));
+  if (phases.length === 0) return null;
+  const q = spec.metric.level === "run" || spec.stat.kind === "mean" ? 0 : spec.stat.q;
+  const b = tailMeans(base, baseMetric, phases, q);
+  const h = tailMeans(head, headMetric, phases, q);
+  if (!b || !h) return null;
+  const change = h.mean - b.mean;
+  const components = [...phases, "remainder"];
+  const shares = components.map((phase, j) => {
+    const column = phase === "remainder" ? null : phaseColumn(base, phase);
+    const headColumn = phase === "remainder" ? null : phaseColumn(head, phase);
+    const delta = h.components[j] - b.components[j];
+    return {
+      phase,
+      baseMean: b.components[j],
+      headMean: h.components[j],
+      delta,
+      shareOfChange: change === 0 ? 0 : delta / change,
+      shareOfHead: h.mean === 0 ? 0 : h.components[j] / h.mean,
+      basePercentile: column ? ownStatistic(column, baseMetric, q) : ownStatistic(b.remainder, null, q),
+      headPercentile: headColumn ? ownStatistic(headColumn, headMetric, q) : ownStatistic(h.remainder, null, q)
+    };
+  });
+  let dominant = null;
+  let best = 0;
+  for (const share of shares) {
+    const towardChange = Math.sign(change) * share.delta;
+    if (towardChange > best) {
+      best = towardChange;
+      dominant = share.phase;
+    }
+  }
+  return {
+    spec,
+    tail: q === 0 ? "all requests" : `slowest ${trimPercent((1 - q) * 100)}% of requests`,
+    q,
+    base: { threshold: b.threshold, count: b.count, mean: b.mean },
+    head: { threshold: h.threshold, count: h.count, mean: h.mean },
+    phases: shares,
+    missingPhases,
+    dominant
+  };
+}
+function trimPercent(x) {
+  return String(Number(x.toPrecision(3)));
+}
+function tailMeans(table2, metric, phases, q) {
+  const columns = phases.map((p) => phaseColumn(table2, p));
+  const sorted = sortedFinite(metric);
+  if (sorted.length === 0) return null;
+  const threshold = q === 0 ? -Infinity : quantileSorted(sorted, q);
+  const sums = new Float64Array(phases.length + 1);
+  const remainder = new Float64Array(table2.length).fill(NaN);
+  let count2 = 0;
+  let total = 0;
+  for (let i = 0; i < table2.length; i++) {
+    const m = metric[i];
+    if (!Number.isFinite(m)) continue;
+    let rest = m;
+    for (let j = 0; j < columns.length; j++) {
+      const v = columns[j][i];
+      if (Number.isFinite(v)) rest -= v;
+    }
+    remainder[i] = rest;
+    if (m < threshold) continue;
+    count2++;
+    total += m;
+    for (let j = 0; j < columns.length; j++) {
+      const v = columns[j][i];
+      if (Number.isFinite(v)) sums[j] += v;
+    }
+    sums[phases.length] += rest;
+  }
+  const components = Array.from(sums, (s) => s / count2);
+  return { threshold: q === 0 ? total / count2 : threshold, count: count2, mean: total / count2, components, remainder };
+}
+function ownStatistic(column, metric, q) {
+  const values = metric ? column.filter((_, i) => Number.isFinite(metric[i])) : column;
+  if (q === 0) {
+    let sum = 0;
+    let n = 0;
+    for (const v of values) if (Number.isFinite(v)) sum += v, n++;
+    return n ? sum / n : NaN;
+  }
+  return quantile(values, q);
+}
+
+// src/diagnose/hints.ts
+var HINTS = {
+  capacity: "the engine is at its running-batch or memory limit; requests wait for a slot",
+  "scheduler-limited": "requests wait while the running batch has room: admission or scheduling holds them",
+  "long-prefill-blocking": "long prompts prefilled in one piece stall admission and decode (chunked prefill)",
+  "workload-drift": "the workload changed between the runs (prompt or output lengths)",
+  "prefix-cache": "fewer prompt tokens came from the prefix cache, so prefill did more work",
+  "prefill-compute": "prefill takes longer per uncached prompt token at the same load",
+  "memory-bound-decode": "each decode step reads more KV cache (longer contexts or more sequences)",
+  "decode-overhead": "a decode step takes longer at the same running batch: kernel or launch overhead",
+  tokenizer: "tokenization takes longer per prompt token",
+  "detokenize-per-token": "detokenization takes longer per output token, growing with output length",
+  "buffering-proxy": "time between server and client grew: a proxy holds the first chunk",
+  "traffic-increase": "more requests per second arrived; the engine ran fuller",
+  "measurement-gap": "time that no phase accounts for: measuring wrong, or time in gaps"
+};
+var HINT_IDS = Object.keys(HINTS);
+var HINT_EFFORT = {
+  capacity: "hours (config)",
+  "scheduler-limited": "hours (config)",
+  "long-prefill-blocking": "hours (config)",
+  "workload-drift": "n/a (workload)",
+  "prefix-cache": "hours (config)",
+  "prefill-compute": "days (kernel)",
+  "memory-bound-decode": "days (quantize or shrink KV)",
+  "decode-overhead": "days (kernel)",
+  tokenizer: "hours (code)",
+  "detokenize-per-token": "hours (code)",
+  "buffering-proxy": "hours (config)",
+  "traffic-increase": "n/a (workload)",
+  "measurement-gap": "hours (instrumentation)"
+};
+
+// src/diagnose/amdahl.ts
+function amdahl(p, s) {
+  if (s === Infinity) return 1 / (1 - p);
+  return 1 / (1 - p + p / s);
+}
+var MIN_SHARE_OF_CHANGE = 0.05;
+function rankFixes(attribution, head, findings, walks, slo2) {
+  const metricId = attribution.spec.metric.level === "run" ? "e2e" : attribution.spec.metric.id;
+  const metricValues = requestColumn(head, metricId);
+  const items = [];
+  for (const share of attribution.phases) {
+    if (share.phase === "remainder" && share.delta <= 0) continue;
+    if (!(share.delta > 0) || share.shareOfChange < MIN_SHARE_OF_CHANGE) continue;
+    if (!(share.headMean > 0)) continue;
+    const speedup = share.baseMean > 0 ? share.headMean / share.baseMean : Infinity;
+    const p = Math.min(1, Math.max(0, share.shareOfHead));
+    const gain = amdahl(p, speedup);
+    const finding = findingFor(share.phase, attribution.spec.key, findings, walks);
+    const column = share.phase === "remainder" ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
+    const projected = metricValues && column ? project(metricValues, column, speedup, attribution.q) : NaN;
+    items.push({
+      metric: attribution.spec.key,
+      phase: share.phase,
+      fix: fixLabel(share.phase, finding),
+      hint: finding?.hint ?? null,
+      share: p,
+      speedup,
+      gain,
+      ceiling: 1 - 1 / gain,
+      projected,
+      sloReachable: slo2 && Number.isFinite(projected) ? sloMet(slo2, projected) : null,
+      effort: finding ? HINT_EFFORT[finding.hint] : "unknown"
+    });
+  }
+  return items.sort((a, b) => b.gain - a.gain);
+}
+function findingFor(phase, metric, findings, walks) {
+  const direct = findings.find((f) => f.phase === phase && f.metrics.includes(metric)) ?? findings.find((f) => f.phase === phase);
+  if (direct) return direct;
+  const walk2 = walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
+  if (!walk2) return void 0;
+  const rank = { confirmed: 0, likely: 1, candidate: 2 };
+  return findings.filter((f) => walk2.hints.includes(f.hint) && f.metrics.some((m) => walk2.metrics.includes(m))).sort((a, b) => rank[a.status] - rank[b.status])[0];
+}
+function fixLabel(phase, finding) {
+  const what = `${PHASE_LABELS[phase]} back to baseline`;
+  if (!finding) return `bring ${what}`;
+  const verbs = {
+    capacity: "restore running-batch capacity",
+    "scheduler-limited": "fix admission so the batch fills",
+    "long-prefill-blocking": "stop long prefills blocking (chunked prefill)",
+    "prefix-cache": "restore prefix-cache hits",
+    "prefill-compute": "make prefill as fast per token as before",
+    "decode-overhead": "make the decode step as fast as before",
+    "memory-bound-decode": "read less KV cache per decode step",
+    tokenizer: "make tokenization as fast as before",
+    "detokenize-per-token": "detokenize incrementally again",
+    "buffering-proxy": "stop the proxy buffering the first chunk",
+    "measurement-gap": "find and remove the unattributed time",
+    "traffic-increase": "serve the higher traffic with more capacity",
+    "workload-drift": "nothing to fix in code: the workload changed"
+  };
+  return `${verbs[finding.hint] ?? "fix"} (${what})`;
+}
+function project(metric, column, speedup, q) {
+  const out = new Float64Array(metric.length);
+  const keep = speedup === Infinity ? 0 : 1 / speedup;
+  for (let i = 0; i < metric.length; i++) {
+    const part = Number.isFinite(column[i]) ? column[i] : 0;
+    out[i] = metric[i] - part + part * keep;
+  }
+  if (q === 0) {
+    let sum = 0;
+    let n = 0;
+    for (const v of out) if (Number.isFinite(v)) sum += v, n++;
+    return n ? sum / n : NaN;
+  }
+  return quantile(out, q);
+}
+function remainderColumn(head, metric, attribution) {
+  if (!metric) return void 0;
+  const out = Float64Array.from(metric);
+  for (const share of attribution.phases) {
+    if (share.phase === "remainder") continue;
+    const column = phaseColumn(head, share.phase);
+    if (!column) continue;
+    for (let i = 0; i < out.length; i++) if (Number.isFinite(column[i])) out[i] -= column[i];
+  }
+  return out;
+}
+
+// src/format/text.ts
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+function listJoin(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+// src/diagnose/config-diff.ts
+function diffConfig(base, head) {
+  const keys = [.../* @__PURE__ */ new Set([...Object.keys(base.config), ...Object.keys(head.config)])].sort();
+  const out = [];
+  for (const key of keys) {
+    const b = base.config[key];
+    const h = head.config[key];
+    if (!sameValue(b, h)) out.push({ key, base: b, head: h });
+  }
+  return out;
+}
+function sameValue(a, b) {
+  if (a === b) return true;
+  if (a === void 0 || b === void 0) return false;
+  return String(a).toLowerCase() === String(b).toLowerCase();
+}
+function describeValue(v) {
+  return v === void 0 ? "(unset)" : String(v);
+}
+
+// src/diagnose/caveats.ts
+function collectCaveats(input) {
+  const out = [];
+  const { base, head, metrics, workload, configChanges } = input;
+  if (base.runs.length === 1 && head.runs.length === 1 && metrics.some((m) => m.base)) {
+    const blocks = metrics.find((m) => m.head?.blockLengths.length)?.head?.blockLengths[0];
+    out.push({
+      kind: "single-run",
+      message: `one run per side: intervals come from resampling blocks of consecutive requests${blocks ? ` (about ${blocks} per block)` : ""} within each run, which keeps queueing bursts together; noise between machines or days can be larger, and repeated runs would measure it`
+    });
+  }
+  for (const side2 of [base, head]) {
+    for (const run of side2.runs) {
+      for (const source of run.sources) {
+        if (source.skipped > 0) {
+          const first = source.issues[0];
+          out.push({
+            kind: "skipped-lines",
+            message: `${source.file}: ${grouped(source.skipped)} of ${grouped(source.recordsRead)} records skipped (${side2.label})${first ? `; first: line ${first.line}${first.field ? `, field ${first.field}` : ""}: ${first.message}` : ""}`
+          });
+        }
+        for (const warning of source.warnings) out.push({ kind: "input-warning", message: `${source.file}: ${warning}` });
+      }
+    }
+  }
+  const drift = [];
+  for (const shift of [workload.prompt, workload.output]) {
+    if (shift?.changed) drift.push(`${shift.field === "prompt_tokens" ? "prompt" : "output"} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
+  }
+  if (workload.arrivalRate?.changed) {
+    drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
+  }
+  if (drift.length) {
+    out.push({ kind: "workload-drift", message: `the workload differs between the sides: ${listJoin(drift)}; changes in latency may come from the workload, not the code` });
+  }
+  if (configChanges.length > 1) {
+    const shown = configChanges.slice(0, 6).map((c) => `${c.key} ${describeValue(c.base)} → ${describeValue(c.head)}`);
+    out.push({
+      kind: "config-confounded",
+      message: `${configChanges.length} configuration keys changed at once (${listJoin(shown)}${configChanges.length > 6 ? ", …" : ""}): any change cannot be pinned on one of them`
+    });
+  }
+  const p50Improved = metrics.filter((m) => m.verdict === "improved" && m.spec.stat.kind === "percentile" && m.spec.stat.q <= 0.5);
+  const tailRegressed = metrics.filter((m) => m.verdict === "regressed" && m.slo && m.spec.stat.kind === "percentile" && m.spec.stat.q > 0.5);
+  for (const tail of tailRegressed) {
+    const median = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
+    if (median) {
+      out.push({ kind: "p50-vs-tail", message: `${specLabel(median.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes` });
+    }
+  }
+  const few = metrics.filter((m) => m.verdict === "inconclusive" && /needs at least/.test(m.reason));
+  if (few.length) {
+    out.push({ kind: "few-samples", message: `too few requests for ${listJoin(few.map((m) => specLabel(m.spec)))}: ${few[0].reason}` });
+  }
+  const baseErrors = errorShare(base);
+  const headErrors = errorShare(head);
+  if (headErrors && headErrors.failed > 0 && (!baseErrors || headErrors.share > baseErrors.share)) {
+    out.push({
+      kind: "error-rate",
+      message: `${grouped(headErrors.failed)} requests failed in this run (${percent(headErrors.share)}, baseline ${baseErrors ? percent(baseErrors.share) : "unknown"}); failed requests are left out of latency metrics, which can hide a problem`
+    });
+  }
+  const missing = [...new Set(input.attributions.flatMap((a) => a.missingPhases))];
+  if (missing.length) {
+    out.push({ kind: "missing-phases", message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
+  }
+  if (!hasQuality(base) || !hasQuality(head)) {
+    out.push({ kind: "quality-not-measured", message: "output quality was not measured in these runs: an optimization that trades accuracy would not show here" });
+  }
+  return out;
+}
+function errorShare(side2) {
+  let failed = 0;
+  let total = 0;
+  for (const run of side2.runs) {
+    if (!run.requests) continue;
+    const ok = successMask(run.requests);
+    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
+    total += ok.length;
+  }
+  return total ? { failed, share: failed / total } : void 0;
+}
+function hasQuality(side2) {
+  return side2.runs.some((r) => r.summaries.some((s) => s.metric.startsWith("quality")));
+}
+
+// src/diagnose/branches/phrases.ts
+function pValueText(p) {
+  const text = pValue(p);
+  return text.startsWith("<") ? text : `= ${text}`;
+}
+function agreeingBins(m) {
+  const agreeing = Math.round(m.agreement * m.bins.length);
+  return `${agreeing} of ${m.bins.length} bins ${m.change >= 0 ? "slower" : "faster"}`;
+}
+
+// src/diagnose/measures/batch.ts
+function batchProfile(tables) {
+  const columns = tables.map((t) => t.numbers.batch_size_at_admission).filter((c) => Boolean(c));
+  if (columns.length === 0) return void 0;
+  const all = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
+  let offset = 0;
+  for (const c of columns) {
+    all.set(c, offset);
+    offset += c.length;
+  }
+  const sorted = sortedFinite(all);
+  if (sorted.length === 0) return void 0;
+  return {
+    mean: meanFinite(sorted),
+    p50: quantileSorted(sorted, 0.5),
+    p95: quantileSorted(sorted, 0.95),
+    max: sorted[sorted.length - 1],
+    count: sorted.length
+  };
+}
+var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", "max_batch_size", "max_concurrent_requests"];
+function configuredBatchLimit(meta) {
+  for (const key of BATCH_LIMIT_KEYS) {
+    const raw = meta.config[key] ?? meta.config[`engine.${key}`];
+    const value = typeof raw === "string" ? Number(raw) : raw;
+    if (typeof value === "number" && Number.isFinite(value) && value > 0) return { key, value };
+  }
+  return void 0;
+}
+function shareAtOrAbove(tables, level) {
+  let hit = 0;
+  let n = 0;
+  for (const t of tables) {
+    const c = t.numbers.batch_size_at_admission;
+    if (!c) continue;
+    for (let i = 0; i < c.length; i++) {
+      if (!Number.isFinite(c[i])) continue;
+      n++;
+      if (c[i] >= level) hit++;
+    }
+  }
+  return n ? hit / n : NaN;
+}
+
+// src/diagnose/measures/ratios.ts
+function perUnit(table2, cost, work) {
+  if (!cost || !work) return void 0;
+  const ok = successMask(table2);
+  const out = new Float64Array(table2.length);
+  for (let i = 0; i < out.length; i++) out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost[i]) ? cost[i] / work[i] : NaN;
+  return out;
+}
+function uncachedTokens(table2) {
+  const prompt = table2.numbers.prompt_tokens;
+  if (!prompt) return void 0;
+  const hits = table2.numbers.prefix_cache_hit_tokens;
+  const out = new Float64Array(table2.length);
+  for (let i = 0; i < out.length; i++) out[i] = prompt[i] - (hits && Number.isFinite(hits[i]) ? hits[i] : 0);
+  return out;
+}
+function concat(columns) {
+  if (columns.some((c) => !c)) return void 0;
+  const out = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
+  let offset = 0;
+  for (const c of columns) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+var MIN_PER_BIN = 10;
+function matchedRatio(baseX, baseY, headX, headY, binCount = 5) {
+  const pooledX = new Float64Array(baseX.length + headX.length);
+  pooledX.set(baseX);
+  pooledX.set(headX, baseX.length);
+  const sortedX = sortedFinite(pooledX);
+  if (sortedX.length === 0) return void 0;
+  const edges = [];
+  for (let k = 1; k < binCount; k++) {
+    const edge = quantileSorted(sortedX, k / binCount);
+    if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+  }
+  const binOf = (x) => {
+    let b = 0;
+    while (b < edges.length && x >= edges[b]) b++;
+    return b;
+  };
+  const groups = edges.length + 1;
+  const baseGroups = Array.from({ length: groups }, () => []);
+  const headGroups = Array.from({ length: groups }, () => []);
+  const fill = (x, y, into) => {
+    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) into[binOf(x[i])].push(y[i]);
+  };
+  fill(baseX, baseY, baseGroups);
+  fill(headX, headY, headGroups);
+  const bins = [];
+  let logSum = 0;
+  let weightSum = 0;
+  for (let g2 = 0; g2 < groups; g2++) {
+    const nb = baseGroups[g2].length;
+    const nh = headGroups[g2].length;
+    if (nb < MIN_PER_BIN || nh < MIN_PER_BIN) continue;
+    const baseMedian = quantile(baseGroups[g2], 0.5);
+    const headMedian = quantile(headGroups[g2], 0.5);
+    bins.push({ low: g2 === 0 ? sortedX[0] : edges[g2 - 1], high: g2 < edges.length ? edges[g2] : sortedX[sortedX.length - 1], baseMedian, headMedian, baseCount: nb, headCount: nh });
+    if (baseMedian > 0 && headMedian > 0) {
+      const w = Math.min(nb, nh);
+      logSum += w * Math.log(headMedian / baseMedian);
+      weightSum += w;
+    }
+  }
+  if (weightSum === 0) return void 0;
+  const change = Math.exp(logSum / weightSum) - 1;
+  const agreeing = bins.filter((b) => Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)).length;
+  const rawBase = quantile(baseY, 0.5);
+  const rawHead = quantile(headY, 0.5);
+  return { change, bins, agreement: bins.length ? agreeing / bins.length : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+}
+function ratioOfSums(tables, a, b) {
+  let num = 0;
+  let den = 0;
+  let any = false;
+  for (const t of tables) {
+    const x = a(t);
+    const y = b(t);
+    if (!x || !y) return void 0;
+    const ok = successMask(t);
+    for (let i = 0; i < t.length; i++) {
+      if (!ok[i] || !Number.isFinite(x[i]) || !Number.isFinite(y[i])) continue;
+      num += x[i];
+      den += y[i];
+      any = true;
+    }
+  }
+  return any && den > 0 ? num / den : void 0;
+}
+
+// src/diagnose/context.ts
+var COST_CHANGE = 0.1;
+var BIN_AGREEMENT = 0.75;
+function evidence(text, values) {
+  return values ? { text, values } : { text };
+}
+function configValue(meta, names) {
+  for (const name of names) if (name in meta.config) return meta.config[name];
+  return void 0;
+}
+var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
+function chunkedPrefill(meta) {
+  const value = configValue(meta, CHUNKED_PREFILL_KEYS);
+  return { value, off: value === false || value === "false" || value === 0 };
+}
+
+// src/diagnose/branches/prefill.ts
+var HIT_RATE_DROP = 0.05;
+var PREFIX_CACHE_KEYS = ["enable_prefix_caching", "enable-prefix-caching", "prefix_caching"];
+function prefillBranch(ctx, metrics) {
+  const steps = [];
+  const findings = [];
+  const prompt = ctx.workload.prompt;
+  if (!prompt) {
+    steps.push({ question: "Did the prompt length distribution change?", answer: "unknown: no prompt_tokens in the data" });
+  } else {
+    const longer = prompt.changed && prompt.headMedian > prompt.baseMedian;
+    steps.push({
+      question: "Did the prompt length distribution change?",
+      answer: `${prompt.changed ? "yes" : "no"}: median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)} tokens, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)} (KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)})`
+    });
+    if (longer) {
+      findings.push({
+        hint: "workload-drift",
+        phase: "prefill",
+        title: `longer prompts: median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)} tokens`,
+        status: "confirmed",
+        cause: "workload",
+        evidence: [
+          evidence(`prompt tokens median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)}, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)}; two-sample KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)}`, { baseMedian: prompt.baseMedian, headMedian: prompt.headMedian, ks: prompt.ks, pValue: prompt.pValue })
+        ],
+        nextCheck: "rerun both sides on the same prompt set; if the longer prompts are the new normal, the baseline should move with them",
+        metrics
+      });
+    }
+  }
+  const baseHit = hitRate(ctx.base.tables);
+  const headHit = hitRate(ctx.head.tables);
+  if (baseHit === void 0 || headHit === void 0) {
+    steps.push({ question: "Prefix cache hit rate?", answer: "unknown: no prefix_cache_hit_tokens and prompt_tokens in the data" });
+  } else {
+    const dropped = baseHit - headHit >= HIT_RATE_DROP;
+    steps.push({ question: "Prefix cache hit rate?", answer: `${percent(baseHit)} → ${percent(headHit)} of prompt tokens${dropped ? " (dropped)" : ""}` });
+    if (dropped) {
+      const change = ctx.configChanges.find((c) => PREFIX_CACHE_KEYS.includes(c.key));
+      const setting = configValue(ctx.head.meta, PREFIX_CACHE_KEYS);
+      findings.push({
+        hint: "prefix-cache",
+        phase: "prefill",
+        title: `prefix-cache hit rate fell from ${percent(baseHit)} to ${percent(headHit)} of prompt tokens`,
+        status: "confirmed",
+        cause: change ? "config" : "unknown",
+        evidence: [
+          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}`, { baseHitRate: baseHit, headHitRate: headHit }),
+          ...change ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)] : setting !== void 0 ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []
+        ],
+        nextCheck: change ? `was turning ${change.key} to ${String(change.head)} intended?` : "check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)",
+        metrics
+      });
+    }
+  }
+  const matched = prefillCostMatched(ctx);
+  if (!matched) {
+    steps.push({ question: "Prefill time per uncached token at matched prompt length?", answer: "unknown: needs prefill_ms and prompt_tokens" });
+  } else {
+    const slower = matched.change >= COST_CHANGE && matched.agreement >= BIN_AGREEMENT;
+    steps.push({
+      question: "Prefill time at matched uncached prompt length?",
+      answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`
+    });
+    if (slower) findings.push(prefillSlowerFinding(ctx, matched, metrics));
+  }
+  if (findings.length === 0) {
+    findings.push({
+      hint: "prefill-compute",
+      phase: "prefill",
+      title: "prefill takes longer, but neither prompts, prefix cache nor per-token cost explain it",
+      status: "candidate",
+      cause: "unknown",
+      evidence: [evidence("prompt lengths, prefix-cache hit rate and prefill time at matched prompt length did not change beyond noise")],
+      nextCheck: "profile a prefill step (is it compute-bound and near the roofline?), then the attention and GEMM kernels",
+      metrics
+    });
+  }
+  return { steps, findings };
+}
+function prefillSlowerFinding(ctx, matched, metrics) {
+  const rate = ctx.workload.arrivalRate;
+  const baseBatch = batchProfile(ctx.base.tables);
+  const headBatch = batchProfile(ctx.head.tables);
+  const fuller = rate?.changed && rate.change > 0;
+  const costEvidence = evidence(`prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)})`, { change: matched.change, agreement: matched.agreement });
+  if (fuller) {
+    return {
+      hint: "traffic-increase",
+      phase: "prefill",
+      title: `prefill slowed while arrivals rose ${signedPercent(rate.change)}: prefills share steps with more work`,
+      status: "likely",
+      cause: "workload",
+      evidence: [
+        costEvidence,
+        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s${baseBatch && headBatch ? `; running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` : ""}`)
+      ],
+      nextCheck: "compare at the same arrival rate to separate load from code",
+      metrics
+    };
+  }
+  return {
+    hint: "prefill-compute",
+    phase: "prefill",
+    title: `prefill is ${signedPercent(matched.change)} slower at the same uncached prompt length`,
+    status: "confirmed",
+    cause: "code",
+    evidence: [costEvidence],
+    nextCheck: "profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels",
+    metrics
+  };
+}
+function hitRate(tables) {
+  return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
+}
+function prefillCostMatched(ctx) {
+  const x = (tables) => concat(tables.map(uncachedTokens));
+  const y = (tables) => concat(tables.map((t) => t.numbers.prefill_ms));
+  const bx = x(ctx.base.tables);
+  const by = y(ctx.base.tables);
+  const hx = x(ctx.head.tables);
+  const hy = y(ctx.head.tables);
+  if (!bx || !by || !hx || !hy) return void 0;
+  return matchedRatio(bx, by, hx, hy);
+}
+
+// src/diagnose/branches/decode.ts
+var STALL_GROWTH = 0.25;
+var BATCH_GROWTH = 0.15;
+var CONTEXT_GROWTH = 0.15;
+var PREFILL_WORK_GROWTH = 0.1;
+function decodeBranch(ctx, metrics) {
+  const steps = [];
+  const findings = [];
+  const matched = stepTimeMatched(ctx);
+  const stall = stallRatio(ctx);
+  const baseBatch = batchProfile(ctx.base.tables);
+  const headBatch = batchProfile(ctx.head.tables);
+  if (matched) {
+    steps.push({
+      question: "Decode step time at matched running batch?",
+      answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`
+    });
+  } else {
+    steps.push({ question: "Decode step time at matched running batch?", answer: "unknown: needs decode_ms, output_tokens (or itl_p50_ms) and batch_size_at_admission" });
+  }
+  if (stall) {
+    steps.push({ question: "ITL p99 vs p50 within a request?", answer: `median ratio ${compact(stall.base)} → ${compact(stall.head)}` });
+  }
+  const rate = ctx.workload.arrivalRate;
+  const slowerStep = matched !== void 0 && matched.change >= COST_CHANGE && matched.agreement >= BIN_AGREEMENT;
+  if (rate?.changed && rate.change > 0) {
+    steps.push({ question: "Did the traffic change?", answer: `yes: arrivals ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (${signedPercent(rate.change)})` });
+    findings.push({
+      hint: "traffic-increase",
+      phase: "decode",
+      title: `decode slowed because more requests share each step (arrivals ${signedPercent(rate.change)})`,
+      status: "likely",
+      cause: "workload",
+      evidence: [
+        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s`, { baseRate: rate.baseRate, headRate: rate.headRate }),
+        ...baseBatch && headBatch ? [evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}`)] : []
+      ],
+      nextCheck: "compare at the same arrival rate before blaming the code",
+      metrics
+    });
+    if (slowerStep) findings.push(decodeOverhead(matched, baseBatch, headBatch, metrics, "likely"));
+    return { steps, findings };
+  }
+  const prefillLoad = slowerStep ? prefillWorkGrowth(ctx) : void 0;
+  if (prefillLoad !== void 0 && prefillLoad >= PREFILL_WORK_GROWTH) {
+    steps.push({
+      question: "Do decode steps carry more prefill work?",
+      answer: `yes: uncached prompt tokens per request ${signedPercent(prefillLoad)}; prefill shares the steps with decode`
+    });
+    const followed = prefillBranch(ctx, metrics);
+    steps.push(...followed.steps);
+    findings.push(...followed.findings);
+    return { steps, findings, rootPhase: "prefill" };
+  }
+  if (slowerStep) {
+    findings.push(decodeOverhead(matched, baseBatch, headBatch, metrics, "confirmed"));
+    return { steps, findings };
+  }
+  if (stall && stall.head >= (1 + STALL_GROWTH) * stall.base) {
+    const { value: chunked, off } = chunkedPrefill(ctx.head.meta);
+    findings.push({
+      hint: "long-prefill-blocking",
+      phase: "decode",
+      title: "decode stalls: the slowest token gaps grew while the typical step did not",
+      status: off ? "confirmed" : "likely",
+      cause: off ? "config" : "unknown",
+      evidence: [
+        evidence(`within a request, ITL p99 / p50 (median over requests) ${compact(stall.base)} → ${compact(stall.head)}`, { base: stall.base, head: stall.head }),
+        ...matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: the typical step is unchanged`)] : [],
+        ...chunked !== void 0 ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []
+      ],
+      nextCheck: "enable chunked prefill (a max_num_batched_tokens budget) so long prompts stop stalling decode steps",
+      metrics
+    });
+    return { steps, findings };
+  }
+  if (baseBatch && headBatch && headBatch.mean >= (1 + BATCH_GROWTH) * baseBatch.mean) {
+    steps.push({ question: "Did the running batch grow?", answer: `yes: mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` });
+    findings.push({
+      hint: "memory-bound-decode",
+      phase: "decode",
+      title: `decode slowed because more sequences share each step (batch ${compact(baseBatch.mean)} → ${compact(headBatch.mean)})`,
+      status: "likely",
+      cause: "unknown",
+      evidence: [
+        evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)} at the same arrival rate`),
+        ...matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: each step is no slower for its size`)] : []
+      ],
+      nextCheck: "find why more sequences run at once (longer outputs, slower completions, a higher cap); each step reads more KV cache",
+      metrics
+    });
+    return { steps, findings };
+  }
+  const context = contextGrowth(ctx);
+  if (context !== void 0 && context >= CONTEXT_GROWTH) {
+    const output = ctx.workload.output;
+    const drift = ctx.workload.prompt?.changed || output?.changed;
+    steps.push({ question: "Did each step read more KV cache?", answer: `yes: KV blocks per request ${signedPercent(context)}` });
+    findings.push({
+      hint: drift ? "workload-drift" : "memory-bound-decode",
+      phase: "decode",
+      title: `each decode step reads more KV cache: KV blocks per request ${signedPercent(context)}`,
+      status: "likely",
+      cause: drift ? "workload" : "unknown",
+      evidence: [evidence(`median kv_blocks_used ${signedPercent(context)}`)],
+      nextCheck: drift ? "rerun on the same prompt and output lengths" : "decode is memory-bound: fewer bytes per step (quantized KV, shorter contexts) is the lever",
+      metrics
+    });
+    return { steps, findings };
+  }
+  findings.push({
+    hint: "decode-overhead",
+    phase: "decode",
+    title: "decode takes longer, but neither batch, contexts nor the matched step time explain it",
+    status: "candidate",
+    cause: "unknown",
+    evidence: [evidence(matched ? `step time at matched batch ${signedPercent(matched.change)} (${agreeingBins(matched)})` : "the data lacks the fields to match decode steps by batch size")],
+    nextCheck: "record batch_size_at_admission and output_tokens, or profile a decode step",
+    metrics
+  });
+  return { steps, findings };
+}
+function stepTime(t) {
+  return requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
+}
+function stepTimeMatched(ctx) {
+  const bx = concat(ctx.base.tables.map((t) => t.numbers.batch_size_at_admission));
+  const hx = concat(ctx.head.tables.map((t) => t.numbers.batch_size_at_admission));
+  const by = concat(ctx.base.tables.map(stepTime));
+  const hy = concat(ctx.head.tables.map(stepTime));
+  if (!bx || !hx || !by || !hy) return void 0;
+  return matchedRatio(bx, by, hx, hy);
+}
+function stallRatio(ctx) {
+  const ratio = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.itl_p99_ms, t.numbers.itl_p50_ms)));
+  const b = ratio(ctx.base.tables);
+  const h = ratio(ctx.head.tables);
+  if (!b || !h) return void 0;
+  const base = quantile(b, 0.5);
+  const head = quantile(h, 0.5);
+  return Number.isFinite(base) && Number.isFinite(head) ? { base, head } : void 0;
+}
+function prefillWorkGrowth(ctx) {
+  const b = concat(ctx.base.tables.map(uncachedTokens));
+  const h = concat(ctx.head.tables.map(uncachedTokens));
+  if (!b || !h) return void 0;
+  const base = meanFinite(b);
+  return base > 0 ? meanFinite(h) / base - 1 : void 0;
+}
+function contextGrowth(ctx) {
+  const b = concat(ctx.base.tables.map((t) => t.numbers.kv_blocks_used));
+  const h = concat(ctx.head.tables.map((t) => t.numbers.kv_blocks_used));
+  if (!b || !h) return void 0;
+  const base = quantile(b, 0.5);
+  const head = quantile(h, 0.5);
+  return base > 0 ? head / base - 1 : void 0;
+}
+function decodeOverhead(matched, baseBatch, headBatch, metrics, status) {
+  return {
+    hint: "decode-overhead",
+    phase: "decode",
+    title: `each decode step is ${signedPercent(matched.change)} slower at the same running batch`,
+    status,
+    cause: status === "confirmed" ? "code" : "unknown",
+    evidence: [
+      evidence(`time per output token at matched batch size ${signedPercent(matched.change)} (${agreeingBins(matched)}); unmatched ${signedPercent(matched.rawChange)}`, { change: matched.change, rawChange: matched.rawChange, agreement: matched.agreement }),
+      ...baseBatch && headBatch ? [evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}${status === "confirmed" ? ": the load did not cause it" : ""}`)] : []
+    ],
+    nextCheck: "compute the memory-bandwidth floor (bytes per step / bandwidth) and profile a decode step: kernel time vs launch gaps",
+    metrics
+  };
+}
+
+// src/diagnose/measures/overlap.ts
+function prefillOverlap(tables, tailQ = 0.95) {
+  let tailHits = 0;
+  let tailCount = 0;
+  let hits = 0;
+  let count2 = 0;
+  let longMs = NaN;
+  for (const t of tables) {
+    const r = runOverlap(t, tailQ);
+    if (!r) return void 0;
+    tailHits += r.tailHits;
+    tailCount += r.tailCount;
+    hits += r.hits;
+    count2 += r.count;
+    longMs = Number.isNaN(longMs) ? r.longMs : Math.max(longMs, r.longMs);
+  }
+  if (tailCount === 0 || count2 === 0) return void 0;
+  return { tailShare: tailHits / tailCount, overallShare: hits / count2, longPrefillMs: longMs, tailCount };
+}
+function runOverlap(t, tailQ) {
+  const { arrival_ts: arrival, tokenize_ms: tokenize, queue_wait_ms: queue, prefill_ms: prefill } = t.numbers;
+  if (!arrival || !queue || !prefill || !t.orderedByArrival) return void 0;
+  const longMs = quantile(prefill, 0.99);
+  const queueTail = quantile(queue, tailQ);
+  const starts = [];
+  const ends = [];
+  const origin = arrival[0];
+  const intervals = [];
+  for (let i = 0; i < t.length; i++) {
+    if (!(prefill[i] >= longMs) || !Number.isFinite(queue[i])) continue;
+    const start = (arrival[i] - origin) * 1e3 + (tokenize?.[i] || 0) + queue[i];
+    intervals.push([start, start + prefill[i]]);
+  }
+  intervals.sort((a, b) => a[0] - b[0]);
+  for (const [s, e] of intervals) {
+    starts.push(s);
+    ends.push(e);
+  }
+  const prefixMaxEnd = new Float64Array(ends.length);
+  for (let k = 0; k < ends.length; k++) prefixMaxEnd[k] = Math.max(ends[k], k ? prefixMaxEnd[k - 1] : -Infinity);
+  let tailHits = 0;
+  let tailCount = 0;
+  let hits = 0;
+  let count2 = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (!Number.isFinite(queue[i]) || queue[i] <= 0) continue;
+    const waitStart = (arrival[i] - origin) * 1e3 + (tokenize?.[i] || 0);
+    const waitEnd = waitStart + queue[i];
+    const k = upperBound(starts, waitEnd) - 1;
+    const overlaps = k >= 0 && prefixMaxEnd[k] > waitStart;
+    count2++;
+    if (overlaps) hits++;
+    if (queue[i] >= queueTail) {
+      tailCount++;
+      if (overlaps) tailHits++;
+    }
+  }
+  return { tailHits, tailCount, hits, count: count2, longMs };
+}
+function upperBound(sorted, x) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// src/diagnose/branches/queue.ts
+var AT_CAP_SHARE = 0.1;
+var SERVICE_GROWTH = 0.1;
+var HIGH_UTILISATION = 0.9;
+function queueBranch(ctx, metrics) {
+  const steps = [];
+  const findings = [];
+  const base = batchProfile(ctx.base.tables);
+  const head = batchProfile(ctx.head.tables);
+  const baseLimit = configuredBatchLimit(ctx.base.meta);
+  const headLimit = configuredBatchLimit(ctx.head.meta);
+  if (!head) {
+    steps.push({ question: "Running batch vs its maximum?", answer: "unknown: no batch_size_at_admission in the data" });
+    findings.push({
+      hint: "capacity",
+      phase: "queue_wait",
+      title: "requests wait for admission; the data cannot tell capacity from scheduling",
+      status: "candidate",
+      cause: "unknown",
+      evidence: [evidence("queue wait holds the change, but the artifact has no batch_size_at_admission")],
+      nextCheck: "record batch_size_at_admission (and the engine config) to compare the running batch with its maximum",
+      metrics
+    });
+    return { steps, findings };
+  }
+  const batchText = `running batch at admission: mean ${compact(head.mean)}, max ${grouped(head.max)}` + (base ? ` (baseline mean ${compact(base.mean)}, max ${grouped(base.max)})` : "");
+  const batchEvidence = evidence(capitalise(batchText), {
+    headMean: head.mean,
+    headMax: head.max,
+    baseMean: base?.mean ?? null,
+    baseMax: base?.max ?? null
+  });
+  const limit = headLimit?.value ?? head.max;
+  const rate = ctx.workload.arrivalRate;
+  let service;
+  let rootPhase;
+  if (headLimit && baseLimit && headLimit.value < baseLimit.value) {
+    const atCap = shareAtOrAbove(ctx.head.tables, headLimit.value);
+    steps.push({ question: "Running batch vs its maximum?", answer: `at its configured maximum: ${headLimit.key} ${grouped(baseLimit.value)} → ${grouped(headLimit.value)}` });
+    findings.push({
+      hint: "capacity",
+      phase: "queue_wait",
+      title: `running-batch capacity cut: ${headLimit.key} ${grouped(baseLimit.value)} → ${grouped(headLimit.value)}`,
+      status: head.max <= headLimit.value && atCap >= AT_CAP_SHARE ? "confirmed" : "likely",
+      cause: "config",
+      evidence: [
+        batchEvidence,
+        evidence(`${headLimit.key} is ${grouped(headLimit.value)} in this run, ${grouped(baseLimit.value)} in the baseline; ${percent(atCap)} of requests were admitted with the batch at that cap`, { key: headLimit.key, base: baseLimit.value, head: headLimit.value, shareAtCap: atCap })
+      ],
+      nextCheck: `is the lower ${headLimit.key} intended? KV-cache use at the cap would tell whether memory allows more`,
+      metrics
+    });
+  } else if (base && head.max < 0.8 * base.max && shareAtOrAbove(ctx.head.tables, 0.95 * head.max) >= AT_CAP_SHARE) {
+    const atCap = shareAtOrAbove(ctx.head.tables, 0.95 * head.max);
+    steps.push({ question: "Running batch vs its maximum?", answer: `capped: never above ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})` });
+    findings.push({
+      hint: "capacity",
+      phase: "queue_wait",
+      title: `the running batch never exceeded ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})`,
+      status: "confirmed",
+      cause: "unknown",
+      evidence: [batchEvidence, evidence(`${percent(atCap)} of requests were admitted with the batch at its new ceiling`, { shareAtCap: atCap })],
+      nextCheck: "find what caps the batch: max_num_seqs, KV-cache blocks (num_gpu_blocks, gpu_memory_utilization) or preemption",
+      metrics
+    });
+  } else if (rate?.changed && rate.change > 0) {
+    steps.push({ question: "Running batch vs its maximum?", answer: `fuller because more requests arrived (${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s)` });
+    findings.push({
+      hint: "traffic-increase",
+      phase: "queue_wait",
+      title: `more traffic: arrivals rose ${signedPercent(rate.change)} (${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s)`,
+      status: "confirmed",
+      cause: "workload",
+      evidence: [
+        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (rate-ratio test p ${pValueText(rate.pValue)})`, { baseRate: rate.baseRate, headRate: rate.headRate, pValue: rate.pValue }),
+        batchEvidence
+      ],
+      nextCheck: "compare at the same arrival rate before blaming the code; if this load is the new normal, plan capacity for it",
+      metrics
+    });
+  } else if ((service = serviceTimeGrowth(ctx)) && service.change >= SERVICE_GROWTH) {
+    steps.push({
+      question: "Does each request hold its slot longer?",
+      answer: `yes: engine time per request (prefill + decode, mean) ${signedPercent(service.change)}, mostly ${service.phase}; the queue is a symptom`
+    });
+    const followed = service.phase === "prefill" ? prefillBranch(ctx, metrics) : decodeBranch(ctx, metrics);
+    steps.push(...followed.steps);
+    findings.push(...followed.findings);
+    rootPhase = followed.rootPhase ?? service.phase;
+  } else if (head.p95 >= HIGH_UTILISATION * limit) {
+    steps.push({ question: "Running batch vs its maximum?", answer: `high: p95 ${grouped(head.p95)} of ${grouped(limit)}` });
+    findings.push({
+      hint: "capacity",
+      phase: "queue_wait",
+      title: `at capacity: the running batch sits at ${grouped(head.p95)} of ${grouped(limit)}`,
+      status: "likely",
+      cause: "unknown",
+      evidence: [batchEvidence, evidence(`${headLimit ? `${headLimit.key} = ${grouped(headLimit.value)}` : `observed maximum ${grouped(head.max)}`}; batch p95 ${grouped(head.p95)}`)],
+      nextCheck: "each request holds its slot longer or the cap is lower: compare decode time per request and KV-cache use",
+      metrics
+    });
+  } else {
+    steps.push({ question: "Running batch vs its maximum?", answer: `low: p95 ${grouped(head.p95)} of ${grouped(limit)} while requests queued` });
+    findings.push({
+      hint: "scheduler-limited",
+      phase: "queue_wait",
+      title: `requests queue while the running batch has room (p95 ${grouped(head.p95)} of ${grouped(limit)})`,
+      status: "likely",
+      cause: "unknown",
+      evidence: [batchEvidence],
+      nextCheck: "look at the scheduler: admission interval, max_num_batched_tokens, KV-cache block availability, preemptions",
+      metrics
+    });
+  }
+  const overlap = prefillOverlap(ctx.head.tables);
+  if (overlap) {
+    const blocking = overlap.tailShare >= 0.5 && overlap.tailShare >= 1.5 * overlap.overallShare;
+    steps.push({
+      question: "Are long prefills blocking?",
+      answer: `${blocking ? "yes" : "no"}: ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits`
+    });
+    if (blocking) findings.push(longPrefillFinding(ctx, metrics, overlap));
+  }
+  return { steps, findings, rootPhase };
+}
+function longPrefillFinding(ctx, metrics, overlap) {
+  const { value: chunked, off } = chunkedPrefill(ctx.head.meta);
+  return {
+    hint: "long-prefill-blocking",
+    phase: "queue_wait",
+    title: "long prefills block admission",
+    status: off ? "confirmed" : "likely",
+    cause: off ? "config" : "unknown",
+    evidence: [
+      evidence(`${percent(overlap.tailShare)} of the slowest-waiting requests waited while a long prefill (≥ ${compact(overlap.longPrefillMs)} ms) ran, vs ${percent(overlap.overallShare)} of all waiting requests`, { tailShare: overlap.tailShare, overallShare: overlap.overallShare }),
+      ...chunked !== void 0 ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []
+    ],
+    nextCheck: "enable chunked prefill (--enable-chunked-prefill, a max_num_batched_tokens budget) and re-measure ITL p99 and TTFT p95",
+    metrics
+  };
+}
+function serviceTimeGrowth(ctx) {
+  const mean = (side2, phase) => {
+    const column = requestColumn(side2.pooled, phase);
+    return column ? meanFinite(column) : NaN;
+  };
+  const bp = mean(ctx.base, "prefill");
+  const bd = mean(ctx.base, "decode");
+  const hp = mean(ctx.head, "prefill");
+  const hd = mean(ctx.head, "decode");
+  const base = (Number.isFinite(bp) ? bp : 0) + (Number.isFinite(bd) ? bd : 0);
+  const head = (Number.isFinite(hp) ? hp : 0) + (Number.isFinite(hd) ? hd : 0);
+  if (!(base > 0)) return void 0;
+  const prefillDelta = Number.isFinite(hp) && Number.isFinite(bp) ? hp - bp : 0;
+  const decodeDelta = Number.isFinite(hd) && Number.isFinite(bd) ? hd - bd : 0;
+  return { change: head / base - 1, phase: prefillDelta >= decodeDelta ? "prefill" : "decode" };
+}
+
+// src/diagnose/branches/per-token.ts
+function tokenizeBranch(ctx, metrics) {
+  const cost = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens)));
+  const b = cost(ctx.base.tables);
+  const h = cost(ctx.head.tables);
+  if (!b || !h) {
+    return {
+      steps: [{ question: "Tokenization cost per prompt token?", answer: "unknown: needs tokenize_ms and prompt_tokens" }],
+      findings: [candidate("tokenizer", "tokenize", "tokenization takes longer; the data cannot tell per-token cost from longer prompts", metrics)]
+    };
+  }
+  const base = quantile(b, 0.5) * 1e3;
+  const head = quantile(h, 0.5) * 1e3;
+  const change = head / base - 1;
+  const steps = [{ question: "Tokenization cost per prompt token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})` }];
+  if (change >= COST_CHANGE) {
+    return {
+      steps,
+      findings: [
+        {
+          hint: "tokenizer",
+          phase: "tokenize",
+          title: `tokenization is ${signedPercent(change)} slower per prompt token`,
+          status: "confirmed",
+          cause: "code",
+          evidence: [evidence(`tokenize_ms per prompt token: median ${compact(base)} → ${compact(head)} µs`, { baseMicros: base, headMicros: head })],
+          nextCheck: "is a slow (pure-Python) tokenizer in use, or is tokenization now on the request path? profile tokenization alone",
+          metrics
+        }
+      ]
+    };
+  }
+  return driftOr(ctx, steps, "tokenizer", "tokenize", metrics);
+}
+function detokenizeBranch(ctx, metrics) {
+  const cost = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
+  const b = cost(ctx.base.tables);
+  const h = cost(ctx.head.tables);
+  if (!b || !h) {
+    return {
+      steps: [{ question: "Detokenization cost per output token?", answer: "unknown: needs detokenize_ms and output_tokens" }],
+      findings: [candidate("detokenize-per-token", "detokenize", "detokenization takes longer; the data cannot tell per-token cost from longer outputs", metrics)]
+    };
+  }
+  const base = quantile(b, 0.5) * 1e3;
+  const head = quantile(h, 0.5) * 1e3;
+  const change = head / base - 1;
+  const growth = lengthGrowth(ctx.head.tables);
+  const baseGrowth = lengthGrowth(ctx.base.tables);
+  const steps = [
+    { question: "Detokenization cost per output token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})` },
+    ...growth ? [{ question: "Does it grow with output length?", answer: `long outputs cost ${compact(growth)}× as much per token as short ones (baseline ${baseGrowth ? compact(baseGrowth) : "?"}×)` }] : []
+  ];
+  if (change >= COST_CHANGE) {
+    const quadratic = growth !== void 0 && growth >= 1.5 && (!baseGrowth || growth >= 1.5 * baseGrowth);
+    return {
+      steps,
+      findings: [
+        {
+          hint: "detokenize-per-token",
+          phase: "detokenize",
+          title: quadratic ? `detokenization cost per token grows with output length (${compact(growth)}× for long outputs): per-token work over the whole text` : `detokenization is ${signedPercent(change)} slower per output token`,
+          status: "confirmed",
+          cause: "code",
+          evidence: [
+            evidence(`detokenize_ms per output token: median ${compact(base)} → ${compact(head)} µs`, { baseMicros: base, headMicros: head }),
+            ...growth ? [evidence(`per-token cost, longest quarter of outputs vs shortest quarter: ${compact(growth)}× (baseline ${baseGrowth ? compact(baseGrowth) : "?"}×)`)] : []
+          ],
+          nextCheck: quadratic ? "look for detokenizing the whole sequence at every step instead of incrementally" : "profile detokenization alone",
+          metrics
+        }
+      ]
+    };
+  }
+  return driftOr(ctx, steps, "detokenize-per-token", "detokenize", metrics);
+}
+function lengthGrowth(tables) {
+  const tokens = concat(tables.map((t) => t.numbers.output_tokens));
+  const cost = concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
+  if (!tokens || !cost) return void 0;
+  const low = quantile(tokens, 0.25);
+  const high = quantile(tokens, 0.75);
+  const short = [];
+  const long = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!Number.isFinite(cost[i])) continue;
+    if (tokens[i] <= low) short.push(cost[i]);
+    else if (tokens[i] >= high) long.push(cost[i]);
+  }
+  if (short.length < 10 || long.length < 10) return void 0;
+  const s = quantile(short, 0.5);
+  return s > 0 ? quantile(long, 0.5) / s : void 0;
+}
+function driftOr(ctx, steps, hint, phase, metrics) {
+  const shift = phase === "tokenize" ? ctx.workload.prompt : ctx.workload.output;
+  if (shift?.changed && shift.headMedian > shift.baseMedian) {
+    return {
+      steps,
+      findings: [
+        {
+          hint: "workload-drift",
+          phase,
+          title: `longer ${phase === "tokenize" ? "prompts" : "outputs"}: median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} tokens at the same cost per token`,
+          status: "confirmed",
+          cause: "workload",
+          evidence: [evidence(`${shift.field} median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} (KS D = ${shift.ks.toFixed(2)})`)],
+          nextCheck: "rerun both sides on the same workload",
+          metrics
+        }
+      ]
+    };
+  }
+  return { steps, findings: [candidate(hint, phase, `${phase} takes longer at a similar cost per token; look at the tail requests`, metrics)] };
+}
+function candidate(hint, phase, title, metrics) {
+  return { hint, phase, title, status: "candidate", cause: "unknown", evidence: [], nextCheck: `profile ${phase} on the slowest requests`, metrics };
+}
+
+// src/diagnose/branches/network.ts
+function networkBranch(_ctx, metrics, attribution) {
+  const network = attribution?.phases.find((p) => p.phase === "network");
+  const answer = network ? `network in the ${attribution.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}); its own ${percentileLabel(attribution)} ${duration(network.basePercentile)} → ${duration(network.headPercentile)}` : "network time grew";
+  return {
+    steps: [{ question: "Client TTFT vs server TTFT?", answer }],
+    findings: [
+      {
+        hint: "buffering-proxy",
+        phase: "network",
+        title: "the time between server and client grew, not the server",
+        status: "likely",
+        cause: "unknown",
+        evidence: network ? [evidence(`network share of client TTFT in the ${attribution.tail}: ${Math.round(network.shareOfHead * 100)}% (Δ ${signedDuration(network.delta)})`, { baseMs: network.baseMean, headMs: network.headMean })] : [],
+        nextCheck: "check proxies and load balancers between client and server for response buffering (nginx proxy_buffering, HTTP/1.0 upstreams, compression of event streams)",
+        metrics
+      }
+    ]
+  };
+}
+function percentileLabel(a) {
+  return a.q === 0 ? "mean" : `p${Number((a.q * 100).toPrecision(3))}`;
+}
+
+// src/diagnose/branches/gap.ts
+function gapBranch(_ctx, metrics, attribution) {
+  const rest = attribution?.phases.find((p) => p.phase === "remainder");
+  return {
+    steps: [{ question: "Which phase holds the change?", answer: rest ? `none: the unattributed remainder went ${duration(rest.baseMean)} → ${duration(rest.headMean)}` : "none" }],
+    findings: [
+      {
+        hint: "measurement-gap",
+        phase: "remainder",
+        title: "the time went outside every recorded phase",
+        status: "likely",
+        cause: "unknown",
+        evidence: rest ? [evidence(`remainder (metric minus its phases) in the ${attribution.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`, { baseMs: rest.baseMean, headMs: rest.headMean })] : [],
+        nextCheck: "instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (§6)",
+        metrics
+      }
+    ]
+  };
+}
+
+// src/diagnose/tree.ts
+function branchPhase(comparison, attribution) {
+  const id = comparison.spec.metric.id;
+  if (id === "itl" || id === "tpot" || id === "decode") return "decode";
+  if (id === "tokenize" || id === "queue_wait" || id === "prefill" || id === "network" || id === "detokenize") return id;
+  return attribution?.dominant ?? null;
+}
+function walkTree(regressed, ctx) {
+  const byPhase = /* @__PURE__ */ new Map();
+  for (const item of regressed) {
+    const phase = branchPhase(item.comparison, item.attribution);
+    if (!phase) continue;
+    const list = byPhase.get(phase) ?? [];
+    list.push(item);
+    byPhase.set(phase, list);
+  }
+  const walks = [];
+  const findings = [];
+  for (const [phase, items] of byPhase) {
+    const metrics = items.map((i) => i.comparison.spec.key);
+    const lead = items.find((i) => i.attribution) ?? items[0];
+    const first = { question: "Where does the time go?", answer: whereAnswer(lead.comparison, lead.attribution, phase) };
+    const result = branch(phase, ctx, metrics, lead.attribution);
+    walks.push({ metrics, phase, rootPhase: result.rootPhase ?? phase, steps: [first, ...result.steps], hints: [...new Set(result.findings.map((f) => f.hint))] });
+    for (const f of result.findings) mergeFinding(findings, f);
+  }
+  return { walks, findings };
+}
+function branch(phase, ctx, metrics, attribution) {
+  switch (phase) {
+    case "queue_wait":
+      return queueBranch(ctx, metrics);
+    case "prefill":
+      return prefillBranch(ctx, metrics);
+    case "decode":
+      return decodeBranch(ctx, metrics);
+    case "tokenize":
+      return tokenizeBranch(ctx, metrics);
+    case "detokenize":
+      return detokenizeBranch(ctx, metrics);
+    case "network":
+      return networkBranch(ctx, metrics, attribution);
+    case "remainder":
+      return gapBranch(ctx, metrics, attribution);
+  }
+}
+function whereAnswer(comparison, attribution, phase) {
+  const label = specLabel(comparison.spec);
+  const share = attribution?.phases.find((p) => p.phase === phase);
+  if (!attribution || !share) return `${PHASE_LABELS[phase]} (${label} is a ${phase} metric)`;
+  return `${PHASE_LABELS[phase]}: ${signedDuration(share.delta)} in the ${attribution.tail} by ${comparison.spec.metric.label} (${percent(share.shareOfChange)} of the change in their mean, ${signedPercent(attribution.head.mean / attribution.base.mean - 1)})`;
+}
+function mergeFinding(into, finding) {
+  const same = into.find((f) => f.hint === finding.hint && f.phase === finding.phase);
+  if (!same) {
+    into.push(finding);
+    return;
+  }
+  for (const m of finding.metrics) if (!same.metrics.includes(m)) same.metrics.push(m);
+}
+
+// node_modules/simple-statistics/dist/simple-statistics.mjs
+var BayesianClassifier = function BayesianClassifier2() {
+  this.totalCount = 0;
+  this.data = {};
+};
+BayesianClassifier.prototype.train = function train(item, category) {
+  if (!this.data[category]) {
+    this.data[category] = {};
+  }
+  for (var k in item) {
+    var v = item[k];
+    if (this.data[category][k] === void 0) {
+      this.data[category][k] = {};
+    }
+    if (this.data[category][k][v] === void 0) {
+      this.data[category][k][v] = 0;
+    }
+    this.data[category][k][v]++;
+  }
+  this.totalCount++;
+};
+BayesianClassifier.prototype.score = function score(item) {
+  var odds = {};
+  var category;
+  for (var k in item) {
+    var v = item[k];
+    for (category in this.data) {
+      if (odds[category] === void 0) {
+        odds[category] = {};
+      }
+      if (this.data[category][k]) {
+        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      } else {
+        odds[category][k + "_" + v] = 0;
+      }
+    }
+  }
+  var oddsSums = {};
+  for (category in odds) {
+    oddsSums[category] = 0;
+    for (var combination in odds[category]) {
+      oddsSums[category] += odds[category][combination];
+    }
+  }
+  return oddsSums;
+};
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+function cumulativeDistribution(z2) {
+  var sum = z2;
+  var tmp = z2;
+  for (var i = 1; i < 30; i++) {
+    tmp *= z2 * z2 / (2 * i + 1);
+    sum += tmp;
+  }
+  return Math.round((0.5 + sum / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
+}
+var standardNormalTable = [];
+for (z = 0; z <= 3.09; z += 0.01) {
+  standardNormalTable.push(cumulativeDistribution(z));
+}
+var z;
+function errorFunction(x) {
+  var t = 1 / (1 + 0.5 * Math.abs(x));
+  var tau = t * Math.exp(
+    -x * x + ((((((((0.17087277 * t - 0.82215223) * t + 1.48851587) * t - 1.13520398) * t + 0.27886807) * t - 0.18628806) * t + 0.09678418) * t + 0.37409196) * t + 1.00002368) * t - 1.26551223
+  );
+  if (x >= 0) {
+    return 1 - tau;
+  } else {
+    return tau - 1;
+  }
+}
+var SQRT_2PI = Math.sqrt(2 * Math.PI);
+var PerceptronModel = function PerceptronModel2() {
+  this.weights = [];
+  this.bias = 0;
+};
+PerceptronModel.prototype.predict = function predict(features) {
+  if (features.length !== this.weights.length) {
+    return null;
+  }
+  var score2 = 0;
+  for (var i = 0; i < this.weights.length; i++) {
+    score2 += this.weights[i] * features[i];
+  }
+  score2 += this.bias;
+  if (score2 > 0) {
+    return 1;
+  } else {
+    return 0;
+  }
+};
+PerceptronModel.prototype.train = function train2(features, label) {
+  if (label !== 0 && label !== 1) {
+    return null;
+  }
+  if (features.length !== this.weights.length) {
+    this.weights = features.slice();
+    this.bias = 1;
+  }
+  var prediction = this.predict(features);
+  if (typeof prediction === "number" && prediction !== label) {
+    var gradient = label - prediction;
+    for (var i = 0; i < this.weights.length; i++) {
+      this.weights[i] += gradient * features[i];
+    }
+    this.bias += gradient;
+  }
+  return this;
+};
+
+// src/stats/ks-test.ts
+function ksTwoSample(a, b) {
+  const n1 = a.length;
+  const n2 = b.length;
+  if (n1 === 0 || n2 === 0) return { statistic: NaN, pValue: NaN, n1, n2 };
+  let i = 0;
+  let j = 0;
+  let d = 0;
+  while (i < n1 && j < n2) {
+    const x = a[i] <= b[j] ? a[i] : b[j];
+    while (i < n1 && a[i] === x) i++;
+    while (j < n2 && b[j] === x) j++;
+    d = Math.max(d, Math.abs(i / n1 - j / n2));
+  }
+  const ne = n1 * n2 / (n1 + n2);
+  const sqrtNe = Math.sqrt(ne);
+  const lambda = (sqrtNe + 0.12 + 0.11 / sqrtNe) * d;
+  return { statistic: d, pValue: kolmogorovSurvival(lambda), n1, n2 };
+}
+function kolmogorovSurvival(lambda) {
+  if (lambda < 1e-3) return 1;
+  let sum = 0;
+  let sign = 1;
+  let previous = 0;
+  for (let k = 1; k <= 100; k++) {
+    const term = sign * 2 * Math.exp(-2 * k * k * lambda * lambda);
+    sum += term;
+    if (Math.abs(term) <= 1e-12 * Math.abs(sum) || Math.abs(term) <= 1e-300) return clamp01(sum);
+    if (Math.abs(term) < 1e-8 * previous) return clamp01(sum);
+    previous = Math.abs(term);
+    sign = -sign;
+  }
+  return 1;
+}
+function clamp01(x) {
+  return Math.min(1, Math.max(0, x));
+}
+
+// src/diagnose/workload.ts
+var SIGNIFICANCE = 0.01;
+var MIN_KS = 0.1;
+var MIN_MEDIAN_SHIFT = 0.1;
+var MIN_RATE_SHIFT = 0.1;
+function compareWorkload(base, head) {
+  const prompt = distributionShift("prompt_tokens", base, head);
+  const output = distributionShift("output_tokens", base, head);
+  const arrivalRate = rateShift(base, head);
+  const out = {
+    prompt,
+    output,
+    arrivalRate,
+    baseConcurrency: concurrency(base),
+    headConcurrency: concurrency(head),
+    baseRequests: base.reduce((s, t) => s + t.length, 0),
+    headRequests: head.reduce((s, t) => s + t.length, 0),
+    changed: Boolean(prompt?.changed || output?.changed || arrivalRate?.changed)
+  };
+  return out;
+}
+function pooledColumn(tables, field) {
+  const columns = tables.map((t) => t.numbers[field]).filter((c) => Boolean(c));
+  if (columns.length === 0) return void 0;
+  const out = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
+  let offset = 0;
+  for (const c of columns) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+function distributionShift(field, base, head) {
+  const b = pooledColumn(base, field);
+  const h = pooledColumn(head, field);
+  if (!b || !h) return void 0;
+  const sb = sortedFinite(b);
+  const sh = sortedFinite(h);
+  if (sb.length < 20 || sh.length < 20) return void 0;
+  const ks = ksTwoSample(sb, sh);
+  const baseMedian = quantileSorted(sb, 0.5);
+  const headMedian = quantileSorted(sh, 0.5);
+  const medianShift = baseMedian > 0 ? Math.abs(headMedian / baseMedian - 1) : headMedian > 0 ? 1 : 0;
+  return {
+    field,
+    baseMedian,
+    headMedian,
+    baseP95: quantileSorted(sb, 0.95),
+    headP95: quantileSorted(sh, 0.95),
+    ks: ks.statistic,
+    pValue: ks.pValue,
+    changed: ks.pValue < SIGNIFICANCE && (ks.statistic >= MIN_KS || medianShift >= MIN_MEDIAN_SHIFT)
+  };
+}
+function arrivalCounts(tables) {
+  let count2 = 0;
+  let seconds = 0;
+  for (const t of tables) {
+    const a = t.numbers.arrival_ts;
+    if (!a || t.length < 2 || !t.orderedByArrival) return void 0;
+    count2 += t.length - 1;
+    seconds += a[t.length - 1] - a[0];
+  }
+  return seconds > 0 ? { count: count2, seconds } : void 0;
+}
+function rateShift(base, head) {
+  const b = arrivalCounts(base);
+  const h = arrivalCounts(head);
+  if (!b || !h) return void 0;
+  const baseRate = b.count / b.seconds;
+  const headRate = h.count / h.seconds;
+  const z2 = Math.log(headRate / baseRate) / Math.sqrt(1 / b.count + 1 / h.count);
+  const pValue2 = 2 * (1 - normalCdf(Math.abs(z2)));
+  const change = headRate / baseRate - 1;
+  return { baseRate, headRate, change, pValue: pValue2, changed: pValue2 < SIGNIFICANCE && Math.abs(change) >= MIN_RATE_SHIFT };
+}
+function concurrency(tables) {
+  let busy = 0;
+  let seconds = 0;
+  for (const t of tables) {
+    const a = t.numbers.arrival_ts;
+    const total = t.numbers.total_ms;
+    if (!a || !total || t.length < 2 || !t.orderedByArrival) return void 0;
+    const ok = successMask(t);
+    let end = -Infinity;
+    for (let i = 0; i < t.length; i++) {
+      if (!ok[i] || !Number.isFinite(total[i])) continue;
+      busy += total[i] / 1e3;
+      end = Math.max(end, a[i] + total[i] / 1e3);
+    }
+    seconds += end - a[0];
+  }
+  return seconds > 0 ? busy / seconds : void 0;
+}
+function normalCdf(x) {
+  return 0.5 * (1 + errorFunction(x / Math.SQRT2));
+}
+
+// src/model/pool.ts
+function sideTables(side2) {
+  return side2.runs.flatMap((r) => r.requests ? [r.requests] : []);
+}
+function pooledTable(side2) {
+  const tables = sideTables(side2);
+  if (tables.length <= 1) return tables[0];
+  const length = tables.reduce((s, t) => s + t.length, 0);
+  const numbers = {};
+  const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers)));
+  for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
+  const text = {};
+  const textFields = new Set(tables.flatMap((t) => Object.keys(t.text)));
+  for (const field of textFields) text[field] = concatText(tables.map((t) => [t.length, t.text[field]]), length);
+  const extraNumbers = /* @__PURE__ */ new Map();
+  for (const name of new Set(tables.flatMap((t) => [...t.extraNumbers.keys()]))) {
+    extraNumbers.set(name, concatNumbers(tables.map((t) => [t.length, t.extraNumbers.get(name)]), length));
+  }
+  const extraText = /* @__PURE__ */ new Map();
+  for (const name of new Set(tables.flatMap((t) => [...t.extraText.keys()]))) {
+    extraText.set(name, concatText(tables.map((t) => [t.length, t.extraText.get(name)]), length));
+  }
+  const sourceLine = new Uint32Array(length);
+  let offset = 0;
+  for (const t of tables) {
+    sourceLine.set(t.sourceLine, offset);
+    offset += t.length;
+  }
+  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
+}
+function concatNumbers(parts, length) {
+  const out = new Float64Array(length).fill(NaN);
+  let offset = 0;
+  for (const [n, values] of parts) {
+    if (values) out.set(values, offset);
+    offset += n;
+  }
+  return out;
+}
+function concatText(parts, length) {
+  const codes = new Int32Array(length).fill(-1);
+  const dictionary = [];
+  const index = /* @__PURE__ */ new Map();
+  let offset = 0;
+  for (const [n, column] of parts) {
+    if (column) {
+      const remap = column.dictionary.map((word) => {
+        let code2 = index.get(word);
+        if (code2 === void 0) {
+          code2 = dictionary.length;
+          dictionary.push(word);
+          index.set(word, code2);
+        }
+        return code2;
+      });
+      for (let i = 0; i < n; i++) codes[offset + i] = column.codes[i] < 0 ? -1 : remap[column.codes[i]];
+    }
+    offset += n;
+  }
+  return { codes, dictionary };
+}
+
+// src/version.ts
+var VERSION = "0.1.0";
+
+// src/report/model.ts
+var SCHEMA_VERSION = 1;
+
+// src/report/build.ts
+function triageBenchmark(base, head, config) {
+  const { metrics, notInData } = compareSides(base, head, config);
+  const baseData = sideData(base);
+  const headData = sideData(head);
+  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? []);
+  const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
+  const attributions = [];
+  const regressed = [];
+  if (baseData && headData) {
+    for (const m of metrics) {
+      const breached = m.slo && !m.slo.headMet;
+      if (m.verdict !== "regressed" && !breached) continue;
+      const attribution = attribute(m.spec, baseData.pooled, headData.pooled);
+      if (attribution) attributions.push(attribution);
+      if (m.verdict === "regressed") regressed.push({ comparison: m, attribution });
+    }
+  }
+  let walks = [];
+  let findings = [];
+  const fixes = [];
+  if (baseData && headData && regressed.length) {
+    const ctx = { base: baseData, head: headData, workload, configChanges };
+    ({ walks, findings } = walkTree(regressed, ctx));
+    for (const { comparison, attribution } of regressed) {
+      if (!attribution) continue;
+      const slo2 = config.slos.find((s) => s.spec.key === comparison.spec.key);
+      fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo2));
+    }
+    fixes.sort((a, b) => b.gain - a.gain);
+  }
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges });
+  const name = config.benchmark ?? headData?.meta.benchmark ?? baseData?.meta.benchmark ?? "benchmark";
+  return {
+    name,
+    verdict: benchmarkVerdict(metrics),
+    sloBreaches: metrics.filter((m) => m.slo && !m.slo.headMet).map((m) => m.slo.slo.text),
+    base: summarise(base),
+    head: summarise(head),
+    metrics,
+    notInData,
+    attributions,
+    walks,
+    findings,
+    fixes: dedupeFixes(fixes),
+    caveats,
+    configChanges,
+    workload
+  };
+}
+function buildReport(benchmarks, config) {
+  const verdict = worst(benchmarks.map((b) => b.verdict));
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: "perf-triage", version: VERSION },
+    settings: {
+      seed: config.statistics.seed,
+      resamples: config.statistics.resamples,
+      level: config.statistics.level,
+      alpha: config.statistics.alpha,
+      failOn: [...config.failOn]
+    },
+    verdict,
+    outcome: decideOutcome(benchmarks, verdict, config.failOn),
+    benchmarks
+  };
+}
+function triage(base, head, config) {
+  return buildReport([triageBenchmark(base, head, config)], config);
+}
+var SEVERITY = { unchanged: 0, improved: 1, inconclusive: 2, regressed: 3 };
+function worst(verdicts) {
+  return verdicts.reduce((a, b) => SEVERITY[b] > SEVERITY[a] ? b : a, "unchanged");
+}
+function benchmarkVerdict(metrics) {
+  const counted = metrics.filter((m) => !(m.origin === "default" && m.verdict === "inconclusive" && !m.base));
+  return worst(counted.map((m) => m.verdict));
+}
+function decideOutcome(benchmarks, verdict, failOn) {
+  const reasons = [];
+  let fail = false;
+  const regressed = benchmarks.flatMap((b) => b.metrics.filter((m) => m.verdict === "regressed").map((m) => `${b.name}: ${specLabel(m.spec)}`));
+  const breaches = benchmarks.flatMap((b) => b.sloBreaches.map((s) => `${b.name}: ${s}`));
+  if (regressed.length) {
+    reasons.push(`regressed: ${regressed.join(", ")}`);
+    if (failOn.has("regression")) fail = true;
+  }
+  if (breaches.length) {
+    reasons.push(`SLO breached: ${breaches.join(", ")}`);
+    if (failOn.has("slo")) fail = true;
+  }
+  if (verdict === "inconclusive") {
+    reasons.push("inconclusive: the data could not decide every metric");
+    if (failOn.has("inconclusive")) fail = true;
+  }
+  return { fail, reasons };
+}
+function sideData(side2) {
+  const tables = sideTables(side2);
+  const pooled = pooledTable(side2);
+  if (!pooled || tables.length === 0) return void 0;
+  return { tables, pooled, meta: mergedMeta(side2) };
+}
+function mergedMeta(side2) {
+  const first = side2.runs[0]?.meta ?? emptyMeta();
+  if (side2.runs.length <= 1) return first;
+  const config = { ...first.config };
+  for (const run of side2.runs.slice(1)) {
+    for (const key of Object.keys(config)) if (run.meta.config[key] !== config[key]) delete config[key];
+  }
+  return { ...first, config };
+}
+function summarise(side2) {
+  let requests = 0;
+  let failed = 0;
+  for (const run of side2.runs) {
+    if (!run.requests) continue;
+    requests += run.requests.length;
+    const ok = successMask(run.requests);
+    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
+  }
+  return { label: side2.label, runs: side2.runs.length, requests, failed, meta: mergedMeta(side2), sources: side2.runs.flatMap((r) => r.sources) };
+}
+function dedupeFixes(fixes) {
+  const seen = /* @__PURE__ */ new Set();
+  return fixes.filter((f) => {
+    const key = `${f.metric}|${f.phase}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// src/render/json.ts
+function reportToJson(report) {
+  return {
+    schemaVersion: report.schemaVersion,
+    tool: report.tool,
+    settings: report.settings,
+    verdict: report.verdict,
+    outcome: report.outcome,
+    benchmarks: report.benchmarks.map((b) => benchmarkJson(b, report.settings.level))
+  };
+}
+function renderJson(report) {
+  return JSON.stringify(reportToJson(report), (_key, value) => typeof value === "number" && !Number.isFinite(value) ? null : value, 2) + "\n";
+}
+function benchmarkJson(b, level) {
+  return {
+    name: b.name,
+    verdict: b.verdict,
+    sloBreaches: b.sloBreaches,
+    base: side(b.base),
+    head: side(b.head),
+    metrics: b.metrics.map((m) => metricJson(m, b, level)),
+    notInData: b.notInData,
+    attributions: b.attributions.map((a) => ({
+      metric: a.spec.metric.id,
+      stat: a.spec.stat.label,
+      tail: a.tail,
+      quantile: a.q,
+      base: a.base,
+      head: a.head,
+      dominantPhase: a.dominant,
+      missingPhases: a.missingPhases,
+      phases: a.phases
+    })),
+    diagnosis: { walks: b.walks, findings: b.findings },
+    fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : "Infinity" })),
+    caveats: b.caveats,
+    configChanges: b.configChanges,
+    workload: b.workload
+  };
+}
+function side(s) {
+  return {
+    runs: s.runs,
+    requests: s.requests,
+    failed: s.failed,
+    meta: s.meta,
+    sources: s.sources.map((src) => ({ ...src, issues: src.issues.slice(0, 20) }))
+  };
+}
+function metricJson(m, b, level) {
+  const attribution = b.attributions.find((a) => a.spec.key === m.spec.key) ?? null;
+  const phase = m.verdict === "regressed" ? branchPhase(m, attribution) : attribution?.dominant ?? null;
+  const walk2 = b.walks.find((w) => w.metrics.includes(m.spec.key));
+  return {
+    metric: m.spec.metric.id,
+    stat: m.spec.stat.label,
+    key: m.spec.key,
+    unit: m.spec.metric.unit,
+    direction: m.spec.metric.direction,
+    origin: m.origin,
+    verdict: m.verdict,
+    reason: m.reason,
+    basis: m.basis ?? null,
+    base: m.base?.value ?? null,
+    head: m.head?.value ?? null,
+    baseDetail: m.base ?? null,
+    headDetail: m.head ?? null,
+    change: m.change ?? null,
+    difference: m.difference ?? null,
+    interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level, kind: m.intervalKind } : null,
+    pValue: m.pValue ?? null,
+    pAdjusted: m.pAdjusted ?? null,
+    minEffect: m.minEffect,
+    slo: m.slo ? { target: m.slo.slo.text, comparator: m.slo.slo.comparator, threshold: m.slo.slo.threshold, baseMet: m.slo.baseMet, headMet: m.slo.headMet, marginal: m.slo.marginal } : null,
+    dominantPhase: phase,
+    rootPhase: walk2?.rootPhase ?? null,
+    hints: b.findings.filter((f) => f.metrics.includes(m.spec.key)).map((f) => f.hint)
+  };
+}
+
+// src/render/escape.ts
+var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+var WORD_JOINER = "⁠";
+var MAX_INLINE = 120;
+function plainText(text, max = MAX_INLINE) {
+  return cap2(text.replace(/[\t\r\n]+/g, " ").replace(INVISIBLE, ""), max);
+}
+function markdownText(text, max = MAX_INLINE) {
+  const clean = plainText(text, max);
+  return clean.replace(/[\\`*_[\]<>#|~$&]/g, (c) => `\\${c}`).replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, `@${WORD_JOINER}`).replace(/\\#(?=\d)/g, `\\#${WORD_JOINER}`).replace(/\b(GH-)(?=\d)/gi, `$1${WORD_JOINER}`).replace(/:\/\//g, `:${WORD_JOINER}//`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${WORD_JOINER}.`);
+}
+function codeText(text, max = MAX_INLINE) {
+  return plainText(text, max).replace(/`/g, "ˋ").replace(/\|/g, "¦");
+}
+function cap2(text, max) {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+}
+
+// src/render/summary.ts
+var VERDICT_ICON = {
+  regressed: "🔴",
+  inconclusive: "🟡",
+  improved: "🟢",
+  unchanged: "✅"
+};
+function leadMetric(b) {
+  const regressed = b.metrics.filter((m) => m.verdict === "regressed");
+  const byChange = (list) => [...list].sort((x, y) => badness(y) - badness(x))[0];
+  return byChange(regressed.filter((m) => m.slo && !m.slo.headMet)) ?? byChange(regressed.filter((m) => m.slo)) ?? byChange(regressed) ?? b.metrics.find((m) => m.slo && !m.slo.headMet) ?? b.metrics.find((m) => m.verdict === "inconclusive" && m.origin !== "default") ?? b.metrics.find((m) => m.verdict === "improved");
+}
+function badness(m) {
+  const sign = m.spec.metric.direction === "lower-is-better" ? 1 : -1;
+  return sign * (m.change ?? 0);
+}
+function attributionFor(b, m) {
+  return m ? b.attributions.find((a) => a.spec.key === m.spec.key) : void 0;
+}
+function headline(b) {
+  const lead = leadMetric(b);
+  const counted = b.metrics.filter((m) => m.base).length;
+  const breach = b.sloBreaches.length ? ` · SLO ${b.sloBreaches.map((s) => `\`${s}\``).join(", ")} breached` : "";
+  switch (b.verdict) {
+    case "regressed": {
+      const m = lead;
+      const others = b.metrics.filter((x) => x.verdict === "regressed" && x !== m).length;
+      return `${specLabel(m.spec)} regressed ${valueChange(m)}${others ? ` (and ${others} more metric${others > 1 ? "s" : ""})` : ""}${breach}`;
+    }
+    case "inconclusive": {
+      const undecided = b.metrics.filter((m) => m.verdict === "inconclusive");
+      return `inconclusive: the data cannot decide ${undecided.map((m) => specLabel(m.spec)).join(", ")}${breach}`;
+    }
+    case "improved": {
+      const better = b.metrics.filter((m2) => m2.verdict === "improved");
+      const m = lead ?? better[0];
+      return `${specLabel(m.spec)} improved ${valueChange(m)}${better.length > 1 ? ` (and ${better.length - 1} more)` : ""}; no regression${breach}`;
+    }
+    case "unchanged":
+      return `no regression in ${counted} metric${counted === 1 ? "" : "s"}${breach || (b.metrics.some((m) => m.slo) ? " · SLOs met" : "")}`;
+  }
+}
+function valueChange(m) {
+  if (!m.base || !m.head) return "";
+  const unit = m.spec.metric.unit;
+  const change = m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, unit);
+  return `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)} (${change})`;
+}
+function whereTheTimeWent(a) {
+  if (!a.dominant) return void 0;
+  const share = a.phases.find((p) => p.phase === a.dominant);
+  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, "ms")} in the ${a.tail} by ${a.spec.metric.label})`;
+}
+function leadFinding(b, lead) {
+  const rank = { confirmed: 0, likely: 1, candidate: 2 };
+  const relevant = b.findings.filter((f) => !lead || f.metrics.includes(lead.spec.key));
+  return [...relevant.length ? relevant : b.findings].sort((x, y) => rank[x.status] - rank[y.status])[0];
+}
+function leadFix(b, lead) {
+  return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
+}
+function fixSentence(fix, lead) {
+  const label = specLabel(lead.spec);
+  return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${fix.sloReachable === true ? ", inside the SLO" : fix.sloReachable === false ? ", still outside the SLO" : ""}`;
+}
+function changeText(m) {
+  if (!m.interval || m.difference === void 0) return "—";
+  if (m.intervalKind === "relative" && m.change !== null && m.change !== void 0) {
+    return `${signedPercent(m.change)} (${signedPercent(m.interval[0])} … ${signedPercent(m.interval[1])})`;
+  }
+  const unit = m.spec.metric.unit;
+  return `${signedWithUnit(m.difference, unit)} (${signedWithUnit(m.interval[0], unit)} … ${signedWithUnit(m.interval[1], unit)})`;
+}
+
+// src/render/markdown.ts
+function renderMarkdown(report, options = {}) {
+  const detail = options.detail ?? "full";
+  const parts = report.benchmarks.map((b) => renderBenchmark(b, report, detail));
+  parts.push(footer(report));
+  return parts.join("\n\n") + "\n";
+}
+function renderBenchmark(b, report, detail) {
+  const lead = leadMetric(b);
+  const out = [];
+  out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  const brief = briefLine(b, lead);
+  if (brief) out.push(brief);
+  out.push(metricsTable(b));
+  if (b.notInData.length && detail !== "minimal") {
+    out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
+  }
+  const leadAttribution = attributionFor(b, lead);
+  if (detail !== "minimal") {
+    for (const a of orderAttributions(b.attributions, leadAttribution)) out.push(attributionSection(a));
+  }
+  if (b.findings.length) out.push(diagnosisSection(b, detail));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key), lead));
+  if (b.caveats.length) out.push(caveatsSection(b, detail));
+  if (detail === "full") out.push(runsSection(b));
+  return out.join("\n\n");
+}
+function briefLine(b, lead) {
+  if (b.verdict !== "regressed" || !lead) return void 0;
+  const parts = [];
+  const a = attributionFor(b, lead);
+  const where = a && whereTheTimeWent(a);
+  if (where) parts.push(`**Where the time went:** ${where}`);
+  const finding = leadFinding(b, lead);
+  if (finding) {
+    const label = finding.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
+    parts.push(`${label} \`${finding.hint}\` — ${markdownText(finding.title, 200)}${finding.status === "candidate" ? " (unconfirmed)" : ""}`);
+  }
+  const fix = leadFix(b, lead);
+  if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  return parts.join(" · ");
+}
+function metricsTable(b) {
+  const rows = b.metrics.map((m) => {
+    const unit = m.spec.metric.unit;
+    const base = m.base ? withUnit(m.base.value, unit) : "—";
+    const head = m.head ? withUnit(m.head.value, unit) : "—";
+    return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
+  });
+  return ["| metric | baseline | this PR | change (95% interval) | SLO | verdict |", "|---|---:|---:|---|---|---|", ...rows].join("\n");
+}
+function sloCell(m) {
+  const s = m.slo;
+  if (!s) return "";
+  const target = `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)}`;
+  return `${target} ${s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`;
+}
+function verdictCell(m) {
+  return m.verdict === "regressed" || m.verdict === "improved" ? `**${m.verdict}**` : m.verdict;
+}
+function orderAttributions(all, lead) {
+  return lead ? [lead, ...all.filter((a) => a !== lead)] : all;
+}
+function attributionSection(a) {
+  const label = specLabel(a.spec);
+  const own = a.q === 0 ? "own mean" : `own p${Number((a.q * 100).toPrecision(3))}`;
+  const summary = `Where the time went — ${label}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`;
+  const rows = a.phases.map(
+    (p) => `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? "0%" : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`
+  );
+  const table2 = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
+  const note = a.missingPhases.length ? `
+
+Not recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(", ")} (their time sits in the remainder).` : "";
+  return `<details><summary>${summary}</summary>
+
+${table2}${note}
+
+</details>`;
+}
+function diagnosisSection(b, detail) {
+  const out = [];
+  for (const walk2 of b.walks) {
+    const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
+    out.push(`**Diagnosis** for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (§5 decision tree)
+${path.map((p) => `- ${p}`).join("\n")}`);
+  }
+  const findings = detail === "minimal" ? b.findings.slice(0, 2) : b.findings;
+  out.push(findings.map(findingBlock).join("\n"));
+  return out.join("\n\n");
+}
+function findingBlock(f) {
+  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
+  for (const e of f.evidence) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
+  return lines.join("\n");
+}
+function statusIcon(f) {
+  return f.status === "confirmed" ? "🎯" : f.status === "likely" ? "🔎" : "❔";
+}
+function fixesTable(fixes, lead) {
+  const label = specLabel(lead.spec);
+  const unit = lead.spec.metric.unit;
+  const rows = fixes.map(
+    (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
+  );
+  return [
+    `**Fixes ranked by Amdahl ceiling** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline)`,
+    "",
+    `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
+    "|---|---|---:|---:|---:|---:|---|",
+    ...rows
+  ].join("\n");
+}
+function caveatsSection(b, detail) {
+  const shown = detail === "minimal" ? b.caveats.slice(0, 3) : b.caveats;
+  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(c.message, 600)}`);
+  if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
+  return `⚠️ **Caveats**
+${lines.join("\n")}`;
+}
+function runsSection(b) {
+  const rows = [b.base, b.head].map((s) => sideRow(s));
+  const changes = b.configChanges.length ? `
+
+Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` ${markdownText(String(c.base ?? "(unset)"), 60)} → ${markdownText(String(c.head ?? "(unset)"), 60)}`).join(", ")}` : "\n\nConfiguration: no differences in the recorded engine settings.";
+  const w = b.workload;
+  const workload = [];
+  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
+  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`);
+  if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
+  if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  return [
+    "<details><summary>Runs compared</summary>",
+    "",
+    "| side | commit | runs | requests | failed | files |",
+    "|---|---|---:|---:|---:|---|",
+    ...rows,
+    changes,
+    workload.length ? `
+Workload: ${workload.join("; ")}.` : "",
+    "",
+    "</details>"
+  ].join("\n");
+}
+function sideRow(s) {
+  const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ""})`).join(", ");
+  return `| ${s.label === "base" ? "baseline" : "this PR"} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : "—"} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
+}
+function footer(report) {
+  const s = report.settings;
+  return `<sub>perf-triage v${report.tool.version} · ${Math.round(s.level * 100)}% intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}) · verdicts corrected for the number of metrics (Benjamini–Hochberg, α = ${s.alpha}) · minimum effects and run-to-run noise in docs/statistics.md</sub>`;
+}
+
+// src/render/text.ts
+var TEXT_ICON = { regressed: "REGRESSED", inconclusive: "INCONCLUSIVE", improved: "IMPROVED", unchanged: "OK" };
+function renderText(report) {
+  const out = [];
+  for (const b of report.benchmarks) out.push(renderBenchmark2(b));
+  out.push(`perf-triage v${report.tool.version} · seed ${report.settings.seed} · ${report.settings.resamples} resamples · outcome: ${report.outcome.fail ? "FAIL" : "pass"}${report.outcome.reasons.length ? ` (${report.outcome.reasons.map((r) => plainText(r, 300)).join("; ")})` : ""}`);
+  return out.join("\n\n") + "\n";
+}
+function renderBenchmark2(b) {
+  const out = [];
+  const lead = leadMetric(b);
+  out.push(`${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, "")}`);
+  if (b.verdict === "regressed" && lead) {
+    const a = attributionFor(b, lead);
+    const where = a && whereTheTimeWent(a);
+    if (where) out.push(`  Where the time went: ${where}`);
+    const finding = leadFinding(b, lead);
+    if (finding) out.push(`  Why${finding.cause === "workload" ? " (the workload, not the code)" : ""}: [${finding.hint}] ${plainText(finding.title, 200)}`);
+    const fix = leadFix(b, lead);
+    if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
+  }
+  out.push(
+    table(
+      ["metric", "baseline", "this PR", "change (95% interval)", "SLO", "verdict"],
+      b.metrics.map((m) => [specLabel(m.spec), m.base ? withUnit(m.base.value, m.spec.metric.unit) : "—", m.head ? withUnit(m.head.value, m.spec.metric.unit) : "—", changeText(m), slo(m), m.verdict]),
+      [false, true, true, false, false, false]
+    )
+  );
+  const undecided = b.metrics.filter((m) => m.verdict === "inconclusive");
+  for (const m of undecided) out.push(`  ${specLabel(m.spec)} inconclusive: ${plainText(m.reason, 400)}`);
+  for (const a of b.attributions) {
+    out.push(`Where the time went — ${specLabel(a.spec)}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`);
+    out.push(
+      table(
+        ["phase", "baseline", "this PR", "Δ", "share of Δ", "share now"],
+        a.phases.map((p) => [PHASE_LABELS[p.phase], duration(p.baseMean), duration(p.headMean), signedDuration(p.delta), percent(p.shareOfChange), percent(p.shareOfHead)]),
+        [false, true, true, true, true, true]
+      )
+    );
+  }
+  for (const walk2 of b.walks) {
+    out.push(`Diagnosis for ${walk2.metrics.join(", ")}:
+${walk2.steps.map((s) => `  ${s.question} ${plainText(s.answer, 300)}`).join("\n")}`);
+  }
+  for (const f of b.findings) {
+    const lines = [`  [${f.hint}] (${f.status}, cause: ${f.cause}) ${plainText(capitalise(f.title), 200)}`];
+    for (const e of f.evidence) lines.push(`      - ${plainText(e.text, 400)}`);
+    lines.push(`      next check: ${plainText(f.nextCheck, 300)}`);
+    out.push(lines.join("\n"));
+  }
+  const fixes = lead ? b.fixes.filter((f) => f.metric === lead.spec.key) : [];
+  if (fixes.length && lead) {
+    out.push(`Fixes ranked by Amdahl ceiling on ${specLabel(lead.spec)}:`);
+    out.push(
+      table(
+        ["#", "fix", "share", "speedup", "ceiling", "if fixed", "effort"],
+        fixes.map((f, i) => [String(i + 1), plainText(f.fix, 80), percent(f.share), f.speedup === Infinity ? "inf" : `x${compact(f.speedup)}`, signedPercent(-f.ceiling), withUnit(f.projected, lead.spec.metric.unit), f.effort]),
+        [true, false, true, true, true, true, false]
+      )
+    );
+  }
+  if (b.caveats.length) out.push(`Caveats:
+${b.caveats.map((c) => `  - ${c.kind}: ${plainText(c.message, 600)}`).join("\n")}`);
+  return out.join("\n");
+}
+function slo(m) {
+  if (!m.slo) return "";
+  return `${m.slo.slo.comparator} ${withUnit(m.slo.slo.threshold, m.spec.metric.unit)} ${m.slo.headMet ? "met" : "BREACHED"}${m.slo.marginal ? " (marginal)" : ""}`;
+}
+function table(header, rows, right) {
+  const widths = header.map((h, c) => Math.max([...h].length, ...rows.map((r) => [...r[c]].length)));
+  const line = (cells) => "  " + cells.map((cell, c) => {
+    const pad = " ".repeat(widths[c] - [...cell].length);
+    return right[c] ? pad + cell : cell + pad;
+  }).join("  ").trimEnd();
+  return [line(header), "  " + widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+// src/ingest/source.ts
+function textSource(name, text, chunkSize = 64 * 1024) {
+  return {
+    name,
+    head: text.slice(0, 16 * 1024),
+    async *chunks() {
+      for (let i = 0; i < text.length; i += chunkSize) yield text.slice(i, i + chunkSize);
+    }
+  };
+}
+
+// src/sim/engine.ts
+function createTimeline(w) {
+  const n = w.count;
+  const readyMs = new Float64Array(n);
+  for (let i = 0; i < n; i++) readyMs[i] = w.arrivalMs[i] + w.tokenizeMs[i];
+  return {
+    readyMs,
+    admitMs: new Float64Array(n),
+    firstTokenMs: new Float64Array(n),
+    lastTokenMs: new Float64Array(n),
+    batchAtAdmission: new Int32Array(n),
+    cacheHitTokens: new Int32Array(n),
+    itlP50: new Float64Array(n),
+    itlP99: new Float64Array(n)
+  };
+}
+function runEngine(s, w, tl, hooks) {
+  const e = s.engine;
+  const n = w.count;
+  const maxSeqs = e.maxNumSeqs;
+  const bs = e.blockSize;
+  const budgetCap = e.maxNumBatchedTokens;
+  const chunkCap = e.chunkedPrefill && e.longPrefillTokenThreshold ? e.longPrefillTokenThreshold : Infinity;
+  const kernel = e.decodeKernelFactor ?? 1;
+  const interval = e.schedulerIntervalMs ?? 0;
+  const jitterSigma = e.stepJitter ?? 0;
+  const jitter = createRng(deriveSeed(s.seed, "jitter"));
+  const runSpeed = Math.exp((e.runSpeedSigma ?? 0) * createRng(deriveSeed(s.seed, "machine")).normal());
+  const prefixBlocks = e.prefixCaching ? Math.floor(s.prompt.sharedPrefixTokens / bs) : 0;
+  const readyMs = tl.readyMs;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => readyMs[a] - readyMs[b] || a - b);
+  const maxGaps = Math.max(1, s.output.maxTokens - 1);
+  const gapBuf = new Float64Array(maxSeqs * maxGaps);
+  const slotReq = new Int32Array(maxSeqs);
+  const slotRemaining = new Int32Array(maxSeqs);
+  const slotGen = new Int32Array(maxSeqs);
+  const slotBlocks = new Int32Array(maxSeqs);
+  const slotLastTok = new Float64Array(maxSeqs);
+  const freeSlots = new Int32Array(maxSeqs);
+  let freeCount = maxSeqs;
+  for (let k = 0; k < maxSeqs; k++) freeSlots[k] = maxSeqs - 1 - k;
+  const prefilling = new Int32Array(maxSeqs);
+  const chunk = new Int32Array(maxSeqs);
+  let prefillLen = 0;
+  const decoding = new Int32Array(maxSeqs);
+  let decodeLen = 0;
+  let sumCtx = 0;
+  let freeBlocks = e.kvBlocks;
+  let cachePopulated = false;
+  let nextTick = 0;
+  let wHead = 0;
+  let finished = 0;
+  let t = 0;
+  const finish2 = (slot) => {
+    const i = slotReq[slot];
+    const gaps = slotGen[slot] - 1;
+    tl.lastTokenMs[i] = slotLastTok[slot];
+    if (gaps > 0) {
+      const sorted = gapBuf.subarray(slot * maxGaps, slot * maxGaps + gaps).sort();
+      tl.itlP50[i] = quantileSorted(sorted, 0.5);
+      tl.itlP99[i] = quantileSorted(sorted, 0.99);
+    }
+    freeBlocks += slotBlocks[slot];
+    freeSlots[freeCount++] = slot;
+    finished++;
+    hooks.onFinish(i);
+  };
+  const tryAdmit = (maxUncached) => {
+    if (wHead >= n || freeCount === 0) return -1;
+    const i = order[wHead];
+    if (readyMs[i] > t) return -1;
+    const prompt = w.promptTokens[i];
+    let hit = 0;
+    if (cachePopulated && w.hasPrefix[i] === 1) hit = Math.min(prefixBlocks, Math.floor((prompt - 1) / bs)) * bs;
+    const need = Math.ceil((prompt + w.outputTokens[i]) / bs) - hit / bs;
+    if (need > freeBlocks || prompt - hit > maxUncached) return -1;
+    const slot = freeSlots[--freeCount];
+    freeBlocks -= need;
+    slotReq[slot] = i;
+    slotBlocks[slot] = need;
+    slotRemaining[slot] = prompt - hit;
+    slotGen[slot] = 0;
+    tl.cacheHitTokens[i] = hit;
+    tl.admitMs[i] = t;
+    tl.batchAtAdmission[i] = decodeLen + prefillLen + 1;
+    wHead++;
+    return slot;
+  };
+  while (finished < n) {
+    const admitting = interval === 0 || t >= nextTick;
+    if (admitting && interval > 0) nextTick = (Math.floor(t / interval) + 1) * interval;
+    let prefillTokens = 0;
+    let scheduled = 0;
+    let doDecode;
+    if (e.chunkedPrefill) {
+      let budget = Math.max(0, budgetCap - decodeLen);
+      for (; scheduled < prefillLen && budget > 0; scheduled++) {
+        const c = Math.min(slotRemaining[prefilling[scheduled]], chunkCap, budget);
+        chunk[scheduled] = c;
+        budget -= c;
+        prefillTokens += c;
+      }
+      if (admitting && scheduled === prefillLen) {
+        while (budget > 0) {
+          const slot = tryAdmit(Infinity);
+          if (slot < 0) break;
+          const c = Math.min(slotRemaining[slot], chunkCap, budget);
+          prefilling[prefillLen++] = slot;
+          chunk[scheduled++] = c;
+          budget -= c;
+          prefillTokens += c;
+        }
+      }
+      doDecode = decodeLen > 0;
+    } else {
+      if (admitting) {
+        for (; ; ) {
+          const slot = tryAdmit(scheduled === 0 ? Infinity : budgetCap - prefillTokens);
+          if (slot < 0) break;
+          prefilling[prefillLen++] = slot;
+          chunk[scheduled++] = slotRemaining[slot];
+          prefillTokens += slotRemaining[slot];
+        }
+      }
+      doDecode = scheduled === 0 && decodeLen > 0;
+    }
+    if (!doDecode && scheduled === 0) {
+      t = idleUntil(t);
+      continue;
+    }
+    let finishing = 0;
+    for (let k = 0; k < scheduled; k++) if (chunk[k] === slotRemaining[prefilling[k]]) finishing++;
+    const decodeN = doDecode ? decodeLen : 0;
+    const decodeCtx = doDecode ? sumCtx : 0;
+    const computeMs = (e.decodeStepBaseMs + e.decodeStepPerSeqMs * decodeN + e.decodeStepPerKvTokenMs * decodeCtx) * kernel + e.prefillMsPerToken * prefillTokens + e.prefillFixedMs * finishing;
+    const noise = jitterSigma > 0 ? Math.exp(jitterSigma * jitter.normal()) : 1;
+    const tEnd = t + computeMs * runSpeed * noise;
+    if (doDecode) {
+      for (let d = decodeLen - 1; d >= 0; d--) {
+        const slot = decoding[d];
+        gapBuf[slot * maxGaps + slotGen[slot] - 1] = tEnd - slotLastTok[slot];
+        slotLastTok[slot] = tEnd;
+        slotGen[slot]++;
+        const i = slotReq[slot];
+        if (slotGen[slot] >= w.outputTokens[i]) {
+          sumCtx -= w.promptTokens[i] + slotGen[slot] - 1;
+          decoding[d] = decoding[--decodeLen];
+          finish2(slot);
+        }
+      }
+      sumCtx += decodeLen;
+    }
+    let kept = 0;
+    for (let k = 0; k < prefillLen; k++) {
+      const slot = prefilling[k];
+      if (k < scheduled) slotRemaining[slot] -= chunk[k];
+      if (slotRemaining[slot] > 0) {
+        prefilling[kept++] = slot;
+        continue;
+      }
+      const i = slotReq[slot];
+      tl.firstTokenMs[i] = tEnd;
+      slotLastTok[slot] = tEnd;
+      slotGen[slot] = 1;
+      if (!cachePopulated && prefixBlocks > 0 && w.hasPrefix[i] === 1 && freeBlocks >= prefixBlocks) {
+        cachePopulated = true;
+        freeBlocks -= prefixBlocks;
+      }
+      if (w.outputTokens[i] <= 1) {
+        finish2(slot);
+      } else {
+        decoding[decodeLen++] = slot;
+        sumCtx += w.promptTokens[i] + 1;
+      }
+    }
+    prefillLen = kept;
+    t = tEnd;
+    hooks.onStepEnd(t);
+  }
+  function idleUntil(now) {
+    if (wHead >= n) throw new Error("simulator stalled with requests still running");
+    let target = Math.max(now, readyMs[order[wHead]]);
+    if (interval > 0) target = Math.max(nextTick, Math.ceil(target / interval) * interval);
+    if (target <= now) throw new Error("simulator stalled: the next request cannot be admitted on an idle engine");
+    return target;
+  }
+}
+
+// src/sim/heap.ts
+var MinHeap = class {
+  ids;
+  keys;
+  count = 0;
+  constructor(capacity = 64) {
+    this.ids = new Int32Array(Math.max(4, capacity));
+    this.keys = new Float64Array(Math.max(4, capacity));
+  }
+  get size() {
+    return this.count;
+  }
+  /** Smallest key, or +Infinity when empty. */
+  peekKey() {
+    return this.count > 0 ? this.keys[0] : Infinity;
+  }
+  push(id, key) {
+    if (this.count === this.ids.length) this.grow();
+    let i = this.count++;
+    while (i > 0) {
+      const parent = i - 1 >> 1;
+      if (!this.less(key, id, this.keys[parent], this.ids[parent])) break;
+      this.ids[i] = this.ids[parent];
+      this.keys[i] = this.keys[parent];
+      i = parent;
+    }
+    this.ids[i] = id;
+    this.keys[i] = key;
+  }
+  /** Removes and returns the id with the smallest key; -1 when empty. */
+  pop() {
+    if (this.count === 0) return -1;
+    const top = this.ids[0];
+    const lastId = this.ids[--this.count];
+    const lastKey = this.keys[this.count];
+    let i = 0;
+    for (; ; ) {
+      const left = 2 * i + 1;
+      if (left >= this.count) break;
+      const right = left + 1;
+      const child = right < this.count && this.less(this.keys[right], this.ids[right], this.keys[left], this.ids[left]) ? right : left;
+      if (!this.less(this.keys[child], this.ids[child], lastKey, lastId)) break;
+      this.ids[i] = this.ids[child];
+      this.keys[i] = this.keys[child];
+      i = child;
+    }
+    this.ids[i] = lastId;
+    this.keys[i] = lastKey;
+    return top;
+  }
+  less(ka, ia, kb, ib) {
+    return ka < kb || ka === kb && ia < ib;
+  }
+  grow() {
+    const ids = new Int32Array(this.ids.length * 2);
+    const keys = new Float64Array(this.keys.length * 2);
+    ids.set(this.ids);
+    keys.set(this.keys);
+    this.ids = ids;
+    this.keys = keys;
+  }
+};
+
+// src/sim/metadata.ts
+var SIM_HARDWARE = "1x NVIDIA H100 80GB HBM3 (simulated)";
+function buildMetadata(s) {
+  const e = s.engine;
+  const config = {
+    max_num_seqs: e.maxNumSeqs,
+    max_num_batched_tokens: e.maxNumBatchedTokens,
+    enable_chunked_prefill: e.chunkedPrefill,
+    enable_prefix_caching: e.prefixCaching,
+    num_gpu_blocks: e.kvBlocks,
+    block_size: e.blockSize
+  };
+  if (e.longPrefillTokenThreshold) config.long_prefill_token_threshold = e.longPrefillTokenThreshold;
+  const burst = s.arrival.burstiness ?? 0;
+  const arrivals = burst > 0 ? `gamma arrivals (burstiness ${burst})` : "poisson arrivals";
+  const workload = `synthetic chat traffic, ${arrivals} at ${s.arrival.ratePerSec} req/s, ${s.requests} requests, ${s.tenants.length} tenants`;
+  return { benchmark: s.name, config, hardware: SIM_HARDWARE, model: s.modelVersion, workload };
+}
+
+// src/sim/records.ts
+var SIM_EPOCH_S = 176e7;
+var ms = (x) => Math.round(x * 1e3) / 1e3;
+function detokenizeMs(s, outputTokens) {
+  const e = s.engine;
+  return e.detokenizeMsPerToken * outputTokens + (e.detokenizeQuadratic ?? 0) * outputTokens * outputTokens;
+}
+function completionMs(s, w, tl, i) {
+  return tl.lastTokenMs[i] + w.sampleMs[i] + detokenizeMs(s, w.outputTokens[i]);
+}
+function buildRecord(s, w, tl, i) {
+  const tokenize = ms(w.tokenizeMs[i]);
+  const queue = ms(tl.admitMs[i] - tl.readyMs[i]);
+  const prefill = ms(tl.firstTokenMs[i] - tl.admitMs[i]);
+  const firstToken = ms(tokenize + queue + prefill + ms(w.sampleMs[i]));
+  const decode = ms(tl.lastTokenMs[i] - tl.firstTokenMs[i]);
+  const detokenize = ms(detokenizeMs(s, w.outputTokens[i]));
+  const prompt = w.promptTokens[i];
+  const output = w.outputTokens[i];
+  const record = {
+    request_id: `req-${String(i).padStart(6, "0")}`,
+    arrival_ts: Math.round((SIM_EPOCH_S + w.arrivalMs[i] / 1e3) * 1e6) / 1e6,
+    tokenize_ms: tokenize,
+    queue_wait_ms: queue,
+    prefill_ms: prefill,
+    first_token_ms: firstToken,
+    decode_ms: decode,
+    itl_p50_ms: output > 1 ? ms(tl.itlP50[i]) : 0,
+    itl_p99_ms: output > 1 ? ms(tl.itlP99[i]) : 0,
+    detokenize_ms: detokenize,
+    total_ms: ms(firstToken + decode + detokenize),
+    prompt_tokens: prompt,
+    output_tokens: output,
+    batch_size_at_admission: tl.batchAtAdmission[i],
+    kv_blocks_used: Math.ceil((prompt + output) / s.engine.blockSize),
+    prefix_cache_hit_tokens: tl.cacheHitTokens[i],
+    model_version: s.modelVersion,
+    tenant: s.tenants[w.tenant[i]] ?? "default"
+  };
+  if (s.network) {
+    const network = ms(w.networkMs[i]);
+    record.client_first_token_ms = ms(firstToken + network);
+    record.network_ms = network;
+  }
+  return record;
+}
+
+// src/sim/validate.ts
+function validateScenario(s) {
+  const e = s.engine;
+  const fail = (field, why) => {
+    throw new Error(`scenario "${s.name}": ${field} ${why}`);
+  };
+  if (!Number.isInteger(s.requests) || s.requests < 0) fail("requests", "must be a non-negative integer");
+  if (!(s.arrival.ratePerSec > 0)) fail("arrival.ratePerSec", "must be > 0");
+  if (!Number.isInteger(e.maxNumSeqs) || e.maxNumSeqs < 1) fail("engine.maxNumSeqs", "must be an integer >= 1");
+  if (!(e.maxNumBatchedTokens >= e.maxNumSeqs + 1)) fail("engine.maxNumBatchedTokens", "must exceed maxNumSeqs (decodes take one token each)");
+  if (!Number.isInteger(e.blockSize) || e.blockSize < 1) fail("engine.blockSize", "must be an integer >= 1");
+  if (s.prompt.maxTokens < 1 || s.output.maxTokens < 1) fail("prompt/output.maxTokens", "must be >= 1");
+  const worst2 = Math.ceil((s.prompt.maxTokens + s.output.maxTokens) / e.blockSize);
+  const prefixBlocks = Math.floor(s.prompt.sharedPrefixTokens / e.blockSize);
+  if (e.kvBlocks < worst2 + prefixBlocks) fail("engine.kvBlocks", `must hold the longest request (${worst2 + prefixBlocks} blocks)`);
+  if (s.engine.schedulerIntervalMs !== void 0 && !(s.engine.schedulerIntervalMs > 0)) fail("engine.schedulerIntervalMs", "must be > 0 when set");
+}
+
+// src/sim/distributions.ts
+function lognormalFromZ(median, sigma, z2) {
+  return median * Math.exp(sigma * z2);
+}
+function gamma(rng, shape, scale) {
+  if (shape < 1) {
+    let u = rng.next();
+    while (u === 0) u = rng.next();
+    return gamma(rng, shape + 1, scale) * Math.pow(u, 1 / shape);
+  }
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (; ; ) {
+    let x;
+    let v;
+    do {
+      x = rng.normal();
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = rng.next();
+    if (u < 1 - 0.0331 * x * x * x * x) return d * v * scale;
+    if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v * scale;
+  }
+}
+function interArrivalMs(rng, ratePerSec, burstiness) {
+  const meanMs = 1e3 / ratePerSec;
+  if (!(burstiness > 0)) return rng.exponential(meanMs);
+  const shape = 1 / (1 + burstiness);
+  return gamma(rng, shape, meanMs / shape);
+}
+function clampRound(value, min, max) {
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+// src/sim/workload.ts
+var TOKENIZE_NOISE_SIGMA = 0.08;
+var SAMPLE_NOISE_SIGMA = 0.1;
+function generateWorkload(s) {
+  const n = s.requests;
+  const arrivalMs = new Float64Array(n);
+  const promptTokens = new Int32Array(n);
+  const outputTokens = new Int32Array(n);
+  const hasPrefix = new Uint8Array(n);
+  const tenant = new Int32Array(n);
+  const tokenizeMs = new Float64Array(n);
+  const sampleMs = new Float64Array(n);
+  const networkMs = new Float64Array(n);
+  const arrivals = createRng(deriveSeed(s.seed, "arrivals"));
+  const prompts = createRng(deriveSeed(s.seed, "prompts"));
+  const outputs = createRng(deriveSeed(s.seed, "outputs"));
+  const tenants = createRng(deriveSeed(s.seed, "tenants"));
+  const tokenize = createRng(deriveSeed(s.seed, "tokenize"));
+  const sample = createRng(deriveSeed(s.seed, "sample"));
+  const network = createRng(deriveSeed(s.seed, "network"));
+  const p = s.prompt;
+  const longShare = p.longShare ?? 0;
+  const longMedian = p.longMedianTokens ?? p.medianTokens * 4;
+  const userMedian = Math.max(p.medianTokens - p.sharedPrefixTokens, p.medianTokens * 0.1);
+  const burstiness = s.arrival.burstiness ?? 0;
+  const e = s.engine;
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    t += interArrivalMs(arrivals, s.arrival.ratePerSec, burstiness);
+    arrivalMs[i] = t;
+    const uLong = prompts.next();
+    const uPrefix = prompts.next();
+    const z2 = prompts.normal();
+    let len;
+    if (uLong < longShare) {
+      len = lognormalFromZ(longMedian, p.sigma, z2);
+    } else if (p.sharedPrefixTokens > 0 && uPrefix < p.sharedPrefixShare) {
+      len = p.sharedPrefixTokens + Math.max(1, lognormalFromZ(userMedian, p.sigma, z2));
+      hasPrefix[i] = 1;
+    } else {
+      len = lognormalFromZ(p.medianTokens, p.sigma, z2);
+    }
+    promptTokens[i] = clampRound(len, 1, p.maxTokens);
+    if (promptTokens[i] <= p.sharedPrefixTokens) hasPrefix[i] = 0;
+    outputTokens[i] = clampRound(lognormalFromZ(s.output.medianTokens, s.output.sigma, outputs.normal()), 1, s.output.maxTokens);
+    tenant[i] = tenants.int(Math.max(1, s.tenants.length));
+    tokenizeMs[i] = (e.tokenizeFixedMs + e.tokenizeMsPerToken * promptTokens[i]) * Math.exp(TOKENIZE_NOISE_SIGMA * tokenize.normal());
+    sampleMs[i] = e.sampleMs * Math.exp(SAMPLE_NOISE_SIGMA * sample.normal());
+    const zNet = network.normal();
+    networkMs[i] = s.network ? Math.max(0, s.network.meanMs + s.network.jitterMs * zNet) + (s.network.bufferingMs ?? 0) : NaN;
+  }
+  return { count: n, arrivalMs, promptTokens, outputTokens, hasPrefix, tenant, tokenizeMs, sampleMs, networkMs };
+}
+
+// src/sim/simulate.ts
+function simulate(scenario, onRecord) {
+  validateScenario(scenario);
+  const w = generateWorkload(scenario);
+  const tl = createTimeline(w);
+  const pending = new MinHeap(Math.max(16, scenario.engine.maxNumSeqs * 2));
+  runEngine(scenario, w, tl, {
+    onFinish: (i) => pending.push(i, completionMs(scenario, w, tl, i)),
+    // Anything completing by now is final: later finishers produce their last token after this step.
+    onStepEnd: (now) => {
+      while (pending.peekKey() <= now) onRecord(buildRecord(scenario, w, tl, pending.pop()));
+    }
+  });
+  while (pending.size > 0) onRecord(buildRecord(scenario, w, tl, pending.pop()));
+  return buildMetadata(scenario);
+}
+function simulateToJsonl(scenario) {
+  const lines = [];
+  const metadata = simulate(scenario, (r) => lines.push(JSON.stringify(r)));
+  return `${JSON.stringify({ metadata })}
+${lines.join("\n")}${lines.length > 0 ? "\n" : ""}`;
+}
+
+// src/sim/scenarios.ts
+function baseScenario(seed, requests = 2e3) {
+  return {
+    name: "llama-8b-serving",
+    seed,
+    requests,
+    arrival: { ratePerSec: 4, burstiness: 0.5 },
+    prompt: {
+      medianTokens: 1500,
+      sigma: 0.5,
+      maxTokens: 16e3,
+      longShare: 0.02,
+      longMedianTokens: 1e4,
+      sharedPrefixTokens: 1024,
+      sharedPrefixShare: 0.93
+    },
+    output: { medianTokens: 200, sigma: 0.6, maxTokens: 2048 },
+    engine: {
+      maxNumSeqs: 64,
+      maxNumBatchedTokens: 2048,
+      chunkedPrefill: true,
+      longPrefillTokenThreshold: 512,
+      prefixCaching: true,
+      kvBlocks: 26e3,
+      blockSize: 16,
+      prefillMsPerToken: 0.04,
+      prefillFixedMs: 1.5,
+      decodeStepBaseMs: 11.5,
+      decodeStepPerSeqMs: 0.1,
+      decodeStepPerKvTokenMs: 5e-5,
+      sampleMs: 1.5,
+      tokenizeMsPerToken: 4e-3,
+      tokenizeFixedMs: 0.3,
+      detokenizeMsPerToken: 0.01,
+      stepJitter: 0.04,
+      runSpeedSigma: 0.02
+    },
+    network: { meanMs: 18, jitterMs: 6 },
+    modelVersion: "llama-3.1-8b-instruct@2025-10-01",
+    tenants: ["acme", "globex", "initech", "umbrella"]
+  };
+}
+function edit(s, change) {
+  const c = {
+    ...s,
+    arrival: { ...s.arrival },
+    prompt: { ...s.prompt },
+    output: { ...s.output },
+    engine: { ...s.engine },
+    tenants: [...s.tenants]
+  };
+  if (s.network) c.network = { ...s.network };
+  change(c);
+  return c;
+}
+function injectedRegressions() {
+  return [
+    {
+      // itl p50 +20–21% (15.5 → 18.9 ms): 15% slower steps, amplified a little because requests then stay
+      // longer and the running batch grows (mean 19 → 23).
+      id: "decode-kernel-slower",
+      description: "decode step compute 15% slower (a slower attention/GEMM kernel)",
+      apply: (s) => edit(s, (c) => c.engine.decodeKernelFactor = (c.engine.decodeKernelFactor ?? 1) * 1.15),
+      expect: { metric: "itl", stat: "p50", phase: "decode", hint: "decode-overhead" }
+    },
+    {
+      // ttft p95 +98–109% (233 → 461 ms): the shared 1,024-token prefix is prefilled on every request, so a
+      // typical prompt needs three 512-token chunks instead of one; prefill p95 roughly doubles.
+      id: "prefix-cache-off",
+      description: "prefix caching disabled: the shared system prompt is prefilled on every request",
+      apply: (s) => edit(s, (c) => c.engine.prefixCaching = false),
+      expect: { metric: "ttft", stat: "p95", phase: "prefill", hint: "prefix-cache" }
+    },
+    {
+      // ttft p95 +320–660% (206 → 1,546 ms): about 19 sequences run on average, so a limit of 24 queues every
+      // burst; queue wait p95 goes from ~30 ms to seconds. Seed-dependent, as queues near saturation are.
+      id: "capacity-cut",
+      description: "running-batch limit max_num_seqs cut from 64 to 24",
+      apply: (s) => edit(s, (c) => c.engine.maxNumSeqs = 24),
+      expect: { metric: "ttft", stat: "p95", phase: "queue_wait", hint: "capacity" }
+    },
+    {
+      // itl p99 +170–400% (74 → 366 ms): a whole long prompt (~10k tokens, 2% of requests) prefills in one
+      // step that stalls every decode for ~400 ms, instead of 512-token chunks. TTFT p95 is not a reliable
+      // signal here (−11% … +40% across seeds): most prompts now prefill in one step (prefill p95 halves),
+      // while requests that arrive behind a long prompt wait for it (queue wait p95 ×2–4).
+      id: "chunked-prefill-off",
+      description: "chunked prefill disabled: whole prompts (some of them long) prefill in steps that stall every decode",
+      apply: (s) => edit(s, (c) => c.engine.chunkedPrefill = false),
+      expect: { metric: "itl", stat: "p99", phase: "decode", hint: "long-prefill-blocking" }
+    },
+    {
+      // ttft p50 +23–26% (75 → 94 ms): tokenize_ms p50 ~6 → ~24 ms.
+      id: "tokenizer-slower",
+      description: "tokenizer 4x slower per prompt token (e.g. a slow Python tokenizer)",
+      apply: (s) => edit(s, (c) => c.engine.tokenizeMsPerToken *= 4),
+      expect: { metric: "ttft", stat: "p50", phase: "tokenize", hint: "tokenizer" }
+    },
+    {
+      // Re-decoding the whole text at every token costs Σk·c ≈ c·n²/2 with c the cost of decoding one
+      // token of text; here c = 0.04 ms (a slow Python detokenizer), so the quadratic term is 0.02 ms:
+      // ~5 s at 500 output tokens, 50 ms at 50. e2e p95 about +55% (see npm run eval).
+      id: "detokenize-bug",
+      description: "detokenization re-decodes the whole output for every token (cost grows with output length squared)",
+      apply: (s) => edit(s, (c) => c.engine.detokenizeQuadratic = 0.02),
+      expect: { metric: "e2e", stat: "p95", phase: "detokenize", hint: "detokenize-per-token" }
+    },
+    {
+      // ttft_client p95 +118–143% (+300 ms on ~210–250 ms); server TTFT unchanged.
+      id: "buffering-proxy",
+      description: "a proxy in front of the server holds the first chunk for 300 ms",
+      apply: (s) => edit(s, (c) => {
+        const net = c.network ?? { meanMs: 0, jitterMs: 0 };
+        c.network = { ...net, bufferingMs: (net.bufferingMs ?? 0) + 300 };
+      }),
+      expect: { metric: "ttft_client", stat: "p95", phase: "network", hint: "buffering-proxy" }
+    },
+    {
+      // ttft p95 +260–370% (206 → 847 ms), mostly prefill (the uncached user part after the shared prefix
+      // grows ~3.5x); queue wait grows too but stays well below prefill.
+      id: "longer-prompts",
+      description: "prompts got longer (median x1.8): the workload drifted, the server did not change",
+      apply: (s) => edit(s, (c) => c.prompt.medianTokens *= 1.8),
+      expect: { metric: "ttft", stat: "p95", phase: "prefill", hint: "workload-drift" }
+    },
+    {
+      // itl p50 +27–33% (15.5 → 20 ms): the running batch grows from ~19 to ~34 sequences. TTFT p95 also
+      // rises (+30% … +235%, seed-dependent: bursts start to queue).
+      id: "traffic-increase",
+      description: "arrival rate up 60%",
+      apply: (s) => edit(s, (c) => c.arrival.ratePerSec *= 1.6),
+      expect: { metric: "itl", stat: "p50", phase: "decode", hint: "traffic-increase" }
+    },
+    {
+      // ttft p95 +41–45% (206 → 291 ms), ttft p50 about +30%; judged on p50, where 2,000 requests
+      // resolve it every time (p95 at 2,000 requests a side is too noisy for a +40% change).
+      id: "prefill-slower",
+      description: "prefill compute 50% slower per token",
+      apply: (s) => edit(s, (c) => c.engine.prefillMsPerToken *= 1.5),
+      expect: { metric: "ttft", stat: "p50", phase: "prefill", hint: "prefill-compute" }
+    },
+    {
+      // ttft p50 +200–220% (75 → 226 ms) with every phase field unchanged: only the remainder grows.
+      id: "sampling-overhead",
+      description: "150 ms of per-request host work between the engine and the first token (no phase field covers it)",
+      apply: (s) => edit(s, (c) => c.engine.sampleMs += 150),
+      expect: { metric: "ttft", stat: "p50", phase: "remainder", hint: "measurement-gap" }
+    },
+    {
+      // ttft p95 +140–190% (206 → 543 ms): arrivals wait for the next 400 ms tick while the batch stays at
+      // ~19 of 64, so queue wait grows without the batch being full.
+      id: "scheduler-stall",
+      description: "the scheduler only admits new requests every 400 ms, so the batch is not kept full",
+      apply: (s) => edit(s, (c) => c.engine.schedulerIntervalMs = 400),
+      expect: { metric: "ttft", stat: "p95", phase: "queue_wait", hint: "scheduler-limited" }
+    }
+  ];
+}
+function demoPair() {
+  const base = baseScenario(20251129, 2e3);
+  const cut = injectedRegressions().find((r) => r.id === "capacity-cut");
+  if (!cut) throw new Error("capacity-cut regression missing");
+  return { base, head: cut.apply(base) };
+}
+
+// src/cli/demo.ts
+var DEMO_SLOS = ["ttft p95 < 800ms", "itl p99 < 200ms"];
+var DEMO_FILES = { base: "examples/demo/base.jsonl", head: "examples/demo/head.jsonl" };
+function demoTexts() {
+  const pair = demoPair();
+  return { base: simulateToJsonl(pair.base), head: simulateToJsonl(pair.head) };
+}
+async function runDemo(raw) {
+  const config = buildConfig({ ...raw, slos: raw.slos?.length ? raw.slos : DEMO_SLOS });
+  const texts = demoTexts();
+  const options = { maxBadLineRatio: config.maxBadLineRatio };
+  const side2 = async (label) => ({
+    label,
+    runs: [await ingest(textSource(DEMO_FILES[label], texts[label]), options)]
+  });
+  return triage(await side2("base"), await side2("head"), config);
+}
+
+// src/cli/simulate.ts
+import { closeSync, openSync, writeSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+// src/cli/usage-error.ts
+var UsageError = class extends Error {
+};
+
+// src/cli/simulate.ts
+async function runSimulate(args, io) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: {
+        seed: { type: "string" },
+        requests: { type: "string" },
+        inject: { type: "string" },
+        out: { type: "string", short: "o" },
+        list: { type: "boolean" }
+      },
+      strict: true
+    }));
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const regressions = injectedRegressions();
+  if (values.list) {
+    io.stdout(regressions.map((r) => `${r.id.padEnd(22)} ${r.description}`).join("\n") + "\n");
+    return 0;
+  }
+  const seed = wholeNumber(values.seed ?? "1", "--seed");
+  const requests = wholeNumber(values.requests ?? "2000", "--requests");
+  let scenario = baseScenario(seed, requests);
+  if (values.inject) {
+    const regression = regressions.find((r) => r.id === values.inject);
+    if (!regression) throw new UsageError(`--inject "${values.inject}" is not one of: ${regressions.map((r) => r.id).join(", ")}`);
+    scenario = regression.apply(scenario);
+  }
+  const fd = values.out ? openSync(values.out, "w") : void 0;
+  const write = (text) => fd === void 0 ? io.stdout(text) : writeSync(fd, text);
+  let buffer = `${JSON.stringify({ metadata: buildMetadata(scenario) })}
+`;
+  try {
+    simulate(scenario, (r) => {
+      buffer += `${JSON.stringify(r)}
+`;
+      if (buffer.length >= 1 << 20) {
+        write(buffer);
+        buffer = "";
+      }
+    });
+    write(buffer);
+  } finally {
+    if (fd !== void 0) closeSync(fd);
+  }
+  return 0;
+}
+function wholeNumber(text, flag) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number, got "${text}"`);
+  return n;
+}
+
+// src/cli/usage.ts
+var USAGE = `perf-triage — catch performance regressions and say why they happened
+
+Usage:
+  perf-triage compare BASE HEAD [options]   compare a baseline run with a head run
+  perf-triage demo [--format text|markdown|json]
+                                            run the shipped example (a capacity regression)
+  perf-triage simulate [--seed N] [--requests N] [--inject ID] [--out FILE] [--list]
+                                            write simulated per-request telemetry (JSONL)
+  perf-triage --version | help
+
+compare options:
+  --base FILE, --head FILE   more runs (repeats) for a side; BASE and HEAD may be globs
+  --slo "ttft p95 < 800ms"   a target (repeatable): metric, statistic, comparator, value and unit
+  --metric "itl p99"         a metric to judge (repeatable; replaces the default set)
+  --fail-on LIST             regression, slo, inconclusive, comma-separated, or never
+                             (default: regression,slo)
+  --format text|markdown|json   what to print (default text)
+  --json FILE, --markdown FILE  also write the report there
+  --seed N                   resampling seed (default 1): reports are reproducible
+  --resamples N              bootstrap resamples (default 2000)
+  --confidence X             interval level (default 0.95)
+  --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
+  --benchmark NAME           benchmark name for the report
+  --max-bad-lines X          share of bad records tolerated per file (default 0.05)
+  --input-format ID          auto (default) or native
+
+Metrics: ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, and each phase
+(tokenize, queue_wait, prefill, network, decode, detokenize); statistics: mean, p50, p90, p95,
+p99, p99.9 or any pNN.
+
+Exit codes: 0 pass, 1 the outcome fails (as --fail-on says), 2 bad usage or unusable input.
+`;
+
+// src/cli/run.ts
+var EXIT = { pass: 0, fail: 1, usage: 2 };
+var FORMATS2 = ["text", "markdown", "json"];
+var COMMON_OPTIONS = {
+  slo: { type: "string", multiple: true },
+  metric: { type: "string", multiple: true },
+  "fail-on": { type: "string" },
+  format: { type: "string", short: "f" },
+  json: { type: "string" },
+  markdown: { type: "string" },
+  seed: { type: "string" },
+  resamples: { type: "string" },
+  confidence: { type: "string" },
+  "min-effect": { type: "string", multiple: true },
+  benchmark: { type: "string" },
+  "max-bad-lines": { type: "string" },
+  "input-format": { type: "string" },
+  base: { type: "string", multiple: true },
+  head: { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" }
+};
+async function runCli(argv, io) {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "compare":
+        return await compare(rest, io);
+      case "demo":
+        return await demo(rest, io);
+      case "simulate":
+        return await runSimulate(rest, io);
+      case "--version":
+      case "version":
+        io.stdout(`perf-triage ${VERSION}
+`);
+        return EXIT.pass;
+      case void 0:
+      case "help":
+      case "--help":
+      case "-h":
+        io.stdout(USAGE);
+        return EXIT.pass;
+      default:
+        io.stderr(`perf-triage: unknown command "${command}"
+
+${USAGE}`);
+        return EXIT.usage;
+    }
+  } catch (error) {
+    if (error instanceof InputError || error instanceof ConfigError || error instanceof UsageError) {
+      io.stderr(`perf-triage: ${error.message}
+`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+async function compare(args, io) {
+  const { values, positionals } = parse(args);
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.pass;
+  }
+  const base = [...positionals[0] ? [positionals[0]] : [], ...values.base ?? []];
+  const head = [...positionals[1] ? [positionals[1]] : [], ...values.head ?? []];
+  if (positionals.length > 2) throw new UsageError(`compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
+  if (base.length === 0 || head.length === 0) throw new UsageError("compare needs a baseline and a head: perf-triage compare BASE HEAD");
+  const config = buildConfig(rawConfig(values));
+  const format = outputFormat(values.format, "text");
+  const options = { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd };
+  const baseSide = await loadSide("base", base, options);
+  const headSide = await loadSide("head", head, options);
+  const report = triage(baseSide, headSide, config);
+  return emit(report, format, values, io);
+}
+async function demo(args, io) {
+  const { values } = parse(args);
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.pass;
+  }
+  const raw = rawConfig(values);
+  const report = await runDemo(raw);
+  const code2 = await emit(report, outputFormat(values.format, "text"), values, io);
+  return code2 === EXIT.fail ? EXIT.pass : code2;
+}
+function parse(args) {
+  try {
+    return parseArgs2({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+}
+function rawConfig(values) {
+  return {
+    slos: values.slo,
+    metrics: values.metric,
+    failOn: values["fail-on"],
+    seed: values.seed,
+    resamples: values.resamples,
+    confidence: values.confidence,
+    minEffect: values["min-effect"],
+    benchmark: values.benchmark,
+    maxBadLineRatio: values["max-bad-lines"]
+  };
+}
+function outputFormat(value, fallback) {
+  const format = value ?? fallback;
+  if (!FORMATS2.includes(format)) throw new UsageError(`--format "${format}" is not one of ${FORMATS2.join(", ")}`);
+  return format;
+}
+async function emit(report, format, values, io) {
+  const render = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];
+  io.stdout(render(report));
+  if (values.json) await writeFile(values.json, renderJson(report));
+  if (values.markdown) await writeFile(values.markdown, renderMarkdown(report));
+  return report.outcome.fail ? EXIT.fail : EXIT.pass;
+}
+
+// src/cli.ts
+var code = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd()
+});
+process.exitCode = code;

@@ -1,0 +1,35 @@
+// Action inputs, read once. Everything after this works on the typed ActionInputs.
+
+import * as core from '@actions/core';
+import type { RawConfig } from '../config/config';
+
+export interface ActionInputs {
+  results: string[];
+  baseline: string[];
+  inputFormat: string;
+  reportPath: string;
+  writeSummary: boolean;
+  raw: RawConfig;
+}
+
+export function readInputs(): ActionInputs {
+  const multi = (name: string) => core.getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  return {
+    results: multi('results'),
+    baseline: multi('baseline'),
+    inputFormat: core.getInput('input-format') || 'auto',
+    reportPath: core.getInput('report-path') || 'perf-triage-report.json',
+    writeSummary: (core.getInput('job-summary') || 'true').toLowerCase() !== 'false',
+    raw: {
+      slos: multi('slo'),
+      metrics: multi('metrics'),
+      failOn: core.getInput('fail-on') || undefined,
+      seed: core.getInput('seed') || undefined,
+      resamples: core.getInput('resamples') || undefined,
+      confidence: core.getInput('confidence') || undefined,
+      minEffect: multi('min-effect'),
+      benchmark: core.getInput('benchmark') || undefined,
+      maxBadLineRatio: core.getInput('max-bad-lines') || undefined,
+    },
+  };
+}

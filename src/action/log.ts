@@ -1,0 +1,17 @@
+// Logging that artifact text cannot hijack: the runner reads any stdout line starting with "::" as
+// a workflow command, so untrusted text is flattened to one line and its "::" broken up.
+
+import * as core from '@actions/core';
+import { plainText } from '../render/escape';
+
+export function safeLogText(text: string, max = 2000): string {
+  return plainText(text, max).replace(/::/g, ':\u200b:');
+}
+
+export function info(text: string): void {
+  core.info(safeLogText(text));
+}
+
+export function warning(text: string): void {
+  core.warning(safeLogText(text));
+}

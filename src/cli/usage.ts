@@ -1,0 +1,32 @@
+export const USAGE = `perf-triage — catch performance regressions and say why they happened
+
+Usage:
+  perf-triage compare BASE HEAD [options]   compare a baseline run with a head run
+  perf-triage demo [--format text|markdown|json]
+                                            run the shipped example (a capacity regression)
+  perf-triage simulate [--seed N] [--requests N] [--inject ID] [--out FILE] [--list]
+                                            write simulated per-request telemetry (JSONL)
+  perf-triage --version | help
+
+compare options:
+  --base FILE, --head FILE   more runs (repeats) for a side; BASE and HEAD may be globs
+  --slo "ttft p95 < 800ms"   a target (repeatable): metric, statistic, comparator, value and unit
+  --metric "itl p99"         a metric to judge (repeatable; replaces the default set)
+  --fail-on LIST             regression, slo, inconclusive, comma-separated, or never
+                             (default: regression,slo)
+  --format text|markdown|json   what to print (default text)
+  --json FILE, --markdown FILE  also write the report there
+  --seed N                   resampling seed (default 1): reports are reproducible
+  --resamples N              bootstrap resamples (default 2000)
+  --confidence X             interval level (default 0.95)
+  --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
+  --benchmark NAME           benchmark name for the report
+  --max-bad-lines X          share of bad records tolerated per file (default 0.05)
+  --input-format ID          auto (default) or native
+
+Metrics: ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, and each phase
+(tokenize, queue_wait, prefill, network, decode, detokenize); statistics: mean, p50, p90, p95,
+p99, p99.9 or any pNN.
+
+Exit codes: 0 pass, 1 the outcome fails (as --fail-on says), 2 bad usage or unusable input.
+`;

@@ -1,0 +1,246 @@
+// Compares the requested metrics of two sides: a block-bootstrap interval per metric, BH across
+// metrics, then the verdict rules. Deterministic for a given seed: each metric draws from its own
+// stream derived from the seed and the metric's key, so adding a metric does not move the others.
+
+import { minEffectFor, runNoiseFor, type RequestedMetric, type TriageConfig } from '../config/config';
+import { sloMet } from '../config/slo';
+import type { MetricSpec, Stat } from '../metrics/metric-spec';
+import { metricSeries } from '../metrics/values';
+import type { Side } from '../model/run';
+import { createResampler, type RunSeries, type SideResampler, type Statistic } from '../stats/block-bootstrap';
+import { benjaminiHochberg } from '../stats/multiple-testing';
+import { createRng, deriveSeed } from '../stats/rng';
+import { bootstrapChange, type ChangeEstimate } from '../stats/two-sample';
+import { grouped } from '../format/numbers';
+import type { MetricComparison, SideEstimate, SloStatus } from './types';
+import { decideVerdict } from './verdict';
+
+/** Smallest absolute change in ms worth a verdict: below it, timer resolution and jitter rule. */
+const MIN_ABSOLUTE_MS = 0.5;
+/** Values that must lie beyond a percentile for it to be estimated at all. */
+const MIN_TAIL_COUNT = 10;
+/** With this many repeated runs, resampling runs measures between-run noise; fewer need the allowance. */
+export const MEASURED_NOISE_RUNS = 3;
+
+function minAbsolute(spec: MetricSpec): number {
+  return spec.metric.unit === 'ms' ? MIN_ABSOLUTE_MS : 0;
+}
+
+export interface ComparisonResult {
+  metrics: MetricComparison[];
+  /** Default metrics the data does not have (not an error: they are listed in the report). */
+  notInData: { key: string; reason: string }[];
+}
+
+interface Prepared {
+  requested: RequestedMetric;
+  estimate?: ChangeEstimate;
+  base?: SideEstimate;
+  head?: SideEstimate;
+  basis?: string;
+  runNoise?: { base: number; head: number };
+  early?: MetricComparison;
+}
+
+export function compareSides(base: Side, head: Side, config: TriageConfig): ComparisonResult {
+  const notInData: ComparisonResult['notInData'] = [];
+  const prepared: Prepared[] = [];
+  for (const requested of config.metrics) {
+    const p = prepare(requested, base, head, config);
+    if (p === 'skip') continue;
+    if (typeof p === 'object' && 'notInData' in p) {
+      notInData.push({ key: requested.spec.key, reason: p.notInData });
+      continue;
+    }
+    prepared.push(p);
+  }
+
+  const tested = prepared.filter((p) => p.estimate);
+  const adjusted = benjaminiHochberg(tested.map((p) => p.estimate!.pValue));
+  const adjustedOf = new Map(tested.map((p, i) => [p, adjusted[i]]));
+
+  const metrics = prepared.map((p) => p.early ?? finish(p, adjustedOf.get(p)!, tested.length, config));
+  return { metrics, notInData };
+}
+
+function prepare(
+  requested: RequestedMetric,
+  base: Side,
+  head: Side,
+  config: TriageConfig,
+): Prepared | { notInData: string } | 'skip' {
+  const { spec } = requested;
+  const minEffect = minEffectFor(config, spec);
+  const baseSeries = sideSeries(base, spec);
+  const headSeries = sideSeries(head, spec);
+  const missing = !baseSeries.ok ? baseSeries : !headSeries.ok ? headSeries : undefined;
+  if (missing && !missing.ok) {
+    const side = !baseSeries.ok ? 'baseline' : 'head';
+    if (requested.origin === 'default') return { notInData: `${side}: ${missing.reason}` };
+    return {
+      requested,
+      early: {
+        spec,
+        origin: requested.origin,
+        verdict: 'inconclusive',
+        reason: `cannot be computed: the ${side} ${missing.reason.replace(/^the data /, '')}; an artifact with per-request ${spec.metric.id} values would decide`,
+        minEffect,
+        slo: undefined,
+      },
+    };
+  }
+  if (!baseSeries.ok || !headSeries.ok) return 'skip';
+
+  const needed = minimumCount(spec, headSeries.statistic);
+  const baseCount = count(baseSeries.runs);
+  const headCount = count(headSeries.runs);
+  if (baseCount < needed || headCount < needed) {
+    return {
+      requested,
+      basis: headSeries.basis,
+      early: {
+        spec,
+        origin: requested.origin,
+        verdict: 'inconclusive',
+        reason: `${spec.stat.label === 'mean' ? 'the mean' : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? 'more requests' : 'more requests on the smaller side'} would decide`,
+        minEffect,
+        basis: headSeries.basis,
+      },
+    };
+  }
+
+  if (baseSeries.basis !== headSeries.basis) {
+    return {
+      requested,
+      early: {
+        spec,
+        origin: requested.origin,
+        verdict: 'inconclusive',
+        reason: `the sides measure it differently (baseline: ${baseSeries.basis ?? 'per request'}; head: ${headSeries.basis ?? 'per request'}); artifacts of the same kind would decide`,
+        minEffect,
+      },
+    };
+  }
+  const statistic = headSeries.statistic ?? toStatistic(spec);
+  const baseResampler = createResampler(baseSeries.runs, statistic);
+  const headResampler = createResampler(headSeries.runs, statistic);
+  const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
+  const noise = runNoiseFor(config, spec);
+  const estimate = bootstrapChange(baseResampler, headResampler, {
+    resamples: config.statistics.resamples,
+    level: config.statistics.level,
+    rng,
+    baseNoise: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
+    headNoise: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
+    relativeMargin: minEffect,
+    absoluteMargin: minAbsolute(spec),
+  });
+  return {
+    requested,
+    estimate,
+    runNoise: { base: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise, head: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise },
+    basis: headSeries.basis,
+    base: sideEstimate(baseResampler, estimate.baseInterval, baseSeries.runs, statistic),
+    head: sideEstimate(headResampler, estimate.headInterval, headSeries.runs, statistic),
+  };
+}
+
+function finish(p: Prepared, pAdjusted: number, family: number, config: TriageConfig): MetricComparison {
+  const { spec, origin } = p.requested;
+  const e = p.estimate!;
+  const minEffect = minEffectFor(config, spec);
+  const relative = e.relative !== null && e.relativeInterval !== null;
+  const interval = relative ? e.relativeInterval! : e.differenceInterval;
+  const { verdict, reason } = decideVerdict({
+    direction: spec.metric.direction,
+    change: relative ? e.relative : null,
+    difference: e.difference,
+    interval,
+    pValue: e.pValue,
+    pValueZero: e.pValueZero,
+    pAdjusted,
+    alpha: config.statistics.alpha,
+    minEffect,
+    minAbsolute: minAbsolute(spec),
+    unit: spec.metric.unit,
+    family,
+  });
+  return {
+    spec,
+    origin,
+    verdict,
+    reason,
+    basis: p.basis,
+    base: p.base,
+    head: p.head,
+    difference: e.difference,
+    change: relative ? e.relative : null,
+    interval,
+    intervalKind: relative ? 'relative' : 'absolute',
+    pValue: e.pValue,
+    pAdjusted,
+    minEffect,
+    runNoise: p.runNoise,
+    slo: sloStatus(config, spec, p.base!, p.head!),
+  };
+}
+
+function sloStatus(config: TriageConfig, spec: MetricSpec, base: SideEstimate, head: SideEstimate): SloStatus | undefined {
+  const slo = config.slos.find((s) => s.spec.key === spec.key);
+  if (!slo) return undefined;
+  const headMet = sloMet(slo, head.value);
+  const marginal = sloMet(slo, head.interval[0]) !== sloMet(slo, head.interval[1]);
+  return { slo, baseMet: sloMet(slo, base.value), headMet, marginal };
+}
+
+type SideSeries = { ok: true; runs: RunSeries[]; basis?: string; statistic?: Statistic } | { ok: false; reason: string };
+
+function sideSeries(side: Side, spec: MetricSpec): SideSeries {
+  const runs: RunSeries[] = [];
+  let basis: string | undefined;
+  let statistic: Statistic | undefined;
+  let reason = 'the data has no per-request records';
+  for (const run of side.runs) {
+    if (!run.requests) continue;
+    const series = metricSeries(run.requests, spec);
+    if (!series.ok) {
+      reason = series.reason;
+      continue;
+    }
+    if (runs.length && series.basis !== basis) {
+      reason = `its runs measure ${spec.metric.id} differently (${basis ?? 'per request'} vs ${series.basis ?? 'per request'})`;
+      return { ok: false, reason };
+    }
+    basis = series.basis;
+    statistic = series.statistic;
+    runs.push({ values: series.values, denominators: series.denominators });
+  }
+  if (runs.length === 0) return { ok: false, reason };
+  return { ok: true, runs, basis, statistic };
+}
+
+function count(runs: RunSeries[]): number {
+  return runs.reduce((sum, r) => sum + r.values.length, 0);
+}
+
+function minimumCount(spec: MetricSpec, statistic: Statistic | undefined): number {
+  if (statistic && statistic.kind !== 'quantile') return 20;
+  if (spec.metric.level === 'run' || spec.stat.kind === 'mean') return 20;
+  const q = statistic?.kind === 'quantile' ? statistic.q : spec.stat.q;
+  return Math.ceil(MIN_TAIL_COUNT / Math.min(q, 1 - q) - 1e-9);
+}
+
+function toStatistic(spec: MetricSpec): Statistic {
+  if (spec.metric.level === 'run') return { kind: 'ratio' };
+  return statisticOf(spec.stat);
+}
+
+export function statisticOf(stat: Stat): Statistic {
+  return stat.kind === 'mean' ? { kind: 'mean' } : { kind: 'quantile', q: stat.q };
+}
+
+function sideEstimate(resampler: SideResampler, interval: [number, number], runs: RunSeries[], statistic: Statistic): SideEstimate {
+  // perRun uses block length 1: only the point estimate is read.
+  const perRun = runs.length > 1 ? runs.map((r) => createResampler([r], statistic, 1).point) : [resampler.point];
+  return { value: resampler.point, interval, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
+}

@@ -1,0 +1,146 @@
+// The estimation habit (§7): before any work, the ceiling of each fix. Speeding up a part that
+// takes share p of the time by s gives at most 1 / ((1 − p) + p / s). Here p is the phase's share
+// of the head's time at the metric's percentile (its tail), and s the speedup that would bring the
+// phase back to the baseline. Whether the SLO becomes reachable is checked on the requests
+// themselves: every request's phase divided by s, the percentile recomputed.
+
+import type { Slo } from '../config/slo';
+import { sloMet } from '../config/slo';
+import { PHASE_LABELS, type PhaseOrRemainder } from '../metrics/catalog';
+import { requestColumn, phaseColumn } from '../metrics/values';
+import type { RequestTable } from '../model/run';
+import { quantile } from '../stats/quantile';
+import type { Attribution } from './attribution';
+import { HINT_EFFORT, type Finding } from './hints';
+import type { TreeWalk } from './tree';
+
+export interface AmdahlItem {
+  metric: string;
+  phase: PhaseOrRemainder;
+  fix: string;
+  hint: Finding['hint'] | null;
+  /** Share of the head's time in the tail (p). */
+  share: number;
+  /** Speedup of the phase (s); Infinity when the baseline spent no time there. */
+  speedup: number;
+  /** 1 / ((1 − p) + p / s). */
+  gain: number;
+  /** 1 − 1/gain: the most the metric can fall. */
+  ceiling: number;
+  /** The metric's statistic if every request's phase were s× faster. */
+  projected: number;
+  /** Whether that projection meets the SLO on this metric (null without an SLO). */
+  sloReachable: boolean | null;
+  effort: string;
+}
+
+export function amdahl(p: number, s: number): number {
+  if (s === Infinity) return 1 / (1 - p);
+  return 1 / (1 - p + p / s);
+}
+
+/** Phases that account for less of the change than this are not worth a line. */
+const MIN_SHARE_OF_CHANGE = 0.05;
+
+export function rankFixes(
+  attribution: Attribution,
+  head: RequestTable,
+  findings: readonly Finding[],
+  walks: readonly TreeWalk[],
+  slo: Slo | undefined,
+): AmdahlItem[] {
+  const metricId = attribution.spec.metric.level === 'run' ? 'e2e' : attribution.spec.metric.id;
+  const metricValues = requestColumn(head, metricId);
+  const items: AmdahlItem[] = [];
+  for (const share of attribution.phases) {
+    if (share.phase === 'remainder' && share.delta <= 0) continue;
+    if (!(share.delta > 0) || share.shareOfChange < MIN_SHARE_OF_CHANGE) continue;
+    if (!(share.headMean > 0)) continue;
+    const speedup = share.baseMean > 0 ? share.headMean / share.baseMean : Infinity;
+    const p = Math.min(1, Math.max(0, share.shareOfHead));
+    const gain = amdahl(p, speedup);
+    const finding = findingFor(share.phase, attribution.spec.key, findings, walks);
+    const column = share.phase === 'remainder' ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
+    const projected = metricValues && column ? project(metricValues, column, speedup, attribution.q) : NaN;
+    items.push({
+      metric: attribution.spec.key,
+      phase: share.phase,
+      fix: fixLabel(share.phase, finding),
+      hint: finding?.hint ?? null,
+      share: p,
+      speedup,
+      gain,
+      ceiling: 1 - 1 / gain,
+      projected,
+      sloReachable: slo && Number.isFinite(projected) ? sloMet(slo, projected) : null,
+      effort: finding ? HINT_EFFORT[finding.hint] : 'unknown',
+    });
+  }
+  return items.sort((a, b) => b.gain - a.gain);
+}
+
+/**
+ * The finding that says how to fix time in `phase`: one about that phase, else the root finding of
+ * the walk that started there (queue wait can be the symptom of a prefill problem).
+ */
+function findingFor(phase: PhaseOrRemainder, metric: string, findings: readonly Finding[], walks: readonly TreeWalk[]): Finding | undefined {
+  const direct = findings.find((f) => f.phase === phase && f.metrics.includes(metric)) ?? findings.find((f) => f.phase === phase);
+  if (direct) return direct;
+  const walk = walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
+  if (!walk) return undefined;
+  const rank = { confirmed: 0, likely: 1, candidate: 2 } as const;
+  return findings
+    .filter((f) => walk.hints.includes(f.hint) && f.metrics.some((m) => walk.metrics.includes(m)))
+    .sort((a, b) => rank[a.status] - rank[b.status])[0];
+}
+
+function fixLabel(phase: PhaseOrRemainder, finding: Finding | undefined): string {
+  const what = `${PHASE_LABELS[phase]} back to baseline`;
+  if (!finding) return `bring ${what}`;
+  const verbs: Partial<Record<Finding['hint'], string>> = {
+    capacity: 'restore running-batch capacity',
+    'scheduler-limited': 'fix admission so the batch fills',
+    'long-prefill-blocking': 'stop long prefills blocking (chunked prefill)',
+    'prefix-cache': 'restore prefix-cache hits',
+    'prefill-compute': 'make prefill as fast per token as before',
+    'decode-overhead': 'make the decode step as fast as before',
+    'memory-bound-decode': 'read less KV cache per decode step',
+    tokenizer: 'make tokenization as fast as before',
+    'detokenize-per-token': 'detokenize incrementally again',
+    'buffering-proxy': 'stop the proxy buffering the first chunk',
+    'measurement-gap': 'find and remove the unattributed time',
+    'traffic-increase': 'serve the higher traffic with more capacity',
+    'workload-drift': 'nothing to fix in code: the workload changed',
+  };
+  return `${verbs[finding.hint] ?? 'fix'} (${what})`;
+}
+
+/** The q-quantile (or mean) of the metric with this phase divided by `speedup` on every request. */
+function project(metric: Float64Array, column: Float64Array, speedup: number, q: number): number {
+  const out = new Float64Array(metric.length);
+  const keep = speedup === Infinity ? 0 : 1 / speedup;
+  for (let i = 0; i < metric.length; i++) {
+    const part = Number.isFinite(column[i]) ? column[i] : 0;
+    out[i] = metric[i] - part + part * keep;
+  }
+  if (q === 0) {
+    let sum = 0;
+    let n = 0;
+    for (const v of out) if (Number.isFinite(v)) (sum += v), n++;
+    return n ? sum / n : NaN;
+  }
+  return quantile(out, q);
+}
+
+/** Per request: the metric minus every phase of the model the data has. */
+function remainderColumn(head: RequestTable, metric: Float64Array | null, attribution: Attribution): Float64Array | undefined {
+  if (!metric) return undefined;
+  const out = Float64Array.from(metric);
+  for (const share of attribution.phases) {
+    if (share.phase === 'remainder') continue;
+    const column = phaseColumn(head, share.phase);
+    if (!column) continue;
+    for (let i = 0; i < out.length; i++) if (Number.isFinite(column[i])) out[i] -= column[i];
+  }
+  return out;
+}

@@ -1,0 +1,15 @@
+// Small phrases the branches share, so the same number reads the same in every finding.
+
+import { pValue } from '../../format/numbers';
+
+/** "= 0.041" or "< 0.001", to follow "p". */
+export function pValueText(p: number): string {
+  const text = pValue(p);
+  return text.startsWith('<') ? text : `= ${text}`;
+}
+
+/** "4 of 5 bins slower". */
+export function agreeingBins(m: { bins: unknown[]; agreement: number; change: number }): string {
+  const agreeing = Math.round(m.agreement * m.bins.length);
+  return `${agreeing} of ${m.bins.length} bins ${m.change >= 0 ? 'slower' : 'faster'}`;
+}

@@ -1,0 +1,143 @@
+// PREFILL dominates (§5): check the prompt length distribution first (did it change?), then the
+// prefix cache hit rate, then prefill time per uncached token at matched prompt length (slower code).
+
+import { compact, grouped, percent, signedPercent } from '../../format/numbers';
+import { agreeingBins, pValueText } from './phrases';
+import type { RequestTable } from '../../model/run';
+import { batchProfile } from '../measures/batch';
+import { concat, matchedRatio, ratioOfSums, uncachedTokens } from '../measures/ratios';
+import { BIN_AGREEMENT, COST_CHANGE, configValue, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
+import type { Finding } from '../hints';
+
+const HIT_RATE_DROP = 0.05;
+const PREFIX_CACHE_KEYS = ['enable_prefix_caching', 'enable-prefix-caching', 'prefix_caching'];
+
+export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchResult {
+  const steps: TreeStep[] = [];
+  const findings: Finding[] = [];
+
+  const prompt = ctx.workload.prompt;
+  if (!prompt) {
+    steps.push({ question: 'Did the prompt length distribution change?', answer: 'unknown: no prompt_tokens in the data' });
+  } else {
+    const longer = prompt.changed && prompt.headMedian > prompt.baseMedian;
+    steps.push({
+      question: 'Did the prompt length distribution change?',
+      answer: `${prompt.changed ? 'yes' : 'no'}: median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)} tokens, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)} (KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)})`,
+    });
+    if (longer) {
+      findings.push({
+        hint: 'workload-drift',
+        phase: 'prefill',
+        title: `longer prompts: median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)} tokens`,
+        status: 'confirmed',
+        cause: 'workload',
+        evidence: [
+          evidence(`prompt tokens median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)}, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)}; two-sample KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)}`, { baseMedian: prompt.baseMedian, headMedian: prompt.headMedian, ks: prompt.ks, pValue: prompt.pValue }),
+        ],
+        nextCheck: 'rerun both sides on the same prompt set; if the longer prompts are the new normal, the baseline should move with them',
+        metrics,
+      });
+    }
+  }
+
+  const baseHit = hitRate(ctx.base.tables);
+  const headHit = hitRate(ctx.head.tables);
+  if (baseHit === undefined || headHit === undefined) {
+    steps.push({ question: 'Prefix cache hit rate?', answer: 'unknown: no prefix_cache_hit_tokens and prompt_tokens in the data' });
+  } else {
+    const dropped = baseHit - headHit >= HIT_RATE_DROP;
+    steps.push({ question: 'Prefix cache hit rate?', answer: `${percent(baseHit)} → ${percent(headHit)} of prompt tokens${dropped ? ' (dropped)' : ''}` });
+    if (dropped) {
+      const change = ctx.configChanges.find((c) => PREFIX_CACHE_KEYS.includes(c.key));
+      const setting = configValue(ctx.head.meta, PREFIX_CACHE_KEYS);
+      findings.push({
+        hint: 'prefix-cache',
+        phase: 'prefill',
+        title: `prefix-cache hit rate fell from ${percent(baseHit)} to ${percent(headHit)} of prompt tokens`,
+        status: 'confirmed',
+        cause: change ? 'config' : 'unknown',
+        evidence: [
+          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}`, { baseHitRate: baseHit, headHitRate: headHit }),
+          ...(change ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)] : setting !== undefined ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []),
+        ],
+        nextCheck: change ? `was turning ${change.key} to ${String(change.head)} intended?` : 'check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)',
+        metrics,
+      });
+    }
+  }
+
+  const matched = prefillCostMatched(ctx);
+  if (!matched) {
+    steps.push({ question: 'Prefill time per uncached token at matched prompt length?', answer: 'unknown: needs prefill_ms and prompt_tokens' });
+  } else {
+    const slower = matched.change >= COST_CHANGE && matched.agreement >= BIN_AGREEMENT;
+    steps.push({
+      question: 'Prefill time at matched uncached prompt length?',
+      answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`,
+    });
+    if (slower) findings.push(prefillSlowerFinding(ctx, matched, metrics));
+  }
+
+  if (findings.length === 0) {
+    findings.push({
+      hint: 'prefill-compute',
+      phase: 'prefill',
+      title: 'prefill takes longer, but neither prompts, prefix cache nor per-token cost explain it',
+      status: 'candidate',
+      cause: 'unknown',
+      evidence: [evidence('prompt lengths, prefix-cache hit rate and prefill time at matched prompt length did not change beyond noise')],
+      nextCheck: 'profile a prefill step (is it compute-bound and near the roofline?), then the attention and GEMM kernels',
+      metrics,
+    });
+  }
+  return { steps, findings };
+}
+
+function prefillSlowerFinding(ctx: DiagnosisContext, matched: NonNullable<ReturnType<typeof matchedRatio>>, metrics: string[]): Finding {
+  const rate = ctx.workload.arrivalRate;
+  const baseBatch = batchProfile(ctx.base.tables);
+  const headBatch = batchProfile(ctx.head.tables);
+  const fuller = rate?.changed && rate.change > 0;
+  const costEvidence = evidence(`prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)})`, { change: matched.change, agreement: matched.agreement });
+  if (fuller) {
+    return {
+      hint: 'traffic-increase',
+      phase: 'prefill',
+      title: `prefill slowed while arrivals rose ${signedPercent(rate!.change)}: prefills share steps with more work`,
+      status: 'likely',
+      cause: 'workload',
+      evidence: [
+        costEvidence,
+        evidence(`arrival rate ${compact(rate!.baseRate)} → ${compact(rate!.headRate)} req/s${baseBatch && headBatch ? `; running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` : ''}`),
+      ],
+      nextCheck: 'compare at the same arrival rate to separate load from code',
+      metrics,
+    };
+  }
+  return {
+    hint: 'prefill-compute',
+    phase: 'prefill',
+    title: `prefill is ${signedPercent(matched.change)} slower at the same uncached prompt length`,
+    status: 'confirmed',
+    cause: 'code',
+    evidence: [costEvidence],
+    nextCheck: 'profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels',
+    metrics,
+  };
+}
+
+function hitRate(tables: RequestTable[]): number | undefined {
+  return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
+}
+
+function prefillCostMatched(ctx: DiagnosisContext) {
+  const x = (tables: RequestTable[]) => concat(tables.map(uncachedTokens));
+  const y = (tables: RequestTable[]) => concat(tables.map((t) => t.numbers.prefill_ms));
+  const bx = x(ctx.base.tables);
+  const by = y(ctx.base.tables);
+  const hx = x(ctx.head.tables);
+  const hy = y(ctx.head.tables);
+  if (!bx || !by || !hx || !hy) return undefined;
+  return matchedRatio(bx, by, hx, hy);
+}

@@ -1,0 +1,135 @@
+// Guards (§9) and honesty notes: what limits the verdict, said plainly next to it.
+
+import { compact, grouped, percent, signedPercent } from '../format/numbers';
+import { listJoin } from '../format/text';
+import { specLabel } from '../metrics/metric-spec';
+import { successMask } from '../metrics/values';
+import type { Side } from '../model/run';
+import type { MetricComparison } from '../compare/types';
+import type { Attribution } from './attribution';
+import type { ConfigChange } from './config-diff';
+import { describeValue } from './config-diff';
+import type { WorkloadComparison } from './workload';
+
+export type CaveatKind =
+  | 'single-run'
+  | 'skipped-lines'
+  | 'input-warning'
+  | 'workload-drift'
+  | 'config-confounded'
+  | 'p50-vs-tail'
+  | 'few-samples'
+  | 'error-rate'
+  | 'missing-phases'
+  | 'quality-not-measured';
+
+export interface Caveat {
+  kind: CaveatKind;
+  message: string;
+}
+
+export interface CaveatInput {
+  base: Side;
+  head: Side;
+  metrics: MetricComparison[];
+  attributions: Attribution[];
+  workload: WorkloadComparison;
+  configChanges: ConfigChange[];
+}
+
+export function collectCaveats(input: CaveatInput): Caveat[] {
+  const out: Caveat[] = [];
+  const { base, head, metrics, workload, configChanges } = input;
+
+  if (base.runs.length === 1 && head.runs.length === 1 && metrics.some((m) => m.base)) {
+    const blocks = metrics.find((m) => m.head?.blockLengths.length)?.head?.blockLengths[0];
+    out.push({
+      kind: 'single-run',
+      message: `one run per side: intervals come from resampling blocks of consecutive requests${blocks ? ` (about ${blocks} per block)` : ''} within each run, which keeps queueing bursts together; noise between machines or days can be larger, and repeated runs would measure it`,
+    });
+  }
+
+  for (const side of [base, head]) {
+    for (const run of side.runs) {
+      for (const source of run.sources) {
+        if (source.skipped > 0) {
+          const first = source.issues[0];
+          out.push({
+            kind: 'skipped-lines',
+            message: `${source.file}: ${grouped(source.skipped)} of ${grouped(source.recordsRead)} records skipped (${side.label})${first ? `; first: line ${first.line}${first.field ? `, field ${first.field}` : ''}: ${first.message}` : ''}`,
+          });
+        }
+        for (const warning of source.warnings) out.push({ kind: 'input-warning', message: `${source.file}: ${warning}` });
+      }
+    }
+  }
+
+  const drift: string[] = [];
+  for (const shift of [workload.prompt, workload.output]) {
+    if (shift?.changed) drift.push(`${shift.field === 'prompt_tokens' ? 'prompt' : 'output'} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
+  }
+  if (workload.arrivalRate?.changed) {
+    drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
+  }
+  if (drift.length) {
+    out.push({ kind: 'workload-drift', message: `the workload differs between the sides: ${listJoin(drift)}; changes in latency may come from the workload, not the code` });
+  }
+
+  if (configChanges.length > 1) {
+    const shown = configChanges.slice(0, 6).map((c) => `${c.key} ${describeValue(c.base)} → ${describeValue(c.head)}`);
+    out.push({
+      kind: 'config-confounded',
+      message: `${configChanges.length} configuration keys changed at once (${listJoin(shown)}${configChanges.length > 6 ? ', …' : ''}): any change cannot be pinned on one of them`,
+    });
+  }
+
+  const p50Improved = metrics.filter((m) => m.verdict === 'improved' && m.spec.stat.kind === 'percentile' && m.spec.stat.q <= 0.5);
+  const tailRegressed = metrics.filter((m) => m.verdict === 'regressed' && m.slo && m.spec.stat.kind === 'percentile' && m.spec.stat.q > 0.5);
+  for (const tail of tailRegressed) {
+    const median = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
+    if (median) {
+      out.push({ kind: 'p50-vs-tail', message: `${specLabel(median.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes` });
+    }
+  }
+
+  const few = metrics.filter((m) => m.verdict === 'inconclusive' && /needs at least/.test(m.reason));
+  if (few.length) {
+    out.push({ kind: 'few-samples', message: `too few requests for ${listJoin(few.map((m) => specLabel(m.spec)))}: ${few[0].reason}` });
+  }
+
+  const baseErrors = errorShare(base);
+  const headErrors = errorShare(head);
+  if (headErrors && headErrors.failed > 0 && (!baseErrors || headErrors.share > baseErrors.share)) {
+    out.push({
+      kind: 'error-rate',
+      message: `${grouped(headErrors.failed)} requests failed in this run (${percent(headErrors.share)}, baseline ${baseErrors ? percent(baseErrors.share) : 'unknown'}); failed requests are left out of latency metrics, which can hide a problem`,
+    });
+  }
+
+  const missing = [...new Set(input.attributions.flatMap((a) => a.missingPhases))];
+  if (missing.length) {
+    out.push({ kind: 'missing-phases', message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
+  }
+
+  if (!hasQuality(base) || !hasQuality(head)) {
+    out.push({ kind: 'quality-not-measured', message: 'output quality was not measured in these runs: an optimization that trades accuracy would not show here' });
+  }
+  return out;
+}
+
+function errorShare(side: Side): { failed: number; share: number } | undefined {
+  let failed = 0;
+  let total = 0;
+  for (const run of side.runs) {
+    if (!run.requests) continue;
+    const ok = successMask(run.requests);
+    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
+    total += ok.length;
+  }
+  return total ? { failed, share: failed / total } : undefined;
+}
+
+/** Quality measures arrive as summaries named quality.* (issue-level support comes with adapters). */
+function hasQuality(side: Side): boolean {
+  return side.runs.some((r) => r.summaries.some((s) => s.metric.startsWith('quality')));
+}

@@ -1,0 +1,61 @@
+// The running batch: how full the engine ran, against its observed or configured maximum (§5,
+// QUEUE_WAIT: "average running batch size vs the maximum").
+
+import type { RequestTable, RunMeta } from '../../model/run';
+import { meanFinite, quantileSorted, sortedFinite } from '../../stats/quantile';
+
+export interface BatchProfile {
+  mean: number;
+  p50: number;
+  p95: number;
+  max: number;
+  count: number;
+}
+
+export function batchProfile(tables: RequestTable[]): BatchProfile | undefined {
+  const columns = tables.map((t) => t.numbers.batch_size_at_admission).filter((c): c is Float64Array => Boolean(c));
+  if (columns.length === 0) return undefined;
+  const all = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
+  let offset = 0;
+  for (const c of columns) {
+    all.set(c, offset);
+    offset += c.length;
+  }
+  const sorted = sortedFinite(all);
+  if (sorted.length === 0) return undefined;
+  return {
+    mean: meanFinite(sorted),
+    p50: quantileSorted(sorted, 0.5),
+    p95: quantileSorted(sorted, 0.95),
+    max: sorted[sorted.length - 1],
+    count: sorted.length,
+  };
+}
+
+/** Engine settings that cap the running batch, by the names vLLM, SGLang and TGI use. */
+export const BATCH_LIMIT_KEYS = ['max_num_seqs', 'max-num-seqs', 'max_running_requests', 'max_batch_size', 'max_concurrent_requests'];
+
+export function configuredBatchLimit(meta: RunMeta): { key: string; value: number } | undefined {
+  for (const key of BATCH_LIMIT_KEYS) {
+    const raw = meta.config[key] ?? meta.config[`engine.${key}`];
+    const value = typeof raw === 'string' ? Number(raw) : raw;
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return { key, value };
+  }
+  return undefined;
+}
+
+/** Share of requests admitted with the batch at or above `level`. */
+export function shareAtOrAbove(tables: RequestTable[], level: number): number {
+  let hit = 0;
+  let n = 0;
+  for (const t of tables) {
+    const c = t.numbers.batch_size_at_admission;
+    if (!c) continue;
+    for (let i = 0; i < c.length; i++) {
+      if (!Number.isFinite(c[i])) continue;
+      n++;
+      if (c[i] >= level) hit++;
+    }
+  }
+  return n ? hit / n : NaN;
+}

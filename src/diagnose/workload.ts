@@ -1,0 +1,152 @@
+// Did the workload change between the sides? Prompt and output length distributions (two-sample
+// KS), arrival rate and concurrency. A regression that the workload explains must be reported as
+// such, not as slower code (§9: "benchmarking with an unrealistic workload", "changing multiple things").
+
+import type { RequestTable } from '../model/run';
+import { successMask } from '../metrics/values';
+import { errorFunction } from 'simple-statistics';
+import { ksTwoSample } from '../stats/ks-test';
+import { quantileSorted, sortedFinite } from '../stats/quantile';
+
+export interface DistributionShift {
+  field: 'prompt_tokens' | 'output_tokens';
+  baseMedian: number;
+  headMedian: number;
+  baseP95: number;
+  headP95: number;
+  ks: number;
+  pValue: number;
+  /** Significant and large enough to matter (KS distance ≥ 0.1 or the median moved ≥ 10%). */
+  changed: boolean;
+}
+
+export interface RateShift {
+  baseRate: number;
+  headRate: number;
+  /** head/base − 1. */
+  change: number;
+  pValue: number;
+  changed: boolean;
+}
+
+export interface WorkloadComparison {
+  prompt?: DistributionShift;
+  output?: DistributionShift;
+  arrivalRate?: RateShift;
+  /** Mean requests in flight (Little's law: Σ latency / elapsed). */
+  baseConcurrency?: number;
+  headConcurrency?: number;
+  baseRequests: number;
+  headRequests: number;
+  changed: boolean;
+}
+
+const SIGNIFICANCE = 0.01;
+const MIN_KS = 0.1;
+const MIN_MEDIAN_SHIFT = 0.1;
+const MIN_RATE_SHIFT = 0.1;
+
+export function compareWorkload(base: RequestTable[], head: RequestTable[]): WorkloadComparison {
+  const prompt = distributionShift('prompt_tokens', base, head);
+  const output = distributionShift('output_tokens', base, head);
+  const arrivalRate = rateShift(base, head);
+  const out: WorkloadComparison = {
+    prompt,
+    output,
+    arrivalRate,
+    baseConcurrency: concurrency(base),
+    headConcurrency: concurrency(head),
+    baseRequests: base.reduce((s, t) => s + t.length, 0),
+    headRequests: head.reduce((s, t) => s + t.length, 0),
+    changed: Boolean(prompt?.changed || output?.changed || arrivalRate?.changed),
+  };
+  return out;
+}
+
+function pooledColumn(tables: RequestTable[], field: 'prompt_tokens' | 'output_tokens'): Float64Array | undefined {
+  const columns = tables.map((t) => t.numbers[field]).filter((c): c is Float64Array => Boolean(c));
+  if (columns.length === 0) return undefined;
+  const out = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
+  let offset = 0;
+  for (const c of columns) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+function distributionShift(field: 'prompt_tokens' | 'output_tokens', base: RequestTable[], head: RequestTable[]): DistributionShift | undefined {
+  const b = pooledColumn(base, field);
+  const h = pooledColumn(head, field);
+  if (!b || !h) return undefined;
+  const sb = sortedFinite(b);
+  const sh = sortedFinite(h);
+  if (sb.length < 20 || sh.length < 20) return undefined;
+  const ks = ksTwoSample(sb, sh);
+  const baseMedian = quantileSorted(sb, 0.5);
+  const headMedian = quantileSorted(sh, 0.5);
+  const medianShift = baseMedian > 0 ? Math.abs(headMedian / baseMedian - 1) : headMedian > 0 ? 1 : 0;
+  return {
+    field,
+    baseMedian,
+    headMedian,
+    baseP95: quantileSorted(sb, 0.95),
+    headP95: quantileSorted(sh, 0.95),
+    ks: ks.statistic,
+    pValue: ks.pValue,
+    changed: ks.pValue < SIGNIFICANCE && (ks.statistic >= MIN_KS || medianShift >= MIN_MEDIAN_SHIFT),
+  };
+}
+
+/** Arrivals per second over each run's span, pooled over runs. */
+function arrivalCounts(tables: RequestTable[]): { count: number; seconds: number } | undefined {
+  let count = 0;
+  let seconds = 0;
+  for (const t of tables) {
+    const a = t.numbers.arrival_ts;
+    if (!a || t.length < 2 || !t.orderedByArrival) return undefined;
+    count += t.length - 1;
+    seconds += a[t.length - 1] - a[0];
+  }
+  return seconds > 0 ? { count, seconds } : undefined;
+}
+
+/**
+ * Rate ratio test on Poisson counts (log rate ratio, standard error √(1/n₁ + 1/n₂)). Bursty
+ * arrivals are overdispersed, so this is taken together with a 10% minimum shift.
+ */
+function rateShift(base: RequestTable[], head: RequestTable[]): RateShift | undefined {
+  const b = arrivalCounts(base);
+  const h = arrivalCounts(head);
+  if (!b || !h) return undefined;
+  const baseRate = b.count / b.seconds;
+  const headRate = h.count / h.seconds;
+  const z = Math.log(headRate / baseRate) / Math.sqrt(1 / b.count + 1 / h.count);
+  const pValue = 2 * (1 - normalCdf(Math.abs(z)));
+  const change = headRate / baseRate - 1;
+  return { baseRate, headRate, change, pValue, changed: pValue < SIGNIFICANCE && Math.abs(change) >= MIN_RATE_SHIFT };
+}
+
+function concurrency(tables: RequestTable[]): number | undefined {
+  let busy = 0;
+  let seconds = 0;
+  for (const t of tables) {
+    const a = t.numbers.arrival_ts;
+    const total = t.numbers.total_ms;
+    if (!a || !total || t.length < 2 || !t.orderedByArrival) return undefined;
+    const ok = successMask(t);
+    let end = -Infinity;
+    for (let i = 0; i < t.length; i++) {
+      if (!ok[i] || !Number.isFinite(total[i])) continue;
+      busy += total[i] / 1000;
+      end = Math.max(end, a[i] + total[i] / 1000);
+    }
+    seconds += end - a[0];
+  }
+  return seconds > 0 ? busy / seconds : undefined;
+}
+
+/** Standard normal CDF. */
+export function normalCdf(x: number): number {
+  return 0.5 * (1 + errorFunction(x / Math.SQRT2));
+}

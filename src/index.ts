@@ -1,0 +1,4 @@
+// The action entry point.
+import { run } from './main';
+
+await run();

@@ -1,0 +1,251 @@
+// The native format: §4 per-request telemetry as JSONL (one request per line), a JSON array, a JSON
+// object {"metadata": {...}, "requests": [...]}, or CSV with a header row. The metadata block is
+// a JSONL line {"metadata": {...}}, the object's "metadata" member, or a CSV comment line
+// "# metadata: {...}" before the header.
+
+import { emptyMeta, type Run } from '../../model/run';
+import { InputError, formatIssue } from '../errors';
+import { isMetadataRecord, parseMetadata } from '../metadata';
+import type { TextSource } from '../source';
+import { CsvParser, sniffDelimiter } from '../text/csv';
+import { JsonStreamSplitter } from '../text/json-stream';
+import { parseJsonLenient } from '../text/lenient-json';
+import { LineSplitter } from '../text/lines';
+import { RequestTableBuilder } from './table-builder';
+import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../model/fields';
+
+export type NativeLayout = 'jsonl' | 'json' | 'csv';
+
+export interface IngestOptions {
+  /** Share of bad records above which the file is rejected rather than partly used. */
+  maxBadLineRatio: number;
+}
+
+const KNOWN_FIELDS = new Set<string>([...NUMERIC_FIELDS, ...TEXT_FIELDS]);
+
+/** Which layout the text is in, from its first KiB; an error message when it is none of them. */
+export function detectNativeLayout(head: string): NativeLayout | { error: string } {
+  const text = head.replace(/^\ufeff/, '');
+  const trimmed = text.trimStart();
+  if (trimmed === '') return { error: 'the file is empty' };
+  if (trimmed[0] === '[') return 'json';
+  if (trimmed[0] === '{') {
+    const firstLine = trimmed.split('\n', 1)[0].trim();
+    try {
+      const value = parseJsonLenient(firstLine);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return 'jsonl';
+    } catch {
+      // Not a complete object on one line: a pretty-printed JSON document.
+    }
+    return 'json';
+  }
+  const header = text.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'));
+  if (header) {
+    const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ''));
+    if (cells.some((c) => KNOWN_FIELDS.has(c))) return 'csv';
+  }
+  const preview = trimmed.slice(0, 40).replace(/\s+/g, ' ');
+  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"` };
+}
+
+export async function ingestNative(source: TextSource, options: IngestOptions, layout?: NativeLayout): Promise<Run> {
+  let chosen = layout;
+  if (!chosen) {
+    const detected = detectNativeLayout(source.head);
+    if (typeof detected === 'object') throw new InputError(source.name, detected.error);
+    chosen = detected;
+  }
+  const builder = new RequestTableBuilder(source.name);
+  const meta = emptyMeta();
+  const structural: string[] = [];
+
+  if (chosen === 'jsonl') await readJsonl(source, builder, meta);
+  else if (chosen === 'json') await readJson(source, builder, meta, structural);
+  else await readCsv(source, builder, meta);
+
+  const built = builder.finish();
+  const skipped = built.issues.count;
+  const read = built.recordsRead;
+  if (!built.table) {
+    const first = built.issues.kept[0];
+    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: ${formatIssue(first).slice(source.name.length + 2)}`);
+    throw new InputError(source.name, structural[0] ?? 'no requests in the file (only metadata, comments or blank lines)');
+  }
+  if (read > 0 && skipped / read > options.maxBadLineRatio) {
+    const first = built.issues.kept[0];
+    throw new InputError(
+      source.name,
+      `${skipped} of ${read} records are bad (more than ${Math.round(options.maxBadLineRatio * 100)}% allowed); first: ${first ? formatIssue(first) : 'unknown'}`,
+      first?.line,
+      first?.field,
+    );
+  }
+  return {
+    meta,
+    requests: built.table,
+    summaries: [],
+    sources: [
+      {
+        file: source.name,
+        format: `native-${chosen}`,
+        recordsRead: read,
+        recordsKept: built.table.length,
+        skipped,
+        issues: built.issues.kept,
+        warnings: [...structural, ...built.warnings, ...consistencyWarnings(built.table)],
+      },
+    ],
+  };
+}
+
+async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>): Promise<void> {
+  const splitter = new LineSplitter();
+  const onLine = (line: string, lineNo: number) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = parseJsonLenient(line);
+    } catch (error) {
+      builder.recordUnparsable(lineNo, `not valid JSON: ${(error as Error).message}`);
+      return;
+    }
+    if (isMetadataRecord(value)) {
+      parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      return;
+    }
+    builder.addRecord(value, lineNo);
+  };
+  for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
+  splitter.end(onLine);
+}
+
+async function readJson(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, structural: string[]): Promise<void> {
+  const splitter = new JsonStreamSplitter({ streamKey: 'requests' });
+  let sawRequests = false;
+  const handlers = {
+    onElement: (text: string, lineNo: number) => {
+      sawRequests = true;
+      let value: unknown;
+      try {
+        value = parseJsonLenient(text);
+      } catch (error) {
+        builder.recordUnparsable(lineNo, `not valid JSON: ${(error as Error).message}`);
+        return;
+      }
+      if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      else builder.addRecord(value, lineNo);
+    },
+    onMember: (key: string, text: string, lineNo: number) => {
+      let value: unknown;
+      try {
+        value = parseJsonLenient(text);
+      } catch (error) {
+        builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${(error as Error).message}` });
+        return;
+      }
+      if (key === 'metadata') parseMetadata(value, source.name, lineNo, builder.issues, meta);
+      else meta.extra[key] = typeof value === 'string' ? value : JSON.stringify(value).slice(0, 500);
+    },
+    onError: (message: string, lineNo: number) => {
+      structural.push(`line ${lineNo}: ${message}; nothing after it was read`);
+    },
+  };
+  for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
+  splitter.end(handlers);
+  if (splitter.shape === 'object' && !sawRequests && !splitter.streamedKey) {
+    throw new InputError(source.name, 'a JSON object needs a "requests" array of per-request records (and optionally "metadata")');
+  }
+  if (structural.length && builder.recordsRead === 0) throw new InputError(source.name, structural[0]);
+}
+
+async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>): Promise<void> {
+  // Comment lines before the header ("# ..."), one of which may carry the metadata block.
+  const comments: { text: string; line: number }[] = [];
+  let lineNo = 0;
+  let pending = '';
+  let headerFound = false;
+  let parser: CsvParser | undefined;
+  let header: string[] | undefined;
+  let offset = 0;
+
+  const onRow = (cells: string[], rowLine: number) => {
+    const line = rowLine + offset;
+    if (!header) {
+      header = cells.map((c) => c.trim());
+      return;
+    }
+    builder.addRow(header, cells, line);
+  };
+  const onError = (message: string, rowLine: number) => builder.recordUnparsable(rowLine + offset, message);
+
+  const startParser = (text: string, firstLine: string) => {
+    headerFound = true;
+    offset = lineNo;
+    parser = new CsvParser({ delimiter: sniffDelimiter(firstLine) });
+    parser.push(text, onRow, onError);
+  };
+  // Peels complete comment and blank lines off the front until the header line is complete.
+  const peel = (final: boolean) => {
+    for (;;) {
+      const nl = pending.indexOf('\n');
+      const firstLine = nl === -1 ? pending : pending.slice(0, nl);
+      if (nl === -1 && !final) return;
+      if (firstLine.startsWith('#') || firstLine.trim() === '') {
+        if (nl === -1) return;
+        lineNo++;
+        if (firstLine.startsWith('#')) comments.push({ text: firstLine.slice(1).trim(), line: lineNo });
+        pending = pending.slice(nl + 1);
+        continue;
+      }
+      startParser(pending, firstLine);
+      pending = '';
+      return;
+    }
+  };
+  let first = true;
+  for await (const chunk of source.chunks()) {
+    if (headerFound) {
+      parser!.push(chunk, onRow, onError);
+      continue;
+    }
+    pending += first ? chunk.replace(/^\ufeff/, '') : chunk;
+    first = false;
+    peel(false);
+  }
+  if (!headerFound) peel(true);
+  parser?.end(onRow, onError);
+
+  for (const comment of comments) {
+    const match = /^metadata\s*:\s*(.*)$/i.exec(comment.text);
+    if (!match) continue;
+    try {
+      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta);
+    } catch (error) {
+      builder.issues.add({ file: source.name, line: comment.line, field: 'metadata', message: `not valid JSON: ${(error as Error).message}` });
+    }
+  }
+  if (!header) throw new InputError(source.name, 'no header row: a CSV file needs a first row naming the fields, such as request_id,arrival_ts,first_token_ms,…');
+  const known = header.filter((h) => KNOWN_FIELDS.has(h));
+  if (known.length === 0) throw new InputError(source.name, `the header names no §4 field (got ${header.slice(0, 5).join(', ')}…)`, offset + 1);
+}
+
+/** Non-fatal measurement problems worth a line in the report. */
+function consistencyWarnings(table: NonNullable<Run['requests']>): string[] {
+  const n = table.numbers;
+  const out: string[] = [];
+  if (n.first_token_ms && (n.tokenize_ms || n.queue_wait_ms || n.prefill_ms)) {
+    let over = 0;
+    for (let i = 0; i < table.length; i++) {
+      const parts = (n.tokenize_ms?.[i] || 0) + (n.queue_wait_ms?.[i] || 0) + (n.prefill_ms?.[i] || 0);
+      const ttft = n.first_token_ms[i];
+      if (Number.isFinite(ttft) && parts > ttft * 1.01 + 0.5) over++;
+    }
+    if (over > 0) out.push(`on ${over} request(s) tokenize + queue wait + prefill exceed first_token_ms: phases overlap or are measured on different clocks (the remainder is negative there)`);
+  }
+  if (n.total_ms && n.first_token_ms) {
+    let under = 0;
+    for (let i = 0; i < table.length; i++) if (n.total_ms[i] + 0.5 < n.first_token_ms[i]) under++;
+    if (under > 0) out.push(`on ${under} request(s) total_ms is below first_token_ms`);
+  }
+  return out;
+}

@@ -1,0 +1,258 @@
+// Streams native §4 records (JSON objects or CSV rows) into typed columns. A record is validated
+// whole before any of it is stored, so a bad line is skipped entirely, counted and reported with its
+// line and field; records are never kept as objects.
+
+import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type TextColumn } from '../../model/columns';
+import {
+  NUMERIC_FIELDS,
+  REQUIRED_FIELDS,
+  isNumericField,
+  isTextField,
+  type NumericField,
+  type TextField,
+} from '../../model/fields';
+import type { RequestTable } from '../../model/run';
+import { IssueLog } from '../errors';
+import { clip, isError, parseNonNegative, parseTimestamp } from './values';
+
+const FIELD_INDEX = new Map<NumericField, number>(NUMERIC_FIELDS.map((f, i) => [f, i]));
+/** Extra (unknown) fields beyond this many are counted and reported, not stored. */
+const MAX_EXTRA_FIELDS = 64;
+const MAX_EXTRA_TEXT = 500;
+
+type ExtraValue = { name: string; value: number | string };
+
+/** A column for an unknown field: numeric until it meets a value that is not, then text. */
+class ExtraColumn {
+  private numbers: NumberColumnBuilder | undefined = new NumberColumnBuilder();
+  private text: TextColumnBuilder | undefined;
+
+  set(row: number, value: number | string): void {
+    if (typeof value === 'number' && this.numbers) {
+      this.numbers.set(row, value);
+      return;
+    }
+    if (this.numbers) this.convertToText();
+    this.text!.set(row, String(value));
+  }
+
+  private convertToText(): void {
+    const previous = this.numbers!.finish(this.numbers!.length);
+    this.text = new TextColumnBuilder();
+    for (let i = 0; i < previous.length; i++) if (!Number.isNaN(previous[i])) this.text.set(i, String(previous[i]));
+    this.numbers = undefined;
+  }
+
+  finish(rows: number): Float64Array | TextColumn {
+    return this.numbers ? this.numbers.finish(rows) : this.text!.finish(rows);
+  }
+}
+
+export interface BuiltTable {
+  table: RequestTable | undefined;
+  recordsRead: number;
+  issues: IssueLog;
+  warnings: string[];
+}
+
+export class RequestTableBuilder {
+  private readonly numbers = NUMERIC_FIELDS.map(() => new NumberColumnBuilder());
+  private readonly seen = new Array<boolean>(NUMERIC_FIELDS.length).fill(false);
+  private readonly text = new Map<TextField, TextColumnBuilder>();
+  private readonly extras = new Map<string, ExtraColumn>();
+  private readonly sourceLine = new NumberColumnBuilder();
+  private readonly ignoredExtraFields = new Set<string>();
+  readonly issues = new IssueLog();
+  private rows = 0;
+  private read = 0;
+
+  // Scratch space for the record being validated.
+  private readonly scratch = new Float64Array(NUMERIC_FIELDS.length);
+  private readonly scratchText = new Map<TextField, string>();
+  private readonly scratchExtra: ExtraValue[] = [];
+
+  constructor(private readonly file: string) {}
+
+  get recordsRead(): number {
+    return this.read;
+  }
+
+  /** A record that could not even be parsed: counted as read, reported, skipped. */
+  recordUnparsable(line: number, message: string): void {
+    this.read++;
+    this.issues.add({ file: this.file, line, message });
+  }
+
+  /** A parsed JSON value that should be one request object. */
+  addRecord(record: unknown, line: number): void {
+    this.read++;
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      this.issues.add({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? 'a list' : JSON.stringify(record)?.slice(0, 40)}` });
+      return;
+    }
+    this.begin();
+    for (const [name, value] of Object.entries(record as Record<string, unknown>)) {
+      if (!this.accept(name, value, line, false)) return;
+    }
+    this.commit(line);
+  }
+
+  /** One CSV row, cells aligned with `header`. */
+  addRow(header: readonly string[], cells: readonly string[], line: number): void {
+    this.read++;
+    if (cells.length !== header.length) {
+      this.issues.add({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
+      return;
+    }
+    this.begin();
+    for (let i = 0; i < header.length; i++) {
+      if (!this.accept(header[i], cells[i], line, true)) return;
+    }
+    this.commit(line);
+  }
+
+  private begin(): void {
+    this.scratch.fill(NaN);
+    this.scratchText.clear();
+    this.scratchExtra.length = 0;
+  }
+
+  /** Validates one field into the scratch record; false (and an issue logged) when the line is bad. */
+  private accept(name: string, value: unknown, line: number, fromCsv: boolean): boolean {
+    if (isNumericField(name)) {
+      const parsed = name === 'arrival_ts' ? parseTimestamp(value) : parseNonNegative(value, name.endsWith('_ms') ? 'duration in ms' : 'count');
+      if (isError(parsed)) {
+        this.issues.add({ file: this.file, line, field: name, message: parsed.error });
+        return false;
+      }
+      if (parsed !== undefined) this.scratch[FIELD_INDEX.get(name)!] = parsed;
+      return true;
+    }
+    if (isTextField(name)) {
+      if (value === null || value === undefined) return true;
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      if (text !== '' && !(name === 'error' && fromCsv && text.trim() === '')) this.scratchText.set(name, text);
+      return true;
+    }
+    const extra = extraValue(value, fromCsv);
+    if (extra !== undefined) this.scratchExtra.push({ name, value: extra });
+    return true;
+  }
+
+  private commit(line: number): void {
+    const failed = this.scratchText.has('error');
+    if (!failed) {
+      for (const field of REQUIRED_FIELDS) {
+        if (Number.isNaN(this.scratch[FIELD_INDEX.get(field)!])) {
+          this.issues.add({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
+          return;
+        }
+      }
+    }
+    const row = this.rows++;
+    for (let f = 0; f < NUMERIC_FIELDS.length; f++) {
+      const v = this.scratch[f];
+      if (!Number.isNaN(v)) {
+        this.numbers[f].set(row, v);
+        this.seen[f] = true;
+      }
+    }
+    for (const [field, value] of this.scratchText) {
+      let column = this.text.get(field);
+      if (!column) this.text.set(field, (column = new TextColumnBuilder()));
+      column.set(row, value);
+    }
+    for (const { name, value } of this.scratchExtra) {
+      let column = this.extras.get(name);
+      if (!column) {
+        if (this.extras.size >= MAX_EXTRA_FIELDS) {
+          this.ignoredExtraFields.add(name);
+          continue;
+        }
+        this.extras.set(name, (column = new ExtraColumn()));
+      }
+      column.set(row, value);
+    }
+    this.sourceLine.set(row, line);
+  }
+
+  finish(): BuiltTable {
+    const warnings: string[] = [];
+    if (this.ignoredExtraFields.size > 0) {
+      warnings.push(
+        `${this.ignoredExtraFields.size} extra field(s) beyond the first ${MAX_EXTRA_FIELDS} were not kept: ${[...this.ignoredExtraFields].slice(0, 5).map((f) => clip(f, 30)).join(', ')}`,
+      );
+    }
+    const rows = this.rows;
+    if (rows === 0) return { table: undefined, recordsRead: this.read, issues: this.issues, warnings };
+
+    const numbers: Partial<Record<NumericField, Float64Array>> = {};
+    NUMERIC_FIELDS.forEach((field, f) => {
+      if (this.seen[f]) numbers[field] = this.numbers[f].finish(rows);
+    });
+    const text: Partial<Record<TextField, TextColumn>> = {};
+    for (const [field, column] of this.text) text[field] = column.finish(rows);
+    const extraNumbers = new Map<string, Float64Array>();
+    const extraText = new Map<string, TextColumn>();
+    for (const [name, column] of this.extras) {
+      const done = column.finish(rows);
+      if (done instanceof Float64Array) extraNumbers.set(name, done);
+      else extraText.set(name, done);
+    }
+    const sourceLine = Uint32Array.from(this.sourceLine.finish(rows));
+
+    const arrival = numbers.arrival_ts;
+    const missingArrival = arrival ? countNaN(arrival) : rows;
+    if (arrival && missingArrival > 0) {
+      warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
+    } else if (!arrival) {
+      warnings.push('no arrival_ts: requests kept in file order; time blocks and rates follow the file');
+    }
+    const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
+    if (arrival && missingArrival === 0) return { table: sortByArrival(table, arrival), recordsRead: this.read, issues: this.issues, warnings };
+    return { table, recordsRead: this.read, issues: this.issues, warnings };
+  }
+}
+
+function extraValue(value: unknown, fromCsv: boolean): number | string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'string') {
+    if (value === '') return undefined;
+    if (fromCsv) {
+      const trimmed = value.trim();
+      const n = Number(trimmed);
+      if (trimmed !== '' && Number.isFinite(n)) return n;
+    }
+    return clip(value, MAX_EXTRA_TEXT);
+  }
+  if (typeof value === 'boolean') return String(value);
+  return clip(JSON.stringify(value), MAX_EXTRA_TEXT);
+}
+
+function countNaN(values: Float64Array): number {
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) n++;
+  return n;
+}
+
+/** Logs are often written in completion order; resampling and rates need arrival order. */
+function sortByArrival(table: RequestTable, arrival: Float64Array): RequestTable {
+  let sorted = true;
+  for (let i = 1; i < arrival.length && sorted; i++) if (arrival[i] < arrival[i - 1]) sorted = false;
+  if (sorted) return { ...table, orderedByArrival: true };
+  const order = new Uint32Array(arrival.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => arrival[a] - arrival[b] || a - b);
+  const numbers: Partial<Record<NumericField, Float64Array>> = {};
+  for (const [field, values] of Object.entries(table.numbers) as [NumericField, Float64Array][]) {
+    numbers[field] = permuteNumbers(values, order);
+  }
+  const text: Partial<Record<TextField, TextColumn>> = {};
+  for (const [field, column] of Object.entries(table.text) as [TextField, TextColumn][]) text[field] = permuteText(column, order);
+  const extraNumbers = new Map([...table.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)] as const));
+  const extraText = new Map([...table.extraText].map(([k, v]) => [k, permuteText(v, order)] as const));
+  const sourceLine = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) sourceLine[i] = table.sourceLine[order[i]];
+  return { length: table.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true };
+}

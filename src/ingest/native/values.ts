@@ -1,0 +1,80 @@
+// Validation of one field's value, shared by the JSON and CSV paths. Each function returns the
+// number, `undefined` for a missing value, or an error message that says what was expected.
+
+export type Parsed = number | undefined | { error: string };
+
+export function isError(p: Parsed): p is { error: string } {
+  return typeof p === 'object';
+}
+
+/** A duration or a count: a finite number ≥ 0, or a numeric string (CSV cells are always strings). */
+export function parseNonNegative(value: unknown, what: string): Parsed {
+  const n = toNumber(value, what);
+  if (typeof n !== 'number') return n;
+  if (n < 0) return { error: `expected a ${what} ≥ 0, got ${n}` };
+  return n;
+}
+
+/**
+ * arrival_ts: seconds since an epoch, as a number or numeric string; milliseconds, microseconds or
+ * nanoseconds since the Unix epoch are recognised by size (a seconds value that large would be
+ * past the year 5000); or an ISO 8601 date-time string. Stored as seconds.
+ */
+export function parseTimestamp(value: unknown): Parsed {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed === '') return undefined;
+    if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed)) {
+      if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
+        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed)}"` };
+      }
+      const ms = Date.parse(trimmed.replace(' ', 'T'));
+      if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
+      return ms / 1000 + fractionBeyondMilliseconds(trimmed);
+    }
+  }
+  const n = toNumber(value, 'timestamp');
+  if (typeof n !== 'number') return n;
+  const magnitude = Math.abs(n);
+  if (magnitude > 1e17) return n / 1e9;
+  if (magnitude > 1e14) return n / 1e6;
+  if (magnitude > 1e11) return n / 1e3;
+  return n;
+}
+
+/** Date.parse keeps milliseconds only; keep the microseconds an ISO string may carry. */
+function fractionBeyondMilliseconds(iso: string): number {
+  const match = /\.(\d{4,9})/.exec(iso);
+  if (!match) return 0;
+  const digits = match[1].slice(3);
+  return Number(`0.${'000'}${digits}`);
+}
+
+function toNumber(value: unknown, what: string): Parsed {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { error: `expected a finite ${what}, got ${value}` };
+    return value;
+  }
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed === '') return undefined;
+    const n = Number(trimmed);
+    if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
+      if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed)) return { error: `expected a finite ${what}, got "${trimmed}"` };
+      return { error: `expected a ${what} (a number), got "${clip(trimmed)}"` };
+    }
+    return n;
+  }
+  return { error: `expected a ${what} (a number), got ${describe(value)}` };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
+}
+
+export function clip(text: string, max = 40): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

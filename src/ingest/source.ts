@@ -1,0 +1,23 @@
+// A file as the ingest layer sees it: a name for messages, its first bytes for format detection,
+// and a stream of text chunks. The file system lives behind this interface (src/io), so every parser
+// stays pure and is tested on strings.
+
+export interface TextSource {
+  /** Shown in every message about this input (a path, or "demo:base.jsonl"). */
+  readonly name: string;
+  /** The first few KiB of text, for detection. */
+  readonly head: string;
+  /** The whole text from the start, in chunks that may split anywhere. */
+  chunks(): AsyncIterable<string>;
+}
+
+/** A source over a string in memory, cut into chunks of `chunkSize` (tests use odd sizes). */
+export function textSource(name: string, text: string, chunkSize = 64 * 1024): TextSource {
+  return {
+    name,
+    head: text.slice(0, 16 * 1024),
+    async *chunks() {
+      for (let i = 0; i < text.length; i += chunkSize) yield text.slice(i, i + chunkSize);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Files as TextSources: the only place ingestion touches the file system.
+
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { InputError } from '../ingest/errors';
+import type { TextSource } from '../ingest/source';
+
+const HEAD_BYTES = 16 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+
+export async function fileSource(path: string): Promise<TextSource> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw new InputError(path, 'is a directory, not a results file');
+    size = info.size;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(path, `cannot read: ${describeFsError(error)}`);
+  }
+  if (size === 0) throw new InputError(path, 'the file is empty');
+  const handle = await open(path, 'r');
+  let head: string;
+  try {
+    const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    // A multi-byte character cut at the end decodes to U+FFFD; detection only needs the start.
+    head = buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+  return {
+    name: path,
+    head,
+    async *chunks() {
+      const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
+      try {
+        for await (const chunk of stream) yield chunk as string;
+      } catch (error) {
+        throw new InputError(path, `read failed: ${describeFsError(error)}`);
+      }
+    },
+  };
+}
+
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    default:
+      return (error as Error)?.message ?? String(error);
+  }
+}

@@ -1,0 +1,17 @@
+// Loads one side of a comparison from files: each file is one run (repeats of the same benchmark
+// are several files).
+
+import { InputError } from '../ingest/errors';
+import { ingest, type IngestOptions } from '../ingest/ingest';
+import type { Run, Side } from '../model/run';
+import { fileSource } from './file-source';
+import { expandPatterns } from './glob';
+
+export async function loadSide(label: Side['label'], patterns: readonly string[], options: IngestOptions & { format?: string; cwd?: string }): Promise<Side> {
+  const { files, unmatched } = expandPatterns(patterns, options.cwd);
+  if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === 'base' ? 'baseline' : 'results'})`);
+  if (files.length === 0) throw new InputError(label === 'base' ? 'baseline' : 'results', 'no files given');
+  const runs: Run[] = [];
+  for (const file of files) runs.push(await ingest(await fileSource(file), options, options.format));
+  return { label, runs };
+}

@@ -1,0 +1,136 @@
+// The metric catalog: every metric perf-triage can judge, with its unit, its direction and its phase
+// model (the phases whose per-request sum, plus an unattributed remainder, is the metric).
+
+export const PHASES = ['tokenize', 'queue_wait', 'prefill', 'network', 'decode', 'detokenize'] as const;
+export type PhaseId = (typeof PHASES)[number];
+/** What is left of a metric once its known phases are subtracted (sampling, scheduling, gaps). */
+export type PhaseOrRemainder = PhaseId | 'remainder';
+
+export type MetricId =
+  | 'ttft'
+  | 'ttft_client'
+  | 'e2e'
+  | 'itl'
+  | 'tpot'
+  | 'throughput'
+  | 'request_throughput'
+  | PhaseId;
+
+export type Unit = 'ms' | 'tok/s' | 'req/s';
+export type Direction = 'lower-is-better' | 'higher-is-better';
+
+export interface MetricDef {
+  id: MetricId;
+  label: string;
+  unit: Unit;
+  direction: Direction;
+  /** `request`: one value per request (or per token gap); `run`: one rate over the whole run. */
+  level: 'request' | 'run';
+  /** Phases that add up (with the remainder) to the metric, per request. Empty: no phase model. */
+  phases: readonly PhaseId[];
+  description: string;
+}
+
+const latency = (
+  id: MetricId,
+  label: string,
+  phases: readonly PhaseId[],
+  description: string,
+): MetricDef => ({ id, label, unit: 'ms', direction: 'lower-is-better', level: 'request', phases, description });
+
+export const METRICS: Readonly<Record<MetricId, MetricDef>> = {
+  ttft: latency(
+    'ttft',
+    'TTFT',
+    ['tokenize', 'queue_wait', 'prefill'],
+    'server time to first token (first_token_ms) = tokenize + queue wait + prefill + remainder (sampling)',
+  ),
+  ttft_client: latency(
+    'ttft_client',
+    'client TTFT',
+    ['tokenize', 'queue_wait', 'prefill', 'network'],
+    'client time to first token = server TTFT + network (client_first_token_ms, or first_token_ms + network_ms)',
+  ),
+  e2e: latency(
+    'e2e',
+    'E2E',
+    ['tokenize', 'queue_wait', 'prefill', 'decode', 'detokenize'],
+    'end-to-end server latency (total_ms) = TTFT + decode + detokenize',
+  ),
+  itl: latency(
+    'itl',
+    'ITL',
+    [],
+    'inter-token latency: over every token gap when the artifact has them; from §4 summaries, p50/p99 = median over requests of itl_p50_ms/itl_p99_ms, mean = Σ decode_ms / Σ (output_tokens − 1)',
+  ),
+  tpot: latency('tpot', 'TPOT', [], 'time per output token after the first: decode_ms / (output_tokens − 1), per request'),
+  throughput: {
+    id: 'throughput',
+    label: 'throughput',
+    unit: 'tok/s',
+    direction: 'higher-is-better',
+    level: 'run',
+    phases: [],
+    description: 'output tokens of successful requests per second, from the first arrival to the last completion',
+  },
+  request_throughput: {
+    id: 'request_throughput',
+    label: 'request throughput',
+    unit: 'req/s',
+    direction: 'higher-is-better',
+    level: 'run',
+    phases: [],
+    description: 'successful requests per second, from the first arrival to the last completion',
+  },
+  tokenize: latency('tokenize', 'tokenize', [], 'tokenize_ms'),
+  queue_wait: latency('queue_wait', 'queue wait', [], 'queue_wait_ms: arrival (after tokenization) to admission'),
+  prefill: latency('prefill', 'prefill', [], 'prefill_ms'),
+  network: latency('network', 'network', [], 'network_ms, or client_first_token_ms − first_token_ms'),
+  decode: latency('decode', 'decode', [], 'decode_ms: first token to last token'),
+  detokenize: latency('detokenize', 'detokenize', [], 'detokenize_ms'),
+};
+
+export const PHASE_LABELS: Readonly<Record<PhaseOrRemainder, string>> = {
+  tokenize: 'tokenize',
+  queue_wait: 'queue wait',
+  prefill: 'prefill',
+  network: 'network',
+  decode: 'decode',
+  detokenize: 'detokenize',
+  remainder: 'remainder (unattributed)',
+};
+
+const ALIASES: Readonly<Record<string, MetricId>> = {
+  ttft: 'ttft',
+  time_to_first_token: 'ttft',
+  first_token: 'ttft',
+  ttft_client: 'ttft_client',
+  client_ttft: 'ttft_client',
+  e2e: 'e2e',
+  e2el: 'e2e',
+  e2e_latency: 'e2e',
+  latency: 'e2e',
+  total: 'e2e',
+  itl: 'itl',
+  inter_token_latency: 'itl',
+  tpot: 'tpot',
+  time_per_output_token: 'tpot',
+  throughput: 'throughput',
+  output_throughput: 'throughput',
+  token_throughput: 'throughput',
+  request_throughput: 'request_throughput',
+  tokenize: 'tokenize',
+  queue_wait: 'queue_wait',
+  queue: 'queue_wait',
+  prefill: 'prefill',
+  network: 'network',
+  decode: 'decode',
+  detokenize: 'detokenize',
+};
+
+export function lookupMetric(name: string): MetricDef | undefined {
+  const id = ALIASES[name.toLowerCase().replace(/-/g, '_')];
+  return id ? METRICS[id] : undefined;
+}
+
+export const METRIC_NAMES: readonly string[] = Object.keys(METRICS);

@@ -1,0 +1,90 @@
+// The JSON report: versioned (schemaVersion), documented in docs/report-json.md. Field names are a
+// contract with users' scripts: add fields freely, rename or remove only with a new schemaVersion.
+
+import type { MetricComparison } from '../compare/types';
+import type { BenchmarkReport, Report } from '../report/model';
+import { branchPhase } from '../diagnose/tree';
+
+export function reportToJson(report: Report): unknown {
+  return {
+    schemaVersion: report.schemaVersion,
+    tool: report.tool,
+    settings: report.settings,
+    verdict: report.verdict,
+    outcome: report.outcome,
+    benchmarks: report.benchmarks.map((b) => benchmarkJson(b, report.settings.level)),
+  };
+}
+
+export function renderJson(report: Report): string {
+  return JSON.stringify(reportToJson(report), (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? null : value), 2) + '\n';
+}
+
+function benchmarkJson(b: BenchmarkReport, level: number) {
+  return {
+    name: b.name,
+    verdict: b.verdict,
+    sloBreaches: b.sloBreaches,
+    base: side(b.base),
+    head: side(b.head),
+    metrics: b.metrics.map((m) => metricJson(m, b, level)),
+    notInData: b.notInData,
+    attributions: b.attributions.map((a) => ({
+      metric: a.spec.metric.id,
+      stat: a.spec.stat.label,
+      tail: a.tail,
+      quantile: a.q,
+      base: a.base,
+      head: a.head,
+      dominantPhase: a.dominant,
+      missingPhases: a.missingPhases,
+      phases: a.phases,
+    })),
+    diagnosis: { walks: b.walks, findings: b.findings },
+    fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : 'Infinity' })),
+    caveats: b.caveats,
+    configChanges: b.configChanges,
+    workload: b.workload,
+  };
+}
+
+function side(s: BenchmarkReport['base']) {
+  return {
+    runs: s.runs,
+    requests: s.requests,
+    failed: s.failed,
+    meta: s.meta,
+    sources: s.sources.map((src) => ({ ...src, issues: src.issues.slice(0, 20) })),
+  };
+}
+
+function metricJson(m: MetricComparison, b: BenchmarkReport, level: number) {
+  const attribution = b.attributions.find((a) => a.spec.key === m.spec.key) ?? null;
+  const phase = m.verdict === 'regressed' ? branchPhase(m, attribution) : (attribution?.dominant ?? null);
+  const walk = b.walks.find((w) => w.metrics.includes(m.spec.key));
+  return {
+    metric: m.spec.metric.id,
+    stat: m.spec.stat.label,
+    key: m.spec.key,
+    unit: m.spec.metric.unit,
+    direction: m.spec.metric.direction,
+    origin: m.origin,
+    verdict: m.verdict,
+    reason: m.reason,
+    basis: m.basis ?? null,
+    base: m.base?.value ?? null,
+    head: m.head?.value ?? null,
+    baseDetail: m.base ?? null,
+    headDetail: m.head ?? null,
+    change: m.change ?? null,
+    difference: m.difference ?? null,
+    interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level, kind: m.intervalKind } : null,
+    pValue: m.pValue ?? null,
+    pAdjusted: m.pAdjusted ?? null,
+    minEffect: m.minEffect,
+    slo: m.slo ? { target: m.slo.slo.text, comparator: m.slo.slo.comparator, threshold: m.slo.slo.threshold, baseMet: m.slo.baseMet, headMet: m.slo.headMet, marginal: m.slo.marginal } : null,
+    dominantPhase: phase,
+    rootPhase: walk?.rootPhase ?? null,
+    hints: b.findings.filter((f) => f.metrics.includes(m.spec.key)).map((f) => f.hint),
+  };
+}

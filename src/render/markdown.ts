@@ -1,0 +1,181 @@
+// The markdown report: the PR comment and the job summary. A reviewer reads the first three lines
+// in ten seconds (headline, where the time went and why, the metrics table), then digs into the
+// collapsed sections. Artifact text goes through markdownText/codeText; our own numbers do not need to.
+
+import type { MetricComparison } from '../compare/types';
+import type { Attribution } from '../diagnose/attribution';
+import type { AmdahlItem } from '../diagnose/amdahl';
+import type { Finding } from '../diagnose/hints';
+import { PHASE_LABELS } from '../metrics/catalog';
+import { specLabel } from '../metrics/metric-spec';
+import { compact, duration, grouped, percent, signedDuration, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { capitalise } from '../format/text';
+import type { BenchmarkReport, Report, SideSummary } from '../report/model';
+import { codeText, markdownText } from './escape';
+import { attributionFor, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, VERDICT_ICON, whereTheTimeWent } from './summary';
+
+export interface MarkdownOptions {
+  /** `full` for the job summary; lower levels drop detail to fit a PR comment. */
+  detail?: 'full' | 'compact' | 'minimal';
+}
+
+export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
+  const detail = options.detail ?? 'full';
+  const parts = report.benchmarks.map((b) => renderBenchmark(b, report, detail));
+  parts.push(footer(report));
+  return parts.join('\n\n') + '\n';
+}
+
+function renderBenchmark(b: BenchmarkReport, report: Report, detail: NonNullable<MarkdownOptions['detail']>): string {
+  const lead = leadMetric(b);
+  const out: string[] = [];
+  out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  const brief = briefLine(b, lead);
+  if (brief) out.push(brief);
+  out.push(metricsTable(b));
+  if (b.notInData.length && detail !== 'minimal') {
+    out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join('; ')}.</sub>`);
+  }
+  const leadAttribution = attributionFor(b, lead);
+  if (detail !== 'minimal') {
+    for (const a of orderAttributions(b.attributions, leadAttribution)) out.push(attributionSection(a));
+  }
+  if (b.findings.length) out.push(diagnosisSection(b, detail));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key), lead));
+  if (b.caveats.length) out.push(caveatsSection(b, detail));
+  if (detail === 'full') out.push(runsSection(b));
+  return out.join('\n\n');
+}
+
+function briefLine(b: BenchmarkReport, lead: MetricComparison | undefined): string | undefined {
+  if (b.verdict !== 'regressed' || !lead) return undefined;
+  const parts: string[] = [];
+  const a = attributionFor(b, lead);
+  const where = a && whereTheTimeWent(a);
+  if (where) parts.push(`**Where the time went:** ${where}`);
+  const finding = leadFinding(b, lead);
+  if (finding) {
+    const label = finding.cause === 'workload' ? '**Why (the workload, not the code):**' : '**Why:**';
+    parts.push(`${label} \`${finding.hint}\` — ${markdownText(finding.title, 200)}${finding.status === 'candidate' ? ' (unconfirmed)' : ''}`);
+  }
+  const fix = leadFix(b, lead);
+  if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  return parts.join(' · ');
+}
+
+function metricsTable(b: BenchmarkReport): string {
+  const rows = b.metrics.map((m) => {
+    const unit = m.spec.metric.unit;
+    const base = m.base ? withUnit(m.base.value, unit) : '—';
+    const head = m.head ? withUnit(m.head.value, unit) : '—';
+    return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
+  });
+  return ['| metric | baseline | this PR | change (95% interval) | SLO | verdict |', '|---|---:|---:|---|---|---|', ...rows].join('\n');
+}
+
+function sloCell(m: MetricComparison): string {
+  const s = m.slo;
+  if (!s) return '';
+  const target = `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)}`;
+  return `${target} ${s.headMet ? '✅' : '❌'}${s.marginal ? ' (marginal)' : ''}`;
+}
+
+function verdictCell(m: MetricComparison): string {
+  return m.verdict === 'regressed' || m.verdict === 'improved' ? `**${m.verdict}**` : m.verdict;
+}
+
+function orderAttributions(all: Attribution[], lead: Attribution | undefined): Attribution[] {
+  return lead ? [lead, ...all.filter((a) => a !== lead)] : all;
+}
+
+function attributionSection(a: Attribution): string {
+  const label = specLabel(a.spec);
+  const own = a.q === 0 ? 'own mean' : `own p${Number((a.q * 100).toPrecision(3))}`;
+  const summary = `Where the time went — ${label}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`;
+  const rows = a.phases.map(
+    (p) =>
+      `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? '0%' : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`,
+  );
+  const table = ['| phase | baseline | this PR | Δ | share of Δ | share now | ' + own + ' |', '|---|---:|---:|---:|---:|---:|---|', ...rows].join('\n');
+  const note = a.missingPhases.length ? `\n\nNot recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(', ')} (their time sits in the remainder).` : '';
+  return `<details><summary>${summary}</summary>\n\n${table}${note}\n\n</details>`;
+}
+
+function diagnosisSection(b: BenchmarkReport, detail: NonNullable<MarkdownOptions['detail']>): string {
+  const out: string[] = [];
+  for (const walk of b.walks) {
+    const path = walk.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
+    out.push(`**Diagnosis** for ${walk.metrics.map((k) => `\`${k}\``).join(', ')} (§5 decision tree)\n${path.map((p) => `- ${p}`).join('\n')}`);
+  }
+  const findings = detail === 'minimal' ? b.findings.slice(0, 2) : b.findings;
+  out.push(findings.map(findingBlock).join('\n'));
+  return out.join('\n\n');
+}
+
+function findingBlock(f: Finding): string {
+  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
+  for (const e of f.evidence) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
+  return lines.join('\n');
+}
+
+function statusIcon(f: Finding): string {
+  return f.status === 'confirmed' ? '🎯' : f.status === 'likely' ? '🔎' : '❔';
+}
+
+function fixesTable(fixes: AmdahlItem[], lead: MetricComparison): string {
+  const label = specLabel(lead.spec);
+  const unit = lead.spec.metric.unit;
+  const rows = fixes.map(
+    (f, i) =>
+      `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? '∞' : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? '' : f.sloReachable ? ' ✅' : ' ❌'} | ${f.effort} |`,
+  );
+  return [
+    `**Fixes ranked by Amdahl ceiling** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline)`,
+    '',
+    `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
+    '|---|---|---:|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function caveatsSection(b: BenchmarkReport, detail: NonNullable<MarkdownOptions['detail']>): string {
+  const shown = detail === 'minimal' ? b.caveats.slice(0, 3) : b.caveats;
+  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(c.message, 600)}`);
+  if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
+  return `⚠️ **Caveats**\n${lines.join('\n')}`;
+}
+
+function runsSection(b: BenchmarkReport): string {
+  const rows = [b.base, b.head].map((s) => sideRow(s));
+  const changes = b.configChanges.length
+    ? `\n\nConfiguration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` ${markdownText(String(c.base ?? '(unset)'), 60)} → ${markdownText(String(c.head ?? '(unset)'), 60)}`).join(', ')}`
+    : '\n\nConfiguration: no differences in the recorded engine settings.';
+  const w = b.workload;
+  const workload: string[] = [];
+  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
+  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 0.001 ? '< 0.001' : w.prompt.pValue.toFixed(2)})`);
+  if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
+  if (w.baseConcurrency !== undefined && w.headConcurrency !== undefined) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  return [
+    '<details><summary>Runs compared</summary>',
+    '',
+    '| side | commit | runs | requests | failed | files |',
+    '|---|---|---:|---:|---:|---|',
+    ...rows,
+    changes,
+    workload.length ? `\nWorkload: ${workload.join('; ')}.` : '',
+    '',
+    '</details>',
+  ].join('\n');
+}
+
+function sideRow(s: SideSummary): string {
+  const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ''})`).join(', ');
+  return `| ${s.label === 'base' ? 'baseline' : 'this PR'} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : '—'} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
+}
+
+function footer(report: Report): string {
+  const s = report.settings;
+  return `<sub>perf-triage v${report.tool.version} · ${Math.round(s.level * 100)}% intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}) · verdicts corrected for the number of metrics (Benjamini–Hochberg, α = ${s.alpha}) · minimum effects and run-to-run noise in docs/statistics.md</sub>`;
+}

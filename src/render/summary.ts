@@ -1,0 +1,109 @@
+// Choices every renderer shares: which metric leads the report, the one-line headline, what the
+// diagnosis says in one breath. Renderers differ only in how they lay these out.
+
+import type { MetricComparison, Verdict } from '../compare/types';
+import type { Attribution } from '../diagnose/attribution';
+import type { AmdahlItem } from '../diagnose/amdahl';
+import type { Finding } from '../diagnose/hints';
+import { PHASE_LABELS } from '../metrics/catalog';
+import { specLabel } from '../metrics/metric-spec';
+import { signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import type { BenchmarkReport } from '../report/model';
+
+export const VERDICT_ICON: Readonly<Record<Verdict, string>> = {
+  regressed: '🔴',
+  inconclusive: '🟡',
+  improved: '🟢',
+  unchanged: '✅',
+};
+
+/**
+ * The metric the headline speaks of: a regressed metric with a breached SLO, then any regressed
+ * metric with an SLO, then the largest regression, then a breached SLO, then an inconclusive one.
+ */
+export function leadMetric(b: BenchmarkReport): MetricComparison | undefined {
+  const regressed = b.metrics.filter((m) => m.verdict === 'regressed');
+  const byChange = (list: MetricComparison[]) => [...list].sort((x, y) => badness(y) - badness(x))[0];
+  return (
+    byChange(regressed.filter((m) => m.slo && !m.slo.headMet)) ??
+    byChange(regressed.filter((m) => m.slo)) ??
+    byChange(regressed) ??
+    b.metrics.find((m) => m.slo && !m.slo.headMet) ??
+    b.metrics.find((m) => m.verdict === 'inconclusive' && m.origin !== 'default') ??
+    b.metrics.find((m) => m.verdict === 'improved')
+  );
+}
+
+function badness(m: MetricComparison): number {
+  const sign = m.spec.metric.direction === 'lower-is-better' ? 1 : -1;
+  return sign * (m.change ?? 0);
+}
+
+export function attributionFor(b: BenchmarkReport, m: MetricComparison | undefined): Attribution | undefined {
+  return m ? b.attributions.find((a) => a.spec.key === m.spec.key) : undefined;
+}
+
+/** "p95 TTFT regressed 282 ms → 2,526 ms (+797%)". */
+export function headline(b: BenchmarkReport): string {
+  const lead = leadMetric(b);
+  const counted = b.metrics.filter((m) => m.base).length;
+  const breach = b.sloBreaches.length ? ` · SLO ${b.sloBreaches.map((s) => `\`${s}\``).join(', ')} breached` : '';
+  switch (b.verdict) {
+    case 'regressed': {
+      const m = lead!;
+      const others = b.metrics.filter((x) => x.verdict === 'regressed' && x !== m).length;
+      return `${specLabel(m.spec)} regressed ${valueChange(m)}${others ? ` (and ${others} more metric${others > 1 ? 's' : ''})` : ''}${breach}`;
+    }
+    case 'inconclusive': {
+      const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
+      return `inconclusive: the data cannot decide ${undecided.map((m) => specLabel(m.spec)).join(', ')}${breach}`;
+    }
+    case 'improved': {
+      const better = b.metrics.filter((m) => m.verdict === 'improved');
+      const m = lead ?? better[0];
+      return `${specLabel(m.spec)} improved ${valueChange(m)}${better.length > 1 ? ` (and ${better.length - 1} more)` : ''}; no regression${breach}`;
+    }
+    case 'unchanged':
+      return `no regression in ${counted} metric${counted === 1 ? '' : 's'}${breach || (b.metrics.some((m) => m.slo) ? ' · SLOs met' : '')}`;
+  }
+}
+
+export function valueChange(m: MetricComparison): string {
+  if (!m.base || !m.head) return '';
+  const unit = m.spec.metric.unit;
+  const change = m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, unit);
+  return `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)} (${change})`;
+}
+
+/** "queue wait (+3,140 ms in the slowest 5% of requests)". */
+export function whereTheTimeWent(a: Attribution): string | undefined {
+  if (!a.dominant) return undefined;
+  const share = a.phases.find((p) => p.phase === a.dominant)!;
+  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the ${a.tail} by ${a.spec.metric.label})`;
+}
+
+/** The finding that explains the lead metric best: confirmed over likely over candidate. */
+export function leadFinding(b: BenchmarkReport, lead: MetricComparison | undefined): Finding | undefined {
+  const rank = { confirmed: 0, likely: 1, candidate: 2 } as const;
+  const relevant = b.findings.filter((f) => !lead || f.metrics.includes(lead.spec.key));
+  return [...(relevant.length ? relevant : b.findings)].sort((x, y) => rank[x.status] - rank[y.status])[0];
+}
+
+export function leadFix(b: BenchmarkReport, lead: MetricComparison | undefined): AmdahlItem | undefined {
+  return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
+}
+
+export function fixSentence(fix: AmdahlItem, lead: MetricComparison): string {
+  const label = specLabel(lead.spec);
+  return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${fix.sloReachable === true ? ', inside the SLO' : fix.sloReachable === false ? ', still outside the SLO' : ''}`;
+}
+
+/** "+797% (+610% … +1,020%)", or an absolute change when the baseline is zero. */
+export function changeText(m: MetricComparison): string {
+  if (!m.interval || m.difference === undefined) return '—';
+  if (m.intervalKind === 'relative' && m.change !== null && m.change !== undefined) {
+    return `${signedPercent(m.change)} (${signedPercent(m.interval[0])} … ${signedPercent(m.interval[1])})`;
+  }
+  const unit = m.spec.metric.unit;
+  return `${signedWithUnit(m.difference, unit)} (${signedWithUnit(m.interval[0], unit)} … ${signedWithUnit(m.interval[1], unit)})`;
+}

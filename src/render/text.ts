@@ -1,0 +1,98 @@
+// The terminal report: the same content as the markdown, laid out in aligned plain text.
+
+import type { MetricComparison } from '../compare/types';
+import { PHASE_LABELS } from '../metrics/catalog';
+import { specLabel } from '../metrics/metric-spec';
+import { compact, duration, percent, signedDuration, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { capitalise } from '../format/text';
+import type { BenchmarkReport, Report } from '../report/model';
+import { plainText } from './escape';
+import { attributionFor, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
+
+const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improved: 'IMPROVED', unchanged: 'OK' } as const;
+
+export function renderText(report: Report): string {
+  const out: string[] = [];
+  for (const b of report.benchmarks) out.push(renderBenchmark(b));
+  out.push(`perf-triage v${report.tool.version} · seed ${report.settings.seed} · ${report.settings.resamples} resamples · outcome: ${report.outcome.fail ? 'FAIL' : 'pass'}${report.outcome.reasons.length ? ` (${report.outcome.reasons.map((r) => plainText(r, 300)).join('; ')})` : ''}`);
+  return out.join('\n\n') + '\n';
+}
+
+function renderBenchmark(b: BenchmarkReport): string {
+  const out: string[] = [];
+  const lead = leadMetric(b);
+  out.push(`${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, '')}`);
+  if (b.verdict === 'regressed' && lead) {
+    const a = attributionFor(b, lead);
+    const where = a && whereTheTimeWent(a);
+    if (where) out.push(`  Where the time went: ${where}`);
+    const finding = leadFinding(b, lead);
+    if (finding) out.push(`  Why${finding.cause === 'workload' ? ' (the workload, not the code)' : ''}: [${finding.hint}] ${plainText(finding.title, 200)}`);
+    const fix = leadFix(b, lead);
+    if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
+  }
+
+  out.push(
+    table(
+      ['metric', 'baseline', 'this PR', 'change (95% interval)', 'SLO', 'verdict'],
+      b.metrics.map((m) => [specLabel(m.spec), m.base ? withUnit(m.base.value, m.spec.metric.unit) : '—', m.head ? withUnit(m.head.value, m.spec.metric.unit) : '—', changeText(m), slo(m), m.verdict]),
+      [false, true, true, false, false, false],
+    ),
+  );
+  const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
+  for (const m of undecided) out.push(`  ${specLabel(m.spec)} inconclusive: ${plainText(m.reason, 400)}`);
+
+  for (const a of b.attributions) {
+    out.push(`Where the time went — ${specLabel(a.spec)}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`);
+    out.push(
+      table(
+        ['phase', 'baseline', 'this PR', 'Δ', 'share of Δ', 'share now'],
+        a.phases.map((p) => [PHASE_LABELS[p.phase], duration(p.baseMean), duration(p.headMean), signedDuration(p.delta), percent(p.shareOfChange), percent(p.shareOfHead)]),
+        [false, true, true, true, true, true],
+      ),
+    );
+  }
+
+  for (const walk of b.walks) {
+    out.push(`Diagnosis for ${walk.metrics.join(', ')}:\n${walk.steps.map((s) => `  ${s.question} ${plainText(s.answer, 300)}`).join('\n')}`);
+  }
+  for (const f of b.findings) {
+    const lines = [`  [${f.hint}] (${f.status}, cause: ${f.cause}) ${plainText(capitalise(f.title), 200)}`];
+    for (const e of f.evidence) lines.push(`      - ${plainText(e.text, 400)}`);
+    lines.push(`      next check: ${plainText(f.nextCheck, 300)}`);
+    out.push(lines.join('\n'));
+  }
+  const fixes = lead ? b.fixes.filter((f) => f.metric === lead.spec.key) : [];
+  if (fixes.length && lead) {
+    out.push(`Fixes ranked by Amdahl ceiling on ${specLabel(lead.spec)}:`);
+    out.push(
+      table(
+        ['#', 'fix', 'share', 'speedup', 'ceiling', 'if fixed', 'effort'],
+        fixes.map((f, i) => [String(i + 1), plainText(f.fix, 80), percent(f.share), f.speedup === Infinity ? 'inf' : `x${compact(f.speedup)}`, signedPercent(-f.ceiling), withUnit(f.projected, lead.spec.metric.unit), f.effort]),
+        [true, false, true, true, true, true, false],
+      ),
+    );
+  }
+  if (b.caveats.length) out.push(`Caveats:\n${b.caveats.map((c) => `  - ${c.kind}: ${plainText(c.message, 600)}`).join('\n')}`);
+  return out.join('\n');
+}
+
+function slo(m: MetricComparison): string {
+  if (!m.slo) return '';
+  return `${m.slo.slo.comparator} ${withUnit(m.slo.slo.threshold, m.spec.metric.unit)} ${m.slo.headMet ? 'met' : 'BREACHED'}${m.slo.marginal ? ' (marginal)' : ''}`;
+}
+
+/** Columns padded to their widest cell; `right` aligns numbers. */
+export function table(header: string[], rows: string[][], right: boolean[]): string {
+  const widths = header.map((h, c) => Math.max([...h].length, ...rows.map((r) => [...r[c]].length)));
+  const line = (cells: string[]) =>
+    '  ' +
+    cells
+      .map((cell, c) => {
+        const pad = ' '.repeat(widths[c] - [...cell].length);
+        return right[c] ? pad + cell : cell + pad;
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(header), '  ' + widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,172 @@
+// The pipeline as one pure function: two sides and a config in, the report model out.
+// compare → attribute (regressed and SLO-breaching metrics) → walk the tree → rank fixes → caveats.
+
+import type { FailOn, TriageConfig } from '../config/config';
+import { compareSides } from '../compare/compare';
+import type { MetricComparison, Verdict } from '../compare/types';
+import { attribute, type Attribution } from '../diagnose/attribution';
+import { rankFixes, type AmdahlItem } from '../diagnose/amdahl';
+import { collectCaveats } from '../diagnose/caveats';
+import { diffConfig } from '../diagnose/config-diff';
+import { walkTree } from '../diagnose/tree';
+import { compareWorkload } from '../diagnose/workload';
+import type { DiagnosisContext, SideData } from '../diagnose/context';
+import { specLabel } from '../metrics/metric-spec';
+import { successMask } from '../metrics/values';
+import { pooledTable, sideTables } from '../model/pool';
+import { emptyMeta, type RunMeta, type Side } from '../model/run';
+import { VERSION } from '../version';
+import { SCHEMA_VERSION, type BenchmarkReport, type Outcome, type Report, type SideSummary } from './model';
+
+export function triageBenchmark(base: Side, head: Side, config: TriageConfig): BenchmarkReport {
+  const { metrics, notInData } = compareSides(base, head, config);
+  const baseData = sideData(base);
+  const headData = sideData(head);
+  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? []);
+  const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
+
+  const attributions: Attribution[] = [];
+  const regressed: { comparison: MetricComparison; attribution: Attribution | null }[] = [];
+  if (baseData && headData) {
+    for (const m of metrics) {
+      const breached = m.slo && !m.slo.headMet;
+      if (m.verdict !== 'regressed' && !breached) continue;
+      const attribution = attribute(m.spec, baseData.pooled, headData.pooled);
+      if (attribution) attributions.push(attribution);
+      if (m.verdict === 'regressed') regressed.push({ comparison: m, attribution });
+    }
+  }
+
+  let walks: BenchmarkReport['walks'] = [];
+  let findings: BenchmarkReport['findings'] = [];
+  const fixes: AmdahlItem[] = [];
+  if (baseData && headData && regressed.length) {
+    const ctx: DiagnosisContext = { base: baseData, head: headData, workload, configChanges };
+    ({ walks, findings } = walkTree(regressed, ctx));
+    for (const { comparison, attribution } of regressed) {
+      if (!attribution) continue;
+      const slo = config.slos.find((s) => s.spec.key === comparison.spec.key);
+      fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo));
+    }
+    fixes.sort((a, b) => b.gain - a.gain);
+  }
+
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges });
+  const name = config.benchmark ?? headData?.meta.benchmark ?? baseData?.meta.benchmark ?? 'benchmark';
+  return {
+    name,
+    verdict: benchmarkVerdict(metrics),
+    sloBreaches: metrics.filter((m) => m.slo && !m.slo.headMet).map((m) => m.slo!.slo.text),
+    base: summarise(base),
+    head: summarise(head),
+    metrics,
+    notInData,
+    attributions,
+    walks,
+    findings,
+    fixes: dedupeFixes(fixes),
+    caveats,
+    configChanges,
+    workload,
+  };
+}
+
+export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig): Report {
+  const verdict = worst(benchmarks.map((b) => b.verdict));
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'perf-triage', version: VERSION },
+    settings: {
+      seed: config.statistics.seed,
+      resamples: config.statistics.resamples,
+      level: config.statistics.level,
+      alpha: config.statistics.alpha,
+      failOn: [...config.failOn],
+    },
+    verdict,
+    outcome: decideOutcome(benchmarks, verdict, config.failOn),
+    benchmarks,
+  };
+}
+
+/** Convenience for one benchmark: the whole pipeline. */
+export function triage(base: Side, head: Side, config: TriageConfig): Report {
+  return buildReport([triageBenchmark(base, head, config)], config);
+}
+
+const SEVERITY: Readonly<Record<Verdict, number>> = { unchanged: 0, improved: 1, inconclusive: 2, regressed: 3 };
+
+function worst(verdicts: Verdict[]): Verdict {
+  return verdicts.reduce<Verdict>((a, b) => (SEVERITY[b] > SEVERITY[a] ? b : a), 'unchanged');
+}
+
+/**
+ * Regressed if any metric regressed; inconclusive if any metric could not be decided (except a
+ * default metric that only lacked requests for its percentile: it is listed, but the team did not
+ * ask for it); improved if any improved; else unchanged.
+ */
+export function benchmarkVerdict(metrics: MetricComparison[]): Verdict {
+  const counted = metrics.filter((m) => !(m.origin === 'default' && m.verdict === 'inconclusive' && !m.base));
+  return worst(counted.map((m) => m.verdict));
+}
+
+function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: ReadonlySet<FailOn>): Outcome {
+  const reasons: string[] = [];
+  let fail = false;
+  const regressed = benchmarks.flatMap((b) => b.metrics.filter((m) => m.verdict === 'regressed').map((m) => `${b.name}: ${specLabel(m.spec)}`));
+  const breaches = benchmarks.flatMap((b) => b.sloBreaches.map((s) => `${b.name}: ${s}`));
+  if (regressed.length) {
+    reasons.push(`regressed: ${regressed.join(', ')}`);
+    if (failOn.has('regression')) fail = true;
+  }
+  if (breaches.length) {
+    reasons.push(`SLO breached: ${breaches.join(', ')}`);
+    if (failOn.has('slo')) fail = true;
+  }
+  if (verdict === 'inconclusive') {
+    reasons.push('inconclusive: the data could not decide every metric');
+    if (failOn.has('inconclusive')) fail = true;
+  }
+  return { fail, reasons };
+}
+
+function sideData(side: Side): SideData | undefined {
+  const tables = sideTables(side);
+  const pooled = pooledTable(side);
+  if (!pooled || tables.length === 0) return undefined;
+  return { tables, pooled, meta: mergedMeta(side) };
+}
+
+/** The first run's metadata, with engine config keys that differ between repeats left out. */
+function mergedMeta(side: Side): RunMeta {
+  const first = side.runs[0]?.meta ?? emptyMeta();
+  if (side.runs.length <= 1) return first;
+  const config = { ...first.config };
+  for (const run of side.runs.slice(1)) {
+    for (const key of Object.keys(config)) if (run.meta.config[key] !== config[key]) delete config[key];
+  }
+  return { ...first, config };
+}
+
+function summarise(side: Side): SideSummary {
+  let requests = 0;
+  let failed = 0;
+  for (const run of side.runs) {
+    if (!run.requests) continue;
+    requests += run.requests.length;
+    const ok = successMask(run.requests);
+    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
+  }
+  return { label: side.label, runs: side.runs.length, requests, failed, meta: mergedMeta(side), sources: side.runs.flatMap((r) => r.sources) };
+}
+
+/** The same phase fix can come from several metrics; keep the best line per (phase, fix). */
+function dedupeFixes(fixes: AmdahlItem[]): AmdahlItem[] {
+  const seen = new Set<string>();
+  return fixes.filter((f) => {
+    const key = `${f.metric}|${f.phase}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,56 @@
+// The one report model, rendered three ways (markdown, text, JSON). Everything a renderer shows is
+// here; renderers only format.
+
+import type { MetricComparison, Verdict } from '../compare/types';
+import type { Attribution } from '../diagnose/attribution';
+import type { AmdahlItem } from '../diagnose/amdahl';
+import type { Caveat } from '../diagnose/caveats';
+import type { ConfigChange } from '../diagnose/config-diff';
+import type { Finding } from '../diagnose/hints';
+import type { TreeWalk } from '../diagnose/tree';
+import type { WorkloadComparison } from '../diagnose/workload';
+import type { RunMeta, SourceReport } from '../model/run';
+
+export const SCHEMA_VERSION = 1;
+
+export interface SideSummary {
+  label: 'base' | 'head';
+  runs: number;
+  requests: number;
+  failed: number;
+  meta: RunMeta;
+  sources: SourceReport[];
+}
+
+export interface BenchmarkReport {
+  name: string;
+  verdict: Verdict;
+  /** SLO targets the head breaches, as written ("ttft p95 < 800 ms"). */
+  sloBreaches: string[];
+  base: SideSummary;
+  head: SideSummary;
+  metrics: MetricComparison[];
+  notInData: { key: string; reason: string }[];
+  attributions: Attribution[];
+  walks: TreeWalk[];
+  findings: Finding[];
+  fixes: AmdahlItem[];
+  caveats: Caveat[];
+  configChanges: ConfigChange[];
+  workload: WorkloadComparison;
+}
+
+export interface Outcome {
+  fail: boolean;
+  /** Why the outcome fails (or would, for the fail-on conditions that are off). */
+  reasons: string[];
+}
+
+export interface Report {
+  schemaVersion: number;
+  tool: { name: 'perf-triage'; version: string };
+  settings: { seed: number; resamples: number; level: number; alpha: number; failOn: string[] };
+  verdict: Verdict;
+  outcome: Outcome;
+  benchmarks: BenchmarkReport[];
+}

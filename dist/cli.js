@@ -106,7 +106,7 @@ function parseStat(text) {
   const t = text.toLowerCase();
   if (t === "mean" || t === "avg" || t === "average") return MEAN;
   if (t === "median") return percentile(50);
-  const match = /^p(\d{1,2}(?:\.\d{1,3})?)$/.exec(t);
+  const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
   if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
   const value = Number(match[1]);
   if (!(value > 0 && value < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
@@ -122,7 +122,7 @@ function makeSpec(metric, stat2) {
   return { metric, stat: stat2, key: metric.level === "run" ? metric.id : `${metric.id}.${stat2.label}` };
 }
 function parseMetricSpec(text) {
-  const parts = text.trim().replace(/^([a-z_-]+)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
+  const parts = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
   if (parts.length === 0) return 'empty metric: expected something like "ttft p95"';
   const metric = lookupMetric(parts[0]);
   if (!metric) return `unknown metric "${parts[0]}": expected one of ${METRIC_NAMES.join(", ")}`;
@@ -388,6 +388,9 @@ var IssueLog = class {
     if (this.kept.length < this.limit) this.kept.push(issue);
   }
 };
+
+// src/io/load-side.ts
+import { resolve } from "node:path";
 
 // src/model/run.ts
 function emptyMeta() {
@@ -1509,7 +1512,7 @@ function parseTimestamp(value) {
       }
       const ms2 = Date.parse(trimmed.replace(" ", "T"));
       if (Number.isNaN(ms2)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
-      return ms2 / 1e3 + fractionBeyondMilliseconds(trimmed);
+      return isoSeconds(trimmed, ms2);
     }
   }
   const n = toNumber(value, "timestamp");
@@ -1520,11 +1523,10 @@ function parseTimestamp(value) {
   if (magnitude > 1e11) return n / 1e3;
   return n;
 }
-function fractionBeyondMilliseconds(iso) {
-  const match = /\.(\d{4,9})/.exec(iso);
-  if (!match) return 0;
-  const digits = match[1].slice(3);
-  return Number(`0.${"000"}${digits}`);
+function isoSeconds(iso, ms2) {
+  const match = /:\d{2}\.(\d+)/.exec(iso);
+  if (!match) return ms2 / 1e3;
+  return Math.floor(ms2 / 1e3) + Number(`0.${match[1]}`);
 }
 function toNumber(value, what) {
   if (value === null || value === void 0) return void 0;
@@ -1540,6 +1542,7 @@ function toNumber(value, what) {
       if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed)) return { error: `expected a finite ${what}, got "${trimmed}"` };
       return { error: `expected a ${what} (a number), got "${clip(trimmed)}"` };
     }
+    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed)}"` };
     return n;
   }
   return { error: `expected a ${what} (a number), got ${describe(value)}` };
@@ -1592,6 +1595,8 @@ var RequestTableBuilder = class {
   issues = new IssueLog();
   rows = 0;
   read = 0;
+  skipped = 0;
+  firstRejection;
   // Scratch space for the record being validated.
   scratch = new Float64Array(NUMERIC_FIELDS.length);
   scratchText = /* @__PURE__ */ new Map();
@@ -1602,13 +1607,19 @@ var RequestTableBuilder = class {
   /** A record that could not even be parsed: counted as read, reported, skipped. */
   recordUnparsable(line, message) {
     this.read++;
-    this.issues.add({ file: this.file, line, message });
+    this.reject({ file: this.file, line, message });
+  }
+  /** Logs why the record being read is skipped, and counts it. */
+  reject(issue) {
+    this.skipped++;
+    this.firstRejection ??= issue;
+    this.issues.add(issue);
   }
   /** A parsed JSON value that should be one request object. */
   addRecord(record, line) {
     this.read++;
     if (record === null || typeof record !== "object" || Array.isArray(record)) {
-      this.issues.add({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? "a list" : JSON.stringify(record)?.slice(0, 40)}` });
+      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? "a list" : JSON.stringify(record)?.slice(0, 40)}` });
       return;
     }
     this.begin();
@@ -1621,7 +1632,7 @@ var RequestTableBuilder = class {
   addRow(header, cells, line) {
     this.read++;
     if (cells.length !== header.length) {
-      this.issues.add({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
+      this.reject({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
       return;
     }
     this.begin();
@@ -1640,7 +1651,7 @@ var RequestTableBuilder = class {
     if (isNumericField(name)) {
       const parsed = name === "arrival_ts" ? parseTimestamp(value) : parseNonNegative(value, name.endsWith("_ms") ? "duration in ms" : "count");
       if (isError(parsed)) {
-        this.issues.add({ file: this.file, line, field: name, message: parsed.error });
+        this.reject({ file: this.file, line, field: name, message: parsed.error });
         return false;
       }
       if (parsed !== void 0) this.scratch[FIELD_INDEX.get(name)] = parsed;
@@ -1661,7 +1672,7 @@ var RequestTableBuilder = class {
     if (!failed) {
       for (const field of REQUIRED_FIELDS) {
         if (Number.isNaN(this.scratch[FIELD_INDEX.get(field)])) {
-          this.issues.add({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
+          this.reject({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
           return;
         }
       }
@@ -1700,7 +1711,7 @@ var RequestTableBuilder = class {
       );
     }
     const rows = this.rows;
-    if (rows === 0) return { table: void 0, recordsRead: this.read, issues: this.issues, warnings };
+    if (rows === 0) return { table: void 0, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
     const numbers = {};
     NUMERIC_FIELDS.forEach((field, f) => {
       if (this.seen[f]) numbers[field] = this.numbers[f].finish(rows);
@@ -1723,8 +1734,8 @@ var RequestTableBuilder = class {
       warnings.push("no arrival_ts: requests kept in file order; time blocks and rates follow the file");
     }
     const table2 = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
-    if (arrival && missingArrival === 0) return { table: sortByArrival(table2, arrival), recordsRead: this.read, issues: this.issues, warnings };
-    return { table: table2, recordsRead: this.read, issues: this.issues, warnings };
+    if (arrival && missingArrival === 0) return { table: sortByArrival(table2, arrival), recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    return { table: table2, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 };
 function extraValue(value, fromCsv) {
@@ -1778,7 +1789,7 @@ function detectNativeLayout(head) {
     const firstLine = trimmed.split("\n", 1)[0].trim();
     try {
       const value = parseJsonLenient(firstLine);
-      if (value && typeof value === "object" && !Array.isArray(value)) return "jsonl";
+      if (value && typeof value === "object" && !Array.isArray(value)) return Array.isArray(value.requests) ? "json" : "jsonl";
     } catch {
     }
     return "json";
@@ -1805,15 +1816,14 @@ async function ingestNative(source, options, layout) {
   else if (chosen === "json") await readJson(source, builder, meta, structural);
   else await readCsv(source, builder, meta);
   const built = builder.finish();
-  const skipped = built.issues.count;
+  const skipped = built.skipped;
   const read = built.recordsRead;
+  const first = built.firstRejection;
   if (!built.table) {
-    const first = built.issues.kept[0];
-    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: ${formatIssue(first).slice(source.name.length + 2)}`);
+    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: line ${first.line}: ${first.field ? `field "${first.field}": ` : ""}${first.message}`);
     throw new InputError(source.name, structural[0] ?? "no requests in the file (only metadata, comments or blank lines)");
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {
-    const first = built.issues.kept[0];
     throw new InputError(
       source.name,
       `${skipped} of ${read} records are bad (more than ${Math.round(options.maxBadLineRatio * 100)}% allowed); first: ${first ? formatIssue(first) : "unknown"}`,
@@ -2007,35 +2017,39 @@ import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
 var HEAD_BYTES = 16 * 1024;
 var CHUNK_BYTES = 1024 * 1024;
-async function fileSource(path) {
+async function fileSource(path, name = path) {
   let size;
   try {
     const info = await stat(path);
-    if (info.isDirectory()) throw new InputError(path, "is a directory, not a results file");
+    if (info.isDirectory()) throw new InputError(name, "is a directory, not a results file");
     size = info.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(path, `cannot read: ${describeFsError(error)}`);
+    throw new InputError(name, `cannot read: ${describeFsError(error)}`);
   }
-  if (size === 0) throw new InputError(path, "the file is empty");
-  const handle = await open(path, "r");
+  if (size === 0) throw new InputError(name, "the file is empty");
   let head;
   try {
-    const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await handle.close();
+    const handle = await open(path, "r");
+    try {
+      const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      head = buffer.subarray(0, bytesRead).toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw new InputError(name, `cannot read: ${describeFsError(error)}`);
   }
   return {
-    name: path,
+    name,
     head,
     async *chunks() {
       const stream = createReadStream(path, { encoding: "utf8", highWaterMark: CHUNK_BYTES });
       try {
         for await (const chunk of stream) yield chunk;
       } catch (error) {
-        throw new InputError(path, `read failed: ${describeFsError(error)}`);
+        throw new InputError(name, `read failed: ${describeFsError(error)}`);
       }
     }
   };
@@ -2087,6 +2101,7 @@ function walk(dir, segments, prefix, out) {
   if (segments.length === 0) return;
   const [head, ...rest] = segments;
   if (head === "**") {
+    if (rest.length === 0) rest.push("*");
     walk(dir, rest, prefix, out);
     for (const entry of safeReaddir(dir)) {
       if (entry.startsWith(".")) continue;
@@ -2149,7 +2164,7 @@ async function loadSide(label, patterns, options) {
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
   if (files.length === 0) throw new InputError(label === "base" ? "baseline" : "results", "no files given");
   const runs = [];
-  for (const file of files) runs.push(await ingest(await fileSource(file), options, options.format));
+  for (const file of files) runs.push(await ingest(await fileSource(resolve(options.cwd ?? ".", file), file), options, options.format));
   return { label, runs };
 }
 
@@ -2384,7 +2399,13 @@ function rankTransform(values) {
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => values[a] - values[b]);
   const ranks = new Float64Array(n);
-  for (let r = 0; r < n; r++) ranks[order[r]] = (r + 0.5) / n;
+  for (let r = 0; r < n; ) {
+    let end = r + 1;
+    while (end < n && values[order[end]] === values[order[r]]) end++;
+    const rank = (r + end) / 2 / n;
+    for (let k = r; k < end; k++) ranks[order[k]] = rank;
+    r = end;
+  }
   return ranks;
 }
 
@@ -2496,7 +2517,8 @@ function quantileEvaluator(runs, layout, counts, q) {
     sortedValues[i] = all[order[i]];
     sortedBlock[i] = layout.blockOf[order[i]];
   }
-  const maxBlock = Math.max(...layout.blockSize);
+  let maxBlock = 0;
+  for (let b = 0; b < layout.blockCount; b++) if (layout.blockSize[b] > maxBlock) maxBlock = layout.blockSize[b];
   const margin = Math.ceil(8 * Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock) + 2 * maxBlock);
   const start = Math.max(0, Math.floor(q * (n - 1)) - margin);
   const belowStart = new Float64Array(layout.blockCount);
@@ -3311,6 +3333,15 @@ function collectCaveats(input) {
       message: `${grouped(headErrors.failed)} requests failed in this run (${percent(headErrors.share)}, baseline ${baseErrors ? percent(baseErrors.share) : "unknown"}); failed requests are left out of latency metrics, which can hide a problem`
     });
   }
+  for (const cost2 of input.likeForLike) {
+    if (!cost2.changed || cost2.change <= 0) continue;
+    const family = metrics.filter((m) => m.spec.metric.id === cost2.metric || cost2.metric === "ttft" && m.spec.metric.id === "ttft_client");
+    if (family.length === 0 || family.some((m) => m.verdict === "regressed")) continue;
+    out.push({
+      kind: "hidden-slowdown",
+      message: `${cost2.label} ${signedPercent(cost2.change)} (${Math.round(cost2.agreement * cost2.bins)} of ${cost2.bins} bins; unmatched ${signedPercent(cost2.rawChange)}) while no ${cost2.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`
+    });
+  }
   const missing = [...new Set(input.attributions.flatMap((a) => a.missingPhases))];
   if (missing.length) {
     out.push({ kind: "missing-phases", message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
@@ -3341,8 +3372,7 @@ function pValueText(p) {
   return text.startsWith("<") ? text : `= ${text}`;
 }
 function agreeingBins(m) {
-  const agreeing = Math.round(m.agreement * m.bins.length);
-  return `${agreeing} of ${m.bins.length} bins ${m.change >= 0 ? "slower" : "faster"}`;
+  return `${Math.round(m.agreement * m.bins)} of ${m.bins} bins ${m.change >= 0 ? "slower" : "faster"}`;
 }
 
 // src/diagnose/measures/batch.ts
@@ -3390,11 +3420,11 @@ function shareAtOrAbove(tables, level) {
 }
 
 // src/diagnose/measures/ratios.ts
-function perUnit(table2, cost, work) {
-  if (!cost || !work) return void 0;
+function perUnit(table2, cost2, work) {
+  if (!cost2 || !work) return void 0;
   const ok = successMask(table2);
   const out = new Float64Array(table2.length);
-  for (let i = 0; i < out.length; i++) out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost[i]) ? cost[i] / work[i] : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost2[i]) ? cost2[i] / work[i] : NaN;
   return out;
 }
 function uncachedTokens(table2) {
@@ -3483,6 +3513,9 @@ function ratioOfSums(tables, a, b) {
 }
 
 // src/diagnose/context.ts
+function cost(ctx, id) {
+  return ctx.costs.find((c) => c.id === id);
+}
 var COST_CHANGE = 0.1;
 var BIN_AGREEMENT = 0.75;
 function evidence(text, values) {
@@ -3553,11 +3586,11 @@ function prefillBranch(ctx, metrics) {
       });
     }
   }
-  const matched = prefillCostMatched(ctx);
+  const matched = cost(ctx, "prefill-per-token");
   if (!matched) {
     steps.push({ question: "Prefill time per uncached token at matched prompt length?", answer: "unknown: needs prefill_ms and prompt_tokens" });
   } else {
-    const slower = matched.change >= COST_CHANGE && matched.agreement >= BIN_AGREEMENT;
+    const slower = matched.changed && matched.change > 0;
     steps.push({
       question: "Prefill time at matched uncached prompt length?",
       answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`
@@ -3613,16 +3646,6 @@ function prefillSlowerFinding(ctx, matched, metrics) {
 function hitRate(tables) {
   return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
 }
-function prefillCostMatched(ctx) {
-  const x = (tables) => concat(tables.map(uncachedTokens));
-  const y = (tables) => concat(tables.map((t) => t.numbers.prefill_ms));
-  const bx = x(ctx.base.tables);
-  const by = y(ctx.base.tables);
-  const hx = x(ctx.head.tables);
-  const hy = y(ctx.head.tables);
-  if (!bx || !by || !hx || !hy) return void 0;
-  return matchedRatio(bx, by, hx, hy);
-}
 
 // src/diagnose/branches/decode.ts
 var STALL_GROWTH = 0.25;
@@ -3632,7 +3655,7 @@ var PREFILL_WORK_GROWTH = 0.1;
 function decodeBranch(ctx, metrics) {
   const steps = [];
   const findings = [];
-  const matched = stepTimeMatched(ctx);
+  const matched = cost(ctx, "decode-step");
   const stall = stallRatio(ctx);
   const baseBatch = batchProfile(ctx.base.tables);
   const headBatch = batchProfile(ctx.head.tables);
@@ -3648,7 +3671,7 @@ function decodeBranch(ctx, metrics) {
     steps.push({ question: "ITL p99 vs p50 within a request?", answer: `median ratio ${compact(stall.base)} → ${compact(stall.head)}` });
   }
   const rate = ctx.workload.arrivalRate;
-  const slowerStep = matched !== void 0 && matched.change >= COST_CHANGE && matched.agreement >= BIN_AGREEMENT;
+  const slowerStep = matched !== void 0 && matched.changed && matched.change > 0;
   if (rate?.changed && rate.change > 0) {
     steps.push({ question: "Did the traffic change?", answer: `yes: arrivals ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (${signedPercent(rate.change)})` });
     findings.push({
@@ -3745,17 +3768,6 @@ function decodeBranch(ctx, metrics) {
     metrics
   });
   return { steps, findings };
-}
-function stepTime(t) {
-  return requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
-}
-function stepTimeMatched(ctx) {
-  const bx = concat(ctx.base.tables.map((t) => t.numbers.batch_size_at_admission));
-  const hx = concat(ctx.head.tables.map((t) => t.numbers.batch_size_at_admission));
-  const by = concat(ctx.base.tables.map(stepTime));
-  const hy = concat(ctx.head.tables.map(stepTime));
-  if (!bx || !hx || !by || !hy) return void 0;
-  return matchedRatio(bx, by, hx, hy);
 }
 function stallRatio(ctx) {
   const ratio = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.itl_p99_ms, t.numbers.itl_p50_ms)));
@@ -4027,9 +4039,9 @@ function serviceTimeGrowth(ctx) {
 
 // src/diagnose/branches/per-token.ts
 function tokenizeBranch(ctx, metrics) {
-  const cost = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens)));
-  const b = cost(ctx.base.tables);
-  const h = cost(ctx.head.tables);
+  const cost2 = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens)));
+  const b = cost2(ctx.base.tables);
+  const h = cost2(ctx.head.tables);
   if (!b || !h) {
     return {
       steps: [{ question: "Tokenization cost per prompt token?", answer: "unknown: needs tokenize_ms and prompt_tokens" }],
@@ -4060,9 +4072,9 @@ function tokenizeBranch(ctx, metrics) {
   return driftOr(ctx, steps, "tokenizer", "tokenize", metrics);
 }
 function detokenizeBranch(ctx, metrics) {
-  const cost = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
-  const b = cost(ctx.base.tables);
-  const h = cost(ctx.head.tables);
+  const cost2 = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
+  const b = cost2(ctx.base.tables);
+  const h = cost2(ctx.head.tables);
   if (!b || !h) {
     return {
       steps: [{ question: "Detokenization cost per output token?", answer: "unknown: needs detokenize_ms and output_tokens" }],
@@ -4103,16 +4115,16 @@ function detokenizeBranch(ctx, metrics) {
 }
 function lengthGrowth(tables) {
   const tokens = concat(tables.map((t) => t.numbers.output_tokens));
-  const cost = concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
-  if (!tokens || !cost) return void 0;
+  const cost2 = concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
+  if (!tokens || !cost2) return void 0;
   const low = quantile(tokens, 0.25);
   const high = quantile(tokens, 0.75);
   const short = [];
   const long = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (!Number.isFinite(cost[i])) continue;
-    if (tokens[i] <= low) short.push(cost[i]);
-    else if (tokens[i] >= high) long.push(cost[i]);
+    if (!Number.isFinite(cost2[i])) continue;
+    if (tokens[i] <= low) short.push(cost2[i]);
+    else if (tokens[i] >= high) long.push(cost2[i]);
   }
   if (short.length < 10 || long.length < 10) return void 0;
   const s = quantile(short, 0.5);
@@ -4497,6 +4509,36 @@ function normalCdf(x) {
   return 0.5 * (1 + errorFunction(x / Math.SQRT2));
 }
 
+// src/diagnose/like-for-like.ts
+function likeForLike(base, head) {
+  const out = [];
+  const add = (id, label, metric, x, y) => {
+    const bx = concat(base.tables.map(x));
+    const by = concat(base.tables.map(y));
+    const hx = concat(head.tables.map(x));
+    const hy = concat(head.tables.map(y));
+    if (!bx || !by || !hx || !hy) return;
+    const m = matchedRatio(bx, by, hx, hy);
+    if (!m) return;
+    out.push({
+      id,
+      label,
+      change: m.change,
+      rawChange: m.rawChange,
+      agreement: m.agreement,
+      bins: m.bins.length,
+      changed: Math.abs(m.change) >= COST_CHANGE && m.agreement >= BIN_AGREEMENT,
+      metric
+    });
+  };
+  const stepTime = (t) => requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
+  add("decode-step", "decode step time at matched running batch", "itl", (t) => t.numbers.batch_size_at_admission, stepTime);
+  add("prefill-per-token", "prefill time at matched uncached prompt length", "ttft", uncachedTokens, (t) => t.numbers.prefill_ms);
+  add("tokenize-per-token", "tokenize time per prompt token, at matched prompt length", "ttft", (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
+  add("detokenize-per-token", "detokenize time per output token, at matched output length", "e2e", (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
+  return out;
+}
+
 // src/model/pool.ts
 function sideTables(side2) {
   return side2.runs.flatMap((r) => r.requests ? [r.requests] : []);
@@ -4572,6 +4614,7 @@ function triageBenchmark(base, head, config) {
   const headData = sideData(head);
   const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? []);
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
+  const costs = baseData && headData ? likeForLike(baseData, headData) : [];
   const attributions = [];
   const regressed = [];
   if (baseData && headData) {
@@ -4587,7 +4630,7 @@ function triageBenchmark(base, head, config) {
   let findings = [];
   const fixes = [];
   if (baseData && headData && regressed.length) {
-    const ctx = { base: baseData, head: headData, workload, configChanges };
+    const ctx = { base: baseData, head: headData, workload, configChanges, costs };
     ({ walks, findings } = walkTree(regressed, ctx));
     for (const { comparison, attribution } of regressed) {
       if (!attribution) continue;
@@ -4596,7 +4639,7 @@ function triageBenchmark(base, head, config) {
     }
     fixes.sort((a, b) => b.gain - a.gain);
   }
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
   const name = config.benchmark ?? headData?.meta.benchmark ?? baseData?.meta.benchmark ?? "benchmark";
   return {
     name,
@@ -4612,7 +4655,8 @@ function triageBenchmark(base, head, config) {
     fixes: dedupeFixes(fixes),
     caveats,
     configChanges,
-    workload
+    workload,
+    likeForLike: costs
   };
 }
 function buildReport(benchmarks, config) {
@@ -4646,14 +4690,15 @@ function benchmarkVerdict(metrics) {
 function decideOutcome(benchmarks, verdict, failOn) {
   const reasons = [];
   let fail = false;
-  const regressed = benchmarks.flatMap((b) => b.metrics.filter((m) => m.verdict === "regressed").map((m) => `${b.name}: ${specLabel(m.spec)}`));
-  const breaches = benchmarks.flatMap((b) => b.sloBreaches.map((s) => `${b.name}: ${s}`));
+  const named = (b, items) => benchmarks.length > 1 ? `${items.join(", ")} (${b.name})` : items.join(", ");
+  const regressed = benchmarks.map((b) => ({ b, items: b.metrics.filter((m) => m.verdict === "regressed").map((m) => specLabel(m.spec)) })).filter((x) => x.items.length).map((x) => named(x.b, x.items));
+  const breaches = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
   if (regressed.length) {
-    reasons.push(`regressed: ${regressed.join(", ")}`);
+    reasons.push(`regressed: ${regressed.join("; ")}`);
     if (failOn.has("regression")) fail = true;
   }
   if (breaches.length) {
-    reasons.push(`SLO breached: ${breaches.join(", ")}`);
+    reasons.push(`SLO breached: ${breaches.join("; ")}`);
     if (failOn.has("slo")) fail = true;
   }
   if (verdict === "inconclusive") {
@@ -4736,7 +4781,8 @@ function benchmarkJson(b, level) {
     fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : "Infinity" })),
     caveats: b.caveats,
     configChanges: b.configChanges,
-    workload: b.workload
+    workload: b.workload,
+    likeForLike: b.likeForLike
   };
 }
 function side(s) {
@@ -4875,11 +4921,11 @@ function changeText(m) {
 // src/render/markdown.ts
 function renderMarkdown(report, options = {}) {
   const detail = options.detail ?? "full";
-  const parts = report.benchmarks.map((b) => renderBenchmark(b, report, detail));
+  const parts = report.benchmarks.map((b) => renderBenchmark(b, detail));
   parts.push(footer(report));
   return parts.join("\n\n") + "\n";
 }
-function renderBenchmark(b, report, detail) {
+function renderBenchmark(b, detail) {
   const lead = leadMetric(b);
   const out = [];
   out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
@@ -5004,6 +5050,14 @@ Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` 
   if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`);
   if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
   if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  const costs = b.likeForLike.length ? [
+    "",
+    "Like-for-like costs (matched load and request size; they do not move with the workload):",
+    "",
+    "| cost | change, matched | unmatched | bins agreeing |",
+    "|---|---:|---:|---:|",
+    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${Math.round(c.agreement * c.bins)} of ${c.bins} |`)
+  ].join("\n") : "";
   return [
     "<details><summary>Runs compared</summary>",
     "",
@@ -5013,6 +5067,7 @@ Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` 
     changes,
     workload.length ? `
 Workload: ${workload.join("; ")}.` : "",
+    costs,
     "",
     "</details>"
   ].join("\n");
@@ -5834,6 +5889,7 @@ compare options:
   --resamples N              bootstrap resamples (default 2000)
   --confidence X             interval level (default 0.95)
   --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
+  --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
   --benchmark NAME           benchmark name for the report
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default) or native
@@ -5859,6 +5915,7 @@ var COMMON_OPTIONS = {
   resamples: { type: "string" },
   confidence: { type: "string" },
   "min-effect": { type: "string", multiple: true },
+  "run-noise": { type: "string", multiple: true },
   benchmark: { type: "string" },
   "max-bad-lines": { type: "string" },
   "input-format": { type: "string" },
@@ -5947,6 +6004,7 @@ function rawConfig(values) {
     resamples: values.resamples,
     confidence: values.confidence,
     minEffect: values["min-effect"],
+    runNoise: values["run-noise"],
     benchmark: values.benchmark,
     maxBadLineRatio: values["max-bad-lines"]
   };

@@ -28,6 +28,7 @@ export function readInputs(): ActionInputs {
       resamples: core.getInput('resamples') || undefined,
       confidence: core.getInput('confidence') || undefined,
       minEffect: multi('min-effect'),
+      runNoise: multi('run-noise'),
       benchmark: core.getInput('benchmark') || undefined,
       maxBadLineRatio: core.getInput('max-bad-lines') || undefined,
     },

@@ -40,6 +40,7 @@ const COMMON_OPTIONS = {
   resamples: { type: 'string' },
   confidence: { type: 'string' },
   'min-effect': { type: 'string', multiple: true },
+  'run-noise': { type: 'string', multiple: true },
   benchmark: { type: 'string' },
   'max-bad-lines': { type: 'string' },
   'input-format': { type: 'string' },
@@ -132,6 +133,7 @@ export function rawConfig(values: Values): RawConfig {
     resamples: values.resamples,
     confidence: values.confidence,
     minEffect: values['min-effect'],
+    runNoise: values['run-noise'],
     benchmark: values.benchmark,
     maxBadLineRatio: values['max-bad-lines'],
   };

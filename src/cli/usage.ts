@@ -20,6 +20,7 @@ compare options:
   --resamples N              bootstrap resamples (default 2000)
   --confidence X             interval level (default 0.95)
   --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
+  --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
   --benchmark NAME           benchmark name for the report
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default) or native

@@ -10,6 +10,7 @@ import type { Attribution } from './attribution';
 import type { ConfigChange } from './config-diff';
 import { describeValue } from './config-diff';
 import type { WorkloadComparison } from './workload';
+import type { LikeForLike } from './like-for-like';
 
 export type CaveatKind =
   | 'single-run'
@@ -21,6 +22,7 @@ export type CaveatKind =
   | 'few-samples'
   | 'error-rate'
   | 'missing-phases'
+  | 'hidden-slowdown'
   | 'quality-not-measured';
 
 export interface Caveat {
@@ -35,6 +37,7 @@ export interface CaveatInput {
   attributions: Attribution[];
   workload: WorkloadComparison;
   configChanges: ConfigChange[];
+  likeForLike: LikeForLike[];
 }
 
 export function collectCaveats(input: CaveatInput): Caveat[] {
@@ -103,6 +106,16 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     out.push({
       kind: 'error-rate',
       message: `${grouped(headErrors.failed)} requests failed in this run (${percent(headErrors.share)}, baseline ${baseErrors ? percent(baseErrors.share) : 'unknown'}); failed requests are left out of latency metrics, which can hide a problem`,
+    });
+  }
+
+  for (const cost of input.likeForLike) {
+    if (!cost.changed || cost.change <= 0) continue;
+    const family = metrics.filter((m) => m.spec.metric.id === cost.metric || (cost.metric === 'ttft' && m.spec.metric.id === 'ttft_client'));
+    if (family.length === 0 || family.some((m) => m.verdict === 'regressed')) continue;
+    out.push({
+      kind: 'hidden-slowdown',
+      message: `${cost.label} ${signedPercent(cost.change)} (${Math.round(cost.agreement * cost.bins)} of ${cost.bins} bins; unmatched ${signedPercent(cost.rawChange)}) while no ${cost.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`,
     });
   }
 

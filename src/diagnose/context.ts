@@ -6,6 +6,7 @@ import type { PhaseOrRemainder } from '../metrics/catalog';
 import type { Evidence, Finding } from './hints';
 import type { WorkloadComparison } from './workload';
 import type { ConfigChange } from './config-diff';
+import type { LikeForLike } from './like-for-like';
 
 export interface SideData {
   tables: RequestTable[];
@@ -18,6 +19,12 @@ export interface DiagnosisContext {
   head: SideData;
   workload: WorkloadComparison;
   configChanges: ConfigChange[];
+  /** Like-for-like costs (decode step at matched batch, prefill at matched length, per-token costs). */
+  costs: LikeForLike[];
+}
+
+export function cost(ctx: DiagnosisContext, id: LikeForLike['id']): LikeForLike | undefined {
+  return ctx.costs.find((c) => c.id === id);
 }
 
 /** One question of the tree and the answer the data gave. */

@@ -8,36 +8,42 @@ import type { TextSource } from '../ingest/source';
 const HEAD_BYTES = 16 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
 
-export async function fileSource(path: string): Promise<TextSource> {
+/** `name` is what messages call the file (default: `path`). */
+export async function fileSource(path: string, name = path): Promise<TextSource> {
   let size: number;
   try {
     const info = await stat(path);
-    if (info.isDirectory()) throw new InputError(path, 'is a directory, not a results file');
+    if (info.isDirectory()) throw new InputError(name, 'is a directory, not a results file');
     size = info.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(path, `cannot read: ${describeFsError(error)}`);
+    throw new InputError(name, `cannot read: ${describeFsError(error)}`);
   }
-  if (size === 0) throw new InputError(path, 'the file is empty');
-  const handle = await open(path, 'r');
+  if (size === 0) throw new InputError(name, 'the file is empty');
   let head: string;
   try {
-    const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    // A multi-byte character cut at the end decodes to U+FFFD; detection only needs the start.
-    head = buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
+    const handle = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      // A multi-byte character cut at the end decodes to U+FFFD; detection only needs the start.
+      head = buffer.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    // stat succeeds on a file we may not open (permissions) or that vanished in between.
+    throw new InputError(name, `cannot read: ${describeFsError(error)}`);
   }
   return {
-    name: path,
+    name,
     head,
     async *chunks() {
       const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
       try {
         for await (const chunk of stream) yield chunk as string;
       } catch (error) {
-        throw new InputError(path, `read failed: ${describeFsError(error)}`);
+        throw new InputError(name, `read failed: ${describeFsError(error)}`);
       }
     },
   };

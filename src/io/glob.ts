@@ -35,6 +35,8 @@ function walk(dir: string, segments: string[], prefix: string, out: string[]): v
   if (segments.length === 0) return;
   const [head, ...rest] = segments;
   if (head === '**') {
+    // A trailing "**" ("results/**") means every file below, as in shells with globstar.
+    if (rest.length === 0) rest.push('*');
     walk(dir, rest, prefix, out);
     for (const entry of safeReaddir(dir)) {
       if (entry.startsWith('.')) continue;

@@ -1,6 +1,7 @@
 // Loads one side of a comparison from files: each file is one run (repeats of the same benchmark
 // are several files).
 
+import { resolve } from 'node:path';
 import { InputError } from '../ingest/errors';
 import { ingest, type IngestOptions } from '../ingest/ingest';
 import type { Run, Side } from '../model/run';
@@ -12,6 +13,7 @@ export async function loadSide(label: Side['label'], patterns: readonly string[]
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === 'base' ? 'baseline' : 'results'})`);
   if (files.length === 0) throw new InputError(label === 'base' ? 'baseline' : 'results', 'no files given');
   const runs: Run[] = [];
-  for (const file of files) runs.push(await ingest(await fileSource(file), options, options.format));
+  // Patterns are matched under cwd, so the files they name are read from there too.
+  for (const file of files) runs.push(await ingest(await fileSource(resolve(options.cwd ?? '.', file), file), options, options.format));
   return { label, runs };
 }

@@ -19,7 +19,7 @@ export function parseStat(text: string): Stat | string {
   const t = text.toLowerCase();
   if (t === 'mean' || t === 'avg' || t === 'average') return MEAN;
   if (t === 'median') return percentile(50);
-  const match = /^p(\d{1,2}(?:\.\d{1,3})?)$/.exec(t);
+  const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
   if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
   const value = Number(match[1]);
   if (!(value > 0 && value < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
@@ -43,7 +43,7 @@ export function makeSpec(metric: MetricDef, stat: Stat): MetricSpec {
  * a request-level metric without one is an error: STEP 1 asks for the percentile explicitly.
  */
 export function parseMetricSpec(text: string): MetricSpec | string {
-  const parts = text.trim().replace(/^([a-z_-]+)\.(?=\S)/i, '$1 ').split(/\s+/).filter(Boolean);
+  const parts = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, '$1 ').split(/\s+/).filter(Boolean);
   if (parts.length === 0) return 'empty metric: expected something like "ttft p95"';
   const metric = lookupMetric(parts[0]);
   if (!metric) return `unknown metric "${parts[0]}": expected one of ${METRIC_NAMES.join(', ')}`;

@@ -45,6 +45,7 @@ function benchmarkJson(b: BenchmarkReport, level: number) {
     caveats: b.caveats,
     configChanges: b.configChanges,
     workload: b.workload,
+    likeForLike: b.likeForLike,
   };
 }
 

@@ -8,7 +8,7 @@ import type { AmdahlItem } from '../diagnose/amdahl';
 import type { Finding } from '../diagnose/hints';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { compact, duration, grouped, percent, signedDuration, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { compact, duration, grouped, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report, SideSummary } from '../report/model';
 import { codeText, markdownText } from './escape';
@@ -21,12 +21,12 @@ export interface MarkdownOptions {
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
-  const parts = report.benchmarks.map((b) => renderBenchmark(b, report, detail));
+  const parts = report.benchmarks.map((b) => renderBenchmark(b, detail));
   parts.push(footer(report));
   return parts.join('\n\n') + '\n';
 }
 
-function renderBenchmark(b: BenchmarkReport, report: Report, detail: NonNullable<MarkdownOptions['detail']>): string {
+function renderBenchmark(b: BenchmarkReport, detail: NonNullable<MarkdownOptions['detail']>): string {
   const lead = leadMetric(b);
   const out: string[] = [];
   out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
@@ -157,6 +157,16 @@ function runsSection(b: BenchmarkReport): string {
   if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 0.001 ? '< 0.001' : w.prompt.pValue.toFixed(2)})`);
   if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
   if (w.baseConcurrency !== undefined && w.headConcurrency !== undefined) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  const costs = b.likeForLike.length
+    ? [
+        '',
+        'Like-for-like costs (matched load and request size; they do not move with the workload):',
+        '',
+        '| cost | change, matched | unmatched | bins agreeing |',
+        '|---|---:|---:|---:|',
+        ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? ' ⚠️' : ''} | ${signedPercent(c.rawChange)} | ${Math.round(c.agreement * c.bins)} of ${c.bins} |`),
+      ].join('\n')
+    : '';
   return [
     '<details><summary>Runs compared</summary>',
     '',
@@ -165,6 +175,7 @@ function runsSection(b: BenchmarkReport): string {
     ...rows,
     changes,
     workload.length ? `\nWorkload: ${workload.join('; ')}.` : '',
+    costs,
     '',
     '</details>',
   ].join('\n');

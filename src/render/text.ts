@@ -3,7 +3,7 @@
 import type { MetricComparison } from '../compare/types';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { compact, duration, percent, signedDuration, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { compact, duration, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report } from '../report/model';
 import { plainText } from './escape';

@@ -10,6 +10,7 @@ import { collectCaveats } from '../diagnose/caveats';
 import { diffConfig } from '../diagnose/config-diff';
 import { walkTree } from '../diagnose/tree';
 import { compareWorkload } from '../diagnose/workload';
+import { likeForLike } from '../diagnose/like-for-like';
 import type { DiagnosisContext, SideData } from '../diagnose/context';
 import { specLabel } from '../metrics/metric-spec';
 import { successMask } from '../metrics/values';
@@ -25,6 +26,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
   const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? []);
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
 
+  const costs = baseData && headData ? likeForLike(baseData, headData) : [];
   const attributions: Attribution[] = [];
   const regressed: { comparison: MetricComparison; attribution: Attribution | null }[] = [];
   if (baseData && headData) {
@@ -41,7 +43,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
   let findings: BenchmarkReport['findings'] = [];
   const fixes: AmdahlItem[] = [];
   if (baseData && headData && regressed.length) {
-    const ctx: DiagnosisContext = { base: baseData, head: headData, workload, configChanges };
+    const ctx: DiagnosisContext = { base: baseData, head: headData, workload, configChanges, costs };
     ({ walks, findings } = walkTree(regressed, ctx));
     for (const { comparison, attribution } of regressed) {
       if (!attribution) continue;
@@ -51,7 +53,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
     fixes.sort((a, b) => b.gain - a.gain);
   }
 
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
   const name = config.benchmark ?? headData?.meta.benchmark ?? baseData?.meta.benchmark ?? 'benchmark';
   return {
     name,
@@ -68,6 +70,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
     caveats,
     configChanges,
     workload,
+    likeForLike: costs,
   };
 }
 
@@ -113,14 +116,18 @@ export function benchmarkVerdict(metrics: MetricComparison[]): Verdict {
 function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: ReadonlySet<FailOn>): Outcome {
   const reasons: string[] = [];
   let fail = false;
-  const regressed = benchmarks.flatMap((b) => b.metrics.filter((m) => m.verdict === 'regressed').map((m) => `${b.name}: ${specLabel(m.spec)}`));
-  const breaches = benchmarks.flatMap((b) => b.sloBreaches.map((s) => `${b.name}: ${s}`));
+  const named = (b: BenchmarkReport, items: string[]) => (benchmarks.length > 1 ? `${items.join(', ')} (${b.name})` : items.join(', '));
+  const regressed = benchmarks
+    .map((b) => ({ b, items: b.metrics.filter((m) => m.verdict === 'regressed').map((m) => specLabel(m.spec)) }))
+    .filter((x) => x.items.length)
+    .map((x) => named(x.b, x.items));
+  const breaches = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
   if (regressed.length) {
-    reasons.push(`regressed: ${regressed.join(', ')}`);
+    reasons.push(`regressed: ${regressed.join('; ')}`);
     if (failOn.has('regression')) fail = true;
   }
   if (breaches.length) {
-    reasons.push(`SLO breached: ${breaches.join(', ')}`);
+    reasons.push(`SLO breached: ${breaches.join('; ')}`);
     if (failOn.has('slo')) fail = true;
   }
   if (verdict === 'inconclusive') {

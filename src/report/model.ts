@@ -9,6 +9,7 @@ import type { ConfigChange } from '../diagnose/config-diff';
 import type { Finding } from '../diagnose/hints';
 import type { TreeWalk } from '../diagnose/tree';
 import type { WorkloadComparison } from '../diagnose/workload';
+import type { LikeForLike } from '../diagnose/like-for-like';
 import type { RunMeta, SourceReport } from '../model/run';
 
 export const SCHEMA_VERSION = 1;
@@ -38,6 +39,8 @@ export interface BenchmarkReport {
   caveats: Caveat[];
   configChanges: ConfigChange[];
   workload: WorkloadComparison;
+  /** Costs compared at matched load and request size, whatever the verdicts. */
+  likeForLike: LikeForLike[];
 }
 
 export interface Outcome {

@@ -172,7 +172,9 @@ function quantileEvaluator(
     sortedBlock[i] = layout.blockOf[order[i]];
   }
 
-  const maxBlock = Math.max(...layout.blockSize);
+  // A loop, not Math.max(...sizes): spreading 100k+ block sizes overflows the call stack.
+  let maxBlock = 0;
+  for (let b = 0; b < layout.blockCount; b++) if (layout.blockSize[b] > maxBlock) maxBlock = layout.blockSize[b];
   const margin = Math.ceil(8 * Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock) + 2 * maxBlock);
   const start = Math.max(0, Math.floor(q * (n - 1)) - margin);
   const belowStart = new Float64Array(layout.blockCount);

@@ -92,13 +92,24 @@ export function autocovariances(x: Float64Array, maxLag: number): Float64Array {
   return out;
 }
 
-/** Ranks scaled to (0, 1): the series whose dependence matters for a quantile, robust to outliers. */
+/**
+ * Ranks scaled to (0, 1): the series whose dependence matters for a quantile, robust to outliers.
+ * Tied values share their mid-rank: ranking ties by position would turn a run of equal values
+ * (integer milliseconds, token counts) into a trend and inflate the block length.
+ */
 export function rankTransform(values: ArrayLike<number>): Float64Array {
   const n = values.length;
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => values[a] - values[b]);
   const ranks = new Float64Array(n);
-  for (let r = 0; r < n; r++) ranks[order[r]] = (r + 0.5) / n;
+  for (let r = 0; r < n; ) {
+    let end = r + 1;
+    while (end < n && values[order[end]] === values[order[r]]) end++;
+    // Positions r..end−1 tie: the mean of (position + 0.5) over them is (r + end) / 2.
+    const rank = (r + end) / 2 / n;
+    for (let k = r; k < end; k++) ranks[order[k]] = rank;
+    r = end;
+  }
   return ranks;
 }

@@ -4,12 +4,12 @@
 
 import { compact, signedPercent } from '../../format/numbers';
 import type { RequestTable } from '../../model/run';
-import { requestColumn } from '../../metrics/values';
 import { meanFinite, quantile } from '../../stats/quantile';
 import { batchProfile } from '../measures/batch';
-import { concat, matchedRatio, perUnit, uncachedTokens } from '../measures/ratios';
+import { concat, perUnit, uncachedTokens } from '../measures/ratios';
+import type { LikeForLike } from '../like-for-like';
 import { prefillBranch } from './prefill';
-import { BIN_AGREEMENT, COST_CHANGE, chunkedPrefill, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
+import { chunkedPrefill, cost, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
 import type { Finding } from '../hints';
 import { agreeingBins } from './phrases';
 
@@ -23,7 +23,7 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
   const steps: TreeStep[] = [];
   const findings: Finding[] = [];
 
-  const matched = stepTimeMatched(ctx);
+  const matched = cost(ctx, 'decode-step');
   const stall = stallRatio(ctx);
   const baseBatch = batchProfile(ctx.base.tables);
   const headBatch = batchProfile(ctx.head.tables);
@@ -41,7 +41,7 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
   }
 
   const rate = ctx.workload.arrivalRate;
-  const slowerStep = matched !== undefined && matched.change >= COST_CHANGE && matched.agreement >= BIN_AGREEMENT;
+  const slowerStep = matched !== undefined && matched.changed && matched.change > 0;
   if (rate?.changed && rate.change > 0) {
     // More traffic fills the batch; a step that is also slower at matched batch is then confounded.
     steps.push({ question: 'Did the traffic change?', answer: `yes: arrivals ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (${signedPercent(rate.change)})` });
@@ -149,20 +149,6 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
   return { steps, findings };
 }
 
-/** Time per output token, or the request's median ITL when decode_ms is absent. */
-function stepTime(t: RequestTable): Float64Array | undefined {
-  return requestColumn(t, 'tpot') ?? requestColumn(t, 'itl', 0.5) ?? undefined;
-}
-
-function stepTimeMatched(ctx: DiagnosisContext) {
-  const bx = concat(ctx.base.tables.map((t) => t.numbers.batch_size_at_admission));
-  const hx = concat(ctx.head.tables.map((t) => t.numbers.batch_size_at_admission));
-  const by = concat(ctx.base.tables.map(stepTime));
-  const hy = concat(ctx.head.tables.map(stepTime));
-  if (!bx || !hx || !by || !hy) return undefined;
-  return matchedRatio(bx, by, hx, hy);
-}
-
 function stallRatio(ctx: DiagnosisContext): { base: number; head: number } | undefined {
   const ratio = (tables: RequestTable[]) => concat(tables.map((t) => perUnit(t, t.numbers.itl_p99_ms, t.numbers.itl_p50_ms)));
   const b = ratio(ctx.base.tables);
@@ -192,7 +178,7 @@ function contextGrowth(ctx: DiagnosisContext): number | undefined {
 }
 
 function decodeOverhead(
-  matched: NonNullable<ReturnType<typeof matchedRatio>>,
+  matched: LikeForLike,
   baseBatch: ReturnType<typeof batchProfile>,
   headBatch: ReturnType<typeof batchProfile>,
   metrics: string[],

@@ -9,7 +9,6 @@ export function pValueText(p: number): string {
 }
 
 /** "4 of 5 bins slower". */
-export function agreeingBins(m: { bins: unknown[]; agreement: number; change: number }): string {
-  const agreeing = Math.round(m.agreement * m.bins.length);
-  return `${agreeing} of ${m.bins.length} bins ${m.change >= 0 ? 'slower' : 'faster'}`;
+export function agreeingBins(m: { bins: number; agreement: number; change: number }): string {
+  return `${Math.round(m.agreement * m.bins)} of ${m.bins} bins ${m.change >= 0 ? 'slower' : 'faster'}`;
 }

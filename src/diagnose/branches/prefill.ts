@@ -5,8 +5,9 @@ import { compact, grouped, percent, signedPercent } from '../../format/numbers';
 import { agreeingBins, pValueText } from './phrases';
 import type { RequestTable } from '../../model/run';
 import { batchProfile } from '../measures/batch';
-import { concat, matchedRatio, ratioOfSums, uncachedTokens } from '../measures/ratios';
-import { BIN_AGREEMENT, COST_CHANGE, configValue, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
+import { ratioOfSums } from '../measures/ratios';
+import type { LikeForLike } from '../like-for-like';
+import { configValue, cost, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
 import type { Finding } from '../hints';
 
 const HIT_RATE_DROP = 0.05;
@@ -67,11 +68,11 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
     }
   }
 
-  const matched = prefillCostMatched(ctx);
+  const matched = cost(ctx, 'prefill-per-token');
   if (!matched) {
     steps.push({ question: 'Prefill time per uncached token at matched prompt length?', answer: 'unknown: needs prefill_ms and prompt_tokens' });
   } else {
-    const slower = matched.change >= COST_CHANGE && matched.agreement >= BIN_AGREEMENT;
+    const slower = matched.changed && matched.change > 0;
     steps.push({
       question: 'Prefill time at matched uncached prompt length?',
       answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`,
@@ -94,7 +95,7 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
   return { steps, findings };
 }
 
-function prefillSlowerFinding(ctx: DiagnosisContext, matched: NonNullable<ReturnType<typeof matchedRatio>>, metrics: string[]): Finding {
+function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metrics: string[]): Finding {
   const rate = ctx.workload.arrivalRate;
   const baseBatch = batchProfile(ctx.base.tables);
   const headBatch = batchProfile(ctx.head.tables);
@@ -129,15 +130,4 @@ function prefillSlowerFinding(ctx: DiagnosisContext, matched: NonNullable<Return
 
 function hitRate(tables: RequestTable[]): number | undefined {
   return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
-}
-
-function prefillCostMatched(ctx: DiagnosisContext) {
-  const x = (tables: RequestTable[]) => concat(tables.map(uncachedTokens));
-  const y = (tables: RequestTable[]) => concat(tables.map((t) => t.numbers.prefill_ms));
-  const bx = x(ctx.base.tables);
-  const by = y(ctx.base.tables);
-  const hx = x(ctx.head.tables);
-  const hy = y(ctx.head.tables);
-  if (!bx || !by || !hx || !hy) return undefined;
-  return matchedRatio(bx, by, hx, hy);
 }

@@ -33,7 +33,8 @@ export function detectNativeLayout(head: string): NativeLayout | { error: string
     const firstLine = trimmed.split('\n', 1)[0].trim();
     try {
       const value = parseJsonLenient(firstLine);
-      if (value && typeof value === 'object' && !Array.isArray(value)) return 'jsonl';
+      // A whole {"metadata": ..., "requests": [...]} document on one line is JSON, not JSONL.
+      if (value && typeof value === 'object' && !Array.isArray(value)) return Array.isArray((value as { requests?: unknown }).requests) ? 'json' : 'jsonl';
     } catch {
       // Not a complete object on one line: a pretty-printed JSON document.
     }
@@ -64,15 +65,15 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   else await readCsv(source, builder, meta);
 
   const built = builder.finish();
-  const skipped = built.issues.count;
+  // Records skipped; metadata problems are reported in issues but are not records.
+  const skipped = built.skipped;
   const read = built.recordsRead;
+  const first = built.firstRejection;
   if (!built.table) {
-    const first = built.issues.kept[0];
-    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: ${formatIssue(first).slice(source.name.length + 2)}`);
+    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: line ${first.line}: ${first.field ? `field "${first.field}": ` : ''}${first.message}`);
     throw new InputError(source.name, structural[0] ?? 'no requests in the file (only metadata, comments or blank lines)');
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {
-    const first = built.issues.kept[0];
     throw new InputError(
       source.name,
       `${skipped} of ${read} records are bad (more than ${Math.round(options.maxBadLineRatio * 100)}% allowed); first: ${first ? formatIssue(first) : 'unknown'}`,

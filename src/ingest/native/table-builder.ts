@@ -11,7 +11,7 @@ import {
   type NumericField,
   type TextField,
 } from '../../model/fields';
-import type { RequestTable } from '../../model/run';
+import type { IngestIssue, RequestTable } from '../../model/run';
 import { IssueLog } from '../errors';
 import { clip, isError, parseNonNegative, parseTimestamp } from './values';
 
@@ -51,6 +51,10 @@ class ExtraColumn {
 export interface BuiltTable {
   table: RequestTable | undefined;
   recordsRead: number;
+  /** Records rejected; `issues` may also hold problems that are not records (metadata). */
+  skipped: number;
+  /** Why the first rejected record was rejected. */
+  firstRejection: IngestIssue | undefined;
   issues: IssueLog;
   warnings: string[];
 }
@@ -65,6 +69,8 @@ export class RequestTableBuilder {
   readonly issues = new IssueLog();
   private rows = 0;
   private read = 0;
+  private skipped = 0;
+  private firstRejection: IngestIssue | undefined;
 
   // Scratch space for the record being validated.
   private readonly scratch = new Float64Array(NUMERIC_FIELDS.length);
@@ -80,14 +86,21 @@ export class RequestTableBuilder {
   /** A record that could not even be parsed: counted as read, reported, skipped. */
   recordUnparsable(line: number, message: string): void {
     this.read++;
-    this.issues.add({ file: this.file, line, message });
+    this.reject({ file: this.file, line, message });
+  }
+
+  /** Logs why the record being read is skipped, and counts it. */
+  private reject(issue: IngestIssue): void {
+    this.skipped++;
+    this.firstRejection ??= issue;
+    this.issues.add(issue);
   }
 
   /** A parsed JSON value that should be one request object. */
   addRecord(record: unknown, line: number): void {
     this.read++;
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-      this.issues.add({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? 'a list' : JSON.stringify(record)?.slice(0, 40)}` });
+      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? 'a list' : JSON.stringify(record)?.slice(0, 40)}` });
       return;
     }
     this.begin();
@@ -101,7 +114,7 @@ export class RequestTableBuilder {
   addRow(header: readonly string[], cells: readonly string[], line: number): void {
     this.read++;
     if (cells.length !== header.length) {
-      this.issues.add({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
+      this.reject({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
       return;
     }
     this.begin();
@@ -122,7 +135,7 @@ export class RequestTableBuilder {
     if (isNumericField(name)) {
       const parsed = name === 'arrival_ts' ? parseTimestamp(value) : parseNonNegative(value, name.endsWith('_ms') ? 'duration in ms' : 'count');
       if (isError(parsed)) {
-        this.issues.add({ file: this.file, line, field: name, message: parsed.error });
+        this.reject({ file: this.file, line, field: name, message: parsed.error });
         return false;
       }
       if (parsed !== undefined) this.scratch[FIELD_INDEX.get(name)!] = parsed;
@@ -144,7 +157,7 @@ export class RequestTableBuilder {
     if (!failed) {
       for (const field of REQUIRED_FIELDS) {
         if (Number.isNaN(this.scratch[FIELD_INDEX.get(field)!])) {
-          this.issues.add({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
+          this.reject({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
           return;
         }
       }
@@ -184,7 +197,7 @@ export class RequestTableBuilder {
       );
     }
     const rows = this.rows;
-    if (rows === 0) return { table: undefined, recordsRead: this.read, issues: this.issues, warnings };
+    if (rows === 0) return { table: undefined, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
 
     const numbers: Partial<Record<NumericField, Float64Array>> = {};
     NUMERIC_FIELDS.forEach((field, f) => {
@@ -209,8 +222,8 @@ export class RequestTableBuilder {
       warnings.push('no arrival_ts: requests kept in file order; time blocks and rates follow the file');
     }
     const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
-    if (arrival && missingArrival === 0) return { table: sortByArrival(table, arrival), recordsRead: this.read, issues: this.issues, warnings };
-    return { table, recordsRead: this.read, issues: this.issues, warnings };
+    if (arrival && missingArrival === 0) return { table: sortByArrival(table, arrival), recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 }
 

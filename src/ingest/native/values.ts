@@ -30,7 +30,7 @@ export function parseTimestamp(value: unknown): Parsed {
       }
       const ms = Date.parse(trimmed.replace(' ', 'T'));
       if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
-      return ms / 1000 + fractionBeyondMilliseconds(trimmed);
+      return isoSeconds(trimmed, ms);
     }
   }
   const n = toNumber(value, 'timestamp');
@@ -42,12 +42,15 @@ export function parseTimestamp(value: unknown): Parsed {
   return n;
 }
 
-/** Date.parse keeps milliseconds only; keep the microseconds an ISO string may carry. */
-function fractionBeyondMilliseconds(iso: string): number {
-  const match = /\.(\d{4,9})/.exec(iso);
-  if (!match) return 0;
-  const digits = match[1].slice(3);
-  return Number(`0.${'000'}${digits}`);
+/**
+ * Date.parse keeps milliseconds only; keep the microseconds an ISO string may carry. Whole seconds
+ * plus the written fraction gives the same double as the decimal seconds value (adding the digits
+ * beyond the milliseconds to ms / 1000 is often one unit in the last place off).
+ */
+function isoSeconds(iso: string, ms: number): number {
+  const match = /:\d{2}\.(\d+)/.exec(iso);
+  if (!match) return ms / 1000;
+  return Math.floor(ms / 1000) + Number(`0.${match[1]}`);
 }
 
 function toNumber(value: unknown, what: string): Parsed {
@@ -64,6 +67,8 @@ function toNumber(value: unknown, what: string): Parsed {
       if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed)) return { error: `expected a finite ${what}, got "${trimmed}"` };
       return { error: `expected a ${what} (a number), got "${clip(trimmed)}"` };
     }
+    // "1e400" is number syntax but overflows to Infinity.
+    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed)}"` };
     return n;
   }
   return { error: `expected a ${what} (a number), got ${describe(value)}` };

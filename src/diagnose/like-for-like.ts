@@ -1,0 +1,56 @@
+// Like-for-like costs, computed on every comparison whatever the verdicts: decode step time at a
+// matched running batch, prefill time at a matched uncached prompt length, tokenize and detokenize
+// cost per token. A shift in load or prompt mix moves the raw metrics; these do not move with it,
+// so they catch slower code that a lighter load hides (and clear code that a heavier load blames).
+
+import { requestColumn } from '../metrics/values';
+import type { RequestTable } from '../model/run';
+import { concat, matchedRatio, perUnit, uncachedTokens } from './measures/ratios';
+import { BIN_AGREEMENT, COST_CHANGE, type SideData } from './context';
+
+// Note: context.ts imports this module's type only; the constants live there.
+
+export interface LikeForLike {
+  id: 'decode-step' | 'prefill-per-token' | 'tokenize-per-token' | 'detokenize-per-token';
+  label: string;
+  /** Matched change head/base − 1. */
+  change: number;
+  /** The same cost compared without matching. */
+  rawChange: number;
+  /** Share of bins agreeing with the direction of `change`. */
+  agreement: number;
+  bins: number;
+  /** Changed beyond COST_CHANGE with agreement across bins. */
+  changed: boolean;
+  /** The metric whose raw change this cost explains (for the hidden-slowdown guard). */
+  metric: 'itl' | 'ttft' | 'e2e';
+}
+
+export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
+  const out: LikeForLike[] = [];
+  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: (t: RequestTable) => Float64Array | undefined, y: (t: RequestTable) => Float64Array | undefined) => {
+    const bx = concat(base.tables.map(x));
+    const by = concat(base.tables.map(y));
+    const hx = concat(head.tables.map(x));
+    const hy = concat(head.tables.map(y));
+    if (!bx || !by || !hx || !hy) return;
+    const m = matchedRatio(bx, by, hx, hy);
+    if (!m) return;
+    out.push({
+      id,
+      label,
+      change: m.change,
+      rawChange: m.rawChange,
+      agreement: m.agreement,
+      bins: m.bins.length,
+      changed: Math.abs(m.change) >= COST_CHANGE && m.agreement >= BIN_AGREEMENT,
+      metric,
+    });
+  };
+  const stepTime = (t: RequestTable) => requestColumn(t, 'tpot') ?? requestColumn(t, 'itl', 0.5) ?? undefined;
+  add('decode-step', 'decode step time at matched running batch', 'itl', (t) => t.numbers.batch_size_at_admission, stepTime);
+  add('prefill-per-token', 'prefill time at matched uncached prompt length', 'ttft', uncachedTokens, (t) => t.numbers.prefill_ms);
+  add('tokenize-per-token', 'tokenize time per prompt token, at matched prompt length', 'ttft', (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
+  add('detokenize-per-token', 'detokenize time per output token, at matched output length', 'e2e', (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
+  return out;
+}

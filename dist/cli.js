@@ -1952,6 +1952,7 @@ async function readCsv(source, builder, meta) {
       parser.push(chunk, onRow, onError);
       continue;
     }
+    if (chunk === "") continue;
     pending += first ? chunk.replace(/^\ufeff/, "") : chunk;
     first = false;
     peel(false);
@@ -2875,7 +2876,7 @@ function prepare(requested, base, head, config) {
         verdict: "inconclusive",
         reason: `cannot be computed: the ${side2} ${missing.reason.replace(/^the data /, "")}; an artifact with per-request ${spec.metric.id} values would decide`,
         minEffect,
-        slo: void 0
+        slo: unmeasuredSlo(config, spec)
       }
     };
   }
@@ -2893,7 +2894,8 @@ function prepare(requested, base, head, config) {
         verdict: "inconclusive",
         reason: `${spec.stat.label === "mean" ? "the mean" : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? "more requests" : "more requests on the smaller side"} would decide`,
         minEffect,
-        basis: headSeries.basis
+        basis: headSeries.basis,
+        slo: unmeasuredSlo(config, spec)
       }
     };
   }
@@ -2905,7 +2907,8 @@ function prepare(requested, base, head, config) {
         origin: requested.origin,
         verdict: "inconclusive",
         reason: `the sides measure it differently (baseline: ${baseSeries.basis ?? "per request"}; head: ${headSeries.basis ?? "per request"}); artifacts of the same kind would decide`,
-        minEffect
+        minEffect,
+        slo: unmeasuredSlo(config, spec)
       }
     };
   }
@@ -2977,6 +2980,10 @@ function sloStatus(config, spec, base, head) {
   const headMet = sloMet(slo2, head.value);
   const marginal = sloMet(slo2, head.interval[0]) !== sloMet(slo2, head.interval[1]);
   return { slo: slo2, baseMet: sloMet(slo2, base.value), headMet, marginal };
+}
+function unmeasuredSlo(config, spec) {
+  const slo2 = config.slos.find((s) => s.spec.key === spec.key);
+  return slo2 ? { slo: slo2, baseMet: null, headMet: null, marginal: false } : void 0;
 }
 function sideSeries(side2, spec) {
   const runs = [];
@@ -3188,12 +3195,12 @@ function rankFixes(attribution, head, findings, walks, slo2) {
   return items.sort((a, b) => b.gain - a.gain);
 }
 function findingFor(phase, metric, findings, walks) {
-  const direct = findings.find((f) => f.phase === phase && f.metrics.includes(metric)) ?? findings.find((f) => f.phase === phase);
-  if (direct) return direct;
   const walk2 = walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
-  if (!walk2) return void 0;
+  const direct = findings.filter((f) => f.phase === phase);
+  const viaWalk = walk2 ? findings.filter((f) => walk2.hints.includes(f.hint) && f.metrics.some((m) => walk2.metrics.includes(m))) : [];
   const rank = { confirmed: 0, likely: 1, candidate: 2 };
-  return findings.filter((f) => walk2.hints.includes(f.hint) && f.metrics.some((m) => walk2.metrics.includes(m))).sort((a, b) => rank[a.status] - rank[b.status])[0];
+  const score2 = (f) => rank[f.status] * 2 + (direct.includes(f) ? 0 : 1);
+  return [.../* @__PURE__ */ new Set([...direct, ...viaWalk])].sort((a, b) => score2(a) - score2(b))[0];
 }
 function fixLabel(phase, finding) {
   const what = `${PHASE_LABELS[phase]} back to baseline`;
@@ -3271,6 +3278,15 @@ function describeValue(v) {
   return v === void 0 ? "(unset)" : String(v);
 }
 
+// src/diagnose/phrases.ts
+function pValueText(p) {
+  const text = pValue(p);
+  return text.startsWith("<") ? text : `= ${text}`;
+}
+function agreeingBins(m) {
+  return `${m.change >= 0 ? "slower" : "faster"} in strata holding ${percent(m.agreement)} of matched requests, ${m.bins} strata`;
+}
+
 // src/diagnose/caveats.ts
 function collectCaveats(input) {
   const out = [];
@@ -3339,7 +3355,7 @@ function collectCaveats(input) {
     if (family.length === 0 || family.some((m) => m.verdict === "regressed")) continue;
     out.push({
       kind: "hidden-slowdown",
-      message: `${cost2.label} ${signedPercent(cost2.change)} (${Math.round(cost2.agreement * cost2.bins)} of ${cost2.bins} bins; unmatched ${signedPercent(cost2.rawChange)}) while no ${cost2.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`
+      message: `${cost2.label} ${signedPercent(cost2.change)} (${agreeingBins(cost2)}; unmatched ${signedPercent(cost2.rawChange)}) while no ${cost2.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`
     });
   }
   const missing = [...new Set(input.attributions.flatMap((a) => a.missingPhases))];
@@ -3364,15 +3380,6 @@ function errorShare(side2) {
 }
 function hasQuality(side2) {
   return side2.runs.some((r) => r.summaries.some((s) => s.metric.startsWith("quality")));
-}
-
-// src/diagnose/branches/phrases.ts
-function pValueText(p) {
-  const text = pValue(p);
-  return text.startsWith("<") ? text : `= ${text}`;
-}
-function agreeingBins(m) {
-  return `${Math.round(m.agreement * m.bins)} of ${m.bins} bins ${m.change >= 0 ? "slower" : "faster"}`;
 }
 
 // src/diagnose/measures/batch.ts
@@ -3446,21 +3453,24 @@ function concat(columns) {
   return out;
 }
 var MIN_PER_BIN = 10;
-function matchedRatio(baseX, baseY, headX, headY, binCount = 5) {
+var MAX_EXACT_STRATA = 64;
+var QUANTILE_BINS = 8;
+function matchedRatio(baseX, baseY, headX, headY) {
   const pooledX = new Float64Array(baseX.length + headX.length);
   pooledX.set(baseX);
   pooledX.set(headX, baseX.length);
   const sortedX = sortedFinite(pooledX);
   if (sortedX.length === 0) return void 0;
-  const edges = [];
-  for (let k = 1; k < binCount; k++) {
-    const edge = quantileSorted(sortedX, k / binCount);
-    if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
-  }
+  const edges = strataEdges(sortedX);
   const binOf = (x) => {
-    let b = 0;
-    while (b < edges.length && x >= edges[b]) b++;
-    return b;
+    let lo = 0;
+    let hi = edges.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (x >= edges[mid]) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   };
   const groups = edges.length + 1;
   const baseGroups = Array.from({ length: groups }, () => []);
@@ -3471,6 +3481,7 @@ function matchedRatio(baseX, baseY, headX, headY, binCount = 5) {
   fill(baseX, baseY, baseGroups);
   fill(headX, headY, headGroups);
   const bins = [];
+  const weights = [];
   let logSum = 0;
   let weightSum = 0;
   for (let g2 = 0; g2 < groups; g2++) {
@@ -3480,18 +3491,43 @@ function matchedRatio(baseX, baseY, headX, headY, binCount = 5) {
     const baseMedian = quantile(baseGroups[g2], 0.5);
     const headMedian = quantile(headGroups[g2], 0.5);
     bins.push({ low: g2 === 0 ? sortedX[0] : edges[g2 - 1], high: g2 < edges.length ? edges[g2] : sortedX[sortedX.length - 1], baseMedian, headMedian, baseCount: nb, headCount: nh });
+    const w = Math.min(nb, nh);
+    weights.push(w);
     if (baseMedian > 0 && headMedian > 0) {
-      const w = Math.min(nb, nh);
       logSum += w * Math.log(headMedian / baseMedian);
       weightSum += w;
     }
   }
   if (weightSum === 0) return void 0;
   const change = Math.exp(logSum / weightSum) - 1;
-  const agreeing = bins.filter((b) => Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)).length;
+  let agreeing = 0;
+  let total = 0;
+  bins.forEach((b, k) => {
+    total += weights[k];
+    if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)) agreeing += weights[k];
+  });
   const rawBase = quantile(baseY, 0.5);
   const rawHead = quantile(headY, 0.5);
-  return { change, bins, agreement: bins.length ? agreeing / bins.length : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+  return { change, bins, agreement: total ? agreeing / total : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+}
+function strataEdges(sortedX) {
+  const distinct = [];
+  let integers = true;
+  for (let i = 0; i < sortedX.length; i++) {
+    const v = sortedX[i];
+    if (!Number.isInteger(v)) integers = false;
+    if (i === 0 || v !== sortedX[i - 1]) {
+      distinct.push(v);
+      if (distinct.length > MAX_EXACT_STRATA) break;
+    }
+  }
+  if (integers && distinct.length <= MAX_EXACT_STRATA) return distinct.slice(1);
+  const edges = [];
+  for (let k = 1; k < QUANTILE_BINS; k++) {
+    const edge = quantileSorted(sortedX, k / QUANTILE_BINS);
+    if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+  }
+  return edges;
 }
 function ratioOfSums(tables, a, b) {
   let num = 0;
@@ -3510,6 +3546,14 @@ function ratioOfSums(tables, a, b) {
     }
   }
   return any && den > 0 ? num / den : void 0;
+}
+var PREFILL_WORK_GROWTH = 0.1;
+function prefillWorkGrowth(base, head) {
+  const b = concat(base.map(uncachedTokens));
+  const h = concat(head.map(uncachedTokens));
+  if (!b || !h) return void 0;
+  const baseMean = meanFinite(b);
+  return baseMean > 0 ? meanFinite(h) / baseMean - 1 : void 0;
 }
 
 // src/diagnose/context.ts
@@ -3533,6 +3577,7 @@ function chunkedPrefill(meta) {
 
 // src/diagnose/branches/prefill.ts
 var HIT_RATE_DROP = 0.05;
+var HIT_TOKENS_DROP = 0.1;
 var PREFIX_CACHE_KEYS = ["enable_prefix_caching", "enable-prefix-caching", "prefix_caching"];
 function prefillBranch(ctx, metrics) {
   const steps = [];
@@ -3563,11 +3608,16 @@ function prefillBranch(ctx, metrics) {
   }
   const baseHit = hitRate(ctx.base.tables);
   const headHit = hitRate(ctx.head.tables);
-  if (baseHit === void 0 || headHit === void 0) {
+  const baseHitTokens = hitsPerRequest(ctx.base.tables);
+  const headHitTokens = hitsPerRequest(ctx.head.tables);
+  if (baseHit === void 0 || headHit === void 0 || baseHitTokens === void 0 || headHitTokens === void 0) {
     steps.push({ question: "Prefix cache hit rate?", answer: "unknown: no prefix_cache_hit_tokens and prompt_tokens in the data" });
   } else {
-    const dropped = baseHit - headHit >= HIT_RATE_DROP;
-    steps.push({ question: "Prefix cache hit rate?", answer: `${percent(baseHit)} → ${percent(headHit)} of prompt tokens${dropped ? " (dropped)" : ""}` });
+    const dropped = baseHit - headHit >= HIT_RATE_DROP && headHitTokens <= (1 - HIT_TOKENS_DROP) * baseHitTokens;
+    steps.push({
+      question: "Prefix cache hit rate?",
+      answer: `${percent(baseHit)} → ${percent(headHit)} of prompt tokens; ${grouped(baseHitTokens)} → ${grouped(headHitTokens)} cached tokens per request${dropped ? " (dropped)" : ""}`
+    });
     if (dropped) {
       const change = ctx.configChanges.find((c) => PREFIX_CACHE_KEYS.includes(c.key));
       const setting = configValue(ctx.head.meta, PREFIX_CACHE_KEYS);
@@ -3578,7 +3628,7 @@ function prefillBranch(ctx, metrics) {
         status: "confirmed",
         cause: change ? "config" : "unknown",
         evidence: [
-          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}`, { baseHitRate: baseHit, headHitRate: headHit }),
+          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`, { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }),
           ...change ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)] : setting !== void 0 ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []
         ],
         nextCheck: change ? `was turning ${change.key} to ${String(change.head)} intended?` : "check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)",
@@ -3632,16 +3682,25 @@ function prefillSlowerFinding(ctx, matched, metrics) {
       metrics
     };
   }
+  const work = prefillWorkGrowth(ctx.base.tables, ctx.head.tables);
+  const contended = work !== void 0 && work >= PREFILL_WORK_GROWTH;
   return {
     hint: "prefill-compute",
     phase: "prefill",
     title: `prefill is ${signedPercent(matched.change)} slower at the same uncached prompt length`,
-    status: "confirmed",
-    cause: "code",
-    evidence: [costEvidence],
+    status: contended ? "likely" : "confirmed",
+    cause: contended ? "unknown" : "code",
+    evidence: [
+      costEvidence,
+      ...contended ? [evidence(`but prefill work per request grew ${signedPercent(work)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []
+    ],
     nextCheck: "profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels",
     metrics
   };
+}
+function hitsPerRequest(tables) {
+  const hits = concat(tables.map((t) => t.numbers.prefix_cache_hit_tokens));
+  return hits ? meanFinite(hits) : void 0;
 }
 function hitRate(tables) {
   return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
@@ -3651,7 +3710,6 @@ function hitRate(tables) {
 var STALL_GROWTH = 0.25;
 var BATCH_GROWTH = 0.15;
 var CONTEXT_GROWTH = 0.15;
-var PREFILL_WORK_GROWTH = 0.1;
 function decodeBranch(ctx, metrics) {
   const steps = [];
   const findings = [];
@@ -3690,7 +3748,7 @@ function decodeBranch(ctx, metrics) {
     if (slowerStep) findings.push(decodeOverhead(matched, baseBatch, headBatch, metrics, "likely"));
     return { steps, findings };
   }
-  const prefillLoad = slowerStep ? prefillWorkGrowth(ctx) : void 0;
+  const prefillLoad = slowerStep ? prefillWorkGrowth(ctx.base.tables, ctx.head.tables) : void 0;
   if (prefillLoad !== void 0 && prefillLoad >= PREFILL_WORK_GROWTH) {
     steps.push({
       question: "Do decode steps carry more prefill work?",
@@ -3777,13 +3835,6 @@ function stallRatio(ctx) {
   const base = quantile(b, 0.5);
   const head = quantile(h, 0.5);
   return Number.isFinite(base) && Number.isFinite(head) ? { base, head } : void 0;
-}
-function prefillWorkGrowth(ctx) {
-  const b = concat(ctx.base.tables.map(uncachedTokens));
-  const h = concat(ctx.head.tables.map(uncachedTokens));
-  if (!b || !h) return void 0;
-  const base = meanFinite(b);
-  return base > 0 ? meanFinite(h) / base - 1 : void 0;
 }
 function contextGrowth(ctx) {
   const b = concat(ctx.base.tables.map((t) => t.numbers.kv_blocks_used));
@@ -4217,14 +4268,17 @@ function walkTree(regressed, ctx) {
   }
   const walks = [];
   const findings = [];
+  const confounded = ctx.workload.changed;
   for (const [phase, items] of byPhase) {
     const metrics = items.map((i) => i.comparison.spec.key);
     const lead = items.find((i) => i.attribution) ?? items[0];
     const first = { question: "Where does the time go?", answer: whereAnswer(lead.comparison, lead.attribution, phase) };
     const result = branch(phase, ctx, metrics, lead.attribution);
     walks.push({ metrics, phase, rootPhase: result.rootPhase ?? phase, steps: [first, ...result.steps], hints: [...new Set(result.findings.map((f) => f.hint))] });
-    for (const f of result.findings) mergeFinding(findings, f);
+    for (const f of result.findings) mergeFinding(findings, confounded ? downgradeCodeBlame(f) : f);
   }
+  const rank = { confirmed: 0, likely: 1, candidate: 2 };
+  findings.sort((a, b) => rank[a.status] - rank[b.status]);
   return { walks, findings };
 }
 function branch(phase, ctx, metrics, attribution) {
@@ -4251,10 +4305,18 @@ function whereAnswer(comparison, attribution, phase) {
   if (!attribution || !share) return `${PHASE_LABELS[phase]} (${label} is a ${phase} metric)`;
   return `${PHASE_LABELS[phase]}: ${signedDuration(share.delta)} in the ${attribution.tail} by ${comparison.spec.metric.label} (${percent(share.shareOfChange)} of the change in their mean, ${signedPercent(attribution.head.mean / attribution.base.mean - 1)})`;
 }
+function downgradeCodeBlame(finding) {
+  if (finding.cause !== "code" || finding.status !== "confirmed") return finding;
+  return {
+    ...finding,
+    status: "likely",
+    evidence: [...finding.evidence, { text: "the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm" }]
+  };
+}
 function mergeFinding(into, finding) {
   const same = into.find((f) => f.hint === finding.hint && f.phase === finding.phase);
   if (!same) {
-    into.push(finding);
+    into.push({ ...finding, metrics: [...finding.metrics] });
     return;
   }
   for (const m of finding.metrics) if (!same.metrics.includes(m)) same.metrics.push(m);
@@ -4509,6 +4571,52 @@ function normalCdf(x) {
   return 0.5 * (1 + errorFunction(x / Math.SQRT2));
 }
 
+// src/diagnose/measures/concurrency.ts
+function decodeConcurrency(table2) {
+  const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table2.numbers;
+  if (!arrival || !firstToken || !decode || !table2.orderedByArrival) return void 0;
+  const ok = successMask(table2);
+  const n = table2.length;
+  const start = new Float64Array(n).fill(NaN);
+  const end = new Float64Array(n).fill(NaN);
+  const events = [];
+  const origin = arrival[0];
+  for (let i = 0; i < n; i++) {
+    if (!ok[i] || !Number.isFinite(firstToken[i]) || !Number.isFinite(decode[i]) || decode[i] <= 0) continue;
+    start[i] = (arrival[i] - origin) * 1e3 + firstToken[i];
+    end[i] = start[i] + decode[i];
+    events.push({ t: start[i], d: 1 }, { t: end[i], d: -1 });
+  }
+  if (events.length === 0) return void 0;
+  events.sort((a, b) => a.t - b.t || a.d - b.d);
+  const times = new Float64Array(events.length);
+  const level = new Float64Array(events.length);
+  const integral = new Float64Array(events.length);
+  let current = 0;
+  for (let k = 0; k < events.length; k++) {
+    times[k] = events[k].t;
+    integral[k] = k === 0 ? 0 : integral[k - 1] + level[k - 1] * (times[k] - times[k - 1]);
+    current += events[k].d;
+    level[k] = current;
+  }
+  const integralAt = (t) => {
+    let lo = 0;
+    let hi = times.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (times[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return integral[lo] + level[lo] * (t - times[lo]);
+  };
+  const out = new Float64Array(n).fill(NaN);
+  for (let i = 0; i < n; i++) {
+    if (Number.isNaN(start[i])) continue;
+    out[i] = (integralAt(end[i]) - integralAt(start[i])) / (end[i] - start[i]);
+  }
+  return out;
+}
+
 // src/diagnose/like-for-like.ts
 function likeForLike(base, head) {
   const out = [];
@@ -4532,7 +4640,8 @@ function likeForLike(base, head) {
     });
   };
   const stepTime = (t) => requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
-  add("decode-step", "decode step time at matched running batch", "itl", (t) => t.numbers.batch_size_at_admission, stepTime);
+  const decodeBatch = (t) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
+  add("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
   add("prefill-per-token", "prefill time at matched uncached prompt length", "ttft", uncachedTokens, (t) => t.numbers.prefill_ms);
   add("tokenize-per-token", "tokenize time per prompt token, at matched prompt length", "ttft", (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
   add("detokenize-per-token", "detokenize time per output token, at matched output length", "e2e", (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
@@ -4619,7 +4728,7 @@ function triageBenchmark(base, head, config) {
   const regressed = [];
   if (baseData && headData) {
     for (const m of metrics) {
-      const breached = m.slo && !m.slo.headMet;
+      const breached = m.slo?.headMet === false;
       if (m.verdict !== "regressed" && !breached) continue;
       const attribution = attribute(m.spec, baseData.pooled, headData.pooled);
       if (attribution) attributions.push(attribution);
@@ -4629,6 +4738,7 @@ function triageBenchmark(base, head, config) {
   let walks = [];
   let findings = [];
   const fixes = [];
+  regressed.sort((a, b) => leadRank(a.comparison) - leadRank(b.comparison));
   if (baseData && headData && regressed.length) {
     const ctx = { base: baseData, head: headData, workload, configChanges, costs };
     ({ walks, findings } = walkTree(regressed, ctx));
@@ -4644,7 +4754,7 @@ function triageBenchmark(base, head, config) {
   return {
     name,
     verdict: benchmarkVerdict(metrics),
-    sloBreaches: metrics.filter((m) => m.slo && !m.slo.headMet).map((m) => m.slo.slo.text),
+    sloBreaches: metrics.filter((m) => m.slo?.headMet === false).map((m) => m.slo.slo.text),
     base: summarise(base),
     head: summarise(head),
     metrics,
@@ -4678,6 +4788,12 @@ function buildReport(benchmarks, config) {
 }
 function triage(base, head, config) {
   return buildReport([triageBenchmark(base, head, config)], config);
+}
+function leadRank(m) {
+  const breached = m.slo && m.slo.headMet === false ? 0 : 1;
+  const slo2 = m.slo ? 0 : 1;
+  const size = Math.abs(m.change ?? 0);
+  return breached * 4 + slo2 * 2 - Math.min(1, size / 100);
 }
 var SEVERITY = { unchanged: 0, improved: 1, inconclusive: 2, regressed: 3 };
 function worst(verdicts) {
@@ -4854,7 +4970,7 @@ var VERDICT_ICON = {
 function leadMetric(b) {
   const regressed = b.metrics.filter((m) => m.verdict === "regressed");
   const byChange = (list) => [...list].sort((x, y) => badness(y) - badness(x))[0];
-  return byChange(regressed.filter((m) => m.slo && !m.slo.headMet)) ?? byChange(regressed.filter((m) => m.slo)) ?? byChange(regressed) ?? b.metrics.find((m) => m.slo && !m.slo.headMet) ?? b.metrics.find((m) => m.verdict === "inconclusive" && m.origin !== "default") ?? b.metrics.find((m) => m.verdict === "improved");
+  return byChange(regressed.filter((m) => m.slo?.headMet === false)) ?? byChange(regressed.filter((m) => m.slo)) ?? byChange(regressed) ?? b.metrics.find((m) => m.slo?.headMet === false) ?? b.metrics.find((m) => m.verdict === "inconclusive" && m.origin !== "default") ?? b.metrics.find((m) => m.verdict === "improved");
 }
 function badness(m) {
   const sign = m.spec.metric.direction === "lower-is-better" ? 1 : -1;
@@ -4905,9 +5021,15 @@ function leadFinding(b, lead) {
 function leadFix(b, lead) {
   return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
 }
+function ceilingSentence(fix, lead) {
+  return `${PHASE_LABELS[fix.phase]} back to baseline would cap ${specLabel(lead.spec)} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
+}
+function sloTail(fix) {
+  return fix.sloReachable === true ? ", inside the SLO" : fix.sloReachable === false ? ", still outside the SLO" : "";
+}
 function fixSentence(fix, lead) {
   const label = specLabel(lead.spec);
-  return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${fix.sloReachable === true ? ", inside the SLO" : fix.sloReachable === false ? ", still outside the SLO" : ""}`;
+  return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 function changeText(m) {
   if (!m.interval || m.difference === void 0) return "—";
@@ -4932,12 +5054,17 @@ function renderBenchmark(b, detail) {
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b));
+  const undecided = b.metrics.filter((m) => m.verdict === "inconclusive");
+  if (undecided.length) {
+    out.push(`**Inconclusive** — what would decide:
+${undecided.map((m) => `- ${specLabel(m.spec)}: ${markdownText(m.reason, 400)}`).join("\n")}`);
+  }
   if (b.notInData.length && detail !== "minimal") {
     out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
   }
   const leadAttribution = attributionFor(b, lead);
   if (detail !== "minimal") {
-    for (const a of orderAttributions(b.attributions, leadAttribution)) out.push(attributionSection(a));
+    for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key), lead));
@@ -4957,7 +5084,8 @@ function briefLine(b, lead) {
     parts.push(`${label} \`${finding.hint}\` — ${markdownText(finding.title, 200)}${finding.status === "candidate" ? " (unconfirmed)" : ""}`);
   }
   const fix = leadFix(b, lead);
-  if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  if (fix && finding?.cause === "workload") parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  else if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts.join(" · ");
 }
 function metricsTable(b) {
@@ -4973,13 +5101,16 @@ function sloCell(m) {
   const s = m.slo;
   if (!s) return "";
   const target = `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)}`;
-  return `${target} ${s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`;
+  return `${target} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`;
 }
 function verdictCell(m) {
   return m.verdict === "regressed" || m.verdict === "improved" ? `**${m.verdict}**` : m.verdict;
 }
-function orderAttributions(all, lead) {
-  return lead ? [lead, ...all.filter((a) => a !== lead)] : all;
+var MAX_ATTRIBUTIONS = 2;
+function orderAttributions(b, lead) {
+  const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slo);
+  const rest = b.attributions.filter((a) => a !== lead);
+  return [...lead ? [lead] : [], ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
 }
 function attributionSection(a) {
   const label = specLabel(a.spec);
@@ -5054,9 +5185,9 @@ Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` 
     "",
     "Like-for-like costs (matched load and request size; they do not move with the workload):",
     "",
-    "| cost | change, matched | unmatched | bins agreeing |",
+    "| cost | change, matched | unmatched | requests in agreeing strata |",
     "|---|---:|---:|---:|",
-    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${Math.round(c.agreement * c.bins)} of ${c.bins} |`)
+    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`)
   ].join("\n") : "";
   return [
     "<details><summary>Runs compared</summary>",
@@ -5100,7 +5231,8 @@ function renderBenchmark2(b) {
     const finding = leadFinding(b, lead);
     if (finding) out.push(`  Why${finding.cause === "workload" ? " (the workload, not the code)" : ""}: [${finding.hint}] ${plainText(finding.title, 200)}`);
     const fix = leadFix(b, lead);
-    if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
+    if (fix && finding?.cause === "workload") out.push(`  If this workload is the new normal: ${plainText(ceilingSentence(fix, lead), 300)}`);
+    else if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
   }
   out.push(
     table(
@@ -5148,7 +5280,7 @@ ${b.caveats.map((c) => `  - ${c.kind}: ${plainText(c.message, 600)}`).join("\n")
 }
 function slo(m) {
   if (!m.slo) return "";
-  return `${m.slo.slo.comparator} ${withUnit(m.slo.slo.threshold, m.spec.metric.unit)} ${m.slo.headMet ? "met" : "BREACHED"}${m.slo.marginal ? " (marginal)" : ""}`;
+  return `${m.slo.slo.comparator} ${withUnit(m.slo.slo.threshold, m.spec.metric.unit)} ${m.slo.headMet === null ? "not measurable" : m.slo.headMet ? "met" : "BREACHED"}${m.slo.marginal ? " (marginal)" : ""}`;
 }
 function table(header, rows, right) {
   const widths = header.map((h, c) => Math.max([...h].length, ...rows.map((r) => [...r[c]].length)));

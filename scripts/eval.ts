@@ -1,112 +1,53 @@
-// `npm run eval`: the statistics and the diagnosis against ground truth from the simulator.
-// A/A pairs (same configuration, different seeds) must give no regressed or improved metric;
-// each injected regression must be found on its expected metric, with the expected dominant phase
-// and hint. Prints the false-alarm rate, the detection rate, and the share of right phases and hints.
-// Usage: npm run eval [-- --pairs 50 --seeds 5 --requests 2000]
+// `npm run eval`: the statistics and the diagnosis against ground truth from the simulator (see
+// src/eval/evaluate.ts). Prints the false-alarm rate on A/A pairs, the detection rate of injected
+// regressions, and the share with the right phase and hint.
+// Usage: npm run eval [-- --pairs 50 --seeds 3 --requests 2000 --only ID --verbose]
 
 import { parseArgs } from 'node:util';
-import { buildConfig } from '../src/config/config';
-import { ingest } from '../src/ingest/ingest';
-import { textSource } from '../src/ingest/source';
-import { triage } from '../src/report/build';
-import type { Side } from '../src/model/run';
-import { baseScenario, injectedRegressions, simulateToJsonl, type Scenario } from '../src/sim';
-import { branchPhase } from '../src/diagnose/tree';
+import { evaluate } from '../src/eval/evaluate';
 
 const { values } = parseArgs({
   options: { pairs: { type: 'string' }, seeds: { type: 'string' }, requests: { type: 'string' }, only: { type: 'string' }, verbose: { type: 'boolean' } },
 });
-const pairs = Number(values.pairs ?? 50);
-const seedsPer = Number(values.seeds ?? 5);
-const requests = Number(values.requests ?? 2000);
-
-async function side(label: Side['label'], scenario: Scenario): Promise<Side> {
-  const run = await ingest(textSource(`${label}.jsonl`, simulateToJsonl(scenario)), { maxBadLineRatio: 0.05 });
-  return { label, runs: [run] };
-}
-
-const started = Date.now();
-const config = buildConfig({});
-
-// A/A pairs.
-let falseAlarmPairs = 0;
-let falseAlarmMetrics = 0;
-let inconclusiveMetrics = 0;
-let comparedMetrics = 0;
-const pairVerdicts = new Map<string, number>();
-const aaMoves: { key: string; change: number }[] = [];
-if (!values.only) {
-  for (let p = 0; p < pairs; p++) {
-    const report = triage(await side('base', baseScenario(1000 + p, requests)), await side('head', baseScenario(5000 + p, requests)), config);
-    const metrics = report.benchmarks[0].metrics;
-    pairVerdicts.set(report.verdict, (pairVerdicts.get(report.verdict) ?? 0) + 1);
-    for (const m of metrics) if (m.verdict === 'inconclusive' && values.verbose) console.log(`  A/A pair ${p}: ${m.spec.key} inconclusive: ${m.reason}`);
-    comparedMetrics += metrics.length;
-    const alarms = metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved');
-    inconclusiveMetrics += metrics.filter((m) => m.verdict === 'inconclusive').length;
-    if (alarms.length) {
-      falseAlarmPairs++;
-      falseAlarmMetrics += alarms.length;
-      console.log(`  A/A pair ${p}: false alarm on ${alarms.map((m) => `${m.spec.key} ${m.verdict} ${m.reason}`).join('; ')}`);
-    }
-    for (const m of metrics) if (m.change != null) aaMoves.push({ key: m.spec.key, change: m.change });
-  }
-}
-
-// Injected regressions.
-let cases = 0;
-let detected = 0;
-let rightPhase = 0;
-let rightHint = 0;
-const rows: string[] = [];
-for (const regression of injectedRegressions()) {
-  if (values.only && regression.id !== values.only) continue;
-  let d = 0;
-  let ph = 0;
-  let h = 0;
-  const notes: string[] = [];
-  for (let s = 0; s < seedsPer; s++) {
-    const base = baseScenario(200 + s, requests);
-    const head = regression.apply(base);
-    const { metric, stat, phase, hint } = regression.expect;
-    const key = metric === 'throughput' ? 'throughput' : `${metric}.${stat}`;
-    const cfg = buildConfig({ metrics: [...config.metrics.map((m) => m.spec.key.replace('.', ' ')), key.replace('.', ' ')] });
-    const report = triage(await side('base', base), await side('head', head), cfg);
-    const b = report.benchmarks[0];
-    const m = b.metrics.find((x) => x.spec.key === key);
-    cases++;
-    if (m?.verdict === 'regressed') {
-      d++;
-      const attribution = b.attributions.find((a) => a.spec.key === key) ?? null;
-      const walk = b.walks.find((w) => w.metrics.includes(key));
-      // The phase that holds the change, or the one the diagnosis traced it to.
-      const got = walk?.rootPhase ?? branchPhase(m, attribution);
-      const dominant = branchPhase(m, attribution);
-      if (phase === null || got === phase || dominant === phase) ph++;
-      else notes.push(`seed ${s}: phase ${dominant} → ${got}`);
-      const hints = b.findings.filter((f) => f.metrics.includes(key)).map((f) => f.hint);
-      if (hints.includes(hint as never)) h++;
-      else notes.push(`seed ${s}: hints ${hints.join(',') || 'none'}`);
-    } else {
-      notes.push(`seed ${s}: ${key} ${m?.verdict ?? 'missing'} (${m?.reason ?? ''})`);
-    }
-  }
-  detected += d;
-  rightPhase += ph;
-  rightHint += h;
-  rows.push(`  ${regression.id.padEnd(22)} detected ${d}/${seedsPer}  phase ${ph}/${seedsPer}  hint ${h}/${seedsPer}${notes.length && values.verbose ? `\n      ${notes.join('\n      ')}` : notes.length ? `  (${notes[0]}${notes.length > 1 ? `; +${notes.length - 1}` : ''})` : ''}`);
-}
+const result = await evaluate({
+  pairs: Number(values.pairs ?? 50),
+  seedsPerRegression: Number(values.seeds ?? 3),
+  requests: Number(values.requests ?? 2000),
+  only: values.only,
+  onProgress: values.verbose ? (line) => console.log(`  ${line}`) : undefined,
+});
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
-console.log(`perf-triage eval: ${requests} requests a side, ${config.statistics.resamples} resamples`);
-if (!values.only) {
-  console.log(`A/A pairs: ${pairs}; pairs with a false alarm: ${falseAlarmPairs} (${pct(falseAlarmPairs, pairs)}); false-alarm metrics ${falseAlarmMetrics}/${comparedMetrics} (${pct(falseAlarmMetrics, comparedMetrics)}); inconclusive ${inconclusiveMetrics}/${comparedMetrics} (${pct(inconclusiveMetrics, comparedMetrics)})`);
-  console.log(`A/A pair verdicts: ${[...pairVerdicts].map(([v, n]) => `${v} ${n}`).join(', ')}`);
-  const byKey = new Map<string, number[]>();
-  for (const { key, change } of aaMoves) byKey.set(key, [...(byKey.get(key) ?? []), Math.abs(change)]);
-  console.log(`A/A largest |change| per metric: ${[...byKey].map(([k, v]) => `${k} ${(Math.max(...v) * 100).toFixed(1)}%`).join(', ')}`);
+const { aa, cases } = result;
+console.log(`perf-triage eval: ${values.requests ?? 2000} requests a side`);
+if (aa.length) {
+  const metrics = aa.reduce((s, p) => s + p.changes.length, 0);
+  const alarmPairs = aa.filter((p) => p.alarms.length);
+  const alarms = aa.reduce((s, p) => s + p.alarms.length, 0);
+  const inconclusive = aa.reduce((s, p) => s + p.inconclusive.length, 0);
+  console.log(`A/A pairs: ${aa.length}; with a false alarm: ${alarmPairs.length} (${pct(alarmPairs.length, aa.length)}); false-alarm metrics ${alarms}/${metrics} (${pct(alarms, metrics)}); inconclusive metrics ${inconclusive}/${metrics}`);
+  const verdicts = new Map<string, number>();
+  for (const p of aa) verdicts.set(p.verdict, (verdicts.get(p.verdict) ?? 0) + 1);
+  console.log(`A/A verdicts: ${[...verdicts].map(([v, n]) => `${v} ${n}`).join(', ')}`);
+  const largest = new Map<string, number>();
+  for (const p of aa) for (const c of p.changes) largest.set(c.key, Math.max(largest.get(c.key) ?? 0, Math.abs(c.change)));
+  console.log(`A/A largest |change| (all came out unchanged unless listed below): ${[...largest].map(([k, v]) => `${k} ${(v * 100).toFixed(1)}%`).join(', ')}`);
+  for (const p of alarmPairs) console.log(`  pair ${p.pair}: ${p.alarms.map((a) => `${a.key} ${a.verdict}: ${a.reason}`).join('; ')}`);
+  for (const p of aa) for (const i of p.inconclusive) console.log(`  pair ${p.pair}: ${i.key} inconclusive: ${i.reason}`);
 }
-console.log('Injected regressions:');
-for (const row of rows) console.log(row);
-console.log(`detection ${detected}/${cases} (${pct(detected, cases)}); right dominant phase ${rightPhase}/${detected}; right hint ${rightHint}/${detected}`);
-console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (cases.length) {
+  console.log('Injected regressions (expected metric: detected / right phase / right hint):');
+  const ids = [...new Set(cases.map((c) => c.regression))];
+  for (const id of ids) {
+    const mine = cases.filter((c) => c.regression === id);
+    const detected = mine.filter((c) => c.verdict === 'regressed').length;
+    const misses = mine.filter((c) => !c.phaseOk || !c.hintOk);
+    console.log(
+      `  ${id.padEnd(22)} ${mine[0].key.padEnd(16)} ${detected}/${mine.length}  ${mine.filter((c) => c.phaseOk).length}/${mine.length}  ${mine.filter((c) => c.hintOk).length}/${mine.length}` +
+        misses.map((c) => `\n      seed ${c.seed}: ${c.verdict}, phase ${c.dominantPhase} → ${c.rootPhase}, hints ${c.hints.join(',') || 'none'} (${c.reason})`).join(''),
+    );
+  }
+  const detected = cases.filter((c) => c.verdict === 'regressed').length;
+  console.log(`detection ${detected}/${cases.length} (${pct(detected, cases.length)}); right phase ${cases.filter((c) => c.phaseOk).length}/${cases.length}; right hint ${cases.filter((c) => c.hintOk).length}/${cases.length}`);
+}
+console.log(`took ${result.seconds.toFixed(1)} s`);

@@ -85,7 +85,7 @@ function prepare(
         verdict: 'inconclusive',
         reason: `cannot be computed: the ${side} ${missing.reason.replace(/^the data /, '')}; an artifact with per-request ${spec.metric.id} values would decide`,
         minEffect,
-        slo: undefined,
+        slo: unmeasuredSlo(config, spec),
       },
     };
   }
@@ -105,6 +105,7 @@ function prepare(
         reason: `${spec.stat.label === 'mean' ? 'the mean' : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? 'more requests' : 'more requests on the smaller side'} would decide`,
         minEffect,
         basis: headSeries.basis,
+        slo: unmeasuredSlo(config, spec),
       },
     };
   }
@@ -118,6 +119,7 @@ function prepare(
         verdict: 'inconclusive',
         reason: `the sides measure it differently (baseline: ${baseSeries.basis ?? 'per request'}; head: ${headSeries.basis ?? 'per request'}); artifacts of the same kind would decide`,
         minEffect,
+        slo: unmeasuredSlo(config, spec),
       },
     };
   }
@@ -191,6 +193,12 @@ function sloStatus(config: TriageConfig, spec: MetricSpec, base: SideEstimate, h
   const headMet = sloMet(slo, head.value);
   const marginal = sloMet(slo, head.interval[0]) !== sloMet(slo, head.interval[1]);
   return { slo, baseMet: sloMet(slo, base.value), headMet, marginal };
+}
+
+/** The SLO on a metric that could not be computed: its status is unknown, not met. */
+function unmeasuredSlo(config: TriageConfig, spec: MetricSpec): SloStatus | undefined {
+  const slo = config.slos.find((s) => s.spec.key === spec.key);
+  return slo ? { slo, baseMet: null, headMet: null, marginal: false } : undefined;
 }
 
 type SideSeries = { ok: true; runs: RunSeries[]; basis?: string; statistic?: Statistic } | { ok: false; reason: string };

@@ -18,8 +18,9 @@ export interface SideEstimate {
 
 export interface SloStatus {
   slo: Slo;
+  /** null when the statistic could not be computed on that side. */
   baseMet: boolean | null;
-  headMet: boolean;
+  headMet: boolean | null;
   /** The head's interval straddles the threshold: the status could flip on a rerun. */
   marginal: boolean;
 }

@@ -80,18 +80,17 @@ export function rankFixes(
 }
 
 /**
- * The finding that says how to fix time in `phase`: one about that phase, else the root finding of
- * the walk that started there (queue wait can be the symptom of a prefill problem).
+ * The finding that says how to fix time in `phase`: among the findings about that phase and those of
+ * the walk that started there (queue wait can be the symptom of a prefill problem), the best
+ * established one; a finding about the phase itself wins a tie.
  */
 function findingFor(phase: PhaseOrRemainder, metric: string, findings: readonly Finding[], walks: readonly TreeWalk[]): Finding | undefined {
-  const direct = findings.find((f) => f.phase === phase && f.metrics.includes(metric)) ?? findings.find((f) => f.phase === phase);
-  if (direct) return direct;
   const walk = walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
-  if (!walk) return undefined;
+  const direct = findings.filter((f) => f.phase === phase);
+  const viaWalk = walk ? findings.filter((f) => walk.hints.includes(f.hint) && f.metrics.some((m) => walk.metrics.includes(m))) : [];
   const rank = { confirmed: 0, likely: 1, candidate: 2 } as const;
-  return findings
-    .filter((f) => walk.hints.includes(f.hint) && f.metrics.some((m) => walk.metrics.includes(m)))
-    .sort((a, b) => rank[a.status] - rank[b.status])[0];
+  const score = (f: Finding) => rank[f.status] * 2 + (direct.includes(f) ? 0 : 1);
+  return [...new Set([...direct, ...viaWalk])].sort((a, b) => score(a) - score(b))[0];
 }
 
 function fixLabel(phase: PhaseOrRemainder, finding: Finding | undefined): string {

@@ -11,6 +11,7 @@ import type { ConfigChange } from './config-diff';
 import { describeValue } from './config-diff';
 import type { WorkloadComparison } from './workload';
 import type { LikeForLike } from './like-for-like';
+import { agreeingBins } from './phrases';
 
 export type CaveatKind =
   | 'single-run'
@@ -115,7 +116,7 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     if (family.length === 0 || family.some((m) => m.verdict === 'regressed')) continue;
     out.push({
       kind: 'hidden-slowdown',
-      message: `${cost.label} ${signedPercent(cost.change)} (${Math.round(cost.agreement * cost.bins)} of ${cost.bins} bins; unmatched ${signedPercent(cost.rawChange)}) while no ${cost.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`,
+      message: `${cost.label} ${signedPercent(cost.change)} (${agreeingBins(cost)}; unmatched ${signedPercent(cost.rawChange)}) while no ${cost.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`,
     });
   }
 

@@ -6,6 +6,7 @@
 import { requestColumn } from '../metrics/values';
 import type { RequestTable } from '../model/run';
 import { concat, matchedRatio, perUnit, uncachedTokens } from './measures/ratios';
+import { decodeConcurrency } from './measures/concurrency';
 import { BIN_AGREEMENT, COST_CHANGE, type SideData } from './context';
 
 // Note: context.ts imports this module's type only; the constants live there.
@@ -48,7 +49,9 @@ export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
     });
   };
   const stepTime = (t: RequestTable) => requestColumn(t, 'tpot') ?? requestColumn(t, 'itl', 0.5) ?? undefined;
-  add('decode-step', 'decode step time at matched running batch', 'itl', (t) => t.numbers.batch_size_at_admission, stepTime);
+  // The batch a request decoded in, from the timings; the batch at admission when they are absent.
+  const decodeBatch = (t: RequestTable) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
+  add('decode-step', 'decode step time at matched running batch', 'itl', decodeBatch, stepTime);
   add('prefill-per-token', 'prefill time at matched uncached prompt length', 'ttft', uncachedTokens, (t) => t.numbers.prefill_ms);
   add('tokenize-per-token', 'tokenize time per prompt token, at matched prompt length', 'ttft', (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
   add('detokenize-per-token', 'detokenize time per output token, at matched output length', 'e2e', (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));

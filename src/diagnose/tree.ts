@@ -55,14 +55,17 @@ export function walkTree(
 
   const walks: TreeWalk[] = [];
   const findings: Finding[] = [];
+  const confounded = ctx.workload.changed;
   for (const [phase, items] of byPhase) {
     const metrics = items.map((i) => i.comparison.spec.key);
     const lead = items.find((i) => i.attribution) ?? items[0];
     const first: TreeStep = { question: 'Where does the time go?', answer: whereAnswer(lead.comparison, lead.attribution, phase) };
     const result = branch(phase, ctx, metrics, lead.attribution);
     walks.push({ metrics, phase, rootPhase: result.rootPhase ?? phase, steps: [first, ...result.steps], hints: [...new Set(result.findings.map((f) => f.hint))] });
-    for (const f of result.findings) mergeFinding(findings, f);
+    for (const f of result.findings) mergeFinding(findings, confounded ? downgradeCodeBlame(f) : f);
   }
+  const rank = { confirmed: 0, likely: 1, candidate: 2 } as const;
+  findings.sort((a, b) => rank[a.status] - rank[b.status]);
   return { walks, findings };
 }
 
@@ -92,11 +95,25 @@ function whereAnswer(comparison: MetricComparison, attribution: Attribution | nu
   return `${PHASE_LABELS[phase]}: ${signedDuration(share.delta)} in the ${attribution.tail} by ${comparison.spec.metric.label} (${percent(share.shareOfChange)} of the change in their mean, ${signedPercent(attribution.head.mean / attribution.base.mean - 1)})`;
 }
 
+/**
+ * When the workload changed too, a like-for-like cost is compared across different loads and
+ * prompt mixes: a finding that blames the code can only be likely, and says why.
+ */
+function downgradeCodeBlame(finding: Finding): Finding {
+  if (finding.cause !== 'code' || finding.status !== 'confirmed') return finding;
+  return {
+    ...finding,
+    status: 'likely',
+    evidence: [...finding.evidence, { text: 'the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm' }],
+  };
+}
+
 /** One finding per hint and phase; later metrics join the first finding's list. */
 function mergeFinding(into: Finding[], finding: Finding): void {
   const same = into.find((f) => f.hint === finding.hint && f.phase === finding.phase);
   if (!same) {
-    into.push(finding);
+    // Branches share one metrics array per walk; each finding gets its own.
+    into.push({ ...finding, metrics: [...finding.metrics] });
     return;
   }
   for (const m of finding.metrics) if (!same.metrics.includes(m)) same.metrics.push(m);

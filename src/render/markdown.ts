@@ -12,7 +12,7 @@ import { compact, duration, grouped, percent, signedDuration, signedPercent, wit
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report, SideSummary } from '../report/model';
 import { codeText, markdownText } from './escape';
-import { attributionFor, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, VERDICT_ICON, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, VERDICT_ICON, whereTheTimeWent } from './summary';
 
 export interface MarkdownOptions {
   /** `full` for the job summary; lower levels drop detail to fit a PR comment. */
@@ -33,12 +33,17 @@ function renderBenchmark(b: BenchmarkReport, detail: NonNullable<MarkdownOptions
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b));
+  const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
+  if (undecided.length) {
+    out.push(`**Inconclusive** — what would decide:\n${undecided.map((m) => `- ${specLabel(m.spec)}: ${markdownText(m.reason, 400)}`).join('\n')}`);
+  }
   if (b.notInData.length && detail !== 'minimal') {
     out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join('; ')}.</sub>`);
   }
   const leadAttribution = attributionFor(b, lead);
   if (detail !== 'minimal') {
-    for (const a of orderAttributions(b.attributions, leadAttribution)) out.push(attributionSection(a));
+    // The lead metric's decomposition, then SLO metrics'; the rest are in the JSON report.
+    for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key), lead));
@@ -59,7 +64,8 @@ function briefLine(b: BenchmarkReport, lead: MetricComparison | undefined): stri
     parts.push(`${label} \`${finding.hint}\` — ${markdownText(finding.title, 200)}${finding.status === 'candidate' ? ' (unconfirmed)' : ''}`);
   }
   const fix = leadFix(b, lead);
-  if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  if (fix && finding?.cause === 'workload') parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  else if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts.join(' · ');
 }
 
@@ -77,15 +83,19 @@ function sloCell(m: MetricComparison): string {
   const s = m.slo;
   if (!s) return '';
   const target = `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)}`;
-  return `${target} ${s.headMet ? '✅' : '❌'}${s.marginal ? ' (marginal)' : ''}`;
+  return `${target} ${s.headMet === null ? '❔' : s.headMet ? '✅' : '❌'}${s.marginal ? ' (marginal)' : ''}`;
 }
 
 function verdictCell(m: MetricComparison): string {
   return m.verdict === 'regressed' || m.verdict === 'improved' ? `**${m.verdict}**` : m.verdict;
 }
 
-function orderAttributions(all: Attribution[], lead: Attribution | undefined): Attribution[] {
-  return lead ? [lead, ...all.filter((a) => a !== lead)] : all;
+const MAX_ATTRIBUTIONS = 2;
+
+function orderAttributions(b: BenchmarkReport, lead: Attribution | undefined): Attribution[] {
+  const withSlo = (a: Attribution) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slo);
+  const rest = b.attributions.filter((a) => a !== lead);
+  return [...(lead ? [lead] : []), ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
 }
 
 function attributionSection(a: Attribution): string {
@@ -162,9 +172,9 @@ function runsSection(b: BenchmarkReport): string {
         '',
         'Like-for-like costs (matched load and request size; they do not move with the workload):',
         '',
-        '| cost | change, matched | unmatched | bins agreeing |',
+        '| cost | change, matched | unmatched | requests in agreeing strata |',
         '|---|---:|---:|---:|',
-        ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? ' ⚠️' : ''} | ${signedPercent(c.rawChange)} | ${Math.round(c.agreement * c.bins)} of ${c.bins} |`),
+        ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? ' ⚠️' : ''} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`),
       ].join('\n')
     : '';
   return [

@@ -25,10 +25,10 @@ export function leadMetric(b: BenchmarkReport): MetricComparison | undefined {
   const regressed = b.metrics.filter((m) => m.verdict === 'regressed');
   const byChange = (list: MetricComparison[]) => [...list].sort((x, y) => badness(y) - badness(x))[0];
   return (
-    byChange(regressed.filter((m) => m.slo && !m.slo.headMet)) ??
+    byChange(regressed.filter((m) => m.slo?.headMet === false)) ??
     byChange(regressed.filter((m) => m.slo)) ??
     byChange(regressed) ??
-    b.metrics.find((m) => m.slo && !m.slo.headMet) ??
+    b.metrics.find((m) => m.slo?.headMet === false) ??
     b.metrics.find((m) => m.verdict === 'inconclusive' && m.origin !== 'default') ??
     b.metrics.find((m) => m.verdict === 'improved')
   );
@@ -93,9 +93,18 @@ export function leadFix(b: BenchmarkReport, lead: MetricComparison | undefined):
   return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
 }
 
+/** "queue wait back to baseline caps TTFT p95 at 728 ms (Amdahl ceiling −80%)". */
+export function ceilingSentence(fix: AmdahlItem, lead: MetricComparison): string {
+  return `${PHASE_LABELS[fix.phase]} back to baseline would cap ${specLabel(lead.spec)} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
+}
+
+function sloTail(fix: AmdahlItem): string {
+  return fix.sloReachable === true ? ', inside the SLO' : fix.sloReachable === false ? ', still outside the SLO' : '';
+}
+
 export function fixSentence(fix: AmdahlItem, lead: MetricComparison): string {
   const label = specLabel(lead.spec);
-  return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${fix.sloReachable === true ? ', inside the SLO' : fix.sloReachable === false ? ', still outside the SLO' : ''}`;
+  return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 
 /** "+797% (+610% … +1,020%)", or an absolute change when the baseline is zero. */

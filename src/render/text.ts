@@ -7,7 +7,7 @@ import { compact, duration, percent, signedDuration, signedPercent, withUnit } f
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report } from '../report/model';
 import { plainText } from './escape';
-import { attributionFor, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
 
 const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improved: 'IMPROVED', unchanged: 'OK' } as const;
 
@@ -29,7 +29,8 @@ function renderBenchmark(b: BenchmarkReport): string {
     const finding = leadFinding(b, lead);
     if (finding) out.push(`  Why${finding.cause === 'workload' ? ' (the workload, not the code)' : ''}: [${finding.hint}] ${plainText(finding.title, 200)}`);
     const fix = leadFix(b, lead);
-    if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
+    if (fix && finding?.cause === 'workload') out.push(`  If this workload is the new normal: ${plainText(ceilingSentence(fix, lead), 300)}`);
+    else if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
   }
 
   out.push(
@@ -79,7 +80,7 @@ function renderBenchmark(b: BenchmarkReport): string {
 
 function slo(m: MetricComparison): string {
   if (!m.slo) return '';
-  return `${m.slo.slo.comparator} ${withUnit(m.slo.slo.threshold, m.spec.metric.unit)} ${m.slo.headMet ? 'met' : 'BREACHED'}${m.slo.marginal ? ' (marginal)' : ''}`;
+  return `${m.slo.slo.comparator} ${withUnit(m.slo.slo.threshold, m.spec.metric.unit)} ${m.slo.headMet === null ? 'not measurable' : m.slo.headMet ? 'met' : 'BREACHED'}${m.slo.marginal ? ' (marginal)' : ''}`;
 }
 
 /** Columns padded to their widest cell; `right` aligns numbers. */

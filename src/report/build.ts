@@ -31,7 +31,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
   const regressed: { comparison: MetricComparison; attribution: Attribution | null }[] = [];
   if (baseData && headData) {
     for (const m of metrics) {
-      const breached = m.slo && !m.slo.headMet;
+      const breached = m.slo?.headMet === false;
       if (m.verdict !== 'regressed' && !breached) continue;
       const attribution = attribute(m.spec, baseData.pooled, headData.pooled);
       if (attribution) attributions.push(attribution);
@@ -42,6 +42,8 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
   let walks: BenchmarkReport['walks'] = [];
   let findings: BenchmarkReport['findings'] = [];
   const fixes: AmdahlItem[] = [];
+  // The metric that leads the report also leads the tree walk that it shares with others.
+  regressed.sort((a, b) => leadRank(a.comparison) - leadRank(b.comparison));
   if (baseData && headData && regressed.length) {
     const ctx: DiagnosisContext = { base: baseData, head: headData, workload, configChanges, costs };
     ({ walks, findings } = walkTree(regressed, ctx));
@@ -58,7 +60,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
   return {
     name,
     verdict: benchmarkVerdict(metrics),
-    sloBreaches: metrics.filter((m) => m.slo && !m.slo.headMet).map((m) => m.slo!.slo.text),
+    sloBreaches: metrics.filter((m) => m.slo?.headMet === false).map((m) => m.slo!.slo.text),
     base: summarise(base),
     head: summarise(head),
     metrics,
@@ -95,6 +97,14 @@ export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig)
 /** Convenience for one benchmark: the whole pipeline. */
 export function triage(base: Side, head: Side, config: TriageConfig): Report {
   return buildReport([triageBenchmark(base, head, config)], config);
+}
+
+/** SLO-breaching metrics first, then metrics with an SLO, then the largest change. */
+function leadRank(m: MetricComparison): number {
+  const breached = m.slo && m.slo.headMet === false ? 0 : 1;
+  const slo = m.slo ? 0 : 1;
+  const size = Math.abs(m.change ?? 0);
+  return breached * 4 + slo * 2 - Math.min(1, size / 100);
 }
 
 const SEVERITY: Readonly<Record<Verdict, number>> = { unchanged: 0, improved: 1, inconclusive: 2, regressed: 3 };

@@ -4,20 +4,19 @@
 
 import { compact, signedPercent } from '../../format/numbers';
 import type { RequestTable } from '../../model/run';
-import { meanFinite, quantile } from '../../stats/quantile';
+import { quantile } from '../../stats/quantile';
 import { batchProfile } from '../measures/batch';
-import { concat, perUnit, uncachedTokens } from '../measures/ratios';
+import { concat, perUnit, prefillWorkGrowth, PREFILL_WORK_GROWTH } from '../measures/ratios';
 import type { LikeForLike } from '../like-for-like';
 import { prefillBranch } from './prefill';
 import { chunkedPrefill, cost, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
 import type { Finding } from '../hints';
-import { agreeingBins } from './phrases';
+import { agreeingBins } from '../phrases';
 
 const STALL_GROWTH = 0.25;
 const BATCH_GROWTH = 0.15;
 const CONTEXT_GROWTH = 0.15;
-/** Growth of prefill work per request beyond which slower decode steps are read as interference. */
-const PREFILL_WORK_GROWTH = 0.1;
+
 
 export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchResult {
   const steps: TreeStep[] = [];
@@ -62,7 +61,7 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
     return { steps, findings };
   }
 
-  const prefillLoad = slowerStep ? prefillWorkGrowth(ctx) : undefined;
+  const prefillLoad = slowerStep ? prefillWorkGrowth(ctx.base.tables, ctx.head.tables) : undefined;
   if (prefillLoad !== undefined && prefillLoad >= PREFILL_WORK_GROWTH) {
     // With chunked prefill, prefill chunks ride in the same steps as decode: more prefill work makes
     // every step slower at the same batch, and the cause is whatever made prefill grow.
@@ -157,15 +156,6 @@ function stallRatio(ctx: DiagnosisContext): { base: number; head: number } | und
   const base = quantile(b, 0.5);
   const head = quantile(h, 0.5);
   return Number.isFinite(base) && Number.isFinite(head) ? { base, head } : undefined;
-}
-
-/** Mean uncached prompt tokens per request, head vs base. */
-function prefillWorkGrowth(ctx: DiagnosisContext): number | undefined {
-  const b = concat(ctx.base.tables.map(uncachedTokens));
-  const h = concat(ctx.head.tables.map(uncachedTokens));
-  if (!b || !h) return undefined;
-  const base = meanFinite(b);
-  return base > 0 ? meanFinite(h) / base - 1 : undefined;
 }
 
 function contextGrowth(ctx: DiagnosisContext): number | undefined {

@@ -2,15 +2,17 @@
 // prefix cache hit rate, then prefill time per uncached token at matched prompt length (slower code).
 
 import { compact, grouped, percent, signedPercent } from '../../format/numbers';
-import { agreeingBins, pValueText } from './phrases';
+import { agreeingBins, pValueText } from '../phrases';
 import type { RequestTable } from '../../model/run';
 import { batchProfile } from '../measures/batch';
-import { ratioOfSums } from '../measures/ratios';
+import { concat, prefillWorkGrowth, PREFILL_WORK_GROWTH, ratioOfSums } from '../measures/ratios';
+import { meanFinite } from '../../stats/quantile';
 import type { LikeForLike } from '../like-for-like';
 import { configValue, cost, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
 import type { Finding } from '../hints';
 
 const HIT_RATE_DROP = 0.05;
+const HIT_TOKENS_DROP = 0.1;
 const PREFIX_CACHE_KEYS = ['enable_prefix_caching', 'enable-prefix-caching', 'prefix_caching'];
 
 export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchResult {
@@ -44,11 +46,18 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
 
   const baseHit = hitRate(ctx.base.tables);
   const headHit = hitRate(ctx.head.tables);
-  if (baseHit === undefined || headHit === undefined) {
+  const baseHitTokens = hitsPerRequest(ctx.base.tables);
+  const headHitTokens = hitsPerRequest(ctx.head.tables);
+  if (baseHit === undefined || headHit === undefined || baseHitTokens === undefined || headHitTokens === undefined) {
     steps.push({ question: 'Prefix cache hit rate?', answer: 'unknown: no prefix_cache_hit_tokens and prompt_tokens in the data' });
   } else {
-    const dropped = baseHit - headHit >= HIT_RATE_DROP;
-    steps.push({ question: 'Prefix cache hit rate?', answer: `${percent(baseHit)} → ${percent(headHit)} of prompt tokens${dropped ? ' (dropped)' : ''}` });
+    // The rate alone falls when prompts grow around an unchanged shared prefix; the cache is at
+    // fault only when fewer tokens per request come from it.
+    const dropped = baseHit - headHit >= HIT_RATE_DROP && headHitTokens <= (1 - HIT_TOKENS_DROP) * baseHitTokens;
+    steps.push({
+      question: 'Prefix cache hit rate?',
+      answer: `${percent(baseHit)} → ${percent(headHit)} of prompt tokens; ${grouped(baseHitTokens)} → ${grouped(headHitTokens)} cached tokens per request${dropped ? ' (dropped)' : ''}`,
+    });
     if (dropped) {
       const change = ctx.configChanges.find((c) => PREFIX_CACHE_KEYS.includes(c.key));
       const setting = configValue(ctx.head.meta, PREFIX_CACHE_KEYS);
@@ -59,7 +68,7 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
         status: 'confirmed',
         cause: change ? 'config' : 'unknown',
         evidence: [
-          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}`, { baseHitRate: baseHit, headHitRate: headHit }),
+          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`, { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }),
           ...(change ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)] : setting !== undefined ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []),
         ],
         nextCheck: change ? `was turning ${change.key} to ${String(change.head)} intended?` : 'check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)',
@@ -116,16 +125,28 @@ function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metri
       metrics,
     };
   }
+  // More prefill work per request (cache misses, longer prompts) contends for the step budget, so
+  // each prefill waits longer at the same length: not a per-token cost the code controls.
+  const work = prefillWorkGrowth(ctx.base.tables, ctx.head.tables);
+  const contended = work !== undefined && work >= PREFILL_WORK_GROWTH;
   return {
     hint: 'prefill-compute',
     phase: 'prefill',
     title: `prefill is ${signedPercent(matched.change)} slower at the same uncached prompt length`,
-    status: 'confirmed',
-    cause: 'code',
-    evidence: [costEvidence],
+    status: contended ? 'likely' : 'confirmed',
+    cause: contended ? 'unknown' : 'code',
+    evidence: [
+      costEvidence,
+      ...(contended ? [evidence(`but prefill work per request grew ${signedPercent(work!)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []),
+    ],
     nextCheck: 'profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels',
     metrics,
   };
+}
+
+function hitsPerRequest(tables: RequestTable[]): number | undefined {
+  const hits = concat(tables.map((t) => t.numbers.prefix_cache_hit_tokens));
+  return hits ? meanFinite(hits) : undefined;
 }
 
 function hitRate(tables: RequestTable[]): number | undefined {

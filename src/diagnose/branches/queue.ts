@@ -3,7 +3,7 @@
 
 import { compact, grouped, percent, signedPercent } from '../../format/numbers';
 import { capitalise } from '../../format/text';
-import { pValueText } from './phrases';
+import { pValueText } from '../phrases';
 import { prefillBranch } from './prefill';
 import { decodeBranch } from './decode';
 import { requestColumn } from '../../metrics/values';

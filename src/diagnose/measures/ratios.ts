@@ -4,7 +4,7 @@
 
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
-import { quantile, quantileSorted, sortedFinite } from '../../stats/quantile';
+import { meanFinite, quantile, quantileSorted, sortedFinite, type SortedSample } from '../../stats/quantile';
 
 /** cost[i] / work[i] where both are finite and work > 0; NaN elsewhere (and on failed requests). */
 export function perUnit(table: RequestTable, cost: Float64Array | undefined, work: Float64Array | undefined): Float64Array | undefined {
@@ -50,39 +50,39 @@ export interface MatchedRatio {
   /** Weighted geometric mean of head/base medians over the bins, minus 1. */
   change: number;
   bins: MatchedBin[];
-  /** Share of bins whose ratio has the same sign as `change`. */
+  /** Share of the strata (weighted as in `change`) whose ratio has the sign of `change`. */
   agreement: number;
   /** The plain (unmatched) ratio of medians − 1, for contrast. */
   rawChange: number;
 }
 
 const MIN_PER_BIN = 10;
+/** A covariate with at most this many distinct values (batch sizes) is matched value by value. */
+const MAX_EXACT_STRATA = 64;
+const QUANTILE_BINS = 8;
 
 /**
- * Compares y between sides within bins of the covariate x (quantile bins of both sides pooled), then
- * combines the per-bin ratios with weights min(n_base, n_head): direct standardisation.
+ * Compares y between sides within strata of the covariate x, then combines the per-stratum ratios
+ * of medians with weights min(n_base, n_head): direct standardisation. Integer covariates with few
+ * values (batch sizes) are matched exactly; others by quantile bins of both sides pooled. Strata
+ * with fewer than 10 requests on a side are left out.
  */
-export function matchedRatio(
-  baseX: Float64Array,
-  baseY: Float64Array,
-  headX: Float64Array,
-  headY: Float64Array,
-  binCount = 5,
-): MatchedRatio | undefined {
+export function matchedRatio(baseX: Float64Array, baseY: Float64Array, headX: Float64Array, headY: Float64Array): MatchedRatio | undefined {
   const pooledX = new Float64Array(baseX.length + headX.length);
   pooledX.set(baseX);
   pooledX.set(headX, baseX.length);
   const sortedX = sortedFinite(pooledX);
   if (sortedX.length === 0) return undefined;
-  const edges: number[] = [];
-  for (let k = 1; k < binCount; k++) {
-    const edge = quantileSorted(sortedX, k / binCount);
-    if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
-  }
+  const edges = strataEdges(sortedX);
   const binOf = (x: number) => {
-    let b = 0;
-    while (b < edges.length && x >= edges[b]) b++;
-    return b;
+    let lo = 0;
+    let hi = edges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (x >= edges[mid]) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   };
   const groups = edges.length + 1;
   const baseGroups: number[][] = Array.from({ length: groups }, () => []);
@@ -94,6 +94,7 @@ export function matchedRatio(
   fill(headX, headY, headGroups);
 
   const bins: MatchedBin[] = [];
+  const weights: number[] = [];
   let logSum = 0;
   let weightSum = 0;
   for (let g = 0; g < groups; g++) {
@@ -103,18 +104,46 @@ export function matchedRatio(
     const baseMedian = quantile(baseGroups[g], 0.5);
     const headMedian = quantile(headGroups[g], 0.5);
     bins.push({ low: g === 0 ? sortedX[0] : edges[g - 1], high: g < edges.length ? edges[g] : sortedX[sortedX.length - 1], baseMedian, headMedian, baseCount: nb, headCount: nh });
+    const w = Math.min(nb, nh);
+    weights.push(w);
     if (baseMedian > 0 && headMedian > 0) {
-      const w = Math.min(nb, nh);
       logSum += w * Math.log(headMedian / baseMedian);
       weightSum += w;
     }
   }
   if (weightSum === 0) return undefined;
   const change = Math.exp(logSum / weightSum) - 1;
-  const agreeing = bins.filter((b) => Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)).length;
+  // Agreement weighs strata like the estimate does, so a few thin strata cannot outvote the bulk.
+  let agreeing = 0;
+  let total = 0;
+  bins.forEach((b, k) => {
+    total += weights[k];
+    if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)) agreeing += weights[k];
+  });
   const rawBase = quantile(baseY, 0.5);
   const rawHead = quantile(headY, 0.5);
-  return { change, bins, agreement: bins.length ? agreeing / bins.length : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+  return { change, bins, agreement: total ? agreeing / total : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+}
+
+/** Upper-exclusive edges between strata. */
+function strataEdges(sortedX: SortedSample): number[] {
+  const distinct: number[] = [];
+  let integers = true;
+  for (let i = 0; i < sortedX.length; i++) {
+    const v = sortedX[i];
+    if (!Number.isInteger(v)) integers = false;
+    if (i === 0 || v !== sortedX[i - 1]) {
+      distinct.push(v);
+      if (distinct.length > MAX_EXACT_STRATA) break;
+    }
+  }
+  if (integers && distinct.length <= MAX_EXACT_STRATA) return distinct.slice(1);
+  const edges: number[] = [];
+  for (let k = 1; k < QUANTILE_BINS; k++) {
+    const edge = quantileSorted(sortedX, k / QUANTILE_BINS);
+    if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+  }
+  return edges;
 }
 
 /** Σ a / Σ b over successful requests where both are finite. */
@@ -135,4 +164,16 @@ export function ratioOfSums(tables: RequestTable[], a: (t: RequestTable) => Floa
     }
   }
   return any && den > 0 ? num / den : undefined;
+}
+
+/** Growth of prefill work per request beyond which per-step costs are read as contention. */
+export const PREFILL_WORK_GROWTH = 0.1;
+
+/** Mean uncached prompt tokens per request, head / base − 1: more prefill work contends for steps. */
+export function prefillWorkGrowth(base: RequestTable[], head: RequestTable[]): number | undefined {
+  const b = concat(base.map(uncachedTokens));
+  const h = concat(head.map(uncachedTokens));
+  if (!b || !h) return undefined;
+  const baseMean = meanFinite(b);
+  return baseMean > 0 ? meanFinite(h) / baseMean - 1 : undefined;
 }

@@ -209,6 +209,8 @@ async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: R
       parser!.push(chunk, onRow, onError);
       continue;
     }
+    // The BOM can only be at the start of the first non-empty chunk.
+    if (chunk === '') continue;
     pending += first ? chunk.replace(/^\ufeff/, '') : chunk;
     first = false;
     peel(false);

@@ -1,6 +1,6 @@
 // Small phrases the branches share, so the same number reads the same in every finding.
 
-import { pValue } from '../../format/numbers';
+import { pValue, percent } from '../format/numbers';
 
 /** "= 0.041" or "< 0.001", to follow "p". */
 export function pValueText(p: number): string {
@@ -8,7 +8,7 @@ export function pValueText(p: number): string {
   return text.startsWith('<') ? text : `= ${text}`;
 }
 
-/** "4 of 5 bins slower". */
+/** "slower in strata holding 92% of matched requests, 12 strata". */
 export function agreeingBins(m: { bins: number; agreement: number; change: number }): string {
-  return `${Math.round(m.agreement * m.bins)} of ${m.bins} bins ${m.change >= 0 ? 'slower' : 'faster'}`;
+  return `${m.change >= 0 ? 'slower' : 'faster'} in strata holding ${percent(m.agreement)} of matched requests, ${m.bins} strata`;
 }

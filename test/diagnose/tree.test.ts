@@ -1,0 +1,91 @@
+// The §5 tree on simulated regressions whose cause is known: each diagnosis must name the mechanism
+// with the numbers that show it, and say when the workload, not the code, is the cause.
+import { describe, expect, it } from 'vitest';
+import { buildConfig } from '../../src/config/config';
+import { triage } from '../../src/report/build';
+import { baseScenario } from '../../src/sim';
+import { injectedPair, simulatedSide } from '../helpers/tables';
+
+async function diagnose(id: string, metrics?: string[]) {
+  const { base, head } = injectedPair(id);
+  const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ metrics }));
+  return report.benchmarks[0];
+}
+
+describe('§5 decision tree on known causes', () => {
+  it('capacity cut: confirmed, blamed on the config change, with the batch numbers', async () => {
+    const b = await diagnose('capacity-cut', ['ttft p95']);
+    const f = b.findings[0];
+    expect(f.hint).toBe('capacity');
+    expect(f.status).toBe('confirmed');
+    expect(f.cause).toBe('config');
+    expect(f.evidence[1].values).toMatchObject({ key: 'max_num_seqs', base: 64, head: 24 });
+    expect(f.evidence[0].values?.headMax).toBe(24);
+    expect(b.walks[0].steps[0].answer).toMatch(/^queue wait: \+/);
+    expect(b.fixes[0]).toMatchObject({ phase: 'queue_wait', hint: 'capacity' });
+  });
+
+  it('prefix cache off: the hit rate and the cached tokens per request both fall', async () => {
+    const b = await diagnose('prefix-cache-off', ['ttft p95']);
+    const f = b.findings.find((x) => x.hint === 'prefix-cache')!;
+    expect(f.status).toBe('confirmed');
+    expect(f.cause).toBe('config');
+    expect(f.evidence[0].values?.headHitRate).toBe(0);
+    expect(Number(f.evidence[0].values?.baseHitTokens)).toBeGreaterThan(500);
+    expect(b.findings.some((x) => x.hint === 'prefill-compute' && x.status === 'confirmed')).toBe(false);
+  });
+
+  it('longer prompts: the workload is the cause; code blame is at most likely', async () => {
+    const b = await diagnose('longer-prompts', ['ttft p95']);
+    expect(b.findings[0]).toMatchObject({ hint: 'workload-drift', status: 'confirmed', cause: 'workload' });
+    expect(b.findings.filter((f) => f.cause === 'code').every((f) => f.status !== 'confirmed')).toBe(true);
+    expect(b.caveats.map((c) => c.kind)).toContain('workload-drift');
+    expect(b.findings.some((f) => f.hint === 'prefix-cache')).toBe(false);
+  });
+
+  it('more traffic: decode slows at a fuller batch, and the traffic is named first', async () => {
+    const b = await diagnose('traffic-increase', ['itl p50']);
+    expect(b.findings[0]).toMatchObject({ hint: 'traffic-increase', cause: 'workload' });
+    expect(b.findings.some((f) => f.hint === 'decode-overhead' && f.status === 'confirmed')).toBe(false);
+    expect(b.workload.arrivalRate?.change).toBeGreaterThan(0.4);
+  });
+
+  it('a slower decode kernel: slower at the same batch, blamed on the code', async () => {
+    const b = await diagnose('decode-kernel-slower', ['itl p50']);
+    const f = b.findings[0];
+    expect(f).toMatchObject({ hint: 'decode-overhead', status: 'confirmed', cause: 'code' });
+    expect(Number(f.evidence[0].values?.change)).toBeGreaterThan(0.1);
+    expect(b.likeForLike.find((c) => c.id === 'decode-step')?.changed).toBe(true);
+  });
+
+  it('chunked prefill off: stalls show as ITL p99 over p50 within requests', async () => {
+    const b = await diagnose('chunked-prefill-off', ['itl p99']);
+    const f = b.findings.find((x) => x.hint === 'long-prefill-blocking')!;
+    expect(f.status).toBe('confirmed');
+    expect(f.cause).toBe('config');
+    expect(Number(f.evidence[0].values?.head)).toBeGreaterThan(Number(f.evidence[0].values?.base) * 1.25);
+  });
+
+  it('a buffering proxy: client TTFT grows while server TTFT does not', async () => {
+    const b = await diagnose('buffering-proxy', ['ttft_client p95', 'ttft p95']);
+    expect(b.metrics.find((m) => m.spec.key === 'ttft.p95')?.verdict).toBe('unchanged');
+    expect(b.findings[0].hint).toBe('buffering-proxy');
+    expect(b.walks[0].phase).toBe('network');
+  });
+
+  it('time outside every phase: a measurement gap', async () => {
+    const b = await diagnose('sampling-overhead', ['ttft p50']);
+    expect(b.findings[0]).toMatchObject({ hint: 'measurement-gap', phase: 'remainder' });
+  });
+
+  it('a slower code path hidden by a lighter load is flagged even though ITL did not regress', async () => {
+    const base = baseScenario(210);
+    const slower = injectedPair('decode-kernel-slower', 210).head;
+    const lighter = { ...slower, arrival: { ...slower.arrival, ratePerSec: slower.arrival.ratePerSec * 0.45 } };
+    const report = triage(await simulatedSide('base', base), await simulatedSide('head', lighter), buildConfig({ metrics: ['itl p50'] }));
+    const b = report.benchmarks[0];
+    const cost = b.likeForLike.find((c) => c.id === 'decode-step')!;
+    expect(cost.change).toBeGreaterThan(0.1);
+    if (b.metrics[0].verdict !== 'regressed') expect(b.caveats.map((c) => c.kind)).toContain('hidden-slowdown');
+  });
+});

@@ -1,0 +1,67 @@
+// Golden files for the rendered reports: a rendering change shows up as a diff in test/golden/.
+// Regenerate with UPDATE_GOLDEN=1 npx vitest run test/render/golden.test.ts, then read the diff.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildConfig } from '../../src/config/config';
+import { triage } from '../../src/report/build';
+import { renderJson } from '../../src/render/json';
+import { renderMarkdown } from '../../src/render/markdown';
+import { renderText } from '../../src/render/text';
+import { runDemo } from '../../src/cli/demo';
+import { baseScenario } from '../../src/sim';
+import { injectedPair, sideFromRecords, simulatedSide } from '../helpers/tables';
+
+const update = process.env.UPDATE_GOLDEN === '1';
+
+function golden(name: string, actual: string): void {
+  const path = `test/golden/${name}`;
+  if (update || !existsSync(path)) writeFileSync(path, actual);
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}
+
+describe('golden reports', () => {
+  it('demo: a capacity regression that breaches the SLO', async () => {
+    const report = await runDemo({});
+    golden('demo.md', renderMarkdown(report));
+    golden('demo.txt', renderText(report));
+    golden('demo.json', renderJson(report));
+  });
+
+  it('A/A: nothing changed', async () => {
+    const report = triage(await simulatedSide('base', baseScenario(1001)), await simulatedSide('head', baseScenario(5001)), buildConfig({ slos: ['ttft p95 < 800ms', 'itl p99 < 200ms'] }));
+    expect(report.verdict).toBe('unchanged');
+    golden('aa-unchanged.md', renderMarkdown(report));
+  });
+
+  it('longer prompts: the workload, not the code', async () => {
+    const { base, head } = injectedPair('longer-prompts');
+    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ slos: ['ttft p95 < 800ms'] }));
+    golden('workload-drift.md', renderMarkdown(report));
+    golden('workload-drift.txt', renderText(report));
+  });
+
+  it('a slower decode kernel', async () => {
+    const { base, head } = injectedPair('decode-kernel-slower');
+    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ slos: ['itl p50 < 17ms'] }));
+    golden('decode-kernel.md', renderMarkdown(report));
+  });
+
+  it('too little data: inconclusive, with what would decide', async () => {
+    const rows = (scale: number) =>
+      Array.from({ length: 60 }, (_, i) => ({
+        request_id: `r${i}`,
+        arrival_ts: 1_760_000_000 + i * 0.25,
+        queue_wait_ms: (i % 7) * scale,
+        prefill_ms: 40 + (i % 5) * 3,
+        first_token_ms: 41 + (i % 7) * scale + 40 + (i % 5) * 3,
+        total_ms: 2000 + (i % 11) * 50 * scale,
+        itl_p50_ms: 15 + (i % 3),
+        itl_p99_ms: 40 + (i % 9) * scale,
+        output_tokens: 120,
+        decode_ms: 1900,
+      }));
+    const report = triage(await sideFromRecords('base', rows(1)), await sideFromRecords('head', rows(1.4)), buildConfig({ slos: ['ttft p99 < 500ms'] }));
+    expect(report.verdict).toBe('inconclusive');
+    golden('inconclusive.md', renderMarkdown(report));
+  });
+});

@@ -95,7 +95,8 @@ var ALIASES = {
   detokenize: "detokenize"
 };
 function lookupMetric(name) {
-  const id = ALIASES[name.toLowerCase().replace(/-/g, "_")];
+  const key = name.toLowerCase().replace(/-/g, "_");
+  const id = Object.hasOwn(ALIASES, key) ? ALIASES[key] : void 0;
   return id ? METRICS[id] : void 0;
 }
 var METRIC_NAMES = Object.keys(METRICS);
@@ -113,7 +114,7 @@ function parseStat(text) {
   return percentile(value);
 }
 function percentile(value) {
-  return { kind: "percentile", q: value / 100, label: `p${formatPercentileNumber(value)}` };
+  return { kind: "percentile", q: Number((value / 100).toPrecision(12)), label: `p${formatPercentileNumber(value)}` };
 }
 function formatPercentileNumber(value) {
   return String(Number(value.toFixed(3)));
@@ -194,7 +195,7 @@ function parseSlo(input) {
   if (!unitText) {
     throw new SloSyntaxError(text, rightColumn + valueMatch[1].length, `missing unit after ${valueMatch[1]}: expected one of ${allowed}`);
   }
-  const factor = units[unitText];
+  const factor = Object.hasOwn(units, unitText) ? units[unitText] : void 0;
   if (factor === void 0) {
     throw new SloSyntaxError(
       text,
@@ -318,7 +319,7 @@ function metricOrder(spec) {
   return metricIndex * 10 + statIndex;
 }
 function parseFailOn(text) {
-  const value = (text ?? "regression,slo").trim().toLowerCase();
+  const value = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
   if (value === "never" || value === "none") return /* @__PURE__ */ new Set();
   const parts = value.split(/[\s,]+/).filter(Boolean);
   const out = /* @__PURE__ */ new Set();
@@ -372,9 +373,6 @@ function formatLocation(file, line, field) {
   out += ": ";
   if (field) out += `field "${field}": `;
   return out;
-}
-function formatIssue(issue) {
-  return formatLocation(issue.file, issue.line, issue.field) + issue.message;
 }
 var IssueLog = class {
   constructor(limit = 20) {
@@ -1510,7 +1508,9 @@ function parseTimestamp(value) {
       if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
         return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed)}"` };
       }
-      const ms2 = Date.parse(trimmed.replace(" ", "T"));
+      const iso = trimmed.replace(" ", "T");
+      const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(iso) || !/T\d/.test(iso) ? iso : `${iso}Z`;
+      const ms2 = Date.parse(zoned);
       if (Number.isNaN(ms2)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
       return isoSeconds(trimmed, ms2);
     }
@@ -1550,7 +1550,7 @@ function toNumber(value, what) {
 function describe(value) {
   if (typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return "a list";
-  return `a ${typeof value}`;
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 function clip(text, max = 40) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -1659,8 +1659,13 @@ var RequestTableBuilder = class {
     }
     if (isTextField(name)) {
       if (value === null || value === void 0) return true;
+      if (name === "error") {
+        if (value === false || typeof value === "string" && value.trim() === "") return true;
+        this.scratchText.set(name, value === true ? "error" : typeof value === "string" ? value : JSON.stringify(value));
+        return true;
+      }
       const text = typeof value === "string" ? value : JSON.stringify(value);
-      if (text !== "" && !(name === "error" && fromCsv && text.trim() === "")) this.scratchText.set(name, text);
+      if (text !== "") this.scratchText.set(name, text);
       return true;
     }
     const extra = extraValue(value, fromCsv);
@@ -1792,6 +1797,7 @@ function detectNativeLayout(head) {
       if (value && typeof value === "object" && !Array.isArray(value)) return Array.isArray(value.requests) ? "json" : "jsonl";
     } catch {
     }
+    if (!trimmed.includes("\n")) return hasTopLevelRequests(firstLine) ? "json" : "jsonl";
     return "json";
   }
   const header = text.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#"));
@@ -1801,6 +1807,19 @@ function detectNativeLayout(head) {
   }
   const preview = trimmed.slice(0, 40).replace(/\s+/g, " ");
   return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"` };
+}
+function hasTopLevelRequests(text) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i + 1;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      if (depth === 1 && text.slice(start, i) === "requests" && /^\s*:\s*\[/.test(text.slice(i + 1, i + 64))) return true;
+    } else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+  }
+  return false;
 }
 async function ingestNative(source, options, layout) {
   let chosen = layout;
@@ -1820,13 +1839,13 @@ async function ingestNative(source, options, layout) {
   const read = built.recordsRead;
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: line ${first.line}: ${first.field ? `field "${first.field}": ` : ""}${first.message}`);
+    if (first) throw new InputError(source.name, `${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`, first.line, first.field);
     throw new InputError(source.name, structural[0] ?? "no requests in the file (only metadata, comments or blank lines)");
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {
     throw new InputError(
       source.name,
-      `${skipped} of ${read} records are bad (more than ${Math.round(options.maxBadLineRatio * 100)}% allowed); first: ${first ? formatIssue(first) : "unknown"}`,
+      `${first ? `${first.message} — ` : ""}${skipped} of ${read} records are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
       first?.line,
       first?.field
     );
@@ -2411,11 +2430,12 @@ function rankTransform(values) {
 }
 
 // src/stats/block-bootstrap.ts
+var MAX_BLOCKS_PER_RUN = 400;
 function createResampler(runs, statistic, blockLengthOverride) {
   const usable = runs.filter((r) => r.values.length > 0);
   if (usable.length === 0) throw new Error("cannot resample a side without values");
   const blockLengths = usable.map(
-    (r) => blockLengthOverride ?? optimalBlockLength(r.values, { ranks: statistic.kind === "quantile" })
+    (r) => blockLengthOverride ?? Math.max(optimalBlockLength(r.values, { ranks: statistic.kind === "quantile" }), Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN))
   );
   const layout = layoutBlocks(usable, blockLengths);
   const counts = new Float64Array(layout.blockCount);
@@ -2501,6 +2521,7 @@ function blockSums(runs, layout, pick) {
   }
   return sums;
 }
+var CHECKPOINTS = 64;
 function quantileEvaluator(runs, layout, counts, q) {
   const n = layout.blockOf.length;
   const all = new Float64Array(n);
@@ -2509,39 +2530,59 @@ function quantileEvaluator(runs, layout, counts, q) {
     all.set(run.values, offset);
     offset += run.values.length;
   }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => all[a] - all[b]);
-  const sortedValues = new Float64Array(n);
+  const { sorted: sortedValues, slot } = sortWithSlots(all);
   const sortedBlock = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    sortedValues[i] = all[order[i]];
-    sortedBlock[i] = layout.blockOf[order[i]];
-  }
+  for (let i = 0; i < n; i++) sortedBlock[slot[i]] = layout.blockOf[i];
   let maxBlock = 0;
   for (let b = 0; b < layout.blockCount; b++) if (layout.blockSize[b] > maxBlock) maxBlock = layout.blockSize[b];
-  const margin = Math.ceil(8 * Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock) + 2 * maxBlock);
-  const start = Math.max(0, Math.floor(q * (n - 1)) - margin);
-  const belowStart = new Float64Array(layout.blockCount);
-  for (let i = 0; i < start; i++) belowStart[sortedBlock[i]]++;
+  const spread = Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock);
+  const centre = Math.floor(q * (n - 1));
+  const from = Math.max(0, Math.floor(centre - 6 * spread - maxBlock));
+  const to = Math.min(n, Math.ceil(centre + 6 * spread + maxBlock));
+  const gap = Math.max(16, Math.ceil((to - from) / CHECKPOINTS));
+  const positions = [];
+  for (let p = from; p < to; p += gap) positions.push(p);
+  const blocks = layout.blockCount;
+  const below = new Float64Array(positions.length * blocks);
+  {
+    const running = new Float64Array(blocks);
+    let i = 0;
+    positions.forEach((p, k) => {
+      for (; i < p; i++) running[sortedBlock[i]]++;
+      below.set(running, k * blocks);
+    });
+  }
+  const weightBelow = (k) => {
+    let sum = 0;
+    const base = k * blocks;
+    for (let b = 0; b < blocks; b++) {
+      const c = counts[b];
+      if (c !== 0) sum += c * below[base + b];
+    }
+    return sum;
+  };
   return () => {
     let total = 0;
-    let below = 0;
-    for (let b = 0; b < counts.length; b++) {
+    for (let b = 0; b < blocks; b++) {
       const c = counts[b];
-      if (c === 0) continue;
-      total += c * layout.blockSize[b];
-      below += c * belowStart[b];
+      if (c !== 0) total += c * layout.blockSize[b];
     }
     if (total === 0) return NaN;
     const h = q * (total - 1);
     const lo = Math.floor(h);
     const frac = h - lo;
-    let j = start;
-    let cumulative = below;
-    if (cumulative > lo) {
-      j = 0;
-      cumulative = 0;
+    let j = 0;
+    let cumulative = 0;
+    let low = 0;
+    let high = positions.length - 1;
+    if (positions.length > 0 && weightBelow(0) <= lo) {
+      while (low < high) {
+        const mid = low + high + 1 >> 1;
+        if (weightBelow(mid) <= lo) low = mid;
+        else high = mid - 1;
+      }
+      j = positions[low];
+      cumulative = weightBelow(low);
     }
     let lower = NaN;
     for (; j < n; j++) {
@@ -2559,6 +2600,24 @@ function quantileEvaluator(runs, layout, counts, q) {
     }
     return lower;
   };
+}
+function sortWithSlots(values) {
+  const n = values.length;
+  const sorted = Float64Array.from(values).sort();
+  const used = new Int32Array(n);
+  const slot = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (sorted[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    slot[i] = lo + used[lo]++;
+  }
+  return { sorted, slot };
 }
 
 // src/stats/multiple-testing.ts
@@ -2753,15 +2812,15 @@ function grouped(value, digits = 0) {
 function compact(value) {
   if (!Number.isFinite(value)) return String(value);
   const a = Math.abs(value);
-  if (a >= 100) return grouped(value, 0);
-  if (a >= 10) return grouped(value, 1);
-  if (a >= 1) return grouped(value, 2);
+  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value, 0);
+  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value, 1);
+  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value, 2);
   if (a === 0) return "0";
   return (value < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
 }
 function duration(ms2) {
   if (!Number.isFinite(ms2)) return "—";
-  if (Math.abs(ms2) >= 1e4) return `${compact(ms2 / 1e3)} s`;
+  if (Math.abs(ms2) >= 1e4 || Number(Math.abs(ms2).toFixed(0)) >= 1e4) return `${compact(ms2 / 1e3)} s`;
   return `${compact(ms2)} ms`;
 }
 function withUnit(value, unit) {
@@ -2771,14 +2830,14 @@ function withUnit(value, unit) {
 function signedPercent(ratio) {
   if (!Number.isFinite(ratio)) return "—";
   const v = ratio * 100;
-  const text = Math.abs(v) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
   if (Number(text.replace(/,/g, "")) === 0) return "0%";
   return `${v >= 0 ? "+" : MINUS}${text}%`;
 }
 function percent(ratio) {
   if (!Number.isFinite(ratio)) return "—";
   const v = ratio * 100;
-  const text = Math.abs(v) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
   if (Number(text.replace(/,/g, "")) === 0) return "0%";
   return `${v < 0 ? MINUS : ""}${text}%`;
 }
@@ -2811,7 +2870,13 @@ function decideVerdict(input) {
   if (pAdjusted < alpha && Math.abs(effect) > threshold && Math.abs(difference) >= minAbsolute2) {
     return {
       verdict: sign * effect > 0 ? "regressed" : "improved",
-      reason: `${shown}: beyond ${floor} with confidence after correcting for ${input.family} metric(s) (adjusted p = ${pValue(pAdjusted)})`
+      reason: `${shown}: beyond ${floor} with confidence after correcting for ${input.family} ${input.family === 1 ? "metric" : "metrics"} (adjusted p ${pText(pAdjusted)})`
+    };
+  }
+  if (pAdjusted < alpha && Math.abs(effect) > threshold) {
+    return {
+      verdict: "unchanged",
+      reason: `${shown}: beyond ${floor} with confidence, but only ${signedWithUnit(difference, unit)}, below the ${signedWithUnit(minAbsolute2, unit).slice(1)} that timer resolution and jitter allow`
     };
   }
   const excludesZero = interval[0] > 0 || interval[1] < 0;
@@ -2831,7 +2896,11 @@ function decideVerdict(input) {
   };
 }
 function correctionNote(input) {
-  return input.pAdjusted >= input.alpha && input.pValue < input.alpha ? ` (p = ${pValue(input.pValue)} alone, ${pValue(input.pAdjusted)} after correcting for ${input.family} metrics)` : "";
+  return input.pAdjusted >= input.alpha && input.pValue < input.alpha ? ` (p ${pText(input.pValue)} alone, ${pValue(input.pAdjusted)} after correcting for ${input.family} metrics)` : "";
+}
+function pText(p) {
+  const text = pValue(p);
+  return text.startsWith("<") ? text : `= ${text}`;
 }
 
 // src/compare/compare.ts
@@ -3024,8 +3093,18 @@ function toStatistic(spec) {
 function statisticOf(stat2) {
   return stat2.kind === "mean" ? { kind: "mean" } : { kind: "quantile", q: stat2.q };
 }
+function pointStatistic(run, statistic) {
+  if (statistic.kind === "quantile") return quantile(run.values, statistic.q);
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < run.values.length; i++) {
+    num += run.values[i];
+    den += statistic.kind === "mean" ? 1 : run.denominators[i];
+  }
+  return den === 0 ? NaN : num / den;
+}
 function sideEstimate(resampler, interval, runs, statistic) {
-  const perRun = runs.length > 1 ? runs.map((r) => createResampler([r], statistic, 1).point) : [resampler.point];
+  const perRun = runs.length > 1 ? runs.map((r) => pointStatistic(r, statistic)) : [resampler.point];
   return { value: resampler.point, interval, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
 }
 
@@ -3057,8 +3136,8 @@ function attribute(spec, base, head) {
       delta,
       shareOfChange: change === 0 ? 0 : delta / change,
       shareOfHead: h.mean === 0 ? 0 : h.components[j] / h.mean,
-      basePercentile: column ? ownStatistic(column, baseMetric, q) : ownStatistic(b.remainder, null, q),
-      headPercentile: headColumn ? ownStatistic(headColumn, headMetric, q) : ownStatistic(h.remainder, null, q)
+      basePercentile: ownStatistic(column ?? b.remainder, q),
+      headPercentile: ownStatistic(headColumn ?? h.remainder, q)
     };
   });
   let dominant = null;
@@ -3114,16 +3193,13 @@ function tailMeans(table2, metric, phases, q) {
   const components = Array.from(sums, (s) => s / count2);
   return { threshold: q === 0 ? total / count2 : threshold, count: count2, mean: total / count2, components, remainder };
 }
-function ownStatistic(column, metric, q) {
-  const values = metric ? column.filter((_, i) => Number.isFinite(metric[i])) : column;
-  if (q === 0) {
-    let sum = 0;
-    let n = 0;
-    for (const v of values) if (Number.isFinite(v)) sum += v, n++;
-    return n ? sum / n : NaN;
-  }
-  return quantile(values, q);
+function ownStatistic(column, q) {
+  if (q === 0) return meanFinite(column);
+  let sorted = sortedColumns.get(column);
+  if (!sorted) sortedColumns.set(column, sorted = sortedFinite(column));
+  return quantileSorted(sorted, q);
 }
+var sortedColumns = /* @__PURE__ */ new WeakMap();
 
 // src/diagnose/hints.ts
 var HINTS = {
@@ -3291,11 +3367,14 @@ function agreeingBins(m) {
 function collectCaveats(input) {
   const out = [];
   const { base, head, metrics, workload, configChanges } = input;
-  if (base.runs.length === 1 && head.runs.length === 1 && metrics.some((m) => m.base)) {
-    const blocks = metrics.find((m) => m.head?.blockLengths.length)?.head?.blockLengths[0];
+  const fewRuns = Math.min(base.runs.length, head.runs.length);
+  const measured = metrics.filter((m) => m.base && m.head);
+  if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
+    const lengths = measured.flatMap((m) => [...m.base.blockLengths, ...m.head.blockLengths]);
+    const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
     out.push({
       kind: "single-run",
-      message: `one run per side: intervals come from resampling blocks of consecutive requests${blocks ? ` (about ${blocks} per block)` : ""} within each run, which keeps queueing bursts together; noise between machines or days can be larger, and repeated runs would measure it`
+      message: `${fewRuns === 1 ? "one run" : `${fewRuns} runs`} per side: intervals come from resampling blocks of consecutive requests within each run (${Math.min(...lengths)}–${Math.max(...lengths)} requests per block), which keeps queueing bursts together, plus an allowance for between-run noise of ${noise.map(percent).join(" to ")} per side; 3 or more runs per side would measure that noise instead`
     });
   }
   for (const side2 of [base, head]) {

@@ -10,6 +10,7 @@ import type { Side } from '../model/run';
 import { createResampler, type RunSeries, type SideResampler, type Statistic } from '../stats/block-bootstrap';
 import { benjaminiHochberg } from '../stats/multiple-testing';
 import { createRng, deriveSeed } from '../stats/rng';
+import { quantile } from '../stats/quantile';
 import { bootstrapChange, type ChangeEstimate } from '../stats/two-sample';
 import { grouped } from '../format/numbers';
 import type { MetricComparison, SideEstimate, SloStatus } from './types';
@@ -247,8 +248,19 @@ export function statisticOf(stat: Stat): Statistic {
   return stat.kind === 'mean' ? { kind: 'mean' } : { kind: 'quantile', q: stat.q };
 }
 
+/** The statistic on one run, directly (no resampler: its checkpoints would be wasted memory). */
+function pointStatistic(run: RunSeries, statistic: Statistic): number {
+  if (statistic.kind === 'quantile') return quantile(run.values, statistic.q);
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < run.values.length; i++) {
+    num += run.values[i];
+    den += statistic.kind === 'mean' ? 1 : run.denominators![i];
+  }
+  return den === 0 ? NaN : num / den;
+}
+
 function sideEstimate(resampler: SideResampler, interval: [number, number], runs: RunSeries[], statistic: Statistic): SideEstimate {
-  // perRun uses block length 1: only the point estimate is read.
-  const perRun = runs.length > 1 ? runs.map((r) => createResampler([r], statistic, 1).point) : [resampler.point];
+  const perRun = runs.length > 1 ? runs.map((r) => pointStatistic(r, statistic)) : [resampler.point];
   return { value: resampler.point, interval, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
 }

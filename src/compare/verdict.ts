@@ -50,7 +50,13 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reason: 
   if (pAdjusted < alpha && Math.abs(effect) > threshold && Math.abs(difference) >= minAbsolute) {
     return {
       verdict: sign * effect > 0 ? 'regressed' : 'improved',
-      reason: `${shown}: beyond ${floor} with confidence after correcting for ${input.family} metric(s) (adjusted p = ${formatP(pAdjusted)})`,
+      reason: `${shown}: beyond ${floor} with confidence after correcting for ${input.family} ${input.family === 1 ? 'metric' : 'metrics'} (adjusted p ${pText(pAdjusted)})`,
+    };
+  }
+  if (pAdjusted < alpha && Math.abs(effect) > threshold) {
+    return {
+      verdict: 'unchanged',
+      reason: `${shown}: beyond ${floor} with confidence, but only ${signedWithUnit(difference, unit)}, below the ${signedWithUnit(minAbsolute, unit).slice(1)} that timer resolution and jitter allow`,
     };
   }
   const excludesZero = interval[0] > 0 || interval[1] < 0;
@@ -72,6 +78,12 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reason: 
 
 function correctionNote(input: VerdictInput): string {
   return input.pAdjusted >= input.alpha && input.pValue < input.alpha
-    ? ` (p = ${formatP(input.pValue)} alone, ${formatP(input.pAdjusted)} after correcting for ${input.family} metrics)`
+    ? ` (p ${pText(input.pValue)} alone, ${formatP(input.pAdjusted)} after correcting for ${input.family} metrics)`
     : '';
+}
+
+/** "= 0.042" or "< 0.001", to follow "p". */
+function pText(p: number): string {
+  const text = formatP(p);
+  return text.startsWith('<') ? text : `= ${text}`;
 }

@@ -174,7 +174,8 @@ function metricOrder(spec: MetricSpec): number {
 }
 
 function parseFailOn(text: string | undefined): ReadonlySet<FailOn> {
-  const value = (text ?? 'regression,slo').trim().toLowerCase();
+  // Blank means the default, as for every other input: an empty `--fail-on "$VAR"` must not turn the gate off.
+  const value = (text?.trim() ? text : 'regression,slo').trim().toLowerCase();
   if (value === 'never' || value === 'none') return new Set();
   const parts = value.split(/[\s,]+/).filter(Boolean);
   const out = new Set<FailOn>();

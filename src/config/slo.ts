@@ -70,7 +70,8 @@ export function parseSlo(input: string): Slo {
   if (!unitText) {
     throw new SloSyntaxError(text, rightColumn + valueMatch[1].length, `missing unit after ${valueMatch[1]}: expected one of ${allowed}`);
   }
-  const factor = units[unitText];
+  // Own keys only: "constructor" or "__proto__" must not pass for a unit.
+  const factor = Object.hasOwn(units, unitText) ? units[unitText] : undefined;
   if (factor === undefined) {
     throw new SloSyntaxError(
       text,

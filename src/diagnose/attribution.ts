@@ -7,7 +7,7 @@ import { METRICS, type MetricId, type PhaseId, type PhaseOrRemainder } from '../
 import type { MetricSpec } from '../metrics/metric-spec';
 import { phaseColumn, requestColumn } from '../metrics/values';
 import type { RequestTable } from '../model/run';
-import { quantile, quantileSorted, sortedFinite } from '../stats/quantile';
+import { meanFinite, quantileSorted, sortedFinite, type SortedSample } from '../stats/quantile';
 
 export interface PhaseShare {
   phase: PhaseOrRemainder;
@@ -70,8 +70,8 @@ export function attribute(spec: MetricSpec, base: RequestTable, head: RequestTab
       delta,
       shareOfChange: change === 0 ? 0 : delta / change,
       shareOfHead: h.mean === 0 ? 0 : h.components[j] / h.mean,
-      basePercentile: column ? ownStatistic(column, baseMetric, q) : ownStatistic(b.remainder, null, q),
-      headPercentile: headColumn ? ownStatistic(headColumn, headMetric, q) : ownStatistic(h.remainder, null, q),
+      basePercentile: ownStatistic(column ?? b.remainder, q),
+      headPercentile: ownStatistic(headColumn ?? h.remainder, q),
     };
   });
 
@@ -142,14 +142,16 @@ function tailMeans(table: RequestTable, metric: Float64Array, phases: readonly P
   return { threshold: q === 0 ? total / count : threshold, count, mean: total / count, components, remainder };
 }
 
-/** A phase's own percentile over the requests that have the metric, or its mean when q is 0. */
-function ownStatistic(column: Float64Array, metric: Float64Array | null, q: number): number {
-  const values = metric ? column.filter((_, i) => Number.isFinite(metric[i])) : column;
-  if (q === 0) {
-    let sum = 0;
-    let n = 0;
-    for (const v of values) if (Number.isFinite(v)) (sum += v), n++;
-    return n ? sum / n : NaN;
-  }
-  return quantile(values, q);
+/**
+ * A phase's own percentile over every request that has it, as the §4 query computes it
+ * (percentile_cont over the requests table); the mean when q is 0. Sorted columns are cached:
+ * several metrics share the same phases.
+ */
+function ownStatistic(column: Float64Array, q: number): number {
+  if (q === 0) return meanFinite(column);
+  let sorted = sortedColumns.get(column);
+  if (!sorted) sortedColumns.set(column, (sorted = sortedFinite(column)));
+  return quantileSorted(sorted, q);
 }
+
+const sortedColumns = new WeakMap<Float64Array, SortedSample>();

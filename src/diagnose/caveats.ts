@@ -6,6 +6,7 @@ import { specLabel } from '../metrics/metric-spec';
 import { successMask } from '../metrics/values';
 import type { Side } from '../model/run';
 import type { MetricComparison } from '../compare/types';
+import { MEASURED_NOISE_RUNS } from '../compare/compare';
 import type { Attribution } from './attribution';
 import type { ConfigChange } from './config-diff';
 import { describeValue } from './config-diff';
@@ -45,11 +46,14 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
   const out: Caveat[] = [];
   const { base, head, metrics, workload, configChanges } = input;
 
-  if (base.runs.length === 1 && head.runs.length === 1 && metrics.some((m) => m.base)) {
-    const blocks = metrics.find((m) => m.head?.blockLengths.length)?.head?.blockLengths[0];
+  const fewRuns = Math.min(base.runs.length, head.runs.length);
+  const measured = metrics.filter((m) => m.base && m.head);
+  if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
+    const lengths = measured.flatMap((m) => [...m.base!.blockLengths, ...m.head!.blockLengths]);
+    const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
     out.push({
       kind: 'single-run',
-      message: `one run per side: intervals come from resampling blocks of consecutive requests${blocks ? ` (about ${blocks} per block)` : ''} within each run, which keeps queueing bursts together; noise between machines or days can be larger, and repeated runs would measure it`,
+      message: `${fewRuns === 1 ? 'one run' : `${fewRuns} runs`} per side: intervals come from resampling blocks of consecutive requests within each run (${Math.min(...lengths)}–${Math.max(...lengths)} requests per block), which keeps queueing bursts together, plus an allowance for between-run noise of ${noise.map(percent).join(' to ')} per side; 3 or more runs per side would measure that noise instead`,
     });
   }
 

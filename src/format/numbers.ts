@@ -1,5 +1,5 @@
 // Number formatting shared by the sentences the diagnosis writes and the renderers, so a value
-// reads the same everywhere: "2,526 ms", "+797%", "−0.4%", "4.0 req/s". Locale-independent.
+// reads the same everywhere: "2,526 ms", "+797%", "−0.4%", "4.00 req/s". Locale-independent.
 
 const MINUS = '−';
 
@@ -12,13 +12,14 @@ export function grouped(value: number, digits = 0): string {
   return (value < 0 && Number(fixed) !== 0 ? MINUS : '') + withCommas + (fraction ? `.${fraction}` : '');
 }
 
-/** Three significant figures for small numbers, whole numbers with separators from 100 up. */
+/** Whole numbers with separators from 100 up, one decimal from 10, two from 1, two significant figures below. */
 export function compact(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const a = Math.abs(value);
-  if (a >= 100) return grouped(value, 0);
-  if (a >= 10) return grouped(value, 1);
-  if (a >= 1) return grouped(value, 2);
+  // Thresholds apply to the value as it will print: 99.96 reads "100", not "100.0".
+  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value, 0);
+  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value, 1);
+  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value, 2);
   if (a === 0) return '0';
   return (value < 0 ? MINUS : '') + String(Number(a.toPrecision(2)));
 }
@@ -26,7 +27,7 @@ export function compact(value: number): string {
 /** A duration in ms, switching to seconds from 10 s: "87.3 ms", "2,526 ms", "10.5 s". */
 export function duration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
-  if (Math.abs(ms) >= 10_000) return `${compact(ms / 1000)} s`;
+  if (Math.abs(ms) >= 10_000 || Number(Math.abs(ms).toFixed(0)) >= 10_000) return `${compact(ms / 1000)} s`;
   return `${compact(ms)} ms`;
 }
 
@@ -40,7 +41,7 @@ export function withUnit(value: number, unit: string): string {
 export function signedPercent(ratio: number): string {
   if (!Number.isFinite(ratio)) return '—';
   const v = ratio * 100;
-  const text = Math.abs(v) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
   if (Number(text.replace(/,/g, '')) === 0) return '0%';
   return `${v >= 0 ? '+' : MINUS}${text}%`;
 }
@@ -49,7 +50,7 @@ export function signedPercent(ratio: number): string {
 export function percent(ratio: number): string {
   if (!Number.isFinite(ratio)) return '—';
   const v = ratio * 100;
-  const text = Math.abs(v) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
   if (Number(text.replace(/,/g, '')) === 0) return '0%';
   return `${v < 0 ? MINUS : ''}${text}%`;
 }

@@ -129,7 +129,8 @@ const ALIASES: Readonly<Record<string, MetricId>> = {
 };
 
 export function lookupMetric(name: string): MetricDef | undefined {
-  const id = ALIASES[name.toLowerCase().replace(/-/g, '_')];
+  const key = name.toLowerCase().replace(/-/g, '_');
+  const id = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
   return id ? METRICS[id] : undefined;
 }
 

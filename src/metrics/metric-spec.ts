@@ -27,7 +27,7 @@ export function parseStat(text: string): Stat | string {
 }
 
 export function percentile(value: number): Stat {
-  return { kind: 'percentile', q: value / 100, label: `p${formatPercentileNumber(value)}` };
+  return { kind: 'percentile', q: Number((value / 100).toPrecision(12)), label: `p${formatPercentileNumber(value)}` };
 }
 
 function formatPercentileNumber(value: number): string {

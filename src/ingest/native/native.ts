@@ -4,7 +4,7 @@
 // "# metadata: {...}" before the header.
 
 import { emptyMeta, type Run } from '../../model/run';
-import { InputError, formatIssue } from '../errors';
+import { InputError } from '../errors';
 import { isMetadataRecord, parseMetadata } from '../metadata';
 import type { TextSource } from '../source';
 import { CsvParser, sniffDelimiter } from '../text/csv';
@@ -36,8 +36,10 @@ export function detectNativeLayout(head: string): NativeLayout | { error: string
       // A whole {"metadata": ..., "requests": [...]} document on one line is JSON, not JSONL.
       if (value && typeof value === 'object' && !Array.isArray(value)) return Array.isArray((value as { requests?: unknown }).requests) ? 'json' : 'jsonl';
     } catch {
-      // Not a complete object on one line: a pretty-printed JSON document.
+      // Not a complete object on one line: a pretty-printed JSON document, or a line longer than
+      // the head (a JSONL record carrying prompt text, or a minified document).
     }
+    if (!trimmed.includes('\n')) return hasTopLevelRequests(firstLine) ? 'json' : 'jsonl';
     return 'json';
   }
   const header = text.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'));
@@ -47,6 +49,21 @@ export function detectNativeLayout(head: string): NativeLayout | { error: string
   }
   const preview = trimmed.slice(0, 40).replace(/\s+/g, ' ');
   return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"` };
+}
+
+/** Whether the start of a JSON object has a top-level "requests": [ member. */
+function hasTopLevelRequests(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i + 1;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (depth === 1 && text.slice(start, i) === 'requests' && /^\s*:\s*\[/.test(text.slice(i + 1, i + 64))) return true;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return false;
 }
 
 export async function ingestNative(source: TextSource, options: IngestOptions, layout?: NativeLayout): Promise<Run> {
@@ -70,13 +87,13 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   const read = built.recordsRead;
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `no usable request: ${skipped} record(s) rejected; first: line ${first.line}: ${first.field ? `field "${first.field}": ` : ''}${first.message}`);
+    if (first) throw new InputError(source.name, `${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`, first.line, first.field);
     throw new InputError(source.name, structural[0] ?? 'no requests in the file (only metadata, comments or blank lines)');
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {
     throw new InputError(
       source.name,
-      `${skipped} of ${read} records are bad (more than ${Math.round(options.maxBadLineRatio * 100)}% allowed); first: ${first ? formatIssue(first) : 'unknown'}`,
+      `${first ? `${first.message} — ` : ''}${skipped} of ${read} records are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
       first?.line,
       first?.field,
     );
@@ -148,6 +165,8 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
       else meta.extra[key] = typeof value === 'string' ? value : JSON.stringify(value).slice(0, 500);
     },
     onError: (message: string, lineNo: number) => {
+      // The file is broken from here on: what came before is kept, and the report warns that the
+      // rest was not read (a cut-off file loses an unknown number of records, so none is counted).
       structural.push(`line ${lineNo}: ${message}; nothing after it was read`);
     },
   };

@@ -143,8 +143,14 @@ export class RequestTableBuilder {
     }
     if (isTextField(name)) {
       if (value === null || value === undefined) return true;
+      if (name === 'error') {
+        // A failed request says so with a message (or true); false, "" and blanks mean success.
+        if (value === false || (typeof value === 'string' && value.trim() === '')) return true;
+        this.scratchText.set(name, value === true ? 'error' : typeof value === 'string' ? value : JSON.stringify(value));
+        return true;
+      }
       const text = typeof value === 'string' ? value : JSON.stringify(value);
-      if (text !== '' && !(name === 'error' && fromCsv && text.trim() === '')) this.scratchText.set(name, text);
+      if (text !== '') this.scratchText.set(name, text);
       return true;
     }
     const extra = extraValue(value, fromCsv);

@@ -18,7 +18,7 @@ export function parseNonNegative(value: unknown, what: string): Parsed {
 /**
  * arrival_ts: seconds since an epoch, as a number or numeric string; milliseconds, microseconds or
  * nanoseconds since the Unix epoch are recognised by size (a seconds value that large would be
- * past the year 5000); or an ISO 8601 date-time string. Stored as seconds.
+ * past the year 5000); or an ISO 8601 date-time string (UTC when it names no zone). Stored as seconds.
  */
 export function parseTimestamp(value: unknown): Parsed {
   if (typeof value === 'string') {
@@ -28,7 +28,10 @@ export function parseTimestamp(value: unknown): Parsed {
       if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
         return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed)}"` };
       }
-      const ms = Date.parse(trimmed.replace(' ', 'T'));
+      // No zone designator means UTC, so a report does not depend on the machine's time zone.
+      const iso = trimmed.replace(' ', 'T');
+      const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(iso) || !/T\d/.test(iso) ? iso : `${iso}Z`;
+      const ms = Date.parse(zoned);
       if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
       return isoSeconds(trimmed, ms);
     }
@@ -77,7 +80,7 @@ function toNumber(value: unknown, what: string): Parsed {
 function describe(value: unknown): string {
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return 'a list';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 export function clip(text: string, max = 40): string {

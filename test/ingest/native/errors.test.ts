@@ -74,7 +74,7 @@ describe('files that cannot be used at all', () => {
     [
       'every record bad',
       `${OK.replace('1', '-1')}\n{"first_token_ms": 1}\n`,
-      'e.jsonl: no usable request: 2 record(s) rejected; first: line 1: field "first_token_ms": expected a duration in ms ≥ 0, got -1',
+      'e.jsonl:1: field "first_token_ms": expected a duration in ms ≥ 0, got -1 (no usable request: 2 of 2 record(s) rejected, this is the first)',
     ],
     [
       'every line unparsable',
@@ -119,7 +119,7 @@ describe('bad records are skipped with file, line and field', () => {
     ['a number that overflows', '{"first_token_ms": 1, "total_ms": 1e400}', 'field "total_ms": expected a finite duration in ms, got Infinity'],
     ['boolean in a numeric field', '{"first_token_ms": true, "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got true'],
     ['list in a numeric field', '{"first_token_ms": 1, "total_ms": 5, "prompt_tokens": [1]}', 'field "prompt_tokens": expected a count (a number), got a list'],
-    ['object in a numeric field', '{"first_token_ms": {"v": 1}, "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got a object'],
+    ['object in a numeric field', '{"first_token_ms": {"v": 1}, "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got an object'],
     ['text in a numeric field', '{"first_token_ms": "12ms", "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got "12ms"'],
     ['hex in a numeric field', '{"first_token_ms": "0x10", "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got "0x10"'],
     ['missing first_token_ms', '{"total_ms": 5, "prefill_ms": 1}', `field "first_token_ms": ${MISSING}`],
@@ -237,11 +237,11 @@ describe('the bad-record ratio', () => {
   it('above it the file is rejected with the counts and the first problem', async () => {
     const error = await inputError(ingestText('r.jsonl', fileWith(10, [4, 7]), { ratio: 0.1 }));
     expect(error.message).toBe(
-      'r.jsonl:4: field "total_ms": 2 of 10 records are bad (more than 10% allowed); first: r.jsonl:4: field "total_ms": expected a duration in ms ≥ 0, got -4',
+      'r.jsonl:4: field "total_ms": expected a duration in ms ≥ 0, got -4 — 2 of 10 records are bad, more than the 10% allowed (max-bad-lines); this is the first',
     );
     expect([error.line, error.field]).toEqual([4, 'total_ms']);
     const strict = await inputError(ingestText('r.jsonl', fileWith(10, [10]), { ratio: 0 }));
-    expect(strict.message).toMatch(/^r\.jsonl:10: field "total_ms": 1 of 10 records are bad \(more than 0% allowed\); first: /);
+    expect(strict.message).toMatch(/^r\.jsonl:10: field "total_ms": expected a duration in ms ≥ 0, got -10 — 1 of 10 records are bad, more than the 0% allowed/);
   });
 
   it('the count stays exact past the 20 issues listed', async () => {
@@ -265,6 +265,7 @@ describe('the bad-record ratio', () => {
   it('the first problem named is a record, even when a metadata problem came first', async () => {
     const text = `{"metadata": {"benchmark": ""}}\n{"first_token_ms": 1}\n`;
     const error = await inputError(ingestText('m.jsonl', text));
-    expect(error.message).toBe(`m.jsonl: no usable request: 1 record(s) rejected; first: line 2: field "total_ms": ${MISSING}`);
+    expect(error.message).toBe(`m.jsonl:2: field "total_ms": ${MISSING} (no usable request: 1 of 1 record(s) rejected, this is the first)`);
+    expect([error.line, error.field]).toEqual([2, 'total_ms']);
   });
 });

@@ -2,7 +2,6 @@
 // serializers for every native layout, and a plain-object view of a RequestTable for exact equality.
 
 import { textAt } from '../../../src/model/columns';
-import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../../src/model/fields';
 import type { RequestTable, Run } from '../../../src/model/run';
 import { InputError } from '../../../src/ingest/errors';
 import { ingestNative, type NativeLayout } from '../../../src/ingest/native/native';
@@ -176,6 +175,3 @@ export function toCsv(records: readonly Rec[], opts: { delim?: string; comments?
   }
   return { text: out.join(''), lines };
 }
-
-export const ALL_NUMERIC: readonly string[] = NUMERIC_FIELDS;
-export const ALL_TEXT: readonly string[] = TEXT_FIELDS;

@@ -197,6 +197,25 @@ describe('native layouts', () => {
     });
   });
 
+  it('a first line longer than the 16 KiB head: JSONL unless it is a document with a top-level "requests" array', async () => {
+    const prompt = 'w'.repeat(20_000);
+    const jsonl = `{"first_token_ms": 1, "total_ms": 2, "prompt": "${prompt}"}\n{"first_token_ms": 3, "total_ms": 4}\n`;
+    const run = await ingestText('long.jsonl', jsonl, { chunk: 4096 });
+    expect(run.sources[0].format).toBe('native-jsonl');
+    expect(view(run.requests!).numbers).toEqual({ first_token_ms: [1, 3], total_ms: [2, 4] });
+    expect(view(run.requests!).extraText.prompt).toEqual([`${'w'.repeat(500)}…`, undefined]);
+
+    const minified = JSON.stringify({ metadata: { benchmark: 'b' }, requests: [{ ...RECORDS[0], prompt }, ...RECORDS.slice(1)] });
+    const doc = await ingestText('long.json', minified, { chunk: 4096 });
+    expect(doc.sources[0].format).toBe('native-json');
+    expect(view(doc.requests!).numbers).toEqual(EXPECTED.numbers);
+
+    // "requests" nested deeper, or only inside a string, does not count.
+    expect(detectNativeLayout(`{"a": {"requests": [1]}, "p": "${prompt}`)).toBe('jsonl');
+    expect(detectNativeLayout(`{"p": "\\"requests\\": [", "q": "${prompt}`)).toBe('jsonl');
+    expect(detectNativeLayout(`{"metadata": {"x": [1, {"y": 2}]}, "requests" : [{"total_ms": "${prompt}`)).toBe('json');
+  });
+
   it('CSV cells are trimmed for numbers, numeric-looking extra cells become numbers, quoted cells keep their text', async () => {
     const text = 'request_id, first_token_ms ,total_ms,shard,zone,flag\n" a ", 12.5 ,1e3,007, eu-1 ,true\n';
     const run = await ingestText('t.csv', text);

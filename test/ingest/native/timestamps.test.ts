@@ -116,7 +116,7 @@ describe('parseNonNegative', () => {
     expect(parseNonNegative('0b1', 'count')).toEqual({ error: 'expected a count (a number), got "0b1"' });
     expect(parseNonNegative('x'.repeat(50), 'count')).toEqual({ error: `expected a count (a number), got "${'x'.repeat(40)}…"` });
     expect(parseNonNegative(false, 'count')).toEqual({ error: 'expected a count (a number), got false' });
-    expect(parseNonNegative({}, 'count')).toEqual({ error: 'expected a count (a number), got a object' });
+    expect(parseNonNegative({}, 'count')).toEqual({ error: 'expected a count (a number), got an object' });
     expect(parseNonNegative([], 'count')).toEqual({ error: 'expected a count (a number), got a list' });
   });
 

@@ -22632,49 +22632,22 @@ function prepare(requested, base, head, config) {
   if (missing && !missing.ok) {
     const side2 = !baseSeries.ok ? "baseline" : "head";
     if (requested.origin === "default") return { notInData: `${side2}: ${missing.reason}` };
-    return {
-      requested,
-      early: {
-        spec,
-        origin: requested.origin,
-        verdict: "inconclusive",
-        reason: `cannot be computed: the ${side2} ${missing.reason.replace(/^the data /, "")}; an artifact with per-request ${spec.metric.id} values would decide`,
-        minEffect,
-        slo: unmeasuredSlo(config, spec)
-      }
-    };
+    return undecided(requested, config, `cannot be computed: the ${side2} ${missing.reason.replace(/^the data /, "")}; an artifact with per-request ${spec.metric.id} values would decide`);
   }
   if (!baseSeries.ok || !headSeries.ok) return "skip";
   const needed = minimumCount(spec, headSeries.statistic);
   const baseCount = count(baseSeries.runs);
   const headCount = count(headSeries.runs);
   if (baseCount < needed || headCount < needed) {
-    return {
+    return undecided(
       requested,
-      basis: headSeries.basis,
-      early: {
-        spec,
-        origin: requested.origin,
-        verdict: "inconclusive",
-        reason: `${spec.stat.label === "mean" ? "the mean" : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? "more requests" : "more requests on the smaller side"} would decide`,
-        minEffect,
-        basis: headSeries.basis,
-        slo: unmeasuredSlo(config, spec)
-      }
-    };
+      config,
+      `${spec.stat.label === "mean" ? "the mean" : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? "more requests" : "more requests on the smaller side"} would decide`,
+      headSeries.basis
+    );
   }
   if (baseSeries.basis !== headSeries.basis) {
-    return {
-      requested,
-      early: {
-        spec,
-        origin: requested.origin,
-        verdict: "inconclusive",
-        reason: `the sides measure it differently (baseline: ${baseSeries.basis ?? "per request"}; head: ${headSeries.basis ?? "per request"}); artifacts of the same kind would decide`,
-        minEffect,
-        slo: unmeasuredSlo(config, spec)
-      }
-    };
+    return undecided(requested, config, `the sides measure it differently (baseline: ${baseSeries.basis ?? "per request"}; head: ${headSeries.basis ?? "per request"}); artifacts of the same kind would decide`);
   }
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const baseResampler = createResampler(baseSeries.runs, statistic);
@@ -22744,6 +22717,14 @@ function sloStatus(config, spec, base, head) {
   const headMet = sloMet(slo, head.value);
   const marginal = sloMet(slo, head.interval[0]) !== sloMet(slo, head.interval[1]);
   return { slo, baseMet: sloMet(slo, base.value), headMet, marginal };
+}
+function undecided(requested, config, reason, basis) {
+  const { spec } = requested;
+  return {
+    requested,
+    basis,
+    early: { spec, origin: requested.origin, verdict: "inconclusive", reason, minEffect: minEffectFor(config, spec), basis, slo: unmeasuredSlo(config, spec) }
+  };
 }
 function unmeasuredSlo(config, spec) {
   const slo = config.slos.find((s) => s.spec.key === spec.key);
@@ -23156,50 +23137,6 @@ function hasQuality(side2) {
   return side2.runs.some((r) => r.summaries.some((s) => s.metric.startsWith("quality")));
 }
 
-// src/diagnose/measures/batch.ts
-function batchProfile(tables) {
-  const columns = tables.map((t) => t.numbers.batch_size_at_admission).filter((c) => Boolean(c));
-  if (columns.length === 0) return void 0;
-  const all = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
-  let offset = 0;
-  for (const c of columns) {
-    all.set(c, offset);
-    offset += c.length;
-  }
-  const sorted = sortedFinite(all);
-  if (sorted.length === 0) return void 0;
-  return {
-    mean: meanFinite(sorted),
-    p50: quantileSorted(sorted, 0.5),
-    p95: quantileSorted(sorted, 0.95),
-    max: sorted[sorted.length - 1],
-    count: sorted.length
-  };
-}
-var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", "max_batch_size", "max_concurrent_requests"];
-function configuredBatchLimit(meta) {
-  for (const key of BATCH_LIMIT_KEYS) {
-    const raw = meta.config[key] ?? meta.config[`engine.${key}`];
-    const value = typeof raw === "string" ? Number(raw) : raw;
-    if (typeof value === "number" && Number.isFinite(value) && value > 0) return { key, value };
-  }
-  return void 0;
-}
-function shareAtOrAbove(tables, level) {
-  let hit = 0;
-  let n = 0;
-  for (const t of tables) {
-    const c = t.numbers.batch_size_at_admission;
-    if (!c) continue;
-    for (let i = 0; i < c.length; i++) {
-      if (!Number.isFinite(c[i])) continue;
-      n++;
-      if (c[i] >= level) hit++;
-    }
-  }
-  return n ? hit / n : NaN;
-}
-
 // src/diagnose/measures/ratios.ts
 function perUnit(table, cost2, work) {
   if (!cost2 || !work) return void 0;
@@ -23215,6 +23152,10 @@ function uncachedTokens(table) {
   const out = new Float64Array(table.length);
   for (let i = 0; i < out.length; i++) out[i] = prompt[i] - (hits && Number.isFinite(hits[i]) ? hits[i] : 0);
   return out;
+}
+function concatPresent(columns) {
+  const present = columns.filter((c) => c !== void 0);
+  return present.length ? concat(present) : void 0;
 }
 function concat(columns) {
   if (columns.some((c) => !c)) return void 0;
@@ -23328,6 +23269,44 @@ function prefillWorkGrowth(base, head) {
   if (!b || !h) return void 0;
   const baseMean = meanFinite(b);
   return baseMean > 0 ? meanFinite(h) / baseMean - 1 : void 0;
+}
+
+// src/diagnose/measures/batch.ts
+function batchProfile(tables) {
+  const all = concatPresent(tables.map((t) => t.numbers.batch_size_at_admission));
+  if (!all) return void 0;
+  const sorted = sortedFinite(all);
+  if (sorted.length === 0) return void 0;
+  return {
+    mean: meanFinite(sorted),
+    p50: quantileSorted(sorted, 0.5),
+    p95: quantileSorted(sorted, 0.95),
+    max: sorted[sorted.length - 1],
+    count: sorted.length
+  };
+}
+var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", "max_batch_size", "max_concurrent_requests"];
+function configuredBatchLimit(meta) {
+  for (const key of BATCH_LIMIT_KEYS) {
+    const raw = meta.config[key] ?? meta.config[`engine.${key}`];
+    const value = typeof raw === "string" ? Number(raw) : raw;
+    if (typeof value === "number" && Number.isFinite(value) && value > 0) return { key, value };
+  }
+  return void 0;
+}
+function shareAtOrAbove(tables, level) {
+  let hit = 0;
+  let n = 0;
+  for (const t of tables) {
+    const c = t.numbers.batch_size_at_admission;
+    if (!c) continue;
+    for (let i = 0; i < c.length; i++) {
+      if (!Number.isFinite(c[i])) continue;
+      n++;
+      if (c[i] >= level) hit++;
+    }
+  }
+  return n ? hit / n : NaN;
 }
 
 // src/diagnose/context.ts
@@ -24268,20 +24247,9 @@ function compareWorkload(base, head) {
   };
   return out;
 }
-function pooledColumn(tables, field) {
-  const columns = tables.map((t) => t.numbers[field]).filter((c) => Boolean(c));
-  if (columns.length === 0) return void 0;
-  const out = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
-  let offset = 0;
-  for (const c of columns) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
-}
 function distributionShift(field, base, head) {
-  const b = pooledColumn(base, field);
-  const h = pooledColumn(head, field);
+  const b = concatPresent(base.map((t) => t.numbers[field]));
+  const h = concatPresent(head.map((t) => t.numbers[field]));
   if (!b || !h) return void 0;
   const sb = sortedFinite(b);
   const sh = sortedFinite(h);
@@ -24764,8 +24732,8 @@ function headline(b) {
       return `${specLabel(m.spec)} regressed ${valueChange(m)}${others ? ` (and ${others} more metric${others > 1 ? "s" : ""})` : ""}${breach}`;
     }
     case "inconclusive": {
-      const undecided = b.metrics.filter((m) => m.verdict === "inconclusive");
-      return `inconclusive: the data cannot decide ${undecided.map((m) => specLabel(m.spec)).join(", ")}${breach}`;
+      const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
+      return `inconclusive: the data cannot decide ${undecided2.map((m) => specLabel(m.spec)).join(", ")}${breach}`;
     }
     case "improved": {
       const better = b.metrics.filter((m2) => m2.verdict === "improved");
@@ -24828,10 +24796,10 @@ function renderBenchmark(b, detail) {
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b));
-  const undecided = b.metrics.filter((m) => m.verdict === "inconclusive");
-  if (undecided.length) {
+  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
+  if (undecided2.length) {
     out.push(`**Inconclusive** — what would decide:
-${undecided.map((m) => `- ${specLabel(m.spec)}: ${markdownText(m.reason, 400)}`).join("\n")}`);
+${undecided2.map((m) => `- ${specLabel(m.spec)}: ${markdownText(m.reason, 400)}`).join("\n")}`);
   }
   if (b.notInData.length && detail !== "minimal") {
     out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);

@@ -78,17 +78,7 @@ function prepare(
   if (missing && !missing.ok) {
     const side = !baseSeries.ok ? 'baseline' : 'head';
     if (requested.origin === 'default') return { notInData: `${side}: ${missing.reason}` };
-    return {
-      requested,
-      early: {
-        spec,
-        origin: requested.origin,
-        verdict: 'inconclusive',
-        reason: `cannot be computed: the ${side} ${missing.reason.replace(/^the data /, '')}; an artifact with per-request ${spec.metric.id} values would decide`,
-        minEffect,
-        slo: unmeasuredSlo(config, spec),
-      },
-    };
+    return undecided(requested, config, `cannot be computed: the ${side} ${missing.reason.replace(/^the data /, '')}; an artifact with per-request ${spec.metric.id} values would decide`);
   }
   if (!baseSeries.ok || !headSeries.ok) return 'skip';
 
@@ -96,33 +86,16 @@ function prepare(
   const baseCount = count(baseSeries.runs);
   const headCount = count(headSeries.runs);
   if (baseCount < needed || headCount < needed) {
-    return {
+    return undecided(
       requested,
-      basis: headSeries.basis,
-      early: {
-        spec,
-        origin: requested.origin,
-        verdict: 'inconclusive',
-        reason: `${spec.stat.label === 'mean' ? 'the mean' : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? 'more requests' : 'more requests on the smaller side'} would decide`,
-        minEffect,
-        basis: headSeries.basis,
-        slo: unmeasuredSlo(config, spec),
-      },
-    };
+      config,
+      `${spec.stat.label === 'mean' ? 'the mean' : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? 'more requests' : 'more requests on the smaller side'} would decide`,
+      headSeries.basis,
+    );
   }
 
   if (baseSeries.basis !== headSeries.basis) {
-    return {
-      requested,
-      early: {
-        spec,
-        origin: requested.origin,
-        verdict: 'inconclusive',
-        reason: `the sides measure it differently (baseline: ${baseSeries.basis ?? 'per request'}; head: ${headSeries.basis ?? 'per request'}); artifacts of the same kind would decide`,
-        minEffect,
-        slo: unmeasuredSlo(config, spec),
-      },
-    };
+    return undecided(requested, config, `the sides measure it differently (baseline: ${baseSeries.basis ?? 'per request'}; head: ${headSeries.basis ?? 'per request'}); artifacts of the same kind would decide`);
   }
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const baseResampler = createResampler(baseSeries.runs, statistic);
@@ -194,6 +167,16 @@ function sloStatus(config: TriageConfig, spec: MetricSpec, base: SideEstimate, h
   const headMet = sloMet(slo, head.value);
   const marginal = sloMet(slo, head.interval[0]) !== sloMet(slo, head.interval[1]);
   return { slo, baseMet: sloMet(slo, base.value), headMet, marginal };
+}
+
+/** A metric the data cannot decide before any resampling, with the reason and what would decide. */
+function undecided(requested: RequestedMetric, config: TriageConfig, reason: string, basis?: string): Prepared {
+  const { spec } = requested;
+  return {
+    requested,
+    basis,
+    early: { spec, origin: requested.origin, verdict: 'inconclusive', reason, minEffect: minEffectFor(config, spec), basis, slo: unmeasuredSlo(config, spec) },
+  };
 }
 
 /** The SLO on a metric that could not be computed: its status is unknown, not met. */

@@ -6,6 +6,7 @@ import type { RequestTable } from '../model/run';
 import { successMask } from '../metrics/values';
 import { errorFunction } from 'simple-statistics';
 import { ksTwoSample } from '../stats/ks-test';
+import { concatPresent } from './measures/ratios';
 import { quantileSorted, sortedFinite } from '../stats/quantile';
 
 export interface DistributionShift {
@@ -63,21 +64,9 @@ export function compareWorkload(base: RequestTable[], head: RequestTable[]): Wor
   return out;
 }
 
-function pooledColumn(tables: RequestTable[], field: 'prompt_tokens' | 'output_tokens'): Float64Array | undefined {
-  const columns = tables.map((t) => t.numbers[field]).filter((c): c is Float64Array => Boolean(c));
-  if (columns.length === 0) return undefined;
-  const out = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
-  let offset = 0;
-  for (const c of columns) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
-}
-
 function distributionShift(field: 'prompt_tokens' | 'output_tokens', base: RequestTable[], head: RequestTable[]): DistributionShift | undefined {
-  const b = pooledColumn(base, field);
-  const h = pooledColumn(head, field);
+  const b = concatPresent(base.map((t) => t.numbers[field]));
+  const h = concatPresent(head.map((t) => t.numbers[field]));
   if (!b || !h) return undefined;
   const sb = sortedFinite(b);
   const sh = sortedFinite(h);

@@ -3,6 +3,7 @@
 
 import type { RequestTable, RunMeta } from '../../model/run';
 import { meanFinite, quantileSorted, sortedFinite } from '../../stats/quantile';
+import { concatPresent } from './ratios';
 
 export interface BatchProfile {
   mean: number;
@@ -13,14 +14,8 @@ export interface BatchProfile {
 }
 
 export function batchProfile(tables: RequestTable[]): BatchProfile | undefined {
-  const columns = tables.map((t) => t.numbers.batch_size_at_admission).filter((c): c is Float64Array => Boolean(c));
-  if (columns.length === 0) return undefined;
-  const all = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
-  let offset = 0;
-  for (const c of columns) {
-    all.set(c, offset);
-    offset += c.length;
-  }
+  const all = concatPresent(tables.map((t) => t.numbers.batch_size_at_admission));
+  if (!all) return undefined;
   const sorted = sortedFinite(all);
   if (sorted.length === 0) return undefined;
   return {

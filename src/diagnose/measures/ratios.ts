@@ -25,6 +25,13 @@ export function uncachedTokens(table: RequestTable): Float64Array | undefined {
   return out;
 }
 
+/** The columns that exist, one after the other; undefined when none does. */
+export function concatPresent(columns: (Float64Array | undefined)[]): Float64Array | undefined {
+  const present = columns.filter((c): c is Float64Array => c !== undefined);
+  return present.length ? concat(present) : undefined;
+}
+
+/** The columns one after the other, or undefined when any is missing. */
 export function concat(columns: (Float64Array | undefined)[]): Float64Array | undefined {
   if (columns.some((c) => !c)) return undefined;
   const out = new Float64Array(columns.reduce((s, c) => s + c!.length, 0));

@@ -1,39 +1,51 @@
-// One entry point for every artifact format. Each format says whether it recognises a file from
-// its first KiB; the first that does reads it. New adapters (vLLM, SGLang, GenAI-Perf, …) are
-// added to FORMATS and need nothing else.
+// One entry point for every artifact format. Each adapter says whether it recognises a file from
+// its first KiB, and why; the first that does reads it. An input can force one. A new format is one
+// adapter added to ADAPTERS.
 
 import type { Run } from '../model/run';
 import { InputError } from './errors';
-import { detectNativeLayout, ingestNative, type IngestOptions } from './native/native';
+import type { ArtifactAdapter, IngestOptions } from './formats/adapter';
+import { detectNativeLayout, ingestNative } from './native/native';
 import type { TextSource } from './source';
 
-export interface ArtifactFormat {
-  id: string;
-  /** True when the file's beginning looks like this format. */
-  detect(head: string, name: string): boolean;
-  read(source: TextSource, options: IngestOptions): Promise<Run>;
-}
-
-const native: ArtifactFormat = {
+const native: ArtifactAdapter = {
   id: 'native',
-  detect: (head) => typeof detectNativeLayout(head) === 'string',
-  read: (source, options) => ingestNative(source, options),
+  label: 'per-request phase telemetry (§4)',
+  writtenBy: 'your server or API layer: one record per request (docs/native-format.md)',
+  detect: (head) => {
+    const layout = detectNativeLayout(head);
+    return typeof layout === 'string' ? { match: true, reason: `native ${layout}` } : { match: false, reason: layout.error };
+  },
+  read: async (source, options) => [await ingestNative(source, options)],
 };
 
-export const FORMATS: readonly ArtifactFormat[] = [native];
+/** In detection order: specific formats first, the native format (which takes any §4 field) last. */
+export const ADAPTERS: readonly ArtifactAdapter[] = [native];
 
-export async function ingest(source: TextSource, options: IngestOptions, formatId?: string): Promise<Run> {
+export const FORMAT_IDS: readonly string[] = ADAPTERS.map((a) => a.id);
+
+/** Every run the file holds (one for most formats; several for files that append repeats). */
+export async function ingestRuns(source: TextSource, options: IngestOptions, formatId?: string): Promise<Run[]> {
   if (formatId && formatId !== 'auto') {
-    const format = FORMATS.find((f) => f.id === formatId);
-    if (!format) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${FORMATS.map((f) => f.id).join(', ')}`);
-    return format.read(source, options);
+    const adapter = ADAPTERS.find((a) => a.id === formatId);
+    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${FORMAT_IDS.join(', ')}`);
+    return adapter.read(source, options);
   }
-  const format = FORMATS.find((f) => f.detect(source.head, source.name));
-  if (!format) {
-    const native = detectNativeLayout(source.head);
-    throw new InputError(source.name, typeof native === 'object' ? native.error : 'unrecognised format');
+  const tried: string[] = [];
+  for (const adapter of ADAPTERS) {
+    const detection = adapter.detect(source.head, source.name);
+    if (detection.match) return adapter.read(source, options);
+    tried.push(`${adapter.id}: ${detection.reason}`);
   }
-  return format.read(source, options);
+  if (source.head.replace(/^\ufeff/, '').trim() === '') throw new InputError(source.name, 'the file is empty');
+  throw new InputError(source.name, ADAPTERS.length === 1 ? tried[0].replace(/^native: /, '') : `not a format perf-triage reads; tried ${tried.join('; ')}`);
+}
+
+/** The one run a file holds; an error when it holds several (use ingestRuns). */
+export async function ingest(source: TextSource, options: IngestOptions, formatId?: string): Promise<Run> {
+  const runs = await ingestRuns(source, options, formatId);
+  if (runs.length !== 1) throw new InputError(source.name, `holds ${runs.length} runs where one was expected`);
+  return runs[0];
 }
 
 export type { IngestOptions };

@@ -3,7 +3,7 @@
 
 import { resolve } from 'node:path';
 import { InputError } from '../ingest/errors';
-import { ingest, type IngestOptions } from '../ingest/ingest';
+import { ingestRuns, type IngestOptions } from '../ingest/ingest';
 import type { Run, Side } from '../model/run';
 import { fileSource } from './file-source';
 import { expandPatterns } from './glob';
@@ -14,6 +14,6 @@ export async function loadSide(label: Side['label'], patterns: readonly string[]
   if (files.length === 0) throw new InputError(label === 'base' ? 'baseline' : 'results', 'no files given');
   const runs: Run[] = [];
   // Patterns are matched under cwd, so the files they name are read from there too.
-  for (const file of files) runs.push(await ingest(await fileSource(resolve(options.cwd ?? '.', file), file), options, options.format));
+  for (const file of files) runs.push(...(await ingestRuns(await fileSource(resolve(options.cwd ?? '.', file), file), options, options.format)));
   return { label, runs };
 }

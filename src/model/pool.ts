@@ -37,8 +37,9 @@ export function pooledTable(side: Side): RequestTable | undefined {
     sourceLine.set(t.sourceLine, offset);
     offset += t.length;
   }
+  const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : undefined;
   // Arrival order holds within each run, not across the pool.
-  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
+  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...(tokenGaps ? { tokenGaps } : {}) };
 }
 
 function concatNumbers(parts: [number, Float64Array | undefined][], length: number): Float64Array {
@@ -72,4 +73,20 @@ function concatText(parts: [number, TextColumn | undefined][], length: number): 
     offset += n;
   }
   return { codes, dictionary };
+}
+
+function concatGaps(tables: RequestTable[]): NonNullable<RequestTable['tokenGaps']> {
+  const length = tables.reduce((s, t) => s + t.length, 0);
+  const offsets = new Uint32Array(length + 1);
+  const values = new Float64Array(tables.reduce((s, t) => s + t.tokenGaps!.values.length, 0));
+  let row = 0;
+  let at = 0;
+  for (const t of tables) {
+    const gaps = t.tokenGaps!;
+    values.set(gaps.values, at);
+    for (let i = 0; i < t.length; i++) offsets[row + i + 1] = at + gaps.offsets[i + 1];
+    row += t.length;
+    at += gaps.values.length;
+  }
+  return { offsets, values };
 }

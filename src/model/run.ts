@@ -44,12 +44,66 @@ export interface RequestTable {
   readonly tokenGaps?: { readonly offsets: Uint32Array; readonly values: Float64Array };
 }
 
-/** A run-level number a tool reported (for artifacts without per-request data). */
+/**
+ * A run-level statistic a tool reported, for artifacts without per-request data (or alongside it).
+ * `metric` is a catalog id (ttft, tpot, itl, e2e, throughput, request_throughput, a phase) or, for
+ * benchmarks that are not LLM serving, any name (then `unit` and `direction` say how to read it).
+ * Values are in the catalog's unit (ms, tok/s, req/s).
+ */
 export interface SummaryValue {
   metric: string;
+  /** 'mean', 'p50', 'p90', 'p99', 'p99.9', … as metric specs write them; 'mean' for rates. */
   stat: string;
   value: number;
+  /** Requests (or token gaps) it summarises, when the tool says. */
+  count?: number;
+  /** For metrics outside the catalog. */
+  unit?: string;
+  direction?: 'lower-is-better' | 'higher-is-better';
+  /** Where it came from, for the report: "mean_ttft_ms". */
+  field?: string;
 }
+
+/**
+ * A latency histogram as a server exports it (Prometheus): cumulative counts at upper bounds `le`
+ * (ms, ascending, the last one +Infinity), with the sum (ms) and count of observations.
+ */
+export interface Histogram {
+  /** Catalog id: ttft, itl, e2e, queue_wait, prefill, decode, … */
+  metric: string;
+  buckets: { le: number; count: number }[];
+  sum: number;
+  count: number;
+  /** The exporter's metric name, for the report. */
+  source: string;
+}
+
+/** Server-side counters and gauges over the run (from a metrics scrape). */
+export interface ServerStats {
+  prefixCacheHits?: number;
+  prefixCacheQueries?: number;
+  preemptions?: number;
+  /** Requests running / waiting at the scrape (gauges). */
+  running?: number;
+  waiting?: number;
+  /** KV-cache usage at the scrape, 0..1. */
+  kvCacheUsage?: number;
+}
+
+/** What the tool says about the load it generated, for comparing workloads between sides. */
+export interface WorkloadInfo {
+  requests?: number;
+  failed?: number;
+  concurrency?: number;
+  /** Requests per second asked for (Infinity for "as fast as possible"). */
+  requestRate?: number;
+  durationSeconds?: number;
+  inputTokensMean?: number;
+  outputTokensMean?: number;
+}
+
+/** What a file contributes to a run; files of different roles for one run are merged. */
+export type RunRole = 'requests' | 'summary' | 'server-metrics' | 'traces';
 
 /** Something in the input that was skipped or looks wrong, with where it is. */
 export interface IngestIssue {
@@ -77,6 +131,13 @@ export interface Run {
   requests?: RequestTable;
   summaries: SummaryValue[];
   sources: SourceReport[];
+  histograms?: Histogram[];
+  server?: ServerStats;
+  workload?: WorkloadInfo;
+  /** What the file that made this run carried (per-request records by default). */
+  role?: RunRole;
+  /** A repeat label from the artifact ("run=1"), used to pair files of one repeat. */
+  repeat?: string;
 }
 
 /** One side of a comparison: one or more repeated runs of the same benchmark. */

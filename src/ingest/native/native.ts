@@ -13,13 +13,9 @@ import { parseJsonLenient } from '../text/lenient-json';
 import { LineSplitter } from '../text/lines';
 import { RequestTableBuilder } from './table-builder';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../model/fields';
+import type { IngestOptions } from '../formats/adapter';
 
 export type NativeLayout = 'jsonl' | 'json' | 'csv';
-
-export interface IngestOptions {
-  /** Share of bad records above which the file is rejected rather than partly used. */
-  maxBadLineRatio: number;
-}
 
 const KNOWN_FIELDS = new Set<string>([...NUMERIC_FIELDS, ...TEXT_FIELDS]);
 

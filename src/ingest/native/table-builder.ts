@@ -65,6 +65,12 @@ export class RequestTableBuilder {
   private readonly text = new Map<TextField, TextColumnBuilder>();
   private readonly extras = new Map<string, ExtraColumn>();
   private readonly sourceLine = new NumberColumnBuilder();
+  // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end.
+  private readonly gapValues = new NumberColumnBuilder();
+  private readonly gapEnds = new NumberColumnBuilder();
+  private gapCount = 0;
+  private gapsSeen = false;
+  private scratchGaps: number[] | undefined;
   private readonly ignoredExtraFields = new Set<string>();
   readonly issues = new IssueLog();
   private rows = 0;
@@ -96,8 +102,11 @@ export class RequestTableBuilder {
     this.issues.add(issue);
   }
 
-  /** A parsed JSON value that should be one request object. */
-  addRecord(record: unknown, line: number): void {
+  /**
+   * A parsed JSON value that should be one request object; `gaps` are the request's inter-token
+   * gaps in ms, when the artifact has them (adapters of tools that save every token's timing).
+   */
+  addRecord(record: unknown, line: number, gaps?: ArrayLike<unknown>): void {
     this.read++;
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
       this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? 'a list' : JSON.stringify(record)?.slice(0, 40)}` });
@@ -107,7 +116,21 @@ export class RequestTableBuilder {
     for (const [name, value] of Object.entries(record as Record<string, unknown>)) {
       if (!this.accept(name, value, line, false)) return;
     }
+    if (gaps && !this.acceptGaps(gaps, line)) return;
     this.commit(line);
+  }
+
+  private acceptGaps(gaps: ArrayLike<unknown>, line: number): boolean {
+    this.scratchGaps = [];
+    for (let k = 0; k < gaps.length; k++) {
+      const g = gaps[k];
+      if (typeof g !== 'number' || !Number.isFinite(g) || g < 0) {
+        this.reject({ file: this.file, line, field: 'itl', message: `token gap ${k + 1}: expected a duration ≥ 0, got ${JSON.stringify(g)?.slice(0, 20)}` });
+        return false;
+      }
+      this.scratchGaps.push(g);
+    }
+    return true;
   }
 
   /** One CSV row, cells aligned with `header`. */
@@ -125,6 +148,7 @@ export class RequestTableBuilder {
   }
 
   private begin(): void {
+    this.scratchGaps = undefined;
     this.scratch.fill(NaN);
     this.scratchText.clear();
     this.scratchExtra.length = 0;
@@ -193,6 +217,11 @@ export class RequestTableBuilder {
       column.set(row, value);
     }
     this.sourceLine.set(row, line);
+    if (this.scratchGaps) {
+      this.gapsSeen = true;
+      for (const g of this.scratchGaps) this.gapValues.set(this.gapCount++, g);
+    }
+    this.gapEnds.set(row, this.gapCount);
   }
 
   finish(): BuiltTable {
@@ -227,7 +256,8 @@ export class RequestTableBuilder {
     } else if (!arrival) {
       warnings.push('no arrival_ts: requests kept in file order; time blocks and rates follow the file');
     }
-    const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
+    const tokenGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : undefined;
+    const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...(tokenGaps ? { tokenGaps } : {}) };
     if (arrival && missingArrival === 0) return { table: sortByArrival(table, arrival), recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
@@ -273,5 +303,26 @@ function sortByArrival(table: RequestTable, arrival: Float64Array): RequestTable
   const extraText = new Map([...table.extraText].map(([k, v]) => [k, permuteText(v, order)] as const));
   const sourceLine = new Uint32Array(order.length);
   for (let i = 0; i < order.length; i++) sourceLine[i] = table.sourceLine[order[i]];
-  return { length: table.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true };
+  const tokenGaps = table.tokenGaps ? permuteGaps(table.tokenGaps, order) : undefined;
+  return { length: table.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true, ...(tokenGaps ? { tokenGaps } : {}) };
+}
+
+function gapTable(ends: Float64Array, values: Float64Array): NonNullable<RequestTable['tokenGaps']> {
+  const offsets = new Uint32Array(ends.length + 1);
+  for (let i = 0; i < ends.length; i++) offsets[i + 1] = ends[i];
+  return { offsets, values };
+}
+
+function permuteGaps(gaps: NonNullable<RequestTable['tokenGaps']>, order: Uint32Array): NonNullable<RequestTable['tokenGaps']> {
+  const offsets = new Uint32Array(order.length + 1);
+  const values = new Float64Array(gaps.values.length);
+  let at = 0;
+  for (let i = 0; i < order.length; i++) {
+    const from = gaps.offsets[order[i]];
+    const to = gaps.offsets[order[i] + 1];
+    values.set(gaps.values.subarray(from, to), at);
+    at += to - from;
+    offsets[i + 1] = at;
+  }
+  return { offsets, values };
 }

@@ -19701,6 +19701,9 @@ function group(name, fn) {
 }
 
 // src/metrics/catalog.ts
+function customMetric(name, unit, direction) {
+  return { id: name, label: name, unit, direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
+}
 var latency = (id, label, phases, description) => ({ id, label, unit: "ms", direction: "lower-is-better", level: "request", phases, description });
 var METRICS = {
   ttft: latency(
@@ -20009,7 +20012,8 @@ function buildConfig(raw) {
   };
 }
 function metricOrder(spec) {
-  const metricIndex = Object.keys(METRICS).indexOf(spec.metric.id);
+  const index = Object.keys(METRICS).indexOf(spec.metric.id);
+  const metricIndex = index < 0 ? Object.keys(METRICS).length : index;
   const statIndex = spec.stat.kind === "mean" ? 0 : spec.stat.q;
   return metricIndex * 10 + statIndex;
 }
@@ -21286,6 +21290,12 @@ var RequestTableBuilder = class {
   text = /* @__PURE__ */ new Map();
   extras = /* @__PURE__ */ new Map();
   sourceLine = new NumberColumnBuilder();
+  // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end.
+  gapValues = new NumberColumnBuilder();
+  gapEnds = new NumberColumnBuilder();
+  gapCount = 0;
+  gapsSeen = false;
+  scratchGaps;
   ignoredExtraFields = /* @__PURE__ */ new Set();
   issues = new IssueLog();
   rows = 0;
@@ -21310,8 +21320,11 @@ var RequestTableBuilder = class {
     this.firstRejection ??= issue2;
     this.issues.add(issue2);
   }
-  /** A parsed JSON value that should be one request object. */
-  addRecord(record, line) {
+  /**
+   * A parsed JSON value that should be one request object; `gaps` are the request's inter-token
+   * gaps in ms, when the artifact has them (adapters of tools that save every token's timing).
+   */
+  addRecord(record, line, gaps) {
     this.read++;
     if (record === null || typeof record !== "object" || Array.isArray(record)) {
       this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? "a list" : JSON.stringify(record)?.slice(0, 40)}` });
@@ -21321,7 +21334,20 @@ var RequestTableBuilder = class {
     for (const [name, value] of Object.entries(record)) {
       if (!this.accept(name, value, line, false)) return;
     }
+    if (gaps && !this.acceptGaps(gaps, line)) return;
     this.commit(line);
+  }
+  acceptGaps(gaps, line) {
+    this.scratchGaps = [];
+    for (let k = 0; k < gaps.length; k++) {
+      const g2 = gaps[k];
+      if (typeof g2 !== "number" || !Number.isFinite(g2) || g2 < 0) {
+        this.reject({ file: this.file, line, field: "itl", message: `token gap ${k + 1}: expected a duration ≥ 0, got ${JSON.stringify(g2)?.slice(0, 20)}` });
+        return false;
+      }
+      this.scratchGaps.push(g2);
+    }
+    return true;
   }
   /** One CSV row, cells aligned with `header`. */
   addRow(header, cells, line) {
@@ -21337,6 +21363,7 @@ var RequestTableBuilder = class {
     this.commit(line);
   }
   begin() {
+    this.scratchGaps = void 0;
     this.scratch.fill(NaN);
     this.scratchText.clear();
     this.scratchExtra.length = 0;
@@ -21402,6 +21429,11 @@ var RequestTableBuilder = class {
       column.set(row, value);
     }
     this.sourceLine.set(row, line);
+    if (this.scratchGaps) {
+      this.gapsSeen = true;
+      for (const g2 of this.scratchGaps) this.gapValues.set(this.gapCount++, g2);
+    }
+    this.gapEnds.set(row, this.gapCount);
   }
   finish() {
     const warnings = [];
@@ -21433,7 +21465,8 @@ var RequestTableBuilder = class {
     } else if (!arrival) {
       warnings.push("no arrival_ts: requests kept in file order; time blocks and rates follow the file");
     }
-    const table = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
+    const tokenGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : void 0;
+    const table = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
     if (arrival && missingArrival === 0) return { table: sortByArrival(table, arrival), recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
@@ -21475,7 +21508,26 @@ function sortByArrival(table, arrival) {
   const extraText = new Map([...table.extraText].map(([k, v]) => [k, permuteText(v, order)]));
   const sourceLine = new Uint32Array(order.length);
   for (let i = 0; i < order.length; i++) sourceLine[i] = table.sourceLine[order[i]];
-  return { length: table.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true };
+  const tokenGaps = table.tokenGaps ? permuteGaps(table.tokenGaps, order) : void 0;
+  return { length: table.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true, ...tokenGaps ? { tokenGaps } : {} };
+}
+function gapTable(ends, values) {
+  const offsets = new Uint32Array(ends.length + 1);
+  for (let i = 0; i < ends.length; i++) offsets[i + 1] = ends[i];
+  return { offsets, values };
+}
+function permuteGaps(gaps, order) {
+  const offsets = new Uint32Array(order.length + 1);
+  const values = new Float64Array(gaps.values.length);
+  let at = 0;
+  for (let i = 0; i < order.length; i++) {
+    const from = gaps.offsets[order[i]];
+    const to = gaps.offsets[order[i] + 1];
+    values.set(gaps.values.subarray(from, to), at);
+    at += to - from;
+    offsets[i + 1] = at;
+  }
+  return { offsets, values };
 }
 
 // src/ingest/native/native.ts
@@ -21709,22 +21761,103 @@ function consistencyWarnings(table) {
 // src/ingest/ingest.ts
 var native = {
   id: "native",
-  detect: (head) => typeof detectNativeLayout(head) === "string",
-  read: (source, options) => ingestNative(source, options)
+  label: "per-request phase telemetry (§4)",
+  writtenBy: "your server or API layer: one record per request (docs/native-format.md)",
+  detect: (head) => {
+    const layout = detectNativeLayout(head);
+    return typeof layout === "string" ? { match: true, reason: `native ${layout}` } : { match: false, reason: layout.error };
+  },
+  read: async (source, options) => [await ingestNative(source, options)]
 };
-var FORMATS = [native];
-async function ingest(source, options, formatId) {
+var ADAPTERS = [native];
+var FORMAT_IDS = ADAPTERS.map((a) => a.id);
+async function ingestRuns(source, options, formatId) {
   if (formatId && formatId !== "auto") {
-    const format2 = FORMATS.find((f) => f.id === formatId);
-    if (!format2) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${FORMATS.map((f) => f.id).join(", ")}`);
-    return format2.read(source, options);
+    const adapter = ADAPTERS.find((a) => a.id === formatId);
+    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${FORMAT_IDS.join(", ")}`);
+    return adapter.read(source, options);
   }
-  const format = FORMATS.find((f) => f.detect(source.head, source.name));
-  if (!format) {
-    const native2 = detectNativeLayout(source.head);
-    throw new InputError(source.name, typeof native2 === "object" ? native2.error : "unrecognised format");
+  const tried = [];
+  for (const adapter of ADAPTERS) {
+    const detection = adapter.detect(source.head, source.name);
+    if (detection.match) return adapter.read(source, options);
+    tried.push(`${adapter.id}: ${detection.reason}`);
   }
-  return format.read(source, options);
+  if (source.head.replace(/^\ufeff/, "").trim() === "") throw new InputError(source.name, "the file is empty");
+  throw new InputError(source.name, ADAPTERS.length === 1 ? tried[0].replace(/^native: /, "") : `not a format perf-triage reads; tried ${tried.join("; ")}`);
+}
+
+// src/model/merge.ts
+function groupRuns(runs) {
+  const byRole = /* @__PURE__ */ new Map();
+  for (const run2 of runs) {
+    const role = run2.role ?? (run2.requests ? "requests" : "summary");
+    const list = byRole.get(role) ?? [];
+    list.push(run2);
+    byRole.set(role, list);
+  }
+  if (byRole.size <= 1) return { runs };
+  const counts = [...byRole.values()].map((list) => list.length);
+  const repeats = Math.max(...counts);
+  const ordered = [...byRole.entries()].map(([role, list]) => [role, orderByRepeat(list)]);
+  if (counts.some((c) => c !== repeats)) {
+    const description = ordered.map(([role, list]) => `${list.length} ${role}`).join(", ");
+    return {
+      error: `these files describe ${description} runs: a side needs the same number of each kind (one per repeat) to know which belong together; name them run=0, run=1, … or give one of each`
+    };
+  }
+  const merged = [];
+  for (let i = 0; i < repeats; i++) {
+    const parts = ordered.map(([, list]) => list[i]);
+    const labels = new Set(parts.map((p) => p.repeat).filter(Boolean));
+    if (labels.size > 1) return { error: `files paired as one run carry different repeat labels (${[...labels].join(", ")})` };
+    const withRequests = parts.filter((p) => p.requests);
+    if (withRequests.length > 1) {
+      return { error: `${withRequests.map((p) => p.sources[0]?.file).join(" and ")} both hold per-request records for one run; give one per-request file per run` };
+    }
+    merged.push(mergeParts(parts));
+  }
+  return { runs: merged };
+}
+function orderByRepeat(list) {
+  const labelled = list.every((r) => r.repeat !== void 0);
+  if (!labelled) return list;
+  return [...list].sort((a, b) => compareLabels(a.repeat, b.repeat));
+}
+function compareLabels(a, b) {
+  const na = Number(/(\d+)\s*$/.exec(a)?.[1]);
+  const nb = Number(/(\d+)\s*$/.exec(b)?.[1]);
+  if (Number.isFinite(na) && Number.isFinite(nb) && na !== nb) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function mergeParts(parts) {
+  const first = parts[0];
+  const config = Object.assign({}, ...parts.map((p) => p.meta.config).reverse());
+  const extra = Object.assign({}, ...parts.map((p) => p.meta.extra).reverse());
+  const pick = (key) => parts.map((p) => p.meta[key]).find((v) => v !== void 0);
+  const requests = parts.find((p) => p.requests)?.requests;
+  return {
+    meta: { config, extra, benchmark: pick("benchmark"), commit: pick("commit"), hardware: pick("hardware"), model: pick("model"), workload: pick("workload") },
+    ...requests ? { requests } : {},
+    summaries: parts.flatMap((p) => p.summaries),
+    sources: parts.flatMap((p) => p.sources),
+    histograms: parts.flatMap((p) => p.histograms ?? []),
+    server: mergeObjects(parts.map((p) => p.server)),
+    workload: mergeObjects(parts.map((p) => p.workload)),
+    role: requests ? "requests" : first.role,
+    repeat: parts.map((p) => p.repeat).find((r) => r !== void 0)
+  };
+}
+function mergeObjects(items) {
+  const present = items.filter((x) => x !== void 0);
+  if (present.length === 0) return void 0;
+  const out = {};
+  for (const item of present) {
+    for (const [key, value] of Object.entries(item)) {
+      if (value !== void 0 && !(key in out)) out[key] = value;
+    }
+  }
+  return out;
 }
 
 // src/io/file-source.ts
@@ -21879,8 +22012,49 @@ async function loadSide(label, patterns, options) {
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
   if (files.length === 0) throw new InputError(label === "base" ? "baseline" : "results", "no files given");
   const runs = [];
-  for (const file of files) runs.push(await ingest(await fileSource(resolve(options.cwd ?? ".", file), file), options, options.format));
-  return { label, runs };
+  for (const file of files) runs.push(...await ingestRuns(await fileSource(resolve(options.cwd ?? ".", file), file), options, options.format));
+  const grouped2 = groupRuns(runs);
+  if ("error" in grouped2) throw new InputError(files.join(", "), grouped2.error);
+  return { label, runs: grouped2.runs };
+}
+
+// src/compare/summary-defaults.ts
+var DEFAULT_STATS = /* @__PURE__ */ new Set(["p50", "p90", "p95", "p99"]);
+function summaryDefaults(config, base, head) {
+  if (config.metrics.some((m) => m.origin === "named")) return [];
+  const present = new Set(config.metrics.map((m) => m.spec.key));
+  const baseKeys = summaryKeys(base);
+  const headKeys = summaryKeys(head);
+  const out = [];
+  for (const [key, value] of headKeys) {
+    if (!baseKeys.has(key) || present.has(key)) continue;
+    const spec = specFor(value, headKeys);
+    if (!spec || present.has(spec.key)) continue;
+    present.add(spec.key);
+    out.push({ spec, origin: "default" });
+  }
+  return out;
+}
+function summaryKeys(side2) {
+  const keys = /* @__PURE__ */ new Map();
+  for (const run2 of side2.runs) for (const s of run2.summaries) keys.set(`${s.metric}|${s.stat}`, s);
+  return keys;
+}
+function specFor(s, all) {
+  const catalog = lookupMetric(s.metric);
+  if (catalog && catalog.id === s.metric) {
+    if (catalog.level === "run") return s.stat === "mean" ? makeSpec(catalog, MEAN) : void 0;
+    if (DEFAULT_STATS.has(s.stat)) {
+      const stat3 = parseStat(s.stat);
+      return typeof stat3 === "string" ? void 0 : makeSpec(catalog, stat3);
+    }
+    const hasPercentile = [...DEFAULT_STATS].some((p) => all.has(`${s.metric}|${p}`));
+    return s.stat === "mean" && !hasPercentile ? makeSpec(catalog, MEAN) : void 0;
+  }
+  if (Object.hasOwn(METRICS, s.metric)) return void 0;
+  if (!s.direction && !s.unit) return void 0;
+  if (s.stat !== "mean" && s.stat !== "value") return void 0;
+  return makeSpec(customMetric(s.metric, s.unit ?? "", s.direction ?? "lower-is-better"), MEAN);
 }
 
 // src/metrics/values.ts
@@ -21979,6 +22153,7 @@ var FIELD_FOR = {
   request_throughput: "arrival_ts and total_ms"
 };
 function metricSeries(table, spec) {
+  if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
   const id = spec.metric.id;
   if (spec.metric.level === "run") return rateSeries(table, id === "throughput");
   const q = spec.stat.kind === "percentile" ? spec.stat.q : 0.5;
@@ -22608,7 +22783,7 @@ function minAbsolute(spec) {
 function compareSides(base, head, config) {
   const notInData = [];
   const prepared = [];
-  for (const requested of config.metrics) {
+  for (const requested of [...config.metrics, ...summaryDefaults(config, base, head)].sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec))) {
     const p = prepare(requested, base, head, config);
     if (p === "skip") continue;
     if (typeof p === "object" && "notInData" in p) {
@@ -22625,9 +22800,16 @@ function compareSides(base, head, config) {
 }
 function prepare(requested, base, head, config) {
   const { spec } = requested;
-  const minEffect = minEffectFor(config, spec);
-  const baseSeries = sideSeries(base, spec);
-  const headSeries = sideSeries(head, spec);
+  let baseSeries = sideSeries(base, spec);
+  let headSeries = sideSeries(head, spec);
+  if (!baseSeries.ok || !headSeries.ok) {
+    const baseSummary = summarySeries(base, spec);
+    const headSummary = summarySeries(head, spec);
+    if (baseSummary.ok && headSummary.ok) {
+      baseSeries = baseSummary;
+      headSeries = headSummary;
+    }
+  }
   const missing = !baseSeries.ok ? baseSeries : !headSeries.ok ? headSeries : void 0;
   if (missing && !missing.ok) {
     const side2 = !baseSeries.ok ? "baseline" : "head";
@@ -22635,42 +22817,77 @@ function prepare(requested, base, head, config) {
     return undecided(requested, config, `cannot be computed: the ${side2} ${missing.reason.replace(/^the data /, "")}; an artifact with per-request ${spec.metric.id} values would decide`);
   }
   if (!baseSeries.ok || !headSeries.ok) return "skip";
-  const needed = minimumCount(spec, headSeries.statistic);
-  const baseCount = count(baseSeries.runs);
-  const headCount = count(headSeries.runs);
-  if (baseCount < needed || headCount < needed) {
-    return undecided(
-      requested,
-      config,
-      `${spec.stat.label === "mean" ? "the mean" : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? "more requests" : "more requests on the smaller side"} would decide`,
-      headSeries.basis
-    );
+  if (!baseSeries.summary) {
+    const needed = minimumCount(spec, headSeries.statistic);
+    const baseCount = count(baseSeries.runs);
+    const headCount = count(headSeries.runs);
+    if (baseCount < needed || headCount < needed) {
+      return undecided(
+        requested,
+        config,
+        `${spec.stat.label === "mean" ? "the mean" : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? "more requests" : "more requests on the smaller side"} would decide`,
+        headSeries.basis
+      );
+    }
   }
-  if (baseSeries.basis !== headSeries.basis) {
+  if (baseSeries.basis !== headSeries.basis && !(baseSeries.summary && headSeries.summary)) {
     return undecided(requested, config, `the sides measure it differently (baseline: ${baseSeries.basis ?? "per request"}; head: ${headSeries.basis ?? "per request"}); artifacts of the same kind would decide`);
   }
+  const explicitNoise = config.statistics.runNoise[spec.key];
+  const noiseFor = (series) => {
+    if (series.runs.length >= MEASURED_NOISE_RUNS) return 0;
+    if (series.summary) return explicitNoise;
+    return runNoiseFor(config, spec);
+  };
+  const baseNoise = noiseFor(baseSeries);
+  const headNoise = noiseFor(headSeries);
   const statistic = headSeries.statistic ?? toStatistic(spec);
-  const baseResampler = createResampler(baseSeries.runs, statistic);
-  const headResampler = createResampler(headSeries.runs, statistic);
+  const blockLength = baseSeries.summary ? 1 : void 0;
+  const baseResampler = createResampler(baseSeries.runs, statistic, blockLength);
+  const headResampler = createResampler(headSeries.runs, statistic, blockLength);
+  if (baseNoise === void 0 || headNoise === void 0) {
+    return summaryOnly(requested, config, baseResampler, headResampler, baseSeries, headSeries);
+  }
   const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
-  const noise = runNoiseFor(config, spec);
+  const minEffect = minEffectFor(config, spec);
   const estimate = bootstrapChange(baseResampler, headResampler, {
     resamples: config.statistics.resamples,
     level: config.statistics.level,
     rng,
-    baseNoise: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
-    headNoise: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
+    baseNoise,
+    headNoise,
     relativeMargin: minEffect,
     absoluteMargin: minAbsolute(spec)
   });
   return {
     requested,
     estimate,
-    runNoise: { base: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise, head: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise },
+    runNoise: { base: baseNoise, head: headNoise },
     basis: headSeries.basis,
     base: sideEstimate(baseResampler, estimate.baseInterval, baseSeries.runs, statistic),
     head: sideEstimate(headResampler, estimate.headInterval, headSeries.runs, statistic)
   };
+}
+function summaryOnly(requested, config, base, head, baseSeries, headSeries) {
+  const p = undecided(
+    requested,
+    config,
+    `compared summaries only (${headSeries.basis}): ${baseSeries.runs.length} run(s) on the baseline and ${headSeries.runs.length} on the head show no run-to-run spread; 3 or more runs per side, or a noise band for this metric (the run-noise input, or the journal's) would decide`,
+    headSeries.basis
+  );
+  const side2 = (r, series) => ({
+    value: r.point,
+    interval: [r.point, r.point],
+    count: r.size,
+    perRun: series.runs.map((run2) => run2.values[0]),
+    blockLengths: []
+  });
+  const early = p.early;
+  early.base = side2(base, baseSeries);
+  early.head = side2(head, headSeries);
+  early.difference = head.point - base.point;
+  early.change = base.point !== 0 ? head.point / base.point - 1 : null;
+  return p;
 }
 function finish(p, pAdjusted, family, config) {
   const { spec, origin } = p.requested;
@@ -22753,6 +22970,19 @@ function sideSeries(side2, spec) {
   if (runs.length === 0) return { ok: false, reason };
   return { ok: true, runs, basis, statistic };
 }
+function summarySeries(side2, spec) {
+  const stats = spec.metric.level === "run" ? ["mean", "value"] : [spec.stat.label];
+  const runs = [];
+  const fields = /* @__PURE__ */ new Set();
+  for (const run2 of side2.runs) {
+    const found = run2.summaries.find((s) => s.metric === spec.metric.id && stats.includes(s.stat));
+    if (!found) continue;
+    runs.push({ values: Float64Array.of(found.value) });
+    fields.add(found.field ?? `${found.metric} ${found.stat}`);
+  }
+  if (runs.length === 0) return { ok: false, reason: `the data has no ${spec.key} summary` };
+  return { ok: true, runs, basis: `summary: ${[...fields].join(", ")}`, statistic: { kind: "mean" }, summary: true };
+}
 function count(runs) {
   return runs.reduce((sum, r) => sum + r.values.length, 0);
 }
@@ -22786,6 +23016,7 @@ function sideEstimate(resampler, interval, runs, statistic) {
 
 // src/diagnose/attribution.ts
 function attribute(spec, base, head) {
+  if (spec.metric.custom) return null;
   const metricId = spec.metric.level === "run" ? "e2e" : spec.metric.id;
   const model = METRICS[metricId].phases;
   if (model.length === 0) return null;
@@ -23071,6 +23302,8 @@ function collectCaveats(input) {
   for (const shift of [workload.prompt, workload.output]) {
     if (shift?.changed) drift.push(`${shift.field === "prompt_tokens" ? "prompt" : "output"} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
   }
+  const names = { concurrency: "concurrency", requestRate: "request rate", inputTokensMean: "mean input tokens", outputTokensMean: "mean output tokens" };
+  for (const d of workload.declared) drift.push(`${names[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
   if (workload.arrivalRate?.changed) {
     drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
   }
@@ -24231,10 +24464,11 @@ var SIGNIFICANCE = 0.01;
 var MIN_KS = 0.1;
 var MIN_MEDIAN_SHIFT = 0.1;
 var MIN_RATE_SHIFT = 0.1;
-function compareWorkload(base, head) {
+function compareWorkload(base, head, baseInfo = [], headInfo = []) {
   const prompt = distributionShift("prompt_tokens", base, head);
   const output = distributionShift("output_tokens", base, head);
   const arrivalRate = rateShift(base, head);
+  const declared = declaredShifts(baseInfo, headInfo);
   const out = {
     prompt,
     output,
@@ -24243,9 +24477,33 @@ function compareWorkload(base, head) {
     headConcurrency: concurrency(head),
     baseRequests: base.reduce((s, t) => s + t.length, 0),
     headRequests: head.reduce((s, t) => s + t.length, 0),
-    changed: Boolean(prompt?.changed || output?.changed || arrivalRate?.changed)
+    declared,
+    changed: Boolean(prompt?.changed || output?.changed || arrivalRate?.changed || declared.length)
   };
   return out;
+}
+function declaredShifts(base, head) {
+  const out = [];
+  const keys = [
+    ["concurrency", 0],
+    ["requestRate", 0],
+    ["inputTokensMean", MIN_MEDIAN_SHIFT],
+    ["outputTokensMean", MIN_MEDIAN_SHIFT]
+  ];
+  for (const [key, tolerance] of keys) {
+    const b = meanOf(base.map((w) => w[key]));
+    const h = meanOf(head.map((w) => w[key]));
+    if (b === void 0 || h === void 0) continue;
+    const same = b === h || Number.isFinite(b) && Number.isFinite(h) && Math.abs(h - b) <= tolerance * Math.abs(b);
+    if (!same) out.push({ key, base: b, head: h });
+  }
+  return out;
+}
+function meanOf(values) {
+  const present = values.filter((v) => v !== void 0 && !Number.isNaN(v));
+  if (present.length === 0) return void 0;
+  if (present.some((v) => !Number.isFinite(v))) return present.every((v) => v === present[0]) ? present[0] : NaN;
+  return present.reduce((s, v) => s + v, 0) / present.length;
 }
 function distributionShift(field, base, head) {
   const b = concatPresent(base.map((t) => t.numbers[field]));
@@ -24418,7 +24676,8 @@ function pooledTable(side2) {
     sourceLine.set(t.sourceLine, offset);
     offset += t.length;
   }
-  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false };
+  const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : void 0;
+  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
 }
 function concatNumbers(parts, length) {
   const out = new Float64Array(length).fill(NaN);
@@ -24451,6 +24710,21 @@ function concatText(parts, length) {
   }
   return { codes, dictionary };
 }
+function concatGaps(tables) {
+  const length = tables.reduce((s, t) => s + t.length, 0);
+  const offsets = new Uint32Array(length + 1);
+  const values = new Float64Array(tables.reduce((s, t) => s + t.tokenGaps.values.length, 0));
+  let row = 0;
+  let at = 0;
+  for (const t of tables) {
+    const gaps = t.tokenGaps;
+    values.set(gaps.values, at);
+    for (let i = 0; i < t.length; i++) offsets[row + i + 1] = at + gaps.offsets[i + 1];
+    row += t.length;
+    at += gaps.values.length;
+  }
+  return { offsets, values };
+}
 
 // src/version.ts
 var VERSION = "0.1.0";
@@ -24463,7 +24737,7 @@ function triageBenchmark(base, head, config) {
   const { metrics, notInData } = compareSides(base, head, config);
   const baseData = sideData(base);
   const headData = sideData(head);
-  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? []);
+  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
   const costs = baseData && headData ? likeForLike(baseData, headData) : [];
   const attributions = [];
@@ -24564,6 +24838,9 @@ function decideOutcome(benchmarks, verdict, failOn) {
     if (failOn.has("inconclusive")) fail = true;
   }
   return { fail, reasons };
+}
+function declaredWorkload(side2) {
+  return side2.runs.flatMap((r) => r.workload ? [r.workload] : []);
 }
 function sideData(side2) {
   const tables = sideTables(side2);
@@ -24774,7 +25051,8 @@ function fixSentence(fix, lead) {
   return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 function changeText(m) {
-  if (!m.interval || m.difference === void 0) return "—";
+  if (m.difference === void 0) return "—";
+  if (!m.interval) return m.change !== null && m.change !== void 0 ? `${signedPercent(m.change)} (no interval)` : signedWithUnit(m.difference, m.spec.metric.unit);
   if (m.intervalKind === "relative" && m.change !== null && m.change !== void 0) {
     return `${signedPercent(m.change)} (${signedPercent(m.interval[0])} … ${signedPercent(m.interval[1])})`;
   }

@@ -15,6 +15,7 @@ import { renderText } from '../render/text';
 import { VERSION } from '../version';
 import { runDemo } from './demo';
 import { runSimulate } from './simulate';
+import { runValidate } from './validate';
 import { USAGE } from './usage';
 import { UsageError } from './usage-error';
 
@@ -59,6 +60,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await demo(rest, io);
       case 'simulate':
         return await runSimulate(rest, io);
+      case 'validate':
+        return await runValidate(rest, io);
       case '--version':
       case 'version':
         io.stdout(`perf-triage ${VERSION}\n`);

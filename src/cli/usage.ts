@@ -6,6 +6,8 @@ Usage:
                                             run the shipped example (a capacity regression)
   perf-triage simulate [--seed N] [--requests N] [--inject ID] [--out FILE] [--list]
                                             write simulated per-request telemetry (JSONL)
+  perf-triage validate FILE…                what perf-triage reads in each file, and every problem
+                                            (exit 0 only when every file is usable)
   perf-triage --version | help
 
 compare options:

@@ -2,7 +2,8 @@
 // metrics, then the verdict rules. Deterministic for a given seed: each metric draws from its own
 // stream derived from the seed and the metric's key, so adding a metric does not move the others.
 
-import { minEffectFor, runNoiseFor, type RequestedMetric, type TriageConfig } from '../config/config';
+import { metricOrder, minEffectFor, runNoiseFor, type RequestedMetric, type TriageConfig } from '../config/config';
+import { summaryDefaults } from './summary-defaults';
 import { sloMet } from '../config/slo';
 import type { MetricSpec, Stat } from '../metrics/metric-spec';
 import { metricSeries } from '../metrics/values';
@@ -46,7 +47,7 @@ interface Prepared {
 export function compareSides(base: Side, head: Side, config: TriageConfig): ComparisonResult {
   const notInData: ComparisonResult['notInData'] = [];
   const prepared: Prepared[] = [];
-  for (const requested of config.metrics) {
+  for (const requested of [...config.metrics, ...summaryDefaults(config, base, head)].sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec))) {
     const p = prepare(requested, base, head, config);
     if (p === 'skip') continue;
     if (typeof p === 'object' && 'notInData' in p) {
@@ -71,9 +72,17 @@ function prepare(
   config: TriageConfig,
 ): Prepared | { notInData: string } | 'skip' {
   const { spec } = requested;
-  const minEffect = minEffectFor(config, spec);
-  const baseSeries = sideSeries(base, spec);
-  const headSeries = sideSeries(head, spec);
+  let baseSeries = sideSeries(base, spec);
+  let headSeries = sideSeries(head, spec);
+  if (!baseSeries.ok || !headSeries.ok) {
+    // Without per-request values on both sides, the tools' own summaries may still compare.
+    const baseSummary = summarySeries(base, spec);
+    const headSummary = summarySeries(head, spec);
+    if (baseSummary.ok && headSummary.ok) {
+      baseSeries = baseSummary;
+      headSeries = headSummary;
+    }
+  }
   const missing = !baseSeries.ok ? baseSeries : !headSeries.ok ? headSeries : undefined;
   if (missing && !missing.ok) {
     const side = !baseSeries.ok ? 'baseline' : 'head';
@@ -82,43 +91,86 @@ function prepare(
   }
   if (!baseSeries.ok || !headSeries.ok) return 'skip';
 
-  const needed = minimumCount(spec, headSeries.statistic);
-  const baseCount = count(baseSeries.runs);
-  const headCount = count(headSeries.runs);
-  if (baseCount < needed || headCount < needed) {
-    return undecided(
-      requested,
-      config,
-      `${spec.stat.label === 'mean' ? 'the mean' : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? 'more requests' : 'more requests on the smaller side'} would decide`,
-      headSeries.basis,
-    );
+  if (!baseSeries.summary) {
+    const needed = minimumCount(spec, headSeries.statistic);
+    const baseCount = count(baseSeries.runs);
+    const headCount = count(headSeries.runs);
+    if (baseCount < needed || headCount < needed) {
+      return undecided(
+        requested,
+        config,
+        `${spec.stat.label === 'mean' ? 'the mean' : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? 'more requests' : 'more requests on the smaller side'} would decide`,
+        headSeries.basis,
+      );
+    }
   }
 
-  if (baseSeries.basis !== headSeries.basis) {
+  if (baseSeries.basis !== headSeries.basis && !(baseSeries.summary && headSeries.summary)) {
     return undecided(requested, config, `the sides measure it differently (baseline: ${baseSeries.basis ?? 'per request'}; head: ${headSeries.basis ?? 'per request'}); artifacts of the same kind would decide`);
   }
+
+  // Between-run noise: measured by resampling runs when each side has enough of them; otherwise the
+  // allowance (for summaries, only a band the team set, since one summary shows no spread at all).
+  const explicitNoise = config.statistics.runNoise[spec.key];
+  const noiseFor = (series: PresentSeries): number | undefined => {
+    if (series.runs.length >= MEASURED_NOISE_RUNS) return 0;
+    if (series.summary) return explicitNoise;
+    return runNoiseFor(config, spec);
+  };
+  const baseNoise = noiseFor(baseSeries);
+  const headNoise = noiseFor(headSeries);
   const statistic = headSeries.statistic ?? toStatistic(spec);
-  const baseResampler = createResampler(baseSeries.runs, statistic);
-  const headResampler = createResampler(headSeries.runs, statistic);
+  const blockLength = baseSeries.summary ? 1 : undefined;
+  const baseResampler = createResampler(baseSeries.runs, statistic, blockLength);
+  const headResampler = createResampler(headSeries.runs, statistic, blockLength);
+  if (baseNoise === undefined || headNoise === undefined) {
+    return summaryOnly(requested, config, baseResampler, headResampler, baseSeries, headSeries);
+  }
   const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
-  const noise = runNoiseFor(config, spec);
+  const minEffect = minEffectFor(config, spec);
   const estimate = bootstrapChange(baseResampler, headResampler, {
     resamples: config.statistics.resamples,
     level: config.statistics.level,
     rng,
-    baseNoise: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
-    headNoise: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise,
+    baseNoise,
+    headNoise,
     relativeMargin: minEffect,
     absoluteMargin: minAbsolute(spec),
   });
   return {
     requested,
     estimate,
-    runNoise: { base: base.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise, head: head.runs.length >= MEASURED_NOISE_RUNS ? 0 : noise },
+    runNoise: { base: baseNoise, head: headNoise },
     basis: headSeries.basis,
     base: sideEstimate(baseResampler, estimate.baseInterval, baseSeries.runs, statistic),
     head: sideEstimate(headResampler, estimate.headInterval, headSeries.runs, statistic),
   };
+}
+
+/**
+ * One summary per side and no noise band: the values and the change are shown, the verdict is
+ * inconclusive, and the reason says what would decide.
+ */
+function summaryOnly(requested: RequestedMetric, config: TriageConfig, base: SideResampler, head: SideResampler, baseSeries: PresentSeries, headSeries: PresentSeries): Prepared {
+  const p = undecided(
+    requested,
+    config,
+    `compared summaries only (${headSeries.basis}): ${baseSeries.runs.length} run(s) on the baseline and ${headSeries.runs.length} on the head show no run-to-run spread; 3 or more runs per side, or a noise band for this metric (the run-noise input, or the journal's) would decide`,
+    headSeries.basis,
+  );
+  const side = (r: SideResampler, series: PresentSeries): SideEstimate => ({
+    value: r.point,
+    interval: [r.point, r.point],
+    count: r.size,
+    perRun: series.runs.map((run) => run.values[0]),
+    blockLengths: [],
+  });
+  const early = p.early!;
+  early.base = side(base, baseSeries);
+  early.head = side(head, headSeries);
+  early.difference = head.point - base.point;
+  early.change = base.point !== 0 ? head.point / base.point - 1 : null;
+  return p;
 }
 
 function finish(p: Prepared, pAdjusted: number, family: number, config: TriageConfig): MetricComparison {
@@ -185,7 +237,8 @@ function unmeasuredSlo(config: TriageConfig, spec: MetricSpec): SloStatus | unde
   return slo ? { slo, baseMet: null, headMet: null, marginal: false } : undefined;
 }
 
-type SideSeries = { ok: true; runs: RunSeries[]; basis?: string; statistic?: Statistic } | { ok: false; reason: string };
+type PresentSeries = { ok: true; runs: RunSeries[]; basis?: string; statistic?: Statistic; summary?: boolean };
+type SideSeries = PresentSeries | { ok: false; reason: string };
 
 function sideSeries(side: Side, spec: MetricSpec): SideSeries {
   const runs: RunSeries[] = [];
@@ -209,6 +262,24 @@ function sideSeries(side: Side, spec: MetricSpec): SideSeries {
   }
   if (runs.length === 0) return { ok: false, reason };
   return { ok: true, runs, basis, statistic };
+}
+
+/**
+ * The tools' own run-level numbers for the spec (vLLM's p99_ttft_ms, a benchmark's value): one value
+ * per run that reports it.
+ */
+function summarySeries(side: Side, spec: MetricSpec): SideSeries {
+  const stats = spec.metric.level === 'run' ? ['mean', 'value'] : [spec.stat.label];
+  const runs: RunSeries[] = [];
+  const fields = new Set<string>();
+  for (const run of side.runs) {
+    const found = run.summaries.find((s) => s.metric === spec.metric.id && stats.includes(s.stat));
+    if (!found) continue;
+    runs.push({ values: Float64Array.of(found.value) });
+    fields.add(found.field ?? `${found.metric} ${found.stat}`);
+  }
+  if (runs.length === 0) return { ok: false, reason: `the data has no ${spec.key} summary` };
+  return { ok: true, runs, basis: `summary: ${[...fields].join(', ')}`, statistic: { kind: 'mean' }, summary: true };
 }
 
 function count(runs: RunSeries[]): number {

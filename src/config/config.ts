@@ -166,9 +166,13 @@ export function buildConfig(raw: RawConfig): TriageConfig {
   };
 }
 
-/** Report order: by metric as the catalog lists them, then by statistic (mean first, then percentiles). */
-function metricOrder(spec: MetricSpec): number {
-  const metricIndex = Object.keys(METRICS).indexOf(spec.metric.id);
+/**
+ * Report order: by metric as the catalog lists them (metrics outside it last), then by statistic
+ * (mean first, then percentiles).
+ */
+export function metricOrder(spec: MetricSpec): number {
+  const index = Object.keys(METRICS).indexOf(spec.metric.id);
+  const metricIndex = index < 0 ? Object.keys(METRICS).length : index;
   const statIndex = spec.stat.kind === 'mean' ? 0 : spec.stat.q;
   return metricIndex * 10 + statIndex;
 }

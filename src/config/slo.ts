@@ -65,7 +65,8 @@ export function parseSlo(input: string): Slo {
   }
   const value = Number(valueMatch[1].replace(/_/g, ''));
   const unitText = valueMatch[2].trim().toLowerCase();
-  const units = UNITS[spec.metric.unit];
+  // SLOs name catalog metrics only (parseMetricSpec looks them up there), so the unit is a catalog unit.
+  const units = UNITS[spec.metric.unit as Unit];
   const allowed = Object.keys(units).join(', ');
   if (!unitText) {
     throw new SloSyntaxError(text, rightColumn + valueMatch[1].length, `missing unit after ${valueMatch[1]}: expected one of ${allowed}`);

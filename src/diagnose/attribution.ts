@@ -41,6 +41,7 @@ export interface Attribution {
 
 /** Phase decomposition of `spec` between two (pooled) tables, or null without a phase model. */
 export function attribute(spec: MetricSpec, base: RequestTable, head: RequestTable): Attribution | null {
+  if (spec.metric.custom) return null;
   const metricId: MetricId = spec.metric.level === 'run' ? 'e2e' : spec.metric.id;
   const model = METRICS[metricId].phases;
   if (model.length === 0) return null;

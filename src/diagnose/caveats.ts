@@ -76,6 +76,8 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
   for (const shift of [workload.prompt, workload.output]) {
     if (shift?.changed) drift.push(`${shift.field === 'prompt_tokens' ? 'prompt' : 'output'} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
   }
+  const names = { concurrency: 'concurrency', requestRate: 'request rate', inputTokensMean: 'mean input tokens', outputTokensMean: 'mean output tokens' } as const;
+  for (const d of workload.declared) drift.push(`${names[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
   if (workload.arrivalRate?.changed) {
     drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
   }

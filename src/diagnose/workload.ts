@@ -2,7 +2,7 @@
 // KS), arrival rate and concurrency. A regression that the workload explains must be reported as
 // such, not as slower code (§9: "benchmarking with an unrealistic workload", "changing multiple things").
 
-import type { RequestTable } from '../model/run';
+import type { RequestTable, WorkloadInfo } from '../model/run';
 import { successMask } from '../metrics/values';
 import { errorFunction } from 'simple-statistics';
 import { ksTwoSample } from '../stats/ks-test';
@@ -39,7 +39,15 @@ export interface WorkloadComparison {
   headConcurrency?: number;
   baseRequests: number;
   headRequests: number;
+  /** What the tools said about the load they generated, where the sides differ. */
+  declared: DeclaredShift[];
   changed: boolean;
+}
+
+export interface DeclaredShift {
+  key: 'concurrency' | 'requestRate' | 'inputTokensMean' | 'outputTokensMean';
+  base: number;
+  head: number;
 }
 
 const SIGNIFICANCE = 0.01;
@@ -47,10 +55,11 @@ const MIN_KS = 0.1;
 const MIN_MEDIAN_SHIFT = 0.1;
 const MIN_RATE_SHIFT = 0.1;
 
-export function compareWorkload(base: RequestTable[], head: RequestTable[]): WorkloadComparison {
+export function compareWorkload(base: RequestTable[], head: RequestTable[], baseInfo: WorkloadInfo[] = [], headInfo: WorkloadInfo[] = []): WorkloadComparison {
   const prompt = distributionShift('prompt_tokens', base, head);
   const output = distributionShift('output_tokens', base, head);
   const arrivalRate = rateShift(base, head);
+  const declared = declaredShifts(baseInfo, headInfo);
   const out: WorkloadComparison = {
     prompt,
     output,
@@ -59,9 +68,36 @@ export function compareWorkload(base: RequestTable[], head: RequestTable[]): Wor
     headConcurrency: concurrency(head),
     baseRequests: base.reduce((s, t) => s + t.length, 0),
     headRequests: head.reduce((s, t) => s + t.length, 0),
-    changed: Boolean(prompt?.changed || output?.changed || arrivalRate?.changed),
+    declared,
+    changed: Boolean(prompt?.changed || output?.changed || arrivalRate?.changed || declared.length),
   };
   return out;
+}
+
+/** Settings a tool reports (concurrency, request rate) must match; token means within 10%. */
+function declaredShifts(base: WorkloadInfo[], head: WorkloadInfo[]): DeclaredShift[] {
+  const out: DeclaredShift[] = [];
+  const keys: [DeclaredShift['key'], number][] = [
+    ['concurrency', 0],
+    ['requestRate', 0],
+    ['inputTokensMean', MIN_MEDIAN_SHIFT],
+    ['outputTokensMean', MIN_MEDIAN_SHIFT],
+  ];
+  for (const [key, tolerance] of keys) {
+    const b = meanOf(base.map((w) => w[key]));
+    const h = meanOf(head.map((w) => w[key]));
+    if (b === undefined || h === undefined) continue;
+    const same = b === h || (Number.isFinite(b) && Number.isFinite(h) && Math.abs(h - b) <= tolerance * Math.abs(b));
+    if (!same) out.push({ key, base: b, head: h });
+  }
+  return out;
+}
+
+function meanOf(values: (number | undefined)[]): number | undefined {
+  const present = values.filter((v): v is number => v !== undefined && !Number.isNaN(v));
+  if (present.length === 0) return undefined;
+  if (present.some((v) => !Number.isFinite(v))) return present.every((v) => v === present[0]) ? present[0] : NaN;
+  return present.reduce((s, v) => s + v, 0) / present.length;
 }
 
 function distributionShift(field: 'prompt_tokens' | 'output_tokens', base: RequestTable[], head: RequestTable[]): DistributionShift | undefined {

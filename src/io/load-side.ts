@@ -1,10 +1,12 @@
-// Loads one side of a comparison from files: each file is one run (repeats of the same benchmark
-// are several files).
+// Loads one side of a comparison from files. Files of one kind are repeats of the benchmark (a file
+// may hold several, as vLLM's --append-result does); files of different kinds (client results, a
+// server scrape, traces) are merged into the runs they describe.
 
 import { resolve } from 'node:path';
 import { InputError } from '../ingest/errors';
 import { ingestRuns, type IngestOptions } from '../ingest/ingest';
 import type { Run, Side } from '../model/run';
+import { groupRuns } from '../model/merge';
 import { fileSource } from './file-source';
 import { expandPatterns } from './glob';
 
@@ -15,5 +17,7 @@ export async function loadSide(label: Side['label'], patterns: readonly string[]
   const runs: Run[] = [];
   // Patterns are matched under cwd, so the files they name are read from there too.
   for (const file of files) runs.push(...(await ingestRuns(await fileSource(resolve(options.cwd ?? '.', file), file), options, options.format)));
-  return { label, runs };
+  const grouped = groupRuns(runs);
+  if ('error' in grouped) throw new InputError(files.join(', '), grouped.error);
+  return { label, runs: grouped.runs };
 }

@@ -29,6 +29,28 @@ export interface MetricDef {
   /** Phases that add up (with the remainder) to the metric, per request. Empty: no phase model. */
   phases: readonly PhaseId[];
   description: string;
+  custom?: false;
+}
+
+/**
+ * A metric outside the catalog, named by the artifact (github-action-benchmark entries, a tool's
+ * extra numbers): one value per run, in the unit and direction the artifact gives.
+ */
+export interface CustomMetricDef {
+  id: string;
+  label: string;
+  unit: string;
+  direction: Direction;
+  level: 'run';
+  phases: readonly PhaseId[];
+  description: string;
+  custom: true;
+}
+
+export type AnyMetricDef = MetricDef | CustomMetricDef;
+
+export function customMetric(name: string, unit: string, direction: Direction): CustomMetricDef {
+  return { id: name, label: name, unit, direction, level: 'run', phases: [], description: `reported by the artifact (${unit || 'no unit'})`, custom: true };
 }
 
 const latency = (

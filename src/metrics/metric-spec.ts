@@ -1,12 +1,12 @@
 // "Which number, at which percentile" (methodology STEP 1): a metric with its statistic, parsed from
 // text such as "ttft p95", "itl.p99", "e2e mean" or "throughput".
 
-import { lookupMetric, METRIC_NAMES, type MetricDef } from './catalog';
+import { lookupMetric, METRIC_NAMES, type AnyMetricDef } from './catalog';
 
 export type Stat = { kind: 'percentile'; q: number; label: string } | { kind: 'mean'; label: 'mean' };
 
 export interface MetricSpec {
-  metric: MetricDef;
+  metric: AnyMetricDef;
   stat: Stat;
   /** Stable id used in JSON and outputs, e.g. "ttft.p95". */
   key: string;
@@ -34,7 +34,7 @@ function formatPercentileNumber(value: number): string {
   return String(Number(value.toFixed(3)));
 }
 
-export function makeSpec(metric: MetricDef, stat: Stat): MetricSpec {
+export function makeSpec(metric: AnyMetricDef, stat: Stat): MetricSpec {
   return { metric, stat, key: metric.level === 'run' ? metric.id : `${metric.id}.${stat.label}` };
 }
 

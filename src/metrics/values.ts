@@ -3,7 +3,7 @@
 // of throughput.
 
 import type { RequestTable } from '../model/run';
-import type { PhaseId } from './catalog';
+import type { MetricId, PhaseId } from './catalog';
 import type { MetricSpec } from './metric-spec';
 import type { Statistic } from '../stats/block-bootstrap';
 
@@ -33,7 +33,7 @@ export function successMask(table: RequestTable): Uint8Array {
  * The metric's value per successful request, aligned with the table's rows (NaN where the request
  * failed or lacks the fields). Null when the table has no column to compute it from.
  */
-export function requestColumn(table: RequestTable, metric: MetricSpec['metric']['id'], statQ = 0.5): Float64Array | null {
+export function requestColumn(table: RequestTable, metric: MetricId, statQ = 0.5): Float64Array | null {
   const n = table.numbers;
   switch (metric) {
     case 'ttft':
@@ -129,6 +129,7 @@ const FIELD_FOR: Partial<Record<MetricSpec['metric']['id'], string>> = {
 
 /** The series a comparison resamples for `spec`, or why the data cannot give one. */
 export function metricSeries(table: RequestTable, spec: MetricSpec): Series {
+  if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
   const id = spec.metric.id;
   if (spec.metric.level === 'run') return rateSeries(table, id === 'throughput');
   const q = spec.stat.kind === 'percentile' ? spec.stat.q : 0.5;

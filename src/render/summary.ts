@@ -109,7 +109,8 @@ export function fixSentence(fix: AmdahlItem, lead: MetricComparison): string {
 
 /** "+797% (+610% … +1,020%)", or an absolute change when the baseline is zero. */
 export function changeText(m: MetricComparison): string {
-  if (!m.interval || m.difference === undefined) return '—';
+  if (m.difference === undefined) return '—';
+  if (!m.interval) return m.change !== null && m.change !== undefined ? `${signedPercent(m.change)} (no interval)` : signedWithUnit(m.difference, m.spec.metric.unit);
   if (m.intervalKind === 'relative' && m.change !== null && m.change !== undefined) {
     return `${signedPercent(m.change)} (${signedPercent(m.interval[0])} … ${signedPercent(m.interval[1])})`;
   }

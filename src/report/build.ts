@@ -15,7 +15,7 @@ import type { DiagnosisContext, SideData } from '../diagnose/context';
 import { specLabel } from '../metrics/metric-spec';
 import { successMask } from '../metrics/values';
 import { pooledTable, sideTables } from '../model/pool';
-import { emptyMeta, type RunMeta, type Side } from '../model/run';
+import { emptyMeta, type RunMeta, type Side, type WorkloadInfo } from '../model/run';
 import { VERSION } from '../version';
 import { SCHEMA_VERSION, type BenchmarkReport, type Outcome, type Report, type SideSummary } from './model';
 
@@ -23,7 +23,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
   const { metrics, notInData } = compareSides(base, head, config);
   const baseData = sideData(base);
   const headData = sideData(head);
-  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? []);
+  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
 
   const costs = baseData && headData ? likeForLike(baseData, headData) : [];
@@ -145,6 +145,10 @@ function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: 
     if (failOn.has('inconclusive')) fail = true;
   }
   return { fail, reasons };
+}
+
+function declaredWorkload(side: Side): WorkloadInfo[] {
+  return side.runs.flatMap((r) => (r.workload ? [r.workload] : []));
 }
 
 function sideData(side: Side): SideData | undefined {

@@ -21758,6 +21758,683 @@ function consistencyWarnings(table) {
   return out;
 }
 
+// src/ingest/formats/document.ts
+var MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
+async function readDocument(source, format, maxBytes = MAX_DOCUMENT_BYTES) {
+  let text = "";
+  for await (const chunk of source.chunks()) {
+    if (text.length + chunk.length > maxBytes) {
+      throw new InputError(source.name, `${format}: the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most a ${format} document may be; refused before parsing`);
+    }
+    text += chunk;
+  }
+  return text;
+}
+function parseDocument(text, source, format) {
+  try {
+    return parseJsonLenient(text);
+  } catch (error2) {
+    throw new InputError(source.name, `${format}: not valid JSON: ${error2.message}`);
+  }
+}
+function asObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+}
+function own(object, key) {
+  return object && Object.hasOwn(object, key) ? object[key] : void 0;
+}
+
+// src/ingest/formats/values.ts
+var TO_MS = { s: 1e3, ms: 1, us: 1e-3, ns: 1e-6 };
+function finiteNumber(value) {
+  if (value === null || value === void 0) return void 0;
+  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
+  if (typeof value === "string") {
+    const t = value.trim();
+    if (t === "") return void 0;
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return NaN;
+    const n = Number(t);
+    return Number.isFinite(n) ? n : NaN;
+  }
+  return NaN;
+}
+function toMs(value, unit) {
+  const factor = TO_MS[unit];
+  if (factor === void 0) throw new Error(`not a time unit: ${unit}`);
+  return value * factor;
+}
+var SummaryCollector = class {
+  values = [];
+  warnings = [];
+  add(metric, stat3, raw, unit, field, extra = {}) {
+    const n = finiteNumber(raw);
+    if (n === void 0) return;
+    if (Number.isNaN(n)) {
+      this.warnings.push(`${field}: expected a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}; left out`);
+      return;
+    }
+    const value = unit in TO_MS ? toMs(n, unit) : n;
+    this.values.push({ metric, stat: stat3, value, field, ...extra });
+  }
+};
+
+// src/ingest/formats/vllm-keys.ts
+var VLLM_STRONG = ["endpoint_type", "tokenizer_id", "burstiness", "request_goodput", "request_goodput:", "total_token_throughput", "run_number"];
+var VLLM_STRONG_SUFFIX = "_e2el_ms";
+var VLLM_WEAK = ["model_id", "num_prompts", "date", "failed"];
+var SGLANG_STRONG = ["total_output_tokens_retokenized", "total_output_retokenized", "output_throughput_retokenized", "input_throughput", "total_throughput", "server_info", "accept_length", "sharegpt_output_len"];
+var SGLANG_STRONG_SUFFIX = "_e2e_latency_ms";
+var SGLANG_WEAK = ["dataset_name", "concurrency", "random_input_len", "random_output_len", "random_range_ratio", "tag"];
+var ANCHORS = ["completed", "request_throughput", "output_throughput", "duration", "ttfts", "total_input_tokens"];
+var MAX_KEYS = 4e3;
+function resultKeysInHead(head) {
+  const keys = /* @__PURE__ */ new Set();
+  const stack = [];
+  const n = head.length;
+  for (let i = 0; i < n && keys.size < MAX_KEYS; i++) {
+    const c = head[i];
+    if (c === '"') {
+      const start = i + 1;
+      let escaped = false;
+      for (i++; i < n; i++) {
+        const d = head[i];
+        if (d === "\\") {
+          escaped = true;
+          i++;
+        } else if (d === '"') break;
+      }
+      if (i >= n) break;
+      if (isResultObject(stack) && followedByColon(head, i + 1)) keys.add(decodeKey(head.slice(start, i), escaped));
+    } else if (c === "{" || c === "[") stack.push(c);
+    else if (c === "}" || c === "]") stack.pop();
+  }
+  return keys;
+}
+function isResultObject(stack) {
+  const depth = stack.length;
+  if (stack[depth - 1] !== "{") return false;
+  return depth === 1 || depth === 2 && stack[0] === "[";
+}
+function followedByColon(text, i) {
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c !== " " && c !== "	" && c !== "\n" && c !== "\r") return c === ":";
+  }
+  return false;
+}
+function decodeKey(raw, escaped) {
+  if (!escaped) return raw;
+  try {
+    return JSON.parse(`"${raw}"`);
+  } catch {
+    return raw;
+  }
+}
+function servingMarkers(head) {
+  const text = head.replace(/^\ufeff/, "").trimStart();
+  const json = text.startsWith("{") || text.startsWith("[");
+  const keys = json ? resultKeysInHead(text) : /* @__PURE__ */ new Set();
+  const all = [...keys];
+  const anchor = ANCHORS.find((k) => keys.has(k)) ?? all.find((k) => k.endsWith("_ttft_ms")) ?? // Recent SGLang writes its arguments, then server_info (which can outgrow the head), then results.
+  (keys.has("backend") && keys.has("request_rate") && keys.has("dataset_name") ? "request_rate" : void 0);
+  const vllm = [...VLLM_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(VLLM_STRONG_SUFFIX)).slice(0, 2)];
+  const sglang = [...SGLANG_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(SGLANG_STRONG_SUFFIX)).slice(0, 2)];
+  const vllmScore = 2 * vllm.length + VLLM_WEAK.filter((k) => keys.has(k)).length;
+  const sglangScore = 2 * sglang.length + SGLANG_WEAK.filter((k) => keys.has(k)).length;
+  let tool;
+  if (anchor && vllm.length > 0 && vllmScore > sglangScore) tool = "vllm";
+  else if (anchor && sglang.length > 0 && sglangScore > vllmScore) tool = "sglang";
+  return { json, keys, anchor, vllm, sglang, tool };
+}
+var TOOL_NAMES = { vllm: "vLLM bench serve", sglang: "SGLang bench_serving" };
+var TOOL_HINTS = {
+  vllm: "endpoint_type, tokenizer_id, burstiness, request_goodput, total_token_throughput or *_e2el_ms",
+  sglang: "mean_e2e_latency_ms, total_output_tokens_retokenized, input_throughput or server_info"
+};
+function detectServingResult(head, want) {
+  try {
+    const m = servingMarkers(head);
+    const found = (keys) => keys.slice(0, 4).join(", ");
+    if (m.tool === want) return { match: true, reason: `${TOOL_NAMES[want]} result (keys ${found(want === "vllm" ? m.vllm : m.sglang)})` };
+    if (!m.json) return { match: false, reason: `not a ${TOOL_NAMES[want]} result: expected a JSON object, one per line, or a list of them` };
+    if (!m.anchor) return { match: false, reason: `no benchmark result keys (completed, request_throughput, *_ttft_ms) at the top level of the first ${Math.round(head.length / 1024)} KiB` };
+    const other = want === "vllm" ? "sglang" : "vllm";
+    if (m.tool === other) return { match: false, reason: `${TOOL_NAMES[other]} keys (${found(other === "vllm" ? m.vllm : m.sglang)}), not ${TOOL_NAMES[want]}'s` };
+    return { match: false, reason: `a benchmark result, but no ${TOOL_NAMES[want]} key (${TOOL_HINTS[want]})` };
+  } catch (error2) {
+    return { match: false, reason: `could not scan the head: ${error2.message}` };
+  }
+}
+
+// src/ingest/formats/vllm-document.ts
+async function forEachResultObject(source, format, options, onResult, maxBytes = MAX_DOCUMENT_BYTES) {
+  const raw = await readDocument(source, format, maxBytes);
+  const text = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
+  const start = text.search(/\S/);
+  if (start === -1) throw new InputError(source.name, `${format}: the file is empty`);
+  const first = text[start];
+  const skipped = [];
+  let total = 0;
+  let used = 0;
+  if (first === "[") {
+    const list = parseDocument(text, source, format);
+    list.forEach((element, index) => {
+      total++;
+      const object = asObject(element);
+      if (!object) {
+        skipped.push({ message: `element ${index + 1} of the list: expected a result object, got ${describe2(element)}` });
+        return;
+      }
+      used++;
+      onResult(object, { label: `element ${index + 1} of the list` });
+    });
+  } else if (first !== "{") {
+    throw new InputError(source.name, `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, " ")}"`);
+  } else if (isJsonl(text, start)) {
+    let lineNo = 0;
+    for (const line of text.split("\n")) {
+      lineNo++;
+      if (line.trim() === "") continue;
+      total++;
+      let value;
+      try {
+        value = parseJsonLenient(line);
+      } catch (error2) {
+        skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error2.message.slice(0, 120)})` });
+        continue;
+      }
+      const object = asObject(value);
+      if (!object) {
+        skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value)}` });
+        continue;
+      }
+      used++;
+      onResult(object, { line: lineNo, label: `line ${lineNo}` });
+    }
+  } else {
+    const object = asObject(parseDocument(text, source, format));
+    total = 1;
+    used = 1;
+    onResult(object, { label: "" });
+  }
+  const firstSkip = skipped[0];
+  if (used === 0) {
+    throw new InputError(source.name, `${format}: no result object in the file${firstSkip ? `; ${firstSkip.message}` : ""}`, firstSkip?.line);
+  }
+  if (skipped.length / total > options.maxBadLineRatio) {
+    throw new InputError(
+      source.name,
+      `${format}: ${skipped.length} of ${total} results are unusable, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); the first: ${firstSkip.message}`,
+      firstSkip.line
+    );
+  }
+  return { used, skipped: skipped.slice(0, 5).map((s) => s.message).concat(skipped.length > 5 ? [`… and ${skipped.length - 5} more`] : []) };
+}
+function isJsonl(text, start) {
+  const end = text.indexOf("\n", start);
+  if (end === -1 || text.slice(end + 1).trim() === "") return false;
+  const firstLine = text.slice(start, end).trim();
+  if (!firstLine.endsWith("}")) return false;
+  try {
+    return asObject(parseJsonLenient(firstLine)) !== void 0;
+  } catch {
+    return false;
+  }
+}
+function describe2(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "string" ? "a string" : `a ${typeof value}`;
+}
+
+// src/ingest/formats/vllm-requests.ts
+var ARRAY_KEYS = {
+  ttfts: "a list of numbers (seconds)",
+  itls: "a list of lists of gaps (seconds)",
+  latencies: "a list of numbers (seconds)",
+  start_times: "a list of numbers (seconds)",
+  queue_times: "a list of numbers (seconds)",
+  input_lens: "a list of token counts",
+  output_lens: "a list of token counts",
+  errors: 'a list of strings ("" for success)'
+};
+function readPerRequestArrays(result, file, format, place, options) {
+  if (own(result, "ttfts") === void 0 || own(result, "ttfts") === null) return void 0;
+  const where = place.label ? ` (${place.label})` : "";
+  const arrays = {};
+  for (const key of Object.keys(ARRAY_KEYS)) {
+    const value = own(result, key);
+    if (value === void 0 || value === null) continue;
+    if (!Array.isArray(value)) {
+      throw new InputError(file, `${format}${where}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value)}`, place.line, key);
+    }
+    arrays[key] = value;
+  }
+  const ttfts = arrays.ttfts;
+  const mismatched = Object.keys(arrays).filter((k) => arrays[k].length !== ttfts.length);
+  if (mismatched.length > 0) {
+    const lengths = ["ttfts", ...mismatched].map((k) => `${k} ${arrays[k].length}`).join(", ");
+    return {
+      table: void 0,
+      recordsRead: 0,
+      skipped: 0,
+      issues: [],
+      warnings: [`per-request arrays differ in length (${lengths}): per-request data left out, the summaries kept`],
+      failed: void 0
+    };
+  }
+  const builder = new RequestTableBuilder(file);
+  let failed = 0;
+  for (let i = 0; i < ttfts.length; i++) {
+    const record = i + 1;
+    const error2 = arrays.errors?.[i];
+    const isFailure = typeof error2 === "string" ? error2.trim() !== "" : error2 !== void 0 && error2 !== null && error2 !== false;
+    const row = {
+      prompt_tokens: arrays.input_lens?.[i],
+      arrival_ts: arrays.start_times?.[i]
+    };
+    if (isFailure) {
+      failed++;
+      row.error = error2;
+      builder.addRecord(row, record);
+      continue;
+    }
+    const gapsRaw = arrays.itls?.[i];
+    if (gapsRaw !== void 0 && gapsRaw !== null && !Array.isArray(gapsRaw)) {
+      builder.recordUnparsable(record, `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe3(gapsRaw)}`);
+      continue;
+    }
+    const gapsMs = Array.isArray(gapsRaw) ? gapsRaw.map(secondsToMs) : void 0;
+    const ttftMs = secondsToMs(ttfts[i]);
+    const totalMs = arrays.latencies ? secondsToMs(arrays.latencies[i]) : reconstructedTotal(ttftMs, gapsMs);
+    row.first_token_ms = ttftMs;
+    row.total_ms = totalMs;
+    if (typeof ttftMs === "number" && typeof totalMs === "number" && totalMs >= ttftMs) row.decode_ms = totalMs - ttftMs;
+    row.output_tokens = arrays.output_lens?.[i];
+    if (arrays.queue_times) row.client_queue_wait_ms = secondsToMs(arrays.queue_times[i]);
+    builder.addRecord(row, record, gapsMs);
+  }
+  const built = builder.finish();
+  const first = built.firstRejection;
+  if (built.recordsRead > 0 && built.skipped / built.recordsRead > options.maxBadLineRatio) {
+    throw new InputError(
+      file,
+      `${format}${where}: ${first ? `request ${first.line}${first.field ? ` (${first.field})` : ""}: ${first.message} — ` : ""}${built.skipped} of ${built.recordsRead} requests are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
+      place.line,
+      first?.field
+    );
+  }
+  const warnings = [...built.warnings];
+  if (!arrays.latencies) warnings.push("no per-request latencies in the file: total_ms is ttft + the sum of the token gaps (the time of the last token)");
+  if (!arrays.errors) warnings.push('no "errors" array: every request is taken as successful');
+  const completed = finiteNumber(own(result, "completed"));
+  const succeeded = ttfts.length - failed;
+  if (completed !== void 0 && !Number.isNaN(completed) && completed !== succeeded) {
+    warnings.push(`"completed" says ${completed} requests succeeded, the per-request arrays show ${succeeded}`);
+  }
+  const issues = built.issues.kept.map((issue2) => ({ ...issue2, line: place.line ?? 1, message: `request ${issue2.line}: ${issue2.message}` }));
+  return { table: built.table, recordsRead: built.recordsRead, skipped: built.skipped, issues, warnings, failed };
+}
+function secondsToMs(value) {
+  const n = finiteNumber(value);
+  if (n === void 0 || Number.isNaN(n)) return value;
+  return n * 1e3;
+}
+function reconstructedTotal(ttftMs, gapsMs) {
+  if (typeof ttftMs !== "number") return void 0;
+  let total = ttftMs;
+  for (const g2 of gapsMs ?? []) {
+    if (typeof g2 !== "number" || !Number.isFinite(g2)) return void 0;
+    total += g2;
+  }
+  return total;
+}
+function describe3(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+// src/ingest/formats/vllm-summaries.ts
+var LATENCY_KEY = /^(mean|median|std|min|max|p(\d+(?:\.\d+)?))_(.+)_ms$/;
+function addLatencyStats(result, metricIds, collector, count2) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const key of Object.keys(result)) {
+    const match = LATENCY_KEY.exec(key);
+    if (!match) continue;
+    const [, statWord, percentile2, name] = match;
+    const stat3 = percentile2 !== void 0 ? `p${Number(percentile2)}` : statWord === "median" ? "p50" : statWord;
+    const metric = Object.hasOwn(metricIds, name) ? metricIds[name] : name;
+    if (seen.has(`${metric} ${stat3}`)) continue;
+    const before = collector.values.length;
+    const extra = {};
+    if (!Object.hasOwn(metricIds, name)) Object.assign(extra, { unit: "ms", direction: "lower-is-better" });
+    if (count2 !== void 0 && (metric === "ttft" || metric === "e2e")) extra.count = count2;
+    collector.add(metric, stat3, result[key], "ms", key, extra);
+    if (collector.values.length > before) seen.add(`${metric} ${stat3}`);
+  }
+}
+function addThroughputs(result, keys, collector) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const t of keys) {
+    if (seen.has(t.metric) || !Object.hasOwn(result, t.key)) continue;
+    const before = collector.values.length;
+    collector.add(t.metric, t.stat ?? "mean", own(result, t.key), t.unit, t.key, t.custom ?? {});
+    if (collector.values.length > before) seen.add(t.metric);
+  }
+}
+function isLatencyStatKey(key) {
+  return LATENCY_KEY.test(key);
+}
+
+// src/ingest/formats/vllm-run.ts
+var MAX_META_KEYS = 64;
+var MAX_TEXT = 200;
+async function readServingResults(source, options, spec, maxBytes = MAX_DOCUMENT_BYTES) {
+  const runs = [];
+  const report = await forEachResultObject(source, spec.format, options, (result, place) => runs.push(servingRun(result, source.name, place, options, spec)), maxBytes);
+  for (const run2 of runs) run2.sources[0].warnings.push(...report.skipped.map((s) => `${s}: skipped`));
+  return runs;
+}
+function servingRun(result, file, place, options, spec) {
+  const collector = new SummaryCollector();
+  const completed = finiteNumber(own(result, "completed"));
+  const warnings = [];
+  if (completed === 0) {
+    warnings.push("every request failed (completed 0): the latency statistics, which the tool writes as 0 or NaN, were left out");
+  } else {
+    addLatencyStats(result, spec.metricIds, collector, completed !== void 0 && !Number.isNaN(completed) ? completed : void 0);
+  }
+  addThroughputs(result, spec.throughputs, collector);
+  const perRequest = readPerRequestArrays(result, file, spec.format, place, options);
+  const workload = servingWorkload(result, perRequest?.failed);
+  const meta = spec.meta(result, workload, place);
+  const repeat = spec.repeat?.(result, file);
+  if (repeat === "warmup") warnings.push("a warm-up run of a sweep (run_number -1)");
+  return assembleRun({
+    file,
+    format: spec.id,
+    meta: meta.meta,
+    summaries: collector.values,
+    perRequest,
+    workload,
+    ...repeat !== void 0 ? { repeat } : {},
+    warnings: [...warnings, ...collector.warnings, ...meta.warnings]
+  });
+}
+function nonNegative(value) {
+  const n = finiteNumber(value);
+  return n !== void 0 && !Number.isNaN(n) && n >= 0 ? n : void 0;
+}
+function requestRate(value) {
+  if (value === Infinity) return Infinity;
+  if (typeof value === "string" && /^\s*\+?(inf|infinity)\s*$/i.test(value)) return Infinity;
+  const n = nonNegative(value);
+  return n !== void 0 && n > 0 ? n : void 0;
+}
+function servingWorkload(result, failedFromRows) {
+  const completed = nonNegative(own(result, "completed"));
+  const failed = nonNegative(own(result, "failed")) ?? failedFromRows;
+  const prompts = nonNegative(own(result, "num_prompts"));
+  const out = {};
+  if (completed !== void 0 && failed !== void 0) out.requests = completed + failed;
+  else if (prompts !== void 0) out.requests = prompts;
+  else if (completed !== void 0) out.requests = completed;
+  if (failed !== void 0) out.failed = failed;
+  const concurrency2 = nonNegative(own(result, "max_concurrency"));
+  if (concurrency2 !== void 0 && concurrency2 > 0) out.concurrency = concurrency2;
+  const rate = requestRate(own(result, "request_rate"));
+  if (rate !== void 0) out.requestRate = rate;
+  const duration2 = nonNegative(own(result, "duration"));
+  if (duration2 !== void 0) out.durationSeconds = duration2;
+  if (completed !== void 0 && completed > 0) {
+    const input = nonNegative(own(result, "total_input_tokens") ?? own(result, "total_input"));
+    const output = nonNegative(own(result, "total_output_tokens") ?? own(result, "total_output"));
+    if (input !== void 0) out.inputTokensMean = input / completed;
+    if (output !== void 0) out.outputTokensMean = output / completed;
+  }
+  return out;
+}
+function describeLoad(workload, more = []) {
+  const parts = [...more];
+  if (workload.requestRate !== void 0) parts.push(`request rate ${workload.requestRate === Infinity ? "inf" : workload.requestRate}/s`);
+  if (workload.concurrency !== void 0) parts.push(`max concurrency ${workload.concurrency}`);
+  if (workload.requests !== void 0) parts.push(`${workload.requests} requests`);
+  return parts.length > 0 ? parts.join(", ") : void 0;
+}
+function scalar(value) {
+  if (typeof value === "string") return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return value;
+    return Number.isNaN(value) ? void 0 : value > 0 ? "inf" : "-inf";
+  }
+  return void 0;
+}
+var MetaWriter = class {
+  meta = emptyMeta();
+  dropped = [];
+  config(key, value) {
+    const v = scalar(value);
+    if (v === void 0 || key === "__proto__") return;
+    if (Object.keys(this.meta.config).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.config, key)) {
+      this.dropped.push(key);
+      return;
+    }
+    this.meta.config[key] = v;
+  }
+  extra(key, value) {
+    const v = scalar(value);
+    if (v === void 0 || v === null || key === "__proto__") return;
+    if (Object.keys(this.meta.extra).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.extra, key)) {
+      this.dropped.push(key);
+      return;
+    }
+    this.meta.extra[key] = String(v);
+  }
+  text(value) {
+    const v = scalar(value);
+    return typeof v === "string" && v.trim() !== "" ? v.trim() : typeof v === "number" ? String(v) : void 0;
+  }
+  warnings() {
+    if (this.dropped.length === 0) return [];
+    return [`${this.dropped.length} metadata key(s) beyond the first ${MAX_META_KEYS} were not kept: ${this.dropped.slice(0, 5).join(", ")}`];
+  }
+};
+function assembleRun(parts) {
+  const { perRequest } = parts;
+  const table = perRequest?.table;
+  const rows = perRequest && perRequest.recordsRead > 0;
+  const run2 = {
+    meta: parts.meta,
+    summaries: parts.summaries,
+    sources: [
+      {
+        file: parts.file,
+        format: parts.format,
+        recordsRead: rows ? perRequest.recordsRead : 1,
+        recordsKept: rows ? table?.length ?? 0 : 1,
+        skipped: perRequest?.skipped ?? 0,
+        issues: perRequest?.issues ?? [],
+        warnings: [...parts.warnings, ...perRequest?.warnings ?? []]
+      }
+    ],
+    workload: parts.workload,
+    role: table ? "requests" : "summary"
+  };
+  if (table) run2.requests = table;
+  if (parts.repeat !== void 0) run2.repeat = parts.repeat;
+  return run2;
+}
+
+// src/ingest/formats/vllm.ts
+var FORMAT = "vLLM result";
+var METRIC_IDS = { ttft: "ttft", tpot: "tpot", itl: "itl", e2el: "e2e" };
+var HIGHER = "higher-is-better";
+var THROUGHPUTS = [
+  { key: "output_throughput", metric: "throughput", unit: "tok/s" },
+  { key: "request_throughput", metric: "request_throughput", unit: "req/s" },
+  { key: "total_token_throughput", metric: "total_token_throughput", unit: "tok/s", custom: { unit: "tok/s", direction: HIGHER } },
+  { key: "request_goodput", metric: "request_goodput", unit: "req/s", custom: { unit: "req/s", direction: HIGHER } },
+  // Written with a colon inside the key until mid-2025.
+  { key: "request_goodput:", metric: "request_goodput", unit: "req/s", custom: { unit: "req/s", direction: HIGHER } },
+  { key: "max_output_tokens_per_s", metric: "max_output_tokens_per_s", unit: "tok/s", stat: "max", custom: { unit: "tok/s", direction: HIGHER } },
+  { key: "spec_decode_acceptance_rate", metric: "spec_decode_acceptance_rate", unit: "count", custom: { unit: "%", direction: HIGHER } },
+  { key: "spec_decode_acceptance_length", metric: "spec_decode_acceptance_length", unit: "count", custom: { unit: "tokens", direction: HIGHER } }
+];
+var MEASURED = /* @__PURE__ */ new Set([
+  "duration",
+  "completed",
+  "failed",
+  "total_input_tokens",
+  "total_output_tokens",
+  ...THROUGHPUTS.map((t) => t.key),
+  "input_lens",
+  "output_lens",
+  "ttfts",
+  "itls",
+  "latencies",
+  "start_times",
+  "queue_times",
+  "generated_texts",
+  "errors"
+]);
+var LOAD_SETTINGS = ["backend", "max_concurrency", "request_rate", "burstiness", "num_prompts", "ramp_up_strategy", "ramp_up_start_rps", "ramp_up_end_rps"];
+var DESCRIPTIVE = /* @__PURE__ */ new Set(["date", "label", "model_id", "tokenizer_id", "endpoint_type", "run_number", "max_concurrent_requests", "rtfx", "total_input_sequences", "input_sequence_throughput"]);
+var DESCRIPTIVE_PREFIX = /^(spec_decode|diffusion|probe)_/;
+var COMMIT_KEYS = /* @__PURE__ */ new Set(["commit", "git_commit", "git_sha", "commit_sha", "sha", "vllm_commit"]);
+var HARDWARE_KEYS = /* @__PURE__ */ new Set(["hardware", "gpu", "gpu_type", "gpu_name", "gpu_model", "device", "accelerator"]);
+var vllmAdapter = {
+  id: "vllm",
+  label: "vLLM bench serve result",
+  writtenBy: "vllm bench serve --save-result [--save-detailed] [--append-result] (or benchmarks/benchmark_serving.py); vllm bench sweep serve (run=N.json, summary.json)",
+  detect: (head) => detectServingResult(head, "vllm"),
+  read: (source, options) => readVllmResults(source, options)
+};
+function readVllmResults(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
+  return readServingResults(source, options, { id: "vllm", format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: vllmMeta, repeat: repeatOf }, maxBytes);
+}
+function vllmMeta(result, workload, place) {
+  const w = new MetaWriter();
+  const { meta } = w;
+  if (place.label) w.extra("result_in_file", place.label);
+  const model = w.text(own(result, "model_id"));
+  if (model) meta.model = model;
+  const label = w.text(own(result, "label"));
+  if (label ?? model) meta.benchmark = label ?? model;
+  for (const key of LOAD_SETTINGS) w.config(key, own(result, key));
+  for (const [key, value] of Object.entries(result)) {
+    if (MEASURED.has(key) || LOAD_SETTINGS.includes(key) || isLatencyStatKey(key)) continue;
+    if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value);
+    else if (COMMIT_KEYS.has(key) && w.text(value)) meta.commit ??= w.text(value);
+    else if (HARDWARE_KEYS.has(key) && w.text(value)) meta.hardware ??= w.text(value);
+    else w.config(key, value);
+  }
+  const load = describeLoad(workload);
+  if (load) meta.workload = load;
+  return { meta, warnings: w.warnings() };
+}
+function repeatOf(result, file) {
+  const n = finiteNumber(own(result, "run_number"));
+  if (n !== void 0 && Number.isInteger(n)) return n < 0 ? "warmup" : `run=${n}`;
+  const named = /(?:^|[\\/])run=(\d+)\.json$/i.exec(file);
+  return named ? `run=${Number(named[1])}` : void 0;
+}
+
+// src/ingest/formats/sglang.ts
+var FORMAT2 = "SGLang bench_serving result";
+var METRIC_IDS2 = { ttft: "ttft", tpot: "tpot", itl: "itl", e2e_latency: "e2e" };
+var HIGHER2 = "higher-is-better";
+var THROUGHPUTS2 = [
+  { key: "output_throughput", metric: "throughput", unit: "tok/s" },
+  { key: "request_throughput", metric: "request_throughput", unit: "req/s" },
+  { key: "input_throughput", metric: "input_throughput", unit: "tok/s", custom: { unit: "tok/s", direction: HIGHER2 } },
+  // vLLM calls the same quantity total_token_throughput.
+  { key: "total_throughput", metric: "total_token_throughput", unit: "tok/s", custom: { unit: "tok/s", direction: HIGHER2 } },
+  { key: "max_output_tokens_per_s", metric: "max_output_tokens_per_s", unit: "tok/s", stat: "max", custom: { unit: "tok/s", direction: HIGHER2 } },
+  { key: "accept_length", metric: "spec_decode_acceptance_length", unit: "count", custom: { unit: "tokens", direction: HIGHER2 } }
+];
+var MEASURED2 = /* @__PURE__ */ new Set([
+  "duration",
+  "completed",
+  "total_input_tokens",
+  "total_output_tokens",
+  "total_input",
+  "total_output",
+  ...THROUGHPUTS2.map((t) => t.key),
+  "input_lens",
+  "output_lens",
+  "ttfts",
+  "itls",
+  "generated_texts",
+  "errors",
+  "server_info"
+]);
+var LOAD_SETTINGS2 = ["backend", "dataset_name", "request_rate", "max_concurrency", "sharegpt_output_len", "random_input_len", "random_output_len", "random_range_ratio"];
+var SERVER_SETTINGS = [
+  "max_running_requests",
+  "chunked_prefill_size",
+  "max_prefill_tokens",
+  "max_total_tokens",
+  "context_length",
+  "page_size",
+  "tp_size",
+  "dp_size",
+  "pp_size",
+  "ep_size",
+  "enable_dp_attention",
+  "schedule_policy",
+  "schedule_conservativeness",
+  "disable_radix_cache",
+  "mem_fraction_static",
+  "kv_cache_dtype",
+  "quantization",
+  "dtype",
+  "attention_backend",
+  "speculative_algorithm",
+  "speculative_num_steps",
+  "speculative_eagle_topk",
+  "speculative_num_draft_tokens",
+  "cuda_graph_max_bs",
+  "disable_cuda_graph",
+  "enable_torch_compile",
+  "enable_mixed_chunk",
+  "disable_overlap_schedule",
+  "stream_interval"
+];
+var sglangAdapter = {
+  id: "sglang",
+  label: "SGLang bench_serving result",
+  writtenBy: "python -m sglang.bench_serving --output-file FILE.jsonl [--output-details]",
+  detect: (head) => detectServingResult(head, "sglang"),
+  read: (source, options) => readSglangResults(source, options)
+};
+function readSglangResults(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
+  return readServingResults(source, options, { id: "sglang", format: FORMAT2, metricIds: METRIC_IDS2, throughputs: THROUGHPUTS2, meta: sglangMeta }, maxBytes);
+}
+function sglangMeta(result, workload, place) {
+  const w = new MetaWriter();
+  const { meta } = w;
+  if (place.label) w.extra("result_in_file", place.label);
+  const server = asObject(own(result, "server_info"));
+  const model = w.text(own(server, "served_model_name")) ?? w.text(own(server, "model_path"));
+  if (model) meta.model = model;
+  const tag = w.text(own(result, "tag"));
+  if (tag ?? model) meta.benchmark = tag ?? model;
+  for (const key of LOAD_SETTINGS2) w.config(key, own(result, key));
+  for (const key of SERVER_SETTINGS) w.config(key, own(server, key));
+  const version = w.text(own(server, "version"));
+  if (version) w.extra("sglang_version", version);
+  for (const [key, value] of Object.entries(result)) {
+    if (MEASURED2.has(key) || LOAD_SETTINGS2.includes(key) || isLatencyStatKey(key)) continue;
+    w.extra(key, value);
+  }
+  const dataset = w.text(own(result, "dataset_name"));
+  const load = describeLoad(workload, dataset ? [`dataset ${dataset}`] : []);
+  if (load) meta.workload = load;
+  return { meta, warnings: w.warnings() };
+}
+
 // src/ingest/ingest.ts
 var native = {
   id: "native",
@@ -21769,7 +22446,7 @@ var native = {
   },
   read: async (source, options) => [await ingestNative(source, options)]
 };
-var ADAPTERS = [native];
+var ADAPTERS = [vllmAdapter, sglangAdapter, native];
 var FORMAT_IDS = ADAPTERS.map((a) => a.id);
 async function ingestRuns(source, options, formatId) {
   if (formatId && formatId !== "auto") {
@@ -22007,15 +22684,20 @@ function isDir(path) {
 }
 
 // src/io/load-side.ts
+async function sideFromSources(label, sources, options) {
+  const runs = [];
+  for (const source of sources) runs.push(...await ingestRuns(source, options, options.format));
+  const grouped2 = groupRuns(runs);
+  if ("error" in grouped2) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
+  return { label, runs: grouped2.runs };
+}
 async function loadSide(label, patterns, options) {
   const { files, unmatched } = expandPatterns(patterns, options.cwd);
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
   if (files.length === 0) throw new InputError(label === "base" ? "baseline" : "results", "no files given");
-  const runs = [];
-  for (const file of files) runs.push(...await ingestRuns(await fileSource(resolve(options.cwd ?? ".", file), file), options, options.format));
-  const grouped2 = groupRuns(runs);
-  if ("error" in grouped2) throw new InputError(files.join(", "), grouped2.error);
-  return { label, runs: grouped2.runs };
+  const sources = [];
+  for (const file of files) sources.push(await fileSource(resolve(options.cwd ?? ".", file), file));
+  return sideFromSources(label, sources, options);
 }
 
 // src/compare/summary-defaults.ts
@@ -22868,11 +23550,15 @@ function prepare(requested, base, head, config) {
     head: sideEstimate(headResampler, estimate.headInterval, headSeries.runs, statistic)
   };
 }
+function runsPhrase(base, head) {
+  if (base === head) return `${base} run${base === 1 ? "" : "s"} per side`;
+  return `${base} run${base === 1 ? "" : "s"} on the baseline and ${head} on the head`;
+}
 function summaryOnly(requested, config, base, head, baseSeries, headSeries) {
   const p = undecided(
     requested,
     config,
-    `compared summaries only (${headSeries.basis}): ${baseSeries.runs.length} run(s) on the baseline and ${headSeries.runs.length} on the head show no run-to-run spread; 3 or more runs per side, or a noise band for this metric (the run-noise input, or the journal's) would decide`,
+    `only the tools' summaries to compare, ${runsPhrase(baseSeries.runs.length, headSeries.runs.length)}, which shows no run-to-run spread; 3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's), would decide`,
     headSeries.basis
   );
   const side2 = (r, series) => ({
@@ -23275,7 +23961,7 @@ function collectCaveats(input) {
   const out = [];
   const { base, head, metrics, workload, configChanges } = input;
   const fewRuns = Math.min(base.runs.length, head.runs.length);
-  const measured = metrics.filter((m) => m.base && m.head);
+  const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith("summary"));
   if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
     const lengths = measured.flatMap((m) => [...m.base.blockLengths, ...m.head.blockLengths]);
     const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
@@ -23297,6 +23983,13 @@ function collectCaveats(input) {
         for (const warning2 of source.warnings) out.push({ kind: "input-warning", message: `${source.file}: ${warning2}` });
       }
     }
+  }
+  const summaries = metrics.filter((m) => m.basis?.startsWith("summary"));
+  if (summaries.length) {
+    out.push({
+      kind: "summary-only",
+      message: `${summaries.length} metric${summaries.length === 1 ? "" : "s"} compared from the tools' run-level summaries (no per-request data): no phase decomposition, and intervals only from repeated runs or a noise band`
+    });
   }
   const drift = [];
   for (const shift of [workload.prompt, workload.output]) {
@@ -23518,7 +24211,7 @@ function batchProfile(tables) {
     count: sorted.length
   };
 }
-var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", "max_batch_size", "max_concurrent_requests"];
+var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", "max_batch_size"];
 function configuredBatchLimit(meta) {
   for (const key of BATCH_LIMIT_KEYS) {
     const raw = meta.config[key] ?? meta.config[`engine.${key}`];
@@ -24766,7 +25459,7 @@ function triageBenchmark(base, head, config) {
     fixes.sort((a, b) => b.gain - a.gain);
   }
   const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
-  const name = config.benchmark ?? headData?.meta.benchmark ?? baseData?.meta.benchmark ?? "benchmark";
+  const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? "benchmark";
   return {
     name,
     verdict: benchmarkVerdict(metrics),
@@ -25010,7 +25703,8 @@ function headline(b) {
     }
     case "inconclusive": {
       const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
-      return `inconclusive: the data cannot decide ${undecided2.map((m) => specLabel(m.spec)).join(", ")}${breach}`;
+      const names = undecided2.length <= 4 ? undecided2.map((m) => specLabel(m.spec)).join(", ") : `${undecided2.length} metrics`;
+      return `inconclusive: the data cannot decide ${names}${breach}`;
     }
     case "improved": {
       const better = b.metrics.filter((m2) => m2.verdict === "improved");
@@ -25059,25 +25753,42 @@ function changeText(m) {
   const unit = m.spec.metric.unit;
   return `${signedWithUnit(m.difference, unit)} (${signedWithUnit(m.interval[0], unit)} … ${signedWithUnit(m.interval[1], unit)})`;
 }
+function undecidedGroups(b) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const m of b.metrics) {
+    if (m.verdict !== "inconclusive") continue;
+    const list = groups.get(m.reason) ?? [];
+    list.push(specLabel(m.spec));
+    groups.set(m.reason, list);
+  }
+  return [...groups].map(([reason, labels]) => ({ labels, reason }));
+}
 
 // src/render/markdown.ts
 function renderMarkdown(report, options = {}) {
   const detail = options.detail ?? "full";
   const parts = report.benchmarks.map((b) => renderBenchmark(b, detail));
+  if (detail !== "full") parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
   parts.push(footer(report));
+  if (options.trailer) parts.push(options.trailer);
   return parts.join("\n\n") + "\n";
 }
+var LIMITS = {
+  full: { findings: Infinity, evidence: Infinity, fixes: Infinity, caveats: Infinity },
+  compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
+  minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 }
+};
 function renderBenchmark(b, detail) {
   const lead = leadMetric(b);
   const out = [];
   out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
-  out.push(metricsTable(b));
-  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
+  out.push(metricsTable(b, detail));
+  const undecided2 = undecidedGroups(b);
   if (undecided2.length) {
     out.push(`**Inconclusive** — what would decide:
-${undecided2.map((m) => `- ${specLabel(m.spec)}: ${markdownText(m.reason, 400)}`).join("\n")}`);
+${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 400)}`).join("\n")}`);
   }
   if (b.notInData.length && detail !== "minimal") {
     out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
@@ -25087,7 +25798,7 @@ ${undecided2.map((m) => `- ${specLabel(m.spec)}: ${markdownText(m.reason, 400)}`
     for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
-  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key), lead));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
   if (b.caveats.length) out.push(caveatsSection(b, detail));
   if (detail === "full") out.push(runsSection(b));
   return out.join("\n\n");
@@ -25108,14 +25819,19 @@ function briefLine(b, lead) {
   else if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts.join(" · ");
 }
-function metricsTable(b) {
-  const rows = b.metrics.map((m) => {
+function metricsTable(b, detail) {
+  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slo) : b.metrics;
+  const hidden = b.metrics.length - shown.length;
+  const rows = shown.map((m) => {
     const unit = m.spec.metric.unit;
     const base = m.base ? withUnit(m.base.value, unit) : "—";
     const head = m.head ? withUnit(m.head.value, unit) : "—";
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
-  return ["| metric | baseline | this PR | change (95% interval) | SLO | verdict |", "|---|---:|---:|---|---|---|", ...rows].join("\n");
+  const table = ["| metric | baseline | this PR | change (95% interval) | SLO | verdict |", "|---|---:|---:|---|---|---|", ...rows].join("\n");
+  return hidden ? `${table}
+
+${hidden} more metric${hidden === 1 ? "" : "s"} unchanged.` : table;
 }
 function sloCell(m) {
   const s = m.slo;
@@ -25134,12 +25850,12 @@ function orderAttributions(b, lead) {
 }
 function attributionSection(a) {
   const label = specLabel(a.spec);
-  const own = a.q === 0 ? "own mean" : `own p${Number((a.q * 100).toPrecision(3))}`;
+  const own2 = a.q === 0 ? "own mean" : `own p${Number((a.q * 100).toPrecision(3))}`;
   const summary2 = `Where the time went — ${label}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`;
   const rows = a.phases.map(
     (p) => `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? "0%" : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`
   );
-  const table = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
+  const table = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own2 + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
   const note = a.missingPhases.length ? `
 
 Not recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(", ")} (their time sits in the remainder).` : "";
@@ -25151,18 +25867,19 @@ ${table}${note}
 }
 function diagnosisSection(b, detail) {
   const out = [];
-  for (const walk2 of b.walks) {
+  for (const walk2 of detail === "minimal" ? [] : b.walks) {
     const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
     out.push(`**Diagnosis** for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (§5 decision tree)
 ${path.map((p) => `- ${p}`).join("\n")}`);
   }
-  const findings = detail === "minimal" ? b.findings.slice(0, 2) : b.findings;
-  out.push(findings.map(findingBlock).join("\n"));
+  const limits = LIMITS[detail];
+  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
+  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
   return out.join("\n\n");
 }
-function findingBlock(f) {
+function findingBlock(f, maxEvidence) {
   const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
-  for (const e of f.evidence) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
   lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
   return lines.join("\n");
 }
@@ -25184,7 +25901,7 @@ function fixesTable(fixes, lead) {
   ].join("\n");
 }
 function caveatsSection(b, detail) {
-  const shown = detail === "minimal" ? b.caveats.slice(0, 3) : b.caveats;
+  const shown = b.caveats.slice(0, LIMITS[detail].caveats);
   const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(c.message, 600)}`);
   if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
   return `⚠️ **Caveats**
@@ -25241,6 +25958,16 @@ function readInputs() {
     inputFormat: getInput("input-format") || "auto",
     reportPath: getInput("report-path") || "perf-triage-report.json",
     writeSummary: (getInput("job-summary") || "true").toLowerCase() !== "false",
+    github: {
+      token: getInput("github-token"),
+      comment: getInput("comment") || "always",
+      group: getInput("group"),
+      workflowRunId: getInput("workflow-run-id"),
+      artifactName: getInput("artifact-name") || "perf-triage-results",
+      artifactMaxBytes: getInput("artifact-max-bytes"),
+      checkName: getInput("check-name") || "perf-triage",
+      commentAuthor: getInput("comment-author")
+    },
     raw: {
       slos: multi("slo"),
       metrics: multi("metrics"),

@@ -10,6 +10,16 @@ export interface ActionInputs {
   reportPath: string;
   writeSummary: boolean;
   raw: RawConfig;
+  github: {
+    token: string;
+    comment: string;
+    group: string;
+    workflowRunId: string;
+    artifactName: string;
+    artifactMaxBytes: string;
+    checkName: string;
+    commentAuthor: string;
+  };
 }
 
 export function readInputs(): ActionInputs {
@@ -20,6 +30,16 @@ export function readInputs(): ActionInputs {
     inputFormat: core.getInput('input-format') || 'auto',
     reportPath: core.getInput('report-path') || 'perf-triage-report.json',
     writeSummary: (core.getInput('job-summary') || 'true').toLowerCase() !== 'false',
+    github: {
+      token: core.getInput('github-token'),
+      comment: core.getInput('comment') || 'always',
+      group: core.getInput('group'),
+      workflowRunId: core.getInput('workflow-run-id'),
+      artifactName: core.getInput('artifact-name') || 'perf-triage-results',
+      artifactMaxBytes: core.getInput('artifact-max-bytes'),
+      checkName: core.getInput('check-name') || 'perf-triage',
+      commentAuthor: core.getInput('comment-author'),
+    },
     raw: {
       slos: multi('slo'),
       metrics: multi('metrics'),

@@ -151,11 +151,16 @@ function prepare(
  * One summary per side and no noise band: the values and the change are shown, the verdict is
  * inconclusive, and the reason says what would decide.
  */
+function runsPhrase(base: number, head: number): string {
+  if (base === head) return `${base} run${base === 1 ? '' : 's'} per side`;
+  return `${base} run${base === 1 ? '' : 's'} on the baseline and ${head} on the head`;
+}
+
 function summaryOnly(requested: RequestedMetric, config: TriageConfig, base: SideResampler, head: SideResampler, baseSeries: PresentSeries, headSeries: PresentSeries): Prepared {
   const p = undecided(
     requested,
     config,
-    `compared summaries only (${headSeries.basis}): ${baseSeries.runs.length} run(s) on the baseline and ${headSeries.runs.length} on the head show no run-to-run spread; 3 or more runs per side, or a noise band for this metric (the run-noise input, or the journal's) would decide`,
+    `only the tools' summaries to compare, ${runsPhrase(baseSeries.runs.length, headSeries.runs.length)}, which shows no run-to-run spread; 3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's), would decide`,
     headSeries.basis,
   );
   const side = (r: SideResampler, series: PresentSeries): SideEstimate => ({

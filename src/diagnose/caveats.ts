@@ -25,6 +25,7 @@ export type CaveatKind =
   | 'error-rate'
   | 'missing-phases'
   | 'hidden-slowdown'
+  | 'summary-only'
   | 'quality-not-measured';
 
 export interface Caveat {
@@ -47,7 +48,7 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
   const { base, head, metrics, workload, configChanges } = input;
 
   const fewRuns = Math.min(base.runs.length, head.runs.length);
-  const measured = metrics.filter((m) => m.base && m.head);
+  const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith('summary'));
   if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
     const lengths = measured.flatMap((m) => [...m.base!.blockLengths, ...m.head!.blockLengths]);
     const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
@@ -70,6 +71,14 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
         for (const warning of source.warnings) out.push({ kind: 'input-warning', message: `${source.file}: ${warning}` });
       }
     }
+  }
+
+  const summaries = metrics.filter((m) => m.basis?.startsWith('summary'));
+  if (summaries.length) {
+    out.push({
+      kind: 'summary-only',
+      message: `${summaries.length} metric${summaries.length === 1 ? '' : 's'} compared from the tools' run-level summaries (no per-request data): no phase decomposition, and intervals only from repeated runs or a noise band`,
+    });
   }
 
   const drift: string[] = [];

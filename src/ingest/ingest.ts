@@ -7,6 +7,8 @@ import { InputError } from './errors';
 import type { ArtifactAdapter, IngestOptions } from './formats/adapter';
 import { detectNativeLayout, ingestNative } from './native/native';
 import type { TextSource } from './source';
+import { vllmAdapter } from './formats/vllm';
+import { sglangAdapter } from './formats/sglang';
 
 const native: ArtifactAdapter = {
   id: 'native',
@@ -20,7 +22,7 @@ const native: ArtifactAdapter = {
 };
 
 /** In detection order: specific formats first, the native format (which takes any §4 field) last. */
-export const ADAPTERS: readonly ArtifactAdapter[] = [native];
+export const ADAPTERS: readonly ArtifactAdapter[] = [vllmAdapter, sglangAdapter, native];
 
 export const FORMAT_IDS: readonly string[] = ADAPTERS.map((a) => a.id);
 

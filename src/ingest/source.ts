@@ -21,3 +21,17 @@ export function textSource(name: string, text: string, chunkSize = 64 * 1024): T
     },
   };
 }
+
+/** A source over bytes in memory (an artifact's file), decoded as UTF-8 a slice at a time. */
+export function bytesSource(name: string, bytes: Uint8Array, chunkSize = 1024 * 1024): TextSource {
+  return {
+    name,
+    head: new TextDecoder().decode(bytes.subarray(0, 16 * 1024)),
+    async *chunks() {
+      const decoder = new TextDecoder();
+      for (let i = 0; i < bytes.length; i += chunkSize) yield decoder.decode(bytes.subarray(i, i + chunkSize), { stream: true });
+      const rest = decoder.decode();
+      if (rest) yield rest;
+    },
+  };
+}

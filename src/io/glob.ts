@@ -96,3 +96,15 @@ function isDir(path: string): boolean {
     return false;
   }
 }
+
+/** Whether a relative path ("results/run-1.jsonl") matches a pattern, with the same rules as files. */
+export function matchesPattern(pattern: string, path: string): boolean {
+  const match = (p: string[], s: string[]): boolean => {
+    if (p.length === 0) return s.length === 0;
+    if (p[0] === '**') return match(p.slice(1), s) || (s.length > 0 && match(p, s.slice(1)));
+    if (s.length === 0) return false;
+    const literal = !/[*?[]/.test(p[0]);
+    return (literal ? p[0] === s[0] : segmentRegex(p[0]).test(s[0])) && match(p.slice(1), s.slice(1));
+  };
+  return match(pattern.split('/').filter(Boolean), path.split('/').filter(Boolean));
+}

@@ -7,17 +7,25 @@ import { InputError } from '../ingest/errors';
 import { ingestRuns, type IngestOptions } from '../ingest/ingest';
 import type { Run, Side } from '../model/run';
 import { groupRuns } from '../model/merge';
+import type { TextSource } from '../ingest/source';
 import { fileSource } from './file-source';
 import { expandPatterns } from './glob';
+
+/** Runs from sources already opened (files, or an artifact's entries), grouped into the side's runs. */
+export async function sideFromSources(label: Side['label'], sources: TextSource[], options: IngestOptions & { format?: string }): Promise<Side> {
+  const runs: Run[] = [];
+  for (const source of sources) runs.push(...(await ingestRuns(source, options, options.format)));
+  const grouped = groupRuns(runs);
+  if ('error' in grouped) throw new InputError(sources.map((s) => s.name).join(', '), grouped.error);
+  return { label, runs: grouped.runs };
+}
 
 export async function loadSide(label: Side['label'], patterns: readonly string[], options: IngestOptions & { format?: string; cwd?: string }): Promise<Side> {
   const { files, unmatched } = expandPatterns(patterns, options.cwd);
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === 'base' ? 'baseline' : 'results'})`);
   if (files.length === 0) throw new InputError(label === 'base' ? 'baseline' : 'results', 'no files given');
-  const runs: Run[] = [];
   // Patterns are matched under cwd, so the files they name are read from there too.
-  for (const file of files) runs.push(...(await ingestRuns(await fileSource(resolve(options.cwd ?? '.', file), file), options, options.format)));
-  const grouped = groupRuns(runs);
-  if ('error' in grouped) throw new InputError(files.join(', '), grouped.error);
-  return { label, runs: grouped.runs };
+  const sources: TextSource[] = [];
+  for (const file of files) sources.push(await fileSource(resolve(options.cwd ?? '.', file), file));
+  return sideFromSources(label, sources, options);
 }

@@ -12,30 +12,48 @@ import { compact, duration, grouped, percent, signedDuration, signedPercent, wit
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report, SideSummary } from '../report/model';
 import { codeText, markdownText } from './escape';
-import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, VERDICT_ICON, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
 
 export interface MarkdownOptions {
-  /** `full` for the job summary; lower levels drop detail to fit a PR comment. */
+  /**
+   * `full` for the job summary; `compact` drops the runs section and caps long lists; `minimal`
+   * keeps the headline, the brief, the metrics that did not come out unchanged, and the top findings.
+   */
   detail?: 'full' | 'compact' | 'minimal';
+  /** Where the full report is (the job summary), for the shorter levels to point at. */
+  summaryUrl?: string;
+  /** Lines appended after the footer (the PR comment's commands help). */
+  trailer?: string;
 }
+
+type Detail = NonNullable<MarkdownOptions['detail']>;
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
   const parts = report.benchmarks.map((b) => renderBenchmark(b, detail));
+  if (detail !== 'full') parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}.`);
   parts.push(footer(report));
+  if (options.trailer) parts.push(options.trailer);
   return parts.join('\n\n') + '\n';
 }
 
-function renderBenchmark(b: BenchmarkReport, detail: NonNullable<MarkdownOptions['detail']>): string {
+/** Findings, evidence lines and fixes kept at each level. */
+const LIMITS: Readonly<Record<Detail, { findings: number; evidence: number; fixes: number; caveats: number }>> = {
+  full: { findings: Infinity, evidence: Infinity, fixes: Infinity, caveats: Infinity },
+  compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
+  minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 },
+};
+
+function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
   const lead = leadMetric(b);
   const out: string[] = [];
   out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
-  out.push(metricsTable(b));
-  const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
+  out.push(metricsTable(b, detail));
+  const undecided = undecidedGroups(b);
   if (undecided.length) {
-    out.push(`**Inconclusive** — what would decide:\n${undecided.map((m) => `- ${specLabel(m.spec)}: ${markdownText(m.reason, 400)}`).join('\n')}`);
+    out.push(`**Inconclusive** — what would decide:\n${undecided.map((g) => `- ${g.labels.join(', ')}: ${markdownText(g.reason, 400)}`).join('\n')}`);
   }
   if (b.notInData.length && detail !== 'minimal') {
     out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join('; ')}.</sub>`);
@@ -46,7 +64,7 @@ function renderBenchmark(b: BenchmarkReport, detail: NonNullable<MarkdownOptions
     for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
-  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key), lead));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
   if (b.caveats.length) out.push(caveatsSection(b, detail));
   if (detail === 'full') out.push(runsSection(b));
   return out.join('\n\n');
@@ -69,14 +87,18 @@ function briefLine(b: BenchmarkReport, lead: MetricComparison | undefined): stri
   return parts.join(' · ');
 }
 
-function metricsTable(b: BenchmarkReport): string {
-  const rows = b.metrics.map((m) => {
+function metricsTable(b: BenchmarkReport, detail: Detail): string {
+  // The shortest report keeps the rows that say something: changed, undecided, or with an SLO.
+  const shown = detail === 'minimal' ? b.metrics.filter((m) => m.verdict !== 'unchanged' || m.slo) : b.metrics;
+  const hidden = b.metrics.length - shown.length;
+  const rows = shown.map((m) => {
     const unit = m.spec.metric.unit;
     const base = m.base ? withUnit(m.base.value, unit) : '—';
     const head = m.head ? withUnit(m.head.value, unit) : '—';
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
-  return ['| metric | baseline | this PR | change (95% interval) | SLO | verdict |', '|---|---:|---:|---|---|---|', ...rows].join('\n');
+  const table = ['| metric | baseline | this PR | change (95% interval) | SLO | verdict |', '|---|---:|---:|---|---|---|', ...rows].join('\n');
+  return hidden ? `${table}\n\n${hidden} more metric${hidden === 1 ? '' : 's'} unchanged.` : table;
 }
 
 function sloCell(m: MetricComparison): string {
@@ -111,20 +133,21 @@ function attributionSection(a: Attribution): string {
   return `<details><summary>${summary}</summary>\n\n${table}${note}\n\n</details>`;
 }
 
-function diagnosisSection(b: BenchmarkReport, detail: NonNullable<MarkdownOptions['detail']>): string {
+function diagnosisSection(b: BenchmarkReport, detail: Detail): string {
   const out: string[] = [];
-  for (const walk of b.walks) {
+  for (const walk of detail === 'minimal' ? [] : b.walks) {
     const path = walk.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
     out.push(`**Diagnosis** for ${walk.metrics.map((k) => `\`${k}\``).join(', ')} (§5 decision tree)\n${path.map((p) => `- ${p}`).join('\n')}`);
   }
-  const findings = detail === 'minimal' ? b.findings.slice(0, 2) : b.findings;
-  out.push(findings.map(findingBlock).join('\n'));
+  const limits = LIMITS[detail];
+  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join('\n'));
+  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
   return out.join('\n\n');
 }
 
-function findingBlock(f: Finding): string {
+function findingBlock(f: Finding, maxEvidence: number): string {
   const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
-  for (const e of f.evidence) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
   lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
   return lines.join('\n');
 }
@@ -149,8 +172,8 @@ function fixesTable(fixes: AmdahlItem[], lead: MetricComparison): string {
   ].join('\n');
 }
 
-function caveatsSection(b: BenchmarkReport, detail: NonNullable<MarkdownOptions['detail']>): string {
-  const shown = detail === 'minimal' ? b.caveats.slice(0, 3) : b.caveats;
+function caveatsSection(b: BenchmarkReport, detail: Detail): string {
+  const shown = b.caveats.slice(0, LIMITS[detail].caveats);
   const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(c.message, 600)}`);
   if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
   return `⚠️ **Caveats**\n${lines.join('\n')}`;

@@ -56,7 +56,8 @@ export function headline(b: BenchmarkReport): string {
     }
     case 'inconclusive': {
       const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
-      return `inconclusive: the data cannot decide ${undecided.map((m) => specLabel(m.spec)).join(', ')}${breach}`;
+      const names = undecided.length <= 4 ? undecided.map((m) => specLabel(m.spec)).join(', ') : `${undecided.length} metrics`;
+      return `inconclusive: the data cannot decide ${names}${breach}`;
     }
     case 'improved': {
       const better = b.metrics.filter((m) => m.verdict === 'improved');
@@ -116,4 +117,16 @@ export function changeText(m: MetricComparison): string {
   }
   const unit = m.spec.metric.unit;
   return `${signedWithUnit(m.difference, unit)} (${signedWithUnit(m.interval[0], unit)} … ${signedWithUnit(m.interval[1], unit)})`;
+}
+
+/** Inconclusive metrics grouped by their reason, so a reason shared by many is said once. */
+export function undecidedGroups(b: BenchmarkReport): { labels: string[]; reason: string }[] {
+  const groups = new Map<string, string[]>();
+  for (const m of b.metrics) {
+    if (m.verdict !== 'inconclusive') continue;
+    const list = groups.get(m.reason) ?? [];
+    list.push(specLabel(m.spec));
+    groups.set(m.reason, list);
+  }
+  return [...groups].map(([reason, labels]) => ({ labels, reason }));
 }

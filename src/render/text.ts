@@ -7,7 +7,7 @@ import { compact, duration, percent, signedDuration, signedPercent, withUnit } f
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report } from '../report/model';
 import { plainText } from './escape';
-import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
 
 const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improved: 'IMPROVED', unchanged: 'OK' } as const;
 
@@ -40,8 +40,7 @@ function renderBenchmark(b: BenchmarkReport): string {
       [false, true, true, false, false, false],
     ),
   );
-  const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
-  for (const m of undecided) out.push(`  ${specLabel(m.spec)} inconclusive: ${plainText(m.reason, 400)}`);
+  for (const g of undecidedGroups(b)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 400)}`);
 
   for (const a of b.attributions) {
     out.push(`Where the time went — ${specLabel(a.spec)}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`);

@@ -56,7 +56,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
   }
 
   const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
-  const name = config.benchmark ?? headData?.meta.benchmark ?? baseData?.meta.benchmark ?? 'benchmark';
+  const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? 'benchmark';
   return {
     name,
     verdict: benchmarkVerdict(metrics),

@@ -28,7 +28,7 @@ export function batchProfile(tables: RequestTable[]): BatchProfile | undefined {
 }
 
 /** Engine settings that cap the running batch, by the names vLLM, SGLang and TGI use. */
-export const BATCH_LIMIT_KEYS = ['max_num_seqs', 'max-num-seqs', 'max_running_requests', 'max_batch_size', 'max_concurrent_requests'];
+export const BATCH_LIMIT_KEYS = ['max_num_seqs', 'max-num-seqs', 'max_running_requests', 'max_batch_size'];
 
 export function configuredBatchLimit(meta: RunMeta): { key: string; value: number } | undefined {
   for (const key of BATCH_LIMIT_KEYS) {

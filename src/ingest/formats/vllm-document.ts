@@ -16,11 +16,8 @@ import { MAX_DOCUMENT_BYTES, asObject, parseDocument, readDocument } from './doc
 export interface ResultPlace {
   /** 1-based line of a JSONL record; undefined for a whole-file object or a list element. */
   line?: number;
-  /** 0-based position among the result objects of the file. */
-  index: number;
   /** "line 3", "element 2 of the list", or "" for the one object of a file. */
   label: string;
-  layout: 'object' | 'jsonl' | 'list';
 }
 
 export interface ResultFileReport {
@@ -61,7 +58,7 @@ export async function forEachResultObject(
         return;
       }
       used++;
-      onResult(object, { index: used - 1, label: `element ${index + 1} of the list`, layout: 'list' });
+      onResult(object, { label: `element ${index + 1} of the list` });
     });
   } else if (first !== '{') {
     throw new InputError(source.name, `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, ' ')}"`);
@@ -84,13 +81,13 @@ export async function forEachResultObject(
         continue;
       }
       used++;
-      onResult(object, { line: lineNo, index: used - 1, label: `line ${lineNo}`, layout: 'jsonl' });
+      onResult(object, { line: lineNo, label: `line ${lineNo}` });
     }
   } else {
     const object = asObject(parseDocument(text, source, format));
     total = 1;
     used = 1;
-    onResult(object!, { index: 0, label: '', layout: 'object' });
+    onResult(object!, { label: '' });
   }
 
   const firstSkip = skipped[0];

@@ -18,7 +18,7 @@ const VLLM_STRONG = ['endpoint_type', 'tokenizer_id', 'burstiness', 'request_goo
 const VLLM_STRONG_SUFFIX = '_e2el_ms';
 const VLLM_WEAK = ['model_id', 'num_prompts', 'date', 'failed'];
 
-const SGLANG_STRONG = ['total_output_tokens_retokenized', 'input_throughput', 'total_throughput', 'server_info', 'accept_length', 'sharegpt_output_len'];
+const SGLANG_STRONG = ['total_output_tokens_retokenized', 'total_output_retokenized', 'output_throughput_retokenized', 'input_throughput', 'total_throughput', 'server_info', 'accept_length', 'sharegpt_output_len'];
 const SGLANG_STRONG_SUFFIX = '_e2e_latency_ms';
 const SGLANG_WEAK = ['dataset_name', 'concurrency', 'random_input_len', 'random_output_len', 'random_range_ratio', 'tag'];
 
@@ -97,7 +97,11 @@ export function servingMarkers(head: string): ServingMarkers {
   const json = text.startsWith('{') || text.startsWith('[');
   const keys = json ? resultKeysInHead(text) : new Set<string>();
   const all = [...keys];
-  const anchor = ANCHORS.find((k) => keys.has(k)) ?? all.find((k) => k.endsWith('_ttft_ms'));
+  const anchor =
+    ANCHORS.find((k) => keys.has(k)) ??
+    all.find((k) => k.endsWith('_ttft_ms')) ??
+    // Recent SGLang writes its arguments, then server_info (which can outgrow the head), then results.
+    (keys.has('backend') && keys.has('request_rate') && keys.has('dataset_name') ? 'request_rate' : undefined);
   const vllm = [...VLLM_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(VLLM_STRONG_SUFFIX)).slice(0, 2)];
   const sglang = [...SGLANG_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(SGLANG_STRONG_SUFFIX)).slice(0, 2)];
   // Weak markers only break ties: a sweep may add random_input_len to a vLLM result, and a user's

@@ -1,0 +1,134 @@
+// The "input_config" both NVIDIA tools store next to their stats: the command's settings. GenAI-Perf
+// writes its argparse namespace flat ({"model": ["m"], "concurrency": 100, "request_rate": null,
+// "streaming": true, "extra_inputs": {...}}); AIPerf 0.1–0.3 writes its UserConfig nested
+// ({"endpoint": {"model_names": [...], "streaming": true}, "loadgen": {"concurrency": 100,
+// "request_rate": ...}}), later versions a BenchmarkConfig whose layout we could not confirm. So the
+// load settings are looked up by their last key segment wherever they sit, nearest to the root first.
+
+import type { ConfigValue, RunMeta } from '../../model/run';
+import { own } from './document';
+import { finiteNumber } from './values';
+
+export interface LoadConfig {
+  model?: string;
+  concurrency?: number;
+  /** Requests per second asked for; Infinity for "inf". */
+  requestRate?: number;
+  streaming?: boolean;
+  endpointType?: string;
+}
+
+const MAX_ENTRIES = 400;
+const MAX_DEPTH = 5;
+const MAX_TEXT = 300;
+const MAX_EXTRA = 60;
+/** Keys whose values may carry credentials (HTTP headers, API keys) are never copied into a report. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const SECRET_KEY = /(^|[._-])(headers?|api_?key|authorization|auth|password|secret|access_?token|bearer)($|[._-])/i;
+
+/** input_config flattened to dotted paths, breadth first, bounded in depth and size. */
+export function flattenConfig(value: unknown): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  let level: [string, unknown][] = [['', value]];
+  for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && out.size < MAX_ENTRIES; depth++) {
+    const next: [string, unknown][] = [];
+    for (const [prefix, node] of level) {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+      for (const key of Object.keys(node)) {
+        if (out.size >= MAX_ENTRIES) break;
+        const path = prefix ? `${prefix}.${key}` : key;
+        if (SECRET_KEY.test(key) || UNSAFE_KEYS.has(key)) continue;
+        const child = (node as Record<string, unknown>)[key];
+        if (child !== null && typeof child === 'object' && !Array.isArray(child)) next.push([path, child]);
+        else out.set(path, child);
+      }
+    }
+    level = next;
+  }
+  return out;
+}
+
+/** The first value (nearest the root) whose last path segment is one of `names`, skipping warmup settings. */
+function lookup(flat: Map<string, unknown>, names: readonly string[]): unknown {
+  for (const [path, value] of flat) {
+    if (/(^|\.)warmup/.test(path)) continue;
+    const last = path.slice(path.lastIndexOf('.') + 1);
+    if (names.includes(last) && value !== null && value !== undefined) return value;
+  }
+  return undefined;
+}
+
+export function readLoadConfig(flat: Map<string, unknown>): LoadConfig {
+  const out: LoadConfig = {};
+  const model = lookup(flat, ['model', 'model_names', 'formatted_model_name']);
+  const first = Array.isArray(model) ? model.find((m) => typeof m === 'string' && m.trim() !== '') : model;
+  if (typeof first === 'string' && first.trim() !== '') out.model = clip(first.trim());
+  const concurrency = finiteNumber(lookup(flat, ['concurrency']));
+  if (concurrency !== undefined && concurrency > 0) out.concurrency = concurrency;
+  const rate = lookup(flat, ['request_rate']);
+  if (typeof rate === 'string' && /^\s*\+?inf(inity)?\s*$/i.test(rate)) out.requestRate = Infinity;
+  else {
+    const n = finiteNumber(rate);
+    if (n !== undefined && n > 0) out.requestRate = n;
+  }
+  const streaming = lookup(flat, ['streaming']);
+  if (typeof streaming === 'boolean') out.streaming = streaming;
+  const endpointType = lookup(flat, ['endpoint_type']) ?? flat.get('endpoint.type');
+  if (typeof endpointType === 'string') out.endpointType = clip(endpointType);
+  return out;
+}
+
+/**
+ * Fills meta from input_config: the load settings and the request parameters that change what the
+ * server does (GenAI-Perf's --extra-inputs such as max_tokens or ignore_eos) go to config, every
+ * other scalar to extra as text.
+ */
+export function fillMeta(meta: RunMeta, flat: Map<string, unknown>, load: LoadConfig): void {
+  if (load.model) {
+    meta.model = load.model;
+    meta.benchmark ??= load.model;
+  }
+  const config: Record<string, ConfigValue> = {};
+  if (load.concurrency !== undefined) config.concurrency = load.concurrency;
+  if (load.requestRate !== undefined) config.request_rate = Number.isFinite(load.requestRate) ? load.requestRate : 'inf';
+  if (load.streaming !== undefined) config.streaming = load.streaming;
+  if (load.endpointType !== undefined) config.endpoint_type = load.endpointType;
+  let extras = 0;
+  for (const [path, value] of flat) {
+    const scalar = scalarOf(value);
+    if (scalar === undefined) continue;
+    if (path.startsWith('extra_inputs.')) config[path] = scalar;
+    else if (extras < MAX_EXTRA && !Object.hasOwn(meta.extra, path)) {
+      meta.extra[path] = path.endsWith('cli_command') && typeof scalar === 'string' ? redactCommand(scalar) : String(scalar);
+      extras++;
+    }
+  }
+  Object.assign(meta.config, config);
+  const parts = [load.concurrency !== undefined ? `concurrency ${load.concurrency}` : '', load.requestRate !== undefined ? `${load.requestRate} req/s` : ''].filter(Boolean);
+  if (parts.length > 0) meta.workload ??= parts.join(', ');
+}
+
+function scalarOf(value: unknown): ConfigValue | undefined {
+  if (typeof value === 'string') return clip(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value) && value.length > 0 && value.length <= 20 && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    return clip(value.join(','));
+  }
+  return undefined;
+}
+
+/** Values after flags that carry credentials are hidden (older AIPerf versions did not redact). */
+export function redactCommand(command: string): string {
+  return clip(command.replace(/(--api-key|--header|-H)(\s+|=)("[^"]*"|'[^']*'|\S+)/g, '$1$2***'));
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+}
+
+/** The own string value at `key`, trimmed, or undefined. */
+export function ownString(object: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = own(object, key);
+  return typeof value === 'string' && value.trim() !== '' ? clip(value.trim()) : undefined;
+}

@@ -11,7 +11,8 @@ export interface RepoRef {
 
 export interface GitHubContext {
   eventName: string;
-  repository: RepoRef;
+  /** Undefined outside GitHub Actions (a local run): nothing is published then. */
+  repository?: RepoRef;
   apiUrl: string;
   serverUrl: string;
   runId: number;
@@ -27,7 +28,7 @@ export interface GitHubContext {
 export class ContextError extends Error {}
 
 export function readContext(env: Record<string, string | undefined>): GitHubContext {
-  const repository = parseRepo(env.GITHUB_REPOSITORY);
+  const repository = env.GITHUB_REPOSITORY ? parseRepo(env.GITHUB_REPOSITORY) : undefined;
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   let payload: Record<string, unknown> = {};
   if (env.GITHUB_EVENT_PATH) {
@@ -72,6 +73,10 @@ function object(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** The job summary of this run, where the full report is. */
-export function runUrl(context: GitHubContext): string {
+export function runUrl(context: GitHubContext & { repository: RepoRef }): string {
   return `${context.serverUrl}/${context.repository.owner}/${context.repository.repo}/actions/runs/${context.runId}${context.runAttempt > 1 ? `/attempts/${context.runAttempt}` : ''}`;
+}
+
+export function onGitHub(context: GitHubContext): context is GitHubContext & { repository: RepoRef } {
+  return context.repository !== undefined;
 }

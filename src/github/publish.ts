@@ -35,7 +35,7 @@ export interface PublishResult {
 export async function publishComment(request: PublishRequest): Promise<PublishResult> {
   const { client, context, report } = request;
   if (request.mode === 'never') return { skipped: 'comment: never' };
-  const target: CommentTarget = { ...context.repository, issueNumber: request.pullNumber, group: request.group, authors: request.authors };
+  const target: CommentTarget = { ...context.repository!, issueNumber: request.pullNumber, group: request.group, authors: request.authors };
   const noteworthy = request.mode === 'always' || (request.mode === 'changed' ? report.verdict !== 'unchanged' || breached(report) : report.verdict === 'regressed' || breached(report));
   if (!noteworthy) {
     // A comment from an earlier push must not keep showing a verdict that no longer holds.

@@ -1,12 +1,11 @@
 // The "input_config" both NVIDIA tools store next to their stats: the command's settings. GenAI-Perf
 // writes its argparse namespace flat ({"model": ["m"], "concurrency": 100, "request_rate": null,
-// "streaming": true, "extra_inputs": {...}}); AIPerf 0.1–0.3 writes its UserConfig nested
+// "streaming": true, "extra_inputs": {...}}); AIPerf 0.1.x writes its UserConfig nested
 // ({"endpoint": {"model_names": [...], "streaming": true}, "loadgen": {"concurrency": 100,
 // "request_rate": ...}}), later versions a BenchmarkConfig whose layout we could not confirm. So the
 // load settings are looked up by their last key segment wherever they sit, nearest to the root first.
 
 import type { ConfigValue, RunMeta } from '../../model/run';
-import { own } from './document';
 import { finiteNumber } from './values';
 
 export interface LoadConfig {
@@ -22,8 +21,8 @@ const MAX_ENTRIES = 400;
 const MAX_DEPTH = 5;
 const MAX_TEXT = 300;
 const MAX_EXTRA = 60;
-/** Keys whose values may carry credentials (HTTP headers, API keys) are never copied into a report. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Keys whose values may carry credentials (HTTP headers, API keys) are never copied into a report. */
 const SECRET_KEY = /(^|[._-])(headers?|api_?key|authorization|auth|password|secret|access_?token|bearer)($|[._-])/i;
 
 /** input_config flattened to dotted paths, breadth first, bounded in depth and size. */
@@ -96,15 +95,17 @@ export function fillMeta(meta: RunMeta, flat: Map<string, unknown>, load: LoadCo
   let extras = 0;
   for (const [path, value] of flat) {
     const scalar = scalarOf(value);
-    if (scalar === undefined) continue;
-    if (path.startsWith('extra_inputs.')) config[path] = scalar;
-    else if (extras < MAX_EXTRA && !Object.hasOwn(meta.extra, path)) {
+    if (scalar === undefined || extras >= MAX_EXTRA) continue;
+    if (path.startsWith('extra_inputs.')) {
+      config[path] = scalar;
+      extras++;
+    } else if (!Object.hasOwn(meta.extra, path)) {
       meta.extra[path] = path.endsWith('cli_command') && typeof scalar === 'string' ? redactCommand(scalar) : String(scalar);
       extras++;
     }
   }
   Object.assign(meta.config, config);
-  const parts = [load.concurrency !== undefined ? `concurrency ${load.concurrency}` : '', load.requestRate !== undefined ? `${load.requestRate} req/s` : ''].filter(Boolean);
+  const parts = [load.concurrency !== undefined ? `concurrency ${load.concurrency}` : '', load.requestRate !== undefined ? `${config.request_rate} req/s` : ''].filter(Boolean);
   if (parts.length > 0) meta.workload ??= parts.join(', ');
 }
 
@@ -125,10 +126,4 @@ export function redactCommand(command: string): string {
 
 function clip(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
-}
-
-/** The own string value at `key`, trimmed, or undefined. */
-export function ownString(object: Record<string, unknown> | undefined, key: string): string | undefined {
-  const value = own(object, key);
-  return typeof value === 'string' && value.trim() !== '' ? clip(value.trim()) : undefined;
 }

@@ -1,13 +1,17 @@
 // Which responses of a perf_analyzer request carry generated text. For OpenAI endpoints GenAI-Perf
 // drops the responses without content before timing a request (llm_profile_data_parser.py,
 // _preprocess_response / _is_empty_response, perf_analyzer main 2025): the role-only first chunk, a
-// finish chunk with an empty delta, "data: [DONE]", usage-only chunks and SSE comments. Its TTFT is
-// the first response with content, its request latency the last one. We follow that so our numbers
-// match the tool's; responses perf_analyzer received merged ("data: …\n\ndata: …") count once, with
-// content when any part has it. Splintered SSE events are not re-joined (GenAI-Perf does); a
-// fragment without "data:" counts as content, which at worst keeps a response GenAI-Perf would merge.
+// finish chunk with an empty delta, "data: [DONE]", usage-only chunks, reasoning-only chunks and SSE
+// comments. Its TTFT is the first response with content, its request latency the last one; we follow
+// that so the numbers match the tool's. Responses received merged ("data: …\n\ndata: …") count once,
+// with content when any part has it.
+//
+// A file may hold millions of chunks, so content is recognised textually rather than by parsing each
+// one: a non-empty string under "content" (chat delta or message), "text" (completions) or
+// "text_output" (Triton generate). A splintered fragment without such a key counts as empty, which is
+// what GenAI-Perf's merge of splinters into the previous response amounts to.
 
-import { asObject, own } from './document';
+const CONTENT = /"(?:content|text|text_output)"\s*:\s*"(?!")/;
 
 /** Whether an OpenAI-style response (the "response" string perf_analyzer stores) has any content. */
 export function openAiResponseHasContent(response: unknown): boolean {
@@ -22,24 +26,5 @@ function eventHasContent(event: string): boolean {
   if (event === '' || event.startsWith(':') || /^(event|id|retry):/.test(event)) return false;
   const data = event.startsWith('data:') ? event.slice(5).trim() : event;
   if (data === '' || data === '[DONE]') return false;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return true;
-  }
-  return textOf(parsed) !== '';
-}
-
-/** The generated text of one parsed chunk, by the object types GenAI-Perf distinguishes. */
-function textOf(chunk: unknown): string {
-  const object = asObject(chunk);
-  if (!object) return '';
-  if (typeof own(object, 'text_output') === 'string') return own(object, 'text_output') as string;
-  const choices = own(object, 'choices');
-  const choice = Array.isArray(choices) ? asObject(choices[0]) : undefined;
-  if (!choice) return '';
-  const candidates = [own(choice, 'text'), own(asObject(own(choice, 'delta')), 'content'), own(asObject(own(choice, 'message')), 'content')];
-  for (const c of candidates) if (typeof c === 'string' && c !== '') return c;
-  return '';
+  return CONTENT.test(data);
 }

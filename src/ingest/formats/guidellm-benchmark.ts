@@ -64,6 +64,7 @@ export function mapGenerativeBenchmark(bench: Record<string, unknown>, index: nu
   const totals = asObject(own(metrics, 'request_totals')) ?? asObject(own(bench, 'request_totals'));
   const workload = workloadOf(bench, totals, strategy, read.workload);
   const warnings = [...read.warnings, ...requestWarnings(counts, totals, built.table !== undefined), ...(built.table ? built.warnings : [])];
+  if (!strategy.label) warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
   const meta = metaOf(bench, shape, settings, strategy, label, ctx);
   if (read.concurrencyMean !== undefined) meta.extra.measured_concurrency_mean = String(read.concurrencyMean);
 

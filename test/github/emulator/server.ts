@@ -31,7 +31,11 @@ export type { Violation } from './state';
 export interface EmulatorOptions extends StateOptions {
   /** Check every response the emulator sends against the OpenAPI response schema. */
   validateResponses?: boolean;
-  /** How long an artifact download URL stays valid (GitHub: about a minute). */
+  /**
+   * How long an artifact download URL stays valid (GitHub: about a minute). The URL points at a
+   * second listener (another origin, like GitHub's storage account): fetch drops Authorization on
+   * the cross-origin redirect, and the store refuses a request that still carries one.
+   */
   blobUrlTtlMs?: number;
   /** Largest request body accepted (bytes). */
   maxBodyBytes?: number;
@@ -109,13 +113,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ttl = options.blobUrlTtlMs ?? 60_000;
   const maxBody = options.maxBodyBytes ?? 50 * 1024 * 1024;
   const used = new Map<string, number>();
+  const recordOf = new WeakMap<IncomingMessage, RecordedRequest>();
   let url = '';
+  let blobOrigin = '';
   let requestCounter = 0;
 
   const sign = (id: number, expires: number) => createHmac('sha256', secret).update(`${id}:${expires}`).digest('hex');
   const blobUrl = (a: ArtifactRecord) => {
     const expires = Date.now() + ttl;
-    return `${url}${BLOB_PREFIX}${a.id}?se=${expires}&sig=${sign(a.id, expires)}`;
+    return `${blobOrigin}${BLOB_PREFIX}${a.id}?se=${expires}&sig=${sign(a.id, expires)}`;
   };
 
   function violation(v: Violation): void {
@@ -144,17 +150,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     res.end(text);
   }
 
+  function storageError(status: number, code: string, message: string): Reply {
+    const xml = `<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+    return { status, raw: { contentType: 'application/xml', data: Buffer.from(xml) } };
+  }
+
   function serveBlob(path: string, query: URLSearchParams): Reply {
     const id = Number(path.slice(BLOB_PREFIX.length));
     const expires = Number(query.get('se'));
     const sig = query.get('sig') ?? '';
     const artifact = state.artifacts.get(id);
-    if (!artifact || sig !== sign(id, expires)) {
-      return { status: 403, raw: { contentType: 'application/xml', data: Buffer.from('<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthenticationFailed</Code></Error>') } };
-    }
-    if (Date.now() > expires) {
-      return { status: 403, raw: { contentType: 'application/xml', data: Buffer.from('<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthenticationFailed</Code><Message>Signed expiry time has passed</Message></Error>') } };
-    }
+    if (!artifact || sig !== sign(id, expires)) return storageError(403, 'AuthenticationFailed', 'Signature did not match.');
+    if (Date.now() > expires) return storageError(403, 'AuthenticationFailed', 'Signed expiry time has passed.');
     return { status: 200, raw: { contentType: 'application/zip', data: artifact.zip } };
   }
 
@@ -166,21 +173,47 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     };
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function newRecord(req: IncomingMessage): { record: RecordedRequest; query: URLSearchParams } {
     const method = (req.method ?? 'GET').toUpperCase();
     const parsed = new URL(req.url ?? '/', 'http://emulator.invalid');
-    const rawPath = parsed.pathname;
-    let path = rawPath;
+    let path = parsed.pathname;
     try {
-      path = decodeURIComponent(rawPath);
+      path = decodeURIComponent(parsed.pathname);
     } catch {
       /* keep raw */
     }
-    const query = parsed.searchParams;
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    const record: RecordedRequest = { method, path, rawPath, query: Object.fromEntries(query), headers, body: undefined, status: 0 };
+    const record: RecordedRequest = { method, path, rawPath: parsed.pathname, query: Object.fromEntries(parsed.searchParams), headers, body: undefined, status: 0 };
     requests.push(record);
+    recordOf.set(req, record);
+    return { record, query: parsed.searchParams };
+  }
+
+  /** The blob store (a separate origin, like GitHub's storage account): signed URL, no token. */
+  async function handleBlob(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { record, query } = newRecord(req);
+    record.operationId = 'blob-storage';
+    await readBody(req, maxBody);
+    const fault = faults.take(record.method, record.path, undefined);
+    if (fault) {
+      record.fault = true;
+      if (fault.delayMs) await sleep(fault.delayMs);
+      return send(res, record, faultReply(fault, 'https://docs.github.com/rest'), {});
+    }
+    if (record.method !== 'GET' || !record.path.startsWith(BLOB_PREFIX)) {
+      return send(res, record, storageError(404, 'ResourceNotFound', 'The specified resource does not exist.'), {});
+    }
+    if (record.headers.authorization !== undefined) {
+      // Signed storage URLs carry their own credentials; a second mechanism is refused.
+      return send(res, record, storageError(400, 'InvalidAuthenticationInfo', 'Authentication information is not given in the correct format.'), {});
+    }
+    return send(res, record, serveBlob(record.path, query), {});
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { record, query } = newRecord(req);
+    const { method, path, rawPath, headers } = record;
     const requestId = `EMU0:${(++requestCounter).toString(16).toUpperCase()}`;
     const baseHeaders: Record<string, string> = {
       'x-github-request-id': requestId,
@@ -189,17 +222,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     };
 
     const bodyBuf = await readBody(req, maxBody);
-
-    if (path.startsWith(BLOB_PREFIX) && method === 'GET') {
-      record.operationId = 'blob-storage';
-      const fault = faults.take(method, path, undefined);
-      if (fault) {
-        record.fault = true;
-        if (fault.delayMs) await sleep(fault.delayMs);
-        return send(res, record, faultReply(fault, 'https://docs.github.com/rest'), baseHeaders);
-      }
-      return send(res, record, serveBlob(path, query), baseHeaders);
-    }
 
     if (bodyBuf === 'too-large') return send(res, record, { status: 413, body: errorBody(413, 'Request body too large', 'https://docs.github.com/rest') }, baseHeaders);
 
@@ -306,21 +328,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return send(res, record, reply, { ...baseHeaders, ...rateHeaders });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      const message = err instanceof Error ? `${err.message}\n${err.stack}` : String(err);
-      const last = requests[requests.length - 1];
-      violation({ kind: 'emulator-error', method: req.method ?? 'GET', path: last?.path ?? req.url ?? '', operationId: last?.operationId, messages: [message] });
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': JSON_TYPE });
-        res.end(JSON.stringify({ message: `emulator crashed: ${message}` }));
-      }
-      if (last && last.status === 0) last.status = 500;
-    });
-  });
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /** An emulator bug: answered 500 and recorded as a violation so no test passes over it. */
+  const onError = (req: IncomingMessage, res: ServerResponse) => (err: unknown) => {
+    const message = err instanceof Error ? `${err.message}\n${err.stack}` : String(err);
+    const record = recordOf.get(req);
+    violation({ kind: 'emulator-error', method: req.method ?? 'GET', path: record?.path ?? req.url ?? '', operationId: record?.operationId, messages: [message] });
+    if (record && record.status === 0) record.status = 500;
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': JSON_TYPE });
+      res.end(JSON.stringify({ message: `emulator crashed: ${message}` }));
+    }
+  };
+  const server = createServer((req, res) => void handle(req, res).catch(onError(req, res)));
+  const blobServer = createServer((req, res) => void handleBlob(req, res).catch(onError(req, res)));
+  for (const s of [server, blobServer]) {
+    s.keepAliveTimeout = 1000;
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  }
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  blobOrigin = `http://127.0.0.1:${(blobServer.address() as AddressInfo).port}`;
 
   return {
     url,
@@ -328,10 +354,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     faults,
     calls: (operationId) => requests.filter((r) => r.operationId === operationId),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close: async () => {
+      for (const s of [server, blobServer]) {
+        s.closeAllConnections();
+        await new Promise<void>((resolve, reject) => s.close((err) => (err ? reject(err) : resolve())));
+      }
+    },
   };
 }

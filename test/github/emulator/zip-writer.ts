@@ -28,6 +28,8 @@ export interface ZipWriterEntry {
   localName?: string;
   /** Point this central record at the local header of entry #i instead of its own (overlap). */
   shareLocalHeaderOf?: number;
+  /** Write no local header; the central record points at this byte offset (e.g. inside another entry's data). */
+  localOffset?: number;
   /** Raw name bytes, e.g. invalid UTF-8. */
   rawName?: Uint8Array;
 }
@@ -83,6 +85,8 @@ export function writeZip(entries: ZipWriterEntry[], options: ZipWriterOptions = 
     let localOffset = offset;
     if (entry.shareLocalHeaderOf !== undefined) {
       localOffset = localOffsets[entry.shareLocalHeaderOf];
+    } else if (entry.localOffset !== undefined) {
+      localOffset = entry.localOffset;
     } else {
       const local = new Uint8Array(30 + localNameBytes.length);
       const lv = new DataView(local.buffer);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
 import { genaiPerfAdapter, readGenaiPerf } from '../../../src/ingest/formats/genai-perf';
+import { openAiResponseHasContent } from '../../../src/ingest/formats/genai-perf-responses';
 import { textSource } from '../../../src/ingest/source';
 import { expectAllFinite, fixture, gapsOf, OPTIONS, summary, summaryValue, textColumn } from './genai-perf-helpers';
 
@@ -103,6 +104,27 @@ describe('GenAI-Perf summary, other versions', () => {
   it('refuses a summary without any usable metric block', async () => {
     await expect(readGenaiPerf(textSource('x.json', '{"request_latency": {"unit": "ms", "avg": "soon"}}'), OPTIONS)).rejects.toThrow(/GenAI-Perf summary: no metric block/);
     await expect(readGenaiPerf(textSource('x.json', '[1, 2]'), OPTIONS)).rejects.toThrow(InputError);
+  });
+});
+
+describe('which OpenAI responses carry content', () => {
+  const chunk = (delta: object) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+  it.each([
+    ['role-only first chunk', chunk({ role: 'assistant', content: '' }), false],
+    ['finish chunk', chunk({}), false],
+    ['null content', chunk({ content: null }), false],
+    ['reasoning only', chunk({ reasoning_content: 'hmm' }), false],
+    ['[DONE]', 'data: [DONE]\n\n', false],
+    ['usage only', 'data: {"id":"c","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":5}}\n\n', false],
+    ['SSE comment', ': ping\n\n', false],
+    ['token', chunk({ content: 'Hi' }), true],
+    ['escaped quote', chunk({ content: '"' }), true],
+    ['two events, one with content', chunk({ role: 'assistant' }) + chunk({ content: 'x' }), true],
+    ['completions text', 'data: {"object":"text_completion","choices":[{"text":" the"}]}\n\n', true],
+    ['non-streaming chat', '{"object":"chat.completion","choices":[{"message":{"role":"assistant","content":"All of it"}}]}', true],
+    ['not a string', 42, false],
+  ])('%s', (_name, response, expected) => {
+    expect(openAiResponseHasContent(response)).toBe(expected);
   });
 });
 

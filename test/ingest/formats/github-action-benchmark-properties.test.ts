@@ -70,7 +70,7 @@ describe('github-action-benchmark properties', () => {
       fc.asyncProperty(
         fc.array(entryArb, { minLength: 1, maxLength: 8 }),
         fc.array(mutationArb, { minLength: 1, maxLength: 5 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(0, 0.05, 0.5, 1),
         async (entries, mutations, ratio) => {
           const objects: Record<string, unknown>[] = entries.map((e) => ({ ...e }));
           let tail: number | undefined;

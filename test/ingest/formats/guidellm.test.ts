@@ -152,6 +152,15 @@ describe('GuideLLM 0.4+ report (config.strategy, metadata version 1)', () => {
     expect(stat(runs[2], 'ttft', 'p99')).toBeDefined();
   });
 
+  it('labels a benchmark without a strategy by its position, and says so', async () => {
+    const doc = JSON.parse(fixture(V04));
+    delete doc.benchmarks[1].config.strategy;
+    const runs = await read('n.json', JSON.stringify(doc));
+    expect(runs[1].repeat).toBe('benchmark 2');
+    expect(runs[1].meta.config).toEqual({ profile: 'sweep' });
+    expect(runs[1].sources[0].warnings).toContain('no strategy at config.strategy ("type_"): the run is labelled by its position, "benchmark 2"');
+  });
+
   it('keeps two benchmarks at the same load point apart', async () => {
     const doc = JSON.parse(fixture(V04));
     doc.benchmarks[2].config.strategy = { type_: 'constant', rate: 4 };

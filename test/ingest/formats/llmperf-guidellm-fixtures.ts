@@ -81,21 +81,24 @@ export function mutate(doc: unknown, paths: readonly Path[], mutations: readonly
       if (m.kind === 'set') root = m.value;
       continue;
     }
-    let parent: any = root; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let parent: unknown = root;
     for (const key of path.slice(0, -1)) {
-      if (parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, key)) {
+      const container = parent as Record<string | number, unknown> | null;
+      if (container === null || typeof container !== 'object' || !Object.hasOwn(container, key)) {
         parent = undefined;
         break;
       }
-      parent = parent[key];
+      parent = container[key];
     }
     if (parent === null || typeof parent !== 'object') continue;
     const last = path[path.length - 1];
-    if (m.kind === 'drop') {
-      if (Array.isArray(parent)) parent.splice(Number(last), 1);
-      else delete parent[last];
+    if (Array.isArray(parent)) {
+      if (m.kind === 'drop') parent.splice(Number(last), 1);
+      else parent[Number(last)] = structuredClone(m.value);
     } else {
-      parent[last] = structuredClone(m.value);
+      const object = parent as Record<string, unknown>;
+      if (m.kind === 'drop') delete object[last];
+      else object[last] = structuredClone(m.value);
     }
   }
   return root;

@@ -141,6 +141,8 @@ describe('LLMPerf summary', () => {
     expect(run.sources[0].warnings[0]).toBe('results version "2024-01-01": this reader follows llmperf\'s "2023-08-31" keys; unknown keys were ignored');
     const e = await inputError(llmperfAdapter.read(textSource('x.json', '{"model": "m"}'), OPTIONS));
     expect(e.message).toBe('x.json: LLMPerf summary: no "results_<metric>_<stat>" key for ttft_s, end_to_end_latency_s or inter_token_latency_s, and no throughput: nothing to compare');
+    const nan = await inputError(llmperfAdapter.read(textSource('n.json', '{"results_ttft_s_mean": NaN, "results_ttft_s_max": NaN}'), OPTIONS));
+    expect(nan.message).toBe('n.json: LLMPerf summary: no usable statistic (every statistic is NaN)');
     const bad = await inputError(llmperfAdapter.read(textSource('y.json', '{"results_ttft_s_mean": 1,'), OPTIONS));
     expect(bad.message).toMatch(/^y\.json: LLMPerf summary: not valid JSON/);
   });

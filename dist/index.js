@@ -9103,7 +9103,7 @@ var require_retry_handler = __commonJS({
           timeoutFactor,
           // Response scoped
           methods,
-          errorCodes,
+          errorCodes: errorCodes2,
           retryAfter,
           statusCodes
         } = retryOptions ?? {};
@@ -9126,7 +9126,7 @@ var require_retry_handler = __commonJS({
           // Indicates which errors to retry
           statusCodes: statusCodes ?? [500, 502, 503, 504, 429],
           // List of errors to retry
-          errorCodes: errorCodes ?? [
+          errorCodes: errorCodes2 ?? [
             "ECONNRESET",
             "ECONNREFUSED",
             "ENOTFOUND",
@@ -9194,11 +9194,11 @@ var require_retry_handler = __commonJS({
           maxTimeout,
           timeoutFactor,
           statusCodes,
-          errorCodes,
+          errorCodes: errorCodes2,
           methods
         } = retryOptions;
         const { counter } = state;
-        if (code && code !== "UND_ERR_REQ_RETRY" && !errorCodes.includes(code)) {
+        if (code && code !== "UND_ERR_REQ_RETRY" && !errorCodes2.includes(code)) {
           cb(err);
           return;
         }
@@ -11236,11 +11236,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural;
       }
-      pluralize(count2) {
-        const one = count2 === 1;
+      pluralize(count3) {
+        const one = count3 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count: count2, noun };
+        return { ...keys, count: count3, noun };
       }
     };
   }
@@ -12280,13 +12280,13 @@ var require_headers = __commonJS({
           return this.#headersList[kHeadersSortedMap];
         }
         const headers = [];
-        const names = this.#headersList.toSortedArray();
+        const names2 = this.#headersList.toSortedArray();
         const cookies = this.#headersList.cookies;
         if (cookies === null || cookies.length === 1) {
-          return this.#headersList[kHeadersSortedMap] = names;
+          return this.#headersList[kHeadersSortedMap] = names2;
         }
-        for (let i = 0; i < names.length; ++i) {
-          const { 0: name, 1: value } = names[i];
+        for (let i = 0; i < names2.length; ++i) {
+          const { 0: name, 1: value } = names2[i];
           if (name === "set-cookie") {
             for (let j = 0; j < cookies.length; ++j) {
               headers.push([name, cookies[j]]);
@@ -18659,15 +18659,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count2) {
-        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count3) {
+        while (count3 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count2 < remaining) {
-            this.linePos += count2;
-            count2 = 0;
+          if (count3 < remaining) {
+            this.linePos += count3;
+            count3 = 0;
           } else {
-            count2 -= remaining;
+            count3 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -22134,13 +22134,13 @@ var JsonStreamSplitter = class {
       this.lfPos = chunk.indexOf("\n", from);
       if (this.lfPos < 0) this.lfPos = chunk.length;
     }
-    let count2 = 0;
+    let count3 = 0;
     while (this.lfPos < to) {
-      count2++;
+      count3++;
       const next = chunk.indexOf("\n", this.lfPos + 1);
       this.lfPos = next < 0 ? chunk.length : next;
     }
-    return count2;
+    return count3;
   }
 };
 
@@ -23153,6 +23153,10 @@ var SummaryCollector = class {
       return;
     }
     const value = unit in TO_MS ? toMs(n, unit) : n;
+    if (!Number.isFinite(value)) {
+      this.warnings.push(`${field}: ${n} ${unit} is out of range once converted; left out`);
+      return;
+    }
     this.values.push({ metric, stat: stat3, value, field, ...extra });
   }
 };
@@ -23436,7 +23440,7 @@ function describe3(value) {
 
 // src/ingest/formats/vllm-summaries.ts
 var LATENCY_KEY = /^(mean|median|std|min|max|p(\d+(?:\.\d+)?))_(.+)_ms$/;
-function addLatencyStats(result, metricIds, collector, count2) {
+function addLatencyStats(result, metricIds, collector, count3) {
   const seen = /* @__PURE__ */ new Set();
   for (const key of Object.keys(result)) {
     const match = LATENCY_KEY.exec(key);
@@ -23448,7 +23452,7 @@ function addLatencyStats(result, metricIds, collector, count2) {
     const before = collector.values.length;
     const extra = {};
     if (!Object.hasOwn(metricIds, name)) Object.assign(extra, { unit: "ms", direction: "lower-is-better" });
-    if (count2 !== void 0 && (metric === "ttft" || metric === "e2e")) extra.count = count2;
+    if (count3 !== void 0 && (metric === "ttft" || metric === "e2e")) extra.count = count3;
     collector.add(metric, stat3, result[key], "ms", key, extra);
     if (collector.values.length > before) seen.add(`${metric} ${stat3}`);
   }
@@ -23774,6 +23778,1008 @@ function sglangMeta(result, workload, place) {
   return { meta, warnings: w.warnings() };
 }
 
+// src/ingest/formats/llmperf-detect.ts
+var SUMMARY_KEY = /"results_(ttft_s|end_to_end_latency_s|inter_token_latency_s)_(quantiles_p\d+|mean|min|max|stddev)"\s*:/;
+var TTFT_KEY = /"ttft_s"\s*:/;
+var E2E_KEY = /"end_to_end_latency_s"\s*:/;
+function llmperfFileOf(head) {
+  const text = head.replace(/^\ufeff/, "").trimStart();
+  if (text.startsWith("[")) {
+    if (TTFT_KEY.test(text) && E2E_KEY.test(text)) return "responses";
+    return { reason: 'a JSON list whose records have no "ttft_s" and "end_to_end_latency_s" (LLMPerf *_individual_responses.json)' };
+  }
+  if (text.startsWith("{")) {
+    if (SUMMARY_KEY.test(text)) return "summary";
+    return { reason: 'no key "results_ttft_s_*" or "results_end_to_end_latency_s_*" (LLMPerf *_summary.json)' };
+  }
+  return { reason: "not JSON: LLMPerf writes a JSON object (*_summary.json) or a JSON list (*_individual_responses.json)" };
+}
+function detectLlmperf(head) {
+  const file = llmperfFileOf(head);
+  if (file === "summary") return { match: true, reason: 'LLMPerf summary: "results_ttft_s_*" keys' };
+  if (file === "responses") return { match: true, reason: 'LLMPerf individual responses: a list of objects with "ttft_s" and "end_to_end_latency_s"' };
+  return { match: false, reason: file.reason };
+}
+
+// src/ingest/formats/llmperf-responses.ts
+var FORMAT3 = "LLMPerf individual responses";
+var MAX_ERROR_TEXT = 300;
+var Tally = class {
+  rows = 0;
+  failed = 0;
+  succeeded = 0;
+  promptSum = 0;
+  promptCount = 0;
+  outputSum = 0;
+  outputCount = 0;
+  zeroTtft = 0;
+  endBeforeFirstToken = 0;
+  droppedExtras = 0;
+};
+async function readLlmperfResponses(source, options) {
+  const builder = new RequestTableBuilder(source.name);
+  const splitter = new JsonStreamSplitter();
+  const structural = [];
+  const tally = new Tally();
+  const handlers = {
+    onElement(text, line) {
+      let value;
+      try {
+        value = parseJsonLenient(text);
+      } catch (error2) {
+        builder.recordUnparsable(line, `not valid JSON: ${error2.message}`);
+        return;
+      }
+      const object2 = asObject(value);
+      if (!object2) {
+        builder.addRecord(value, line);
+        return;
+      }
+      const mapped = mapResponse(object2, tally);
+      if ("reject" in mapped) builder.recordUnparsable(line, mapped.reject);
+      else builder.addRecord(mapped.record, line);
+    },
+    onError(message, line) {
+      structural.push(`line ${line}: ${message}; nothing after it was read`);
+    }
+  };
+  for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
+  splitter.end(handlers);
+  if (splitter.shape === "object") {
+    throw new InputError(source.name, `${FORMAT3}: expected a JSON list of request objects, got an object (an LLMPerf summary is read from its own head)`);
+  }
+  const built = builder.finish();
+  const first = built.firstRejection;
+  if (!built.table) {
+    if (first) throw new InputError(source.name, `${FORMAT3}: ${first.message} (no usable request: ${built.skipped} of ${built.recordsRead} record(s) rejected, this is the first)`, first.line, first.field);
+    throw new InputError(source.name, structural[0] ? `${FORMAT3}: ${structural[0]}` : `${FORMAT3}: the list holds no requests`);
+  }
+  if (built.recordsRead > 0 && built.skipped / built.recordsRead > options.maxBadLineRatio) {
+    throw new InputError(
+      source.name,
+      `${FORMAT3}: ${first ? `${first.message} — ` : ""}${built.skipped} of ${built.recordsRead} records are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
+      first?.line,
+      first?.field
+    );
+  }
+  const meta = emptyMeta();
+  const stem = fileStem(source.name);
+  if (stem) meta.benchmark = stem;
+  return {
+    meta,
+    requests: built.table,
+    summaries: [],
+    workload: {
+      requests: tally.rows,
+      failed: tally.failed,
+      ...meanOf("inputTokensMean", tally.promptSum, tally.promptCount),
+      ...meanOf("outputTokensMean", tally.outputSum, tally.outputCount)
+    },
+    role: "requests",
+    sources: [
+      {
+        file: source.name,
+        format: "llmperf",
+        recordsRead: built.recordsRead,
+        recordsKept: built.table.length,
+        skipped: built.skipped,
+        issues: built.issues.kept,
+        warnings: [...structural, ...built.warnings, ...tallyWarnings(tally)]
+      }
+    ]
+  };
+}
+function mapResponse(r, tally) {
+  const code = own(r, "error_code");
+  const out = {};
+  if (code !== void 0 && code !== null) {
+    out.error = errorText(code, own(r, "error_msg"));
+    const numericCode = finiteNumber(code);
+    if (numericCode !== void 0 && !Number.isNaN(numericCode)) out.error_code = numericCode;
+    const prompt2 = nonNegative2(r, "number_input_tokens", "a token count");
+    if (typeof prompt2 === "number") out.prompt_tokens = prompt2;
+    tally.rows++;
+    tally.failed++;
+    return { record: out };
+  }
+  const ttft = nonNegative2(r, "ttft_s", "seconds");
+  const e2e = nonNegative2(r, "end_to_end_latency_s", "seconds");
+  const prompt = nonNegative2(r, "number_input_tokens", "a token count");
+  const output = nonNegative2(r, "number_output_tokens", "a token count");
+  for (const value of [ttft, e2e, prompt, output]) if (typeof value === "string") return { reject: value };
+  if (ttft === void 0 || e2e === void 0) {
+    const missing = ttft === void 0 ? "ttft_s" : "end_to_end_latency_s";
+    return { reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s` };
+  }
+  out.first_token_ms = ttft * 1e3;
+  out.total_ms = e2e * 1e3;
+  if (e2e >= ttft) out.decode_ms = (e2e - ttft) * 1e3;
+  else tally.endBeforeFirstToken++;
+  if (ttft === 0) tally.zeroTtft++;
+  if (typeof prompt === "number") {
+    out.prompt_tokens = prompt;
+    tally.promptSum += prompt;
+    tally.promptCount++;
+  }
+  if (typeof output === "number") {
+    out.output_tokens = output;
+    tally.outputSum += output;
+    tally.outputCount++;
+  }
+  for (const key of ["inter_token_latency_s", "request_output_throughput_token_per_s"]) {
+    const value = nonNegative2(r, key, "a number");
+    if (typeof value === "number") out[key] = value;
+    else if (typeof value === "string") tally.droppedExtras++;
+  }
+  tally.rows++;
+  tally.succeeded++;
+  return { record: out };
+}
+function nonNegative2(r, key, what) {
+  const raw = own(r, key);
+  const n = finiteNumber(raw);
+  if (n === void 0) return void 0;
+  if (Number.isNaN(n) || n < 0) return `field "${key}": expected ${what} ≥ 0, got ${JSON.stringify(raw)?.slice(0, 40) ?? String(raw)}`;
+  return n;
+}
+function errorText(code, message) {
+  const codeText2 = typeof code === "string" || typeof code === "number" ? String(code) : JSON.stringify(code) ?? "set";
+  const text = typeof message === "string" && message.trim() !== "" ? `error code ${codeText2}: ${message.trim()}` : `error code ${codeText2}`;
+  return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text;
+}
+function tallyWarnings(t) {
+  const out = [];
+  if (t.failed > 0) out.push(`${t.failed} of ${t.rows} requests failed (error_code set); kept as failed rows`);
+  if (t.zeroTtft > 0) out.push(`${t.zeroTtft} successful request(s) have ttft_s 0: llmperf leaves 0 when no content chunk arrived; kept, as llmperf's own summary keeps them`);
+  if (t.endBeforeFirstToken > 0) out.push(`${t.endBeforeFirstToken} request(s) end before their first token (end_to_end_latency_s < ttft_s); decode left out for them`);
+  if (t.droppedExtras > 0) out.push(`${t.droppedExtras} inter_token_latency_s / request_output_throughput_token_per_s value(s) were not numbers ≥ 0; left out`);
+  return out;
+}
+function meanOf(key, sum, count3) {
+  const mean = sum / count3;
+  return count3 > 0 && Number.isFinite(mean) ? { [key]: mean } : {};
+}
+function fileStem(name) {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  const stem = base.replace(/\.json$/i, "").replace(/_individual_responses$/, "");
+  return stem === "" ? void 0 : stem;
+}
+
+// src/ingest/formats/llmperf-summary.ts
+var FORMAT4 = "LLMPerf summary";
+var KNOWN_VERSION = "2023-08-31";
+var DISTRIBUTIONS = {
+  ttft_s: { metric: "ttft", unit: "s" },
+  end_to_end_latency_s: { metric: "e2e", unit: "s" },
+  inter_token_latency_s: { metric: "latency_per_output_token", unit: "s", only: "mean", extra: { unit: "ms", direction: "lower-is-better" } },
+  request_output_throughput_token_per_s: {
+    metric: "request_output_throughput",
+    unit: "tok/s",
+    only: "mean",
+    extra: { unit: "tok/s", direction: "higher-is-better" }
+  }
+};
+var STAT_KEY = /^results_(.+)_(quantiles_p(\d+)|mean|min|max|stddev)$/;
+var TOOL_KEYS = /* @__PURE__ */ new Set([
+  "version",
+  "name",
+  "model",
+  "timestamp",
+  "mean_input_tokens",
+  "stddev_input_tokens",
+  "mean_output_tokens",
+  "stddev_output_tokens",
+  "num_concurrent_requests"
+]);
+var UNSAFE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
+var WORKLOAD_CONFIG = ["mean_input_tokens", "stddev_input_tokens", "mean_output_tokens", "stddev_output_tokens"];
+var MAX_TEXT2 = 500;
+async function readLlmperfSummary(source, maxBytes) {
+  const text = await readDocument(source, FORMAT4, maxBytes);
+  const parsed = parseDocument(text, source, FORMAT4);
+  const doc = asObject(parsed);
+  if (!doc) throw new InputError(source.name, `${FORMAT4}: expected one JSON object of "results_*" keys, got ${Array.isArray(parsed) ? "a list" : typeof parsed}`);
+  const collector = new SummaryCollector();
+  const warnings = [];
+  let nanStats = 0;
+  const completed = finiteOrUndefined(own(doc, "results_num_completed_requests"));
+  for (const key of Object.keys(doc)) {
+    const match = STAT_KEY.exec(key);
+    if (!match) continue;
+    const target = Object.hasOwn(DISTRIBUTIONS, match[1]) ? DISTRIBUTIONS[match[1]] : void 0;
+    if (!target) continue;
+    const stat3 = match[3] ? `p${Number(match[3])}` : match[2] === "stddev" ? "std" : match[2];
+    if (target.only && stat3 !== target.only) continue;
+    const raw = doc[key];
+    if (typeof raw === "number" && Number.isNaN(raw)) {
+      nanStats++;
+      continue;
+    }
+    collector.add(target.metric, stat3, raw, target.unit, key, { ...completed !== void 0 ? { count: completed } : {}, ...target.extra });
+  }
+  addRate(collector, doc);
+  const summaries = finiteOnly(collector, warnings);
+  if (nanStats > 0) warnings.push(`${nanStats} statistic(s) are NaN (llmperf writes NaN when no request succeeded); left out`);
+  if (summaries.length === 0) {
+    const why = collector.warnings[0] ?? (nanStats > 0 ? "every statistic is NaN" : void 0);
+    throw new InputError(
+      source.name,
+      why ? `${FORMAT4}: no usable statistic (${why})` : `${FORMAT4}: no "results_<metric>_<stat>" key for ttft_s, end_to_end_latency_s or inter_token_latency_s, and no throughput: nothing to compare`
+    );
+  }
+  const version = own(doc, "version");
+  if (version !== void 0 && version !== KNOWN_VERSION) {
+    warnings.push(`results version ${JSON.stringify(version)?.slice(0, 40)}: this reader follows llmperf's "${KNOWN_VERSION}" keys; unknown keys were ignored`);
+  }
+  const workload = workloadOf(doc);
+  const failures = failureNote(doc, workload);
+  if (failures) warnings.push(failures);
+  return {
+    meta: metaOf(doc),
+    summaries,
+    workload,
+    role: "summary",
+    sources: [
+      {
+        file: source.name,
+        format: "llmperf",
+        recordsRead: 1,
+        recordsKept: 1,
+        skipped: 0,
+        issues: [],
+        warnings: [...collector.warnings, ...warnings]
+      }
+    ]
+  };
+}
+function addRate(collector, doc) {
+  collector.add("throughput", "mean", own(doc, "results_mean_output_throughput_token_per_s"), "tok/s", "results_mean_output_throughput_token_per_s");
+  const perMinute = finiteNumber(own(doc, "results_num_completed_requests_per_min"));
+  if (perMinute !== void 0) {
+    collector.add("request_throughput", "mean", Number.isNaN(perMinute) ? own(doc, "results_num_completed_requests_per_min") : perMinute / 60, "req/s", "results_num_completed_requests_per_min");
+  }
+  collector.add("error_rate", "mean", own(doc, "results_error_rate"), "count", "results_error_rate", { unit: "fraction", direction: "lower-is-better" });
+}
+function workloadOf(doc) {
+  const w = {};
+  const set3 = (key, value) => {
+    if (value !== void 0 && value >= 0 && Number.isFinite(value)) w[key] = value;
+  };
+  set3("requests", finiteOrUndefined(own(doc, "results_num_requests_started")));
+  set3("failed", finiteOrUndefined(own(doc, "results_number_errors")));
+  set3("concurrency", finiteOrUndefined(own(doc, "num_concurrent_requests")));
+  set3("inputTokensMean", finiteOrUndefined(own(doc, "results_number_input_tokens_mean")));
+  set3("outputTokensMean", finiteOrUndefined(own(doc, "results_number_output_tokens_mean")));
+  const completed = finiteOrUndefined(own(doc, "results_num_completed_requests"));
+  const perMinute = finiteOrUndefined(own(doc, "results_num_completed_requests_per_min"));
+  if (completed !== void 0 && perMinute !== void 0 && completed > 0 && perMinute > 0) set3("durationSeconds", 60 * completed / perMinute);
+  return w;
+}
+function metaOf(doc) {
+  const meta = emptyMeta();
+  const name = own(doc, "name");
+  const model = own(doc, "model");
+  if (typeof model === "string" && model.trim()) meta.model = cap2(model.trim());
+  if (typeof name === "string" && name.trim()) meta.benchmark = cap2(name.trim().replace(/_summary$/, ""));
+  else if (meta.model) meta.benchmark = meta.model;
+  const concurrency2 = finiteOrUndefined(own(doc, "num_concurrent_requests"));
+  if (concurrency2 !== void 0) meta.config.max_concurrency = concurrency2;
+  for (const key of WORKLOAD_CONFIG) {
+    const n = finiteOrUndefined(own(doc, key));
+    if (n !== void 0) meta.config[key] = n;
+  }
+  const workload = [own(doc, "mean_input_tokens"), own(doc, "mean_output_tokens")].map(finiteOrUndefined);
+  if (workload[0] !== void 0 && workload[1] !== void 0) meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency2 ?? "?"} concurrent`;
+  for (const [key, value] of Object.entries(doc)) {
+    if (key.startsWith("results_") || TOOL_KEYS.has(key) || UNSAFE_KEYS.has(key)) continue;
+    const scalar2 = configScalar(value);
+    if (scalar2 !== void 0) meta.config[key] = scalar2;
+  }
+  for (const key of ["version", "timestamp"]) {
+    const value = own(doc, key);
+    if (typeof value === "string" || typeof value === "number") meta.extra[key] = cap2(String(value));
+  }
+  const codes = own(doc, "results_error_code_frequency");
+  if (typeof codes === "string" && codes.trim() !== "{}" && codes.trim() !== "") meta.extra.error_code_frequency = cap2(codes);
+  return meta;
+}
+function failureNote(doc, workload) {
+  if (!workload.failed) return void 0;
+  const codes = errorCodes(own(doc, "results_error_code_frequency"));
+  const of = workload.requests !== void 0 ? ` of ${workload.requests}` : "";
+  return `${workload.failed}${of} requests failed${codes ? ` (${codes})` : ""}; latency statistics cover the successful ones`;
+}
+function errorCodes(value) {
+  if (typeof value !== "string") return void 0;
+  const parts = [];
+  for (const m of value.matchAll(/(-?\d+(?:\.\d+)?)\)?\s*:\s*(\d+)/g)) {
+    parts.push(`error code ${Number(m[1])}: ${m[2]}`);
+    if (parts.length >= 5) break;
+  }
+  return parts.length ? parts.join(", ") : void 0;
+}
+function finiteOnly(collector, warnings) {
+  const kept = collector.values.filter((v) => Number.isFinite(v.value));
+  const lost = collector.values.length - kept.length;
+  if (lost > 0) warnings.push(`${lost} statistic(s) overflow when converted to the catalog's units; left out`);
+  return kept;
+}
+function finiteOrUndefined(value) {
+  const n = finiteNumber(value);
+  return n === void 0 || Number.isNaN(n) ? void 0 : n;
+}
+function configScalar(value) {
+  if (typeof value === "string") return cap2(value);
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : void 0;
+  return void 0;
+}
+function cap2(text) {
+  return text.length > MAX_TEXT2 ? `${text.slice(0, MAX_TEXT2)}…` : text;
+}
+
+// src/ingest/formats/llmperf.ts
+var llmperfAdapter = {
+  id: "llmperf",
+  label: "LLMPerf results (summary or individual responses)",
+  writtenBy: "llmperf token_benchmark_ray.py --results-dir: <name>_summary.json and <name>_individual_responses.json",
+  detect: (head) => detectLlmperf(head),
+  // A list is the responses file, anything else is read as a summary (and refused there if it is not).
+  read: async (source, options) => [startsAsList(source.head) ? await readLlmperfResponses(source, options) : await readLlmperfSummary(source)]
+};
+function startsAsList(head) {
+  return head.replace(/^\ufeff/, "").trimStart().startsWith("[");
+}
+
+// src/ingest/formats/guidellm-table.ts
+var FORMAT5 = "GuideLLM report";
+function finishTable(builder, file, benchmark, options) {
+  const built = builder.finish();
+  const first = built.firstRejection;
+  const read = built.recordsRead;
+  if (read > 0 && built.skipped / read > options.maxBadLineRatio) {
+    throw new InputError(
+      file,
+      `${FORMAT5}: ${benchmark}: ${first ? `${first.message} — ` : ""}${built.skipped} of ${read} request records are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first (records are numbered through the file)`,
+      first?.line,
+      first?.field
+    );
+  }
+  return built;
+}
+function finiteSummaries(values, warnings) {
+  const kept = values.filter((v) => Number.isFinite(v.value));
+  if (kept.length < values.length) warnings.push(`${values.length - kept.length} statistic(s) overflow when converted to the catalog's units; left out`);
+  return kept;
+}
+
+// src/ingest/formats/guidellm-metrics.ts
+var TARGETS = [
+  { key: "time_to_first_token_ms", metric: "ttft", unit: "ms" },
+  { key: "request_latency", metric: "e2e", unit: "s" },
+  { key: "inter_token_latency_ms", metric: "tpot", unit: "ms" },
+  { key: "inter_token_latency_ms", metric: "itl", unit: "ms", meanOnly: true },
+  {
+    key: "time_per_output_token_ms",
+    metric: "latency_per_output_token",
+    unit: "ms",
+    meanOnly: true,
+    custom: { unit: "ms", direction: "lower-is-better" },
+    shapes: ["scheduler", "config"]
+  },
+  { key: "requests_per_second", metric: "request_throughput", unit: "req/s", meanOnly: true },
+  { key: "output_tokens_per_second", metric: "throughput", unit: "tok/s", meanOnly: true },
+  { key: "tokens_per_second", metric: "total_token_throughput", unit: "tok/s", meanOnly: true, custom: { unit: "tok/s", direction: "higher-is-better" } }
+];
+var PERCENTILES = {
+  p001: "p0.1",
+  p01: "p1",
+  p05: "p5",
+  p10: "p10",
+  p25: "p25",
+  p50: "p50",
+  p75: "p75",
+  p90: "p90",
+  p95: "p95",
+  p99: "p99",
+  p999: "p99.9"
+};
+function readMetrics(metrics, shape) {
+  const collector = new SummaryCollector();
+  const empty = [];
+  for (const target of TARGETS) {
+    if (target.shapes && !target.shapes.includes(shape)) continue;
+    const summary2 = successful(metrics, target.key);
+    if (!summary2) continue;
+    const count3 = finiteNumber(own(summary2, "count"));
+    if (count3 === 0) {
+      if (!empty.includes(target.key)) empty.push(target.key);
+      continue;
+    }
+    const extra = { ...count3 !== void 0 && !Number.isNaN(count3) ? { count: count3 } : {}, ...target.custom };
+    const field = `metrics.${target.key}.successful`;
+    collector.add(target.metric, "mean", own(summary2, "mean"), target.unit, `${field}.mean`, extra);
+    if (target.meanOnly) continue;
+    const percentiles = asObject(own(summary2, "percentiles"));
+    const median = own(summary2, "median");
+    collector.add(target.metric, "p50", median ?? own(percentiles, "p50"), target.unit, median !== void 0 ? `${field}.median` : `${field}.percentiles.p50`, extra);
+    for (const [key, stat3] of Object.entries(PERCENTILES)) {
+      if (stat3 === "p50") continue;
+      collector.add(target.metric, stat3, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, extra);
+    }
+    collector.add(target.metric, "std", own(summary2, "std_dev"), target.unit, `${field}.std_dev`, extra);
+    collector.add(target.metric, "min", own(summary2, "min"), target.unit, `${field}.min`, extra);
+    collector.add(target.metric, "max", own(summary2, "max"), target.unit, `${field}.max`, extra);
+  }
+  const warnings = [...collector.warnings];
+  if (empty.length > 0) warnings.push(`no successful request contributed to ${empty.join(", ")} (count 0): left out`);
+  const workload = {};
+  const input = meanOf2(metrics, "prompt_token_count");
+  const output = meanOf2(metrics, "output_token_count");
+  if (input !== void 0) workload.inputTokensMean = input;
+  if (output !== void 0) workload.outputTokensMean = output;
+  const concurrencyMean = meanOf2(metrics, "request_concurrency");
+  const summaries = finiteSummaries(collector.values, warnings);
+  return { summaries, warnings, workload, ...concurrencyMean !== void 0 ? { concurrencyMean } : {} };
+}
+function successful(metrics, key) {
+  return asObject(own(asObject(own(metrics, key)), "successful"));
+}
+function meanOf2(metrics, key) {
+  const summary2 = successful(metrics, key);
+  const count3 = finiteNumber(own(summary2, "count"));
+  if (count3 === 0) return void 0;
+  const n = finiteNumber(own(summary2, "mean"));
+  return n !== void 0 && Number.isFinite(n) && n >= 0 ? n : void 0;
+}
+
+// src/ingest/formats/guidellm-requests.ts
+var MAX_ERROR_TEXT2 = 300;
+function addGeneratedRequests(builder, requests, window2, firstRecord) {
+  const counts = { successful: 0, errored: 0, incomplete: 0, outsideWindow: 0, erroredUntimed: 0, malformed: [] };
+  const groups2 = asObject(requests);
+  let record = firstRecord;
+  for (const status of ["successful", "errored"]) {
+    const list = own(groups2, status);
+    if (list === void 0 || list === null) continue;
+    if (!Array.isArray(list)) {
+      counts.malformed.push(status);
+      continue;
+    }
+    for (const item of list) {
+      const number2 = record++;
+      const r = asObject(item);
+      if (!r) {
+        builder.addRecord(item, number2);
+        continue;
+      }
+      const times = timesOf(r);
+      if (window2 && outside(times, window2)) {
+        counts.outsideWindow++;
+        continue;
+      }
+      if (status === "errored" && times.start === void 0) {
+        counts.erroredUntimed++;
+        continue;
+      }
+      builder.addRecord(status === "successful" ? successRow(r, times) : errorRow(r, times), number2);
+      counts[status]++;
+    }
+  }
+  const incomplete = own(groups2, "incomplete");
+  if (Array.isArray(incomplete)) counts.incomplete = incomplete.length;
+  return counts;
+}
+function successRow(r, t) {
+  const row = common(r, t);
+  const ttft = t.start !== void 0 && t.first !== void 0 ? (t.first - t.start) * 1e3 : number(own(r, "time_to_first_token_ms"));
+  const latency2 = number(own(r, "request_latency"));
+  const total = t.start !== void 0 && t.end !== void 0 ? (t.end - t.start) * 1e3 : latency2 !== void 0 ? latency2 * 1e3 : void 0;
+  row.first_token_ms = ttft ?? own(r, "time_to_first_token_ms");
+  row.total_ms = total ?? own(r, "request_latency");
+  if (t.first !== void 0 && t.last !== void 0) row.decode_ms = (t.last - t.first) * 1e3;
+  else if (ttft !== void 0 && total !== void 0 && total >= ttft) row.decode_ms = total - ttft;
+  return row;
+}
+function errorRow(r, t) {
+  const row = common(r, t);
+  const message = typeof t.error === "string" && t.error.trim() !== "" ? t.error.trim() : "errored (GuideLLM gives no message)";
+  row.error = message.length > MAX_ERROR_TEXT2 ? `${message.slice(0, MAX_ERROR_TEXT2)}…` : message;
+  return row;
+}
+function common(r, t) {
+  const row = {};
+  const id = own(r, "request_id");
+  if (typeof id === "string" || typeof id === "number") row.request_id = String(id);
+  if (t.start !== void 0) row.arrival_ts = t.start;
+  const prompt = own(r, "prompt_tokens") ?? own(asObject(own(r, "input_metrics")), "total_tokens");
+  const output = own(r, "output_tokens") ?? own(asObject(own(r, "output_metrics")), "total_tokens");
+  if (prompt !== void 0 && prompt !== null) row.prompt_tokens = prompt;
+  if (output !== void 0 && output !== null) row.output_tokens = output;
+  const lag = t.start !== void 0 && t.targeted !== void 0 ? (t.start - t.targeted) * 1e3 : NaN;
+  if (Number.isFinite(lag)) row.schedule_lag_ms = lag;
+  return row;
+}
+function timesOf(r) {
+  const info3 = asObject(own(r, "info"));
+  const timings = asObject(own(info3, "timings"));
+  if (timings) {
+    return {
+      start: stamp(own(timings, "request_start")) ?? stamp(own(r, "request_start_time")),
+      first: stamp(own(timings, "first_token_iteration")) ?? stamp(own(timings, "first_iteration")),
+      last: stamp(own(timings, "last_token_iteration")) ?? stamp(own(timings, "last_iteration")),
+      end: stamp(own(timings, "request_end")),
+      targeted: stamp(own(timings, "targeted_start")),
+      error: own(info3, "error")
+    };
+  }
+  const scheduler = asObject(own(r, "scheduler_info"));
+  const measured = asObject(own(scheduler, "request_timings"));
+  if (measured) {
+    return {
+      start: stamp(own(measured, "request_start")),
+      first: stamp(own(measured, "first_iteration")),
+      last: stamp(own(measured, "last_iteration")),
+      end: stamp(own(measured, "request_end")),
+      targeted: stamp(own(asObject(own(scheduler, "scheduler_timings")), "targeted_start")),
+      error: own(scheduler, "error")
+    };
+  }
+  return {
+    start: stamp(own(r, "start_time")),
+    first: stamp(own(r, "first_token_time")),
+    last: stamp(own(r, "last_token_time")),
+    end: stamp(own(r, "end_time")),
+    targeted: stamp(own(scheduler, "targeted_start_time")),
+    error: own(r, "error")
+  };
+}
+function outside(t, window2) {
+  const end = t.end ?? t.start;
+  const start = t.start ?? t.end;
+  if (end === void 0 || start === void 0) return false;
+  return end < window2.start || start > window2.end;
+}
+function stamp(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : void 0;
+}
+function number(value) {
+  const n = finiteNumber(value);
+  return n === void 0 || Number.isNaN(n) ? void 0 : n;
+}
+
+// src/ingest/formats/guidellm-strategy.ts
+var RATE_TYPES = /* @__PURE__ */ new Set(["constant", "poisson"]);
+function describeStrategy(value) {
+  const strategy = asObject(value);
+  const type = own(strategy, "type_");
+  if (typeof type !== "string" || type.trim() === "") return { config: {}, workload: {} };
+  const name = type.trim().slice(0, 40);
+  const rate = positive(own(strategy, "rate"));
+  const streams = positive(own(strategy, "streams"));
+  const maxConcurrency = positive(own(strategy, "max_concurrency"));
+  const info3 = { label: name, config: { strategy: name }, workload: {} };
+  if (name === "synchronous") {
+    info3.config.max_concurrency = 1;
+    info3.workload.concurrency = 1;
+  } else if (name === "concurrent" && streams !== void 0) {
+    info3.label = `concurrent@${streams}`;
+    info3.config.max_concurrency = streams;
+    info3.workload.concurrency = streams;
+  } else if (name === "throughput") {
+    info3.config.request_rate = "inf";
+    info3.workload.requestRate = Infinity;
+  } else if (RATE_TYPES.has(name) && rate !== void 0) {
+    info3.label = `${name}@${rate.toFixed(2)}`;
+    info3.config.request_rate = rate;
+    info3.workload.requestRate = rate;
+  }
+  if (maxConcurrency !== void 0 && name !== "synchronous" && name !== "concurrent") {
+    info3.config.max_concurrency = maxConcurrency;
+    info3.workload.concurrency = maxConcurrency;
+  }
+  return info3;
+}
+function describeLegacyMode(mode, rateValue) {
+  if (typeof mode !== "string" || mode.trim() === "") return { config: {}, workload: {} };
+  const name = mode.trim().slice(0, 40);
+  const rate = positive(rateValue);
+  const info3 = { label: rate !== void 0 ? `${name}@${rate.toFixed(2)}` : name, config: { strategy: name }, workload: {} };
+  if (name === "synchronous") {
+    info3.config.max_concurrency = 1;
+    info3.workload.concurrency = 1;
+  } else if (name === "throughput") {
+    info3.config.request_rate = "inf";
+    info3.workload.requestRate = Infinity;
+  }
+  if (rate !== void 0 && name !== "synchronous") {
+    info3.config.request_rate = rate;
+    info3.workload.requestRate = rate;
+  }
+  return info3;
+}
+function positive(value) {
+  const n = finiteNumber(value);
+  return n !== void 0 && !Number.isNaN(n) && n > 0 ? n : void 0;
+}
+
+// src/ingest/formats/guidellm-benchmark.ts
+var MAX_TEXT3 = 200;
+var SHAPE_NAMES = {
+  args: "benchmark.args (GuideLLM 0.2)",
+  scheduler: "benchmark.scheduler (GuideLLM 0.3.0)",
+  config: "benchmark.config (GuideLLM 0.4+)"
+};
+function mapGenerativeBenchmark(bench, index, ctx) {
+  const where = `benchmarks[${index}]`;
+  const shape = shapeOf(bench);
+  const settings = asObject(own(bench, shape === "config" ? "config" : shape === "scheduler" ? "scheduler" : "args"));
+  const strategy = describeStrategy(own(settings, "strategy"));
+  const metrics = asObject(own(bench, "metrics"));
+  const requests = own(bench, "requests");
+  if (!metrics && !asObject(requests)) {
+    throw new InputError(ctx.file, `${FORMAT5}: ${where}: neither "metrics" nor "requests" — not a generative benchmark shape this reader knows (${SHAPE_NAMES[shape]}${ctx.version ? `, guidellm ${ctx.version}` : ""})`);
+  }
+  const label = strategy.label ?? `benchmark ${index + 1}`;
+  const read = readMetrics(metrics, shape);
+  const builder = new RequestTableBuilder(ctx.file);
+  const counts = addGeneratedRequests(builder, requests, measureWindow(bench), ctx.nextRecord);
+  ctx.nextRecord += builder.recordsRead + counts.outsideWindow + counts.erroredUntimed;
+  const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
+  if (!built.table && read.summaries.length === 0) {
+    throw new InputError(ctx.file, `${FORMAT5}: ${where} (${label}): no successful request and no summary statistic to compare`);
+  }
+  const totals = asObject(own(metrics, "request_totals")) ?? asObject(own(bench, "request_totals"));
+  const workload = workloadOf2(bench, totals, strategy, read.workload);
+  const warnings = [...read.warnings, ...requestWarnings(counts, totals, built.table !== void 0), ...built.table ? built.warnings : []];
+  if (!strategy.label) warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
+  const meta = metaOf2(bench, shape, settings, strategy, label, ctx);
+  if (read.concurrencyMean !== void 0) meta.extra.measured_concurrency_mean = String(read.concurrencyMean);
+  return {
+    meta,
+    ...built.table ? { requests: built.table } : {},
+    summaries: read.summaries,
+    workload,
+    role: built.table ? "requests" : "summary",
+    repeat: label,
+    sources: [
+      {
+        file: ctx.file,
+        format: "guidellm",
+        recordsRead: built.recordsRead,
+        recordsKept: built.table?.length ?? 0,
+        skipped: built.skipped,
+        issues: built.issues.kept,
+        warnings
+      }
+    ]
+  };
+}
+function shapeOf(bench) {
+  if (asObject(own(bench, "config"))) return "config";
+  if (asObject(own(bench, "scheduler"))) return "scheduler";
+  return "args";
+}
+function measureWindow(bench) {
+  const scheduler = asObject(own(bench, "scheduler_metrics"));
+  const start = finiteNumber(own(scheduler, "measure_start_time"));
+  const end = finiteNumber(own(scheduler, "measure_end_time"));
+  if (start === void 0 || end === void 0 || !(start > 0) || !(end >= start)) return void 0;
+  return { start, end };
+}
+function workloadOf2(bench, totals, strategy, tokens) {
+  const w = { ...strategy.workload, ...tokens };
+  const total = count(own(totals, "total"));
+  const errored = count(own(totals, "errored"));
+  if (total !== void 0) w.requests = total;
+  if (errored !== void 0) w.failed = errored;
+  const duration2 = count(own(bench, "duration")) ?? span(own(bench, "start_time"), own(bench, "end_time"));
+  if (duration2 !== void 0 && Number.isFinite(duration2) && duration2 > 0) w.durationSeconds = duration2;
+  return w;
+}
+function requestWarnings(counts, totals, hasRows) {
+  const out = [];
+  for (const status of counts.malformed) out.push(`requests.${status} is not a list; left out`);
+  const successful2 = count(own(totals, "successful"));
+  if (hasRows && successful2 !== void 0 && counts.successful < successful2) {
+    out.push(`the report keeps ${counts.successful} of ${successful2} successful requests (GuideLLM sampled them): per-request statistics rest on the sample, GuideLLM's summaries on all`);
+  }
+  if (!hasRows) out.push("the report keeps no per-request records (sampled away): only GuideLLM's summary statistics are compared");
+  if (counts.incomplete > 0) out.push(`${counts.incomplete} incomplete request(s) (cut off when the benchmark ended) are counted, not kept as rows`);
+  if (counts.erroredUntimed > 0) out.push(`${counts.erroredUntimed} errored request(s) have no start time: counted as failed, not kept as rows`);
+  if (counts.outsideWindow > 0) out.push(`${counts.outsideWindow} request(s) outside the measured window (warmup, cooldown) left out, as GuideLLM's own metrics do`);
+  return out;
+}
+function metaOf2(bench, shape, settings, strategy, label, ctx) {
+  const meta = emptyMeta();
+  meta.benchmark = label;
+  Object.assign(meta.config, strategy.config);
+  const profile = own(asObject(own(shape === "scheduler" ? asObject(own(bench, "benchmarker")) : settings, "profile")), "type_");
+  if (typeof profile === "string") meta.config.profile = profile.slice(0, 40);
+  const backend = asObject(own(shape === "scheduler" ? asObject(own(bench, "benchmarker")) : settings, "backend"));
+  const worker = asObject(own(bench, "worker"));
+  const model = firstText(own(ctx.args, "model"), own(backend, "model"), own(worker, "backend_model"));
+  if (model) meta.model = model;
+  const data = firstText(
+    own(ctx.args, "data"),
+    own(asObject(own(bench, "request_loader")), "data"),
+    own(asObject(own(asObject(own(bench, "benchmarker")), "requests")), "data"),
+    own(asObject(own(settings, "requests")), "data")
+  );
+  if (data) meta.workload = data;
+  meta.extra.guidellm_schema = SHAPE_NAMES[shape];
+  if (ctx.version) meta.extra.guidellm_version = ctx.version;
+  const target = firstText(own(ctx.args, "target"), own(backend, "target"), own(worker, "backend_target"));
+  if (target) meta.extra.target = target;
+  const runId = own(bench, "run_id") ?? own(settings, "run_id");
+  if (typeof runId === "string") meta.extra.run_id = runId.slice(0, MAX_TEXT3);
+  return meta;
+}
+function firstText(...values) {
+  for (const value of values) {
+    let text;
+    if (typeof value === "string") text = value;
+    else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string")) text = value.join("; ");
+    if (text !== void 0 && text.trim() !== "") return text.length > MAX_TEXT3 ? `${text.slice(0, MAX_TEXT3)}…` : text.trim();
+  }
+  return void 0;
+}
+function count(value) {
+  const n = finiteNumber(value);
+  return n !== void 0 && Number.isFinite(n) && n >= 0 ? n : void 0;
+}
+function span(start, end) {
+  const a = finiteNumber(start);
+  const b = finiteNumber(end);
+  if (a === void 0 || b === void 0 || Number.isNaN(a) || Number.isNaN(b) || a <= 0) return void 0;
+  return b - a;
+}
+
+// src/ingest/formats/guidellm-detect.ts
+var GENERATIVE = /"type_"\s*:\s*"generative_benchmark"/;
+var VERSIONED = /"guidellm_version"\s*:/;
+var LEGACY = /"benchmarks"\s*:\s*\[\s*\{\s*"benchmarks"\s*:\s*\[/;
+var LEGACY_MODE = /"mode"\s*:\s*"(synchronous|asynchronous|throughput)"/;
+var ARGS_FIRST = /^\{\s*"args"\s*:\s*\{/;
+var ARGS_KEYS = [/"profile"\s*:/, /"rate"\s*:/, /"backend(_type)?"\s*:/, /"data"\s*:/];
+var YAML_MARKER = /^[\s-]*(type_:\s*generative_benchmark|guidellm_version:)/m;
+function guidellmHeadOf(head) {
+  const text = head.replace(/^\ufeff/, "").trimStart();
+  if (!text.startsWith("{")) {
+    if (YAML_MARKER.test(text)) return "yaml";
+    return { reason: 'not a JSON object: a GuideLLM report is one JSON object with a "benchmarks" list' };
+  }
+  if (GENERATIVE.test(text) || VERSIONED.test(text)) return "json";
+  if (LEGACY.test(text) && LEGACY_MODE.test(text)) return "json";
+  if (ARGS_FIRST.test(text) && ARGS_KEYS.every((key) => key.test(text))) return "json";
+  return { reason: 'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"' };
+}
+function detectGuidellm(head) {
+  const kind = guidellmHeadOf(head);
+  if (kind === "json") return { match: true, reason: "GuideLLM benchmark report" };
+  if (kind === "yaml") return { match: true, reason: "GuideLLM report in YAML (read as JSON only; refused with a message)" };
+  return { match: false, reason: kind.reason };
+}
+
+// src/ingest/formats/guidellm-legacy.ts
+function mapLegacyReport(report, index, ctx) {
+  const inner = own(report, "benchmarks");
+  if (!Array.isArray(inner)) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks: expected a list of 0.1 benchmarks`);
+  const args = asObject(own(report, "args"));
+  return inner.map((item, k) => {
+    const bench = asObject(item);
+    if (!bench) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks[${k}]: expected an object, got ${Array.isArray(item) ? "a list" : typeof item}`);
+    return mapLegacyBenchmark(bench, `benchmarks[${index}].benchmarks[${k}]`, args, ctx);
+  });
+}
+function mapLegacyBenchmark(bench, where, args, ctx) {
+  const strategy = describeLegacyMode(own(bench, "mode"), own(bench, "rate"));
+  const label = strategy.label ?? where;
+  const builder = new RequestTableBuilder(ctx.file);
+  let record = ctx.nextRecord;
+  let errors = 0;
+  const results = own(bench, "results");
+  if (Array.isArray(results)) for (const item of results) builder.addRecord(resultRow(item), record++);
+  const failures = own(bench, "errors");
+  if (Array.isArray(failures)) errors = failures.length;
+  ctx.nextRecord = record;
+  const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
+  const collector = new SummaryCollector();
+  collector.add("throughput", "mean", own(bench, "output_token_throughput"), "tok/s", `${where}.output_token_throughput`);
+  collector.add("request_throughput", "mean", own(bench, "completed_request_rate"), "req/s", `${where}.completed_request_rate`);
+  const warnings = [...collector.warnings];
+  const summaries = finiteSummaries(collector.values, warnings);
+  if (!built.table && summaries.length === 0) throw new InputError(ctx.file, `${FORMAT5}: ${where} (${label}): no results and no throughput to compare`);
+  const meta = emptyMeta();
+  meta.benchmark = label;
+  Object.assign(meta.config, strategy.config);
+  const model = own(args, "model");
+  if (typeof model === "string" && model.trim()) meta.model = model.trim().slice(0, 200);
+  const data = own(args, "data");
+  if (typeof data === "string" && data.trim()) meta.workload = data.trim().slice(0, 200);
+  meta.extra.guidellm_schema = "benchmarks[].benchmarks[] with mode/rate (GuideLLM 0.1)";
+  const duration2 = finiteNumber(own(bench, "duration"));
+  return {
+    meta,
+    ...built.table ? { requests: built.table } : {},
+    summaries,
+    workload: {
+      ...strategy.workload,
+      requests: (Array.isArray(results) ? results.length : 0) + errors,
+      failed: errors,
+      ...duration2 !== void 0 && Number.isFinite(duration2) && duration2 > 0 ? { durationSeconds: duration2 } : {}
+    },
+    role: built.table ? "requests" : "summary",
+    repeat: label,
+    sources: [
+      {
+        file: ctx.file,
+        format: "guidellm",
+        recordsRead: built.recordsRead,
+        recordsKept: built.table?.length ?? 0,
+        skipped: built.skipped,
+        issues: built.issues.kept,
+        warnings: [
+          ...warnings,
+          ...errors > 0 ? [`${errors} error(s): GuideLLM 0.1 records no time for them, so they are counted as failed, not kept as rows`] : [],
+          ...built.table ? built.warnings : []
+        ]
+      }
+    ]
+  };
+}
+function resultRow(item) {
+  const r = asObject(item);
+  if (!r) return item;
+  const start = stamp2(own(r, "start_time"));
+  const first = stamp2(own(r, "first_token_time"));
+  const last = stamp2(own(r, "last_token_time"));
+  const end = stamp2(own(r, "end_time"));
+  const row = {};
+  const id = own(asObject(own(r, "request")), "id");
+  if (typeof id === "string" || typeof id === "number") row.request_id = String(id);
+  if (start !== void 0) row.arrival_ts = start;
+  row.first_token_ms = start !== void 0 && first !== void 0 ? (first - start) * 1e3 : own(r, "time_to_first_token");
+  const latency2 = finiteNumber(own(r, "request_latency"));
+  row.total_ms = start !== void 0 && end !== void 0 ? (end - start) * 1e3 : latency2 !== void 0 && !Number.isNaN(latency2) ? latency2 * 1e3 : own(r, "request_latency");
+  if (first !== void 0 && last !== void 0) row.decode_ms = (last - first) * 1e3;
+  row.prompt_tokens = own(r, "prompt_token_count");
+  row.output_tokens = own(r, "output_token_count");
+  return row;
+}
+function stamp2(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : void 0;
+}
+
+// src/ingest/formats/guidellm.ts
+var KNOWN_SCHEMA_VERSION = 1;
+var guidellmAdapter = {
+  id: "guidellm",
+  label: "GuideLLM benchmark report",
+  writtenBy: "guidellm benchmark --output-path benchmarks.json (one run per benchmark / load point)",
+  detect: (head) => detectGuidellm(head),
+  read: (source, options) => readGuidellmReport(source, options)
+};
+async function readGuidellmReport(source, options, maxBytes) {
+  const text = await readDocument(source, FORMAT5, maxBytes);
+  if (!text.replace(/^\ufeff/, "").trimStart().startsWith("{")) {
+    if (guidellmHeadOf(source.head) === "yaml") {
+      throw new InputError(source.name, `${FORMAT5}: this is the YAML report; perf-triage reads the JSON one (guidellm benchmark --output-path benchmarks.json)`);
+    }
+    throw new InputError(source.name, `${FORMAT5}: expected one JSON object with a "benchmarks" list; the file starts with ${JSON.stringify(text.trimStart().slice(0, 30))}`);
+  }
+  const { members, benchmarks } = split(text, source.name);
+  const ctx = contextOf(members, source.name, options);
+  const runs = [];
+  const skipped = [];
+  benchmarks.forEach((piece, index) => {
+    const bench = parseBenchmark(piece, index, source.name);
+    const type = own(bench, "type_");
+    if (type === "generative_benchmark" || type === void 0 && asObject(own(bench, "metrics"))) {
+      runs.push(mapGenerativeBenchmark(bench, index, ctx));
+    } else if (type === void 0 && Array.isArray(own(bench, "benchmarks"))) {
+      runs.push(...mapLegacyReport(bench, index, ctx));
+    } else if (typeof type === "string") {
+      skipped.push(`benchmarks[${index}] is a "${type.slice(0, 40)}"`);
+    } else {
+      const keys = Object.keys(bench).slice(0, 6).join(", ");
+      throw new InputError(source.name, `${FORMAT5}: benchmarks[${index}] has no "type_", "metrics" or "benchmarks" (keys: ${keys || "none"}): not a GuideLLM benchmark shape this reader knows${ctx.version ? ` (guidellm ${ctx.version})` : ""}`);
+    }
+  });
+  if (runs.length === 0) {
+    throw new InputError(source.name, `${FORMAT5}: ${skipped.length ? `${skipped.join("; ")}: only generative (text) benchmarks are compared` : 'the "benchmarks" list is empty'}`);
+  }
+  if (skipped.length) runs[0].sources[0].warnings.push(`${skipped.join("; ")}: not a text-generation benchmark, left out`);
+  labelDuplicates(runs);
+  return runs;
+}
+function split(text, file) {
+  const splitter = new JsonStreamSplitter({ streamKey: "benchmarks" });
+  const members = /* @__PURE__ */ new Map();
+  const benchmarks = [];
+  let broken;
+  const handlers = {
+    onElement: (piece, line) => {
+      benchmarks.push({ text: piece, line });
+    },
+    onMember: (key, piece, line) => {
+      if (key !== "metadata" && key !== "args") return;
+      try {
+        members.set(key, parseJsonLenient(piece));
+      } catch (error2) {
+        throw new InputError(file, `${FORMAT5}: "${key}" is not valid JSON: ${error2.message}`, line);
+      }
+    },
+    onError: (message, line) => {
+      broken ??= { message, line };
+    }
+  };
+  splitter.push(text, handlers);
+  splitter.end(handlers);
+  if (broken) throw new InputError(file, `${FORMAT5}: not valid JSON at line ${broken.line}: ${broken.message} (a cut-off or damaged report)`, broken.line);
+  if (splitter.shape !== "object" || splitter.streamedKey !== "benchmarks") {
+    throw new InputError(file, `${FORMAT5}: no "benchmarks" list at the top level of the report`);
+  }
+  return { members, benchmarks };
+}
+function contextOf(members, file, options) {
+  const metadata = asObject(members.get("metadata"));
+  const rawVersion = own(metadata, "guidellm_version");
+  const version = typeof rawVersion === "string" && rawVersion.trim() ? rawVersion.trim().slice(0, 40) : void 0;
+  const schema = own(metadata, "version");
+  if (schema !== void 0 && schema !== KNOWN_SCHEMA_VERSION) {
+    throw new InputError(
+      file,
+      `${FORMAT5}: report schema version ${JSON.stringify(schema)?.slice(0, 20)}${version ? ` (guidellm ${version})` : ""}: this reader knows schema version ${KNOWN_SCHEMA_VERSION} (GuideLLM 0.4+) and the unversioned 0.1–0.3 reports`
+    );
+  }
+  const args = asObject(members.get("args"));
+  return { file, options, nextRecord: 1, ...version ? { version } : {}, ...args ? { args } : {} };
+}
+function parseBenchmark(piece, index, file) {
+  let value;
+  try {
+    value = parseJsonLenient(piece.text);
+  } catch (error2) {
+    throw new InputError(file, `${FORMAT5}: benchmarks[${index}] is not valid JSON: ${error2.message}`, piece.line);
+  }
+  const bench = asObject(value);
+  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value) ? "a list" : JSON.stringify(value)?.slice(0, 30)}`, piece.line);
+  return bench;
+}
+function labelDuplicates(runs) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const run2 of runs) {
+    const label = run2.repeat ?? "";
+    const n = (seen.get(label) ?? 0) + 1;
+    seen.set(label, n);
+    if (n > 1) {
+      run2.repeat = `${label} #${n}`;
+      run2.meta.benchmark = run2.repeat;
+    }
+  }
+}
+
 // src/ingest/ingest.ts
 var native = {
   id: "native",
@@ -23785,7 +24791,7 @@ var native = {
   },
   read: async (source, options) => [await ingestNative(source, options)]
 };
-var ADAPTERS = [vllmAdapter, sglangAdapter, native];
+var ADAPTERS = [vllmAdapter, sglangAdapter, llmperfAdapter, guidellmAdapter, native];
 var FORMAT_IDS = ADAPTERS.map((a) => a.id);
 async function ingestRuns(source, options, formatId) {
   if (formatId && formatId !== "auto") {
@@ -24167,10 +25173,10 @@ function masked(table, column) {
   return out;
 }
 function finiteSeries(column) {
-  let count2 = 0;
-  for (let i = 0; i < column.length; i++) if (Number.isFinite(column[i])) count2++;
-  if (count2 === column.length) return column;
-  const out = new Float64Array(count2);
+  let count3 = 0;
+  for (let i = 0; i < column.length; i++) if (Number.isFinite(column[i])) count3++;
+  if (count3 === column.length) return column;
+  const out = new Float64Array(count3);
   let j = 0;
   for (let i = 0; i < column.length; i++) if (Number.isFinite(column[i])) out[j++] = column[i];
   return out;
@@ -24605,9 +25611,9 @@ function deriveSeed(seed, label) {
 
 // src/stats/quantile.ts
 function sortedFinite(values) {
-  let count2 = 0;
-  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) count2++;
-  const out = new Float64Array(count2);
+  let count3 = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) count3++;
+  const out = new Float64Array(count3);
   let j = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -24631,15 +25637,15 @@ function quantile(values, q) {
 }
 function meanFinite(values) {
   let sum = 0;
-  let count2 = 0;
+  let count3 = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (Number.isFinite(v)) {
       sum += v;
-      count2++;
+      count3++;
     }
   }
-  return count2 === 0 ? NaN : sum / count2;
+  return count3 === 0 ? NaN : sum / count3;
 }
 
 // src/stats/two-sample.ts
@@ -24850,8 +25856,8 @@ function prepare(requested, base, head, config) {
   if (!baseSeries.ok || !headSeries.ok) return "skip";
   if (!baseSeries.summary) {
     const needed = minimumCount(spec, headSeries.statistic);
-    const baseCount = count(baseSeries.runs);
-    const headCount = count(headSeries.runs);
+    const baseCount = count2(baseSeries.runs);
+    const headCount = count2(headSeries.runs);
     if (baseCount < needed || headCount < needed) {
       return undecided(
         requested,
@@ -25018,7 +26024,7 @@ function summarySeries(side2, spec) {
   if (runs.length === 0) return { ok: false, reason: `the data has no ${spec.key} summary` };
   return { ok: true, runs, basis: `summary: ${[...fields].join(", ")}`, statistic: { kind: "mean" }, summary: true };
 }
-function count(runs) {
+function count2(runs) {
   return runs.reduce((sum, r) => sum + r.values.length, 0);
 }
 function minimumCount(spec, statistic) {
@@ -25112,7 +26118,7 @@ function tailMeans(table, metric, phases, q) {
   const threshold = q === 0 ? -Infinity : quantileSorted(sorted, q);
   const sums = new Float64Array(phases.length + 1);
   const remainder = new Float64Array(table.length).fill(NaN);
-  let count2 = 0;
+  let count3 = 0;
   let total = 0;
   for (let i = 0; i < table.length; i++) {
     const m = metric[i];
@@ -25124,7 +26130,7 @@ function tailMeans(table, metric, phases, q) {
     }
     remainder[i] = rest;
     if (m < threshold) continue;
-    count2++;
+    count3++;
     total += m;
     for (let j = 0; j < columns.length; j++) {
       const v = columns[j][i];
@@ -25132,8 +26138,8 @@ function tailMeans(table, metric, phases, q) {
     }
     sums[phases.length] += rest;
   }
-  const components = Array.from(sums, (s) => s / count2);
-  return { threshold: q === 0 ? total / count2 : threshold, count: count2, mean: total / count2, components, remainder };
+  const components = Array.from(sums, (s) => s / count3);
+  return { threshold: q === 0 ? total / count3 : threshold, count: count3, mean: total / count3, components, remainder };
 }
 function ownStatistic(column, q) {
   if (q === 0) return meanFinite(column);
@@ -25344,8 +26350,8 @@ function collectCaveats(input) {
   for (const shift of [workload.prompt, workload.output]) {
     if (shift?.changed) drift.push(`${shift.field === "prompt_tokens" ? "prompt" : "output"} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
   }
-  const names = { concurrency: "concurrency", requestRate: "request rate", inputTokensMean: "mean input tokens", outputTokensMean: "mean output tokens" };
-  for (const d of workload.declared) drift.push(`${names[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
+  const names2 = { concurrency: "concurrency", requestRate: "request rate", inputTokensMean: "mean input tokens", outputTokensMean: "mean output tokens" };
+  for (const d of workload.declared) drift.push(`${names2[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
   if (workload.arrivalRate?.changed) {
     drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
   }
@@ -25593,8 +26599,8 @@ var BIN_AGREEMENT = 0.75;
 function evidence(text, values) {
   return values ? { text, values } : { text };
 }
-function configValue(meta, names) {
-  for (const name of names) if (name in meta.config) return meta.config[name];
+function configValue(meta, names2) {
+  for (const name of names2) if (name in meta.config) return meta.config[name];
   return void 0;
 }
 var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
@@ -25893,7 +26899,7 @@ function prefillOverlap(tables, tailQ = 0.95) {
   let tailHits = 0;
   let tailCount = 0;
   let hits = 0;
-  let count2 = 0;
+  let count3 = 0;
   let longMs = NaN;
   for (const t of tables) {
     const r = runOverlap(t, tailQ);
@@ -25901,11 +26907,11 @@ function prefillOverlap(tables, tailQ = 0.95) {
     tailHits += r.tailHits;
     tailCount += r.tailCount;
     hits += r.hits;
-    count2 += r.count;
+    count3 += r.count;
     longMs = Number.isNaN(longMs) ? r.longMs : Math.max(longMs, r.longMs);
   }
-  if (tailCount === 0 || count2 === 0) return void 0;
-  return { tailShare: tailHits / tailCount, overallShare: hits / count2, longPrefillMs: longMs, tailCount };
+  if (tailCount === 0 || count3 === 0) return void 0;
+  return { tailShare: tailHits / tailCount, overallShare: hits / count3, longPrefillMs: longMs, tailCount };
 }
 function runOverlap(t, tailQ) {
   const { arrival_ts: arrival, tokenize_ms: tokenize, queue_wait_ms: queue, prefill_ms: prefill } = t.numbers;
@@ -25931,21 +26937,21 @@ function runOverlap(t, tailQ) {
   let tailHits = 0;
   let tailCount = 0;
   let hits = 0;
-  let count2 = 0;
+  let count3 = 0;
   for (let i = 0; i < t.length; i++) {
     if (!Number.isFinite(queue[i]) || queue[i] <= 0) continue;
     const waitStart = (arrival[i] - origin) * 1e3 + (tokenize?.[i] || 0);
     const waitEnd = waitStart + queue[i];
     const k = upperBound(starts, waitEnd) - 1;
     const overlaps = k >= 0 && prefixMaxEnd[k] > waitStart;
-    count2++;
+    count3++;
     if (overlaps) hits++;
     if (queue[i] >= queueTail) {
       tailCount++;
       if (overlaps) tailHits++;
     }
   }
-  return { tailHits, tailCount, hits, count: count2, longMs };
+  return { tailHits, tailCount, hits, count: count3, longMs };
 }
 function upperBound(sorted, x) {
   let lo = 0;
@@ -26533,15 +27539,15 @@ function declaredShifts(base, head) {
     ["outputTokensMean", MIN_MEDIAN_SHIFT]
   ];
   for (const [key, tolerance] of keys) {
-    const b = meanOf(base.map((w) => w[key]));
-    const h = meanOf(head.map((w) => w[key]));
+    const b = meanOf3(base.map((w) => w[key]));
+    const h = meanOf3(head.map((w) => w[key]));
     if (b === void 0 || h === void 0) continue;
     const same = b === h || Number.isFinite(b) && Number.isFinite(h) && Math.abs(h - b) <= tolerance * Math.abs(b);
     if (!same) out.push({ key, base: b, head: h });
   }
   return out;
 }
-function meanOf(values) {
+function meanOf3(values) {
   const present = values.filter((v) => v !== void 0 && !Number.isNaN(v));
   if (present.length === 0) return void 0;
   if (present.some((v) => !Number.isFinite(v))) return present.every((v) => v === present[0]) ? present[0] : NaN;
@@ -26570,15 +27576,15 @@ function distributionShift(field, base, head) {
   };
 }
 function arrivalCounts(tables) {
-  let count2 = 0;
+  let count3 = 0;
   let seconds = 0;
   for (const t of tables) {
     const a = t.numbers.arrival_ts;
     if (!a || t.length < 2 || !t.orderedByArrival) return void 0;
-    count2 += t.length - 1;
+    count3 += t.length - 1;
     seconds += a[t.length - 1] - a[0];
   }
-  return seconds > 0 ? { count: count2, seconds } : void 0;
+  return seconds > 0 ? { count: count3, seconds } : void 0;
 }
 function rateShift(base, head) {
   const b = arrivalCounts(base);
@@ -26771,6 +27777,38 @@ function concatGaps(tables) {
 // src/version.ts
 var VERSION = "0.1.0";
 
+// src/report/groups.ts
+var UNNAMED = "benchmark";
+function pairBenchmarks(base, head) {
+  const baseGroups = groupByName(base.runs);
+  const headGroups = groupByName(head.runs);
+  if (baseGroups.size <= 1 && headGroups.size <= 1) {
+    const [baseName] = baseGroups.keys();
+    const [headName] = headGroups.keys();
+    const notes = baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`] : [];
+    return { pairs: [{ name: headName ?? baseName ?? UNNAMED, base, head }], unmatched: [], notes };
+  }
+  const pairs = [];
+  const unmatched = [];
+  for (const [name, runs] of headGroups) {
+    const baseRuns = baseGroups.get(name);
+    if (baseRuns) pairs.push({ name, base: { label: "base", runs: baseRuns }, head: { label: "head", runs } });
+    else unmatched.push({ side: "head", name });
+  }
+  for (const name of baseGroups.keys()) if (!headGroups.has(name)) unmatched.push({ side: "base", name });
+  return { pairs, unmatched, notes: [] };
+}
+function groupByName(runs) {
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const run2 of runs) {
+    const name = run2.meta.benchmark ?? UNNAMED;
+    const list = groups2.get(name) ?? [];
+    list.push(run2);
+    groups2.set(name, list);
+  }
+  return groups2;
+}
+
 // src/report/model.ts
 var SCHEMA_VERSION = 1;
 
@@ -26845,7 +27883,23 @@ function buildReport(benchmarks, config) {
   };
 }
 function triage(base, head, config) {
-  return buildReport([triageBenchmark(base, head, config)], config);
+  const pairing = pairBenchmarks(base, head);
+  if (pairing.pairs.length === 0) {
+    throw new InputError("results", `no benchmark is on both sides: the baseline has ${names(pairing, "base")}, the head ${names(pairing, "head")}`);
+  }
+  const reports = pairing.pairs.map((p) => {
+    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config);
+    for (const note of pairing.notes) report.caveats.push({ kind: "benchmark-names", message: note });
+    return report;
+  });
+  for (const u of pairing.unmatched) {
+    reports[0].caveats.push({ kind: "benchmark-names", message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared` });
+  }
+  return buildReport(reports, config);
+}
+function names(pairing, side2) {
+  const list = pairing.unmatched.filter((u) => u.side === side2).map((u) => `"${u.name}"`);
+  return list.length ? list.join(", ") : "none";
 }
 function leadRank(m) {
   const breached2 = m.slo && m.slo.headMet === false ? 0 : 1;
@@ -27007,7 +28061,7 @@ var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u2
 var WORD_JOINER = "⁠";
 var MAX_INLINE = 120;
 function plainText(text, max = MAX_INLINE) {
-  return cap2(text.replace(/[\t\r\n]+/g, " ").replace(INVISIBLE, ""), max);
+  return cap3(text.replace(/[\t\r\n]+/g, " ").replace(INVISIBLE, ""), max);
 }
 function markdownText(text, max = MAX_INLINE) {
   const clean = plainText(text, max);
@@ -27016,7 +28070,7 @@ function markdownText(text, max = MAX_INLINE) {
 function codeText(text, max = MAX_INLINE) {
   return plainText(text, max).replace(/`/g, "ˋ").replace(/\|/g, "¦");
 }
-function cap2(text, max) {
+function cap3(text, max) {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }
@@ -27052,8 +28106,8 @@ function headline(b) {
     }
     case "inconclusive": {
       const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
-      const names = undecided2.length <= 4 ? undecided2.map((m) => specLabel(m.spec)).join(", ") : `${undecided2.length} metrics`;
-      return `inconclusive: the data cannot decide ${names}${breach}`;
+      const names2 = undecided2.length <= 4 ? undecided2.map((m) => specLabel(m.spec)).join(", ") : `${undecided2.length} metrics`;
+      return `inconclusive: the data cannot decide ${names2}${breach}`;
     }
     case "improved": {
       const better = b.metrics.filter((m2) => m2.verdict === "improved");
@@ -27534,11 +28588,11 @@ function merge(defaults, route, options) {
 }
 function addQueryParameters(url, parameters) {
   const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
+  const names2 = Object.keys(parameters);
+  if (names2.length === 0) {
     return url;
   }
-  return url + separator + names.map((name) => {
+  return url + separator + names2.map((name) => {
     if (name === "q") {
       return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
     }
@@ -31669,34 +32723,34 @@ function routeMatcher(paths) {
 var regex = routeMatcher(triggers_notification_paths_default);
 var triggersNotification = regex.test.bind(regex);
 var groups = {};
-var createGroups = function(Bottleneck2, common) {
+var createGroups = function(Bottleneck2, common2) {
   groups.global = new Bottleneck2.Group({
     id: "octokit-global",
     maxConcurrent: 10,
-    ...common
+    ...common2
   });
   groups.auth = new Bottleneck2.Group({
     id: "octokit-auth",
     maxConcurrent: 1,
-    ...common
+    ...common2
   });
   groups.search = new Bottleneck2.Group({
     id: "octokit-search",
     maxConcurrent: 1,
     minTime: 2e3,
-    ...common
+    ...common2
   });
   groups.write = new Bottleneck2.Group({
     id: "octokit-write",
     maxConcurrent: 1,
     minTime: 1e3,
-    ...common
+    ...common2
   });
   groups.notifications = new Bottleneck2.Group({
     id: "octokit-notifications",
     maxConcurrent: 1,
     minTime: 3e3,
-    ...common
+    ...common2
   });
 };
 function throttling(octokit, octokitOptions) {
@@ -31711,9 +32765,9 @@ function throttling(octokit, octokitOptions) {
   if (!enabled) {
     return {};
   }
-  const common = { timeout };
+  const common2 = { timeout };
   if (typeof connection !== "undefined") {
-    common.connection = connection;
+    common2.connection = connection;
   }
   const state = Object.assign(
     {
@@ -31745,7 +32799,7 @@ function throttling(octokit, octokitOptions) {
     }
     initialized = true;
     if (groups.global == null) {
-      createGroups(Bottleneck2, common);
+      createGroups(Bottleneck2, common2);
     }
     state.global = state.global ?? groups.global;
     state.auth = state.auth ?? groups.auth;
@@ -32463,17 +33517,17 @@ async function auth4(state, authOptions) {
     };
     return authOptions.factory(options);
   }
-  const common = {
+  const common2 = {
     clientId: state.clientId,
     clientSecret: state.clientSecret,
     request: state.request,
     ...authOptions
   };
   const userAuth = state.clientType === "oauth-app" ? await createOAuthUserAuth({
-    ...common,
+    ...common2,
     clientType: state.clientType
   }) : await createOAuthUserAuth({
-    ...common,
+    ...common2,
     clientType: state.clientType
   });
   return userAuth();
@@ -34954,14 +36008,14 @@ function readZip(bytes, limits) {
   if (bytes.byteLength < EOCD_SIZE) throw new ZipFormatError("not a ZIP archive: too short");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const { records, cdOffset } = readCentralDirectory(bytes, view, limits);
-  const names = /* @__PURE__ */ new Set();
+  const names2 = /* @__PURE__ */ new Set();
   let declaredTotal = 0;
   const spans = [];
   const located2 = [];
   for (const record of records) {
     const key = record.directory ? record.name.replace(/\/?$/, "/") : record.name;
-    if (names.has(key)) throw new UnsafeArchiveError(`duplicate entry name: ${JSON.stringify(record.name)}`);
-    names.add(key);
+    if (names2.has(key)) throw new UnsafeArchiveError(`duplicate entry name: ${JSON.stringify(record.name)}`);
+    names2.add(key);
     const pos = record.localOffset;
     if (pos + LOCAL_SIZE > cdOffset) throw new ZipFormatError(`local header of ${JSON.stringify(record.name)} is outside the archive data`);
     if (view.getUint32(pos, true) !== SIG_LOCAL) throw new ZipFormatError(`bad local header signature for ${JSON.stringify(record.name)}`);
@@ -35082,8 +36136,8 @@ async function resolvePullRequest(client, repo, runId) {
     return { skip: `the triggering run ${run2.id} came from a ${run2.event} event, not a pull request`, run: run2 };
   }
   const matches = (pull) => pull.head.sha === run2.headSha && pull.head.repo?.full_name === run2.headRepository && pull.state === "open";
-  for (const number of run2.pullNumbers) {
-    const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
+  for (const number2 of run2.pullNumbers) {
+    const { data } = await client.rest.pulls.get({ ...repo, pull_number: number2 });
     if (matches(data)) return { pull: { number: data.number, headSha: data.head.sha, url: data.html_url }, run: run2 };
   }
   const headOwner = run2.headRepository.split("/")[0];
@@ -35117,14 +36171,14 @@ function groupId(group2) {
 function markerPrefix(group2) {
   return `<!-- perf-triage:comment group=${groupId(group2)} `;
 }
-function marker(group2, stamp) {
-  return `${markerPrefix(group2)}stamp=${stamp.replace(/[^A-Za-z0-9._-]/g, "")} -->`;
+function marker(group2, stamp3) {
+  return `${markerPrefix(group2)}stamp=${stamp3.replace(/[^A-Za-z0-9._-]/g, "")} -->`;
 }
 function hasMarker(body, group2) {
   return typeof body === "string" && body.includes(markerPrefix(group2));
 }
-function hasStamp(body, group2, stamp) {
-  return typeof body === "string" && body.includes(marker(group2, stamp));
+function hasStamp(body, group2, stamp3) {
+  return typeof body === "string" && body.includes(marker(group2, stamp3));
 }
 
 // src/github/comments.ts
@@ -35137,15 +36191,15 @@ async function listOurComments(client, target) {
   });
   return all.filter((c) => hasMarker(c.body, target.group) && c.user !== null && target.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
 }
-async function upsertComment(client, target, body, stamp) {
+async function upsertComment(client, target, body, stamp3) {
   const full = `${body.trimEnd()}
-${marker(target.group, stamp)}
+${marker(target.group, stamp3)}
 `;
   const existing = await listOurComments(client, target);
   let kept;
   let action;
   if (existing.length === 0) {
-    kept = await createOnce(client, target, full, stamp);
+    kept = await createOnce(client, target, full, stamp3);
     action = "created";
   } else {
     kept = existing[0];
@@ -35162,7 +36216,7 @@ ${marker(target.group, stamp)}
   }
   return { action, id: kept.id, url: kept.html_url, removed };
 }
-async function createOnce(client, target, body, stamp, attempts = 3) {
+async function createOnce(client, target, body, stamp3, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
       const { data } = await client.rest.issues.createComment({
@@ -35175,7 +36229,7 @@ async function createOnce(client, target, body, stamp, attempts = 3) {
       return data;
     } catch (error2) {
       if (!outcomeUnknown(error2) || attempt >= attempts) throw error2;
-      const landed = (await listOurComments(client, target)).find((c) => hasStamp(c.body, target.group, stamp));
+      const landed = (await listOurComments(client, target)).find((c) => hasStamp(c.body, target.group, stamp3));
       if (landed) return landed;
     }
   }
@@ -35385,7 +36439,7 @@ async function readSide(label, patterns, inputs, config, artifact, fromArtifactO
 async function publish(client, context, settings, report, markdown, runId) {
   const group2 = settings.group || report.benchmarks[0]?.name || "perf-triage";
   const summaryUrl = runUrl(context);
-  const stamp = `${context.runId}.${context.runAttempt}`;
+  const stamp3 = `${context.runId}.${context.runAttempt}`;
   let pullNumber = context.pullRequest?.number;
   let headSha = context.pullRequest?.headSha;
   if (runId) {
@@ -35407,7 +36461,7 @@ async function publish(client, context, settings, report, markdown, runId) {
   }
   if (pullNumber === void 0) return;
   const authors = await commentAuthors(client, settings.commentAuthor);
-  const result = await publishComment({ client, context, report, pullNumber, group: group2, authors, mode: settings.comment, summaryUrl, stamp });
+  const result = await publishComment({ client, context, report, pullNumber, group: group2, authors, mode: settings.comment, summaryUrl, stamp: stamp3 });
   if (result.skipped) {
     info2(result.skipped);
     return;

@@ -26,6 +26,8 @@ export type CaveatKind =
   | 'missing-phases'
   | 'hidden-slowdown'
   | 'summary-only'
+  | 'benchmark-names'
+  | 'no-phases'
   | 'quality-not-measured';
 
 export interface Caveat {
@@ -132,6 +134,14 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     out.push({
       kind: 'hidden-slowdown',
       message: `${cost.label} ${signedPercent(cost.change)} (${agreeingBins(cost)}; unmatched ${signedPercent(cost.rawChange)}) while no ${cost.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`,
+    });
+  }
+
+  const undiagnosed = metrics.filter((m) => m.verdict === 'regressed' && !m.spec.metric.custom && !['itl', 'tpot'].includes(m.spec.metric.id) && !input.attributions.some((a) => a.spec.key === m.spec.key));
+  if (undiagnosed.length) {
+    out.push({
+      kind: 'no-phases',
+      message: `no phase decomposition for ${listJoin(undiagnosed.map((m) => specLabel(m.spec)))}: the data has no per-request phase timings (queue_wait_ms, prefill_ms, …); server-side telemetry or a metrics scrape of the same run would show where the time went`,
     });
   }
 

@@ -9,6 +9,8 @@ import { detectNativeLayout, ingestNative } from './native/native';
 import type { TextSource } from './source';
 import { vllmAdapter } from './formats/vllm';
 import { sglangAdapter } from './formats/sglang';
+import { llmperfAdapter } from './formats/llmperf';
+import { guidellmAdapter } from './formats/guidellm';
 
 const native: ArtifactAdapter = {
   id: 'native',
@@ -22,7 +24,7 @@ const native: ArtifactAdapter = {
 };
 
 /** In detection order: specific formats first, the native format (which takes any §4 field) last. */
-export const ADAPTERS: readonly ArtifactAdapter[] = [vllmAdapter, sglangAdapter, native];
+export const ADAPTERS: readonly ArtifactAdapter[] = [vllmAdapter, sglangAdapter, llmperfAdapter, guidellmAdapter, native];
 
 export const FORMAT_IDS: readonly string[] = ADAPTERS.map((a) => a.id);
 

@@ -17,6 +17,8 @@ import { successMask } from '../metrics/values';
 import { pooledTable, sideTables } from '../model/pool';
 import { emptyMeta, type RunMeta, type Side, type WorkloadInfo } from '../model/run';
 import { VERSION } from '../version';
+import { InputError } from '../ingest/errors';
+import { pairBenchmarks } from './groups';
 import { SCHEMA_VERSION, type BenchmarkReport, type Outcome, type Report, type SideSummary } from './model';
 
 export function triageBenchmark(base: Side, head: Side, config: TriageConfig): BenchmarkReport {
@@ -94,9 +96,29 @@ export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig)
   };
 }
 
-/** Convenience for one benchmark: the whole pipeline. */
+/**
+ * The whole pipeline: runs grouped by benchmark and paired between the sides, one benchmark report
+ * per pair. A benchmark on one side only cannot be compared: that is an error, not a silent skip.
+ */
 export function triage(base: Side, head: Side, config: TriageConfig): Report {
-  return buildReport([triageBenchmark(base, head, config)], config);
+  const pairing = pairBenchmarks(base, head);
+  if (pairing.pairs.length === 0) {
+    throw new InputError('results', `no benchmark is on both sides: the baseline has ${names(pairing, 'base')}, the head ${names(pairing, 'head')}`);
+  }
+  const reports = pairing.pairs.map((p) => {
+    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config);
+    for (const note of pairing.notes) report.caveats.push({ kind: 'benchmark-names', message: note });
+    return report;
+  });
+  for (const u of pairing.unmatched) {
+    reports[0].caveats.push({ kind: 'benchmark-names', message: `"${u.name}" is only in the ${u.side === 'base' ? 'baseline' : 'head'}: not compared` });
+  }
+  return buildReport(reports, config);
+}
+
+function names(pairing: ReturnType<typeof pairBenchmarks>, side: 'base' | 'head'): string {
+  const list = pairing.unmatched.filter((u) => u.side === side).map((u) => `"${u.name}"`);
+  return list.length ? list.join(', ') : 'none';
 }
 
 /** SLO-breaching metrics first, then metrics with an SLO, then the largest change. */

@@ -121,16 +121,17 @@ export function mapRecord(raw: Record<string, unknown>): Mapped {
 
   const ttft = metric('time_to_first_token') ?? metric('ttft');
   const total = metric('request_latency');
-  for (const [field, value] of [['time_to_first_token', ttft], ['request_latency', total]] as const) {
+  const isl = metric('input_sequence_length');
+  const osl = metric('output_sequence_length') ?? metric('output_token_count');
+  const read = [['time_to_first_token', ttft], ['request_latency', total], ['input_sequence_length', isl], ['output_sequence_length', osl]] as const;
+  for (const [field, value] of read) {
     if (typeof value === 'string') return { problem: `metrics.${field}: ${value}` };
   }
   const nonStreaming = ttft === undefined && total !== undefined;
   record.first_token_ms = ttft ?? total;
   record.total_ms = total;
   if (typeof ttft === 'number' && typeof total === 'number' && total >= ttft) record.decode_ms = total - ttft;
-  const isl = metric('input_sequence_length');
   if (isl !== undefined) record.prompt_tokens = isl;
-  const osl = metric('output_sequence_length') ?? metric('output_token_count');
   if (osl !== undefined) record.output_tokens = osl;
 
   const network = networkMs(metric);

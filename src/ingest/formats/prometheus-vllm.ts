@@ -21,11 +21,9 @@
 // Several label sets of one metric (engines, models) are added up, as `sum without(engine,
 // model_name)` would; the KV-cache usage, a fraction, is averaged instead.
 
-import type { ConfigValue, Histogram, RunMeta, ServerStats, WorkloadInfo } from '../../model/run';
-import { emptyMeta } from '../../model/run';
+import { emptyMeta, type ConfigValue, type Histogram, type RunMeta, type ServerStats, type WorkloadInfo } from '../../model/run';
 import type { IssueLog } from '../errors';
-import { seriesKey, type Exposition, type Sample } from './prometheus-text';
-import { parseValue } from './prometheus-text';
+import { parseValue, seriesKey, type Exposition, type Sample } from './prometheus-text';
 
 export const VLLM_PREFIX = 'vllm:';
 
@@ -241,17 +239,16 @@ class Reader {
     let broken = false;
     for (const s of this.byName.get(`${base}_bucket`) ?? []) {
       const le = parseValue(s.labels.get('le') ?? '');
-      if (le === undefined || Number.isNaN(le)) {
+      // A bound must be a number whose ms value is finite too; +Inf is the last bucket.
+      if (le === undefined || Number.isNaN(le) || (le !== Infinity && !Number.isFinite(le * 1000))) {
         this.issue(s, `${s.name}: the le label ${JSON.stringify(s.labels.get('le') ?? null)} is not a bucket bound`);
         broken = true;
       } else if (!this.usable(s)) broken = true;
       else get(s).buckets.set(le, s.value);
     }
     for (const s of this.byName.get(`${base}_sum`) ?? []) {
-      if (!Number.isFinite(s.value)) {
-        this.issue(s, `${s.name}: expected a finite sum, got ${s.value}`);
-        broken = true;
-      } else get(s).sum = s.value;
+      if (!this.usable(s)) broken = true;
+      else get(s).sum = s.value;
     }
     for (const s of this.byName.get(`${base}_count`) ?? []) {
       if (!this.usable(s)) broken = true;

@@ -44,6 +44,11 @@ export class SummaryCollector {
       return;
     }
     const value = unit in TO_MS ? toMs(n, unit) : n;
+    // A finite number of seconds can overflow once converted (1e308 s is Infinity ms).
+    if (!Number.isFinite(value)) {
+      this.warnings.push(`${field}: ${n} ${unit} is out of range once converted; left out`);
+      return;
+    }
     this.values.push({ metric, stat, value, field, ...extra });
   }
 }

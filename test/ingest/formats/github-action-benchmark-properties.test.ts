@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
-import { readGithubActionBenchmark } from '../../../src/ingest/formats/github-action-benchmark';
+import { detectGithubActionBenchmark, readGithubActionBenchmark } from '../../../src/ingest/formats/github-action-benchmark';
 import type { TextSource } from '../../../src/ingest/source';
 import type { Run } from '../../../src/model/run';
 
@@ -113,5 +113,15 @@ describe('github-action-benchmark properties', () => {
       ['constructor', 2],
     ]);
     expect(run.meta.extra).toEqual({ 'range.__proto__': '±1 ms', 'extra.__proto__': 'x' });
+  });
+  it('detection never throws and always gives a reason', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map((j) => j.slice(0, 150)), fc.stringMatching(/^[#{}\[\]"a-z_:=., 0-9\n-]{0,80}$/)), (head) => {
+        const d = detectGithubActionBenchmark(head);
+        expect(typeof d.match).toBe('boolean');
+        expect(d.reason.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

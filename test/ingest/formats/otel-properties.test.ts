@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
-import { readOtel } from '../../../src/ingest/formats/otel';
+import { detectOtel, readOtel } from '../../../src/ingest/formats/otel';
 import type { TextSource } from '../../../src/ingest/source';
 import type { Run } from '../../../src/model/run';
 import { rowsOf } from '../native/helpers';
@@ -169,6 +169,17 @@ describe('OTLP span properties', () => {
       }
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     }
+  });
+
+  it('detection never throws and always gives a reason', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map((j) => j.slice(0, 150)), fc.stringMatching(/^[#{}\[\]"a-z_:=., 0-9\n-]{0,80}$/)), (head) => {
+        const d = detectOtel(head);
+        expect(typeof d.match).toBe('boolean');
+        expect(d.reason.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

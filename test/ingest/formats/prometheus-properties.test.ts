@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
-import { readPrometheus } from '../../../src/ingest/formats/prometheus';
+import { detectPrometheus, readPrometheus } from '../../../src/ingest/formats/prometheus';
 import { diffScrapes } from '../../../src/ingest/formats/prometheus-diff';
 import type { TextSource } from '../../../src/ingest/source';
 import type { Run } from '../../../src/model/run';
@@ -105,6 +105,9 @@ const JUNK_LINES = [
   'vllm:num_preemptions_total{__proto__="1"} 2',
   'vllm:time_to_first_token_seconds_bucket{le="abc"} 1',
   'vllm:time_to_first_token_seconds_bucket{le="NaN"} 1',
+  'vllm:time_to_first_token_seconds_bucket{le="-Inf"} 1',
+  'vllm:time_to_first_token_seconds_bucket{le="1e308"} 1',
+  'vllm:time_to_first_token_seconds_sum -5',
   'vllm:request_success_total{finished_reason="\\n"} 1e308',
   'vllm:kv_cache_usage_perc 7',
   'a'.repeat(300),
@@ -221,6 +224,17 @@ describe('vLLM scrape properties', () => {
         expectFinite(diff);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('detection never throws and always gives a reason', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map((j) => j.slice(0, 150)), fc.stringMatching(/^[#{}\[\]"a-z_:=., 0-9\n-]{0,80}$/)), (head) => {
+        const d = detectPrometheus(head);
+        expect(typeof d.match).toBe('boolean');
+        expect(d.reason.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -286,18 +286,18 @@ function buildConfig(raw) {
   const named = (raw.metrics ?? []).filter((m) => m.trim());
   const metrics = [];
   const seen = /* @__PURE__ */ new Set();
-  const add = (spec, origin) => {
+  const add2 = (spec, origin) => {
     if (seen.has(spec.key)) return;
     seen.add(spec.key);
     metrics.push({ spec, origin });
   };
-  for (const slo2 of slos) add(slo2.spec, "slo");
+  for (const slo2 of slos) add2(slo2.spec, "slo");
   for (const text of named) {
     const spec = parseMetricSpec(text);
     if (typeof spec === "string") throw new ConfigError("metrics", `"${text}": ${spec}`);
-    add(spec, "named");
+    add2(spec, "named");
   }
-  if (named.length === 0) for (const spec of DEFAULT_METRICS) add(spec, "default");
+  if (named.length === 0) for (const spec of DEFAULT_METRICS) add2(spec, "default");
   metrics.sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec));
   return {
     metrics,
@@ -3750,6 +3750,860 @@ function labelDuplicates(runs) {
   }
 }
 
+// src/ingest/formats/genai-perf-stats.ts
+var TIME_UNITS = {
+  ns: "ns",
+  nanoseconds: "ns",
+  us: "us",
+  "µs": "us",
+  microseconds: "us",
+  ms: "ms",
+  milliseconds: "ms",
+  s: "s",
+  sec: "s",
+  secs: "s",
+  second: "s",
+  seconds: "s"
+};
+function unitKind(raw) {
+  if (typeof raw !== "string") return void 0;
+  const unit = raw.trim().toLowerCase().replace(/\s+/g, " ");
+  if (Object.hasOwn(TIME_UNITS, unit)) return { kind: "time", unit: TIME_UNITS[unit] };
+  if (/^tokens? ?(\/|per) ?s(ec(ond)?)?$/.test(unit)) return { kind: "rate", unit: "tok/s" };
+  if (/^requests? ?(\/|per) ?s(ec(ond)?)?$/.test(unit)) return { kind: "rate", unit: "req/s" };
+  if (/(\/|per) ?s(ec(ond)?)?\b/.test(unit)) return { kind: "rate", unit: raw.trim() };
+  return { kind: "other", unit: raw.trim() };
+}
+var STAT_KEYS = [
+  ["avg", "mean"],
+  ["p1", "p1"],
+  ["p5", "p5"],
+  ["p10", "p10"],
+  ["p25", "p25"],
+  ["p50", "p50"],
+  ["p75", "p75"],
+  ["p90", "p90"],
+  ["p95", "p95"],
+  ["p99", "p99"],
+  ["min", "min"],
+  ["max", "max"],
+  ["std", "std"]
+];
+function asStatBlock(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return void 0;
+  const block = value;
+  return typeof own(block, "unit") === "string" ? block : void 0;
+}
+function addCatalogBlock(out, target, block, field) {
+  const kind = unitKind(own(block, "unit"));
+  const fits = kind && (target.expects === "time" ? kind.kind === "time" : kind.kind === "rate" && kind.unit === target.expects);
+  if (!kind || !fits) {
+    out.warnings.push(`${field}: unit ${JSON.stringify(own(block, "unit"))?.slice(0, 30)} is not a ${target.expects === "time" ? "duration" : target.expects} unit; left out`);
+    return;
+  }
+  const unit = kind.kind === "time" ? kind.unit : target.expects;
+  addStats(out, target.metric, block, field, unit, target.runLevel ? {} : countOf(block), target.runLevel === true);
+}
+function addOwnBlock(out, name, block, field) {
+  const kind = unitKind(own(block, "unit"));
+  if (!kind || kind.kind === "other") return false;
+  if (kind.kind === "time") {
+    addStats(out, name, block, field, kind.unit, { unit: "ms", direction: "lower-is-better", ...countOf(block) }, false);
+  } else {
+    const unit = kind.unit === "tok/s" || kind.unit === "req/s" ? kind.unit : "count";
+    addStats(out, name, block, field, unit, { unit: kind.unit, direction: "higher-is-better", ...countOf(block) }, false);
+  }
+  return true;
+}
+function addStats(out, metric, block, field, unit, extra, meanOnly) {
+  for (const [key, stat2] of STAT_KEYS) {
+    if (meanOnly && key !== "avg") continue;
+    const raw = own(block, key);
+    const n = finiteNumber(raw);
+    if (n !== void 0 && Number.isFinite(n) && (unit === "s" || unit === "us" || unit === "ns" || unit === "ms") && !Number.isFinite(toMs(n, unit))) {
+      out.warnings.push(`${field}.${key}: ${n} ${unit} is out of range; left out`);
+      continue;
+    }
+    out.add(metric, stat2, raw, unit, `${field}.${key}`, extra);
+  }
+}
+function countOf(block) {
+  const n = finiteNumber(own(block, "count"));
+  return n !== void 0 && Number.isInteger(n) && n > 0 ? { count: n } : {};
+}
+function blockMean(block, as) {
+  if (!block) return void 0;
+  const n = finiteNumber(own(block, "avg"));
+  if (n === void 0 || Number.isNaN(n)) return void 0;
+  if (as === "plain") return n;
+  const kind = unitKind(own(block, "unit"));
+  if (kind?.kind !== "time") return void 0;
+  const ms2 = toMs(n, kind.unit);
+  return Number.isFinite(ms2) ? ms2 : void 0;
+}
+function hasStatBlock(text, names2) {
+  const pattern = new RegExp(`"(?:${names2.join("|")})"\\s*:\\s*\\{`, "g");
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const body = text.slice(match.index + match[0].length, match.index + match[0].length + 400);
+    const end = body.indexOf("}");
+    const inside = end === -1 ? body : body.slice(0, end);
+    if (/"unit"\s*:\s*"/.test(inside) && /"(avg|p50)"\s*:/.test(inside)) return true;
+  }
+  return false;
+}
+
+// src/ingest/formats/aiperf-detect.ts
+var AIPERF_ONLY = /"(schema_version|aiperf_version|benchmark_id|min_request_timestamp|max_response_timestamp|benchmark_duration|error_request_count)"\s*:/;
+var TAGGED_BLOCK = /"tag"\s*:\s*"[^"]*"\s*,\s*"unit"\s*:/;
+var RECORDS_OBJECT = /^\{\s*"records"\s*:\s*[{[]/;
+var AIPERF_SUMMARY_METRICS = [
+  "request_throughput",
+  "request_latency",
+  "request_count",
+  "time_to_first_token",
+  "ttft",
+  "inter_token_latency",
+  "output_token_throughput",
+  "output_sequence_length",
+  "input_sequence_length",
+  "min_request_timestamp",
+  "error_request_count"
+];
+function looksLikeAiperfSummary(text) {
+  if (!text.startsWith("{")) return false;
+  if (RECORDS_OBJECT.test(text) && TAGGED_BLOCK.test(text)) return true;
+  return AIPERF_ONLY.test(text) && hasStatBlock(text, AIPERF_SUMMARY_METRICS);
+}
+function looksLikeAiperfRecords(text) {
+  const firstLine = text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n"));
+  if (!/^\{\s*"metadata"\s*:\s*\{/.test(firstLine)) return false;
+  return /"(x_request_id|x_correlation_id|record_processor_id|request_start_ns|session_num|credit_phase|benchmark_phase)"\s*:/.test(firstLine);
+}
+
+// src/ingest/formats/genai-perf-responses.ts
+var CONTENT = /"(?:content|text|text_output)"\s*:\s*"(?!")/;
+function openAiResponseHasContent(response) {
+  if (typeof response !== "string") return false;
+  for (const event of response.trim().split("\n\n")) {
+    if (eventHasContent(event.trim())) return true;
+  }
+  return false;
+}
+function eventHasContent(event) {
+  if (event === "" || event.startsWith(":") || /^(event|id|retry):/.test(event)) return false;
+  const data = event.startsWith("data:") ? event.slice(5).trim() : event;
+  if (data === "" || data === "[DONE]") return false;
+  return CONTENT.test(data);
+}
+
+// src/ingest/formats/genai-perf-table.ts
+function finishTable2(builder, file, format, options) {
+  const built = builder.finish();
+  const { skipped, recordsRead: read, firstRejection: first } = built;
+  if (!built.table) {
+    if (first) throw new InputError(file, `${format}: ${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`, first.line, first.field);
+    throw new InputError(file, `${format}: no requests in the file`);
+  }
+  if (read > 0 && skipped / read > options.maxBadLineRatio) {
+    throw new InputError(
+      file,
+      `${format}: ${first ? `${first.message} — ` : ""}${skipped} of ${read} records are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
+      first?.line,
+      first?.field
+    );
+  }
+  return { table: built.table, built };
+}
+function sourceReport(file, format, finished, warnings) {
+  const { built, table: table2 } = finished;
+  return {
+    file,
+    format,
+    recordsRead: built.recordsRead,
+    recordsKept: table2.length,
+    skipped: built.skipped,
+    issues: built.issues.kept,
+    warnings: [...warnings, ...built.warnings]
+  };
+}
+function tableWorkload(table2) {
+  const n = table2.numbers;
+  const error = table2.text.error;
+  let failed = 0;
+  let first = Infinity;
+  let last = -Infinity;
+  const input = { sum: 0, count: 0 };
+  const output = { sum: 0, count: 0 };
+  for (let i = 0; i < table2.length; i++) {
+    const failedRow = error !== void 0 && error.codes[i] >= 0;
+    if (failedRow) failed++;
+    const arrival = n.arrival_ts?.[i] ?? NaN;
+    if (Number.isFinite(arrival)) {
+      first = Math.min(first, arrival);
+      const end = arrival + (n.total_ms?.[i] ?? 0) / 1e3;
+      if (Number.isFinite(end)) last = Math.max(last, end);
+    }
+    if (failedRow) continue;
+    add(input, n.prompt_tokens?.[i]);
+    add(output, n.output_tokens?.[i]);
+  }
+  const workload = { requests: table2.length, failed };
+  if (Number.isFinite(first) && Number.isFinite(last) && last > first) workload.durationSeconds = last - first;
+  if (input.count > 0) workload.inputTokensMean = input.sum / input.count;
+  if (output.count > 0) workload.outputTokensMean = output.sum / output.count;
+  return workload;
+}
+function add(acc, value) {
+  if (value !== void 0 && Number.isFinite(value)) {
+    acc.sum += value;
+    acc.count++;
+  }
+}
+
+// src/ingest/formats/genai-perf-raw.ts
+var RAW_FORMAT = "GenAI-Perf profile export";
+var NS_PER_MS = 1e6;
+function rawRuns(doc, file, format, options) {
+  const experiments = own(doc, "experiments");
+  if (!Array.isArray(experiments)) {
+    throw new InputError(file, `${RAW_FORMAT}: key "experiments": expected a list of {"experiment", "requests"}, got ${describe4(experiments)}`);
+  }
+  const serviceKind = typeof own(doc, "service_kind") === "string" ? own(doc, "service_kind") : void 0;
+  const endpoint = typeof own(doc, "endpoint") === "string" ? own(doc, "endpoint") : void 0;
+  const runs = [];
+  let recordNo = 0;
+  experiments.forEach((raw, index) => {
+    const experiment = readExperiment(raw);
+    if (!experiment) throw new InputError(file, `${RAW_FORMAT}: experiments[${index}]: expected an object with a "requests" list, got ${describe4(raw)}`);
+    const builder = new RequestTableBuilder(file);
+    for (const request of experiment.requests) addRequest(builder, request, ++recordNo, serviceKind);
+    const label = experiment.mode && experiment.value !== void 0 ? `${experiment.mode} ${experiment.value}` : `experiment ${index + 1}`;
+    const finished = finishTable2(builder, file, `${RAW_FORMAT} (${label})`, options);
+    const meta = emptyMeta();
+    const model = modelOf(experiment.requests);
+    if (model) meta.model = model;
+    meta.benchmark = model ?? "genai-perf";
+    meta.workload = label;
+    if (experiment.mode === "concurrency" && experiment.value !== void 0) meta.config.concurrency = experiment.value;
+    if (experiment.mode === "request_rate" && experiment.value !== void 0) meta.config.request_rate = experiment.value;
+    if (serviceKind) meta.config.service_kind = serviceKind;
+    if (endpoint) meta.config.endpoint = endpoint;
+    const version = own(doc, "version");
+    if (typeof version === "string") meta.extra.perf_analyzer_version = version.slice(0, 100);
+    const workload = tableWorkload(finished.table);
+    if (experiment.mode === "concurrency") workload.concurrency = experiment.value;
+    if (experiment.mode === "request_rate") workload.requestRate = experiment.value;
+    const warnings = experiments.length > 1 ? [`experiment ${index + 1} of ${experiments.length} (${label}); record numbers count across the file`] : [];
+    runs.push({ meta, requests: finished.table, summaries: [], sources: [sourceReport(file, format, finished, warnings)], workload, role: "requests" });
+  });
+  if (runs.length === 0) throw new InputError(file, `${RAW_FORMAT}: "experiments" is empty`);
+  return runs;
+}
+function readExperiment(raw) {
+  const object = asObject(raw);
+  const requests = own(object, "requests");
+  if (!object || !Array.isArray(requests)) return void 0;
+  const info = asObject(own(object, "experiment"));
+  const mode = own(info, "mode");
+  const value = finiteNumber(own(info, "value"));
+  return {
+    mode: typeof mode === "string" ? mode.slice(0, 40) : void 0,
+    value: value !== void 0 && !Number.isNaN(value) ? value : void 0,
+    requests
+  };
+}
+function addRequest(builder, raw, recordNo, serviceKind) {
+  const request = asObject(raw);
+  if (!request) {
+    builder.addRecord(raw, recordNo);
+    return;
+  }
+  const start = finiteNumber(own(request, "timestamp"));
+  if (start === void 0 || Number.isNaN(start)) {
+    builder.recordUnparsable(recordNo, `request ${recordNo}: "timestamp" must be nanoseconds since the epoch, got ${describe4(own(request, "timestamp"))}`);
+    return;
+  }
+  const times = contentTimes(request, serviceKind);
+  if (typeof times === "string") {
+    builder.recordUnparsable(recordNo, `request ${recordNo}: ${times}`);
+    return;
+  }
+  const record = { arrival_ts: start / 1e9 };
+  const sequence = finiteNumber(own(request, "sequence_id"));
+  if (sequence !== void 0 && !Number.isNaN(sequence)) record.sequence_id = sequence;
+  if (times.length === 0) {
+    record.error = "no response with content";
+    builder.addRecord(record, recordNo);
+    return;
+  }
+  record.first_token_ms = (times[0] - start) / NS_PER_MS;
+  record.total_ms = (times[times.length - 1] - start) / NS_PER_MS;
+  record.response_count = times.length;
+  if (times.length === 1) {
+    builder.addRecord(record, recordNo);
+    return;
+  }
+  record.decode_ms = (times[times.length - 1] - times[0]) / NS_PER_MS;
+  const gaps = new Array(times.length - 1);
+  for (let k = 1; k < times.length; k++) gaps[k - 1] = (times[k] - times[k - 1]) / NS_PER_MS;
+  builder.addRecord(record, recordNo, gaps);
+}
+function contentTimes(request, serviceKind) {
+  const stamps = own(request, "response_timestamps");
+  if (!Array.isArray(stamps)) return `"response_timestamps" must be a list of nanosecond timestamps, got ${describe4(stamps)}`;
+  const outputs = own(request, "response_outputs");
+  const filter = Array.isArray(outputs) && outputs.length === stamps.length && (serviceKind === "openai" || serviceKind === void 0 && hasResponseStrings(outputs));
+  const times = [];
+  for (let k = 0; k < stamps.length; k++) {
+    const t = finiteNumber(stamps[k]);
+    if (t === void 0 || Number.isNaN(t)) return `response_timestamps[${k}]: expected nanoseconds since the epoch, got ${describe4(stamps[k])}`;
+    if (filter && !openAiResponseHasContent(own(asObject(outputs[k]), "response"))) continue;
+    times.push(t);
+  }
+  return times;
+}
+function hasResponseStrings(outputs) {
+  return outputs.some((o) => typeof own(asObject(o), "response") === "string");
+}
+function modelOf(requests) {
+  for (let i = 0; i < Math.min(requests.length, 20); i++) {
+    const payload = own(asObject(own(asObject(requests[i]), "request_inputs")), "payload");
+    if (typeof payload !== "string" || payload.length > 1e6) continue;
+    try {
+      const model = own(asObject(JSON.parse(payload)), "model");
+      if (typeof model === "string" && model.trim() !== "") return model.trim().slice(0, 200);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function describe4(value) {
+  if (value === void 0) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  return JSON.stringify(value).slice(0, 40);
+}
+
+// src/ingest/formats/genai-perf-config.ts
+var MAX_ENTRIES = 400;
+var MAX_DEPTH = 5;
+var MAX_TEXT4 = 300;
+var MAX_EXTRA = 60;
+var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
+var SECRET_KEY = /(^|[._-])(headers?|api_?key|authorization|auth|password|secret|access_?token|bearer)($|[._-])/i;
+function flattenConfig2(value) {
+  const out = /* @__PURE__ */ new Map();
+  let level = [["", value]];
+  for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && out.size < MAX_ENTRIES; depth++) {
+    const next = [];
+    for (const [prefix, node] of level) {
+      if (node === null || typeof node !== "object" || Array.isArray(node)) continue;
+      for (const key of Object.keys(node)) {
+        if (out.size >= MAX_ENTRIES) break;
+        const path = prefix ? `${prefix}.${key}` : key;
+        if (SECRET_KEY.test(key) || UNSAFE_KEYS2.has(key)) continue;
+        const child = node[key];
+        if (child !== null && typeof child === "object" && !Array.isArray(child)) next.push([path, child]);
+        else out.set(path, child);
+      }
+    }
+    level = next;
+  }
+  return out;
+}
+function lookup(flat, names2) {
+  for (const [path, value] of flat) {
+    if (/(^|\.)warmup/.test(path)) continue;
+    const last = path.slice(path.lastIndexOf(".") + 1);
+    if (names2.includes(last) && value !== null && value !== void 0) return value;
+  }
+  return void 0;
+}
+function readLoadConfig(flat) {
+  const out = {};
+  const model = lookup(flat, ["model", "model_names", "formatted_model_name"]);
+  const first = Array.isArray(model) ? model.find((m) => typeof m === "string" && m.trim() !== "") : model;
+  if (typeof first === "string" && first.trim() !== "") out.model = clip2(first.trim());
+  const concurrency2 = finiteNumber(lookup(flat, ["concurrency"]));
+  if (concurrency2 !== void 0 && concurrency2 > 0) out.concurrency = concurrency2;
+  const rate = lookup(flat, ["request_rate"]);
+  if (typeof rate === "string" && /^\s*\+?inf(inity)?\s*$/i.test(rate)) out.requestRate = Infinity;
+  else {
+    const n = finiteNumber(rate);
+    if (n !== void 0 && n > 0) out.requestRate = n;
+  }
+  const streaming = lookup(flat, ["streaming"]);
+  if (typeof streaming === "boolean") out.streaming = streaming;
+  const endpointType = lookup(flat, ["endpoint_type"]) ?? flat.get("endpoint.type");
+  if (typeof endpointType === "string") out.endpointType = clip2(endpointType);
+  return out;
+}
+function fillMeta(meta, flat, load) {
+  if (load.model) {
+    meta.model = load.model;
+    meta.benchmark ??= load.model;
+  }
+  const config = {};
+  if (load.concurrency !== void 0) config.concurrency = load.concurrency;
+  if (load.requestRate !== void 0) config.request_rate = Number.isFinite(load.requestRate) ? load.requestRate : "inf";
+  if (load.streaming !== void 0) config.streaming = load.streaming;
+  if (load.endpointType !== void 0) config.endpoint_type = load.endpointType;
+  let extras = 0;
+  for (const [path, value] of flat) {
+    const scalar2 = scalarOf(value);
+    if (scalar2 === void 0 || extras >= MAX_EXTRA) continue;
+    if (path.startsWith("extra_inputs.")) {
+      config[path] = scalar2;
+      extras++;
+    } else if (!Object.hasOwn(meta.extra, path)) {
+      meta.extra[path] = path.endsWith("cli_command") && typeof scalar2 === "string" ? redactCommand(scalar2) : String(scalar2);
+      extras++;
+    }
+  }
+  Object.assign(meta.config, config);
+  const parts = [load.concurrency !== void 0 ? `concurrency ${load.concurrency}` : "", load.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
+  if (parts.length > 0) meta.workload ??= parts.join(", ");
+}
+function scalarOf(value) {
+  if (typeof value === "string") return clip2(value);
+  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
+  if (typeof value === "boolean") return value;
+  if (Array.isArray(value) && value.length > 0 && value.length <= 20 && value.every((v) => typeof v === "string" || typeof v === "number")) {
+    return clip2(value.join(","));
+  }
+  return void 0;
+}
+function redactCommand(command) {
+  return clip2(command.replace(/(--api-key|--header|-H)(\s+|=)("[^"]*"|'[^']*'|\S+)/g, "$1$2***"));
+}
+function clip2(text) {
+  return text.length > MAX_TEXT4 ? `${text.slice(0, MAX_TEXT4)}…` : text;
+}
+
+// src/ingest/formats/genai-perf-summary.ts
+var SUMMARY_FORMAT = "GenAI-Perf summary";
+var GENAI_PERF_CATALOG = {
+  request_latency: { metric: "e2e", expects: "time" },
+  time_to_first_token: { metric: "ttft", expects: "time" },
+  inter_token_latency: { metric: "tpot", expects: "time" },
+  output_token_throughput: { metric: "throughput", expects: "tok/s", runLevel: true },
+  request_throughput: { metric: "request_throughput", expects: "req/s", runLevel: true }
+};
+var NOT_METRICS = /* @__PURE__ */ new Set(["input_config", "telemetry_stats", "sessions"]);
+function summaryRun(doc, file, format) {
+  const collector = new SummaryCollector();
+  const workload = {};
+  const blocks = /* @__PURE__ */ new Map();
+  for (const key of Object.keys(doc)) {
+    if (NOT_METRICS.has(key)) continue;
+    const block = asStatBlock(doc[key]);
+    if (!block) continue;
+    blocks.set(key, block);
+    const target = Object.hasOwn(GENAI_PERF_CATALOG, key) ? GENAI_PERF_CATALOG[key] : void 0;
+    if (target) addCatalogBlock(collector, target, block, key);
+    else addOwnBlock(collector, key, block, key);
+  }
+  if (collector.values.length === 0) {
+    throw new InputError(file, `${SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`);
+  }
+  const requests = blockMean(blocks.get("request_count"), "plain");
+  if (requests !== void 0) workload.requests = requests;
+  const input = blockMean(blocks.get("input_sequence_length") ?? blocks.get("num_input_token"), "plain");
+  if (input !== void 0) workload.inputTokensMean = input;
+  const output = blockMean(blocks.get("output_sequence_length") ?? blocks.get("num_output_token"), "plain");
+  if (output !== void 0) workload.outputTokensMean = output;
+  const meta = emptyMeta();
+  const flat = flattenConfig2(own(doc, "input_config"));
+  const load = readLoadConfig(flat);
+  fillMeta(meta, flat, load);
+  if (load.concurrency !== void 0) workload.concurrency = load.concurrency;
+  if (load.requestRate !== void 0) workload.requestRate = load.requestRate;
+  meta.benchmark ??= "genai-perf";
+  const warnings = [...collector.warnings];
+  if (load.streaming === false) {
+    warnings.push("run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT");
+  }
+  return {
+    meta,
+    summaries: collector.values,
+    sources: [{ file, format, recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
+    workload,
+    role: "summary"
+  };
+}
+
+// src/ingest/formats/genai-perf.ts
+var SUMMARY_METRICS = [
+  "request_throughput",
+  "request_latency",
+  "time_to_first_token",
+  "inter_token_latency",
+  "output_token_throughput",
+  "output_token_throughput_per_request",
+  "output_sequence_length",
+  "input_sequence_length",
+  "num_output_token",
+  "num_input_token"
+];
+function classify(head) {
+  const text = head.replace(/^\ufeff/, "").trimStart();
+  if (!text.startsWith("{")) return { reason: "not a JSON object: GenAI-Perf writes profile_export_genai_perf.json and profile_export.json as one object" };
+  if (/^\{\s*"experiments"\s*:\s*\[/.test(text) && /"(experiment|requests|response_timestamps)"\s*:/.test(text)) return "raw";
+  if (looksLikeAiperfSummary(text)) return { reason: 'an AIPerf export ("schema_version", "aiperf_version", or "records" of tagged blocks), not GenAI-Perf' };
+  if (hasStatBlock(text, SUMMARY_METRICS)) return "summary";
+  return { reason: 'no GenAI-Perf stats block such as "request_latency": {"unit": "ms", "avg": …} and no per-request "experiments" list' };
+}
+var genaiPerfAdapter = {
+  id: "genai-perf",
+  label: "NVIDIA GenAI-Perf export",
+  writtenBy: "genai-perf profile (artifacts/…/profile_export_genai_perf.json; per request: profile_export.json)",
+  detect(head) {
+    const kind = classify(head);
+    if (kind === "raw") return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)' };
+    if (kind === "summary") return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")' };
+    return { match: false, reason: kind.reason };
+  },
+  read: (source, options) => readGenaiPerf(source, options)
+};
+async function readGenaiPerf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
+  const guess = classify(source.head);
+  const label = guess === "raw" ? RAW_FORMAT : SUMMARY_FORMAT;
+  const text = await readDocument(source, label, maxBytes);
+  const doc = asObject(parseDocument(text, source, label));
+  if (!doc) throw new InputError(source.name, `${label}: expected a JSON object, got ${text.trimStart().slice(0, 1) === "[" ? "a list" : "another JSON value"}`);
+  if (Object.hasOwn(doc, "experiments")) return rawRuns(doc, source.name, "genai-perf", options);
+  return [summaryRun(doc, source.name, "genai-perf")];
+}
+
+// src/ingest/formats/aiperf-summary.ts
+var AIPERF_SUMMARY_FORMAT = "AIPerf summary";
+var CATALOG = {
+  request_latency: { metric: "e2e", expects: "time" },
+  time_to_first_token: { metric: "ttft", expects: "time" },
+  inter_token_latency: { metric: "tpot", expects: "time" },
+  inter_chunk_latency: { metric: "itl", expects: "time" },
+  decode_duration: { metric: "decode", expects: "time" },
+  output_token_throughput: { metric: "throughput", expects: "tok/s", runLevel: true },
+  request_throughput: { metric: "request_throughput", expects: "req/s", runLevel: true }
+};
+var AIPERF_ALIASES = { ttft: "time_to_first_token", ttst: "time_to_second_token" };
+var NOT_METRICS2 = /* @__PURE__ */ new Set(["input_config", "telemetry_data", "run_info", "warmup_metrics", "error_summary", "records"]);
+function aiperfSummaryRun(doc, file, format) {
+  const blocks = collectBlocks(doc);
+  const collector = new SummaryCollector();
+  for (const [tag, block] of blocks) {
+    if (tag.endsWith("_timestamp") || tag === "benchmark_duration") continue;
+    const target = Object.hasOwn(CATALOG, tag) ? CATALOG[tag] : void 0;
+    if (target) addCatalogBlock(collector, target, block, tag);
+    else addOwnBlock(collector, tag, block, tag);
+  }
+  const network = networkMean(blocks);
+  if (network !== void 0) collector.values.push(network);
+  if (collector.values.length === 0) {
+    throw new InputError(file, `${AIPERF_SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`);
+  }
+  const meta = emptyMeta();
+  const flat = flattenConfig2(own(doc, "input_config"));
+  const load = readLoadConfig(flat);
+  fillMeta(meta, flat, load);
+  meta.benchmark ??= "aiperf";
+  for (const key of ["schema_version", "aiperf_version", "benchmark_id", "start_time", "end_time"]) {
+    const value = own(doc, key);
+    if (typeof value === "string" || typeof value === "number") meta.extra[key] = String(value).slice(0, 200);
+  }
+  const runInfo = asObject(own(doc, "run_info"));
+  const trial = own(runInfo, "trial");
+  const repeat = typeof trial === "number" && Number.isInteger(trial) && trial >= 0 ? `trial=${trial}` : void 0;
+  const warnings = [...collector.warnings];
+  const workload = summaryWorkload(blocks, doc, warnings);
+  if (load.concurrency !== void 0) workload.concurrency = load.concurrency;
+  if (load.requestRate !== void 0) workload.requestRate = load.requestRate;
+  if (own(doc, "was_cancelled") === true) warnings.push("AIPerf says the run was cancelled before it finished (was_cancelled: true)");
+  if (load.streaming === false) warnings.push("run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)");
+  return {
+    meta,
+    summaries: collector.values,
+    sources: [{ file, format, recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
+    workload,
+    role: "summary",
+    ...repeat ? { repeat } : {}
+  };
+}
+function collectBlocks(doc) {
+  const blocks = /* @__PURE__ */ new Map();
+  const put = (tag, value) => {
+    const block = asStatBlock(value);
+    if (!block) return;
+    const name = Object.hasOwn(AIPERF_ALIASES, tag) ? AIPERF_ALIASES[tag] : tag;
+    if (!blocks.has(name)) blocks.set(name, block);
+  };
+  const records = own(doc, "records");
+  if (Array.isArray(records)) {
+    for (const r of records) {
+      const tag = own(asObject(r), "tag");
+      if (typeof tag === "string") put(tag, r);
+    }
+  } else if (asObject(records)) {
+    const byTag = records;
+    for (const key of Object.keys(byTag)) put(key, byTag[key]);
+  }
+  for (const key of Object.keys(doc)) if (!NOT_METRICS2.has(key)) put(key, doc[key]);
+  return blocks;
+}
+function networkMean(blocks) {
+  const sending = blockMean(blocks.get("http_req_sending"), "ms");
+  if (sending === void 0) return void 0;
+  let overhead = blockMean(blocks.get("http_req_connection_overhead"), "ms");
+  if (overhead === void 0) {
+    const parts = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map((t) => blockMean(blocks.get(t), "ms"));
+    if (parts.every((p) => p === void 0)) return void 0;
+    overhead = parts.reduce((sum, p) => sum + (p ?? 0), 0);
+  }
+  return { metric: "network", stat: "mean", value: overhead + sending, field: "http_req_connection_overhead.avg + http_req_sending.avg" };
+}
+function summaryWorkload(blocks, doc, warnings) {
+  const workload = {};
+  const ok = blockMean(blocks.get("request_count"), "plain");
+  let failed = blockMean(blocks.get("error_request_count"), "plain");
+  const errors = own(doc, "error_summary");
+  if (Array.isArray(errors)) {
+    const described = [];
+    let total = 0;
+    for (const e of errors.slice(0, 1e3)) {
+      const count3 = typeof own(asObject(e), "count") === "number" ? own(asObject(e), "count") : 0;
+      if (!Number.isFinite(count3) || count3 < 0) continue;
+      total += count3;
+      const details = asObject(own(asObject(e), "error_details"));
+      if (described.length < 3) described.push(`${[own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
+    }
+    if (total > 0) {
+      failed ??= total;
+      warnings.push(`${total} failed request(s): ${described.join(", ")}${errors.length > 3 ? ", …" : ""}`);
+    }
+  }
+  if (ok !== void 0) workload.requests = ok + (failed ?? 0);
+  if (failed !== void 0) workload.failed = failed;
+  const duration2 = blockMean(blocks.get("benchmark_duration"), "ms");
+  if (duration2 !== void 0) workload.durationSeconds = duration2 / 1e3;
+  const input = blockMean(blocks.get("input_sequence_length"), "plain");
+  if (input !== void 0) workload.inputTokensMean = input;
+  const output = blockMean(blocks.get("output_sequence_length"), "plain");
+  if (output !== void 0) workload.outputTokensMean = output;
+  return workload;
+}
+
+// src/ingest/formats/aiperf-records.ts
+var AIPERF_RECORDS_FORMAT = "AIPerf records";
+var MAX_EXTRAS = 40;
+var MAX_GAPS = 1e6;
+var CONSUMED = /* @__PURE__ */ new Set([
+  "time_to_first_token",
+  "request_latency",
+  "inter_chunk_latency",
+  "input_sequence_length",
+  "output_sequence_length",
+  "request_count",
+  "error_request_count",
+  "min_request_timestamp",
+  "max_response_timestamp"
+]);
+async function readAiperfRecords(source, options, format) {
+  const builder = new RequestTableBuilder(source.name);
+  let warmup = 0;
+  let nonStreaming = 0;
+  const splitter = new LineSplitter();
+  const onLine = (line, lineNo) => {
+    if (line.trim() === "") return;
+    let value;
+    try {
+      value = parseJsonLenient(line);
+    } catch (error) {
+      builder.recordUnparsable(lineNo, `not valid JSON: ${error.message}`);
+      return;
+    }
+    const object = asObject(value);
+    if (!object) {
+      builder.addRecord(value, lineNo);
+      return;
+    }
+    if (isWarmup(object)) {
+      warmup++;
+      return;
+    }
+    const mapped = mapRecord(object);
+    if ("problem" in mapped) {
+      builder.recordUnparsable(lineNo, mapped.problem);
+      return;
+    }
+    if (mapped.nonStreaming) nonStreaming++;
+    builder.addRecord(mapped.record, lineNo, mapped.gaps);
+  };
+  for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
+  splitter.end(onLine);
+  const finished = finishTable2(builder, source.name, AIPERF_RECORDS_FORMAT, options);
+  const warnings = [];
+  if (warmup > 0) warnings.push(`${warmup} warmup record(s) left out`);
+  if (nonStreaming > 0) warnings.push(`${nonStreaming} request(s) without time_to_first_token (non-streaming): first_token_ms is the whole request latency, no decode phase`);
+  const meta = emptyMeta();
+  meta.benchmark = "aiperf";
+  return [{ meta, requests: finished.table, summaries: [], sources: [sourceReport(source.name, format, finished, warnings)], workload: tableWorkload(finished.table), role: "requests" }];
+}
+function isWarmup(record) {
+  const metadata = asObject(own(record, "metadata"));
+  const phase = own(metadata, "benchmark_phase") ?? own(metadata, "credit_phase");
+  return typeof phase === "string" && phase.toLowerCase() === "warmup";
+}
+function mapRecord(raw) {
+  const metadata = asObject(own(raw, "metadata"));
+  const metrics = asObject(own(raw, "metrics")) ?? {};
+  const record = {};
+  const requestId = own(metadata, "x_request_id");
+  if (typeof requestId === "string" || typeof requestId === "number") record.request_id = requestId;
+  const start = own(metadata, "request_start_ns") ?? own(metadata, "timestamp_ns") ?? own(asObject(own(metrics, "min_request_timestamp")), "value");
+  const startNs = finiteNumber(start);
+  if (startNs !== void 0) record.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
+  for (const key of ["worker_id", "turn_index"]) {
+    const value = own(metadata, key);
+    if (typeof value === "string" || typeof value === "number") record[key] = value;
+  }
+  const error = errorText2(own(raw, "error"), own(metadata, "was_cancelled"));
+  const metric = (tag) => readMetric(metrics, tag);
+  if (error !== void 0) {
+    record.error = error;
+    const isl2 = metric("error_isl");
+    if (typeof isl2 === "number") record.prompt_tokens = isl2;
+    return { record, nonStreaming: false };
+  }
+  const ttft = metric("time_to_first_token") ?? metric("ttft");
+  const total = metric("request_latency");
+  const isl = metric("input_sequence_length");
+  const osl = metric("output_sequence_length") ?? metric("output_token_count");
+  const read = [["time_to_first_token", ttft], ["request_latency", total], ["input_sequence_length", isl], ["output_sequence_length", osl]];
+  for (const [field, value] of read) {
+    if (typeof value === "string") return { problem: `metrics.${field}: ${value}` };
+  }
+  const nonStreaming = ttft === void 0 && total !== void 0;
+  record.first_token_ms = ttft ?? total;
+  record.total_ms = total;
+  if (typeof ttft === "number" && typeof total === "number" && total >= ttft) record.decode_ms = total - ttft;
+  if (isl !== void 0) record.prompt_tokens = isl;
+  if (osl !== void 0) record.output_tokens = osl;
+  const network = networkMs(metric);
+  if (typeof network === "string") return { problem: network };
+  if (network !== void 0 && typeof record.first_token_ms === "number") {
+    record.network_ms = network;
+    record.client_first_token_ms = record.first_token_ms;
+  }
+  const gaps = gapsOf(metrics);
+  if (typeof gaps === "string") return { problem: gaps };
+  addExtras(record, metrics);
+  return gaps ? { record, gaps, nonStreaming } : { record, nonStreaming };
+}
+function errorText2(error, cancelled) {
+  if (error === null || error === void 0 || error === false) return cancelled === true ? "cancelled" : void 0;
+  if (typeof error === "string") return error.trim() === "" ? void 0 : error.slice(0, 500);
+  const details = asObject(error);
+  if (!details) return JSON.stringify(error).slice(0, 500);
+  const head = [own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ");
+  const message = own(details, "message");
+  const text = [head, typeof message === "string" ? message : ""].filter(Boolean).join(": ");
+  return (text || "error").slice(0, 500);
+}
+function readMetric(metrics, tag) {
+  const entry = asObject(own(metrics, tag));
+  if (!entry) return own(metrics, tag) === void 0 || own(metrics, tag) === null ? void 0 : `expected {"value", "unit"}, got ${typeof own(metrics, tag)}`;
+  const raw = own(entry, "value");
+  const n = finiteNumber(raw);
+  if (n === void 0) return void 0;
+  if (Number.isNaN(n)) return `value: expected a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}`;
+  const kind = unitKind(own(entry, "unit"));
+  return kind?.kind === "time" ? toMs(n, kind.unit) : n;
+}
+function networkMs(metric) {
+  const sending = metric("http_req_sending");
+  if (sending === void 0) return void 0;
+  if (typeof sending === "string") return `metrics.http_req_sending: ${sending}`;
+  let overhead = metric("http_req_connection_overhead");
+  if (overhead === void 0) {
+    const parts = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map(metric);
+    if (parts.every((p) => p === void 0)) return void 0;
+    overhead = 0;
+    for (const p of parts) {
+      if (typeof p === "string") return `metrics.http_req_*: ${p}`;
+      overhead += p ?? 0;
+    }
+  }
+  if (typeof overhead === "string") return `metrics.http_req_connection_overhead: ${overhead}`;
+  return overhead + sending;
+}
+function gapsOf(metrics) {
+  const entry = asObject(own(metrics, "inter_chunk_latency"));
+  const values = own(entry, "value");
+  if (!Array.isArray(values)) return void 0;
+  if (values.length > MAX_GAPS) return `metrics.inter_chunk_latency: ${values.length} gaps, more than ${MAX_GAPS}`;
+  const kind = unitKind(own(entry, "unit"));
+  if (kind?.kind !== "time") return `metrics.inter_chunk_latency: unit ${JSON.stringify(own(entry, "unit"))?.slice(0, 20)} is not a duration`;
+  const gaps = new Array(values.length);
+  for (let k = 0; k < values.length; k++) {
+    const n = finiteNumber(values[k]);
+    if (n === void 0 || Number.isNaN(n)) return `metrics.inter_chunk_latency[${k}]: expected a finite number, got ${JSON.stringify(values[k])?.slice(0, 20)}`;
+    gaps[k] = toMs(n, kind.unit);
+  }
+  return gaps;
+}
+function addExtras(record, metrics) {
+  let added = 0;
+  for (const key of Object.keys(metrics)) {
+    if (added >= MAX_EXTRAS) return;
+    const tag = Object.hasOwn(AIPERF_ALIASES, key) ? AIPERF_ALIASES[key] : key;
+    if (CONSUMED.has(tag) || tag === "error_isl") continue;
+    const entry = asObject(metrics[key]);
+    const n = finiteNumber(own(entry, "value"));
+    if (n === void 0 || Number.isNaN(n)) continue;
+    const kind = unitKind(own(entry, "unit"));
+    const name = kind?.kind === "time" ? `${tag}_ms` : tag;
+    if (isNumericField(name) || isTextField(name) || Object.hasOwn(record, name) || name === "__proto__") continue;
+    const value = kind?.kind === "time" ? toMs(n, kind.unit) : n;
+    if (!Number.isFinite(value)) continue;
+    record[name] = value;
+    added++;
+  }
+}
+
+// src/ingest/formats/aiperf.ts
+function classify2(head) {
+  const text = head.replace(/^\ufeff/, "").trimStart();
+  if (looksLikeAiperfRecords(text)) return "records";
+  if (looksLikeAiperfSummary(text)) return "summary";
+  if (/^\{\s*"metadata"\s*:/.test(text)) return { reason: 'a "metadata" line without AIPerf request ids (x_request_id, request_start_ns, …): not profile_export.jsonl' };
+  return {
+    reason: 'no AIPerf marker: expected profile_export_aiperf.json ("schema_version" or "records" with stats blocks {"unit", "avg", …}) or profile_export.jsonl lines {"metadata": {"x_request_id": …}, "metrics": {…}}'
+  };
+}
+var aiperfAdapter = {
+  id: "aiperf",
+  label: "NVIDIA AIPerf export",
+  writtenBy: "aiperf profile (artifacts/…/profile_export_aiperf.json; per request: profile_export.jsonl)",
+  detect(head) {
+    const kind = classify2(head);
+    if (kind === "records") return { match: true, reason: "AIPerf per-request records (profile_export.jsonl)" };
+    if (kind === "summary") return { match: true, reason: "AIPerf summary (profile_export_aiperf.json)" };
+    return { match: false, reason: kind.reason };
+  },
+  read: (source, options) => readAiperf(source, options)
+};
+async function readAiperf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
+  const text = source.head.replace(/^\ufeff/, "").trimStart();
+  const kind = classify2(source.head);
+  const lineObjects = /^\{\s*"metadata"\s*:/.test(text) || /^\{[^\n]*\}[ \t\r]*\n\s*\{/.test(text);
+  if (kind === "records" || typeof kind === "object" && lineObjects) return readAiperfRecords(source, options, "aiperf");
+  const body = await readDocument(source, AIPERF_SUMMARY_FORMAT, maxBytes);
+  const doc = asObject(parseDocument(body, source, AIPERF_SUMMARY_FORMAT));
+  if (!doc) throw new InputError(source.name, `${AIPERF_SUMMARY_FORMAT}: expected a JSON object of metric blocks`);
+  return [aiperfSummaryRun(doc, source.name, "aiperf")];
+}
+
 // src/ingest/ingest.ts
 var native = {
   id: "native",
@@ -3761,7 +4615,7 @@ var native = {
   },
   read: async (source, options) => [await ingestNative(source, options)]
 };
-var ADAPTERS = [vllmAdapter, sglangAdapter, llmperfAdapter, guidellmAdapter, native];
+var ADAPTERS = [vllmAdapter, sglangAdapter, genaiPerfAdapter, aiperfAdapter, llmperfAdapter, guidellmAdapter, native];
 var FORMAT_IDS = ADAPTERS.map((a) => a.id);
 async function ingestRuns(source, options, formatId) {
   if (formatId && formatId !== "auto") {
@@ -5359,6 +6213,13 @@ function collectCaveats(input) {
       message: `${cost2.label} ${signedPercent(cost2.change)} (${agreeingBins(cost2)}; unmatched ${signedPercent(cost2.rawChange)}) while no ${cost2.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`
     });
   }
+  const undiagnosed = metrics.filter((m) => m.verdict === "regressed" && !m.spec.metric.custom && !["itl", "tpot"].includes(m.spec.metric.id) && !input.attributions.some((a) => a.spec.key === m.spec.key));
+  if (undiagnosed.length) {
+    out.push({
+      kind: "no-phases",
+      message: `no phase decomposition for ${listJoin(undiagnosed.map((m) => specLabel(m.spec)))}: the data has no per-request phase timings (queue_wait_ms, prefill_ms, …); server-side telemetry or a metrics scrape of the same run would show where the time went`
+    });
+  }
   const missing = [...new Set(input.attributions.flatMap((a) => a.missingPhases))];
   if (missing.length) {
     out.push({ kind: "missing-phases", message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
@@ -6476,6 +7337,7 @@ function clamp01(x) {
 var SIGNIFICANCE = 0.01;
 var MIN_KS = 0.1;
 var MIN_MEDIAN_SHIFT = 0.1;
+var MIN_SHIFT = 0.05;
 var MIN_RATE_SHIFT = 0.1;
 function compareWorkload(base, head, baseInfo = [], headInfo = []) {
   const prompt = distributionShift("prompt_tokens", base, head);
@@ -6528,17 +7390,23 @@ function distributionShift(field, base, head) {
   const ks = ksTwoSample(sb, sh);
   const baseMedian = quantileSorted(sb, 0.5);
   const headMedian = quantileSorted(sh, 0.5);
-  const medianShift = baseMedian > 0 ? Math.abs(headMedian / baseMedian - 1) : headMedian > 0 ? 1 : 0;
+  const baseP95 = quantileSorted(sb, 0.95);
+  const headP95 = quantileSorted(sh, 0.95);
+  const shift = Math.max(relativeShift(baseMedian, headMedian), relativeShift(baseP95, headP95));
   return {
     field,
     baseMedian,
     headMedian,
-    baseP95: quantileSorted(sb, 0.95),
-    headP95: quantileSorted(sh, 0.95),
+    baseP95,
+    headP95,
     ks: ks.statistic,
     pValue: ks.pValue,
-    changed: ks.pValue < SIGNIFICANCE && (ks.statistic >= MIN_KS || medianShift >= MIN_MEDIAN_SHIFT)
+    changed: ks.pValue < SIGNIFICANCE && ks.statistic >= MIN_KS && shift >= MIN_SHIFT
   };
+}
+function relativeShift(base, head) {
+  if (base > 0) return Math.abs(head / base - 1);
+  return head > 0 ? 1 : 0;
 }
 function arrivalCounts(tables) {
   let count3 = 0;
@@ -6633,7 +7501,7 @@ function decodeConcurrency(table2) {
 // src/diagnose/like-for-like.ts
 function likeForLike(base, head) {
   const out = [];
-  const add = (id, label, metric, x, y) => {
+  const add2 = (id, label, metric, x, y) => {
     const bx = concat(base.tables.map(x));
     const by = concat(base.tables.map(y));
     const hx = concat(head.tables.map(x));
@@ -6654,10 +7522,10 @@ function likeForLike(base, head) {
   };
   const stepTime = (t) => requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
   const decodeBatch = (t) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
-  add("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
-  add("prefill-per-token", "prefill time at matched uncached prompt length", "ttft", uncachedTokens, (t) => t.numbers.prefill_ms);
-  add("tokenize-per-token", "tokenize time per prompt token, at matched prompt length", "ttft", (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
-  add("detokenize-per-token", "detokenize time per output token, at matched output length", "e2e", (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
+  add2("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
+  add2("prefill-per-token", "prefill time at matched uncached prompt length", "ttft", uncachedTokens, (t) => t.numbers.prefill_ms);
+  add2("tokenize-per-token", "tokenize time per prompt token, at matched prompt length", "ttft", (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
+  add2("detokenize-per-token", "detokenize time per output token, at matched output length", "e2e", (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
   return out;
 }
 
@@ -7790,7 +8658,7 @@ function generateWorkload(s) {
   const tenant = new Int32Array(n);
   const tokenizeMs = new Float64Array(n);
   const sampleMs = new Float64Array(n);
-  const networkMs = new Float64Array(n);
+  const networkMs2 = new Float64Array(n);
   const arrivals = createRng(deriveSeed(s.seed, "arrivals"));
   const prompts = createRng(deriveSeed(s.seed, "prompts"));
   const outputs = createRng(deriveSeed(s.seed, "outputs"));
@@ -7827,9 +8695,9 @@ function generateWorkload(s) {
     tokenizeMs[i] = (e.tokenizeFixedMs + e.tokenizeMsPerToken * promptTokens[i]) * Math.exp(TOKENIZE_NOISE_SIGMA * tokenize.normal());
     sampleMs[i] = e.sampleMs * Math.exp(SAMPLE_NOISE_SIGMA * sample.normal());
     const zNet = network.normal();
-    networkMs[i] = s.network ? Math.max(0, s.network.meanMs + s.network.jitterMs * zNet) + (s.network.bufferingMs ?? 0) : NaN;
+    networkMs2[i] = s.network ? Math.max(0, s.network.meanMs + s.network.jitterMs * zNet) + (s.network.bufferingMs ?? 0) : NaN;
   }
-  return { count: n, arrivalMs, promptTokens, outputTokens, hasPrefix, tenant, tokenizeMs, sampleMs, networkMs };
+  return { count: n, arrivalMs, promptTokens, outputTokens, hasPrefix, tenant, tokenizeMs, sampleMs, networkMs: networkMs2 };
 }
 
 // src/sim/simulate.ts

@@ -11,6 +11,8 @@ import { vllmAdapter } from './formats/vllm';
 import { sglangAdapter } from './formats/sglang';
 import { llmperfAdapter } from './formats/llmperf';
 import { guidellmAdapter } from './formats/guidellm';
+import { genaiPerfAdapter } from './formats/genai-perf';
+import { aiperfAdapter } from './formats/aiperf';
 
 const native: ArtifactAdapter = {
   id: 'native',
@@ -24,7 +26,7 @@ const native: ArtifactAdapter = {
 };
 
 /** In detection order: specific formats first, the native format (which takes any §4 field) last. */
-export const ADAPTERS: readonly ArtifactAdapter[] = [vllmAdapter, sglangAdapter, llmperfAdapter, guidellmAdapter, native];
+export const ADAPTERS: readonly ArtifactAdapter[] = [vllmAdapter, sglangAdapter, genaiPerfAdapter, aiperfAdapter, llmperfAdapter, guidellmAdapter, native];
 
 export const FORMAT_IDS: readonly string[] = ADAPTERS.map((a) => a.id);
 

@@ -30,7 +30,13 @@ type Detail = NonNullable<MarkdownOptions['detail']>;
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
-  const parts = report.benchmarks.map((b) => renderBenchmark(b, detail));
+  const parts: string[] = [];
+  if (report.benchmarks.length > 1) parts.push(overview(report));
+  // Several benchmarks: the ones that need attention in full, the unchanged ones in one line each.
+  for (const b of report.benchmarks) {
+    if (report.benchmarks.length > 1 && b.verdict === 'unchanged' && detail !== 'full') continue;
+    parts.push(renderBenchmark(b, detail));
+  }
   if (detail !== 'full') parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}.`);
   parts.push(footer(report));
   if (options.trailer) parts.push(options.trailer);
@@ -43,6 +49,14 @@ const LIMITS: Readonly<Record<Detail, { findings: number; evidence: number; fixe
   compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
   minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 },
 };
+
+function overview(report: Report): string {
+  const counts = new Map<string, number>();
+  for (const b of report.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
+  const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(', ');
+  const rows = report.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${headline(b)} |`);
+  return [`## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`, '', '| benchmark | verdict | summary |', '|---|---|---|', ...rows].join('\n');
+}
 
 function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
   const lead = leadMetric(b);

@@ -40,13 +40,31 @@ export function pairBenchmarks(base: Side, head: Side): Pairing {
   return { pairs, unmatched, notes: [] };
 }
 
+/**
+ * Runs by benchmark name; runs of one name at different declared loads (a sweep's concurrency or
+ * request rate) are different load points, not repeats, and get the load in their name.
+ */
 function groupByName(runs: Run[]): Map<string, Run[]> {
-  const groups = new Map<string, Run[]>();
+  const byName = new Map<string, Run[]>();
   for (const run of runs) {
     const name = run.meta.benchmark ?? UNNAMED;
-    const list = groups.get(name) ?? [];
-    list.push(run);
-    groups.set(name, list);
+    byName.set(name, [...(byName.get(name) ?? []), run]);
+  }
+  const groups = new Map<string, Run[]>();
+  for (const [name, list] of byName) {
+    const loads = new Set(list.map(loadLabel));
+    for (const run of list) {
+      const key = loads.size > 1 ? `${name} @ ${loadLabel(run)}` : name;
+      groups.set(key, [...(groups.get(key) ?? []), run]);
+    }
   }
   return groups;
+}
+
+function loadLabel(run: Run): string {
+  const w = run.workload;
+  const parts: string[] = [];
+  if (w?.concurrency !== undefined) parts.push(`concurrency ${w.concurrency}`);
+  if (w?.requestRate !== undefined) parts.push(Number.isFinite(w.requestRate) ? `${w.requestRate} req/s` : 'max rate');
+  return parts.join(', ') || 'unspecified load';
 }

@@ -79,6 +79,8 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
     issues.add({ file: source.name, line, message, ...(field ? { field } : {}) });
   };
   let ignoredKeys = 0;
+  const noUnit = new Examples('no "unit" string; read without a unit');
+  const badRange = new Examples('a range that is not "± number" or "± number%"; ignored');
 
   const splitter = new JsonStreamSplitter();
   const handlers = {
@@ -103,12 +105,12 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
       names.add(name);
       const rawUnit = own(entry, 'unit');
       const unit = typeof rawUnit === 'string' ? rawUnit.trim() : '';
-      if (typeof rawUnit !== 'string') warnings.push(`line ${line}: entry ${JSON.stringify(name.slice(0, 60))} has no "unit" string; read without a unit`);
+      if (typeof rawUnit !== 'string') noUnit.add(line, name);
       summaries.push({ metric: name, stat: 'value', value: number, unit, direction: directionOfUnit(unit), field: name });
       if (Object.hasOwn(METRICS, name)) {
-        warnings.push(`entry ${JSON.stringify(name)} has the name of perf-triage's ${name} metric, so it is compared as that metric (in ${METRICS[name as keyof typeof METRICS].unit}); rename it if its unit is ${unit || 'something else'}`);
+        warnings.push(`entry "${name}" has the name of perf-triage's ${name} metric, so it is compared as that metric (in ${METRICS[name as keyof typeof METRICS].unit}); rename it if its unit is ${unit || 'something else'}`);
       }
-      keepText(meta.extra, `range.${name}`, rangeText(own(entry, 'range'), unit, name, line, warnings));
+      keepText(meta.extra, `range.${name}`, rangeText(own(entry, 'range'), unit, name, line, badRange));
       const extra = own(entry, 'extra');
       keepText(meta.extra, `extra.${name}`, typeof extra === 'string' && extra !== '' ? extra.slice(0, MAX_TEXT) : undefined);
       ignoredKeys += Object.keys(entry).filter((k) => !ENTRY_KEYS.has(k)).length;
@@ -139,6 +141,7 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
       first?.field,
     );
   }
+  warnings.push(...noUnit.warning(), ...badRange.warning());
   if (ignoredKeys > 0) warnings.push(`${ignoredKeys} key(s) other than name, unit, value, range and extra were ignored`);
   warnings.push("the file does not say whether bigger or smaller is better (that is the action's tool input): entries whose unit is a rate are read as bigger-is-better, all others as smaller-is-better");
   return [
@@ -188,11 +191,11 @@ export function parseRange(raw: unknown): NoiseRange | undefined {
   return match[3] ? { absolute: n, unit: match[3] } : { absolute: n };
 }
 
-function rangeText(raw: unknown, unit: string, name: string, line: number, warnings: string[]): string | undefined {
+function rangeText(raw: unknown, unit: string, name: string, line: number, bad: Examples): string | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const range = parseRange(raw);
   if (!range) {
-    warnings.push(`line ${line}: entry ${JSON.stringify(name.slice(0, 60))}: range ${JSON.stringify(raw)?.slice(0, 40)} is not "± number" or "± number%"; ignored`);
+    bad.add(line, `${name}: ${JSON.stringify(raw)?.slice(0, 40)}`);
     return undefined;
   }
   if (range.relative !== undefined) return `±${Number((range.relative * 100).toPrecision(12))}%`;
@@ -203,4 +206,20 @@ function rangeText(raw: unknown, unit: string, name: string, line: number, warni
 function keepText(extra: Record<string, string>, key: string, text: string | undefined): void {
   if (text === undefined || Object.keys(extra).length >= MAX_EXTRA_KEYS) return;
   extra[key] = text;
+}
+
+/** One warning for many entries with the same problem: the count and the first few. */
+class Examples {
+  private count = 0;
+  private readonly first: string[] = [];
+
+  constructor(private readonly problem: string) {}
+
+  add(line: number, what: string): void {
+    if (++this.count <= 3) this.first.push(`line ${line}: ${what.slice(0, 80)}`);
+  }
+
+  warning(): string[] {
+    return this.count === 0 ? [] : [`${this.count} ${this.count === 1 ? 'entry has' : 'entries have'} ${this.problem} (${this.first.join('; ')}${this.count > 3 ? '; …' : ''})`];
+  }
 }

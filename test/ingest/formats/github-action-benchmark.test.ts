@@ -146,8 +146,8 @@ describe('bad entries and files', () => {
       [8, null],
     ]);
     const warnings = run.sources[0].warnings.join('\n');
-    expect(warnings).toMatch(/line 6: entry "c" has no "unit"/);
-    expect(warnings).toMatch(/range "wide" is not/);
+    expect(warnings).toMatch(/1 entry has no "unit" string; read without a unit \(line 6: c\)/);
+    expect(warnings).toMatch(/1 entry has a range that is not .* \(line 6: c: "wide"\)/);
     expect(warnings).toMatch(/1 key\(s\) other than name/);
     expect(warnings).toMatch(/"ttft" has the name of perf-triage's ttft metric/);
     expect((await inputError(read('bad.json', text, 0.05))).message).toMatch(/4 of 7 entries are bad/);

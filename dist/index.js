@@ -22258,9 +22258,9 @@ function scanNumber(text, i) {
   }
   return i;
 }
-function scanWord(text, i, word) {
-  for (let k = 0; k < word.length; k++, i++) {
-    if (text.charCodeAt(i) !== word.charCodeAt(k)) return ~i;
+function scanWord(text, i, word2) {
+  for (let k = 0; k < word2.length; k++, i++) {
+    if (text.charCodeAt(i) !== word2.charCodeAt(k)) return ~i;
   }
   return i;
 }
@@ -25634,6 +25634,1068 @@ async function readAiperf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
   return [aiperfSummaryRun(doc, source.name, "aiperf")];
 }
 
+// src/ingest/formats/prometheus-text.ts
+var NAME_START = /[a-zA-Z_:]/;
+var NAME_CHAR = /[a-zA-Z0-9_:]/;
+var LABEL_START = /[a-zA-Z_]/;
+var LABEL_CHAR = /[a-zA-Z0-9_]/;
+var METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+var TYPES = /* @__PURE__ */ new Set(["counter", "gauge", "histogram", "summary", "untyped", "unknown", "gaugehistogram", "stateset", "info"]);
+var DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+function parseExposition(text, file, keep = () => true) {
+  const out = { samples: [], types: /* @__PURE__ */ new Map(), sampleLines: 0, badLines: 0, badSampleLines: 0, issues: new IssueLog() };
+  const seen = /* @__PURE__ */ new Set();
+  const bad = (line, message) => {
+    out.badLines++;
+    out.issues.add({ file, line, message });
+  };
+  let lineNo = 0;
+  let start = text.charCodeAt(0) === 65279 ? 1 : 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    lineNo++;
+    let line = text.slice(start, end);
+    start = end + 1;
+    if (line.endsWith("\r")) line = line.slice(0, -1);
+    line = line.trim();
+    if (line === "") continue;
+    if (line.startsWith("#")) {
+      const problem = readMetadataLine(line, out.types);
+      if (problem) bad(lineNo, problem);
+      continue;
+    }
+    out.sampleLines++;
+    const parsed = parseSampleLine(line);
+    if (typeof parsed === "string") {
+      out.badSampleLines++;
+      bad(lineNo, parsed);
+      continue;
+    }
+    if (!keep(parsed.name)) continue;
+    const key = seriesKey(parsed.name, parsed.labels);
+    if (seen.has(key)) {
+      out.badSampleLines++;
+      bad(lineNo, `${parsed.name}: the same series (name and labels) appears twice in one scrape; the repeat is skipped`);
+      continue;
+    }
+    seen.add(key);
+    out.samples.push({ ...parsed, line: lineNo });
+  }
+  return out;
+}
+function seriesKey(name, labels, without) {
+  const parts = [...labels].filter(([k]) => k !== without).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  return JSON.stringify([name, parts]);
+}
+function readMetadataLine(line, types) {
+  const match = /^#\s+(HELP|TYPE)(?:\s+(\S+))?(?:\s+(.*))?$/.exec(line);
+  if (!match) return void 0;
+  const [, keyword, name, rest] = match;
+  if (!name || !METRIC_NAME.test(unquote(name))) return `# ${keyword}: expected a metric name after ${keyword}, got ${JSON.stringify(name ?? "")}`;
+  if (keyword === "HELP") return void 0;
+  const type = (rest ?? "").trim();
+  if (!TYPES.has(type)) return `# TYPE ${name}: expected counter, gauge, histogram, summary or untyped, got ${JSON.stringify(type.slice(0, 30))}`;
+  types.set(unquote(name), type);
+  return void 0;
+}
+function unquote(name) {
+  return name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1) : name;
+}
+function parseSampleLine(text) {
+  const line = text.trim();
+  let i = 0;
+  let name = "";
+  if (NAME_START.test(line[0] ?? "")) {
+    while (i < line.length && NAME_CHAR.test(line[i])) i++;
+    name = line.slice(0, i);
+  } else if (line[0] !== "{") {
+    return `expected a metric name, a comment (#) or a blank line, got ${describe5(line[0])}`;
+  }
+  const labels = /* @__PURE__ */ new Map();
+  const braces = skipBlanks(line, i);
+  if (line[braces] === "{") {
+    const result = parseLabels(line, braces + 1, labels);
+    if (typeof result === "string") return `${name || "sample"}: ${result}`;
+    if (result.name !== void 0) {
+      if (name) return `${name}: a quoted metric name inside the braces as well as before them`;
+      name = result.name;
+    }
+    i = result.end;
+  } else if (i < line.length && line[i] !== " " && line[i] !== "	") {
+    return `${name}: unexpected ${describe5(line[i])} after the name (label values must be in double quotes)`;
+  }
+  if (!name) return "expected a metric name before the value";
+  const tokens = line.slice(i).trim().split(/[ \t]+/).filter((t) => t !== "");
+  if (tokens.length === 0) return `${name}: no value after the name`;
+  const value = parseValue(tokens[0]);
+  if (value === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
+  let timestamp;
+  let next = 1;
+  if (tokens.length > 1 && tokens[1] !== "#") {
+    if (!/^-?\d+(\.\d+)?$/.test(tokens[1])) return `${name}: expected a timestamp in milliseconds after the value, got ${JSON.stringify(tokens[1].slice(0, 30))}`;
+    timestamp = Number(tokens[1]);
+    next = 2;
+  }
+  if (tokens.length > next && tokens[next] !== "#") return `${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`;
+  return timestamp === void 0 ? { name, labels, value } : { name, labels, value, timestamp };
+}
+function parseLabels(line, from, labels) {
+  let i = from;
+  let metricName;
+  for (; ; ) {
+    i = skipBlanks(line, i);
+    if (line[i] === "}") return { end: i + 1, name: metricName };
+    if (i >= line.length) return "the label set is not closed with }";
+    let label;
+    if (line[i] === '"') {
+      const quoted = readQuoted(line, i + 1);
+      if (typeof quoted === "string") return quoted;
+      label = quoted.text;
+      i = skipBlanks(line, quoted.end);
+      if (line[i] !== "=") {
+        if (metricName !== void 0 || labels.size > 0) return `expected = after the label name ${JSON.stringify(label)}`;
+        metricName = label;
+        if (line[i] === ",") i++;
+        continue;
+      }
+    } else {
+      if (!LABEL_START.test(line[i])) return `expected a label name, got ${describe5(line[i])}`;
+      const startName = i;
+      while (i < line.length && LABEL_CHAR.test(line[i])) i++;
+      label = line.slice(startName, i);
+      i = skipBlanks(line, i);
+      if (line[i] !== "=") return `expected = after the label name ${label}, got ${describe5(line[i])}`;
+    }
+    i = skipBlanks(line, i + 1);
+    if (line[i] !== '"') return `label ${label}: expected a value in double quotes, got ${describe5(line[i])}`;
+    const value = readQuoted(line, i + 1);
+    if (typeof value === "string") return `label ${label}: ${value}`;
+    if (labels.has(label)) return `label ${label} appears twice`;
+    labels.set(label, value.text);
+    i = skipBlanks(line, value.end);
+    if (line[i] === ",") i++;
+    else if (line[i] !== "}") return `expected , or } after the value of label ${label}, got ${describe5(line[i])}`;
+  }
+}
+function readQuoted(line, from) {
+  let text = "";
+  for (let i = from; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') return { text, end: i + 1 };
+    if (c !== "\\") {
+      text += c;
+      continue;
+    }
+    const e = line[++i];
+    if (e === "\\") text += "\\";
+    else if (e === '"') text += '"';
+    else if (e === "n") text += "\n";
+    else return `invalid escape \\${e ?? ""} in a quoted string (only \\\\, \\" and \\n are allowed)`;
+  }
+  return "a quoted string is not closed";
+}
+function parseValue(token) {
+  if (DECIMAL.test(token)) return Number(token);
+  const t = token.toLowerCase();
+  if (t === "nan") return NaN;
+  if (/^[+]?inf(inity)?$/.test(t)) return Infinity;
+  if (/^-inf(inity)?$/.test(t)) return -Infinity;
+  return void 0;
+}
+function skipBlanks(line, i) {
+  while (line[i] === " " || line[i] === "	") i++;
+  return i;
+}
+function describe5(c) {
+  return c === void 0 ? "the end of the line" : JSON.stringify(c);
+}
+
+// src/ingest/formats/prometheus-vllm.ts
+var VLLM_PREFIX = "vllm:";
+var LATENCY_HISTOGRAMS = [
+  { metric: "queue_wait", names: ["request_queue_time_seconds"] },
+  { metric: "prefill", names: ["request_prefill_time_seconds"] },
+  { metric: "decode", names: ["request_decode_time_seconds"] },
+  { metric: "ttft", names: ["time_to_first_token_seconds"] },
+  { metric: "itl", names: ["inter_token_latency_seconds", "time_per_output_token_seconds"] },
+  { metric: "tpot", names: ["request_time_per_output_token_seconds"] },
+  { metric: "e2e", names: ["e2e_request_latency_seconds"] }
+];
+var PREFIX_HITS = ["prefix_cache_hits_total", "prefix_cache_hits", "gpu_prefix_cache_hits_total", "gpu_prefix_cache_hits"];
+var PREFIX_QUERIES = ["prefix_cache_queries_total", "prefix_cache_queries", "gpu_prefix_cache_queries_total", "gpu_prefix_cache_queries"];
+var PREEMPTIONS = ["num_preemptions_total", "num_preemptions"];
+var REQUEST_SUCCESS = ["request_success_total", "request_success"];
+var FAILED_REASONS = /* @__PURE__ */ new Set(["abort", "error"]);
+var MAX_CONFIG_KEYS = 60;
+function vllmFacts(expo, file, issues) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const s of expo.samples) {
+    let list = byName.get(s.name);
+    if (!list) byName.set(s.name, list = []);
+    list.push(s);
+  }
+  const reader = new Reader(byName, file, issues);
+  const warnings = reader.warnings;
+  const histograms = [];
+  for (const { metric, names: names2 } of LATENCY_HISTOGRAMS) {
+    const name = names2.map((n) => VLLM_PREFIX + n).find((n) => byName.has(`${n}_bucket`) || byName.has(`${n}_count`));
+    if (!name) continue;
+    const h = reader.histogram(name, metric);
+    if (h) histograms.push(h);
+  }
+  const server = {};
+  const set3 = (key, value) => {
+    if (value !== void 0) server[key] = value;
+  };
+  set3("prefixCacheHits", reader.sum(PREFIX_HITS));
+  set3("prefixCacheQueries", reader.sum(PREFIX_QUERIES));
+  set3("preemptions", reader.sum(PREEMPTIONS));
+  set3("running", reader.sum(["num_requests_running"]));
+  set3("waiting", reader.sum(["num_requests_waiting"]));
+  set3("kvCacheUsage", reader.fraction(["kv_cache_usage_perc", "gpu_cache_usage_perc"]));
+  const success = reader.sum(REQUEST_SUCCESS);
+  const failed = success === void 0 ? void 0 : reader.sum(REQUEST_SUCCESS, (labels) => FAILED_REASONS.has(labels.get("finished_reason") ?? ""));
+  const tokens = {};
+  const prompt = reader.sumAndCount(`${VLLM_PREFIX}request_prompt_tokens`);
+  const generation = reader.sumAndCount(`${VLLM_PREFIX}request_generation_tokens`);
+  if (prompt) [tokens.promptSum, tokens.promptCount] = [prompt.sum, prompt.count];
+  if (generation) [tokens.generationSum, tokens.generationCount] = [generation.sum, generation.count];
+  if (!prompt && success !== void 0) {
+    const total = reader.sum(["prompt_tokens_total", "prompt_tokens"]);
+    if (total !== void 0) [tokens.promptSum, tokens.promptCount] = [total, success];
+  }
+  if (!generation && success !== void 0) {
+    const total = reader.sum(["generation_tokens_total", "generation_tokens"]);
+    if (total !== void 0) [tokens.generationSum, tokens.generationCount] = [total, success];
+  }
+  const meta = scrapeMeta(expo, byName, warnings);
+  return { histograms, server, requests: success, failed, tokens, meta, warnings };
+}
+function workloadOf3(facts) {
+  const w = {};
+  if (facts.requests !== void 0) w.requests = facts.requests;
+  if (facts.failed !== void 0) w.failed = facts.failed;
+  const { promptSum, promptCount, generationSum, generationCount } = facts.tokens;
+  if (promptSum !== void 0 && promptCount) w.inputTokensMean = promptSum / promptCount;
+  if (generationSum !== void 0 && generationCount) w.outputTokensMean = generationSum / generationCount;
+  return Object.keys(w).length > 0 ? w : void 0;
+}
+function scrapeMeta(expo, byName, warnings) {
+  const meta = emptyMeta();
+  const models = /* @__PURE__ */ new Set();
+  const engines = /* @__PURE__ */ new Set();
+  let latest;
+  for (const s of expo.samples) {
+    const model = s.labels.get("model_name");
+    if (model !== void 0 && s.name.startsWith(VLLM_PREFIX)) models.add(model);
+    const engine = s.labels.get("engine");
+    if (engine !== void 0 && s.name.startsWith(VLLM_PREFIX)) engines.add(engine);
+    if (s.timestamp !== void 0 && Number.isFinite(s.timestamp)) latest = Math.max(latest ?? -Infinity, s.timestamp);
+  }
+  if (models.size === 1) {
+    const [model] = models;
+    meta.model = model;
+    meta.benchmark = model;
+  } else if (models.size > 1) {
+    const names2 = [...models].sort().slice(0, 5).join(", ");
+    warnings.push(`the scrape holds ${models.size} models (${names2}): their histograms and counters are added together; scrape one model per server, or compare per model`);
+    meta.extra.model_names = names2;
+  }
+  if (engines.size > 1) meta.extra.engines = [...engines].sort().join(",");
+  if (latest !== void 0) meta.extra.scrape_timestamp_ms = String(latest);
+  const start = byName.get("process_start_time_seconds")?.[0];
+  if (start && Number.isFinite(start.value)) meta.extra.process_start_time_seconds = String(start.value);
+  const cacheConfig = byName.get(`${VLLM_PREFIX}cache_config_info`)?.[0];
+  if (cacheConfig) Object.assign(meta.config, configFromLabels(cacheConfig.labels));
+  return meta;
+}
+function configFromLabels(labels) {
+  const out = {};
+  let n = 0;
+  for (const [key, raw] of [...labels].sort(([a], [b]) => a < b ? -1 : 1)) {
+    if (key === "engine" || key === "model_name" || key.startsWith("_") || raw === "None" || raw === "") continue;
+    if (n++ >= MAX_CONFIG_KEYS) break;
+    const number2 = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : NaN;
+    out[key] = raw === "True" ? true : raw === "False" ? false : Number.isFinite(number2) ? number2 : raw.slice(0, 200);
+  }
+  return out;
+}
+var Reader = class {
+  constructor(byName, file, issues) {
+    this.byName = byName;
+    this.file = file;
+    this.issues = issues;
+  }
+  byName;
+  file;
+  issues;
+  warnings = [];
+  /** The first of `names` (without prefix) present, summed over its series (or those `filter` keeps). */
+  sum(names2, filter) {
+    const found = this.first(names2);
+    if (!found) return void 0;
+    let total = 0;
+    for (const s of found.samples) {
+      if (filter && !filter(s.labels)) continue;
+      if (!this.usable(s)) return void 0;
+      total += s.value;
+    }
+    return this.finiteTotal(found.name, total);
+  }
+  /** A 0..1 gauge averaged over its series (engines). */
+  fraction(names2) {
+    const found = this.first(names2);
+    if (!found) return void 0;
+    let total = 0;
+    for (const s of found.samples) {
+      if (!this.usable(s)) return void 0;
+      if (s.value > 1) {
+        this.warnings.push(`${s.name} is ${s.value}, above 1 (it is a fraction of the KV cache): left out`);
+        return void 0;
+      }
+      total += s.value;
+    }
+    return total / found.samples.length;
+  }
+  /** `_sum` and `_count` of a histogram, summed over series. */
+  sumAndCount(base) {
+    const sums = this.byName.get(`${base}_sum`);
+    const counts = this.byName.get(`${base}_count`);
+    if (!sums || !counts) return void 0;
+    let sum = 0;
+    let count3 = 0;
+    for (const s of sums) {
+      if (!this.usable(s)) return void 0;
+      sum += s.value;
+    }
+    for (const s of counts) {
+      if (!this.usable(s)) return void 0;
+      count3 += s.value;
+    }
+    return this.finiteTotal(base, sum) === void 0 || this.finiteTotal(base, count3) === void 0 ? void 0 : { sum, count: count3 };
+  }
+  /** A latency histogram in seconds, its series added up, in ms. Undefined (with a warning) if unusable. */
+  histogram(base, metric) {
+    const series = /* @__PURE__ */ new Map();
+    const get3 = (s) => {
+      const key = seriesKey(base, s.labels, "le");
+      let entry = series.get(key);
+      if (!entry) series.set(key, entry = { buckets: /* @__PURE__ */ new Map() });
+      return entry;
+    };
+    let broken = false;
+    for (const s of this.byName.get(`${base}_bucket`) ?? []) {
+      const le = parseValue(s.labels.get("le") ?? "");
+      if (le === void 0 || Number.isNaN(le) || le !== Infinity && !Number.isFinite(le * 1e3)) {
+        this.issue(s, `${s.name}: the le label ${JSON.stringify(s.labels.get("le") ?? null)} is not a bucket bound`);
+        broken = true;
+      } else if (!this.usable(s)) broken = true;
+      else get3(s).buckets.set(le, s.value);
+    }
+    for (const s of this.byName.get(`${base}_sum`) ?? []) {
+      if (!this.usable(s)) broken = true;
+      else get3(s).sum = s.value;
+    }
+    for (const s of this.byName.get(`${base}_count`) ?? []) {
+      if (!this.usable(s)) broken = true;
+      else get3(s).count = s.value;
+    }
+    if (broken) {
+      this.warnings.push(`${base}: left out, some of its lines are unusable (see issues)`);
+      return void 0;
+    }
+    let common2;
+    let sum = 0;
+    let count3 = 0;
+    let torn = false;
+    let mixedBounds = false;
+    for (const entry of series.values()) {
+      if (entry.sum === void 0 || entry.count === void 0 && !entry.buckets.has(Infinity)) {
+        this.warnings.push(`${base}: a series without _sum, or without both _count and the +Inf bucket: histogram left out`);
+        return void 0;
+      }
+      if (!entry.buckets.has(Infinity)) entry.buckets.set(Infinity, entry.count);
+      if (entry.count !== void 0 && entry.buckets.get(Infinity) !== entry.count) torn = true;
+      sum += entry.sum;
+      count3 += entry.count ?? entry.buckets.get(Infinity);
+      const bounds2 = new Set(entry.buckets.keys());
+      if (common2 && (common2.size !== bounds2.size || [...common2].some((b) => !bounds2.has(b)))) mixedBounds = true;
+      common2 = common2 ? new Set([...common2].filter((b) => bounds2.has(b))) : bounds2;
+    }
+    if (torn) this.warnings.push(`${base}: the +Inf bucket differs from _count (a scrape taken mid-update?); the mean uses _sum / _count`);
+    if (mixedBounds) this.warnings.push(`${base}: its series have different bucket bounds; only the bounds they share are kept`);
+    if (!common2 || this.finiteTotal(base, sum * 1e3) === void 0 || this.finiteTotal(base, count3) === void 0) return void 0;
+    const bounds = [...common2].sort((a, b) => a - b);
+    const buckets = bounds.map((le) => {
+      let c = 0;
+      for (const entry of series.values()) c += entry.buckets.get(le);
+      if (!Number.isFinite(c)) broken = true;
+      return { le: le === Infinity ? Infinity : Number((le * 1e3).toPrecision(15)), count: c };
+    });
+    if (broken) {
+      this.warnings.push(`${base}: bucket counts add up past the largest number; left out`);
+      return void 0;
+    }
+    if (buckets.some((b, i) => i > 0 && b.count < buckets[i - 1].count)) {
+      this.warnings.push(`${base}: cumulative bucket counts decrease somewhere (a torn scrape?); quantiles flatten the decrease as Prometheus does`);
+    }
+    return { metric, buckets, sum: sum * 1e3, count: count3, source: base };
+  }
+  /** A total that overflowed (values near 1e308 added up) is no total. */
+  finiteTotal(name, total) {
+    if (Number.isFinite(total)) return total;
+    this.warnings.push(`${name}: its series add up past the largest number; left out`);
+    return void 0;
+  }
+  first(names2) {
+    for (const n of names2) {
+      const samples = this.byName.get(VLLM_PREFIX + n);
+      if (samples) return { name: VLLM_PREFIX + n, samples };
+    }
+    return void 0;
+  }
+  /** A counter, gauge or bucket value must be a finite number ≥ 0. */
+  usable(s) {
+    if (Number.isFinite(s.value) && s.value >= 0) return true;
+    this.issue(s, `${s.name}: expected a finite number ≥ 0, got ${s.value}`);
+    return false;
+  }
+  issue(s, message) {
+    this.issues.add({ file: this.file, line: s.line, message });
+  }
+};
+var TOKEN_KEYS = {
+  promptSum: "vllm.request_prompt_tokens_sum",
+  promptCount: "vllm.request_prompt_tokens_count",
+  generationSum: "vllm.request_generation_tokens_sum",
+  generationCount: "vllm.request_generation_tokens_count"
+};
+function tokensToExtra(tokens, extra) {
+  for (const [field, key] of Object.entries(TOKEN_KEYS)) {
+    const value = tokens[field];
+    if (value !== void 0) extra[key] = String(value);
+  }
+}
+function tokensFromExtra(extra) {
+  const out = {};
+  for (const [field, key] of Object.entries(TOKEN_KEYS)) {
+    const text = Object.hasOwn(extra, key) ? extra[key] : void 0;
+    const value = text === void 0 ? NaN : Number(text);
+    if (Number.isFinite(value) && value >= 0) out[field] = value;
+  }
+  return out;
+}
+
+// src/stats/histogram.ts
+var nothing = (value) => ({ value, lower: value, upper: value });
+function histogramQuantile(h, q) {
+  if (Number.isNaN(q)) return nothing(NaN);
+  if (q < 0) return nothing(-Infinity);
+  if (q > 1) return nothing(Infinity);
+  if (h.buckets.length === 0) return nothing(NaN);
+  const sorted = h.buckets.map((b2) => ({ le: b2.le, count: b2.count })).sort((a, b2) => a.le - b2.le);
+  if (sorted[sorted.length - 1].le !== Infinity) return nothing(NaN);
+  const buckets = coalesce(sorted);
+  correctPrecisionErrors(buckets, 1e-12);
+  ensureMonotonic(buckets);
+  if (buckets.length < 2) return nothing(NaN);
+  const observations = buckets[buckets.length - 1].count;
+  if (!(observations > 0)) return nothing(NaN);
+  let rank = q * observations;
+  let b = 0;
+  while (b < buckets.length - 1 && !(buckets[b].count >= rank)) b++;
+  if (b === buckets.length - 1) {
+    const highestFinite = buckets[buckets.length - 2].le;
+    return { value: highestFinite, lower: highestFinite, upper: Infinity };
+  }
+  if (b === 0 && buckets[0].le <= 0) return { value: buckets[0].le, lower: -Infinity, upper: buckets[0].le };
+  const start = b > 0 ? buckets[b - 1].le : 0;
+  const end = buckets[b].le;
+  let count3 = buckets[b].count;
+  if (b > 0) {
+    count3 -= buckets[b - 1].count;
+    rank -= buckets[b - 1].count;
+  }
+  return { value: start + (end - start) * (rank / count3), lower: start, upper: end };
+}
+function histogramMean(h) {
+  return h.count > 0 ? h.sum / h.count : NaN;
+}
+function subtractHistograms(after, before) {
+  const a = [...after.buckets].sort((x, y) => x.le - y.le);
+  const b = [...before.buckets].sort((x, y) => x.le - y.le);
+  if (a.length !== b.length || a.some((bucket, i) => bucket.le !== b[i].le)) {
+    throw new RangeError(`${after.source}: the bucket bounds differ between the scrapes (${b.length} vs ${a.length} buckets), so they cannot be subtracted`);
+  }
+  const buckets = a.map((bucket, i) => ({ le: bucket.le, count: nonNegative3(bucket.count - b[i].count, bucket.count, `bucket le=${bucket.le}`, after.source) }));
+  return {
+    metric: after.metric,
+    buckets,
+    sum: nonNegative3(after.sum - before.sum, after.sum, "sum", after.source),
+    count: nonNegative3(after.count - before.count, after.count, "count", after.source),
+    source: after.source
+  };
+}
+function nonNegative3(difference, scale, what, source) {
+  if (difference >= 0) return difference;
+  if (difference >= -1e-9 * Math.max(1, Math.abs(scale))) return 0;
+  throw new RangeError(`${source}: ${what} went down between the scrapes (by ${-difference}): the counters were reset (server restarted?)`);
+}
+function coalesce(sorted) {
+  const out = [{ ...sorted[0] }];
+  for (let i = 1; i < sorted.length; i++) {
+    const last = out[out.length - 1];
+    if (sorted[i].le === last.le) last.count += sorted[i].count;
+    else out.push({ ...sorted[i] });
+  }
+  return out;
+}
+function correctPrecisionErrors(buckets, tolerance) {
+  let previous = buckets[0].count;
+  for (let i = 1; i < buckets.length; i++) {
+    const current = buckets[i].count;
+    const delta = Math.abs(current - previous);
+    if (delta === 0) continue;
+    if (delta / current <= tolerance) buckets[i].count = previous;
+    else previous = current;
+  }
+}
+function ensureMonotonic(buckets) {
+  let max = buckets[0].count;
+  for (let i = 1; i < buckets.length; i++) {
+    if (buckets[i].count > max) max = buckets[i].count;
+    else if (buckets[i].count < max) buckets[i].count = max;
+  }
+}
+
+// src/ingest/formats/prometheus.ts
+var PROMETHEUS_FORMAT = "prometheus";
+var LABEL = "Prometheus scrape";
+var MAX_SCRAPE_BYTES = 64 * 1024 * 1024;
+var prometheusAdapter = {
+  id: PROMETHEUS_FORMAT,
+  label: "vLLM Prometheus /metrics scrape",
+  writtenBy: "curl http://<vllm-server>/metrics > metrics.txt (before and after the benchmark, for diffScrapes)",
+  detect: detectPrometheus,
+  read: (source, options) => readPrometheus(source, options)
+};
+function detectPrometheus(head) {
+  let looked = 0;
+  for (const raw of head.replace(/^\ufeff/, "").split("\n")) {
+    const line = raw.trim();
+    if (line === "") continue;
+    if (++looked > 50) break;
+    if (/^#\s+(HELP|TYPE)\s+\S/.test(line)) return { match: true, reason: "Prometheus text exposition (# HELP / # TYPE lines)" };
+    if (line.startsWith("#")) continue;
+    const sample = parseSampleLine(line);
+    if (typeof sample !== "string") return { match: true, reason: `Prometheus text exposition (sample line ${sample.name})` };
+    return { match: false, reason: `no "# HELP"/"# TYPE" line, and the first line is not a sample "name{labels} value": ${JSON.stringify(line.slice(0, 40))}` };
+  }
+  return { match: false, reason: 'no "# HELP"/"# TYPE" line and no "name{labels} value" sample line' };
+}
+async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
+  const text = await readDocument(source, LABEL, maxBytes);
+  const expo = parseExposition(text, source.name, (name) => name.startsWith(VLLM_PREFIX) || name === "process_start_time_seconds");
+  const first = expo.issues.kept[0];
+  if (expo.sampleLines === 0) {
+    throw new InputError(source.name, `${LABEL}: no sample lines ("name{labels} value")${first ? `; line ${first.line}: ${first.message}` : ""}`);
+  }
+  if (expo.badLines / expo.sampleLines > options.maxBadLineRatio) {
+    throw new InputError(
+      source.name,
+      `${LABEL}: ${first ? `${first.message} — ` : ""}${expo.badLines} of ${expo.sampleLines} lines are malformed, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
+      first?.line
+    );
+  }
+  if (!expo.samples.some((s) => s.name.startsWith(VLLM_PREFIX))) {
+    throw new InputError(source.name, `${LABEL}: ${expo.sampleLines} samples but none named "vllm:…"; perf-triage reads vLLM's /metrics (other servers' scrapes are not supported)`);
+  }
+  const facts = vllmFacts(expo, source.name, expo.issues);
+  const report = {
+    file: source.name,
+    format: PROMETHEUS_FORMAT,
+    recordsRead: expo.sampleLines,
+    recordsKept: Math.max(0, expo.sampleLines - expo.badSampleLines),
+    skipped: expo.issues.count,
+    issues: expo.issues.kept,
+    warnings: facts.warnings
+  };
+  const run2 = runFromFacts(facts, report);
+  if (!run2.histograms?.length && !run2.server && !run2.workload) {
+    throw new InputError(source.name, `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`);
+  }
+  return [run2];
+}
+function runFromFacts(facts, report) {
+  const meta = facts.meta;
+  tokensToExtra(facts.tokens, meta.extra);
+  const run2 = { meta, summaries: meanSummaries(facts.histograms), sources: [report], role: "server-metrics" };
+  if (facts.histograms.length > 0) run2.histograms = facts.histograms;
+  if (Object.keys(facts.server).length > 0) run2.server = facts.server;
+  const workload = workloadOf3(facts);
+  if (workload) run2.workload = workload;
+  return run2;
+}
+function meanSummaries(histograms) {
+  const out = [];
+  for (const h of histograms) {
+    const mean = histogramMean(h);
+    if (Number.isFinite(mean)) out.push({ metric: h.metric, stat: "mean", value: mean, count: h.count, field: `${h.source}_sum / ${h.source}_count` });
+  }
+  return out;
+}
+
+// src/ingest/formats/otel-spans.ts
+var VLLM_SPAN_NAME = "llm_request";
+function spansOf(request2) {
+  const root = asObject(request2);
+  if (!root) return { spans: [], problem: 'expected an ExportTraceServiceRequest object {"resourceSpans": [...]}' };
+  const resourceSpans = either(root, "resourceSpans", "resource_spans");
+  if (!Array.isArray(resourceSpans)) return { spans: [], problem: 'no "resourceSpans" list' };
+  const spans = [];
+  for (const rs of resourceSpans) {
+    const resource = asObject(own(asObject(rs), "resource"));
+    const service = attributeMap(own(resource, "attributes")).get("service.name");
+    const scopes = either(asObject(rs), "scopeSpans", "scope_spans") ?? either(asObject(rs), "instrumentationLibrarySpans", "instrumentation_library_spans");
+    if (!Array.isArray(scopes)) continue;
+    for (const ss of scopes) {
+      const scopeObject = asObject(either(asObject(ss), "scope", "instrumentationLibrary"));
+      const scopeName = own(scopeObject, "name");
+      const list = own(asObject(ss), "spans");
+      if (!Array.isArray(list)) continue;
+      for (const span2 of list) {
+        const object2 = asObject(span2);
+        if (!object2) continue;
+        spans.push({
+          span: object2,
+          ...typeof service === "string" ? { service } : {},
+          ...typeof scopeName === "string" ? { scope: scopeName } : {}
+        });
+      }
+    }
+  }
+  return { spans };
+}
+function attributeMap(list) {
+  const out = /* @__PURE__ */ new Map();
+  if (!Array.isArray(list)) return out;
+  for (const entry of list) {
+    const object2 = asObject(entry);
+    const key = own(object2, "key");
+    if (typeof key !== "string") continue;
+    out.set(key, anyValue(own(object2, "value")));
+  }
+  return out;
+}
+function anyValue(value) {
+  const v = asObject(value);
+  if (!v) return void 0;
+  for (const key of ["stringValue", "string_value", "bytesValue", "bytes_value"]) {
+    const s = own(v, key);
+    if (typeof s === "string") return s;
+  }
+  for (const key of ["intValue", "int_value", "doubleValue", "double_value"]) {
+    const n = own(v, key);
+    if (n !== void 0) return n;
+  }
+  const b = either(v, "boolValue", "bool_value");
+  if (typeof b === "boolean") return b;
+  const array = asObject(either(v, "arrayValue", "array_value"));
+  if (array) {
+    const values = own(array, "values");
+    return Array.isArray(values) ? values.slice(0, 100).map((x) => anyValue(x)) : [];
+  }
+  const kv = asObject(either(v, "kvlistValue", "kvlist_value"));
+  if (kv) return JSON.stringify(Object.fromEntries(attributeMap(own(kv, "values")))).slice(0, 500);
+  return void 0;
+}
+function spanName(span2) {
+  const name = own(span2, "name");
+  return typeof name === "string" ? name : "";
+}
+var SECONDS_TO_MS = [
+  ["gen_ai.latency.time_in_queue", "queue_wait_ms"],
+  ["gen_ai.latency.time_to_first_token", "first_token_ms"],
+  ["gen_ai.latency.e2e", "total_ms"],
+  ["gen_ai.latency.time_in_model_prefill", "prefill_ms"],
+  ["gen_ai.latency.time_in_model_decode", "decode_ms"],
+  ["gen_ai.latency.time_in_model_inference", "inference_ms"],
+  ["gen_ai.latency.time_in_scheduler", "scheduler_ms"],
+  ["gen_ai.latency.time_in_model_forward", "model_forward_ms"],
+  ["gen_ai.latency.time_in_model_execute", "model_execute_ms"]
+];
+var COUNTS = [
+  [["gen_ai.usage.prompt_tokens", "gen_ai.usage.input_tokens"], "prompt_tokens"],
+  [["gen_ai.usage.completion_tokens", "gen_ai.usage.output_tokens"], "output_tokens"],
+  [["gen_ai.usage.cached_tokens"], "prefix_cache_hit_tokens"],
+  [["gen_ai.request.max_tokens"], "max_tokens"]
+];
+function spanRecord(span2) {
+  const attributes = attributeMap(own(span2, "attributes"));
+  const record = {};
+  const requestId = attributes.get("gen_ai.request.id");
+  if (typeof requestId === "string" || typeof requestId === "number") record.request_id = String(requestId);
+  const arrival = unixNanoToSeconds(either(span2, "startTimeUnixNano", "start_time_unix_nano"));
+  if (arrival !== void 0) record.arrival_ts = arrival;
+  for (const [attribute2, field] of SECONDS_TO_MS) {
+    if (!attributes.has(attribute2)) continue;
+    const raw = attributes.get(attribute2);
+    const seconds = finiteNumber(raw);
+    record[field] = seconds === void 0 || Number.isNaN(seconds) ? raw : seconds * 1e3;
+  }
+  for (const [names2, field] of COUNTS) {
+    const name = names2.find((n) => attributes.has(n));
+    if (name === void 0) continue;
+    const raw = attributes.get(name);
+    const count3 = finiteNumber(raw);
+    record[field] = count3 === void 0 || Number.isNaN(count3) ? raw : count3;
+  }
+  const model = attributes.get("gen_ai.response.model");
+  if (typeof model === "string" && model !== "") record.model_version = model;
+  const reasons = finishReasons(attributes.get("gen_ai.response.finish_reasons"));
+  if (reasons) record.finish_reason = reasons;
+  const error2 = spanError(span2, reasons);
+  if (error2) record.error = error2;
+  return record;
+}
+function finishReasons(value) {
+  let list = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return value.slice(0, 100) || void 0;
+    }
+  }
+  if (!Array.isArray(list)) return typeof list === "string" ? list : void 0;
+  const text = list.filter((x) => typeof x === "string").join(",");
+  return text || void 0;
+}
+function spanError(span2, reasons) {
+  const status = asObject(own(span2, "status"));
+  const code = own(status, "code");
+  if (code === 2 || code === "2" || code === "STATUS_CODE_ERROR") {
+    const message = own(status, "message");
+    return typeof message === "string" && message.trim() !== "" ? message.slice(0, 200) : "span status ERROR";
+  }
+  if (reasons?.split(",").includes("abort")) return "finish_reason abort";
+  return void 0;
+}
+function unixNanoToSeconds(value) {
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value / 1e9 : void 0;
+  if (typeof value !== "string" || !/^\d{1,20}$/.test(value)) return void 0;
+  const whole = value.length > 9 ? Number(value.slice(0, -9)) : 0;
+  const fraction = Number(value.slice(-9)) / 1e9;
+  const seconds = whole + fraction;
+  return seconds > 0 ? seconds : void 0;
+}
+function either(object2, a, b) {
+  const first = own(object2, a);
+  return first !== void 0 ? first : own(object2, b);
+}
+
+// src/ingest/formats/otel.ts
+var OTEL_FORMAT = "otel";
+var LABEL2 = "OTLP/JSON trace export";
+var MAX_TRACE_JSONL_BYTES = 1024 * 1024 * 1024;
+var otelAdapter = {
+  id: OTEL_FORMAT,
+  label: "vLLM OpenTelemetry request spans (OTLP/JSON)",
+  writtenBy: "vllm serve --otlp-traces-endpoint <collector>, with the collector's file exporter writing OTLP/JSON",
+  detect: detectOtel,
+  read: (source, options) => readOtel(source, options)
+};
+var RESOURCE_SPANS_KEY = /^\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
+function detectOtel(head) {
+  const text = head.replace(/^\ufeff/, "");
+  if (RESOURCE_SPANS_KEY.test(text)) return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")' };
+  return { match: false, reason: 'does not start with {"resourceSpans": …} (an OTLP/JSON trace export)' };
+}
+async function readOtel(source, options, limits = {}) {
+  const { documentBytes = MAX_DOCUMENT_BYTES, jsonlBytes = MAX_TRACE_JSONL_BYTES } = limits;
+  const builder = new RequestTableBuilder(source.name);
+  const tally = new SpanTally();
+  const take = (request2, line, spanNumbering) => {
+    const { spans, problem } = spansOf(request2);
+    if (problem) {
+      builder.recordUnparsable(line, `${LABEL2}: ${problem}`);
+      return;
+    }
+    spans.forEach((found, k) => {
+      if (!tally.count(found)) return;
+      builder.addRecord(spanRecord(found.span), spanNumbering ? k + 1 : line);
+    });
+  };
+  if (isJsonLines(source.head)) {
+    let bytes = 0;
+    const splitter = new LineSplitter();
+    const onLine = (line, lineNo) => {
+      if (line.trim() === "") return;
+      let value;
+      try {
+        value = parseJsonLenient(line);
+      } catch (error2) {
+        builder.recordUnparsable(lineNo, `${LABEL2}: not valid JSON: ${error2.message}`);
+        return;
+      }
+      take(value, lineNo, false);
+    };
+    for await (const chunk of source.chunks()) {
+      bytes += chunk.length;
+      if (bytes > jsonlBytes) throw new InputError(source.name, `${LABEL2}: the file is larger than ${Math.round(jsonlBytes / 1024 / 1024)} MB, the most perf-triage reads; refused`);
+      splitter.push(chunk, onLine);
+    }
+    splitter.end(onLine);
+  } else {
+    const text = await readDocument(source, LABEL2, documentBytes);
+    const value = parseDocument(text, source, LABEL2);
+    const { problem } = spansOf(value);
+    if (problem) throw new InputError(source.name, `${LABEL2}: ${problem}`);
+    take(value, 1, true);
+  }
+  const built = builder.finish();
+  const first = built.firstRejection;
+  if (!built.table) {
+    if (first) throw new InputError(source.name, `${first.message} (no usable span: ${built.skipped} of ${built.recordsRead} rejected, this is the first)`, first.line, first.field);
+    throw new InputError(source.name, `${LABEL2}: no "${VLLM_SPAN_NAME}" spans (vLLM writes one per request when started with --otlp-traces-endpoint)${tally.describeOthers()}`);
+  }
+  if (built.recordsRead > 0 && built.skipped / built.recordsRead > options.maxBadLineRatio) {
+    throw new InputError(
+      source.name,
+      `${first ? `${first.message} — ` : ""}${built.skipped} of ${built.recordsRead} spans are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
+      first?.line,
+      first?.field
+    );
+  }
+  const table = built.table;
+  const errors = table.text.error;
+  let failed = 0;
+  if (errors) {
+    for (let i = 0; i < table.length; i++) if (errors.codes[i] >= 0) failed++;
+  }
+  const meta = emptyMeta();
+  const models = table.text.model_version?.dictionary ?? [];
+  if (models.length === 1) meta.model = meta.benchmark = models[0];
+  if (tally.services.size === 1) meta.extra.service_name = [...tally.services][0];
+  const warnings = [...built.warnings];
+  if (models.length > 1) warnings.push(`spans of ${models.length} models (${models.slice(0, 5).join(", ")}): kept per request as model_version`);
+  const others = tally.describeOthers();
+  if (others) warnings.push(`other spans left out${others}`);
+  return [
+    {
+      meta,
+      requests: table,
+      summaries: [],
+      sources: [{ file: source.name, format: OTEL_FORMAT, recordsRead: built.recordsRead, recordsKept: table.length, skipped: built.skipped, issues: built.issues.kept, warnings }],
+      workload: { requests: table.length, failed },
+      role: "traces"
+    }
+  ];
+}
+function isJsonLines(head) {
+  const text = head.replace(/^\ufeff/, "").trimStart();
+  const nl = text.indexOf("\n");
+  if (nl === -1) return true;
+  try {
+    parseJsonLenient(text.slice(0, nl));
+    return true;
+  } catch {
+    return false;
+  }
+}
+var SpanTally = class {
+  others = /* @__PURE__ */ new Map();
+  services = /* @__PURE__ */ new Set();
+  count(found) {
+    const name = spanName(found.span);
+    if (name === VLLM_SPAN_NAME) {
+      if (found.service !== void 0 && this.services.size < 10) this.services.add(found.service);
+      return true;
+    }
+    if (this.others.size < 20 || this.others.has(name)) this.others.set(name, (this.others.get(name) ?? 0) + 1);
+    return false;
+  }
+  describeOthers() {
+    if (this.others.size === 0) return "";
+    const list = [...this.others].slice(0, 5).map(([name, n]) => `${n} × ${JSON.stringify(name.slice(0, 40))}`);
+    return `: ${list.join(", ")}${this.others.size > 5 ? ", …" : ""}`;
+  }
+};
+
+// src/ingest/formats/github-action-benchmark.ts
+var GITHUB_ACTION_BENCHMARK_FORMAT = "github-action-benchmark";
+var LABEL3 = "github-action-benchmark JSON";
+var ENTRY_KEYS = /* @__PURE__ */ new Set(["name", "unit", "value", "range", "extra"]);
+var MAX_EXTRA_KEYS = 200;
+var MAX_TEXT5 = 200;
+var githubActionBenchmarkAdapter = {
+  id: GITHUB_ACTION_BENCHMARK_FORMAT,
+  label: "github-action-benchmark custom JSON",
+  writtenBy: "your benchmark script, for benchmark-action/github-action-benchmark with tool: customSmallerIsBetter or customBiggerIsBetter",
+  detect: detectGithubActionBenchmark,
+  read: (source, options) => readGithubActionBenchmark(source, options)
+};
+function detectGithubActionBenchmark(head) {
+  const text = head.replace(/^\ufeff/, "").trimStart();
+  const no = (why) => ({ match: false, reason: `not a JSON array of {"name", "unit", "value"} entries: ${why}` });
+  if (!text.startsWith("[")) return no(`starts with ${JSON.stringify(text.slice(0, 20))}`);
+  let firstText2;
+  const splitter = new JsonStreamSplitter();
+  splitter.push(text, { onElement: (t) => firstText2 ??= t, onError: () => void 0 });
+  if (firstText2 === void 0) return no(/^\[\s*\]/.test(text) ? "the array is empty" : "no complete first entry in the first 16 KiB");
+  let first;
+  try {
+    first = parseJsonLenient(firstText2);
+  } catch {
+    return no("the first entry is not valid JSON");
+  }
+  const entry = asObject(first);
+  if (!entry) return no("the first entry is not an object");
+  const missing = ["name", "unit", "value"].filter((k) => !Object.hasOwn(entry, k));
+  if (missing.length > 0) return no(`the first entry has no ${missing.map((k) => `"${k}"`).join(", ")}`);
+  const others = Object.keys(entry).filter((k) => !ENTRY_KEYS.has(k));
+  if (others.length > 0) return no(`the first entry has other keys too (${others.slice(0, 3).join(", ")}); force the format to read it anyway`);
+  return { match: true, reason: "github-action-benchmark entries {name, unit, value}" };
+}
+async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
+  const text = await readDocument(source, LABEL3, maxBytes);
+  const issues = new IssueLog();
+  const warnings = [];
+  const meta = emptyMeta();
+  const summaries = [];
+  const names2 = /* @__PURE__ */ new Set();
+  let read = 0;
+  let skipped = 0;
+  let structural;
+  const reject = (line, message, field) => {
+    skipped++;
+    issues.add({ file: source.name, line, message, ...field ? { field } : {} });
+  };
+  let ignoredKeys = 0;
+  const noUnit = new Examples('no "unit" string; read without a unit');
+  const badRange = new Examples('a range that is not "± number" or "± number%"; ignored');
+  const splitter = new JsonStreamSplitter();
+  const handlers = {
+    onElement: (raw, line) => {
+      read++;
+      let value;
+      try {
+        value = parseJsonLenient(raw);
+      } catch (error2) {
+        reject(line, `not valid JSON: ${error2.message}`);
+        return;
+      }
+      const entry = asObject(value);
+      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value) ? "a list" : JSON.stringify(value)?.slice(0, 40)}`);
+      const name = own(entry, "name");
+      if (typeof name !== "string" || name.trim() === "") return reject(line, `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? "nothing"}`, "name");
+      const number2 = finiteNumber(own(entry, "value"));
+      if (number2 === void 0 || Number.isNaN(number2)) {
+        return reject(line, `entry ${JSON.stringify(name.slice(0, 60))}: expected a finite number, got ${JSON.stringify(own(entry, "value"))?.slice(0, 40) ?? "nothing"}`, "value");
+      }
+      if (names2.has(name)) return reject(line, `entry ${JSON.stringify(name.slice(0, 60))} appears again; the first one is kept`, "name");
+      names2.add(name);
+      const rawUnit = own(entry, "unit");
+      const unit = typeof rawUnit === "string" ? rawUnit.trim() : "";
+      if (typeof rawUnit !== "string") noUnit.add(line, name);
+      summaries.push({ metric: name, stat: "value", value: number2, unit, direction: directionOfUnit(unit), field: name });
+      if (Object.hasOwn(METRICS, name)) {
+        warnings.push(`entry "${name}" has the name of perf-triage's ${name} metric, so it is compared as that metric (in ${METRICS[name].unit}); rename it if its unit is ${unit || "something else"}`);
+      }
+      keepText(meta.extra, `range.${name}`, rangeText(own(entry, "range"), unit, name, line, badRange));
+      const extra = own(entry, "extra");
+      keepText(meta.extra, `extra.${name}`, typeof extra === "string" && extra !== "" ? extra.slice(0, MAX_TEXT5) : void 0);
+      ignoredKeys += Object.keys(entry).filter((k) => !ENTRY_KEYS.has(k)).length;
+    },
+    onError: (message, line) => {
+      structural ??= `line ${line}: ${message}`;
+    }
+  };
+  splitter.push(text, handlers);
+  splitter.end(handlers);
+  if (splitter.shape !== "array") {
+    throw new InputError(source.name, `${LABEL3}: expected a JSON array of {"name", "unit", "value"} entries${structural ? ` (${structural})` : ""}`);
+  }
+  if (structural) {
+    if (read === 0) throw new InputError(source.name, `${LABEL3}: ${structural}`);
+    warnings.unshift(`${structural}; nothing after it was read`);
+  }
+  const first = issues.kept[0];
+  if (summaries.length === 0) {
+    throw new InputError(source.name, first ? `${LABEL3}: ${first.message} (no usable entry: ${skipped} of ${read} rejected, this is the first)` : `${LABEL3}: the array has no entries`, first?.line, first?.field);
+  }
+  if (skipped / read > options.maxBadLineRatio) {
+    throw new InputError(
+      source.name,
+      `${LABEL3}: ${first ? `${first.message} — ` : ""}${skipped} of ${read} entries are bad, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); this is the first`,
+      first?.line,
+      first?.field
+    );
+  }
+  warnings.push(...noUnit.warning(), ...badRange.warning());
+  if (ignoredKeys > 0) warnings.push(`${ignoredKeys} key(s) other than name, unit, value, range and extra were ignored`);
+  warnings.push("the file does not say whether bigger or smaller is better (that is the action's tool input): entries whose unit is a rate are read as bigger-is-better, all others as smaller-is-better");
+  return [
+    {
+      meta,
+      summaries,
+      sources: [{ file: source.name, format: GITHUB_ACTION_BENCHMARK_FORMAT, recordsRead: read, recordsKept: summaries.length, skipped, issues: issues.kept, warnings }],
+      role: "summary"
+    }
+  ];
+}
+function directionOfUnit(unit) {
+  const u = unit.trim().toLowerCase();
+  if (/\/\s*(ns|us|µs|ms|s|sec|secs|second|seconds|min|mins|minute|minutes|h|hr|hour|hours)$/.test(u)) return "higher-is-better";
+  if (/\bper\s+(s|sec|second|min|minute|h|hour)\b/.test(u)) return "higher-is-better";
+  if (/ops$/.test(u) || /\b(throughput|[kmg]?hz|qps|rps|tps|fps|iops)\b/.test(u)) return "higher-is-better";
+  return "lower-is-better";
+}
+function withDirection(run2, direction) {
+  if (!run2.sources.some((s) => s.format === GITHUB_ACTION_BENCHMARK_FORMAT)) return run2;
+  return { ...run2, summaries: run2.summaries.map((s) => s.stat === "value" ? { ...s, direction } : s) };
+}
+function parseRange(raw) {
+  if (typeof raw === "number") return Number.isFinite(raw) ? { absolute: Math.abs(raw) } : void 0;
+  if (typeof raw !== "string") return void 0;
+  const match = /^(?:±|\+\/-|\+-)?\s*([0-9]*\.?[0-9]+(?:[eE][+-]?\d+)?)\s*(%?)\s*([a-zA-Zµ/]*)$/.exec(raw.trim());
+  if (!match) return void 0;
+  const n = Number(match[1]);
+  if (!Number.isFinite(n)) return void 0;
+  if (match[2] === "%") return { relative: n / 100 };
+  return match[3] ? { absolute: n, unit: match[3] } : { absolute: n };
+}
+function rangeText(raw, unit, name, line, bad) {
+  if (raw === void 0 || raw === null || raw === "") return void 0;
+  const range = parseRange(raw);
+  if (!range) {
+    bad.add(line, `${name}: ${JSON.stringify(raw)?.slice(0, 40)}`);
+    return void 0;
+  }
+  if (range.relative !== void 0) return `±${Number((range.relative * 100).toPrecision(12))}%`;
+  const rangeUnit = range.unit ?? unit;
+  return `±${range.absolute}${rangeUnit ? ` ${rangeUnit}` : ""}`;
+}
+function keepText(extra, key, text) {
+  if (text === void 0 || Object.keys(extra).length >= MAX_EXTRA_KEYS) return;
+  extra[key] = text;
+}
+var Examples = class {
+  constructor(problem) {
+    this.problem = problem;
+  }
+  problem;
+  count = 0;
+  first = [];
+  add(line, what) {
+    if (++this.count <= 3) this.first.push(`line ${line}: ${what.slice(0, 80)}`);
+  }
+  warning() {
+    return this.count === 0 ? [] : [`${this.count} ${this.count === 1 ? "entry has" : "entries have"} ${this.problem} (${this.first.join("; ")}${this.count > 3 ? "; …" : ""})`];
+  }
+};
+
 // src/ingest/ingest.ts
 var native = {
   id: "native",
@@ -25645,22 +26707,41 @@ var native = {
   },
   read: async (source, options) => [await ingestNative(source, options)]
 };
-var ADAPTERS = [vllmAdapter, sglangAdapter, genaiPerfAdapter, aiperfAdapter, llmperfAdapter, guidellmAdapter, native];
+var ADAPTERS = [
+  vllmAdapter,
+  sglangAdapter,
+  genaiPerfAdapter,
+  aiperfAdapter,
+  llmperfAdapter,
+  guidellmAdapter,
+  prometheusAdapter,
+  otelAdapter,
+  githubActionBenchmarkAdapter,
+  native
+];
 var FORMAT_IDS = ADAPTERS.map((a) => a.id);
+var ALIASES2 = {
+  customSmallerIsBetter: { id: "github-action-benchmark", direction: "lower-is-better" },
+  customBiggerIsBetter: { id: "github-action-benchmark", direction: "higher-is-better" }
+};
 async function ingestRuns(source, options, formatId) {
+  if (formatId && Object.hasOwn(ALIASES2, formatId)) {
+    const alias = ALIASES2[formatId];
+    return (await githubActionBenchmarkAdapter.read(source, options)).map((r) => withDirection(r, alias.direction));
+  }
   if (formatId && formatId !== "auto") {
     const adapter = ADAPTERS.find((a) => a.id === formatId);
-    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${FORMAT_IDS.join(", ")}`);
+    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES2)].join(", ")}`);
     return adapter.read(source, options);
   }
   const tried = [];
   for (const adapter of ADAPTERS) {
     const detection = adapter.detect(source.head, source.name);
     if (detection.match) return adapter.read(source, options);
-    tried.push(`${adapter.id}: ${detection.reason}`);
+    tried.push(`${adapter.id} — ${detection.reason.replace(/^not a format perf-triage reads: /, "")}`);
   }
   if (source.head.replace(/^\ufeff/, "").trim() === "") throw new InputError(source.name, "the file is empty");
-  throw new InputError(source.name, ADAPTERS.length === 1 ? tried[0].replace(/^native: /, "") : `not a format perf-triage reads; tried ${tried.join("; ")}`);
+  throw new InputError(source.name, `not a format perf-triage reads; tried: ${tried.join("; ")}`);
 }
 
 // src/model/merge.ts
@@ -25734,6 +26815,122 @@ function mergeObjects(items) {
     }
   }
   return out;
+}
+
+// src/model/scrape-pairs.ts
+var WORDS = [
+  ["before", "after"],
+  ["start", "end"],
+  ["pre", "post"]
+];
+function word(w) {
+  return new RegExp(`(?<![a-z])${w}(?![a-z])`, "i");
+}
+function swap(name, from, to) {
+  const pattern = word(from);
+  if (!pattern.test(name)) return void 0;
+  return name.replace(pattern, (m) => m === m.toUpperCase() ? to.toUpperCase() : m[0] === m[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to);
+}
+function pairScrapes(runs, subtract) {
+  const byName = new Map(runs.filter((r) => r.role === "server-metrics").map((r) => [r.sources[0]?.file ?? "", r]));
+  const pairedAfter = /* @__PURE__ */ new Set();
+  const pairs = /* @__PURE__ */ new Map();
+  for (const [name, run2] of byName) {
+    for (const [from, to] of WORDS) {
+      const partner = byName.get(swap(name, from, to) ?? "");
+      if (partner && partner !== run2 && !pairedAfter.has(partner)) {
+        pairs.set(run2, partner);
+        pairedAfter.add(partner);
+        break;
+      }
+    }
+  }
+  return runs.flatMap((run2) => {
+    if (pairedAfter.has(run2)) return [];
+    const after = pairs.get(run2);
+    return [after ? subtract(run2, after) : run2];
+  });
+}
+
+// src/ingest/formats/prometheus-diff.ts
+var COUNTERS = ["prefixCacheHits", "prefixCacheQueries", "preemptions"];
+var GAUGES = ["running", "waiting", "kvCacheUsage"];
+function diffScrapes(before, after) {
+  const file = after.sources[0]?.file ?? "after";
+  const beforeFile = before.sources[0]?.file ?? "before";
+  for (const [run3, name] of [[before, beforeFile], [after, file]]) {
+    if (run3.role !== "server-metrics" || run3.sources[0]?.format !== PROMETHEUS_FORMAT) {
+      throw new InputError(name, `diffScrapes: expected a run read from a Prometheus scrape, got ${run3.sources[0]?.format ?? "a run without sources"}`);
+    }
+  }
+  const startBefore = extraNumber(before, "process_start_time_seconds");
+  const startAfter = extraNumber(after, "process_start_time_seconds");
+  if (startBefore !== void 0 && startAfter !== void 0 && startBefore !== startAfter) {
+    throw new InputError(file, `Prometheus scrape: the server restarted between the scrapes (process_start_time_seconds ${startBefore} in ${beforeFile}, ${startAfter} here): its counters started again from zero`);
+  }
+  const warnings = [`difference of two scrapes: ${beforeFile} subtracted; gauges are this scrape's readings`];
+  const reset = (what, detail) => new InputError(file, `Prometheus scrape: ${what} went down since ${beforeFile} (${detail}): the counters were reset (server restarted?), so the scrapes cannot be subtracted`);
+  const histograms = [];
+  for (const h of after.histograms ?? []) {
+    const earlier = before.histograms?.find((b) => b.metric === h.metric);
+    if (!earlier) {
+      warnings.push(`${h.source}: not in ${beforeFile}; taken as zero there`);
+      histograms.push(h);
+      continue;
+    }
+    try {
+      histograms.push(subtractHistograms(h, earlier));
+    } catch (error2) {
+      if (error2 instanceof RangeError) throw new InputError(file, `Prometheus scrape: ${error2.message}`);
+      throw error2;
+    }
+  }
+  for (const b of before.histograms ?? []) {
+    if (!after.histograms?.some((h) => h.metric === b.metric)) warnings.push(`${b.source}: in ${beforeFile} but not in this scrape; left out`);
+  }
+  const server = {};
+  for (const key of COUNTERS) {
+    const a = after.server?.[key];
+    if (a === void 0) continue;
+    const b = before.server?.[key] ?? 0;
+    if (a < b) throw reset(key, `${b} → ${a}`);
+    server[key] = a - b;
+  }
+  for (const key of GAUGES) {
+    const a = after.server?.[key];
+    if (a !== void 0) server[key] = a;
+  }
+  const requests = counterDifference(after.workload?.requests, before.workload?.requests, "vllm:request_success_total", reset);
+  const failed = counterDifference(after.workload?.failed, before.workload?.failed, "failed requests (finished_reason abort/error)", reset);
+  const tokens = tokenDifference(tokensFromExtra(after.meta.extra), tokensFromExtra(before.meta.extra), reset);
+  const meta = { ...after.meta, config: { ...after.meta.config }, extra: { ...after.meta.extra } };
+  const run2 = runFromFacts(
+    { histograms, server, requests, failed, tokens, meta, warnings: [] },
+    { ...after.sources[0], warnings: [...warnings, ...after.sources[0].warnings] }
+  );
+  run2.sources = [before.sources[0], ...run2.sources];
+  const t0 = extraNumber(before, "scrape_timestamp_ms");
+  const t1 = extraNumber(after, "scrape_timestamp_ms");
+  if (t0 !== void 0 && t1 !== void 0 && t1 > t0) run2.workload = { ...run2.workload, durationSeconds: (t1 - t0) / 1e3 };
+  return run2;
+}
+function counterDifference(a, b, what, reset) {
+  if (a === void 0) return void 0;
+  if (a < (b ?? 0)) throw reset(what, `${b} → ${a}`);
+  return a - (b ?? 0);
+}
+function tokenDifference(after, before, reset) {
+  const out = {};
+  for (const key of ["promptSum", "promptCount", "generationSum", "generationCount"]) {
+    const value = counterDifference(after[key], before[key], `token total ${key}`, reset);
+    if (value !== void 0) out[key] = value;
+  }
+  return out;
+}
+function extraNumber(run2, key) {
+  const text = Object.hasOwn(run2.meta.extra, key) ? run2.meta.extra[key] : void 0;
+  const value = text === void 0 ? NaN : Number(text);
+  return Number.isFinite(value) ? value : void 0;
 }
 
 // src/io/file-source.ts
@@ -25896,7 +27093,7 @@ function matchesPattern(pattern, path) {
 async function sideFromSources(label, sources, options) {
   const runs = [];
   for (const source of sources) runs.push(...await ingestRuns(source, options, options.format));
-  const grouped2 = groupRuns(runs);
+  const grouped2 = groupRuns(pairScrapes(runs, diffScrapes));
   if ("error" in grouped2) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
   return { label, runs: grouped2.runs };
 }
@@ -26581,6 +27778,7 @@ function compact(value) {
 }
 function duration(ms) {
   if (!Number.isFinite(ms)) return "—";
+  if (Math.abs(ms) < 5e-4) return "0 ms";
   if (Math.abs(ms) >= 1e4 || Number(Math.abs(ms).toFixed(0)) >= 1e4) return `${compact(ms / 1e3)} s`;
   return `${compact(ms)} ms`;
 }
@@ -27044,7 +28242,7 @@ function amdahl(p, s) {
 var MIN_SHARE_OF_CHANGE = 0.05;
 function rankFixes(attribution, head, findings, walks, slo) {
   const metricId = attribution.spec.metric.level === "run" ? "e2e" : attribution.spec.metric.id;
-  const metricValues = requestColumn(head, metricId);
+  const metricValues = head ? requestColumn(head, metricId) : null;
   const items = [];
   for (const share of attribution.phases) {
     if (share.phase === "remainder" && share.delta <= 0) continue;
@@ -27053,21 +28251,21 @@ function rankFixes(attribution, head, findings, walks, slo) {
     const speedup = share.baseMean > 0 ? share.headMean / share.baseMean : Infinity;
     const p = Math.min(1, Math.max(0, share.shareOfHead));
     const gain = amdahl(p, speedup);
-    const finding = findingFor(share.phase, attribution.spec.key, findings, walks);
-    const column = share.phase === "remainder" ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
+    const finding2 = findingFor(share.phase, attribution.spec.key, findings, walks);
+    const column = !head ? void 0 : share.phase === "remainder" ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
     const projected = metricValues && column ? project(metricValues, column, speedup, attribution.q) : NaN;
     items.push({
       metric: attribution.spec.key,
       phase: share.phase,
-      fix: fixLabel(share.phase, finding),
-      hint: finding?.hint ?? null,
+      fix: fixLabel(share.phase, finding2),
+      hint: finding2?.hint ?? null,
       share: p,
       speedup,
       gain,
       ceiling: 1 - 1 / gain,
       projected,
       sloReachable: slo && Number.isFinite(projected) ? sloMet(slo, projected) : null,
-      effort: finding ? HINT_EFFORT[finding.hint] : "unknown"
+      effort: finding2 ? HINT_EFFORT[finding2.hint] : "unknown"
     });
   }
   return items.sort((a, b) => b.gain - a.gain);
@@ -27080,9 +28278,9 @@ function findingFor(phase, metric, findings, walks) {
   const score2 = (f) => rank[f.status] * 2 + (direct.includes(f) ? 0 : 1);
   return [.../* @__PURE__ */ new Set([...direct, ...viaWalk])].sort((a, b) => score2(a) - score2(b))[0];
 }
-function fixLabel(phase, finding) {
+function fixLabel(phase, finding2) {
   const what = `${PHASE_LABELS[phase]} back to baseline`;
-  if (!finding) return `bring ${what}`;
+  if (!finding2) return `bring ${what}`;
   const verbs = {
     capacity: "restore running-batch capacity",
     "scheduler-limited": "fix admission so the batch fills",
@@ -27098,7 +28296,7 @@ function fixLabel(phase, finding) {
     "traffic-increase": "serve the higher traffic with more capacity",
     "workload-drift": "nothing to fix in code: the workload changed"
   };
-  return `${verbs[finding.hint] ?? "fix"} (${what})`;
+  return `${verbs[finding2.hint] ?? "fix"} (${what})`;
 }
 function project(metric, column, speedup, q) {
   const out = new Float64Array(metric.length);
@@ -28200,21 +29398,21 @@ function whereAnswer(comparison, attribution, phase) {
   if (!attribution || !share) return `${PHASE_LABELS[phase]} (${label} is a ${phase} metric)`;
   return `${PHASE_LABELS[phase]}: ${signedDuration(share.delta)} in the ${attribution.tail} by ${comparison.spec.metric.label} (${percent(share.shareOfChange)} of the change in their mean, ${signedPercent(attribution.head.mean / attribution.base.mean - 1)})`;
 }
-function downgradeCodeBlame(finding) {
-  if (finding.cause !== "code" || finding.status !== "confirmed") return finding;
+function downgradeCodeBlame(finding2) {
+  if (finding2.cause !== "code" || finding2.status !== "confirmed") return finding2;
   return {
-    ...finding,
+    ...finding2,
     status: "likely",
-    evidence: [...finding.evidence, { text: "the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm" }]
+    evidence: [...finding2.evidence, { text: "the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm" }]
   };
 }
-function mergeFinding(into, finding) {
-  const same = into.find((f) => f.hint === finding.hint && f.phase === finding.phase);
+function mergeFinding(into, finding2) {
+  const same = into.find((f) => f.hint === finding2.hint && f.phase === finding2.phase);
   if (!same) {
-    into.push({ ...finding, metrics: [...finding.metrics] });
+    into.push({ ...finding2, metrics: [...finding2.metrics] });
     return;
   }
-  for (const m of finding.metrics) if (!same.metrics.includes(m)) same.metrics.push(m);
+  for (const m of finding2.metrics) if (!same.metrics.includes(m)) same.metrics.push(m);
 }
 
 // node_modules/simple-statistics/dist/simple-statistics.mjs
@@ -28564,6 +29762,170 @@ function likeForLike(base, head) {
   return out;
 }
 
+// src/diagnose/server-attribution.ts
+function sideMean(side2, metric) {
+  let sum = 0;
+  let count3 = 0;
+  for (const run2 of side2.runs) {
+    const h = run2.histograms?.find((x) => x.metric === metric);
+    if (!h) return void 0;
+    sum += h.sum;
+    count3 += h.count;
+  }
+  return count3 > 0 ? sum / count3 : void 0;
+}
+function firstHistogram(side2, metric) {
+  return side2.runs.flatMap((r) => r.histograms ?? []).find((h) => h.metric === metric);
+}
+function attributeFromHistograms(spec, base, head) {
+  if (spec.metric.custom) return null;
+  const metricId = spec.metric.level === "run" ? "e2e" : spec.metric.id === "ttft_client" ? "ttft" : spec.metric.id;
+  const model = METRICS[metricId].phases;
+  if (model.length === 0) return null;
+  const baseTotal = sideMean(base, metricId);
+  const headTotal = sideMean(head, metricId);
+  if (baseTotal === void 0 || headTotal === void 0) return null;
+  const phases = model.filter((p) => sideMean(base, p) !== void 0 && sideMean(head, p) !== void 0);
+  if (phases.length === 0) return null;
+  const change = headTotal - baseTotal;
+  const components = phases.map((p) => ({
+    phase: p,
+    base: sideMean(base, p),
+    head: sideMean(head, p),
+    baseHist: firstHistogram(base, p),
+    headHist: firstHistogram(head, p)
+  }));
+  const baseRest = baseTotal - components.reduce((s, c) => s + c.base, 0);
+  const headRest = headTotal - components.reduce((s, c) => s + c.head, 0);
+  components.push({ phase: "remainder", base: baseRest, head: headRest });
+  const shares = components.map((c) => ({
+    phase: c.phase,
+    baseMean: c.base,
+    headMean: c.head,
+    delta: c.head - c.base,
+    shareOfChange: change === 0 ? 0 : (c.head - c.base) / change,
+    shareOfHead: headTotal === 0 ? 0 : c.head / headTotal,
+    basePercentile: c.baseHist ? histogramQuantile(c.baseHist, 0.95).value : NaN,
+    headPercentile: c.headHist ? histogramQuantile(c.headHist, 0.95).value : NaN
+  }));
+  let dominant = null;
+  let best = 0;
+  for (const s of shares) {
+    const toward = Math.sign(change) * s.delta;
+    if (toward > best) {
+      best = toward;
+      dominant = s.phase;
+    }
+  }
+  const baseHist = firstHistogram(base, metricId);
+  const headHist = firstHistogram(head, metricId);
+  return {
+    spec,
+    tail: "all requests, server-side means from the metrics scrape",
+    q: 0,
+    base: { threshold: baseTotal, count: baseHist?.count ?? 0, mean: baseTotal },
+    head: { threshold: headTotal, count: headHist?.count ?? 0, mean: headTotal },
+    phases: shares,
+    missingPhases: model.filter((p) => !phases.includes(p)),
+    dominant,
+    source: "server-histograms"
+  };
+}
+function serverHitRate(side2) {
+  let hits = 0;
+  let queries = 0;
+  for (const run2 of side2.runs) {
+    if (run2.server?.prefixCacheHits === void 0 || run2.server.prefixCacheQueries === void 0) return void 0;
+    hits += run2.server.prefixCacheHits;
+    queries += run2.server.prefixCacheQueries;
+  }
+  return queries > 0 ? hits / queries : void 0;
+}
+
+// src/diagnose/server-tree.ts
+var HIT_RATE_DROP2 = 0.05;
+var PREFIX_KEYS = ["enable_prefix_caching", "enable-prefix-caching", "prefix_caching"];
+var CHUNKED_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill"];
+function walkServerTree(input) {
+  const walks = [];
+  const findings = [];
+  const byPhase = /* @__PURE__ */ new Map();
+  for (const item of input.regressed) {
+    const phase = item.attribution.dominant;
+    if (!phase) continue;
+    byPhase.set(phase, [...byPhase.get(phase) ?? [], item]);
+  }
+  for (const [phase, items] of byPhase) {
+    const metrics = items.map((i) => i.comparison.spec.key);
+    const a = items[0].attribution;
+    const share = a.phases.find((p) => p.phase === phase);
+    const steps = [
+      {
+        question: "Where does the time go?",
+        answer: `${PHASE_LABELS[share.phase]}: mean ${compact(share.baseMean)} → ${compact(share.headMean)} ms on the server (${percent(share.shareOfChange)} of the change in the mean ${a.spec.metric.label}; from the metrics scrape, per-request phases were not recorded)`
+      }
+    ];
+    const found = branch2(phase, input, metrics, steps);
+    walks.push({ metrics, phase: share.phase, rootPhase: share.phase, steps, hints: [...new Set(found.map((f) => f.hint))] });
+    for (const f of found) if (!findings.some((x) => x.hint === f.hint && x.phase === f.phase)) findings.push(f);
+  }
+  return { walks, findings };
+}
+function branch2(phase, input, metrics, steps) {
+  const change = (keys) => input.configChanges.find((c) => keys.includes(c.key));
+  const declared = (key) => input.workload.declared.find((d) => d.key === key);
+  switch (phase) {
+    case "queue_wait": {
+      const limit = change(BATCH_LIMIT_KEYS);
+      const rate = declared("requestRate") ?? declared("concurrency");
+      if (limit) {
+        steps.push({ question: "Did the running-batch limit change?", answer: `yes: ${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)}` });
+        return [finding("capacity", "queue_wait", `running-batch limit changed: ${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)}`, "likely", "config", [evidence(`${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)} in the recorded configuration`)], "per-request telemetry (batch_size_at_admission) would show the batch at its cap", metrics)];
+      }
+      if (rate && rate.head > rate.base) {
+        steps.push({ question: "Did the load change?", answer: `yes: ${rate.key === "requestRate" ? "request rate" : "concurrency"} ${compact(rate.base)} → ${compact(rate.head)}` });
+        return [finding("traffic-increase", "queue_wait", `more load: ${rate.key === "requestRate" ? "request rate" : "concurrency"} ${compact(rate.base)} → ${compact(rate.head)}`, "confirmed", "workload", [evidence(`the client tool declared ${rate.key} ${compact(rate.base)} → ${compact(rate.head)}`)], "compare at the same load", metrics)];
+      }
+      steps.push({ question: "Running batch vs its maximum?", answer: "unknown: a scrape shows the batch at one moment, not over the run" });
+      return [finding("capacity", "queue_wait", "requests wait longer for admission; the scrape cannot tell capacity from scheduling", "candidate", "unknown", [], "record per-request telemetry (batch_size_at_admission, queue_wait_ms) or scrape vllm:num_requests_running during the run", metrics)];
+    }
+    case "prefill": {
+      const base = serverHitRate(input.base);
+      const head = serverHitRate(input.head);
+      const input_ = declared("inputTokensMean");
+      if (base !== void 0 && head !== void 0) {
+        steps.push({ question: "Prefix cache hit rate?", answer: `${percent(base)} → ${percent(head)} of queried tokens (vllm:prefix_cache_hits / queries)` });
+        if (base - head >= HIT_RATE_DROP2) {
+          const c = change(PREFIX_KEYS);
+          return [finding("prefix-cache", "prefill", `prefix-cache hit rate fell from ${percent(base)} to ${percent(head)}`, "confirmed", c ? "config" : "unknown", [evidence(`prefix cache hits / queries: ${percent(base)} → ${percent(head)}`), ...c ? [evidence(`${c.key}: ${describeValue(c.base)} → ${describeValue(c.head)}`)] : []], c ? `was turning ${c.key} to ${describeValue(c.head)} intended?` : "check the shared prompt prefix is byte-identical", metrics)];
+        }
+      }
+      if (input_ && input_.head > input_.base) {
+        steps.push({ question: "Did the prompts get longer?", answer: `yes: mean input tokens ${compact(input_.base)} → ${compact(input_.head)}` });
+        return [finding("workload-drift", "prefill", `longer prompts: mean input tokens ${compact(input_.base)} → ${compact(input_.head)}`, "confirmed", "workload", [evidence(`mean input tokens ${compact(input_.base)} → ${compact(input_.head)} (${signedPercent(input_.head / input_.base - 1)})`)], "rerun on the same prompts", metrics)];
+      }
+      return [finding("prefill-compute", "prefill", "prefill takes longer, with the same prompts and cache hits", "candidate", "unknown", [], "profile a prefill step; per-request telemetry would match prefill time by prompt length", metrics)];
+    }
+    case "decode": {
+      const output = declared("outputTokensMean");
+      if (output && output.head > output.base) {
+        steps.push({ question: "Did the outputs get longer?", answer: `yes: mean output tokens ${compact(output.base)} → ${compact(output.head)}` });
+        return [finding("workload-drift", "decode", `longer outputs: mean output tokens ${compact(output.base)} → ${compact(output.head)}`, "confirmed", "workload", [], "rerun with the same output lengths", metrics)];
+      }
+      const chunked = change(CHUNKED_KEYS);
+      if (chunked) steps.push({ question: "Did chunked prefill change?", answer: `${chunked.key} ${describeValue(chunked.base)} → ${describeValue(chunked.head)}` });
+      return [finding("decode-overhead", "decode", "decode takes longer on the server", "candidate", "unknown", [], "per-request telemetry would match decode step time by running batch; or profile a decode step", metrics)];
+    }
+    case "remainder":
+      return [finding("measurement-gap", "remainder", "the time went outside the phases the server records", "likely", "unknown", [], "instrument what runs between the phases", metrics)];
+    default:
+      return [];
+  }
+}
+function finding(hint, phase, title, status, cause, evidenceList, nextCheck, metrics) {
+  return { hint, phase, title, status, cause, evidence: evidenceList, nextCheck, metrics: [...metrics] };
+}
+
 // src/model/pool.ts
 function sideTables(side2) {
   return side2.runs.flatMap((r) => r.requests ? [r.requests] : []);
@@ -28611,12 +29973,12 @@ function concatText(parts, length) {
   let offset = 0;
   for (const [n, column] of parts) {
     if (column) {
-      const remap = column.dictionary.map((word) => {
-        let code = index.get(word);
+      const remap = column.dictionary.map((word2) => {
+        let code = index.get(word2);
         if (code === void 0) {
           code = dictionary.length;
-          dictionary.push(word);
-          index.set(word, code);
+          dictionary.push(word2);
+          index.set(word2, code);
         }
         return code;
       });
@@ -28667,14 +30029,27 @@ function pairBenchmarks(base, head) {
   return { pairs, unmatched, notes: [] };
 }
 function groupByName(runs) {
-  const groups2 = /* @__PURE__ */ new Map();
+  const byName = /* @__PURE__ */ new Map();
   for (const run2 of runs) {
     const name = run2.meta.benchmark ?? UNNAMED;
-    const list = groups2.get(name) ?? [];
-    list.push(run2);
-    groups2.set(name, list);
+    byName.set(name, [...byName.get(name) ?? [], run2]);
+  }
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const [name, list] of byName) {
+    const loads = new Set(list.map(loadLabel));
+    for (const run2 of list) {
+      const key = loads.size > 1 ? `${name} @ ${loadLabel(run2)}` : name;
+      groups2.set(key, [...groups2.get(key) ?? [], run2]);
+    }
   }
   return groups2;
+}
+function loadLabel(run2) {
+  const w = run2.workload;
+  const parts = [];
+  if (w?.concurrency !== void 0) parts.push(`concurrency ${w.concurrency}`);
+  if (w?.requestRate !== void 0) parts.push(Number.isFinite(w.requestRate) ? `${w.requestRate} req/s` : "max rate");
+  return parts.join(", ") || "unspecified load";
 }
 
 // src/report/model.ts
@@ -28698,6 +30073,13 @@ function triageBenchmark(base, head, config) {
       if (attribution) attributions.push(attribution);
       if (m.verdict === "regressed") regressed.push({ comparison: m, attribution });
     }
+  } else {
+    for (const m of metrics) {
+      if (m.verdict !== "regressed" && m.slo?.headMet !== false) continue;
+      const attribution = attributeFromHistograms(m.spec, base, head);
+      if (attribution) attributions.push(attribution);
+      if (m.verdict === "regressed") regressed.push({ comparison: m, attribution });
+    }
   }
   let walks = [];
   let findings = [];
@@ -28710,6 +30092,13 @@ function triageBenchmark(base, head, config) {
       if (!attribution) continue;
       const slo = config.slos.find((s) => s.spec.key === comparison.spec.key);
       fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo));
+    }
+    fixes.sort((a, b) => b.gain - a.gain);
+  } else if (regressed.some((r) => r.attribution)) {
+    const withAttribution = regressed.filter((r) => r.attribution !== null);
+    ({ walks, findings } = walkServerTree({ regressed: withAttribution, base, head, configChanges, workload }));
+    for (const { comparison, attribution } of withAttribution) {
+      fixes.push(...rankFixes(attribution, void 0, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key)));
     }
     fixes.sort((a, b) => b.gain - a.gain);
   }
@@ -28995,6 +30384,7 @@ function valueChange(m) {
 function whereTheTimeWent(a) {
   if (!a.dominant) return void 0;
   const share = a.phases.find((p) => p.phase === a.dominant);
+  if (a.source === "server-histograms") return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
   return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, "ms")} in the ${a.tail} by ${a.spec.metric.label})`;
 }
 function leadFinding(b, lead) {
@@ -29006,12 +30396,14 @@ function leadFix(b, lead) {
   return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
 }
 function ceilingSentence(fix, lead) {
+  if (!Number.isFinite(fix.projected)) return `${PHASE_LABELS[fix.phase]} back to baseline would cut the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling)`;
   return `${PHASE_LABELS[fix.phase]} back to baseline would cap ${specLabel(lead.spec)} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 function sloTail(fix) {
   return fix.sloReachable === true ? ", inside the SLO" : fix.sloReachable === false ? ", still outside the SLO" : "";
 }
 function fixSentence(fix, lead) {
+  if (!Number.isFinite(fix.projected)) return `${fix.fix} cuts the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling; no per-request data to project ${specLabel(lead.spec)})`;
   const label = specLabel(lead.spec);
   return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
@@ -29038,7 +30430,12 @@ function undecidedGroups(b) {
 // src/render/markdown.ts
 function renderMarkdown(report, options = {}) {
   const detail = options.detail ?? "full";
-  const parts = report.benchmarks.map((b) => renderBenchmark(b, detail));
+  const parts = [];
+  if (report.benchmarks.length > 1) parts.push(overview(report));
+  for (const b of report.benchmarks) {
+    if (report.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
+    parts.push(renderBenchmark(b, detail));
+  }
   if (detail !== "full") parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
   parts.push(footer(report));
   if (options.trailer) parts.push(options.trailer);
@@ -29049,6 +30446,13 @@ var LIMITS = {
   compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
   minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 }
 };
+function overview(report) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const b of report.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
+  const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
+  const rows = report.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${headline(b)} |`);
+  return [`## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
+}
 function renderBenchmark(b, detail) {
   const lead = leadMetric(b);
   const out = [];
@@ -29080,13 +30484,13 @@ function briefLine(b, lead) {
   const a = attributionFor(b, lead);
   const where = a && whereTheTimeWent(a);
   if (where) parts.push(`**Where the time went:** ${where}`);
-  const finding = leadFinding(b, lead);
-  if (finding) {
-    const label = finding.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
-    parts.push(`${label} \`${finding.hint}\` — ${markdownText(finding.title, 200)}${finding.status === "candidate" ? " (unconfirmed)" : ""}`);
+  const finding2 = leadFinding(b, lead);
+  if (finding2) {
+    const label = finding2.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
+    parts.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
   }
   const fix = leadFix(b, lead);
-  if (fix && finding?.cause === "workload") parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  if (fix && finding2?.cause === "workload") parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
   else if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts.join(" · ");
 }

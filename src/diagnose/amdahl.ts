@@ -44,13 +44,14 @@ const MIN_SHARE_OF_CHANGE = 0.05;
 
 export function rankFixes(
   attribution: Attribution,
-  head: RequestTable,
+  head: RequestTable | undefined,
   findings: readonly Finding[],
   walks: readonly TreeWalk[],
   slo: Slo | undefined,
 ): AmdahlItem[] {
   const metricId = attribution.spec.metric.level === 'run' ? 'e2e' : attribution.spec.metric.id;
-  const metricValues = requestColumn(head, metricId);
+  // Without per-request data (server histograms only) the ceiling stands, the projection cannot be made.
+  const metricValues = head ? requestColumn(head, metricId) : null;
   const items: AmdahlItem[] = [];
   for (const share of attribution.phases) {
     if (share.phase === 'remainder' && share.delta <= 0) continue;
@@ -60,7 +61,7 @@ export function rankFixes(
     const p = Math.min(1, Math.max(0, share.shareOfHead));
     const gain = amdahl(p, speedup);
     const finding = findingFor(share.phase, attribution.spec.key, findings, walks);
-    const column = share.phase === 'remainder' ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
+    const column = !head ? undefined : share.phase === 'remainder' ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
     const projected = metricValues && column ? project(metricValues, column, speedup, attribution.q) : NaN;
     items.push({
       metric: attribution.spec.key,

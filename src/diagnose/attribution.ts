@@ -37,6 +37,8 @@ export interface Attribution {
   missingPhases: PhaseId[];
   /** The component with the largest change in the direction of the tail mean's change. */
   dominant: PhaseOrRemainder | null;
+  /** Per-request telemetry (default), or the server's histograms (phase means only). */
+  source?: 'requests' | 'server-histograms';
 }
 
 /** Phase decomposition of `spec` between two (pooled) tables, or null without a phase model. */

@@ -27,6 +27,8 @@ export function compact(value: number): string {
 /** A duration in ms, switching to seconds from 10 s: "87.3 ms", "2,526 ms", "10.5 s". */
 export function duration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
+  // Below a microsecond is float noise (a difference of sums), not a duration.
+  if (Math.abs(ms) < 0.0005) return '0 ms';
   if (Math.abs(ms) >= 10_000 || Number(Math.abs(ms).toFixed(0)) >= 10_000) return `${compact(ms / 1000)} s`;
   return `${compact(ms)} ms`;
 }

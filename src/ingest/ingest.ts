@@ -13,6 +13,10 @@ import { llmperfAdapter } from './formats/llmperf';
 import { guidellmAdapter } from './formats/guidellm';
 import { genaiPerfAdapter } from './formats/genai-perf';
 import { aiperfAdapter } from './formats/aiperf';
+import { prometheusAdapter } from './formats/prometheus';
+import { otelAdapter } from './formats/otel';
+import { githubActionBenchmarkAdapter, withDirection } from './formats/github-action-benchmark';
+import type { Direction } from '../metrics/catalog';
 
 const native: ArtifactAdapter = {
   id: 'native',
@@ -26,25 +30,46 @@ const native: ArtifactAdapter = {
 };
 
 /** In detection order: specific formats first, the native format (which takes any §4 field) last. */
-export const ADAPTERS: readonly ArtifactAdapter[] = [vllmAdapter, sglangAdapter, genaiPerfAdapter, aiperfAdapter, llmperfAdapter, guidellmAdapter, native];
+export const ADAPTERS: readonly ArtifactAdapter[] = [
+  vllmAdapter,
+  sglangAdapter,
+  genaiPerfAdapter,
+  aiperfAdapter,
+  llmperfAdapter,
+  guidellmAdapter,
+  prometheusAdapter,
+  otelAdapter,
+  githubActionBenchmarkAdapter,
+  native,
+];
 
 export const FORMAT_IDS: readonly string[] = ADAPTERS.map((a) => a.id);
 
 /** Every run the file holds (one for most formats; several for files that append repeats). */
+/** github-action-benchmark's tool names say the direction its file does not carry. */
+const ALIASES: Readonly<Record<string, { id: string; direction: Direction }>> = {
+  customSmallerIsBetter: { id: 'github-action-benchmark', direction: 'lower-is-better' },
+  customBiggerIsBetter: { id: 'github-action-benchmark', direction: 'higher-is-better' },
+};
+
 export async function ingestRuns(source: TextSource, options: IngestOptions, formatId?: string): Promise<Run[]> {
+  if (formatId && Object.hasOwn(ALIASES, formatId)) {
+    const alias = ALIASES[formatId];
+    return (await githubActionBenchmarkAdapter.read(source, options)).map((r) => withDirection(r, alias.direction));
+  }
   if (formatId && formatId !== 'auto') {
     const adapter = ADAPTERS.find((a) => a.id === formatId);
-    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${FORMAT_IDS.join(', ')}`);
+    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES)].join(', ')}`);
     return adapter.read(source, options);
   }
   const tried: string[] = [];
   for (const adapter of ADAPTERS) {
     const detection = adapter.detect(source.head, source.name);
     if (detection.match) return adapter.read(source, options);
-    tried.push(`${adapter.id}: ${detection.reason}`);
+    tried.push(`${adapter.id} — ${detection.reason.replace(/^not a format perf-triage reads: /, '')}`);
   }
   if (source.head.replace(/^\ufeff/, '').trim() === '') throw new InputError(source.name, 'the file is empty');
-  throw new InputError(source.name, ADAPTERS.length === 1 ? tried[0].replace(/^native: /, '') : `not a format perf-triage reads; tried ${tried.join('; ')}`);
+  throw new InputError(source.name, `not a format perf-triage reads; tried: ${tried.join('; ')}`);
 }
 
 /** The one run a file holds; an error when it holds several (use ingestRuns). */

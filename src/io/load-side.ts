@@ -7,6 +7,8 @@ import { InputError } from '../ingest/errors';
 import { ingestRuns, type IngestOptions } from '../ingest/ingest';
 import type { Run, Side } from '../model/run';
 import { groupRuns } from '../model/merge';
+import { pairScrapes } from '../model/scrape-pairs';
+import { diffScrapes } from '../ingest/formats/prometheus-diff';
 import type { TextSource } from '../ingest/source';
 import { fileSource } from './file-source';
 import { expandPatterns } from './glob';
@@ -15,7 +17,7 @@ import { expandPatterns } from './glob';
 export async function sideFromSources(label: Side['label'], sources: TextSource[], options: IngestOptions & { format?: string }): Promise<Side> {
   const runs: Run[] = [];
   for (const source of sources) runs.push(...(await ingestRuns(source, options, options.format)));
-  const grouped = groupRuns(runs);
+  const grouped = groupRuns(pairScrapes(runs, diffScrapes));
   if ('error' in grouped) throw new InputError(sources.map((s) => s.name).join(', '), grouped.error);
   return { label, runs: grouped.runs };
 }

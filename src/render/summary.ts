@@ -7,7 +7,7 @@ import type { AmdahlItem } from '../diagnose/amdahl';
 import type { Finding } from '../diagnose/hints';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { percent, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
 import type { BenchmarkReport } from '../report/model';
 
 export const VERDICT_ICON: Readonly<Record<Verdict, string>> = {
@@ -80,6 +80,7 @@ export function valueChange(m: MetricComparison): string {
 export function whereTheTimeWent(a: Attribution): string | undefined {
   if (!a.dominant) return undefined;
   const share = a.phases.find((p) => p.phase === a.dominant)!;
+  if (a.source === 'server-histograms') return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
   return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the ${a.tail} by ${a.spec.metric.label})`;
 }
 
@@ -96,6 +97,7 @@ export function leadFix(b: BenchmarkReport, lead: MetricComparison | undefined):
 
 /** "queue wait back to baseline caps TTFT p95 at 728 ms (Amdahl ceiling −80%)". */
 export function ceilingSentence(fix: AmdahlItem, lead: MetricComparison): string {
+  if (!Number.isFinite(fix.projected)) return `${PHASE_LABELS[fix.phase]} back to baseline would cut the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling)`;
   return `${PHASE_LABELS[fix.phase]} back to baseline would cap ${specLabel(lead.spec)} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 
@@ -104,6 +106,7 @@ function sloTail(fix: AmdahlItem): string {
 }
 
 export function fixSentence(fix: AmdahlItem, lead: MetricComparison): string {
+  if (!Number.isFinite(fix.projected)) return `${fix.fix} cuts the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling; no per-request data to project ${specLabel(lead.spec)})`;
   const label = specLabel(lead.spec);
   return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }

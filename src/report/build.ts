@@ -11,6 +11,8 @@ import { diffConfig } from '../diagnose/config-diff';
 import { walkTree } from '../diagnose/tree';
 import { compareWorkload } from '../diagnose/workload';
 import { likeForLike } from '../diagnose/like-for-like';
+import { attributeFromHistograms } from '../diagnose/server-attribution';
+import { walkServerTree } from '../diagnose/server-tree';
 import type { DiagnosisContext, SideData } from '../diagnose/context';
 import { specLabel } from '../metrics/metric-spec';
 import { successMask } from '../metrics/values';
@@ -39,6 +41,14 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
       if (attribution) attributions.push(attribution);
       if (m.verdict === 'regressed') regressed.push({ comparison: m, attribution });
     }
+  } else {
+    // No per-request phases on a side: the server's histograms (a metrics scrape) may still split the mean.
+    for (const m of metrics) {
+      if (m.verdict !== 'regressed' && m.slo?.headMet !== false) continue;
+      const attribution = attributeFromHistograms(m.spec, base, head);
+      if (attribution) attributions.push(attribution);
+      if (m.verdict === 'regressed') regressed.push({ comparison: m, attribution });
+    }
   }
 
   let walks: BenchmarkReport['walks'] = [];
@@ -53,6 +63,13 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
       if (!attribution) continue;
       const slo = config.slos.find((s) => s.spec.key === comparison.spec.key);
       fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo));
+    }
+    fixes.sort((a, b) => b.gain - a.gain);
+  } else if (regressed.some((r) => r.attribution)) {
+    const withAttribution = regressed.filter((r): r is { comparison: MetricComparison; attribution: Attribution } => r.attribution !== null);
+    ({ walks, findings } = walkServerTree({ regressed: withAttribution, base, head, configChanges, workload }));
+    for (const { comparison, attribution } of withAttribution) {
+      fixes.push(...rankFixes(attribution, undefined, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key)));
     }
     fixes.sort((a, b) => b.gain - a.gain);
   }

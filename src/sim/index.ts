@@ -14,3 +14,4 @@ export { simulate, simulateToJsonl } from './simulate';
 export { baseScenario, demoPair, injectedRegressions } from './scenarios';
 export { SIM_EPOCH_S } from './records';
 export { buildMetadata as scenarioMetadata } from './metadata';
+export { toPrometheus, toVllmResult } from './exports';

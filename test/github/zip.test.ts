@@ -276,7 +276,7 @@ describe('readZip properties', () => {
         expect(total).toBeLessThanOrEqual(tight.maxTotalBytes);
         expect(entries.length).toBeLessThanOrEqual(tight.maxEntries);
       }),
-      { numRuns: 2000 },
+      { numRuns: Number(process.env.ZIP_FUZZ_RUNS ?? 2000) },
     );
   });
 });

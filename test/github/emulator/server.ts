@@ -227,7 +227,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     const match: RouteMatch | undefined = spec.match(method, rawPath);
     if (!match) {
-      violation({ kind: 'unknown-route', method, path, messages: [`${method} ${path} is not an operation of GitHub's OpenAPI description`] });
+      const why = spec.hasPath(rawPath) ? 'the path exists, but not for this method' : 'no such path';
+      violation({ kind: 'unknown-route', method, path, messages: [`${method} ${path} is not an operation of GitHub's OpenAPI description (${why})`] });
       return send(res, record, { status: 404, body: errorBody(404, 'Not Found', 'https://docs.github.com/rest') }, baseHeaders);
     }
     const { route } = match;

@@ -1,0 +1,97 @@
+// Where the time went when the client tool recorded no phases: the server's own histograms (a vLLM
+// /metrics scrape of the same run) give each phase's mean exactly (sum / count), so the mean of a
+// latency splits into queue wait, prefill and decode. Means, not a tail: the report says so. Each
+// phase's p95 comes from the buckets, with the bucket as its error.
+
+import { METRICS, type PhaseId, type PhaseOrRemainder } from '../metrics/catalog';
+import type { MetricSpec } from '../metrics/metric-spec';
+import type { Histogram, Side } from '../model/run';
+import { histogramQuantile } from '../stats/histogram';
+import type { Attribution, PhaseShare } from './attribution';
+
+/** Phase means over every run of the side with the histogram; undefined when a run lacks it. */
+function sideMean(side: Side, metric: string): number | undefined {
+  let sum = 0;
+  let count = 0;
+  for (const run of side.runs) {
+    const h = run.histograms?.find((x) => x.metric === metric);
+    if (!h) return undefined;
+    sum += h.sum;
+    count += h.count;
+  }
+  return count > 0 ? sum / count : undefined;
+}
+
+function firstHistogram(side: Side, metric: string): Histogram | undefined {
+  return side.runs.flatMap((r) => r.histograms ?? []).find((h) => h.metric === metric);
+}
+
+export function attributeFromHistograms(spec: MetricSpec, base: Side, head: Side): Attribution | null {
+  if (spec.metric.custom) return null;
+  const metricId = spec.metric.level === 'run' ? 'e2e' : spec.metric.id === 'ttft_client' ? 'ttft' : spec.metric.id;
+  const model = METRICS[metricId].phases;
+  if (model.length === 0) return null;
+  const baseTotal = sideMean(base, metricId);
+  const headTotal = sideMean(head, metricId);
+  if (baseTotal === undefined || headTotal === undefined) return null;
+  const phases = model.filter((p) => sideMean(base, p) !== undefined && sideMean(head, p) !== undefined);
+  if (phases.length === 0) return null;
+
+  const change = headTotal - baseTotal;
+  const components: { phase: PhaseOrRemainder; base: number; head: number; baseHist?: Histogram; headHist?: Histogram }[] = phases.map((p: PhaseId) => ({
+    phase: p,
+    base: sideMean(base, p)!,
+    head: sideMean(head, p)!,
+    baseHist: firstHistogram(base, p),
+    headHist: firstHistogram(head, p),
+  }));
+  const baseRest = baseTotal - components.reduce((s, c) => s + c.base, 0);
+  const headRest = headTotal - components.reduce((s, c) => s + c.head, 0);
+  components.push({ phase: 'remainder', base: baseRest, head: headRest });
+
+  const shares: PhaseShare[] = components.map((c) => ({
+    phase: c.phase,
+    baseMean: c.base,
+    headMean: c.head,
+    delta: c.head - c.base,
+    shareOfChange: change === 0 ? 0 : (c.head - c.base) / change,
+    shareOfHead: headTotal === 0 ? 0 : c.head / headTotal,
+    basePercentile: c.baseHist ? histogramQuantile(c.baseHist, 0.95).value : NaN,
+    headPercentile: c.headHist ? histogramQuantile(c.headHist, 0.95).value : NaN,
+  }));
+  let dominant: PhaseOrRemainder | null = null;
+  let best = 0;
+  for (const s of shares) {
+    const toward = Math.sign(change) * s.delta;
+    if (toward > best) {
+      best = toward;
+      dominant = s.phase;
+    }
+  }
+  const baseHist = firstHistogram(base, metricId);
+  const headHist = firstHistogram(head, metricId);
+  return {
+    spec,
+    tail: 'all requests, server-side means from the metrics scrape',
+    q: 0,
+    base: { threshold: baseTotal, count: baseHist?.count ?? 0, mean: baseTotal },
+    head: { threshold: headTotal, count: headHist?.count ?? 0, mean: headTotal },
+    phases: shares,
+    missingPhases: model.filter((p) => !phases.includes(p)),
+    dominant,
+    source: 'server-histograms',
+  };
+}
+
+/** Prefix-cache hit rate over the side's runs, from the scrape's counters. */
+export function serverHitRate(side: Side): number | undefined {
+  let hits = 0;
+  let queries = 0;
+  for (const run of side.runs) {
+    if (run.server?.prefixCacheHits === undefined || run.server.prefixCacheQueries === undefined) return undefined;
+    hits += run.server.prefixCacheHits;
+    queries += run.server.prefixCacheQueries;
+  }
+  return queries > 0 ? hits / queries : undefined;
+}
+

@@ -25,7 +25,9 @@ compare options:
   --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
   --benchmark NAME           benchmark name for the report
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
-  --input-format ID          auto (default) or native
+  --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,
+                             guidellm, prometheus, otel, github-action-benchmark,
+                             customSmallerIsBetter or customBiggerIsBetter
 
 Metrics: ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, and each phase
 (tokenize, queue_wait, prefill, network, decode, detokenize); statistics: mean, p50, p90, p95,

@@ -30660,7 +30660,7 @@ function readInputs() {
 
 // src/action/log.ts
 function safeLogText(text, max = 2e3) {
-  return plainText(text, max).replace(/::/g, ":​:");
+  return plainText(text, max).replace(/:(?=:)/g, ":​");
 }
 function info2(text) {
   info(safeLogText(text));

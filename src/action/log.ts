@@ -5,7 +5,7 @@ import * as core from '@actions/core';
 import { plainText } from '../render/escape';
 
 export function safeLogText(text: string, max = 2000): string {
-  return plainText(text, max).replace(/::/g, ':\u200b:');
+  return plainText(text, max).replace(/:(?=:)/g, ':\u200b');
 }
 
 export function info(text: string): void {

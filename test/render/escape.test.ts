@@ -1,0 +1,65 @@
+// Artifact text reaching markdown or a log: every way it could ping, link, inject HTML, break a
+// table, reorder text or issue a workflow command is neutralised.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { codeText, markdownText, plainText } from '../../src/render/escape';
+import { safeLogText } from '../../src/action/log';
+
+const WJ = '\u2060';
+
+describe('markdownText', () => {
+  it('neutralises mentions, cross-references, links, images, HTML, emphasis, math and tables', () => {
+    expect(markdownText('@octocat')).toBe(`@${WJ}octocat`);
+    expect(markdownText('fixes #123 and GH-45')).toBe(`fixes \\#${WJ}123 and GH-${WJ}45`);
+    expect(markdownText('[x](https://evil.example) ![i](y)')).toBe(`\\[x\\](https:${WJ}//evil.example) !\\[i\\](y)`);
+    expect(markdownText('<img src=x onerror=alert(1)>')).toBe('\\<img src=x onerror=alert(1)\\>');
+    expect(markdownText('a | b *c* _d_ `e` ~f~ $g$ &amp;')).toBe('a \\| b \\*c\\* \\_d\\_ \\`e\\` \\~f\\~ \\$g\\$ \\&amp;');
+    expect(markdownText('www.evil.example')).toBe(`www${WJ}.evil.example`);
+    expect(markdownText('- list')).toBe('\\- list');
+    expect(markdownText('1. item')).toBe('1\\. item');
+  });
+
+  it('removes control and bidirectional-override characters and caps the length', () => {
+    expect(markdownText('a\u202Eb\u2066c\u0007d\u200Be')).toBe('abcde');
+    expect(markdownText('line\nbreak')).toBe('line break');
+    expect([...markdownText('x'.repeat(1000))].length).toBe(120);
+  });
+
+  it('holds for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300, unit: 'binary' }), (text) => {
+        const out = markdownText(text, 200);
+        expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\n\r]/);
+        // Every markup character is escaped.
+        expect(out.replace(/\\[\\`*_[\]<>#|~$&]/g, '')).not.toMatch(/[`*_[\]<>|~$&]/);
+        // No @ directly followed by a word character, no escaped # directly before a digit.
+        expect(out).not.toMatch(/@[\w-]/);
+        expect(out).not.toMatch(/#\d/);
+        expect(out).not.toMatch(/:\/\//);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('codeText and plainText', () => {
+  it('keep a code span closed and a table intact', () => {
+    expect(codeText('a`b|c')).toBe('aˋb¦c');
+  });
+  it('strip terminal escape sequences', () => {
+    expect(plainText('\u001b[31mred\u001b[0m')).toBe('[31mred[0m');
+  });
+});
+
+describe('safeLogText', () => {
+  it('never lets artifact text start a workflow command', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.constantFrom('::error::', '::set-output name=x::', '::add-mask::', '\n::warning::'), (a, command) => {
+        const out = safeLogText(a + command + a);
+        expect(out).not.toContain('::');
+        expect(out).not.toContain('\n');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -107,3 +107,20 @@ describe('perf-triage demo and simulate', () => {
     expect((await cli(['simulate', '--inject', 'nope'])).stderr).toMatch(/--inject "nope" is not one of/);
   });
 });
+
+describe('perf-triage validate', () => {
+  it('names the format, what it found, and exits 0 only when every file is usable', async () => {
+    const ok = await cli(['validate', demo.base, 'test/fixtures/vllm/sweep-opt125m-max_num_seqs4-run0.json']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('✓ examples/demo/base.jsonl: native-jsonl, 1 run');
+    expect(ok.stdout).toContain('phases: tokenize, queue_wait, prefill, network, decode, detokenize');
+    expect(ok.stdout).toMatch(/✓ test\/fixtures\/vllm\/sweep-opt125m-max_num_seqs4-run0\.json: vllm, 1 run/);
+    const dir = mkdtempSync(join(tmpdir(), 'pt-validate-'));
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"first_token_ms": 1, "total_ms": 2}\n{"first_token_ms": -1, "total_ms": 2}\n');
+    const mixed = await cli(['validate', demo.base, bad, join(dir, 'nothing-*.json')]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stdout).toContain(`✗ ${bad}:2: field "first_token_ms": expected a duration in ms ≥ 0, got -1 — 1 of 2 records are bad`);
+    expect(mixed.stdout).toMatch(/✗ .*nothing-\*\.json: no file matches this pattern/);
+  });
+});

@@ -1,12 +1,13 @@
 // The action: read inputs, compare the results with the baseline, write the job summary and the
-// JSON report, publish on GitHub (one PR comment; a check run in workflow_run mode), set outputs,
-// and fail the step when the outcome says so. One run(), one setFailed.
+// JSON report, publish on GitHub, keep the journal, set outputs, and fail the step when the outcome
+// says so. One run(), one setFailed.
 //
 // Modes, from the event that started the workflow:
-// - pull_request: results and baseline are files in the workspace; the comment goes on that PR.
-// - workflow_run (fork-safe): results come from the triggering run's artifact; the PR is found from
-//   the run's head as GitHub reports it; a check run on the PR's head SHA carries the outcome.
-// - anything else (push, schedule): job summary and outcome only.
+// - pull_request: results and baseline from the workspace (or `baseline: journal`); one PR comment.
+// - workflow_run (fork-safe): results from the triggering run's artifact; the PR found from the run's
+//   head as GitHub reports it; a check run on the PR's head SHA carries the outcome.
+// - issue_comment: `/perf accept` / `/perf help` on a pull request; no benchmark runs.
+// - push to the default branch (record mode): the result goes into the journal, the baseline moves.
 
 import { writeFile } from 'node:fs/promises';
 import * as core from '@actions/core';
@@ -16,59 +17,128 @@ import { bytesSource, type TextSource } from './ingest/source';
 import { loadSide, sideFromSources } from './io/load-side';
 import { matchesPattern } from './io/glob';
 import type { Side } from './model/run';
-import { triage } from './report/build';
+import { applyAcceptance, triage } from './report/build';
+import { pairBenchmarks } from './report/groups';
 import type { Report } from './report/model';
 import { renderJson } from './render/json';
 import { renderMarkdown } from './render/markdown';
 import { attributionFor, headline, leadMetric } from './render/summary';
 import { readInputs, type ActionInputs } from './action/inputs';
 import { info, safeLogText, warning } from './action/log';
+import { artifactBaseline, journalBaseline, usesArtifactBaseline, usesJournalBaseline } from './action/baseline';
+import { runCommand } from './action/command-mode';
+import { readHistory, withHistory, type History } from './action/history';
+import { parseJournalSettings, type JournalSettings } from './action/journal-settings';
 import { createClient, type GitHubClient } from './github/client';
 import { ContextError, onGitHub, readContext, runUrl, type GitHubContext, type RepoRef } from './github/context';
 import { downloadArtifact, DEFAULT_ARTIFACT_LIMITS } from './github/artifact';
 import { resolvePullRequest } from './github/pull-request';
 import { commentAuthors } from './github/identity';
+import { findAcceptance } from './github/acceptance';
 import { publishComment, publishOutcomeCheck } from './github/publish';
+import { recordResults } from './github/record';
+import { CommitError } from './github/git-commit';
 import { parseGitHubSettings, type GitHubSettings } from './github/settings';
+
+type OnGitHub = GitHubContext & { repository: RepoRef };
 
 export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
   try {
     const inputs = readInputs();
-    if (inputs.results.length === 0) throw new ConfigError('results', 'required: one or more result files or globs');
-    if (inputs.baseline.length === 0) throw new ConfigError('baseline', 'required: the baseline result file(s) to compare with');
-    const config = buildConfig(inputs.raw);
     const settings = parseGitHubSettings(inputs.github);
+    const journal = parseJournalSettings(inputs.journal);
     const context = readContext(env);
-    const runId = settings.workflowRunId || context.workflowRun?.id || 0;
     const client = settings.token && onGitHub(context) ? createClient({ token: settings.token, baseUrl: context.apiUrl, log: { debug: core.debug, info: (m) => info(m), warn: (m) => warning(m), error: (m) => warning(m) } }) : undefined;
+
+    if (context.eventName === 'issue_comment') {
+      if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required to answer /perf commands');
+      const authors = await commentAuthors(client, settings.commentAuthor);
+      await runCommand(client, context, { ...(settings.group ? { group: settings.group } : {}), authors, checkName: settings.checkName });
+      return;
+    }
+
+    if (inputs.results.length === 0) throw new ConfigError('results', 'required: one or more result files or globs');
+    if (inputs.baseline.length === 0) throw new ConfigError('baseline', 'required: the baseline result file(s), "journal" or "artifact"');
+    const config = buildConfig(inputs.raw);
+    const runId = settings.workflowRunId || context.workflowRun?.id || 0;
+    const recording = shouldRecord(journal, context);
+    const journalRef = journal.branch || defaultBranch(context) || 'main';
+    const history = client && onGitHub(context) && journal.mode !== 'off' ? await readHistory(client, context.repository, journalRef, journal) : undefined;
 
     const started = Date.now();
     const artifact = runId ? await core.group('perf-triage: download the results artifact', () => artifactSources(client, context, settings, runId)) : undefined;
-    const base = await core.group('perf-triage: read baseline', () => readSide('base', inputs.baseline, inputs, config, artifact));
     const head = await core.group('perf-triage: read results', () => readSide('head', inputs.results, inputs, config, artifact, true));
-    const report = await core.group('perf-triage: compare and diagnose', async () => {
-      const r = triage(base, head, config);
+    let firstBaseline = new Set<string>();
+    const base = await core.group('perf-triage: read baseline', async () => {
+      if (usesArtifactBaseline(inputs.baseline)) {
+        const found = await artifactBaseline(client, context.repository, {
+          workflowRunId: runId || context.runId,
+          branch: baseBranch(context) ?? journalRef,
+          artifactName: settings.artifactName,
+          limits: { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes },
+          resultPatterns: inputs.results,
+        });
+        info(found.description);
+        return sideFromSources('base', found.sources, { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat });
+      }
+      if (!usesJournalBaseline(inputs.baseline)) return readSide('base', inputs.baseline, inputs, config, artifact);
+      const found = await journalBaseline(client, context.repository, journalRef, journal.paths, head);
+      if (found.missing.length && !recording) {
+        throw new InputError('baseline', `the journal on ${journalRef} has no baseline for ${found.missing.map((m) => `"${m}"`).join(', ')} yet: record one with a push to the default branch, or give baseline files`);
+      }
+      firstBaseline = new Set(found.missing);
+      // A benchmark recorded for the first time is compared with itself: its entry starts the history.
+      const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? 'benchmark'));
+      return { label: 'base' as const, runs: [...found.side.runs, ...selfRuns] };
+    });
+    let report = await core.group('perf-triage: compare and diagnose', async () => {
+      const r = triage(base, head, history ? withHistory(config, history) : config);
       info(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
-      return r;
+      return history ? history.annotate(r) : r;
     });
 
+    const published = client && onGitHub(context) ? await core.group('perf-triage: publish on GitHub', () => publish(client, context, settings, report, runId)) : undefined;
+    if (published?.report) report = published.report;
+    if (!client && (context.pullRequest || runId)) warning('no github-token (or not on GitHub Actions): the report is in the job summary only');
+
+    if (recording) {
+      if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required to record the journal (contents: write)');
+      await core.group('perf-triage: record the journal', () => record(client, context, journal, journalRef, report, base, head, firstBaseline));
+    }
+
     await writeFile(inputs.reportPath, renderJson(report));
-    const markdown = renderMarkdown(report);
-    if (inputs.writeSummary) await core.summary.addRaw(markdown).write();
+    if (inputs.writeSummary) await core.summary.addRaw(renderMarkdown(report)).write();
     setOutputs(report, inputs.reportPath);
     const first = report.benchmarks[0];
     info(first ? safeLogText(`${first.name}: ${headline(first)}`) : report.verdict);
 
-    const workflowRunMode = runId > 0;
-    if (client && onGitHub(context)) await core.group('perf-triage: publish on GitHub', () => publish(client, context, settings, report, markdown, runId));
-    else if (context.pullRequest || workflowRunMode) warning('no github-token (or not on GitHub Actions): the report is in the job summary only');
-
     // In workflow_run mode the check run carries the outcome to the PR; this run itself succeeded.
-    if (report.outcome.fail && !workflowRunMode) core.setFailed(`perf-triage: ${report.outcome.reasons.join('; ')}`);
+    // On the default branch the change is in: it is journaled (flagged when unaccepted), not failed.
+    if (report.outcome.fail && recording) warning(safeLogText(`perf-triage: recorded on ${journalRef} - ${report.outcome.reasons.join('; ')}`));
+    if (report.outcome.fail && !runId && !recording) core.setFailed(`perf-triage: ${report.outcome.reasons.join('; ')}`);
   } catch (error) {
-    if (error instanceof InputError || error instanceof ConfigError || error instanceof ContextError) core.setFailed(`perf-triage: ${error.message}`);
+    if (error instanceof InputError || error instanceof ConfigError || error instanceof ContextError || error instanceof CommitError) core.setFailed(`perf-triage: ${error.message}`);
     else core.setFailed(`perf-triage failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
   }
+}
+
+function defaultBranch(context: GitHubContext): string | undefined {
+  const repository = context.payload.repository as { default_branch?: unknown } | undefined;
+  return typeof repository?.default_branch === 'string' ? repository.default_branch : undefined;
+}
+
+/** The pull request's base branch, when the event carries one. */
+function baseBranch(context: GitHubContext): string | undefined {
+  const pull = context.payload.pull_request as { base?: { ref?: unknown } } | undefined;
+  return typeof pull?.base?.ref === 'string' ? pull.base.ref : undefined;
+}
+
+/** Record on a push to the default branch (auto), always, or never. */
+function shouldRecord(journal: JournalSettings, context: GitHubContext): boolean {
+  if (journal.mode === 'off' || journal.record === 'never') return false;
+  if (journal.record === 'always') return true;
+  const branch = defaultBranch(context);
+  return context.eventName === 'push' && branch !== undefined && context.payload.ref === `refs/heads/${branch}`;
 }
 
 /** The artifact's files as sources, named "artifact:<entry>". */
@@ -89,7 +159,7 @@ async function readSide(label: Side['label'], patterns: string[], inputs: Action
   if (artifact) {
     const matched = artifact.filter((s) => patterns.some((p) => matchesPattern(p, s.name.slice('artifact:'.length))));
     if (matched.length === 0 && fromArtifactOnly) {
-      throw new InputError(`artifact`, `no file matches ${patterns.join(', ')} (it holds ${artifact.map((s) => s.name.slice('artifact:'.length)).slice(0, 10).join(', ') || 'nothing'})`);
+      throw new InputError('artifact', `no file matches ${patterns.join(', ')} (it holds ${artifact.map((s) => s.name.slice('artifact:'.length)).slice(0, 10).join(', ') || 'nothing'})`);
     }
     side = matched.length ? await sideFromSources(label, matched, options) : await loadSide(label, patterns, options);
   } else {
@@ -105,7 +175,7 @@ async function readSide(label: Side['label'], patterns: string[], inputs: Action
   return side;
 }
 
-async function publish(client: GitHubClient, context: GitHubContext & { repository: RepoRef }, settings: GitHubSettings, report: Report, markdown: string, runId: number): Promise<void> {
+async function publish(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number): Promise<{ report: Report }> {
   const group = settings.group || report.benchmarks[0]?.name || 'perf-triage';
   const summaryUrl = runUrl(context);
   const stamp = `${context.runId}.${context.runAttempt}`;
@@ -122,24 +192,61 @@ async function publish(client: GitHubClient, context: GitHubContext & { reposito
       headSha = resolution.pull.headSha;
       info(`run ${runId} belongs to pull request #${pullNumber} (head ${headSha.slice(0, 7)})`);
     }
-    if (headSha) {
-      const check = await publishOutcomeCheck({ client, repo: context.repository, report, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group}:${runId}`, summary: markdown });
-      core.setOutput('check-run-id', String(check.id));
-      info(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report.outcome.fail ? 'failure' : 'done'}`);
+  }
+  if (pullNumber === undefined && !runId) return { report };
+  const authors = await commentAuthors(client, settings.commentAuthor);
+  // A maintainer's /perf accept for this very commit turns the outcome green.
+  if (pullNumber !== undefined && headSha && report.outcome.fail) {
+    const acceptance = await findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group, authors }, headSha);
+    if (acceptance) {
+      report = applyAcceptance(report, acceptance);
+      info(`regression accepted by ${acceptance.by} for ${headSha.slice(0, 7)}`);
     }
   }
-  if (pullNumber === undefined) return;
-  const authors = await commentAuthors(client, settings.commentAuthor);
-  const result = await publishComment({ client, context, report, pullNumber, group, authors, mode: settings.comment, summaryUrl, stamp });
+  if (runId && headSha) {
+    const check = await publishOutcomeCheck({ client, repo: context.repository, report, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group}:${runId}`, summary: renderMarkdown(report, { detail: 'compact', summaryUrl }) });
+    core.setOutput('check-run-id', String(check.id));
+    info(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report.outcome.fail ? 'failure' : 'done'}`);
+  }
+  if (pullNumber === undefined) return { report };
+  const result = await publishComment({ client, context, report, pullNumber, group, authors, mode: settings.comment, summaryUrl, stamp, headSha });
   if (result.skipped) {
     info(result.skipped);
-    return;
+    return { report };
   }
   const comment = result.comment!;
   core.setOutput('comment-id', String(comment.id));
   core.setOutput('comment-url', comment.url);
   core.setOutput('pull-request', String(pullNumber));
   info(`comment ${comment.action} on #${pullNumber}${comment.removed ? ` (${comment.removed} duplicate(s) removed)` : ''}${result.detail && result.detail !== 'full' ? ` (${result.detail} to fit)` : ''}`);
+  return { report };
+}
+
+/** Record mode: the journal entry, with the merged PR's acceptance when there was one. */
+async function record(client: GitHubClient, context: OnGitHub, journal: JournalSettings, branch: string, report: Report, base: Side, head: Side, firstBaseline: ReadonlySet<string>): Promise<void> {
+  const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
+  const { data: pulls } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha });
+  const merged = pulls.find((p) => p.merged_at) ?? pulls[0];
+  const group = report.benchmarks[0]?.name ?? 'perf-triage';
+  const authors = await commentAuthors(client, undefined).catch(() => []);
+  const acceptance = merged ? await findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group, authors }, merged.head.sha) : undefined;
+  const result = await recordResults({
+    client,
+    repo: context.repository,
+    branch,
+    paths: journal.paths,
+    report,
+    heads,
+    runId: String(context.runId),
+    recordedAt: new Date().toISOString(),
+    commit: context.sha,
+    runUrl: runUrl(context),
+    ...(merged ? { pullRequest: { number: merged.number, title: merged.title, url: merged.html_url } } : {}),
+    ...(acceptance ? { acceptance } : {}),
+    firstBaseline,
+  });
+  core.setOutput('journal-commit', result.commit ?? '');
+  info(result.skipped ? `journal: ${result.skipped}` : `journal: ${result.entries.map((e) => `${e.benchmark} ${e.kind}`).join(', ')} recorded in ${result.commit?.slice(0, 7)} on ${branch}`);
 }
 
 function setOutputs(report: Report, reportPath: string): void {
@@ -154,3 +261,5 @@ function setOutputs(report: Report, reportPath: string): void {
   core.setOutput('slo-breached', String(report.benchmarks.some((b) => b.sloBreaches.length > 0)));
   core.setOutput('report-path', reportPath);
 }
+
+export type { History };

@@ -20,6 +20,12 @@ export interface ActionInputs {
     checkName: string;
     commentAuthor: string;
   };
+  journal: {
+    mode: string;
+    dir: string;
+    branch: string;
+    record: string;
+  };
 }
 
 export function readInputs(): ActionInputs {
@@ -39,6 +45,12 @@ export function readInputs(): ActionInputs {
       artifactMaxBytes: core.getInput('artifact-max-bytes'),
       checkName: core.getInput('check-name') || 'perf-triage',
       commentAuthor: core.getInput('comment-author'),
+    },
+    journal: {
+      mode: core.getInput('journal') || 'auto',
+      dir: core.getInput('journal-dir') || '.perf-triage',
+      branch: core.getInput('journal-branch'),
+      record: core.getInput('record') || 'auto',
     },
     raw: {
       slos: multi('slo'),

@@ -16,6 +16,7 @@ import { VERSION } from '../version';
 import { runDemo } from './demo';
 import { runSimulate } from './simulate';
 import { runValidate } from './validate';
+import { runJournal } from './journal';
 import { USAGE } from './usage';
 import { UsageError } from './usage-error';
 
@@ -62,6 +63,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runSimulate(rest, io);
       case 'validate':
         return await runValidate(rest, io);
+      case 'journal':
+        return await runJournal(rest, io);
       case '--version':
       case 'version':
         io.stdout(`perf-triage ${VERSION}\n`);

@@ -8,6 +8,13 @@ Usage:
                                             write simulated per-request telemetry (JSONL)
   perf-triage validate FILE…                what perf-triage reads in each file, and every problem
                                             (exit 0 only when every file is usable)
+  perf-triage journal init FILE… [--benchmark NAME] [--commit SHA]
+                                            record today's baseline: a first entry and the digest
+  perf-triage journal show [--benchmark B] [--metric "ttft p95"] [--since D] [--until D] [--json]
+  perf-triage journal add --benchmark B [--metric "ttft p95=250ms"]… [--symptom …] [--diagnosis …]
+                          [--change …] [--result …] [--quality …] [--effort …] [--date YYYY-MM-DD]
+  perf-triage journal render                rewrite the markdown journal from the JSONL
+                                            (journal commands take --dir, default .perf-triage)
   perf-triage --version | help
 
 compare options:

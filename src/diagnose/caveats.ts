@@ -28,6 +28,7 @@ export type CaveatKind =
   | 'summary-only'
   | 'benchmark-names'
   | 'no-phases'
+  | 'baseline-drift'
   | 'quality-not-measured';
 
 export interface Caveat {

@@ -39,8 +39,8 @@ export async function listOurComments(client: GitHubClient, target: CommentTarge
 }
 
 /** Creates or updates the group's comment with `body` (the marker is added here). */
-export async function upsertComment(client: GitHubClient, target: CommentTarget, body: string, stamp: string): Promise<CommentResult> {
-  const full = `${body.trimEnd()}\n${marker(target.group, stamp)}\n`;
+export async function upsertComment(client: GitHubClient, target: CommentTarget, body: string, stamp: string, sha?: string): Promise<CommentResult> {
+  const full = `${body.trimEnd()}\n${marker(target.group, stamp, sha)}\n`;
   const existing = await listOurComments(client, target);
   let kept: IssueComment;
   let action: CommentResult['action'];

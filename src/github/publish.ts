@@ -24,6 +24,8 @@ export interface PublishRequest {
   summaryUrl: string;
   /** Identifies this run's writes, so a retried POST is recognised. */
   stamp: string;
+  /** The head commit the report is for (an acceptance binds to it). */
+  headSha?: string;
 }
 
 export interface PublishResult {
@@ -42,10 +44,10 @@ export async function publishComment(request: PublishRequest): Promise<PublishRe
     const earlier = await listOurComments(client, target);
     if (earlier.length === 0) return { skipped: `comment: ${request.mode}, and the verdict is ${report.verdict}` };
   }
-  const reserve = marker(request.group, request.stamp).length + 2;
+  const reserve = marker(request.group, request.stamp, request.headSha).length + 2;
   const fitted = fitComment(report, { reserve, summaryUrl: request.summaryUrl });
   try {
-    const comment = await upsertComment(client, target, fitted.body, request.stamp);
+    const comment = await upsertComment(client, target, fitted.body, request.stamp, request.headSha);
     return { comment, detail: fitted.truncated ? 'truncated' : fitted.detail };
   } catch (error) {
     if (statusOf(error) === 403) {

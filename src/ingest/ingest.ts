@@ -16,6 +16,7 @@ import { aiperfAdapter } from './formats/aiperf';
 import { prometheusAdapter } from './formats/prometheus';
 import { otelAdapter } from './formats/otel';
 import { githubActionBenchmarkAdapter, withDirection } from './formats/github-action-benchmark';
+import { baselineDigestAdapter } from './formats/baseline-digest';
 import type { Direction } from '../metrics/catalog';
 
 const native: ArtifactAdapter = {
@@ -40,6 +41,7 @@ export const ADAPTERS: readonly ArtifactAdapter[] = [
   prometheusAdapter,
   otelAdapter,
   githubActionBenchmarkAdapter,
+  baselineDigestAdapter,
   native,
 ];
 

@@ -189,13 +189,14 @@ function rateSeries(table: RequestTable, tokens: boolean): Series {
   }
   const ok = successMask(table);
   const n = table.length;
+  const weight = table.rowWeight ?? 1;
   const values = new Float64Array(n);
   const denominators = new Float64Array(n);
   let lastCompletion = -Infinity;
   for (let i = 0; i < n; i++) {
     const done = arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1000 : 0);
     if (done > lastCompletion) lastCompletion = done;
-    values[i] = ok[i] && Number.isFinite(total[i]) ? (tokens ? output![i] || 0 : 1) : 0;
+    values[i] = ok[i] && Number.isFinite(total[i]) ? weight * (tokens ? output![i] || 0 : 1) : 0;
     denominators[i] = i + 1 < n ? arrival[i + 1] - arrival[i] : 0;
   }
   denominators[n - 1] = Math.max(0, lastCompletion - arrival[n - 1]);

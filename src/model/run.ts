@@ -38,6 +38,11 @@ export interface RequestTable {
   /** Whether rows were ordered by arrival_ts (true) or left in file order (false: no arrival_ts). */
   readonly orderedByArrival: boolean;
   /**
+   * How many requests each row stands for: 1, or more when the rows are an evenly spaced sample of
+   * a larger run (a baseline digest). Rates count requests and tokens, so they scale by it.
+   */
+  readonly rowWeight?: number;
+  /**
    * Every inter-token gap of every request, when the artifact has them (e.g. vLLM --save-detailed):
    * gaps of row i are values[offsets[i] .. offsets[i+1]). Absent for native §4 telemetry.
    */

@@ -12,6 +12,7 @@ export function reportToJson(report: Report): unknown {
     settings: report.settings,
     verdict: report.verdict,
     outcome: report.outcome,
+    acceptance: report.acceptance ?? null,
     benchmarks: report.benchmarks.map((b) => benchmarkJson(b, report.settings.level)),
   };
 }
@@ -43,6 +44,7 @@ function benchmarkJson(b: BenchmarkReport, level: number) {
     diagnosis: { walks: b.walks, findings: b.findings },
     fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : 'Infinity' })),
     caveats: b.caveats,
+    trends: b.trends ?? [],
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike,

@@ -31,6 +31,10 @@ type Detail = NonNullable<MarkdownOptions['detail']>;
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
   const parts: string[] = [];
+  if (report.acceptance) {
+    const a = report.acceptance;
+    parts.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ''}`);
+  }
   if (report.benchmarks.length > 1) parts.push(overview(report));
   // Several benchmarks: the ones that need attention in full, the unchanged ones in one line each.
   for (const b of report.benchmarks) {
@@ -79,6 +83,7 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (b.trends?.length && detail !== 'minimal') out.push(`<details><summary>History from the performance journal</summary>\n\n${b.trends.join('\n\n')}\n\n</details>`);
   if (b.caveats.length) out.push(caveatsSection(b, detail));
   if (detail === 'full') out.push(runsSection(b));
   return out.join('\n\n');

@@ -22,6 +22,7 @@ import { VERSION } from '../version';
 import { InputError } from '../ingest/errors';
 import { pairBenchmarks } from './groups';
 import { SCHEMA_VERSION, type BenchmarkReport, type Outcome, type Report, type SideSummary } from './model';
+import type { Acceptance } from '../journal/schema';
 
 export function triageBenchmark(base: Side, head: Side, config: TriageConfig): BenchmarkReport {
   const { metrics, notInData } = compareSides(base, head, config);
@@ -229,4 +230,13 @@ function dedupeFixes(fixes: AmdahlItem[]): AmdahlItem[] {
     seen.add(key);
     return true;
   });
+}
+
+/** A maintainer accepted this commit's regression: the outcome passes, and says why. */
+export function applyAcceptance(report: Report, acceptance: Acceptance): Report {
+  return {
+    ...report,
+    acceptance,
+    outcome: { fail: false, reasons: [...report.outcome.reasons, `accepted by ${acceptance.by} for ${acceptance.sha.slice(0, 7)}: ${acceptance.reason}`] },
+  };
 }

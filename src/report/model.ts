@@ -10,6 +10,7 @@ import type { Finding } from '../diagnose/hints';
 import type { TreeWalk } from '../diagnose/tree';
 import type { WorkloadComparison } from '../diagnose/workload';
 import type { LikeForLike } from '../diagnose/like-for-like';
+import type { Acceptance } from '../journal/schema';
 import type { RunMeta, SourceReport } from '../model/run';
 
 export const SCHEMA_VERSION = 1;
@@ -41,6 +42,8 @@ export interface BenchmarkReport {
   workload: WorkloadComparison;
   /** Costs compared at matched load and request size, whatever the verdicts. */
   likeForLike: LikeForLike[];
+  /** Trend charts (Mermaid) from the journal's history, where a trend matters. */
+  trends?: string[];
 }
 
 export interface Outcome {
@@ -51,6 +54,8 @@ export interface Outcome {
 
 export interface Report {
   schemaVersion: number;
+  /** A maintainer's /perf accept for the head commit this report is about. */
+  acceptance?: Acceptance;
   tool: { name: 'perf-triage'; version: string };
   settings: { seed: number; resamples: number; level: number; alpha: number; failOn: string[] };
   verdict: Verdict;

@@ -89,11 +89,11 @@ const WRITE_ROLES = new Set<string>(['admin', 'maintain', 'write']);
  * Writes: a read-only token (a fork's GITHUB_TOKEN) gets 403; on contents and checks a personal
  * token also needs push access. Commenting only needs read access, as on GitHub.
  */
-function requireWrite(ctx: HandlerContext, repo: RepoRecord, scope: 'issues' | 'contents' | 'checks'): void {
+function requireWrite(ctx: HandlerContext, repo: RepoRecord, scope: 'issues' | 'contents' | 'checks' | 'actions'): void {
   const by = ctx.token.kind === 'installation' ? 'integration' : 'personal access token';
   if (ctx.token.readOnly) throw forbidden(ctx, `Resource not accessible by ${by}`);
   if (scope === 'checks' && ctx.token.kind !== 'installation') throw forbidden(ctx, 'You must authenticate via a GitHub App.');
-  if (scope === 'contents' && ctx.token.kind !== 'installation' && !WRITE_ROLES.has(roleOf(repo, ctx.user.login))) {
+  if ((scope === 'contents' || scope === 'actions') && ctx.token.kind !== 'installation' && !WRITE_ROLES.has(roleOf(repo, ctx.user.login))) {
     throw forbidden(ctx, `Resource not accessible by ${by}`);
   }
 }
@@ -301,6 +301,34 @@ const actions: Record<string, Handler> = {
     const repo = repoOf(ctx);
     const run = runOf(ctx, repo);
     return { status: 200, body: shape.workflowRun(ctx, run, ctx.query.get('exclude_pull_requests') === 'true') };
+  },
+  'actions/list-workflow-runs': (ctx) => {
+    const repo = repoOf(ctx);
+    const workflow = ctx.params.workflow_id;
+    const q = (name: string) => ctx.query.get(name);
+    // `status` filters by status or, for the conclusion values, by conclusion (as GitHub documents).
+    const conclusions = new Set(['success', 'failure', 'neutral', 'cancelled', 'skipped', 'timed_out', 'action_required', 'stale', 'startup_failure']);
+    const status = q('status');
+    const list = [...ctx.state.runs.values()]
+      .filter((r) => r.repo === repo.fullName && (String(r.workflowId) === workflow || r.path.endsWith(`/${workflow}`)))
+      .filter((r) => q('branch') === null || r.headBranch === q('branch'))
+      .filter((r) => q('event') === null || r.event === q('event'))
+      .filter((r) => q('head_sha') === null || r.headSha === q('head_sha'))
+      .filter((r) => status === null || (conclusions.has(status) ? r.conclusion === status : r.status === status))
+      .sort((a, b) => b.id - a.id);
+    const page = paginate(ctx, list);
+    return { status: 200, body: { total_count: list.length, workflow_runs: page.items.map((r) => shape.workflowRun(ctx, r)) }, headers: page.headers };
+  },
+  'actions/re-run-workflow-failed-jobs': (ctx) => {
+    const repo = repoOf(ctx);
+    requireWrite(ctx, repo, 'actions');
+    const run = runOf(ctx, repo);
+    if (run.status !== 'completed' || run.conclusion === 'success') throw forbidden(ctx, 'This workflow run cannot be retried');
+    run.runAttempt += 1;
+    run.status = 'queued';
+    run.conclusion = null;
+    run.updatedAt = ctx.state.stamp();
+    return { status: 201, body: {} };
   },
   'actions/list-workflow-run-artifacts': (ctx) => {
     const repo = repoOf(ctx);

@@ -18,6 +18,7 @@ const OWNER: Record<string, string> = {
   'vllm-prometheus': 'prometheus',
   otel: 'otel',
   'github-action-benchmark': 'github-action-benchmark',
+  'perf-triage-baseline': 'perf-triage-baseline',
 };
 
 const fixtures = Object.keys(OWNER).flatMap((dir) =>

@@ -1,0 +1,76 @@
+// issue_comment events: `/perf accept` and `/perf help` on a pull request. No benchmark runs here:
+// the command is checked, answered in the thread, and an accepted outcome turns the check green.
+
+import * as core from '@actions/core';
+import type { GitHubClient } from '../github/client';
+import type { GitHubContext, RepoRef } from '../github/context';
+import { handleCommentCommand, type CommentEvent, type Settle } from '../github/acceptance';
+import { statusOf } from '../github/client';
+import type { Acceptance } from '../journal/schema';
+import { info } from './log';
+import { markdownText, plainText } from '../render/escape';
+
+export function commentEvent(payload: Record<string, unknown>, action: string): CommentEvent | undefined {
+  const comment = payload.comment as Record<string, unknown> | undefined;
+  const issue = payload.issue as Record<string, unknown> | undefined;
+  if (!comment || !issue) return undefined;
+  const user = (comment.user ?? {}) as Record<string, unknown>;
+  return {
+    action,
+    issueNumber: Number(issue.number),
+    isPullRequest: issue.pull_request !== undefined && issue.pull_request !== null,
+    comment: {
+      id: Number(comment.id),
+      body: typeof comment.body === 'string' ? comment.body : '',
+      user: String(user.login ?? ''),
+      userType: String(user.type ?? ''),
+      createdAt: String(comment.created_at ?? ''),
+      updatedAt: String(comment.updated_at ?? ''),
+      url: String(comment.html_url ?? ''),
+    },
+  };
+}
+
+export async function runCommand(client: GitHubClient, context: GitHubContext & { repository: RepoRef }, options: { group?: string; authors: readonly string[]; checkName: string }): Promise<void> {
+  const event = commentEvent(context.payload, String(context.payload.action ?? ''));
+  if (!event) {
+    info('issue_comment event without a comment: nothing to do');
+    return;
+  }
+  const settle: Settle = (acceptance, reportRuns) => turnGreen(client, context.repository, acceptance, reportRuns, options.checkName);
+  const outcome = await handleCommentCommand(client, context.repository, event, { ...(options.group ? { group: options.group } : {}), authors: options.authors, now: new Date().toISOString(), settle });
+  core.setOutput('command', outcome.kind);
+  info(`/perf command: ${outcome.kind}${'why' in outcome ? ` (${outcome.why})` : ''}`);
+}
+
+/**
+ * The outcome turns green: a failed check run for that commit (workflow_run mode) is marked
+ * successful; otherwise the failed jobs of the run that wrote the report (pull_request mode) are
+ * re-run, and that run finds the acceptance and passes. Says what it did, or what the team can do.
+ */
+async function turnGreen(client: GitHubClient, repo: RepoRef, acceptance: Acceptance, reportRuns: readonly { id: number }[], checkName: string): Promise<string> {
+  const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
+  const failed = data.check_runs.filter((c) => c.conclusion === 'failure');
+  for (const check of failed) {
+    await client.rest.checks.update({
+      ...repo,
+      check_run_id: check.id,
+      conclusion: 'success',
+      output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` },
+    });
+  }
+  if (failed.length) return `The "${markdownText(checkName, 60)}" check is now green.`;
+  const said: string[] = [];
+  for (const id of new Set(reportRuns.map((r) => r.id))) {
+    try {
+      const { data: run } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: id });
+      if (run.conclusion !== 'failure') continue;
+      await client.rest.actions.reRunWorkflowFailedJobs({ ...repo, run_id: id });
+      said.push(`Re-running the failed jobs of [the run](${run.html_url}) that reported it; it will pass.`);
+    } catch (error) {
+      info(`could not re-run run ${id}: HTTP ${statusOf(error) ?? String(error)}`);
+      said.push('Re-run the failed perf-triage job to turn it green (this workflow needs `actions: write` to do it for you).');
+    }
+  }
+  return [...new Set(said)].join(' ');
+}

@@ -2,8 +2,8 @@
 import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);
 
 // src/cli/run.ts
-import { parseArgs as parseArgs3 } from "node:util";
-import { writeFile } from "node:fs/promises";
+import { parseArgs as parseArgs4 } from "node:util";
+import { writeFile as writeFile2 } from "node:fs/promises";
 
 // src/metrics/catalog.ts
 var PHASES = ["tokenize", "queue_wait", "prefill", "network", "decode", "detokenize"];
@@ -286,18 +286,18 @@ function buildConfig(raw) {
   const named = (raw.metrics ?? []).filter((m) => m.trim());
   const metrics = [];
   const seen = /* @__PURE__ */ new Set();
-  const add2 = (spec, origin) => {
+  const add3 = (spec, origin) => {
     if (seen.has(spec.key)) return;
     seen.add(spec.key);
     metrics.push({ spec, origin });
   };
-  for (const slo2 of slos) add2(slo2.spec, "slo");
+  for (const slo2 of slos) add3(slo2.spec, "slo");
   for (const text of named) {
     const spec = parseMetricSpec(text);
     if (typeof spec === "string") throw new ConfigError("metrics", `"${text}": ${spec}`);
-    add2(spec, "named");
+    add3(spec, "named");
   }
-  if (named.length === 0) for (const spec of DEFAULT_METRICS) add2(spec, "default");
+  if (named.length === 0) for (const spec of DEFAULT_METRICS) add3(spec, "default");
   metrics.sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec));
   return {
     metrics,
@@ -1454,6 +1454,10 @@ var TextColumnBuilder = class {
     this.codes = grown;
   }
 };
+function textAt(column, row) {
+  const code2 = column.codes[row];
+  return code2 < 0 ? void 0 : column.dictionary[code2];
+}
 function permuteNumbers(values, order) {
   const out = new Float64Array(order.length);
   for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
@@ -2089,8 +2093,8 @@ function parseDocument(text, source, format) {
 function asObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
 }
-function own(object, key) {
-  return object && Object.hasOwn(object, key) ? object[key] : void 0;
+function own(object2, key) {
+  return object2 && Object.hasOwn(object2, key) ? object2[key] : void 0;
 }
 
 // src/ingest/formats/values.ts
@@ -2233,13 +2237,13 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
     const list = parseDocument(text, source, format);
     list.forEach((element, index) => {
       total++;
-      const object = asObject(element);
-      if (!object) {
+      const object2 = asObject(element);
+      if (!object2) {
         skipped.push({ message: `element ${index + 1} of the list: expected a result object, got ${describe2(element)}` });
         return;
       }
       used++;
-      onResult(object, { label: `element ${index + 1} of the list` });
+      onResult(object2, { label: `element ${index + 1} of the list` });
     });
   } else if (first !== "{") {
     throw new InputError(source.name, `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, " ")}"`);
@@ -2256,19 +2260,19 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
         skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error.message.slice(0, 120)})` });
         continue;
       }
-      const object = asObject(value);
-      if (!object) {
+      const object2 = asObject(value);
+      if (!object2) {
         skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value)}` });
         continue;
       }
       used++;
-      onResult(object, { line: lineNo, label: `line ${lineNo}` });
+      onResult(object2, { line: lineNo, label: `line ${lineNo}` });
     }
   } else {
-    const object = asObject(parseDocument(text, source, format));
+    const object2 = asObject(parseDocument(text, source, format));
     total = 1;
     used = 1;
-    onResult(object, { label: "" });
+    onResult(object2, { label: "" });
   }
   const firstSkip = skipped[0];
   if (used === 0) {
@@ -2643,8 +2647,8 @@ function vllmMeta(result, workload, place) {
     else if (HARDWARE_KEYS.has(key) && w.text(value)) meta.hardware ??= w.text(value);
     else w.config(key, value);
   }
-  const load = describeLoad(workload);
-  if (load) meta.workload = load;
+  const load2 = describeLoad(workload);
+  if (load2) meta.workload = load2;
   return { meta, warnings: w.warnings() };
 }
 function repeatOf(result, file) {
@@ -2743,8 +2747,8 @@ function sglangMeta(result, workload, place) {
     w.extra(key, value);
   }
   const dataset = w.text(own(result, "dataset_name"));
-  const load = describeLoad(workload, dataset ? [`dataset ${dataset}`] : []);
-  if (load) meta.workload = load;
+  const load2 = describeLoad(workload, dataset ? [`dataset ${dataset}`] : []);
+  if (load2) meta.workload = load2;
   return { meta, warnings: w.warnings() };
 }
 
@@ -2800,12 +2804,12 @@ async function readLlmperfResponses(source, options) {
         builder.recordUnparsable(line, `not valid JSON: ${error.message}`);
         return;
       }
-      const object = asObject(value);
-      if (!object) {
+      const object2 = asObject(value);
+      if (!object2) {
         builder.addRecord(value, line);
         return;
       }
-      const mapped = mapResponse(object, tally);
+      const mapped = mapResponse(object2, tally);
       if ("reject" in mapped) builder.recordUnparsable(line, mapped.reject);
       else builder.addRecord(mapped.record, line);
     },
@@ -4000,10 +4004,10 @@ function rawRuns(doc, file, format, options) {
   return runs;
 }
 function readExperiment(raw) {
-  const object = asObject(raw);
-  const requests = own(object, "requests");
-  if (!object || !Array.isArray(requests)) return void 0;
-  const info = asObject(own(object, "experiment"));
+  const object2 = asObject(raw);
+  const requests = own(object2, "requests");
+  if (!object2 || !Array.isArray(requests)) return void 0;
+  const info = asObject(own(object2, "experiment"));
   const mode = own(info, "mode");
   const value = finiteNumber(own(info, "value"));
   return {
@@ -4139,16 +4143,16 @@ function readLoadConfig(flat) {
   if (typeof endpointType === "string") out.endpointType = clip2(endpointType);
   return out;
 }
-function fillMeta(meta, flat, load) {
-  if (load.model) {
-    meta.model = load.model;
-    meta.benchmark ??= load.model;
+function fillMeta(meta, flat, load2) {
+  if (load2.model) {
+    meta.model = load2.model;
+    meta.benchmark ??= load2.model;
   }
   const config = {};
-  if (load.concurrency !== void 0) config.concurrency = load.concurrency;
-  if (load.requestRate !== void 0) config.request_rate = Number.isFinite(load.requestRate) ? load.requestRate : "inf";
-  if (load.streaming !== void 0) config.streaming = load.streaming;
-  if (load.endpointType !== void 0) config.endpoint_type = load.endpointType;
+  if (load2.concurrency !== void 0) config.concurrency = load2.concurrency;
+  if (load2.requestRate !== void 0) config.request_rate = Number.isFinite(load2.requestRate) ? load2.requestRate : "inf";
+  if (load2.streaming !== void 0) config.streaming = load2.streaming;
+  if (load2.endpointType !== void 0) config.endpoint_type = load2.endpointType;
   let extras = 0;
   for (const [path, value] of flat) {
     const scalar2 = scalarOf(value);
@@ -4162,7 +4166,7 @@ function fillMeta(meta, flat, load) {
     }
   }
   Object.assign(meta.config, config);
-  const parts = [load.concurrency !== void 0 ? `concurrency ${load.concurrency}` : "", load.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
+  const parts = [load2.concurrency !== void 0 ? `concurrency ${load2.concurrency}` : "", load2.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
   if (parts.length > 0) meta.workload ??= parts.join(", ");
 }
 function scalarOf(value) {
@@ -4215,13 +4219,13 @@ function summaryRun(doc, file, format) {
   if (output !== void 0) workload.outputTokensMean = output;
   const meta = emptyMeta();
   const flat = flattenConfig2(own(doc, "input_config"));
-  const load = readLoadConfig(flat);
-  fillMeta(meta, flat, load);
-  if (load.concurrency !== void 0) workload.concurrency = load.concurrency;
-  if (load.requestRate !== void 0) workload.requestRate = load.requestRate;
+  const load2 = readLoadConfig(flat);
+  fillMeta(meta, flat, load2);
+  if (load2.concurrency !== void 0) workload.concurrency = load2.concurrency;
+  if (load2.requestRate !== void 0) workload.requestRate = load2.requestRate;
   meta.benchmark ??= "genai-perf";
   const warnings = [...collector.warnings];
-  if (load.streaming === false) {
+  if (load2.streaming === false) {
     warnings.push("run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT");
   }
   return {
@@ -4305,8 +4309,8 @@ function aiperfSummaryRun(doc, file, format) {
   }
   const meta = emptyMeta();
   const flat = flattenConfig2(own(doc, "input_config"));
-  const load = readLoadConfig(flat);
-  fillMeta(meta, flat, load);
+  const load2 = readLoadConfig(flat);
+  fillMeta(meta, flat, load2);
   meta.benchmark ??= "aiperf";
   for (const key of ["schema_version", "aiperf_version", "benchmark_id", "start_time", "end_time"]) {
     const value = own(doc, key);
@@ -4317,10 +4321,10 @@ function aiperfSummaryRun(doc, file, format) {
   const repeat = typeof trial === "number" && Number.isInteger(trial) && trial >= 0 ? `trial=${trial}` : void 0;
   const warnings = [...collector.warnings];
   const workload = summaryWorkload(blocks, doc, warnings);
-  if (load.concurrency !== void 0) workload.concurrency = load.concurrency;
-  if (load.requestRate !== void 0) workload.requestRate = load.requestRate;
+  if (load2.concurrency !== void 0) workload.concurrency = load2.concurrency;
+  if (load2.requestRate !== void 0) workload.requestRate = load2.requestRate;
   if (own(doc, "was_cancelled") === true) warnings.push("AIPerf says the run was cancelled before it finished (was_cancelled: true)");
-  if (load.streaming === false) warnings.push("run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)");
+  if (load2.streaming === false) warnings.push("run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)");
   return {
     meta,
     summaries: collector.values,
@@ -4422,16 +4426,16 @@ async function readAiperfRecords(source, options, format) {
       builder.recordUnparsable(lineNo, `not valid JSON: ${error.message}`);
       return;
     }
-    const object = asObject(value);
-    if (!object) {
+    const object2 = asObject(value);
+    if (!object2) {
       builder.addRecord(value, lineNo);
       return;
     }
-    if (isWarmup(object)) {
+    if (isWarmup(object2)) {
       warmup++;
       return;
     }
-    const mapped = mapRecord(object);
+    const mapped = mapRecord(object2);
     if ("problem" in mapped) {
       builder.recordUnparsable(lineNo, mapped.problem);
       return;
@@ -5235,10 +5239,10 @@ function spansOf(request) {
       const list = own(asObject(ss), "spans");
       if (!Array.isArray(list)) continue;
       for (const span2 of list) {
-        const object = asObject(span2);
-        if (!object) continue;
+        const object2 = asObject(span2);
+        if (!object2) continue;
         spans.push({
-          span: object,
+          span: object2,
           ...typeof service === "string" ? { service } : {},
           ...typeof scopeName === "string" ? { scope: scopeName } : {}
         });
@@ -5251,10 +5255,10 @@ function attributeMap(list) {
   const out = /* @__PURE__ */ new Map();
   if (!Array.isArray(list)) return out;
   for (const entry of list) {
-    const object = asObject(entry);
-    const key = own(object, "key");
+    const object2 = asObject(entry);
+    const key = own(object2, "key");
     if (typeof key !== "string") continue;
-    out.set(key, anyValue(own(object, "value")));
+    out.set(key, anyValue(own(object2, "value")));
   }
   return out;
 }
@@ -5360,9 +5364,9 @@ function unixNanoToSeconds(value) {
   const seconds = whole + fraction;
   return seconds > 0 ? seconds : void 0;
 }
-function either(object, a, b) {
-  const first = own(object, a);
-  return first !== void 0 ? first : own(object, b);
+function either(object2, a, b) {
+  const first = own(object2, a);
+  return first !== void 0 ? first : own(object2, b);
 }
 
 // src/ingest/formats/otel.ts
@@ -5666,6 +5670,170 @@ var Examples = class {
   }
 };
 
+// src/journal/schema.ts
+var JOURNAL_SCHEMA = "perf-triage/journal@1";
+var BASELINE_SCHEMA = "perf-triage/baseline@1";
+
+// src/journal/digest-parse.ts
+function parseDigest(text, file) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(file, `baseline digest: not valid JSON: ${error.message}`);
+  }
+  const d = object(value, file, "the file");
+  if (d.schema !== BASELINE_SCHEMA) {
+    throw new InputError(file, `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`);
+  }
+  if (typeof d.benchmark !== "string" || typeof d.createdAt !== "string") throw new InputError(file, 'baseline digest: "benchmark" and "createdAt" must be strings');
+  if (!Array.isArray(d.runs) || d.runs.length === 0) throw new InputError(file, 'baseline digest: "runs" must be a non-empty list');
+  d.runs.forEach((r, i) => checkRun(r, file, `runs[${i}]`));
+  return d;
+}
+function checkRun(value, file, where) {
+  const r = object(value, file, where);
+  object(r.meta, file, `${where}.meta`);
+  object(r.meta.config, file, `${where}.meta.config`);
+  if (!Array.isArray(r.summaries)) throw new InputError(file, `baseline digest: ${where}.summaries must be a list`);
+  for (const s of r.summaries) {
+    if (typeof s?.metric !== "string" || typeof s?.stat !== "string" || typeof s?.value !== "number" || !Number.isFinite(s.value)) {
+      throw new InputError(file, `baseline digest: ${where}.summaries holds an entry without metric, stat and a finite value`);
+    }
+  }
+  if (r.requests === void 0) return;
+  const q = object(r.requests, file, `${where}.requests`);
+  const kept = q.kept;
+  if (typeof kept !== "number" || !Number.isInteger(kept) || kept < 0) throw new InputError(file, `baseline digest: ${where}.requests.kept must be a whole number`);
+  const columns = object(q.columns, file, `${where}.requests.columns`);
+  for (const [field, values] of Object.entries(columns)) {
+    if (!NUMERIC_FIELDS.includes(field)) throw new InputError(file, `baseline digest: ${where}.requests.columns has an unknown field "${field}"`);
+    if (!Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && (typeof v !== "number" || !Number.isFinite(v)))) {
+      throw new InputError(file, `baseline digest: ${where}.requests.columns.${field} must be ${kept} finite numbers or nulls`);
+    }
+  }
+  const text = object(q.text ?? {}, file, `${where}.requests.text`);
+  for (const [field, values] of Object.entries(text)) {
+    if (!TEXT_FIELDS.includes(field) || !Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && typeof v !== "string")) {
+      throw new InputError(file, `baseline digest: ${where}.requests.text.${field} must be ${kept} strings or nulls`);
+    }
+  }
+}
+function object(value, file, where) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InputError(file, `baseline digest: ${where} must be an object`);
+  return value;
+}
+
+// src/journal/digest.ts
+var DIGEST_MAX_ROWS = 5e3;
+var DIGITS = 6;
+var KEPT_TEXT = ["error", "model_version", "tenant"];
+function digestSide(side2, benchmark, createdAt, extra = {}) {
+  return { schema: BASELINE_SCHEMA, benchmark, createdAt, ...extra, runs: side2.runs.map(digestRun) };
+}
+function round(v) {
+  return Number.isFinite(v) ? Number(v.toPrecision(DIGITS)) : null;
+}
+function digestRun(run) {
+  const out = {
+    meta: run.meta,
+    summaries: run.summaries,
+    sources: run.sources.map((s) => ({ file: s.file, format: s.format })),
+    ...run.histograms?.length ? { histograms: run.histograms } : {},
+    ...run.server ? { server: run.server } : {},
+    ...run.workload ? { workload: run.workload } : {}
+  };
+  const t = run.requests;
+  if (!t) return out;
+  const rows = sampleRows(t.length, DIGEST_MAX_ROWS);
+  const columns = {};
+  for (const field of NUMERIC_FIELDS) {
+    const values = t.numbers[field];
+    if (values) columns[field] = Array.from(rows, (i) => field === "arrival_ts" ? arrivalRound(values[i]) : round(values[i]));
+  }
+  const text = {};
+  for (const field of KEPT_TEXT) {
+    const column = t.text[field];
+    if (column) text[field] = Array.from(rows, (i) => textAt(column, i) ?? null);
+  }
+  out.requests = { total: t.length, kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
+  return out;
+}
+function arrivalRound(v) {
+  return Number.isFinite(v) ? Math.round(v * 1e6) / 1e6 : null;
+}
+function sampleRows(n, max) {
+  if (n <= max) return Uint32Array.from({ length: n }, (_, i) => i);
+  return Uint32Array.from({ length: max }, (_, k) => Math.round(k * (n - 1) / (max - 1)));
+}
+function sideFromDigest(digest, file) {
+  return { label: "base", runs: digest.runs.map((r, i) => runFromDigest(r, `${file}#run${i + 1}`)) };
+}
+function runFromDigest(d, name) {
+  const warnings = [];
+  let requests;
+  if (d.requests) {
+    const r = d.requests;
+    const numbers = {};
+    for (const [field, values] of Object.entries(r.columns)) {
+      numbers[field] = Float64Array.from(values, (v) => v === null ? NaN : v);
+    }
+    const text = {};
+    for (const [field, values] of Object.entries(r.text)) {
+      if (!TEXT_FIELDS.includes(field)) continue;
+      text[field] = encode(values);
+    }
+    requests = {
+      length: r.kept,
+      numbers,
+      text,
+      extraNumbers: /* @__PURE__ */ new Map(),
+      extraText: /* @__PURE__ */ new Map(),
+      sourceLine: Uint32Array.from({ length: r.kept }, (_, i) => i + 1),
+      orderedByArrival: r.orderedByArrival,
+      ...r.kept < r.total ? { rowWeight: r.total / r.kept } : {}
+    };
+    if (r.kept < r.total) warnings.push(`baseline digest: an evenly spaced sample of ${r.kept} of the run's ${r.total} requests (intervals are wider than from the full run)`);
+  }
+  return {
+    meta: d.meta,
+    ...requests ? { requests } : {},
+    summaries: d.summaries,
+    ...d.histograms ? { histograms: d.histograms } : {},
+    ...d.server ? { server: d.server } : {},
+    ...d.workload ? { workload: d.workload } : {},
+    sources: [{ file: name, format: `perf-triage-baseline (${d.sources.map((s) => s.format).join(", ")})`, recordsRead: requests?.length ?? 0, recordsKept: requests?.length ?? 0, skipped: 0, issues: [], warnings }],
+    role: requests ? "requests" : "summary"
+  };
+}
+function encode(values) {
+  const dictionary = [];
+  const index = /* @__PURE__ */ new Map();
+  const codes = Int32Array.from(values, (v) => {
+    if (v === null) return -1;
+    let code2 = index.get(v);
+    if (code2 === void 0) {
+      code2 = dictionary.length;
+      dictionary.push(v);
+      index.set(v, code2);
+    }
+    return code2;
+  });
+  return { codes, dictionary };
+}
+
+// src/ingest/formats/baseline-digest.ts
+var baselineDigestAdapter = {
+  id: "perf-triage-baseline",
+  label: "perf-triage baseline digest",
+  writtenBy: "perf-triage when it records a result in the journal (docs/journal.md)",
+  detect: (head) => /^\s*\{\s*"schema"\s*:\s*"perf-triage\/baseline@\d+"/.test(head.replace(/^\ufeff/, "")) ? { match: true, reason: `"schema": "${BASELINE_SCHEMA}"` } : { match: false, reason: `no "schema": "${BASELINE_SCHEMA}" first` },
+  read: async (source) => {
+    const text = await readDocument(source, "baseline digest");
+    return sideFromDigest(parseDigest(text.replace(/^\ufeff/, ""), source.name), source.name).runs;
+  }
+};
+
 // src/ingest/ingest.ts
 var native = {
   id: "native",
@@ -5687,6 +5855,7 @@ var ADAPTERS = [
   prometheusAdapter,
   otelAdapter,
   githubActionBenchmarkAdapter,
+  baselineDigestAdapter,
   native
 ];
 var FORMAT_IDS = ADAPTERS.map((a) => a.id);
@@ -6252,13 +6421,14 @@ function rateSeries(table2, tokens) {
   }
   const ok = successMask(table2);
   const n = table2.length;
+  const weight = table2.rowWeight ?? 1;
   const values = new Float64Array(n);
   const denominators = new Float64Array(n);
   let lastCompletion = -Infinity;
   for (let i = 0; i < n; i++) {
     const done = arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1e3 : 0);
     if (done > lastCompletion) lastCompletion = done;
-    values[i] = ok[i] && Number.isFinite(total[i]) ? tokens ? output[i] || 0 : 1 : 0;
+    values[i] = ok[i] && Number.isFinite(total[i]) ? weight * (tokens ? output[i] || 0 : 1) : 0;
     denominators[i] = i + 1 < n ? arrival[i + 1] - arrival[i] : 0;
   }
   denominators[n - 1] = Math.max(0, lastCompletion - arrival[n - 1]);
@@ -6569,11 +6739,11 @@ function splitmix32(seed) {
   };
 }
 function createRng(seed) {
-  const init = splitmix32(seed);
-  let a = init();
-  let b = init();
-  let c = init();
-  let d = init();
+  const init2 = splitmix32(seed);
+  let a = init2();
+  let b = init2();
+  let c = init2();
+  let d = init2();
   let spareNormal;
   const nextUint32 = () => {
     const result = Math.imul(rotl(Math.imul(b, 5) >>> 0, 7), 9) >>> 0;
@@ -6727,10 +6897,10 @@ function percentileInterval(replicates, tail) {
 var MINUS = "−";
 function grouped(value, digits = 0) {
   if (!Number.isFinite(value)) return String(value);
-  const fixed = Math.abs(value).toFixed(digits);
-  const [whole, fraction] = fixed.split(".");
+  const fixed2 = Math.abs(value).toFixed(digits);
+  const [whole, fraction] = fixed2.split(".");
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value < 0 && Number(fixed) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
+  return (value < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
 }
 function compact(value) {
   if (!Number.isFinite(value)) return String(value);
@@ -8380,7 +8550,7 @@ function mergeFinding(into, finding2) {
   for (const m of finding2.metrics) if (!same.metrics.includes(m)) same.metrics.push(m);
 }
 
-// node_modules/simple-statistics/dist/simple-statistics.mjs
+// ../../work/main/node_modules/simple-statistics/dist/simple-statistics.mjs
 var BayesianClassifier = function BayesianClassifier2() {
   this.totalCount = 0;
   this.data = {};
@@ -8699,7 +8869,7 @@ function decodeConcurrency(table2) {
 // src/diagnose/like-for-like.ts
 function likeForLike(base, head) {
   const out = [];
-  const add2 = (id, label, metric, x, y) => {
+  const add3 = (id, label, metric, x, y) => {
     const bx = concat(base.tables.map(x));
     const by = concat(base.tables.map(y));
     const hx = concat(head.tables.map(x));
@@ -8720,10 +8890,10 @@ function likeForLike(base, head) {
   };
   const stepTime = (t) => requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
   const decodeBatch = (t) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
-  add2("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
-  add2("prefill-per-token", "prefill time at matched uncached prompt length", "ttft", uncachedTokens, (t) => t.numbers.prefill_ms);
-  add2("tokenize-per-token", "tokenize time per prompt token, at matched prompt length", "ttft", (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
-  add2("detokenize-per-token", "detokenize time per output token, at matched output length", "e2e", (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
+  add3("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
+  add3("prefill-per-token", "prefill time at matched uncached prompt length", "ttft", uncachedTokens, (t) => t.numbers.prefill_ms);
+  add3("tokenize-per-token", "tokenize time per prompt token, at matched prompt length", "ttft", (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
+  add3("detokenize-per-token", "detokenize time per output token, at matched output length", "e2e", (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
   return out;
 }
 
@@ -9204,6 +9374,7 @@ function reportToJson(report) {
     settings: report.settings,
     verdict: report.verdict,
     outcome: report.outcome,
+    acceptance: report.acceptance ?? null,
     benchmarks: report.benchmarks.map((b) => benchmarkJson(b, report.settings.level))
   };
 }
@@ -9233,6 +9404,7 @@ function benchmarkJson(b, level) {
     diagnosis: { walks: b.walks, findings: b.findings },
     fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : "Infinity" })),
     caveats: b.caveats,
+    trends: b.trends ?? [],
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike
@@ -9396,6 +9568,10 @@ function undecidedGroups(b) {
 function renderMarkdown(report, options = {}) {
   const detail = options.detail ?? "full";
   const parts = [];
+  if (report.acceptance) {
+    const a = report.acceptance;
+    parts.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
+  }
   if (report.benchmarks.length > 1) parts.push(overview(report));
   for (const b of report.benchmarks) {
     if (report.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
@@ -9439,6 +9615,11 @@ ${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 4
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
+
+${b.trends.join("\n\n")}
+
+</details>`);
   if (b.caveats.length) out.push(caveatsSection(b, detail));
   if (detail === "full") out.push(runsSection(b));
   return out.join("\n\n");
@@ -10350,7 +10531,7 @@ async function runSimulate(args, io) {
     scenario = regression.apply(scenario);
   }
   const fd = values.out ? openSync(values.out, "w") : void 0;
-  const write = (text) => fd === void 0 ? io.stdout(text) : writeSync(fd, text);
+  const write2 = (text) => fd === void 0 ? io.stdout(text) : writeSync(fd, text);
   let buffer = `${JSON.stringify({ metadata: buildMetadata(scenario) })}
 `;
   try {
@@ -10358,11 +10539,11 @@ async function runSimulate(args, io) {
       buffer += `${JSON.stringify(r)}
 `;
       if (buffer.length >= 1 << 20) {
-        write(buffer);
+        write2(buffer);
         buffer = "";
       }
     });
-    write(buffer);
+    write2(buffer);
   } finally {
     if (fd !== void 0) closeSync(fd);
   }
@@ -10444,6 +10625,513 @@ function requestMetrics(run) {
   return out;
 }
 
+// src/cli/journal.ts
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, resolve as resolve3 } from "node:path";
+import { parseArgs as parseArgs3 } from "node:util";
+
+// src/journal/entry.ts
+function entryFromReport(b, context) {
+  const lead = leadMetric(b);
+  const finding2 = leadFinding(b, lead);
+  const kind = context.kind === "recorded" && b.verdict === "regressed" ? context.acceptance ? "accepted" : "unaccepted-regression" : context.kind;
+  return {
+    schema: JOURNAL_SCHEMA,
+    id: context.id,
+    kind,
+    benchmark: b.name,
+    recordedAt: context.recordedAt,
+    ...context.commit ? { commit: context.commit } : {},
+    ...context.pullRequest ? { pullRequest: context.pullRequest } : {},
+    ...context.runUrl ? { runUrl: context.runUrl } : {},
+    date: context.recordedAt.slice(0, 10),
+    symptom: symptom(b, lead),
+    workload: workloadLine(b),
+    baseline: baselineLine(b),
+    diagnosis: finding2 ? `${finding2.title} (${finding2.hint}, ${finding2.status}${finding2.cause !== "unknown" ? `, ${finding2.cause}` : ""})` : b.verdict === "regressed" ? "not diagnosed: no phase data" : "—",
+    change: changeLine(b, context),
+    result: resultLine(b),
+    quality: b.caveats.some((c) => c.kind === "quality-not-measured") ? "not measured" : "measured (see report)",
+    effort: context.acceptance?.effort ?? "—",
+    verdict: b.verdict,
+    metrics: b.metrics.filter((m) => m.head).map(metricRecord),
+    ...context.acceptance ? { acceptance: context.acceptance } : {},
+    ...context.phases ? { phases: context.phases } : {},
+    hints: [...new Set(b.findings.map((f) => f.hint))],
+    config: b.head.meta.config
+  };
+}
+function metricRecord(m) {
+  return {
+    key: m.spec.key,
+    unit: m.spec.metric.unit,
+    value: m.head.value,
+    ...m.base ? { baseline: m.base.value } : {},
+    ...m.change !== void 0 ? { change: m.change } : {},
+    verdict: m.verdict
+  };
+}
+function symptom(b, lead) {
+  if (!lead?.head) return b.verdict === "unchanged" ? "no regression" : b.verdict;
+  const value = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
+  const target = lead.slo ? `, target ${lead.slo.slo.comparator} ${withUnit(lead.slo.slo.threshold, lead.spec.metric.unit)}` : "";
+  return `${value}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
+}
+function workloadLine(b) {
+  const w = b.workload;
+  const parts = [];
+  if (w.prompt) parts.push(`${grouped(w.prompt.headMedian)} median prompt tokens`);
+  if (w.output) parts.push(`${grouped(w.output.headMedian)} output`);
+  if (w.arrivalRate) parts.push(`${compact(w.arrivalRate.headRate)} req/s`);
+  parts.push(`${grouped(b.head.requests || w.headRequests)} requests`);
+  if (b.head.meta.workload) parts.push(b.head.meta.workload);
+  return parts.join(", ");
+}
+function baselineLine(b) {
+  const shown = b.metrics.filter((m) => m.base && (m.spec.metric.id === "ttft" || m.spec.metric.id === "itl" || m.spec.metric.id === "throughput")).slice(0, 4);
+  if (shown.length === 0) return "—";
+  return shown.map((m) => `${specLabel(m.spec)} ${withUnit(m.base.value, m.spec.metric.unit)}`).join(", ");
+}
+function changeLine(b, context) {
+  const parts = [];
+  if (context.pullRequest) parts.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ""}`);
+  if (context.commit) parts.push(`(${context.commit.slice(0, 7)})`);
+  const config = b.configChanges.slice(0, 4).map((c) => `${c.key} ${String(c.base ?? "(unset)")} → ${String(c.head ?? "(unset)")}`);
+  if (config.length) parts.push(`config: ${config.join(", ")}`);
+  return parts.join(" ") || "—";
+}
+function resultLine(b) {
+  const parts = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : signedPercent(m.change ?? 0)}`);
+  return parts.join("; ") || b.verdict;
+}
+function entryBlock(e) {
+  const lines = [
+    ["DATE", e.date],
+    ["SYMPTOM", e.symptom],
+    ["WORKLOAD", e.workload],
+    ["BASELINE", e.baseline],
+    ["DIAGNOSIS", e.diagnosis],
+    ["CHANGE", e.change],
+    ["RESULT", e.result],
+    ["QUALITY", e.quality],
+    ["EFFORT", e.effort]
+  ];
+  if (e.acceptance) lines.push(["ACCEPTED", `by ${e.acceptance.by}: ${e.acceptance.reason}`]);
+  return lines.map(([k, v]) => `${k.padEnd(10)} ${v.replace(/[\r\n]+/g, " ")}`).join("\n");
+}
+
+// src/journal/jsonl.ts
+var REQUIRED = ["id", "kind", "benchmark", "recordedAt", "verdict", "metrics"];
+function parseJournal(text, file) {
+  const entries = [];
+  const issues = [];
+  text.split("\n").forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      issues.push({ file, line: index + 1, message: `not valid JSON: ${error.message}` });
+      return;
+    }
+    const entry = value;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      issues.push({ file, line: index + 1, message: "expected a journal entry object" });
+      return;
+    }
+    if (entry.schema !== JOURNAL_SCHEMA) {
+      if (typeof entry.schema === "string" && /^perf-triage\/journal@\d+$/.test(entry.schema)) {
+        throw new InputError(file, `entry schema ${entry.schema} is newer than this perf-triage reads (${JOURNAL_SCHEMA}); update perf-triage`, index + 1, "schema");
+      }
+      issues.push({ file, line: index + 1, field: "schema", message: `expected "${JOURNAL_SCHEMA}"` });
+      return;
+    }
+    const missing = REQUIRED.find((k) => entry[k] === void 0);
+    if (missing) {
+      issues.push({ file, line: index + 1, field: missing, message: "missing" });
+      return;
+    }
+    if (!Array.isArray(entry.metrics)) {
+      issues.push({ file, line: index + 1, field: "metrics", message: "expected a list" });
+      return;
+    }
+    entries.push(entry);
+  });
+  return { entries, issues };
+}
+function appendEntries(text, file, add3) {
+  const existing = new Set(parseJournal(text, file).entries.map((e) => e.id));
+  const added = add3.filter((e) => !existing.has(e.id));
+  if (added.length === 0) return { text, added };
+  const base = text === "" || text.endsWith("\n") ? text : `${text}
+`;
+  return { text: base + added.map((e) => JSON.stringify(e)).join("\n") + "\n", added };
+}
+
+// src/journal/phases.ts
+function phaseMeans(side2) {
+  const table2 = pooledTable(side2);
+  if (!table2) return void 0;
+  const out = {};
+  for (const phase of PHASES) {
+    const column = requestColumn(table2, phase);
+    if (!column) continue;
+    const mean = meanFinite(column);
+    if (Number.isFinite(mean)) out[phase] = Number(mean.toPrecision(6));
+  }
+  return Object.keys(out).length ? out : void 0;
+}
+
+// src/render/mermaid.ts
+var MAX_CHART_POINTS = 30;
+var MAX_TITLE = 100;
+var MAX_LABEL = 24;
+var PALETTE = [
+  { name: "blue", hex: "#2f6fdf" },
+  { name: "orange", hex: "#e8833a" }
+];
+function trendChart(options) {
+  const maxPoints = Math.max(1, Math.floor(options.maxPoints ?? MAX_CHART_POINTS));
+  const points = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
+  if (points.length === 0) return "";
+  const withSecond = points.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [points.map((p) => p.value)];
+  if (withSecond) lines.push(points.map((p) => p.second));
+  const axis = niceAxis(lines.flat());
+  const number2 = (v) => fixed(v, axis.decimals);
+  const labels = uniqueLabels(points.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
+  let title = mermaidText(options.title, MAX_TITLE);
+  if (withSecond && options.seriesNames) {
+    const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
+    if (first && second) title = `${title} (${PALETTE[0].name}: ${first}, ${PALETTE[1].name}: ${second})`.trim();
+  }
+  const unit = mermaidText(options.unit, 40);
+  const palette = PALETTE.slice(0, lines.length).map((c) => c.hex).join(", ");
+  const body = [
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    "xychart-beta",
+    ...title ? [`    title "${title}"`] : [],
+    `    x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis ${unit ? `"${unit}" ` : ""}${number2(axis.min)} --> ${number2(axis.max)}`,
+    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`)
+  ];
+  return ["```mermaid", ...body, "```"].join("\n");
+}
+function mermaidText(text, max) {
+  const clean = plainText(text, Number.MAX_SAFE_INTEGER).replace(/["`]/g, "'").replace(/[[{<]/g, "(").replace(/[\]}>]/g, ")").replace(/[#;\\]/g, "").replace(/,/g, " ").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+  const chars = [...clean];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean;
+}
+function uniqueLabels(labels) {
+  const used = /* @__PURE__ */ new Set();
+  return labels.map((label) => {
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
+}
+function niceAxis(values) {
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  const nonNegative4 = lo >= 0;
+  if (hi === lo) {
+    const pad = Math.abs(lo) * 0.1;
+    lo -= pad;
+    hi += pad;
+  }
+  if (!(hi / 5 - lo / 5 > 1e-290)) {
+    lo = -1;
+    hi = 1;
+  }
+  const step = niceStep(hi / 5 - lo / 5);
+  let min = Math.max(Math.floor(lo / step) * step, -Number.MAX_VALUE);
+  const max = Math.min(Math.ceil(hi / step) * step, Number.MAX_VALUE);
+  if (nonNegative4 && min < 0) min = 0;
+  const exponent = Math.floor(Math.log10(step));
+  const decimals = Math.min(100, Math.max(0, 2 - exponent));
+  const resolution = 10 ** Math.max(exponent - 2, -decimals);
+  const low = Number(min.toFixed(decimals));
+  let high = Number(max.toFixed(decimals));
+  if (fixed(high, decimals) === fixed(low, decimals)) high = low + 10 ** -decimals;
+  return { min: low, max: high, decimals, round: (v) => Math.round(v / resolution) * resolution };
+}
+function niceStep(raw) {
+  const exponent = Math.floor(Math.log10(raw));
+  const base = 10 ** exponent;
+  const fraction = raw / base;
+  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  return nice * base;
+}
+function fixed(value, decimals) {
+  const text = Math.abs(value) >= 1e21 ? BigInt(Math.round(value)).toString() : value.toFixed(decimals);
+  const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed === "-0" ? "0" : trimmed;
+}
+
+// src/journal/markdown.ts
+var CHARTED = ["ttft.p95", "ttft.p50", "itl.p99", "itl.p50", "e2e.p95", "throughput"];
+var MAX_CHARTS = 3;
+function renderJournal(entries) {
+  const out = ["# Performance journal", "", "Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.", ""];
+  const byBenchmark = /* @__PURE__ */ new Map();
+  for (const e of [...entries].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt))) {
+    byBenchmark.set(e.benchmark, [...byBenchmark.get(e.benchmark) ?? [], e]);
+  }
+  for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(`## ${markdownText(benchmark)}`, "");
+    for (const chart of charts(benchmark, list)) out.push(chart, "");
+    for (const e of [...list].reverse()) out.push(entrySection(e), "");
+  }
+  if (byBenchmark.size === 0) out.push("No entries yet.", "");
+  return out.join("\n");
+}
+function charts(benchmark, list) {
+  const out = [];
+  for (const key of CHARTED) {
+    const points = list.flatMap((e) => {
+      const m = e.metrics.find((x) => x.key === key);
+      return m ? [{ label: e.date, value: m.value, unit: m.unit }] : [];
+    });
+    if (points.length < 2) continue;
+    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points[0].unit, points: points.map(({ label, value }) => ({ label, value })) }));
+    if (out.length >= MAX_CHARTS) break;
+  }
+  const phases = phaseChart(benchmark, list);
+  if (phases) out.push(phases);
+  return out;
+}
+function phaseChart(benchmark, list) {
+  const withPhases = list.filter((e) => e.phases && typeof e.phases === "object");
+  if (withPhases.length < 2) return void 0;
+  const latest = withPhases[withPhases.length - 1].phases;
+  const top = Object.entries(latest).filter(([, v]) => Number.isFinite(v)).sort(([, a], [, b]) => b - a).slice(0, 2).map(([phase]) => phase);
+  if (top.length === 0) return void 0;
+  const points = withPhases.flatMap((e) => {
+    const first = e.phases[top[0]];
+    if (!Number.isFinite(first)) return [];
+    const second = top[1] !== void 0 ? e.phases[top[1]] : void 0;
+    return [{ label: e.date, value: first, ...second !== void 0 ? { second } : {} }];
+  });
+  if (points.length < 2) return void 0;
+  const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
+  return trendChart({
+    title: `${benchmark}: mean time per phase`,
+    unit: "ms",
+    points,
+    ...names2.length === 2 ? { seriesNames: [names2[0], names2[1]] } : {}
+  });
+}
+function entrySection(e) {
+  const links = [];
+  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${e.pullRequest.number}`);
+  if (e.commit) links.push(`\`${e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\``);
+  if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
+  const flag = e.kind === "unaccepted-regression" ? " ⚠️ regression merged without acceptance" : e.kind === "accepted" ? ` — accepted by ${markdownText(e.acceptance?.by ?? "?")}` : "";
+  const heading = `### ${e.date} · ${e.verdict}${flag}${links.length ? ` · ${links.join(" · ")}` : ""}`;
+  return `${heading}
+
+${fenced(entryBlock(e))}`;
+}
+function fenced(text) {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text
+${text}
+${fence}`;
+}
+function safeUrl(url) {
+  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9._~:/?#@!$&'*+,;=%-]*$/.test(url) && !/[()]/.test(url) ? url : "#";
+}
+
+// src/journal/paths.ts
+function journalPaths(dir = ".perf-triage") {
+  const root = dir.replace(/\/+$/, "") || ".perf-triage";
+  return {
+    dir: root,
+    jsonl: `${root}/journal.jsonl`,
+    markdown: `${root}/JOURNAL.md`,
+    baseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
+  };
+}
+function slug(name) {
+  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
+}
+
+// src/cli/journal.ts
+async function runJournal(args, io) {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case "show":
+      return show(rest, io);
+    case "add":
+      return add2(rest, io);
+    case "render":
+      return render(rest, io);
+    case "init":
+      return init(rest, io);
+    default:
+      throw new UsageError(`journal needs show, add, render or init (got ${sub ? `"${sub}"` : "nothing"})`);
+  }
+}
+function parse(args, options) {
+  try {
+    return parseArgs3({ args: [...args], options: { dir: { type: "string" }, ...options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+}
+async function load(io, dir) {
+  const paths = journalPaths(dir);
+  const file = resolve3(io.cwd, paths.jsonl);
+  let text = "";
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if (error.code !== "ENOENT") throw new InputError(paths.jsonl, `cannot read: ${error.message}`);
+  }
+  const parsed = parseJournal(text, paths.jsonl);
+  for (const issue of parsed.issues) io.stderr(`${issue.file}:${issue.line}: ${issue.field ? `field "${issue.field}": ` : ""}${issue.message} (skipped)
+`);
+  return { paths, text, entries: parsed.entries };
+}
+async function write(io, path, content) {
+  const file = resolve3(io.cwd, path);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+async function show(args, io) {
+  const { values } = parse(args, { benchmark: { type: "string" }, metric: { type: "string" }, since: { type: "string" }, until: { type: "string" }, json: { type: "boolean" } });
+  const { entries } = await load(io, values.dir);
+  const metricKey = values.metric ? specKey(values.metric) : void 0;
+  const selected = entries.filter(
+    (e) => (!values.benchmark || e.benchmark === values.benchmark) && (!values.since || e.date >= values.since) && (!values.until || e.date <= values.until) && (!metricKey || e.metrics.some((m) => m.key === metricKey))
+  );
+  if (values.json) {
+    io.stdout(selected.map((e) => JSON.stringify(e)).join("\n") + (selected.length ? "\n" : ""));
+    return 0;
+  }
+  if (metricKey) {
+    for (const e of selected) {
+      const m = e.metrics.find((x) => x.key === metricKey);
+      io.stdout(`${e.date}  ${plainText(e.benchmark, 40).padEnd(24)} ${metricKey} ${m.value} ${m.unit}  ${e.verdict}${e.commit ? `  ${e.commit.slice(0, 7)}` : ""}
+`);
+    }
+  } else {
+    for (const e of selected) io.stdout(`${plainText(e.benchmark, 60)} (${e.kind})
+${entryBlock(e).split("\n").map((l) => plainText(l, 400)).join("\n")}
+
+`);
+  }
+  if (selected.length === 0) io.stdout("no entries match\n");
+  return 0;
+}
+function specKey(text) {
+  const spec = parseMetricSpec(text);
+  if (typeof spec === "string") throw new UsageError(`--metric: ${spec}`);
+  return spec.key;
+}
+async function add2(args, io) {
+  const { values } = parse(args, {
+    benchmark: { type: "string" },
+    metric: { type: "string", multiple: true },
+    date: { type: "string" },
+    symptom: { type: "string" },
+    workload: { type: "string" },
+    baseline: { type: "string" },
+    diagnosis: { type: "string" },
+    change: { type: "string" },
+    result: { type: "string" },
+    quality: { type: "string" },
+    effort: { type: "string" },
+    commit: { type: "string" }
+  });
+  if (!values.benchmark) throw new UsageError("journal add needs --benchmark NAME");
+  const recordedAt = values.date ? isoDate(values.date) : (/* @__PURE__ */ new Date()).toISOString();
+  const metrics = (values.metric ?? []).map(metricRecord2);
+  const { paths, text } = await load(io, values.dir);
+  const entry = {
+    schema: JOURNAL_SCHEMA,
+    id: `manual:${recordedAt}:${values.benchmark}`,
+    kind: "manual",
+    benchmark: values.benchmark,
+    recordedAt,
+    ...values.commit ? { commit: values.commit } : {},
+    date: recordedAt.slice(0, 10),
+    symptom: values.symptom ?? "—",
+    workload: values.workload ?? "—",
+    baseline: values.baseline ?? "—",
+    diagnosis: values.diagnosis ?? "—",
+    change: values.change ?? "—",
+    result: values.result ?? "—",
+    quality: values.quality ?? "not measured",
+    effort: values.effort ?? "—",
+    verdict: "recorded by hand",
+    metrics,
+    hints: []
+  };
+  const appended = appendEntries(text, paths.jsonl, [entry]);
+  await write(io, paths.jsonl, appended.text);
+  await write(io, paths.markdown, renderJournal(parseJournal(appended.text, paths.jsonl).entries));
+  io.stdout(`added to ${paths.jsonl}:
+${entryBlock(entry)}
+`);
+  return 0;
+}
+function isoDate(text) {
+  const ms2 = Date.parse(/T/.test(text) ? text : `${text}T00:00:00Z`);
+  if (Number.isNaN(ms2)) throw new UsageError(`--date "${text}" is not a date (YYYY-MM-DD)`);
+  return new Date(ms2).toISOString();
+}
+function metricRecord2(text) {
+  const match = /^(.+?)\s*=\s*([0-9.]+(?:e[+-]?\d+)?)\s*(ms|s|tok\/s|req\/s)?$/i.exec(text.trim());
+  if (!match) throw new UsageError(`--metric "${text}" is not of the form "ttft p95=250ms"`);
+  const key = specKey(match[1]);
+  const unit = (match[3] ?? "ms").toLowerCase();
+  const value = Number(match[2]) * (unit === "s" ? 1e3 : 1);
+  return { key, unit: unit === "s" ? "ms" : unit, value };
+}
+function phasesOf(side2) {
+  const phases = phaseMeans(side2);
+  return phases ? { phases } : {};
+}
+async function render(args, io) {
+  const { values } = parse(args, {});
+  const { paths, entries } = await load(io, values.dir);
+  await write(io, paths.markdown, renderJournal(entries));
+  io.stdout(`rendered ${entries.length} entries into ${paths.markdown}
+`);
+  return 0;
+}
+async function init(args, io) {
+  const { values, positionals } = parse(args, { benchmark: { type: "string" }, commit: { type: "string" } });
+  if (positionals.length === 0) throw new UsageError("journal init needs the result files of the baseline run: perf-triage journal init FILE…");
+  const side2 = await loadSide("head", positionals, { maxBadLineRatio: 0.05, cwd: io.cwd });
+  const config = buildConfig({ benchmark: values.benchmark });
+  const report = triage({ ...side2, label: "base" }, side2, config);
+  const recordedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const { paths, text } = await load(io, values.dir);
+  const pairs = pairBenchmarks({ ...side2, label: "base" }, side2).pairs;
+  const entries = report.benchmarks.map((b, i) => ({
+    ...entryFromReport(b, { id: `init:${recordedAt}:${b.name}`, kind: "manual", recordedAt, ...values.commit ? { commit: values.commit } : {}, ...phasesOf(pairs[i].head) }),
+    verdict: "first baseline",
+    symptom: "baseline recorded"
+  }));
+  const appended = appendEntries(text, paths.jsonl, entries);
+  await write(io, paths.jsonl, appended.text);
+  await write(io, paths.markdown, renderJournal(parseJournal(appended.text, paths.jsonl).entries));
+  for (const [i, b] of report.benchmarks.entries()) {
+    await write(io, paths.baseline(b.name), `${JSON.stringify(digestSide(pairs[i].head, b.name, recordedAt, { ...values.commit ? { commit: values.commit } : {}, entryId: entries[i].id }))}
+`);
+    io.stdout(`baseline for ${plainText(b.name)}: ${paths.baseline(b.name)}
+${entryBlock(entries[i])}
+
+`);
+  }
+  return 0;
+}
+
 // src/cli/usage.ts
 var USAGE = `perf-triage — catch performance regressions and say why they happened
 
@@ -10455,6 +11143,13 @@ Usage:
                                             write simulated per-request telemetry (JSONL)
   perf-triage validate FILE…                what perf-triage reads in each file, and every problem
                                             (exit 0 only when every file is usable)
+  perf-triage journal init FILE… [--benchmark NAME] [--commit SHA]
+                                            record today's baseline: a first entry and the digest
+  perf-triage journal show [--benchmark B] [--metric "ttft p95"] [--since D] [--until D] [--json]
+  perf-triage journal add --benchmark B [--metric "ttft p95=250ms"]… [--symptom …] [--diagnosis …]
+                          [--change …] [--result …] [--quality …] [--effort …] [--date YYYY-MM-DD]
+  perf-triage journal render                rewrite the markdown journal from the JSONL
+                                            (journal commands take --dir, default .perf-triage)
   perf-triage --version | help
 
 compare options:
@@ -10517,6 +11212,8 @@ async function runCli(argv, io) {
         return await runSimulate(rest, io);
       case "validate":
         return await runValidate(rest, io);
+      case "journal":
+        return await runJournal(rest, io);
       case "--version":
       case "version":
         io.stdout(`perf-triage ${VERSION}
@@ -10544,7 +11241,7 @@ ${USAGE}`);
   }
 }
 async function compare(args, io) {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parse2(args);
   if (values.help) {
     io.stdout(USAGE);
     return EXIT.pass;
@@ -10562,7 +11259,7 @@ async function compare(args, io) {
   return emit(report, format, values, io);
 }
 async function demo(args, io) {
-  const { values } = parse(args);
+  const { values } = parse2(args);
   if (values.help) {
     io.stdout(USAGE);
     return EXIT.pass;
@@ -10572,9 +11269,9 @@ async function demo(args, io) {
   const code2 = await emit(report, outputFormat(values.format, "text"), values, io);
   return code2 === EXIT.fail ? EXIT.pass : code2;
 }
-function parse(args) {
+function parse2(args) {
   try {
-    return parseArgs3({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs4({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error.message);
   }
@@ -10599,10 +11296,10 @@ function outputFormat(value, fallback) {
   return format;
 }
 async function emit(report, format, values, io) {
-  const render = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];
-  io.stdout(render(report));
-  if (values.json) await writeFile(values.json, renderJson(report));
-  if (values.markdown) await writeFile(values.markdown, renderMarkdown(report));
+  const render2 = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];
+  io.stdout(render2(report));
+  if (values.json) await writeFile2(values.json, renderJson(report));
+  if (values.markdown) await writeFile2(values.markdown, renderMarkdown(report));
   return report.outcome.fail ? EXIT.fail : EXIT.pass;
 }
 

@@ -8550,7 +8550,7 @@ function mergeFinding(into, finding2) {
   for (const m of finding2.metrics) if (!same.metrics.includes(m)) same.metrics.push(m);
 }
 
-// ../../work/main/node_modules/simple-statistics/dist/simple-statistics.mjs
+// node_modules/simple-statistics/dist/simple-statistics.mjs
 var BayesianClassifier = function BayesianClassifier2() {
   this.totalCount = 0;
   this.data = {};

@@ -15,6 +15,9 @@ import { buildConfig, ConfigError, type TriageConfig } from './config/config';
 import { InputError } from './ingest/errors';
 import { bytesSource, type TextSource } from './ingest/source';
 import { loadSide, sideFromSources } from './io/load-side';
+import { loadProfiles } from './io/load-profiles';
+import { readProfile } from './profile/read';
+import type { ProfileInputs } from './report/profiles';
 import { matchesPattern } from './io/glob';
 import type { Side } from './model/run';
 import { applyAcceptance, triage } from './report/build';
@@ -91,8 +94,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
       const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? 'benchmark'));
       return { label: 'base' as const, runs: [...found.side.runs, ...selfRuns] };
     });
+    const profiles = await core.group('perf-triage: read profiles', () => readProfiles(inputs, artifact));
     let report = await core.group('perf-triage: compare and diagnose', async () => {
-      const r = triage(base, head, history ? withHistory(config, history) : config);
+      const r = triage(base, head, history ? withHistory(config, history) : config, profiles ? { profiles } : {});
       info(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });
@@ -173,6 +177,18 @@ async function readSide(label: Side['label'], patterns: string[], inputs: Action
     }
   }
   return side;
+}
+
+/** Profiler exports: from the artifact when it holds them, else the workspace. */
+async function readProfiles(inputs: ActionInputs, artifact: TextSource[] | undefined): Promise<ProfileInputs | undefined> {
+  if (inputs.profiles.length === 0 && inputs.baselineProfiles.length === 0) return undefined;
+  const read = async (patterns: string[], input: string) => {
+    const matched = artifact?.filter((s) => patterns.some((p) => matchesPattern(p, s.name.slice('artifact:'.length)))) ?? [];
+    const found = matched.length ? await Promise.all(matched.map((s) => readProfile(s))) : await loadProfiles(patterns, input);
+    for (const p of found) info(p.kind === 'split' ? `${p.totals.file}: ${p.totals.format}, ${p.totals.steps.length} step(s)` : `${p.ncu.file}: Nsight Compute, ${p.ncu.kernels.length} kernel(s)`);
+    return found;
+  };
+  return { base: await read(inputs.baselineProfiles, 'baseline-profile'), head: await read(inputs.profiles, 'profile') };
 }
 
 async function publish(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number): Promise<{ report: Report }> {

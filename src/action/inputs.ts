@@ -6,6 +6,9 @@ import type { RawConfig } from '../config/config';
 export interface ActionInputs {
   results: string[];
   baseline: string[];
+  /** Profiler exports of the head and the baseline (STEP 3–4). */
+  profiles: string[];
+  baselineProfiles: string[];
   inputFormat: string;
   reportPath: string;
   writeSummary: boolean;
@@ -33,6 +36,8 @@ export function readInputs(): ActionInputs {
   return {
     results: multi('results'),
     baseline: multi('baseline'),
+    profiles: multi('profile'),
+    baselineProfiles: multi('baseline-profile'),
     inputFormat: core.getInput('input-format') || 'auto',
     reportPath: core.getInput('report-path') || 'perf-triage-report.json',
     writeSummary: (core.getInput('job-summary') || 'true').toLowerCase() !== 'false',
@@ -61,6 +66,8 @@ export function readInputs(): ActionInputs {
       confidence: core.getInput('confidence') || undefined,
       minEffect: multi('min-effect'),
       runNoise: multi('run-noise'),
+      effort: multi('effort'),
+      decodeFloor: multi('decode-floor'),
       benchmark: core.getInput('benchmark') || undefined,
       maxBadLineRatio: core.getInput('max-bad-lines') || undefined,
     },

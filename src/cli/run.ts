@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { buildConfig, ConfigError, type RawConfig, type TriageConfig } from '../config/config';
 import { InputError } from '../ingest/errors';
 import { loadSide } from '../io/load-side';
+import { loadProfileInputs } from '../io/load-profiles';
 import { triage } from '../report/build';
 import type { Report } from '../report/model';
 import { renderJson } from '../render/json';
@@ -17,6 +18,9 @@ import { runDemo } from './demo';
 import { runSimulate } from './simulate';
 import { runValidate } from './validate';
 import { runJournal } from './journal';
+import { runAmdahl } from './amdahl';
+import { runSplit } from './split';
+import { runFloor } from './floor';
 import { USAGE } from './usage';
 import { UsageError } from './usage-error';
 
@@ -43,6 +47,10 @@ const COMMON_OPTIONS = {
   confidence: { type: 'string' },
   'min-effect': { type: 'string', multiple: true },
   'run-noise': { type: 'string', multiple: true },
+  effort: { type: 'string', multiple: true },
+  'decode-floor': { type: 'string', multiple: true },
+  profile: { type: 'string', multiple: true },
+  'baseline-profile': { type: 'string', multiple: true },
   benchmark: { type: 'string' },
   'max-bad-lines': { type: 'string' },
   'input-format': { type: 'string' },
@@ -65,6 +73,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runValidate(rest, io);
       case 'journal':
         return await runJournal(rest, io);
+      case 'amdahl':
+        return await runAmdahl(rest, io);
+      case 'split':
+        return await runSplit(rest, io);
+      case 'floor':
+        return await runFloor(rest, io);
       case '--version':
       case 'version':
         io.stdout(`perf-triage ${VERSION}\n`);
@@ -103,7 +117,8 @@ async function compare(args: readonly string[], io: CliIo): Promise<number> {
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: values['input-format'], cwd: io.cwd };
   const baseSide = await loadSide('base', base, options);
   const headSide = await loadSide('head', head, options);
-  const report = triage(baseSide, headSide, config);
+  const profiles = await loadProfileInputs(values['baseline-profile'] ?? [], values.profile ?? [], io.cwd);
+  const report = triage(baseSide, headSide, config, profiles ? { profiles } : {});
   return emit(report, format, values, io);
 }
 
@@ -140,6 +155,8 @@ export function rawConfig(values: Values): RawConfig {
     confidence: values.confidence,
     minEffect: values['min-effect'],
     runNoise: values['run-noise'],
+    effort: values.effort,
+    decodeFloor: values['decode-floor'],
     benchmark: values.benchmark,
     maxBadLineRatio: values['max-bad-lines'],
   };

@@ -15,6 +15,16 @@ Usage:
                           [--change …] [--result …] [--quality …] [--effort …] [--date YYYY-MM-DD]
   perf-triage journal render                rewrite the markdown journal from the JSONL
                                             (journal commands take --dir, default .perf-triage)
+  perf-triage amdahl --share 0.09 --speedup 3 [--effort "2 days"]
+  perf-triage amdahl --item "label: share=0.09 speedup=3 effort=2 days" --item "label: gain=3 effort=hours"
+                                            §7: the Amdahl ceiling, findings ranked by gain per effort
+  perf-triage split PROFILE [--baseline PROFILE] [--wall-ms X] [--steps N] [--format text|markdown|json]
+                                            §6: GPU-bound, CPU-bound or waiting (and on what), from a
+                                            PyTorch trace / key_averages, nsys stats CSV; kernel
+                                            regimes from an Nsight Compute CSV
+  perf-triage floor --model M --gpu G --batch N --context TOKENS [--measured-ms X] [--gpus N]
+                    [--weights bf16|fp8|int4] [--kv bf16|fp8] [--bandwidth GB/s] [--params B]
+                                            §5: the decode memory-bandwidth floor and efficiency
   perf-triage --version | help
 
 compare options:
@@ -30,6 +40,13 @@ compare options:
   --confidence X             interval level (default 0.95)
   --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
   --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
+  --effort "capacity=2h"      how long a kind of fix takes you, for the gain-per-effort ranking (repeatable)
+  --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
+                             what the decode bandwidth floor needs beyond the data (repeatable:
+                             gpu, model, gpus, weights, kv, bandwidth, params)
+  --profile FILE, --baseline-profile FILE
+                             profiler exports of the head / baseline: PyTorch Chrome trace or
+                             key_averages (JSON, CSV), nsys stats CSV, Nsight Compute CSV (repeatable)
   --benchmark NAME           benchmark name for the report
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,

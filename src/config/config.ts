@@ -4,6 +4,10 @@
 import { makeSpec, MEAN, parseMetricSpec, percentile, type MetricSpec, type Stat } from '../metrics/metric-spec';
 import { METRICS } from '../metrics/catalog';
 import { parseSlo, SloSyntaxError, type Slo } from './slo';
+import { parseEffortOverrides } from './effort';
+import { parseFloorSettings, type FloorSettings } from './floor';
+import type { HintId } from '../diagnose/hints';
+import { ConfigError } from './errors';
 
 export type FailOn = 'regression' | 'slo' | 'inconclusive';
 const FAIL_ON_VALUES: readonly FailOn[] = ['regression', 'slo', 'inconclusive'];
@@ -36,10 +40,16 @@ export interface TriageConfig {
   benchmark?: string;
   /** Share of bad lines in a file above which ingestion fails instead of skipping them. */
   maxBadLineRatio: number;
+  /** Effort per hint class, replacing the defaults in the §7 ranking (the `effort` input). */
+  effort: Partial<Record<HintId, string>>;
+  /** What the decode bandwidth floor needs beyond the data (the `decode-floor` input). */
+  decodeFloor: FloorSettings;
 }
 
 /** Raw values as they come from action inputs or CLI flags. */
 export interface RawConfig {
+  effort?: readonly string[];
+  decodeFloor?: readonly string[];
   metrics?: readonly string[];
   slos?: readonly string[];
   failOn?: string;
@@ -52,16 +62,7 @@ export interface RawConfig {
   maxBadLineRatio?: string;
 }
 
-/** An input that cannot be used: names the input, what it got and what it accepts. */
-export class ConfigError extends Error {
-  constructor(
-    readonly input: string,
-    message: string,
-  ) {
-    super(`input "${input}": ${message}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError } from './errors';
 
 export const DEFAULT_METRICS: readonly MetricSpec[] = [
   makeSpec(METRICS.ttft, percentile(50)),
@@ -163,6 +164,8 @@ export function buildConfig(raw: RawConfig): TriageConfig {
     },
     benchmark: raw.benchmark?.trim() || undefined,
     maxBadLineRatio: parseNumberInput('max-bad-line-ratio', raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, 'a share between 0 and 1, such as 0.05'),
+    effort: parseEffortOverrides(raw.effort ?? []),
+    decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
   };
 }
 

@@ -11,7 +11,9 @@ import { requestColumn, phaseColumn } from '../metrics/values';
 import type { RequestTable } from '../model/run';
 import { quantile } from '../stats/quantile';
 import type { Attribution } from './attribution';
-import { HINT_EFFORT, type Finding } from './hints';
+import { HINT_EFFORT, type Finding, type HintId } from './hints';
+import { amdahl } from './amdahl-law';
+import { parseEffort } from './effort';
 import type { TreeWalk } from './tree';
 
 export interface AmdahlItem {
@@ -32,12 +34,13 @@ export interface AmdahlItem {
   /** Whether that projection meets the SLO on this metric (null without an SLO). */
   sloReachable: boolean | null;
   effort: string;
+  /** The effort in working hours (8 a day), null when it is not an effort ("n/a (workload)"). */
+  effortHours: number | null;
+  /** (gain − 1) per hour of effort: what the fixes are ranked by (§7), null without an effort. */
+  gainPerHour: number | null;
 }
 
-export function amdahl(p: number, s: number): number {
-  if (s === Infinity) return 1 / (1 - p);
-  return 1 / (1 - p + p / s);
-}
+export { amdahl };
 
 /** Phases that account for less of the change than this are not worth a line. */
 const MIN_SHARE_OF_CHANGE = 0.05;
@@ -48,6 +51,7 @@ export function rankFixes(
   findings: readonly Finding[],
   walks: readonly TreeWalk[],
   slo: Slo | undefined,
+  effortOverrides: Readonly<Partial<Record<HintId, string>>> = {},
 ): AmdahlItem[] {
   const metricId = attribution.spec.metric.level === 'run' ? 'e2e' : attribution.spec.metric.id;
   // Without per-request data (server histograms only) the ceiling stands, the projection cannot be made.
@@ -74,10 +78,27 @@ export function rankFixes(
       ceiling: 1 - 1 / gain,
       projected,
       sloReachable: slo && Number.isFinite(projected) ? sloMet(slo, projected) : null,
-      effort: finding ? HINT_EFFORT[finding.hint] : 'unknown',
+      ...effortOf(finding?.hint, gain, effortOverrides),
     });
   }
-  return items.sort((a, b) => b.gain - a.gain);
+  return items.sort(byGainPerEffort);
+}
+
+function effortOf(hint: HintId | undefined, gain: number, overrides: Readonly<Partial<Record<HintId, string>>>) {
+  const effort = hint ? (overrides[hint] ?? HINT_EFFORT[hint]) : 'unknown';
+  const hours = parseEffort(effort) ?? null;
+  return { effort, effortHours: hours, gainPerHour: hours && Number.isFinite(gain) ? (gain - 1) / hours : null };
+}
+
+/**
+ * §7: do first what gains most per hour of work; fixes without an effort (workload changes, unknown
+ * fixes) after those with one, by gain.
+ */
+export function byGainPerEffort(a: AmdahlItem, b: AmdahlItem): number {
+  if (a.gainPerHour !== null && b.gainPerHour !== null) return b.gainPerHour - a.gainPerHour || b.gain - a.gain;
+  if (a.gainPerHour !== null) return -1;
+  if (b.gainPerHour !== null) return 1;
+  return b.gain - a.gain;
 }
 
 /**

@@ -29,6 +29,7 @@ export type CaveatKind =
   | 'benchmark-names'
   | 'no-phases'
   | 'baseline-drift'
+  | 'decode-floor'
   | 'quality-not-measured';
 
 export interface Caveat {

@@ -7,7 +7,7 @@
 // src/diagnose/hints.ts ("hours (config)", "days (kernel)") parse the same way, so a configuration
 // flag costs hours and a kernel fusion days.
 
-import { amdahl } from '../diagnose/amdahl';
+import { amdahl } from './amdahl-law';
 import { percent } from '../format/numbers';
 
 export const HOURS_PER_DAY = 8;

@@ -16,5 +16,4 @@ export { compareKernels, topKernels, type KernelChange, type KernelComparison, t
 export { decodeFloor, efficiency, type DecodeFloor, type DecodeFloorInput, type DecodeFloorMissing, type Efficiency, type FloorBand } from './decode-floor';
 export { GPUS, lookupGpu, type GpuSpec } from './hardware';
 export { MODELS, lookupModel, type ModelFacts, type MoeFacts } from './models';
-export { parseEffort, rankByGainPerEffort, EFFORT_DEFAULTS, type EffortItem, type RankedItem } from './effort';
 export { merge, unionLength, intersectionLength, clip, type Interval, type Merged } from './intervals';

@@ -14,6 +14,7 @@ export function reportToJson(report: Report): unknown {
     outcome: report.outcome,
     acceptance: report.acceptance ?? null,
     benchmarks: report.benchmarks.map((b) => benchmarkJson(b, report.settings.level)),
+    profiles: report.profiles ?? null,
   };
 }
 
@@ -45,6 +46,7 @@ function benchmarkJson(b: BenchmarkReport, level: number) {
     fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : 'Infinity' })),
     caveats: b.caveats,
     trends: b.trends ?? [],
+    decodeFloor: b.floor ?? null,
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike,

@@ -12,6 +12,7 @@ import { compact, duration, grouped, percent, signedDuration, signedPercent, wit
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report, SideSummary } from '../report/model';
 import { codeText, markdownText } from './escape';
+import { floorSection, profilesSection } from './deep-markdown';
 import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
 
 export interface MarkdownOptions {
@@ -41,6 +42,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     if (report.benchmarks.length > 1 && b.verdict === 'unchanged' && detail !== 'full') continue;
     parts.push(renderBenchmark(b, detail));
   }
+  if (report.profiles && detail !== 'minimal') parts.push(profilesSection(report.profiles));
   if (detail !== 'full') parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}.`);
   parts.push(footer(report));
   if (options.trailer) parts.push(options.trailer);
@@ -83,6 +85,7 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (b.floor?.ok && detail !== 'minimal') out.push(floorSection(b.floor));
   if (b.trends?.length && detail !== 'minimal') out.push(`<details><summary>History from the performance journal</summary>\n\n${b.trends.join('\n\n')}\n\n</details>`);
   if (b.caveats.length) out.push(caveatsSection(b, detail));
   if (detail === 'full') out.push(runsSection(b));
@@ -102,7 +105,7 @@ function briefLine(b: BenchmarkReport, lead: MetricComparison | undefined): stri
   }
   const fix = leadFix(b, lead);
   if (fix && finding?.cause === 'workload') parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
-  else if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  else if (fix) parts.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts.join(' · ');
 }
 
@@ -183,7 +186,7 @@ function fixesTable(fixes: AmdahlItem[], lead: MetricComparison): string {
       `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? '∞' : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? '' : f.sloReachable ? ' ✅' : ' ❌'} | ${f.effort} |`,
   );
   return [
-    `**Fixes ranked by Amdahl ceiling** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline)`,
+    `**Fixes ranked by gain per effort** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline; then (gain − 1) per hour of work, a day being 8 h — do the first one first)`,
     '',
     `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
     '|---|---|---:|---:|---:|---:|---|',

@@ -6,6 +6,7 @@ import { specLabel } from '../metrics/metric-spec';
 import { compact, duration, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report } from '../report/model';
+import type { ProfileReport } from '../report/profiles';
 import { plainText } from './escape';
 import { attributionFor, ceilingSentence, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
 
@@ -14,6 +15,7 @@ const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improv
 export function renderText(report: Report): string {
   const out: string[] = [];
   for (const b of report.benchmarks) out.push(renderBenchmark(b));
+  if (report.profiles) out.push(profilesText(report.profiles));
   out.push(`perf-triage v${report.tool.version} · seed ${report.settings.seed} · ${report.settings.resamples} resamples · outcome: ${report.outcome.fail ? 'FAIL' : 'pass'}${report.outcome.reasons.length ? ` (${report.outcome.reasons.map((r) => plainText(r, 300)).join('; ')})` : ''}`);
   return out.join('\n\n') + '\n';
 }
@@ -30,7 +32,7 @@ function renderBenchmark(b: BenchmarkReport): string {
     if (finding) out.push(`  Why${finding.cause === 'workload' ? ' (the workload, not the code)' : ''}: [${finding.hint}] ${plainText(finding.title, 200)}`);
     const fix = leadFix(b, lead);
     if (fix && finding?.cause === 'workload') out.push(`  If this workload is the new normal: ${plainText(ceilingSentence(fix, lead), 300)}`);
-    else if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
+    else if (fix) out.push(`  Do first: ${plainText(fixSentence(fix, lead), 300)}`);
   }
 
   out.push(
@@ -64,7 +66,7 @@ function renderBenchmark(b: BenchmarkReport): string {
   }
   const fixes = lead ? b.fixes.filter((f) => f.metric === lead.spec.key) : [];
   if (fixes.length && lead) {
-    out.push(`Fixes ranked by Amdahl ceiling on ${specLabel(lead.spec)}:`);
+    out.push(`Fixes ranked by gain per effort (Amdahl ceiling per hour of work) on ${specLabel(lead.spec)}:`);
     out.push(
       table(
         ['#', 'fix', 'share', 'speedup', 'ceiling', 'if fixed', 'effort'],
@@ -73,6 +75,7 @@ function renderBenchmark(b: BenchmarkReport): string {
       ),
     );
   }
+  if (b.floor?.ok) out.push(`Decode floor: ${plainText(b.floor.sentence, 500)}`);
   if (b.caveats.length) out.push(`Caveats:\n${b.caveats.map((c) => `  - ${c.kind}: ${plainText(c.message, 600)}`).join('\n')}`);
   return out.join('\n');
 }
@@ -95,4 +98,29 @@ export function table(header: string[], rows: string[][], right: boolean[]): str
       .join('  ')
       .trimEnd();
   return [line(header), '  ' + widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function profilesText(p: ProfileReport): string {
+  const out: string[] = [];
+  const split = p.split;
+  if (split) {
+    const sides = [...(split.base ? [['baseline', split.base] as const] : []), ...(split.head ? [['this PR', split.head] as const] : [])];
+    out.push('Profile: GPU, CPU or waiting? (§6)');
+    out.push(
+      table(
+        ['side', 'wall', 'CPU', 'GPU', 'idle', 'verdict'],
+        sides.map(([label, s]) => [label, duration(s.wallMs), Number.isNaN(s.cpuMs) ? '?' : duration(s.cpuMs), Number.isNaN(s.gpuMs) ? '?' : duration(s.gpuMs), Number.isNaN(s.idleMs) ? '—' : duration(s.idleMs), s.verdict]),
+        [false, true, true, true, true, false],
+      ),
+    );
+    if (split.comparison) out.push(`  ${plainText(split.comparison.conclusion, 400)}`);
+    const shown = split.head ?? split.base!;
+    for (const c of shown.candidates.filter((x) => x.evidence === 'present')) out.push(`  waiting on ${c.cause}: ${plainText(c.detail, 300)} To confirm: ${plainText(c.nextCheck, 300)}`);
+  }
+  if (p.kernels) {
+    out.push('Kernels (STEP 4):');
+    out.push(table(['kernel', 'time', 'share', 'regime'], p.kernels.top.map((k) => [plainText(k.name, 60), duration(k.ms), percent(k.share), k.regime ?? 'unknown']), [false, true, true, false]));
+    for (const k of p.kernels.comparison?.kernels.filter((x) => x.notes.length).slice(0, 5) ?? []) out.push(`  ${plainText(k.name, 60)}: ${k.notes.map((n) => plainText(n, 200)).join('; ')}`);
+  }
+  return out.join('\n');
 }

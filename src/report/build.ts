@@ -5,7 +5,7 @@ import type { FailOn, TriageConfig } from '../config/config';
 import { compareSides } from '../compare/compare';
 import type { MetricComparison, Verdict } from '../compare/types';
 import { attribute, type Attribution } from '../diagnose/attribution';
-import { rankFixes, type AmdahlItem } from '../diagnose/amdahl';
+import { byGainPerEffort, rankFixes, type AmdahlItem } from '../diagnose/amdahl';
 import { collectCaveats } from '../diagnose/caveats';
 import { diffConfig } from '../diagnose/config-diff';
 import { walkTree } from '../diagnose/tree';
@@ -23,6 +23,9 @@ import { InputError } from '../ingest/errors';
 import { pairBenchmarks } from './groups';
 import { SCHEMA_VERSION, type BenchmarkReport, type Outcome, type Report, type SideSummary } from './model';
 import type { Acceptance } from '../journal/schema';
+import { decodeFloorCheck } from '../diagnose/decode-floor-check';
+import { profileReport, type ProfileInputs } from './profiles';
+import { withFloorEvidence, withProfileEvidence } from './deep-evidence';
 
 export function triageBenchmark(base: Side, head: Side, config: TriageConfig): BenchmarkReport {
   const { metrics, notInData } = compareSides(base, head, config);
@@ -63,19 +66,22 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
     for (const { comparison, attribution } of regressed) {
       if (!attribution) continue;
       const slo = config.slos.find((s) => s.spec.key === comparison.spec.key);
-      fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo));
+      fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo, config.effort));
     }
-    fixes.sort((a, b) => b.gain - a.gain);
+    fixes.sort(byGainPerEffort);
   } else if (regressed.some((r) => r.attribution)) {
     const withAttribution = regressed.filter((r): r is { comparison: MetricComparison; attribution: Attribution } => r.attribution !== null);
     ({ walks, findings } = walkServerTree({ regressed: withAttribution, base, head, configChanges, workload }));
     for (const { comparison, attribution } of withAttribution) {
-      fixes.push(...rankFixes(attribution, undefined, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key)));
+      fixes.push(...rankFixes(attribution, undefined, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key), config.effort));
     }
-    fixes.sort((a, b) => b.gain - a.gain);
+    fixes.sort(byGainPerEffort);
   }
 
   const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
+  const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
+  if (floor?.ok) findings = withFloorEvidence(findings, floor);
+  else if (floor) caveats.push({ kind: 'decode-floor', message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? 'benchmark';
   return {
     name,
@@ -93,6 +99,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
     configChanges,
     workload,
     likeForLike: costs,
+    ...(floor ? { floor } : {}),
   };
 }
 
@@ -118,7 +125,7 @@ export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig)
  * The whole pipeline: runs grouped by benchmark and paired between the sides, one benchmark report
  * per pair. A benchmark on one side only cannot be compared: that is an error, not a silent skip.
  */
-export function triage(base: Side, head: Side, config: TriageConfig): Report {
+export function triage(base: Side, head: Side, config: TriageConfig, extras: { profiles?: ProfileInputs } = {}): Report {
   const pairing = pairBenchmarks(base, head);
   if (pairing.pairs.length === 0) {
     throw new InputError('results', `no benchmark is on both sides: the baseline has ${names(pairing, 'base')}, the head ${names(pairing, 'head')}`);
@@ -131,7 +138,9 @@ export function triage(base: Side, head: Side, config: TriageConfig): Report {
   for (const u of pairing.unmatched) {
     reports[0].caveats.push({ kind: 'benchmark-names', message: `"${u.name}" is only in the ${u.side === 'base' ? 'baseline' : 'head'}: not compared` });
   }
-  return buildReport(reports, config);
+  const report = buildReport(reports, config);
+  const profiles = extras.profiles ? profileReport(extras.profiles) : undefined;
+  return profiles ? withProfileEvidence({ ...report, profiles }) : report;
 }
 
 function names(pairing: ReturnType<typeof pairBenchmarks>, side: 'base' | 'head'): string {

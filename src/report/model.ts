@@ -11,6 +11,8 @@ import type { TreeWalk } from '../diagnose/tree';
 import type { WorkloadComparison } from '../diagnose/workload';
 import type { LikeForLike } from '../diagnose/like-for-like';
 import type { Acceptance } from '../journal/schema';
+import type { FloorCheck } from '../diagnose/decode-floor-check';
+import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
 
 export const SCHEMA_VERSION = 1;
@@ -44,6 +46,8 @@ export interface BenchmarkReport {
   likeForLike: LikeForLike[];
   /** Trend charts (Mermaid) from the journal's history, where a trend matters. */
   trends?: string[];
+  /** §5 DECODE: the memory-bandwidth floor against the measured step, when it can be computed or was asked for. */
+  floor?: FloorCheck;
 }
 
 export interface Outcome {
@@ -61,4 +65,6 @@ export interface Report {
   verdict: Verdict;
   outcome: Outcome;
   benchmarks: BenchmarkReport[];
+  /** STEP 3–4 from profiler exports (the profile inputs), when given. */
+  profiles?: ProfileReport;
 }

@@ -85,7 +85,7 @@ describe('perf-triage demo and simulate', () => {
     const r = await cli(['demo']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/TTFT p95 regressed 179 ms → 2,304 ms/);
-    expect(r.stdout).toContain('Biggest lever: restore running-batch capacity');
+    expect(r.stdout).toContain('Do first: restore running-batch capacity');
   });
 
   it('the shipped example files are exactly what the simulator makes', async () => {

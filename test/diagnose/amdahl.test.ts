@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amdahl, rankFixes } from '../../src/diagnose/amdahl';
+import { amdahl, byGainPerEffort, rankFixes, type AmdahlItem } from '../../src/diagnose/amdahl';
+import { runDemo } from '../../src/cli/demo';
 import { attribute } from '../../src/diagnose/attribution';
 import { makeSpec, percentile } from '../../src/metrics/metric-spec';
 import { METRICS } from '../../src/metrics/catalog';
@@ -54,5 +55,36 @@ describe('amdahl', () => {
     expect(prefill.speedup).toBeCloseTo(107 / 57, 12);
     expect(prefill.share).toBeCloseTo(107 / 608, 12);
     expect(prefill.sloReachable).toBe(false);
+  });
+});
+
+describe('gain per effort (§7)', () => {
+  const item = (fix: string, gain: number, effortHours: number | null): AmdahlItem => ({
+    metric: 'ttft.p95',
+    phase: 'queue_wait',
+    fix,
+    hint: null,
+    share: 0.5,
+    speedup: 2,
+    gain,
+    ceiling: 1 - 1 / gain,
+    projected: NaN,
+    sloReachable: null,
+    effort: effortHours === null ? 'n/a (workload)' : `${effortHours}h`,
+    effortHours,
+    gainPerHour: effortHours === null ? null : (gain - 1) / effortHours,
+  });
+
+  it('puts the cheap big win first, a costly small one after, and effortless items last', () => {
+    // §7: 1.064 in 16 h is 0.004 per hour; ×3 in 4 h is 0.5 per hour.
+    const ranked = [item('fuse RMSNorm', 1.064, 16), item('workload', 5, null), item('batch size', 3, 4)].sort(byGainPerEffort);
+    expect(ranked.map((i) => i.fix)).toEqual(['batch size', 'fuse RMSNorm', 'workload']);
+  });
+
+  it('takes the team\'s effort for a hint class from the config', async () => {
+    const report = await runDemo({ effort: ['capacity=3 weeks'] });
+    const fix = report.benchmarks[0].fixes[0];
+    expect(fix).toMatchObject({ hint: 'capacity', effort: '3 weeks (config, set)', effortHours: 120 });
+    expect(fix.gainPerHour).toBeCloseTo((fix.gain - 1) / 120, 12);
   });
 });

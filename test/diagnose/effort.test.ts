@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { HINT_EFFORT } from '../../src/diagnose/hints';
-import { EFFORT_DEFAULTS, parseEffort, rankByGainPerEffort } from '../../src/profile/effort';
+import { EFFORT_DEFAULTS, parseEffort, rankByGainPerEffort } from '../../src/diagnose/effort';
 
 describe('parseEffort', () => {
   it('reads numbers with units as working hours', () => {

@@ -9,6 +9,8 @@ import { renderMarkdown } from '../../src/render/markdown';
 import { renderText } from '../../src/render/text';
 import { runDemo } from '../../src/cli/demo';
 import { baseScenario } from '../../src/sim';
+import { readProfile } from '../../src/profile/read';
+import { textSource } from '../../src/ingest/source';
 import { injectedPair, sideFromRecords, simulatedSide } from '../helpers/tables';
 
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -44,6 +46,24 @@ describe('golden reports', () => {
     const { base, head } = injectedPair('decode-kernel-slower');
     const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ slos: ['itl p50 < 17ms'] }));
     golden('decode-kernel.md', renderMarkdown(report));
+  });
+
+  it('a slower decode kernel, with the decode floor and the profiles of both sides', async () => {
+    const { base, head } = injectedPair('decode-kernel-slower');
+    const config = buildConfig({ slos: ['itl p50 < 17ms'], decodeFloor: ['gpu=H100 SXM', 'model=Llama-3.1-8B']});
+    const profile = (file: string) => readProfile(textSource(file, readFileSync(`test/fixtures/profile/${file}`, 'utf8')));
+    const profiles = {
+      base: [await profile('key_averages_base.synthetic.json'), await profile('ncu_decode_base.synthetic.csv')],
+      head: [await profile('key_averages_head.synthetic.csv'), await profile('ncu_decode_head.synthetic.csv')],
+    };
+    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), config, { profiles });
+    const b = report.benchmarks[0];
+    expect(b.floor?.ok).toBe(true);
+    const decode = b.findings.find((f) => f.hint === 'decode-overhead')!;
+    expect(decode.evidence.map((e) => e.text).join('\n')).toMatch(/decode bandwidth floor .* efficiency floor\/measured/);
+    expect(decode.evidence.map((e) => e.text).join('\n')).toContain('profiled step: wall +18%');
+    golden('deep-decode.md', renderMarkdown(report));
+    golden('deep-decode.txt', renderText(report));
   });
 
   it('too little data: inconclusive, with what would decide', async () => {

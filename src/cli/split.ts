@@ -1,0 +1,45 @@
+// `perf-triage split PROFILE [--baseline PROFILE]`: STEP 3's three-way split of a profiled step
+// (PyTorch Chrome trace or key_averages, nsys stats CSV) — GPU-bound, CPU-bound or waiting, and on
+// what — and STEP 4's kernel regimes for an Nsight Compute CSV; with a baseline, what moved.
+
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { fileSource } from '../io/file-source';
+import { readProfile, type ProfileReadOptions } from '../profile/read';
+import { profileReport } from '../report/profiles';
+import { profilesText } from '../render/text';
+import { profilesSection } from '../render/deep-markdown';
+import type { CliIo } from './run';
+import { UsageError } from './usage-error';
+
+export async function runSplit(args: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options: { baseline: { type: 'string', multiple: true }, 'wall-ms': { type: 'string' }, steps: { type: 'string' }, format: { type: 'string', short: 'f' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) throw new UsageError('split needs a profiler export: perf-triage split PROFILE [--baseline PROFILE]');
+  const options: ProfileReadOptions = {
+    ...(values['wall-ms'] ? { wallMs: positive(values['wall-ms'], '--wall-ms') } : {}),
+    ...(values.steps ? { steps: positive(values.steps, '--steps') } : {}),
+  };
+  const read = async (file: string) => readProfile(await fileSource(resolve(io.cwd, file), file), options);
+  const head = await Promise.all(positionals.map(read));
+  const base = await Promise.all((values.baseline ?? []).map(read));
+  const report = profileReport({ base, head });
+  if (!report) throw new UsageError('no step profile or kernel export in the files given');
+  const format = values.format ?? 'text';
+  if (format === 'json') io.stdout(`${JSON.stringify(report, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+  else if (format === 'markdown') io.stdout(`${profilesSection(report)}\n`);
+  else if (format === 'text') io.stdout(`${profilesText(report)}\n`);
+  else throw new UsageError(`--format "${format}": expected text, markdown or json`);
+  return 0;
+}
+
+function positive(text: string, what: string): number {
+  const v = Number(text);
+  if (!(v > 0) || !Number.isFinite(v)) throw new UsageError(`${what} "${text}": expected a positive number`);
+  return v;
+}

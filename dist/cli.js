@@ -2,7 +2,7 @@
 import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);
 
 // src/cli/run.ts
-import { parseArgs as parseArgs4 } from "node:util";
+import { parseArgs as parseArgs7 } from "node:util";
 import { writeFile as writeFile2 } from "node:fs/promises";
 
 // src/metrics/catalog.ts
@@ -199,15 +199,15 @@ function parseSlo(input) {
   if (!unitText) {
     throw new SloSyntaxError(text, rightColumn + valueMatch[1].length, `missing unit after ${valueMatch[1]}: expected one of ${allowed}`);
   }
-  const factor = Object.hasOwn(units, unitText) ? units[unitText] : void 0;
-  if (factor === void 0) {
+  const factor2 = Object.hasOwn(units, unitText) ? units[unitText] : void 0;
+  if (factor2 === void 0) {
     throw new SloSyntaxError(
       text,
       text.lastIndexOf(valueMatch[2].trim()),
       `unit "${valueMatch[2].trim()}" does not fit ${spec.metric.id} (${spec.metric.unit}): expected one of ${allowed}`
     );
   }
-  const threshold = value * factor;
+  const threshold = value * factor2;
   return { spec, comparator, threshold, text: `${spec.key.replace(".", " ")} ${comparator} ${formatThreshold(threshold)} ${spec.metric.unit}` };
 }
 function formatThreshold(value) {
@@ -226,8 +226,157 @@ function sloMet(slo2, value) {
   }
 }
 
-// src/config/config.ts
-var FAIL_ON_VALUES = ["regression", "slo", "inconclusive"];
+// src/diagnose/amdahl-law.ts
+function amdahl(p, s) {
+  if (s === Infinity) return 1 / (1 - p);
+  return 1 / (1 - p + p / s);
+}
+
+// src/format/numbers.ts
+var MINUS = "−";
+function grouped(value, digits = 0) {
+  if (!Number.isFinite(value)) return String(value);
+  const fixed2 = Math.abs(value).toFixed(digits);
+  const [whole, fraction2] = fixed2.split(".");
+  const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (value < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction2 ? `.${fraction2}` : "");
+}
+function compact(value) {
+  if (!Number.isFinite(value)) return String(value);
+  const a = Math.abs(value);
+  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value, 0);
+  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value, 1);
+  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value, 2);
+  if (a === 0) return "0";
+  return (value < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
+}
+function duration(ms2) {
+  if (!Number.isFinite(ms2)) return "—";
+  if (Math.abs(ms2) < 5e-4) return "0 ms";
+  if (Math.abs(ms2) >= 1e4 || Number(Math.abs(ms2).toFixed(0)) >= 1e4) return `${compact(ms2 / 1e3)} s`;
+  return `${compact(ms2)} ms`;
+}
+function withUnit(value, unit) {
+  if (unit === "ms") return duration(value);
+  return `${compact(value)} ${unit}`;
+}
+function signedPercent(ratio) {
+  if (!Number.isFinite(ratio)) return "—";
+  const v = ratio * 100;
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  if (Number(text.replace(/,/g, "")) === 0) return "0%";
+  return `${v >= 0 ? "+" : MINUS}${text}%`;
+}
+function percent(ratio) {
+  if (!Number.isFinite(ratio)) return "—";
+  const v = ratio * 100;
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  if (Number(text.replace(/,/g, "")) === 0) return "0%";
+  return `${v < 0 ? MINUS : ""}${text}%`;
+}
+function signedDuration(ms2) {
+  if (!Number.isFinite(ms2)) return "—";
+  const body = duration(Math.abs(ms2));
+  if (body === "0 ms") return "0 ms";
+  return `${ms2 >= 0 ? "+" : MINUS}${body}`;
+}
+function signedWithUnit(value, unit) {
+  if (unit === "ms") return signedDuration(value);
+  return `${value >= 0 ? "+" : MINUS}${compact(Math.abs(value))} ${unit}`;
+}
+function pValue(p) {
+  if (!Number.isFinite(p)) return "—";
+  if (p < 1e-3) return "< 0.001";
+  return p.toFixed(3);
+}
+
+// src/diagnose/effort.ts
+var HOURS_PER_DAY = 8;
+var HOURS_PER_WEEK = 40;
+var BARE_UNIT_HOURS = { minutes: 0.5, hours: 4, days: 3 * HOURS_PER_DAY, weeks: 2 * HOURS_PER_WEEK };
+var EFFORT_DEFAULTS = {
+  config: BARE_UNIT_HOURS.hours,
+  instrumentation: BARE_UNIT_HOURS.hours,
+  code: HOURS_PER_DAY,
+  kernel: BARE_UNIT_HOURS.days
+};
+var UNITS2 = [
+  [/^(?:m|min|mins|minute|minutes)$/, 1 / 60, BARE_UNIT_HOURS.minutes],
+  [/^(?:h|hr|hrs|hour|hours)$/, 1, BARE_UNIT_HOURS.hours],
+  [/^(?:d|day|days)$/, HOURS_PER_DAY, BARE_UNIT_HOURS.days],
+  [/^(?:w|wk|wks|week|weeks)$/, HOURS_PER_WEEK, BARE_UNIT_HOURS.weeks]
+];
+var WORDS = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, half: 0.5, "a few": 3, few: 3, several: 3, couple: 2, "a couple of": 2 };
+function parseEffort(text) {
+  const t = text.toLowerCase().replace(/\(.*?\)/g, "").replace(/[~≈]/g, "").trim();
+  const m = /^(?:(\d+(?:\.\d+)?)(?:\s*[-–]\s*(\d+(?:\.\d+)?))?|(a couple of|a few|an?|one|two|three|four|five|half|few|several|couple))?\s*([a-z]+)$/.exec(t);
+  if (!m) return void 0;
+  const [, lo, hi, word2, unitText] = m;
+  const unit = UNITS2.find(([re]) => re.test(unitText));
+  if (!unit) return void 0;
+  if (lo !== void 0) {
+    const n = hi !== void 0 ? (Number(lo) + Number(hi)) / 2 : Number(lo);
+    return n > 0 ? n * unit[1] : void 0;
+  }
+  if (word2 !== void 0) return WORDS[word2] * unit[1];
+  const plural = unitText.endsWith("s") && unitText.length > 3;
+  return plural ? unit[2] : unit[1];
+}
+function rankByGainPerEffort(items) {
+  const ranked = items.map((item) => {
+    const invalid = problem(item);
+    if (invalid) return { ...item, gain: NaN, gainText: "—", gainPerHour: NaN, invalid };
+    const gain = amdahl(item.share, item.speedup);
+    return { ...item, gain, gainText: gain === Infinity ? "∞" : percent(gain - 1), gainPerHour: (gain - 1) / item.effortHours };
+  });
+  const order = ranked.map((r, i) => ({ r, i })).sort((a, b) => {
+    if (a.r.invalid || b.r.invalid) return (a.r.invalid ? 1 : 0) - (b.r.invalid ? 1 : 0) || a.i - b.i;
+    return b.r.gainPerHour - a.r.gainPerHour || b.r.gain - a.r.gain || a.i - b.i;
+  });
+  return order.map(({ r }, k) => ({ ...r, rank: k + 1 }));
+}
+function problem(item) {
+  if (!(item.share >= 0 && item.share <= 1)) return `share must be between 0 and 1, got ${item.share}`;
+  if (!(item.speedup >= 1)) return `speedup must be at least 1 (a slowdown is not a fix), got ${item.speedup}`;
+  if (!(item.effortHours > 0) || item.effortHours === Infinity) return `effort must be a positive number of hours, got ${item.effortHours}`;
+  if (item.share === 1 && item.speedup === Infinity) return "removing all of the time has no finite gain";
+  return void 0;
+}
+
+// src/diagnose/hints.ts
+var HINTS = {
+  capacity: "the engine is at its running-batch or memory limit; requests wait for a slot",
+  "scheduler-limited": "requests wait while the running batch has room: admission or scheduling holds them",
+  "long-prefill-blocking": "long prompts prefilled in one piece stall admission and decode (chunked prefill)",
+  "workload-drift": "the workload changed between the runs (prompt or output lengths)",
+  "prefix-cache": "fewer prompt tokens came from the prefix cache, so prefill did more work",
+  "prefill-compute": "prefill takes longer per uncached prompt token at the same load",
+  "memory-bound-decode": "each decode step reads more KV cache (longer contexts or more sequences)",
+  "decode-overhead": "a decode step takes longer at the same running batch: kernel or launch overhead",
+  tokenizer: "tokenization takes longer per prompt token",
+  "detokenize-per-token": "detokenization takes longer per output token, growing with output length",
+  "buffering-proxy": "time between server and client grew: a proxy holds the first chunk",
+  "traffic-increase": "more requests per second arrived; the engine ran fuller",
+  "measurement-gap": "time that no phase accounts for: measuring wrong, or time in gaps"
+};
+var HINT_IDS = Object.keys(HINTS);
+var HINT_EFFORT = {
+  capacity: "hours (config)",
+  "scheduler-limited": "hours (config)",
+  "long-prefill-blocking": "hours (config)",
+  "workload-drift": "n/a (workload)",
+  "prefix-cache": "hours (config)",
+  "prefill-compute": "days (kernel)",
+  "memory-bound-decode": "days (quantize or shrink KV)",
+  "decode-overhead": "days (kernel)",
+  tokenizer: "hours (code)",
+  "detokenize-per-token": "hours (code)",
+  "buffering-proxy": "hours (config)",
+  "traffic-increase": "n/a (workload)",
+  "measurement-gap": "hours (instrumentation)"
+};
+
+// src/config/errors.ts
 var ConfigError = class extends Error {
   constructor(input, message) {
     super(`input "${input}": ${message}`);
@@ -236,6 +385,74 @@ var ConfigError = class extends Error {
   }
   input;
 };
+
+// src/config/effort.ts
+function parseEffortOverrides(lines) {
+  const out = {};
+  for (const line of lines.map((l) => l.trim()).filter(Boolean)) {
+    const match = /^([a-z-]+)\s*=\s*(.+)$/i.exec(line);
+    if (!match) throw new ConfigError("effort", `"${line}" is not of the form "capacity=2h"`);
+    const hint = match[1].toLowerCase();
+    if (!HINT_IDS.includes(hint)) throw new ConfigError("effort", `"${match[1]}" is not a hint class: use one of ${HINT_IDS.join(", ")}`);
+    const text = match[2].trim();
+    if (parseEffort(text) === void 0) throw new ConfigError("effort", `"${text}" is not an effort: write it like "30 minutes", "2h", "3 days", "1 week"`);
+    const kind = /\(([^)]*)\)/.exec(HINT_EFFORT[hint])?.[1];
+    out[hint] = kind && !/\(/.test(text) ? `${text} (${kind}, set)` : text;
+  }
+  return out;
+}
+
+// src/config/floor.ts
+var DTYPE_BYTES = { bf16: 2, fp16: 2, float16: 2, bfloat16: 2, fp8: 1, int8: 1, fp4: 0.5, int4: 0.5 };
+var KEYS = ["gpu", "model", "gpus", "weights", "kv", "bandwidth", "params"];
+function parseFloorSettings(lines) {
+  const out = {};
+  for (const line of lines.map((l) => l.trim()).filter(Boolean)) {
+    const match = /^([a-z-]+)\s*=\s*(.+)$/i.exec(line);
+    if (!match) throw new ConfigError("decode-floor", `"${line}" is not of the form "gpu=H100 SXM"`);
+    const key = match[1].toLowerCase();
+    const value = match[2].trim();
+    const number2 = (what, valid) => {
+      const v = Number(value.replace(/\s*(?:gb\/s|b)$/i, ""));
+      if (!valid(v)) throw new ConfigError("decode-floor", `${key}="${value}": expected ${what}`);
+      return v;
+    };
+    const dtype = () => {
+      const bytes = DTYPE_BYTES[value.toLowerCase()];
+      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
+      return bytes;
+    };
+    switch (key) {
+      case "gpu":
+        out.gpu = value;
+        break;
+      case "model":
+        out.model = value;
+        break;
+      case "gpus":
+        out.gpus = number2("a whole number of GPUs ≥ 1", (v) => Number.isInteger(v) && v >= 1);
+        break;
+      case "weights":
+        out.bytesPerParam = dtype();
+        break;
+      case "kv":
+        out.bytesPerElement = dtype();
+        break;
+      case "bandwidth":
+        out.bandwidthGBs = number2("GB/s per GPU, such as 3350", (v) => v > 0 && Number.isFinite(v));
+        break;
+      case "params":
+        out.paramsBillions = number2("billions of parameters, such as 8", (v) => v > 0 && Number.isFinite(v));
+        break;
+      default:
+        throw new ConfigError("decode-floor", `unknown key "${match[1]}": use ${KEYS.join(", ")}`);
+    }
+  }
+  return out;
+}
+
+// src/config/config.ts
+var FAIL_ON_VALUES = ["regression", "slo", "inconclusive"];
 var DEFAULT_METRICS = [
   makeSpec(METRICS.ttft, percentile(50)),
   makeSpec(METRICS.ttft, percentile(95)),
@@ -314,7 +531,9 @@ function buildConfig(raw) {
       runNoise: parseShares("run-noise", raw.runNoise ?? [])
     },
     benchmark: raw.benchmark?.trim() || void 0,
-    maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05")
+    maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05"),
+    effort: parseEffortOverrides(raw.effort ?? []),
+    decodeFloor: parseFloorSettings(raw.decodeFloor ?? [])
   };
 }
 function metricOrder(spec) {
@@ -1637,14 +1856,14 @@ var RequestTableBuilder = class {
    * A parsed JSON value that should be one request object; `gaps` are the request's inter-token
    * gaps in ms, when the artifact has them (adapters of tools that save every token's timing).
    */
-  addRecord(record, line, gaps) {
+  addRecord(record2, line, gaps) {
     this.read++;
-    if (record === null || typeof record !== "object" || Array.isArray(record)) {
-      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? "a list" : JSON.stringify(record)?.slice(0, 40)}` });
+    if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) {
+      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record2) ? "a list" : JSON.stringify(record2)?.slice(0, 40)}` });
       return;
     }
     this.begin();
-    for (const [name, value] of Object.entries(record)) {
+    for (const [name, value] of Object.entries(record2)) {
       if (!this.accept(name, value, line, false)) return;
     }
     if (gaps && !this.acceptGaps(gaps, line)) return;
@@ -2112,9 +2331,9 @@ function finiteNumber(value) {
   return NaN;
 }
 function toMs(value, unit) {
-  const factor = TO_MS[unit];
-  if (factor === void 0) throw new Error(`not a time unit: ${unit}`);
-  return value * factor;
+  const factor2 = TO_MS[unit];
+  if (factor2 === void 0) throw new Error(`not a time unit: ${unit}`);
+  return value * factor2;
 }
 var SummaryCollector = class {
   values = [];
@@ -2231,12 +2450,12 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
   if (start === -1) throw new InputError(source.name, `${format}: the file is empty`);
   const first = text[start];
   const skipped = [];
-  let total = 0;
+  let total2 = 0;
   let used = 0;
   if (first === "[") {
     const list = parseDocument(text, source, format);
     list.forEach((element, index) => {
-      total++;
+      total2++;
       const object2 = asObject(element);
       if (!object2) {
         skipped.push({ message: `element ${index + 1} of the list: expected a result object, got ${describe2(element)}` });
@@ -2252,7 +2471,7 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
     for (const line of text.split("\n")) {
       lineNo++;
       if (line.trim() === "") continue;
-      total++;
+      total2++;
       let value;
       try {
         value = parseJsonLenient(line);
@@ -2270,7 +2489,7 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
     }
   } else {
     const object2 = asObject(parseDocument(text, source, format));
-    total = 1;
+    total2 = 1;
     used = 1;
     onResult(object2, { label: "" });
   }
@@ -2278,10 +2497,10 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
   if (used === 0) {
     throw new InputError(source.name, `${format}: no result object in the file${firstSkip ? `; ${firstSkip.message}` : ""}`, firstSkip?.line);
   }
-  if (skipped.length / total > options.maxBadLineRatio) {
+  if (skipped.length / total2 > options.maxBadLineRatio) {
     throw new InputError(
       source.name,
-      `${format}: ${skipped.length} of ${total} results are unusable, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); the first: ${firstSkip.message}`,
+      `${format}: ${skipped.length} of ${total2} results are unusable, more than the ${Number((options.maxBadLineRatio * 100).toPrecision(3))}% allowed (max-bad-lines); the first: ${firstSkip.message}`,
       firstSkip.line
     );
   }
@@ -2343,7 +2562,7 @@ function readPerRequestArrays(result, file, format, place, options) {
   const builder = new RequestTableBuilder(file);
   let failed = 0;
   for (let i = 0; i < ttfts.length; i++) {
-    const record = i + 1;
+    const record2 = i + 1;
     const error = arrays.errors?.[i];
     const isFailure = typeof error === "string" ? error.trim() !== "" : error !== void 0 && error !== null && error !== false;
     const row = {
@@ -2353,12 +2572,12 @@ function readPerRequestArrays(result, file, format, place, options) {
     if (isFailure) {
       failed++;
       row.error = error;
-      builder.addRecord(row, record);
+      builder.addRecord(row, record2);
       continue;
     }
     const gapsRaw = arrays.itls?.[i];
     if (gapsRaw !== void 0 && gapsRaw !== null && !Array.isArray(gapsRaw)) {
-      builder.recordUnparsable(record, `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe3(gapsRaw)}`);
+      builder.recordUnparsable(record2, `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe3(gapsRaw)}`);
       continue;
     }
     const gapsMs = Array.isArray(gapsRaw) ? gapsRaw.map(secondsToMs) : void 0;
@@ -2369,7 +2588,7 @@ function readPerRequestArrays(result, file, format, place, options) {
     if (typeof ttftMs === "number" && typeof totalMs === "number" && totalMs >= ttftMs) row.decode_ms = totalMs - ttftMs;
     row.output_tokens = arrays.output_lens?.[i];
     if (arrays.queue_times) row.client_queue_wait_ms = secondsToMs(arrays.queue_times[i]);
-    builder.addRecord(row, record, gapsMs);
+    builder.addRecord(row, record2, gapsMs);
   }
   const built = builder.finish();
   const first = built.firstRejection;
@@ -2399,12 +2618,12 @@ function secondsToMs(value) {
 }
 function reconstructedTotal(ttftMs, gapsMs) {
   if (typeof ttftMs !== "number") return void 0;
-  let total = ttftMs;
+  let total2 = ttftMs;
   for (const g2 of gapsMs ?? []) {
     if (typeof g2 !== "number" || !Number.isFinite(g2)) return void 0;
-    total += g2;
+    total2 += g2;
   }
-  return total;
+  return total2;
 }
 function describe3(value) {
   if (value === null) return "null";
@@ -2449,8 +2668,8 @@ var MAX_META_KEYS = 64;
 var MAX_TEXT = 200;
 async function readServingResults(source, options, spec, maxBytes = MAX_DOCUMENT_BYTES) {
   const runs = [];
-  const report = await forEachResultObject(source, spec.format, options, (result, place) => runs.push(servingRun(result, source.name, place, options, spec)), maxBytes);
-  for (const run of runs) run.sources[0].warnings.push(...report.skipped.map((s) => `${s}: skipped`));
+  const report2 = await forEachResultObject(source, spec.format, options, (result, place) => runs.push(servingRun(result, source.name, place, options, spec)), maxBytes);
+  for (const run of runs) run.sources[0].warnings.push(...report2.skipped.map((s) => `${s}: skipped`));
   return runs;
 }
 function servingRun(result, file, place, options, spec) {
@@ -3232,7 +3451,7 @@ var MAX_ERROR_TEXT2 = 300;
 function addGeneratedRequests(builder, requests, window, firstRecord) {
   const counts = { successful: 0, errored: 0, incomplete: 0, outsideWindow: 0, erroredUntimed: 0, malformed: [] };
   const groups = asObject(requests);
-  let record = firstRecord;
+  let record2 = firstRecord;
   for (const status of ["successful", "errored"]) {
     const list = own(groups, status);
     if (list === void 0 || list === null) continue;
@@ -3241,7 +3460,7 @@ function addGeneratedRequests(builder, requests, window, firstRecord) {
       continue;
     }
     for (const item of list) {
-      const number2 = record++;
+      const number2 = record2++;
       const r = asObject(item);
       if (!r) {
         builder.addRecord(item, number2);
@@ -3268,11 +3487,11 @@ function successRow(r, t) {
   const row = common(r, t);
   const ttft = t.start !== void 0 && t.first !== void 0 ? (t.first - t.start) * 1e3 : number(own(r, "time_to_first_token_ms"));
   const latency2 = number(own(r, "request_latency"));
-  const total = t.start !== void 0 && t.end !== void 0 ? (t.end - t.start) * 1e3 : latency2 !== void 0 ? latency2 * 1e3 : void 0;
+  const total2 = t.start !== void 0 && t.end !== void 0 ? (t.end - t.start) * 1e3 : latency2 !== void 0 ? latency2 * 1e3 : void 0;
   row.first_token_ms = ttft ?? own(r, "time_to_first_token_ms");
-  row.total_ms = total ?? own(r, "request_latency");
+  row.total_ms = total2 ?? own(r, "request_latency");
   if (t.first !== void 0 && t.last !== void 0) row.decode_ms = (t.last - t.first) * 1e3;
-  else if (ttft !== void 0 && total !== void 0 && total >= ttft) row.decode_ms = total - ttft;
+  else if (ttft !== void 0 && total2 !== void 0 && total2 >= ttft) row.decode_ms = total2 - ttft;
   return row;
 }
 function errorRow(r, t) {
@@ -3463,9 +3682,9 @@ function measureWindow(bench) {
 }
 function workloadOf2(bench, totals, strategy, tokens) {
   const w = { ...strategy.workload, ...tokens };
-  const total = count(own(totals, "total"));
+  const total2 = count(own(totals, "total"));
   const errored = count(own(totals, "errored"));
-  if (total !== void 0) w.requests = total;
+  if (total2 !== void 0) w.requests = total2;
   if (errored !== void 0) w.failed = errored;
   const duration2 = count(own(bench, "duration")) ?? span(own(bench, "start_time"), own(bench, "end_time"));
   if (duration2 !== void 0 && Number.isFinite(duration2) && duration2 > 0) w.durationSeconds = duration2;
@@ -3556,10 +3775,10 @@ function detectGuidellm(head) {
 }
 
 // src/ingest/formats/guidellm-legacy.ts
-function mapLegacyReport(report, index, ctx) {
-  const inner = own(report, "benchmarks");
+function mapLegacyReport(report2, index, ctx) {
+  const inner = own(report2, "benchmarks");
   if (!Array.isArray(inner)) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks: expected a list of 0.1 benchmarks`);
-  const args = asObject(own(report, "args"));
+  const args = asObject(own(report2, "args"));
   return inner.map((item, k) => {
     const bench = asObject(item);
     if (!bench) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks[${k}]: expected an object, got ${Array.isArray(item) ? "a list" : typeof item}`);
@@ -3570,13 +3789,13 @@ function mapLegacyBenchmark(bench, where, args, ctx) {
   const strategy = describeLegacyMode(own(bench, "mode"), own(bench, "rate"));
   const label = strategy.label ?? where;
   const builder = new RequestTableBuilder(ctx.file);
-  let record = ctx.nextRecord;
+  let record2 = ctx.nextRecord;
   let errors = 0;
   const results = own(bench, "results");
-  if (Array.isArray(results)) for (const item of results) builder.addRecord(resultRow(item), record++);
+  if (Array.isArray(results)) for (const item of results) builder.addRecord(resultRow(item), record2++);
   const failures = own(bench, "errors");
   if (Array.isArray(failures)) errors = failures.length;
-  ctx.nextRecord = record;
+  ctx.nextRecord = record2;
   const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
   const collector = new SummaryCollector();
   collector.add("throughput", "mean", own(bench, "output_token_throughput"), "tok/s", `${where}.output_token_throughput`);
@@ -4032,25 +4251,25 @@ function addRequest(builder, raw, recordNo, serviceKind) {
     builder.recordUnparsable(recordNo, `request ${recordNo}: ${times}`);
     return;
   }
-  const record = { arrival_ts: start / 1e9 };
+  const record2 = { arrival_ts: start / 1e9 };
   const sequence = finiteNumber(own(request, "sequence_id"));
-  if (sequence !== void 0 && !Number.isNaN(sequence)) record.sequence_id = sequence;
+  if (sequence !== void 0 && !Number.isNaN(sequence)) record2.sequence_id = sequence;
   if (times.length === 0) {
-    record.error = "no response with content";
-    builder.addRecord(record, recordNo);
+    record2.error = "no response with content";
+    builder.addRecord(record2, recordNo);
     return;
   }
-  record.first_token_ms = (times[0] - start) / NS_PER_MS;
-  record.total_ms = (times[times.length - 1] - start) / NS_PER_MS;
-  record.response_count = times.length;
+  record2.first_token_ms = (times[0] - start) / NS_PER_MS;
+  record2.total_ms = (times[times.length - 1] - start) / NS_PER_MS;
+  record2.response_count = times.length;
   if (times.length === 1) {
-    builder.addRecord(record, recordNo);
+    builder.addRecord(record2, recordNo);
     return;
   }
-  record.decode_ms = (times[times.length - 1] - times[0]) / NS_PER_MS;
+  record2.decode_ms = (times[times.length - 1] - times[0]) / NS_PER_MS;
   const gaps = new Array(times.length - 1);
   for (let k = 1; k < times.length; k++) gaps[k - 1] = (times[k] - times[k - 1]) / NS_PER_MS;
-  builder.addRecord(record, recordNo, gaps);
+  builder.addRecord(record2, recordNo, gaps);
 }
 function contentTimes(request, serviceKind) {
   const stamps = own(request, "response_timestamps");
@@ -4373,17 +4592,17 @@ function summaryWorkload(blocks, doc, warnings) {
   const errors = own(doc, "error_summary");
   if (Array.isArray(errors)) {
     const described = [];
-    let total = 0;
+    let total2 = 0;
     for (const e of errors.slice(0, 1e3)) {
       const count3 = typeof own(asObject(e), "count") === "number" ? own(asObject(e), "count") : 0;
       if (!Number.isFinite(count3) || count3 < 0) continue;
-      total += count3;
+      total2 += count3;
       const details = asObject(own(asObject(e), "error_details"));
       if (described.length < 3) described.push(`${[own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
     }
-    if (total > 0) {
-      failed ??= total;
-      warnings.push(`${total} failed request(s): ${described.join(", ")}${errors.length > 3 ? ", …" : ""}`);
+    if (total2 > 0) {
+      failed ??= total2;
+      warnings.push(`${total2} failed request(s): ${described.join(", ")}${errors.length > 3 ? ", …" : ""}`);
     }
   }
   if (ok !== void 0) workload.requests = ok + (failed ?? 0);
@@ -4453,56 +4672,56 @@ async function readAiperfRecords(source, options, format) {
   meta.benchmark = "aiperf";
   return [{ meta, requests: finished.table, summaries: [], sources: [sourceReport(source.name, format, finished, warnings)], workload: tableWorkload(finished.table), role: "requests" }];
 }
-function isWarmup(record) {
-  const metadata = asObject(own(record, "metadata"));
+function isWarmup(record2) {
+  const metadata = asObject(own(record2, "metadata"));
   const phase = own(metadata, "benchmark_phase") ?? own(metadata, "credit_phase");
   return typeof phase === "string" && phase.toLowerCase() === "warmup";
 }
 function mapRecord(raw) {
   const metadata = asObject(own(raw, "metadata"));
   const metrics = asObject(own(raw, "metrics")) ?? {};
-  const record = {};
+  const record2 = {};
   const requestId = own(metadata, "x_request_id");
-  if (typeof requestId === "string" || typeof requestId === "number") record.request_id = requestId;
+  if (typeof requestId === "string" || typeof requestId === "number") record2.request_id = requestId;
   const start = own(metadata, "request_start_ns") ?? own(metadata, "timestamp_ns") ?? own(asObject(own(metrics, "min_request_timestamp")), "value");
   const startNs = finiteNumber(start);
-  if (startNs !== void 0) record.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
+  if (startNs !== void 0) record2.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
   for (const key of ["worker_id", "turn_index"]) {
     const value = own(metadata, key);
-    if (typeof value === "string" || typeof value === "number") record[key] = value;
+    if (typeof value === "string" || typeof value === "number") record2[key] = value;
   }
   const error = errorText2(own(raw, "error"), own(metadata, "was_cancelled"));
   const metric = (tag) => readMetric(metrics, tag);
   if (error !== void 0) {
-    record.error = error;
+    record2.error = error;
     const isl2 = metric("error_isl");
-    if (typeof isl2 === "number") record.prompt_tokens = isl2;
-    return { record, nonStreaming: false };
+    if (typeof isl2 === "number") record2.prompt_tokens = isl2;
+    return { record: record2, nonStreaming: false };
   }
   const ttft = metric("time_to_first_token") ?? metric("ttft");
-  const total = metric("request_latency");
+  const total2 = metric("request_latency");
   const isl = metric("input_sequence_length");
   const osl = metric("output_sequence_length") ?? metric("output_token_count");
-  const read = [["time_to_first_token", ttft], ["request_latency", total], ["input_sequence_length", isl], ["output_sequence_length", osl]];
+  const read = [["time_to_first_token", ttft], ["request_latency", total2], ["input_sequence_length", isl], ["output_sequence_length", osl]];
   for (const [field, value] of read) {
     if (typeof value === "string") return { problem: `metrics.${field}: ${value}` };
   }
-  const nonStreaming = ttft === void 0 && total !== void 0;
-  record.first_token_ms = ttft ?? total;
-  record.total_ms = total;
-  if (typeof ttft === "number" && typeof total === "number" && total >= ttft) record.decode_ms = total - ttft;
-  if (isl !== void 0) record.prompt_tokens = isl;
-  if (osl !== void 0) record.output_tokens = osl;
+  const nonStreaming = ttft === void 0 && total2 !== void 0;
+  record2.first_token_ms = ttft ?? total2;
+  record2.total_ms = total2;
+  if (typeof ttft === "number" && typeof total2 === "number" && total2 >= ttft) record2.decode_ms = total2 - ttft;
+  if (isl !== void 0) record2.prompt_tokens = isl;
+  if (osl !== void 0) record2.output_tokens = osl;
   const network = networkMs(metric);
   if (typeof network === "string") return { problem: network };
-  if (network !== void 0 && typeof record.first_token_ms === "number") {
-    record.network_ms = network;
-    record.client_first_token_ms = record.first_token_ms;
+  if (network !== void 0 && typeof record2.first_token_ms === "number") {
+    record2.network_ms = network;
+    record2.client_first_token_ms = record2.first_token_ms;
   }
   const gaps = gapsOf(metrics);
   if (typeof gaps === "string") return { problem: gaps };
-  addExtras(record, metrics);
-  return gaps ? { record, gaps, nonStreaming } : { record, nonStreaming };
+  addExtras(record2, metrics);
+  return gaps ? { record: record2, gaps, nonStreaming } : { record: record2, nonStreaming };
 }
 function errorText2(error, cancelled) {
   if (error === null || error === void 0 || error === false) return cancelled === true ? "cancelled" : void 0;
@@ -4556,7 +4775,7 @@ function gapsOf(metrics) {
   }
   return gaps;
 }
-function addExtras(record, metrics) {
+function addExtras(record2, metrics) {
   let added = 0;
   for (const key of Object.keys(metrics)) {
     if (added >= MAX_EXTRAS) return;
@@ -4567,10 +4786,10 @@ function addExtras(record, metrics) {
     if (n === void 0 || Number.isNaN(n)) continue;
     const kind = unitKind(own(entry, "unit"));
     const name = kind?.kind === "time" ? `${tag}_ms` : tag;
-    if (isNumericField(name) || isTextField(name) || Object.hasOwn(record, name) || name === "__proto__") continue;
+    if (isNumericField(name) || isTextField(name) || Object.hasOwn(record2, name) || name === "__proto__") continue;
     const value = kind?.kind === "time" ? toMs(n, kind.unit) : n;
     if (!Number.isFinite(value)) continue;
-    record[name] = value;
+    record2[name] = value;
     added++;
   }
 }
@@ -4635,8 +4854,8 @@ function parseExposition(text, file, keep = () => true) {
     line = line.trim();
     if (line === "") continue;
     if (line.startsWith("#")) {
-      const problem = readMetadataLine(line, out.types);
-      if (problem) bad(lineNo, problem);
+      const problem2 = readMetadataLine(line, out.types);
+      if (problem2) bad(lineNo, problem2);
       continue;
     }
     out.sampleLines++;
@@ -4836,12 +5055,12 @@ function vllmFacts(expo, file, issues) {
   if (prompt) [tokens.promptSum, tokens.promptCount] = [prompt.sum, prompt.count];
   if (generation) [tokens.generationSum, tokens.generationCount] = [generation.sum, generation.count];
   if (!prompt && success !== void 0) {
-    const total = reader.sum(["prompt_tokens_total", "prompt_tokens"]);
-    if (total !== void 0) [tokens.promptSum, tokens.promptCount] = [total, success];
+    const total2 = reader.sum(["prompt_tokens_total", "prompt_tokens"]);
+    if (total2 !== void 0) [tokens.promptSum, tokens.promptCount] = [total2, success];
   }
   if (!generation && success !== void 0) {
-    const total = reader.sum(["generation_tokens_total", "generation_tokens"]);
-    if (total !== void 0) [tokens.generationSum, tokens.generationCount] = [total, success];
+    const total2 = reader.sum(["generation_tokens_total", "generation_tokens"]);
+    if (total2 !== void 0) [tokens.generationSum, tokens.generationCount] = [total2, success];
   }
   const meta = scrapeMeta(expo, byName, warnings);
   return { histograms, server, requests: success, failed, tokens, meta, warnings };
@@ -4909,28 +5128,28 @@ var Reader = class {
   sum(names2, filter) {
     const found = this.first(names2);
     if (!found) return void 0;
-    let total = 0;
+    let total2 = 0;
     for (const s of found.samples) {
       if (filter && !filter(s.labels)) continue;
       if (!this.usable(s)) return void 0;
-      total += s.value;
+      total2 += s.value;
     }
-    return this.finiteTotal(found.name, total);
+    return this.finiteTotal(found.name, total2);
   }
   /** A 0..1 gauge averaged over its series (engines). */
   fraction(names2) {
     const found = this.first(names2);
     if (!found) return void 0;
-    let total = 0;
+    let total2 = 0;
     for (const s of found.samples) {
       if (!this.usable(s)) return void 0;
       if (s.value > 1) {
         this.warnings.push(`${s.name} is ${s.value}, above 1 (it is a fraction of the KV cache): left out`);
         return void 0;
       }
-      total += s.value;
+      total2 += s.value;
     }
-    return total / found.samples.length;
+    return total2 / found.samples.length;
   }
   /** `_sum` and `_count` of a histogram, summed over series. */
   sumAndCount(base) {
@@ -5017,8 +5236,8 @@ var Reader = class {
     return { metric, buckets, sum: sum * 1e3, count: count3, source: base };
   }
   /** A total that overflowed (values near 1e308 added up) is no total. */
-  finiteTotal(name, total) {
-    if (Number.isFinite(total)) return total;
+  finiteTotal(name, total2) {
+    if (Number.isFinite(total2)) return total2;
     this.warnings.push(`${name}: its series add up past the largest number; left out`);
     return void 0;
   }
@@ -5129,9 +5348,9 @@ function correctPrecisionErrors(buckets, tolerance) {
   let previous = buckets[0].count;
   for (let i = 1; i < buckets.length; i++) {
     const current = buckets[i].count;
-    const delta = Math.abs(current - previous);
-    if (delta === 0) continue;
-    if (delta / current <= tolerance) buckets[i].count = previous;
+    const delta2 = Math.abs(current - previous);
+    if (delta2 === 0) continue;
+    if (delta2 / current <= tolerance) buckets[i].count = previous;
     else previous = current;
   }
 }
@@ -5186,7 +5405,7 @@ async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
     throw new InputError(source.name, `${LABEL}: ${expo.sampleLines} samples but none named "vllm:…"; perf-triage reads vLLM's /metrics (other servers' scrapes are not supported)`);
   }
   const facts = vllmFacts(expo, source.name, expo.issues);
-  const report = {
+  const report2 = {
     file: source.name,
     format: PROMETHEUS_FORMAT,
     recordsRead: expo.sampleLines,
@@ -5195,16 +5414,16 @@ async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
     issues: expo.issues.kept,
     warnings: facts.warnings
   };
-  const run = runFromFacts(facts, report);
+  const run = runFromFacts(facts, report2);
   if (!run.histograms?.length && !run.server && !run.workload) {
     throw new InputError(source.name, `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`);
   }
   return [run];
 }
-function runFromFacts(facts, report) {
+function runFromFacts(facts, report2) {
   const meta = facts.meta;
   tokensToExtra(facts.tokens, meta.extra);
-  const run = { meta, summaries: meanSummaries(facts.histograms), sources: [report], role: "server-metrics" };
+  const run = { meta, summaries: meanSummaries(facts.histograms), sources: [report2], role: "server-metrics" };
   if (facts.histograms.length > 0) run.histograms = facts.histograms;
   if (Object.keys(facts.server).length > 0) run.server = facts.server;
   const workload = workloadOf3(facts);
@@ -5227,7 +5446,7 @@ function spansOf(request) {
   if (!root) return { spans: [], problem: 'expected an ExportTraceServiceRequest object {"resourceSpans": [...]}' };
   const resourceSpans = either(root, "resourceSpans", "resource_spans");
   if (!Array.isArray(resourceSpans)) return { spans: [], problem: 'no "resourceSpans" list' };
-  const spans = [];
+  const spans2 = [];
   for (const rs of resourceSpans) {
     const resource = asObject(own(asObject(rs), "resource"));
     const service = attributeMap(own(resource, "attributes")).get("service.name");
@@ -5241,7 +5460,7 @@ function spansOf(request) {
       for (const span2 of list) {
         const object2 = asObject(span2);
         if (!object2) continue;
-        spans.push({
+        spans2.push({
           span: object2,
           ...typeof service === "string" ? { service } : {},
           ...typeof scopeName === "string" ? { scope: scopeName } : {}
@@ -5249,7 +5468,7 @@ function spansOf(request) {
       }
     }
   }
-  return { spans };
+  return { spans: spans2 };
 }
 function attributeMap(list) {
   const out = /* @__PURE__ */ new Map();
@@ -5307,31 +5526,31 @@ var COUNTS = [
 ];
 function spanRecord(span2) {
   const attributes = attributeMap(own(span2, "attributes"));
-  const record = {};
+  const record2 = {};
   const requestId = attributes.get("gen_ai.request.id");
-  if (typeof requestId === "string" || typeof requestId === "number") record.request_id = String(requestId);
+  if (typeof requestId === "string" || typeof requestId === "number") record2.request_id = String(requestId);
   const arrival = unixNanoToSeconds(either(span2, "startTimeUnixNano", "start_time_unix_nano"));
-  if (arrival !== void 0) record.arrival_ts = arrival;
+  if (arrival !== void 0) record2.arrival_ts = arrival;
   for (const [attribute2, field] of SECONDS_TO_MS) {
     if (!attributes.has(attribute2)) continue;
     const raw = attributes.get(attribute2);
     const seconds = finiteNumber(raw);
-    record[field] = seconds === void 0 || Number.isNaN(seconds) ? raw : seconds * 1e3;
+    record2[field] = seconds === void 0 || Number.isNaN(seconds) ? raw : seconds * 1e3;
   }
   for (const [names2, field] of COUNTS) {
     const name = names2.find((n) => attributes.has(n));
     if (name === void 0) continue;
     const raw = attributes.get(name);
     const count3 = finiteNumber(raw);
-    record[field] = count3 === void 0 || Number.isNaN(count3) ? raw : count3;
+    record2[field] = count3 === void 0 || Number.isNaN(count3) ? raw : count3;
   }
   const model = attributes.get("gen_ai.response.model");
-  if (typeof model === "string" && model !== "") record.model_version = model;
+  if (typeof model === "string" && model !== "") record2.model_version = model;
   const reasons = finishReasons(attributes.get("gen_ai.response.finish_reasons"));
-  if (reasons) record.finish_reason = reasons;
+  if (reasons) record2.finish_reason = reasons;
   const error = spanError(span2, reasons);
-  if (error) record.error = error;
-  return record;
+  if (error) record2.error = error;
+  return record2;
 }
 function finishReasons(value) {
   let list = value;
@@ -5360,8 +5579,8 @@ function unixNanoToSeconds(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value / 1e9 : void 0;
   if (typeof value !== "string" || !/^\d{1,20}$/.test(value)) return void 0;
   const whole = value.length > 9 ? Number(value.slice(0, -9)) : 0;
-  const fraction = Number(value.slice(-9)) / 1e9;
-  const seconds = whole + fraction;
+  const fraction2 = Number(value.slice(-9)) / 1e9;
+  const seconds = whole + fraction2;
   return seconds > 0 ? seconds : void 0;
 }
 function either(object2, a, b) {
@@ -5391,12 +5610,12 @@ async function readOtel(source, options, limits = {}) {
   const builder = new RequestTableBuilder(source.name);
   const tally = new SpanTally();
   const take = (request, line, spanNumbering) => {
-    const { spans, problem } = spansOf(request);
-    if (problem) {
-      builder.recordUnparsable(line, `${LABEL2}: ${problem}`);
+    const { spans: spans2, problem: problem2 } = spansOf(request);
+    if (problem2) {
+      builder.recordUnparsable(line, `${LABEL2}: ${problem2}`);
       return;
     }
-    spans.forEach((found, k) => {
+    spans2.forEach((found, k) => {
       if (!tally.count(found)) return;
       builder.addRecord(spanRecord(found.span), spanNumbering ? k + 1 : line);
     });
@@ -5424,8 +5643,8 @@ async function readOtel(source, options, limits = {}) {
   } else {
     const text = await readDocument(source, LABEL2, documentBytes);
     const value = parseDocument(text, source, LABEL2);
-    const { problem } = spansOf(value);
-    if (problem) throw new InputError(source.name, `${LABEL2}: ${problem}`);
+    const { problem: problem2 } = spansOf(value);
+    if (problem2) throw new InputError(source.name, `${LABEL2}: ${problem2}`);
     take(value, 1, true);
   }
   const built = builder.finish();
@@ -5656,8 +5875,8 @@ function keepText(extra, key, text) {
   extra[key] = text;
 }
 var Examples = class {
-  constructor(problem) {
-    this.problem = problem;
+  constructor(problem2) {
+    this.problem = problem2;
   }
   problem;
   count = 0;
@@ -5962,7 +6181,7 @@ function mergeObjects(items) {
 }
 
 // src/model/scrape-pairs.ts
-var WORDS = [
+var WORDS2 = [
   ["before", "after"],
   ["start", "end"],
   ["pre", "post"]
@@ -5975,12 +6194,12 @@ function swap(name, from, to) {
   if (!pattern.test(name)) return void 0;
   return name.replace(pattern, (m) => m === m.toUpperCase() ? to.toUpperCase() : m[0] === m[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to);
 }
-function pairScrapes(runs, subtract) {
+function pairScrapes(runs, subtract2) {
   const byName = new Map(runs.filter((r) => r.role === "server-metrics").map((r) => [r.sources[0]?.file ?? "", r]));
   const pairedAfter = /* @__PURE__ */ new Set();
   const pairs = /* @__PURE__ */ new Map();
   for (const [name, run] of byName) {
-    for (const [from, to] of WORDS) {
+    for (const [from, to] of WORDS2) {
       const partner = byName.get(swap(name, from, to) ?? "");
       if (partner && partner !== run && !pairedAfter.has(partner)) {
         pairs.set(run, partner);
@@ -5992,7 +6211,7 @@ function pairScrapes(runs, subtract) {
   return runs.flatMap((run) => {
     if (pairedAfter.has(run)) return [];
     const after = pairs.get(run);
-    return [after ? subtract(run, after) : run];
+    return [after ? subtract2(run, after) : run];
   });
 }
 
@@ -6240,6 +6459,981 @@ async function loadSide(label, patterns, options) {
   return sideFromSources(label, sources, options);
 }
 
+// src/io/load-profiles.ts
+import { resolve as resolve2 } from "node:path";
+
+// src/profile/cells.ts
+var PLAIN = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+var GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+function numberCell(text) {
+  const t = text.trim();
+  if (t === "" || t === "-" || t === "--" || /^n\/?a$/i.test(t)) return null;
+  let body = t;
+  if (GROUPED.test(t)) body = t.replace(/,/g, "");
+  else if (!PLAIN.test(t)) return NaN;
+  const value = Number(body);
+  return Number.isFinite(value) ? value : NaN;
+}
+function numberValue(value) {
+  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
+  if (typeof value === "string") return numberCell(value);
+  if (value === null || value === void 0) return null;
+  return NaN;
+}
+var TIME_UNITS_MS = {
+  ns: 1e-6,
+  nsec: 1e-6,
+  nsecond: 1e-6,
+  nanosecond: 1e-6,
+  us: 1e-3,
+  "µs": 1e-3,
+  "μs": 1e-3,
+  usec: 1e-3,
+  usecond: 1e-3,
+  microsecond: 1e-3,
+  ms: 1,
+  msec: 1,
+  msecond: 1,
+  millisecond: 1,
+  s: 1e3,
+  sec: 1e3,
+  second: 1e3
+};
+function msPerUnit(unit) {
+  const u = unit.trim().toLowerCase();
+  if (Object.hasOwn(TIME_UNITS_MS, u)) return TIME_UNITS_MS[u];
+  const singular = u.endsWith("s") ? u.slice(0, -1) : "";
+  return singular.length > 2 && Object.hasOwn(TIME_UNITS_MS, singular) ? TIME_UNITS_MS[singular] : void 0;
+}
+function splitUnit(header) {
+  const m = /^(.*?)\s*\(([^()]*)\)\s*$/.exec(header.trim());
+  return m ? { base: m[1].trim(), unit: m[2].trim() } : { base: header.trim(), unit: "" };
+}
+
+// src/profile/csv-table.ts
+var MAX_CSV_CHARS = 256 * 1024 * 1024;
+async function readCsvTables(source, format, isHeader) {
+  const parser = new CsvParser({ delimiter: guessDelimiter(source.head) });
+  const tables = [];
+  let titles = [];
+  let current;
+  let size = 0;
+  const onRow = (raw, line) => {
+    const cells = raw.map((c) => c.trim());
+    if (isHeader(cells)) {
+      current = { header: cells, headerLine: line, titles, rows: [] };
+      tables.push(current);
+      titles = [];
+      return;
+    }
+    if (cells.every((c) => c === "")) return;
+    if (cells.length === 1 && (current === void 0 || current.header.length > 1)) {
+      titles.push(cells[0]);
+      return;
+    }
+    current?.rows.push({ cells, line });
+  };
+  const onError = (message, line) => {
+    if (current) throw new InputError(source.name, `${format}: ${message}`, line);
+  };
+  for await (const chunk of source.chunks()) {
+    size += chunk.length;
+    if (size > MAX_CSV_CHARS) throw new InputError(source.name, `${format}: the file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MB; refused`);
+    parser.push(chunk, onRow, onError);
+  }
+  parser.end(onRow, onError);
+  return tables;
+}
+function guessDelimiter(head) {
+  for (const line of head.split("\n").slice(0, 50)) {
+    const d = sniffDelimiter(line);
+    if (line.split(d).length >= 3) return d;
+  }
+  return ",";
+}
+
+// src/profile/ncu-metrics.ts
+var NAMES = {
+  duration: ["gpu__time_duration.sum", "Duration"],
+  sm: ["sm__throughput.avg.pct_of_peak_sustained_elapsed", "Compute (SM) Throughput", "SM [%]", "Compute (SM) [%]"],
+  dram: ["dram__throughput.avg.pct_of_peak_sustained_elapsed", "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", "DRAM Throughput", "DRAM [%]"],
+  // The max of DRAM, L1 and L2 throughput: used for the regime only when DRAM is missing.
+  memory: ["gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", "Memory Throughput", "Memory [%]"],
+  occupancy: ["sm__warps_active.avg.pct_of_peak_sustained_active", "Achieved Occupancy"],
+  theoreticalOccupancy: ["sm__maximum_warps_per_active_cycle_pct", "Theoretical Occupancy"],
+  sectors: ["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"],
+  requests: ["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"],
+  sectorsPerRequest: ["l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio"],
+  registers: ["launch__registers_per_thread", "Registers Per Thread"]
+};
+var BY_NAME = /* @__PURE__ */ new Map();
+for (const [key, names2] of Object.entries(NAMES)) for (const n of names2) BY_NAME.set(n, key);
+function metricKey(name) {
+  return BY_NAME.get(name.trim());
+}
+function isPercentMetric(key) {
+  return key === "sm" || key === "dram" || key === "memory" || key === "occupancy" || key === "theoreticalOccupancy";
+}
+var STALL_FAMILIES = [
+  /^smsp__average_warps?_(?:latency_)?issue_stalled_([a-z_]+?)_per_issue_active\.ratio$/,
+  /^smsp__pcsamp_warps_issue_stalled_([a-z_]+?)$/,
+  /^smsp__warp_issue_stalled_([a-z_]+?)_per_warp_active\.pct$/
+];
+function stallMetric(name) {
+  const n = name.trim();
+  if (n.endsWith("_not_issued")) return void 0;
+  for (let family = 0; family < STALL_FAMILIES.length; family++) {
+    const m = STALL_FAMILIES[family].exec(n);
+    if (m && m[1] !== "selected") return { family, reason: m[1] };
+  }
+  return void 0;
+}
+
+// src/profile/ncu.ts
+var FORMAT6 = "Nsight Compute CSV";
+var isDetailsHeader = (cells) => cells.includes("Kernel Name") && cells.includes("Metric Name") && (cells.includes("Metric Value") || cells.includes("Average"));
+var isRawHeader = (cells) => cells.includes("Kernel Name") && !cells.includes("Metric Name") && cells.some((c) => c.includes("__"));
+async function readNcu(source) {
+  const tables = await readCsvTables(source, FORMAT6, (cells) => isDetailsHeader(cells) || isRawHeader(cells));
+  if (tables.length === 0) {
+    throw new InputError(source.name, `${FORMAT6}: no header with "Kernel Name" and either "Metric Name"/"Metric Value" (--page details) or metric columns (--page raw)`);
+  }
+  const notes = [];
+  const launches = /* @__PURE__ */ new Map();
+  let layout = "details";
+  for (const table2 of tables) {
+    if (isDetailsHeader(table2.header)) readDetails(table2, source.name, launches, notes);
+    else {
+      layout = "raw";
+      readRaw(table2, source.name, launches, notes);
+    }
+  }
+  if (launches.size === 0) throw new InputError(source.name, `${FORMAT6}: no kernel rows`);
+  return { file: source.name, layout, kernels: combine([...launches.values()]), notes: [...new Set(notes)] };
+}
+function launchOf(launches, id, name) {
+  const key = `${id}\0${name}`;
+  let launch = launches.get(key);
+  if (!launch) {
+    launch = { name, invocations: 1, metrics: /* @__PURE__ */ new Map(), stalls: /* @__PURE__ */ new Map() };
+    launches.set(key, launch);
+  }
+  return launch;
+}
+function record(launch, metricName, unit, text, file, line, field, notes) {
+  const key = metricKey(metricName);
+  const stall = key ? void 0 : stallMetric(metricName);
+  if (!key && !stall) return;
+  const value = numberCell(text);
+  if (value === null) return;
+  if (Number.isNaN(value)) throw new InputError(file, `${FORMAT6}: metric "${metricName}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
+  let v = value;
+  if (key === "duration") {
+    const scale = unit === "" ? msPerUnit("ns") : msPerUnit(unit);
+    if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName}": unknown time unit "${unit}"`, line, field);
+    v = value * scale;
+  } else if (key && isPercentMetric(key) && unit !== "" && unit !== "%") {
+    notes.push(`"${metricName}" is in ${unit}, not %: not used.`);
+    return;
+  }
+  const map = key ? launch.metrics : launch.stalls;
+  const k = key ?? `${stall.family}\0${stall.reason}`;
+  const acc = map.get(k) ?? { sum: 0, n: 0 };
+  acc.sum += v;
+  acc.n++;
+  map.set(k, acc);
+}
+function readDetails(table2, file, launches, notes) {
+  const h = table2.header;
+  const col = { id: h.indexOf("ID"), name: h.indexOf("Kernel Name"), metric: h.indexOf("Metric Name"), unit: h.indexOf("Metric Unit"), invocations: h.indexOf("Invocations") };
+  const valueCol = h.includes("Metric Value") ? h.indexOf("Metric Value") : h.indexOf("Average");
+  for (const { cells, line } of table2.rows) {
+    const cell = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const metric = cell(col.metric);
+    const name = cell(col.name);
+    if (metric === "" || name === "") continue;
+    const launch = launchOf(launches, cell(col.id), name);
+    if (col.invocations >= 0) {
+      const inv = numberCell(cell(col.invocations));
+      if (inv !== null && !Number.isNaN(inv) && inv >= 1) launch.invocations = inv;
+    }
+    record(launch, metric, cell(col.unit), cell(valueCol), file, line, h[valueCol], notes);
+  }
+}
+function readRaw(table2, file, launches, notes) {
+  const h = table2.header;
+  const idCol = h.indexOf("ID");
+  const nameCol = h.indexOf("Kernel Name");
+  let units = [];
+  for (const [r, { cells, line }] of table2.rows.entries()) {
+    const cell = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    if (cell(nameCol) === "") {
+      if (r === 0) units = cells;
+      continue;
+    }
+    const launch = launchOf(launches, idCol >= 0 ? cell(idCol) : `row ${line}`, cell(nameCol));
+    for (let j = 0; j < h.length; j++) {
+      if (j === idCol || j === nameCol) continue;
+      record(launch, h[j], j < units.length ? units[j] : "", cell(j), file, line, h[j], notes);
+    }
+  }
+}
+function combine(launches) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const l of launches) byName.set(l.name, [...byName.get(l.name) ?? [], l]);
+  const out = [];
+  for (const [name, list] of byName) {
+    const value = (l, k) => {
+      const acc = l.metrics.get(k);
+      return acc ? acc.sum / acc.n : NaN;
+    };
+    const weight = (l) => value(l, "duration") * l.invocations;
+    const allTimed = list.every((l) => weight(l) > 0);
+    const mean = (pick) => {
+      const values = list.map((l) => [pick(l), allTimed ? weight(l) : l.invocations]).filter(([v]) => !Number.isNaN(v));
+      if (values.length > 0 && values.every(([v]) => v === values[0][0])) return values[0][0];
+      let sum = 0;
+      let w = 0;
+      for (const [v, lw] of values) {
+        sum += v * lw;
+        w += lw;
+      }
+      return w > 0 ? sum / w : NaN;
+    };
+    const durations = list.map(weight);
+    const sectors = list.reduce((s, l) => s + value(l, "sectors") * l.invocations, 0);
+    const requests = list.reduce((s, l) => s + value(l, "requests") * l.invocations, 0);
+    out.push({
+      name,
+      launches: list.reduce((s, l) => s + l.invocations, 0),
+      durationMs: durations.some((d) => !Number.isNaN(d)) ? durations.reduce((s, d) => s + (Number.isNaN(d) ? 0 : d), 0) : NaN,
+      smPct: mean((l) => value(l, "sm")),
+      dramPct: mean((l) => value(l, "dram")),
+      memoryPct: mean((l) => value(l, "memory")),
+      occupancyPct: mean((l) => value(l, "occupancy")),
+      theoreticalOccupancyPct: mean((l) => value(l, "theoreticalOccupancy")),
+      sectorsPerRequest: requests > 0 ? sectors / requests : mean((l) => value(l, "sectorsPerRequest")),
+      registersPerThread: mean((l) => value(l, "registers")),
+      stalls: stallShares(list, allTimed ? weight : (l) => l.invocations)
+    });
+  }
+  return out.sort((a, b) => (b.durationMs || 0) - (a.durationMs || 0) || (a.name < b.name ? -1 : 1));
+}
+function stallShares(list, weight) {
+  const total2 = /* @__PURE__ */ new Map();
+  let weights = 0;
+  for (const l of list) {
+    const families = [...l.stalls.keys()].map((k) => Number(k.split("\0")[0]));
+    if (families.length === 0) continue;
+    const best = Math.min(...families);
+    const values = [...l.stalls].filter(([k]) => Number(k.split("\0")[0]) === best).map(([k, a]) => [k.split("\0")[1], a.sum / a.n]);
+    const sum = values.reduce((s, [, v]) => s + Math.max(0, v), 0);
+    if (!(sum > 0)) continue;
+    const w = weight(l);
+    weights += w;
+    for (const [reason, v] of values) total2.set(reason, (total2.get(reason) ?? 0) + Math.max(0, v) / sum * w);
+  }
+  if (!(weights > 0)) return [];
+  return [...total2].map(([reason, v]) => ({ reason, share: v / weights })).sort((a, b) => b.share - a.share || (a.reason < b.reason ? -1 : 1));
+}
+
+// src/profile/names.ts
+var API_SUFFIX = /(?:_v\d+)?(?:_pt[sd]z?|_ptds)?$/;
+var SYNC_CALLS = /* @__PURE__ */ new Set([
+  "cudaStreamSynchronize",
+  "cudaDeviceSynchronize",
+  "cudaEventSynchronize",
+  "cudaThreadSynchronize",
+  "cudaMemcpy",
+  "cudaMemcpy2D",
+  "cudaMemcpy3D",
+  "cuStreamSynchronize",
+  "cuCtxSynchronize",
+  "cuEventSynchronize",
+  "cuMemcpyDtoH",
+  "cuMemcpyHtoD",
+  "cuMemcpyDtoD",
+  "cuMemcpy"
+]);
+function isSyncCall(name) {
+  return SYNC_CALLS.has(name.replace(API_SUFFIX, ""));
+}
+function isBlockingSyncKind(kind) {
+  return /^(?:Stream|Event|Context|Device) Sync(?:hronize)?$/i.test(kind.trim());
+}
+function isItemOp(name) {
+  return name === "aten::item" || name === "aten::_local_scalar_dense";
+}
+function isDeviceToHost(name) {
+  return /\bDtoH\b|Device-to-Host|Device -> (?:Pageable|Pinned|Host)/i.test(name);
+}
+function isCollective(name) {
+  return /nccl/i.test(name);
+}
+function isCollectiveOp(name) {
+  return isCollective(name) || /^c10d::|^record_param_comms$/.test(name);
+}
+var LOCK_CALLS = /* @__PURE__ */ new Set([
+  "pthread_mutex_lock",
+  "pthread_mutex_timedlock",
+  "pthread_cond_wait",
+  "pthread_cond_timedwait",
+  "pthread_cond_clockwait",
+  "pthread_rwlock_rdlock",
+  "pthread_rwlock_wrlock",
+  "pthread_rwlock_timedrdlock",
+  "pthread_rwlock_timedwrlock",
+  "pthread_join",
+  "sem_wait",
+  "sem_timedwait",
+  "sem_clockwait",
+  "futex"
+]);
+var NETWORK_CALLS = /* @__PURE__ */ new Set([
+  "recv",
+  "recvfrom",
+  "recvmsg",
+  "recvmmsg",
+  "send",
+  "sendto",
+  "sendmsg",
+  "sendmmsg",
+  "poll",
+  "ppoll",
+  "epoll_wait",
+  "epoll_pwait",
+  "epoll_pwait2",
+  "select",
+  "pselect6",
+  "accept",
+  "accept4",
+  "connect"
+]);
+function isLockCall(name) {
+  return LOCK_CALLS.has(name.trim());
+}
+function isNetworkCall(name) {
+  return NETWORK_CALLS.has(name.trim());
+}
+function isPythonLockWait(name) {
+  return /method acquire of _thread\.(?:R?lock|RLock)|threading\.py\(\d+\): (?:wait|acquire|join)\b|method join of|queue\.py\(\d+\): get\b/.test(name);
+}
+function isPythonNetworkWait(name) {
+  return /_socket\.socket|of 'select\.(?:epoll|poll)'|method (?:poll|select) of select\.|selectors\.py\(\d+\): select\b|socket\.py\(\d+\): (?:recv|accept|readinto)|zmq.*(?:poll|recv)/.test(name);
+}
+
+// src/profile/types.ts
+function emptySignals(measured) {
+  const api = measured.cudaApi ? 0 : NaN;
+  const blocking = measured.blocking ? 0 : NaN;
+  const kernels = measured.kernels ? 0 : NaN;
+  return {
+    syncCalls: api,
+    syncMs: api,
+    d2hCopies: kernels,
+    itemCalls: api,
+    itemStalls: NaN,
+    lockCalls: blocking,
+    lockMs: blocking,
+    networkCalls: blocking,
+    networkMs: blocking,
+    collectiveCalls: kernels,
+    collectiveMs: kernels,
+    measured
+  };
+}
+function meanStep(steps) {
+  const n = steps.length;
+  const mean = (pick) => n === 0 ? NaN : steps.reduce((sum, s) => sum + pick(s), 0) / n;
+  return {
+    label: n === 1 ? steps[0].label : `mean of ${n} steps`,
+    wallMs: mean((s) => s.wallMs),
+    cpuMs: mean((s) => s.cpuMs),
+    gpuMs: mean((s) => s.gpuMs),
+    collectiveMs: mean((s) => s.collectiveMs),
+    idleMs: mean((s) => s.idleMs),
+    hostGapMs: mean((s) => s.hostGapMs)
+  };
+}
+
+// src/profile/nsys-totals.ts
+function nsysTotals(inputs, options = {}) {
+  const list = Array.isArray(inputs) ? inputs : [inputs];
+  const byKind = /* @__PURE__ */ new Map();
+  for (const stats of list) {
+    for (const report2 of stats.reports) {
+      const seen = byKind.get(report2.kind);
+      if (seen) {
+        throw new InputError(stats.file, `nsys stats CSV: a second ${report2.kind} report (the first is in ${seen.file}); give one of each per side`, report2.headerLine);
+      }
+      byKind.set(report2.kind, { report: report2, file: stats.file });
+    }
+  }
+  const entries = (kind) => byKind.get(kind)?.report.entries;
+  const file = list.map((s) => s.file).join(" + ");
+  const notes = [];
+  const sum = (xs) => xs.reduce((s, e) => s + e.totalMs, 0);
+  const calls = (xs) => xs.reduce((s, e) => s + e.count, 0);
+  const nvtx = entries("nvtx") ?? [];
+  const rangeName = (n) => n.replace(/^:/, "").trim();
+  const stepRanges = options.stepRange !== void 0 ? nvtx.filter((e) => rangeName(e.name) === rangeName(options.stepRange)) : nvtx.filter((e) => /^ProfilerStep#\d+$/.test(rangeName(e.name)));
+  let steps = calls(stepRanges);
+  let wallMs;
+  if (steps > 0) {
+    wallMs = sum(stepRanges) / steps;
+    notes.push(`Wall clock from ${steps} NVTX step range(s) (${options.stepRange ?? "ProfilerStep#N"}).`);
+  } else {
+    steps = options.steps !== void 0 && options.steps > 0 ? options.steps : 1;
+    wallMs = options.wallMs !== void 0 && options.wallMs > 0 ? options.wallMs : NaN;
+    notes.push(
+      Number.isNaN(wallMs) ? `No NVTX step range${options.stepRange ? ` named "${options.stepRange}"` : ""} and no wall clock given: the split needs the step time.` : `Wall clock ${wallMs} ms per step and ${steps} step(s) as given.`
+    );
+  }
+  const kernels = entries("kernels");
+  const memops = entries("memops");
+  const api = entries("cuda-api");
+  const osrt = entries("osrt");
+  const per = (ms2) => ms2 / steps;
+  const nccl = kernels?.filter((e) => isCollective(e.name)) ?? [];
+  const gpuMs = kernels || memops ? per(sum(kernels?.filter((e) => !isCollective(e.name)) ?? []) + sum(memops ?? [])) : NaN;
+  const collectiveMs = kernels ? per(sum(nccl)) : NaN;
+  const step = { label: steps > 1 ? `mean of ${steps} steps` : "all", wallMs, cpuMs: NaN, gpuMs, collectiveMs, idleMs: NaN, hostGapMs: NaN };
+  const signals = emptySignals({ cudaApi: api !== void 0, blocking: osrt !== void 0, kernels: kernels !== void 0 });
+  if (api) {
+    const sync = api.filter((e) => isSyncCall(e.name));
+    signals.syncCalls = calls(sync) / steps;
+    signals.syncMs = per(sum(sync));
+  }
+  signals.itemCalls = NaN;
+  signals.d2hCopies = memops ? calls(memops.filter((e) => isDeviceToHost(e.name))) / steps : NaN;
+  if (kernels) {
+    signals.collectiveCalls = calls(nccl) / steps;
+    signals.collectiveMs = collectiveMs;
+  }
+  if (osrt) {
+    const locks = osrt.filter((e) => isLockCall(e.name));
+    const net = osrt.filter((e) => isNetworkCall(e.name));
+    signals.lockCalls = calls(locks) / steps;
+    signals.lockMs = per(sum(locks));
+    signals.networkCalls = calls(net) / steps;
+    signals.networkMs = per(sum(net));
+    notes.push("OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.");
+  }
+  notes.push("CPU time not measured: nsys summary reports carry no host busy time.");
+  if (kernels) notes.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (an upper bound on busy time).");
+  else notes.push("No cuda_gpu_kern_sum report: GPU kernel time not measured.");
+  const ncclRanges = nvtx.filter((e) => isCollective(e.name));
+  if (ncclRanges.length > 0) notes.push(`${calls(ncclRanges)} NCCL NVTX range instance(s) in the capture.`);
+  const topKernels2 = (kernels ?? []).slice().sort((a, b) => b.totalMs - a.totalMs).slice(0, 10).map((e) => ({ name: e.name, ms: per(e.totalMs), count: e.count / steps }));
+  return { file, format: "nsys-stats", steps: [step], perStep: meanStep([step]), signals, gpuTimeKind: "sum", topKernels: topKernels2, notes };
+}
+
+// src/profile/nsys-stats.ts
+var FORMAT7 = "nsys stats CSV";
+function layoutOf(header) {
+  const bases = header.map((h) => splitUnit(h).base);
+  const total2 = bases.indexOf("Total Time");
+  if (total2 < 0) return void 0;
+  const unit = splitUnit(header[total2]).unit;
+  const scale = unit === "" ? msPerUnit("ns") : msPerUnit(unit);
+  if (scale === void 0) return void 0;
+  const at = (name) => bases.indexOf(name);
+  const base = { total: total2, style: at("Style"), msPerUnit: scale };
+  if (at("Range") >= 0 && at("Instances") >= 0) return { ...base, kind: "nvtx", count: at("Instances"), name: at("Range") };
+  if (at("Operation") >= 0 && at("Count") >= 0) return { ...base, kind: "memops", count: at("Count"), name: at("Operation") };
+  if (at("Name") >= 0 && at("Instances") >= 0) return { ...base, kind: "kernels", count: at("Instances"), name: at("Name") };
+  if (at("Name") >= 0 && at("Num Calls") >= 0) return { ...base, kind: "calls", count: at("Num Calls"), name: at("Name") };
+  return void 0;
+}
+async function readNsysStats(source) {
+  const tables = await readCsvTables(source, FORMAT7, (cells) => layoutOf(cells) !== void 0);
+  if (tables.length === 0) {
+    throw new InputError(source.name, `${FORMAT7}: no report table found (expected a header with "Total Time (ns)" and "Name", "Range" or "Operation", as cuda_gpu_kern_sum, cuda_api_sum, osrt_sum, nvtx_sum or cuda_gpu_mem_time_sum write)`);
+  }
+  return { file: source.name, reports: tables.map((t) => report(t, source.name)) };
+}
+function report(table2, file) {
+  const layout = layoutOf(table2.header);
+  const entries = table2.rows.map(({ cells, line }) => {
+    const cell = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const total2 = numberCell(cell(layout.total));
+    if (total2 === null || Number.isNaN(total2) || total2 < 0) {
+      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell(layout.total)).slice(0, 40)}`, line, table2.header[layout.total]);
+    }
+    const count3 = numberCell(cell(layout.count));
+    if (count3 !== null && (Number.isNaN(count3) || count3 < 0)) {
+      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell(layout.count)).slice(0, 40)}`, line, table2.header[layout.count]);
+    }
+    const entry = { name: cell(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
+    if (layout.style >= 0 && cell(layout.style) !== "") entry.style = cell(layout.style);
+    return entry;
+  });
+  const title = table2.titles.length > 0 ? table2.titles[table2.titles.length - 1] : void 0;
+  const kind = layout.kind === "calls" ? callsKind(title, entries) : layout.kind;
+  return { kind, title, headerLine: table2.headerLine, entries };
+}
+function callsKind(title, entries) {
+  if (title && /cuda_api_sum|CUDA API/i.test(title)) return "cuda-api";
+  if (title && /osrt_sum|OS Runtime/i.test(title)) return "osrt";
+  const cuda = entries.filter((e) => /^cu[A-Z]|^cuda[A-Z]/.test(e.name)).length;
+  return cuda * 2 > entries.length ? "cuda-api" : "osrt";
+}
+
+// src/profile/torch-key-averages.ts
+var FORMAT8 = "PyTorch key_averages";
+var ALIASES3 = {
+  key: ["key", "name", "Name"],
+  count: ["count", "calls", "# of Calls"],
+  selfCpu: ["self_cpu_time_total"],
+  cpuTotal: ["cpu_time_total"],
+  selfDevice: ["self_device_time_total", "self_cuda_time_total", "self_xpu_time_total", "self_privateuse1_time_total"],
+  deviceType: ["device_type"],
+  userAnnotation: ["is_user_annotation"]
+};
+async function readKeyAverages(source, options = {}) {
+  const first = source.head.replace(/^\uFEFF/, "").trimStart()[0];
+  const rows = first === "[" || first === "{" ? await jsonRows(source) : await csvRows(source);
+  return keyAveragesTotals(rows, source.name, options);
+}
+async function jsonRows(source) {
+  const doc = parseDocument(await readDocument(source, FORMAT8), source, FORMAT8);
+  const obj = asObject(doc);
+  const list = Array.isArray(doc) ? doc : own(obj, "rows") ?? own(obj, "key_averages");
+  if (!Array.isArray(list)) {
+    throw new InputError(source.name, `${FORMAT8}: expected a JSON list of rows (or an object with a "rows" list)`);
+  }
+  return list.map((item, i) => {
+    const row = asObject(item);
+    const at = `[${i}]`;
+    if (!row) throw new InputError(source.name, `${FORMAT8}: row ${i} is not an object`, void 0, at);
+    const pick = (names2) => {
+      for (const n of names2) if (own(row, n) !== void 0) return { name: n, value: own(row, n) };
+      return void 0;
+    };
+    return toRow(source.name, pick, (field) => ({ field: `${at}.${field}` }));
+  });
+}
+async function csvRows(source) {
+  const tables = await readCsvTables(source, FORMAT8, (cells) => cells.includes("self_cpu_time_total"));
+  if (tables.length === 0) throw new InputError(source.name, `${FORMAT8}: no header row with a "self_cpu_time_total" column`);
+  const { header, rows } = tables[0];
+  return rows.map(({ cells, line }) => {
+    const pick = (names2) => {
+      for (const n of names2) {
+        const i = header.indexOf(n);
+        if (i >= 0 && i < cells.length && cells[i] !== "") return { name: n, value: cells[i] };
+      }
+      return void 0;
+    };
+    return toRow(source.name, pick, (field) => ({ field, line }));
+  });
+}
+function toRow(file, pick, where) {
+  const fail = (field, reason) => {
+    const w = where(field);
+    throw new InputError(file, `${FORMAT8}: ${reason}`, w.line, w.field);
+  };
+  const keyCell = pick(ALIASES3.key);
+  if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "") fail("key", 'every row needs a non-empty "key" (or "name")');
+  const num = (names2, required) => {
+    const cell = pick(names2);
+    if (!cell) return required ? fail(names2[0], "missing") : NaN;
+    const v = numberValue(cell.value);
+    if (v === null) return required ? fail(cell.name, "missing") : NaN;
+    if (Number.isNaN(v)) fail(cell.name, `not a number: ${JSON.stringify(cell.value).slice(0, 40)}`);
+    return v;
+  };
+  const count3 = num(ALIASES3.count, false);
+  if (count3 < 0) fail("count", "a call count cannot be negative");
+  const row = {
+    key: keyCell.value,
+    count: Number.isNaN(count3) ? 1 : count3,
+    selfCpuUs: num(ALIASES3.selfCpu, true),
+    cpuTotalUs: num(ALIASES3.cpuTotal, false),
+    selfDeviceUs: num(ALIASES3.selfDevice, false)
+  };
+  const type = pick(ALIASES3.deviceType);
+  if (type) row.deviceType = deviceType(type.value) ?? fail(type.name, `unknown device type ${JSON.stringify(type.value).slice(0, 40)}`);
+  const annotation = pick(ALIASES3.userAnnotation);
+  if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail(annotation.name, "expected true or false");
+  return row;
+}
+function deviceType(value) {
+  if (typeof value === "number") return value === 0 ? "cpu" : Number.isInteger(value) && value > 0 ? "device" : void 0;
+  if (typeof value !== "string") return void 0;
+  const t = value.trim().replace(/^DeviceType\./i, "").toLowerCase();
+  if (t === "cpu" || t === "0") return "cpu";
+  return /^(?:cuda|hip|xpu|mps|mtia|hpu|privateuse1|meta|[1-9]\d*)$/.test(t) ? "device" : void 0;
+}
+function truthy(value) {
+  if (typeof value === "boolean") return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value !== "string") return void 0;
+  const t = value.trim().toLowerCase();
+  return t === "true" || t === "1" ? true : t === "false" || t === "0" ? false : void 0;
+}
+var STEP = /^ProfilerStep(?:#\d+|\*)$/;
+function keyAveragesTotals(rows, file, options = {}) {
+  if (rows.length === 0) throw new InputError(file, `${FORMAT8}: no rows`);
+  const notes = [];
+  const hasDeviceColumn = rows.some((r) => !Number.isNaN(r.selfDeviceUs));
+  const isDevice = (r) => r.deviceType !== void 0 ? r.deviceType === "device" : !(r.cpuTotalUs > 0) && !(r.selfCpuUs !== 0) && r.selfDeviceUs > 0;
+  const cpuRows = rows.filter((r) => !isDevice(r));
+  const deviceRows = rows.filter(isDevice);
+  const cpuKeys = new Set(cpuRows.map((r) => r.key));
+  const isAnnotation = (r) => r.userAnnotation === true || STEP.test(r.key);
+  const kineto = deviceRows.length > 0;
+  const stepRows = cpuRows.filter((r) => STEP.test(r.key));
+  const stepCount = stepRows.reduce((n, r) => n + r.count, 0);
+  let steps;
+  let wallMs;
+  if (stepCount > 0) {
+    steps = stepCount;
+    wallMs = stepRows.reduce((s, r) => s + (Number.isNaN(r.cpuTotalUs) ? NaN : r.cpuTotalUs), 0) / 1e3 / steps;
+  } else {
+    steps = options.steps !== void 0 && options.steps > 0 ? options.steps : 1;
+    wallMs = options.wallMs !== void 0 && options.wallMs > 0 ? options.wallMs : NaN;
+    notes.push(
+      Number.isNaN(wallMs) ? "No ProfilerStep#N rows and no wall clock given: the split needs the step time (profile with a schedule and prof.step(), or pass wallMs)." : `No ProfilerStep#N rows: wall clock ${wallMs} ms per step and ${steps} step(s) as given.`
+    );
+  }
+  const per = (us) => us / 1e3 / steps;
+  const sum = (list, pick) => list.reduce((s, r) => s + pick(r), 0);
+  const opRows = cpuRows.filter((r) => !isAnnotation(r));
+  const syncRows = cpuRows.filter((r) => isSyncCall(r.key));
+  const syncUs = sum(syncRows, (r) => r.selfCpuUs);
+  const cpuMs = per(sum(opRows, (r) => r.selfCpuUs) - syncUs);
+  const hostGapMs = stepCount > 0 ? per(sum(cpuRows.filter(isAnnotation), (r) => r.selfCpuUs)) : NaN;
+  const gpuRows = (kineto ? deviceRows.filter((r) => !cpuKeys.has(r.key)) : opRows).filter((r) => !isAnnotation(r));
+  const collectiveRows = gpuRows.filter((r) => isCollective(r.key));
+  const gpuMs = hasDeviceColumn ? per(sum(gpuRows, (r) => isCollective(r.key) ? 0 : r.selfDeviceUs || 0)) : NaN;
+  const collectiveMs = hasDeviceColumn ? per(sum(collectiveRows, (r) => r.selfDeviceUs || 0)) : NaN;
+  if (kineto && deviceRows.some((r) => cpuKeys.has(r.key) && !STEP.test(r.key))) {
+    notes.push("Device rows named like CPU rows were taken for GPU-side user annotations and left out of GPU time.");
+  }
+  if (!hasDeviceColumn) notes.push("No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).");
+  else notes.push("GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).");
+  notes.push("CPU time is time inside recorded ops summed over every thread, minus time blocked in CUDA sync calls.");
+  const negative = rows.filter((r) => r.selfCpuUs < 0 || r.selfDeviceUs < 0).length;
+  if (negative > 0) notes.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
+  const scalarReads = cpuRows.filter((r) => r.key === "aten::_local_scalar_dense");
+  const signals = emptySignals({ cudaApi: true, blocking: false, kernels: kineto });
+  signals.syncCalls = sum(syncRows, (r) => r.count) / steps;
+  signals.syncMs = per(syncUs);
+  signals.itemCalls = sum(scalarReads.length > 0 ? scalarReads : cpuRows.filter((r) => isItemOp(r.key)), (r) => r.count) / steps;
+  if (kineto) {
+    signals.d2hCopies = sum(deviceRows.filter((r) => isDeviceToHost(r.key)), (r) => r.count) / steps;
+    signals.collectiveCalls = sum(collectiveRows, (r) => r.count) / steps;
+    signals.collectiveMs = collectiveMs;
+  } else {
+    const ops = cpuRows.filter((r) => isCollectiveOp(r.key));
+    if (ops.length > 0) {
+      signals.collectiveCalls = sum(ops, (r) => r.count) / steps;
+      signals.collectiveMs = collectiveMs;
+    }
+  }
+  const step = { label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : "all", wallMs, cpuMs, gpuMs, collectiveMs, idleMs: NaN, hostGapMs };
+  const topKernels2 = hasDeviceColumn ? gpuRows.filter((r) => r.selfDeviceUs > 0).sort((a, b) => b.selfDeviceUs - a.selfDeviceUs).slice(0, 10).map((r) => ({ name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps })) : [];
+  return { file, format: "torch-key-averages", steps: [step], perStep: meanStep([step]), signals, gpuTimeKind: "sum", topKernels: topKernels2, notes };
+}
+
+// src/profile/intervals.ts
+function merge(intervals) {
+  const sorted = [...intervals].filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out = [];
+  for (const [s, e] of sorted) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+function totalLength(merged) {
+  let sum = 0;
+  for (const [s, e] of merged) sum += e - s;
+  return sum;
+}
+function clipMerged(merged, from, to) {
+  let lo = 0;
+  let hi = merged.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (merged[mid][1] <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = [];
+  for (let i = lo; i < merged.length && merged[i][0] < to; i++) {
+    const s = Math.max(merged[i][0], from);
+    const e = Math.min(merged[i][1], to);
+    if (e > s) out.push([s, e]);
+  }
+  return out;
+}
+function subtract(a, b) {
+  const out = [];
+  let j = 0;
+  for (const [s0, e] of a) {
+    let s = s0;
+    while (j < b.length && b[j][1] <= s) j++;
+    let k = j;
+    while (k < b.length && b[k][0] < e) {
+      if (b[k][0] > s) out.push([s, b[k][0]]);
+      s = Math.max(s, b[k][1]);
+      if (s >= e) break;
+      k++;
+    }
+    if (s < e) out.push([s, e]);
+  }
+  return out;
+}
+
+// src/profile/trace-events.ts
+var TRACE_FORMAT = "PyTorch Chrome trace";
+var KINDS = {
+  cpu_op: "op",
+  operator: "op",
+  cuda_runtime: "runtime",
+  cuda_driver: "runtime",
+  runtime: "runtime",
+  python_function: "python",
+  user_annotation: "annotation",
+  kernel: "gpu",
+  gpu_memcpy: "gpu",
+  memcpy: "gpu",
+  gpu_memset: "gpu",
+  memset: "gpu",
+  cuda_sync: "sync"
+};
+async function readTraceEvents(source) {
+  const doc = parseDocument(await readDocument(source, TRACE_FORMAT), source, TRACE_FORMAT);
+  const list = Array.isArray(doc) ? doc : own(asObject(doc), "traceEvents");
+  if (!Array.isArray(list)) throw new InputError(source.name, `${TRACE_FORMAT}: no "traceEvents" list`, void 0, "traceEvents");
+  const events = [];
+  let skipped = 0;
+  let ignored = 0;
+  let complete = 0;
+  for (const item of list) {
+    const e = asObject(item);
+    if (!e || own(e, "ph") !== "X") continue;
+    complete++;
+    const cat = own(e, "cat");
+    const pid = idOf(own(e, "pid"));
+    const kind = typeof cat === "string" ? Object.hasOwn(KINDS, cat.toLowerCase()) ? KINDS[cat.toLowerCase()] : void 0 : pid === "CPU functions" ? "op" : void 0;
+    if (kind === void 0) {
+      ignored++;
+      continue;
+    }
+    const ts = numberValue(own(e, "ts"));
+    const dur = numberValue(own(e, "dur"));
+    const rawName = own(e, "name");
+    if (ts === null || dur === null || Number.isNaN(ts) || Number.isNaN(dur) || dur < 0 || !Number.isFinite(ts + dur) || typeof rawName !== "string" && typeof rawName !== "number") {
+      skipped++;
+      continue;
+    }
+    const event = { kind, name: String(rawName), start: ts, end: ts + dur, pid, thread: `${pid}/${idOf(own(e, "tid"))}` };
+    if (kind === "sync") {
+      const args = asObject(own(e, "args"));
+      const k = own(args, "cuda_sync_kind");
+      event.syncKind = typeof k === "string" ? k : event.name;
+    }
+    events.push(event);
+  }
+  if (complete > 0 && events.length === 0 && skipped > 0) {
+    throw new InputError(source.name, `${TRACE_FORMAT}: all ${skipped} complete events lack a usable "ts" or "dur"`, void 0, "traceEvents");
+  }
+  if (!events.some((e) => e.kind !== "annotation")) throw new InputError(source.name, `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`, void 0, "traceEvents");
+  return { events, skipped, ignored };
+}
+function idOf(value) {
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
+}
+
+// src/profile/torch-trace.ts
+var STEP2 = /^ProfilerStep#\d+$/;
+async function readTorchTrace(source) {
+  return traceTotals(await readTraceEvents(source), source.name);
+}
+function traceTotals({ events, skipped, ignored }, file) {
+  const notes = [];
+  const stepMarks = events.filter((e) => e.kind === "annotation" && STEP2.test(e.name)).sort((a, b) => a.start - b.start);
+  const main = mainThread(events, stepMarks);
+  const windows = stepMarks.filter((e) => e.thread === main).map((e) => ({ label: e.name, start: e.start, end: e.end }));
+  if (windows.length === 0) {
+    let start = Infinity;
+    let end = -Infinity;
+    for (const e of events) {
+      if (e.kind === "annotation") continue;
+      start = Math.min(start, e.start);
+      end = Math.max(end, e.end);
+    }
+    windows.push({ label: "all", start, end });
+    notes.push("No ProfilerStep#N annotations: the whole trace is one step, from its first to its last event.");
+  }
+  const onMain = (e) => e.thread === main;
+  const gpuEvents = events.filter((e) => e.kind === "gpu");
+  const ncclEvents = gpuEvents.filter((e) => isCollective(e.name));
+  const hostEvents = events.filter((e) => onMain(e) && (e.kind === "op" || e.kind === "runtime" || e.kind === "python"));
+  const syncCalls = hostEvents.filter((e) => e.kind === "runtime" && isSyncCall(e.name));
+  const syncActivities = events.filter((e) => e.kind === "sync" && isBlockingSyncKind(e.syncKind ?? ""));
+  const lockWaits = hostEvents.filter((e) => e.kind === "python" && isPythonLockWait(e.name));
+  const netWaits = hostEvents.filter((e) => e.kind === "python" && isPythonNetworkWait(e.name));
+  const d2h = gpuEvents.filter((e) => isDeviceToHost(e.name));
+  const scalarReads = hostEvents.filter((e) => e.name === "aten::_local_scalar_dense");
+  const items = scalarReads.length > 0 ? scalarReads : hostEvents.filter((e) => isItemOp(e.name));
+  const hasPython = hostEvents.some((e) => e.kind === "python");
+  const hasRuntime = hostEvents.some((e) => e.kind === "runtime");
+  const all = {
+    compute: merge(spans(gpuEvents.filter((e) => !isCollective(e.name)))),
+    nccl: merge(spans(ncclEvents)),
+    host: merge(spans(hostEvents)),
+    sync: merge([...spans(syncCalls), ...spans(syncActivities)]),
+    lock: merge(spans(lockWaits)),
+    net: merge(spans(netWaits))
+  };
+  const blocked = merge([...all.sync, ...all.lock, ...all.net]);
+  const busy = subtract(all.host, blocked);
+  const steps = [];
+  const perStepSignals = [];
+  const kernelTime = /* @__PURE__ */ new Map();
+  for (const w of windows) {
+    const clip3 = (m) => clipMerged(m, w.start, w.end);
+    const count3 = (list) => list.filter((e) => e.start >= w.start && e.start < w.end).length;
+    const compute = clip3(all.compute);
+    const cpuBusy = clip3(busy);
+    const wallUs = w.end - w.start;
+    const recorded = merge([...clip3(all.host), ...clip3(blocked)]);
+    steps.push({
+      label: w.label,
+      wallMs: wallUs / 1e3,
+      cpuMs: totalLength(cpuBusy) / 1e3,
+      gpuMs: gpuEvents.length > 0 ? totalLength(compute) / 1e3 : NaN,
+      collectiveMs: totalLength(clip3(all.nccl)) / 1e3,
+      idleMs: (wallUs - totalLength(merge([...cpuBusy, ...compute]))) / 1e3,
+      hostGapMs: (wallUs - totalLength(recorded)) / 1e3
+    });
+    const sync = clip3(all.sync);
+    const s = emptySignals({ cudaApi: hasRuntime || syncActivities.length > 0, blocking: hasPython, kernels: gpuEvents.length > 0 });
+    if (s.measured.cudaApi) {
+      s.syncCalls = count3(syncCalls) || count3(syncActivities);
+      s.syncMs = totalLength(sync) / 1e3;
+    }
+    s.itemCalls = count3(items);
+    if (s.measured.kernels) {
+      const copies = d2h.filter((e) => e.start >= w.start && e.start < w.end);
+      s.d2hCopies = copies.length;
+      s.itemStalls = copies.filter((e) => clipMerged(sync, e.start, e.end).length > 0).length;
+      s.collectiveCalls = count3(ncclEvents);
+      s.collectiveMs = totalLength(clip3(all.nccl)) / 1e3;
+    }
+    if (s.measured.blocking) {
+      const lock = clip3(all.lock);
+      const net = clip3(all.net);
+      s.lockCalls = lock.length;
+      s.lockMs = totalLength(lock) / 1e3;
+      s.networkCalls = net.length;
+      s.networkMs = totalLength(net) / 1e3;
+    }
+    perStepSignals.push(s);
+    for (const e of gpuEvents) {
+      if (e.start < w.start || e.start >= w.end) continue;
+      const k = kernelTime.get(e.name) ?? { us: 0, count: 0 };
+      k.us += e.end - e.start;
+      k.count++;
+      kernelTime.set(e.name, k);
+    }
+  }
+  const n = steps.length;
+  const topKernels2 = [...kernelTime].map(([name, k]) => ({ name, ms: k.us / 1e3 / n, count: k.count / n })).sort((a, b) => b.ms - a.ms).slice(0, 10);
+  notes.push(`Main thread: ${main || "(none)"}; CPU time is its busy time in recorded ops, blocked time (syncs${hasPython ? ", locks, sockets" : ""}) excluded.`);
+  notes.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), NCCL kernels excluded.");
+  if (!hasPython) notes.push("No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.");
+  const devices = new Set(gpuEvents.map((e) => e.pid));
+  if (devices.size > 1) notes.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
+  if (gpuEvents.length === 0) notes.push("No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).");
+  if (skipped > 0) notes.push(`${skipped} complete event(s) skipped for a missing or invalid ts/dur.`);
+  if (ignored > 0) notes.push(`${ignored} event(s) of other categories not used.`);
+  return {
+    file,
+    format: "torch-chrome-trace",
+    steps,
+    perStep: meanStep(steps),
+    signals: meanSignals(perStepSignals),
+    gpuTimeKind: "union",
+    topKernels: topKernels2,
+    notes
+  };
+}
+function spans(list) {
+  return list.map((e) => [e.start, e.end]);
+}
+function mainThread(events, stepMarks) {
+  const votes = /* @__PURE__ */ new Map();
+  if (stepMarks.length > 0) {
+    for (const e of stepMarks) votes.set(e.thread, (votes.get(e.thread) ?? 0) + 1);
+  } else {
+    const byThread = /* @__PURE__ */ new Map();
+    for (const e of events) {
+      if (e.kind !== "op") continue;
+      const list = byThread.get(e.thread) ?? [];
+      list.push([e.start, e.end]);
+      byThread.set(e.thread, list);
+    }
+    for (const [thread, list] of byThread) votes.set(thread, totalLength(merge(list)));
+  }
+  let best = "";
+  let most = -Infinity;
+  for (const [thread, v] of votes) if (v > most || v === most && thread < best) best = thread, most = v;
+  return best;
+}
+function meanSignals(list) {
+  const out = { ...list[0] };
+  const keys = ["syncCalls", "syncMs", "d2hCopies", "itemCalls", "itemStalls", "lockCalls", "lockMs", "networkCalls", "networkMs", "collectiveCalls", "collectiveMs"];
+  for (const k of keys) out[k] = list.reduce((s, x) => s + x[k], 0) / list.length;
+  return out;
+}
+
+// src/profile/read.ts
+function detectProfile(head) {
+  const text = head.replace(/^\uFEFF/, "").trimStart();
+  if (/^[[{]/.test(text)) {
+    if (/"traceEvents"\s*:/.test(text) || /^\[\s*\{[^}]*"ph"\s*:/.test(text)) return "torch-chrome-trace";
+    if (/"(?:self_cpu_time_total|cpu_time_total)"\s*:/.test(text)) return "torch-key-averages";
+    return { error: 'JSON without "traceEvents" (a Chrome trace) or "self_cpu_time_total" (a key_averages table)' };
+  }
+  if (/"?Kernel Name"?\s*,/.test(text) && (/"?Metric Name"?/.test(text) || /\w__\w/.test(text))) return "ncu";
+  if (/Total Time \((?:ns|us|ms|s)\)/.test(text) || /\.nsys-rep|nsys_stats|cuda_gpu_kern_sum/.test(text)) return "nsys-stats";
+  if (/(^|,)self_cpu_time_total(,|$)/m.test(text)) return "torch-key-averages";
+  return { error: "not a Chrome trace, key_averages table, nsys stats CSV or Nsight Compute CSV" };
+}
+async function readProfile(source, options = {}) {
+  const kind = detectProfile(source.head);
+  if (typeof kind !== "string") throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind.error}`);
+  switch (kind) {
+    case "torch-chrome-trace":
+      return { kind: "split", totals: await readTorchTrace(source) };
+    case "torch-key-averages":
+      return { kind: "split", totals: await readKeyAverages(source, options) };
+    case "nsys-stats":
+      return { kind: "split", totals: nsysTotals(await readNsysStats(source), options) };
+    case "ncu":
+      return { kind: "kernels", ncu: await readNcu(source) };
+  }
+}
+
+// src/io/load-profiles.ts
+async function loadProfiles(patterns, input, cwd) {
+  if (patterns.length === 0) return [];
+  const { files, unmatched } = expandPatterns(patterns, cwd);
+  if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${input})`);
+  const out = [];
+  for (const file of files) out.push(await readProfile(await fileSource(resolve2(cwd ?? ".", file), file)));
+  return out;
+}
+async function loadProfileInputs(base, head, cwd) {
+  if (base.length === 0 && head.length === 0) return void 0;
+  return { base: await loadProfiles(base, "baseline-profile", cwd), head: await loadProfiles(head, "profile", cwd) };
+}
+
 // src/compare/summary-defaults.ts
 var DEFAULT_STATS = /* @__PURE__ */ new Set(["p50", "p90", "p95", "p99"]);
 function summaryDefaults(config, base, head) {
@@ -6414,9 +7608,9 @@ function itlSeries(table2, spec) {
 }
 function rateSeries(table2, tokens) {
   const arrival = table2.numbers.arrival_ts;
-  const total = table2.numbers.total_ms;
+  const total2 = table2.numbers.total_ms;
   const output = table2.numbers.output_tokens;
-  if (!arrival || !total || tokens && !output || !table2.orderedByArrival) {
+  if (!arrival || !total2 || tokens && !output || !table2.orderedByArrival) {
     return { ok: false, reason: `the data has no ${FIELD_FOR[tokens ? "throughput" : "request_throughput"]} on every request` };
   }
   const ok = successMask(table2);
@@ -6426,9 +7620,9 @@ function rateSeries(table2, tokens) {
   const denominators = new Float64Array(n);
   let lastCompletion = -Infinity;
   for (let i = 0; i < n; i++) {
-    const done = arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1e3 : 0);
+    const done = arrival[i] + (Number.isFinite(total2[i]) ? total2[i] / 1e3 : 0);
     if (done > lastCompletion) lastCompletion = done;
-    values[i] = ok[i] && Number.isFinite(total[i]) ? weight * (tokens ? output[i] || 0 : 1) : 0;
+    values[i] = ok[i] && Number.isFinite(total2[i]) ? weight * (tokens ? output[i] || 0 : 1) : 0;
     denominators[i] = i + 1 < n ? arrival[i + 1] - arrival[i] : 0;
   }
   denominators[n - 1] = Math.max(0, lastCompletion - arrival[n - 1]);
@@ -6655,27 +7849,27 @@ function quantileEvaluator(runs, layout, counts, q) {
     return sum;
   };
   return () => {
-    let total = 0;
+    let total2 = 0;
     for (let b = 0; b < blocks; b++) {
       const c = counts[b];
-      if (c !== 0) total += c * layout.blockSize[b];
+      if (c !== 0) total2 += c * layout.blockSize[b];
     }
-    if (total === 0) return NaN;
-    const h = q * (total - 1);
+    if (total2 === 0) return NaN;
+    const h = q * (total2 - 1);
     const lo = Math.floor(h);
     const frac = h - lo;
     let j = 0;
     let cumulative = 0;
-    let low = 0;
+    let low2 = 0;
     let high = positions.length - 1;
     if (positions.length > 0 && weightBelow(0) <= lo) {
-      while (low < high) {
-        const mid = low + high + 1 >> 1;
-        if (weightBelow(mid) <= lo) low = mid;
+      while (low2 < high) {
+        const mid = low2 + high + 1 >> 1;
+        if (weightBelow(mid) <= lo) low2 = mid;
         else high = mid - 1;
       }
-      j = positions[low];
-      cumulative = weightBelow(low);
+      j = positions[low2];
+      cumulative = weightBelow(low2);
     }
     let lower = NaN;
     for (; j < n; j++) {
@@ -6893,73 +8087,15 @@ function percentileInterval(replicates, tail) {
   return [quantileSorted(finite, tail), quantileSorted(finite, 1 - tail)];
 }
 
-// src/format/numbers.ts
-var MINUS = "−";
-function grouped(value, digits = 0) {
-  if (!Number.isFinite(value)) return String(value);
-  const fixed2 = Math.abs(value).toFixed(digits);
-  const [whole, fraction] = fixed2.split(".");
-  const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
-}
-function compact(value) {
-  if (!Number.isFinite(value)) return String(value);
-  const a = Math.abs(value);
-  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value, 0);
-  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value, 1);
-  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value, 2);
-  if (a === 0) return "0";
-  return (value < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
-}
-function duration(ms2) {
-  if (!Number.isFinite(ms2)) return "—";
-  if (Math.abs(ms2) < 5e-4) return "0 ms";
-  if (Math.abs(ms2) >= 1e4 || Number(Math.abs(ms2).toFixed(0)) >= 1e4) return `${compact(ms2 / 1e3)} s`;
-  return `${compact(ms2)} ms`;
-}
-function withUnit(value, unit) {
-  if (unit === "ms") return duration(value);
-  return `${compact(value)} ${unit}`;
-}
-function signedPercent(ratio) {
-  if (!Number.isFinite(ratio)) return "—";
-  const v = ratio * 100;
-  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
-  if (Number(text.replace(/,/g, "")) === 0) return "0%";
-  return `${v >= 0 ? "+" : MINUS}${text}%`;
-}
-function percent(ratio) {
-  if (!Number.isFinite(ratio)) return "—";
-  const v = ratio * 100;
-  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
-  if (Number(text.replace(/,/g, "")) === 0) return "0%";
-  return `${v < 0 ? MINUS : ""}${text}%`;
-}
-function signedDuration(ms2) {
-  if (!Number.isFinite(ms2)) return "—";
-  const body = duration(Math.abs(ms2));
-  if (body === "0 ms") return "0 ms";
-  return `${ms2 >= 0 ? "+" : MINUS}${body}`;
-}
-function signedWithUnit(value, unit) {
-  if (unit === "ms") return signedDuration(value);
-  return `${value >= 0 ? "+" : MINUS}${compact(Math.abs(value))} ${unit}`;
-}
-function pValue(p) {
-  if (!Number.isFinite(p)) return "—";
-  if (p < 1e-3) return "< 0.001";
-  return p.toFixed(3);
-}
-
 // src/compare/verdict.ts
 var RESOLUTION_FACTOR = 3;
 function decideVerdict(input) {
-  const { direction, change, difference, interval, pAdjusted, alpha, minEffect, minAbsolute: minAbsolute2, unit } = input;
+  const { direction, change: change2, difference, interval, pAdjusted, alpha, minEffect, minAbsolute: minAbsolute2, unit } = input;
   const sign = direction === "lower-is-better" ? 1 : -1;
-  const relative = change !== null;
-  const effect = relative ? change : difference;
+  const relative = change2 !== null;
+  const effect = relative ? change2 : difference;
   const threshold = relative ? minEffect : minAbsolute2;
-  const shown = relative ? `${signedPercent(change)} (${signedPercent(interval[0])} … ${signedPercent(interval[1])})` : `${signedWithUnit(difference, unit)} (${signedWithUnit(interval[0], unit)} … ${signedWithUnit(interval[1], unit)})`;
+  const shown = relative ? `${signedPercent(change2)} (${signedPercent(interval[0])} … ${signedPercent(interval[1])})` : `${signedWithUnit(difference, unit)} (${signedWithUnit(interval[0], unit)} … ${signedWithUnit(interval[1], unit)})`;
   const floor = relative ? `the ${percent(minEffect)} minimum effect` : `the ${signedWithUnit(minAbsolute2, unit).slice(1)} minimum change`;
   if (pAdjusted < alpha && Math.abs(effect) > threshold && Math.abs(difference) >= minAbsolute2) {
     return {
@@ -7258,18 +8394,18 @@ function attribute(spec, base, head) {
   const b = tailMeans(base, baseMetric, phases, q);
   const h = tailMeans(head, headMetric, phases, q);
   if (!b || !h) return null;
-  const change = h.mean - b.mean;
+  const change2 = h.mean - b.mean;
   const components = [...phases, "remainder"];
   const shares = components.map((phase, j) => {
     const column = phase === "remainder" ? null : phaseColumn(base, phase);
     const headColumn = phase === "remainder" ? null : phaseColumn(head, phase);
-    const delta = h.components[j] - b.components[j];
+    const delta2 = h.components[j] - b.components[j];
     return {
       phase,
       baseMean: b.components[j],
       headMean: h.components[j],
-      delta,
-      shareOfChange: change === 0 ? 0 : delta / change,
+      delta: delta2,
+      shareOfChange: change2 === 0 ? 0 : delta2 / change2,
       shareOfHead: h.mean === 0 ? 0 : h.components[j] / h.mean,
       basePercentile: ownStatistic(column ?? b.remainder, q),
       headPercentile: ownStatistic(headColumn ?? h.remainder, q)
@@ -7278,7 +8414,7 @@ function attribute(spec, base, head) {
   let dominant = null;
   let best = 0;
   for (const share of shares) {
-    const towardChange = Math.sign(change) * share.delta;
+    const towardChange = Math.sign(change2) * share.delta;
     if (towardChange > best) {
       best = towardChange;
       dominant = share.phase;
@@ -7306,7 +8442,7 @@ function tailMeans(table2, metric, phases, q) {
   const sums = new Float64Array(phases.length + 1);
   const remainder = new Float64Array(table2.length).fill(NaN);
   let count3 = 0;
-  let total = 0;
+  let total2 = 0;
   for (let i = 0; i < table2.length; i++) {
     const m = metric[i];
     if (!Number.isFinite(m)) continue;
@@ -7318,7 +8454,7 @@ function tailMeans(table2, metric, phases, q) {
     remainder[i] = rest;
     if (m < threshold) continue;
     count3++;
-    total += m;
+    total2 += m;
     for (let j = 0; j < columns.length; j++) {
       const v = columns[j][i];
       if (Number.isFinite(v)) sums[j] += v;
@@ -7326,7 +8462,7 @@ function tailMeans(table2, metric, phases, q) {
     sums[phases.length] += rest;
   }
   const components = Array.from(sums, (s) => s / count3);
-  return { threshold: q === 0 ? total / count3 : threshold, count: count3, mean: total / count3, components, remainder };
+  return { threshold: q === 0 ? total2 / count3 : threshold, count: count3, mean: total2 / count3, components, remainder };
 }
 function ownStatistic(column, q) {
   if (q === 0) return meanFinite(column);
@@ -7336,46 +8472,9 @@ function ownStatistic(column, q) {
 }
 var sortedColumns = /* @__PURE__ */ new WeakMap();
 
-// src/diagnose/hints.ts
-var HINTS = {
-  capacity: "the engine is at its running-batch or memory limit; requests wait for a slot",
-  "scheduler-limited": "requests wait while the running batch has room: admission or scheduling holds them",
-  "long-prefill-blocking": "long prompts prefilled in one piece stall admission and decode (chunked prefill)",
-  "workload-drift": "the workload changed between the runs (prompt or output lengths)",
-  "prefix-cache": "fewer prompt tokens came from the prefix cache, so prefill did more work",
-  "prefill-compute": "prefill takes longer per uncached prompt token at the same load",
-  "memory-bound-decode": "each decode step reads more KV cache (longer contexts or more sequences)",
-  "decode-overhead": "a decode step takes longer at the same running batch: kernel or launch overhead",
-  tokenizer: "tokenization takes longer per prompt token",
-  "detokenize-per-token": "detokenization takes longer per output token, growing with output length",
-  "buffering-proxy": "time between server and client grew: a proxy holds the first chunk",
-  "traffic-increase": "more requests per second arrived; the engine ran fuller",
-  "measurement-gap": "time that no phase accounts for: measuring wrong, or time in gaps"
-};
-var HINT_IDS = Object.keys(HINTS);
-var HINT_EFFORT = {
-  capacity: "hours (config)",
-  "scheduler-limited": "hours (config)",
-  "long-prefill-blocking": "hours (config)",
-  "workload-drift": "n/a (workload)",
-  "prefix-cache": "hours (config)",
-  "prefill-compute": "days (kernel)",
-  "memory-bound-decode": "days (quantize or shrink KV)",
-  "decode-overhead": "days (kernel)",
-  tokenizer: "hours (code)",
-  "detokenize-per-token": "hours (code)",
-  "buffering-proxy": "hours (config)",
-  "traffic-increase": "n/a (workload)",
-  "measurement-gap": "hours (instrumentation)"
-};
-
 // src/diagnose/amdahl.ts
-function amdahl(p, s) {
-  if (s === Infinity) return 1 / (1 - p);
-  return 1 / (1 - p + p / s);
-}
 var MIN_SHARE_OF_CHANGE = 0.05;
-function rankFixes(attribution, head, findings, walks, slo2) {
+function rankFixes(attribution, head, findings, walks, slo2, effortOverrides = {}) {
   const metricId = attribution.spec.metric.level === "run" ? "e2e" : attribution.spec.metric.id;
   const metricValues = head ? requestColumn(head, metricId) : null;
   const items = [];
@@ -7400,10 +8499,21 @@ function rankFixes(attribution, head, findings, walks, slo2) {
       ceiling: 1 - 1 / gain,
       projected,
       sloReachable: slo2 && Number.isFinite(projected) ? sloMet(slo2, projected) : null,
-      effort: finding2 ? HINT_EFFORT[finding2.hint] : "unknown"
+      ...effortOf(finding2?.hint, gain, effortOverrides)
     });
   }
-  return items.sort((a, b) => b.gain - a.gain);
+  return items.sort(byGainPerEffort);
+}
+function effortOf(hint, gain, overrides) {
+  const effort = hint ? overrides[hint] ?? HINT_EFFORT[hint] : "unknown";
+  const hours = parseEffort(effort) ?? null;
+  return { effort, effortHours: hours, gainPerHour: hours && Number.isFinite(gain) ? (gain - 1) / hours : null };
+}
+function byGainPerEffort(a, b) {
+  if (a.gainPerHour !== null && b.gainPerHour !== null) return b.gainPerHour - a.gainPerHour || b.gain - a.gain;
+  if (a.gainPerHour !== null) return -1;
+  if (b.gainPerHour !== null) return 1;
+  return b.gain - a.gain;
 }
 function findingFor(phase, metric, findings, walks) {
   const walk2 = walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
@@ -7599,14 +8709,14 @@ function collectCaveats(input) {
 }
 function errorShare(side2) {
   let failed = 0;
-  let total = 0;
+  let total2 = 0;
   for (const run of side2.runs) {
     if (!run.requests) continue;
     const ok = successMask(run.requests);
     for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
-    total += ok.length;
+    total2 += ok.length;
   }
-  return total ? { failed, share: failed / total } : void 0;
+  return total2 ? { failed, share: failed / total2 } : void 0;
 }
 function hasQuality(side2) {
   return side2.runs.some((r) => r.summaries.some((s) => s.metric.startsWith("quality")));
@@ -7689,16 +8799,16 @@ function matchedRatio(baseX, baseY, headX, headY) {
     }
   }
   if (weightSum === 0) return void 0;
-  const change = Math.exp(logSum / weightSum) - 1;
+  const change2 = Math.exp(logSum / weightSum) - 1;
   let agreeing = 0;
-  let total = 0;
+  let total2 = 0;
   bins.forEach((b, k) => {
-    total += weights[k];
-    if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)) agreeing += weights[k];
+    total2 += weights[k];
+    if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change2)) agreeing += weights[k];
   });
   const rawBase = quantile(baseY, 0.5);
   const rawHead = quantile(headY, 0.5);
-  return { change, bins, agreement: total ? agreeing / total : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+  return { change: change2, bins, agreement: total2 ? agreeing / total2 : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
 }
 function strataEdges(sortedX) {
   const distinct = [];
@@ -7847,19 +8957,19 @@ function prefillBranch(ctx, metrics) {
       answer: `${percent(baseHit)} → ${percent(headHit)} of prompt tokens; ${grouped(baseHitTokens)} → ${grouped(headHitTokens)} cached tokens per request${dropped ? " (dropped)" : ""}`
     });
     if (dropped) {
-      const change = ctx.configChanges.find((c) => PREFIX_CACHE_KEYS.includes(c.key));
+      const change2 = ctx.configChanges.find((c) => PREFIX_CACHE_KEYS.includes(c.key));
       const setting = configValue(ctx.head.meta, PREFIX_CACHE_KEYS);
       findings.push({
         hint: "prefix-cache",
         phase: "prefill",
         title: `prefix-cache hit rate fell from ${percent(baseHit)} to ${percent(headHit)} of prompt tokens`,
         status: "confirmed",
-        cause: change ? "config" : "unknown",
+        cause: change2 ? "config" : "unknown",
         evidence: [
           evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`, { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }),
-          ...change ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)] : setting !== void 0 ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []
+          ...change2 ? [evidence(`${change2.key}: ${String(change2.base)} → ${String(change2.head)} in this run`)] : setting !== void 0 ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []
         ],
-        nextCheck: change ? `was turning ${change.key} to ${String(change.head)} intended?` : "check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)",
+        nextCheck: change2 ? `was turning ${change2.key} to ${String(change2.head)} intended?` : "check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)",
         metrics
       });
     }
@@ -8329,16 +9439,16 @@ function tokenizeBranch(ctx, metrics) {
   }
   const base = quantile(b, 0.5) * 1e3;
   const head = quantile(h, 0.5) * 1e3;
-  const change = head / base - 1;
-  const steps = [{ question: "Tokenization cost per prompt token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})` }];
-  if (change >= COST_CHANGE) {
+  const change2 = head / base - 1;
+  const steps = [{ question: "Tokenization cost per prompt token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change2)})` }];
+  if (change2 >= COST_CHANGE) {
     return {
       steps,
       findings: [
         {
           hint: "tokenizer",
           phase: "tokenize",
-          title: `tokenization is ${signedPercent(change)} slower per prompt token`,
+          title: `tokenization is ${signedPercent(change2)} slower per prompt token`,
           status: "confirmed",
           cause: "code",
           evidence: [evidence(`tokenize_ms per prompt token: median ${compact(base)} → ${compact(head)} µs`, { baseMicros: base, headMicros: head })],
@@ -8362,14 +9472,14 @@ function detokenizeBranch(ctx, metrics) {
   }
   const base = quantile(b, 0.5) * 1e3;
   const head = quantile(h, 0.5) * 1e3;
-  const change = head / base - 1;
+  const change2 = head / base - 1;
   const growth = lengthGrowth(ctx.head.tables);
   const baseGrowth = lengthGrowth(ctx.base.tables);
   const steps = [
-    { question: "Detokenization cost per output token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})` },
+    { question: "Detokenization cost per output token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change2)})` },
     ...growth ? [{ question: "Does it grow with output length?", answer: `long outputs cost ${compact(growth)}× as much per token as short ones (baseline ${baseGrowth ? compact(baseGrowth) : "?"}×)` }] : []
   ];
-  if (change >= COST_CHANGE) {
+  if (change2 >= COST_CHANGE) {
     const quadratic = growth !== void 0 && growth >= 1.5 && (!baseGrowth || growth >= 1.5 * baseGrowth);
     return {
       steps,
@@ -8377,7 +9487,7 @@ function detokenizeBranch(ctx, metrics) {
         {
           hint: "detokenize-per-token",
           phase: "detokenize",
-          title: quadratic ? `detokenization cost per token grows with output length (${compact(growth)}× for long outputs): per-token work over the whole text` : `detokenization is ${signedPercent(change)} slower per output token`,
+          title: quadratic ? `detokenization cost per token grows with output length (${compact(growth)}× for long outputs): per-token work over the whole text` : `detokenization is ${signedPercent(change2)} slower per output token`,
           status: "confirmed",
           cause: "code",
           evidence: [
@@ -8396,13 +9506,13 @@ function lengthGrowth(tables) {
   const tokens = concat(tables.map((t) => t.numbers.output_tokens));
   const cost2 = concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
   if (!tokens || !cost2) return void 0;
-  const low = quantile(tokens, 0.25);
+  const low2 = quantile(tokens, 0.25);
   const high = quantile(tokens, 0.75);
   const short = [];
   const long = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!Number.isFinite(cost2[i])) continue;
-    if (tokens[i] <= low) short.push(cost2[i]);
+    if (tokens[i] <= low2) short.push(cost2[i]);
     else if (tokens[i] >= high) long.push(cost2[i]);
   }
   if (short.length < 10 || long.length < 10) return void 0;
@@ -8795,22 +9905,22 @@ function rateShift(base, head) {
   const headRate = h.count / h.seconds;
   const z2 = Math.log(headRate / baseRate) / Math.sqrt(1 / b.count + 1 / h.count);
   const pValue2 = 2 * (1 - normalCdf(Math.abs(z2)));
-  const change = headRate / baseRate - 1;
-  return { baseRate, headRate, change, pValue: pValue2, changed: pValue2 < SIGNIFICANCE && Math.abs(change) >= MIN_RATE_SHIFT };
+  const change2 = headRate / baseRate - 1;
+  return { baseRate, headRate, change: change2, pValue: pValue2, changed: pValue2 < SIGNIFICANCE && Math.abs(change2) >= MIN_RATE_SHIFT };
 }
 function concurrency(tables) {
   let busy = 0;
   let seconds = 0;
   for (const t of tables) {
     const a = t.numbers.arrival_ts;
-    const total = t.numbers.total_ms;
-    if (!a || !total || t.length < 2 || !t.orderedByArrival) return void 0;
+    const total2 = t.numbers.total_ms;
+    if (!a || !total2 || t.length < 2 || !t.orderedByArrival) return void 0;
     const ok = successMask(t);
     let end = -Infinity;
     for (let i = 0; i < t.length; i++) {
-      if (!ok[i] || !Number.isFinite(total[i])) continue;
-      busy += total[i] / 1e3;
-      end = Math.max(end, a[i] + total[i] / 1e3);
+      if (!ok[i] || !Number.isFinite(total2[i])) continue;
+      busy += total2[i] / 1e3;
+      end = Math.max(end, a[i] + total2[i] / 1e3);
     }
     seconds += end - a[0];
   }
@@ -8922,7 +10032,7 @@ function attributeFromHistograms(spec, base, head) {
   if (baseTotal === void 0 || headTotal === void 0) return null;
   const phases = model.filter((p) => sideMean(base, p) !== void 0 && sideMean(head, p) !== void 0);
   if (phases.length === 0) return null;
-  const change = headTotal - baseTotal;
+  const change2 = headTotal - baseTotal;
   const components = phases.map((p) => ({
     phase: p,
     base: sideMean(base, p),
@@ -8938,7 +10048,7 @@ function attributeFromHistograms(spec, base, head) {
     baseMean: c.base,
     headMean: c.head,
     delta: c.head - c.base,
-    shareOfChange: change === 0 ? 0 : (c.head - c.base) / change,
+    shareOfChange: change2 === 0 ? 0 : (c.head - c.base) / change2,
     shareOfHead: headTotal === 0 ? 0 : c.head / headTotal,
     basePercentile: c.baseHist ? histogramQuantile(c.baseHist, 0.95).value : NaN,
     headPercentile: c.headHist ? histogramQuantile(c.headHist, 0.95).value : NaN
@@ -8946,7 +10056,7 @@ function attributeFromHistograms(spec, base, head) {
   let dominant = null;
   let best = 0;
   for (const s of shares) {
-    const toward = Math.sign(change) * s.delta;
+    const toward = Math.sign(change2) * s.delta;
     if (toward > best) {
       best = toward;
       dominant = s.phase;
@@ -9007,11 +10117,11 @@ function walkServerTree(input) {
   return { walks, findings };
 }
 function branch2(phase, input, metrics, steps) {
-  const change = (keys) => input.configChanges.find((c) => keys.includes(c.key));
+  const change2 = (keys) => input.configChanges.find((c) => keys.includes(c.key));
   const declared = (key) => input.workload.declared.find((d) => d.key === key);
   switch (phase) {
     case "queue_wait": {
-      const limit = change(BATCH_LIMIT_KEYS);
+      const limit = change2(BATCH_LIMIT_KEYS);
       const rate = declared("requestRate") ?? declared("concurrency");
       if (limit) {
         steps.push({ question: "Did the running-batch limit change?", answer: `yes: ${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)}` });
@@ -9031,7 +10141,7 @@ function branch2(phase, input, metrics, steps) {
       if (base !== void 0 && head !== void 0) {
         steps.push({ question: "Prefix cache hit rate?", answer: `${percent(base)} → ${percent(head)} of queried tokens (vllm:prefix_cache_hits / queries)` });
         if (base - head >= HIT_RATE_DROP2) {
-          const c = change(PREFIX_KEYS);
+          const c = change2(PREFIX_KEYS);
           return [finding("prefix-cache", "prefill", `prefix-cache hit rate fell from ${percent(base)} to ${percent(head)}`, "confirmed", c ? "config" : "unknown", [evidence(`prefix cache hits / queries: ${percent(base)} → ${percent(head)}`), ...c ? [evidence(`${c.key}: ${describeValue(c.base)} → ${describeValue(c.head)}`)] : []], c ? `was turning ${c.key} to ${describeValue(c.head)} intended?` : "check the shared prompt prefix is byte-identical", metrics)];
         }
       }
@@ -9047,7 +10157,7 @@ function branch2(phase, input, metrics, steps) {
         steps.push({ question: "Did the outputs get longer?", answer: `yes: mean output tokens ${compact(output.base)} → ${compact(output.head)}` });
         return [finding("workload-drift", "decode", `longer outputs: mean output tokens ${compact(output.base)} → ${compact(output.head)}`, "confirmed", "workload", [], "rerun with the same output lengths", metrics)];
       }
-      const chunked = change(CHUNKED_KEYS);
+      const chunked = change2(CHUNKED_KEYS);
       if (chunked) steps.push({ question: "Did chunked prefill change?", answer: `${chunked.key} ${describeValue(chunked.base)} → ${describeValue(chunked.head)}` });
       return [finding("decode-overhead", "decode", "decode takes longer on the server", "candidate", "unknown", [], "per-request telemetry would match decode step time by running batch; or profile a decode step", metrics)];
     }
@@ -9190,6 +10300,630 @@ function loadLabel(run) {
 // src/report/model.ts
 var SCHEMA_VERSION = 1;
 
+// src/profile/hardware.ts
+var GPUS = [
+  { name: "H100 SXM", bandwidthGBs: 3350, source: "NVIDIA H100 datasheet: H100 SXM 80 GB HBM3, 3.35 TB/s", confirmed: true, match: /h100sxm|h10080gbhbm3$/ },
+  { name: "H100 PCIe", bandwidthGBs: 2e3, source: "NVIDIA H100 datasheet: H100 PCIe 80 GB HBM2e, 2 TB/s", confirmed: false, match: /h100pcie/ },
+  { name: "H200", bandwidthGBs: 4800, source: "NVIDIA H200 datasheet: 141 GB HBM3e, 4.8 TB/s (SXM and NVL)", confirmed: true, match: /h200/ },
+  { name: "A100 80GB SXM", bandwidthGBs: 2039, source: "NVIDIA A100 datasheet: A100 80 GB SXM, 2,039 GB/s", confirmed: true, match: /a100sxm4?80gb|a10080gbsxm/ },
+  { name: "A100 80GB PCIe", bandwidthGBs: 1935, source: "NVIDIA A100 datasheet: A100 80 GB PCIe, 1,935 GB/s", confirmed: false, match: /a100pcie80gb|a10080gbpcie/ },
+  { name: "A100 40GB", bandwidthGBs: 1555, source: "NVIDIA A100 datasheet: A100 40 GB (SXM and PCIe), 1,555 GB/s", confirmed: false, match: /a100(?:sxm4?|pcie)?40gb|a10040gb/ },
+  { name: "L40S", bandwidthGBs: 864, source: "NVIDIA L40S datasheet: 48 GB GDDR6, 864 GB/s", confirmed: true, match: /l40s/ },
+  { name: "L4", bandwidthGBs: 300, source: "NVIDIA L4 datasheet: 24 GB GDDR6, 300 GB/s", confirmed: true, match: /^(?:nvidia)?l4$/ },
+  { name: "A10G", bandwidthGBs: 600, source: "AWS G5 / NVIDIA A10: 24 GB GDDR6, 600 GB/s", confirmed: true, match: /a10g/ },
+  { name: "RTX 4090", bandwidthGBs: 1008, source: "NVIDIA GeForce RTX 4090: 24 GB GDDR6X, 21 Gbps × 384-bit = 1,008 GB/s", confirmed: true, match: /rtx4090|geforce4090/ },
+  { name: "MI300X", bandwidthGBs: 5300, source: "AMD Instinct MI300X datasheet: 192 GB HBM3, 5.3 TB/s", confirmed: true, match: /mi300x/ },
+  // DGX B200 lists 64 TB/s for 8 GPUs; some B200 SKUs are quoted at 7.7 TB/s. Not confirmed.
+  { name: "B200", bandwidthGBs: 8e3, source: "NVIDIA DGX B200: 64 TB/s HBM3e over 8 GPUs (≈ 8 TB/s each); not confirmed against a per-GPU datasheet", confirmed: false, match: /b200/ }
+];
+var AMBIGUOUS = {
+  h100: ["H100 SXM", "H100 PCIe"],
+  a100: ["A100 80GB SXM", "A100 80GB PCIe", "A100 40GB"],
+  a10080gb: ["A100 80GB SXM", "A100 80GB PCIe"]
+};
+function lookupGpu(name) {
+  const key = name.toLowerCase().replace(/[\s_\-]+/g, "");
+  const bare = key.replace(/^(?:nvidia|amd|amdinstinct|instinct|tesla)/, "");
+  if (Object.hasOwn(AMBIGUOUS, bare)) {
+    return { ok: false, message: `GPU "${name}" is ambiguous: say which of ${AMBIGUOUS[bare].join(", ")}, or give bandwidthGBs` };
+  }
+  const hits = GPUS.filter((g2) => g2.match.test(key));
+  if (hits.length === 1) return { ok: true, gpu: hits[0] };
+  const known = GPUS.map((g2) => g2.name).join(", ");
+  if (hits.length > 1) return { ok: false, message: `GPU "${name}" matches ${hits.map((g2) => g2.name).join(" and ")}: give the exact model or bandwidthGBs` };
+  return { ok: false, message: `GPU "${name}" is not in the table (${known}): give its memory bandwidth as bandwidthGBs` };
+}
+
+// src/profile/models.ts
+var MODELS = [
+  {
+    name: "Llama-3.1-8B",
+    layers: 32,
+    kvHeads: 8,
+    headDim: 128,
+    paramsBillions: 8.03,
+    embeddingParamsBillions: 0.525,
+    // 128256 × 4096, untied
+    source: "meta-llama/Llama-3.1-8B config.json: 32 layers, 32 heads, 8 KV heads, hidden 4096, vocab 128256"
+  },
+  {
+    name: "Llama-3.1-70B",
+    layers: 80,
+    kvHeads: 8,
+    headDim: 128,
+    paramsBillions: 70.6,
+    embeddingParamsBillions: 1.051,
+    // 128256 × 8192, untied
+    source: "meta-llama/Llama-3.1-70B config.json: 80 layers, 64 heads, 8 KV heads, hidden 8192, vocab 128256"
+  },
+  {
+    name: "Mixtral-8x7B",
+    layers: 32,
+    kvHeads: 8,
+    headDim: 128,
+    paramsBillions: 46.7,
+    embeddingParamsBillions: 0.131,
+    // 32000 × 4096
+    // 8 experts × 32 layers × 3 × 4096 × 14336 = 45.1 B; active per token 1.6 + 45.1 × 2/8 ≈ 12.9 B.
+    moe: { experts: 8, topK: 2, expertParamsBillions: 45.1 },
+    source: "mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, 32 heads, 8 KV heads, hidden 4096, 8 experts, 2 per token, intermediate 14336"
+  },
+  {
+    name: "Qwen2.5-7B",
+    layers: 28,
+    kvHeads: 4,
+    headDim: 128,
+    paramsBillions: 7.62,
+    embeddingParamsBillions: 0.545,
+    // 152064 × 3584, untied
+    source: "Qwen/Qwen2.5-7B config.json: 28 layers, 28 heads, 4 KV heads, hidden 3584, vocab 152064"
+  }
+];
+function lookupModel(name) {
+  const key = (s) => s.toLowerCase().replace(/^[^/]*\//, "").replace(/[\s_]+/g, "-").replace(/(?:-(?:instruct|chat|base|v0\.1))+$/, "");
+  const k = key(name);
+  return MODELS.find((m) => key(m.name) === k);
+}
+
+// src/profile/decode-floor.ts
+var positive2 = (x) => x !== void 0 && Number.isFinite(x) && x > 0;
+var nonNegative4 = (x) => x !== void 0 && Number.isFinite(x) && x >= 0;
+function decodeFloor(input) {
+  const missing = [];
+  const assumptions = [];
+  const model = input.model !== void 0 ? lookupModel(input.model) : void 0;
+  if (input.model !== void 0 && !model) {
+    missing.push(`model "${input.model}" is not in the table: give paramsBillions (or weightBytes) and layers, kvHeads, headDim (or kvBytesPerToken)`);
+  } else if (model) {
+    assumptions.push(`${model.name}: ${model.source}.`);
+  }
+  const moe = input.moe ?? model?.moe;
+  let weightBytes = NaN;
+  if (positive2(input.weightBytes)) {
+    weightBytes = input.weightBytes;
+    assumptions.push(`weights ${fmtBytes(weightBytes)} per step as given.`);
+  } else {
+    const params = input.paramsBillions ?? model?.paramsBillions;
+    if (!positive2(params)) missing.push("paramsBillions (or weightBytes, or a known model)");
+    if (!positive2(input.bytesPerParam)) missing.push("bytesPerParam (2 for BF16, 1 for FP8, 0.5 for INT4)");
+    if (!nonNegative4(input.batchSize) && moe) missing.push("batchSize (a mixture of experts reads the experts the batch is routed to)");
+    if (positive2(params) && positive2(input.bytesPerParam)) {
+      const embedding = input.paramsBillions === void 0 && model ? model.embeddingParamsBillions : 0;
+      let read = params - embedding;
+      if (embedding > 0) assumptions.push(`input embedding (${embedding} B parameters) left out: a step reads only the batch's rows.`);
+      if (moe && nonNegative4(input.batchSize)) {
+        const touched = 1 - Math.pow(1 - moe.topK / moe.experts, input.batchSize);
+        read = read - moe.expertParamsBillions + moe.expertParamsBillions * touched;
+        assumptions.push(
+          `mixture of experts: ${moe.topK} of ${moe.experts} experts per token; with uniform routing a batch of ${input.batchSize} touches ${(touched * 100).toFixed(1)}% of the expert weights. Real routing is skewed: fewer are touched, the true floor is lower and this efficiency optimistic.`
+        );
+      }
+      weightBytes = read * 1e9 * input.bytesPerParam;
+      assumptions.push(`weights ${fmtBytes(weightBytes)} per step (${read.toFixed(2)} B parameters × ${input.bytesPerParam} bytes).`);
+    }
+  }
+  let kvBytesPerToken = NaN;
+  if (positive2(input.kvBytesPerToken)) {
+    kvBytesPerToken = input.kvBytesPerToken;
+  } else {
+    const layers = input.layers ?? model?.layers;
+    const kvHeads = input.kvHeads ?? model?.kvHeads;
+    const headDim = input.headDim ?? model?.headDim;
+    if (!positive2(layers) || !positive2(kvHeads) || !positive2(headDim)) missing.push("kvBytesPerToken, or layers, kvHeads and headDim (or a known model)");
+    if (!positive2(input.bytesPerElement)) missing.push("bytesPerElement of the KV cache (2 for BF16, 1 for FP8)");
+    if (positive2(layers) && positive2(kvHeads) && positive2(headDim) && positive2(input.bytesPerElement)) {
+      kvBytesPerToken = 2 * layers * kvHeads * headDim * input.bytesPerElement;
+      assumptions.push(`KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`);
+    }
+  }
+  if (!nonNegative4(input.contextTokens)) missing.push("contextTokens (mean KV tokens read per step, summed over the batch)");
+  if (!positive2(input.batchSize)) {
+    if (!missing.some((m) => m.startsWith("batchSize"))) missing.push("batchSize (sequences per decode step)");
+  }
+  let bandwidthGBs = NaN;
+  if (positive2(input.bandwidthGBs)) {
+    bandwidthGBs = input.bandwidthGBs;
+    assumptions.push(`bandwidth ${bandwidthGBs} GB/s per GPU as given.`);
+  } else if (input.gpu !== void 0) {
+    const found = lookupGpu(input.gpu);
+    if (found.ok) {
+      bandwidthGBs = found.gpu.bandwidthGBs;
+      assumptions.push(`bandwidth ${bandwidthGBs} GB/s per GPU: ${found.gpu.source}${found.gpu.confirmed ? "" : " (not confirmed)"}.`);
+    } else missing.push(found.message);
+  } else missing.push("gpu (a name from the table) or bandwidthGBs");
+  const gpus = input.gpus ?? 1;
+  if (!(Number.isInteger(gpus) && gpus >= 1)) missing.push("gpus must be a whole number ≥ 1");
+  if (missing.length > 0) {
+    return { ok: false, missing, message: `The decode floor needs: ${missing.join("; ")}.` };
+  }
+  const kvBytes = kvBytesPerToken * input.contextTokens;
+  const bytesPerStep = weightBytes + kvBytes;
+  const floorMs = bytesPerStep / (bandwidthGBs * 1e9 * gpus) * 1e3;
+  if (gpus > 1) assumptions.push(`${gpus} GPUs each read 1/${gpus} of the bytes; communication between them is not in the floor.`);
+  return {
+    ok: true,
+    weightBytes,
+    kvBytesPerToken,
+    kvBytes,
+    bytesPerStep,
+    bandwidthGBs,
+    gpus,
+    floorMs,
+    floorMsPerToken: floorMs / input.batchSize,
+    assumptions
+  };
+}
+function efficiency(floorMs, measuredStepMs) {
+  if (!(floorMs > 0) || !(measuredStepMs > 0) || !Number.isFinite(floorMs) || !Number.isFinite(measuredStepMs)) return void 0;
+  const e = floorMs / measuredStepMs;
+  if (e > 1) {
+    return { efficiency: e, band: "inconsistent", advice: "faster than the bandwidth floor: the bytes are overcounted (quantized weights? an FP8 KV cache? fewer experts touched?) or the bandwidth is wrong" };
+  }
+  if (e > 0.8) return { efficiency: e, band: "near-limit", advice: "near the physical limit: only fewer bytes help (quantize weights or KV cache)" };
+  if (e >= 0.4) return { efficiency: e, band: "overhead", advice: "kernel or launch overhead: profile the step (three-way split, then the top kernels)" };
+  return { efficiency: e, band: "structural", advice: "something is structurally wrong (not batching, recomputation, syncs, the wrong kernels): find it before tuning" };
+}
+function fmtBytes(b) {
+  if (b >= 1e9) return `${(b / 1e9).toFixed(2)} GB`;
+  if (b >= 1e6) return `${(b / 1e6).toFixed(2)} MB`;
+  if (b >= 1e3) return `${(b / 1e3).toFixed(1)} kB`;
+  return `${b} B`;
+}
+
+// src/diagnose/decode-floor-check.ts
+function decodeFloorCheck(settings, base, head) {
+  const asked = Object.keys(settings).length > 0;
+  if (!head) return asked ? { ok: false, message: "the decode floor needs per-request data on the head side" } : void 0;
+  const gpu = settings.gpu ?? head.meta.hardware;
+  const model = settings.model ?? head.meta.model;
+  if (!asked && (!gpu || !model)) return void 0;
+  const headSide = floorSide(settings, head, gpu, model);
+  if ("message" in headSide) return asked ? { ok: false, message: headSide.message } : void 0;
+  const baseSide = base ? floorSide(settings, base, settings.gpu ?? base.meta.hardware, settings.model ?? base.meta.model) : void 0;
+  const usableBase = baseSide && !("message" in baseSide) ? baseSide : void 0;
+  return { ok: true, ...usableBase ? { base: usableBase } : {}, head: headSide, sentence: sentence(usableBase, headSide) };
+}
+function floorSide(settings, data, gpu, model) {
+  const tables = data.tables;
+  const measured = measuredStep(data);
+  if (!measured) return { message: "the decode floor needs the measured step: itl_p50_ms, or decode_ms and output_tokens per request" };
+  const batch = runningBatch(tables);
+  if (!batch) return { message: "the decode floor needs the running batch: batch_size_at_admission, or arrival_ts, first_token_ms and decode_ms per request" };
+  const prompt = meanFinite(concatPresent(tables.map((t) => t.numbers.prompt_tokens)) ?? new Float64Array());
+  const output = meanFinite(concatPresent(tables.map((t) => t.numbers.output_tokens)) ?? new Float64Array());
+  if (!Number.isFinite(prompt) || !Number.isFinite(output)) return { message: "the decode floor needs prompt_tokens and output_tokens per request (the KV cache each step reads)" };
+  const contextTokens = batch.value * (prompt + output / 2);
+  const floor = decodeFloor({
+    ...model ? { model } : {},
+    ...gpu ? { gpu } : {},
+    bytesPerParam: settings.bytesPerParam ?? 2,
+    bytesPerElement: settings.bytesPerElement ?? 2,
+    ...settings.paramsBillions ? { paramsBillions: settings.paramsBillions } : {},
+    ...settings.bandwidthGBs ? { bandwidthGBs: settings.bandwidthGBs } : {},
+    gpus: settings.gpus ?? 1,
+    batchSize: batch.value,
+    contextTokens
+  });
+  if (!floor.ok) return { message: floor.message };
+  if (settings.bytesPerParam === void 0) floor.assumptions.push("weights in BF16 (2 bytes): set weights=fp8 or int4 in decode-floor if they are quantized.");
+  if (settings.bytesPerElement === void 0) floor.assumptions.push("KV cache in BF16 (2 bytes): set kv=fp8 if it is.");
+  const eff = efficiency(floor.floorMs, measured.ms);
+  return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured.ms, measuredFrom: measured.from, floor, ...eff ? { efficiency: eff } : {} };
+}
+function measuredStep(data) {
+  const itl = concatPresent(data.tables.map((t) => t.numbers.itl_p50_ms));
+  if (itl) {
+    const ms3 = quantile(itl, 0.5);
+    if (ms3 > 0) return { ms: ms3, from: "median ITL" };
+  }
+  const perToken = [];
+  for (const t of data.tables) {
+    const decode = t.numbers.decode_ms;
+    const output = t.numbers.output_tokens;
+    if (!decode || !output) continue;
+    const ok = successMask(t);
+    for (let i = 0; i < t.length; i++) if (ok[i] && output[i] > 1 && decode[i] > 0) perToken.push(decode[i] / (output[i] - 1));
+  }
+  if (perToken.length === 0) return void 0;
+  const ms2 = quantile(Float64Array.from(perToken), 0.5);
+  return ms2 > 0 ? { ms: ms2, from: "median decode_ms per output token" } : void 0;
+}
+function runningBatch(tables) {
+  const admitted = batchProfile(tables);
+  if (admitted && admitted.mean > 0) return { value: admitted.mean, source: "batch_size_at_admission" };
+  const concurrency2 = tables.map((t) => decodeConcurrency(t)).filter((c) => c !== void 0);
+  const mean = concurrency2.length ? meanFinite(concatPresent(concurrency2) ?? new Float64Array()) : NaN;
+  return mean > 0 ? { value: mean, source: "decode concurrency" } : void 0;
+}
+function sentence(base, head) {
+  const eff = (s) => s.efficiency ? compact(s.efficiency.efficiency) : "?";
+  const floorText = base ? `${duration(base.floor.floorMs)} → ${duration(head.floor.floorMs)}` : duration(head.floor.floorMs);
+  const measured = base ? `${duration(base.measuredMs)} → ${duration(head.measuredMs)}` : duration(head.measuredMs);
+  const efficiencyText = base ? `${eff(base)} → ${eff(head)}` : eff(head);
+  const band = head.efficiency ? `: ${head.efficiency.band.replace("-", " ")} — ${head.efficiency.advice}` : "";
+  return `decode bandwidth floor ${floorText} per step (running batch ${compact(head.batch)}, ${compact(head.floor.bytesPerStep / 1e9)} GB read); measured step (${head.measuredFrom}) ${measured}; efficiency floor/measured ${efficiencyText}${band}`;
+}
+
+// src/profile/regime.ts
+var REGIME_THRESHOLDS = { high: 60, low: 30 };
+var REGIME_FIXES = {
+  "memory-bound": [
+    "batch more: each weight byte read serves more tokens",
+    "quantize weights (FP8, INT4) and the KV cache: fewer bytes per step",
+    "shrink the KV cache read per step (GQA/MQA, shorter contexts, prefix sharing)"
+  ],
+  "compute-bound": [
+    "lower precision (FP8 tensor cores)",
+    "better kernels (tensor-core GEMMs, FlashAttention)",
+    "more GPUs (tensor parallelism)"
+  ],
+  "latency-bound": [
+    "raise occupancy (fewer registers or less shared memory per block, larger grids)",
+    "coalesce memory access (fewer sectors per request)",
+    "fuse small kernels (and CUDA graphs for launch gaps)"
+  ],
+  balanced: [
+    "do less work: quantize, prune, speculative decoding, or a smaller model",
+    "the kernel itself is efficient; look for redundant launches of it"
+  ]
+};
+function classifyKernel(k, thresholds = REGIME_THRESHOLDS) {
+  const { high, low: low2 } = thresholds;
+  const sm = k.smPct;
+  const usesDram = !Number.isNaN(k.dramPct);
+  const mem = usesDram ? k.dramPct : k.memoryPct;
+  const memLabel = usesDram ? "DRAM" : "memory (max of DRAM/L1/L2, DRAM not measured)";
+  if (Number.isNaN(sm) || Number.isNaN(mem)) {
+    return { regime: void 0, evidence: `needs SM and DRAM throughput (sm__throughput and dram__throughput, % of peak); ${Number.isNaN(sm) ? "SM" : "DRAM"} missing`, fixes: [] };
+  }
+  const pct = (v) => percent(v / 100);
+  const numbers = `SM ${pct(sm)}, ${memLabel} ${pct(mem)} of peak`;
+  let regime;
+  let why;
+  if (sm >= high && mem >= high) {
+    regime = "balanced";
+    why = `both ≥ ${high}%`;
+  } else if (sm >= high) {
+    regime = "compute-bound";
+    why = `SM ≥ ${high}%, memory below`;
+  } else if (mem >= high) {
+    regime = "memory-bound";
+    why = `memory ≥ ${high}%, SM below`;
+  } else {
+    regime = "latency-bound";
+    const top = Math.max(sm, mem);
+    why = top < low2 ? `both < ${low2}%: neither unit is busy` : `both < ${high}%, leaning ${sm >= mem ? "compute" : "memory"} (${pct(top)})`;
+  }
+  return { regime, evidence: `${numbers}: ${why}`, fixes: REGIME_FIXES[regime] };
+}
+
+// src/profile/compare-kernels.ts
+var DURATION_CHANGE = 0.05;
+var OCCUPANCY_CHANGE = 5;
+var STALL_CHANGE = 0.1;
+var total = (list) => list.reduce((s, k) => s + (Number.isNaN(k.durationMs) ? 0 : k.durationMs), 0);
+function topKernels(list, n = 10) {
+  const sum = total(list);
+  return [...list].filter((k) => !Number.isNaN(k.durationMs)).sort((a, b) => b.durationMs - a.durationMs).slice(0, n).map((k) => ({ name: k.name, ms: k.durationMs, share: sum > 0 ? k.durationMs / sum : NaN, regime: classifyKernel(k).regime, launches: k.launches }));
+}
+function compareKernels(base, head, top = 10) {
+  const baseTotal = total(base);
+  const headTotal = total(head);
+  const headByName = new Map(head.map((k) => [k.name, k]));
+  const baseNames = new Set(base.map((k) => k.name));
+  const kernels = [];
+  for (const b of base) {
+    const h = headByName.get(b.name);
+    if (h) kernels.push(change(b, h, baseTotal, headTotal));
+  }
+  kernels.sort((a, b) => Math.abs(b.durationMs.deltaMs || 0) - Math.abs(a.durationMs.deltaMs || 0) || (a.name < b.name ? -1 : 1));
+  return {
+    totalMs: { base: baseTotal, head: headTotal, deltaMs: headTotal - baseTotal, ratio: baseTotal > 0 ? headTotal / baseTotal - 1 : NaN },
+    kernels,
+    onlyBase: base.filter((k) => !headByName.has(k.name)),
+    onlyHead: head.filter((k) => !baseNames.has(k.name)),
+    topKernels: topKernels(head, top)
+  };
+}
+function change(b, h, baseTotal, headTotal) {
+  const rb = classifyKernel(b).regime;
+  const rh = classifyKernel(h).regime;
+  const d = { base: b.durationMs, head: h.durationMs, deltaMs: h.durationMs - b.durationMs, ratio: b.durationMs > 0 ? h.durationMs / b.durationMs - 1 : NaN };
+  const notes = [];
+  if (Math.abs(d.ratio) >= DURATION_CHANGE) notes.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
+  if (h.launches !== b.launches) notes.push(`launches ${b.launches} → ${h.launches}`);
+  if (rb !== rh) notes.push(`regime ${rb ?? "unknown"} → ${rh ?? "unknown"}`);
+  const occ = { base: b.occupancyPct, head: h.occupancyPct, delta: h.occupancyPct - b.occupancyPct };
+  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE) notes.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
+  const spr = { base: b.sectorsPerRequest, head: h.sectorsPerRequest, delta: h.sectorsPerRequest - b.sectorsPerRequest };
+  if (Math.abs(spr.delta) >= 1) notes.push(`sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? " (less coalesced)" : ""}`);
+  const stallShifts = shifts(b.stalls, h.stalls);
+  for (const s of stallShifts) notes.push(`stall ${s.reason} ${percent(s.base)} → ${percent(s.head)} of stalls`);
+  return {
+    name: b.name,
+    base: b,
+    head: h,
+    durationMs: d,
+    share: { base: baseTotal > 0 ? b.durationMs / baseTotal : NaN, head: headTotal > 0 ? h.durationMs / headTotal : NaN },
+    regime: { base: rb, head: rh, changed: rb !== rh },
+    occupancyPct: occ,
+    sectorsPerRequest: spr,
+    stallShifts,
+    notes
+  };
+}
+function shifts(base, head) {
+  const reasons = /* @__PURE__ */ new Set([...base.map((s) => s.reason), ...head.map((s) => s.reason)]);
+  const of = (list, r) => list.find((s) => s.reason === r)?.share ?? 0;
+  if (base.length === 0 || head.length === 0) return [];
+  return [...reasons].map((reason) => ({ reason, base: of(base, reason), head: of(head, reason), delta: of(head, reason) - of(base, reason) })).filter((s) => Math.abs(s.delta) >= STALL_CHANGE).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || (a.reason < b.reason ? -1 : 1)).slice(0, 3);
+}
+
+// src/profile/compare-splits.ts
+var FLAT = 0.05;
+var EXPLAINS = 0.5;
+function delta(base, head) {
+  return { base, head, deltaMs: head - base, ratio: base > 0 ? head / base - 1 : NaN };
+}
+function compareSplits(base, head) {
+  const d = {
+    wall: delta(base.wallMs, head.wallMs),
+    cpu: delta(base.cpuMs, head.cpuMs),
+    gpu: delta(base.gpuMs, head.gpuMs),
+    collective: delta(base.collectiveMs, head.collectiveMs),
+    idle: delta(base.idleMs, head.idleMs)
+  };
+  const verdict = { base: base.verdict, head: head.verdict, changed: base.verdict !== head.verdict };
+  return {
+    ...d,
+    cpuShare: { base: base.cpuShare, head: head.cpuShare, delta: head.cpuShare - base.cpuShare },
+    gpuShare: { base: base.gpuShare, head: head.gpuShare, delta: head.gpuShare - base.gpuShare },
+    verdict,
+    conclusion: conclude(d, verdict)
+  };
+}
+function conclude(d, verdict) {
+  const { wall, cpu, gpu, collective, idle } = d;
+  const tail = verdict.changed ? ` (was ${verdict.base}, now ${verdict.head})` : "";
+  if (Number.isNaN(wall.deltaMs)) return `Wall clock unknown on one side: the steps cannot be compared${tail}.`;
+  const w = `wall ${signedPercent(wall.ratio)} (${signedDuration(wall.deltaMs)} per step)`;
+  if (Math.abs(wall.ratio) < FLAT) return `${w}: unchanged within ±${percent(FLAT)}${tail}.`;
+  const grew = wall.deltaMs > 0;
+  const explains = (x) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
+  const describe6 = (x, what) => Number.isNaN(x.deltaMs) ? `${what} not measured` : Math.abs(x.ratio) < FLAT || x.base === 0 && x.head === 0 ? `${what} flat` : `${what} ${signedPercent(x.ratio)}`;
+  const gpuText = describe6(gpu, "GPU time");
+  if (explains(gpu)) {
+    return `${w} with ${gpuText}: the kernels ${grew ? "got slower or more numerous" : "got faster"} — check their regime (step 4)${tail}.`;
+  }
+  if (explains(cpu)) {
+    return `${w} with ${gpuText}: the CPU side ${grew ? "grew (launch overhead? Python?)" : "shrank"}${tail}.`;
+  }
+  if (explains(collective)) {
+    return `${w} with ${gpuText}: time in NCCL collectives ${grew ? "grew — waiting on peers (a straggler rank?)" : "shrank"}${tail}.`;
+  }
+  if (explains(idle)) {
+    return `${w} with ${gpuText}: time with nobody busy ${grew ? "grew — the step waits (sync, lock, network)" : "shrank"}${tail}.`;
+  }
+  if (Number.isNaN(cpu.deltaMs) && !explains(gpu)) {
+    return `${w} with ${gpuText}: the host side or waiting ${grew ? "grew" : "shrank"} (host time not measured)${tail}.`;
+  }
+  return `${w}: no single side explains it (${gpuText}, ${describe6(cpu, "host time")})${tail}.`;
+}
+
+// src/profile/waiting.ts
+var PRESENT_SHARE = 0.1;
+var NEXT_CHECK = {
+  lock: "py-spy dump --pid <pid> during a slow step: the thread parked in acquire()/pthread_mutex_lock shows which lock (py-spy dump shows it); py-spy record --idle for how often.",
+  "implicit-sync": "torch.cuda.set_sync_debug_mode('warn') prints the stack of every implicit sync: look for .item(), .tolist(), .cpu(), printing a tensor, or indexing with a boolean mask inside the step.",
+  network: "Off-CPU profile of the step (offcputime-bpfcc -p <pid>, or strace -f -T -e trace=network -p <pid>): which socket or selector it blocks on; compare with the peer (API server, tokenizer service) timings.",
+  collective: "Profile every rank: a rank whose collective is short while the others are long is the straggler they wait for (slow GPU, CPU-bound rank, uneven batch); NCCL_DEBUG=INFO shows the algorithm and transport.",
+  "host-gap": "Profile with with_stack=True (python_function events) or py-spy record --idle: Python work between ops (CPU-bound) and blocking outside CUDA calls (waiting) look the same without it."
+};
+function waitCandidates(step, s) {
+  const wall = step.wallMs;
+  const make = (cause, ms2, measured, detail) => {
+    const share = wall > 0 ? ms2 / wall : NaN;
+    const evidence2 = !measured || Number.isNaN(ms2) ? "not-measured" : share >= PRESENT_SHARE ? "present" : "absent";
+    const more = evidence2 === "present" && share > 1 ? " More than the step itself: several threads' waits add up, so this thread may not be the step's." : "";
+    return { cause, evidence: evidence2, ms: measured ? ms2 : NaN, share: measured ? share : NaN, detail: detail + more, nextCheck: NEXT_CHECK[cause] };
+  };
+  const n = (x) => Number.isNaN(x) ? "?" : Number.isInteger(x) ? grouped(x) : grouped(x, 1);
+  const time = (ms2) => Number.isNaN(ms2) ? "unknown time" : duration(ms2);
+  const out = [];
+  out.push(make("lock", s.lockMs, s.measured.blocking, s.measured.blocking ? `${n(s.lockCalls)} lock or condition wait(s) per step, ${time(s.lockMs)}.` : "Lock waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
+  const item = Number.isNaN(s.itemCalls) ? "" : `, ${n(s.itemCalls)} scalar read(s) (.item())`;
+  const stalls = Number.isNaN(s.itemStalls) ? "" : `, ${n(s.itemStalls)} device-to-host copy(ies) the host sat waiting for`;
+  const copies = Number.isNaN(s.d2hCopies) ? "" : `, ${n(s.d2hCopies)} device-to-host copy(ies)`;
+  out.push(make("implicit-sync", s.syncMs, s.measured.cudaApi, s.measured.cudaApi ? `${n(s.syncCalls)} blocking sync call(s) per step, ${time(s.syncMs)} blocked${item}${copies}${stalls}.` : "CUDA runtime calls not recorded."));
+  out.push(make("network", s.networkMs, s.measured.blocking, s.measured.blocking ? `${n(s.networkCalls)} socket or poll wait(s) per step, ${time(s.networkMs)}.` : "Socket waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
+  out.push(make("collective", s.collectiveMs, s.measured.kernels, s.measured.kernels ? `${n(s.collectiveCalls)} NCCL kernel(s) per step, ${time(s.collectiveMs)} on the GPU waiting for peers or moving data.` : "GPU kernels not recorded."));
+  if (!s.measured.blocking || !Number.isNaN(step.hostGapMs)) {
+    out.push(make("host-gap", step.hostGapMs, !Number.isNaN(step.hostGapMs), !Number.isNaN(step.hostGapMs) ? `${duration(step.hostGapMs)} per step on the main thread inside no recorded op${wall > 0 ? ` (${percent(step.hostGapMs / wall)})` : ""}: Python between ops, or a blocking call the profiler does not record.` : "Main-thread time outside ops not measurable from this export."));
+  }
+  const rank = { present: 0, absent: 1, "not-measured": 2 };
+  return out.sort((a, b) => rank[a.evidence] - rank[b.evidence] || (b.ms || 0) - (a.ms || 0));
+}
+
+// src/profile/split.ts
+var SPLIT_THRESHOLDS = {
+  /** A side whose share of the wall clock is at least this is "≈ wall". */
+  near: 0.8,
+  /** Both sides below this are "≪ wall". */
+  far: 0.5
+};
+function splitStep(totals, step = totals.perStep, thresholds = SPLIT_THRESHOLDS) {
+  return splitOf(step, totals.signals, thresholds, totals.gpuTimeKind === "sum");
+}
+function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false) {
+  const { near, far } = thresholds;
+  const wall = step.wallMs;
+  const share = (ms2) => wall > 0 ? ms2 / wall : NaN;
+  const cpuShare = share(step.cpuMs);
+  const gpuShare = share(step.gpuMs);
+  const idleShare = share(step.idleMs);
+  const evidence2 = [];
+  const of = (what, ms2, s) => `${what} ${duration(ms2)} of the ${duration(wall)} step (${percent(s)})`;
+  if (!Number.isNaN(gpuShare)) evidence2.push(of(`GPU busy${gpuIsSum ? " (sum of kernel times)" : ""}`, step.gpuMs, gpuShare));
+  if (!Number.isNaN(cpuShare)) evidence2.push(of("Host busy in ops", step.cpuMs, cpuShare));
+  let verdict;
+  if (!(wall > 0)) {
+    verdict = "unknown";
+    evidence2.unshift("Wall clock of the step unknown: shares cannot be computed.");
+  } else {
+    const gpuNear = gpuShare >= near;
+    const cpuNear = cpuShare >= near;
+    if (gpuNear && cpuNear) {
+      verdict = "mixed";
+      evidence2.push(`Both sides are busy for ≥ ${percent(near)} of the step: the host launches as fast as the GPU runs, so shrinking one side alone gains little.`);
+    } else if (gpuNear) {
+      verdict = "gpu-bound";
+      evidence2.push(`GPU busy ≥ ${percent(near)} of the step: GPU-bound; next, the regime of the top kernels (step 4).`);
+      if (Number.isNaN(cpuShare)) evidence2.push("Host time not measured; with the GPU this busy, removing every gap gains at most " + percent(1 - gpuShare) + " of the step.");
+    } else if (cpuNear) {
+      verdict = "cpu-bound";
+      evidence2.push(`Host busy ≥ ${percent(near)} of the step while the GPU is not: CPU-bound (launch overhead, Python, scheduling).`);
+    } else if (Number.isNaN(gpuShare) || Number.isNaN(cpuShare)) {
+      verdict = "unknown";
+      evidence2.push(`${Number.isNaN(cpuShare) ? "Host" : "GPU"} time not measured and the other side is below ${percent(near)}: CPU-bound and waiting cannot be told apart.`);
+    } else if (gpuShare < far && cpuShare < far) {
+      if (1 - idleShare >= near) {
+        verdict = "mixed";
+        evidence2.push(`Both below ${percent(far)}, but nobody is idle for more than ${percent(idleShare)} of the step: host and GPU take turns (serialised, e.g. a sync every step) rather than wait on something else.`);
+      } else {
+        verdict = "waiting";
+        evidence2.push(`Both below ${percent(far)} of the step${Number.isNaN(idleShare) ? "" : `, nobody busy for ${percent(idleShare)}`}: the step is WAITING.`);
+      }
+    } else {
+      verdict = "mixed";
+      evidence2.push(`Neither side ≥ ${percent(near)} and not both < ${percent(far)}: part GPU, part host, part gaps.`);
+    }
+  }
+  if (step.collectiveMs > 0 && wall > 0) evidence2.push(of("NCCL collectives", step.collectiveMs, share(step.collectiveMs)) + ", counted as waiting, not GPU work.");
+  if (step.hostGapMs > 0 && wall > 0 && share(step.hostGapMs) >= 0.05) {
+    evidence2.push(of("Main thread in no recorded op", step.hostGapMs, share(step.hostGapMs)) + ": Python between ops, or a blocking call the profiler does not record.");
+  }
+  if (cpuShare > 1.05) evidence2.push("Host time exceeds the wall clock: it adds up several threads.");
+  if (gpuShare > 1.05) evidence2.push("GPU time exceeds the wall clock: kernels overlap on several streams and the export sums them.");
+  const candidates = verdict === "waiting" || verdict === "mixed" || verdict === "unknown" ? waitCandidates(step, signals) : [];
+  return {
+    label: step.label,
+    wallMs: wall,
+    cpuMs: step.cpuMs,
+    gpuMs: step.gpuMs,
+    collectiveMs: step.collectiveMs,
+    idleMs: step.idleMs,
+    hostGapMs: step.hostGapMs,
+    cpuShare,
+    gpuShare,
+    idleShare,
+    verdict,
+    evidence: evidence2,
+    candidates
+  };
+}
+
+// src/report/profiles.ts
+function profileReport(inputs) {
+  const notes = [];
+  const first = (list, kind, side2) => {
+    const found = list.filter((p) => p.kind === kind);
+    if (found.length > 1) notes.push(`${found.length} ${kind === "split" ? "step profiles" : "Nsight Compute exports"} on the ${side2} side: the first is used`);
+    return found[0];
+  };
+  const baseSplit = first(inputs.base, "split", "baseline");
+  const headSplit = first(inputs.head, "split", "head");
+  const baseKernels = first(inputs.base, "kernels", "baseline");
+  const headKernels = first(inputs.head, "kernels", "head");
+  const report2 = { notes };
+  if (baseSplit || headSplit) {
+    const base = baseSplit ? splitView(baseSplit.totals) : void 0;
+    const head = headSplit ? splitView(headSplit.totals) : void 0;
+    report2.split = { ...base ? { base } : {}, ...head ? { head } : {}, ...base && head ? { comparison: compareSplits(base, head) } : {} };
+  }
+  if (baseKernels || headKernels) {
+    const shown = (headKernels ?? baseKernels).ncu.kernels;
+    report2.kernels = {
+      ...baseKernels ? { baseFile: baseKernels.ncu.file } : {},
+      ...headKernels ? { headFile: headKernels.ncu.file } : {},
+      top: kernelViews(shown),
+      ...baseKernels && headKernels ? { comparison: compareKernels(baseKernels.ncu.kernels, headKernels.ncu.kernels) } : {}
+    };
+    notes.push(...(headKernels ?? baseKernels).ncu.notes);
+  }
+  return report2.split || report2.kernels ? report2 : void 0;
+}
+function splitView(totals) {
+  return { ...splitStep(totals), file: totals.file, format: totals.format, steps: totals.steps.length, gpuTimeKind: totals.gpuTimeKind, notes: totals.notes };
+}
+function kernelViews(kernels) {
+  const byName = new Map(kernels.map((k) => [k.name, k]));
+  return topKernels(kernels, 5).map((t) => {
+    const regime = classifyKernel(byName.get(t.name));
+    return { name: t.name, ms: t.ms, share: t.share, launches: t.launches, regime: regime.regime, evidence: regime.evidence, fixes: regime.fixes };
+  });
+}
+
+// src/report/deep-evidence.ts
+var FLOOR_HINTS = /* @__PURE__ */ new Set(["decode-overhead", "memory-bound-decode"]);
+var PROFILE_HINTS = /* @__PURE__ */ new Set(["decode-overhead", "memory-bound-decode", "prefill-compute", "measurement-gap"]);
+function withFloorEvidence(findings, floor) {
+  return findings.map(
+    (f) => FLOOR_HINTS.has(f.hint) ? {
+      ...f,
+      evidence: [
+        ...f.evidence,
+        {
+          text: floor.sentence,
+          values: {
+            floorMs: floor.head.floor.floorMs,
+            measuredMs: floor.head.measuredMs,
+            efficiency: floor.head.efficiency?.efficiency ?? null,
+            band: floor.head.efficiency?.band ?? null,
+            ...floor.base ? { baseEfficiency: floor.base.efficiency?.efficiency ?? null } : {}
+          }
+        }
+      ],
+      // The floor is computed: the next check is what its band says, no longer to compute it.
+      nextCheck: floor.head.efficiency ? `${floor.head.efficiency.advice}; the three-way split of a decode step (--profile) says where the rest goes` : f.nextCheck
+    } : f
+  );
+}
+function withProfileEvidence(report2) {
+  const profiles = report2.profiles;
+  if (!profiles) return report2;
+  const lines = [];
+  const split2 = profiles.split;
+  if (split2?.comparison) lines.push({ text: `profiled step: ${split2.comparison.conclusion}`, values: { base: split2.comparison.verdict.base, head: split2.comparison.verdict.head } });
+  else if (split2?.head) lines.push({ text: `profiled step (head): ${split2.head.verdict}, ${split2.head.evidence[0] ?? ""}`.trim(), values: { head: split2.head.verdict } });
+  const moved = profiles.kernels?.comparison?.kernels.filter((k) => k.notes.length).slice(0, 2) ?? [];
+  for (const k of moved) lines.push({ text: `kernel ${k.name.slice(0, 80)}: ${k.notes.join("; ")}` });
+  if (lines.length === 0) return report2;
+  return {
+    ...report2,
+    benchmarks: report2.benchmarks.map((b) => ({ ...b, findings: b.findings.map((f) => PROFILE_HINTS.has(f.hint) ? { ...f, evidence: [...f.evidence, ...lines] } : f) }))
+  };
+}
+
 // src/report/build.ts
 function triageBenchmark(base, head, config) {
   const { metrics, notInData } = compareSides(base, head, config);
@@ -9226,18 +10960,21 @@ function triageBenchmark(base, head, config) {
     for (const { comparison, attribution } of regressed) {
       if (!attribution) continue;
       const slo2 = config.slos.find((s) => s.spec.key === comparison.spec.key);
-      fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo2));
+      fixes.push(...rankFixes(attribution, headData.pooled, findings, walks, slo2, config.effort));
     }
-    fixes.sort((a, b) => b.gain - a.gain);
+    fixes.sort(byGainPerEffort);
   } else if (regressed.some((r) => r.attribution)) {
     const withAttribution = regressed.filter((r) => r.attribution !== null);
     ({ walks, findings } = walkServerTree({ regressed: withAttribution, base, head, configChanges, workload }));
     for (const { comparison, attribution } of withAttribution) {
-      fixes.push(...rankFixes(attribution, void 0, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key)));
+      fixes.push(...rankFixes(attribution, void 0, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key), config.effort));
     }
-    fixes.sort((a, b) => b.gain - a.gain);
+    fixes.sort(byGainPerEffort);
   }
   const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
+  const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
+  if (floor?.ok) findings = withFloorEvidence(findings, floor);
+  else if (floor) caveats.push({ kind: "decode-floor", message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? "benchmark";
   return {
     name,
@@ -9254,7 +10991,8 @@ function triageBenchmark(base, head, config) {
     caveats,
     configChanges,
     workload,
-    likeForLike: costs
+    likeForLike: costs,
+    ...floor ? { floor } : {}
   };
 }
 function buildReport(benchmarks, config) {
@@ -9274,20 +11012,22 @@ function buildReport(benchmarks, config) {
     benchmarks
   };
 }
-function triage(base, head, config) {
+function triage(base, head, config, extras = {}) {
   const pairing = pairBenchmarks(base, head);
   if (pairing.pairs.length === 0) {
     throw new InputError("results", `no benchmark is on both sides: the baseline has ${names(pairing, "base")}, the head ${names(pairing, "head")}`);
   }
   const reports = pairing.pairs.map((p) => {
-    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config);
-    for (const note of pairing.notes) report.caveats.push({ kind: "benchmark-names", message: note });
-    return report;
+    const report3 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config);
+    for (const note of pairing.notes) report3.caveats.push({ kind: "benchmark-names", message: note });
+    return report3;
   });
   for (const u of pairing.unmatched) {
     reports[0].caveats.push({ kind: "benchmark-names", message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared` });
   }
-  return buildReport(reports, config);
+  const report2 = buildReport(reports, config);
+  const profiles = extras.profiles ? profileReport(extras.profiles) : void 0;
+  return profiles ? withProfileEvidence({ ...report2, profiles }) : report2;
 }
 function names(pairing, side2) {
   const list = pairing.unmatched.filter((u) => u.side === side2).map((u) => `"${u.name}"`);
@@ -9367,19 +11107,20 @@ function dedupeFixes(fixes) {
 }
 
 // src/render/json.ts
-function reportToJson(report) {
+function reportToJson(report2) {
   return {
-    schemaVersion: report.schemaVersion,
-    tool: report.tool,
-    settings: report.settings,
-    verdict: report.verdict,
-    outcome: report.outcome,
-    acceptance: report.acceptance ?? null,
-    benchmarks: report.benchmarks.map((b) => benchmarkJson(b, report.settings.level))
+    schemaVersion: report2.schemaVersion,
+    tool: report2.tool,
+    settings: report2.settings,
+    verdict: report2.verdict,
+    outcome: report2.outcome,
+    acceptance: report2.acceptance ?? null,
+    benchmarks: report2.benchmarks.map((b) => benchmarkJson(b, report2.settings.level)),
+    profiles: report2.profiles ?? null
   };
 }
-function renderJson(report) {
-  return JSON.stringify(reportToJson(report), (_key, value) => typeof value === "number" && !Number.isFinite(value) ? null : value, 2) + "\n";
+function renderJson(report2) {
+  return JSON.stringify(reportToJson(report2), (_key, value) => typeof value === "number" && !Number.isFinite(value) ? null : value, 2) + "\n";
 }
 function benchmarkJson(b, level) {
   return {
@@ -9405,6 +11146,7 @@ function benchmarkJson(b, level) {
     fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : "Infinity" })),
     caveats: b.caveats,
     trends: b.trends ?? [],
+    decodeFloor: b.floor ?? null,
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike
@@ -9469,6 +11211,77 @@ function cap3(text, max) {
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }
 
+// src/render/deep-markdown.ts
+function floorSection(floor) {
+  const row = (label, s) => `| ${label} | ${compact(s.batch)} (${s.batchSource}) | ${grouped(s.contextTokens)} | ${compact(s.floor.bytesPerStep / 1e9)} GB | ${duration(s.floor.floorMs)} | ${duration(s.measuredMs)} | ${s.efficiency ? `${compact(s.efficiency.efficiency)} (${s.efficiency.band})` : "—"} |`;
+  const rows = [...floor.base ? [row("baseline", floor.base)] : [], row("this PR", floor.head)];
+  const head = floor.head;
+  return [
+    `<details><summary>Decode bandwidth floor (§5): ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
+    "",
+    "| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows,
+    "",
+    head.efficiency ? `**Reading:** ${markdownText(head.efficiency.advice, 300)} (bands: > 0.8 near the limit, 0.4–0.8 kernel or launch overhead, < 0.4 structurally wrong).` : "",
+    "",
+    ...head.floor.assumptions.map((a) => `- ${markdownText(a, 400)}`),
+    "",
+    "</details>"
+  ].join("\n");
+}
+function profilesSection(p) {
+  const out = [];
+  if (p.split) out.push(splitSection(p.split));
+  if (p.kernels) out.push(kernelsSection(p.kernels));
+  if (p.notes.length) out.push(p.notes.map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("\n"));
+  return out.join("\n\n");
+}
+function splitSection(split2) {
+  const row = (label, s) => `| ${label} | ${duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)} (${percent(s.gpuShare)})${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
+  const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
+  const shown = split2.head ?? split2.base;
+  const lines = [
+    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeText(s.file, 80)}, ${s.format}, ${s.steps} step${s.steps === 1 ? "" : "s"}`).join("; ")})`,
+    "",
+    "| side | wall per step | CPU | GPU | NCCL | idle | verdict |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...sides.map(([l, s]) => row(l, s))
+  ];
+  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: an upper bound when streams overlap.</sub>");
+  if (split2.comparison) lines.push("", `**What moved:** ${markdownText(split2.comparison.conclusion, 400)}`);
+  lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
+  const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
+  if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
+    lines.push("", "| waiting on | evidence | time per step | what the profile shows | to confirm |", "|---|---|---:|---|---|");
+    for (const c of candidates) {
+      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)} (${percent(c.share)})`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
+    }
+  }
+  return lines.join("\n");
+}
+function kernelsSection(k) {
+  const lines = [
+    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeText(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeText(k.baseFile, 80)}` : ""})`,
+    "",
+    "| kernel | time | share | regime | why | what can help |",
+    "|---|---:|---:|---|---|---|",
+    ...k.top.map((t) => `| ${codeCell(t.name)} | ${duration(t.ms)} | ${percent(t.share)} | ${t.regime ?? "unknown"} | ${markdownText(t.evidence, 200)} | ${t.fixes.map((f) => markdownText(f, 120)).join("; ")} |`)
+  ];
+  const c = k.comparison;
+  if (c) {
+    lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
+    const moved = c.kernels.filter((x) => x.notes.length);
+    for (const x of moved.slice(0, 5)) lines.push(`- ${codeCell(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
+    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => codeCell(x.name)).join(", ")}`);
+    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => codeCell(x.name)).join(", ")}`);
+  }
+  return lines.join("\n");
+}
+function codeCell(name) {
+  return `\`${codeText(name, 60)}\``;
+}
+
 // src/render/summary.ts
 var VERDICT_ICON = {
   regressed: "🔴",
@@ -9515,8 +11328,8 @@ function headline(b) {
 function valueChange(m) {
   if (!m.base || !m.head) return "";
   const unit = m.spec.metric.unit;
-  const change = m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, unit);
-  return `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)} (${change})`;
+  const change2 = m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, unit);
+  return `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)} (${change2})`;
 }
 function whereTheTimeWent(a) {
   if (!a.dominant) return void 0;
@@ -9565,20 +11378,21 @@ function undecidedGroups(b) {
 }
 
 // src/render/markdown.ts
-function renderMarkdown(report, options = {}) {
+function renderMarkdown(report2, options = {}) {
   const detail = options.detail ?? "full";
   const parts = [];
-  if (report.acceptance) {
-    const a = report.acceptance;
+  if (report2.acceptance) {
+    const a = report2.acceptance;
     parts.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
   }
-  if (report.benchmarks.length > 1) parts.push(overview(report));
-  for (const b of report.benchmarks) {
-    if (report.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
+  if (report2.benchmarks.length > 1) parts.push(overview(report2));
+  for (const b of report2.benchmarks) {
+    if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
     parts.push(renderBenchmark(b, detail));
   }
+  if (report2.profiles && detail !== "minimal") parts.push(profilesSection(report2.profiles));
   if (detail !== "full") parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
-  parts.push(footer(report));
+  parts.push(footer(report2));
   if (options.trailer) parts.push(options.trailer);
   return parts.join("\n\n") + "\n";
 }
@@ -9587,12 +11401,12 @@ var LIMITS = {
   compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
   minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 }
 };
-function overview(report) {
+function overview(report2) {
   const counts = /* @__PURE__ */ new Map();
-  for (const b of report.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
+  for (const b of report2.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
   const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
-  const rows = report.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${headline(b)} |`);
-  return [`## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
+  const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${headline(b)} |`);
+  return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
 }
 function renderBenchmark(b, detail) {
   const lead = leadMetric(b);
@@ -9615,6 +11429,7 @@ ${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 4
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
   if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
 
 ${b.trends.join("\n\n")}
@@ -9637,7 +11452,7 @@ function briefLine(b, lead) {
   }
   const fix = leadFix(b, lead);
   if (fix && finding2?.cause === "workload") parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
-  else if (fix) parts.push(`**Biggest lever:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  else if (fix) parts.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts.join(" · ");
 }
 function metricsTable(b, detail) {
@@ -9714,7 +11529,7 @@ function fixesTable(fixes, lead) {
     (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
   );
   return [
-    `**Fixes ranked by Amdahl ceiling** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline)`,
+    `**Fixes ranked by gain per effort** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline; then (gain − 1) per hour of work, a day being 8 h — do the first one first)`,
     "",
     `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
     "|---|---|---:|---:|---:|---:|---|",
@@ -9765,17 +11580,18 @@ function sideRow(s) {
   const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ""})`).join(", ");
   return `| ${s.label === "base" ? "baseline" : "this PR"} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : "—"} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
 }
-function footer(report) {
-  const s = report.settings;
-  return `<sub>perf-triage v${report.tool.version} · ${Math.round(s.level * 100)}% intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}) · verdicts corrected for the number of metrics (Benjamini–Hochberg, α = ${s.alpha}) · minimum effects and run-to-run noise in docs/statistics.md</sub>`;
+function footer(report2) {
+  const s = report2.settings;
+  return `<sub>perf-triage v${report2.tool.version} · ${Math.round(s.level * 100)}% intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}) · verdicts corrected for the number of metrics (Benjamini–Hochberg, α = ${s.alpha}) · minimum effects and run-to-run noise in docs/statistics.md</sub>`;
 }
 
 // src/render/text.ts
 var TEXT_ICON = { regressed: "REGRESSED", inconclusive: "INCONCLUSIVE", improved: "IMPROVED", unchanged: "OK" };
-function renderText(report) {
+function renderText(report2) {
   const out = [];
-  for (const b of report.benchmarks) out.push(renderBenchmark2(b));
-  out.push(`perf-triage v${report.tool.version} · seed ${report.settings.seed} · ${report.settings.resamples} resamples · outcome: ${report.outcome.fail ? "FAIL" : "pass"}${report.outcome.reasons.length ? ` (${report.outcome.reasons.map((r) => plainText(r, 300)).join("; ")})` : ""}`);
+  for (const b of report2.benchmarks) out.push(renderBenchmark2(b));
+  if (report2.profiles) out.push(profilesText(report2.profiles));
+  out.push(`perf-triage v${report2.tool.version} · seed ${report2.settings.seed} · ${report2.settings.resamples} resamples · outcome: ${report2.outcome.fail ? "FAIL" : "pass"}${report2.outcome.reasons.length ? ` (${report2.outcome.reasons.map((r) => plainText(r, 300)).join("; ")})` : ""}`);
   return out.join("\n\n") + "\n";
 }
 function renderBenchmark2(b) {
@@ -9790,7 +11606,7 @@ function renderBenchmark2(b) {
     if (finding2) out.push(`  Why${finding2.cause === "workload" ? " (the workload, not the code)" : ""}: [${finding2.hint}] ${plainText(finding2.title, 200)}`);
     const fix = leadFix(b, lead);
     if (fix && finding2?.cause === "workload") out.push(`  If this workload is the new normal: ${plainText(ceilingSentence(fix, lead), 300)}`);
-    else if (fix) out.push(`  Biggest lever: ${plainText(fixSentence(fix, lead), 300)}`);
+    else if (fix) out.push(`  Do first: ${plainText(fixSentence(fix, lead), 300)}`);
   }
   out.push(
     table(
@@ -9822,7 +11638,7 @@ ${walk2.steps.map((s) => `  ${s.question} ${plainText(s.answer, 300)}`).join("\n
   }
   const fixes = lead ? b.fixes.filter((f) => f.metric === lead.spec.key) : [];
   if (fixes.length && lead) {
-    out.push(`Fixes ranked by Amdahl ceiling on ${specLabel(lead.spec)}:`);
+    out.push(`Fixes ranked by gain per effort (Amdahl ceiling per hour of work) on ${specLabel(lead.spec)}:`);
     out.push(
       table(
         ["#", "fix", "share", "speedup", "ceiling", "if fixed", "effort"],
@@ -9831,6 +11647,7 @@ ${walk2.steps.map((s) => `  ${s.question} ${plainText(s.answer, 300)}`).join("\n
       )
     );
   }
+  if (b.floor?.ok) out.push(`Decode floor: ${plainText(b.floor.sentence, 500)}`);
   if (b.caveats.length) out.push(`Caveats:
 ${b.caveats.map((c) => `  - ${c.kind}: ${plainText(c.message, 600)}`).join("\n")}`);
   return out.join("\n");
@@ -9846,6 +11663,30 @@ function table(header, rows, right) {
     return right[c] ? pad + cell : cell + pad;
   }).join("  ").trimEnd();
   return [line(header), "  " + widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+function profilesText(p) {
+  const out = [];
+  const split2 = p.split;
+  if (split2) {
+    const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
+    out.push("Profile: GPU, CPU or waiting? (§6)");
+    out.push(
+      table(
+        ["side", "wall", "CPU", "GPU", "idle", "verdict"],
+        sides.map(([label, s]) => [label, duration(s.wallMs), Number.isNaN(s.cpuMs) ? "?" : duration(s.cpuMs), Number.isNaN(s.gpuMs) ? "?" : duration(s.gpuMs), Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs), s.verdict]),
+        [false, true, true, true, true, false]
+      )
+    );
+    if (split2.comparison) out.push(`  ${plainText(split2.comparison.conclusion, 400)}`);
+    const shown = split2.head ?? split2.base;
+    for (const c of shown.candidates.filter((x) => x.evidence === "present")) out.push(`  waiting on ${c.cause}: ${plainText(c.detail, 300)} To confirm: ${plainText(c.nextCheck, 300)}`);
+  }
+  if (p.kernels) {
+    out.push("Kernels (STEP 4):");
+    out.push(table(["kernel", "time", "share", "regime"], p.kernels.top.map((k) => [plainText(k.name, 60), duration(k.ms), percent(k.share), k.regime ?? "unknown"]), [false, true, true, false]));
+    for (const k of p.kernels.comparison?.kernels.filter((x) => x.notes.length).slice(0, 5) ?? []) out.push(`  ${plainText(k.name, 60)}: ${k.notes.map((n) => plainText(n, 200)).join("; ")}`);
+  }
+  return out.join("\n");
 }
 
 // src/ingest/source.ts
@@ -10150,7 +11991,7 @@ function buildRecord(s, w, tl, i) {
   const detokenize = ms(detokenizeMs(s, w.outputTokens[i]));
   const prompt = w.promptTokens[i];
   const output = w.outputTokens[i];
-  const record = {
+  const record2 = {
     request_id: `req-${String(i).padStart(6, "0")}`,
     arrival_ts: Math.round((SIM_EPOCH_S + w.arrivalMs[i] / 1e3) * 1e6) / 1e6,
     tokenize_ms: tokenize,
@@ -10172,10 +12013,10 @@ function buildRecord(s, w, tl, i) {
   };
   if (s.network) {
     const network = ms(w.networkMs[i]);
-    record.client_first_token_ms = ms(firstToken + network);
-    record.network_ms = network;
+    record2.client_first_token_ms = ms(firstToken + network);
+    record2.network_ms = network;
   }
-  return record;
+  return record2;
 }
 
 // src/sim/validate.ts
@@ -10350,7 +12191,7 @@ function baseScenario(seed, requests = 2e3) {
     tenants: ["acme", "globex", "initech", "umbrella"]
   };
 }
-function edit(s, change) {
+function edit(s, change2) {
   const c = {
     ...s,
     arrival: { ...s.arrival },
@@ -10360,7 +12201,7 @@ function edit(s, change) {
     tenants: [...s.tenants]
   };
   if (s.network) c.network = { ...s.network };
-  change(c);
+  change2(c);
   return c;
 }
 function injectedRegressions() {
@@ -10557,7 +12398,7 @@ function wholeNumber(text, flag) {
 
 // src/cli/validate.ts
 import { parseArgs as parseArgs2 } from "node:util";
-import { resolve as resolve2 } from "node:path";
+import { resolve as resolve3 } from "node:path";
 async function runValidate(args, io) {
   let parsed;
   try {
@@ -10575,7 +12416,7 @@ async function runValidate(args, io) {
 `);
   for (const file of files) {
     try {
-      const runs = await ingestRuns(await fileSource(resolve2(io.cwd, file), file), { maxBadLineRatio }, values["input-format"]);
+      const runs = await ingestRuns(await fileSource(resolve3(io.cwd, file), file), { maxBadLineRatio }, values["input-format"]);
       io.stdout(describeFile(file, runs));
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
@@ -10627,7 +12468,7 @@ function requestMetrics(run) {
 
 // src/cli/journal.ts
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, resolve as resolve3 } from "node:path";
+import { dirname, resolve as resolve4 } from "node:path";
 import { parseArgs as parseArgs3 } from "node:util";
 
 // src/journal/entry.ts
@@ -10835,7 +12676,7 @@ function uniqueLabels(labels) {
 function niceAxis(values) {
   let lo = Math.min(...values);
   let hi = Math.max(...values);
-  const nonNegative4 = lo >= 0;
+  const nonNegative5 = lo >= 0;
   if (hi === lo) {
     const pad = Math.abs(lo) * 0.1;
     lo -= pad;
@@ -10848,20 +12689,20 @@ function niceAxis(values) {
   const step = niceStep(hi / 5 - lo / 5);
   let min = Math.max(Math.floor(lo / step) * step, -Number.MAX_VALUE);
   const max = Math.min(Math.ceil(hi / step) * step, Number.MAX_VALUE);
-  if (nonNegative4 && min < 0) min = 0;
+  if (nonNegative5 && min < 0) min = 0;
   const exponent = Math.floor(Math.log10(step));
   const decimals = Math.min(100, Math.max(0, 2 - exponent));
   const resolution = 10 ** Math.max(exponent - 2, -decimals);
-  const low = Number(min.toFixed(decimals));
+  const low2 = Number(min.toFixed(decimals));
   let high = Number(max.toFixed(decimals));
-  if (fixed(high, decimals) === fixed(low, decimals)) high = low + 10 ** -decimals;
-  return { min: low, max: high, decimals, round: (v) => Math.round(v / resolution) * resolution };
+  if (fixed(high, decimals) === fixed(low2, decimals)) high = low2 + 10 ** -decimals;
+  return { min: low2, max: high, decimals, round: (v) => Math.round(v / resolution) * resolution };
 }
 function niceStep(raw) {
   const exponent = Math.floor(Math.log10(raw));
   const base = 10 ** exponent;
-  const fraction = raw / base;
-  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  const fraction2 = raw / base;
+  const nice = fraction2 <= 1 ? 1 : fraction2 <= 2 ? 2 : fraction2 <= 2.5 ? 2.5 : fraction2 <= 5 ? 5 : 10;
   return nice * base;
 }
 function fixed(value, decimals) {
@@ -10984,7 +12825,7 @@ function parse(args, options) {
 }
 async function load(io, dir) {
   const paths = journalPaths(dir);
-  const file = resolve3(io.cwd, paths.jsonl);
+  const file = resolve4(io.cwd, paths.jsonl);
   let text = "";
   try {
     text = await readFile(file, "utf8");
@@ -10997,25 +12838,25 @@ async function load(io, dir) {
   return { paths, text, entries: parsed.entries };
 }
 async function write(io, path, content) {
-  const file = resolve3(io.cwd, path);
+  const file = resolve4(io.cwd, path);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, content);
 }
 async function show(args, io) {
   const { values } = parse(args, { benchmark: { type: "string" }, metric: { type: "string" }, since: { type: "string" }, until: { type: "string" }, json: { type: "boolean" } });
   const { entries } = await load(io, values.dir);
-  const metricKey = values.metric ? specKey(values.metric) : void 0;
+  const metricKey2 = values.metric ? specKey(values.metric) : void 0;
   const selected = entries.filter(
-    (e) => (!values.benchmark || e.benchmark === values.benchmark) && (!values.since || e.date >= values.since) && (!values.until || e.date <= values.until) && (!metricKey || e.metrics.some((m) => m.key === metricKey))
+    (e) => (!values.benchmark || e.benchmark === values.benchmark) && (!values.since || e.date >= values.since) && (!values.until || e.date <= values.until) && (!metricKey2 || e.metrics.some((m) => m.key === metricKey2))
   );
   if (values.json) {
     io.stdout(selected.map((e) => JSON.stringify(e)).join("\n") + (selected.length ? "\n" : ""));
     return 0;
   }
-  if (metricKey) {
+  if (metricKey2) {
     for (const e of selected) {
-      const m = e.metrics.find((x) => x.key === metricKey);
-      io.stdout(`${e.date}  ${plainText(e.benchmark, 40).padEnd(24)} ${metricKey} ${m.value} ${m.unit}  ${e.verdict}${e.commit ? `  ${e.commit.slice(0, 7)}` : ""}
+      const m = e.metrics.find((x) => x.key === metricKey2);
+      io.stdout(`${e.date}  ${plainText(e.benchmark, 40).padEnd(24)} ${metricKey2} ${m.value} ${m.unit}  ${e.verdict}${e.commit ? `  ${e.commit.slice(0, 7)}` : ""}
 `);
     }
   } else {
@@ -11109,11 +12950,11 @@ async function init(args, io) {
   if (positionals.length === 0) throw new UsageError("journal init needs the result files of the baseline run: perf-triage journal init FILE…");
   const side2 = await loadSide("head", positionals, { maxBadLineRatio: 0.05, cwd: io.cwd });
   const config = buildConfig({ benchmark: values.benchmark });
-  const report = triage({ ...side2, label: "base" }, side2, config);
+  const report2 = triage({ ...side2, label: "base" }, side2, config);
   const recordedAt = (/* @__PURE__ */ new Date()).toISOString();
   const { paths, text } = await load(io, values.dir);
   const pairs = pairBenchmarks({ ...side2, label: "base" }, side2).pairs;
-  const entries = report.benchmarks.map((b, i) => ({
+  const entries = report2.benchmarks.map((b, i) => ({
     ...entryFromReport(b, { id: `init:${recordedAt}:${b.name}`, kind: "manual", recordedAt, ...values.commit ? { commit: values.commit } : {}, ...phasesOf(pairs[i].head) }),
     verdict: "first baseline",
     symptom: "baseline recorded"
@@ -11121,12 +12962,155 @@ async function init(args, io) {
   const appended = appendEntries(text, paths.jsonl, entries);
   await write(io, paths.jsonl, appended.text);
   await write(io, paths.markdown, renderJournal(parseJournal(appended.text, paths.jsonl).entries));
-  for (const [i, b] of report.benchmarks.entries()) {
+  for (const [i, b] of report2.benchmarks.entries()) {
     await write(io, paths.baseline(b.name), `${JSON.stringify(digestSide(pairs[i].head, b.name, recordedAt, { ...values.commit ? { commit: values.commit } : {}, entryId: entries[i].id }))}
 `);
     io.stdout(`baseline for ${plainText(b.name)}: ${paths.baseline(b.name)}
 ${entryBlock(entries[i])}
 
+`);
+  }
+  return 0;
+}
+
+// src/cli/amdahl.ts
+import { parseArgs as parseArgs4 } from "node:util";
+async function runAmdahl(args, io) {
+  let parsed;
+  try {
+    parsed = parseArgs4({ args: [...args], options: { share: { type: "string" }, speedup: { type: "string" }, effort: { type: "string" }, item: { type: "string", multiple: true }, label: { type: "string" } }, strict: true });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const { values } = parsed;
+  const items = [];
+  if (values.share !== void 0 || values.speedup !== void 0) {
+    const share = fraction(values.share, "--share");
+    const speedup = factor(values.speedup, "--speedup");
+    if (values.item === void 0 && values.effort === void 0) {
+      const gain = amdahl(share, speedup);
+      io.stdout(`gain = 1 / ((1 − ${compact(share)}) + ${compact(share)} / ${speedup === Infinity ? "∞" : compact(speedup)}) = ${gain === Infinity ? "∞" : gain.toFixed(3)} → ${gain === Infinity ? "∞" : percent(gain - 1)} faster; the most the time can fall is ${percent(1 - 1 / gain)}
+`);
+      return 0;
+    }
+    items.push({ label: values.label ?? "finding", share, speedup, effortHours: effortHours(values.effort ?? "", "--effort") });
+  }
+  for (const text of values.item ?? []) items.push(parseItem(text));
+  if (items.length === 0) throw new UsageError('amdahl needs --share and --speedup, or one --item per finding ("label: share=0.09 speedup=3 effort=2 days")');
+  const ranked = rankByGainPerEffort(items);
+  io.stdout("rank  gain    effort   gain per hour  finding\n");
+  for (const r of ranked) {
+    const line = r.invalid ? `  -   —       —        —              ${r.label}: ${r.invalid}` : `${String(r.rank).padStart(4)}  ${r.gainText.padEnd(6)}  ${`${compact(r.effortHours)} h`.padEnd(7)}  ${`${percent(r.gainPerHour)}/h`.padEnd(13)}  ${r.label} (share ${percent(r.share)}, ×${r.speedup === Infinity ? "∞" : compact(r.speedup)})`;
+    io.stdout(`${line}
+`);
+  }
+  const first = ranked.find((r) => !r.invalid);
+  if (first && ranked.length > 1) io.stdout(`→ do "${first.label}" first.
+`);
+  return ranked.some((r) => r.invalid) ? 2 : 0;
+}
+function parseItem(text) {
+  const colon = text.lastIndexOf(":", text.search(/\b(?:share|speedup|gain|effort)=/));
+  const label = colon > 0 ? text.slice(0, colon).trim() : text.trim();
+  const fields = /* @__PURE__ */ new Map();
+  for (const m of text.slice(colon + 1).matchAll(/\b(share|speedup|gain|effort)=([^=]*?)(?=\s+\b(?:share|speedup|gain|effort)=|$)/g)) fields.set(m[1], m[2].trim());
+  const where = `--item "${text}"`;
+  if (!fields.has("effort")) throw new UsageError(`${where}: needs effort=… (such as effort=2 days)`);
+  const hours = effortHours(fields.get("effort"), where);
+  if (fields.has("gain")) return { label, share: 1, speedup: factor(low(fields.get("gain")), `${where} gain`), effortHours: hours };
+  if (!fields.has("share") || !fields.has("speedup")) throw new UsageError(`${where}: needs share=… and speedup=…, or gain=…`);
+  return { label, share: fraction(fields.get("share"), `${where} share`), speedup: factor(fields.get("speedup"), `${where} speedup`), effortHours: hours };
+}
+function low(text) {
+  return text.replace(/x$/i, "").split(/\s*[-–]\s*/)[0];
+}
+function fraction(text, what) {
+  const t = (text ?? "").trim();
+  const v = t.endsWith("%") ? Number(t.slice(0, -1)) / 100 : Number(t);
+  if (t === "" || !(v >= 0 && v <= 1)) throw new UsageError(`${what} "${text ?? ""}": expected a share between 0 and 1 (0.09) or a percentage (9%)`);
+  return v;
+}
+function factor(text, what) {
+  const t = (text ?? "").trim().replace(/x$/i, "");
+  const v = t === "inf" || t === "∞" ? Infinity : Number(t);
+  if (t === "" || !(v >= 1)) throw new UsageError(`${what} "${text ?? ""}": expected a speedup of at least 1 (3 for 3× faster, inf to remove it)`);
+  return v;
+}
+function effortHours(text, what) {
+  const hours = parseEffort(text);
+  if (hours === void 0) throw new UsageError(`${what} "${text}": expected an effort such as "30 minutes", "2h", "2 days", "hours"`);
+  return hours;
+}
+
+// src/cli/split.ts
+import { parseArgs as parseArgs5 } from "node:util";
+import { resolve as resolve5 } from "node:path";
+async function runSplit(args, io) {
+  let parsed;
+  try {
+    parsed = parseArgs5({ args: [...args], options: { baseline: { type: "string", multiple: true }, "wall-ms": { type: "string" }, steps: { type: "string" }, format: { type: "string", short: "f" } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) throw new UsageError("split needs a profiler export: perf-triage split PROFILE [--baseline PROFILE]");
+  const options = {
+    ...values["wall-ms"] ? { wallMs: positive3(values["wall-ms"], "--wall-ms") } : {},
+    ...values.steps ? { steps: positive3(values.steps, "--steps") } : {}
+  };
+  const read = async (file) => readProfile(await fileSource(resolve5(io.cwd, file), file), options);
+  const head = await Promise.all(positionals.map(read));
+  const base = await Promise.all((values.baseline ?? []).map(read));
+  const report2 = profileReport({ base, head });
+  if (!report2) throw new UsageError("no step profile or kernel export in the files given");
+  const format = values.format ?? "text";
+  if (format === "json") io.stdout(`${JSON.stringify(report2, (_k, v) => typeof v === "number" && !Number.isFinite(v) ? null : v, 2)}
+`);
+  else if (format === "markdown") io.stdout(`${profilesSection(report2)}
+`);
+  else if (format === "text") io.stdout(`${profilesText(report2)}
+`);
+  else throw new UsageError(`--format "${format}": expected text, markdown or json`);
+  return 0;
+}
+function positive3(text, what) {
+  const v = Number(text);
+  if (!(v > 0) || !Number.isFinite(v)) throw new UsageError(`${what} "${text}": expected a positive number`);
+  return v;
+}
+
+// src/cli/floor.ts
+import { parseArgs as parseArgs6 } from "node:util";
+async function runFloor(args, io) {
+  let parsed;
+  try {
+    parsed = parseArgs6({
+      args: [...args],
+      options: { model: { type: "string" }, gpu: { type: "string" }, gpus: { type: "string" }, weights: { type: "string" }, kv: { type: "string" }, bandwidth: { type: "string" }, params: { type: "string" }, batch: { type: "string" }, context: { type: "string" }, "measured-ms": { type: "string" } },
+      strict: true
+    });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const { values } = parsed;
+  const settings = parseFloorSettings(["model", "gpu", "gpus", "weights", "kv", "bandwidth", "params"].flatMap((k) => values[k] ? [`${k}=${values[k]}`] : []));
+  const batch = Number(values.batch);
+  const context = Number(values.context);
+  if (!(batch > 0)) throw new UsageError("--batch: the running batch (sequences per decode step) is needed, such as --batch 32");
+  if (!(context >= 0)) throw new UsageError("--context: the mean tokens in each sequence's KV cache is needed, such as --context 1024");
+  const floor = decodeFloor({ ...settings, bytesPerParam: settings.bytesPerParam ?? 2, bytesPerElement: settings.bytesPerElement ?? 2, batchSize: batch, contextTokens: batch * context });
+  if (!floor.ok) throw new UsageError(floor.message);
+  io.stdout(`bytes per step ${compact(floor.bytesPerStep / 1e9)} GB (weights ${compact(floor.weightBytes / 1e9)} GB + KV ${compact(floor.kvBytes / 1e9)} GB for ${grouped(batch * context)} tokens)
+`);
+  io.stdout(`floor ${duration(floor.floorMs)} per step at ${floor.bandwidthGBs} GB/s × ${floor.gpus} GPU${floor.gpus > 1 ? "s" : ""}; ${duration(floor.floorMsPerToken)} per token
+`);
+  for (const a of floor.assumptions) io.stdout(`  ${a}
+`);
+  if (values["measured-ms"]) {
+    const measured = Number(values["measured-ms"]);
+    const e = efficiency(floor.floorMs, measured);
+    if (!e) throw new UsageError(`--measured-ms "${values["measured-ms"]}": expected a positive step time in ms`);
+    io.stdout(`measured ${duration(measured)}: efficiency floor/measured ${compact(e.efficiency)} (${e.band}) — ${e.advice}
 `);
   }
   return 0;
@@ -11150,6 +13134,16 @@ Usage:
                           [--change …] [--result …] [--quality …] [--effort …] [--date YYYY-MM-DD]
   perf-triage journal render                rewrite the markdown journal from the JSONL
                                             (journal commands take --dir, default .perf-triage)
+  perf-triage amdahl --share 0.09 --speedup 3 [--effort "2 days"]
+  perf-triage amdahl --item "label: share=0.09 speedup=3 effort=2 days" --item "label: gain=3 effort=hours"
+                                            §7: the Amdahl ceiling, findings ranked by gain per effort
+  perf-triage split PROFILE [--baseline PROFILE] [--wall-ms X] [--steps N] [--format text|markdown|json]
+                                            §6: GPU-bound, CPU-bound or waiting (and on what), from a
+                                            PyTorch trace / key_averages, nsys stats CSV; kernel
+                                            regimes from an Nsight Compute CSV
+  perf-triage floor --model M --gpu G --batch N --context TOKENS [--measured-ms X] [--gpus N]
+                    [--weights bf16|fp8|int4] [--kv bf16|fp8] [--bandwidth GB/s] [--params B]
+                                            §5: the decode memory-bandwidth floor and efficiency
   perf-triage --version | help
 
 compare options:
@@ -11165,6 +13159,13 @@ compare options:
   --confidence X             interval level (default 0.95)
   --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
   --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
+  --effort "capacity=2h"      how long a kind of fix takes you, for the gain-per-effort ranking (repeatable)
+  --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
+                             what the decode bandwidth floor needs beyond the data (repeatable:
+                             gpu, model, gpus, weights, kv, bandwidth, params)
+  --profile FILE, --baseline-profile FILE
+                             profiler exports of the head / baseline: PyTorch Chrome trace or
+                             key_averages (JSON, CSV), nsys stats CSV, Nsight Compute CSV (repeatable)
   --benchmark NAME           benchmark name for the report
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,
@@ -11193,6 +13194,10 @@ var COMMON_OPTIONS = {
   confidence: { type: "string" },
   "min-effect": { type: "string", multiple: true },
   "run-noise": { type: "string", multiple: true },
+  effort: { type: "string", multiple: true },
+  "decode-floor": { type: "string", multiple: true },
+  profile: { type: "string", multiple: true },
+  "baseline-profile": { type: "string", multiple: true },
   benchmark: { type: "string" },
   "max-bad-lines": { type: "string" },
   "input-format": { type: "string" },
@@ -11214,6 +13219,12 @@ async function runCli(argv, io) {
         return await runValidate(rest, io);
       case "journal":
         return await runJournal(rest, io);
+      case "amdahl":
+        return await runAmdahl(rest, io);
+      case "split":
+        return await runSplit(rest, io);
+      case "floor":
+        return await runFloor(rest, io);
       case "--version":
       case "version":
         io.stdout(`perf-triage ${VERSION}
@@ -11255,8 +13266,9 @@ async function compare(args, io) {
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd };
   const baseSide = await loadSide("base", base, options);
   const headSide = await loadSide("head", head, options);
-  const report = triage(baseSide, headSide, config);
-  return emit(report, format, values, io);
+  const profiles = await loadProfileInputs(values["baseline-profile"] ?? [], values.profile ?? [], io.cwd);
+  const report2 = triage(baseSide, headSide, config, profiles ? { profiles } : {});
+  return emit(report2, format, values, io);
 }
 async function demo(args, io) {
   const { values } = parse2(args);
@@ -11265,13 +13277,13 @@ async function demo(args, io) {
     return EXIT.pass;
   }
   const raw = rawConfig(values);
-  const report = await runDemo(raw);
-  const code2 = await emit(report, outputFormat(values.format, "text"), values, io);
+  const report2 = await runDemo(raw);
+  const code2 = await emit(report2, outputFormat(values.format, "text"), values, io);
   return code2 === EXIT.fail ? EXIT.pass : code2;
 }
 function parse2(args) {
   try {
-    return parseArgs4({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs7({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error.message);
   }
@@ -11286,6 +13298,8 @@ function rawConfig(values) {
     confidence: values.confidence,
     minEffect: values["min-effect"],
     runNoise: values["run-noise"],
+    effort: values.effort,
+    decodeFloor: values["decode-floor"],
     benchmark: values.benchmark,
     maxBadLineRatio: values["max-bad-lines"]
   };
@@ -11295,12 +13309,12 @@ function outputFormat(value, fallback) {
   if (!FORMATS.includes(format)) throw new UsageError(`--format "${format}" is not one of ${FORMATS.join(", ")}`);
   return format;
 }
-async function emit(report, format, values, io) {
+async function emit(report2, format, values, io) {
   const render2 = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];
-  io.stdout(render2(report));
-  if (values.json) await writeFile2(values.json, renderJson(report));
-  if (values.markdown) await writeFile2(values.markdown, renderMarkdown(report));
-  return report.outcome.fail ? EXIT.fail : EXIT.pass;
+  io.stdout(render2(report2));
+  if (values.json) await writeFile2(values.json, renderJson(report2));
+  if (values.markdown) await writeFile2(values.markdown, renderMarkdown(report2));
+  return report2.outcome.fail ? EXIT.fail : EXIT.pass;
 }
 
 // src/cli.ts

@@ -68,6 +68,8 @@ export function readInputs(): ActionInputs {
       runNoise: multi('run-noise'),
       effort: multi('effort'),
       decodeFloor: multi('decode-floor'),
+      cost: core.getInput('cost') || undefined,
+      costBaseline: core.getInput('cost-baseline') || undefined,
       benchmark: core.getInput('benchmark') || undefined,
       maxBadLineRatio: core.getInput('max-bad-lines') || undefined,
     },

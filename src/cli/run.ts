@@ -49,6 +49,8 @@ const COMMON_OPTIONS = {
   'run-noise': { type: 'string', multiple: true },
   effort: { type: 'string', multiple: true },
   'decode-floor': { type: 'string', multiple: true },
+  cost: { type: 'string' },
+  'cost-baseline': { type: 'string' },
   profile: { type: 'string', multiple: true },
   'baseline-profile': { type: 'string', multiple: true },
   benchmark: { type: 'string' },
@@ -157,6 +159,8 @@ export function rawConfig(values: Values): RawConfig {
     runNoise: values['run-noise'],
     effort: values.effort,
     decodeFloor: values['decode-floor'],
+    cost: values.cost,
+    costBaseline: values['cost-baseline'],
     benchmark: values.benchmark,
     maxBadLineRatio: values['max-bad-lines'],
   };

@@ -44,6 +44,8 @@ compare options:
   --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
                              what the decode bandwidth floor needs beyond the data (repeatable:
                              gpu, model, gpus, weights, kv, bandwidth, params)
+  --cost "$2.50/gpu-hour x 8"  hardware price: cost per million output tokens and per 1k requests
+  --cost-baseline "…"        the baseline's own price, when its hardware differs
   --profile FILE, --baseline-profile FILE
                              profiler exports of the head / baseline: PyTorch Chrome trace or
                              key_averages (JSON, CSV), nsys stats CSV, Nsight Compute CSV (repeatable)

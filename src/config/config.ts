@@ -6,6 +6,7 @@ import { METRICS } from '../metrics/catalog';
 import { parseSlo, SloSyntaxError, type Slo } from './slo';
 import { parseEffortOverrides } from './effort';
 import { parseFloorSettings, type FloorSettings } from './floor';
+import { parseCostSpec, type CostSpec } from '../diagnose/service/cost-spec';
 import type { HintId } from '../diagnose/hints';
 import { ConfigError } from './errors';
 
@@ -44,11 +45,15 @@ export interface TriageConfig {
   effort: Partial<Record<HintId, string>>;
   /** What the decode bandwidth floor needs beyond the data (the `decode-floor` input). */
   decodeFloor: FloorSettings;
+  /** Hardware price for the cost metrics (the `cost` input; the baseline's own with `cost-baseline`). */
+  cost?: CostSpec | { base: CostSpec; head: CostSpec };
 }
 
 /** Raw values as they come from action inputs or CLI flags. */
 export interface RawConfig {
   effort?: readonly string[];
+  cost?: string;
+  costBaseline?: string;
   decodeFloor?: readonly string[];
   metrics?: readonly string[];
   slos?: readonly string[];
@@ -166,7 +171,22 @@ export function buildConfig(raw: RawConfig): TriageConfig {
     maxBadLineRatio: parseNumberInput('max-bad-line-ratio', raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, 'a share between 0 and 1, such as 0.05'),
     effort: parseEffortOverrides(raw.effort ?? []),
     decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
+    ...costOf(raw),
   };
+}
+
+function costOf(raw: RawConfig): { cost?: TriageConfig['cost'] } {
+  const parse = (input: string, text: string | undefined) => {
+    if (!text?.trim()) return undefined;
+    const spec = parseCostSpec(text);
+    if (typeof spec === 'string') throw new ConfigError(input, spec);
+    return spec;
+  };
+  const head = parse('cost', raw.cost);
+  const base = parse('cost-baseline', raw.costBaseline);
+  if (base && !head) throw new ConfigError('cost-baseline', 'needs the cost input too (the head\'s price)');
+  if (!head) return {};
+  return { cost: base ? { base, head } : head };
 }
 
 /**

@@ -47,6 +47,7 @@ function benchmarkJson(b: BenchmarkReport, level: number) {
     caveats: b.caveats,
     trends: b.trends ?? [],
     decodeFloor: b.floor ?? null,
+    service: b.service ?? null,
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike,

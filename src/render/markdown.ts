@@ -13,6 +13,7 @@ import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report, SideSummary } from '../report/model';
 import { codeText, markdownText } from './escape';
 import { floorSection, profilesSection } from './deep-markdown';
+import { serviceSection } from './service-markdown';
 import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
 
 export interface MarkdownOptions {
@@ -71,6 +72,8 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail));
+  const service = b.service && detail !== 'minimal' ? serviceSection(b.service) : undefined;
+  if (service) out.push(service);
   const undecided = undecidedGroups(b);
   if (undecided.length) {
     out.push(`**Inconclusive** — what would decide:\n${undecided.map((g) => `- ${g.labels.join(', ')}: ${markdownText(g.reason, 400)}`).join('\n')}`);

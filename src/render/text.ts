@@ -7,6 +7,7 @@ import { compact, duration, percent, signedDuration, signedPercent, withUnit } f
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report } from '../report/model';
 import type { ProfileReport } from '../report/profiles';
+import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
 import { attributionFor, ceilingSentence, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
 
@@ -43,6 +44,8 @@ function renderBenchmark(b: BenchmarkReport): string {
     ),
   );
   for (const g of undecidedGroups(b)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 400)}`);
+  const service = b.service ? serviceRows(b.service).rows : [];
+  if (service.length) out.push(table(['service', 'baseline', 'this PR', 'change'], service.map((r) => [plainText(r.label, 80), plainText(r.base, 60), plainText(r.head, 60), plainText(r.change, 80)]), [false, true, true, false]));
 
   for (const a of b.attributions) {
     out.push(`Where the time went — ${specLabel(a.spec)}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`);

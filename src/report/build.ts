@@ -24,6 +24,7 @@ import { pairBenchmarks } from './groups';
 import { SCHEMA_VERSION, type BenchmarkReport, type Outcome, type Report, type SideSummary } from './model';
 import type { Acceptance } from '../journal/schema';
 import { decodeFloorCheck } from '../diagnose/decode-floor-check';
+import { serviceMetrics, type SideRates } from '../diagnose/service-metrics';
 import { profileReport, type ProfileInputs } from './profiles';
 import { withFloorEvidence, withProfileEvidence } from './deep-evidence';
 
@@ -80,6 +81,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
 
   const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
+  const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...(config.cost ? { cost: config.cost } : {}) });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: 'decode-floor', message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? 'benchmark';
@@ -100,7 +102,19 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
     workload,
     likeForLike: costs,
     ...(floor ? { floor } : {}),
+    service,
   };
+}
+
+/** The throughputs the comparison measured, so the cost agrees with the metrics table. */
+function measuredRatesOf(metrics: MetricComparison[]): { base: SideRates; head: SideRates } {
+  const value = (key: string, side: 'base' | 'head') => metrics.find((m) => m.spec.key === key)?.[side]?.value;
+  const side = (s: 'base' | 'head'): SideRates => {
+    const tokens = value('throughput', s);
+    const requests = value('request_throughput', s);
+    return { ...(tokens !== undefined ? { outputTokensPerSecond: tokens } : {}), ...(requests !== undefined ? { requestsPerSecond: requests } : {}) };
+  };
+  return { base: side('base'), head: side('head') };
 }
 
 export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig): Report {

@@ -12,6 +12,7 @@ import type { WorkloadComparison } from '../diagnose/workload';
 import type { LikeForLike } from '../diagnose/like-for-like';
 import type { Acceptance } from '../journal/schema';
 import type { FloorCheck } from '../diagnose/decode-floor-check';
+import type { ServiceMetrics } from '../diagnose/service-metrics';
 import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
 
@@ -48,6 +49,8 @@ export interface BenchmarkReport {
   trends?: string[];
   /** §5 DECODE: the memory-bandwidth floor against the measured step, when it can be computed or was asked for. */
   floor?: FloorCheck;
+  /** Goodput under the per-request SLOs, cost per token and request, capacity headroom. */
+  service?: ServiceMetrics;
 }
 
 export interface Outcome {

@@ -42,3 +42,18 @@ describe('decode-floor', () => {
     expect(error({ decodeFloor: ['vram=80'] }).message).toMatch(/unknown key "vram": use gpu, model, gpus, weights, kv, bandwidth, params/);
   });
 });
+
+describe('cost', () => {
+  it('reads the head price, and the baseline its own', () => {
+    expect(buildConfig({ cost: '$2.50/gpu-hour x 8' }).cost).toEqual({ pricePerGpuHour: 2.5, gpus: 8, currency: '$' });
+    expect(buildConfig({ cost: '$2.50/gpu-hour x 8', costBaseline: '$2.50/gpu-hour x 4' }).cost).toEqual({
+      base: { pricePerGpuHour: 2.5, gpus: 4, currency: '$' },
+      head: { pricePerGpuHour: 2.5, gpus: 8, currency: '$' },
+    });
+  });
+
+  it('names what is wrong', () => {
+    expect(error({ cost: '2.50 an hour' }).message).toMatch(/^input "cost": /);
+    expect(error({ costBaseline: '$2/gpu-hour x 1' }).message).toBe('input "cost-baseline": needs the cost input too (the head\'s price)');
+  });
+});

@@ -43,7 +43,8 @@ export function requestColumn(table: RequestTable, metric: MetricId, statQ = 0.5
     case 'ttft_client':
       return masked(table, clientTtft(table));
     case 'itl':
-      return masked(table, statQ === 0.99 ? n.itl_p99_ms : n.itl_p50_ms);
+      // Per-request telemetry carries a request's own p50 and p99 gap only; other percentiles need every gap.
+      return statQ === 0.99 ? masked(table, n.itl_p99_ms) : statQ === 0.5 ? masked(table, n.itl_p50_ms) : null;
     case 'tpot':
       return masked(table, tpot(table));
     case 'throughput':

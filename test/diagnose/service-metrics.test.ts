@@ -348,8 +348,9 @@ describe('capacity headroom', () => {
     const h = sideHeadroom([run]);
     expect(h.batch).toEqual({ mean: 3, max: 3, source: 'decode-concurrency', count: 3 });
     expect(h.batchHeadroom).toBeCloseTo(0.25, 12);
-    // A table sampled 1 in 2 sees half of each request's neighbours: scale back up.
-    expect(sideHeadroom([{ ...run, requests: { ...run.requests!, rowWeight: 2 } }]).batch?.mean).toBe(6);
+    // A table sampled 1 in 2 sees half of each request's neighbours: each of the 2 seen stands for 2,
+    // plus the request itself: 1 + 2 × 2 = 5.
+    expect(sideHeadroom([{ ...run, requests: { ...run.requests!, rowWeight: 2 } }]).batch?.mean).toBe(5);
   });
 
   it('falls back to the server gauge, and refuses a limit repeats disagree on', () => {

@@ -45,10 +45,14 @@ export function decodeConcurrency(table: RequestTable): Float64Array | undefined
     }
     return integral[lo] + level[lo] * (t - times[lo]);
   };
+  // A sampled table (a baseline digest) holds one row per `weight` requests: every other request
+  // decoding alongside stands for `weight` of them; the request itself is one.
+  const weight = table.rowWeight ?? 1;
   const out = new Float64Array(n).fill(NaN);
   for (let i = 0; i < n; i++) {
     if (Number.isNaN(start[i])) continue;
-    out[i] = (integralAt(end[i]) - integralAt(start[i])) / (end[i] - start[i]);
+    const seen = (integralAt(end[i]) - integralAt(start[i])) / (end[i] - start[i]);
+    out[i] = 1 + weight * (seen - 1);
   }
   return out;
 }

@@ -72,8 +72,7 @@ export function sideHeadroom(runs: readonly Run[]): SideHeadroom {
 /**
  * The engine's count at admission when the data has it (what the queue branch compares with the
  * cap); else the mean number of requests decoding alongside each one, from its timings (the
- * like-for-like estimate), scaled by rowWeight since a sampled table sees only some of its
- * neighbours; else the server's running gauge, one reading per scrape.
+ * like-for-like estimate, which allows for sampled tables' rowWeight); else the server's running gauge, one reading per scrape.
  */
 function runningBatch(runs: readonly Run[]): RunningBatch | undefined {
   const tables = runs.flatMap((r) => (r.requests ? [r.requests] : []));
@@ -83,8 +82,7 @@ function runningBatch(runs: readonly Run[]): RunningBatch | undefined {
   for (const t of tables) {
     const c = decodeConcurrency(t);
     if (!c) continue;
-    const weight = t.rowWeight ?? 1;
-    for (let i = 0; i < c.length; i++) if (Number.isFinite(c[i])) estimated.push(c[i] * weight);
+    for (let i = 0; i < c.length; i++) if (Number.isFinite(c[i])) estimated.push(c[i]);
   }
   if (estimated.length) {
     return { mean: estimated.reduce((s, v) => s + v, 0) / estimated.length, max: quantile(estimated, 1), source: 'decode-concurrency', count: estimated.length };

@@ -451,6 +451,54 @@ function parseFloorSettings(lines) {
   return out;
 }
 
+// src/diagnose/service/cost-spec.ts
+var EXAMPLE = 'as in "$2.50/gpu-hour x 8" or "2.5 per GPU-hour, 8 GPUs"';
+var SYMBOLS = "$€£¥₹";
+var NUMBER = String.raw`(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?`;
+var CODE = String.raw`(?!(?:per|gpu|for|hrs|and)\b)[a-z]{3}\b`;
+var CURRENCY = `[${SYMBOLS}]|${CODE}`;
+var PRICE = `(?<pre>${CURRENCY})?\\s*(?<price>${NUMBER})\\s*(?<post>${CURRENCY})?`;
+var UNIT = String.raw`(?<unit>(?:\/|\bper\b|\ba\b)\s*(?:gpu\s*(?:[-\s/·]\s*)?)?(?:hours|hour|hrs|hr|h)(?![a-wyz]))`;
+var COUNT = String.raw`(?<count>${NUMBER})\s*(?:gpus?\b)?`;
+var PRICE_FIRST = new RegExp(String.raw`^${PRICE}\s*${UNIT}\s*(?:[x×*,]|\bwith\b|\bon\b|\bfor\b|\btimes\b)?\s*${COUNT}$`, "iu");
+var COUNT_FIRST = new RegExp(String.raw`^${COUNT}\s*(?:[x×*,]|\bat\b|\bfor\b)?\s*${PRICE}\s*${UNIT}$`, "iu");
+function parseCostSpec(text) {
+  if (typeof text !== "string") return `expected a text ${EXAMPLE}`;
+  const input = text.trim().replace(/\s+/g, " ");
+  if (!input) return `empty cost: expected a price per GPU-hour and a GPU count, ${EXAMPLE}`;
+  const match = PRICE_FIRST.exec(input) ?? COUNT_FIRST.exec(input);
+  if (!match?.groups) return explain(input);
+  const { pre, post, price, count: count3 } = match.groups;
+  if (pre && post) return `cost "${input}": two currencies ("${pre}" and "${post}"); write one, ${EXAMPLE}`;
+  const pricePerGpuHour = Number(price);
+  const gpus = Number(count3);
+  if (!Number.isFinite(pricePerGpuHour) || pricePerGpuHour <= 0) return `cost "${input}": expected a positive price per GPU-hour, got ${price}`;
+  if (!Number.isFinite(gpus) || gpus <= 0) return `cost "${input}": expected a positive number of GPUs, got ${count3}`;
+  const currency = pre ?? post;
+  return { pricePerGpuHour, gpus, ...currency ? { currency: normaliseCurrency(currency) } : {} };
+}
+function money(value, currency) {
+  const a = Math.abs(value);
+  const digits = a === 0 || a >= 0.01 ? a.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : String(Number(a.toPrecision(2)));
+  const body = (value < 0 ? "−" : "") + digits;
+  if (!currency) return body;
+  return isSymbol(currency) ? `${currency}${body}` : `${body} ${currency}`;
+}
+function isSymbol(currency) {
+  return currency.length === 1 && SYMBOLS.includes(currency);
+}
+function normaliseCurrency(text) {
+  return isSymbol(text) ? text : text.toUpperCase();
+}
+function explain(input) {
+  const lower = input.toLowerCase();
+  const numbers = lower.match(new RegExp(NUMBER, "g")) ?? [];
+  if (numbers.length === 0) return `cost "${input}": expected a price per GPU-hour and a GPU count, ${EXAMPLE}`;
+  if (!new RegExp(UNIT, "iu").test(lower)) return `cost "${input}": expected the price to be per GPU-hour ("/gpu-hour", "/h" or "per GPU-hour"), ${EXAMPLE}`;
+  if (numbers.length === 1) return `cost "${input}": expected the number of GPUs after the price ("x 8", ", 8 GPUs"; "x 1" for one), ${EXAMPLE}`;
+  return `cost "${input}": expected one price per GPU-hour and one GPU count, ${EXAMPLE}`;
+}
+
 // src/config/config.ts
 var FAIL_ON_VALUES = ["regression", "slo", "inconclusive"];
 var DEFAULT_METRICS = [
@@ -533,8 +581,22 @@ function buildConfig(raw) {
     benchmark: raw.benchmark?.trim() || void 0,
     maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05"),
     effort: parseEffortOverrides(raw.effort ?? []),
-    decodeFloor: parseFloorSettings(raw.decodeFloor ?? [])
+    decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
+    ...costOf(raw)
   };
+}
+function costOf(raw) {
+  const parse3 = (input, text) => {
+    if (!text?.trim()) return void 0;
+    const spec = parseCostSpec(text);
+    if (typeof spec === "string") throw new ConfigError(input, spec);
+    return spec;
+  };
+  const head = parse3("cost", raw.cost);
+  const base = parse3("cost-baseline", raw.costBaseline);
+  if (base && !head) throw new ConfigError("cost-baseline", "needs the cost input too (the head's price)");
+  if (!head) return {};
+  return { cost: base ? { base, head } : head };
 }
 function metricOrder(spec) {
   const index = Object.keys(METRICS).indexOf(spec.metric.id);
@@ -6648,16 +6710,16 @@ function readDetails(table2, file, launches, notes) {
   const col = { id: h.indexOf("ID"), name: h.indexOf("Kernel Name"), metric: h.indexOf("Metric Name"), unit: h.indexOf("Metric Unit"), invocations: h.indexOf("Invocations") };
   const valueCol = h.includes("Metric Value") ? h.indexOf("Metric Value") : h.indexOf("Average");
   for (const { cells, line } of table2.rows) {
-    const cell = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    const metric = cell(col.metric);
-    const name = cell(col.name);
+    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const metric = cell2(col.metric);
+    const name = cell2(col.name);
     if (metric === "" || name === "") continue;
-    const launch = launchOf(launches, cell(col.id), name);
+    const launch = launchOf(launches, cell2(col.id), name);
     if (col.invocations >= 0) {
-      const inv = numberCell(cell(col.invocations));
+      const inv = numberCell(cell2(col.invocations));
       if (inv !== null && !Number.isNaN(inv) && inv >= 1) launch.invocations = inv;
     }
-    record(launch, metric, cell(col.unit), cell(valueCol), file, line, h[valueCol], notes);
+    record(launch, metric, cell2(col.unit), cell2(valueCol), file, line, h[valueCol], notes);
   }
 }
 function readRaw(table2, file, launches, notes) {
@@ -6666,15 +6728,15 @@ function readRaw(table2, file, launches, notes) {
   const nameCol = h.indexOf("Kernel Name");
   let units = [];
   for (const [r, { cells, line }] of table2.rows.entries()) {
-    const cell = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    if (cell(nameCol) === "") {
+    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    if (cell2(nameCol) === "") {
       if (r === 0) units = cells;
       continue;
     }
-    const launch = launchOf(launches, idCol >= 0 ? cell(idCol) : `row ${line}`, cell(nameCol));
+    const launch = launchOf(launches, idCol >= 0 ? cell2(idCol) : `row ${line}`, cell2(nameCol));
     for (let j = 0; j < h.length; j++) {
       if (j === idCol || j === nameCol) continue;
-      record(launch, h[j], j < units.length ? units[j] : "", cell(j), file, line, h[j], notes);
+      record(launch, h[j], j < units.length ? units[j] : "", cell2(j), file, line, h[j], notes);
     }
   }
 }
@@ -6955,17 +7017,17 @@ async function readNsysStats(source) {
 function report(table2, file) {
   const layout = layoutOf(table2.header);
   const entries = table2.rows.map(({ cells, line }) => {
-    const cell = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    const total2 = numberCell(cell(layout.total));
+    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const total2 = numberCell(cell2(layout.total));
     if (total2 === null || Number.isNaN(total2) || total2 < 0) {
-      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell(layout.total)).slice(0, 40)}`, line, table2.header[layout.total]);
+      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell2(layout.total)).slice(0, 40)}`, line, table2.header[layout.total]);
     }
-    const count3 = numberCell(cell(layout.count));
+    const count3 = numberCell(cell2(layout.count));
     if (count3 !== null && (Number.isNaN(count3) || count3 < 0)) {
-      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell(layout.count)).slice(0, 40)}`, line, table2.header[layout.count]);
+      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell2(layout.count)).slice(0, 40)}`, line, table2.header[layout.count]);
     }
-    const entry = { name: cell(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
-    if (layout.style >= 0 && cell(layout.style) !== "") entry.style = cell(layout.style);
+    const entry = { name: cell2(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
+    if (layout.style >= 0 && cell2(layout.style) !== "") entry.style = cell2(layout.style);
     return entry;
   });
   const title = table2.titles.length > 0 ? table2.titles[table2.titles.length - 1] : void 0;
@@ -7036,11 +7098,11 @@ function toRow(file, pick, where) {
   const keyCell = pick(ALIASES3.key);
   if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "") fail("key", 'every row needs a non-empty "key" (or "name")');
   const num = (names2, required) => {
-    const cell = pick(names2);
-    if (!cell) return required ? fail(names2[0], "missing") : NaN;
-    const v = numberValue(cell.value);
-    if (v === null) return required ? fail(cell.name, "missing") : NaN;
-    if (Number.isNaN(v)) fail(cell.name, `not a number: ${JSON.stringify(cell.value).slice(0, 40)}`);
+    const cell2 = pick(names2);
+    if (!cell2) return required ? fail(names2[0], "missing") : NaN;
+    const v = numberValue(cell2.value);
+    if (v === null) return required ? fail(cell2.name, "missing") : NaN;
+    if (Number.isNaN(v)) fail(cell2.name, `not a number: ${JSON.stringify(cell2.value).slice(0, 40)}`);
     return v;
   };
   const count3 = num(ALIASES3.count, false);
@@ -7493,7 +7555,7 @@ function requestColumn(table2, metric, statQ = 0.5) {
     case "ttft_client":
       return masked(table2, clientTtft(table2));
     case "itl":
-      return masked(table2, statQ === 0.99 ? n.itl_p99_ms : n.itl_p50_ms);
+      return statQ === 0.99 ? masked(table2, n.itl_p99_ms) : statQ === 0.5 ? masked(table2, n.itl_p50_ms) : null;
     case "tpot":
       return masked(table2, tpot(table2));
     case "throughput":
@@ -9968,10 +10030,12 @@ function decodeConcurrency(table2) {
     }
     return integral[lo] + level[lo] * (t - times[lo]);
   };
+  const weight = table2.rowWeight ?? 1;
   const out = new Float64Array(n).fill(NaN);
   for (let i = 0; i < n; i++) {
     if (Number.isNaN(start[i])) continue;
-    out[i] = (integralAt(end[i]) - integralAt(start[i])) / (end[i] - start[i]);
+    const seen = (integralAt(end[i]) - integralAt(start[i])) / (end[i] - start[i]);
+    out[i] = 1 + weight * (seen - 1);
   }
   return out;
 }
@@ -10564,6 +10628,407 @@ function sentence(base, head) {
   return `decode bandwidth floor ${floorText} per step (running batch ${compact(head.batch)}, ${compact(head.floor.bytesPerStep / 1e9)} GB read); measured step (${head.measuredFrom}) ${measured}; efficiency floor/measured ${efficiencyText}${band}`;
 }
 
+// src/diagnose/service/cost.ts
+var SECONDS_PER_HOUR = 3600;
+function sideCost(spec, rates) {
+  const perHour = spec.pricePerGpuHour * spec.gpus;
+  const tokens = rates.outputTokensPerSecond;
+  const requests = rates.requestsPerSecond;
+  return {
+    perHour,
+    gpus: spec.gpus,
+    ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {},
+    ...requests !== void 0 ? { requestsPerSecond: requests } : {},
+    ...tokens !== void 0 && tokens > 0 ? { perMillionOutputTokens: perHour / (tokens * SECONDS_PER_HOUR) * 1e6 } : {},
+    ...requests !== void 0 && requests > 0 ? { perThousandRequests: perHour / (requests * SECONDS_PER_HOUR) * 1e3 } : {}
+  };
+}
+function compareCost(spec, base, head) {
+  const specs = "base" in spec ? spec : { base: spec, head: spec };
+  const currency = specs.base.currency ?? specs.head.currency;
+  if (specs.base.currency && specs.head.currency && specs.base.currency !== specs.head.currency) {
+    return { ok: false, reason: `the sides are priced in different currencies (${specs.base.currency}, ${specs.head.currency})` };
+  }
+  const b = sideCost(specs.base, base);
+  const h = sideCost(specs.head, head);
+  const missing = [];
+  const parts = [];
+  const pair = (what, field, rate) => {
+    const x = b[field];
+    const y = h[field];
+    if (x === void 0 || y === void 0) {
+      missing.push(`${what}: no ${rate} on the ${[x === void 0 ? "base" : "", y === void 0 ? "head" : ""].filter(Boolean).join(" or ")}`);
+      return void 0;
+    }
+    const ratio = y / x;
+    parts.push(`${money(x, currency)} → ${money(y, currency)} ${what} (×${ratio.toFixed(2)})`);
+    return ratio;
+  };
+  const tokenCostRatio = pair("per million output tokens", "perMillionOutputTokens", "output-token throughput");
+  const requestCostRatio = pair("per 1k requests", "perThousandRequests", "request throughput");
+  if (parts.length === 0) return { ok: false, reason: `no throughput to spread the cost over (${missing.join("; ")})` };
+  return {
+    ok: true,
+    ...currency ? { currency } : {},
+    base: b,
+    head: h,
+    ...tokenCostRatio !== void 0 ? { tokenCostRatio } : {},
+    ...requestCostRatio !== void 0 ? { requestCostRatio } : {},
+    summary: parts.join("; "),
+    missing
+  };
+}
+var THROUGHPUT = makeSpec(METRICS.throughput, MEAN);
+var REQUEST_RATE = makeSpec(METRICS.request_throughput, MEAN);
+function measuredRates(tables) {
+  const rate = (spec) => {
+    let work = 0;
+    let seconds = 0;
+    for (const t of tables) {
+      const s = metricSeries(t, spec);
+      if (!s.ok || !s.denominators) return void 0;
+      for (let i = 0; i < s.values.length; i++) {
+        work += s.values[i];
+        seconds += s.denominators[i];
+      }
+    }
+    return seconds > 0 ? work / seconds : void 0;
+  };
+  const tokens = rate(THROUGHPUT);
+  const requests = rate(REQUEST_RATE);
+  return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
+}
+
+// src/diagnose/service/criteria.ts
+function goodputCriteria(slos, tables) {
+  const criteria = [];
+  const excluded = [];
+  for (const slo2 of slos) {
+    if (slo2.spec.metric.level === "run" || slo2.spec.metric.custom) {
+      excluded.push({ slo: slo2.text, reason: `${slo2.spec.metric.id} is one rate over the whole run, not a per-request target` });
+      continue;
+    }
+    const bases = /* @__PURE__ */ new Set();
+    let missing;
+    for (const { side: side2, table: table2 } of tables) {
+      const column = requestValues(table2, slo2);
+      if (!column.ok) {
+        missing = `the ${side2} ${column.reason}`;
+        break;
+      }
+      bases.add(column.basis);
+    }
+    if (missing || bases.size === 0) excluded.push({ slo: slo2.text, reason: missing ?? "no requests to judge" });
+    else criteria.push({ slo: slo2, basis: [...bases].join(" / ") });
+  }
+  return { criteria, excluded };
+}
+function requestValues(table2, slo2) {
+  const { metric, stat: stat2 } = slo2.spec;
+  if (metric.custom || metric.level === "run") return { ok: false, reason: `has no per-request ${metric.id}` };
+  if (metric.id === "itl") return itlValues(table2, stat2.kind === "percentile" ? stat2.q : void 0, stat2.label);
+  const column = requestColumn(table2, metric.id);
+  if (!column) return { ok: false, reason: `has no ${FIELDS[metric.id] ?? `${metric.id}_ms`}` };
+  const values = metric.id === "tpot" ? withNoGapsMet(table2, column) : column;
+  return { ok: true, values, basis: `the request's own ${metric.id}` };
+}
+var FIELDS = {
+  ttft: "first_token_ms",
+  e2e: "total_ms",
+  ttft_client: "client_first_token_ms or network_ms",
+  tpot: "decode_ms and output_tokens",
+  network: "network_ms or client_first_token_ms"
+};
+function itlValues(table2, q, label) {
+  const gaps = table2.tokenGaps;
+  if (gaps) {
+    const ok = successMask(table2);
+    const out = new Float64Array(table2.length).fill(NaN);
+    for (let i = 0; i < table2.length; i++) {
+      if (!ok[i]) continue;
+      const own2 = gaps.values.subarray(gaps.offsets[i], gaps.offsets[i + 1]);
+      out[i] = own2.length === 0 ? 0 : q === void 0 ? meanFinite(own2) : quantile(own2, q);
+    }
+    return { ok: true, values: out, basis: `the ${label} of the request's own token gaps` };
+  }
+  if (q === void 0) {
+    const tpot2 = requestColumn(table2, "tpot");
+    if (!tpot2) return { ok: false, reason: "has neither token gaps nor decode_ms and output_tokens for each request's mean ITL" };
+    return { ok: true, values: withNoGapsMet(table2, tpot2), basis: "the request's mean gap, decode_ms / (output_tokens − 1)" };
+  }
+  if (q !== 0.5 && q !== 0.99) return { ok: false, reason: `has itl_p50_ms and itl_p99_ms per request only; ITL ${label} needs every token gap` };
+  const field = q === 0.5 ? "itl_p50_ms" : "itl_p99_ms";
+  const column = requestColumn(table2, "itl", q);
+  if (!column) return { ok: false, reason: `has no ${field}` };
+  return { ok: true, values: withNoGapsMet(table2, column), basis: `the request's own ${field}` };
+}
+function withNoGapsMet(table2, column) {
+  const tokens = table2.numbers.output_tokens;
+  if (!tokens) return column;
+  const ok = successMask(table2);
+  const out = Float64Array.from(column);
+  for (let i = 0; i < out.length; i++) if (ok[i] && Number.isNaN(out[i]) && tokens[i] <= 1) out[i] = 0;
+  return out;
+}
+
+// src/diagnose/service/proportion.ts
+function wilsonInterval(successes, n, z2) {
+  if (!(n > 0)) return [0, 1];
+  const p = successes / n;
+  const z22 = z2 * z2;
+  const denominator = 1 + z22 / n;
+  const centre = (p + z22 / (2 * n)) / denominator;
+  const half = z2 / denominator * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n));
+  return [successes <= 0 ? 0 : Math.max(0, centre - half), successes >= n ? 1 : Math.min(1, centre + half)];
+}
+function newcombeInterval(x1, n1, x2, n2, z2) {
+  const p1 = x1 / n1;
+  const p2 = x2 / n2;
+  const [l1, u1] = wilsonInterval(x1, n1, z2);
+  const [l2, u2] = wilsonInterval(x2, n2, z2);
+  const d = p1 - p2;
+  return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
+}
+function zForLevel(level) {
+  return normalQuantile(1 - (1 - level) / 2);
+}
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const low2 = 0.02425;
+  if (p < low2 || p > 1 - low2) {
+    const q2 = Math.sqrt(-2 * Math.log(p < low2 ? p : 1 - p));
+    const x = (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+    return p < low2 ? x : -x;
+  }
+  const q = p - 0.5;
+  const r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+var MIN_ROWS_FOR_AUTOCORRELATION = 20;
+function effectiveCount(indicator) {
+  const n = indicator.length;
+  if (n < MIN_ROWS_FOR_AUTOCORRELATION) return n;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += indicator[i];
+  mean /= n;
+  let variance = 0;
+  let lagged = 0;
+  for (let i = 0; i < n; i++) {
+    const x = indicator[i] - mean;
+    variance += x * x;
+    if (i + 1 < n) lagged += x * (indicator[i + 1] - mean);
+  }
+  if (variance === 0) return n;
+  const rho = Math.min(0.99, lagged / variance);
+  return rho > 0 ? Math.max(1, n * (1 - rho) / (1 + rho)) : n;
+}
+
+// src/diagnose/service/goodput.ts
+var GOODPUT_MIN_EFFECT = 0.02;
+function compareGoodput(base, head, slos, options = {}) {
+  const level = options.level ?? 0.95;
+  const minEffect = options.minEffect ?? GOODPUT_MIN_EFFECT;
+  if (base.length === 0 || head.length === 0) return { ok: false, reason: `the ${base.length === 0 ? "base" : "head"} has no per-request data`, excluded: [] };
+  const labelled = [...base.map((table2) => ({ side: "base", table: table2 })), ...head.map((table2) => ({ side: "head", table: table2 }))];
+  const { criteria, excluded } = goodputCriteria(slos, labelled);
+  if (criteria.length === 0) {
+    const reason2 = slos.length === 0 ? "no SLO targets were given" : `no per-request SLO target to judge requests by (${excluded.map((e) => `${e.slo}: ${e.reason}`).join("; ")})`;
+    return { ok: false, reason: reason2, excluded };
+  }
+  const b = sideGoodput(base, criteria);
+  const h = sideGoodput(head, criteria);
+  if (b.requests === 0 || h.requests === 0) return { ok: false, reason: `the ${b.requests === 0 ? "base" : "head"} has no requests`, excluded };
+  const difference = h.share - b.share;
+  const z2 = zForLevel(level);
+  const interval = newcombeInterval(h.share * h.effectiveRows, h.effectiveRows, b.share * b.effectiveRows, b.effectiveRows, z2);
+  const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
+  const notes = criteriaNotes(criteria);
+  if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
+    notes.push(`misses cluster in time, so the interval counts ${Math.round(b.effectiveRows)} of ${b.rows} base and ${Math.round(h.effectiveRows)} of ${h.rows} head requests as independent`);
+  }
+  return {
+    ok: true,
+    criteria: criteria.map((c) => c.slo.text),
+    excluded,
+    base: b,
+    head: h,
+    difference,
+    interval,
+    level,
+    ...b.goodPerSecond && h.goodPerSecond !== void 0 ? { rateChange: h.goodPerSecond / b.goodPerSecond - 1 } : {},
+    minEffect,
+    verdict,
+    reason,
+    notes
+  };
+}
+function sideGoodput(tables, criteria) {
+  let requests = 0;
+  let good = 0;
+  let failed = 0;
+  let unmeasured = 0;
+  let rows = 0;
+  let effectiveRows = 0;
+  let seconds = 0;
+  let timed = true;
+  const met = new Float64Array(criteria.length);
+  for (const table2 of tables) {
+    const weight = table2.rowWeight ?? 1;
+    const ok = successMask(table2);
+    const columns = criteria.map((c) => requestValues(table2, c.slo));
+    const indicator = new Uint8Array(table2.length);
+    for (let i = 0; i < table2.length; i++) {
+      if (!ok[i]) {
+        failed += weight;
+        continue;
+      }
+      let all = true;
+      let missing = false;
+      columns.forEach((column, k) => {
+        const value = column.ok ? column.values[i] : NaN;
+        if (Number.isNaN(value)) missing = true;
+        else if (sloMet(criteria[k].slo, value)) met[k] += weight;
+        else all = false;
+      });
+      if (missing) unmeasured += weight;
+      else if (all) {
+        good += weight;
+        indicator[i] = 1;
+      }
+    }
+    requests += weight * table2.length;
+    rows += table2.length;
+    effectiveRows += table2.orderedByArrival ? effectiveCount(indicator) : table2.length;
+    const span2 = runSeconds(table2);
+    if (span2 === void 0) timed = false;
+    else seconds += span2;
+  }
+  return {
+    requests,
+    good,
+    failed,
+    unmeasured,
+    share: requests ? good / requests : 0,
+    rows,
+    effectiveRows,
+    ...timed && seconds > 0 ? { goodPerSecond: good / seconds, durationSeconds: seconds } : {},
+    criteria: criteria.map((c, k) => ({
+      slo: c.slo.text,
+      basis: c.basis,
+      share: requests ? met[k] / requests : 0,
+      ...c.slo.spec.stat.kind === "percentile" ? { target: c.slo.spec.stat.q } : {}
+    }))
+  };
+}
+var REQUEST_RATE2 = makeSpec(METRICS.request_throughput, MEAN);
+function runSeconds(table2) {
+  const series = metricSeries(table2, REQUEST_RATE2);
+  if (!series.ok || !series.denominators) return void 0;
+  let sum = 0;
+  for (let i = 0; i < series.denominators.length; i++) sum += series.denominators[i];
+  return sum;
+}
+function goodputVerdict(difference, interval, minEffect) {
+  const shown = `${points(difference)} (${points(interval[0])} … ${points(interval[1])})`;
+  const floor = `the ${points(minEffect).slice(1)} minimum effect`;
+  if (interval[1] < -minEffect) return { verdict: "regressed", reason: `goodput ${shown}: a drop beyond ${floor} with confidence` };
+  if (interval[0] > minEffect) return { verdict: "improved", reason: `goodput ${shown}: a rise beyond ${floor} with confidence` };
+  if (interval[0] >= -minEffect && interval[1] <= minEffect) return { verdict: "unchanged", reason: `goodput ${shown}: within ${floor}` };
+  return { verdict: "inconclusive", reason: `goodput ${shown}: the interval reaches past ${floor}; more requests or repeated runs would decide` };
+}
+function points(share) {
+  const v = share * 100;
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? Math.abs(v).toFixed(0) : String(Number(Math.abs(v).toFixed(1)));
+  if (Number(text) === 0) return "0 pp";
+  return `${v > 0 ? "+" : "−"}${text} pp`;
+}
+function criteriaNotes(criteria) {
+  const byValue = /* @__PURE__ */ new Map();
+  for (const c of criteria) byValue.set(c.basis, [...byValue.get(c.basis) ?? [], c]);
+  const notes = [];
+  for (const [basis, list] of byValue) {
+    if (list.length > 1) notes.push(`${list.map((c) => c.slo.text).join(", ")} all judge ${basis}: per request the strictest threshold decides`);
+  }
+  return notes;
+}
+
+// src/diagnose/service/headroom.ts
+var SOURCE_TEXT = {
+  batch_size_at_admission: "at admission",
+  "decode-concurrency": "estimated from request timings",
+  "server-gauge": "from the server gauge at the scrape"
+};
+function sideHeadroom(runs) {
+  const missing = [];
+  const batch = runningBatch2(runs);
+  if (!batch) missing.push("running batch (no batch_size_at_admission, no arrival_ts/first_token_ms/decode_ms to estimate it, no server gauge)");
+  const found = batchLimit(runs);
+  const limit = typeof found === "string" ? void 0 : found;
+  if (typeof found === "string") missing.push(`batch limit (${found})`);
+  const batchHeadroom = batch && limit ? 1 - batch.mean / limit.value : void 0;
+  const kv = runs.map((r) => r.server?.kvCacheUsage).filter((v) => v !== void 0 && Number.isFinite(v));
+  const kvCacheUsage = kv.length ? kv.reduce((s, v) => s + v, 0) / kv.length : void 0;
+  if (kvCacheUsage === void 0) missing.push("KV-cache usage (no server metrics scrape with it)");
+  const parts = [];
+  if (batch) {
+    const of = limit ? ` of ${limit.key} ${fmt(limit.value)}` : "";
+    const room = batchHeadroom !== void 0 ? `${percent(batchHeadroom)} headroom` : `headroom unknown (${found})`;
+    parts.push(`running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`);
+  } else {
+    parts.push(`running batch unknown${limit ? ` (${limit.key} ${fmt(limit.value)})` : ""}`);
+  }
+  parts.push(kvCacheUsage !== void 0 ? `KV cache ${percent(kvCacheUsage)} used${kv.length < runs.length ? ` (${kv.length} of ${runs.length} runs scraped)` : ""}` : "KV cache use unknown");
+  return {
+    ...batch ? { batch } : {},
+    ...limit ? { limit } : {},
+    ...batchHeadroom !== void 0 ? { batchHeadroom } : {},
+    ...kvCacheUsage !== void 0 ? { kvCacheUsage, kvHeadroom: 1 - kvCacheUsage } : {},
+    sentence: parts.join("; "),
+    missing
+  };
+}
+function runningBatch2(runs) {
+  const tables = runs.flatMap((r) => r.requests ? [r.requests] : []);
+  const admitted = batchProfile(tables);
+  if (admitted) return { mean: admitted.mean, max: admitted.max, source: "batch_size_at_admission", count: admitted.count };
+  const estimated = [];
+  for (const t of tables) {
+    const c = decodeConcurrency(t);
+    if (!c) continue;
+    for (let i = 0; i < c.length; i++) if (Number.isFinite(c[i])) estimated.push(c[i]);
+  }
+  if (estimated.length) {
+    return { mean: estimated.reduce((s, v) => s + v, 0) / estimated.length, max: quantile(estimated, 1), source: "decode-concurrency", count: estimated.length };
+  }
+  const gauges = runs.map((r) => r.server?.running).filter((v) => v !== void 0 && Number.isFinite(v));
+  if (gauges.length) return { mean: gauges.reduce((s, v) => s + v, 0) / gauges.length, max: Math.max(...gauges), source: "server-gauge", count: gauges.length };
+  return void 0;
+}
+function batchLimit(runs) {
+  const limits = runs.map((r) => configuredBatchLimit(r.meta));
+  if (limits.length === 0 || limits.some((l) => !l)) return `no ${BATCH_LIMIT_KEYS.join(", ")} in the engine config`;
+  const values = new Set(limits.map((l) => l.value));
+  if (values.size > 1) return `repeats disagree: ${limits[0].key} ${[...values].join(", ")}`;
+  return limits[0];
+}
+function fmt(value) {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+// src/diagnose/service-metrics.ts
+function serviceMetrics(base, head, options) {
+  const baseTables = sideTables(base);
+  const headTables = sideTables(head);
+  const goodput = compareGoodput(baseTables, headTables, options.slos, options);
+  const rates = { base: { ...measuredRates(baseTables), ...options.rates?.base }, head: { ...measuredRates(headTables), ...options.rates?.head } };
+  const cost2 = options.cost ? compareCost(options.cost, rates.base, rates.head) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
+  return { goodput, cost: cost2, headroom: { base: sideHeadroom(base.runs), head: sideHeadroom(head.runs) } };
+}
+
 // src/profile/regime.ts
 var REGIME_THRESHOLDS = { high: 60, low: 30 };
 var REGIME_FIXES = {
@@ -10973,6 +11438,7 @@ function triageBenchmark(base, head, config) {
   }
   const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
+  const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...config.cost ? { cost: config.cost } : {} });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: "decode-floor", message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? "benchmark";
@@ -10992,8 +11458,18 @@ function triageBenchmark(base, head, config) {
     configChanges,
     workload,
     likeForLike: costs,
-    ...floor ? { floor } : {}
+    ...floor ? { floor } : {},
+    service
   };
+}
+function measuredRatesOf(metrics) {
+  const value = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
+  const side2 = (s) => {
+    const tokens = value("throughput", s);
+    const requests = value("request_throughput", s);
+    return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
+  };
+  return { base: side2("base"), head: side2("head") };
 }
 function buildReport(benchmarks, config) {
   const verdict = worst(benchmarks.map((b) => b.verdict));
@@ -11147,6 +11623,7 @@ function benchmarkJson(b, level) {
     caveats: b.caveats,
     trends: b.trends ?? [],
     decodeFloor: b.floor ?? null,
+    service: b.service ?? null,
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike
@@ -11282,6 +11759,56 @@ function codeCell(name) {
   return `\`${codeText(name, 60)}\``;
 }
 
+// src/render/service-markdown.ts
+function serviceRows(s) {
+  const rows = [];
+  const notes = [];
+  const g2 = s.goodput;
+  if (g2.ok) {
+    const change2 = `${points(g2.difference)} (${points(g2.interval[0])} … ${points(g2.interval[1])}) ${g2.verdict}`;
+    rows.push({ label: `goodput (${g2.criteria.join(", ")})`, base: percent(g2.base.share), head: percent(g2.head.share), change: change2 });
+    if (g2.base.goodPerSecond !== void 0 && g2.head.goodPerSecond !== void 0) {
+      rows.push({ label: "good requests per second", base: compact(g2.base.goodPerSecond), head: compact(g2.head.goodPerSecond), change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : "" });
+    }
+    notes.push(...g2.notes);
+  }
+  const c = s.cost;
+  if (c.ok) {
+    if (c.base.perMillionOutputTokens !== void 0 && c.head.perMillionOutputTokens !== void 0) {
+      rows.push({ label: "cost per million output tokens", base: money(c.base.perMillionOutputTokens, c.currency), head: money(c.head.perMillionOutputTokens, c.currency), change: c.tokenCostRatio !== void 0 ? `×${compact(c.tokenCostRatio)}` : "" });
+    }
+    if (c.base.perThousandRequests !== void 0 && c.head.perThousandRequests !== void 0) {
+      rows.push({ label: "cost per 1k requests", base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : "" });
+    }
+    notes.push(...c.missing);
+  }
+  const { base, head } = s.headroom;
+  if (base.batch || head.batch) {
+    const whole = (v) => Number.isInteger(v) ? String(v) : compact(v);
+    const batch = (h) => h.batch ? `${compact(h.batch.mean)} mean, max ${whole(h.batch.max)}${h.limit ? ` of ${h.limit.key} ${h.limit.value} (${percent(h.batchHeadroom ?? NaN)} headroom)` : ""}` : "—";
+    rows.push({ label: "running batch", base: batch(base), head: batch(head), change: "" });
+  }
+  if (base.kvCacheUsage !== void 0 || head.kvCacheUsage !== void 0) {
+    const used = (v) => v === void 0 ? "—" : `${percent(v)} used`;
+    rows.push({ label: "KV cache", base: used(base.kvCacheUsage), head: used(head.kvCacheUsage), change: "" });
+  }
+  return { rows, notes };
+}
+function cell(text) {
+  return text.replace(/[$|_\\]/g, (c) => `\\${c}`);
+}
+function serviceSection(s) {
+  const { rows, notes } = serviceRows(s);
+  if (rows.length === 0) return void 0;
+  const table2 = ["| service | baseline | this PR | change |", "|---|---:|---:|---|", ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.change)} |`)];
+  const missing = [
+    !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : void 0,
+    !s.cost.ok && !/no hardware price/.test(s.cost.reason) ? `cost: ${s.cost.reason}` : void 0
+  ].filter((x) => x !== void 0);
+  const tail = [...notes, ...missing].map((n) => `<sub>${markdownText(n, 300)}</sub>`);
+  return [table2.join("\n"), ...tail.length ? ["", tail.join("<br>\n")] : []].join("\n");
+}
+
 // src/render/summary.ts
 var VERDICT_ICON = {
   regressed: "🔴",
@@ -11415,6 +11942,8 @@ function renderBenchmark(b, detail) {
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail));
+  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
+  if (service) out.push(service);
   const undecided2 = undecidedGroups(b);
   if (undecided2.length) {
     out.push(`**Inconclusive** — what would decide:
@@ -11616,6 +12145,8 @@ function renderBenchmark2(b) {
     )
   );
   for (const g2 of undecidedGroups(b)) out.push(`  inconclusive, ${g2.labels.join(", ")}: ${plainText(g2.reason, 400)}`);
+  const service = b.service ? serviceRows(b.service).rows : [];
+  if (service.length) out.push(table(["service", "baseline", "this PR", "change"], service.map((r) => [plainText(r.label, 80), plainText(r.base, 60), plainText(r.head, 60), plainText(r.change, 80)]), [false, true, true, false]));
   for (const a of b.attributions) {
     out.push(`Where the time went — ${specLabel(a.spec)}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`);
     out.push(
@@ -11658,9 +12189,9 @@ function slo(m) {
 }
 function table(header, rows, right) {
   const widths = header.map((h, c) => Math.max([...h].length, ...rows.map((r) => [...r[c]].length)));
-  const line = (cells) => "  " + cells.map((cell, c) => {
-    const pad = " ".repeat(widths[c] - [...cell].length);
-    return right[c] ? pad + cell : cell + pad;
+  const line = (cells) => "  " + cells.map((cell2, c) => {
+    const pad = " ".repeat(widths[c] - [...cell2].length);
+    return right[c] ? pad + cell2 : cell2 + pad;
   }).join("  ").trimEnd();
   return [line(header), "  " + widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
@@ -12634,14 +13165,14 @@ var PALETTE = [
 ];
 function trendChart(options) {
   const maxPoints = Math.max(1, Math.floor(options.maxPoints ?? MAX_CHART_POINTS));
-  const points = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
-  if (points.length === 0) return "";
-  const withSecond = points.every((p) => p.second !== void 0 && Number.isFinite(p.second));
-  const lines = [points.map((p) => p.value)];
-  if (withSecond) lines.push(points.map((p) => p.second));
+  const points2 = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
+  if (points2.length === 0) return "";
+  const withSecond = points2.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [points2.map((p) => p.value)];
+  if (withSecond) lines.push(points2.map((p) => p.second));
   const axis = niceAxis(lines.flat());
   const number2 = (v) => fixed(v, axis.decimals);
-  const labels = uniqueLabels(points.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
+  const labels = uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
   let title = mermaidText(options.title, MAX_TITLE);
   if (withSecond && options.seriesNames) {
     const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
@@ -12731,12 +13262,12 @@ function renderJournal(entries) {
 function charts(benchmark, list) {
   const out = [];
   for (const key of CHARTED) {
-    const points = list.flatMap((e) => {
+    const points2 = list.flatMap((e) => {
       const m = e.metrics.find((x) => x.key === key);
       return m ? [{ label: e.date, value: m.value, unit: m.unit }] : [];
     });
-    if (points.length < 2) continue;
-    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points[0].unit, points: points.map(({ label, value }) => ({ label, value })) }));
+    if (points2.length < 2) continue;
+    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points2[0].unit, points: points2.map(({ label, value }) => ({ label, value })) }));
     if (out.length >= MAX_CHARTS) break;
   }
   const phases = phaseChart(benchmark, list);
@@ -12749,18 +13280,18 @@ function phaseChart(benchmark, list) {
   const latest = withPhases[withPhases.length - 1].phases;
   const top = Object.entries(latest).filter(([, v]) => Number.isFinite(v)).sort(([, a], [, b]) => b - a).slice(0, 2).map(([phase]) => phase);
   if (top.length === 0) return void 0;
-  const points = withPhases.flatMap((e) => {
+  const points2 = withPhases.flatMap((e) => {
     const first = e.phases[top[0]];
     if (!Number.isFinite(first)) return [];
     const second = top[1] !== void 0 ? e.phases[top[1]] : void 0;
     return [{ label: e.date, value: first, ...second !== void 0 ? { second } : {} }];
   });
-  if (points.length < 2) return void 0;
+  if (points2.length < 2) return void 0;
   const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
   return trendChart({
     title: `${benchmark}: mean time per phase`,
     unit: "ms",
-    points,
+    points: points2,
     ...names2.length === 2 ? { seriesNames: [names2[0], names2[1]] } : {}
   });
 }
@@ -13163,6 +13694,8 @@ compare options:
   --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
                              what the decode bandwidth floor needs beyond the data (repeatable:
                              gpu, model, gpus, weights, kv, bandwidth, params)
+  --cost "$2.50/gpu-hour x 8"  hardware price: cost per million output tokens and per 1k requests
+  --cost-baseline "…"        the baseline's own price, when its hardware differs
   --profile FILE, --baseline-profile FILE
                              profiler exports of the head / baseline: PyTorch Chrome trace or
                              key_averages (JSON, CSV), nsys stats CSV, Nsight Compute CSV (repeatable)
@@ -13196,6 +13729,8 @@ var COMMON_OPTIONS = {
   "run-noise": { type: "string", multiple: true },
   effort: { type: "string", multiple: true },
   "decode-floor": { type: "string", multiple: true },
+  cost: { type: "string" },
+  "cost-baseline": { type: "string" },
   profile: { type: "string", multiple: true },
   "baseline-profile": { type: "string", multiple: true },
   benchmark: { type: "string" },
@@ -13300,6 +13835,8 @@ function rawConfig(values) {
     runNoise: values["run-noise"],
     effort: values.effort,
     decodeFloor: values["decode-floor"],
+    cost: values.cost,
+    costBaseline: values["cost-baseline"],
     benchmark: values.benchmark,
     maxBadLineRatio: values["max-bad-lines"]
   };

@@ -30,6 +30,7 @@ import { readInputs, type ActionInputs } from './action/inputs';
 import { info, safeLogText, warning } from './action/log';
 import { artifactBaseline, journalBaseline, usesArtifactBaseline, usesJournalBaseline } from './action/baseline';
 import { runCommand } from './action/command-mode';
+import { writeDigests } from './action/digest-out';
 import { readHistory, withHistory, type History } from './action/history';
 import { parseJournalSettings, type JournalSettings } from './action/journal-settings';
 import { createClient, type GitHubClient } from './github/client';
@@ -61,7 +62,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
     }
 
     if (inputs.results.length === 0) throw new ConfigError('results', 'required: one or more result files or globs');
-    if (inputs.baseline.length === 0) throw new ConfigError('baseline', 'required: the baseline result file(s), "journal" or "artifact"');
+    if (inputs.baseline.length === 0 && !inputs.digest) throw new ConfigError('baseline', 'required: the baseline result file(s), "journal" or "artifact" (or set digest to only write this run\'s digest)');
     const config = buildConfig(inputs.raw);
     const runId = settings.workflowRunId || context.workflowRun?.id || 0;
     const recording = shouldRecord(journal, context);
@@ -71,6 +72,12 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const started = Date.now();
     const artifact = runId ? await core.group('perf-triage: download the results artifact', () => artifactSources(client, context, settings, runId)) : undefined;
     const head = await core.group('perf-triage: read results', () => readSide('head', inputs.results, inputs, config, artifact, true));
+    if (inputs.digest) {
+      const written = await writeDigests(head, inputs.digest, inputs.shard, new Date().toISOString());
+      core.setOutput('digest-paths', written.join('\n'));
+      info(`digest written: ${written.join(', ')}`);
+      if (inputs.baseline.length === 0) return;
+    }
     let firstBaseline = new Set<string>();
     const base = await core.group('perf-triage: read baseline', async () => {
       if (usesArtifactBaseline(inputs.baseline)) {

@@ -9,6 +9,9 @@ export interface ActionInputs {
   /** Profiler exports of the head and the baseline (STEP 3–4). */
   profiles: string[];
   baselineProfiles: string[];
+  /** Write the head's digest here (matrix jobs); with no baseline, only that. */
+  digest: string;
+  shard: string;
   inputFormat: string;
   reportPath: string;
   writeSummary: boolean;
@@ -37,6 +40,8 @@ export function readInputs(): ActionInputs {
     results: multi('results'),
     baseline: multi('baseline'),
     profiles: multi('profile'),
+    digest: core.getInput('digest'),
+    shard: core.getInput('shard'),
     baselineProfiles: multi('baseline-profile'),
     inputFormat: core.getInput('input-format') || 'auto',
     reportPath: core.getInput('report-path') || 'perf-triage-report.json',

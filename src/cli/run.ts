@@ -21,6 +21,7 @@ import { runJournal } from './journal';
 import { runAmdahl } from './amdahl';
 import { runSplit } from './split';
 import { runFloor } from './floor';
+import { runDigest } from './digest';
 import { USAGE } from './usage';
 import { UsageError } from './usage-error';
 
@@ -81,6 +82,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runSplit(rest, io);
       case 'floor':
         return await runFloor(rest, io);
+      case 'digest':
+        return await runDigest(rest, io);
       case '--version':
       case 'version':
         io.stdout(`perf-triage ${VERSION}\n`);

@@ -8,6 +8,9 @@ Usage:
                                             write simulated per-request telemetry (JSONL)
   perf-triage validate FILE…                what perf-triage reads in each file, and every problem
                                             (exit 0 only when every file is usable)
+  perf-triage digest FILE… --out F [--shard i/n] [--benchmark NAME]
+                                            a compact digest of a run for a matrix job to upload;
+                                            shards i/n of one benchmark merge back into one run
   perf-triage journal init FILE… [--benchmark NAME] [--commit SHA]
                                             record today's baseline: a first entry and the digest
   perf-triage journal show [--benchmark B] [--metric "ttft p95"] [--since D] [--until D] [--json]

@@ -7,6 +7,7 @@ import { InputError } from '../ingest/errors';
 import { ingestRuns, type IngestOptions } from '../ingest/ingest';
 import type { Run, Side } from '../model/run';
 import { groupRuns } from '../model/merge';
+import { mergeShards } from '../model/shards';
 import { pairScrapes } from '../model/scrape-pairs';
 import { diffScrapes } from '../ingest/formats/prometheus-diff';
 import type { TextSource } from '../ingest/source';
@@ -17,7 +18,9 @@ import { expandPatterns } from './glob';
 export async function sideFromSources(label: Side['label'], sources: TextSource[], options: IngestOptions & { format?: string }): Promise<Side> {
   const runs: Run[] = [];
   for (const source of sources) runs.push(...(await ingestRuns(source, options, options.format)));
-  const grouped = groupRuns(pairScrapes(runs, diffScrapes));
+  const sharded = mergeShards(runs);
+  if ('error' in sharded) throw new InputError(sources.map((s) => s.name).join(', '), sharded.error);
+  const grouped = groupRuns(pairScrapes(sharded.runs, diffScrapes));
   if ('error' in grouped) throw new InputError(sources.map((s) => s.name).join(', '), grouped.error);
   return { label, runs: grouped.runs };
 }

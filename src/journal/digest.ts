@@ -68,7 +68,8 @@ function digestRun(run: Run): DigestRun {
     const column = t.text[field];
     if (column) text[field] = Array.from(rows, (i) => textAt(column, i) ?? null);
   }
-  out.requests = { total: t.length, kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
+  // A table that is itself a sample (a digest, merged shards) stands for rowWeight requests a row.
+  out.requests = { total: Math.round(t.length * (t.rowWeight ?? 1)), kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
   return out;
 }
 

@@ -51,4 +51,26 @@ describe('the bundled action against the emulator', () => {
     expect(checks[0].body).toMatchObject({ head_sha: FORK_SHA, conclusion: 'failure', name: 'perf-triage' });
     expect(gh.state.violations).toEqual([]);
   }, 60_000);
+
+  it('matrix: shard jobs write digests only; the report job merges them and comments once', async () => {
+    const payload = { pull_request: { number: 7, head: { sha: HEAD_SHA, repo: { full_name: 'acme/llm' } } } };
+    const { s, dir, env, files } = await setup('pull_request', payload, {});
+    const [metadata, ...lines] = readFileSync(join(root, 'examples/demo/head.jsonl'), 'utf8').trim().split('\n');
+    for (const k of [1, 2]) {
+      writeFileSync(join(dir, `shard-${k}.jsonl`), [metadata, ...lines.filter((_, i) => i % 2 === k - 1)].join('\n') + '\n');
+      writeFileSync(files.output, '');
+      const shard = await run({ ...env, INPUT_RESULTS: `shard-${k}.jsonl`, INPUT_DIGEST: 'digests/', INPUT_SHARD: `${k}/2`, 'INPUT_GITHUB-TOKEN': '' }, dir);
+      expect(shard.code).toBe(0);
+      expect(parseOutputs(readFileSync(files.output, 'utf8'))['digest-paths']).toBe(`digests/llama-8b-serving.shard-${k}-of-2.json`);
+    }
+    expect(s.commentsOn('acme/llm', 7)).toHaveLength(0);
+    writeFileSync(files.output, '');
+    const report = await run({ ...env, INPUT_RESULTS: 'digests/*.json', INPUT_BASELINE: join(root, 'examples/demo/base.jsonl'), INPUT_SLO: 'ttft p95 < 800ms' }, dir);
+    expect(report.code).toBe(1);
+    expect(parseOutputs(readFileSync(files.output, 'utf8'))).toMatchObject({ verdict: 'regressed', 'dominant-phase': 'queue_wait' });
+    const comments = s.commentsOn('acme/llm', 7);
+    expect(comments).toHaveLength(1);
+    expect(comments[0].body).toContain('perf-triage · llama-8b-serving: TTFT p95 regressed 179 ms → 2,304 ms');
+  }, 60_000);
 });
+

@@ -1,0 +1,26 @@
+// The `digest` input: write this run's digest (one file per benchmark) for a matrix job to upload
+// instead of its raw results; with no `baseline`, that is all the step does. The report job reads
+// the digests as results (docs/github.md, "Many benchmarks").
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ConfigError } from '../config/config';
+import { digestSide } from '../journal/digest';
+import { slug } from '../journal/paths';
+import type { Side } from '../model/run';
+import { pairBenchmarks } from '../report/groups';
+
+export async function writeDigests(head: Side, target: string, shard: string, createdAt: string): Promise<string[]> {
+  if (shard && !/^\s*(\d+)\s*\/\s*(\d+)\s*$/.test(shard)) throw new ConfigError('shard', `"${shard}" is not of the form "2/4"`);
+  const pairs = pairBenchmarks(head, head).pairs;
+  const many = pairs.length > 1 || target.endsWith('/');
+  const written: string[] = [];
+  for (const pair of pairs) {
+    const runs = pair.head.runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, ...(shard ? { shard: shard.replace(/\s/g, '') } : {}) } } }));
+    const file = many ? join(target, `${slug(pair.name)}${shard ? `.shard-${shard.replace(/\s/g, '').replace('/', '-of-')}` : ''}.json`) : target;
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}\n`);
+    written.push(file);
+  }
+  return written;
+}

@@ -56,7 +56,7 @@ compare options:
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,
                              guidellm, prometheus, otel, github-action-benchmark,
-                             customSmallerIsBetter or customBiggerIsBetter
+                             customSmallerIsBetter, customBiggerIsBetter or perf-triage-baseline
 
 Metrics: ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, and each phase
 (tokenize, queue_wait, prefill, network, decode, detokenize); statistics: mean, p50, p90, p95,

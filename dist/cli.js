@@ -2,8 +2,8 @@
 import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);
 
 // src/cli/run.ts
-import { parseArgs as parseArgs7 } from "node:util";
-import { writeFile as writeFile2 } from "node:fs/promises";
+import { parseArgs as parseArgs8 } from "node:util";
+import { writeFile as writeFile3 } from "node:fs/promises";
 
 // src/metrics/catalog.ts
 var PHASES = ["tokenize", "queue_wait", "prefill", "network", "decode", "detokenize"];
@@ -6037,7 +6037,7 @@ function digestRun(run) {
     const column = t.text[field];
     if (column) text[field] = Array.from(rows, (i) => textAt(column, i) ?? null);
   }
-  out.requests = { total: t.length, kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
+  out.requests = { total: Math.round(t.length * (t.rowWeight ?? 1)), kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
   return out;
 }
 function arrivalRound(v) {
@@ -6240,6 +6240,191 @@ function mergeObjects(items) {
     }
   }
   return out;
+}
+
+// src/model/pool.ts
+function sideTables(side2) {
+  return side2.runs.flatMap((r) => r.requests ? [r.requests] : []);
+}
+function pooledTable(side2) {
+  const tables = sideTables(side2);
+  if (tables.length <= 1) return tables[0];
+  const length = tables.reduce((s, t) => s + t.length, 0);
+  const numbers = {};
+  const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers)));
+  for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
+  const text = {};
+  const textFields = new Set(tables.flatMap((t) => Object.keys(t.text)));
+  for (const field of textFields) text[field] = concatText(tables.map((t) => [t.length, t.text[field]]), length);
+  const extraNumbers = /* @__PURE__ */ new Map();
+  for (const name of new Set(tables.flatMap((t) => [...t.extraNumbers.keys()]))) {
+    extraNumbers.set(name, concatNumbers(tables.map((t) => [t.length, t.extraNumbers.get(name)]), length));
+  }
+  const extraText = /* @__PURE__ */ new Map();
+  for (const name of new Set(tables.flatMap((t) => [...t.extraText.keys()]))) {
+    extraText.set(name, concatText(tables.map((t) => [t.length, t.extraText.get(name)]), length));
+  }
+  const sourceLine = new Uint32Array(length);
+  let offset = 0;
+  for (const t of tables) {
+    sourceLine.set(t.sourceLine, offset);
+    offset += t.length;
+  }
+  const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : void 0;
+  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
+}
+function concatNumbers(parts, length) {
+  const out = new Float64Array(length).fill(NaN);
+  let offset = 0;
+  for (const [n, values] of parts) {
+    if (values) out.set(values, offset);
+    offset += n;
+  }
+  return out;
+}
+function concatText(parts, length) {
+  const codes = new Int32Array(length).fill(-1);
+  const dictionary = [];
+  const index = /* @__PURE__ */ new Map();
+  let offset = 0;
+  for (const [n, column] of parts) {
+    if (column) {
+      const remap = column.dictionary.map((word2) => {
+        let code2 = index.get(word2);
+        if (code2 === void 0) {
+          code2 = dictionary.length;
+          dictionary.push(word2);
+          index.set(word2, code2);
+        }
+        return code2;
+      });
+      for (let i = 0; i < n; i++) codes[offset + i] = column.codes[i] < 0 ? -1 : remap[column.codes[i]];
+    }
+    offset += n;
+  }
+  return { codes, dictionary };
+}
+function concatGaps(tables) {
+  const length = tables.reduce((s, t) => s + t.length, 0);
+  const offsets = new Uint32Array(length + 1);
+  const values = new Float64Array(tables.reduce((s, t) => s + t.tokenGaps.values.length, 0));
+  let row = 0;
+  let at = 0;
+  for (const t of tables) {
+    const gaps = t.tokenGaps;
+    values.set(gaps.values, at);
+    for (let i = 0; i < t.length; i++) offsets[row + i + 1] = at + gaps.offsets[i + 1];
+    row += t.length;
+    at += gaps.values.length;
+  }
+  return { offsets, values };
+}
+
+// src/model/shards.ts
+var SHARD = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
+function shardOf(run) {
+  const match = SHARD.exec(run.meta.extra.shard ?? "");
+  if (!match) return void 0;
+  const index = Number(match[1]);
+  const count3 = Number(match[2]);
+  return index >= 1 && index <= count3 ? { index, count: count3 } : void 0;
+}
+function mergeShards(runs) {
+  const groups = /* @__PURE__ */ new Map();
+  const out = [];
+  for (const run of runs) {
+    const shard = shardOf(run);
+    if (!shard) {
+      if (run.meta.extra.shard !== void 0) return { error: `${run.sources[0]?.file ?? "a file"}: shard "${run.meta.extra.shard}" is not of the form "2/4"` };
+      out.push(run);
+      continue;
+    }
+    const key = `${run.meta.benchmark ?? ""}\0${run.repeat ?? ""}\0${shard.count}`;
+    groups.set(key, [...groups.get(key) ?? [], run]);
+  }
+  for (const group of groups.values()) {
+    const merged = mergeGroup(group);
+    if ("error" in merged) return merged;
+    out.push(merged.run);
+  }
+  return { runs: out };
+}
+function mergeGroup(group) {
+  const count3 = shardOf(group[0]).count;
+  const name = group[0].meta.benchmark ?? "benchmark";
+  const indexes = group.map((r) => shardOf(r).index).sort((a, b) => a - b);
+  const missing = Array.from({ length: count3 }, (_, i) => i + 1).filter((i) => !indexes.includes(i));
+  const repeated = indexes.filter((v, i) => indexes[i - 1] === v);
+  if (missing.length || repeated.length) {
+    return { error: `"${name}" is split in ${count3} shards, but ${missing.length ? `shard ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing` : ""}${missing.length && repeated.length ? " and " : ""}${repeated.length ? `shard ${[...new Set(repeated)].join(", ")} came more than once` : ""}` };
+  }
+  if (group.some((r) => !r.requests)) return { error: `"${name}": shards must carry per-request records to be merged (${group.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(", ")} has none)` };
+  const ordered = [...group].sort((a, b) => shardOf(a).index - shardOf(b).index);
+  const weight = Math.max(...ordered.map((r) => r.requests.rowWeight ?? 1));
+  const thinned = ordered.map((r) => ({ ...r, requests: thin(r.requests, weight) }));
+  const pooled = pooledTable({ label: "head", runs: thinned });
+  const table2 = byArrival(pooled, weight);
+  const notes = [`merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`];
+  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight)) notes.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
+  const first = ordered[0];
+  const { shard: _shard, ...extra } = first.meta.extra;
+  return {
+    run: {
+      meta: { ...first.meta, extra },
+      requests: table2,
+      summaries: [],
+      sources: ordered.flatMap((r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s)),
+      role: "requests",
+      ...first.repeat !== void 0 ? { repeat: first.repeat } : {}
+    }
+  };
+}
+function thin(table2, weight) {
+  const own2 = table2.rowWeight ?? 1;
+  if (own2 >= weight) return table2;
+  const keep = Math.max(1, Math.round(table2.length * own2 / weight));
+  const order = Uint32Array.from({ length: keep }, (_, k) => keep === 1 ? 0 : Math.round(k * (table2.length - 1) / (keep - 1)));
+  return permute(table2, order, weight);
+}
+function byArrival(table2, weight) {
+  const arrival = table2.numbers.arrival_ts;
+  if (!arrival) return { ...table2, ...weight > 1 ? { rowWeight: weight } : {} };
+  const order = Uint32Array.from({ length: table2.length }, (_, i) => i).sort((a, b) => {
+    const x = arrival[a];
+    const y = arrival[b];
+    if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? Number.isNaN(y) ? a - b : 1 : -1;
+    return x - y || a - b;
+  });
+  return { ...permute(table2, order, weight), orderedByArrival: true };
+}
+function permute(table2, order, weight) {
+  const numbers = {};
+  for (const [field, values] of Object.entries(table2.numbers)) numbers[field] = permuteNumbers(values, order);
+  const text = {};
+  for (const [field, column] of Object.entries(table2.text)) text[field] = permuteText(column, order);
+  const extraNumbers = new Map([...table2.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)]));
+  const extraText = new Map([...table2.extraText].map(([k, v]) => [k, permuteText(v, order)]));
+  const sourceLine = Uint32Array.from(order, (i) => table2.sourceLine[i]);
+  let tokenGaps;
+  if (table2.tokenGaps) {
+    const { offsets, values } = table2.tokenGaps;
+    const newOffsets = new Uint32Array(order.length + 1);
+    for (let k = 0; k < order.length; k++) newOffsets[k + 1] = newOffsets[k] + (offsets[order[k] + 1] - offsets[order[k]]);
+    const newValues = new Float64Array(newOffsets[order.length]);
+    for (let k = 0; k < order.length; k++) newValues.set(values.subarray(offsets[order[k]], offsets[order[k] + 1]), newOffsets[k]);
+    tokenGaps = { offsets: newOffsets, values: newValues };
+  }
+  return {
+    length: order.length,
+    numbers,
+    text,
+    extraNumbers,
+    extraText,
+    sourceLine,
+    orderedByArrival: table2.orderedByArrival,
+    ...tokenGaps ? { tokenGaps } : {},
+    ...weight > 1 ? { rowWeight: weight } : {}
+  };
 }
 
 // src/model/scrape-pairs.ts
@@ -6508,7 +6693,9 @@ function isDir(path) {
 async function sideFromSources(label, sources, options) {
   const runs = [];
   for (const source of sources) runs.push(...await ingestRuns(source, options, options.format));
-  const grouped2 = groupRuns(pairScrapes(runs, diffScrapes));
+  const sharded = mergeShards(runs);
+  if ("error" in sharded) throw new InputError(sources.map((s) => s.name).join(", "), sharded.error);
+  const grouped2 = groupRuns(pairScrapes(sharded.runs, diffScrapes));
   if ("error" in grouped2) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
   return { label, runs: grouped2.runs };
 }
@@ -10235,84 +10422,6 @@ function finding(hint, phase, title, status, cause, evidenceList, nextCheck, met
   return { hint, phase, title, status, cause, evidence: evidenceList, nextCheck, metrics: [...metrics] };
 }
 
-// src/model/pool.ts
-function sideTables(side2) {
-  return side2.runs.flatMap((r) => r.requests ? [r.requests] : []);
-}
-function pooledTable(side2) {
-  const tables = sideTables(side2);
-  if (tables.length <= 1) return tables[0];
-  const length = tables.reduce((s, t) => s + t.length, 0);
-  const numbers = {};
-  const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers)));
-  for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
-  const text = {};
-  const textFields = new Set(tables.flatMap((t) => Object.keys(t.text)));
-  for (const field of textFields) text[field] = concatText(tables.map((t) => [t.length, t.text[field]]), length);
-  const extraNumbers = /* @__PURE__ */ new Map();
-  for (const name of new Set(tables.flatMap((t) => [...t.extraNumbers.keys()]))) {
-    extraNumbers.set(name, concatNumbers(tables.map((t) => [t.length, t.extraNumbers.get(name)]), length));
-  }
-  const extraText = /* @__PURE__ */ new Map();
-  for (const name of new Set(tables.flatMap((t) => [...t.extraText.keys()]))) {
-    extraText.set(name, concatText(tables.map((t) => [t.length, t.extraText.get(name)]), length));
-  }
-  const sourceLine = new Uint32Array(length);
-  let offset = 0;
-  for (const t of tables) {
-    sourceLine.set(t.sourceLine, offset);
-    offset += t.length;
-  }
-  const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : void 0;
-  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
-}
-function concatNumbers(parts, length) {
-  const out = new Float64Array(length).fill(NaN);
-  let offset = 0;
-  for (const [n, values] of parts) {
-    if (values) out.set(values, offset);
-    offset += n;
-  }
-  return out;
-}
-function concatText(parts, length) {
-  const codes = new Int32Array(length).fill(-1);
-  const dictionary = [];
-  const index = /* @__PURE__ */ new Map();
-  let offset = 0;
-  for (const [n, column] of parts) {
-    if (column) {
-      const remap = column.dictionary.map((word2) => {
-        let code2 = index.get(word2);
-        if (code2 === void 0) {
-          code2 = dictionary.length;
-          dictionary.push(word2);
-          index.set(word2, code2);
-        }
-        return code2;
-      });
-      for (let i = 0; i < n; i++) codes[offset + i] = column.codes[i] < 0 ? -1 : remap[column.codes[i]];
-    }
-    offset += n;
-  }
-  return { codes, dictionary };
-}
-function concatGaps(tables) {
-  const length = tables.reduce((s, t) => s + t.length, 0);
-  const offsets = new Uint32Array(length + 1);
-  const values = new Float64Array(tables.reduce((s, t) => s + t.tokenGaps.values.length, 0));
-  let row = 0;
-  let at = 0;
-  for (const t of tables) {
-    const gaps = t.tokenGaps;
-    values.set(gaps.values, at);
-    for (let i = 0; i < t.length; i++) offsets[row + i + 1] = at + gaps.offsets[i + 1];
-    row += t.length;
-    at += gaps.values.length;
-  }
-  return { offsets, values };
-}
-
 // src/version.ts
 var VERSION = "0.1.0";
 
@@ -13647,6 +13756,43 @@ async function runFloor(args, io) {
   return 0;
 }
 
+// src/cli/digest.ts
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname2, resolve as resolve6 } from "node:path";
+import { parseArgs as parseArgs7 } from "node:util";
+async function runDigest(args, io) {
+  let parsed;
+  try {
+    parsed = parseArgs7({ args: [...args], options: { out: { type: "string", short: "o" }, shard: { type: "string" }, benchmark: { type: "string" }, "input-format": { type: "string" } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0 || !values.out) throw new UsageError("digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]");
+  const shard = values.shard?.trim();
+  if (shard !== void 0 && !/^(\d+)\/(\d+)$/.test(shard)) throw new UsageError(`--shard "${values.shard}": expected i/n, such as 2/4`);
+  if (shard) {
+    const [i, n] = shard.split("/").map(Number);
+    if (!(i >= 1 && i <= n)) throw new UsageError(`--shard "${shard}": the shard number must be between 1 and ${n}`);
+  }
+  const side2 = await loadSide("head", positionals, { maxBadLineRatio: 0.05, cwd: io.cwd, ...values["input-format"] ? { format: values["input-format"] } : {} });
+  const names2 = pairBenchmarks(side2, side2).pairs.map((p) => p.name);
+  if (names2.length > 1 && !values.benchmark) throw new UsageError(`these files hold ${names2.length} benchmarks (${names2.join(", ")}): digest each on its own, or name one with --benchmark`);
+  const name = values.benchmark ?? names2[0] ?? "benchmark";
+  const runs = side2.runs.map((r) => ({ ...r, meta: { ...r.meta, benchmark: name, extra: { ...r.meta.extra, ...shard ? { shard } : {} } } }));
+  const digest = digestSide({ ...side2, runs }, name, (/* @__PURE__ */ new Date()).toISOString());
+  const file = resolve6(io.cwd, values.out);
+  await mkdir2(dirname2(file), { recursive: true });
+  const text = `${JSON.stringify(digest)}
+`;
+  await writeFile2(file, text);
+  const requests = digest.runs.reduce((s, r) => s + (r.requests?.total ?? 0), 0);
+  const kept = digest.runs.reduce((s, r) => s + (r.requests?.kept ?? 0), 0);
+  io.stdout(`${values.out}: ${plainText(name)}${shard ? ` shard ${shard}` : ""}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes
+`);
+  return 0;
+}
+
 // src/cli/usage.ts
 var USAGE = `perf-triage — catch performance regressions and say why they happened
 
@@ -13658,6 +13804,9 @@ Usage:
                                             write simulated per-request telemetry (JSONL)
   perf-triage validate FILE…                what perf-triage reads in each file, and every problem
                                             (exit 0 only when every file is usable)
+  perf-triage digest FILE… --out F [--shard i/n] [--benchmark NAME]
+                                            a compact digest of a run for a matrix job to upload;
+                                            shards i/n of one benchmark merge back into one run
   perf-triage journal init FILE… [--benchmark NAME] [--commit SHA]
                                             record today's baseline: a first entry and the digest
   perf-triage journal show [--benchmark B] [--metric "ttft p95"] [--since D] [--until D] [--json]
@@ -13703,7 +13852,7 @@ compare options:
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,
                              guidellm, prometheus, otel, github-action-benchmark,
-                             customSmallerIsBetter or customBiggerIsBetter
+                             customSmallerIsBetter, customBiggerIsBetter or perf-triage-baseline
 
 Metrics: ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, and each phase
 (tokenize, queue_wait, prefill, network, decode, detokenize); statistics: mean, p50, p90, p95,
@@ -13760,6 +13909,8 @@ async function runCli(argv, io) {
         return await runSplit(rest, io);
       case "floor":
         return await runFloor(rest, io);
+      case "digest":
+        return await runDigest(rest, io);
       case "--version":
       case "version":
         io.stdout(`perf-triage ${VERSION}
@@ -13818,7 +13969,7 @@ async function demo(args, io) {
 }
 function parse2(args) {
   try {
-    return parseArgs7({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs8({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error.message);
   }
@@ -13849,8 +14000,8 @@ function outputFormat(value, fallback) {
 async function emit(report2, format, values, io) {
   const render2 = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];
   io.stdout(render2(report2));
-  if (values.json) await writeFile2(values.json, renderJson(report2));
-  if (values.markdown) await writeFile2(values.markdown, renderMarkdown(report2));
+  if (values.json) await writeFile3(values.json, renderJson(report2));
+  if (values.markdown) await writeFile3(values.markdown, renderMarkdown(report2));
   return report2.outcome.fail ? EXIT.fail : EXIT.pass;
 }
 

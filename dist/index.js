@@ -20469,7 +20469,7 @@ var require_light = __commonJS({
 });
 
 // src/main.ts
-import { writeFile as writeFile2 } from "node:fs/promises";
+import { writeFile as writeFile3 } from "node:fs/promises";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -27048,7 +27048,7 @@ function digestRun(run2) {
     const column = t.text[field];
     if (column) text[field] = Array.from(rows, (i) => textAt(column, i) ?? null);
   }
-  out.requests = { total: t.length, kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
+  out.requests = { total: Math.round(t.length * (t.rowWeight ?? 1)), kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
   return out;
 }
 function arrivalRound(v) {
@@ -27246,6 +27246,191 @@ function mergeObjects(items) {
     }
   }
   return out;
+}
+
+// src/model/pool.ts
+function sideTables(side2) {
+  return side2.runs.flatMap((r) => r.requests ? [r.requests] : []);
+}
+function pooledTable(side2) {
+  const tables = sideTables(side2);
+  if (tables.length <= 1) return tables[0];
+  const length = tables.reduce((s, t) => s + t.length, 0);
+  const numbers = {};
+  const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers)));
+  for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
+  const text = {};
+  const textFields = new Set(tables.flatMap((t) => Object.keys(t.text)));
+  for (const field of textFields) text[field] = concatText(tables.map((t) => [t.length, t.text[field]]), length);
+  const extraNumbers = /* @__PURE__ */ new Map();
+  for (const name of new Set(tables.flatMap((t) => [...t.extraNumbers.keys()]))) {
+    extraNumbers.set(name, concatNumbers(tables.map((t) => [t.length, t.extraNumbers.get(name)]), length));
+  }
+  const extraText = /* @__PURE__ */ new Map();
+  for (const name of new Set(tables.flatMap((t) => [...t.extraText.keys()]))) {
+    extraText.set(name, concatText(tables.map((t) => [t.length, t.extraText.get(name)]), length));
+  }
+  const sourceLine = new Uint32Array(length);
+  let offset = 0;
+  for (const t of tables) {
+    sourceLine.set(t.sourceLine, offset);
+    offset += t.length;
+  }
+  const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : void 0;
+  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
+}
+function concatNumbers(parts, length) {
+  const out = new Float64Array(length).fill(NaN);
+  let offset = 0;
+  for (const [n, values] of parts) {
+    if (values) out.set(values, offset);
+    offset += n;
+  }
+  return out;
+}
+function concatText(parts, length) {
+  const codes = new Int32Array(length).fill(-1);
+  const dictionary = [];
+  const index = /* @__PURE__ */ new Map();
+  let offset = 0;
+  for (const [n, column] of parts) {
+    if (column) {
+      const remap = column.dictionary.map((word2) => {
+        let code = index.get(word2);
+        if (code === void 0) {
+          code = dictionary.length;
+          dictionary.push(word2);
+          index.set(word2, code);
+        }
+        return code;
+      });
+      for (let i = 0; i < n; i++) codes[offset + i] = column.codes[i] < 0 ? -1 : remap[column.codes[i]];
+    }
+    offset += n;
+  }
+  return { codes, dictionary };
+}
+function concatGaps(tables) {
+  const length = tables.reduce((s, t) => s + t.length, 0);
+  const offsets = new Uint32Array(length + 1);
+  const values = new Float64Array(tables.reduce((s, t) => s + t.tokenGaps.values.length, 0));
+  let row = 0;
+  let at = 0;
+  for (const t of tables) {
+    const gaps = t.tokenGaps;
+    values.set(gaps.values, at);
+    for (let i = 0; i < t.length; i++) offsets[row + i + 1] = at + gaps.offsets[i + 1];
+    row += t.length;
+    at += gaps.values.length;
+  }
+  return { offsets, values };
+}
+
+// src/model/shards.ts
+var SHARD = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
+function shardOf(run2) {
+  const match = SHARD.exec(run2.meta.extra.shard ?? "");
+  if (!match) return void 0;
+  const index = Number(match[1]);
+  const count3 = Number(match[2]);
+  return index >= 1 && index <= count3 ? { index, count: count3 } : void 0;
+}
+function mergeShards(runs) {
+  const groups2 = /* @__PURE__ */ new Map();
+  const out = [];
+  for (const run2 of runs) {
+    const shard = shardOf(run2);
+    if (!shard) {
+      if (run2.meta.extra.shard !== void 0) return { error: `${run2.sources[0]?.file ?? "a file"}: shard "${run2.meta.extra.shard}" is not of the form "2/4"` };
+      out.push(run2);
+      continue;
+    }
+    const key = `${run2.meta.benchmark ?? ""}\0${run2.repeat ?? ""}\0${shard.count}`;
+    groups2.set(key, [...groups2.get(key) ?? [], run2]);
+  }
+  for (const group2 of groups2.values()) {
+    const merged = mergeGroup(group2);
+    if ("error" in merged) return merged;
+    out.push(merged.run);
+  }
+  return { runs: out };
+}
+function mergeGroup(group2) {
+  const count3 = shardOf(group2[0]).count;
+  const name = group2[0].meta.benchmark ?? "benchmark";
+  const indexes = group2.map((r) => shardOf(r).index).sort((a, b) => a - b);
+  const missing = Array.from({ length: count3 }, (_, i) => i + 1).filter((i) => !indexes.includes(i));
+  const repeated = indexes.filter((v, i) => indexes[i - 1] === v);
+  if (missing.length || repeated.length) {
+    return { error: `"${name}" is split in ${count3} shards, but ${missing.length ? `shard ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing` : ""}${missing.length && repeated.length ? " and " : ""}${repeated.length ? `shard ${[...new Set(repeated)].join(", ")} came more than once` : ""}` };
+  }
+  if (group2.some((r) => !r.requests)) return { error: `"${name}": shards must carry per-request records to be merged (${group2.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(", ")} has none)` };
+  const ordered = [...group2].sort((a, b) => shardOf(a).index - shardOf(b).index);
+  const weight = Math.max(...ordered.map((r) => r.requests.rowWeight ?? 1));
+  const thinned = ordered.map((r) => ({ ...r, requests: thin(r.requests, weight) }));
+  const pooled = pooledTable({ label: "head", runs: thinned });
+  const table = byArrival(pooled, weight);
+  const notes = [`merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`];
+  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight)) notes.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
+  const first = ordered[0];
+  const { shard: _shard, ...extra } = first.meta.extra;
+  return {
+    run: {
+      meta: { ...first.meta, extra },
+      requests: table,
+      summaries: [],
+      sources: ordered.flatMap((r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s)),
+      role: "requests",
+      ...first.repeat !== void 0 ? { repeat: first.repeat } : {}
+    }
+  };
+}
+function thin(table, weight) {
+  const own2 = table.rowWeight ?? 1;
+  if (own2 >= weight) return table;
+  const keep = Math.max(1, Math.round(table.length * own2 / weight));
+  const order = Uint32Array.from({ length: keep }, (_, k) => keep === 1 ? 0 : Math.round(k * (table.length - 1) / (keep - 1)));
+  return permute(table, order, weight);
+}
+function byArrival(table, weight) {
+  const arrival = table.numbers.arrival_ts;
+  if (!arrival) return { ...table, ...weight > 1 ? { rowWeight: weight } : {} };
+  const order = Uint32Array.from({ length: table.length }, (_, i) => i).sort((a, b) => {
+    const x = arrival[a];
+    const y = arrival[b];
+    if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? Number.isNaN(y) ? a - b : 1 : -1;
+    return x - y || a - b;
+  });
+  return { ...permute(table, order, weight), orderedByArrival: true };
+}
+function permute(table, order, weight) {
+  const numbers = {};
+  for (const [field, values] of Object.entries(table.numbers)) numbers[field] = permuteNumbers(values, order);
+  const text = {};
+  for (const [field, column] of Object.entries(table.text)) text[field] = permuteText(column, order);
+  const extraNumbers = new Map([...table.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)]));
+  const extraText = new Map([...table.extraText].map(([k, v]) => [k, permuteText(v, order)]));
+  const sourceLine = Uint32Array.from(order, (i) => table.sourceLine[i]);
+  let tokenGaps;
+  if (table.tokenGaps) {
+    const { offsets, values } = table.tokenGaps;
+    const newOffsets = new Uint32Array(order.length + 1);
+    for (let k = 0; k < order.length; k++) newOffsets[k + 1] = newOffsets[k] + (offsets[order[k] + 1] - offsets[order[k]]);
+    const newValues = new Float64Array(newOffsets[order.length]);
+    for (let k = 0; k < order.length; k++) newValues.set(values.subarray(offsets[order[k]], offsets[order[k] + 1]), newOffsets[k]);
+    tokenGaps = { offsets: newOffsets, values: newValues };
+  }
+  return {
+    length: order.length,
+    numbers,
+    text,
+    extraNumbers,
+    extraText,
+    sourceLine,
+    orderedByArrival: table.orderedByArrival,
+    ...tokenGaps ? { tokenGaps } : {},
+    ...weight > 1 ? { rowWeight: weight } : {}
+  };
 }
 
 // src/model/scrape-pairs.ts
@@ -27524,7 +27709,9 @@ function matchesPattern(pattern, path) {
 async function sideFromSources(label, sources, options) {
   const runs = [];
   for (const source of sources) runs.push(...await ingestRuns(source, options, options.format));
-  const grouped2 = groupRuns(pairScrapes(runs, diffScrapes));
+  const sharded = mergeShards(runs);
+  if ("error" in sharded) throw new InputError(sources.map((s) => s.name).join(", "), sharded.error);
+  const grouped2 = groupRuns(pairScrapes(sharded.runs, diffScrapes));
   if ("error" in grouped2) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
   return { label, runs: grouped2.runs };
 }
@@ -31247,84 +31434,6 @@ function finding(hint, phase, title, status, cause, evidenceList, nextCheck, met
   return { hint, phase, title, status, cause, evidence: evidenceList, nextCheck, metrics: [...metrics] };
 }
 
-// src/model/pool.ts
-function sideTables(side2) {
-  return side2.runs.flatMap((r) => r.requests ? [r.requests] : []);
-}
-function pooledTable(side2) {
-  const tables = sideTables(side2);
-  if (tables.length <= 1) return tables[0];
-  const length = tables.reduce((s, t) => s + t.length, 0);
-  const numbers = {};
-  const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers)));
-  for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
-  const text = {};
-  const textFields = new Set(tables.flatMap((t) => Object.keys(t.text)));
-  for (const field of textFields) text[field] = concatText(tables.map((t) => [t.length, t.text[field]]), length);
-  const extraNumbers = /* @__PURE__ */ new Map();
-  for (const name of new Set(tables.flatMap((t) => [...t.extraNumbers.keys()]))) {
-    extraNumbers.set(name, concatNumbers(tables.map((t) => [t.length, t.extraNumbers.get(name)]), length));
-  }
-  const extraText = /* @__PURE__ */ new Map();
-  for (const name of new Set(tables.flatMap((t) => [...t.extraText.keys()]))) {
-    extraText.set(name, concatText(tables.map((t) => [t.length, t.extraText.get(name)]), length));
-  }
-  const sourceLine = new Uint32Array(length);
-  let offset = 0;
-  for (const t of tables) {
-    sourceLine.set(t.sourceLine, offset);
-    offset += t.length;
-  }
-  const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : void 0;
-  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
-}
-function concatNumbers(parts, length) {
-  const out = new Float64Array(length).fill(NaN);
-  let offset = 0;
-  for (const [n, values] of parts) {
-    if (values) out.set(values, offset);
-    offset += n;
-  }
-  return out;
-}
-function concatText(parts, length) {
-  const codes = new Int32Array(length).fill(-1);
-  const dictionary = [];
-  const index = /* @__PURE__ */ new Map();
-  let offset = 0;
-  for (const [n, column] of parts) {
-    if (column) {
-      const remap = column.dictionary.map((word2) => {
-        let code = index.get(word2);
-        if (code === void 0) {
-          code = dictionary.length;
-          dictionary.push(word2);
-          index.set(word2, code);
-        }
-        return code;
-      });
-      for (let i = 0; i < n; i++) codes[offset + i] = column.codes[i] < 0 ? -1 : remap[column.codes[i]];
-    }
-    offset += n;
-  }
-  return { codes, dictionary };
-}
-function concatGaps(tables) {
-  const length = tables.reduce((s, t) => s + t.length, 0);
-  const offsets = new Uint32Array(length + 1);
-  const values = new Float64Array(tables.reduce((s, t) => s + t.tokenGaps.values.length, 0));
-  let row = 0;
-  let at = 0;
-  for (const t of tables) {
-    const gaps = t.tokenGaps;
-    values.set(gaps.values, at);
-    for (let i = 0; i < t.length; i++) offsets[row + i + 1] = at + gaps.offsets[i + 1];
-    row += t.length;
-    at += gaps.values.length;
-  }
-  return { offsets, values };
-}
-
 // src/version.ts
 var VERSION = "0.1.0";
 
@@ -33140,6 +33249,8 @@ function readInputs() {
     results: multi("results"),
     baseline: multi("baseline"),
     profiles: multi("profile"),
+    digest: getInput("digest"),
+    shard: getInput("shard"),
     baselineProfiles: multi("baseline-profile"),
     inputFormat: getInput("input-format") || "auto",
     reportPath: getInput("report-path") || "perf-triage-report.json",
@@ -41158,6 +41269,41 @@ async function turnGreen(client, repo, acceptance, reportRuns, checkName) {
   return [...new Set(said)].join(" ");
 }
 
+// src/action/digest-out.ts
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname, join as join2 } from "node:path";
+
+// src/journal/paths.ts
+function journalPaths(dir = ".perf-triage") {
+  const root = dir.replace(/\/+$/, "") || ".perf-triage";
+  return {
+    dir: root,
+    jsonl: `${root}/journal.jsonl`,
+    markdown: `${root}/JOURNAL.md`,
+    baseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
+  };
+}
+function slug(name) {
+  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
+}
+
+// src/action/digest-out.ts
+async function writeDigests(head, target, shard, createdAt) {
+  if (shard && !/^\s*(\d+)\s*\/\s*(\d+)\s*$/.test(shard)) throw new ConfigError("shard", `"${shard}" is not of the form "2/4"`);
+  const pairs = pairBenchmarks(head, head).pairs;
+  const many = pairs.length > 1 || target.endsWith("/");
+  const written = [];
+  for (const pair of pairs) {
+    const runs = pair.head.runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, ...shard ? { shard: shard.replace(/\s/g, "") } : {} } } }));
+    const file = many ? join2(target, `${slug(pair.name)}${shard ? `.shard-${shard.replace(/\s/g, "").replace("/", "-of-")}` : ""}.json`) : target;
+    await mkdir2(dirname(file), { recursive: true });
+    await writeFile2(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}
+`);
+    written.push(file);
+  }
+  return written;
+}
+
 // src/stats/change-point.ts
 var E_DIVISIVE_DEFAULTS = { minSize: 5, permutations: 199, alpha: 0.05, seed: 0 };
 function eDivisive(series, options = {}) {
@@ -41648,20 +41794,6 @@ function annotateBenchmark(b, entries) {
     }
   }
   return { ...b, caveats, ...trends.length ? { trends } : {} };
-}
-
-// src/journal/paths.ts
-function journalPaths(dir = ".perf-triage") {
-  const root = dir.replace(/\/+$/, "") || ".perf-triage";
-  return {
-    dir: root,
-    jsonl: `${root}/journal.jsonl`,
-    markdown: `${root}/JOURNAL.md`,
-    baseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
-  };
-}
-function slug(name) {
-  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
 }
 
 // src/action/journal-settings.ts
@@ -42524,7 +42656,7 @@ async function run(env = process.env) {
       return;
     }
     if (inputs.results.length === 0) throw new ConfigError("results", "required: one or more result files or globs");
-    if (inputs.baseline.length === 0) throw new ConfigError("baseline", 'required: the baseline result file(s), "journal" or "artifact"');
+    if (inputs.baseline.length === 0 && !inputs.digest) throw new ConfigError("baseline", `required: the baseline result file(s), "journal" or "artifact" (or set digest to only write this run's digest)`);
     const config = buildConfig(inputs.raw);
     const runId = settings.workflowRunId || context.workflowRun?.id || 0;
     const recording = shouldRecord(journal, context);
@@ -42533,6 +42665,12 @@ async function run(env = process.env) {
     const started = Date.now();
     const artifact = runId ? await group("perf-triage: download the results artifact", () => artifactSources(client, context, settings, runId)) : void 0;
     const head = await group("perf-triage: read results", () => readSide("head", inputs.results, inputs, config, artifact, true));
+    if (inputs.digest) {
+      const written = await writeDigests(head, inputs.digest, inputs.shard, (/* @__PURE__ */ new Date()).toISOString());
+      setOutput("digest-paths", written.join("\n"));
+      info2(`digest written: ${written.join(", ")}`);
+      if (inputs.baseline.length === 0) return;
+    }
     let firstBaseline = /* @__PURE__ */ new Set();
     const base = await group("perf-triage: read baseline", async () => {
       if (usesArtifactBaseline(inputs.baseline)) {
@@ -42568,7 +42706,7 @@ async function run(env = process.env) {
       if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required to record the journal (contents: write)");
       await group("perf-triage: record the journal", () => record2(client, context, journal, journalRef, report2, base, head, firstBaseline));
     }
-    await writeFile2(inputs.reportPath, renderJson(report2));
+    await writeFile3(inputs.reportPath, renderJson(report2));
     if (inputs.writeSummary) await summary.addRaw(renderMarkdown(report2)).write();
     setOutputs(report2, inputs.reportPath);
     const first = report2.benchmarks[0];

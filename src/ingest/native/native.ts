@@ -12,6 +12,7 @@ import { JsonStreamSplitter } from '../text/json-stream';
 import { parseJsonLenient } from '../text/lenient-json';
 import { LineSplitter } from '../text/lines';
 import { RequestTableBuilder } from './table-builder';
+import { FastJsonlReader } from './fast-jsonl';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../model/fields';
 import type { IngestOptions } from '../formats/adapter';
 
@@ -62,7 +63,13 @@ function hasTopLevelRequests(text: string): boolean {
   return false;
 }
 
-export async function ingestNative(source: TextSource, options: IngestOptions, layout?: NativeLayout): Promise<Run> {
+/** How JSONL is read; the result is the same either way (test/ingest/native/fast-*.test.ts). */
+export interface NativeReadOptions {
+  /** Lines of the known flat shape parsed without JSON.parse (fast-jsonl.ts); default true. */
+  fastJsonl?: boolean;
+}
+
+export async function ingestNative(source: TextSource, options: IngestOptions, layout?: NativeLayout, reading: NativeReadOptions = {}): Promise<Run> {
   let chosen = layout;
   if (!chosen) {
     const detected = detectNativeLayout(source.head);
@@ -73,7 +80,7 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   const meta = emptyMeta();
   const structural: string[] = [];
 
-  if (chosen === 'jsonl') await readJsonl(source, builder, meta);
+  if (chosen === 'jsonl') await readJsonl(source, builder, meta, reading.fastJsonl ?? true);
   else if (chosen === 'json') await readJson(source, builder, meta, structural);
   else await readCsv(source, builder, meta);
 
@@ -112,8 +119,7 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   };
 }
 
-async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>): Promise<void> {
-  const splitter = new LineSplitter();
+async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, fast: boolean): Promise<void> {
   const onLine = (line: string, lineNo: number) => {
     if (line.trim() === '') return;
     let value: unknown;
@@ -129,6 +135,14 @@ async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta:
     }
     builder.addRecord(value, lineNo);
   };
+  if (fast) {
+    // Lines of the known flat shape are read in place; every other line goes to onLine as it is.
+    const reader = new FastJsonlReader(builder, onLine);
+    for await (const chunk of source.chunks()) reader.push(chunk);
+    reader.end();
+    return;
+  }
+  const splitter = new LineSplitter();
   for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
   splitter.end(onLine);
 }

@@ -3,6 +3,8 @@
 // line and field; records are never kept as objects.
 
 import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type TextColumn } from '../../model/columns';
+import { Float64Chunks, Int32Chunks, TextChunks } from './fast-columns';
+import { arrivalOrder } from './fast-sort';
 import {
   NUMERIC_FIELDS,
   REQUIRED_FIELDS,
@@ -16,6 +18,7 @@ import { IssueLog } from '../errors';
 import { clip, isError, parseNonNegative, parseTimestamp } from './values';
 
 const FIELD_INDEX = new Map<NumericField, number>(NUMERIC_FIELDS.map((f, i) => [f, i]));
+const REQUIRED_INDEX = REQUIRED_FIELDS.map((f) => FIELD_INDEX.get(f)!);
 /** Extra (unknown) fields beyond this many are counted and reported, not stored. */
 const MAX_EXTRA_FIELDS = 64;
 const MAX_EXTRA_TEXT = 500;
@@ -48,6 +51,40 @@ class ExtraColumn {
   }
 }
 
+/**
+ * The text values of the record being read, in the order their keys came: a Map's set / has /
+ * clear / insertion order, without allocating per record.
+ */
+class RecordText {
+  readonly fields: TextField[] = [];
+  readonly values: string[] = [];
+  /** textHash of the value when the fast path computed it, else NaN. */
+  readonly hashes = new Float64Array(8);
+  size = 0;
+
+  set(field: TextField, value: string, hash = NaN): void {
+    for (let i = 0; i < this.size; i++) {
+      if (this.fields[i] === field) {
+        this.values[i] = value;
+        this.hashes[i] = hash;
+        return;
+      }
+    }
+    this.fields[this.size] = field;
+    this.hashes[this.size] = hash;
+    this.values[this.size++] = value;
+  }
+
+  has(field: TextField): boolean {
+    for (let i = 0; i < this.size; i++) if (this.fields[i] === field) return true;
+    return false;
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+}
+
 export interface BuiltTable {
   table: RequestTable | undefined;
   recordsRead: number;
@@ -60,14 +97,17 @@ export interface BuiltTable {
 }
 
 export class RequestTableBuilder {
-  private readonly numbers = NUMERIC_FIELDS.map(() => new NumberColumnBuilder());
+  // Chunked columns (fast-columns.ts): growing never copies, and finish() gives each chunk back as
+  // soon as its column is in its final array.
+  private readonly numbers = NUMERIC_FIELDS.map(() => new Float64Chunks());
   private readonly seen = new Array<boolean>(NUMERIC_FIELDS.length).fill(false);
-  private readonly text = new Map<TextField, TextColumnBuilder>();
+  private readonly text = new Map<TextField, TextChunks>();
   private readonly extras = new Map<string, ExtraColumn>();
-  private readonly sourceLine = new NumberColumnBuilder();
-  // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end.
-  private readonly gapValues = new NumberColumnBuilder();
-  private readonly gapEnds = new NumberColumnBuilder();
+  private readonly sourceLine = new Int32Chunks(0);
+  // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end. Rows
+  // before the first request with gaps end at 0: gapEnds is only written once gaps are seen.
+  private readonly gapValues = new Float64Chunks();
+  private readonly gapEnds = new Float64Chunks();
   private gapCount = 0;
   private gapsSeen = false;
   private scratchGaps: number[] | undefined;
@@ -80,13 +120,41 @@ export class RequestTableBuilder {
 
   // Scratch space for the record being validated.
   private readonly scratch = new Float64Array(NUMERIC_FIELDS.length);
-  private readonly scratchText = new Map<TextField, string>();
+  private readonly scratchText = new RecordText();
   private readonly scratchExtra: ExtraValue[] = [];
 
   constructor(private readonly file: string) {}
 
   get recordsRead(): number {
     return this.read;
+  }
+
+  /**
+   * For the JSONL fast path (fast-jsonl.ts), which parses a record of the known flat shape itself:
+   * starts a record as addRecord does; the caller writes the record's values into `parsedNumbers`
+   * (by NUMERIC_FIELDS index) and `parsedText` (in the record's key order), only values that
+   * addRecord would accept as they are, then calls commitParsed.
+   */
+  beginParsed(): void {
+    this.begin();
+  }
+
+  get parsedNumbers(): Float64Array {
+    return this.scratch;
+  }
+
+  /**
+   * A text value of the record, in key order; as addRecord, only a value it would store. `hash`:
+   * its textHash (fast-columns.ts).
+   */
+  setParsedText(field: TextField, value: string, hash: number): void {
+    this.scratchText.set(field, value, hash);
+  }
+
+  /** Stores (or rejects, when a required field is missing) the record filled in since beginParsed. */
+  commitParsed(line: number): void {
+    this.read++;
+    this.commit(line, true);
   }
 
   /** A record that could not even be parsed: counted as read, reported, skipped. */
@@ -182,11 +250,13 @@ export class RequestTableBuilder {
     return true;
   }
 
-  private commit(line: number): void {
+  /** `sliced`: text values may be views into a larger string (the fast path's), see TextChunks. */
+  private commit(line: number, sliced = false): void {
     const failed = this.scratchText.has('error');
     if (!failed) {
-      for (const field of REQUIRED_FIELDS) {
-        if (Number.isNaN(this.scratch[FIELD_INDEX.get(field)!])) {
+      for (let r = 0; r < REQUIRED_FIELDS.length; r++) {
+        const field = REQUIRED_FIELDS[r];
+        if (Number.isNaN(this.scratch[REQUIRED_INDEX[r]])) {
           this.reject({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
           return;
         }
@@ -200,12 +270,17 @@ export class RequestTableBuilder {
         this.seen[f] = true;
       }
     }
-    for (const [field, value] of this.scratchText) {
+    const recordText = this.scratchText;
+    for (let t = 0; t < recordText.size; t++) {
+      const field = recordText.fields[t];
+      const value = recordText.values[t];
+      const hash = recordText.hashes[t];
       let column = this.text.get(field);
-      if (!column) this.text.set(field, (column = new TextColumnBuilder()));
-      column.set(row, value);
+      if (!column) this.text.set(field, (column = new TextChunks()));
+      column.set(row, value, sliced, Number.isNaN(hash) ? undefined : hash);
     }
-    for (const { name, value } of this.scratchExtra) {
+    for (let e = 0; e < this.scratchExtra.length; e++) {
+      const { name, value } = this.scratchExtra[e];
       let column = this.extras.get(name);
       if (!column) {
         if (this.extras.size >= MAX_EXTRA_FIELDS) {
@@ -218,10 +293,11 @@ export class RequestTableBuilder {
     }
     this.sourceLine.set(row, line);
     if (this.scratchGaps) {
+      if (!this.gapsSeen) for (let r = 0; r < row; r++) this.gapEnds.set(r, 0);
       this.gapsSeen = true;
       for (const g of this.scratchGaps) this.gapValues.set(this.gapCount++, g);
     }
-    this.gapEnds.set(row, this.gapCount);
+    if (this.gapsSeen) this.gapEnds.set(row, this.gapCount);
   }
 
   finish(): BuiltTable {
@@ -234,31 +310,46 @@ export class RequestTableBuilder {
     const rows = this.rows;
     if (rows === 0) return { table: undefined, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
 
+    // Logs are often written in completion order; resampling and rates need arrival order. With an
+    // arrival_ts on every row the rows are sorted by it (ties keep file order): the permutation is
+    // found first, then each column is copied out of its chunks straight into that order, one
+    // column at a time, so the table is never held twice.
+    for (const column of this.text.values()) column.seal();
+    const arrivalField = FIELD_INDEX.get('arrival_ts')!;
+    const fileArrival = this.seen[arrivalField] ? this.numbers[arrivalField].finish(rows) : undefined;
+    const missingArrival = fileArrival ? countNaN(fileArrival) : rows;
+    const byArrival = fileArrival !== undefined && missingArrival === 0;
+    // undefined when the rows are in file order already (sorted, or not sortable).
+    const order = byArrival ? arrivalOrder(fileArrival) : undefined;
+
     const numbers: Partial<Record<NumericField, Float64Array>> = {};
+    // Sorted, each column is laid out in file order in one reused array before it is permuted: the
+    // file-order arrival_ts, once arrival_ts itself is in order.
+    const sortedArrival = order ? permuteNumbers(fileArrival!, order) : fileArrival;
+    const scratch = order ? fileArrival : undefined;
     NUMERIC_FIELDS.forEach((field, f) => {
-      if (this.seen[f]) numbers[field] = this.numbers[f].finish(rows);
+      if (!this.seen[f]) return;
+      numbers[field] = f === arrivalField ? sortedArrival! : this.numbers[f].finish(rows, order, scratch);
     });
     const text: Partial<Record<TextField, TextColumn>> = {};
-    for (const [field, column] of this.text) text[field] = column.finish(rows);
+    for (const [field, column] of this.text) text[field] = column.finish(rows, order);
     const extraNumbers = new Map<string, Float64Array>();
     const extraText = new Map<string, TextColumn>();
     for (const [name, column] of this.extras) {
       const done = column.finish(rows);
-      if (done instanceof Float64Array) extraNumbers.set(name, done);
-      else extraText.set(name, done);
+      if (done instanceof Float64Array) extraNumbers.set(name, order ? permuteNumbers(done, order) : done);
+      else extraText.set(name, order ? permuteText(done, order) : done);
     }
-    const sourceLine = Uint32Array.from(this.sourceLine.finish(rows));
+    const sourceLine = this.sourceLine.finishInto(new Uint32Array(rows), order);
 
-    const arrival = numbers.arrival_ts;
-    const missingArrival = arrival ? countNaN(arrival) : rows;
-    if (arrival && missingArrival > 0) {
+    if (fileArrival && missingArrival > 0) {
       warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
-    } else if (!arrival) {
+    } else if (!fileArrival) {
       warnings.push('no arrival_ts: requests kept in file order; time blocks and rates follow the file');
     }
-    const tokenGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : undefined;
-    const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...(tokenGaps ? { tokenGaps } : {}) };
-    if (arrival && missingArrival === 0) return { table: sortByArrival(table, arrival), recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    const fileGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : undefined;
+    const tokenGaps = fileGaps && order ? permuteGaps(fileGaps, order) : fileGaps;
+    const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival, ...(tokenGaps ? { tokenGaps } : {}) };
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 }
@@ -283,28 +374,6 @@ function countNaN(values: Float64Array): number {
   let n = 0;
   for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) n++;
   return n;
-}
-
-/** Logs are often written in completion order; resampling and rates need arrival order. */
-function sortByArrival(table: RequestTable, arrival: Float64Array): RequestTable {
-  let sorted = true;
-  for (let i = 1; i < arrival.length && sorted; i++) if (arrival[i] < arrival[i - 1]) sorted = false;
-  if (sorted) return { ...table, orderedByArrival: true };
-  const order = new Uint32Array(arrival.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => arrival[a] - arrival[b] || a - b);
-  const numbers: Partial<Record<NumericField, Float64Array>> = {};
-  for (const [field, values] of Object.entries(table.numbers) as [NumericField, Float64Array][]) {
-    numbers[field] = permuteNumbers(values, order);
-  }
-  const text: Partial<Record<TextField, TextColumn>> = {};
-  for (const [field, column] of Object.entries(table.text) as [TextField, TextColumn][]) text[field] = permuteText(column, order);
-  const extraNumbers = new Map([...table.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)] as const));
-  const extraText = new Map([...table.extraText].map(([k, v]) => [k, permuteText(v, order)] as const));
-  const sourceLine = new Uint32Array(order.length);
-  for (let i = 0; i < order.length; i++) sourceLine[i] = table.sourceLine[order[i]];
-  const tokenGaps = table.tokenGaps ? permuteGaps(table.tokenGaps, order) : undefined;
-  return { length: table.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true, ...(tokenGaps ? { tokenGaps } : {}) };
 }
 
 function gapTable(ends: Float64Array, values: Float64Array): NonNullable<RequestTable['tokenGaps']> {

@@ -1,0 +1,111 @@
+// The chunked columns the request table is built in (src/ingest/native/fast-columns.ts) hold what
+// model/columns' builders hold: values by row with NaN / -1 where unset, across chunk boundaries,
+// in row order or permuted; text with the same dictionary (first-seen order) and codes.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Float64Chunks, Int32Chunks, TextChunks, ownCopy, textHash } from '../../../src/ingest/native/fast-columns';
+import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText } from '../../../src/model/columns';
+
+/** Rows set in increasing order with gaps, some of them past the 65,536-row chunks. */
+const writes = fc.array(fc.tuple(fc.oneof({ weight: 12, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.nat(70_000) }), fc.double()), { maxLength: 40 }).map((steps) => {
+  let row = -1;
+  return steps.map(([gap, v]) => [(row += gap + 1), v] as const);
+});
+
+function expectSame(a: Float64Array, b: Float64Array): void {
+  expect(a.length).toBe(b.length);
+  for (let i = 0; i < b.length; i++) if (!Object.is(a[i], b[i])) throw new Error(`row ${i}: ${a[i]} vs ${b[i]}`);
+}
+
+function shuffled(n: number, seed: number): Uint32Array {
+  const order = Uint32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const j = seed % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+describe('chunked columns', () => {
+  it('Float64Chunks holds what NumberColumnBuilder holds, in row order or permuted', () => {
+    fc.assert(
+      fc.property(writes, fc.nat(5), fc.integer(), (steps, extra, seed) => {
+        const chunks = new Float64Chunks();
+        const builder = new NumberColumnBuilder();
+        for (const [row, v] of steps) {
+          chunks.set(row, v);
+          builder.set(row, v);
+        }
+        const rows = builder.length + extra;
+        for (const [row] of steps) expect(Object.is(chunks.get(row), builder.finish(rows)[row])).toBe(true);
+        const expected = builder.finish(rows);
+        const order = shuffled(rows, seed);
+        const again = new Float64Chunks();
+        for (const [row, v] of steps) again.set(row, v);
+        expectSame(chunks.finish(rows), expected);
+        expectSame(again.finish(rows, order, new Float64Array(rows + 3)), permuteNumbers(expected, order));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('Int32Chunks fills unset rows with its missing value, into Int32Array or Uint32Array', () => {
+    const codes = new Int32Chunks(-1);
+    codes.set(2, 7);
+    codes.set(70_000, 9);
+    const out = codes.finishInto(new Int32Array(70_002));
+    expect([out[0], out[1], out[2], out[3], out[69_999], out[70_000], out[70_001]]).toEqual([-1, -1, 7, -1, -1, 9, -1]);
+    const lines = new Int32Chunks(0);
+    lines.set(0, 5);
+    lines.set(1, 2 ** 32 - 1);
+    expect([...lines.finishInto(new Uint32Array(3), Uint32Array.of(2, 1, 0))]).toEqual([0, 2 ** 32 - 1, 5]);
+  });
+
+  it('TextChunks gives the dictionary and codes TextColumnBuilder gives, over many values and collisions', () => {
+    const word = fc.oneof(fc.constantFrom('a', 'b', 'globex', 'umbrella', '', 'a-rather-long-value-000001'), fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 30 }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(2), word, fc.boolean()), { maxLength: 400 }), fc.integer(), (steps, seed) => {
+        const chunks = new TextChunks();
+        const builder = new TextColumnBuilder();
+        let row = -1;
+        for (const [gap, w, sliced] of steps) {
+          row += gap + 1;
+          const stored = chunks.set(row, w, sliced, sliced ? textHash(w) : undefined);
+          expect(stored).toBe(w);
+          builder.set(row, w);
+        }
+        const rows = row + 1;
+        const expected = builder.finish(rows);
+        const order = shuffled(rows, seed);
+        const got = chunks.finish(rows, order);
+        const want = permuteText(expected, order);
+        expect([...got.codes]).toEqual([...want.codes]);
+        expect(got.dictionary).toEqual(want.dictionary);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('TextChunks keeps a million distinct values in first-seen order', () => {
+    const chunks = new TextChunks();
+    const n = 300_000;
+    for (let i = 0; i < n; i++) chunks.set(i, `req-${(i * 7919) % n}`);
+    chunks.set(n, 'req-0');
+    const { codes, dictionary } = chunks.finish(n + 1);
+    expect(dictionary.length).toBe(n);
+    expect(dictionary[1]).toBe(`req-${7919 % n}`);
+    expect(codes[n]).toBe(0);
+    expect(codes[n - 1]).toBe(n - 1);
+  });
+
+  it('ownCopy gives back any string exactly', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        expect(ownCopy(s)).toBe(s);
+      }),
+    );
+    expect(ownCopy('\ud800x\udfff"\\\n')).toBe('\ud800x\udfff"\\\n');
+  });
+});

@@ -1750,6 +1750,300 @@ function permuteText(column, order) {
   return { codes, dictionary: column.dictionary };
 }
 
+// src/ingest/native/fast-columns.ts
+var CHUNK_BITS = 16;
+var CHUNK = 1 << CHUNK_BITS;
+var MASK = CHUNK - 1;
+var FIRST_CAPACITY = 256;
+var ResizableArrayBuffer = ArrayBuffer;
+function allocate(bytes) {
+  try {
+    return new ResizableArrayBuffer(bytes, { maxByteLength: bytes });
+  } catch {
+    return new ArrayBuffer(bytes);
+  }
+}
+function release(buffer) {
+  const b = buffer;
+  if (b.resizable && b.resize) b.resize(0);
+}
+function capacityFor(k, i) {
+  if (k > 0) return CHUNK;
+  let capacity = FIRST_CAPACITY;
+  while (capacity <= i) capacity *= 2;
+  return Math.min(capacity, CHUNK);
+}
+var Float64Chunks = class {
+  chunks = [];
+  /** One past the highest row set. */
+  length = 0;
+  set(row, value) {
+    const k = row >>> CHUNK_BITS;
+    const i = row & MASK;
+    let chunk = this.chunks[k];
+    if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
+    chunk[i] = value;
+    if (row >= this.length) this.length = row + 1;
+  }
+  grow(k, i) {
+    const old = this.chunks[k];
+    const chunk = new Float64Array(allocate(capacityFor(k, i) * 8));
+    chunk.fill(NaN);
+    if (old) {
+      chunk.set(old);
+      release(old.buffer);
+    }
+    this.chunks[k] = chunk;
+    return chunk;
+  }
+  /** The value at `row` (NaN where none was set). */
+  get(row) {
+    const chunk = this.chunks[row >>> CHUNK_BITS];
+    const i = row & MASK;
+    return chunk !== void 0 && i < chunk.length ? chunk[i] : NaN;
+  }
+  /**
+   * The first `rows` values as one array, in the order `order` gives (out[i] = value at order[i]) or
+   * in row order; the chunks are released, so this is the builder's last use of the column.
+   * `scratch` (at least `rows` long) is where the column is laid out in row order before the
+   * permutation, so the gather reads one array rather than chunks.
+   */
+  finish(rows, order, scratch) {
+    const out = new Float64Array(rows);
+    if (order) {
+      const flat = scratch ?? new Float64Array(rows);
+      this.copyTo(flat, rows);
+      for (let r = 0; r < rows; r++) out[r] = flat[order[r]];
+    } else {
+      this.copyTo(out, rows);
+    }
+    this.release();
+    return out;
+  }
+  copyTo(out, rows) {
+    let done = 0;
+    this.chunks.forEach((chunk, k) => {
+      const start = k * CHUNK;
+      if (!chunk || start >= rows) return;
+      if (start > done) out.fill(NaN, done, start);
+      const n = Math.min(chunk.length, rows - start);
+      out.set(chunk.subarray(0, n), start);
+      done = start + n;
+    });
+    if (done < rows) out.fill(NaN, done, rows);
+  }
+  release() {
+    for (const chunk of this.chunks) if (chunk) release(chunk.buffer);
+    this.chunks = [];
+    this.length = 0;
+  }
+};
+var Int32Chunks = class {
+  constructor(missing) {
+    this.missing = missing;
+  }
+  missing;
+  chunks = [];
+  length = 0;
+  set(row, value) {
+    const k = row >>> CHUNK_BITS;
+    const i = row & MASK;
+    let chunk = this.chunks[k];
+    if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
+    chunk[i] = value;
+    if (row >= this.length) this.length = row + 1;
+  }
+  grow(k, i) {
+    const old = this.chunks[k];
+    const chunk = new Int32Array(allocate(capacityFor(k, i) * 4));
+    if (this.missing !== 0) chunk.fill(this.missing);
+    if (old) {
+      chunk.set(old);
+      release(old.buffer);
+    }
+    this.chunks[k] = chunk;
+    return chunk;
+  }
+  /** Like Float64Chunks.finish, into `out` (an Int32Array or Uint32Array of `rows`). */
+  finishInto(out, order) {
+    const rows = out.length;
+    const missing = this.missing;
+    if (order) {
+      const chunks = this.chunks;
+      for (let r = 0; r < rows; r++) {
+        const from = order[r];
+        const chunk = chunks[from >>> CHUNK_BITS];
+        const i = from & MASK;
+        out[r] = chunk !== void 0 && i < chunk.length ? chunk[i] : missing;
+      }
+    } else {
+      if (missing !== 0) out.fill(missing);
+      this.chunks.forEach((chunk, k) => {
+        if (!chunk) return;
+        const start = k * CHUNK;
+        if (start < rows) out.set(chunk.subarray(0, Math.min(chunk.length, rows - start)), start);
+      });
+    }
+    this.release();
+    return out;
+  }
+  release() {
+    for (const chunk of this.chunks) if (chunk) release(chunk.buffer);
+    this.chunks = [];
+    this.length = 0;
+  }
+};
+var SHORTEST_VIEW = 13;
+var TextChunks = class {
+  codes = new Int32Chunks(-1);
+  dictionary = [];
+  /** hash of each dictionary entry, by code (kept for growing the table). */
+  hashes = new Int32Array(16);
+  /** code + 1 per slot, 0 for an empty one; at most half full. */
+  table = new Int32Array(32);
+  /**
+   * Sets the row's value and returns the dictionary's string for it. `sliced`: the value may be a
+   * view into a larger string (the JSONL fast path cuts values out of the chunk it is reading), so
+   * a new dictionary entry is stored as a copy of its own. `hash`: textHash(value), when the caller
+   * has it already.
+   */
+  set(row, value, sliced = false, hash) {
+    const h = hash ?? textHash(value);
+    const table2 = this.table;
+    const mask = table2.length - 1;
+    let slot = h & mask;
+    for (; ; ) {
+      const entry = table2[slot];
+      if (entry === 0) break;
+      const known = this.dictionary[entry - 1];
+      if (this.hashes[entry - 1] === h && known === value) {
+        this.codes.set(row, entry - 1);
+        return known;
+      }
+      slot = slot + 1 & mask;
+    }
+    const code2 = this.dictionary.length;
+    const own2 = sliced && value.length >= SHORTEST_VIEW ? ownCopy(value) : value;
+    this.dictionary.push(own2);
+    if (code2 === this.hashes.length) {
+      const grown = new Int32Array(code2 * 2);
+      grown.set(this.hashes);
+      this.hashes = grown;
+    }
+    this.hashes[code2] = h;
+    table2[slot] = code2 + 1;
+    if (2 * (code2 + 1) > table2.length) this.rehash();
+    this.codes.set(row, code2);
+    return own2;
+  }
+  rehash() {
+    const table2 = new Int32Array(this.table.length * 2);
+    const mask = table2.length - 1;
+    for (let code2 = 0; code2 < this.dictionary.length; code2++) {
+      let slot = this.hashes[code2] & mask;
+      while (table2[slot] !== 0) slot = slot + 1 & mask;
+      table2[slot] = code2 + 1;
+    }
+    this.table = table2;
+  }
+  /** Drops the lookup table: no value is set after this (finish calls it too). */
+  seal() {
+    this.table = new Int32Array(0);
+    this.hashes = new Int32Array(0);
+  }
+  finish(rows, order) {
+    this.seal();
+    return { codes: this.codes.finishInto(new Int32Array(rows), order), dictionary: this.dictionary };
+  }
+};
+var TEXT_HASH_START = 2166136261 | 0;
+function textHashStep(h, code2) {
+  return Math.imul(h ^ code2, 16777619);
+}
+function textHashFinish(h) {
+  h ^= h >>> 15;
+  h = Math.imul(h, 739982445);
+  return h ^ h >>> 12;
+}
+function textHash(text) {
+  let h = TEXT_HASH_START;
+  for (let i = 0; i < text.length; i++) h = textHashStep(h, text.charCodeAt(i));
+  return textHashFinish(h);
+}
+function ownCopy(text) {
+  return JSON.parse(JSON.stringify(text));
+}
+
+// src/ingest/native/fast-sort.ts
+var RADIX_MIN_ROWS = 2048;
+var DIGIT_BITS = 16;
+var BUCKETS = 1 << DIGIT_BITS;
+function arrivalOrder(arrival) {
+  let sorted = true;
+  for (let i = 1; i < arrival.length && sorted; i++) if (arrival[i] < arrival[i - 1]) sorted = false;
+  if (sorted) return void 0;
+  return arrival.length < RADIX_MIN_ROWS ? comparatorOrder(arrival) : radixOrder(arrival);
+}
+function comparatorOrder(arrival) {
+  const order = new Uint32Array(arrival.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => arrival[a] - arrival[b] || a - b);
+  return order;
+}
+var LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+function radixOrder(arrival) {
+  const n = arrival.length;
+  const words = new Uint32Array(arrival.buffer, arrival.byteOffset, n * 2);
+  const loAt = LITTLE_ENDIAN ? 0 : 1;
+  const hiAt = 1 - loAt;
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let next = new Uint32Array(n);
+  const counts = new Uint32Array(BUCKETS);
+  for (let pass = 0; pass < 4; pass++) {
+    const high = pass >= 2;
+    const shift = (pass & 1) * DIGIT_BITS;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[digit(words, arrival, i, high, shift, loAt, hiAt)]++;
+    let skip = false;
+    for (let d = 0; d < BUCKETS; d++) {
+      if (counts[d] === 0) continue;
+      skip = counts[d] === n;
+      break;
+    }
+    if (skip) continue;
+    let sum = 0;
+    for (let d = 0; d < BUCKETS; d++) {
+      const c = counts[d];
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const row = order[i];
+      next[counts[digit(words, arrival, row, high, shift, loAt, hiAt)]++] = row;
+    }
+    const swap2 = order;
+    order = next;
+    next = swap2;
+  }
+  return order;
+}
+function digit(words, arrival, row, high, shift, loAt, hiAt) {
+  let hi = words[2 * row + hiAt];
+  let lo = words[2 * row + loAt];
+  if (arrival[row] === 0) {
+    hi = 0;
+    lo = 0;
+  }
+  if (hi >= 2147483648) {
+    hi = ~hi >>> 0;
+    lo = ~lo >>> 0;
+  } else {
+    hi = (hi | 2147483648) >>> 0;
+  }
+  return (high ? hi : lo) >>> shift & BUCKETS - 1;
+}
+
 // src/model/fields.ts
 var DURATION_FIELDS = [
   "tokenize_ms",
@@ -1851,6 +2145,7 @@ function clip(text, max = 40) {
 
 // src/ingest/native/table-builder.ts
 var FIELD_INDEX = new Map(NUMERIC_FIELDS.map((f, i) => [f, i]));
+var REQUIRED_INDEX = REQUIRED_FIELDS.map((f) => FIELD_INDEX.get(f));
 var MAX_EXTRA_FIELDS = 64;
 var MAX_EXTRA_TEXT = 500;
 var ExtraColumn = class {
@@ -1874,19 +2169,48 @@ var ExtraColumn = class {
     return this.numbers ? this.numbers.finish(rows) : this.text.finish(rows);
   }
 };
+var RecordText = class {
+  fields = [];
+  values = [];
+  /** textHash of the value when the fast path computed it, else NaN. */
+  hashes = new Float64Array(8);
+  size = 0;
+  set(field, value, hash = NaN) {
+    for (let i = 0; i < this.size; i++) {
+      if (this.fields[i] === field) {
+        this.values[i] = value;
+        this.hashes[i] = hash;
+        return;
+      }
+    }
+    this.fields[this.size] = field;
+    this.hashes[this.size] = hash;
+    this.values[this.size++] = value;
+  }
+  has(field) {
+    for (let i = 0; i < this.size; i++) if (this.fields[i] === field) return true;
+    return false;
+  }
+  clear() {
+    this.size = 0;
+  }
+};
 var RequestTableBuilder = class {
   constructor(file) {
     this.file = file;
   }
   file;
-  numbers = NUMERIC_FIELDS.map(() => new NumberColumnBuilder());
+  // Chunked columns (fast-columns.ts): growing never copies, and finish() gives each chunk back as
+  // soon as its column is in its final array.
+  numbers = NUMERIC_FIELDS.map(() => new Float64Chunks());
   seen = new Array(NUMERIC_FIELDS.length).fill(false);
   text = /* @__PURE__ */ new Map();
   extras = /* @__PURE__ */ new Map();
-  sourceLine = new NumberColumnBuilder();
-  // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end.
-  gapValues = new NumberColumnBuilder();
-  gapEnds = new NumberColumnBuilder();
+  sourceLine = new Int32Chunks(0);
+  // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end. Rows
+  // before the first request with gaps end at 0: gapEnds is only written once gaps are seen.
+  gapValues = new Float64Chunks();
+  gapEnds = new Float64Chunks();
   gapCount = 0;
   gapsSeen = false;
   scratchGaps;
@@ -1898,10 +2222,34 @@ var RequestTableBuilder = class {
   firstRejection;
   // Scratch space for the record being validated.
   scratch = new Float64Array(NUMERIC_FIELDS.length);
-  scratchText = /* @__PURE__ */ new Map();
+  scratchText = new RecordText();
   scratchExtra = [];
   get recordsRead() {
     return this.read;
+  }
+  /**
+   * For the JSONL fast path (fast-jsonl.ts), which parses a record of the known flat shape itself:
+   * starts a record as addRecord does; the caller writes the record's values into `parsedNumbers`
+   * (by NUMERIC_FIELDS index) and `parsedText` (in the record's key order), only values that
+   * addRecord would accept as they are, then calls commitParsed.
+   */
+  beginParsed() {
+    this.begin();
+  }
+  get parsedNumbers() {
+    return this.scratch;
+  }
+  /**
+   * A text value of the record, in key order; as addRecord, only a value it would store. `hash`:
+   * its textHash (fast-columns.ts).
+   */
+  setParsedText(field, value, hash) {
+    this.scratchText.set(field, value, hash);
+  }
+  /** Stores (or rejects, when a required field is missing) the record filled in since beginParsed. */
+  commitParsed(line) {
+    this.read++;
+    this.commit(line, true);
   }
   /** A record that could not even be parsed: counted as read, reported, skipped. */
   recordUnparsable(line, message) {
@@ -1988,11 +2336,13 @@ var RequestTableBuilder = class {
     if (extra !== void 0) this.scratchExtra.push({ name, value: extra });
     return true;
   }
-  commit(line) {
+  /** `sliced`: text values may be views into a larger string (the fast path's), see TextChunks. */
+  commit(line, sliced = false) {
     const failed = this.scratchText.has("error");
     if (!failed) {
-      for (const field of REQUIRED_FIELDS) {
-        if (Number.isNaN(this.scratch[FIELD_INDEX.get(field)])) {
+      for (let r = 0; r < REQUIRED_FIELDS.length; r++) {
+        const field = REQUIRED_FIELDS[r];
+        if (Number.isNaN(this.scratch[REQUIRED_INDEX[r]])) {
           this.reject({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
           return;
         }
@@ -2006,12 +2356,17 @@ var RequestTableBuilder = class {
         this.seen[f] = true;
       }
     }
-    for (const [field, value] of this.scratchText) {
+    const recordText = this.scratchText;
+    for (let t = 0; t < recordText.size; t++) {
+      const field = recordText.fields[t];
+      const value = recordText.values[t];
+      const hash = recordText.hashes[t];
       let column = this.text.get(field);
-      if (!column) this.text.set(field, column = new TextColumnBuilder());
-      column.set(row, value);
+      if (!column) this.text.set(field, column = new TextChunks());
+      column.set(row, value, sliced, Number.isNaN(hash) ? void 0 : hash);
     }
-    for (const { name, value } of this.scratchExtra) {
+    for (let e = 0; e < this.scratchExtra.length; e++) {
+      const { name, value } = this.scratchExtra[e];
       let column = this.extras.get(name);
       if (!column) {
         if (this.extras.size >= MAX_EXTRA_FIELDS) {
@@ -2024,10 +2379,11 @@ var RequestTableBuilder = class {
     }
     this.sourceLine.set(row, line);
     if (this.scratchGaps) {
+      if (!this.gapsSeen) for (let r = 0; r < row; r++) this.gapEnds.set(r, 0);
       this.gapsSeen = true;
       for (const g2 of this.scratchGaps) this.gapValues.set(this.gapCount++, g2);
     }
-    this.gapEnds.set(row, this.gapCount);
+    if (this.gapsSeen) this.gapEnds.set(row, this.gapCount);
   }
   finish() {
     const warnings = [];
@@ -2038,30 +2394,37 @@ var RequestTableBuilder = class {
     }
     const rows = this.rows;
     if (rows === 0) return { table: void 0, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    for (const column of this.text.values()) column.seal();
+    const arrivalField = FIELD_INDEX.get("arrival_ts");
+    const fileArrival = this.seen[arrivalField] ? this.numbers[arrivalField].finish(rows) : void 0;
+    const missingArrival = fileArrival ? countNaN(fileArrival) : rows;
+    const byArrival2 = fileArrival !== void 0 && missingArrival === 0;
+    const order = byArrival2 ? arrivalOrder(fileArrival) : void 0;
     const numbers = {};
+    const sortedArrival = order ? permuteNumbers(fileArrival, order) : fileArrival;
+    const scratch = order ? fileArrival : void 0;
     NUMERIC_FIELDS.forEach((field, f) => {
-      if (this.seen[f]) numbers[field] = this.numbers[f].finish(rows);
+      if (!this.seen[f]) return;
+      numbers[field] = f === arrivalField ? sortedArrival : this.numbers[f].finish(rows, order, scratch);
     });
     const text = {};
-    for (const [field, column] of this.text) text[field] = column.finish(rows);
+    for (const [field, column] of this.text) text[field] = column.finish(rows, order);
     const extraNumbers = /* @__PURE__ */ new Map();
     const extraText = /* @__PURE__ */ new Map();
     for (const [name, column] of this.extras) {
       const done = column.finish(rows);
-      if (done instanceof Float64Array) extraNumbers.set(name, done);
-      else extraText.set(name, done);
+      if (done instanceof Float64Array) extraNumbers.set(name, order ? permuteNumbers(done, order) : done);
+      else extraText.set(name, order ? permuteText(done, order) : done);
     }
-    const sourceLine = Uint32Array.from(this.sourceLine.finish(rows));
-    const arrival = numbers.arrival_ts;
-    const missingArrival = arrival ? countNaN(arrival) : rows;
-    if (arrival && missingArrival > 0) {
+    const sourceLine = this.sourceLine.finishInto(new Uint32Array(rows), order);
+    if (fileArrival && missingArrival > 0) {
       warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
-    } else if (!arrival) {
+    } else if (!fileArrival) {
       warnings.push("no arrival_ts: requests kept in file order; time blocks and rates follow the file");
     }
-    const tokenGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : void 0;
-    const table2 = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
-    if (arrival && missingArrival === 0) return { table: sortByArrival(table2, arrival), recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    const fileGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : void 0;
+    const tokenGaps = fileGaps && order ? permuteGaps(fileGaps, order) : fileGaps;
+    const table2 = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival2, ...tokenGaps ? { tokenGaps } : {} };
     return { table: table2, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 };
@@ -2085,26 +2448,6 @@ function countNaN(values) {
   for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) n++;
   return n;
 }
-function sortByArrival(table2, arrival) {
-  let sorted = true;
-  for (let i = 1; i < arrival.length && sorted; i++) if (arrival[i] < arrival[i - 1]) sorted = false;
-  if (sorted) return { ...table2, orderedByArrival: true };
-  const order = new Uint32Array(arrival.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => arrival[a] - arrival[b] || a - b);
-  const numbers = {};
-  for (const [field, values] of Object.entries(table2.numbers)) {
-    numbers[field] = permuteNumbers(values, order);
-  }
-  const text = {};
-  for (const [field, column] of Object.entries(table2.text)) text[field] = permuteText(column, order);
-  const extraNumbers = new Map([...table2.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)]));
-  const extraText = new Map([...table2.extraText].map(([k, v]) => [k, permuteText(v, order)]));
-  const sourceLine = new Uint32Array(order.length);
-  for (let i = 0; i < order.length; i++) sourceLine[i] = table2.sourceLine[order[i]];
-  const tokenGaps = table2.tokenGaps ? permuteGaps(table2.tokenGaps, order) : void 0;
-  return { length: table2.length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: true, ...tokenGaps ? { tokenGaps } : {} };
-}
 function gapTable(ends, values) {
   const offsets = new Uint32Array(ends.length + 1);
   for (let i = 0; i < ends.length; i++) offsets[i + 1] = ends[i];
@@ -2122,6 +2465,401 @@ function permuteGaps(gaps, order) {
     offsets[i + 1] = at;
   }
   return { offsets, values };
+}
+
+// src/ingest/native/fast-jsonl.ts
+var NUMERIC_COUNT = NUMERIC_FIELDS.length;
+var FIELD_NAMES = [...NUMERIC_FIELDS, ...TEXT_FIELDS];
+var FIELD_COUNT = FIELD_NAMES.length;
+var FIELD_ID = new Map(FIELD_NAMES.map((name, id) => [name, id]));
+var FIELD_CODES = FIELD_NAMES.map((name) => Array.from(name, (c) => c.charCodeAt(0)));
+var TEXT_NAMES = TEXT_FIELDS;
+var ARRIVAL = NUMERIC_FIELDS.indexOf("arrival_ts");
+var ERROR = NUMERIC_COUNT + TEXT_FIELDS.indexOf("error");
+var ERROR_TRUE_HASH = textHash("error");
+var MAX_TEMPLATES = 64;
+var NUMBER_VALUE = "(?:null|[-+.0-9eE]+)";
+var TEXT_VALUE = '(?:null|"[^"\\\\\\x00-\\x1f]*")';
+var ERROR_VALUE = '(?:null|true|false|"[^"\\\\\\x00-\\x1f]*")';
+var RECENT = 4;
+var RECENT_REVIEW = 1024;
+var POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+var TWO_53 = 2 ** 53;
+var QUOTE3 = 34;
+var BACKSLASH2 = 92;
+var COLON2 = 58;
+var COMMA2 = 44;
+var OPEN = 123;
+var CLOSE = 125;
+var NEWLINE = 10;
+var CR4 = 13;
+var BOM4 = 65279;
+function isNumberChar(c) {
+  return c >= 48 && c <= 57 || c === 46 || c === 45 || c === 43 || c === 101 || c === 69;
+}
+var FastJsonlReader = class {
+  constructor(builder, strict) {
+    this.builder = builder;
+    this.strict = strict;
+  }
+  builder;
+  strict;
+  /** Text after the last '\n' seen, waiting for the rest of its line. */
+  partial = "";
+  lineNo = 0;
+  started = false;
+  template;
+  templatesMade = 0;
+  /** Where the values of the line the general scanner read last start and end, in key order. */
+  valueStarts = new Int32Array(FIELD_COUNT);
+  valueEnds = new Int32Array(FIELD_COUNT);
+  valueFields = new Int32Array(FIELD_COUNT);
+  /** How many values that line had, and where its '}' is. */
+  valueCount = 0;
+  closeAt = 0;
+  /** The field at each key position of the last line the general scanner read. */
+  guess = new Int32Array(FIELD_COUNT).fill(-1);
+  /** The number the last parseNumber read. */
+  value = 0;
+  /** Per text field: recent values (strings of their own) and their hashes, newest last. */
+  recent = TEXT_FIELDS.map(() => []);
+  recentHashes = TEXT_FIELDS.map(() => []);
+  remember = TEXT_FIELDS.map(() => true);
+  lookups = new Int32Array(TEXT_FIELDS.length);
+  misses = new Int32Array(TEXT_FIELDS.length);
+  /** Lines read by a template, by the general scanner, and handed to the strict path (blank ones too). */
+  templateLines = 0;
+  scannedLines = 0;
+  strictLines = 0;
+  push(chunk) {
+    if (!this.started) {
+      if (chunk.length === 0) return;
+      this.started = true;
+      if (chunk.charCodeAt(0) === BOM4) chunk = chunk.slice(1);
+    }
+    const last = chunk.lastIndexOf("\n");
+    if (last === -1) {
+      this.partial += chunk;
+      return;
+    }
+    let p = 0;
+    if (this.partial !== "") {
+      const nl = chunk.indexOf("\n");
+      const line = this.partial + chunk.slice(0, nl);
+      this.partial = "";
+      this.wholeLine(line);
+      p = nl + 1;
+    }
+    while (p <= last) {
+      const end = this.read(chunk, p);
+      if (end >= 0) {
+        this.builder.commitParsed(++this.lineNo);
+        p = end + 1;
+        continue;
+      }
+      const nl = chunk.indexOf("\n", p);
+      this.strictLines++;
+      this.strict(chunk.slice(p, nl > p && chunk.charCodeAt(nl - 1) === CR4 ? nl - 1 : nl), ++this.lineNo);
+      p = nl + 1;
+    }
+    if (p < chunk.length) this.partial = chunk.slice(p);
+  }
+  /** Reads the last line if anything (even a lone CR) follows the last '\n', then resets. */
+  end() {
+    if (this.partial !== "") this.wholeLine(this.partial);
+    this.partial = "";
+    this.lineNo = 0;
+    this.started = false;
+  }
+  /** A line assembled across chunks, or the last line: the whole string, without its '\n'. */
+  wholeLine(line) {
+    const lineNo = ++this.lineNo;
+    if (this.read(`${line}
+`, 0) === line.length) {
+      this.builder.commitParsed(lineNo);
+      return;
+    }
+    this.strictLines++;
+    this.strict(line.length > 0 && line.charCodeAt(line.length - 1) === CR4 ? line.slice(0, -1) : line, lineNo);
+  }
+  /**
+   * Reads the line starting at `p` into the builder's record: by the template when it fits, else
+   * by the general scanner. Returns the index of the '\n' that ends it, or -1 when the fast path
+   * does not take the line. A '\n' must follow `p` in `s`.
+   */
+  read(s, p) {
+    const template = this.template;
+    if (template) {
+      template.pattern.lastIndex = p;
+      if (template.pattern.test(s)) {
+        const end2 = this.readByTemplate(s, p, template);
+        if (end2 >= 0) {
+          this.templateLines++;
+          return end2;
+        }
+        return -1;
+      }
+    }
+    const end = this.scan(s, p);
+    if (end < 0) return -1;
+    this.scannedLines++;
+    if (this.templatesMade < MAX_TEMPLATES) this.makeTemplate(s, p);
+    return end;
+  }
+  /**
+   * The values of a line the template matched: its keys and punctuation are the template's, each
+   * value has the shape the template allows; each is read and checked as the scanner would.
+   */
+  readByTemplate(s, p, template) {
+    const builder = this.builder;
+    builder.beginParsed();
+    const numbers = builder.parsedNumbers;
+    const fields = template.fields;
+    const skips = template.skips;
+    for (let i = 0; i < fields.length; i++) {
+      p += skips[i];
+      const field = fields[i];
+      let c = s.charCodeAt(p);
+      if (c === 110) {
+        p += 4;
+      } else if (field < NUMERIC_COUNT) {
+        p = this.parseNumber(s, p);
+        if (p < 0 || isNumberChar(s.charCodeAt(p))) return -1;
+        if (!this.storeNumber(numbers, field)) return -1;
+      } else if (c === QUOTE3) {
+        const start = p + 1;
+        let q = start;
+        let h = TEXT_HASH_START;
+        c = s.charCodeAt(q);
+        while (c !== QUOTE3) {
+          h = Math.imul(h ^ c, 16777619);
+          c = s.charCodeAt(++q);
+        }
+        p = q + 1;
+        if (q > start) this.storeText(s, start, q, field, textHashFinish(h));
+      } else if (c === 116) {
+        builder.setParsedText("error", "error", ERROR_TRUE_HASH);
+        p += 4;
+      } else {
+        p += 5;
+      }
+    }
+    return template.pattern.lastIndex - 1;
+  }
+  /**
+   * Reads the record starting at `p` into the builder's record, keys in any order. Returns the index
+   * of the '\n' that ends it, or -1 when the line is not one the fast path takes. Every scan below
+   * stops at the '\n' that follows `p` (it fails every test but "is it the end"), so none needs a
+   * bounds check and none reads past the line.
+   */
+  scan(s, p) {
+    const builder = this.builder;
+    builder.beginParsed();
+    const numbers = builder.parsedNumbers;
+    const guess = this.guess;
+    if (s.charCodeAt(p) !== OPEN) return -1;
+    let c = s.charCodeAt(++p);
+    while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+    if (c !== QUOTE3) return -1;
+    let seen = 0;
+    for (let k = 0; ; k++) {
+      p++;
+      let field = k < FIELD_COUNT ? guess[k] : -1;
+      let known = false;
+      if (field >= 0) {
+        const codes = FIELD_CODES[field];
+        const length = codes.length;
+        let j = 0;
+        while (j < length && s.charCodeAt(p + j) === codes[j]) j++;
+        if (j === length && s.charCodeAt(p + length) === QUOTE3) {
+          known = true;
+          p += length + 1;
+        }
+      }
+      if (!known) {
+        let q = p;
+        c = s.charCodeAt(q);
+        while (c !== QUOTE3) {
+          if (c === BACKSLASH2 || !(c >= 32)) return -1;
+          c = s.charCodeAt(++q);
+        }
+        field = FIELD_ID.get(s.slice(p, q)) ?? -1;
+        if (field < 0) return -1;
+        if (k < FIELD_COUNT) guess[k] = field;
+        p = q + 1;
+      }
+      const bit = 1 << field;
+      if ((seen & bit) !== 0) return -1;
+      seen |= bit;
+      c = s.charCodeAt(p);
+      while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+      if (c !== COLON2) return -1;
+      c = s.charCodeAt(++p);
+      while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+      this.valueStarts[k] = p;
+      this.valueFields[k] = field;
+      if (c === 110) {
+        if (s.charCodeAt(p + 1) !== 117 || s.charCodeAt(p + 2) !== 108 || s.charCodeAt(p + 3) !== 108) return -1;
+        p += 4;
+      } else if (field < NUMERIC_COUNT) {
+        p = this.parseNumber(s, p);
+        if (p < 0 || !this.storeNumber(numbers, field)) return -1;
+      } else if (c === QUOTE3) {
+        const start = p + 1;
+        let q = start;
+        let h = TEXT_HASH_START;
+        c = s.charCodeAt(q);
+        while (c !== QUOTE3) {
+          if (c === BACKSLASH2 || !(c >= 32)) return -1;
+          h = Math.imul(h ^ c, 16777619);
+          c = s.charCodeAt(++q);
+        }
+        p = q + 1;
+        if (q > start) this.storeText(s, start, q, field, textHashFinish(h));
+      } else if (field === ERROR && c === 116) {
+        if (s.charCodeAt(p + 1) !== 114 || s.charCodeAt(p + 2) !== 117 || s.charCodeAt(p + 3) !== 101) return -1;
+        builder.setParsedText("error", "error", ERROR_TRUE_HASH);
+        p += 4;
+      } else if (field === ERROR && c === 102) {
+        if (s.charCodeAt(p + 1) !== 97 || s.charCodeAt(p + 2) !== 108 || s.charCodeAt(p + 3) !== 115 || s.charCodeAt(p + 4) !== 101) return -1;
+        p += 5;
+      } else {
+        return -1;
+      }
+      this.valueEnds[k] = p;
+      c = s.charCodeAt(p);
+      while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+      if (c === COMMA2) {
+        c = s.charCodeAt(++p);
+        while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+        if (c !== QUOTE3) return -1;
+        continue;
+      }
+      if (c !== CLOSE) return -1;
+      this.valueCount = k + 1;
+      break;
+    }
+    this.closeAt = p;
+    c = s.charCodeAt(++p);
+    while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+    return c === NEWLINE ? p : -1;
+  }
+  /** The template of the line the scanner just read (from `p`), unless it is the current one. */
+  makeTemplate(s, p) {
+    const count3 = this.valueCount;
+    const fields = this.valueFields.slice(0, count3);
+    const skips = new Int32Array(count3);
+    let source = "";
+    let from = p;
+    for (let i = 0; i < count3; i++) {
+      const field = fields[i];
+      skips[i] = this.valueStarts[i] - from;
+      source += escapeRegExp(s.slice(from, this.valueStarts[i]));
+      source += field < NUMERIC_COUNT ? NUMBER_VALUE : field === ERROR ? ERROR_VALUE : TEXT_VALUE;
+      from = this.valueEnds[i];
+    }
+    source += `${escapeRegExp(s.slice(from, this.closeAt + 1))}[ \\t\\r]*\\n`;
+    if (this.template && this.template.pattern.source === source) return;
+    this.template = { pattern: new RegExp(source, "y"), fields, skips };
+    this.templatesMade++;
+  }
+  /** The number just parsed (this.value) as field `field` would store it, or false where it would not. */
+  storeNumber(numbers, field) {
+    const v = this.value;
+    if (field === ARRIVAL) {
+      if (v - v !== 0) return false;
+      const magnitude = Math.abs(v);
+      numbers[field] = magnitude > 1e17 ? v / 1e9 : magnitude > 1e14 ? v / 1e6 : magnitude > 1e11 ? v / 1e3 : v;
+      return true;
+    }
+    if (!(v >= 0) || v === Infinity) return false;
+    numbers[field] = v;
+    return true;
+  }
+  /** The text s[start, end) (non-empty, no escapes) of field `field`, as table-builder.ts accept stores it. */
+  storeText(s, start, end, field, h) {
+    const t = field - NUMERIC_COUNT;
+    const value = this.textValue(s, start, end, t, h);
+    if (field !== ERROR || value.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value, h);
+  }
+  /**
+   * The text s[start, end) of text field `t` (hash `h`): a recent value of the field when it is
+   * the same, else a slice of `s` (which TextChunks copies if it becomes a dictionary entry).
+   */
+  textValue(s, start, end, t, h) {
+    if (!this.remember[t]) return s.slice(start, end);
+    const recent = this.recent[t];
+    const hashes = this.recentHashes[t];
+    const length = end - start;
+    if (++this.lookups[t] === RECENT_REVIEW) {
+      if (this.misses[t] * 2 > RECENT_REVIEW) this.remember[t] = false;
+      this.lookups[t] = 0;
+      this.misses[t] = 0;
+    }
+    for (let i = recent.length - 1; i >= 0; i--) {
+      if (hashes[i] !== h) continue;
+      const known = recent[i];
+      if (known.length === length && s.startsWith(known, start)) return known;
+    }
+    this.misses[t]++;
+    const value = s.slice(start, end);
+    if (recent.length === RECENT) {
+      recent.shift();
+      hashes.shift();
+    }
+    recent.push(length >= 13 ? ownCopy(value) : value);
+    hashes.push(h);
+    return value;
+  }
+  /** A JSON number at `p` into this.value; the index after it, or -1 when it is not JSON number syntax. */
+  parseNumber(s, p) {
+    const start = p;
+    let c = s.charCodeAt(p);
+    const negative = c === 45;
+    if (negative) c = s.charCodeAt(++p);
+    let digits = 0;
+    let decimals = 0;
+    if (c === 48) {
+      c = s.charCodeAt(++p);
+      if (c >= 48 && c <= 57) return -1;
+    } else if (c >= 49 && c <= 57) {
+      do {
+        digits = digits * 10 + (c - 48);
+        c = s.charCodeAt(++p);
+      } while (c >= 48 && c <= 57);
+    } else {
+      return -1;
+    }
+    if (c === 46) {
+      c = s.charCodeAt(++p);
+      if (!(c >= 48 && c <= 57)) return -1;
+      do {
+        digits = digits * 10 + (c - 48);
+        decimals++;
+        c = s.charCodeAt(++p);
+      } while (c >= 48 && c <= 57);
+    }
+    if (c === 101 || c === 69) {
+      c = s.charCodeAt(++p);
+      if (c === 43 || c === 45) c = s.charCodeAt(++p);
+      if (!(c >= 48 && c <= 57)) return -1;
+      do
+        c = s.charCodeAt(++p);
+      while (c >= 48 && c <= 57);
+      this.value = Number(s.slice(start, p));
+      return p;
+    }
+    if (digits < TWO_53 && decimals <= 22) {
+      const v = decimals === 0 ? digits : digits / POW10[decimals];
+      this.value = negative ? -v : v;
+    } else {
+      this.value = Number(s.slice(start, p));
+    }
+    return p;
+  }
+};
+function escapeRegExp(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 }
 
 // src/ingest/native/native.ts
@@ -2162,7 +2900,7 @@ function hasTopLevelRequests(text) {
   }
   return false;
 }
-async function ingestNative(source, options, layout) {
+async function ingestNative(source, options, layout, reading = {}) {
   let chosen = layout;
   if (!chosen) {
     const detected = detectNativeLayout(source.head);
@@ -2172,7 +2910,7 @@ async function ingestNative(source, options, layout) {
   const builder = new RequestTableBuilder(source.name);
   const meta = emptyMeta();
   const structural = [];
-  if (chosen === "jsonl") await readJsonl(source, builder, meta);
+  if (chosen === "jsonl") await readJsonl(source, builder, meta, reading.fastJsonl ?? true);
   else if (chosen === "json") await readJson(source, builder, meta, structural);
   else await readCsv(source, builder, meta);
   const built = builder.finish();
@@ -2208,8 +2946,7 @@ async function ingestNative(source, options, layout) {
     ]
   };
 }
-async function readJsonl(source, builder, meta) {
-  const splitter = new LineSplitter();
+async function readJsonl(source, builder, meta, fast) {
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
     let value;
@@ -2225,6 +2962,13 @@ async function readJsonl(source, builder, meta) {
     }
     builder.addRecord(value, lineNo);
   };
+  if (fast) {
+    const reader = new FastJsonlReader(builder, onLine);
+    for await (const chunk of source.chunks()) reader.push(chunk);
+    reader.end();
+    return;
+  }
+  const splitter = new LineSplitter();
   for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
   splitter.end(onLine);
 }

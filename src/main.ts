@@ -27,7 +27,7 @@ import { renderJson } from './render/json';
 import { renderMarkdown } from './render/markdown';
 import { attributionFor, headline, leadMetric } from './render/summary';
 import { readInputs, type ActionInputs } from './action/inputs';
-import { info, safeLogText, warning } from './action/log';
+import { info, safeLogText, timedGroup, warning } from './action/log';
 import { artifactBaseline, journalBaseline, usesArtifactBaseline, usesJournalBaseline } from './action/baseline';
 import { runCommand } from './action/command-mode';
 import { writeDigests } from './action/digest-out';
@@ -70,8 +70,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const history = client && onGitHub(context) && journal.mode !== 'off' ? await readHistory(client, context.repository, journalRef, journal) : undefined;
 
     const started = Date.now();
-    const artifact = runId ? await core.group('perf-triage: download the results artifact', () => artifactSources(client, context, settings, runId)) : undefined;
-    const head = await core.group('perf-triage: read results', () => readSide('head', inputs.results, inputs, config, artifact, true));
+    const artifact = runId ? await timedGroup('perf-triage: download the results artifact', () => artifactSources(client, context, settings, runId)) : undefined;
+    const head = await timedGroup('perf-triage: read results', () => readSide('head', inputs.results, inputs, config, artifact, true));
     if (inputs.digest) {
       const written = await writeDigests(head, inputs.digest, inputs.shard, new Date().toISOString());
       core.setOutput('digest-paths', written.join('\n'));
@@ -79,7 +79,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
       if (inputs.baseline.length === 0) return;
     }
     let firstBaseline = new Set<string>();
-    const base = await core.group('perf-triage: read baseline', async () => {
+    const base = await timedGroup('perf-triage: read baseline', async () => {
       if (usesArtifactBaseline(inputs.baseline)) {
         const found = await artifactBaseline(client, context.repository, {
           workflowRunId: runId || context.runId,
@@ -101,20 +101,20 @@ export async function run(env: Record<string, string | undefined> = process.env)
       const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? 'benchmark'));
       return { label: 'base' as const, runs: [...found.side.runs, ...selfRuns] };
     });
-    const profiles = await core.group('perf-triage: read profiles', () => readProfiles(inputs, artifact));
-    let report = await core.group('perf-triage: compare and diagnose', async () => {
+    const profiles = await timedGroup('perf-triage: read profiles', () => readProfiles(inputs, artifact));
+    let report = await timedGroup('perf-triage: compare and diagnose', async () => {
       const r = triage(base, head, history ? withHistory(config, history) : config, profiles ? { profiles } : {});
       info(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });
 
-    const published = client && onGitHub(context) ? await core.group('perf-triage: publish on GitHub', () => publish(client, context, settings, report, runId)) : undefined;
+    const published = client && onGitHub(context) ? await timedGroup('perf-triage: publish on GitHub', () => publish(client, context, settings, report, runId)) : undefined;
     if (published?.report) report = published.report;
     if (!client && (context.pullRequest || runId)) warning('no github-token (or not on GitHub Actions): the report is in the job summary only');
 
     if (recording) {
       if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required to record the journal (contents: write)');
-      await core.group('perf-triage: record the journal', () => record(client, context, journal, journalRef, report, base, head, firstBaseline));
+      await timedGroup('perf-triage: record the journal', () => record(client, context, journal, journalRef, report, base, head, firstBaseline));
     }
 
     await writeFile(inputs.reportPath, renderJson(report));

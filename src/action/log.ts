@@ -15,3 +15,13 @@ export function info(text: string): void {
 export function warning(text: string): void {
   core.warning(safeLogText(text));
 }
+
+/** A collapsible section of the log that ends with how long it took. */
+export async function timedGroup<T>(name: string, work: () => Promise<T>): Promise<T> {
+  return core.group(name, async () => {
+    const started = performance.now();
+    const result = await work();
+    core.info(`${name.replace(/^perf-triage: /, '')}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    return result;
+  });
+}

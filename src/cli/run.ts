@@ -23,12 +23,17 @@ import { runSplit } from './split';
 import { runFloor } from './floor';
 import { runDigest } from './digest';
 import { USAGE } from './usage';
+import { readingStatus, type StatusLine } from './status-line';
+import { grouped } from '../format/numbers';
+import type { Side } from '../model/run';
 import { UsageError } from './usage-error';
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
+  /** A status line for long work (a terminal's stderr); absent elsewhere. */
+  status?: StatusLine;
 }
 
 export const EXIT = { pass: 0, fail: 1, usage: 2 } as const;
@@ -119,12 +124,22 @@ async function compare(args: readonly string[], io: CliIo): Promise<number> {
   if (base.length === 0 || head.length === 0) throw new UsageError('compare needs a baseline and a head: perf-triage compare BASE HEAD');
   const config = buildConfig(rawConfig(values));
   const format = outputFormat(values.format, 'text');
-  const options = { maxBadLineRatio: config.maxBadLineRatio, format: values['input-format'], cwd: io.cwd };
-  const baseSide = await loadSide('base', base, options);
-  const headSide = await loadSide('head', head, options);
-  const profiles = await loadProfileInputs(values['baseline-profile'] ?? [], values.profile ?? [], io.cwd);
-  const report = triage(baseSide, headSide, config, profiles ? { profiles } : {});
-  return emit(report, format, values, io);
+  const options = { maxBadLineRatio: config.maxBadLineRatio, format: values['input-format'], cwd: io.cwd, ...(io.status ? { progress: readingStatus(io.status) } : {}) };
+  try {
+    const baseSide = await loadSide('base', base, options);
+    const headSide = await loadSide('head', head, options);
+    const profiles = await loadProfileInputs(values['baseline-profile'] ?? [], values.profile ?? [], io.cwd);
+    io.status?.set(`comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`);
+    const report = triage(baseSide, headSide, config, profiles ? { profiles } : {});
+    io.status?.clear();
+    return await emit(report, format, values, io);
+  } finally {
+    io.status?.clear();
+  }
+}
+
+function requestsOf(side: Side): number {
+  return side.runs.reduce((n, r) => n + (r.requests?.length ?? 0), 0);
 }
 
 async function demo(args: readonly string[], io: CliIo): Promise<number> {

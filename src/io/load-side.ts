@@ -11,7 +11,9 @@ import { mergeShards } from '../model/shards';
 import { pairScrapes } from '../model/scrape-pairs';
 import { diffScrapes } from '../ingest/formats/prometheus-diff';
 import type { TextSource } from '../ingest/source';
+import { stat } from 'node:fs/promises';
 import { fileSource } from './file-source';
+import { withProgress, type ReadProgress } from './progress';
 import { expandPatterns } from './glob';
 
 /** Runs from sources already opened (files, or an artifact's entries), grouped into the side's runs. */
@@ -25,12 +27,16 @@ export async function sideFromSources(label: Side['label'], sources: TextSource[
   return { label, runs: grouped.runs };
 }
 
-export async function loadSide(label: Side['label'], patterns: readonly string[], options: IngestOptions & { format?: string; cwd?: string }): Promise<Side> {
+export async function loadSide(label: Side['label'], patterns: readonly string[], options: IngestOptions & { format?: string; cwd?: string; progress?: ReadProgress }): Promise<Side> {
   const { files, unmatched } = expandPatterns(patterns, options.cwd);
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === 'base' ? 'baseline' : 'results'})`);
   if (files.length === 0) throw new InputError(label === 'base' ? 'baseline' : 'results', 'no files given');
   // Patterns are matched under cwd, so the files they name are read from there too.
   const sources: TextSource[] = [];
-  for (const file of files) sources.push(await fileSource(resolve(options.cwd ?? '.', file), file));
+  for (const file of files) {
+    const path = resolve(options.cwd ?? '.', file);
+    const source = await fileSource(path, file);
+    sources.push(options.progress ? withProgress(source, (await stat(path)).size, options.progress) : source);
+  }
   return sideFromSources(label, sources, options);
 }

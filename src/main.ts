@@ -16,6 +16,7 @@ import { InputError } from './ingest/errors';
 import { bytesSource, type TextSource } from './ingest/source';
 import { loadSide, sideFromSources } from './io/load-side';
 import { loadProfiles } from './io/load-profiles';
+import { loadQualityInputs } from './io/load-quality';
 import { readProfile } from './profile/read';
 import type { ProfileInputs } from './report/profiles';
 import { matchesPattern } from './io/glob';
@@ -102,8 +103,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
       return { label: 'base' as const, runs: [...found.side.runs, ...selfRuns] };
     });
     const profiles = await timedGroup('perf-triage: read profiles', () => readProfiles(inputs, artifact));
+    const quality = await loadQualityInputs(inputs.baselineQuality, inputs.quality);
     let report = await timedGroup('perf-triage: compare and diagnose', async () => {
-      const r = triage(base, head, history ? withHistory(config, history) : config, profiles ? { profiles } : {});
+      const r = triage(base, head, history ? withHistory(config, history) : config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
       info(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });

@@ -9,6 +9,9 @@ export interface ActionInputs {
   /** Profiler exports of the head and the baseline (STEP 3–4). */
   profiles: string[];
   baselineProfiles: string[];
+  /** Eval scores or paired generations of the head and the baseline. */
+  quality: string[];
+  baselineQuality: string[];
   /** Write the head's digest here (matrix jobs); with no baseline, only that. */
   digest: string;
   shard: string;
@@ -40,6 +43,8 @@ export function readInputs(): ActionInputs {
     results: multi('results'),
     baseline: multi('baseline'),
     profiles: multi('profile'),
+    quality: multi('quality'),
+    baselineQuality: multi('baseline-quality'),
     digest: core.getInput('digest'),
     shard: core.getInput('shard'),
     baselineProfiles: multi('baseline-profile'),

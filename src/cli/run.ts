@@ -8,6 +8,7 @@ import { buildConfig, ConfigError, type RawConfig, type TriageConfig } from '../
 import { InputError } from '../ingest/errors';
 import { loadSide } from '../io/load-side';
 import { loadProfileInputs } from '../io/load-profiles';
+import { loadQualityInputs } from '../io/load-quality';
 import { triage } from '../report/build';
 import type { Report } from '../report/model';
 import { renderJson } from '../render/json';
@@ -58,6 +59,8 @@ const COMMON_OPTIONS = {
   cost: { type: 'string' },
   'cost-baseline': { type: 'string' },
   profile: { type: 'string', multiple: true },
+  quality: { type: 'string', multiple: true },
+  'baseline-quality': { type: 'string', multiple: true },
   'baseline-profile': { type: 'string', multiple: true },
   benchmark: { type: 'string' },
   'max-bad-lines': { type: 'string' },
@@ -129,8 +132,9 @@ async function compare(args: readonly string[], io: CliIo): Promise<number> {
     const baseSide = await loadSide('base', base, options);
     const headSide = await loadSide('head', head, options);
     const profiles = await loadProfileInputs(values['baseline-profile'] ?? [], values.profile ?? [], io.cwd);
+    const quality = await loadQualityInputs(values['baseline-quality'] ?? [], values.quality ?? [], io.cwd);
     io.status?.set(`comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`);
-    const report = triage(baseSide, headSide, config, profiles ? { profiles } : {});
+    const report = triage(baseSide, headSide, config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
     io.status?.clear();
     return await emit(report, format, values, io);
   } finally {

@@ -34,7 +34,7 @@ compare options:
   --base FILE, --head FILE   more runs (repeats) for a side; BASE and HEAD may be globs
   --slo "ttft p95 < 800ms"   a target (repeatable): metric, statistic, comparator, value and unit
   --metric "itl p99"         a metric to judge (repeatable; replaces the default set)
-  --fail-on LIST             regression, slo, inconclusive, comma-separated, or never
+  --fail-on LIST             regression, slo, inconclusive, quality, comma-separated, or never
                              (default: regression,slo)
   --format text|markdown|json   what to print (default text)
   --json FILE, --markdown FILE  also write the report there
@@ -52,6 +52,9 @@ compare options:
   --profile FILE, --baseline-profile FILE
                              profiler exports of the head / baseline: PyTorch Chrome trace or
                              key_averages (JSON, CSV), nsys stats CSV, Nsight Compute CSV (repeatable)
+  --quality FILE, --baseline-quality FILE
+                             output quality of the head / baseline: lm-eval results JSON, perf-triage
+                             scores JSON, or paired generations (JSONL with ids and outputs)
   --benchmark NAME           benchmark name for the report
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,

@@ -10,8 +10,8 @@ import { parseCostSpec, type CostSpec } from '../diagnose/service/cost-spec';
 import type { HintId } from '../diagnose/hints';
 import { ConfigError } from './errors';
 
-export type FailOn = 'regression' | 'slo' | 'inconclusive';
-const FAIL_ON_VALUES: readonly FailOn[] = ['regression', 'slo', 'inconclusive'];
+export type FailOn = 'regression' | 'slo' | 'inconclusive' | 'quality';
+const FAIL_ON_VALUES: readonly FailOn[] = ['regression', 'slo', 'inconclusive', 'quality'];
 
 export interface StatisticsConfig {
   /** Confidence level of the intervals shown (0.95). */

@@ -13,6 +13,7 @@ import { describeValue } from './config-diff';
 import type { WorkloadComparison } from './workload';
 import type { LikeForLike } from './like-for-like';
 import { agreeingBins } from './phrases';
+import { caveat as qualityCaveat, type QualityComparison } from '../quality';
 
 export type CaveatKind =
   | 'single-run'
@@ -30,7 +31,9 @@ export type CaveatKind =
   | 'no-phases'
   | 'baseline-drift'
   | 'decode-floor'
-  | 'quality-not-measured';
+  | 'quality-not-measured'
+  | 'quality-changed'
+  | 'quality-unverified';
 
 export interface Caveat {
   kind: CaveatKind;
@@ -45,6 +48,8 @@ export interface CaveatInput {
   workload: WorkloadComparison;
   configChanges: ConfigChange[];
   likeForLike: LikeForLike[];
+  /** Quality files compared (the quality inputs), when given. */
+  quality?: QualityComparison;
 }
 
 export function collectCaveats(input: CaveatInput): Caveat[] {
@@ -152,8 +157,12 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     out.push({ kind: 'missing-phases', message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
   }
 
-  if (!hasQuality(base) || !hasQuality(head)) {
-    out.push({ kind: 'quality-not-measured', message: 'output quality was not measured in these runs: an optimization that trades accuracy would not show here' });
+  const qualityGiven = input.quality && (input.quality.scores || input.quality.generations);
+  if (qualityGiven) {
+    const guard = qualityCaveat(input.quality!);
+    if (guard) out.push(guard);
+  } else if (!hasQuality(base) || !hasQuality(head)) {
+    out.push({ kind: 'quality-not-measured', message: 'output quality was not measured in these runs: an optimization that trades accuracy would not show here (give eval scores or paired generations with the quality inputs)' });
   }
   return out;
 }

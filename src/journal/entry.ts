@@ -6,6 +6,7 @@ import { compact, grouped, signedPercent, withUnit } from '../format/numbers';
 import { specLabel } from '../metrics/metric-spec';
 import type { BenchmarkReport } from '../report/model';
 import { leadFinding, leadMetric } from '../render/summary';
+import { qualityLine } from '../quality';
 import { JOURNAL_SCHEMA, type Acceptance, type EntryKind, type JournalEntry, type MetricRecord } from './schema';
 
 export interface EntryContext {
@@ -40,7 +41,7 @@ export function entryFromReport(b: BenchmarkReport, context: EntryContext): Jour
     diagnosis: finding ? `${finding.title} (${finding.hint}, ${finding.status}${finding.cause !== 'unknown' ? `, ${finding.cause}` : ''})` : b.verdict === 'regressed' ? 'not diagnosed: no phase data' : '—',
     change: changeLine(b, context),
     result: resultLine(b),
-    quality: b.caveats.some((c) => c.kind === 'quality-not-measured') ? 'not measured' : 'measured (see report)',
+    quality: b.quality && (b.quality.scores || b.quality.generations) ? qualityLine(b.quality) : b.caveats.some((c) => c.kind === 'quality-not-measured') ? 'not measured' : 'measured (see report)',
     effort: context.acceptance?.effort ?? '—',
     verdict: b.verdict,
     metrics: b.metrics.filter((m) => m.head).map(metricRecord),

@@ -48,6 +48,7 @@ function benchmarkJson(b: BenchmarkReport, level: number) {
     trends: b.trends ?? [],
     decodeFloor: b.floor ?? null,
     service: b.service ?? null,
+    quality: b.quality ?? null,
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike,

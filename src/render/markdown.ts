@@ -14,6 +14,7 @@ import type { BenchmarkReport, Report, SideSummary } from '../report/model';
 import { codeText, markdownText } from './escape';
 import { floorSection, profilesSection } from './deep-markdown';
 import { serviceSection } from './service-markdown';
+import { qualitySection } from './quality-markdown';
 import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
 
 export interface MarkdownOptions {
@@ -74,6 +75,8 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
   out.push(metricsTable(b, detail));
   const service = b.service && detail !== 'minimal' ? serviceSection(b.service) : undefined;
   if (service) out.push(service);
+  const quality = b.quality && detail !== 'minimal' ? qualitySection(b.quality) : undefined;
+  if (quality) out.push(quality);
   const undecided = undecidedGroups(b);
   if (undecided.length) {
     out.push(`**Inconclusive** — what would decide:\n${undecided.map((g) => `- ${g.labels.join(', ')}: ${markdownText(g.reason, 400)}`).join('\n')}`);

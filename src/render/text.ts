@@ -44,6 +44,8 @@ function renderBenchmark(b: BenchmarkReport): string {
     ),
   );
   for (const g of undecidedGroups(b)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 400)}`);
+  if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
+  if (b.quality?.generations) out.push(`  quality, paired generations: ${plainText(b.quality.generations.sentence, 300)}`);
   const service = b.service ? serviceRows(b.service).rows : [];
   if (service.length) out.push(table(['service', 'baseline', 'this PR', 'change'], service.map((r) => [plainText(r.label, 80), plainText(r.base, 60), plainText(r.head, 60), plainText(r.change, 80)]), [false, true, true, false]));
 

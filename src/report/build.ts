@@ -26,9 +26,10 @@ import type { Acceptance } from '../journal/schema';
 import { decodeFloorCheck } from '../diagnose/decode-floor-check';
 import { serviceMetrics, type SideRates } from '../diagnose/service-metrics';
 import { profileReport, type ProfileInputs } from './profiles';
+import { compareQuality, type QualityComparison, type QualityInput } from '../quality';
 import { withFloorEvidence, withProfileEvidence } from './deep-evidence';
 
-export function triageBenchmark(base: Side, head: Side, config: TriageConfig): BenchmarkReport {
+export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison): BenchmarkReport {
   const { metrics, notInData } = compareSides(base, head, config);
   const baseData = sideData(base);
   const headData = sideData(head);
@@ -79,7 +80,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
     fixes.sort(byGainPerEffort);
   }
 
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, ...(quality ? { quality } : {}) });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
   const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...(config.cost ? { cost: config.cost } : {}) });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
@@ -103,6 +104,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig): B
     likeForLike: costs,
     ...(floor ? { floor } : {}),
     service,
+    ...(quality ? { quality } : {}),
   };
 }
 
@@ -139,13 +141,20 @@ export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig)
  * The whole pipeline: runs grouped by benchmark and paired between the sides, one benchmark report
  * per pair. A benchmark on one side only cannot be compared: that is an error, not a silent skip.
  */
-export function triage(base: Side, head: Side, config: TriageConfig, extras: { profiles?: ProfileInputs } = {}): Report {
+export interface TriageExtras {
+  profiles?: ProfileInputs;
+  /** Eval scores or paired generations of each side (the quality inputs). */
+  quality?: { base: QualityInput[]; head: QualityInput[] };
+}
+
+export function triage(base: Side, head: Side, config: TriageConfig, extras: TriageExtras = {}): Report {
   const pairing = pairBenchmarks(base, head);
   if (pairing.pairs.length === 0) {
     throw new InputError('results', `no benchmark is on both sides: the baseline has ${names(pairing, 'base')}, the head ${names(pairing, 'head')}`);
   }
+  const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : undefined;
   const reports = pairing.pairs.map((p) => {
-    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config);
+    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality);
     for (const note of pairing.notes) report.caveats.push({ kind: 'benchmark-names', message: note });
     return report;
   });
@@ -206,6 +215,11 @@ function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: 
   if (verdict === 'inconclusive') {
     reasons.push('inconclusive: the data could not decide every metric');
     if (failOn.has('inconclusive')) fail = true;
+  }
+  const qualityChanged = benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === 'quality-changed').map((c) => named(b, [c.message])));
+  if (qualityChanged.length) {
+    reasons.push(`quality changed: ${qualityChanged[0]}`);
+    if (failOn.has('quality')) fail = true;
   }
   return { fail, reasons };
 }

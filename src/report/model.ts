@@ -13,6 +13,7 @@ import type { LikeForLike } from '../diagnose/like-for-like';
 import type { Acceptance } from '../journal/schema';
 import type { FloorCheck } from '../diagnose/decode-floor-check';
 import type { ServiceMetrics } from '../diagnose/service-metrics';
+import type { QualityComparison } from '../quality';
 import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
 
@@ -51,6 +52,8 @@ export interface BenchmarkReport {
   floor?: FloorCheck;
   /** Goodput under the per-request SLOs, cost per token and request, capacity headroom. */
   service?: ServiceMetrics;
+  /** Eval scores and paired generations compared (the quality inputs), when given. */
+  quality?: QualityComparison;
 }
 
 export interface Outcome {

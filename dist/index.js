@@ -842,7 +842,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value, index) {
+      constructor(key, value2, index) {
         if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
@@ -851,16 +851,16 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value, index);
+          this.middle = new _TstNode(key, value2, index);
         } else {
-          this.value = value;
+          this.value = value2;
         }
       }
       /**
        * @param {string} key
        * @param {any} value
        */
-      add(key, value) {
+      add(key, value2) {
         const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -874,25 +874,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value;
+              node.value = value2;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value, index);
+              node.middle = new _TstNode(key, value2, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value, index);
+              node.left = new _TstNode(key, value2, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value, index);
+            node.right = new _TstNode(key, value2, index);
             break;
           }
         }
@@ -931,11 +931,11 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        * */
-      insert(key, value) {
+      insert(key, value2) {
         if (this.node === null) {
-          this.node = new TstNode(key, value, 0);
+          this.node = new TstNode(key, value2, 0);
         } else {
-          this.node.add(key, value);
+          this.node.add(key, value2);
         }
       }
       /**
@@ -1036,11 +1036,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value = parseInt(port, 10);
-      return value === Number(port) && value >= 0 && value <= 65535;
+      const value2 = parseInt(port, 10);
+      return value2 === Number(port) && value2 >= 0 && value2 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value) {
-      return value != null && value[0] === "h" && value[1] === "t" && value[2] === "t" && value[3] === "p" && (value[4] === ":" || value[4] === "s" && value[5] === ":");
+    function isHttpOrHttpsPrefixed(value2) {
+      return value2 != null && value2[0] === "h" && value2[1] === "t" && value2[2] === "t" && value2[3] === "p" && (value2[4] === ":" || value2[4] === "s" && value2[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -1164,11 +1164,11 @@ var require_util = __commonJS({
       const m = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value) {
-      return typeof value === "string" ? headerNameLowerCasedRecord[value] ?? value.toLowerCase() : tree.lookup(value) ?? value.toString("latin1").toLowerCase();
+    function headerNameToString(value2) {
+      return typeof value2 === "string" ? headerNameLowerCasedRecord[value2] ?? value2.toLowerCase() : tree.lookup(value2) ?? value2.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value) {
-      return tree.lookup(value) ?? value.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value2) {
+      return tree.lookup(value2) ?? value2.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -1283,14 +1283,14 @@ var require_util = __commonJS({
             iterator3 = iterable[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { done, value } = await iterator3.next();
+            const { done, value: value2 } = await iterator3.next();
             if (done) {
               queueMicrotask(() => {
                 controller.close();
                 controller.byobRequest?.respond(0);
               });
             } else {
-              const buf = Buffer.isBuffer(value) ? value : Buffer.from(value);
+              const buf = Buffer.isBuffer(value2) ? value2 : Buffer.from(value2);
               if (buf.byteLength) {
                 controller.enqueue(new Uint8Array(buf));
               }
@@ -1955,8 +1955,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value) {
-        processHeader(this, key, value);
+      addHeader(key, value2) {
+        processHeader(this, key, value2);
         return this;
       }
     };
@@ -2028,11 +2028,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value = typeof val === "string" ? val.toLowerCase() : null;
-        if (value !== "close" && value !== "keep-alive") {
+        const value2 = typeof val === "string" ? val.toLowerCase() : null;
+        if (value2 !== "close" && value2 !== "keep-alive") {
           throw new InvalidArgumentError("invalid connection header");
         }
-        if (value === "close") {
+        if (value2 === "close") {
           request2.reset = true;
         }
       } else if (headerName === "expect") {
@@ -2160,9 +2160,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -2200,12 +2200,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve3(data);
+              ) : resolve4(data);
             });
           });
         }
@@ -2697,9 +2697,9 @@ var require_utils = __commonJS({
     function enumToMap(obj) {
       const res = {};
       Object.keys(obj).forEach((key) => {
-        const value = obj[key];
-        if (typeof value === "number") {
-          res[key] = value;
+        const value2 = obj[key];
+        if (typeof value2 === "number") {
+          res[key] = value2;
         }
       });
       return res;
@@ -3512,11 +3512,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input, position, extractValue) {
       const positionStart = position.position;
-      let value = "";
+      let value2 = "";
       assert(input[position.position] === '"');
       position.position++;
       while (true) {
-        value += collectASequenceOfCodePoints(
+        value2 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input,
           position
@@ -3528,10 +3528,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input.length) {
-            value += "\\";
+            value2 += "\\";
             break;
           }
-          value += input[position.position];
+          value2 += input[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -3539,7 +3539,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value;
+        return value2;
       }
       return input.slice(positionStart, position.position);
     }
@@ -3547,16 +3547,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name, value] of parameters.entries()) {
+      for (let [name, value2] of parameters.entries()) {
         serialization += ";";
         serialization += name;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value)) {
-          value = value.replace(/(\\|")/g, "\\$1");
-          value = '"' + value;
-          value += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value2)) {
+          value2 = value2.replace(/(\\|")/g, "\\$1");
+          value2 = '"' + value2;
+          value2 += '"';
         }
-        serialization += value;
+        serialization += value2;
       }
       return serialization;
     }
@@ -3829,11 +3829,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value } = method.next();
+          const { done, value: value2 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value2, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -3901,20 +3901,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value = dictionary[key];
+          let value2 = dictionary[key];
           const hasDefault = Object.hasOwn(options, "defaultValue");
-          if (hasDefault && value !== null) {
-            value ??= defaultValue();
+          if (hasDefault && value2 !== null) {
+            value2 ??= defaultValue();
           }
-          if (required || hasDefault || value !== void 0) {
-            value = converter(value, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value)) {
+          if (required || hasDefault || value2 !== void 0) {
+            value2 = converter(value2, prefix, `${argument}.${key}`);
+            if (options.allowedValues && !options.allowedValues.includes(value2)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value2} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value;
+            dict[key] = value2;
           }
         }
         return dict;
@@ -4125,8 +4125,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value) {
-      return Buffer.from(value, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value2) {
+      return Buffer.from(value2, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -4472,8 +4472,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -4487,8 +4487,8 @@ var require_util2 = __commonJS({
     function normalizeMethod(method) {
       return normalizedMethodRecordsBase[method.toLowerCase()] ?? method;
     }
-    function serializeJavascriptValueToJSONString(value) {
-      const result = JSON.stringify(value);
+    function serializeJavascriptValueToJSONString(value2) {
+      const result = JSON.stringify(value2);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -4509,9 +4509,9 @@ var require_util2 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
+        constructor(target, kind2) {
           this.#target = target;
-          this.#kind = kind;
+          this.#kind = kind2;
           this.#index = 0;
         }
         next() {
@@ -4529,7 +4529,7 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value2 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -4537,10 +4537,10 @@ var require_util2 = __commonJS({
               result = key;
               break;
             case "value":
-              result = value;
+              result = value2;
               break;
             case "key+value":
-              result = [key, value];
+              result = [key, value2];
               break;
           }
           return {
@@ -4560,8 +4560,8 @@ var require_util2 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target, kind2) {
+        return new FastIterableIterator(target, kind2);
       };
     }
     function iteratorMixin(name, object3, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -4606,8 +4606,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value, key, this);
+            for (const { 0: key, 1: value2 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value2, key, this);
             }
           }
         }
@@ -4684,8 +4684,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value, allowWhitespace) {
-      const data = value;
+    function simpleRangeHeaderValue(value2, allowWhitespace) {
+      const data = value2;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -4803,8 +4803,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value of values) {
-        const temporaryMimeType = parseMIMEType(value);
+      for (const value2 of values) {
+        const temporaryMimeType = parseMIMEType(value2);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -4824,8 +4824,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value) {
-      const input = value;
+    function gettingDecodingSplitting(value2) {
+      const input = value2;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -4856,11 +4856,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name, list) {
-      const value = list.get(name, true);
-      if (value === null) {
+      const value2 = list.get(name, true);
+      if (value2 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value);
+      return gettingDecodingSplitting(value2);
     }
     var textDecoder2 = new TextDecoder();
     function utf8DecodeBytes(buffer) {
@@ -5043,19 +5043,19 @@ var require_formdata = __commonJS({
         }
         this[kState] = [];
       }
-      append(name, value, filename = void 0) {
+      append(name, value2, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        if (arguments.length === 3 && !isBlobLike(value)) {
+        if (arguments.length === 3 && !isBlobLike(value2)) {
           throw new TypeError(
             "Failed to execute 'append' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
         name = webidl.converters.USVString(name, prefix, "name");
-        value = isBlobLike(value) ? webidl.converters.Blob(value, prefix, "value", { strict: false }) : webidl.converters.USVString(value, prefix, "value");
+        value2 = isBlobLike(value2) ? webidl.converters.Blob(value2, prefix, "value", { strict: false }) : webidl.converters.USVString(value2, prefix, "value");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "filename") : void 0;
-        const entry = makeEntry(name, value, filename);
+        const entry = makeEntry(name, value2, filename);
         this[kState].push(entry);
       }
       delete(name) {
@@ -5090,19 +5090,19 @@ var require_formdata = __commonJS({
         name = webidl.converters.USVString(name, prefix, "name");
         return this[kState].findIndex((entry) => entry.name === name) !== -1;
       }
-      set(name, value, filename = void 0) {
+      set(name, value2, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        if (arguments.length === 3 && !isBlobLike(value)) {
+        if (arguments.length === 3 && !isBlobLike(value2)) {
           throw new TypeError(
             "Failed to execute 'set' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
         name = webidl.converters.USVString(name, prefix, "name");
-        value = isBlobLike(value) ? webidl.converters.Blob(value, prefix, "name", { strict: false }) : webidl.converters.USVString(value, prefix, "name");
+        value2 = isBlobLike(value2) ? webidl.converters.Blob(value2, prefix, "name", { strict: false }) : webidl.converters.USVString(value2, prefix, "name");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "name") : void 0;
-        const entry = makeEntry(name, value, filename);
+        const entry = makeEntry(name, value2, filename);
         const idx = this[kState].findIndex((entry2) => entry2.name === name);
         if (idx !== -1) {
           this[kState] = [
@@ -5146,21 +5146,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name, value, filename) {
-      if (typeof value === "string") {
+    function makeEntry(name, value2, filename) {
+      if (typeof value2 === "string") {
       } else {
-        if (!isFileLike(value)) {
-          value = value instanceof Blob ? new File([value], "blob", { type: value.type }) : new FileLike(value, "blob", { type: value.type });
+        if (!isFileLike(value2)) {
+          value2 = value2 instanceof Blob ? new File([value2], "blob", { type: value2.type }) : new FileLike(value2, "blob", { type: value2.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value.type,
-            lastModified: value.lastModified
+            type: value2.type,
+            lastModified: value2.lastModified
           };
-          value = value instanceof NativeFile ? new File([value], filename, options) : new FileLike(value, filename, options);
+          value2 = value2 instanceof NativeFile ? new File([value2], filename, options) : new FileLike(value2, filename, options);
         }
       }
-      return { name, value };
+      return { name, value: value2 };
     }
     module.exports = { FormData, makeEntry };
   }
@@ -5258,19 +5258,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value;
+        let value2;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value = new File([body], filename, { type: contentType });
+          value2 = new File([body], filename, { type: contentType });
         } else {
-          value = utf8DecodeBytes(Buffer.from(body));
+          value2 = utf8DecodeBytes(Buffer.from(body));
         }
         assert(isUSVString(name));
-        assert(typeof value === "string" && isUSVString(value) || isFileLike(value));
-        entryList.push(makeEntry(name, value, filename));
+        assert(typeof value2 === "string" && isUSVString(value2) || isFileLike(value2));
+        entryList.push(makeEntry(name, value2, filename));
       }
     }
     function parseMultipartFormDataHeaders(input, position) {
@@ -5501,27 +5501,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const escape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value2) => value2.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name, value] of object3) {
-          if (typeof value === "string") {
+        for (const [name, value2] of object3) {
+          if (typeof value2 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${escape(normalizeLinefeeds(name))}"\r
 \r
-${normalizeLinefeeds(value)}\r
+${normalizeLinefeeds(value2)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape(value.name)}"` : "") + `\r
-Content-Type: ${value.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value2.name ? `; filename="${escape(value2.name)}"` : "") + `\r
+Content-Type: ${value2.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value, rn);
-            if (typeof value.size === "number") {
-              length += chunk2.byteLength + value.size + rn.byteLength;
+            blobParts.push(chunk2, value2, rn);
+            if (typeof value2.size === "number") {
+              length += chunk2.byteLength + value2.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -5572,7 +5572,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             iterator3 = action(object3)[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { value, done } = await iterator3.next();
+            const { value: value2, done } = await iterator3.next();
             if (done) {
               queueMicrotask(() => {
                 controller.close();
@@ -5580,7 +5580,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
               });
             } else {
               if (!isErrored(stream)) {
-                const buffer = new Uint8Array(value);
+                const buffer = new Uint8Array(value2);
                 if (buffer.byteLength) {
                   controller.enqueue(buffer);
                 }
@@ -5643,12 +5643,12 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance);
         },
         formData() {
-          return consumeBody(this, (value) => {
+          return consumeBody(this, (value2) => {
             const mimeType = bodyMimeType(this);
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value, mimeType);
+                  const parsed = multipartFormDataParser(value2, mimeType);
                   if (parsed === "failure") {
                     throw new TypeError("Failed to parse body as FormData.");
                   }
@@ -5657,10 +5657,10 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries = new URLSearchParams(value.toString());
+                  const entries = new URLSearchParams(value2.toString());
                   const fd = new FormData();
-                  for (const [name, value2] of entries) {
-                    fd.append(name, value2);
+                  for (const [name, value3] of entries) {
+                    fd.append(name, value3);
                   }
                   return fd;
                 }
@@ -6724,12 +6724,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -6916,13 +6916,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name, value] of Object.entries(headers)) {
-        if (Array.isArray(value)) {
-          for (const subvalue of value) {
+      for (const [name, value2] of Object.entries(headers)) {
+        if (Array.isArray(value2)) {
+          for (const subvalue of value2) {
             result.push(Buffer.from(name), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name), Buffer.from(value));
+          result.push(Buffer.from(name), Buffer.from(value2));
         }
       }
       return result;
@@ -7399,12 +7399,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7840,8 +7840,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value) {
-        this[kPipelining] = value;
+      set pipelining(value2) {
+        this[kPipelining] = value2;
         this[kResume](true);
       }
       get [kPending]() {
@@ -7883,16 +7883,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve3(null);
+            resolve4(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7903,7 +7903,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7954,7 +7954,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve3, reject) => {
+        const socket = await new Promise((resolve4, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7966,7 +7966,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve3(socket2);
+              resolve4(socket2);
             }
           });
         });
@@ -8302,8 +8302,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          await new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -9572,7 +9572,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve3, reject) => {
+        return await new Promise((resolve4, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve3(null);
+              resolve4(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9604,7 +9604,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9621,7 +9621,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -9691,18 +9691,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length));
+          resolve4(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length)));
+          resolve4(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve4(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve4(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve4(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9959,9 +9959,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10184,9 +10184,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10471,9 +10471,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10565,9 +10565,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10670,15 +10670,15 @@ var require_mock_utils = __commonJS({
         isPromise
       }
     } = __require("node:util");
-    function matchValue(match, value) {
+    function matchValue(match, value2) {
       if (typeof match === "string") {
-        return match === value;
+        return match === value2;
       }
       if (match instanceof RegExp) {
-        return match.test(value);
+        return match.test(value2);
       }
       if (typeof match === "function") {
-        return match(value) === true;
+        return match(value2) === true;
       }
       return false;
     }
@@ -10819,14 +10819,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
-        const value = data[key];
+        const value2 = data[key];
         const name = Buffer.from(`${key}`);
-        if (Array.isArray(value)) {
-          for (let j = 0; j < value.length; ++j) {
-            result.push(name, Buffer.from(`${value[j]}`));
+        if (Array.isArray(value2)) {
+          for (let j = 0; j < value2.length; ++j) {
+            result.push(name, Buffer.from(`${value2[j]}`));
           }
         } else {
-          result.push(name, Buffer.from(`${value}`));
+          result.push(name, Buffer.from(`${value2}`));
         }
       }
       return result;
@@ -11976,25 +11976,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name, value) {
-      value = headerValueNormalize(value);
+    function appendHeader(headers, name, value2) {
+      value2 = headerValueNormalize(value2);
       if (!isValidHeaderName(name)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value)) {
+      } else if (!isValidHeaderValue(value2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value,
+          value: value2,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name, value, false);
+      return getHeadersList(headers).append(name, value2, false);
     }
     function compareHeaderName(a, b) {
       return a[0] < b[0] ? -1 : 1;
@@ -12031,7 +12031,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name, value, isLowerCase) {
+      append(name, value2, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
@@ -12039,13 +12039,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
             name: exists2.name,
-            value: `${exists2.value}${delimiter}${value}`
+            value: `${exists2.value}${delimiter}${value2}`
           });
         } else {
-          this[kHeadersMap].set(lowercaseName, { name, value });
+          this[kHeadersMap].set(lowercaseName, { name, value: value2 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value);
+          (this.cookies ??= []).push(value2);
         }
       }
       /**
@@ -12054,13 +12054,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name, value, isLowerCase) {
+      set(name, value2, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value];
+          this.cookies = [value2];
         }
-        this[kHeadersMap].set(lowercaseName, { name, value });
+        this[kHeadersMap].set(lowercaseName, { name, value: value2 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -12085,15 +12085,15 @@ var require_headers = __commonJS({
         return this[kHeadersMap].get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name, 1: { value } } of this[kHeadersMap]) {
-          yield [name, value];
+        for (const { 0: name, 1: { value: value2 } } of this[kHeadersMap]) {
+          yield [name, value2];
         }
       }
       get entries() {
         const headers = {};
         if (this[kHeadersMap].size !== 0) {
-          for (const { name, value } of this[kHeadersMap].values()) {
-            headers[name] = value;
+          for (const { name, value: value2 } of this[kHeadersMap].values()) {
+            headers[name] = value2;
           }
         }
         return headers;
@@ -12104,13 +12104,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this[kHeadersMap].size !== 0) {
-          for (const { 0: lowerName, 1: { name, value } } of this[kHeadersMap]) {
+          for (const { 0: lowerName, 1: { name, value: value2 } } of this[kHeadersMap]) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name, cookie]);
               }
             } else {
-              headers.push([name, value]);
+              headers.push([name, value2]);
             }
           }
         }
@@ -12128,9 +12128,9 @@ var require_headers = __commonJS({
           const firstValue = iterator3.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value; i < size; ++i) {
-            value = iterator3.next().value;
-            x = array[i] = [value[0], value[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value2; i < size; ++i) {
+            value2 = iterator3.next().value;
+            x = array[i] = [value2[0], value2[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -12156,9 +12156,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name, 1: { value } } of this[kHeadersMap]) {
-            array[i++] = [name, value];
-            assert(value !== null);
+          for (const { 0: name, 1: { value: value2 } } of this[kHeadersMap]) {
+            array[i++] = [name, value2];
+            assert(value2 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -12180,13 +12180,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name, value) {
+      append(name, value2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value = webidl.converters.ByteString(value, prefix, "value");
-        return appendHeader(this, name, value);
+        value2 = webidl.converters.ByteString(value2, prefix, "value");
+        return appendHeader(this, name, value2);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name) {
@@ -12240,30 +12240,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name, value) {
+      set(name, value2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value = webidl.converters.ByteString(value, prefix, "value");
-        value = headerValueNormalize(value);
+        value2 = webidl.converters.ByteString(value2, prefix, "value");
+        value2 = headerValueNormalize(value2);
         if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value)) {
+        } else if (!isValidHeaderValue(value2)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value,
+            value: value2,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name, value, false);
+        this.#headersList.set(name, value2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -12286,13 +12286,13 @@ var require_headers = __commonJS({
           return this.#headersList[kHeadersSortedMap] = names2;
         }
         for (let i = 0; i < names2.length; ++i) {
-          const { 0: name, 1: value } = names2[i];
+          const { 0: name, 1: value2 } = names2[i];
           if (name === "set-cookie") {
             for (let j = 0; j < cookies.length; ++j) {
               headers.push([name, cookies[j]]);
             }
           } else {
-            headers.push([name, value]);
+            headers.push([name, value2]);
           }
         }
         return this.#headersList[kHeadersSortedMap] = headers;
@@ -12436,8 +12436,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject[kState].status = status;
-        const value = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject[kState].headersList.append("location", value, true);
+        const value2 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject[kState].headersList.append("location", value2, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -12619,9 +12619,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value) {
+        set(target, p, value2) {
           assert(!(p in state));
-          target[p] = value;
+          target[p] = value2;
           return true;
         }
       });
@@ -12774,8 +12774,8 @@ var require_dispatcher_weakref = __commonJS({
     "use strict";
     var { kConnected, kSize } = require_symbols();
     var CompatWeakRef = class {
-      constructor(value) {
-        this.value = value;
+      constructor(value2) {
+        this.value = value2;
       }
       deref() {
         return this.value[kConnected] === 0 && this.value[kSize] === 0 ? void 0 : this.value;
@@ -13099,8 +13099,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name, value } of headers.rawValues()) {
-              headersList.append(name, value, false);
+            for (const { name, value: value2 } of headers.rawValues()) {
+              headersList.append(name, value2, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -13773,8 +13773,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value = "*/*";
-        request2.headersList.append("accept", value, true);
+        const value2 = "*/*";
+        request2.headersList.append("accept", value2, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -14373,11 +14373,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value } = await fetchParams.controller.next();
+            const { done, value: value2 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value;
+            bytes = done ? void 0 : value2;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -14430,7 +14430,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve3, reject) => agent.dispatch(
+        return new Promise((resolve4, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14506,7 +14506,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve3({
+              resolve4({
                 status,
                 statusText,
                 headersList,
@@ -14549,7 +14549,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve3({
+              resolve4({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -14976,15 +14976,15 @@ var require_util4 = __commonJS({
       (async () => {
         while (!fr[kAborted]) {
           try {
-            const { done, value } = await chunkPromise;
+            const { done, value: value2 } = await chunkPromise;
             if (isFirstChunk && !fr[kAborted]) {
               queueMicrotask(() => {
                 fireAProgressEvent("loadstart", fr);
               });
             }
             isFirstChunk = false;
-            if (!done && types.isUint8Array(value)) {
-              bytes.push(value);
+            if (!done && types.isUint8Array(value2)) {
+              bytes.push(value2);
               if ((fr[kLastProgressEventFired] === void 0 || Date.now() - fr[kLastProgressEventFired] >= 50) && !fr[kAborted]) {
                 fr[kLastProgressEventFired] = Date.now();
                 queueMicrotask(() => {
@@ -15408,10 +15408,10 @@ var require_util5 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value of header.split(",")) {
-        value = value.trim();
-        if (isValidHeaderName(value)) {
-          values.push(value);
+      for (let value2 of header.split(",")) {
+        value2 = value2.trim();
+        if (isValidHeaderName(value2)) {
+          values.push(value2);
         }
       }
       return values;
@@ -16095,9 +16095,9 @@ var require_constants4 = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value) {
-      for (let i = 0; i < value.length; ++i) {
-        const code = value.charCodeAt(i);
+    function isCTLExcludingHtab(value2) {
+      for (let i = 0; i < value2.length; ++i) {
+        const code = value2.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -16130,18 +16130,18 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value) {
-      let len = value.length;
+    function validateCookieValue(value2) {
+      let len = value2.length;
       let i = 0;
-      if (value[0] === '"') {
-        if (len === 1 || value[len - 1] !== '"') {
+      if (value2[0] === '"') {
+        if (len === 1 || value2[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value.charCodeAt(i++);
+        const code = value2.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -16279,9 +16279,9 @@ var require_util6 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value] = part.split("=");
+        const [key, ...value2] = part.split("=");
         const trimmedKey = key.trim();
-        const joinedValue = value.join("=");
+        const joinedValue = value2.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -16314,7 +16314,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name = "";
-      let value = "";
+      let value2 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -16323,7 +16323,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value = nameValuePair;
+        value2 = nameValuePair;
       } else {
         const position = { position: 0 };
         name = collectASequenceOfCodePointsFast(
@@ -16331,16 +16331,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value = nameValuePair.slice(position.position + 1);
+        value2 = nameValuePair.slice(position.position + 1);
       }
       name = name.trim();
-      value = value.trim();
-      if (name.length + value.length > maxNameValuePairSize) {
+      value2 = value2.trim();
+      if (name.length + value2.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name,
-        value,
+        value: value2,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -16452,8 +16452,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name, ...value] = piece.split("=");
-        out[name.trim()] = value.join("=");
+        const [name, ...value2] = piece.split("=");
+        out[name.trim()] = value2.join("=");
       }
       return out;
     }
@@ -16510,11 +16510,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value) => {
-          if (typeof value === "number") {
-            return webidl.converters["unsigned long long"](value);
+        converter: webidl.nullableConverter((value2) => {
+          if (typeof value2 === "number") {
+            return webidl.converters["unsigned long long"](value2);
           }
-          return new Date(value);
+          return new Date(value2);
         }),
         key: "expires",
         defaultValue: () => null
@@ -17026,26 +17026,26 @@ var require_util7 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value = ""] = pair.split("=");
+        const [name, value2 = ""] = pair.split("=");
         extensionList.set(
           removeHTTPWhitespace(name, true, false),
-          removeHTTPWhitespace(value, false, true)
+          removeHTTPWhitespace(value2, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value) {
-      if (value.length === 0) {
+    function isValidClientWindowBits(value2) {
+      if (value2.length === 0) {
         return false;
       }
-      for (let i = 0; i < value.length; i++) {
-        const byte = value.charCodeAt(i);
+      for (let i = 0; i < value2.length; i++) {
+        const byte = value2.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value, 10);
+      const num = Number.parseInt(value2, 10);
       return num >= 8 && num <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
@@ -18279,19 +18279,19 @@ var require_websocket = __commonJS({
 var require_util8 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value) {
-      return value.indexOf("\0") === -1;
+    function isValidLastEventId(value2) {
+      return value2.indexOf("\0") === -1;
     }
-    function isASCIINumber(value) {
-      if (value.length === 0) return false;
-      for (let i = 0; i < value.length; i++) {
-        if (value.charCodeAt(i) < 48 || value.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value2) {
+      if (value2.length === 0) return false;
+      for (let i = 0; i < value2.length; i++) {
+        if (value2.charCodeAt(i) < 48 || value2.charCodeAt(i) > 57) return false;
       }
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve3) => {
-        setTimeout(resolve3, ms).unref();
+      return new Promise((resolve4) => {
+        setTimeout(resolve4, ms).unref();
       });
     }
     module.exports = {
@@ -18516,12 +18516,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value = line.toString("utf8", valueStart);
+          const value2 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value;
+            event.data = value2;
           } else {
             event.data += `
-${value}`;
+${value2}`;
           }
           this.dataLineCount++;
           return;
@@ -19191,14 +19191,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value) {
+        push(value2) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value,
+            value: value2,
             prev: this._last,
             next: null
           };
@@ -19211,7 +19211,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value;
+          var value2;
           if (this._first == null) {
             return;
           } else {
@@ -19220,13 +19220,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value = this._first.value;
+          value2 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value;
+          return value2;
         }
         first() {
           if (this._first != null) {
@@ -19602,8 +19602,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve3, reject) {
-            return setTimeout(resolve3, t);
+          return new this.Promise(function(resolve4, reject) {
+            return setTimeout(resolve4, t);
           });
         }
         computePenalty() {
@@ -19814,15 +19814,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve3, returned, task;
+          var args, cb, error2, reject, resolve4, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve3, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve4, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve3(returned);
+                  return resolve4(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -19837,13 +19837,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve3;
-          resolve3 = reject = null;
+          var promise, reject, resolve4;
+          resolve4 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve3 = _resolve;
+            resolve4 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve3, reject });
+          this._queue.push({ task, args, resolve: resolve4, reject });
           this._tryToRun();
           return promise;
         }
@@ -20244,14 +20244,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve3, reject) => {
+              return new this.Promise((resolve4, reject) => {
                 if (finished()) {
-                  return resolve3();
+                  return resolve4();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve3();
+                      return resolve4();
                     }
                   });
                 }
@@ -20344,9 +20344,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve3, reject) {
+              return new this.Promise(function(resolve4, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve3)(args3);
+                  return (args3[0] != null ? reject : resolve4)(args3);
                 });
               });
             };
@@ -20561,9 +20561,9 @@ function issueFileCommand(command, message) {
     encoding: "utf8"
   });
 }
-function prepareKeyValueMessage(key, value) {
+function prepareKeyValueMessage(key, value2) {
   const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
-  const convertedValue = toCommandValue(value);
+  const convertedValue = toCommandValue(value2);
   if (key.includes(delimiter)) {
     throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
   }
@@ -20635,28 +20635,28 @@ var HttpResponseRetryCodes = [
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
-  function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+  function adopt(value2) {
+    return value2 instanceof P ? value2 : new P(function(resolve4) {
+      resolve4(value2);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
-    function fulfilled(value) {
+  return new (P || (P = Promise))(function(resolve4, reject) {
+    function fulfilled(value2) {
       try {
-        step(generator.next(value));
+        step(generator.next(value2));
       } catch (e) {
         reject(e);
       }
     }
-    function rejected(value) {
+    function rejected(value2) {
       try {
-        step(generator["throw"](value));
+        step(generator["throw"](value2));
       } catch (e) {
         reject(e);
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -20701,7 +20701,7 @@ var Summary = class {
    * @returns {string} content wrapped in HTML element
    */
   wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
+    const htmlAttrs = Object.entries(attrs).map(([key, value2]) => ` ${key}="${value2}"`).join("");
     if (!content) {
       return `<${tag}${htmlAttrs}>`;
     }
@@ -20934,28 +20934,28 @@ var arch = os3.arch();
 
 // node_modules/@actions/core/lib/core.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
-  function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+  function adopt(value2) {
+    return value2 instanceof P ? value2 : new P(function(resolve4) {
+      resolve4(value2);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
-    function fulfilled(value) {
+  return new (P || (P = Promise))(function(resolve4, reject) {
+    function fulfilled(value2) {
       try {
-        step(generator.next(value));
+        step(generator.next(value2));
       } catch (e) {
         reject(e);
       }
     }
-    function rejected(value) {
+    function rejected(value2) {
       try {
-        step(generator["throw"](value));
+        step(generator["throw"](value2));
       } catch (e) {
         reject(e);
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -20982,13 +20982,13 @@ function getMultilineInput(name, options) {
   }
   return inputs.map((input) => input.trim());
 }
-function setOutput(name, value) {
+function setOutput(name, value2) {
   const filePath = process.env["GITHUB_OUTPUT"] || "";
   if (filePath) {
-    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value2));
   }
   process.stdout.write(os4.EOL);
-  issueCommand("set-output", { name }, toCommandValue(value));
+  issueCommand("set-output", { name }, toCommandValue(value2));
 }
 function setFailed(message) {
   process.exitCode = ExitCode.Failure;
@@ -21133,35 +21133,35 @@ function parseStat(text) {
   if (t === "median") return percentile(50);
   const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
   if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
-  const value = Number(match[1]);
-  if (!(value > 0 && value < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
-  return percentile(value);
+  const value2 = Number(match[1]);
+  if (!(value2 > 0 && value2 < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
+  return percentile(value2);
 }
-function percentile(value) {
-  return { kind: "percentile", q: Number((value / 100).toPrecision(12)), label: `p${formatPercentileNumber(value)}` };
+function percentile(value2) {
+  return { kind: "percentile", q: Number((value2 / 100).toPrecision(12)), label: `p${formatPercentileNumber(value2)}` };
 }
-function formatPercentileNumber(value) {
-  return String(Number(value.toFixed(3)));
+function formatPercentileNumber(value2) {
+  return String(Number(value2.toFixed(3)));
 }
-function makeSpec(metric, stat3) {
-  return { metric, stat: stat3, key: metric.level === "run" ? metric.id : `${metric.id}.${stat3.label}` };
+function makeSpec(metric, stat4) {
+  return { metric, stat: stat4, key: metric.level === "run" ? metric.id : `${metric.id}.${stat4.label}` };
 }
 function parseMetricSpec(text) {
-  const parts = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return 'empty metric: expected something like "ttft p95"';
-  const metric = lookupMetric(parts[0]);
-  if (!metric) return `unknown metric "${parts[0]}": expected one of ${METRIC_NAMES.join(", ")}`;
-  if (parts.length > 2) return `unexpected "${parts.slice(2).join(" ")}" after "${parts[0]} ${parts[1]}"`;
+  const parts2 = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
+  if (parts2.length === 0) return 'empty metric: expected something like "ttft p95"';
+  const metric = lookupMetric(parts2[0]);
+  if (!metric) return `unknown metric "${parts2[0]}": expected one of ${METRIC_NAMES.join(", ")}`;
+  if (parts2.length > 2) return `unexpected "${parts2.slice(2).join(" ")}" after "${parts2[0]} ${parts2[1]}"`;
   if (metric.level === "run") {
-    if (parts.length === 2 && !/^(mean|avg|average)$/i.test(parts[1])) {
-      return `${metric.id} is one rate over the whole run and takes no percentile (got "${parts[1]}")`;
+    if (parts2.length === 2 && !/^(mean|avg|average)$/i.test(parts2[1])) {
+      return `${metric.id} is one rate over the whole run and takes no percentile (got "${parts2[1]}")`;
     }
     return makeSpec(metric, MEAN);
   }
-  if (parts.length < 2) return `${metric.id} needs a statistic: for example "${metric.id} p95" or "${metric.id} mean"`;
-  const stat3 = parseStat(parts[1]);
-  if (typeof stat3 === "string") return stat3;
-  return makeSpec(metric, stat3);
+  if (parts2.length < 2) return `${metric.id} needs a statistic: for example "${metric.id} p95" or "${metric.id} mean"`;
+  const stat4 = parseStat(parts2[1]);
+  if (typeof stat4 === "string") return stat4;
+  return makeSpec(metric, stat4);
 }
 function specLabel(spec) {
   return spec.metric.level === "run" ? spec.metric.label : `${spec.metric.label} ${spec.stat.label}`;
@@ -21212,7 +21212,7 @@ function parseSlo(input) {
   if (!valueMatch) {
     throw new SloSyntaxError(text, rightColumn, `expected a number after "${comparator}", got "${right || "nothing"}"`);
   }
-  const value = Number(valueMatch[1].replace(/_/g, ""));
+  const value2 = Number(valueMatch[1].replace(/_/g, ""));
   const unitText = valueMatch[2].trim().toLowerCase();
   const units = UNITS[spec.metric.unit];
   const allowed = Object.keys(units).join(", ");
@@ -21227,22 +21227,22 @@ function parseSlo(input) {
       `unit "${valueMatch[2].trim()}" does not fit ${spec.metric.id} (${spec.metric.unit}): expected one of ${allowed}`
     );
   }
-  const threshold = value * factor;
+  const threshold = value2 * factor;
   return { spec, comparator, threshold, text: `${spec.key.replace(".", " ")} ${comparator} ${formatThreshold(threshold)} ${spec.metric.unit}` };
 }
-function formatThreshold(value) {
-  return String(Number(value.toPrecision(6)));
+function formatThreshold(value2) {
+  return String(Number(value2.toPrecision(6)));
 }
-function sloMet(slo, value) {
+function sloMet(slo, value2) {
   switch (slo.comparator) {
     case "<":
-      return value < slo.threshold;
+      return value2 < slo.threshold;
     case "<=":
-      return value <= slo.threshold;
+      return value2 <= slo.threshold;
     case ">":
-      return value > slo.threshold;
+      return value2 > slo.threshold;
     case ">=":
-      return value >= slo.threshold;
+      return value2 >= slo.threshold;
   }
 }
 
@@ -21254,21 +21254,21 @@ function amdahl(p, s) {
 
 // src/format/numbers.ts
 var MINUS = "−";
-function grouped(value, digits = 0) {
-  if (!Number.isFinite(value)) return String(value);
-  const fixed2 = Math.abs(value).toFixed(digits);
+function grouped(value2, digits = 0) {
+  if (!Number.isFinite(value2)) return String(value2);
+  const fixed2 = Math.abs(value2).toFixed(digits);
   const [whole, fraction] = fixed2.split(".");
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
+  return (value2 < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
 }
-function compact(value) {
-  if (!Number.isFinite(value)) return String(value);
-  const a = Math.abs(value);
-  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value, 0);
-  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value, 1);
-  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value, 2);
+function compact(value2) {
+  if (!Number.isFinite(value2)) return String(value2);
+  const a = Math.abs(value2);
+  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value2, 0);
+  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value2, 1);
+  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value2, 2);
   if (a === 0) return "0";
-  return (value < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
+  return (value2 < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
 }
 function duration(ms) {
   if (!Number.isFinite(ms)) return "—";
@@ -21276,9 +21276,9 @@ function duration(ms) {
   if (Math.abs(ms) >= 1e4 || Number(Math.abs(ms).toFixed(0)) >= 1e4) return `${compact(ms / 1e3)} s`;
   return `${compact(ms)} ms`;
 }
-function withUnit(value, unit) {
-  if (unit === "ms") return duration(value);
-  return `${compact(value)} ${unit}`;
+function withUnit(value2, unit) {
+  if (unit === "ms") return duration(value2);
+  return `${compact(value2)} ${unit}`;
 }
 function signedPercent(ratio) {
   if (!Number.isFinite(ratio)) return "—";
@@ -21300,9 +21300,9 @@ function signedDuration(ms) {
   if (body === "0 ms") return "0 ms";
   return `${ms >= 0 ? "+" : MINUS}${body}`;
 }
-function signedWithUnit(value, unit) {
-  if (unit === "ms") return signedDuration(value);
-  return `${value >= 0 ? "+" : MINUS}${compact(Math.abs(value))} ${unit}`;
+function signedWithUnit(value2, unit) {
+  if (unit === "ms") return signedDuration(value2);
+  return `${value2 >= 0 ? "+" : MINUS}${compact(Math.abs(value2))} ${unit}`;
 }
 function pValue(p) {
   if (!Number.isFinite(p)) return "—";
@@ -21396,8 +21396,8 @@ function parseEffortOverrides(lines) {
     if (!HINT_IDS.includes(hint)) throw new ConfigError("effort", `"${match[1]}" is not a hint class: use one of ${HINT_IDS.join(", ")}`);
     const text = match[2].trim();
     if (parseEffort(text) === void 0) throw new ConfigError("effort", `"${text}" is not an effort: write it like "30 minutes", "2h", "3 days", "1 week"`);
-    const kind = /\(([^)]*)\)/.exec(HINT_EFFORT[hint])?.[1];
-    out[hint] = kind && !/\(/.test(text) ? `${text} (${kind}, set)` : text;
+    const kind2 = /\(([^)]*)\)/.exec(HINT_EFFORT[hint])?.[1];
+    out[hint] = kind2 && !/\(/.test(text) ? `${text} (${kind2}, set)` : text;
   }
   return out;
 }
@@ -21411,23 +21411,23 @@ function parseFloorSettings(lines) {
     const match = /^([a-z-]+)\s*=\s*(.+)$/i.exec(line);
     if (!match) throw new ConfigError("decode-floor", `"${line}" is not of the form "gpu=H100 SXM"`);
     const key = match[1].toLowerCase();
-    const value = match[2].trim();
+    const value2 = match[2].trim();
     const number2 = (what, valid) => {
-      const v = Number(value.replace(/\s*(?:gb\/s|b)$/i, ""));
-      if (!valid(v)) throw new ConfigError("decode-floor", `${key}="${value}": expected ${what}`);
+      const v = Number(value2.replace(/\s*(?:gb\/s|b)$/i, ""));
+      if (!valid(v)) throw new ConfigError("decode-floor", `${key}="${value2}": expected ${what}`);
       return v;
     };
     const dtype = () => {
-      const bytes = DTYPE_BYTES[value.toLowerCase()];
-      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
+      const bytes = DTYPE_BYTES[value2.toLowerCase()];
+      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value2}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
       return bytes;
     };
     switch (key) {
       case "gpu":
-        out.gpu = value;
+        out.gpu = value2;
         break;
       case "model":
-        out.model = value;
+        out.model = value2;
         break;
       case "gpus":
         out.gpus = number2("a whole number of GPUs ≥ 1", (v) => Number.isInteger(v) && v >= 1);
@@ -21477,10 +21477,10 @@ function parseCostSpec(text) {
   const currency = pre ?? post;
   return { pricePerGpuHour, gpus, ...currency ? { currency: normaliseCurrency(currency) } : {} };
 }
-function money(value, currency) {
-  const a = Math.abs(value);
+function money(value2, currency) {
+  const a = Math.abs(value2);
   const digits = a === 0 || a >= 0.01 ? a.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : String(Number(a.toPrecision(2)));
-  const body = (value < 0 ? "−" : "") + digits;
+  const body = (value2 < 0 ? "−" : "") + digits;
   if (!currency) return body;
   return isSymbol(currency) ? `${currency}${body}` : `${body} ${currency}`;
 }
@@ -21500,7 +21500,7 @@ function explain(input) {
 }
 
 // src/config/config.ts
-var FAIL_ON_VALUES = ["regression", "slo", "inconclusive"];
+var FAIL_ON_VALUES = ["regression", "slo", "inconclusive", "quality"];
 var DEFAULT_METRICS = [
   makeSpec(METRICS.ttft, percentile(50)),
   makeSpec(METRICS.ttft, percentile(95)),
@@ -21522,10 +21522,10 @@ var DEFAULT_STATISTICS = {
 function defaultMinEffect(spec) {
   return minEffectForStat(spec.stat, spec.metric.level);
 }
-function minEffectForStat(stat3, level) {
-  if (level === "run" || stat3.kind === "mean") return 0.05;
-  if (stat3.q <= 0.5) return 0.05;
-  if (stat3.q < 0.999) return 0.1;
+function minEffectForStat(stat4, level) {
+  if (level === "run" || stat4.kind === "mean") return 0.05;
+  if (stat4.q <= 0.5) return 0.05;
+  if (stat4.q < 0.999) return 0.1;
   return 0.2;
 }
 function minEffectFor(config, spec) {
@@ -21605,11 +21605,11 @@ function metricOrder(spec) {
   return metricIndex * 10 + statIndex;
 }
 function parseFailOn(text) {
-  const value = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
-  if (value === "never" || value === "none") return /* @__PURE__ */ new Set();
-  const parts = value.split(/[\s,]+/).filter(Boolean);
+  const value2 = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
+  if (value2 === "never" || value2 === "none") return /* @__PURE__ */ new Set();
+  const parts2 = value2.split(/[\s,]+/).filter(Boolean);
   const out = /* @__PURE__ */ new Set();
-  for (const part of parts) {
+  for (const part of parts2) {
     if (!FAIL_ON_VALUES.includes(part)) {
       throw new ConfigError("fail-on", `"${part}" is not allowed: use a comma-separated list of ${FAIL_ON_VALUES.join(", ")}, or "never"`);
     }
@@ -21619,9 +21619,9 @@ function parseFailOn(text) {
 }
 function parseNumberInput(name, text, fallback, valid, expected) {
   if (text === void 0 || text.trim() === "") return fallback;
-  const value = Number(text.trim());
-  if (!Number.isFinite(value) || !valid(value)) throw new ConfigError(name, `"${text}" is not ${expected}`);
-  return value;
+  const value2 = Number(text.trim());
+  if (!Number.isFinite(value2) || !valid(value2)) throw new ConfigError(name, `"${text}" is not ${expected}`);
+  return value2;
 }
 function parseShares(input, lines) {
   const out = {};
@@ -21631,9 +21631,9 @@ function parseShares(input, lines) {
     if (!match) throw new ConfigError(input, `"${line}" is not of the form "ttft p95=10%"`);
     const spec = parseMetricSpec(match[1]);
     if (typeof spec === "string") throw new ConfigError(input, `"${line}": ${spec}`);
-    const value = Number(match[2]) / (match[3] ? 100 : 1);
-    if (!(value >= 0 && value < 10)) throw new ConfigError(input, `"${line}": expected a share such as 10% or 0.1`);
-    out[spec.key] = value;
+    const value2 = Number(match[2]) / (match[3] ? 100 : 1);
+    if (!(value2 >= 0 && value2 < 10)) throw new ConfigError(input, `"${line}": expected a share such as 10% or 0.1`);
+    out[spec.key] = value2;
   }
   return out;
 }
@@ -21659,6 +21659,9 @@ function formatLocation(file, line, field) {
   out += ": ";
   if (field) out += `field "${field}": `;
   return out;
+}
+function formatIssue(issue2) {
+  return formatLocation(issue2.file, issue2.line, issue2.field) + issue2.message;
 }
 var IssueLog = class {
   constructor(limit = 20) {
@@ -21697,12 +21700,12 @@ function emptyMeta() {
 
 // src/ingest/metadata.ts
 var MAX_VALUE = 500;
-function parseMetadata(value, file, line, issues, into = emptyMeta()) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+function parseMetadata(value2, file, line, issues, into = emptyMeta()) {
+  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) {
     issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
     return into;
   }
-  for (const [key, raw] of Object.entries(value)) {
+  for (const [key, raw] of Object.entries(value2)) {
     switch (key) {
       case "benchmark":
       case "name":
@@ -21729,28 +21732,28 @@ function parseMetadata(value, file, line, issues, into = emptyMeta()) {
   return into;
 }
 function flattenConfig(source, prefix, out) {
-  for (const [key, value] of Object.entries(source)) {
+  for (const [key, value2] of Object.entries(source)) {
     const name = prefix ? `${prefix}.${key}` : key;
-    if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-      out[name] = typeof value === "string" ? cap(value) : value;
-    } else if (Array.isArray(value)) {
-      out[name] = cap(JSON.stringify(value));
-    } else if (typeof value === "object") {
-      flattenConfig(value, name, out);
+    if (value2 === null || typeof value2 === "string" || typeof value2 === "number" || typeof value2 === "boolean") {
+      out[name] = typeof value2 === "string" ? cap(value2) : value2;
+    } else if (Array.isArray(value2)) {
+      out[name] = cap(JSON.stringify(value2));
+    } else if (typeof value2 === "object") {
+      flattenConfig(value2, name, out);
     }
   }
 }
-function describeObject(value) {
-  if (value && typeof value === "object" && !Array.isArray(value)) {
-    return Object.entries(value).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+function describeObject(value2) {
+  if (value2 && typeof value2 === "object" && !Array.isArray(value2)) {
+    return Object.entries(value2).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
   }
-  return JSON.stringify(value);
+  return JSON.stringify(value2);
 }
 function cap(text) {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
-function isMetadataRecord(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && "metadata" in value && Object.keys(value).length === 1;
+function isMetadataRecord(value2) {
+  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) && "metadata" in value2 && Object.keys(value2).length === 1;
 }
 
 // src/ingest/text/describe-char.ts
@@ -21948,9 +21951,9 @@ var CsvParser = class {
   take(chunk, from, to) {
     const tail = chunk.slice(from, to);
     if (this.field === "") return tail;
-    const value = this.field + tail;
+    const value2 = this.field + tail;
     this.field = "";
-    return value;
+    return value2;
   }
   finishRow(last, quoted, onRow) {
     const cells = this.cells;
@@ -21989,8 +21992,8 @@ function sniffDelimiter(firstLine) {
   if (semicolons > commas && semicolons > tabs) return ";";
   return ",";
 }
-function stripCr(value) {
-  return value.length > 0 && value.charCodeAt(value.length - 1) === CR ? value.slice(0, -1) : value;
+function stripCr(value2) {
+  return value2.length > 0 && value2.charCodeAt(value2.length - 1) === CR ? value2.slice(0, -1) : value2;
 }
 
 // src/ingest/text/json-stream.ts
@@ -22563,9 +22566,9 @@ function parseJsonLenient(text) {
   }
   throw located(strictError, text);
 }
-function revive(_key, value) {
-  if (typeof value !== "string") return value;
-  return Object.hasOwn(MARKERS, value) ? MARKERS[value] : value.slice(1);
+function revive(_key, value2) {
+  if (typeof value2 !== "string") return value2;
+  return Object.hasOwn(MARKERS, value2) ? MARKERS[value2] : value2.slice(1);
 }
 function findEdits(text) {
   const edits = [];
@@ -22590,15 +22593,15 @@ function findEdits(text) {
   return edits;
 }
 function applyEdits(text, edits, padOnly) {
-  const parts = [];
+  const parts2 = [];
   let from = 0;
   for (const e of edits) {
     if (padOnly && e.remove === 0) continue;
-    parts.push(text.slice(from, e.at), padOnly ? e.pad : e.insert);
+    parts2.push(text.slice(from, e.at), padOnly ? e.pad : e.insert);
     from = e.at + e.remove;
   }
-  parts.push(text.slice(from));
-  return parts.join("");
+  parts2.push(text.slice(from));
+  return parts2.join("");
 }
 function stringEnd(text, i) {
   const n = text.length;
@@ -22686,10 +22689,10 @@ var NumberColumnBuilder = class {
     return this.size;
   }
   /** Sets row `row` (which must be >= the current length), padding skipped rows with NaN. */
-  set(row, value) {
+  set(row, value2) {
     this.ensure(row + 1);
     if (row > this.size) this.data.fill(NaN, this.size, row);
-    this.data[row] = value;
+    this.data[row] = value2;
     this.size = row + 1;
   }
   /** A trimmed copy holding exactly `rows` values (missing trailing rows are NaN). */
@@ -22719,12 +22722,12 @@ var TextColumnBuilder = class {
   get length() {
     return this.size;
   }
-  set(row, value) {
-    let code = this.index.get(value);
+  set(row, value2) {
+    let code = this.index.get(value2);
     if (code === void 0) {
       code = this.dictionary.length;
-      this.dictionary.push(value);
-      this.index.set(value, code);
+      this.dictionary.push(value2);
+      this.index.set(value2, code);
     }
     this.ensure(row + 1);
     if (row > this.size) this.codes.fill(-1, this.size, row);
@@ -22788,12 +22791,12 @@ var Float64Chunks = class {
   chunks = [];
   /** One past the highest row set. */
   length = 0;
-  set(row, value) {
+  set(row, value2) {
     const k = row >>> CHUNK_BITS;
     const i = row & MASK;
     let chunk = this.chunks[k];
     if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value;
+    chunk[i] = value2;
     if (row >= this.length) this.length = row + 1;
   }
   grow(k, i) {
@@ -22856,12 +22859,12 @@ var Int32Chunks = class {
   missing;
   chunks = [];
   length = 0;
-  set(row, value) {
+  set(row, value2) {
     const k = row >>> CHUNK_BITS;
     const i = row & MASK;
     let chunk = this.chunks[k];
     if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value;
+    chunk[i] = value2;
     if (row >= this.length) this.length = row + 1;
   }
   grow(k, i) {
@@ -22918,8 +22921,8 @@ var TextChunks = class {
    * a new dictionary entry is stored as a copy of its own. `hash`: textHash(value), when the caller
    * has it already.
    */
-  set(row, value, sliced = false, hash) {
-    const h = hash ?? textHash(value);
+  set(row, value2, sliced = false, hash) {
+    const h = hash ?? textHash(value2);
     const table = this.table;
     const mask = table.length - 1;
     let slot = h & mask;
@@ -22927,14 +22930,14 @@ var TextChunks = class {
       const entry = table[slot];
       if (entry === 0) break;
       const known = this.dictionary[entry - 1];
-      if (this.hashes[entry - 1] === h && known === value) {
+      if (this.hashes[entry - 1] === h && known === value2) {
         this.codes.set(row, entry - 1);
         return known;
       }
       slot = slot + 1 & mask;
     }
     const code = this.dictionary.length;
-    const own2 = sliced && value.length >= SHORTEST_VIEW ? ownCopy(value) : value;
+    const own2 = sliced && value2.length >= SHORTEST_VIEW ? ownCopy(value2) : value2;
     this.dictionary.push(own2);
     if (code === this.hashes.length) {
       const grown = new Int32Array(code * 2);
@@ -23092,15 +23095,15 @@ function isTextField(name) {
 function isError(p) {
   return typeof p === "object";
 }
-function parseNonNegative(value, what) {
-  const n = toNumber(value, what);
+function parseNonNegative(value2, what) {
+  const n = toNumber(value2, what);
   if (typeof n !== "number") return n;
   if (n < 0) return { error: `expected a ${what} ≥ 0, got ${n}` };
   return n;
 }
-function parseTimestamp(value) {
-  if (typeof value === "string") {
-    const trimmed = value.trim();
+function parseTimestamp(value2) {
+  if (typeof value2 === "string") {
+    const trimmed = value2.trim();
     if (trimmed === "") return void 0;
     if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed)) {
       if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
@@ -23113,7 +23116,7 @@ function parseTimestamp(value) {
       return isoSeconds(trimmed, ms);
     }
   }
-  const n = toNumber(value, "timestamp");
+  const n = toNumber(value2, "timestamp");
   if (typeof n !== "number") return n;
   const magnitude = Math.abs(n);
   if (magnitude > 1e17) return n / 1e9;
@@ -23126,14 +23129,14 @@ function isoSeconds(iso, ms) {
   if (!match) return ms / 1e3;
   return Math.floor(ms / 1e3) + Number(`0.${match[1]}`);
 }
-function toNumber(value, what) {
-  if (value === null || value === void 0) return void 0;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) return { error: `expected a finite ${what}, got ${value}` };
-    return value;
+function toNumber(value2, what) {
+  if (value2 === null || value2 === void 0) return void 0;
+  if (typeof value2 === "number") {
+    if (!Number.isFinite(value2)) return { error: `expected a finite ${what}, got ${value2}` };
+    return value2;
   }
-  if (typeof value === "string") {
-    const trimmed = value.trim();
+  if (typeof value2 === "string") {
+    const trimmed = value2.trim();
     if (trimmed === "") return void 0;
     const n = Number(trimmed);
     if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
@@ -23143,12 +23146,12 @@ function toNumber(value, what) {
     if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed)}"` };
     return n;
   }
-  return { error: `expected a ${what} (a number), got ${describe(value)}` };
+  return { error: `expected a ${what} (a number), got ${describe(value2)}` };
 }
-function describe(value) {
-  if (typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return "a list";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+function describe(value2) {
+  if (typeof value2 === "boolean") return String(value2);
+  if (Array.isArray(value2)) return "a list";
+  return typeof value2 === "object" ? "an object" : `a ${typeof value2}`;
 }
 function clip(text, max = 40) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -23162,13 +23165,13 @@ var MAX_EXTRA_TEXT = 500;
 var ExtraColumn = class {
   numbers = new NumberColumnBuilder();
   text;
-  set(row, value) {
-    if (typeof value === "number" && this.numbers) {
-      this.numbers.set(row, value);
+  set(row, value2) {
+    if (typeof value2 === "number" && this.numbers) {
+      this.numbers.set(row, value2);
       return;
     }
     if (this.numbers) this.convertToText();
-    this.text.set(row, String(value));
+    this.text.set(row, String(value2));
   }
   convertToText() {
     const previous = this.numbers.finish(this.numbers.length);
@@ -23186,17 +23189,17 @@ var RecordText = class {
   /** textHash of the value when the fast path computed it, else NaN. */
   hashes = new Float64Array(8);
   size = 0;
-  set(field, value, hash = NaN) {
+  set(field, value2, hash = NaN) {
     for (let i = 0; i < this.size; i++) {
       if (this.fields[i] === field) {
-        this.values[i] = value;
+        this.values[i] = value2;
         this.hashes[i] = hash;
         return;
       }
     }
     this.fields[this.size] = field;
     this.hashes[this.size] = hash;
-    this.values[this.size++] = value;
+    this.values[this.size++] = value2;
   }
   has(field) {
     for (let i = 0; i < this.size; i++) if (this.fields[i] === field) return true;
@@ -23254,8 +23257,8 @@ var RequestTableBuilder = class {
    * A text value of the record, in key order; as addRecord, only a value it would store. `hash`:
    * its textHash (fast-columns.ts).
    */
-  setParsedText(field, value, hash) {
-    this.scratchText.set(field, value, hash);
+  setParsedText(field, value2, hash) {
+    this.scratchText.set(field, value2, hash);
   }
   /** Stores (or rejects, when a required field is missing) the record filled in since beginParsed. */
   commitParsed(line) {
@@ -23284,8 +23287,8 @@ var RequestTableBuilder = class {
       return;
     }
     this.begin();
-    for (const [name, value] of Object.entries(record3)) {
-      if (!this.accept(name, value, line, false)) return;
+    for (const [name, value2] of Object.entries(record3)) {
+      if (!this.accept(name, value2, line, false)) return;
     }
     if (gaps && !this.acceptGaps(gaps, line)) return;
     this.commit(line);
@@ -23322,9 +23325,9 @@ var RequestTableBuilder = class {
     this.scratchExtra.length = 0;
   }
   /** Validates one field into the scratch record; false (and an issue logged) when the line is bad. */
-  accept(name, value, line, fromCsv) {
+  accept(name, value2, line, fromCsv) {
     if (isNumericField(name)) {
-      const parsed = name === "arrival_ts" ? parseTimestamp(value) : parseNonNegative(value, name.endsWith("_ms") ? "duration in ms" : "count");
+      const parsed = name === "arrival_ts" ? parseTimestamp(value2) : parseNonNegative(value2, name.endsWith("_ms") ? "duration in ms" : "count");
       if (isError(parsed)) {
         this.reject({ file: this.file, line, field: name, message: parsed.error });
         return false;
@@ -23333,24 +23336,24 @@ var RequestTableBuilder = class {
       return true;
     }
     if (isTextField(name)) {
-      if (value === null || value === void 0) return true;
+      if (value2 === null || value2 === void 0) return true;
       if (name === "error") {
-        if (value === false || typeof value === "string" && value.trim() === "") return true;
-        this.scratchText.set(name, value === true ? "error" : typeof value === "string" ? value : JSON.stringify(value));
+        if (value2 === false || typeof value2 === "string" && value2.trim() === "") return true;
+        this.scratchText.set(name, value2 === true ? "error" : typeof value2 === "string" ? value2 : JSON.stringify(value2));
         return true;
       }
-      const text = typeof value === "string" ? value : JSON.stringify(value);
+      const text = typeof value2 === "string" ? value2 : JSON.stringify(value2);
       if (text !== "") this.scratchText.set(name, text);
       return true;
     }
-    const extra = extraValue(value, fromCsv);
+    const extra = extraValue(value2, fromCsv);
     if (extra !== void 0) this.scratchExtra.push({ name, value: extra });
     return true;
   }
   /** `sliced`: text values may be views into a larger string (the fast path's), see TextChunks. */
   commit(line, sliced = false) {
-    const failed = this.scratchText.has("error");
-    if (!failed) {
+    const failed2 = this.scratchText.has("error");
+    if (!failed2) {
       for (let r = 0; r < REQUIRED_FIELDS.length; r++) {
         const field = REQUIRED_FIELDS[r];
         if (Number.isNaN(this.scratch[REQUIRED_INDEX[r]])) {
@@ -23370,14 +23373,14 @@ var RequestTableBuilder = class {
     const recordText = this.scratchText;
     for (let t = 0; t < recordText.size; t++) {
       const field = recordText.fields[t];
-      const value = recordText.values[t];
+      const value2 = recordText.values[t];
       const hash = recordText.hashes[t];
       let column = this.text.get(field);
       if (!column) this.text.set(field, column = new TextChunks());
-      column.set(row, value, sliced, Number.isNaN(hash) ? void 0 : hash);
+      column.set(row, value2, sliced, Number.isNaN(hash) ? void 0 : hash);
     }
     for (let e = 0; e < this.scratchExtra.length; e++) {
-      const { name, value } = this.scratchExtra[e];
+      const { name, value: value2 } = this.scratchExtra[e];
       let column = this.extras.get(name);
       if (!column) {
         if (this.extras.size >= MAX_EXTRA_FIELDS) {
@@ -23386,7 +23389,7 @@ var RequestTableBuilder = class {
         }
         this.extras.set(name, column = new ExtraColumn());
       }
-      column.set(row, value);
+      column.set(row, value2);
     }
     this.sourceLine.set(row, line);
     if (this.scratchGaps) {
@@ -23439,20 +23442,20 @@ var RequestTableBuilder = class {
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 };
-function extraValue(value, fromCsv) {
-  if (value === null || value === void 0) return void 0;
-  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
-  if (typeof value === "string") {
-    if (value === "") return void 0;
+function extraValue(value2, fromCsv) {
+  if (value2 === null || value2 === void 0) return void 0;
+  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : String(value2);
+  if (typeof value2 === "string") {
+    if (value2 === "") return void 0;
     if (fromCsv) {
-      const trimmed = value.trim();
+      const trimmed = value2.trim();
       const n = Number(trimmed);
       if (trimmed !== "" && Number.isFinite(n)) return n;
     }
-    return clip(value, MAX_EXTRA_TEXT);
+    return clip(value2, MAX_EXTRA_TEXT);
   }
-  if (typeof value === "boolean") return String(value);
-  return clip(JSON.stringify(value), MAX_EXTRA_TEXT);
+  if (typeof value2 === "boolean") return String(value2);
+  return clip(JSON.stringify(value2), MAX_EXTRA_TEXT);
 }
 function countNaN(values) {
   let n = 0;
@@ -23790,8 +23793,8 @@ var FastJsonlReader = class {
   /** The text s[start, end) (non-empty, no escapes) of field `field`, as table-builder.ts accept stores it. */
   storeText(s, start, end, field, h) {
     const t = field - NUMERIC_COUNT;
-    const value = this.textValue(s, start, end, t, h);
-    if (field !== ERROR || value.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value, h);
+    const value2 = this.textValue(s, start, end, t, h);
+    if (field !== ERROR || value2.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value2, h);
   }
   /**
    * The text s[start, end) of text field `t` (hash `h`): a recent value of the field when it is
@@ -23813,14 +23816,14 @@ var FastJsonlReader = class {
       if (known.length === length && s.startsWith(known, start)) return known;
     }
     this.misses[t]++;
-    const value = s.slice(start, end);
+    const value2 = s.slice(start, end);
     if (recent.length === RECENT) {
       recent.shift();
       hashes.shift();
     }
-    recent.push(length >= 13 ? ownCopy(value) : value);
+    recent.push(length >= 13 ? ownCopy(value2) : value2);
     hashes.push(h);
-    return value;
+    return value2;
   }
   /** A JSON number at `p` into this.value; the index after it, or -1 when it is not JSON number syntax. */
   parseNumber(s, p) {
@@ -23883,8 +23886,8 @@ function detectNativeLayout(head) {
   if (trimmed[0] === "{") {
     const firstLine = trimmed.split("\n", 1)[0].trim();
     try {
-      const value = parseJsonLenient(firstLine);
-      if (value && typeof value === "object" && !Array.isArray(value)) return Array.isArray(value.requests) ? "json" : "jsonl";
+      const value2 = parseJsonLenient(firstLine);
+      if (value2 && typeof value2 === "object" && !Array.isArray(value2)) return Array.isArray(value2.requests) ? "json" : "jsonl";
     } catch {
     }
     if (!trimmed.includes("\n")) return hasTopLevelRequests(firstLine) ? "json" : "jsonl";
@@ -23960,18 +23963,18 @@ async function ingestNative(source, options, layout, reading = {}) {
 async function readJsonl(source, builder, meta, fast) {
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
-    let value;
+    let value2;
     try {
-      value = parseJsonLenient(line);
+      value2 = parseJsonLenient(line);
     } catch (error2) {
       builder.recordUnparsable(lineNo, `not valid JSON: ${error2.message}`);
       return;
     }
-    if (isMetadataRecord(value)) {
-      parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+    if (isMetadataRecord(value2)) {
+      parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
       return;
     }
-    builder.addRecord(value, lineNo);
+    builder.addRecord(value2, lineNo);
   };
   if (fast) {
     const reader = new FastJsonlReader(builder, onLine);
@@ -23989,26 +23992,26 @@ async function readJson(source, builder, meta, structural) {
   const handlers = {
     onElement: (text, lineNo) => {
       sawRequests = true;
-      let value;
+      let value2;
       try {
-        value = parseJsonLenient(text);
+        value2 = parseJsonLenient(text);
       } catch (error2) {
         builder.recordUnparsable(lineNo, `not valid JSON: ${error2.message}`);
         return;
       }
-      if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
-      else builder.addRecord(value, lineNo);
+      if (isMetadataRecord(value2)) parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
+      else builder.addRecord(value2, lineNo);
     },
     onMember: (key, text, lineNo) => {
-      let value;
+      let value2;
       try {
-        value = parseJsonLenient(text);
+        value2 = parseJsonLenient(text);
       } catch (error2) {
         builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${error2.message}` });
         return;
       }
-      if (key === "metadata") parseMetadata(value, source.name, lineNo, builder.issues, meta);
-      else meta.extra[key] = typeof value === "string" ? value : JSON.stringify(value).slice(0, 500);
+      if (key === "metadata") parseMetadata(value2, source.name, lineNo, builder.issues, meta);
+      else meta.extra[key] = typeof value2 === "string" ? value2 : JSON.stringify(value2).slice(0, 500);
     },
     onError: (message, lineNo) => {
       structural.push(`line ${lineNo}: ${message}; nothing after it was read`);
@@ -24093,9 +24096,9 @@ function consistencyWarnings(table) {
   if (n.first_token_ms && (n.tokenize_ms || n.queue_wait_ms || n.prefill_ms)) {
     let over = 0;
     for (let i = 0; i < table.length; i++) {
-      const parts = (n.tokenize_ms?.[i] || 0) + (n.queue_wait_ms?.[i] || 0) + (n.prefill_ms?.[i] || 0);
+      const parts2 = (n.tokenize_ms?.[i] || 0) + (n.queue_wait_ms?.[i] || 0) + (n.prefill_ms?.[i] || 0);
       const ttft = n.first_token_ms[i];
-      if (Number.isFinite(ttft) && parts > ttft * 1.01 + 0.5) over++;
+      if (Number.isFinite(ttft) && parts2 > ttft * 1.01 + 0.5) over++;
     }
     if (over > 0) out.push(`on ${over} request(s) tokenize + queue wait + prefill exceed first_token_ms: phases overlap or are measured on different clocks (the remainder is negative there)`);
   }
@@ -24126,8 +24129,8 @@ function parseDocument(text, source, format) {
     throw new InputError(source.name, `${format}: not valid JSON: ${error2.message}`);
   }
 }
-function asObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+function asObject(value2) {
+  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) ? value2 : void 0;
 }
 function own(object3, key) {
   return object3 && Object.hasOwn(object3, key) ? object3[key] : void 0;
@@ -24135,11 +24138,11 @@ function own(object3, key) {
 
 // src/ingest/formats/values.ts
 var TO_MS = { s: 1e3, ms: 1, us: 1e-3, ns: 1e-6 };
-function finiteNumber(value) {
-  if (value === null || value === void 0) return void 0;
-  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
-  if (typeof value === "string") {
-    const t = value.trim();
+function finiteNumber(value2) {
+  if (value2 === null || value2 === void 0) return void 0;
+  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : NaN;
+  if (typeof value2 === "string") {
+    const t = value2.trim();
     if (t === "") return void 0;
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return NaN;
     const n = Number(t);
@@ -24147,27 +24150,27 @@ function finiteNumber(value) {
   }
   return NaN;
 }
-function toMs(value, unit) {
+function toMs(value2, unit) {
   const factor = TO_MS[unit];
   if (factor === void 0) throw new Error(`not a time unit: ${unit}`);
-  return value * factor;
+  return value2 * factor;
 }
 var SummaryCollector = class {
   values = [];
   warnings = [];
-  add(metric, stat3, raw, unit, field, extra = {}) {
+  add(metric, stat4, raw, unit, field, extra = {}) {
     const n = finiteNumber(raw);
     if (n === void 0) return;
     if (Number.isNaN(n)) {
       this.warnings.push(`${field}: expected a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}; left out`);
       return;
     }
-    const value = unit in TO_MS ? toMs(n, unit) : n;
-    if (!Number.isFinite(value)) {
+    const value2 = unit in TO_MS ? toMs(n, unit) : n;
+    if (!Number.isFinite(value2)) {
       this.warnings.push(`${field}: ${n} ${unit} is out of range once converted; left out`);
       return;
     }
-    this.values.push({ metric, stat: stat3, value, field, ...extra });
+    this.values.push({ metric, stat: stat4, value: value2, field, ...extra });
   }
 };
 
@@ -24289,16 +24292,16 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
       lineNo++;
       if (line.trim() === "") continue;
       total2++;
-      let value;
+      let value2;
       try {
-        value = parseJsonLenient(line);
+        value2 = parseJsonLenient(line);
       } catch (error2) {
         skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error2.message.slice(0, 120)})` });
         continue;
       }
-      const object3 = asObject(value);
+      const object3 = asObject(value2);
       if (!object3) {
-        skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value)}` });
+        skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value2)}` });
         continue;
       }
       used++;
@@ -24334,10 +24337,10 @@ function isJsonl(text, start) {
     return false;
   }
 }
-function describe2(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  return typeof value === "string" ? "a string" : `a ${typeof value}`;
+function describe2(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "a list";
+  return typeof value2 === "string" ? "a string" : `a ${typeof value2}`;
 }
 
 // src/ingest/formats/vllm-requests.ts
@@ -24356,12 +24359,12 @@ function readPerRequestArrays(result, file, format, place, options) {
   const where2 = place.label ? ` (${place.label})` : "";
   const arrays = {};
   for (const key of Object.keys(ARRAY_KEYS)) {
-    const value = own(result, key);
-    if (value === void 0 || value === null) continue;
-    if (!Array.isArray(value)) {
-      throw new InputError(file, `${format}${where2}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value)}`, place.line, key);
+    const value2 = own(result, key);
+    if (value2 === void 0 || value2 === null) continue;
+    if (!Array.isArray(value2)) {
+      throw new InputError(file, `${format}${where2}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value2)}`, place.line, key);
     }
-    arrays[key] = value;
+    arrays[key] = value2;
   }
   const ttfts = arrays.ttfts;
   const mismatched = Object.keys(arrays).filter((k) => arrays[k].length !== ttfts.length);
@@ -24377,7 +24380,7 @@ function readPerRequestArrays(result, file, format, place, options) {
     };
   }
   const builder = new RequestTableBuilder(file);
-  let failed = 0;
+  let failed2 = 0;
   for (let i = 0; i < ttfts.length; i++) {
     const record3 = i + 1;
     const error2 = arrays.errors?.[i];
@@ -24387,7 +24390,7 @@ function readPerRequestArrays(result, file, format, place, options) {
       arrival_ts: arrays.start_times?.[i]
     };
     if (isFailure) {
-      failed++;
+      failed2++;
       row.error = error2;
       builder.addRecord(row, record3);
       continue;
@@ -24421,16 +24424,16 @@ function readPerRequestArrays(result, file, format, place, options) {
   if (!arrays.latencies) warnings.push("no per-request latencies in the file: total_ms is ttft + the sum of the token gaps (the time of the last token)");
   if (!arrays.errors) warnings.push('no "errors" array: every request is taken as successful');
   const completed = finiteNumber(own(result, "completed"));
-  const succeeded = ttfts.length - failed;
+  const succeeded = ttfts.length - failed2;
   if (completed !== void 0 && !Number.isNaN(completed) && completed !== succeeded) {
     warnings.push(`"completed" says ${completed} requests succeeded, the per-request arrays show ${succeeded}`);
   }
   const issues = built.issues.kept.map((issue2) => ({ ...issue2, line: place.line ?? 1, message: `request ${issue2.line}: ${issue2.message}` }));
-  return { table: built.table, recordsRead: built.recordsRead, skipped: built.skipped, issues, warnings, failed };
+  return { table: built.table, recordsRead: built.recordsRead, skipped: built.skipped, issues, warnings, failed: failed2 };
 }
-function secondsToMs(value) {
-  const n = finiteNumber(value);
-  if (n === void 0 || Number.isNaN(n)) return value;
+function secondsToMs(value2) {
+  const n = finiteNumber(value2);
+  if (n === void 0 || Number.isNaN(n)) return value2;
   return n * 1e3;
 }
 function reconstructedTotal(ttftMs, gapsMs) {
@@ -24442,10 +24445,10 @@ function reconstructedTotal(ttftMs, gapsMs) {
   }
   return total2;
 }
-function describe3(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+function describe3(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "a list";
+  return typeof value2 === "object" ? "an object" : `a ${typeof value2}`;
 }
 
 // src/ingest/formats/vllm-summaries.ts
@@ -24456,15 +24459,15 @@ function addLatencyStats(result, metricIds, collector, count3) {
     const match = LATENCY_KEY.exec(key);
     if (!match) continue;
     const [, statWord, percentile2, name] = match;
-    const stat3 = percentile2 !== void 0 ? `p${Number(percentile2)}` : statWord === "median" ? "p50" : statWord;
+    const stat4 = percentile2 !== void 0 ? `p${Number(percentile2)}` : statWord === "median" ? "p50" : statWord;
     const metric = Object.hasOwn(metricIds, name) ? metricIds[name] : name;
-    if (seen.has(`${metric} ${stat3}`)) continue;
+    if (seen.has(`${metric} ${stat4}`)) continue;
     const before = collector.values.length;
     const extra = {};
     if (!Object.hasOwn(metricIds, name)) Object.assign(extra, { unit: "ms", direction: "lower-is-better" });
     if (count3 !== void 0 && (metric === "ttft" || metric === "e2e")) extra.count = count3;
-    collector.add(metric, stat3, result[key], "ms", key, extra);
-    if (collector.values.length > before) seen.add(`${metric} ${stat3}`);
+    collector.add(metric, stat4, result[key], "ms", key, extra);
+    if (collector.values.length > before) seen.add(`${metric} ${stat4}`);
   }
 }
 function addThroughputs(result, keys, collector) {
@@ -24515,25 +24518,25 @@ function servingRun(result, file, place, options, spec) {
     warnings: [...warnings, ...collector.warnings, ...meta.warnings]
   });
 }
-function nonNegative(value) {
-  const n = finiteNumber(value);
+function nonNegative(value2) {
+  const n = finiteNumber(value2);
   return n !== void 0 && !Number.isNaN(n) && n >= 0 ? n : void 0;
 }
-function requestRate(value) {
-  if (value === Infinity) return Infinity;
-  if (typeof value === "string" && /^\s*\+?(inf|infinity)\s*$/i.test(value)) return Infinity;
-  const n = nonNegative(value);
+function requestRate(value2) {
+  if (value2 === Infinity) return Infinity;
+  if (typeof value2 === "string" && /^\s*\+?(inf|infinity)\s*$/i.test(value2)) return Infinity;
+  const n = nonNegative(value2);
   return n !== void 0 && n > 0 ? n : void 0;
 }
 function servingWorkload(result, failedFromRows) {
   const completed = nonNegative(own(result, "completed"));
-  const failed = nonNegative(own(result, "failed")) ?? failedFromRows;
+  const failed2 = nonNegative(own(result, "failed")) ?? failedFromRows;
   const prompts = nonNegative(own(result, "num_prompts"));
   const out = {};
-  if (completed !== void 0 && failed !== void 0) out.requests = completed + failed;
+  if (completed !== void 0 && failed2 !== void 0) out.requests = completed + failed2;
   else if (prompts !== void 0) out.requests = prompts;
   else if (completed !== void 0) out.requests = completed;
-  if (failed !== void 0) out.failed = failed;
+  if (failed2 !== void 0) out.failed = failed2;
   const concurrency2 = nonNegative(own(result, "max_concurrency"));
   if (concurrency2 !== void 0 && concurrency2 > 0) out.concurrency = concurrency2;
   const rate = requestRate(own(result, "request_rate"));
@@ -24549,26 +24552,26 @@ function servingWorkload(result, failedFromRows) {
   return out;
 }
 function describeLoad(workload, more = []) {
-  const parts = [...more];
-  if (workload.requestRate !== void 0) parts.push(`request rate ${workload.requestRate === Infinity ? "inf" : workload.requestRate}/s`);
-  if (workload.concurrency !== void 0) parts.push(`max concurrency ${workload.concurrency}`);
-  if (workload.requests !== void 0) parts.push(`${workload.requests} requests`);
-  return parts.length > 0 ? parts.join(", ") : void 0;
+  const parts2 = [...more];
+  if (workload.requestRate !== void 0) parts2.push(`request rate ${workload.requestRate === Infinity ? "inf" : workload.requestRate}/s`);
+  if (workload.concurrency !== void 0) parts2.push(`max concurrency ${workload.concurrency}`);
+  if (workload.requests !== void 0) parts2.push(`${workload.requests} requests`);
+  return parts2.length > 0 ? parts2.join(", ") : void 0;
 }
-function scalar(value) {
-  if (typeof value === "string") return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
-  if (typeof value === "boolean") return value;
-  if (typeof value === "number") {
-    if (Number.isFinite(value)) return value;
-    return Number.isNaN(value) ? void 0 : value > 0 ? "inf" : "-inf";
+function scalar(value2) {
+  if (typeof value2 === "string") return value2.length > MAX_TEXT ? `${value2.slice(0, MAX_TEXT)}…` : value2;
+  if (typeof value2 === "boolean") return value2;
+  if (typeof value2 === "number") {
+    if (Number.isFinite(value2)) return value2;
+    return Number.isNaN(value2) ? void 0 : value2 > 0 ? "inf" : "-inf";
   }
   return void 0;
 }
 var MetaWriter = class {
   meta = emptyMeta();
   dropped = [];
-  config(key, value) {
-    const v = scalar(value);
+  config(key, value2) {
+    const v = scalar(value2);
     if (v === void 0 || key === "__proto__") return;
     if (Object.keys(this.meta.config).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.config, key)) {
       this.dropped.push(key);
@@ -24576,8 +24579,8 @@ var MetaWriter = class {
     }
     this.meta.config[key] = v;
   }
-  extra(key, value) {
-    const v = scalar(value);
+  extra(key, value2) {
+    const v = scalar(value2);
     if (v === void 0 || v === null || key === "__proto__") return;
     if (Object.keys(this.meta.extra).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.extra, key)) {
       this.dropped.push(key);
@@ -24585,8 +24588,8 @@ var MetaWriter = class {
     }
     this.meta.extra[key] = String(v);
   }
-  text(value) {
-    const v = scalar(value);
+  text(value2) {
+    const v = scalar(value2);
     return typeof v === "string" && v.trim() !== "" ? v.trim() : typeof v === "number" ? String(v) : void 0;
   }
   warnings() {
@@ -24594,29 +24597,29 @@ var MetaWriter = class {
     return [`${this.dropped.length} metadata key(s) beyond the first ${MAX_META_KEYS} were not kept: ${this.dropped.slice(0, 5).join(", ")}`];
   }
 };
-function assembleRun(parts) {
-  const { perRequest } = parts;
+function assembleRun(parts2) {
+  const { perRequest } = parts2;
   const table = perRequest?.table;
   const rows = perRequest && perRequest.recordsRead > 0;
   const run2 = {
-    meta: parts.meta,
-    summaries: parts.summaries,
+    meta: parts2.meta,
+    summaries: parts2.summaries,
     sources: [
       {
-        file: parts.file,
-        format: parts.format,
+        file: parts2.file,
+        format: parts2.format,
         recordsRead: rows ? perRequest.recordsRead : 1,
         recordsKept: rows ? table?.length ?? 0 : 1,
         skipped: perRequest?.skipped ?? 0,
         issues: perRequest?.issues ?? [],
-        warnings: [...parts.warnings, ...perRequest?.warnings ?? []]
+        warnings: [...parts2.warnings, ...perRequest?.warnings ?? []]
       }
     ],
-    workload: parts.workload,
+    workload: parts2.workload,
     role: table ? "requests" : "summary"
   };
   if (table) run2.requests = table;
-  if (parts.repeat !== void 0) run2.repeat = parts.repeat;
+  if (parts2.repeat !== void 0) run2.repeat = parts2.repeat;
   return run2;
 }
 
@@ -24676,12 +24679,12 @@ function vllmMeta(result, workload, place) {
   const label = w.text(own(result, "label"));
   if (label ?? model) meta.benchmark = label ?? model;
   for (const key of LOAD_SETTINGS) w.config(key, own(result, key));
-  for (const [key, value] of Object.entries(result)) {
+  for (const [key, value2] of Object.entries(result)) {
     if (MEASURED.has(key) || LOAD_SETTINGS.includes(key) || isLatencyStatKey(key)) continue;
-    if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value);
-    else if (COMMIT_KEYS.has(key) && w.text(value)) meta.commit ??= w.text(value);
-    else if (HARDWARE_KEYS.has(key) && w.text(value)) meta.hardware ??= w.text(value);
-    else w.config(key, value);
+    if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value2);
+    else if (COMMIT_KEYS.has(key) && w.text(value2)) meta.commit ??= w.text(value2);
+    else if (HARDWARE_KEYS.has(key) && w.text(value2)) meta.hardware ??= w.text(value2);
+    else w.config(key, value2);
   }
   const load = describeLoad(workload);
   if (load) meta.workload = load;
@@ -24778,9 +24781,9 @@ function sglangMeta(result, workload, place) {
   for (const key of SERVER_SETTINGS) w.config(key, own(server, key));
   const version = w.text(own(server, "version"));
   if (version) w.extra("sglang_version", version);
-  for (const [key, value] of Object.entries(result)) {
+  for (const [key, value2] of Object.entries(result)) {
     if (MEASURED2.has(key) || LOAD_SETTINGS2.includes(key) || isLatencyStatKey(key)) continue;
-    w.extra(key, value);
+    w.extra(key, value2);
   }
   const dataset = w.text(own(result, "dataset_name"));
   const load = describeLoad(workload, dataset ? [`dataset ${dataset}`] : []);
@@ -24833,16 +24836,16 @@ async function readLlmperfResponses(source, options) {
   const tally = new Tally();
   const handlers = {
     onElement(text, line) {
-      let value;
+      let value2;
       try {
-        value = parseJsonLenient(text);
+        value2 = parseJsonLenient(text);
       } catch (error2) {
         builder.recordUnparsable(line, `not valid JSON: ${error2.message}`);
         return;
       }
-      const object3 = asObject(value);
+      const object3 = asObject(value2);
       if (!object3) {
-        builder.addRecord(value, line);
+        builder.addRecord(value2, line);
         return;
       }
       const mapped = mapResponse(object3, tally);
@@ -24916,7 +24919,7 @@ function mapResponse(r, tally) {
   const e2e = nonNegative2(r, "end_to_end_latency_s", "seconds");
   const prompt = nonNegative2(r, "number_input_tokens", "a token count");
   const output = nonNegative2(r, "number_output_tokens", "a token count");
-  for (const value of [ttft, e2e, prompt, output]) if (typeof value === "string") return { reject: value };
+  for (const value2 of [ttft, e2e, prompt, output]) if (typeof value2 === "string") return { reject: value2 };
   if (ttft === void 0 || e2e === void 0) {
     const missing = ttft === void 0 ? "ttft_s" : "end_to_end_latency_s";
     return { reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s` };
@@ -24937,9 +24940,9 @@ function mapResponse(r, tally) {
     tally.outputCount++;
   }
   for (const key of ["inter_token_latency_s", "request_output_throughput_token_per_s"]) {
-    const value = nonNegative2(r, key, "a number");
-    if (typeof value === "number") out[key] = value;
-    else if (typeof value === "string") tally.droppedExtras++;
+    const value2 = nonNegative2(r, key, "a number");
+    if (typeof value2 === "number") out[key] = value2;
+    else if (typeof value2 === "string") tally.droppedExtras++;
   }
   tally.rows++;
   tally.succeeded++;
@@ -25018,14 +25021,14 @@ async function readLlmperfSummary(source, maxBytes) {
     if (!match) continue;
     const target = Object.hasOwn(DISTRIBUTIONS, match[1]) ? DISTRIBUTIONS[match[1]] : void 0;
     if (!target) continue;
-    const stat3 = match[3] ? `p${Number(match[3])}` : match[2] === "stddev" ? "std" : match[2];
-    if (target.only && stat3 !== target.only) continue;
+    const stat4 = match[3] ? `p${Number(match[3])}` : match[2] === "stddev" ? "std" : match[2];
+    if (target.only && stat4 !== target.only) continue;
     const raw = doc[key];
     if (typeof raw === "number" && Number.isNaN(raw)) {
       nanStats++;
       continue;
     }
-    collector.add(target.metric, stat3, raw, target.unit, key, { ...completed !== void 0 ? { count: completed } : {}, ...target.extra });
+    collector.add(target.metric, stat4, raw, target.unit, key, { ...completed !== void 0 ? { count: completed } : {}, ...target.extra });
   }
   addRate(collector, doc);
   const summaries = finiteOnly(collector, warnings);
@@ -25072,8 +25075,8 @@ function addRate(collector, doc) {
 }
 function workloadOf(doc) {
   const w = {};
-  const set3 = (key, value) => {
-    if (value !== void 0 && value >= 0 && Number.isFinite(value)) w[key] = value;
+  const set3 = (key, value2) => {
+    if (value2 !== void 0 && value2 >= 0 && Number.isFinite(value2)) w[key] = value2;
   };
   set3("requests", finiteOrUndefined(own(doc, "results_num_requests_started")));
   set3("failed", finiteOrUndefined(own(doc, "results_number_errors")));
@@ -25100,14 +25103,14 @@ function metaOf(doc) {
   }
   const workload = [own(doc, "mean_input_tokens"), own(doc, "mean_output_tokens")].map(finiteOrUndefined);
   if (workload[0] !== void 0 && workload[1] !== void 0) meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency2 ?? "?"} concurrent`;
-  for (const [key, value] of Object.entries(doc)) {
+  for (const [key, value2] of Object.entries(doc)) {
     if (key.startsWith("results_") || TOOL_KEYS.has(key) || UNSAFE_KEYS.has(key)) continue;
-    const scalar2 = configScalar(value);
+    const scalar2 = configScalar(value2);
     if (scalar2 !== void 0) meta.config[key] = scalar2;
   }
   for (const key of ["version", "timestamp"]) {
-    const value = own(doc, key);
-    if (typeof value === "string" || typeof value === "number") meta.extra[key] = cap2(String(value));
+    const value2 = own(doc, key);
+    if (typeof value2 === "string" || typeof value2 === "number") meta.extra[key] = cap2(String(value2));
   }
   const codes = own(doc, "results_error_code_frequency");
   if (typeof codes === "string" && codes.trim() !== "{}" && codes.trim() !== "") meta.extra.error_code_frequency = cap2(codes);
@@ -25119,14 +25122,14 @@ function failureNote(doc, workload) {
   const of = workload.requests !== void 0 ? ` of ${workload.requests}` : "";
   return `${workload.failed}${of} requests failed${codes ? ` (${codes})` : ""}; latency statistics cover the successful ones`;
 }
-function errorCodes(value) {
-  if (typeof value !== "string") return void 0;
-  const parts = [];
-  for (const m of value.matchAll(/(-?\d+(?:\.\d+)?)\)?\s*:\s*(\d+)/g)) {
-    parts.push(`error code ${Number(m[1])}: ${m[2]}`);
-    if (parts.length >= 5) break;
+function errorCodes(value2) {
+  if (typeof value2 !== "string") return void 0;
+  const parts2 = [];
+  for (const m of value2.matchAll(/(-?\d+(?:\.\d+)?)\)?\s*:\s*(\d+)/g)) {
+    parts2.push(`error code ${Number(m[1])}: ${m[2]}`);
+    if (parts2.length >= 5) break;
   }
-  return parts.length ? parts.join(", ") : void 0;
+  return parts2.length ? parts2.join(", ") : void 0;
 }
 function finiteOnly(collector, warnings) {
   const kept = collector.values.filter((v) => Number.isFinite(v.value));
@@ -25134,14 +25137,14 @@ function finiteOnly(collector, warnings) {
   if (lost > 0) warnings.push(`${lost} statistic(s) overflow when converted to the catalog's units; left out`);
   return kept;
 }
-function finiteOrUndefined(value) {
-  const n = finiteNumber(value);
+function finiteOrUndefined(value2) {
+  const n = finiteNumber(value2);
   return n === void 0 || Number.isNaN(n) ? void 0 : n;
 }
-function configScalar(value) {
-  if (typeof value === "string") return cap2(value);
-  if (typeof value === "boolean") return value;
-  if (typeof value === "number") return Number.isFinite(value) ? value : void 0;
+function configScalar(value2) {
+  if (typeof value2 === "string") return cap2(value2);
+  if (typeof value2 === "boolean") return value2;
+  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : void 0;
   return void 0;
 }
 function cap2(text) {
@@ -25233,9 +25236,9 @@ function readMetrics(metrics, shape) {
     const percentiles = asObject(own(summary2, "percentiles"));
     const median2 = own(summary2, "median");
     collector.add(target.metric, "p50", median2 ?? own(percentiles, "p50"), target.unit, median2 !== void 0 ? `${field}.median` : `${field}.percentiles.p50`, extra);
-    for (const [key, stat3] of Object.entries(PERCENTILES)) {
-      if (stat3 === "p50") continue;
-      collector.add(target.metric, stat3, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, extra);
+    for (const [key, stat4] of Object.entries(PERCENTILES)) {
+      if (stat4 === "p50") continue;
+      collector.add(target.metric, stat4, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, extra);
     }
     collector.add(target.metric, "std", own(summary2, "std_dev"), target.unit, `${field}.std_dev`, extra);
     collector.add(target.metric, "min", own(summary2, "min"), target.unit, `${field}.min`, extra);
@@ -25370,18 +25373,18 @@ function outside(t, window2) {
   if (end === void 0 || start === void 0) return false;
   return end < window2.start || start > window2.end;
 }
-function stamp(value) {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : void 0;
+function stamp(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
 }
-function number(value) {
-  const n = finiteNumber(value);
+function number(value2) {
+  const n = finiteNumber(value2);
   return n === void 0 || Number.isNaN(n) ? void 0 : n;
 }
 
 // src/ingest/formats/guidellm-strategy.ts
 var RATE_TYPES = /* @__PURE__ */ new Set(["constant", "poisson"]);
-function describeStrategy(value) {
-  const strategy = asObject(value);
+function describeStrategy(value2) {
+  const strategy = asObject(value2);
   const type = own(strategy, "type_");
   if (typeof type !== "string" || type.trim() === "") return { config: {}, workload: {} };
   const name = type.trim().slice(0, 40);
@@ -25428,8 +25431,8 @@ function describeLegacyMode(mode, rateValue) {
   }
   return info3;
 }
-function positive(value) {
-  const n = finiteNumber(value);
+function positive(value2) {
+  const n = finiteNumber(value2);
   return n !== void 0 && !Number.isNaN(n) && n > 0 ? n : void 0;
 }
 
@@ -25546,16 +25549,16 @@ function metaOf2(bench, shape, settings, strategy, label, ctx) {
   return meta;
 }
 function firstText(...values) {
-  for (const value of values) {
+  for (const value2 of values) {
     let text;
-    if (typeof value === "string") text = value;
-    else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string")) text = value.join("; ");
+    if (typeof value2 === "string") text = value2;
+    else if (Array.isArray(value2) && value2.length > 0 && value2.every((v) => typeof v === "string")) text = value2.join("; ");
     if (text !== void 0 && text.trim() !== "") return text.length > MAX_TEXT3 ? `${text.slice(0, MAX_TEXT3)}…` : text.trim();
   }
   return void 0;
 }
-function count(value) {
-  const n = finiteNumber(value);
+function count(value2) {
+  const n = finiteNumber(value2);
   return n !== void 0 && Number.isFinite(n) && n >= 0 ? n : void 0;
 }
 function span(start, end) {
@@ -25585,10 +25588,10 @@ function guidellmHeadOf(head) {
   return { reason: 'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"' };
 }
 function detectGuidellm(head) {
-  const kind = guidellmHeadOf(head);
-  if (kind === "json") return { match: true, reason: "GuideLLM benchmark report" };
-  if (kind === "yaml") return { match: true, reason: "GuideLLM report in YAML (read as JSON only; refused with a message)" };
-  return { match: false, reason: kind.reason };
+  const kind2 = guidellmHeadOf(head);
+  if (kind2 === "json") return { match: true, reason: "GuideLLM benchmark report" };
+  if (kind2 === "yaml") return { match: true, reason: "GuideLLM report in YAML (read as JSON only; refused with a message)" };
+  return { match: false, reason: kind2.reason };
 }
 
 // src/ingest/formats/guidellm-legacy.ts
@@ -25677,8 +25680,8 @@ function resultRow(item) {
   row.output_tokens = own(r, "output_token_count");
   return row;
 }
-function stamp2(value) {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : void 0;
+function stamp2(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
 }
 
 // src/ingest/formats/guidellm.ts
@@ -25767,14 +25770,14 @@ function contextOf(members, file, options) {
   return { file, options, nextRecord: 1, ...version ? { version } : {}, ...args ? { args } : {} };
 }
 function parseBenchmark(piece, index, file) {
-  let value;
+  let value2;
   try {
-    value = parseJsonLenient(piece.text);
+    value2 = parseJsonLenient(piece.text);
   } catch (error2) {
     throw new InputError(file, `${FORMAT5}: benchmarks[${index}] is not valid JSON: ${error2.message}`, piece.line);
   }
-  const bench = asObject(value);
-  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value) ? "a list" : JSON.stringify(value)?.slice(0, 30)}`, piece.line);
+  const bench = asObject(value2);
+  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value2) ? "a list" : JSON.stringify(value2)?.slice(0, 30)}`, piece.line);
   return bench;
 }
 function labelDuplicates(runs) {
@@ -25829,34 +25832,34 @@ var STAT_KEYS = [
   ["max", "max"],
   ["std", "std"]
 ];
-function asStatBlock(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return void 0;
-  const block = value;
+function asStatBlock(value2) {
+  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) return void 0;
+  const block = value2;
   return typeof own(block, "unit") === "string" ? block : void 0;
 }
 function addCatalogBlock(out, target, block, field) {
-  const kind = unitKind(own(block, "unit"));
-  const fits = kind && (target.expects === "time" ? kind.kind === "time" : kind.kind === "rate" && kind.unit === target.expects);
-  if (!kind || !fits) {
+  const kind2 = unitKind(own(block, "unit"));
+  const fits = kind2 && (target.expects === "time" ? kind2.kind === "time" : kind2.kind === "rate" && kind2.unit === target.expects);
+  if (!kind2 || !fits) {
     out.warnings.push(`${field}: unit ${JSON.stringify(own(block, "unit"))?.slice(0, 30)} is not a ${target.expects === "time" ? "duration" : target.expects} unit; left out`);
     return;
   }
-  const unit = kind.kind === "time" ? kind.unit : target.expects;
+  const unit = kind2.kind === "time" ? kind2.unit : target.expects;
   addStats(out, target.metric, block, field, unit, target.runLevel ? {} : countOf(block), target.runLevel === true);
 }
 function addOwnBlock(out, name, block, field) {
-  const kind = unitKind(own(block, "unit"));
-  if (!kind || kind.kind === "other") return false;
-  if (kind.kind === "time") {
-    addStats(out, name, block, field, kind.unit, { unit: "ms", direction: "lower-is-better", ...countOf(block) }, false);
+  const kind2 = unitKind(own(block, "unit"));
+  if (!kind2 || kind2.kind === "other") return false;
+  if (kind2.kind === "time") {
+    addStats(out, name, block, field, kind2.unit, { unit: "ms", direction: "lower-is-better", ...countOf(block) }, false);
   } else {
-    const unit = kind.unit === "tok/s" || kind.unit === "req/s" ? kind.unit : "count";
-    addStats(out, name, block, field, unit, { unit: kind.unit, direction: "higher-is-better", ...countOf(block) }, false);
+    const unit = kind2.unit === "tok/s" || kind2.unit === "req/s" ? kind2.unit : "count";
+    addStats(out, name, block, field, unit, { unit: kind2.unit, direction: "higher-is-better", ...countOf(block) }, false);
   }
   return true;
 }
 function addStats(out, metric, block, field, unit, extra, meanOnly) {
-  for (const [key, stat3] of STAT_KEYS) {
+  for (const [key, stat4] of STAT_KEYS) {
     if (meanOnly && key !== "avg") continue;
     const raw = own(block, key);
     const n = finiteNumber(raw);
@@ -25864,7 +25867,7 @@ function addStats(out, metric, block, field, unit, extra, meanOnly) {
       out.warnings.push(`${field}.${key}: ${n} ${unit} is out of range; left out`);
       continue;
     }
-    out.add(metric, stat3, raw, unit, `${field}.${key}`, extra);
+    out.add(metric, stat4, raw, unit, `${field}.${key}`, extra);
   }
 }
 function countOf(block) {
@@ -25876,9 +25879,9 @@ function blockMean(block, as) {
   const n = finiteNumber(own(block, "avg"));
   if (n === void 0 || Number.isNaN(n)) return void 0;
   if (as === "plain") return n;
-  const kind = unitKind(own(block, "unit"));
-  if (kind?.kind !== "time") return void 0;
-  const ms = toMs(n, kind.unit);
+  const kind2 = unitKind(own(block, "unit"));
+  if (kind2?.kind !== "time") return void 0;
+  const ms = toMs(n, kind2.unit);
   return Number.isFinite(ms) ? ms : void 0;
 }
 function hasStatBlock(text, names2) {
@@ -25969,14 +25972,14 @@ function sourceReport(file, format, finished, warnings) {
 function tableWorkload(table) {
   const n = table.numbers;
   const error2 = table.text.error;
-  let failed = 0;
+  let failed2 = 0;
   let first = Infinity;
   let last = -Infinity;
   const input = { sum: 0, count: 0 };
   const output = { sum: 0, count: 0 };
   for (let i = 0; i < table.length; i++) {
     const failedRow = error2 !== void 0 && error2.codes[i] >= 0;
-    if (failedRow) failed++;
+    if (failedRow) failed2++;
     const arrival = n.arrival_ts?.[i] ?? NaN;
     if (Number.isFinite(arrival)) {
       first = Math.min(first, arrival);
@@ -25987,15 +25990,15 @@ function tableWorkload(table) {
     add(input, n.prompt_tokens?.[i]);
     add(output, n.output_tokens?.[i]);
   }
-  const workload = { requests: table.length, failed };
+  const workload = { requests: table.length, failed: failed2 };
   if (Number.isFinite(first) && Number.isFinite(last) && last > first) workload.durationSeconds = last - first;
   if (input.count > 0) workload.inputTokensMean = input.sum / input.count;
   if (output.count > 0) workload.outputTokensMean = output.sum / output.count;
   return workload;
 }
-function add(acc, value) {
-  if (value !== void 0 && Number.isFinite(value)) {
-    acc.sum += value;
+function add(acc, value2) {
+  if (value2 !== void 0 && Number.isFinite(value2)) {
+    acc.sum += value2;
     acc.count++;
   }
 }
@@ -26045,10 +26048,10 @@ function readExperiment(raw) {
   if (!object3 || !Array.isArray(requests)) return void 0;
   const info3 = asObject(own(object3, "experiment"));
   const mode = own(info3, "mode");
-  const value = finiteNumber(own(info3, "value"));
+  const value2 = finiteNumber(own(info3, "value"));
   return {
     mode: typeof mode === "string" ? mode.slice(0, 40) : void 0,
-    value: value !== void 0 && !Number.isNaN(value) ? value : void 0,
+    value: value2 !== void 0 && !Number.isNaN(value2) ? value2 : void 0,
     requests
   };
 }
@@ -26117,12 +26120,12 @@ function modelOf(requests) {
   }
   return void 0;
 }
-function describe4(value) {
-  if (value === void 0) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "an object";
-  return JSON.stringify(value).slice(0, 40);
+function describe4(value2) {
+  if (value2 === void 0) return "nothing";
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "a list";
+  if (typeof value2 === "object") return "an object";
+  return JSON.stringify(value2).slice(0, 40);
 }
 
 // src/ingest/formats/genai-perf-config.ts
@@ -26132,9 +26135,9 @@ var MAX_TEXT4 = 300;
 var MAX_EXTRA = 60;
 var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
 var SECRET_KEY = /(^|[._-])(headers?|api_?key|authorization|auth|password|secret|access_?token|bearer)($|[._-])/i;
-function flattenConfig2(value) {
+function flattenConfig2(value2) {
   const out = /* @__PURE__ */ new Map();
-  let level = [["", value]];
+  let level = [["", value2]];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && out.size < MAX_ENTRIES; depth++) {
     const next = [];
     for (const [prefix, node] of level) {
@@ -26153,10 +26156,10 @@ function flattenConfig2(value) {
   return out;
 }
 function lookup(flat, names2) {
-  for (const [path, value] of flat) {
+  for (const [path, value2] of flat) {
     if (/(^|\.)warmup/.test(path)) continue;
     const last = path.slice(path.lastIndexOf(".") + 1);
-    if (names2.includes(last) && value !== null && value !== void 0) return value;
+    if (names2.includes(last) && value2 !== null && value2 !== void 0) return value2;
   }
   return void 0;
 }
@@ -26190,8 +26193,8 @@ function fillMeta(meta, flat, load) {
   if (load.streaming !== void 0) config.streaming = load.streaming;
   if (load.endpointType !== void 0) config.endpoint_type = load.endpointType;
   let extras = 0;
-  for (const [path, value] of flat) {
-    const scalar2 = scalarOf(value);
+  for (const [path, value2] of flat) {
+    const scalar2 = scalarOf(value2);
     if (scalar2 === void 0 || extras >= MAX_EXTRA) continue;
     if (path.startsWith("extra_inputs.")) {
       config[path] = scalar2;
@@ -26202,15 +26205,15 @@ function fillMeta(meta, flat, load) {
     }
   }
   Object.assign(meta.config, config);
-  const parts = [load.concurrency !== void 0 ? `concurrency ${load.concurrency}` : "", load.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
-  if (parts.length > 0) meta.workload ??= parts.join(", ");
+  const parts2 = [load.concurrency !== void 0 ? `concurrency ${load.concurrency}` : "", load.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
+  if (parts2.length > 0) meta.workload ??= parts2.join(", ");
 }
-function scalarOf(value) {
-  if (typeof value === "string") return clip2(value);
-  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
-  if (typeof value === "boolean") return value;
-  if (Array.isArray(value) && value.length > 0 && value.length <= 20 && value.every((v) => typeof v === "string" || typeof v === "number")) {
-    return clip2(value.join(","));
+function scalarOf(value2) {
+  if (typeof value2 === "string") return clip2(value2);
+  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : String(value2);
+  if (typeof value2 === "boolean") return value2;
+  if (Array.isArray(value2) && value2.length > 0 && value2.length <= 20 && value2.every((v) => typeof v === "string" || typeof v === "number")) {
+    return clip2(value2.join(","));
   }
   return void 0;
 }
@@ -26299,10 +26302,10 @@ var genaiPerfAdapter = {
   label: "NVIDIA GenAI-Perf export",
   writtenBy: "genai-perf profile (artifacts/…/profile_export_genai_perf.json; per request: profile_export.json)",
   detect(head) {
-    const kind = classify(head);
-    if (kind === "raw") return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)' };
-    if (kind === "summary") return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")' };
-    return { match: false, reason: kind.reason };
+    const kind2 = classify(head);
+    if (kind2 === "raw") return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)' };
+    if (kind2 === "summary") return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")' };
+    return { match: false, reason: kind2.reason };
   },
   read: (source, options) => readGenaiPerf(source, options)
 };
@@ -26349,8 +26352,8 @@ function aiperfSummaryRun(doc, file, format) {
   fillMeta(meta, flat, load);
   meta.benchmark ??= "aiperf";
   for (const key of ["schema_version", "aiperf_version", "benchmark_id", "start_time", "end_time"]) {
-    const value = own(doc, key);
-    if (typeof value === "string" || typeof value === "number") meta.extra[key] = String(value).slice(0, 200);
+    const value2 = own(doc, key);
+    if (typeof value2 === "string" || typeof value2 === "number") meta.extra[key] = String(value2).slice(0, 200);
   }
   const runInfo = asObject(own(doc, "run_info"));
   const trial = own(runInfo, "trial");
@@ -26372,8 +26375,8 @@ function aiperfSummaryRun(doc, file, format) {
 }
 function collectBlocks(doc) {
   const blocks = /* @__PURE__ */ new Map();
-  const put = (tag, value) => {
-    const block = asStatBlock(value);
+  const put = (tag, value2) => {
+    const block = asStatBlock(value2);
     if (!block) return;
     const name = Object.hasOwn(AIPERF_ALIASES, tag) ? AIPERF_ALIASES[tag] : tag;
     if (!blocks.has(name)) blocks.set(name, block);
@@ -26396,16 +26399,16 @@ function networkMean(blocks) {
   if (sending === void 0) return void 0;
   let overhead = blockMean(blocks.get("http_req_connection_overhead"), "ms");
   if (overhead === void 0) {
-    const parts = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map((t) => blockMean(blocks.get(t), "ms"));
-    if (parts.every((p) => p === void 0)) return void 0;
-    overhead = parts.reduce((sum, p) => sum + (p ?? 0), 0);
+    const parts2 = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map((t) => blockMean(blocks.get(t), "ms"));
+    if (parts2.every((p) => p === void 0)) return void 0;
+    overhead = parts2.reduce((sum, p) => sum + (p ?? 0), 0);
   }
   return { metric: "network", stat: "mean", value: overhead + sending, field: "http_req_connection_overhead.avg + http_req_sending.avg" };
 }
 function summaryWorkload(blocks, doc, warnings) {
   const workload = {};
   const ok = blockMean(blocks.get("request_count"), "plain");
-  let failed = blockMean(blocks.get("error_request_count"), "plain");
+  let failed2 = blockMean(blocks.get("error_request_count"), "plain");
   const errors = own(doc, "error_summary");
   if (Array.isArray(errors)) {
     const described = [];
@@ -26418,12 +26421,12 @@ function summaryWorkload(blocks, doc, warnings) {
       if (described.length < 3) described.push(`${[own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
     }
     if (total2 > 0) {
-      failed ??= total2;
+      failed2 ??= total2;
       warnings.push(`${total2} failed request(s): ${described.join(", ")}${errors.length > 3 ? ", …" : ""}`);
     }
   }
-  if (ok !== void 0) workload.requests = ok + (failed ?? 0);
-  if (failed !== void 0) workload.failed = failed;
+  if (ok !== void 0) workload.requests = ok + (failed2 ?? 0);
+  if (failed2 !== void 0) workload.failed = failed2;
   const duration2 = blockMean(blocks.get("benchmark_duration"), "ms");
   if (duration2 !== void 0) workload.durationSeconds = duration2 / 1e3;
   const input = blockMean(blocks.get("input_sequence_length"), "plain");
@@ -26455,16 +26458,16 @@ async function readAiperfRecords(source, options, format) {
   const splitter = new LineSplitter();
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
-    let value;
+    let value2;
     try {
-      value = parseJsonLenient(line);
+      value2 = parseJsonLenient(line);
     } catch (error2) {
       builder.recordUnparsable(lineNo, `not valid JSON: ${error2.message}`);
       return;
     }
-    const object3 = asObject(value);
+    const object3 = asObject(value2);
     if (!object3) {
-      builder.addRecord(value, lineNo);
+      builder.addRecord(value2, lineNo);
       return;
     }
     if (isWarmup(object3)) {
@@ -26504,8 +26507,8 @@ function mapRecord(raw) {
   const startNs = finiteNumber(start);
   if (startNs !== void 0) record3.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
   for (const key of ["worker_id", "turn_index"]) {
-    const value = own(metadata, key);
-    if (typeof value === "string" || typeof value === "number") record3[key] = value;
+    const value2 = own(metadata, key);
+    if (typeof value2 === "string" || typeof value2 === "number") record3[key] = value2;
   }
   const error2 = errorText2(own(raw, "error"), own(metadata, "was_cancelled"));
   const metric = (tag) => readMetric(metrics, tag);
@@ -26520,8 +26523,8 @@ function mapRecord(raw) {
   const isl = metric("input_sequence_length");
   const osl = metric("output_sequence_length") ?? metric("output_token_count");
   const read = [["time_to_first_token", ttft], ["request_latency", total2], ["input_sequence_length", isl], ["output_sequence_length", osl]];
-  for (const [field, value] of read) {
-    if (typeof value === "string") return { problem: `metrics.${field}: ${value}` };
+  for (const [field, value2] of read) {
+    if (typeof value2 === "string") return { problem: `metrics.${field}: ${value2}` };
   }
   const nonStreaming = ttft === void 0 && total2 !== void 0;
   record3.first_token_ms = ttft ?? total2;
@@ -26557,8 +26560,8 @@ function readMetric(metrics, tag) {
   const n = finiteNumber(raw);
   if (n === void 0) return void 0;
   if (Number.isNaN(n)) return `value: expected a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}`;
-  const kind = unitKind(own(entry, "unit"));
-  return kind?.kind === "time" ? toMs(n, kind.unit) : n;
+  const kind2 = unitKind(own(entry, "unit"));
+  return kind2?.kind === "time" ? toMs(n, kind2.unit) : n;
 }
 function networkMs(metric) {
   const sending = metric("http_req_sending");
@@ -26566,10 +26569,10 @@ function networkMs(metric) {
   if (typeof sending === "string") return `metrics.http_req_sending: ${sending}`;
   let overhead = metric("http_req_connection_overhead");
   if (overhead === void 0) {
-    const parts = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map(metric);
-    if (parts.every((p) => p === void 0)) return void 0;
+    const parts2 = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map(metric);
+    if (parts2.every((p) => p === void 0)) return void 0;
     overhead = 0;
-    for (const p of parts) {
+    for (const p of parts2) {
       if (typeof p === "string") return `metrics.http_req_*: ${p}`;
       overhead += p ?? 0;
     }
@@ -26582,13 +26585,13 @@ function gapsOf(metrics) {
   const values = own(entry, "value");
   if (!Array.isArray(values)) return void 0;
   if (values.length > MAX_GAPS) return `metrics.inter_chunk_latency: ${values.length} gaps, more than ${MAX_GAPS}`;
-  const kind = unitKind(own(entry, "unit"));
-  if (kind?.kind !== "time") return `metrics.inter_chunk_latency: unit ${JSON.stringify(own(entry, "unit"))?.slice(0, 20)} is not a duration`;
+  const kind2 = unitKind(own(entry, "unit"));
+  if (kind2?.kind !== "time") return `metrics.inter_chunk_latency: unit ${JSON.stringify(own(entry, "unit"))?.slice(0, 20)} is not a duration`;
   const gaps = new Array(values.length);
   for (let k = 0; k < values.length; k++) {
     const n = finiteNumber(values[k]);
     if (n === void 0 || Number.isNaN(n)) return `metrics.inter_chunk_latency[${k}]: expected a finite number, got ${JSON.stringify(values[k])?.slice(0, 20)}`;
-    gaps[k] = toMs(n, kind.unit);
+    gaps[k] = toMs(n, kind2.unit);
   }
   return gaps;
 }
@@ -26601,12 +26604,12 @@ function addExtras(record3, metrics) {
     const entry = asObject(metrics[key]);
     const n = finiteNumber(own(entry, "value"));
     if (n === void 0 || Number.isNaN(n)) continue;
-    const kind = unitKind(own(entry, "unit"));
-    const name = kind?.kind === "time" ? `${tag}_ms` : tag;
+    const kind2 = unitKind(own(entry, "unit"));
+    const name = kind2?.kind === "time" ? `${tag}_ms` : tag;
     if (isNumericField(name) || isTextField(name) || Object.hasOwn(record3, name) || name === "__proto__") continue;
-    const value = kind?.kind === "time" ? toMs(n, kind.unit) : n;
-    if (!Number.isFinite(value)) continue;
-    record3[name] = value;
+    const value2 = kind2?.kind === "time" ? toMs(n, kind2.unit) : n;
+    if (!Number.isFinite(value2)) continue;
+    record3[name] = value2;
     added++;
   }
 }
@@ -26626,18 +26629,18 @@ var aiperfAdapter = {
   label: "NVIDIA AIPerf export",
   writtenBy: "aiperf profile (artifacts/…/profile_export_aiperf.json; per request: profile_export.jsonl)",
   detect(head) {
-    const kind = classify2(head);
-    if (kind === "records") return { match: true, reason: "AIPerf per-request records (profile_export.jsonl)" };
-    if (kind === "summary") return { match: true, reason: "AIPerf summary (profile_export_aiperf.json)" };
-    return { match: false, reason: kind.reason };
+    const kind2 = classify2(head);
+    if (kind2 === "records") return { match: true, reason: "AIPerf per-request records (profile_export.jsonl)" };
+    if (kind2 === "summary") return { match: true, reason: "AIPerf summary (profile_export_aiperf.json)" };
+    return { match: false, reason: kind2.reason };
   },
   read: (source, options) => readAiperf(source, options)
 };
 async function readAiperf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
   const text = source.head.replace(/^\ufeff/, "").trimStart();
-  const kind = classify2(source.head);
+  const kind2 = classify2(source.head);
   const lineObjects = /^\{\s*"metadata"\s*:/.test(text) || /^\{[^\n]*\}[ \t\r]*\n\s*\{/.test(text);
-  if (kind === "records" || typeof kind === "object" && lineObjects) return readAiperfRecords(source, options, "aiperf");
+  if (kind2 === "records" || typeof kind2 === "object" && lineObjects) return readAiperfRecords(source, options, "aiperf");
   const body = await readDocument(source, AIPERF_SUMMARY_FORMAT, maxBytes);
   const doc = asObject(parseDocument(body, source, AIPERF_SUMMARY_FORMAT));
   if (!doc) throw new InputError(source.name, `${AIPERF_SUMMARY_FORMAT}: expected a JSON object of metric blocks`);
@@ -26695,8 +26698,8 @@ function parseExposition(text, file, keep = () => true) {
   return out;
 }
 function seriesKey(name, labels, without) {
-  const parts = [...labels].filter(([k]) => k !== without).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-  return JSON.stringify([name, parts]);
+  const parts2 = [...labels].filter(([k]) => k !== without).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  return JSON.stringify([name, parts2]);
 }
 function readMetadataLine(line, types) {
   const match = /^#\s+(HELP|TYPE)(?:\s+(\S+))?(?:\s+(.*))?$/.exec(line);
@@ -26738,8 +26741,8 @@ function parseSampleLine(text) {
   if (!name) return "expected a metric name before the value";
   const tokens = line.slice(i).trim().split(/[ \t]+/).filter((t) => t !== "");
   if (tokens.length === 0) return `${name}: no value after the name`;
-  const value = parseValue(tokens[0]);
-  if (value === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
+  const value2 = parseValue(tokens[0]);
+  if (value2 === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
   let timestamp;
   let next = 1;
   if (tokens.length > 1 && tokens[1] !== "#") {
@@ -26748,14 +26751,14 @@ function parseSampleLine(text) {
     next = 2;
   }
   if (tokens.length > next && tokens[next] !== "#") return `${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`;
-  return timestamp === void 0 ? { name, labels, value } : { name, labels, value, timestamp };
+  return timestamp === void 0 ? { name, labels, value: value2 } : { name, labels, value: value2, timestamp };
 }
 function parseLabels(line, from, labels) {
   let i = from;
-  let metricName;
+  let metricName2;
   for (; ; ) {
     i = skipBlanks(line, i);
-    if (line[i] === "}") return { end: i + 1, name: metricName };
+    if (line[i] === "}") return { end: i + 1, name: metricName2 };
     if (i >= line.length) return "the label set is not closed with }";
     let label;
     if (line[i] === '"') {
@@ -26764,8 +26767,8 @@ function parseLabels(line, from, labels) {
       label = quoted.text;
       i = skipBlanks(line, quoted.end);
       if (line[i] !== "=") {
-        if (metricName !== void 0 || labels.size > 0) return `expected = after the label name ${JSON.stringify(label)}`;
-        metricName = label;
+        if (metricName2 !== void 0 || labels.size > 0) return `expected = after the label name ${JSON.stringify(label)}`;
+        metricName2 = label;
         if (line[i] === ",") i++;
         continue;
       }
@@ -26779,11 +26782,11 @@ function parseLabels(line, from, labels) {
     }
     i = skipBlanks(line, i + 1);
     if (line[i] !== '"') return `label ${label}: expected a value in double quotes, got ${describe5(line[i])}`;
-    const value = readQuoted(line, i + 1);
-    if (typeof value === "string") return `label ${label}: ${value}`;
+    const value2 = readQuoted(line, i + 1);
+    if (typeof value2 === "string") return `label ${label}: ${value2}`;
     if (labels.has(label)) return `label ${label} appears twice`;
-    labels.set(label, value.text);
-    i = skipBlanks(line, value.end);
+    labels.set(label, value2.text);
+    i = skipBlanks(line, value2.end);
     if (line[i] === ",") i++;
     else if (line[i] !== "}") return `expected , or } after the value of label ${label}, got ${describe5(line[i])}`;
   }
@@ -26855,8 +26858,8 @@ function vllmFacts(expo, file, issues) {
     if (h) histograms.push(h);
   }
   const server = {};
-  const set3 = (key, value) => {
-    if (value !== void 0) server[key] = value;
+  const set3 = (key, value2) => {
+    if (value2 !== void 0) server[key] = value2;
   };
   set3("prefixCacheHits", reader.sum(PREFIX_HITS));
   set3("prefixCacheQueries", reader.sum(PREFIX_QUERIES));
@@ -26865,7 +26868,7 @@ function vllmFacts(expo, file, issues) {
   set3("waiting", reader.sum(["num_requests_waiting"]));
   set3("kvCacheUsage", reader.fraction(["kv_cache_usage_perc", "gpu_cache_usage_perc"]));
   const success = reader.sum(REQUEST_SUCCESS);
-  const failed = success === void 0 ? void 0 : reader.sum(REQUEST_SUCCESS, (labels) => FAILED_REASONS.has(labels.get("finished_reason") ?? ""));
+  const failed2 = success === void 0 ? void 0 : reader.sum(REQUEST_SUCCESS, (labels) => FAILED_REASONS.has(labels.get("finished_reason") ?? ""));
   const tokens = {};
   const prompt = reader.sumAndCount(`${VLLM_PREFIX}request_prompt_tokens`);
   const generation = reader.sumAndCount(`${VLLM_PREFIX}request_generation_tokens`);
@@ -26880,7 +26883,7 @@ function vllmFacts(expo, file, issues) {
     if (total2 !== void 0) [tokens.generationSum, tokens.generationCount] = [total2, success];
   }
   const meta = scrapeMeta(expo, byName, warnings);
-  return { histograms, server, requests: success, failed, tokens, meta, warnings };
+  return { histograms, server, requests: success, failed: failed2, tokens, meta, warnings };
 }
 function workloadOf3(facts) {
   const w = {};
@@ -27083,22 +27086,22 @@ var TOKEN_KEYS = {
 };
 function tokensToExtra(tokens, extra) {
   for (const [field, key] of Object.entries(TOKEN_KEYS)) {
-    const value = tokens[field];
-    if (value !== void 0) extra[key] = String(value);
+    const value2 = tokens[field];
+    if (value2 !== void 0) extra[key] = String(value2);
   }
 }
 function tokensFromExtra(extra) {
   const out = {};
   for (const [field, key] of Object.entries(TOKEN_KEYS)) {
     const text = Object.hasOwn(extra, key) ? extra[key] : void 0;
-    const value = text === void 0 ? NaN : Number(text);
-    if (Number.isFinite(value) && value >= 0) out[field] = value;
+    const value2 = text === void 0 ? NaN : Number(text);
+    if (Number.isFinite(value2) && value2 >= 0) out[field] = value2;
   }
   return out;
 }
 
 // src/stats/histogram.ts
-var nothing = (value) => ({ value, lower: value, upper: value });
+var nothing = (value2) => ({ value: value2, lower: value2, upper: value2 });
 function histogramQuantile(h, q) {
   if (Number.isNaN(q)) return nothing(NaN);
   if (q < 0) return nothing(-Infinity);
@@ -27112,9 +27115,9 @@ function histogramQuantile(h, q) {
   if (buckets.length < 2) return nothing(NaN);
   const observations = buckets[buckets.length - 1].count;
   if (!(observations > 0)) return nothing(NaN);
-  let rank = q * observations;
+  let rank2 = q * observations;
   let b = 0;
-  while (b < buckets.length - 1 && !(buckets[b].count >= rank)) b++;
+  while (b < buckets.length - 1 && !(buckets[b].count >= rank2)) b++;
   if (b === buckets.length - 1) {
     const highestFinite = buckets[buckets.length - 2].le;
     return { value: highestFinite, lower: highestFinite, upper: Infinity };
@@ -27125,9 +27128,9 @@ function histogramQuantile(h, q) {
   let count3 = buckets[b].count;
   if (b > 0) {
     count3 -= buckets[b - 1].count;
-    rank -= buckets[b - 1].count;
+    rank2 -= buckets[b - 1].count;
   }
-  return { value: start + (end - start) * (rank / count3), lower: start, upper: end };
+  return { value: start + (end - start) * (rank2 / count3), lower: start, upper: end };
 }
 function histogramMean(h) {
   return h.count > 0 ? h.sum / h.count : NaN;
@@ -27298,8 +27301,8 @@ function attributeMap(list) {
   }
   return out;
 }
-function anyValue(value) {
-  const v = asObject(value);
+function anyValue(value2) {
+  const v = asObject(value2);
   if (!v) return void 0;
   for (const key of ["stringValue", "string_value", "bytesValue", "bytes_value"]) {
     const s = own(v, key);
@@ -27369,13 +27372,13 @@ function spanRecord(span2) {
   if (error2) record3.error = error2;
   return record3;
 }
-function finishReasons(value) {
-  let list = value;
-  if (typeof value === "string") {
+function finishReasons(value2) {
+  let list = value2;
+  if (typeof value2 === "string") {
     try {
-      list = JSON.parse(value);
+      list = JSON.parse(value2);
     } catch {
-      return value.slice(0, 100) || void 0;
+      return value2.slice(0, 100) || void 0;
     }
   }
   if (!Array.isArray(list)) return typeof list === "string" ? list : void 0;
@@ -27392,11 +27395,11 @@ function spanError(span2, reasons) {
   if (reasons?.split(",").includes("abort")) return "finish_reason abort";
   return void 0;
 }
-function unixNanoToSeconds(value) {
-  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value / 1e9 : void 0;
-  if (typeof value !== "string" || !/^\d{1,20}$/.test(value)) return void 0;
-  const whole = value.length > 9 ? Number(value.slice(0, -9)) : 0;
-  const fraction = Number(value.slice(-9)) / 1e9;
+function unixNanoToSeconds(value2) {
+  if (typeof value2 === "number") return Number.isFinite(value2) && value2 > 0 ? value2 / 1e9 : void 0;
+  if (typeof value2 !== "string" || !/^\d{1,20}$/.test(value2)) return void 0;
+  const whole = value2.length > 9 ? Number(value2.slice(0, -9)) : 0;
+  const fraction = Number(value2.slice(-9)) / 1e9;
   const seconds = whole + fraction;
   return seconds > 0 ? seconds : void 0;
 }
@@ -27442,14 +27445,14 @@ async function readOtel(source, options, limits = {}) {
     const splitter = new LineSplitter();
     const onLine = (line, lineNo) => {
       if (line.trim() === "") return;
-      let value;
+      let value2;
       try {
-        value = parseJsonLenient(line);
+        value2 = parseJsonLenient(line);
       } catch (error2) {
         builder.recordUnparsable(lineNo, `${LABEL2}: not valid JSON: ${error2.message}`);
         return;
       }
-      take(value, lineNo, false);
+      take(value2, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;
@@ -27459,10 +27462,10 @@ async function readOtel(source, options, limits = {}) {
     splitter.end(onLine);
   } else {
     const text = await readDocument(source, LABEL2, documentBytes);
-    const value = parseDocument(text, source, LABEL2);
-    const { problem } = spansOf(value);
+    const value2 = parseDocument(text, source, LABEL2);
+    const { problem } = spansOf(value2);
     if (problem) throw new InputError(source.name, `${LABEL2}: ${problem}`);
-    take(value, 1, true);
+    take(value2, 1, true);
   }
   const built = builder.finish();
   const first = built.firstRejection;
@@ -27480,9 +27483,9 @@ async function readOtel(source, options, limits = {}) {
   }
   const table = built.table;
   const errors = table.text.error;
-  let failed = 0;
+  let failed2 = 0;
   if (errors) {
-    for (let i = 0; i < table.length; i++) if (errors.codes[i] >= 0) failed++;
+    for (let i = 0; i < table.length; i++) if (errors.codes[i] >= 0) failed2++;
   }
   const meta = emptyMeta();
   const models = table.text.model_version?.dictionary ?? [];
@@ -27498,7 +27501,7 @@ async function readOtel(source, options, limits = {}) {
       requests: table,
       summaries: [],
       sources: [{ file: source.name, format: OTEL_FORMAT, recordsRead: built.recordsRead, recordsKept: table.length, skipped: built.skipped, issues: built.issues.kept, warnings }],
-      workload: { requests: table.length, failed },
+      workload: { requests: table.length, failed: failed2 },
       role: "traces"
     }
   ];
@@ -27589,15 +27592,15 @@ async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMEN
   const handlers = {
     onElement: (raw, line) => {
       read++;
-      let value;
+      let value2;
       try {
-        value = parseJsonLenient(raw);
+        value2 = parseJsonLenient(raw);
       } catch (error2) {
         reject(line, `not valid JSON: ${error2.message}`);
         return;
       }
-      const entry = asObject(value);
-      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value) ? "a list" : JSON.stringify(value)?.slice(0, 40)}`);
+      const entry = asObject(value2);
+      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value2) ? "a list" : JSON.stringify(value2)?.slice(0, 40)}`);
       const name = own(entry, "name");
       if (typeof name !== "string" || name.trim() === "") return reject(line, `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? "nothing"}`, "name");
       const number2 = finiteNumber(own(entry, "value"));
@@ -27712,13 +27715,13 @@ var BASELINE_SCHEMA = "perf-triage/baseline@1";
 
 // src/journal/digest-parse.ts
 function parseDigest(text, file) {
-  let value;
+  let value2;
   try {
-    value = JSON.parse(text);
+    value2 = JSON.parse(text);
   } catch (error2) {
     throw new InputError(file, `baseline digest: not valid JSON: ${error2.message}`);
   }
-  const d = object(value, file, "the file");
+  const d = object(value2, file, "the file");
   if (d.schema !== BASELINE_SCHEMA) {
     throw new InputError(file, `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`);
   }
@@ -27727,8 +27730,8 @@ function parseDigest(text, file) {
   d.runs.forEach((r, i) => checkRun(r, file, `runs[${i}]`));
   return d;
 }
-function checkRun(value, file, where2) {
-  const r = object(value, file, where2);
+function checkRun(value2, file, where2) {
+  const r = object(value2, file, where2);
   object(r.meta, file, `${where2}.meta`);
   object(r.meta.config, file, `${where2}.meta.config`);
   if (!Array.isArray(r.summaries)) throw new InputError(file, `baseline digest: ${where2}.summaries must be a list`);
@@ -27755,9 +27758,9 @@ function checkRun(value, file, where2) {
     }
   }
 }
-function object(value, file, where2) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InputError(file, `baseline digest: ${where2} must be an object`);
-  return value;
+function object(value2, file, where2) {
+  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) throw new InputError(file, `baseline digest: ${where2} must be an object`);
+  return value2;
 }
 
 // src/journal/digest.ts
@@ -27940,14 +27943,14 @@ function groupRuns(runs) {
   }
   const merged = [];
   for (let i = 0; i < repeats; i++) {
-    const parts = ordered.map(([, list]) => list[i]);
-    const labels = new Set(parts.map((p) => p.repeat).filter(Boolean));
+    const parts2 = ordered.map(([, list]) => list[i]);
+    const labels = new Set(parts2.map((p) => p.repeat).filter(Boolean));
     if (labels.size > 1) return { error: `files paired as one run carry different repeat labels (${[...labels].join(", ")})` };
-    const withRequests = parts.filter((p) => p.requests);
+    const withRequests = parts2.filter((p) => p.requests);
     if (withRequests.length > 1) {
       return { error: `${withRequests.map((p) => p.sources[0]?.file).join(" and ")} both hold per-request records for one run; give one per-request file per run` };
     }
-    merged.push(mergeParts(parts));
+    merged.push(mergeParts(parts2));
   }
   return { runs: merged };
 }
@@ -27962,22 +27965,22 @@ function compareLabels(a, b) {
   if (Number.isFinite(na) && Number.isFinite(nb) && na !== nb) return na - nb;
   return a < b ? -1 : a > b ? 1 : 0;
 }
-function mergeParts(parts) {
-  const first = parts[0];
-  const config = Object.assign({}, ...parts.map((p) => p.meta.config).reverse());
-  const extra = Object.assign({}, ...parts.map((p) => p.meta.extra).reverse());
-  const pick = (key) => parts.map((p) => p.meta[key]).find((v) => v !== void 0);
-  const requests = parts.find((p) => p.requests)?.requests;
+function mergeParts(parts2) {
+  const first = parts2[0];
+  const config = Object.assign({}, ...parts2.map((p) => p.meta.config).reverse());
+  const extra = Object.assign({}, ...parts2.map((p) => p.meta.extra).reverse());
+  const pick = (key) => parts2.map((p) => p.meta[key]).find((v) => v !== void 0);
+  const requests = parts2.find((p) => p.requests)?.requests;
   return {
     meta: { config, extra, benchmark: pick("benchmark"), commit: pick("commit"), hardware: pick("hardware"), model: pick("model"), workload: pick("workload") },
     ...requests ? { requests } : {},
-    summaries: parts.flatMap((p) => p.summaries),
-    sources: parts.flatMap((p) => p.sources),
-    histograms: parts.flatMap((p) => p.histograms ?? []),
-    server: mergeObjects(parts.map((p) => p.server)),
-    workload: mergeObjects(parts.map((p) => p.workload)),
+    summaries: parts2.flatMap((p) => p.summaries),
+    sources: parts2.flatMap((p) => p.sources),
+    histograms: parts2.flatMap((p) => p.histograms ?? []),
+    server: mergeObjects(parts2.map((p) => p.server)),
+    workload: mergeObjects(parts2.map((p) => p.workload)),
     role: requests ? "requests" : first.role,
-    repeat: parts.map((p) => p.repeat).find((r) => r !== void 0)
+    repeat: parts2.map((p) => p.repeat).find((r) => r !== void 0)
   };
 }
 function mergeObjects(items) {
@@ -27985,8 +27988,8 @@ function mergeObjects(items) {
   if (present.length === 0) return void 0;
   const out = {};
   for (const item of present) {
-    for (const [key, value] of Object.entries(item)) {
-      if (value !== void 0 && !(key in out)) out[key] = value;
+    for (const [key, value2] of Object.entries(item)) {
+      if (value2 !== void 0 && !(key in out)) out[key] = value2;
     }
   }
   return out;
@@ -28023,21 +28026,21 @@ function pooledTable(side2) {
   const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : void 0;
   return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
 }
-function concatNumbers(parts, length) {
+function concatNumbers(parts2, length) {
   const out = new Float64Array(length).fill(NaN);
   let offset = 0;
-  for (const [n, values] of parts) {
+  for (const [n, values] of parts2) {
     if (values) out.set(values, offset);
     offset += n;
   }
   return out;
 }
-function concatText(parts, length) {
+function concatText(parts2, length) {
   const codes = new Int32Array(length).fill(-1);
   const dictionary = [];
   const index = /* @__PURE__ */ new Map();
   let offset = 0;
-  for (const [n, column] of parts) {
+  for (const [n, column] of parts2) {
     if (column) {
       const remap = column.dictionary.map((word2) => {
         let code = index.get(word2);
@@ -28261,11 +28264,11 @@ function diffScrapes(before, after) {
     if (a !== void 0) server[key] = a;
   }
   const requests = counterDifference(after.workload?.requests, before.workload?.requests, "vllm:request_success_total", reset);
-  const failed = counterDifference(after.workload?.failed, before.workload?.failed, "failed requests (finished_reason abort/error)", reset);
+  const failed2 = counterDifference(after.workload?.failed, before.workload?.failed, "failed requests (finished_reason abort/error)", reset);
   const tokens = tokenDifference(tokensFromExtra(after.meta.extra), tokensFromExtra(before.meta.extra), reset);
   const meta = { ...after.meta, config: { ...after.meta.config }, extra: { ...after.meta.extra } };
   const run2 = runFromFacts(
-    { histograms, server, requests, failed, tokens, meta, warnings: [] },
+    { histograms, server, requests, failed: failed2, tokens, meta, warnings: [] },
     { ...after.sources[0], warnings: [...warnings, ...after.sources[0].warnings] }
   );
   run2.sources = [before.sources[0], ...run2.sources];
@@ -28282,16 +28285,19 @@ function counterDifference(a, b, what, reset) {
 function tokenDifference(after, before, reset) {
   const out = {};
   for (const key of ["promptSum", "promptCount", "generationSum", "generationCount"]) {
-    const value = counterDifference(after[key], before[key], `token total ${key}`, reset);
-    if (value !== void 0) out[key] = value;
+    const value2 = counterDifference(after[key], before[key], `token total ${key}`, reset);
+    if (value2 !== void 0) out[key] = value2;
   }
   return out;
 }
 function extraNumber(run2, key) {
   const text = Object.hasOwn(run2.meta.extra, key) ? run2.meta.extra[key] : void 0;
-  const value = text === void 0 ? NaN : Number(text);
-  return Number.isFinite(value) ? value : void 0;
+  const value2 = text === void 0 ? NaN : Number(text);
+  return Number.isFinite(value2) ? value2 : void 0;
 }
+
+// src/io/load-side.ts
+import { stat as stat3 } from "node:fs/promises";
 
 // src/io/file-source.ts
 import { createReadStream } from "node:fs";
@@ -28350,6 +28356,25 @@ function describeFsError(error2) {
   }
 }
 
+// src/io/progress.ts
+function withProgress(source, bytes, progress) {
+  return {
+    name: source.name,
+    head: source.head,
+    async *chunks() {
+      progress.start(source.name, bytes);
+      try {
+        for await (const chunk of source.chunks()) {
+          progress.advance(chunk.length);
+          yield chunk;
+        }
+      } finally {
+        progress.done();
+      }
+    }
+  };
+}
+
 // src/io/glob.ts
 import { existsSync as existsSync2, readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
@@ -28371,9 +28396,9 @@ function expandPatterns(patterns, cwd = ".") {
 }
 function expand(pattern, cwd) {
   const absolute = pattern.startsWith("/");
-  const parts = pattern.split("/").filter((p, i) => p !== "" || i === 0);
+  const parts2 = pattern.split("/").filter((p, i) => p !== "" || i === 0);
   const root = absolute ? "/" : cwd;
-  const segments = absolute ? parts.slice(1) : parts;
+  const segments = absolute ? parts2.slice(1) : parts2;
   const out = [];
   walk(root, segments, absolute ? "/" : "", out);
   return out.sort();
@@ -28464,7 +28489,11 @@ async function loadSide(label, patterns, options) {
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
   if (files.length === 0) throw new InputError(label === "base" ? "baseline" : "results", "no files given");
   const sources = [];
-  for (const file of files) sources.push(await fileSource(resolve(options.cwd ?? ".", file), file));
+  for (const file of files) {
+    const path = resolve(options.cwd ?? ".", file);
+    const source = await fileSource(path, file);
+    sources.push(options.progress ? withProgress(source, (await stat3(path)).size, options.progress) : source);
+  }
   return sideFromSources(label, sources, options);
 }
 
@@ -28480,13 +28509,13 @@ function numberCell(text) {
   let body = t;
   if (GROUPED.test(t)) body = t.replace(/,/g, "");
   else if (!PLAIN.test(t)) return NaN;
-  const value = Number(body);
-  return Number.isFinite(value) ? value : NaN;
+  const value2 = Number(body);
+  return Number.isFinite(value2) ? value2 : NaN;
 }
-function numberValue(value) {
-  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
-  if (typeof value === "string") return numberCell(value);
-  if (value === null || value === void 0) return null;
+function numberValue(value2) {
+  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : NaN;
+  if (typeof value2 === "string") return numberCell(value2);
+  if (value2 === null || value2 === void 0) return null;
   return NaN;
 }
 var TIME_UNITS_MS = {
@@ -28629,20 +28658,20 @@ function launchOf(launches, id, name) {
   }
   return launch;
 }
-function record(launch, metricName, unit, text, file, line, field, notes) {
-  const key = metricKey(metricName);
-  const stall = key ? void 0 : stallMetric(metricName);
+function record(launch, metricName2, unit, text, file, line, field, notes) {
+  const key = metricKey(metricName2);
+  const stall = key ? void 0 : stallMetric(metricName2);
   if (!key && !stall) return;
-  const value = numberCell(text);
-  if (value === null) return;
-  if (Number.isNaN(value)) throw new InputError(file, `${FORMAT6}: metric "${metricName}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
-  let v = value;
+  const value2 = numberCell(text);
+  if (value2 === null) return;
+  if (Number.isNaN(value2)) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
+  let v = value2;
   if (key === "duration") {
     const scale = unit === "" ? msPerUnit("ns") : msPerUnit(unit);
-    if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName}": unknown time unit "${unit}"`, line, field);
-    v = value * scale;
+    if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown time unit "${unit}"`, line, field);
+    v = value2 * scale;
   } else if (key && isPercentMetric(key) && unit !== "" && unit !== "%") {
-    notes.push(`"${metricName}" is in ${unit}, not %: not used.`);
+    notes.push(`"${metricName2}" is in ${unit}, not %: not used.`);
     return;
   }
   const map = key ? launch.metrics : launch.stalls;
@@ -28692,11 +28721,11 @@ function combine(launches) {
   for (const l of launches) byName.set(l.name, [...byName.get(l.name) ?? [], l]);
   const out = [];
   for (const [name, list] of byName) {
-    const value = (l, k) => {
+    const value2 = (l, k) => {
       const acc = l.metrics.get(k);
       return acc ? acc.sum / acc.n : NaN;
     };
-    const weight = (l) => value(l, "duration") * l.invocations;
+    const weight = (l) => value2(l, "duration") * l.invocations;
     const allTimed = list.every((l) => weight(l) > 0);
     const mean = (pick) => {
       const values = list.map((l) => [pick(l), allTimed ? weight(l) : l.invocations]).filter(([v]) => !Number.isNaN(v));
@@ -28710,19 +28739,19 @@ function combine(launches) {
       return w > 0 ? sum / w : NaN;
     };
     const durations = list.map(weight);
-    const sectors = list.reduce((s, l) => s + value(l, "sectors") * l.invocations, 0);
-    const requests = list.reduce((s, l) => s + value(l, "requests") * l.invocations, 0);
+    const sectors = list.reduce((s, l) => s + value2(l, "sectors") * l.invocations, 0);
+    const requests = list.reduce((s, l) => s + value2(l, "requests") * l.invocations, 0);
     out.push({
       name,
       launches: list.reduce((s, l) => s + l.invocations, 0),
       durationMs: durations.some((d) => !Number.isNaN(d)) ? durations.reduce((s, d) => s + (Number.isNaN(d) ? 0 : d), 0) : NaN,
-      smPct: mean((l) => value(l, "sm")),
-      dramPct: mean((l) => value(l, "dram")),
-      memoryPct: mean((l) => value(l, "memory")),
-      occupancyPct: mean((l) => value(l, "occupancy")),
-      theoreticalOccupancyPct: mean((l) => value(l, "theoreticalOccupancy")),
-      sectorsPerRequest: requests > 0 ? sectors / requests : mean((l) => value(l, "sectorsPerRequest")),
-      registersPerThread: mean((l) => value(l, "registers")),
+      smPct: mean((l) => value2(l, "sm")),
+      dramPct: mean((l) => value2(l, "dram")),
+      memoryPct: mean((l) => value2(l, "memory")),
+      occupancyPct: mean((l) => value2(l, "occupancy")),
+      theoreticalOccupancyPct: mean((l) => value2(l, "theoreticalOccupancy")),
+      sectorsPerRequest: requests > 0 ? sectors / requests : mean((l) => value2(l, "sectorsPerRequest")),
+      registersPerThread: mean((l) => value2(l, "registers")),
       stalls: stallShares(list, allTimed ? weight : (l) => l.invocations)
     });
   }
@@ -28767,8 +28796,8 @@ var SYNC_CALLS = /* @__PURE__ */ new Set([
 function isSyncCall(name) {
   return SYNC_CALLS.has(name.replace(API_SUFFIX, ""));
 }
-function isBlockingSyncKind(kind) {
-  return /^(?:Stream|Event|Context|Device) Sync(?:hronize)?$/i.test(kind.trim());
+function isBlockingSyncKind(kind2) {
+  return /^(?:Stream|Event|Context|Device) Sync(?:hronize)?$/i.test(kind2.trim());
 }
 function isItemOp(name) {
   return name === "aten::item" || name === "aten::_local_scalar_dense";
@@ -28878,7 +28907,7 @@ function nsysTotals(inputs, options = {}) {
       byKind.set(report2.kind, { report: report2, file: stats.file });
     }
   }
-  const entries = (kind) => byKind.get(kind)?.report.entries;
+  const entries = (kind2) => byKind.get(kind2)?.report.entries;
   const file = list.map((s) => s.file).join(" + ");
   const notes = [];
   const sum = (xs) => xs.reduce((s, e) => s + e.totalMs, 0);
@@ -28978,8 +29007,8 @@ function report(table, file) {
     return entry;
   });
   const title = table.titles.length > 0 ? table.titles[table.titles.length - 1] : void 0;
-  const kind = layout.kind === "calls" ? callsKind(title, entries) : layout.kind;
-  return { kind, title, headerLine: table.headerLine, entries };
+  const kind2 = layout.kind === "calls" ? callsKind(title, entries) : layout.kind;
+  return { kind: kind2, title, headerLine: table.headerLine, entries };
 }
 function callsKind(title, entries) {
   if (title && /cuda_api_sum|CUDA API/i.test(title)) return "cuda-api";
@@ -29067,18 +29096,18 @@ function toRow(file, pick, where2) {
   if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail(annotation.name, "expected true or false");
   return row;
 }
-function deviceType(value) {
-  if (typeof value === "number") return value === 0 ? "cpu" : Number.isInteger(value) && value > 0 ? "device" : void 0;
-  if (typeof value !== "string") return void 0;
-  const t = value.trim().replace(/^DeviceType\./i, "").toLowerCase();
+function deviceType(value2) {
+  if (typeof value2 === "number") return value2 === 0 ? "cpu" : Number.isInteger(value2) && value2 > 0 ? "device" : void 0;
+  if (typeof value2 !== "string") return void 0;
+  const t = value2.trim().replace(/^DeviceType\./i, "").toLowerCase();
   if (t === "cpu" || t === "0") return "cpu";
   return /^(?:cuda|hip|xpu|mps|mtia|hpu|privateuse1|meta|[1-9]\d*)$/.test(t) ? "device" : void 0;
 }
-function truthy(value) {
-  if (typeof value === "boolean") return value;
-  if (value === 1 || value === 0) return value === 1;
-  if (typeof value !== "string") return void 0;
-  const t = value.trim().toLowerCase();
+function truthy(value2) {
+  if (typeof value2 === "boolean") return value2;
+  if (value2 === 1 || value2 === 0) return value2 === 1;
+  if (typeof value2 !== "string") return void 0;
+  const t = value2.trim().toLowerCase();
   return t === "true" || t === "1" ? true : t === "false" || t === "0" ? false : void 0;
 }
 var STEP = /^ProfilerStep(?:#\d+|\*)$/;
@@ -29227,8 +29256,8 @@ async function readTraceEvents(source) {
     complete++;
     const cat = own(e, "cat");
     const pid = idOf(own(e, "pid"));
-    const kind = typeof cat === "string" ? Object.hasOwn(KINDS, cat.toLowerCase()) ? KINDS[cat.toLowerCase()] : void 0 : pid === "CPU functions" ? "op" : void 0;
-    if (kind === void 0) {
+    const kind2 = typeof cat === "string" ? Object.hasOwn(KINDS, cat.toLowerCase()) ? KINDS[cat.toLowerCase()] : void 0 : pid === "CPU functions" ? "op" : void 0;
+    if (kind2 === void 0) {
       ignored++;
       continue;
     }
@@ -29239,8 +29268,8 @@ async function readTraceEvents(source) {
       skipped++;
       continue;
     }
-    const event = { kind, name: String(rawName), start: ts, end: ts + dur, pid, thread: `${pid}/${idOf(own(e, "tid"))}` };
-    if (kind === "sync") {
+    const event = { kind: kind2, name: String(rawName), start: ts, end: ts + dur, pid, thread: `${pid}/${idOf(own(e, "tid"))}` };
+    if (kind2 === "sync") {
       const args = asObject(own(e, "args"));
       const k = own(args, "cuda_sync_kind");
       event.syncKind = typeof k === "string" ? k : event.name;
@@ -29253,8 +29282,8 @@ async function readTraceEvents(source) {
   if (!events.some((e) => e.kind !== "annotation")) throw new InputError(source.name, `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`, void 0, "traceEvents");
   return { events, skipped, ignored };
 }
-function idOf(value) {
-  return typeof value === "string" || typeof value === "number" ? String(value) : "";
+function idOf(value2) {
+  return typeof value2 === "string" || typeof value2 === "number" ? String(value2) : "";
 }
 
 // src/profile/torch-trace.ts
@@ -29415,9 +29444,9 @@ function detectProfile(head) {
   return { error: "not a Chrome trace, key_averages table, nsys stats CSV or Nsight Compute CSV" };
 }
 async function readProfile(source, options = {}) {
-  const kind = detectProfile(source.head);
-  if (typeof kind !== "string") throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind.error}`);
-  switch (kind) {
+  const kind2 = detectProfile(source.head);
+  if (typeof kind2 !== "string") throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind2.error}`);
+  switch (kind2) {
     case "torch-chrome-trace":
       return { kind: "split", totals: await readTorchTrace(source) };
     case "torch-key-averages":
@@ -29439,6 +29468,732 @@ async function loadProfiles(patterns, input, cwd) {
   return out;
 }
 
+// src/io/load-quality.ts
+import { resolve as resolve3 } from "node:path";
+
+// src/quality/types.ts
+var FAILED2 = "failed";
+
+// src/quality/fields.ts
+var ID_FIELDS = ["custom_id", "prompt_id", "request_id", "id"];
+var TEXT_FIELDS2 = ["output", "text", "generated_text", "completion"];
+var HASH_FIELDS = ["output_sha256", "output_hash"];
+var SAMPLING_CONTAINERS = ["sampling_params", "params", "parameters", "gen_kwargs", "generation_kwargs", "request", "body"];
+var LM_EVAL_NON_METRICS = /* @__PURE__ */ new Set(["alias", "name", "sample_len", "samples", "sample_count"]);
+var SERVER_MADE_ID = /^(?:chatcmpl|cmpl|batch_req|vllm|req|resp|msg)[-_]/;
+var FIELD_LIST = 'output, text, generated_text, completion, choices[0].text or choices[0].message.content (also under "response" or "response.body"), or output_sha256 / output_hash';
+
+// src/quality/detect.ts
+var ID_KEY = new RegExp(`"(?:${ID_FIELDS.join("|")})"\\s*:`);
+var OUTPUT_KEY = new RegExp(`"(?:${TEXT_FIELDS2.join("|")}|output_sha256|output_hash|choices|response|error)"\\s*:`);
+var LM_EVAL_COMPANION = /"[^"\\]*_stderr(?:,[^"\\]*)?"\s*:|"(?:versions|n-samples|n-shot|higher_is_better|lm_eval_version|configs)"\s*:/;
+function detectQuality(head) {
+  const text = head.replace(/^\uFEFF/, "").trimStart();
+  if (text.startsWith("[")) {
+    return ID_KEY.test(text) && OUTPUT_KEY.test(text) ? "generations" : { error: "a JSON list whose first objects have no id field (custom_id, prompt_id, request_id, id) and output field" };
+  }
+  if (!text.startsWith("{")) return { error: 'not JSON: expected an lm-eval results file, a {"scores": …} file or generations (JSONL)' };
+  const first = parseObject(text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n")));
+  if (first) return classify3(first);
+  if (/"results"\s*:\s*\{/.test(text) && LM_EVAL_COMPANION.test(text)) return "lm-eval";
+  if (/"scores"\s*:\s*\{/.test(text)) return "perf-triage-scores";
+  if (/^\{\s*"/.test(text) && ID_KEY.test(text) && OUTPUT_KEY.test(text)) return "generations";
+  return { error: 'JSON without "results" (lm-eval), "scores" (perf-triage scores) or an id with an output (generations)' };
+}
+function classify3(o) {
+  if (asObject(own(o, "results"))) return "lm-eval";
+  if (asObject(own(o, "scores"))) return "perf-triage-scores";
+  if (ID_FIELDS.some((f) => own(o, f) !== void 0)) {
+    if (own(o, "method") !== void 0 && own(o, "url") !== void 0 && own(o, "body") !== void 0 && own(o, "response") === void 0) {
+      return { error: 'an OpenAI Batch input file (custom_id, method, url, body): compare the output files, whose lines carry "response"' };
+    }
+    return "generations";
+  }
+  return { error: 'a JSON object without "results" (lm-eval), "scores" (perf-triage scores) or an id field (generations)' };
+}
+function parseObject(line) {
+  try {
+    return asObject(JSON.parse(line));
+  } catch {
+    return void 0;
+  }
+}
+
+// src/quality/generation-record.ts
+import { createHash } from "node:crypto";
+var HEX64 = /^[0-9a-fA-F]{64}$/;
+function generationRecord(r) {
+  const id = recordId(r);
+  if ("reject" in id) return id;
+  const sampling = samplingOf(r);
+  if (failed(r)) return { ...id, entry: FAILED2, ...sampling };
+  const output = outputOf(r);
+  if ("reject" in output) return output;
+  return { ...id, entry: output, ...sampling };
+}
+function recordId(r) {
+  for (const field of ID_FIELDS) {
+    const value2 = own(r, field);
+    if (typeof value2 === "string" && value2.trim() !== "") return { id: value2, idField: field };
+    if (typeof value2 === "number" && Number.isFinite(value2)) return { id: String(value2), idField: field };
+  }
+  return { reject: `no id: expected ${ID_FIELDS.join(", ")} (a non-empty string or a number)`, field: "id" };
+}
+function failed(r) {
+  const error2 = own(r, "error");
+  if (error2 !== void 0 && error2 !== null && error2 !== false && error2 !== "" && error2 !== 0) return true;
+  const status = own(asObject(own(r, "response")), "status_code");
+  return typeof status === "number" && (status < 200 || status > 299);
+}
+function outputOf(r) {
+  const response = asObject(own(r, "response"));
+  const places = [
+    ["", r],
+    ["response.", response],
+    ["response.body.", asObject(own(response, "body"))]
+  ];
+  let wrongType;
+  for (const [prefix, place] of places) {
+    if (!place) continue;
+    for (const field of TEXT_FIELDS2) {
+      const value2 = own(place, field);
+      if (typeof value2 === "string") return fingerprint(value2);
+      if (value2 !== void 0 && value2 !== null) wrongType ??= { field: prefix + field, value: value2 };
+    }
+    const choice = asObject(firstOf(own(place, "choices")));
+    if (!choice) continue;
+    const text = own(choice, "text");
+    if (typeof text === "string") return fingerprint(text);
+    const message = asObject(own(choice, "message"));
+    if (message) {
+      const content = own(message, "content");
+      return fingerprint(typeof content === "string" ? content : JSON.stringify(message));
+    }
+    wrongType ??= { field: `${prefix}choices[0]`, value: choice };
+  }
+  for (const field of HASH_FIELDS) {
+    const value2 = own(r, field);
+    if (typeof value2 !== "string" || value2.trim() === "") {
+      if (value2 !== void 0 && value2 !== null) wrongType ??= { field, value: value2 };
+      continue;
+    }
+    if (HEX64.test(value2)) return { hash: `sha256:${value2.toLowerCase()}` };
+    if (field === "output_sha256") return { reject: `expected 64 hex digits, got ${describe6(value2)}`, field };
+    return { hash: `given:${value2}` };
+  }
+  if (wrongType) return { reject: `expected a string, got ${describe6(wrongType.value)}`, field: wrongType.field };
+  return { reject: `no output: expected ${FIELD_LIST}`, field: "output" };
+}
+function fingerprint(text) {
+  return { hash: `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}`, length: text.length };
+}
+function samplingOf(r) {
+  let temperature;
+  let seed = false;
+  const places = [r, ...SAMPLING_CONTAINERS.map((k) => asObject(own(r, k)))];
+  const requestBody = asObject(own(asObject(own(r, "request")), "body"));
+  for (const place of [...places, requestBody]) {
+    if (!place) continue;
+    const t = own(place, "temperature");
+    if (typeof t === "number" && Number.isFinite(t)) temperature = Math.max(temperature ?? t, t);
+    const s = own(place, "seed");
+    if (s !== void 0 && s !== null) seed = true;
+  }
+  return temperature !== void 0 ? { temperature, seed } : { seed };
+}
+function firstOf(value2) {
+  return Array.isArray(value2) ? value2[0] : void 0;
+}
+function describe6(value2) {
+  if (Array.isArray(value2)) return "an array";
+  if (value2 !== null && typeof value2 === "object") return "an object";
+  const text = JSON.stringify(value2) ?? String(value2);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+// src/quality/generations.ts
+var FORMAT9 = "generations";
+var MAX_BAD_SHARE = 0.05;
+async function readGenerations(source) {
+  const collector = new Collector(source.name);
+  if (source.head.replace(/^\uFEFF/, "").trimStart().startsWith("[")) {
+    const splitter = new JsonStreamSplitter();
+    const handlers = {
+      onElement: (text, line) => collector.add(text, line),
+      onError: (message, line) => collector.reject(line, "", `${message}; nothing after it was read`)
+    };
+    for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
+    splitter.end(handlers);
+  } else {
+    const splitter = new LineSplitter();
+    const onLine = (line, lineNo) => {
+      if (line.trim() !== "") collector.add(line, lineNo);
+    };
+    for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
+    splitter.end(onLine);
+  }
+  return collector.finish();
+}
+var Collector = class {
+  constructor(file) {
+    this.file = file;
+  }
+  file;
+  entries = /* @__PURE__ */ new Map();
+  issues = new IssueLog();
+  idFields = {};
+  sampling = { withTemperature: 0, withSeed: 0 };
+  records = 0;
+  failed = 0;
+  duplicates = 0;
+  firstDuplicate;
+  serverMadeIds = 0;
+  add(text, line) {
+    this.records++;
+    let value2;
+    try {
+      value2 = parseJsonLenient(text);
+    } catch (error2) {
+      this.issue(line, "", `not valid JSON: ${error2.message}`);
+      return;
+    }
+    const object3 = asObject(value2);
+    if (!object3) {
+      this.issue(line, "", "expected a JSON object for one request");
+      return;
+    }
+    const mapped = generationRecord(object3);
+    if ("reject" in mapped) {
+      this.issue(line, mapped.field, mapped.reject);
+      return;
+    }
+    this.idFields[mapped.idField] = (this.idFields[mapped.idField] ?? 0) + 1;
+    if (mapped.idField === "id" && SERVER_MADE_ID.test(mapped.id)) this.serverMadeIds++;
+    if (mapped.temperature !== void 0) {
+      this.sampling.withTemperature++;
+      this.sampling.maxTemperature = Math.max(this.sampling.maxTemperature ?? mapped.temperature, mapped.temperature);
+    }
+    if (mapped.seed) this.sampling.withSeed++;
+    if (mapped.entry === FAILED2) this.failed++;
+    if (this.entries.has(mapped.id)) {
+      this.duplicates++;
+      this.firstDuplicate ??= { line, id: mapped.id };
+      return;
+    }
+    this.entries.set(mapped.id, mapped.entry);
+  }
+  /** A structural error of a JSON list: one bad record, and the end of reading. */
+  reject(line, field, message) {
+    this.records++;
+    this.issue(line, field, message);
+  }
+  finish() {
+    const first = this.issues.kept[0];
+    if (this.records === 0) throw new InputError(this.file, `${FORMAT9}: no records`);
+    if (this.issues.count / this.records > MAX_BAD_SHARE) {
+      throw new InputError(
+        this.file,
+        `${FORMAT9}: ${this.issues.count} of ${this.records} records are bad, more than the ${MAX_BAD_SHARE * 100}% allowed; the first: ${first.message}`,
+        first.line,
+        first.field || void 0
+      );
+    }
+    return {
+      kind: "generations",
+      format: "generations",
+      file: this.file,
+      entries: this.entries,
+      records: this.records,
+      bad: this.issues.count,
+      issues: this.issues.kept,
+      failed: this.failed,
+      duplicates: this.duplicates,
+      idFields: { ...this.idFields },
+      sampling: { ...this.sampling },
+      warnings: this.warnings()
+    };
+  }
+  issue(line, field, message) {
+    this.issues.add({ file: this.file, line, ...field ? { field } : {}, message });
+  }
+  warnings() {
+    const out = [];
+    const first = this.issues.kept[0];
+    if (first) out.push(`${this.issues.count} of ${this.records} records skipped; the first: ${formatIssue(first)}`);
+    if (this.failed) out.push(`${this.failed} record(s) are failed requests (error set or a non-2xx status): no output to compare`);
+    if (this.firstDuplicate) {
+      out.push(`${this.duplicates} record(s) repeat an id already seen (first at line ${this.firstDuplicate.line}, id ${JSON.stringify(this.firstDuplicate.id)}); the first of each is kept`);
+    }
+    const fields = Object.keys(this.idFields);
+    if (fields.length > 1) out.push(`records use different id fields (${fields.map((f) => `${f}: ${this.idFields[f]}`).join(", ")}); ids are paired whatever field they came from`);
+    if (this.serverMadeIds > 0) {
+      out.push(`${this.serverMadeIds} id(s) look made by the server per call ("chatcmpl-…", "cmpl-…", "batch_req_…"): they differ between runs and will not pair; give each request a custom_id or prompt_id`);
+    }
+    return out;
+  }
+};
+
+// src/quality/lm-eval.ts
+var FORMAT10 = "lm-eval results";
+var STDERR_KEY = /^(.*)_stderr(,.*)?$/;
+function lmEvalScores(doc, file) {
+  const results = asObject(own(asObject(doc), "results"));
+  if (!results) throw new InputError(file, `${FORMAT10}: no "results" object`, void 0, "results");
+  const higher = asObject(own(asObject(doc), "higher_is_better"));
+  const sampleCounts = asObject(own(asObject(doc), "n-samples"));
+  const metrics = [];
+  let stderrNotNumbers = 0;
+  let valuesNotNumbers = 0;
+  for (const task of Object.keys(results)) {
+    const row = asObject(results[task]);
+    if (!row) continue;
+    const values = /* @__PURE__ */ new Map();
+    const stderrs = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(row)) {
+      if (LM_EVAL_NON_METRICS.has(key)) continue;
+      const value2 = row[key];
+      const stderr = STDERR_KEY.exec(key);
+      if (stderr) {
+        if (isFiniteNumber(value2) && value2 >= 0) stderrs.set(metricName(stderr[1] + (stderr[2] ?? "")), value2);
+        else stderrNotNumbers++;
+      } else if (isFiniteNumber(value2)) values.set(metricName(key), value2);
+      else if (typeof value2 !== "string" || key.includes(",")) valuesNotNumbers++;
+    }
+    const samples = sampleCount(asObject(own(sampleCounts, task)));
+    const direction = asObject(own(higher, task));
+    for (const [name, value2] of values) {
+      const better = own(direction, name.split(",")[0]);
+      metrics.push({
+        key: `${task}/${name}`,
+        value: value2,
+        ...stderrs.has(name) ? { stderr: stderrs.get(name) } : {},
+        ...samples !== void 0 ? { samples } : {},
+        ...typeof better === "boolean" ? { higherIsBetter: better } : {}
+      });
+    }
+  }
+  if (metrics.length === 0) throw new InputError(file, `${FORMAT10}: "results" holds no numeric metric`, void 0, "results");
+  const notes = [];
+  if (stderrNotNumbers) notes.push(`${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`);
+  if (valuesNotNumbers) notes.push(`${valuesNotNumbers} result value(s) are neither numbers nor labels; left out`);
+  return { kind: "scores", format: "lm-eval", file, metrics, notes };
+}
+function metricName(key) {
+  return key.endsWith(",none") ? key.slice(0, -",none".length) : key;
+}
+function sampleCount(counts) {
+  const n = own(counts, "effective") ?? own(counts, "original");
+  return isFiniteNumber(n) && n > 0 ? n : void 0;
+}
+function isFiniteNumber(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2);
+}
+
+// src/quality/scores-json.ts
+var FORMAT11 = "perf-triage scores";
+function scoresFromJson(doc, file) {
+  const root = asObject(doc);
+  const scores = asObject(own(root, "scores"));
+  if (!scores) throw new InputError(file, `${FORMAT11}: expected {"scores": {"name": value, …}}`, void 0, "scores");
+  const stderr = asObject(own(root, "stderr"));
+  const counts = asObject(own(root, "n"));
+  const higher = asObject(own(root, "higher_is_better"));
+  const metrics = [];
+  const notes = [];
+  for (const key of Object.keys(scores)) {
+    const value2 = scores[key];
+    if (typeof value2 !== "number" || !Number.isFinite(value2)) {
+      notes.push(`scores.${key}: ${describe7(value2)} is not a finite number; left out`);
+      continue;
+    }
+    const se = own(stderr, key);
+    const n = own(counts, key);
+    const better = own(higher, key);
+    const metric = { key, value: value2 };
+    if (typeof se === "number" && Number.isFinite(se) && se >= 0) metric.stderr = se;
+    else if (se !== void 0 && se !== null) notes.push(`stderr.${key}: ${describe7(se)} is not a number ≥ 0; ignored`);
+    if (typeof n === "number" && Number.isFinite(n) && n > 0) metric.n = n;
+    else if (n !== void 0 && n !== null) notes.push(`n.${key}: ${describe7(n)} is not a count > 0; ignored`);
+    if (typeof better === "boolean") metric.higherIsBetter = better;
+    metrics.push(metric);
+  }
+  if (metrics.length === 0) throw new InputError(file, `${FORMAT11}: "scores" holds no finite number`, void 0, "scores");
+  return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes.slice(0, 20) };
+}
+function describe7(value2) {
+  const text = JSON.stringify(value2) ?? String(value2);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+// src/quality/read.ts
+var MAX_SCORES_BYTES = 64 * 1024 * 1024;
+async function readQuality(source) {
+  const format = detectQuality(source.head);
+  if (typeof format !== "string") throw new InputError(source.name, `not a quality file perf-triage reads: ${format.error}`);
+  switch (format) {
+    case "generations":
+      return readGenerations(source);
+    case "lm-eval":
+      return lmEvalScores(parseDocument(await readDocument(source, "lm-eval results", MAX_SCORES_BYTES), source, "lm-eval results"), source.name);
+    case "perf-triage-scores":
+      return scoresFromJson(parseDocument(await readDocument(source, "perf-triage scores", MAX_SCORES_BYTES), source, "perf-triage scores"), source.name);
+  }
+}
+
+// src/diagnose/service/proportion.ts
+function wilsonInterval(successes, n, z2) {
+  if (!(n > 0)) return [0, 1];
+  const p = successes / n;
+  const z22 = z2 * z2;
+  const denominator = 1 + z22 / n;
+  const centre = (p + z22 / (2 * n)) / denominator;
+  const half = z2 / denominator * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n));
+  return [successes <= 0 ? 0 : Math.max(0, centre - half), successes >= n ? 1 : Math.min(1, centre + half)];
+}
+function newcombeInterval(x1, n1, x2, n2, z2) {
+  const p1 = x1 / n1;
+  const p2 = x2 / n2;
+  const [l1, u1] = wilsonInterval(x1, n1, z2);
+  const [l2, u2] = wilsonInterval(x2, n2, z2);
+  const d = p1 - p2;
+  return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
+}
+function zForLevel(level) {
+  return normalQuantile(1 - (1 - level) / 2);
+}
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const low = 0.02425;
+  if (p < low || p > 1 - low) {
+    const q2 = Math.sqrt(-2 * Math.log(p < low ? p : 1 - p));
+    const x = (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+    return p < low ? x : -x;
+  }
+  const q = p - 0.5;
+  const r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+var MIN_ROWS_FOR_AUTOCORRELATION = 20;
+function effectiveCount(indicator) {
+  const n = indicator.length;
+  if (n < MIN_ROWS_FOR_AUTOCORRELATION) return n;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += indicator[i];
+  mean /= n;
+  let variance = 0;
+  let lagged = 0;
+  for (let i = 0; i < n; i++) {
+    const x = indicator[i] - mean;
+    variance += x * x;
+    if (i + 1 < n) lagged += x * (indicator[i + 1] - mean);
+  }
+  if (variance === 0) return n;
+  const rho = Math.min(0.99, lagged / variance);
+  return rho > 0 ? Math.max(1, n * (1 - rho) / (1 + rho)) : n;
+}
+
+// src/format/text.ts
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+function listJoin(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+// src/quality/wording.ts
+var MINUS2 = "−";
+function onUnitScale(...values) {
+  return values.every((v) => v >= 0 && v <= 1);
+}
+function scoreValue(value2, unit) {
+  if (!unit) return compact(value2);
+  return value2.toFixed(3);
+}
+function scoreDiff(diff, unit) {
+  const sign2 = diff > 0 ? "+" : diff < 0 ? MINUS2 : "";
+  if (unit) {
+    const points2 = Math.abs(diff * 100);
+    return `${sign2}${points2.toFixed(1)} point${points2.toFixed(1) === "1.0" ? "" : "s"}`;
+  }
+  return `${sign2}${compact(Math.abs(diff))}`;
+}
+function bound(value2, unit) {
+  const v = unit ? value2 * 100 : value2;
+  const text = unit ? Math.abs(v).toFixed(1) : compact(Math.abs(v));
+  if (Number(text.replace(/,/g, "")) === 0) return "0";
+  return `${v < 0 ? MINUS2 : "+"}${text}`;
+}
+function share(ratio) {
+  return `${(ratio * 100).toFixed(1).replace(/\.0$/, "")}%`;
+}
+
+// src/quality/compare-scores.ts
+var LEVEL = 0.95;
+var MIN_EFFECT = 0.01;
+function minimumEffect(base, head) {
+  return onUnitScale(base, head) ? MIN_EFFECT : MIN_EFFECT * Math.max(Math.abs(base), Math.abs(head));
+}
+function compareScores(base, head) {
+  const notes = [];
+  const b = merge2(base, "base", notes);
+  const h = merge2(head, "head", notes);
+  const metrics = [...b.keys()].filter((k) => h.has(k)).map((k) => diffOf(b.get(k), h.get(k)));
+  const counts = { changed: 0, unchanged: 0, inconclusive: 0 };
+  for (const m of metrics) counts[m.verdict]++;
+  const verdict = counts.changed > 0 ? "changed" : metrics.length > 0 && counts.unchanged === metrics.length ? "unchanged" : "inconclusive";
+  const tested = metrics.filter((m) => m.interval).length;
+  if (tested >= 20) notes.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
+  const comparison = {
+    metrics,
+    onlyBase: [...b.keys()].filter((k) => !h.has(k)),
+    onlyHead: [...h.keys()].filter((k) => !b.has(k)),
+    counts,
+    verdict,
+    sentence: ""
+  };
+  comparison.sentence = scoresSentence(comparison);
+  return { comparison, notes };
+}
+function merge2(sets, side2, notes) {
+  const out = /* @__PURE__ */ new Map();
+  for (const set3 of sets) {
+    for (const m of set3.metrics) {
+      if (out.has(m.key)) notes.push(`${side2}: ${m.key} appears in more than one file; the value from ${set3.file} is used`);
+      out.set(m.key, m);
+    }
+  }
+  return out;
+}
+function diffOf(b, h) {
+  const diff = h.value - b.value;
+  const minEffect = minimumEffect(b.value, h.value);
+  const unit = onUnitScale(b.value, h.value);
+  const z2 = zForLevel(LEVEL);
+  const better = b.higherIsBetter ?? h.higherIsBetter;
+  const common2 = {
+    key: b.key,
+    base: b.value,
+    head: h.value,
+    diff,
+    ...b.stderr !== void 0 ? { baseStderr: b.stderr } : {},
+    ...h.stderr !== void 0 ? { headStderr: h.stderr } : {},
+    minEffect,
+    ...better !== void 0 && diff !== 0 ? { direction: diff > 0 === better ? "better" : "worse" } : {}
+  };
+  let interval;
+  let method = "none";
+  if (b.stderr !== void 0 && h.stderr !== void 0) {
+    const half = z2 * Math.sqrt(b.stderr ** 2 + h.stderr ** 2);
+    interval = [diff - half, diff + half];
+    method = "normal";
+  } else if (unit && b.n !== void 0 && h.n !== void 0) {
+    interval = newcombeInterval(h.value * h.n, h.n, b.value * b.n, b.n, z2);
+    method = "newcombe";
+  }
+  if (!interval) {
+    const missing = listJoin([b.stderr === void 0 ? "base" : "", h.stderr === void 0 ? "head" : ""].filter(Boolean));
+    if (diff === 0) return { ...common2, method, verdict: "unchanged", reason: `identical values (no stderr on ${missing})` };
+    return { ...common2, method, verdict: "inconclusive", reason: `no stderr on ${missing}: a difference of ${scoreDiff(diff, unit)} cannot be told from noise` };
+  }
+  const [lo, hi] = interval;
+  const span2 = `95% interval ${bound(lo, unit)} to ${bound(hi, unit)}${unit ? " points" : ""}`;
+  const margin = unit ? "±1 point" : `±${scoreValue(minEffect, false)} (1%)`;
+  if ((lo > 0 || hi < 0) && Math.abs(diff) >= minEffect) return { ...common2, interval, method, verdict: "changed", reason: `${span2} excludes 0 and the change is at least ${margin.slice(1)}` };
+  if (lo >= -minEffect && hi <= minEffect) return { ...common2, interval, method, verdict: "unchanged", reason: `${span2} lies within ${margin}` };
+  return { ...common2, interval, method, verdict: "inconclusive", reason: `${span2} is neither clear of 0 by ${margin.slice(1)} nor within ${margin}` };
+}
+function scoresSentence(c) {
+  const total2 = c.metrics.length;
+  if (total2 === 0) {
+    const sides = [c.onlyBase.length ? `${c.onlyBase.length} only in base` : "", c.onlyHead.length ? `${c.onlyHead.length} only in head` : ""].filter(Boolean);
+    return `unverified: no score metric on both sides${sides.length ? ` (${listJoin(sides)})` : ""}`;
+  }
+  if (c.verdict === "changed") {
+    const changed = c.metrics.filter((m) => m.verdict === "changed");
+    const shown = changed.slice(0, 2).map(describeChange);
+    const more = changed.length > 2 ? ` and ${changed.length - 2} more` : "";
+    return `CHANGED: ${changed.length} of ${total2} metrics differ: ${shown.join("; ")}${more}; compare them before accepting`;
+  }
+  if (c.verdict === "unchanged") {
+    const offScale = c.metrics.some((m) => !onUnitScale(m.base, m.head));
+    return `unchanged (verified: ${total2} metric${total2 === 1 ? "" : "s"}, 95% intervals within ±1 point${offScale ? ", ±1% off the 0–1 scale" : ""})`;
+  }
+  const first = c.metrics.find((m) => m.verdict === "inconclusive");
+  return `unverified: ${c.counts.inconclusive} of ${total2} metrics inconclusive (${first.key}: ${first.reason})`;
+}
+function describeChange(m) {
+  const unit = onUnitScale(m.base, m.head);
+  const ci = m.interval ? `, 95% CI ${bound(m.interval[0], unit)} to ${bound(m.interval[1], unit)}` : "";
+  return `${m.key} ${scoreValue(m.base, unit)} → ${scoreValue(m.head, unit)} (${scoreDiff(m.diff, unit)}${m.direction ? `, ${m.direction}` : ""}${ci})`;
+}
+
+// src/quality/compare-generations.ts
+function compareGenerations(base, head) {
+  const notes = [];
+  const b = merge3(base, "base", notes);
+  const h = merge3(head, "head", notes);
+  const c = {
+    matched: 0,
+    identical: 0,
+    differing: 0,
+    incomparable: 0,
+    onlyBase: 0,
+    onlyHead: 0,
+    failedHead: 0,
+    failedBase: 0,
+    verdict: "none-matched",
+    expectedToDiffer: false,
+    shorter: 0,
+    longer: 0,
+    sentence: ""
+  };
+  for (const [id, be] of b.entries) {
+    const he = h.entries.get(id);
+    if (he === void 0) c.onlyBase++;
+    else if (be === FAILED2 || he === FAILED2) {
+      if (be !== FAILED2) c.failedHead++;
+      else if (he !== FAILED2) c.failedBase++;
+    } else {
+      c.matched++;
+      if (be.hash === he.hash) c.identical++;
+      else if (kind(be.hash) !== kind(he.hash)) c.incomparable++;
+      else {
+        c.differing++;
+        if (be.length !== void 0 && he.length !== void 0) {
+          if (he.length < be.length) c.shorter++;
+          else if (he.length > be.length) c.longer++;
+        }
+      }
+    }
+  }
+  for (const id of h.entries.keys()) if (!b.entries.has(id)) c.onlyHead++;
+  const compared = c.identical + c.differing;
+  if (compared > 0) {
+    c.shareIdentical = c.identical / compared;
+    c.shareIdenticalInterval = wilsonInterval(c.identical, compared, zForLevel(LEVEL));
+  }
+  c.verdict = c.differing > 0 || c.failedHead > 0 ? "changed" : compared > 0 ? "identical" : "none-matched";
+  const sampled = (s) => (s.maxTemperature ?? 0) > 0;
+  c.expectedToDiffer = (sampled(b.sampling) || sampled(h.sampling)) && !(b.sampling.withSeed > 0 && h.sampling.withSeed > 0);
+  if (c.incomparable > 0) notes.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
+  c.sentence = generationsSentence(c, b, h);
+  return { comparison: c, notes };
+}
+function kind(hash) {
+  return hash.slice(0, hash.indexOf(":"));
+}
+function merge3(sets, side2, notes) {
+  if (sets.length === 1) return sets[0];
+  const entries = /* @__PURE__ */ new Map();
+  const sampling = { withTemperature: 0, withSeed: 0 };
+  let records = 0;
+  let repeated = 0;
+  for (const set3 of sets) {
+    records += set3.records;
+    sampling.withTemperature += set3.sampling.withTemperature;
+    sampling.withSeed += set3.sampling.withSeed;
+    if (set3.sampling.maxTemperature !== void 0) sampling.maxTemperature = Math.max(sampling.maxTemperature ?? 0, set3.sampling.maxTemperature);
+    for (const [id, entry] of set3.entries) {
+      if (entries.has(id)) repeated++;
+      else entries.set(id, entry);
+    }
+  }
+  if (repeated) notes.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
+  return { entries, sampling, records };
+}
+function generationsSentence(c, b, h) {
+  const unpaired = listJoin([c.onlyBase ? `${grouped(c.onlyBase)} only in base` : "", c.onlyHead ? `${grouped(c.onlyHead)} only in head` : ""].filter(Boolean));
+  const compared = c.identical + c.differing;
+  if (c.verdict === "none-matched") {
+    if (c.incomparable > 0) return `not verified: the ${grouped(c.incomparable)} paired generations carry hashes of different kinds (text SHA-256 against output_hash)`;
+    return `not verified: no generation id in both base (${grouped(b.entries.size)}) and head (${grouped(h.entries.size)})`;
+  }
+  if (c.verdict === "identical") {
+    return `unchanged (verified: ${grouped(compared)} paired generations, identical${unpaired ? `; ${unpaired}` : ""})`;
+  }
+  const parts2 = [];
+  if (c.differing > 0) parts2.push(`${grouped(c.differing)} of ${grouped(compared)} paired generations differ (${share(c.differing / compared)})`);
+  if (c.failedHead > 0) parts2.push(`${grouped(c.failedHead)} request(s) failed in head that base answered`);
+  let out = `CHANGED: ${parts2.join("; ")}; compare them before accepting`;
+  if (c.expectedToDiffer) {
+    const t = Math.max(b.sampling.maxTemperature ?? 0, h.sampling.maxTemperature ?? 0);
+    out += `; sampling at temperature ${t} without a fixed seed makes differences expected: exact match needs greedy decoding (temperature 0) or a fixed seed`;
+  } else if (c.differing > compared / 2) {
+    out += "; with most pairs differing, check the decoding: exact match needs greedy decoding or a fixed seed, and an engine whose output does not depend on batch size (vLLM: VLLM_BATCH_INVARIANT=1)";
+  }
+  return out;
+}
+
+// src/quality/compare.ts
+function compareQuality(base, head) {
+  const scores = (side2) => side2.filter((q) => q.kind === "scores");
+  const generations = (side2) => side2.filter((q) => q.kind === "generations");
+  const notes = [];
+  for (const [side2, inputs] of [["base", base], ["head", head]]) {
+    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes.push(`${side2} ${q.file}: ${note}`);
+  }
+  const out = { notes };
+  if (scores(base).length || scores(head).length) {
+    const s = compareScores(scores(base), scores(head));
+    out.scores = s.comparison;
+    notes.push(...s.notes);
+  }
+  if (generations(base).length || generations(head).length) {
+    const g2 = compareGenerations(generations(base), generations(head));
+    out.generations = g2.comparison;
+    notes.push(...g2.notes);
+  }
+  return out;
+}
+function parts(c) {
+  const out = [];
+  const g2 = c.generations;
+  if (g2) {
+    const changed = g2.failedHead > 0 || g2.differing > 0 && !g2.expectedToDiffer;
+    out.push({ state: g2.verdict === "identical" ? "unchanged" : changed ? "changed" : "unverified", sentence: g2.sentence });
+  }
+  const s = c.scores;
+  if (s) out.push({ state: s.verdict === "changed" ? "changed" : s.verdict === "unchanged" ? "unchanged" : "unverified", sentence: s.sentence });
+  return out;
+}
+function qualityLine(c) {
+  const all = parts(c);
+  if (all.length === 0) return "not measured";
+  if (all.every((p) => p.state === "unchanged")) {
+    const inner = all.map((p) => p.sentence.replace(/^unchanged \(verified: /, "").replace(/\)$/, ""));
+    return `unchanged (verified: ${inner.join("; ")})`;
+  }
+  const order = ["changed", "unverified", "unchanged"];
+  return [...all].sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state)).map((p) => p.sentence).join("; ");
+}
+function caveat(c) {
+  const all = parts(c);
+  const changed = all.filter((p) => p.state === "changed");
+  if (changed.length) return { kind: "quality-changed", message: `output quality changed: ${changed.map((p) => p.sentence.replace(/^CHANGED: /, "")).join("; ")}` };
+  const unverified = all.filter((p) => p.state === "unverified");
+  if (unverified.length) return { kind: "quality-unverified", message: `output quality was measured but not verified: ${unverified.map((p) => p.sentence.replace(/^(?:unverified|not verified|CHANGED): /, "")).join("; ")}` };
+  return void 0;
+}
+
+// src/io/load-quality.ts
+async function loadQuality(patterns, input, cwd) {
+  const { files, unmatched } = expandPatterns(patterns, cwd);
+  if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${input})`);
+  const out = [];
+  for (const file of files) out.push(await readQuality(await fileSource(resolve3(cwd ?? ".", file), file)));
+  return out;
+}
+async function loadQualityInputs(base, head, cwd) {
+  if (base.length === 0 && head.length === 0) return void 0;
+  if (base.length === 0 || head.length === 0) throw new InputError(base.length === 0 ? "baseline-quality" : "quality", "quality is compared base against head: give the files of both sides");
+  return { base: await loadQuality(base, "baseline-quality", cwd), head: await loadQuality(head, "quality", cwd) };
+}
+
 // src/compare/summary-defaults.ts
 var DEFAULT_STATS = /* @__PURE__ */ new Set(["p50", "p90", "p95", "p99"]);
 function summaryDefaults(config, base, head) {
@@ -29447,9 +30202,9 @@ function summaryDefaults(config, base, head) {
   const baseKeys = summaryKeys(base);
   const headKeys = summaryKeys(head);
   const out = [];
-  for (const [key, value] of headKeys) {
+  for (const [key, value2] of headKeys) {
     if (!baseKeys.has(key) || present.has(key)) continue;
-    const spec = specFor(value, headKeys);
+    const spec = specFor(value2, headKeys);
     if (!spec || present.has(spec.key)) continue;
     present.add(spec.key);
     out.push({ spec, origin: "default" });
@@ -29466,8 +30221,8 @@ function specFor(s, all) {
   if (catalog && catalog.id === s.metric) {
     if (catalog.level === "run") return s.stat === "mean" ? makeSpec(catalog, MEAN) : void 0;
     if (DEFAULT_STATS.has(s.stat)) {
-      const stat3 = parseStat(s.stat);
-      return typeof stat3 === "string" ? void 0 : makeSpec(catalog, stat3);
+      const stat4 = parseStat(s.stat);
+      return typeof stat4 === "string" ? void 0 : makeSpec(catalog, stat4);
     }
     const hasPercentile = [...DEFAULT_STATS].some((p) => all.has(`${s.metric}|${p}`));
     return s.stat === "mean" && !hasPercentile ? makeSpec(catalog, MEAN) : void 0;
@@ -29714,8 +30469,8 @@ function rankTransform(values) {
   for (let r = 0; r < n; ) {
     let end = r + 1;
     while (end < n && values[order[end]] === values[order[r]]) end++;
-    const rank = (r + end) / 2 / n;
-    for (let k = r; k < end; k++) ranks[order[k]] = rank;
+    const rank2 = (r + end) / 2 / n;
+    for (let k = r; k < end; k++) ranks[order[k]] = rank2;
     r = end;
   }
   return ranks;
@@ -29918,9 +30673,9 @@ function benjaminiHochberg(pValues) {
   const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
   const adjusted = new Array(m);
   let running = 1;
-  for (let rank = m - 1; rank >= 0; rank--) {
-    const { p, i } = order[rank];
-    running = Math.min(running, m * p / (rank + 1));
+  for (let rank2 = m - 1; rank2 >= 0; rank2--) {
+    const { p, i } = order[rank2];
+    running = Math.min(running, m * p / (rank2 + 1));
     adjusted[i] = Math.min(1, running);
   }
   return adjusted;
@@ -29964,9 +30719,9 @@ function createRng(seed) {
     int: (n) => Math.floor(next() * n),
     normal: () => {
       if (spareNormal !== void 0) {
-        const value = spareNormal;
+        const value2 = spareNormal;
         spareNormal = void 0;
-        return value;
+        return value2;
       }
       let u = next();
       while (u === 0) u = next();
@@ -30124,10 +30879,10 @@ function decideVerdict(input) {
     else why = "within run-to-run noise";
     return { verdict: "unchanged", reason: `${shown}: ${why}` };
   }
-  const bound = relative ? percent(resolution) : signedWithUnit(resolution, unit).slice(1);
+  const bound2 = relative ? percent(resolution) : signedWithUnit(resolution, unit).slice(1);
   return {
     verdict: "inconclusive",
-    reason: `${shown}: not beyond ${floor} with confidence${correctionNote(input)}, and the interval is wider than ±${bound}, too noisy to rule out a change that matters; more requests or repeated runs would decide`
+    reason: `${shown}: not beyond ${floor} with confidence${correctionNote(input)}, and the interval is wider than ±${bound2}, too noisy to rule out a change that matters; more requests or repeated runs would decide`
   };
 }
 function correctionNote(input) {
@@ -30365,8 +31120,8 @@ function toStatistic(spec) {
   if (spec.metric.level === "run") return { kind: "ratio" };
   return statisticOf(spec.stat);
 }
-function statisticOf(stat3) {
-  return stat3.kind === "mean" ? { kind: "mean" } : { kind: "quantile", q: stat3.q };
+function statisticOf(stat4) {
+  return stat4.kind === "mean" ? { kind: "mean" } : { kind: "quantile", q: stat4.q };
 }
 function pointStatistic(run2, statistic) {
   if (statistic.kind === "quantile") return quantile(run2.values, statistic.q);
@@ -30418,11 +31173,11 @@ function attribute(spec, base, head) {
   });
   let dominant = null;
   let best = 0;
-  for (const share of shares) {
-    const towardChange = Math.sign(change2) * share.delta;
+  for (const share2 of shares) {
+    const towardChange = Math.sign(change2) * share2.delta;
     if (towardChange > best) {
       best = towardChange;
-      dominant = share.phase;
+      dominant = share2.phase;
     }
   }
   return {
@@ -30483,20 +31238,20 @@ function rankFixes(attribution, head, findings, walks, slo, effortOverrides = {}
   const metricId = attribution.spec.metric.level === "run" ? "e2e" : attribution.spec.metric.id;
   const metricValues = head ? requestColumn(head, metricId) : null;
   const items = [];
-  for (const share of attribution.phases) {
-    if (share.phase === "remainder" && share.delta <= 0) continue;
-    if (!(share.delta > 0) || share.shareOfChange < MIN_SHARE_OF_CHANGE) continue;
-    if (!(share.headMean > 0)) continue;
-    const speedup = share.baseMean > 0 ? share.headMean / share.baseMean : Infinity;
-    const p = Math.min(1, Math.max(0, share.shareOfHead));
+  for (const share2 of attribution.phases) {
+    if (share2.phase === "remainder" && share2.delta <= 0) continue;
+    if (!(share2.delta > 0) || share2.shareOfChange < MIN_SHARE_OF_CHANGE) continue;
+    if (!(share2.headMean > 0)) continue;
+    const speedup = share2.baseMean > 0 ? share2.headMean / share2.baseMean : Infinity;
+    const p = Math.min(1, Math.max(0, share2.shareOfHead));
     const gain = amdahl(p, speedup);
-    const finding2 = findingFor(share.phase, attribution.spec.key, findings, walks);
-    const column = !head ? void 0 : share.phase === "remainder" ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
+    const finding2 = findingFor(share2.phase, attribution.spec.key, findings, walks);
+    const column = !head ? void 0 : share2.phase === "remainder" ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share2.phase);
     const projected = metricValues && column ? project(metricValues, column, speedup, attribution.q) : NaN;
     items.push({
       metric: attribution.spec.key,
-      phase: share.phase,
-      fix: fixLabel(share.phase, finding2),
+      phase: share2.phase,
+      fix: fixLabel(share2.phase, finding2),
       hint: finding2?.hint ?? null,
       share: p,
       speedup,
@@ -30524,9 +31279,9 @@ function findingFor(phase, metric, findings, walks) {
   const walk2 = walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
   const direct = findings.filter((f) => f.phase === phase);
   const viaWalk = walk2 ? findings.filter((f) => walk2.hints.includes(f.hint) && f.metrics.some((m) => walk2.metrics.includes(m))) : [];
-  const rank = { confirmed: 0, likely: 1, candidate: 2 };
-  const score2 = (f) => rank[f.status] * 2 + (direct.includes(f) ? 0 : 1);
-  return [.../* @__PURE__ */ new Set([...direct, ...viaWalk])].sort((a, b) => score2(a) - score2(b))[0];
+  const rank2 = { confirmed: 0, likely: 1, candidate: 2 };
+  const score3 = (f) => rank2[f.status] * 2 + (direct.includes(f) ? 0 : 1);
+  return [.../* @__PURE__ */ new Set([...direct, ...viaWalk])].sort((a, b) => score3(a) - score3(b))[0];
 }
 function fixLabel(phase, finding2) {
   const what = `${PHASE_LABELS[phase]} back to baseline`;
@@ -30566,22 +31321,13 @@ function project(metric, column, speedup, q) {
 function remainderColumn(head, metric, attribution) {
   if (!metric) return void 0;
   const out = Float64Array.from(metric);
-  for (const share of attribution.phases) {
-    if (share.phase === "remainder") continue;
-    const column = phaseColumn(head, share.phase);
+  for (const share2 of attribution.phases) {
+    if (share2.phase === "remainder") continue;
+    const column = phaseColumn(head, share2.phase);
     if (!column) continue;
     for (let i = 0; i < out.length; i++) if (Number.isFinite(column[i])) out[i] -= column[i];
   }
   return out;
-}
-
-// src/format/text.ts
-function capitalise(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-function listJoin(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 // src/diagnose/config-diff.ts
@@ -30707,21 +31453,25 @@ function collectCaveats(input) {
   if (missing.length) {
     out.push({ kind: "missing-phases", message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
   }
-  if (!hasQuality(base) || !hasQuality(head)) {
-    out.push({ kind: "quality-not-measured", message: "output quality was not measured in these runs: an optimization that trades accuracy would not show here" });
+  const qualityGiven = input.quality && (input.quality.scores || input.quality.generations);
+  if (qualityGiven) {
+    const guard = caveat(input.quality);
+    if (guard) out.push(guard);
+  } else if (!hasQuality(base) || !hasQuality(head)) {
+    out.push({ kind: "quality-not-measured", message: "output quality was not measured in these runs: an optimization that trades accuracy would not show here (give eval scores or paired generations with the quality inputs)" });
   }
   return out;
 }
 function errorShare(side2) {
-  let failed = 0;
+  let failed2 = 0;
   let total2 = 0;
   for (const run2 of side2.runs) {
     if (!run2.requests) continue;
     const ok = successMask(run2.requests);
-    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
+    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed2++;
     total2 += ok.length;
   }
-  return total2 ? { failed, share: failed / total2 } : void 0;
+  return total2 ? { failed: failed2, share: failed2 / total2 } : void 0;
 }
 function hasQuality(side2) {
   return side2.runs.some((r) => r.summaries.some((s) => s.metric.startsWith("quality")));
@@ -30879,8 +31629,8 @@ var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", 
 function configuredBatchLimit(meta) {
   for (const key of BATCH_LIMIT_KEYS) {
     const raw = meta.config[key] ?? meta.config[`engine.${key}`];
-    const value = typeof raw === "string" ? Number(raw) : raw;
-    if (typeof value === "number" && Number.isFinite(value) && value > 0) return { key, value };
+    const value2 = typeof raw === "string" ? Number(raw) : raw;
+    if (typeof value2 === "number" && Number.isFinite(value2) && value2 > 0) return { key, value: value2 };
   }
   return void 0;
 }
@@ -30914,8 +31664,8 @@ function configValue(meta, names2) {
 }
 var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
 function chunkedPrefill(meta) {
-  const value = configValue(meta, CHUNKED_PREFILL_KEYS);
-  return { value, off: value === false || value === "false" || value === 0 };
+  const value2 = configValue(meta, CHUNKED_PREFILL_KEYS);
+  return { value: value2, off: value2 === false || value2 === "false" || value2 === 0 };
 }
 
 // src/diagnose/branches/prefill.ts
@@ -31620,8 +32370,8 @@ function walkTree(regressed, ctx) {
     walks.push({ metrics, phase, rootPhase: result.rootPhase ?? phase, steps: [first, ...result.steps], hints: [...new Set(result.findings.map((f) => f.hint))] });
     for (const f of result.findings) mergeFinding(findings, confounded ? downgradeCodeBlame(f) : f);
   }
-  const rank = { confirmed: 0, likely: 1, candidate: 2 };
-  findings.sort((a, b) => rank[a.status] - rank[b.status]);
+  const rank2 = { confirmed: 0, likely: 1, candidate: 2 };
+  findings.sort((a, b) => rank2[a.status] - rank2[b.status]);
   return { walks, findings };
 }
 function branch(phase, ctx, metrics, attribution) {
@@ -31644,9 +32394,9 @@ function branch(phase, ctx, metrics, attribution) {
 }
 function whereAnswer(comparison, attribution, phase) {
   const label = specLabel(comparison.spec);
-  const share = attribution?.phases.find((p) => p.phase === phase);
-  if (!attribution || !share) return `${PHASE_LABELS[phase]} (${label} is a ${phase} metric)`;
-  return `${PHASE_LABELS[phase]}: ${signedDuration(share.delta)} in the ${attribution.tail} by ${comparison.spec.metric.label} (${percent(share.shareOfChange)} of the change in their mean, ${signedPercent(attribution.head.mean / attribution.base.mean - 1)})`;
+  const share2 = attribution?.phases.find((p) => p.phase === phase);
+  if (!attribution || !share2) return `${PHASE_LABELS[phase]} (${label} is a ${phase} metric)`;
+  return `${PHASE_LABELS[phase]}: ${signedDuration(share2.delta)} in the ${attribution.tail} by ${comparison.spec.metric.label} (${percent(share2.shareOfChange)} of the change in their mean, ${signedPercent(attribution.head.mean / attribution.base.mean - 1)})`;
 }
 function downgradeCodeBlame(finding2) {
   if (finding2.cause !== "code" || finding2.status !== "confirmed") return finding2;
@@ -31748,12 +32498,12 @@ PerceptronModel.prototype.predict = function predict(features) {
   if (features.length !== this.weights.length) {
     return null;
   }
-  var score2 = 0;
+  var score3 = 0;
   for (var i = 0; i < this.weights.length; i++) {
-    score2 += this.weights[i] * features[i];
+    score3 += this.weights[i] * features[i];
   }
-  score2 += this.bias;
-  if (score2 > 0) {
+  score3 += this.bias;
+  if (score3 > 0) {
     return 1;
   } else {
     return 0;
@@ -32110,15 +32860,15 @@ function walkServerTree(input) {
   for (const [phase, items] of byPhase) {
     const metrics = items.map((i) => i.comparison.spec.key);
     const a = items[0].attribution;
-    const share = a.phases.find((p) => p.phase === phase);
+    const share2 = a.phases.find((p) => p.phase === phase);
     const steps = [
       {
         question: "Where does the time go?",
-        answer: `${PHASE_LABELS[share.phase]}: mean ${compact(share.baseMean)} → ${compact(share.headMean)} ms on the server (${percent(share.shareOfChange)} of the change in the mean ${a.spec.metric.label}; from the metrics scrape, per-request phases were not recorded)`
+        answer: `${PHASE_LABELS[share2.phase]}: mean ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms on the server (${percent(share2.shareOfChange)} of the change in the mean ${a.spec.metric.label}; from the metrics scrape, per-request phases were not recorded)`
       }
     ];
     const found = branch2(phase, input, metrics, steps);
-    walks.push({ metrics, phase: share.phase, rootPhase: share.phase, steps, hints: [...new Set(found.map((f) => f.hint))] });
+    walks.push({ metrics, phase: share2.phase, rootPhase: share2.phase, steps, hints: [...new Set(found.map((f) => f.hint))] });
     for (const f of found) if (!findings.some((x) => x.hint === f.hint && x.phase === f.phase)) findings.push(f);
   }
   return { walks, findings };
@@ -32220,10 +32970,10 @@ function groupByName(runs) {
 }
 function loadLabel(run2) {
   const w = run2.workload;
-  const parts = [];
-  if (w?.concurrency !== void 0) parts.push(`concurrency ${w.concurrency}`);
-  if (w?.requestRate !== void 0) parts.push(Number.isFinite(w.requestRate) ? `${w.requestRate} req/s` : "max rate");
-  return parts.join(", ") || "unspecified load";
+  const parts2 = [];
+  if (w?.concurrency !== void 0) parts2.push(`concurrency ${w.concurrency}`);
+  if (w?.requestRate !== void 0) parts2.push(Number.isFinite(w.requestRate) ? `${w.requestRate} req/s` : "max rate");
+  return parts2.join(", ") || "unspecified load";
 }
 
 // src/report/model.ts
@@ -32517,7 +33267,7 @@ function compareCost(spec, base, head) {
   const b = sideCost(specs.base, base);
   const h = sideCost(specs.head, head);
   const missing = [];
-  const parts = [];
+  const parts2 = [];
   const pair = (what, field, rate) => {
     const x = b[field];
     const y = h[field];
@@ -32526,12 +33276,12 @@ function compareCost(spec, base, head) {
       return void 0;
     }
     const ratio = y / x;
-    parts.push(`${money(x, currency)} → ${money(y, currency)} ${what} (×${ratio.toFixed(2)})`);
+    parts2.push(`${money(x, currency)} → ${money(y, currency)} ${what} (×${ratio.toFixed(2)})`);
     return ratio;
   };
   const tokenCostRatio = pair("per million output tokens", "perMillionOutputTokens", "output-token throughput");
   const requestCostRatio = pair("per 1k requests", "perThousandRequests", "request throughput");
-  if (parts.length === 0) return { ok: false, reason: `no throughput to spread the cost over (${missing.join("; ")})` };
+  if (parts2.length === 0) return { ok: false, reason: `no throughput to spread the cost over (${missing.join("; ")})` };
   return {
     ok: true,
     ...currency ? { currency } : {},
@@ -32539,7 +33289,7 @@ function compareCost(spec, base, head) {
     head: h,
     ...tokenCostRatio !== void 0 ? { tokenCostRatio } : {},
     ...requestCostRatio !== void 0 ? { requestCostRatio } : {},
-    summary: parts.join("; "),
+    summary: parts2.join("; "),
     missing
   };
 }
@@ -32589,9 +33339,9 @@ function goodputCriteria(slos, tables) {
   return { criteria, excluded };
 }
 function requestValues(table, slo) {
-  const { metric, stat: stat3 } = slo.spec;
+  const { metric, stat: stat4 } = slo.spec;
   if (metric.custom || metric.level === "run") return { ok: false, reason: `has no per-request ${metric.id}` };
-  if (metric.id === "itl") return itlValues(table, stat3.kind === "percentile" ? stat3.q : void 0, stat3.label);
+  if (metric.id === "itl") return itlValues(table, stat4.kind === "percentile" ? stat4.q : void 0, stat4.label);
   const column = requestColumn(table, metric.id);
   if (!column) return { ok: false, reason: `has no ${FIELDS[metric.id] ?? `${metric.id}_ms`}` };
   const values = metric.id === "tpot" ? withNoGapsMet(table, column) : column;
@@ -32636,62 +33386,6 @@ function withNoGapsMet(table, column) {
   return out;
 }
 
-// src/diagnose/service/proportion.ts
-function wilsonInterval(successes, n, z2) {
-  if (!(n > 0)) return [0, 1];
-  const p = successes / n;
-  const z22 = z2 * z2;
-  const denominator = 1 + z22 / n;
-  const centre = (p + z22 / (2 * n)) / denominator;
-  const half = z2 / denominator * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n));
-  return [successes <= 0 ? 0 : Math.max(0, centre - half), successes >= n ? 1 : Math.min(1, centre + half)];
-}
-function newcombeInterval(x1, n1, x2, n2, z2) {
-  const p1 = x1 / n1;
-  const p2 = x2 / n2;
-  const [l1, u1] = wilsonInterval(x1, n1, z2);
-  const [l2, u2] = wilsonInterval(x2, n2, z2);
-  const d = p1 - p2;
-  return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
-}
-function zForLevel(level) {
-  return normalQuantile(1 - (1 - level) / 2);
-}
-function normalQuantile(p) {
-  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const low = 0.02425;
-  if (p < low || p > 1 - low) {
-    const q2 = Math.sqrt(-2 * Math.log(p < low ? p : 1 - p));
-    const x = (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-    return p < low ? x : -x;
-  }
-  const q = p - 0.5;
-  const r = q * q;
-  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-}
-var MIN_ROWS_FOR_AUTOCORRELATION = 20;
-function effectiveCount(indicator) {
-  const n = indicator.length;
-  if (n < MIN_ROWS_FOR_AUTOCORRELATION) return n;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += indicator[i];
-  mean /= n;
-  let variance = 0;
-  let lagged = 0;
-  for (let i = 0; i < n; i++) {
-    const x = indicator[i] - mean;
-    variance += x * x;
-    if (i + 1 < n) lagged += x * (indicator[i + 1] - mean);
-  }
-  if (variance === 0) return n;
-  const rho = Math.min(0.99, lagged / variance);
-  return rho > 0 ? Math.max(1, n * (1 - rho) / (1 + rho)) : n;
-}
-
 // src/diagnose/service/goodput.ts
 var GOODPUT_MIN_EFFECT = 0.02;
 function compareGoodput(base, head, slos, options = {}) {
@@ -32734,7 +33428,7 @@ function compareGoodput(base, head, slos, options = {}) {
 function sideGoodput(tables, criteria) {
   let requests = 0;
   let good = 0;
-  let failed = 0;
+  let failed2 = 0;
   let unmeasured = 0;
   let rows = 0;
   let effectiveRows = 0;
@@ -32748,15 +33442,15 @@ function sideGoodput(tables, criteria) {
     const indicator = new Uint8Array(table.length);
     for (let i = 0; i < table.length; i++) {
       if (!ok[i]) {
-        failed += weight;
+        failed2 += weight;
         continue;
       }
       let all = true;
       let missing = false;
       columns.forEach((column, k) => {
-        const value = column.ok ? column.values[i] : NaN;
-        if (Number.isNaN(value)) missing = true;
-        else if (sloMet(criteria[k].slo, value)) met[k] += weight;
+        const value2 = column.ok ? column.values[i] : NaN;
+        if (Number.isNaN(value2)) missing = true;
+        else if (sloMet(criteria[k].slo, value2)) met[k] += weight;
         else all = false;
       });
       if (missing) unmeasured += weight;
@@ -32775,7 +33469,7 @@ function sideGoodput(tables, criteria) {
   return {
     requests,
     good,
-    failed,
+    failed: failed2,
     unmeasured,
     share: requests ? good / requests : 0,
     rows,
@@ -32805,8 +33499,8 @@ function goodputVerdict(difference, interval, minEffect) {
   if (interval[0] >= -minEffect && interval[1] <= minEffect) return { verdict: "unchanged", reason: `goodput ${shown}: within ${floor}` };
   return { verdict: "inconclusive", reason: `goodput ${shown}: the interval reaches past ${floor}; more requests or repeated runs would decide` };
 }
-function points(share) {
-  const v = share * 100;
+function points(share2) {
+  const v = share2 * 100;
   const text = Number(Math.abs(v).toFixed(1)) >= 10 ? Math.abs(v).toFixed(0) : String(Number(Math.abs(v).toFixed(1)));
   if (Number(text) === 0) return "0 pp";
   return `${v > 0 ? "+" : "−"}${text} pp`;
@@ -32838,21 +33532,21 @@ function sideHeadroom(runs) {
   const kv = runs.map((r) => r.server?.kvCacheUsage).filter((v) => v !== void 0 && Number.isFinite(v));
   const kvCacheUsage = kv.length ? kv.reduce((s, v) => s + v, 0) / kv.length : void 0;
   if (kvCacheUsage === void 0) missing.push("KV-cache usage (no server metrics scrape with it)");
-  const parts = [];
+  const parts2 = [];
   if (batch) {
     const of = limit ? ` of ${limit.key} ${fmt(limit.value)}` : "";
     const room = batchHeadroom !== void 0 ? `${percent(batchHeadroom)} headroom` : `headroom unknown (${found})`;
-    parts.push(`running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`);
+    parts2.push(`running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`);
   } else {
-    parts.push(`running batch unknown${limit ? ` (${limit.key} ${fmt(limit.value)})` : ""}`);
+    parts2.push(`running batch unknown${limit ? ` (${limit.key} ${fmt(limit.value)})` : ""}`);
   }
-  parts.push(kvCacheUsage !== void 0 ? `KV cache ${percent(kvCacheUsage)} used${kv.length < runs.length ? ` (${kv.length} of ${runs.length} runs scraped)` : ""}` : "KV cache use unknown");
+  parts2.push(kvCacheUsage !== void 0 ? `KV cache ${percent(kvCacheUsage)} used${kv.length < runs.length ? ` (${kv.length} of ${runs.length} runs scraped)` : ""}` : "KV cache use unknown");
   return {
     ...batch ? { batch } : {},
     ...limit ? { limit } : {},
     ...batchHeadroom !== void 0 ? { batchHeadroom } : {},
     ...kvCacheUsage !== void 0 ? { kvCacheUsage, kvHeadroom: 1 - kvCacheUsage } : {},
-    sentence: parts.join("; "),
+    sentence: parts2.join("; "),
     missing
   };
 }
@@ -32880,8 +33574,8 @@ function batchLimit(runs) {
   if (values.size > 1) return `repeats disagree: ${limits[0].key} ${[...values].join(", ")}`;
   return limits[0];
 }
-function fmt(value) {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+function fmt(value2) {
+  return Number.isInteger(value2) ? String(value2) : value2.toFixed(1);
 }
 
 // src/diagnose/service-metrics.ts
@@ -33040,8 +33734,8 @@ function conclude(d, verdict) {
   if (Math.abs(wall.ratio) < FLAT) return `${w}: unchanged within ±${percent(FLAT)}${tail}.`;
   const grew = wall.deltaMs > 0;
   const explains = (x) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
-  const describe6 = (x, what) => Number.isNaN(x.deltaMs) ? `${what} not measured` : Math.abs(x.ratio) < FLAT || x.base === 0 && x.head === 0 ? `${what} flat` : `${what} ${signedPercent(x.ratio)}`;
-  const gpuText = describe6(gpu, "GPU time");
+  const describe8 = (x, what) => Number.isNaN(x.deltaMs) ? `${what} not measured` : Math.abs(x.ratio) < FLAT || x.base === 0 && x.head === 0 ? `${what} flat` : `${what} ${signedPercent(x.ratio)}`;
+  const gpuText = describe8(gpu, "GPU time");
   if (explains(gpu)) {
     return `${w} with ${gpuText}: the kernels ${grew ? "got slower or more numerous" : "got faster"} — check their regime (step 4)${tail}.`;
   }
@@ -33057,7 +33751,7 @@ function conclude(d, verdict) {
   if (Number.isNaN(cpu.deltaMs) && !explains(gpu)) {
     return `${w} with ${gpuText}: the host side or waiting ${grew ? "grew" : "shrank"} (host time not measured)${tail}.`;
   }
-  return `${w}: no single side explains it (${gpuText}, ${describe6(cpu, "host time")})${tail}.`;
+  return `${w}: no single side explains it (${gpuText}, ${describe8(cpu, "host time")})${tail}.`;
 }
 
 // src/profile/waiting.ts
@@ -33072,10 +33766,10 @@ var NEXT_CHECK = {
 function waitCandidates(step, s) {
   const wall = step.wallMs;
   const make = (cause, ms, measured, detail) => {
-    const share = wall > 0 ? ms / wall : NaN;
-    const evidence2 = !measured || Number.isNaN(ms) ? "not-measured" : share >= PRESENT_SHARE ? "present" : "absent";
-    const more = evidence2 === "present" && share > 1 ? " More than the step itself: several threads' waits add up, so this thread may not be the step's." : "";
-    return { cause, evidence: evidence2, ms: measured ? ms : NaN, share: measured ? share : NaN, detail: detail + more, nextCheck: NEXT_CHECK[cause] };
+    const share2 = wall > 0 ? ms / wall : NaN;
+    const evidence2 = !measured || Number.isNaN(ms) ? "not-measured" : share2 >= PRESENT_SHARE ? "present" : "absent";
+    const more = evidence2 === "present" && share2 > 1 ? " More than the step itself: several threads' waits add up, so this thread may not be the step's." : "";
+    return { cause, evidence: evidence2, ms: measured ? ms : NaN, share: measured ? share2 : NaN, detail: detail + more, nextCheck: NEXT_CHECK[cause] };
   };
   const n = (x) => Number.isNaN(x) ? "?" : Number.isInteger(x) ? grouped(x) : grouped(x, 1);
   const time = (ms) => Number.isNaN(ms) ? "unknown time" : duration(ms);
@@ -33090,8 +33784,8 @@ function waitCandidates(step, s) {
   if (!s.measured.blocking || !Number.isNaN(step.hostGapMs)) {
     out.push(make("host-gap", step.hostGapMs, !Number.isNaN(step.hostGapMs), !Number.isNaN(step.hostGapMs) ? `${duration(step.hostGapMs)} per step on the main thread inside no recorded op${wall > 0 ? ` (${percent(step.hostGapMs / wall)})` : ""}: Python between ops, or a blocking call the profiler does not record.` : "Main-thread time outside ops not measurable from this export."));
   }
-  const rank = { present: 0, absent: 1, "not-measured": 2 };
-  return out.sort((a, b) => rank[a.evidence] - rank[b.evidence] || (b.ms || 0) - (a.ms || 0));
+  const rank2 = { present: 0, absent: 1, "not-measured": 2 };
+  return out.sort((a, b) => rank2[a.evidence] - rank2[b.evidence] || (b.ms || 0) - (a.ms || 0));
 }
 
 // src/profile/split.ts
@@ -33107,10 +33801,10 @@ function splitStep(totals, step = totals.perStep, thresholds = SPLIT_THRESHOLDS)
 function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false) {
   const { near, far } = thresholds;
   const wall = step.wallMs;
-  const share = (ms) => wall > 0 ? ms / wall : NaN;
-  const cpuShare = share(step.cpuMs);
-  const gpuShare = share(step.gpuMs);
-  const idleShare = share(step.idleMs);
+  const share2 = (ms) => wall > 0 ? ms / wall : NaN;
+  const cpuShare = share2(step.cpuMs);
+  const gpuShare = share2(step.gpuMs);
+  const idleShare = share2(step.idleMs);
   const evidence2 = [];
   const of = (what, ms, s) => `${what} ${duration(ms)} of the ${duration(wall)} step (${percent(s)})`;
   if (!Number.isNaN(gpuShare)) evidence2.push(of(`GPU busy${gpuIsSum ? " (sum of kernel times)" : ""}`, step.gpuMs, gpuShare));
@@ -33148,9 +33842,9 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false)
       evidence2.push(`Neither side ≥ ${percent(near)} and not both < ${percent(far)}: part GPU, part host, part gaps.`);
     }
   }
-  if (step.collectiveMs > 0 && wall > 0) evidence2.push(of("NCCL collectives", step.collectiveMs, share(step.collectiveMs)) + ", counted as waiting, not GPU work.");
-  if (step.hostGapMs > 0 && wall > 0 && share(step.hostGapMs) >= 0.05) {
-    evidence2.push(of("Main thread in no recorded op", step.hostGapMs, share(step.hostGapMs)) + ": Python between ops, or a blocking call the profiler does not record.");
+  if (step.collectiveMs > 0 && wall > 0) evidence2.push(of("NCCL collectives", step.collectiveMs, share2(step.collectiveMs)) + ", counted as waiting, not GPU work.");
+  if (step.hostGapMs > 0 && wall > 0 && share2(step.hostGapMs) >= 0.05) {
+    evidence2.push(of("Main thread in no recorded op", step.hostGapMs, share2(step.hostGapMs)) + ": Python between ops, or a blocking call the profiler does not record.");
   }
   if (cpuShare > 1.05) evidence2.push("Host time exceeds the wall clock: it adds up several threads.");
   if (gpuShare > 1.05) evidence2.push("GPU time exceeds the wall clock: kernels overlap on several streams and the export sums them.");
@@ -33175,9 +33869,9 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false)
 // src/report/profiles.ts
 function profileReport(inputs) {
   const notes = [];
-  const first = (list, kind, side2) => {
-    const found = list.filter((p) => p.kind === kind);
-    if (found.length > 1) notes.push(`${found.length} ${kind === "split" ? "step profiles" : "Nsight Compute exports"} on the ${side2} side: the first is used`);
+  const first = (list, kind2, side2) => {
+    const found = list.filter((p) => p.kind === kind2);
+    if (found.length > 1) notes.push(`${found.length} ${kind2 === "split" ? "step profiles" : "Nsight Compute exports"} on the ${side2} side: the first is used`);
     return found[0];
   };
   const baseSplit = first(inputs.base, "split", "baseline");
@@ -33255,7 +33949,7 @@ function withProfileEvidence(report2) {
 }
 
 // src/report/build.ts
-function triageBenchmark(base, head, config) {
+function triageBenchmark(base, head, config, quality) {
   const { metrics, notInData } = compareSides(base, head, config);
   const baseData = sideData(base);
   const headData = sideData(head);
@@ -33301,7 +33995,7 @@ function triageBenchmark(base, head, config) {
     }
     fixes.sort(byGainPerEffort);
   }
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, ...quality ? { quality } : {} });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
   const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...config.cost ? { cost: config.cost } : {} });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
@@ -33324,14 +34018,15 @@ function triageBenchmark(base, head, config) {
     workload,
     likeForLike: costs,
     ...floor ? { floor } : {},
-    service
+    service,
+    ...quality ? { quality } : {}
   };
 }
 function measuredRatesOf(metrics) {
-  const value = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
+  const value2 = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
   const side2 = (s) => {
-    const tokens = value("throughput", s);
-    const requests = value("request_throughput", s);
+    const tokens = value2("throughput", s);
+    const requests = value2("request_throughput", s);
     return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
   };
   return { base: side2("base"), head: side2("head") };
@@ -33358,8 +34053,9 @@ function triage(base, head, config, extras = {}) {
   if (pairing.pairs.length === 0) {
     throw new InputError("results", `no benchmark is on both sides: the baseline has ${names(pairing, "base")}, the head ${names(pairing, "head")}`);
   }
+  const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : void 0;
   const reports = pairing.pairs.map((p) => {
-    const report3 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config);
+    const report3 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality);
     for (const note of pairing.notes) report3.caveats.push({ kind: "benchmark-names", message: note });
     return report3;
   });
@@ -33406,6 +34102,11 @@ function decideOutcome(benchmarks, verdict, failOn) {
     reasons.push("inconclusive: the data could not decide every metric");
     if (failOn.has("inconclusive")) fail = true;
   }
+  const qualityChanged = benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === "quality-changed").map((c) => named(b, [c.message])));
+  if (qualityChanged.length) {
+    reasons.push(`quality changed: ${qualityChanged[0]}`);
+    if (failOn.has("quality")) fail = true;
+  }
   return { fail, reasons };
 }
 function declaredWorkload(side2) {
@@ -33428,14 +34129,14 @@ function mergedMeta(side2) {
 }
 function summarise(side2) {
   let requests = 0;
-  let failed = 0;
+  let failed2 = 0;
   for (const run2 of side2.runs) {
     if (!run2.requests) continue;
     requests += run2.requests.length;
     const ok = successMask(run2.requests);
-    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
+    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed2++;
   }
-  return { label: side2.label, runs: side2.runs.length, requests, failed, meta: mergedMeta(side2), sources: side2.runs.flatMap((r) => r.sources) };
+  return { label: side2.label, runs: side2.runs.length, requests, failed: failed2, meta: mergedMeta(side2), sources: side2.runs.flatMap((r) => r.sources) };
 }
 function dedupeFixes(fixes) {
   const seen = /* @__PURE__ */ new Set();
@@ -33468,7 +34169,7 @@ function reportToJson(report2) {
   };
 }
 function renderJson(report2) {
-  return JSON.stringify(reportToJson(report2), (_key, value) => typeof value === "number" && !Number.isFinite(value) ? null : value, 2) + "\n";
+  return JSON.stringify(reportToJson(report2), (_key, value2) => typeof value2 === "number" && !Number.isFinite(value2) ? null : value2, 2) + "\n";
 }
 function benchmarkJson(b, level) {
   return {
@@ -33496,6 +34197,7 @@ function benchmarkJson(b, level) {
     trends: b.trends ?? [],
     decodeFloor: b.floor ?? null,
     service: b.service ?? null,
+    quality: b.quality ?? null,
     configChanges: b.configChanges,
     workload: b.workload,
     likeForLike: b.likeForLike
@@ -33681,6 +34383,43 @@ function serviceSection(s) {
   return [table.join("\n"), ...tail.length ? ["", tail.join("<br>\n")] : []].join("\n");
 }
 
+// src/render/quality-markdown.ts
+var MAX_ROWS = 12;
+function qualitySection(q) {
+  if (!q.scores && !q.generations) return void 0;
+  const out = [];
+  if (q.scores) {
+    const s = q.scores;
+    out.push(`**Quality: eval scores** — ${markdownText(s.sentence, 300)}`);
+    const rows = [...s.metrics].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_ROWS);
+    out.push(
+      [
+        "| metric | baseline | this PR | change (95% interval) | verdict |",
+        "|---|---:|---:|---|---|",
+        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value(m.base, m.baseStderr)} | ${value(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
+      ].join("\n")
+    );
+    if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
+    const one = [...s.onlyBase.length ? [`only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : [], ...s.onlyHead.length ? [`only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : []];
+    if (one.length) out.push(`<sub>${one.join("; ")}</sub>`);
+  }
+  if (q.generations) out.push(`**Quality: paired generations** — ${markdownText(q.generations.sentence, 400)}`);
+  if (q.notes.length) out.push(q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("<br>\n"));
+  return out.join("\n\n");
+}
+function rank(m) {
+  return m.verdict === "changed" ? 0 : m.verdict === "inconclusive" ? 1 : 2;
+}
+function score2(v) {
+  return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
+}
+function value(v, stderr) {
+  return `${score2(v)}${stderr !== void 0 ? ` ± ${score2(stderr)}` : ""}`;
+}
+function signed(v) {
+  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${score2(Math.abs(v))}`;
+}
+
 // src/render/summary.ts
 var VERDICT_ICON = {
   regressed: "🔴",
@@ -33732,14 +34471,14 @@ function valueChange(m) {
 }
 function whereTheTimeWent(a) {
   if (!a.dominant) return void 0;
-  const share = a.phases.find((p) => p.phase === a.dominant);
-  if (a.source === "server-histograms") return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
-  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, "ms")} in the ${a.tail} by ${a.spec.metric.label})`;
+  const share2 = a.phases.find((p) => p.phase === a.dominant);
+  if (a.source === "server-histograms") return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
+  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the ${a.tail} by ${a.spec.metric.label})`;
 }
 function leadFinding(b, lead) {
-  const rank = { confirmed: 0, likely: 1, candidate: 2 };
+  const rank2 = { confirmed: 0, likely: 1, candidate: 2 };
   const relevant = b.findings.filter((f) => !lead || f.metrics.includes(lead.spec.key));
-  return [...relevant.length ? relevant : b.findings].sort((x, y) => rank[x.status] - rank[y.status])[0];
+  return [...relevant.length ? relevant : b.findings].sort((x, y) => rank2[x.status] - rank2[y.status])[0];
 }
 function leadFix(b, lead) {
   return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
@@ -33779,21 +34518,21 @@ function undecidedGroups(b) {
 // src/render/markdown.ts
 function renderMarkdown(report2, options = {}) {
   const detail = options.detail ?? "full";
-  const parts = [];
+  const parts2 = [];
   if (report2.acceptance) {
     const a = report2.acceptance;
-    parts.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
+    parts2.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
   }
-  if (report2.benchmarks.length > 1) parts.push(overview(report2));
+  if (report2.benchmarks.length > 1) parts2.push(overview(report2));
   for (const b of report2.benchmarks) {
     if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
-    parts.push(renderBenchmark(b, detail));
+    parts2.push(renderBenchmark(b, detail));
   }
-  if (report2.profiles && detail !== "minimal") parts.push(profilesSection(report2.profiles));
-  if (detail !== "full") parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
-  parts.push(footer(report2));
-  if (options.trailer) parts.push(options.trailer);
-  return parts.join("\n\n") + "\n";
+  if (report2.profiles && detail !== "minimal") parts2.push(profilesSection(report2.profiles));
+  if (detail !== "full") parts2.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
+  parts2.push(footer(report2));
+  if (options.trailer) parts2.push(options.trailer);
+  return parts2.join("\n\n") + "\n";
 }
 var LIMITS = {
   full: { findings: Infinity, evidence: Infinity, fixes: Infinity, caveats: Infinity },
@@ -33816,6 +34555,8 @@ function renderBenchmark(b, detail) {
   out.push(metricsTable(b, detail));
   const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
   if (service) out.push(service);
+  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
+  if (quality) out.push(quality);
   const undecided2 = undecidedGroups(b);
   if (undecided2.length) {
     out.push(`**Inconclusive** — what would decide:
@@ -33842,19 +34583,19 @@ ${b.trends.join("\n\n")}
 }
 function briefLine(b, lead) {
   if (b.verdict !== "regressed" || !lead) return void 0;
-  const parts = [];
+  const parts2 = [];
   const a = attributionFor(b, lead);
   const where2 = a && whereTheTimeWent(a);
-  if (where2) parts.push(`**Where the time went:** ${where2}`);
+  if (where2) parts2.push(`**Where the time went:** ${where2}`);
   const finding2 = leadFinding(b, lead);
   if (finding2) {
     const label = finding2.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
-    parts.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
+    parts2.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
   }
   const fix = leadFix(b, lead);
-  if (fix && finding2?.cause === "workload") parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
-  else if (fix) parts.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
-  return parts.join(" · ");
+  if (fix && finding2?.cause === "workload") parts2.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  else if (fix) parts2.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  return parts2.join(" · ");
 }
 function metricsTable(b, detail) {
   const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slo) : b.metrics;
@@ -33993,6 +34734,8 @@ function readInputs() {
     results: multi("results"),
     baseline: multi("baseline"),
     profiles: multi("profile"),
+    quality: multi("quality"),
+    baselineQuality: multi("baseline-quality"),
     digest: getInput("digest"),
     shard: getInput("shard"),
     baselineProfiles: multi("baseline-profile"),
@@ -34044,6 +34787,14 @@ function info2(text) {
 function warning2(text) {
   warning(safeLogText(text));
 }
+async function timedGroup(name, work) {
+  return group(name, async () => {
+    const started = performance.now();
+    const result = await work();
+    info(`${name.replace(/^perf-triage: /, "")}: ${((performance.now() - started) / 1e3).toFixed(2)} s`);
+    return result;
+  });
+}
 
 // node_modules/universal-user-agent/index.js
 function getUserAgent() {
@@ -34080,17 +34831,17 @@ function register(state, name, method, options) {
 }
 
 // node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name, hook7) {
+function addHook(state, kind2, name, hook7) {
   const orig = hook7;
   if (!state.registry[name]) {
     state.registry[name] = [];
   }
-  if (kind === "before") {
+  if (kind2 === "before") {
     hook7 = (method, options) => {
       return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
     };
   }
-  if (kind === "after") {
+  if (kind2 === "after") {
     hook7 = (method, options) => {
       let result;
       return Promise.resolve().then(method.bind(null, options)).then((result_) => {
@@ -34101,7 +34852,7 @@ function addHook(state, kind, name, hook7) {
       });
     };
   }
-  if (kind === "error") {
+  if (kind2 === "error") {
     hook7 = (method, options) => {
       return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
         return orig(error2, options);
@@ -34138,9 +34889,9 @@ function bindApi(hook7, state, name) {
   );
   hook7.api = { remove: removeHookRef };
   hook7.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook7[kind] = hook7.api[kind] = bindable(addHook, null).apply(null, args);
+  ["before", "error", "after", "wrap"].forEach((kind2) => {
+    const args = name ? [state, kind2, name] : [state, kind2];
+    hook7[kind2] = hook7.api[kind2] = bindable(addHook, null).apply(null, args);
   });
 }
 function Singular() {
@@ -34185,13 +34936,13 @@ function lowercaseKeys(object3) {
     return newObj;
   }, {});
 }
-function isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
+function isPlainObject(value2) {
+  if (typeof value2 !== "object" || value2 === null) return false;
+  if (Object.prototype.toString.call(value2) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value2);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value2);
 }
 function mergeDeep(defaults, options) {
   const result = Object.assign({}, defaults);
@@ -34213,7 +34964,7 @@ function removeUndefinedProperties(obj) {
   }
   return obj;
 }
-function merge2(defaults, route, options) {
+function merge4(defaults, route, options) {
   if (typeof route === "string") {
     let [method, url] = route.split(" ");
     options = Object.assign(url ? { method, url } : { url: method }, options);
@@ -34280,57 +35031,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value, key) {
-  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
+function encodeValue(operator, value2, key) {
+  value2 = operator === "+" || operator === "#" ? encodeReserved(value2) : encodeUnreserved(value2);
   if (key) {
-    return encodeUnreserved(key) + "=" + value;
+    return encodeUnreserved(key) + "=" + value2;
   } else {
-    return value;
+    return value2;
   }
 }
-function isDefined(value) {
-  return value !== void 0 && value !== null;
+function isDefined(value2) {
+  return value2 !== void 0 && value2 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value = context[key], result = [];
-  if (isDefined(value) && value !== "") {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
-      value = value.toString();
+  var value2 = context[key], result = [];
+  if (isDefined(value2) && value2 !== "") {
+    if (typeof value2 === "string" || typeof value2 === "number" || typeof value2 === "bigint" || typeof value2 === "boolean") {
+      value2 = value2.toString();
       if (modifier && modifier !== "*") {
-        value = value.substring(0, parseInt(modifier, 10));
+        value2 = value2.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
+        if (Array.isArray(value2)) {
+          value2.filter(isDefined).forEach(function(value22) {
             result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
+              encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              result.push(encodeValue(operator, value[k], k));
+          Object.keys(value2).forEach(function(k) {
+            if (isDefined(value2[k])) {
+              result.push(encodeValue(operator, value2[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            tmp.push(encodeValue(operator, value2));
+        if (Array.isArray(value2)) {
+          value2.filter(isDefined).forEach(function(value22) {
+            tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
+          Object.keys(value2).forEach(function(k) {
+            if (isDefined(value2[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value[k].toString()));
+              tmp.push(encodeValue(operator, value2[k].toString()));
             }
           });
         }
@@ -34343,12 +35094,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value)) {
+      if (isDefined(value2)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value === "" && (operator === "&" || operator === "?")) {
+    } else if (value2 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value === "") {
+    } else if (value2 === "") {
       result.push("");
     }
   }
@@ -34461,15 +35212,15 @@ function parse(options) {
   );
 }
 function endpointWithDefaults(defaults, route, options) {
-  return parse(merge2(defaults, route, options));
+  return parse(merge4(defaults, route, options));
 }
 function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS2 = merge2(oldDefaults, newDefaults);
+  const DEFAULTS2 = merge4(oldDefaults, newDefaults);
   const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
   return Object.assign(endpoint2, {
     DEFAULTS: DEFAULTS2,
     defaults: withDefaults.bind(null, DEFAULTS2),
-    merge: merge2.bind(null, DEFAULTS2),
+    merge: merge4.bind(null, DEFAULTS2),
     parse
   });
 }
@@ -34544,8 +35295,8 @@ function parse2(header, options) {
     index++;
   }
   const valueEnd = whitespace === -1 ? index : whitespace;
-  const value = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+  const value2 = header.slice(valueStart, valueEnd);
+  const type = (typeFlags & CASE_FLAGS) === 0 ? value2 : value2.toLowerCase();
   if (index === len || stop !== 0) {
     return { type, index, parameters: new NullObject() };
   }
@@ -34571,8 +35322,8 @@ function parseParameters(header, type, index, len, stopFlags) {
       }
       if (code === EQ) {
         const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+        const value2 = header.slice(keyStart, keyEnd);
+        const key = (keyFlags & CASE_FLAGS) === 0 ? value2 : value2.toLowerCase();
         index++;
         while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
           index++;
@@ -34824,12 +35575,12 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   }
   return chunks.join("");
 };
-var JSONStringify = (value, replacer, space) => {
+var JSONStringify = (value2, replacer, space) => {
   try {
     const supportsRawJSON = "rawJSON" in JSON;
     if (supportsRawJSON) {
       return originalStringify(
-        value,
+        value2,
         (key, val) => {
           if (typeof val === "bigint") return JSON.rawJSON(val.toString());
           const hasFunctionReplacer = typeof replacer === "function";
@@ -34841,9 +35592,9 @@ var JSONStringify = (value, replacer, space) => {
         space
       );
     }
-    if (!value) return originalStringify(value, replacer, space);
+    if (!value2) return originalStringify(value2, replacer, space);
     const convertedToCustomJSON = originalStringify(
-      value,
+      value2,
       (key, val) => {
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val.toString() + "n";
@@ -34864,7 +35615,7 @@ var JSONStringify = (value, replacer, space) => {
     return denoisedJSON;
   } catch (error2) {
     if (error2 instanceof RangeError) {
-      const convertedJSON = stringifyIteratively(value, replacer, space);
+      const convertedJSON = stringifyIteratively(value2, replacer, space);
       if (convertedJSON === void 0) return void 0;
       const supportsRawJSON = "rawJSON" in JSON;
       if (supportsRawJSON) return convertedJSON;
@@ -34892,26 +35643,26 @@ var isContextSourceSupported = () => {
     return false;
   }
 };
-var convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
-  const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
-  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
-  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
-  if (isNoiseValue) return value.slice(0, -1);
+var convertMarkedBigIntsReviver = (key, value2, context, userReviver) => {
+  const isCustomFormatBigInt = typeof value2 === "string" && customFormat.test(value2);
+  if (isCustomFormatBigInt) return BigInt(value2.slice(0, -1));
+  const isNoiseValue = typeof value2 === "string" && noiseValue.test(value2);
+  if (isNoiseValue) return value2.slice(0, -1);
   const hasUserReviver = typeof userReviver === "function";
-  if (!hasUserReviver) return value;
-  return userReviver(key, value, context);
+  if (!hasUserReviver) return value2;
+  return userReviver(key, value2, context);
 };
 var JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context) => {
-    const isNumber = typeof value === "number";
-    const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
+  return JSON.parse(text, (key, value2, context) => {
+    const isNumber = typeof value2 === "number";
+    const isOutOfBounds = value2 > Number.MAX_SAFE_INTEGER || value2 < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
     const isInt = context && intRegex.test(context.source);
     const isBigInt = isBigNumber && isInt;
     if (isBigInt) return BigInt(context.source);
     const hasCustomReviver = typeof reviver === "function";
-    if (!hasCustomReviver) return value;
-    return reviver(key, value, context);
+    if (!hasCustomReviver) return value2;
+    return reviver(key, value2, context);
   });
 };
 var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -34925,35 +35676,35 @@ var applyReviverIteratively = (parsed, userReviver) => {
     const node = stack[stack.length - 1];
     if (!node.visited) {
       node.visited = true;
-      const value = node.parent[node.key];
-      const isComplexObject = value !== null && typeof value === "object";
+      const value2 = node.parent[node.key];
+      const isComplexObject = value2 !== null && typeof value2 === "object";
       if (isComplexObject) {
-        const keys = Object.keys(value);
+        const keys = Object.keys(value2);
         for (let i = keys.length - 1; i >= 0; i--) {
-          stack.push({ parent: value, key: keys[i], visited: false });
+          stack.push({ parent: value2, key: keys[i], visited: false });
         }
       }
     } else {
       const { parent, key } = node;
-      let value = parent[key];
-      if (typeof value === "string") {
-        const isCustomFormatBigInt = customFormat.test(value);
+      let value2 = parent[key];
+      if (typeof value2 === "string") {
+        const isCustomFormatBigInt = customFormat.test(value2);
         if (isCustomFormatBigInt) {
-          value = BigInt(value.slice(0, -1));
+          value2 = BigInt(value2.slice(0, -1));
         } else {
-          const isNoise = noiseValue.test(value);
-          if (isNoise) value = value.slice(0, -1);
+          const isNoise = noiseValue.test(value2);
+          if (isNoise) value2 = value2.slice(0, -1);
         }
       }
       const hasUserReviver = typeof userReviver === "function";
       if (hasUserReviver) {
-        value = userReviver.call(parent, key, value);
+        value2 = userReviver.call(parent, key, value2);
       }
-      const isDeleted = value === void 0;
+      const isDeleted = value2 === void 0;
       if (isDeleted) {
         delete parent[key];
       } else {
-        parent[key] = value;
+        parent[key] = value2;
       }
       stack.pop();
     }
@@ -34982,7 +35733,7 @@ var JSONParse = (text, reviver) => {
     const serializedData = serializeBigInts(text);
     return originalParse(
       serializedData,
-      (key, value, context) => convertMarkedBigIntsReviver(key, value, context, reviver)
+      (key, value2, context) => convertMarkedBigIntsReviver(key, value2, context, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
@@ -35040,13 +35791,13 @@ var defaults_default = {
     "user-agent": `octokit-request.js/${VERSION3} ${getUserAgent()}`
   }
 };
-function isPlainObject2(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
+function isPlainObject2(value2) {
+  if (typeof value2 !== "object" || value2 === null) return false;
+  if (Object.prototype.toString.call(value2) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value2);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value2);
 }
 var noop = () => "";
 async function fetchWrapper(requestOptions) {
@@ -35060,9 +35811,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value]) => [
+    Object.entries(requestOptions.headers).map(([name, value2]) => [
       name,
-      String(value)
+      String(value2)
     ])
   );
   let fetchResponse;
@@ -35102,8 +35853,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value] of fetchResponse.headers) {
-    responseHeaders[key] = value;
+  for (const [key, value2] of fetchResponse.headers) {
+    responseHeaders[key] = value2;
   }
   const octokitResponse = {
     url,
@@ -35654,7 +36405,7 @@ var MissingPageInfo = class extends Error {
   }
   name = "MissingPageInfo";
 };
-var isObject = (value) => Object.prototype.toString.call(value) === "[object Object]";
+var isObject = (value2) => Object.prototype.toString.call(value2) === "[object Object]";
 function findPaginatedResourcePath(responseData) {
   const paginatedResourcePath = deepFindPathToProperty(
     responseData,
@@ -38127,8 +38878,8 @@ var handler = {
   ownKeys({ scope }) {
     return [...endpointMethodsMap.get(scope).keys()];
   },
-  set(target, methodName, value) {
-    return target.cache[methodName] = value;
+  set(target, methodName, value2) {
+    return target.cache[methodName] = value2;
   },
   get({ octokit, scope, cache }, methodName) {
     if (cache[methodName]) {
@@ -38557,9 +39308,9 @@ function urlBuilderAuthorize(base, options) {
     if (k !== "scopes") return true;
     if (options.clientType === "github-app") return false;
     return !Array.isArray(options[k]) || options[k].length > 0;
-  }).map((key) => [map[key], `${options[key]}`]).forEach(([key, value], index) => {
+  }).map((key) => [map[key], `${options[key]}`]).forEach(([key, value2], index) => {
     url += index === 0 ? `?` : "&";
-    url += `${key}=${encodeURIComponent(value)}`;
+    url += `${key}=${encodeURIComponent(value2)}`;
   });
   return url;
 }
@@ -38873,7 +39624,7 @@ function getCachedAuthentication(state, auth22) {
   return newScope === currentScope ? authentication : false;
 }
 async function wait(seconds) {
-  await new Promise((resolve3) => setTimeout(resolve3, seconds * 1e3));
+  await new Promise((resolve4) => setTimeout(resolve4, seconds * 1e3));
 }
 async function waitForAccessToken(request2, clientId, clientType, verification) {
   try {
@@ -39444,10 +40195,10 @@ var LruObject = class {
   keys() {
     return Object.keys(this.items);
   }
-  set(key, value) {
+  set(key, value2) {
     const existing = this.items[key];
     if (existing !== void 0) {
-      existing.value = value;
+      existing.value = value2;
       existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
       this.bumpLru(existing);
       return;
@@ -39460,7 +40211,7 @@ var LruObject = class {
       key,
       prev: this.last,
       next: null,
-      value
+      value: value2
     };
     this.items[key] = item;
     if (++this.size === 1) {
@@ -39561,7 +40312,7 @@ async function set2(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
   ).join(",");
-  const value = [
+  const value2 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -39569,7 +40320,7 @@ async function set2(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value);
+  await cache.set(key, value2);
 }
 function optionsToCacheKey({
   installationId,
@@ -39879,7 +40630,7 @@ async function sendRequestWithRetries(state, request2, options, createdAt, retri
     state.log.warn(
       `[@octokit/auth-app] Retrying after 401 response to account for token replication delay (retry: ${retries}, wait: ${awaitTime / 1e3}s)`
     );
-    await new Promise((resolve3) => setTimeout(resolve3, awaitTime));
+    await new Promise((resolve4) => setTimeout(resolve4, awaitTime));
     return sendRequestWithRetries(state, request2, options, createdAt, retries);
   }
 }
@@ -41988,8 +42739,8 @@ async function runCommand(client, context, options) {
 }
 async function turnGreen(client, repo, acceptance, reportRuns, checkName) {
   const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
-  const failed = data.check_runs.filter((c) => c.conclusion === "failure");
-  for (const check of failed) {
+  const failed2 = data.check_runs.filter((c) => c.conclusion === "failure");
+  for (const check of failed2) {
     await client.rest.checks.update({
       ...repo,
       check_run_id: check.id,
@@ -41997,7 +42748,7 @@ async function turnGreen(client, repo, acceptance, reportRuns, checkName) {
       output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` }
     });
   }
-  if (failed.length) return `The "${markdownText(checkName, 60)}" check is now green.`;
+  if (failed2.length) return `The "${markdownText(checkName, 60)}" check is now green.`;
   const said = [];
   for (const id of new Set(reportRuns.map((r) => r.id))) {
     try {
@@ -42116,7 +42867,7 @@ var Segment = class {
     const centre = length > 0 ? series[start + positions[length >> 1]] : 0;
     this.sorted = Float64Array.from(positions, (p) => series[start + p] - centre);
     this.order = new Int32Array(length);
-    positions.forEach((p, rank) => this.order[p] = rank);
+    positions.forEach((p, rank2) => this.order[p] = rank2);
     this.work = Int32Array.from(this.order);
     this.count = new Int32Array(length + 1);
     this.sum = new Float64Array(length + 1);
@@ -42363,14 +43114,14 @@ function parseJournal(text, file) {
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     if (!line) return;
-    let value;
+    let value2;
     try {
-      value = JSON.parse(line);
+      value2 = JSON.parse(line);
     } catch (error2) {
       issues.push({ file, line: index + 1, message: `not valid JSON: ${error2.message}` });
       return;
     }
-    const entry = value;
+    const entry = value2;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
       issues.push({ file, line: index + 1, message: "expected a journal entry object" });
       return;
@@ -42485,8 +43236,8 @@ function niceStep(raw) {
   const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
   return nice * base;
 }
-function fixed(value, decimals) {
-  const text = Math.abs(value) >= 1e21 ? BigInt(Math.round(value)).toString() : value.toFixed(decimals);
+function fixed(value2, decimals) {
+  const text = Math.abs(value2) >= 1e21 ? BigInt(Math.round(value2)).toString() : value2.toFixed(decimals);
   const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
   return trimmed === "-0" ? "0" : trimmed;
 }
@@ -42592,13 +43343,13 @@ function readContext(env) {
   if (run2 && eventName === "workflow_run") context.workflowRun = { id: Number(run2.id) };
   return context;
 }
-function parseRepo(value) {
-  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? "");
-  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
+function parseRepo(value2) {
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value2 ?? "");
+  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value2 ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
   return { owner: match[1], repo: match[2] };
 }
-function object2(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+function object2(value2) {
+  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) ? value2 : void 0;
 }
 function runUrl(context) {
   return `${context.serverUrl}/${context.repository.owner}/${context.repository.repo}/actions/runs/${context.runId}${context.runAttempt > 1 ? `/attempts/${context.runAttempt}` : ""}`;
@@ -42827,11 +43578,11 @@ async function publishOutcomeCheck(request2) {
 function entryFromReport(b, context) {
   const lead = leadMetric(b);
   const finding2 = leadFinding(b, lead);
-  const kind = context.kind === "recorded" && b.verdict === "regressed" ? context.acceptance ? "accepted" : "unaccepted-regression" : context.kind;
+  const kind2 = context.kind === "recorded" && b.verdict === "regressed" ? context.acceptance ? "accepted" : "unaccepted-regression" : context.kind;
   return {
     schema: JOURNAL_SCHEMA,
     id: context.id,
-    kind,
+    kind: kind2,
     benchmark: b.name,
     recordedAt: context.recordedAt,
     ...context.commit ? { commit: context.commit } : {},
@@ -42844,7 +43595,7 @@ function entryFromReport(b, context) {
     diagnosis: finding2 ? `${finding2.title} (${finding2.hint}, ${finding2.status}${finding2.cause !== "unknown" ? `, ${finding2.cause}` : ""})` : b.verdict === "regressed" ? "not diagnosed: no phase data" : "—",
     change: changeLine(b, context),
     result: resultLine(b),
-    quality: b.caveats.some((c) => c.kind === "quality-not-measured") ? "not measured" : "measured (see report)",
+    quality: b.quality && (b.quality.scores || b.quality.generations) ? qualityLine(b.quality) : b.caveats.some((c) => c.kind === "quality-not-measured") ? "not measured" : "measured (see report)",
     effort: context.acceptance?.effort ?? "—",
     verdict: b.verdict,
     metrics: b.metrics.filter((m) => m.head).map(metricRecord),
@@ -42866,19 +43617,19 @@ function metricRecord(m) {
 }
 function symptom(b, lead) {
   if (!lead?.head) return b.verdict === "unchanged" ? "no regression" : b.verdict;
-  const value = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
+  const value2 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
   const target = lead.slo ? `, target ${lead.slo.slo.comparator} ${withUnit(lead.slo.slo.threshold, lead.spec.metric.unit)}` : "";
-  return `${value}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
+  return `${value2}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
 }
 function workloadLine(b) {
   const w = b.workload;
-  const parts = [];
-  if (w.prompt) parts.push(`${grouped(w.prompt.headMedian)} median prompt tokens`);
-  if (w.output) parts.push(`${grouped(w.output.headMedian)} output`);
-  if (w.arrivalRate) parts.push(`${compact(w.arrivalRate.headRate)} req/s`);
-  parts.push(`${grouped(b.head.requests || w.headRequests)} requests`);
-  if (b.head.meta.workload) parts.push(b.head.meta.workload);
-  return parts.join(", ");
+  const parts2 = [];
+  if (w.prompt) parts2.push(`${grouped(w.prompt.headMedian)} median prompt tokens`);
+  if (w.output) parts2.push(`${grouped(w.output.headMedian)} output`);
+  if (w.arrivalRate) parts2.push(`${compact(w.arrivalRate.headRate)} req/s`);
+  parts2.push(`${grouped(b.head.requests || w.headRequests)} requests`);
+  if (b.head.meta.workload) parts2.push(b.head.meta.workload);
+  return parts2.join(", ");
 }
 function baselineLine(b) {
   const shown = b.metrics.filter((m) => m.base && (m.spec.metric.id === "ttft" || m.spec.metric.id === "itl" || m.spec.metric.id === "throughput")).slice(0, 4);
@@ -42886,16 +43637,16 @@ function baselineLine(b) {
   return shown.map((m) => `${specLabel(m.spec)} ${withUnit(m.base.value, m.spec.metric.unit)}`).join(", ");
 }
 function changeLine(b, context) {
-  const parts = [];
-  if (context.pullRequest) parts.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ""}`);
-  if (context.commit) parts.push(`(${context.commit.slice(0, 7)})`);
+  const parts2 = [];
+  if (context.pullRequest) parts2.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ""}`);
+  if (context.commit) parts2.push(`(${context.commit.slice(0, 7)})`);
   const config = b.configChanges.slice(0, 4).map((c) => `${c.key} ${String(c.base ?? "(unset)")} → ${String(c.head ?? "(unset)")}`);
-  if (config.length) parts.push(`config: ${config.join(", ")}`);
-  return parts.join(" ") || "—";
+  if (config.length) parts2.push(`config: ${config.join(", ")}`);
+  return parts2.join(" ") || "—";
 }
 function resultLine(b) {
-  const parts = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : signedPercent(m.change ?? 0)}`);
-  return parts.join("; ") || b.verdict;
+  const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : signedPercent(m.change ?? 0)}`);
+  return parts2.join("; ") || b.verdict;
 }
 function entryBlock(e) {
   const lines = [
@@ -42952,7 +43703,7 @@ function charts(benchmark, list) {
       return m ? [{ label: e.date, value: m.value, unit: m.unit }] : [];
     });
     if (points2.length < 2) continue;
-    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points2[0].unit, points: points2.map(({ label, value }) => ({ label, value })) }));
+    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points2[0].unit, points: points2.map(({ label, value: value2 }) => ({ label, value: value2 })) }));
     if (out.length >= MAX_CHARTS) break;
   }
   const phases = phaseChart(benchmark, list);
@@ -43004,9 +43755,9 @@ function safeUrl(url) {
 
 // src/github/git-errors.ts
 var CommitError = class extends Error {
-  constructor(kind, message, options) {
+  constructor(kind2, message, options) {
     super(message, options);
-    this.kind = kind;
+    this.kind = kind2;
   }
   kind;
   name = "CommitError";
@@ -43065,9 +43816,9 @@ function paragraphs(message) {
   return message.replace(/\r\n/g, "\n").replace(/\s+$/, "").split(/\n[ \t]*\n/);
 }
 function trailersOf(message) {
-  const parts = paragraphs(message);
-  if (parts.length < 2) return [];
-  const lines = parts[parts.length - 1].split("\n");
+  const parts2 = paragraphs(message);
+  if (parts2.length < 2) return [];
+  const lines = parts2[parts2.length - 1].split("\n");
   const parsed = lines.map(parse3);
   return parsed.every((t) => t !== void 0) ? parsed : [];
 }
@@ -43222,8 +43973,8 @@ function checkBranchName(branch3) {
   if (bad) throw new CommitError("invalid", `not a valid branch name: ${JSON.stringify(branch3)} (give the name without refs/heads/)`);
 }
 function checkPath(path) {
-  const parts = path.split("/");
-  if (path === "" || parts.some((p) => p === "" || p === "." || p === ".." || p.toLowerCase() === ".git") || path.includes("\0")) {
+  const parts2 = path.split("/");
+  if (path === "" || parts2.some((p) => p === "" || p === "." || p === ".." || p.toLowerCase() === ".git") || path.includes("\0")) {
     throw new CommitError("invalid", `not a valid repository path: ${JSON.stringify(path)} (relative, slash-separated, no . or .. parts)`);
   }
   return path;
@@ -43310,7 +44061,7 @@ async function createRef(client, target, sha) {
   }
 }
 function sleep(ms) {
-  return new Promise((resolve3) => setTimeout(resolve3, ms));
+  return new Promise((resolve4) => setTimeout(resolve4, ms));
 }
 
 // src/github/record.ts
@@ -43407,8 +44158,8 @@ async function run(env = process.env) {
     const journalRef = journal.branch || defaultBranch(context) || "main";
     const history = client && onGitHub(context) && journal.mode !== "off" ? await readHistory(client, context.repository, journalRef, journal) : void 0;
     const started = Date.now();
-    const artifact = runId ? await group("perf-triage: download the results artifact", () => artifactSources(client, context, settings, runId)) : void 0;
-    const head = await group("perf-triage: read results", () => readSide("head", inputs.results, inputs, config, artifact, true));
+    const artifact = runId ? await timedGroup("perf-triage: download the results artifact", () => artifactSources(client, context, settings, runId)) : void 0;
+    const head = await timedGroup("perf-triage: read results", () => readSide("head", inputs.results, inputs, config, artifact, true));
     if (inputs.digest) {
       const written = await writeDigests(head, inputs.digest, inputs.shard, (/* @__PURE__ */ new Date()).toISOString());
       setOutput("digest-paths", written.join("\n"));
@@ -43416,7 +44167,7 @@ async function run(env = process.env) {
       if (inputs.baseline.length === 0) return;
     }
     let firstBaseline = /* @__PURE__ */ new Set();
-    const base = await group("perf-triage: read baseline", async () => {
+    const base = await timedGroup("perf-triage: read baseline", async () => {
       if (usesArtifactBaseline(inputs.baseline)) {
         const found2 = await artifactBaseline(client, context.repository, {
           workflowRunId: runId || context.runId,
@@ -43437,18 +44188,19 @@ async function run(env = process.env) {
       const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? "benchmark"));
       return { label: "base", runs: [...found.side.runs, ...selfRuns] };
     });
-    const profiles = await group("perf-triage: read profiles", () => readProfiles(inputs, artifact));
-    let report2 = await group("perf-triage: compare and diagnose", async () => {
-      const r = triage(base, head, history ? withHistory(config, history) : config, profiles ? { profiles } : {});
+    const profiles = await timedGroup("perf-triage: read profiles", () => readProfiles(inputs, artifact));
+    const quality = await loadQualityInputs(inputs.baselineQuality, inputs.quality);
+    let report2 = await timedGroup("perf-triage: compare and diagnose", async () => {
+      const r = triage(base, head, history ? withHistory(config, history) : config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
       info2(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });
-    const published = client && onGitHub(context) ? await group("perf-triage: publish on GitHub", () => publish(client, context, settings, report2, runId)) : void 0;
+    const published = client && onGitHub(context) ? await timedGroup("perf-triage: publish on GitHub", () => publish(client, context, settings, report2, runId)) : void 0;
     if (published?.report) report2 = published.report;
     if (!client && (context.pullRequest || runId)) warning2("no github-token (or not on GitHub Actions): the report is in the job summary only");
     if (recording) {
       if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required to record the journal (contents: write)");
-      await group("perf-triage: record the journal", () => record2(client, context, journal, journalRef, report2, base, head, firstBaseline));
+      await timedGroup("perf-triage: record the journal", () => record2(client, context, journal, journalRef, report2, base, head, firstBaseline));
     }
     await writeFile3(inputs.reportPath, renderJson(report2));
     if (inputs.writeSummary) await summary.addRaw(renderMarkdown(report2)).write();

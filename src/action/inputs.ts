@@ -2,6 +2,8 @@
 
 import * as core from '@actions/core';
 import type { RawConfig } from '../config/config';
+import type { RawGitHubSettings } from '../github/settings';
+import type { RawJournalSettings } from './journal-settings';
 
 export interface ActionInputs {
   results: string[];
@@ -19,26 +21,14 @@ export interface ActionInputs {
   reportPath: string;
   writeSummary: boolean;
   raw: RawConfig;
-  github: {
-    token: string;
-    comment: string;
-    group: string;
-    workflowRunId: string;
-    artifactName: string;
-    artifactMaxBytes: string;
-    checkName: string;
-    commentAuthor: string;
-  };
-  journal: {
-    mode: string;
-    dir: string;
-    branch: string;
-    record: string;
-  };
+  github: RawGitHubSettings;
+  journal: RawJournalSettings;
 }
 
 export function readInputs(): ActionInputs {
   const multi = (name: string) => core.getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  // Blank means the default, decided once in buildConfig.
+  const optional = (name: string) => core.getInput(name) || undefined;
   return {
     results: multi('results'),
     baseline: multi('baseline'),
@@ -70,18 +60,18 @@ export function readInputs(): ActionInputs {
     raw: {
       slos: multi('slo'),
       metrics: multi('metrics'),
-      failOn: core.getInput('fail-on') || undefined,
-      seed: core.getInput('seed') || undefined,
-      resamples: core.getInput('resamples') || undefined,
-      confidence: core.getInput('confidence') || undefined,
+      failOn: optional('fail-on'),
+      seed: optional('seed'),
+      resamples: optional('resamples'),
+      confidence: optional('confidence'),
       minEffect: multi('min-effect'),
       runNoise: multi('run-noise'),
       effort: multi('effort'),
       decodeFloor: multi('decode-floor'),
-      cost: core.getInput('cost') || undefined,
-      costBaseline: core.getInput('cost-baseline') || undefined,
-      benchmark: core.getInput('benchmark') || undefined,
-      maxBadLineRatio: core.getInput('max-bad-lines') || undefined,
+      cost: optional('cost'),
+      costBaseline: optional('cost-baseline'),
+      benchmark: optional('benchmark'),
+      maxBadLineRatio: optional('max-bad-lines'),
     },
   };
 }

@@ -13,7 +13,14 @@ export interface JournalSettings {
   record: 'auto' | 'always' | 'never';
 }
 
-export function parseJournalSettings(raw: { mode: string; dir: string; branch: string; record: string }): JournalSettings {
+export interface RawJournalSettings {
+  mode: string;
+  dir: string;
+  branch: string;
+  record: string;
+}
+
+export function parseJournalSettings(raw: RawJournalSettings): JournalSettings {
   const mode = raw.mode.trim().toLowerCase();
   const modes: Record<string, JournalSettings['mode']> = { auto: 'auto', true: 'auto', false: 'off', off: 'off' };
   if (!Object.hasOwn(modes, mode)) throw new ConfigError('journal', `"${raw.mode}" is not one of auto, true, false`);

@@ -19,7 +19,8 @@ export interface GitHubSettings {
 
 const MODES: readonly CommentMode[] = ['always', 'changed', 'regressed', 'never'];
 
-export function parseGitHubSettings(raw: {
+/** The GitHub inputs as the action reads them, before checking. */
+export interface RawGitHubSettings {
   token: string;
   comment: string;
   group: string;
@@ -28,7 +29,9 @@ export function parseGitHubSettings(raw: {
   artifactMaxBytes: string;
   checkName: string;
   commentAuthor: string;
-}): GitHubSettings {
+}
+
+export function parseGitHubSettings(raw: RawGitHubSettings): GitHubSettings {
   const comment = raw.comment.trim().toLowerCase();
   if (!(MODES as readonly string[]).includes(comment)) throw new ConfigError('comment', `"${raw.comment}" is not one of ${MODES.join(', ')}`);
   const runId = raw.workflowRunId.trim() === '' ? 0 : Number(raw.workflowRunId);

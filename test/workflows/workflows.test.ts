@@ -37,7 +37,7 @@ describe('action.yml', () => {
   });
 
   it('declares exactly the inputs the code reads', () => {
-    const read = new Set([...sources.matchAll(/(?:getInput|multi|getMultilineInput)\('([^']+)'/g)].map((m) => m[1]));
+    const read = new Set([...sources.matchAll(/(?:getInput|multi|optional|getMultilineInput)\('([^']+)'/g)].map((m) => m[1]));
     expect(new Set(Object.keys(action.inputs))).toEqual(read);
     for (const [name, input] of Object.entries<{ description?: string }>(action.inputs)) expect(input.description, name).toBeTruthy();
   });

@@ -158,7 +158,7 @@ describe('buildConfig fail-on', () => {
     const e = configError({ failOn: 'regression,regressions' });
     expect(e.input).toBe('fail-on');
     expect(e.message).toBe(
-      'input "fail-on": "regressions" is not allowed: use a comma-separated list of regression, slo, inconclusive, or "never"',
+      'input "fail-on": "regressions" is not allowed: use a comma-separated list of regression, slo, inconclusive, quality, or "never"',
     );
     expect(configError({ failOn: 'always' }).message).toContain('"always" is not allowed');
   });

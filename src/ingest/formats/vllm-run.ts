@@ -99,7 +99,8 @@ function servingWorkload(result: Record<string, unknown>, failedFromRows?: numbe
   if (rate !== undefined) out.requestRate = rate;
   const duration = nonNegative(own(result, 'duration'));
   if (duration !== undefined) out.durationSeconds = duration;
-  if (completed !== undefined && completed > 0) {
+  // A request count is whole: a fraction (or a denormal) is not one, and would divide to Infinity.
+  if (completed !== undefined && completed >= 1) {
     const input = nonNegative(own(result, 'total_input_tokens') ?? own(result, 'total_input'));
     const output = nonNegative(own(result, 'total_output_tokens') ?? own(result, 'total_output'));
     if (input !== undefined) out.inputTokensMean = input / completed;

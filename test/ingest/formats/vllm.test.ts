@@ -176,6 +176,12 @@ describe('vLLM: bad input', () => {
     expect(e2.message).toMatch(/key "itls": expected a list of lists of gaps \(seconds\), got an object/);
   });
 
+  it('a completed count below one request gives no per-request means (found by fuzzing: 5e-324 divided to Infinity)', async () => {
+    const [run] = await readObject({ ...detailed(), completed: 5e-324 });
+    expect(run.workload?.inputTokensMean).toBeUndefined();
+    expectUsableNumbers(run);
+  });
+
   it('arrays of different lengths: per-request data left out, summaries kept', async () => {
     const [run] = await readObject({ ...detailed(), latencies: [0.1] });
     expect(run.requests).toBeUndefined();

@@ -3529,7 +3529,7 @@ function servingWorkload(result, failedFromRows) {
   if (rate !== void 0) out.requestRate = rate;
   const duration2 = nonNegative(own(result, "duration"));
   if (duration2 !== void 0) out.durationSeconds = duration2;
-  if (completed !== void 0 && completed > 0) {
+  if (completed !== void 0 && completed >= 1) {
     const input = nonNegative(own(result, "total_input_tokens") ?? own(result, "total_input"));
     const output = nonNegative(own(result, "total_output_tokens") ?? own(result, "total_output"));
     if (input !== void 0) out.inputTokensMean = input / completed;

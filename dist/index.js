@@ -24543,7 +24543,7 @@ function servingWorkload(result, failedFromRows) {
   if (rate !== void 0) out.requestRate = rate;
   const duration2 = nonNegative(own(result, "duration"));
   if (duration2 !== void 0) out.durationSeconds = duration2;
-  if (completed !== void 0 && completed > 0) {
+  if (completed !== void 0 && completed >= 1) {
     const input = nonNegative(own(result, "total_input_tokens") ?? own(result, "total_input"));
     const output = nonNegative(own(result, "total_output_tokens") ?? own(result, "total_output"));
     if (input !== void 0) out.inputTokensMean = input / completed;
@@ -34730,6 +34730,7 @@ function footer(report2) {
 // src/action/inputs.ts
 function readInputs() {
   const multi = (name) => getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const optional = (name) => getInput(name) || void 0;
   return {
     results: multi("results"),
     baseline: multi("baseline"),
@@ -34761,18 +34762,18 @@ function readInputs() {
     raw: {
       slos: multi("slo"),
       metrics: multi("metrics"),
-      failOn: getInput("fail-on") || void 0,
-      seed: getInput("seed") || void 0,
-      resamples: getInput("resamples") || void 0,
-      confidence: getInput("confidence") || void 0,
+      failOn: optional("fail-on"),
+      seed: optional("seed"),
+      resamples: optional("resamples"),
+      confidence: optional("confidence"),
       minEffect: multi("min-effect"),
       runNoise: multi("run-noise"),
       effort: multi("effort"),
       decodeFloor: multi("decode-floor"),
-      cost: getInput("cost") || void 0,
-      costBaseline: getInput("cost-baseline") || void 0,
-      benchmark: getInput("benchmark") || void 0,
-      maxBadLineRatio: getInput("max-bad-lines") || void 0
+      cost: optional("cost"),
+      costBaseline: optional("cost-baseline"),
+      benchmark: optional("benchmark"),
+      maxBadLineRatio: optional("max-bad-lines")
     }
   };
 }

@@ -6,5 +6,6 @@ export default defineConfig({
     // The GitHub emulator and dist end-to-end tests spawn processes; keep the pool small on 2 cores.
     pool: 'forks',
     testTimeout: 60_000,
+    setupFiles: ['test/setup/fast-check.ts'],
   },
 });

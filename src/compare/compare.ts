@@ -9,6 +9,7 @@ import type { MetricSpec, Stat } from '../metrics/metric-spec';
 import { metricSeries } from '../metrics/values';
 import type { Side } from '../model/run';
 import { createResampler, type RunSeries, type SideResampler, type Statistic } from '../stats/block-bootstrap';
+import { ResamplerCache } from '../stats/resample-cache';
 import { benjaminiHochberg } from '../stats/multiple-testing';
 import { createRng, deriveSeed } from '../stats/rng';
 import { quantile } from '../stats/quantile';
@@ -47,8 +48,10 @@ interface Prepared {
 export function compareSides(base: Side, head: Side, config: TriageConfig): ComparisonResult {
   const notInData: ComparisonResult['notInData'] = [];
   const prepared: Prepared[] = [];
+  // Metrics of one column come one after the other (metricOrder): they share its series and sort.
+  const shared: Shared = { cache: new ResamplerCache(), series: new SeriesMemo() };
   for (const requested of [...config.metrics, ...summaryDefaults(config, base, head)].sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec))) {
-    const p = prepare(requested, base, head, config);
+    const p = prepare(requested, base, head, config, shared);
     if (p === 'skip') continue;
     if (typeof p === 'object' && 'notInData' in p) {
       notInData.push({ key: requested.spec.key, reason: p.notInData });
@@ -65,15 +68,40 @@ export function compareSides(base: Side, head: Side, config: TriageConfig): Comp
   return { metrics, notInData };
 }
 
+interface Shared {
+  cache: ResamplerCache;
+  series: SeriesMemo;
+}
+
+/**
+ * The last series of each side, by the column it reads: p50 and p95 of a metric get the same
+ * arrays (requestColumn builds a new masked array on every call when requests failed).
+ */
+class SeriesMemo {
+  private readonly last = new Map<Side, { key: string; series: SideSeries }>();
+
+  get(side: Side, spec: MetricSpec): SideSeries {
+    // Only ITL picks its column by the statistic; every other series is the metric's, whatever the stat.
+    const key = `${spec.metric.id}|${spec.metric.id === 'itl' ? spec.stat.label : ''}`;
+    const hit = this.last.get(side);
+    if (hit?.key === key) return hit.series;
+    this.last.delete(side);
+    const series = sideSeries(side, spec);
+    this.last.set(side, { key, series });
+    return series;
+  }
+}
+
 function prepare(
   requested: RequestedMetric,
   base: Side,
   head: Side,
   config: TriageConfig,
+  shared: Shared,
 ): Prepared | { notInData: string } | 'skip' {
   const { spec } = requested;
-  let baseSeries = sideSeries(base, spec);
-  let headSeries = sideSeries(head, spec);
+  let baseSeries = shared.series.get(base, spec);
+  let headSeries = shared.series.get(head, spec);
   if (!baseSeries.ok || !headSeries.ok) {
     // Without per-request values on both sides, the tools' own summaries may still compare.
     const baseSummary = summarySeries(base, spec);
@@ -121,8 +149,8 @@ function prepare(
   const headNoise = noiseFor(headSeries);
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const blockLength = baseSeries.summary ? 1 : undefined;
-  const baseResampler = createResampler(baseSeries.runs, statistic, blockLength);
-  const headResampler = createResampler(headSeries.runs, statistic, blockLength);
+  const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
+  const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
   if (baseNoise === undefined || headNoise === undefined) {
     return summaryOnly(requested, config, baseResampler, headResampler, baseSeries, headSeries);
   }

@@ -7,7 +7,7 @@ import { METRICS, type MetricId, type PhaseId, type PhaseOrRemainder } from '../
 import type { MetricSpec } from '../metrics/metric-spec';
 import { phaseColumn, requestColumn } from '../metrics/values';
 import type { RequestTable } from '../model/run';
-import { meanFinite, quantileSorted, sortedFinite, type SortedSample } from '../stats/quantile';
+import { countFinite, meanFinite, quantile } from '../stats/quantile';
 
 export interface PhaseShare {
   phase: PhaseOrRemainder;
@@ -115,9 +115,8 @@ interface TailMeans {
 
 function tailMeans(table: RequestTable, metric: Float64Array, phases: readonly PhaseId[], q: number): TailMeans | null {
   const columns = phases.map((p) => phaseColumn(table, p)!);
-  const sorted = sortedFinite(metric);
-  if (sorted.length === 0) return null;
-  const threshold = q === 0 ? -Infinity : quantileSorted(sorted, q);
+  if (countFinite(metric) === 0) return null;
+  const threshold = q === 0 ? -Infinity : quantile(metric, q);
   const sums = new Float64Array(phases.length + 1);
   const remainder = new Float64Array(table.length).fill(NaN);
   let count = 0;
@@ -147,14 +146,9 @@ function tailMeans(table: RequestTable, metric: Float64Array, phases: readonly P
 
 /**
  * A phase's own percentile over every request that has it, as the §4 query computes it
- * (percentile_cont over the requests table); the mean when q is 0. Sorted columns are cached:
- * several metrics share the same phases.
+ * (percentile_cont over the requests table); the mean when q is 0. By selection: a sorted copy of
+ * each phase column, kept for the next metric, would cost more time and memory than it saves.
  */
 function ownStatistic(column: Float64Array, q: number): number {
-  if (q === 0) return meanFinite(column);
-  let sorted = sortedColumns.get(column);
-  if (!sorted) sortedColumns.set(column, (sorted = sortedFinite(column)));
-  return quantileSorted(sorted, q);
+  return q === 0 ? meanFinite(column) : quantile(column, q);
 }
-
-const sortedColumns = new WeakMap<Float64Array, SortedSample>();

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { InputError } from '../ingest/errors';
 import type { TextSource } from '../ingest/source';
+import { utf8Chunks } from './utf8-chunks';
 
 const HEAD_BYTES = 16 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
@@ -39,9 +40,10 @@ export async function fileSource(path: string, name = path): Promise<TextSource>
     name,
     head,
     async *chunks() {
-      const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
+      // Bytes, decoded here: most chunks are ASCII, copied as such (utf8-chunks.ts).
+      const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>;
       try {
-        for await (const chunk of stream) yield chunk as string;
+        for await (const chunk of utf8Chunks(stream)) yield chunk;
       } catch (error) {
         throw new InputError(name, `read failed: ${describeFsError(error)}`);
       }

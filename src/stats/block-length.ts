@@ -3,6 +3,8 @@
 // (a queueing burst slows many consecutive requests), so resampling single requests would make
 // intervals too narrow; blocks of this length keep that dependence.
 
+import { stableOrder } from './radix-order';
+
 /** Longest window the autocovariances are estimated on; beyond it, the window stands for the run. */
 const MAX_ESTIMATION_WINDOW = 20_000;
 
@@ -99,9 +101,11 @@ export function autocovariances(x: Float64Array, maxLag: number): Float64Array {
  */
 export function rankTransform(values: ArrayLike<number>): Float64Array {
   const n = values.length;
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => values[a] - values[b]);
+  // Any order that sorts the values gives the same ranks (ties share theirs); a radix argsort is the
+  // fast one. NaN has no place in it: the comparator sort then.
+  let nan = false;
+  for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(values[i]);
+  const order = nan ? comparatorSort(values) : stableOrder(Float64Array.from(values));
   const ranks = new Float64Array(n);
   for (let r = 0; r < n; ) {
     let end = r + 1;
@@ -112,4 +116,10 @@ export function rankTransform(values: ArrayLike<number>): Float64Array {
     r = end;
   }
   return ranks;
+}
+
+function comparatorSort(values: ArrayLike<number>): Uint32Array {
+  const order = new Uint32Array(values.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return order.sort((a, b) => values[a] - values[b]);
 }

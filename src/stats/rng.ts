@@ -10,6 +10,11 @@ export interface Rng {
   normal(): number;
   /** Exponential with the given mean. */
   exponential(mean: number): number;
+  /**
+   * Optional bulk form of int(n), for resampling: `draws` times, adds 1 to counts[offset + int(n)],
+   * consuming exactly the stream those int(n) calls would.
+   */
+  countInts?(n: number, draws: number, counts: Float64Array, offset: number): void;
 }
 
 function splitmix32(seed: number): () => number {
@@ -25,24 +30,23 @@ function splitmix32(seed: number): () => number {
 
 export function createRng(seed: number): Rng {
   const init = splitmix32(seed);
-  let a = init();
-  let b = init();
-  let c = init();
-  let d = init();
+  // The state lives in an Int32Array: 32-bit values kept in closure variables are boxed as heap
+  // numbers on every update, which made a draw several times slower. Same bits either way.
+  const state = new Int32Array(4);
+  for (let i = 0; i < 4; i++) state[i] = init();
   let spareNormal: number | undefined;
 
   const nextUint32 = (): number => {
-    const result = Math.imul(rotl(Math.imul(b, 5) >>> 0, 7), 9) >>> 0;
-    const t = (b << 9) >>> 0;
-    c ^= a;
-    d ^= b;
-    b ^= c;
-    a ^= d;
-    c ^= t;
-    d = rotl(d >>> 0, 11);
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
+    const a = state[0];
+    const b = state[1];
+    const scaled = Math.imul(b, 5);
+    const result = Math.imul((scaled << 7) | (scaled >>> 25), 9) >>> 0;
+    const c = state[2] ^ a;
+    const d = state[3] ^ b;
+    state[0] = a ^ d;
+    state[1] = b ^ c;
+    state[2] = c ^ (b << 9);
+    state[3] = (d << 11) | (d >>> 21);
     return result;
   };
 
@@ -51,6 +55,29 @@ export function createRng(seed: number): Rng {
   return {
     next,
     int: (n: number) => Math.floor(next() * n),
+    countInts: (n: number, draws: number, counts: Float64Array, offset: number) => {
+      // nextUint32 with the state in locals for the whole loop: a block bootstrap draws hundreds at once.
+      let a = state[0];
+      let b = state[1];
+      let c = state[2];
+      let d = state[3];
+      for (let k = 0; k < draws; k++) {
+        const scaled = Math.imul(b, 5);
+        const result = Math.imul((scaled << 7) | (scaled >>> 25), 9) >>> 0;
+        c ^= a;
+        d ^= b;
+        const t = b << 9;
+        b ^= c;
+        a ^= d;
+        c ^= t;
+        d = (d << 11) | (d >>> 21);
+        counts[offset + Math.floor((result / 4294967296) * n)]++;
+      }
+      state[0] = a;
+      state[1] = b;
+      state[2] = c;
+      state[3] = d;
+    },
     normal: () => {
       if (spareNormal !== undefined) {
         const value = spareNormal;
@@ -70,10 +97,6 @@ export function createRng(seed: number): Rng {
       return -Math.log(u) * mean;
     },
   };
-}
-
-function rotl(x: number, k: number): number {
-  return ((x << k) | (x >>> (32 - k))) >>> 0;
 }
 
 /** Derives an independent seed for a named sub-stream, so adding a stream does not shift others. */

@@ -3,6 +3,7 @@ import { createResampler, type RunSeries, type Statistic } from '../../src/stats
 import { optimalBlockLength } from '../../src/stats/block-length';
 import { quantile } from '../../src/stats/quantile';
 import { createRng, type Rng } from '../../src/stats/rng';
+import { ResamplerCache } from '../../src/stats/resample-cache';
 
 /** An Rng whose int() answers from a script and records the bounds it was asked for. */
 function scriptedRng(answers: number[]): Rng & { asked: number[] } {
@@ -326,5 +327,62 @@ describe('createResampler: every replicate equals a naive recomputation', () => 
     const mid = quantile(reps, 0.5);
     // median of Exp(10) ≈ 6.93; its bootstrap SE with n = 2000 is ≈ 0.22
     expect(Math.abs(mid - resampler.point)).toBeLessThan(0.3);
+  });
+});
+
+describe('createResampler at scale: checkpoint search and shared sorts', () => {
+  /** The weighted type 7 quantile by sorting (value, weight) pairs: the definition, independently. */
+  function weightedQuantile(values: Float64Array, weights: Float64Array, q: number): number {
+    const order = Array.from(values.keys()).filter((i) => weights[i] > 0).sort((a, b) => values[a] - values[b]);
+    let total = 0;
+    for (const i of order) total += weights[i];
+    if (total === 0) return NaN;
+    const h = q * (total - 1);
+    const lo = Math.floor(h);
+    const at = (rank: number) => {
+      let cumulative = 0;
+      for (const i of order) {
+        cumulative += weights[i];
+        if (cumulative > rank) return values[i];
+      }
+      return values[order[order.length - 1]];
+    };
+    const lower = at(lo);
+    return h === lo ? lower : lower + (h - lo) * (at(lo + 1) - lower);
+  }
+
+  it('every replicate equals the weighted quantile of its draw, on 60,000 values in 400 blocks', () => {
+    const gen = createRng(77);
+    const n = 60_000;
+    const values = Float64Array.from({ length: n }, (_, i) => Math.round((50 + 30 * Math.sin(i / 5000) + gen.exponential(20)) * 1000) / 1000);
+    for (const q of [0.01, 0.5, 0.95, 0.999]) {
+      const resampler = createResampler([{ values }], { kind: 'quantile', q }, n / 400);
+      const fast = createRng(q * 1000);
+      const slow = createRng(q * 1000);
+      for (let rep = 0; rep < 6; rep++) {
+        const got = resampler.replicate(fast);
+        const counts = naiveCounts([values], [n / 400], slow)[0];
+        const weights = Float64Array.from({ length: n }, (_, i) => counts[Math.floor((i * 400) / n)]);
+        expect(got).toBe(weightedQuantile(values, weights, q));
+      }
+    }
+  });
+
+  it('resamplers sharing a cache give the same points and replicates as resamplers on their own', () => {
+    const gen = createRng(5);
+    const a = Float64Array.from({ length: 5000 }, () => Math.round(gen.exponential(100) * 1000) / 1000);
+    const b = Float64Array.from({ length: 3000 }, () => gen.exponential(80));
+    const cache = new ResamplerCache();
+    for (const runs of [[{ values: a }], [{ values: b }], [{ values: a }, { values: b }]]) {
+      for (const q of [0.5, 0.95, 0.5]) {
+        const shared = createResampler(runs, { kind: 'quantile', q }, undefined, cache);
+        const alone = createResampler(runs, { kind: 'quantile', q });
+        expect(shared.point).toBe(alone.point);
+        expect(shared.blockLengths).toEqual(alone.blockLengths);
+        const r1 = createRng(9);
+        const r2 = createRng(9);
+        for (let i = 0; i < 20; i++) expect(shared.replicate(r1)).toBe(alone.replicate(r2));
+      }
+    }
   });
 });

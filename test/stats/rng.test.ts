@@ -159,3 +159,23 @@ describe('deriveSeed', () => {
     expect(seeds.size).toBe(5);
   });
 });
+
+describe('countInts', () => {
+  it('adds up exactly the draws of int(n), and leaves the stream where they would', () => {
+    for (const seed of [0, 1, 42, 0xdeadbeef]) {
+      for (const [n, draws] of [[1, 5], [7, 7], [400, 400], [2500, 1000]]) {
+        const bulk = createRng(seed);
+        const single = createRng(seed);
+        const a = new Float64Array(n + 3);
+        const b = new Float64Array(n + 3);
+        bulk.next();
+        single.next();
+        bulk.countInts!(n, draws, a, 3);
+        for (let k = 0; k < draws; k++) b[3 + single.int(n)]++;
+        expect([...a]).toEqual([...b]);
+        expect(bulk.next()).toBe(single.next());
+        expect(bulk.normal()).toBe(single.normal());
+      }
+    }
+  });
+});

@@ -5,9 +5,76 @@
 
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
+import { nearlySortedOrder } from '../../stats/radix-order';
 
 /** Per request (aligned with rows): mean concurrent decodes over its decode interval; NaN if unknown. */
 export function decodeConcurrency(table: RequestTable): Float64Array | undefined {
+  const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table.numbers;
+  if (!arrival || !firstToken || !decode || !table.orderedByArrival) return undefined;
+  const ok = successMask(table);
+  const n = table.length;
+  // The decoding requests, compactly: their rows and start and end times (ms from the first arrival).
+  let m = 0;
+  for (let i = 0; i < n; i++) if (decodes(ok, firstToken, decode, i)) m++;
+  if (m === 0) return undefined;
+  // Rows of the decoding requests, when not every row decodes.
+  const rows = m < n ? new Uint32Array(m) : undefined;
+  const start = new Float64Array(m);
+  const end = new Float64Array(m);
+  const origin = arrival[0];
+  for (let i = 0, j = 0; i < n; i++) {
+    if (!decodes(ok, firstToken, decode, i)) continue;
+    if (rows) rows[j] = i;
+    start[j] = (arrival[i] - origin) * 1000 + firstToken[i];
+    end[j] = start[j] + decode[i];
+    if (!Number.isFinite(end[j])) return decodeConcurrencyByEvents(table);
+    j++;
+  }
+  // Events in time order, an end before a start at the same time (as the reference's sort of
+  // {t, d} by t then d): a merge of the starts and the ends, each sorted on its own. Rows come in
+  // arrival order, so starts are nearly sorted, and ends not far off.
+  const byStart = nearlySortedOrder(start);
+  const byEnd = nearlySortedOrder(end);
+  // N(t) and its running integral at each event, in the reference's order of operations; the
+  // integral at an event equals the integral at the last event of its time (later ones add N·0).
+  // seen[j] collects integral(end) − integral(start): 0 − a + b and 0 + b − a are both exactly b − a.
+  const seen = new Float64Array(m);
+  let level = 0;
+  let integral = 0;
+  let previous = NaN;
+  for (let s = 0, e = 0, k = 0; s < m || e < m; k++) {
+    const isEnd = e < m && (s >= m || end[byEnd[e]] <= start[byStart[s]]);
+    const j = isEnd ? byEnd[e++] : byStart[s++];
+    const t = isEnd ? end[j] : start[j];
+    integral = k === 0 ? 0 : integral + level * (t - previous);
+    previous = t;
+    if (isEnd) {
+      seen[j] += integral;
+      level--;
+    } else {
+      seen[j] -= integral;
+      level++;
+    }
+  }
+  // A sampled table (a baseline digest) holds one row per `weight` requests: every other request
+  // decoding alongside stands for `weight` of them; the request itself is one.
+  const weight = table.rowWeight ?? 1;
+  // When every row decodes, the result is written over `seen` itself.
+  const out = rows ? new Float64Array(n).fill(NaN) : seen;
+  for (let j = 0; j < m; j++) out[rows ? rows[j] : j] = 1 + weight * (seen[j] / (end[j] - start[j]) - 1);
+  return out;
+}
+
+function decodes(ok: Uint8Array, firstToken: Float64Array, decode: Float64Array, i: number): boolean {
+  return ok[i] === 1 && Number.isFinite(firstToken[i]) && Number.isFinite(decode[i]) && decode[i] > 0;
+}
+
+/**
+ * The reference definition: one {t, d} event per start and end, sorted by a comparator, the step
+ * function integrated over them and read back by binary search. Used when a time is not finite
+ * (the comparator then orders what the merge cannot), and by the tests.
+ */
+export function decodeConcurrencyByEvents(table: RequestTable): Float64Array | undefined {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table.numbers;
   if (!arrival || !firstToken || !decode || !table.orderedByArrival) return undefined;
   const ok = successMask(table);

@@ -4,7 +4,8 @@
 
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
-import { meanFinite, quantile, quantileSorted, sortedFinite, type SortedSample } from '../../stats/quantile';
+import { meanFinite, quantile, quantileSorted, sortedFinite } from '../../stats/quantile';
+import { selectQuantile, selectQuantiles } from '../../stats/select';
 
 /** cost[i] / work[i] where both are finite and work > 0; NaN elsewhere (and on failed requests). */
 export function perUnit(table: RequestTable, cost: Float64Array | undefined, work: Float64Array | undefined): Float64Array | undefined {
@@ -31,9 +32,13 @@ export function concatPresent(columns: (Float64Array | undefined)[]): Float64Arr
   return present.length ? concat(present) : undefined;
 }
 
-/** The columns one after the other, or undefined when any is missing. */
+/**
+ * The columns one after the other, or undefined when any is missing. A single column is returned
+ * as it is, not copied: callers read the result, never write to it.
+ */
 export function concat(columns: (Float64Array | undefined)[]): Float64Array | undefined {
   if (columns.some((c) => !c)) return undefined;
+  if (columns.length === 1) return columns[0];
   const out = new Float64Array(columns.reduce((s, c) => s + c!.length, 0));
   let offset = 0;
   for (const c of columns) {
@@ -67,6 +72,7 @@ const MIN_PER_BIN = 10;
 /** A covariate with at most this many distinct values (batch sizes) is matched value by value. */
 const MAX_EXACT_STRATA = 64;
 const QUANTILE_BINS = 8;
+const SMALL_INTEGERS = 4096;
 
 /**
  * Compares y between sides within strata of the covariate x, then combines the per-stratum ratios
@@ -75,42 +81,24 @@ const QUANTILE_BINS = 8;
  * with fewer than 10 requests on a side are left out.
  */
 export function matchedRatio(baseX: Float64Array, baseY: Float64Array, headX: Float64Array, headY: Float64Array): MatchedRatio | undefined {
-  const pooledX = new Float64Array(baseX.length + headX.length);
-  pooledX.set(baseX);
-  pooledX.set(headX, baseX.length);
-  const sortedX = sortedFinite(pooledX);
-  if (sortedX.length === 0) return undefined;
-  const edges = strataEdges(sortedX);
-  const binOf = (x: number) => {
-    let lo = 0;
-    let hi = edges.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (x >= edges[mid]) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const strata = strataOf(baseX, headX);
+  if (!strata) return undefined;
+  const { edges, min, max } = strata;
   const groups = edges.length + 1;
-  const baseGroups: number[][] = Array.from({ length: groups }, () => []);
-  const headGroups: number[][] = Array.from({ length: groups }, () => []);
-  const fill = (x: Float64Array, y: Float64Array, into: number[][]) => {
-    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) into[binOf(x[i])].push(y[i]);
-  };
-  fill(baseX, baseY, baseGroups);
-  fill(headX, headY, headGroups);
+  const baseGroups = groupByStratum(baseX, baseY, edges);
+  const headGroups = groupByStratum(headX, headY, edges);
 
   const bins: MatchedBin[] = [];
   const weights: number[] = [];
   let logSum = 0;
   let weightSum = 0;
   for (let g = 0; g < groups; g++) {
-    const nb = baseGroups[g].length;
-    const nh = headGroups[g].length;
+    const nb = baseGroups.start[g + 1] - baseGroups.start[g];
+    const nh = headGroups.start[g + 1] - headGroups.start[g];
     if (nb < MIN_PER_BIN || nh < MIN_PER_BIN) continue;
-    const baseMedian = quantile(baseGroups[g], 0.5);
-    const headMedian = quantile(headGroups[g], 0.5);
-    bins.push({ low: g === 0 ? sortedX[0] : edges[g - 1], high: g < edges.length ? edges[g] : sortedX[sortedX.length - 1], baseMedian, headMedian, baseCount: nb, headCount: nh });
+    const baseMedian = selectQuantile(baseGroups.values.subarray(baseGroups.start[g], baseGroups.start[g + 1]), 0.5);
+    const headMedian = selectQuantile(headGroups.values.subarray(headGroups.start[g], headGroups.start[g + 1]), 0.5);
+    bins.push({ low: g === 0 ? min : edges[g - 1], high: g < edges.length ? edges[g] : max, baseMedian, headMedian, baseCount: nb, headCount: nh });
     const w = Math.min(nb, nh);
     weights.push(w);
     if (baseMedian > 0 && headMedian > 0) {
@@ -127,30 +115,121 @@ export function matchedRatio(baseX: Float64Array, baseY: Float64Array, headX: Fl
     total += weights[k];
     if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)) agreeing += weights[k];
   });
-  const rawBase = quantile(baseY, 0.5);
-  const rawHead = quantile(headY, 0.5);
+  // The unmatched medians; from the grouped values when they hold every y (the strata are done with them).
+  const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
+  const rawHead = headGroups.allY ? selectQuantile(headGroups.values, 0.5) : quantile(headY, 0.5);
   return { change, bins, agreement: total ? agreeing / total : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
 }
 
-/** Upper-exclusive edges between strata. */
-function strataEdges(sortedX: SortedSample): number[] {
-  const distinct: number[] = [];
+/**
+ * Upper-exclusive edges between strata of the pooled covariate, and its smallest and largest value
+ * (as the sorted pool has them, signed zeros included); undefined without a finite value. Exact
+ * strata need only the distinct values, quantile bins seven selected quantiles: no sort.
+ */
+function strataOf(baseX: Float64Array, headX: Float64Array): { edges: number[]; min: number; max: number } | undefined {
+  const distinct = new Set<number>();
+  const small = new Uint8Array(SMALL_INTEGERS);
+  let smallCount = 0;
   let integers = true;
-  for (let i = 0; i < sortedX.length; i++) {
-    const v = sortedX[i];
-    if (!Number.isInteger(v)) integers = false;
-    if (i === 0 || v !== sortedX[i - 1]) {
-      distinct.push(v);
-      if (distinct.length > MAX_EXACT_STRATA) break;
+  // Integers with at most MAX_EXACT_STRATA distinct values so far.
+  let exact = true;
+  let count = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  let negativeZero = false;
+  let positiveZero = false;
+  for (const xs of [baseX, headX]) {
+    for (let i = 0; i < xs.length; i++) {
+      const v = xs[i];
+      if (!Number.isFinite(v)) continue;
+      count++;
+      if (v < min) min = v;
+      if (v > max) max = v;
+      if (v === 0) {
+        if (Object.is(v, -0)) negativeZero = true;
+        else positiveZero = true;
+      }
+      if (!integers) continue;
+      if (!Number.isInteger(v)) {
+        integers = exact = false;
+        continue;
+      }
+      if (!exact) continue;
+      // Small counts (batch sizes) are checked in a bitmap; a Set only holds what else there is.
+      if (v >= 0 && v < SMALL_INTEGERS) {
+        if (small[v] === 0) {
+          small[v] = 1;
+          smallCount++;
+        }
+      } else distinct.add(v);
+      if (smallCount + distinct.size > MAX_EXACT_STRATA) exact = false;
     }
   }
-  if (integers && distinct.length <= MAX_EXACT_STRATA) return distinct.slice(1);
-  const edges: number[] = [];
-  for (let k = 1; k < QUANTILE_BINS; k++) {
-    const edge = quantileSorted(sortedX, k / QUANTILE_BINS);
-    if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+  if (count === 0) return undefined;
+  // The sorted pool starts its zeros with the -0s and ends them with the +0s.
+  const zeroFirst = negativeZero ? -0 : 0;
+  if (min === 0) min = zeroFirst;
+  if (max === 0) max = positiveZero ? 0 : -0;
+  if (exact) {
+    for (let v = 0; v < SMALL_INTEGERS; v++) if (small[v] === 1) distinct.add(v);
+    const values = [...distinct].map((v) => (v === 0 ? zeroFirst : v)).sort((a, b) => a - b);
+    return { edges: values.slice(1), min, max };
   }
-  return edges;
+  const pooled = new Float64Array(count);
+  let j = 0;
+  for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+  const qs = Array.from({ length: QUANTILE_BINS - 1 }, (_, k) => (k + 1) / QUANTILE_BINS);
+  // Counts (prompt lengths) sort by counting faster than seven selections; other values select.
+  let quantiles: number[];
+  if (integers) {
+    const sorted = sortedFinite(pooled);
+    quantiles = qs.map((q) => quantileSorted(sorted, q));
+  } else quantiles = selectQuantiles(pooled, qs);
+  const edges: number[] = [];
+  for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+  return { edges, min, max };
+}
+
+/**
+ * The y of each request with finite x and y, grouped by stratum (values[start[g] .. start[g+1]) is
+ * stratum g), by a counting sort on the stratum: typed arrays instead of a growing list per stratum.
+ * `allY`: every finite y is there (no finite y lacks its x), so `values` is also the y sample whole.
+ */
+function groupByStratum(x: Float64Array, y: Float64Array, edges: readonly number[]): { values: Float64Array; start: Uint32Array; allY: boolean } {
+  const groups = edges.length + 1;
+  const stratum = new Uint8Array(x.length);
+  const start = new Uint32Array(groups + 1);
+  // Small counts (batch sizes, token counts) look their stratum up; other values search the edges.
+  const known = new Uint8Array(SMALL_INTEGERS);
+  for (let v = 0; v < SMALL_INTEGERS; v++) known[v] = stratumOf(edges, v);
+  let finiteY = 0;
+  for (let i = 0; i < x.length; i++) {
+    if (!Number.isFinite(y[i])) continue;
+    finiteY++;
+    const v = x[i];
+    if (!Number.isFinite(v)) continue;
+    const small = v | 0;
+    const g = small === v && small >= 0 && small < SMALL_INTEGERS ? known[small] : stratumOf(edges, v);
+    stratum[i] = g + 1;
+    start[g + 1]++;
+  }
+  for (let g = 0; g < groups; g++) start[g + 1] += start[g];
+  const values = new Float64Array(start[groups]);
+  const at = start.slice(0, groups);
+  for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
+  return { values, start, allY: y.length === x.length && finiteY === start[groups] };
+}
+
+/** Index of the stratum holding x: the number of edges ≤ x. */
+function stratumOf(edges: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = edges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (x >= edges[mid]) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Σ a / Σ b over successful requests where both are finite. */

@@ -25,7 +25,7 @@
 // through Number() on its text, which JSON.parse matches on every string of JSON number syntax.
 
 import { NUMERIC_FIELDS, TEXT_FIELDS, type TextField } from '../../model/fields';
-import type { RequestTableBuilder } from './table-builder';
+import { UNSTORED_TEXT, type RequestTableBuilder } from './table-builder';
 import { TEXT_HASH_START, ownCopy, textHash, textHashFinish } from './fast-columns';
 
 /** The strict handling of one line (the reader's fallback): the line without its CR, its number. */
@@ -40,6 +40,7 @@ const FIELD_CODES: readonly (readonly number[])[] = FIELD_NAMES.map((name) => Ar
 const TEXT_NAMES: readonly TextField[] = TEXT_FIELDS;
 const ARRIVAL = NUMERIC_FIELDS.indexOf('arrival_ts');
 const ERROR = NUMERIC_COUNT + TEXT_FIELDS.indexOf('error');
+const UNSTORED = NUMERIC_COUNT + TEXT_FIELDS.indexOf(UNSTORED_TEXT);
 /** "error": true is stored as the text "error". */
 const ERROR_TRUE_HASH = textHash('error');
 
@@ -389,6 +390,8 @@ export class FastJsonlReader {
 
   /** The text s[start, end) (non-empty, no escapes) of field `field`, as table-builder.ts accept stores it. */
   private storeText(s: string, start: number, end: number, field: number, h: number): void {
+    // Not stored (table-builder.ts): not even cut out of the line.
+    if (field === UNSTORED) return;
     const t = field - NUMERIC_COUNT;
     const value = this.textValue(s, start, end, t, h);
     // An "error" that is blank means success.

@@ -19,6 +19,11 @@ import { clip, isError, parseNonNegative, parseTimestamp } from './values';
 
 const FIELD_INDEX = new Map<NumericField, number>(NUMERIC_FIELDS.map((f, i) => [f, i]));
 const REQUIRED_INDEX = REQUIRED_FIELDS.map((f) => FIELD_INDEX.get(f)!);
+/**
+ * request_id is read (and must be valid JSON like any field) but not stored: nothing reads it back,
+ * and a million distinct ids would take ~45 MB and half a second to keep.
+ */
+export const UNSTORED_TEXT: TextField = 'request_id';
 /** Extra (unknown) fields beyond this many are counted and reported, not stored. */
 const MAX_EXTRA_FIELDS = 64;
 const MAX_EXTRA_TEXT = 500;
@@ -273,6 +278,7 @@ export class RequestTableBuilder {
     const recordText = this.scratchText;
     for (let t = 0; t < recordText.size; t++) {
       const field = recordText.fields[t];
+      if (field === UNSTORED_TEXT) continue;
       const value = recordText.values[t];
       const hash = recordText.hashes[t];
       let column = this.text.get(field);

@@ -28,7 +28,28 @@ describe('optional and missing fields', () => {
     ]);
     const t = view((await ingestText('o.jsonl', text)).requests!);
     expect(t.numbers).toEqual({ first_token_ms: [1, 1, 1], total_ms: [2, 2, 2], prefill_ms: [0.5, N, N], output_tokens: [N, N, 0] });
-    expect(t.text).toEqual({ tenant: ['a', undefined, undefined], request_id: ['x', undefined, undefined] });
+    // request_id is read but not stored.
+    expect(t.text).toEqual({ tenant: ['a', undefined, undefined] });
+  });
+
+  it('request_id is read, in every layout and value type, but not stored: not a text column, not an extra one', async () => {
+    const records = [
+      { request_id: 'req-1', first_token_ms: 1, total_ms: 2 },
+      { request_id: 17, first_token_ms: 1, total_ms: 2 },
+      { request_id: { nested: ['x'] }, first_token_ms: 1, total_ms: 2 },
+      { request_id: null, first_token_ms: 1, total_ms: 2 },
+    ];
+    for (const [name, text] of [['r.jsonl', toJsonl(records)], ['r.csv', toCsv(records).text]]) {
+      const run = await ingestText(name, text);
+      expect(run.sources[0]).toMatchObject({ recordsRead: 4, recordsKept: 4, skipped: 0 });
+      const t = view(run.requests!);
+      expect(t.text).toEqual({});
+      expect(t.extraText).toEqual({});
+      expect(t.extraNumbers).toEqual({});
+    }
+    // A line that is not JSON is still reported, whatever its request_id.
+    const broken = await ingestText('b.jsonl', '{"request_id": "a", "first_token_ms": 1, "total_ms": 2}\n{"request_id": "b, "first_token_ms": 1}\n', { ratio: 1 });
+    expect(broken.sources[0]).toMatchObject({ recordsRead: 2, recordsKept: 1, skipped: 1 });
   });
 
   it('a CSV with optional columns left empty', async () => {
@@ -39,7 +60,7 @@ describe('optional and missing fields', () => {
     expect(text).toBe('request_id,first_token_ms,total_ms,decode_ms,tenant\nr1,5,9,3,acme\nr2,6,10,,\n');
     const t = view((await ingestText('o.csv', text)).requests!);
     expect(t.numbers).toEqual({ first_token_ms: [5, 6], total_ms: [9, 10], decode_ms: [3, N] });
-    expect(t.text).toEqual({ request_id: ['r1', 'r2'], tenant: ['acme', undefined] });
+    expect(t.text).toEqual({ tenant: ['acme', undefined] });
   });
 
   it('numeric strings are accepted in numeric fields; other types in text fields become text', async () => {
@@ -48,7 +69,7 @@ describe('optional and missing fields', () => {
     ]);
     const t = view((await ingestText('s.jsonl', text)).requests!);
     expect(t.numbers).toEqual({ first_token_ms: [12.5], total_ms: [20], prompt_tokens: [1000] });
-    expect(t.text).toEqual({ request_id: ['17'], tenant: ['{"org":"a"}'], model_version: ['["m",1]'] });
+    expect(t.text).toEqual({ tenant: ['{"org":"a"}'], model_version: ['["m",1]'] });
   });
 
   it('a line {"metadata": ..., "other": ...} is a request, not a metadata block', async () => {
@@ -161,7 +182,7 @@ describe('failed requests', () => {
     const text = 'request_id,first_token_ms,total_ms,error\nok,1,2,\nblank,3,4,"  "\nfail,,,out of memory\n';
     const run = await ingestText('f.csv', text);
     const t = view(run.requests!);
-    expect(t.text).toEqual({ request_id: ['ok', 'blank', 'fail'], error: [undefined, undefined, 'out of memory'] });
+    expect(t.text).toEqual({ error: [undefined, undefined, 'out of memory'] });
     expect(t.numbers).toEqual({ first_token_ms: [1, 3, N], total_ms: [2, 4, N] });
   });
 });

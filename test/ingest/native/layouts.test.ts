@@ -68,8 +68,8 @@ const EXPECTED: Omit<TableView, 'sourceLine'> = {
     kv_blocks_used: [N, N, N, 128, N],
     prefix_cache_hit_tokens: [N, N, N, 1536, N],
   },
+  // request_id is read (the records have it) but not stored.
   text: {
-    request_id: ['r-2', 'r-4', 'r-3', 'r-1', 'r-5'],
     model_version: ['llama-3.1-8b@abc', undefined, undefined, 'llama-3.1-8b@abc', undefined],
     tenant: ['beta, inc', 'acme', 'acme', 'acme', 'gamma'],
     error: [undefined, undefined, 'timeout after 30s', undefined, undefined],
@@ -217,13 +217,13 @@ describe('native layouts', () => {
   });
 
   it('CSV cells are trimmed for numbers, numeric-looking extra cells become numbers, quoted cells keep their text', async () => {
-    const text = 'request_id, first_token_ms ,total_ms,shard,zone,flag\n" a ", 12.5 ,1e3,007, eu-1 ,true\n';
+    const text = 'tenant, first_token_ms ,total_ms,shard,zone,flag\n" a ", 12.5 ,1e3,007, eu-1 ,true\n';
     const run = await ingestText('t.csv', text);
     expect(view(run.requests!)).toEqual({
       length: 1,
       orderedByArrival: false,
       numbers: { first_token_ms: [12.5], total_ms: [1000] },
-      text: { request_id: [' a '] },
+      text: { tenant: [' a '] },
       extraNumbers: { shard: [7] },
       extraText: { zone: [' eu-1 '], flag: ['true'] },
       sourceLine: [2],

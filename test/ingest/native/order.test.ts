@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { ingestText, rowsOf, toCsv, toJsonArray, toJsonl, view, type Rec } from './helpers';
 
 const RECORDS: Rec[] = [
-  { request_id: 'a', arrival_ts: 30, first_token_ms: 1, total_ms: 10, tenant: 't1', x_num: 100, x_txt: 'p' },
-  { request_id: 'b', arrival_ts: 10, first_token_ms: 2, total_ms: 20, x_num: 200 },
-  { request_id: 'c', arrival_ts: 20, error: 'oops', x_txt: 'q' },
-  { request_id: 'd', arrival_ts: 10, first_token_ms: 4, total_ms: 40, tenant: 't2', x_txt: 'r' },
-  { request_id: 'e', arrival_ts: 5, first_token_ms: 5, total_ms: 50, x_num: 500 },
+  { model_version: 'a', arrival_ts: 30, first_token_ms: 1, total_ms: 10, tenant: 't1', x_num: 100, x_txt: 'p' },
+  { model_version: 'b', arrival_ts: 10, first_token_ms: 2, total_ms: 20, x_num: 200 },
+  { model_version: 'c', arrival_ts: 20, error: 'oops', x_txt: 'q' },
+  { model_version: 'd', arrival_ts: 10, first_token_ms: 4, total_ms: 40, tenant: 't2', x_txt: 'r' },
+  { model_version: 'e', arrival_ts: 5, first_token_ms: 5, total_ms: 50, x_num: 500 },
 ];
 const N = NaN;
 
@@ -32,7 +32,7 @@ describe('arrival order', () => {
           total_ms: [50, 20, 40, N, 10],
         },
         text: {
-          request_id: ['e', 'b', 'd', 'c', 'a'],
+          model_version: ['e', 'b', 'd', 'c', 'a'],
           tenant: [undefined, undefined, 't2', undefined, 't1'],
           error: [undefined, undefined, undefined, 'oops', undefined],
         },
@@ -48,7 +48,7 @@ describe('arrival order', () => {
     const n = 600;
     // Arrival i * 0.5 s; completion order is a fixed pseudo-random shuffle.
     const records: Rec[] = Array.from({ length: n }, (_, i) => ({
-      request_id: `r${i}`,
+      model_version: `r${i}`,
       arrival_ts: 1_700_000_000 + i * 0.5,
       first_token_ms: i,
       total_ms: 2 * i,
@@ -62,12 +62,12 @@ describe('arrival order', () => {
       const j = seed % (i + 1);
       [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
     }
-    const lineOf = new Map(shuffled.map((r, i) => [r.request_id, i + 1]));
+    const lineOf = new Map(shuffled.map((r, i) => [r.model_version, i + 1]));
     const run = await ingestText('big.jsonl', toJsonl(shuffled), { chunk: 1000 });
     const table = run.requests!;
     expect(table.orderedByArrival).toBe(true);
     expect(rowsOf(table)).toEqual(records);
-    expect([...table.sourceLine]).toEqual(records.map((r) => lineOf.get(r.request_id as string)));
+    expect([...table.sourceLine]).toEqual(records.map((r) => lineOf.get(r.model_version as string)));
   });
 
   it('already in arrival order: kept as is and marked ordered', async () => {
@@ -75,7 +75,7 @@ describe('arrival order', () => {
     const run = await ingestText('s.jsonl', toJsonl(sorted));
     expect(run.requests!.orderedByArrival).toBe(true);
     expect([...run.requests!.sourceLine]).toEqual([1, 2, 3, 4, 5]);
-    expect(view(run.requests!).text.request_id).toEqual(['e', 'b', 'd', 'c', 'a']);
+    expect(view(run.requests!).text.model_version).toEqual(['e', 'b', 'd', 'c', 'a']);
   });
 
   it('no arrival_ts at all: file order kept, with a warning', async () => {
@@ -84,7 +84,7 @@ describe('arrival order', () => {
     const t = view(run.requests!);
     expect(t.orderedByArrival).toBe(false);
     expect(t.numbers.arrival_ts).toBeUndefined();
-    expect(t.text.request_id).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(t.text.model_version).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(t.sourceLine).toEqual([1, 2, 3, 4, 5]);
     expect(run.sources[0].warnings).toEqual(['no arrival_ts: requests kept in file order; time blocks and rates follow the file']);
   });
@@ -95,19 +95,19 @@ describe('arrival order', () => {
     const t = view(run.requests!);
     expect(t.orderedByArrival).toBe(false);
     expect(t.numbers.arrival_ts).toEqual([30, N, 20, N, 5]);
-    expect(t.text.request_id).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(t.text.model_version).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(run.sources[0].warnings).toEqual(['arrival_ts is missing on 2 of 5 requests: kept file order, so time blocks follow the file']);
   });
 
   it('arrival_ts in mixed units sorts on the converted seconds', async () => {
     const text = toJsonl([
-      { request_id: 'ms', arrival_ts: 1_700_000_002_000, first_token_ms: 1, total_ms: 1 },
-      { request_id: 's', arrival_ts: 1_700_000_001, first_token_ms: 1, total_ms: 1 },
-      { request_id: 'iso', arrival_ts: '2023-11-14T22:13:23Z', first_token_ms: 1, total_ms: 1 },
-      { request_id: 'ns', arrival_ts: 1_700_000_000_500_000_000, first_token_ms: 1, total_ms: 1 },
+      { model_version: 'ms', arrival_ts: 1_700_000_002_000, first_token_ms: 1, total_ms: 1 },
+      { model_version: 's', arrival_ts: 1_700_000_001, first_token_ms: 1, total_ms: 1 },
+      { model_version: 'iso', arrival_ts: '2023-11-14T22:13:23Z', first_token_ms: 1, total_ms: 1 },
+      { model_version: 'ns', arrival_ts: 1_700_000_000_500_000_000, first_token_ms: 1, total_ms: 1 },
     ]);
     const t = view((await ingestText('u.jsonl', text)).requests!);
-    expect(t.text.request_id).toEqual(['ns', 's', 'ms', 'iso']);
+    expect(t.text.model_version).toEqual(['ns', 's', 'ms', 'iso']);
     expect(t.numbers.arrival_ts).toEqual([1_700_000_000.5, 1_700_000_001, 1_700_000_002, 1_700_000_003]);
   });
 });

@@ -76,12 +76,12 @@ describe('parseTimestamp', () => {
   });
 
   it('every form lands on the same value through ingestion (JSONL and CSV)', async () => {
-    const records = FORMS.map(([what, value], i) => ({ request_id: what, arrival_ts: value, first_token_ms: i, total_ms: i }));
+    const records = FORMS.map(([what, value], i) => ({ model_version: what, arrival_ts: value, first_token_ms: i, total_ms: i }));
     for (const [name, text] of [['t.jsonl', toJsonl(records)], ['t.csv', toCsv(records).text]]) {
       const t = view((await ingestText(name, text)).requests!);
       expect(t.numbers.arrival_ts).toEqual(FORMS.map(() => 1760000000.5));
       // All tie, so file order is kept.
-      expect(t.text.request_id).toEqual(FORMS.map(([what]) => what));
+      expect(t.text.model_version).toEqual(FORMS.map(([what]) => what));
       expect(t.orderedByArrival).toBe(true);
     }
   });

@@ -1,0 +1,33 @@
+// Work that resamplers of the same series share, e.g. p50 and p95 of one column: the block length
+// of each run's values, and the values sorted with their blocks. Scoped to one comparison by whoever
+// creates it (the columns are not written to meanwhile); only the last few sorted series are kept,
+// so memory stays at one metric's worth whatever the number of metrics.
+
+import type { SortedBlocks } from './sorted-blocks';
+
+export class ResamplerCache {
+  private readonly lengths = new WeakMap<Float64Array, Map<string, number>>();
+  private sorted: { values: readonly Float64Array[]; layout: string; entry: SortedBlocks }[] = [];
+
+  /** `capacity`: sorted series kept (2: the base and the head of the metric being compared). */
+  constructor(private readonly capacity = 2) {}
+
+  blockLength(values: Float64Array, kind: string, compute: () => number): number {
+    let byKind = this.lengths.get(values);
+    if (!byKind) this.lengths.set(values, (byKind = new Map()));
+    let length = byKind.get(kind);
+    if (length === undefined) byKind.set(kind, (length = compute()));
+    return length;
+  }
+
+  sortedBlocks(values: readonly Float64Array[], layout: string, compute: () => SortedBlocks): SortedBlocks {
+    const same = (a: readonly Float64Array[]) => a.length === values.length && a.every((v, i) => v === values[i]);
+    const hit = this.sorted.find((s) => s.layout === layout && same(s.values));
+    if (hit) return hit.entry;
+    // Drop the oldest before sorting, so it is not held alongside the new one.
+    if (this.sorted.length >= this.capacity) this.sorted.shift();
+    const entry = compute();
+    this.sorted.push({ values, layout, entry });
+    return entry;
+  }
+}

@@ -1,0 +1,133 @@
+// One quantile of a block-weighted multiset, replicate after replicate, without re-sorting.
+
+import type { BlockLayout } from './block-layout';
+import type { SortedBlocks } from './sorted-blocks';
+
+/** Fewest checkpoints per evaluator; more when memory allows (see below). */
+const MIN_CHECKPOINTS = 64;
+
+/**
+ * Quantile of the weighted multiset where every element of block b appears counts[b] times.
+ * Elements are sorted once. Checkpoints around the original quantile's position hold, per block,
+ * the count of elements below them; a replicate finds the last checkpoint whose weight below is
+ * at most the quantile's rank (O(blocks) per probe) and walks from there, or from the bottom in the
+ * rare replicate whose quantile lies lower. Exact whichever valid checkpoint the walk starts from.
+ */
+export function quantileEvaluator(sortedBlocks: SortedBlocks, layout: BlockLayout, counts: Float64Array, q: number): () => number {
+  const n = layout.elements;
+  const { sorted: sortedValues, blocks: sortedBlock } = sortedBlocks;
+  const blocks = layout.blockCount;
+  const blockSize = layout.blockSize;
+  // A loop, not Math.max(...sizes): spreading 100k+ block sizes overflows the call stack.
+  let maxBlock = 0;
+  for (let b = 0; b < blocks; b++) if (blockSize[b] > maxBlock) maxBlock = blockSize[b];
+  // Replicates move the quantile's rank by about √(n q (1−q) L); checkpoints cover ±6 of that
+  // around the original rank. A probe costs one pass over the blocks and walking costs one step per
+  // element, so checkpoints are about blocks/2 elements apart (the walk then costs half a probe),
+  // as many as n/2 counts allow, and never fewer than 64.
+  const spread = Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock);
+  const centre = Math.floor(q * (n - 1));
+  const from = Math.max(0, Math.floor(centre - 6 * spread - maxBlock));
+  const to = Math.min(n, Math.ceil(centre + 6 * spread + maxBlock));
+  const most = Math.max(MIN_CHECKPOINTS, Math.floor(n / (2 * blocks)));
+  const gap = Math.max(16, Math.ceil(blocks / 2), Math.ceil((to - from) / most));
+  const positions: number[] = [];
+  for (let p = from; p < to; p += gap) positions.push(p);
+  const checkpoints = positions.length;
+  const below = new Uint32Array(checkpoints * blocks);
+  {
+    const running = new Uint32Array(blocks);
+    let i = 0;
+    positions.forEach((p, k) => {
+      for (; i < p; i++) running[sortedBlock[i]]++;
+      below.set(running, k * blocks);
+    });
+  }
+  // No test for c = 0: adding 0 · count leaves the sum exactly as skipping it would, and a third
+  // of the blocks are undrawn in a replicate, at random, which a branch would mispredict.
+  const weightBelow = (k: number) => {
+    let sum = 0;
+    const base = k * blocks;
+    for (let b = 0; b < blocks; b++) sum += counts[b] * below[base + b];
+    return sum;
+  };
+  // The checkpoint nearest the original quantile: where a replicate's search starts.
+  const middle = Math.min(checkpoints - 1, Math.max(0, Math.round((centre - from) / gap)));
+
+  /**
+   * The last checkpoint k with weightBelow(k) ≤ lo, and that weight; k = -1 when there is none.
+   * Weight below grows almost linearly between checkpoints, so each probe interpolates inside the
+   * bracket found so far; a probe that does not halve the bracket is followed by a bisection.
+   */
+  const start = { k: -1, weight: 0 };
+  const search = (lo: number, total: number) => {
+    let a = -1;
+    let wa = 0;
+    let b = checkpoints;
+    let wb = Infinity;
+    let k = middle;
+    let bisect = false;
+    while (b - a > 1) {
+      const w = weightBelow(k);
+      const width = b - a;
+      if (w <= lo) {
+        a = k;
+        wa = w;
+      } else {
+        b = k;
+        wb = w;
+      }
+      if (b - a <= 1) break;
+      if (bisect || 2 * (b - a) > width) {
+        // The last probe left more than half of the bracket: bisect once.
+        k = (a + b) >> 1;
+        bisect = !bisect;
+        continue;
+      }
+      // Interpolate between the bracket's ends, or step from the one end known by the mean weight
+      // per checkpoint gap.
+      const perCheckpoint = (gap * total) / n;
+      let guess: number;
+      if (a >= 0 && b < checkpoints) guess = a + ((lo - wa) / (wb - wa)) * (b - a);
+      else if (a >= 0) guess = a + (lo - wa) / perCheckpoint;
+      else guess = b - (wb - lo) / perCheckpoint;
+      k = Math.min(b - 1, Math.max(a + 1, Math.floor(guess)));
+    }
+    start.k = a;
+    start.weight = wa;
+  };
+
+  return () => {
+    let total = 0;
+    for (let b = 0; b < blocks; b++) total += counts[b] * blockSize[b];
+    if (total === 0) return NaN;
+    const h = q * (total - 1);
+    const lo = Math.floor(h);
+    const frac = h - lo;
+    // From the last checkpoint with weight below it ≤ lo; from the bottom when even the first is past lo.
+    let j = 0;
+    let cumulative = 0;
+    if (checkpoints > 0) {
+      search(lo, total);
+      if (start.k >= 0) {
+        j = positions[start.k];
+        cumulative = start.weight;
+      }
+    }
+    let lower = NaN;
+    for (; j < n; j++) {
+      const weight = counts[sortedBlock[j]];
+      if (weight === 0) continue;
+      cumulative += weight;
+      if (Number.isNaN(lower)) {
+        if (cumulative > lo) {
+          lower = sortedValues[j];
+          if (frac === 0 || cumulative > lo + 1) return lower;
+        }
+      } else {
+        return lower + frac * (sortedValues[j] - lower);
+      }
+    }
+    return lower;
+  };
+}

@@ -1,0 +1,193 @@
+// The typed-array measures equal their reference definitions bit for bit: decode concurrency by a
+// merge of radix-sorted starts and ends equals the sort of {t, d} event objects; matched ratios
+// with typed strata and selected medians equal the sorted-list version they replaced.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeConcurrency, decodeConcurrencyByEvents } from '../../src/diagnose/measures/concurrency';
+import { matchedRatio, type MatchedBin, type MatchedRatio } from '../../src/diagnose/measures/ratios';
+import type { RequestTable } from '../../src/model/run';
+import { simulatedSide } from '../helpers/tables';
+import { baseScenario } from '../../src/sim';
+
+function sameBits(a: ArrayLike<number> | undefined, b: ArrayLike<number> | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+/** A table of the three columns decode concurrency reads, arrival-ordered, with optional failures. */
+function table(rows: { gap: number; first: number; decode: number; failed: boolean }[], rowWeight?: number): RequestTable {
+  const n = rows.length;
+  const arrival = new Float64Array(n);
+  let t = 1_760_000_000;
+  rows.forEach((r, i) => {
+    t += r.gap;
+    arrival[i] = t;
+  });
+  const codes = Int32Array.from(rows, (r) => (r.failed ? 0 : -1));
+  return {
+    length: n,
+    numbers: { arrival_ts: arrival, first_token_ms: Float64Array.from(rows, (r) => r.first), decode_ms: Float64Array.from(rows, (r) => r.decode) },
+    text: rows.some((r) => r.failed) ? { error: { codes, dictionary: ['boom'] } } : {},
+    extraNumbers: new Map(),
+    extraText: new Map(),
+    sourceLine: new Uint32Array(n),
+    orderedByArrival: true,
+    ...(rowWeight ? { rowWeight } : {}),
+  };
+}
+
+describe('decodeConcurrency', () => {
+  it('equals the event-object reference on simulated runs', async () => {
+    for (const seed of [3, 4]) {
+      const side = await simulatedSide('base', baseScenario(seed, 3000));
+      const t = side.runs[0].requests!;
+      expect(sameBits(decodeConcurrency(t), decodeConcurrencyByEvents(t))).toBe(true);
+    }
+  });
+
+  it('equals it on any table: equal times, zero and missing decodes, failures, sampled rows', () => {
+    const row = fc.record({
+      gap: fc.oneof(fc.constant(0), fc.constantFrom(0.001, 0.25, 1), fc.double({ min: 0, max: 2, noNaN: true })),
+      first: fc.oneof(fc.constantFrom(0, -0, 5, 10, 250, NaN), fc.double({ min: 0, max: 500, noNaN: true })),
+      decode: fc.oneof(fc.constantFrom(0, 5, 10, 1000, NaN, Infinity), fc.double({ min: 0, max: 3000, noNaN: true })),
+      failed: fc.integer({ min: 0, max: 4 }).map((x) => x === 0),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 60 }), fc.constantFrom(undefined, 3), (rows, weight) => {
+        const t = table(rows, weight);
+        // Tiled past the radix threshold too: many equal start and end times.
+        const long = table(Array.from({ length: rows.length ? 2100 : 0 }, (_, i) => rows[i % rows.length]), weight);
+        return sameBits(decodeConcurrency(t), decodeConcurrencyByEvents(t)) && sameBits(decodeConcurrency(long), decodeConcurrencyByEvents(long));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** The previous matchedRatio, verbatim but for its quantiles, taken from fully sorted copies. */
+function referenceMatchedRatio(baseX: Float64Array, baseY: Float64Array, headX: Float64Array, headY: Float64Array): MatchedRatio | undefined {
+  const sortedFinite = (v: ArrayLike<number>) => Float64Array.from(Array.from(v).filter(Number.isFinite)).sort();
+  const quantileSorted = (sorted: Float64Array, q: number) => {
+    const n = sorted.length;
+    if (n === 0) return NaN;
+    if (n === 1) return sorted[0];
+    const h = (n - 1) * q;
+    const lo = Math.floor(h);
+    if (lo >= n - 1) return sorted[n - 1];
+    const frac = h - lo;
+    return frac === 0 ? sorted[lo] : sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
+  };
+  const quantile = (v: ArrayLike<number>, q: number) => quantileSorted(sortedFinite(v), q);
+  const pooledX = new Float64Array(baseX.length + headX.length);
+  pooledX.set(baseX);
+  pooledX.set(headX, baseX.length);
+  const sortedX = sortedFinite(pooledX);
+  if (sortedX.length === 0) return undefined;
+  const distinct: number[] = [];
+  let integers = true;
+  for (let i = 0; i < sortedX.length; i++) {
+    const v = sortedX[i];
+    if (!Number.isInteger(v)) integers = false;
+    if (i === 0 || v !== sortedX[i - 1]) {
+      distinct.push(v);
+      if (distinct.length > 64) break;
+    }
+  }
+  let edges: number[] = [];
+  if (integers && distinct.length <= 64) edges = distinct.slice(1);
+  else {
+    for (let k = 1; k < 8; k++) {
+      const edge = quantileSorted(sortedX, k / 8);
+      if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+    }
+  }
+  const binOf = (x: number) => {
+    let lo = 0;
+    let hi = edges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (x >= edges[mid]) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const groups = edges.length + 1;
+  const baseGroups: number[][] = Array.from({ length: groups }, () => []);
+  const headGroups: number[][] = Array.from({ length: groups }, () => []);
+  const fill = (x: Float64Array, y: Float64Array, into: number[][]) => {
+    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) into[binOf(x[i])].push(y[i]);
+  };
+  fill(baseX, baseY, baseGroups);
+  fill(headX, headY, headGroups);
+  const bins: MatchedBin[] = [];
+  const weights: number[] = [];
+  let logSum = 0;
+  let weightSum = 0;
+  for (let g = 0; g < groups; g++) {
+    const nb = baseGroups[g].length;
+    const nh = headGroups[g].length;
+    if (nb < 10 || nh < 10) continue;
+    const baseMedian = quantile(baseGroups[g], 0.5);
+    const headMedian = quantile(headGroups[g], 0.5);
+    bins.push({ low: g === 0 ? sortedX[0] : edges[g - 1], high: g < edges.length ? edges[g] : sortedX[sortedX.length - 1], baseMedian, headMedian, baseCount: nb, headCount: nh });
+    const w = Math.min(nb, nh);
+    weights.push(w);
+    if (baseMedian > 0 && headMedian > 0) {
+      logSum += w * Math.log(headMedian / baseMedian);
+      weightSum += w;
+    }
+  }
+  if (weightSum === 0) return undefined;
+  const change = Math.exp(logSum / weightSum) - 1;
+  let agreeing = 0;
+  let total = 0;
+  bins.forEach((b, k) => {
+    total += weights[k];
+    if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)) agreeing += weights[k];
+  });
+  const rawBase = quantile(baseY, 0.5);
+  const rawHead = quantile(headY, 0.5);
+  return { change, bins, agreement: total ? agreeing / total : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+}
+
+function sameResult(a: MatchedRatio | undefined, b: MatchedRatio | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const numbers = (r: MatchedRatio) => [r.change, r.agreement, r.rawChange, ...r.bins.flatMap((x) => [x.low, x.high, x.baseMedian, x.headMedian, x.baseCount, x.headCount])];
+  return a.bins.length === b.bins.length && sameBits(numbers(a), numbers(b));
+}
+
+describe('matchedRatio', () => {
+  it('equals the sorted-list reference on simulated runs, for every covariate it is used with', async () => {
+    const base = (await simulatedSide('base', baseScenario(5, 3000))).runs[0].requests!;
+    const head = (await simulatedSide('head', baseScenario(6, 4000))).runs[0].requests!;
+    const n = (t: RequestTable) => t.numbers;
+    const pairs: [Float64Array, Float64Array, Float64Array, Float64Array][] = [
+      [n(base).batch_size_at_admission!, n(base).decode_ms!, n(head).batch_size_at_admission!, n(head).decode_ms!],
+      [decodeConcurrency(base)!, n(base).itl_p50_ms!, decodeConcurrency(head)!, n(head).itl_p50_ms!],
+      [n(base).prompt_tokens!, n(base).prefill_ms!, n(head).prompt_tokens!, n(head).prefill_ms!],
+      [n(base).output_tokens!, n(base).detokenize_ms!, n(head).output_tokens!, n(head).detokenize_ms!],
+    ];
+    for (const [bx, by, hx, hy] of pairs) {
+      const got = matchedRatio(bx, by, hx, hy);
+      expect(got).toBeDefined();
+      expect(sameResult(got, referenceMatchedRatio(bx, by, hx, hy))).toBe(true);
+    }
+  });
+
+  it('equals it on any covariates: few integers, signed zeros, continuous values, missing values', () => {
+    const x = fc.oneof(fc.integer({ min: -2, max: 70 }), fc.constantFrom(0, -0, NaN, Infinity), fc.double({ min: -5, max: 100, noNaN: true }));
+    const y = fc.oneof(fc.double({ min: -1, max: 50, noNaN: true }), fc.constantFrom(0, -0, NaN, 1, 2));
+    const side = fc.array(fc.tuple(x, y), { maxLength: 400 });
+    fc.assert(
+      fc.property(side, side, fc.boolean(), (b, h, integral) => {
+        const xs = (rows: [number, number][]) => Float64Array.from(rows, ([v]) => (integral && Number.isFinite(v) ? Math.round(v) : v));
+        const ys = (rows: [number, number][]) => Float64Array.from(rows, ([, v]) => v);
+        return sameResult(matchedRatio(xs(b), ys(b), xs(h), ys(h)), referenceMatchedRatio(xs(b), ys(b), xs(h), ys(h)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

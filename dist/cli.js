@@ -1974,74 +1974,246 @@ function ownCopy(text) {
   return JSON.parse(JSON.stringify(text));
 }
 
+// src/stats/radix-passes.ts
+var DIGIT_BITS = 16;
+var SMALL_DIGIT_BITS = 11;
+var BUCKETS = 1 << DIGIT_BITS;
+function digitBits(n) {
+  return n >= BUCKETS ? DIGIT_BITS : SMALL_DIGIT_BITS;
+}
+var RADIX_MIN = 2048;
+var LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+function sortKeys(keys, bits, n) {
+  let fromKeys = keys;
+  let toKeys = new Uint32Array(n);
+  let order = new Uint32Array(n);
+  let next = new Uint32Array(n);
+  const digit = digitBits(n);
+  const mask = (1 << digit) - 1;
+  const counts = new Uint32Array(mask + 1);
+  for (let i = 0; i < n; i++) order[i] = i;
+  for (let shift = 0; shift < bits; shift += digit) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[fromKeys[i] >>> shift & mask]++;
+    if (!prefixSums(counts, n)) continue;
+    for (let i = 0; i < n; i++) {
+      const key = fromKeys[i];
+      const at = counts[key >>> shift & mask]++;
+      toKeys[at] = key;
+      next[at] = order[i];
+    }
+    const swapKeys = fromKeys;
+    fromKeys = toKeys;
+    toKeys = swapKeys;
+    const swapOrder = order;
+    order = next;
+    next = swapOrder;
+  }
+  if (fromKeys !== keys) keys.set(fromKeys);
+  return order;
+}
+function prefixSums(counts, n) {
+  let sum = 0;
+  for (let d = 0; d < counts.length; d++) {
+    const c = counts[d];
+    if (c === n) return false;
+    counts[d] = sum;
+    sum += c;
+  }
+  return true;
+}
+function sortDoubles(values) {
+  const n = values.length;
+  const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);
+  const loAt = LITTLE_ENDIAN ? 0 : 1;
+  const hiAt = 1 - loAt;
+  const hiKeys = new Uint32Array(n);
+  const loKeys = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    let hi = words[2 * i + hiAt];
+    let lo = words[2 * i + loAt];
+    if (values[i] === 0) hi = lo = 0;
+    if (hi >= 2147483648) {
+      hi = ~hi >>> 0;
+      lo = ~lo >>> 0;
+    } else {
+      hi = (hi | 2147483648) >>> 0;
+    }
+    hiKeys[i] = hi;
+    loKeys[i] = lo;
+  }
+  let order = new Uint32Array(n);
+  let next = new Uint32Array(n);
+  const digit = digitBits(n);
+  const mask = (1 << digit) - 1;
+  const counts = new Uint32Array(mask + 1);
+  for (let i = 0; i < n; i++) order[i] = i;
+  for (const keys of [loKeys, hiKeys]) {
+    for (let shift = 0; shift < 32; shift += digit) {
+      counts.fill(0);
+      for (let i = 0; i < n; i++) counts[keys[i] >>> shift & mask]++;
+      if (!prefixSums(counts, n)) continue;
+      for (let i = 0; i < n; i++) {
+        const row = order[i];
+        next[counts[keys[row] >>> shift & mask]++] = row;
+      }
+      const swap3 = order;
+      order = next;
+      next = swap3;
+    }
+  }
+  return order;
+}
+
+// src/stats/integer-keys.ts
+var MAX_DECIMALS = 6;
+function integerKeys(values) {
+  const n = values.length;
+  let decimals = -1;
+  for (let d = 0; d <= MAX_DECIMALS && decimals < 0; d++) {
+    const scale2 = 10 ** d;
+    let ok = true;
+    for (let i = 0; i < Math.min(n, 64) && ok; i++) ok = fits(values[i], scale2);
+    if (ok) decimals = d;
+  }
+  if (decimals < 0) return void 0;
+  const scale = 10 ** decimals;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (!fits(v, scale)) return void 0;
+    const k = Math.round(v * scale);
+    if (k < min) min = k;
+    if (k > max) max = k;
+  }
+  const span2 = max - min;
+  if (!(span2 < 2 ** 32)) return void 0;
+  const keys = new Uint32Array(n);
+  for (let i = 0; i < n; i++) keys[i] = Math.round(values[i] * scale) - min;
+  return { keys, bits: 32 - Math.clz32(span2), min, scale, span: span2 };
+}
+function fits(v, scale) {
+  const k = Math.round(v * scale);
+  return k / scale === v && k <= Number.MAX_SAFE_INTEGER && k >= -Number.MAX_SAFE_INTEGER;
+}
+function sortDecimalsInPlace(values) {
+  const n = values.length;
+  if (n < RADIX_MIN) return false;
+  const scaled = integerKeys(values);
+  if (!scaled) return false;
+  const { keys, min, scale, span: span2 } = scaled;
+  let negativeZeros = 0;
+  for (let i = 0; i < n; i++) if (values[i] === 0 && Object.is(values[i], -0)) negativeZeros++;
+  if (span2 < Math.max(BUCKETS, n)) {
+    const counts = new Uint32Array(span2 + 1);
+    for (let i = 0; i < n; i++) counts[keys[i]]++;
+    let at = 0;
+    for (let key = 0; key <= span2; key++) {
+      const c = counts[key];
+      if (c === 0) continue;
+      values.fill((key + min) / scale, at, at + c);
+      at += c;
+    }
+  } else {
+    let from = keys;
+    let to = new Uint32Array(n);
+    const digit = digitBits(n);
+    const mask = (1 << digit) - 1;
+    const counts = new Uint32Array(mask + 1);
+    for (let shift = 0; shift < scaled.bits; shift += digit) {
+      counts.fill(0);
+      for (let i = 0; i < n; i++) counts[from[i] >>> shift & mask]++;
+      if (!prefixSums(counts, n)) continue;
+      for (let i = 0; i < n; i++) {
+        const key = from[i];
+        to[counts[key >>> shift & mask]++] = key;
+      }
+      const swap3 = from;
+      from = to;
+      to = swap3;
+    }
+    for (let i = 0; i < n; i++) values[i] = (from[i] + min) / scale;
+  }
+  if (negativeZeros > 0) {
+    let first = 0;
+    while (values[first] !== 0) first++;
+    values.fill(-0, first, first + negativeZeros);
+  }
+  return true;
+}
+
+// src/stats/radix-order.ts
+function comparatorOrder(values) {
+  const order = new Uint32Array(values.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => values[a] - values[b] || a - b);
+  return order;
+}
+function stableOrder(values) {
+  return sortedOrder(values).order;
+}
+function sortedOrder(values) {
+  const n = values.length;
+  let order;
+  let sorted;
+  const scaled = n < RADIX_MIN ? void 0 : integerKeys(values);
+  if (scaled) {
+    const { keys, min, scale } = scaled;
+    order = sortKeys(keys, scaled.bits, n);
+    sorted = new Float64Array(n);
+    for (let k = 0; k < n; k++) sorted[k] = (keys[k] + min) / scale;
+  } else {
+    order = n < RADIX_MIN ? comparatorOrder(values) : sortDoubles(values);
+    sorted = new Float64Array(n);
+    for (let k = 0; k < n; k++) sorted[k] = values[order[k]];
+  }
+  signZeros(values, sorted);
+  return { order, sorted };
+}
+function signZeros(values, sorted) {
+  let negativeZeros = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] === 0 && Object.is(values[i], -0)) negativeZeros++;
+  let first = 0;
+  while (first < sorted.length && sorted[first] < 0) first++;
+  let end = first;
+  while (end < sorted.length && sorted[end] === 0) end++;
+  sorted.fill(-0, first, first + negativeZeros);
+  sorted.fill(0, first + negativeZeros, end);
+}
+function nearlySortedOrder(values, budget = 32) {
+  const n = values.length;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let moves = 0;
+  const most = budget * n;
+  for (let k = 1; k < n; k++) {
+    const v = values[k];
+    let j = k - 1;
+    while (j >= 0 && values[order[j]] > v) {
+      order[j + 1] = order[j];
+      j--;
+    }
+    order[j + 1] = k;
+    moves += k - 1 - j;
+    if (moves > most) return stableOrder(values);
+  }
+  return order;
+}
+
 // src/ingest/native/fast-sort.ts
 var RADIX_MIN_ROWS = 2048;
-var DIGIT_BITS = 16;
-var BUCKETS = 1 << DIGIT_BITS;
 function arrivalOrder(arrival) {
   let sorted = true;
   for (let i = 1; i < arrival.length && sorted; i++) if (arrival[i] < arrival[i - 1]) sorted = false;
   if (sorted) return void 0;
-  return arrival.length < RADIX_MIN_ROWS ? comparatorOrder(arrival) : radixOrder(arrival);
+  return arrival.length < RADIX_MIN_ROWS ? comparatorOrder2(arrival) : nearlySortedOrder(arrival);
 }
-function comparatorOrder(arrival) {
+function comparatorOrder2(arrival) {
   const order = new Uint32Array(arrival.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   order.sort((a, b) => arrival[a] - arrival[b] || a - b);
   return order;
-}
-var LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-function radixOrder(arrival) {
-  const n = arrival.length;
-  const words = new Uint32Array(arrival.buffer, arrival.byteOffset, n * 2);
-  const loAt = LITTLE_ENDIAN ? 0 : 1;
-  const hiAt = 1 - loAt;
-  let order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  let next = new Uint32Array(n);
-  const counts = new Uint32Array(BUCKETS);
-  for (let pass = 0; pass < 4; pass++) {
-    const high = pass >= 2;
-    const shift = (pass & 1) * DIGIT_BITS;
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[digit(words, arrival, i, high, shift, loAt, hiAt)]++;
-    let skip = false;
-    for (let d = 0; d < BUCKETS; d++) {
-      if (counts[d] === 0) continue;
-      skip = counts[d] === n;
-      break;
-    }
-    if (skip) continue;
-    let sum = 0;
-    for (let d = 0; d < BUCKETS; d++) {
-      const c = counts[d];
-      counts[d] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const row = order[i];
-      next[counts[digit(words, arrival, row, high, shift, loAt, hiAt)]++] = row;
-    }
-    const swap2 = order;
-    order = next;
-    next = swap2;
-  }
-  return order;
-}
-function digit(words, arrival, row, high, shift, loAt, hiAt) {
-  let hi = words[2 * row + hiAt];
-  let lo = words[2 * row + loAt];
-  if (arrival[row] === 0) {
-    hi = 0;
-    lo = 0;
-  }
-  if (hi >= 2147483648) {
-    hi = ~hi >>> 0;
-    lo = ~lo >>> 0;
-  } else {
-    hi = (hi | 2147483648) >>> 0;
-  }
-  return (high ? hi : lo) >>> shift & BUCKETS - 1;
 }
 
 // src/model/fields.ts
@@ -2146,6 +2318,7 @@ function clip(text, max = 40) {
 // src/ingest/native/table-builder.ts
 var FIELD_INDEX = new Map(NUMERIC_FIELDS.map((f, i) => [f, i]));
 var REQUIRED_INDEX = REQUIRED_FIELDS.map((f) => FIELD_INDEX.get(f));
+var UNSTORED_TEXT = "request_id";
 var MAX_EXTRA_FIELDS = 64;
 var MAX_EXTRA_TEXT = 500;
 var ExtraColumn = class {
@@ -2359,6 +2532,7 @@ var RequestTableBuilder = class {
     const recordText = this.scratchText;
     for (let t = 0; t < recordText.size; t++) {
       const field = recordText.fields[t];
+      if (field === UNSTORED_TEXT) continue;
       const value2 = recordText.values[t];
       const hash = recordText.hashes[t];
       let column = this.text.get(field);
@@ -2476,6 +2650,7 @@ var FIELD_CODES = FIELD_NAMES.map((name) => Array.from(name, (c) => c.charCodeAt
 var TEXT_NAMES = TEXT_FIELDS;
 var ARRIVAL = NUMERIC_FIELDS.indexOf("arrival_ts");
 var ERROR = NUMERIC_COUNT + TEXT_FIELDS.indexOf("error");
+var UNSTORED = NUMERIC_COUNT + TEXT_FIELDS.indexOf(UNSTORED_TEXT);
 var ERROR_TRUE_HASH = textHash("error");
 var MAX_TEMPLATES = 64;
 var NUMBER_VALUE = "(?:null|[-+.0-9eE]+)";
@@ -2778,6 +2953,7 @@ var FastJsonlReader = class {
   }
   /** The text s[start, end) (non-empty, no escapes) of field `field`, as table-builder.ts accept stores it. */
   storeText(s, start, end, field, h) {
+    if (field === UNSTORED) return;
     const t = field - NUMERIC_COUNT;
     const value2 = this.textValue(s, start, end, t, h);
     if (field !== ERROR || value2.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value2, h);
@@ -4825,8 +5001,8 @@ function asStatBlock(value2) {
 }
 function addCatalogBlock(out, target, block, field) {
   const kind2 = unitKind(own(block, "unit"));
-  const fits = kind2 && (target.expects === "time" ? kind2.kind === "time" : kind2.kind === "rate" && kind2.unit === target.expects);
-  if (!kind2 || !fits) {
+  const fits2 = kind2 && (target.expects === "time" ? kind2.kind === "time" : kind2.kind === "rate" && kind2.unit === target.expects);
+  if (!kind2 || !fits2) {
     out.warnings.push(`${field}: unit ${JSON.stringify(own(block, "unit"))?.slice(0, 30)} is not a ${target.expects === "time" ? "duration" : target.expects} unit; left out`);
     return;
   }
@@ -7293,6 +7469,37 @@ import { stat as stat2 } from "node:fs/promises";
 // src/io/file-source.ts
 import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
+
+// src/io/utf8-chunks.ts
+import { isAscii } from "node:buffer";
+import { StringDecoder } from "node:string_decoder";
+async function* utf8Chunks(buffers) {
+  const decoder = new StringDecoder("utf8");
+  let pending = false;
+  for await (const buffer of buffers) {
+    if (!pending && isAscii(buffer)) {
+      if (buffer.length > 0) yield buffer.toString("latin1");
+      continue;
+    }
+    const text = decoder.write(buffer);
+    pending = endsMidCharacter(buffer);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+function endsMidCharacter(bytes) {
+  for (let i = bytes.length - 1, seen = 1; i >= 0 && seen <= 4; i--, seen++) {
+    const c = bytes[i];
+    if (c < 128) return false;
+    if (c < 192) continue;
+    const length = c >= 240 ? 4 : c >= 224 ? 3 : 2;
+    return seen < length;
+  }
+  return bytes.length > 0;
+}
+
+// src/io/file-source.ts
 var HEAD_BYTES = 16 * 1024;
 var CHUNK_BYTES = 1024 * 1024;
 async function fileSource(path, name = path) {
@@ -7323,9 +7530,9 @@ async function fileSource(path, name = path) {
     name,
     head,
     async *chunks() {
-      const stream = createReadStream(path, { encoding: "utf8", highWaterMark: CHUNK_BYTES });
+      const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
       try {
-        for await (const chunk of stream) yield chunk;
+        for await (const chunk of utf8Chunks(stream)) yield chunk;
       } catch (error) {
         throw new InputError(name, `read failed: ${describeFsError(error)}`);
       }
@@ -9447,9 +9654,9 @@ function autocovariances(x, maxLag) {
 }
 function rankTransform(values) {
   const n = values.length;
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => values[a] - values[b]);
+  let nan = false;
+  for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(values[i]);
+  const order = nan ? comparatorSort(values) : stableOrder(Float64Array.from(values));
   const ranks = new Float64Array(n);
   for (let r = 0; r < n; ) {
     let end = r + 1;
@@ -9460,14 +9667,213 @@ function rankTransform(values) {
   }
   return ranks;
 }
+function comparatorSort(values) {
+  const order = new Uint32Array(values.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return order.sort((a, b) => values[a] - values[b]);
+}
+
+// src/stats/block-layout.ts
+function layoutBlocks(runs, blockLengths) {
+  const firstBlock = new Int32Array(runs.length);
+  const blocksInRun = new Int32Array(runs.length);
+  let blockCount = 0;
+  let elements = 0;
+  runs.forEach((run, r) => {
+    const n = run.values.length;
+    const blocks = Math.max(1, Math.floor(n / blockLengths[r]));
+    firstBlock[r] = blockCount;
+    blocksInRun[r] = blocks;
+    blockCount += blocks;
+    elements += n;
+  });
+  const blockSize = new Float64Array(blockCount);
+  runs.forEach((run, r) => {
+    const n = run.values.length;
+    const blocks = blocksInRun[r];
+    for (let i = 0; i < n; i++) blockSize[firstBlock[r] + Math.floor(i * blocks / n)]++;
+  });
+  return { blockCount, firstBlock, blocksInRun, elements, blockSize };
+}
+function blockIds(runs, layout) {
+  const out = layout.blockCount <= 65535 ? new Uint16Array(layout.elements) : new Int32Array(layout.elements);
+  let offset = 0;
+  runs.forEach((run, r) => {
+    const n = run.values.length;
+    const blocks = layout.blocksInRun[r];
+    const first = layout.firstBlock[r];
+    for (let i = 0; i < n; i++) out[offset + i] = first + Math.floor(i * blocks / n);
+    offset += n;
+  });
+  return out;
+}
+function blockSums(runs, layout, pick) {
+  const sums = new Float64Array(layout.blockCount);
+  runs.forEach((run, r) => {
+    const values = pick(run);
+    const n = values.length;
+    const blocks = layout.blocksInRun[r];
+    const first = layout.firstBlock[r];
+    for (let i = 0; i < n; i++) sums[first + Math.floor(i * blocks / n)] += values[i];
+  });
+  return sums;
+}
+
+// src/stats/sorted-blocks.ts
+function concatRuns(runs, n) {
+  if (runs.length === 1) return runs[0].values;
+  const all = new Float64Array(n);
+  let offset = 0;
+  for (const run of runs) {
+    all.set(run.values, offset);
+    offset += run.values.length;
+  }
+  return all;
+}
+function sortedWithBlocks(values, blockOf) {
+  const n = values.length;
+  const blocks = blockOf instanceof Uint16Array ? new Uint16Array(n) : new Int32Array(n);
+  let nan = false;
+  for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(values[i]);
+  if (nan) {
+    const { sorted: sorted2, slot } = sortWithSlots(values);
+    for (let i = 0; i < n; i++) blocks[slot[i]] = blockOf[i];
+    return { sorted: sorted2, blocks };
+  }
+  const { order, sorted } = sortedOrder(values);
+  for (let k = 0; k < n; k++) blocks[k] = blockOf[order[k]];
+  return { sorted, blocks };
+}
+function sortWithSlots(values) {
+  const n = values.length;
+  const sorted = Float64Array.from(values).sort();
+  const used = new Int32Array(n);
+  const slot = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (sorted[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    slot[i] = lo + used[lo]++;
+  }
+  return { sorted, slot };
+}
+
+// src/stats/weighted-quantile.ts
+var MIN_CHECKPOINTS = 64;
+function quantileEvaluator(sortedBlocks, layout, counts, q) {
+  const n = layout.elements;
+  const { sorted: sortedValues, blocks: sortedBlock } = sortedBlocks;
+  const blocks = layout.blockCount;
+  const blockSize = layout.blockSize;
+  let maxBlock = 0;
+  for (let b = 0; b < blocks; b++) if (blockSize[b] > maxBlock) maxBlock = blockSize[b];
+  const spread = Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock);
+  const centre = Math.floor(q * (n - 1));
+  const from = Math.max(0, Math.floor(centre - 6 * spread - maxBlock));
+  const to = Math.min(n, Math.ceil(centre + 6 * spread + maxBlock));
+  const most = Math.max(MIN_CHECKPOINTS, Math.floor(n / (2 * blocks)));
+  const gap = Math.max(16, Math.ceil(blocks / 2), Math.ceil((to - from) / most));
+  const positions = [];
+  for (let p = from; p < to; p += gap) positions.push(p);
+  const checkpoints = positions.length;
+  const below = new Uint32Array(checkpoints * blocks);
+  {
+    const running = new Uint32Array(blocks);
+    let i = 0;
+    positions.forEach((p, k) => {
+      for (; i < p; i++) running[sortedBlock[i]]++;
+      below.set(running, k * blocks);
+    });
+  }
+  const weightBelow = (k) => {
+    let sum = 0;
+    const base = k * blocks;
+    for (let b = 0; b < blocks; b++) sum += counts[b] * below[base + b];
+    return sum;
+  };
+  const middle = Math.min(checkpoints - 1, Math.max(0, Math.round((centre - from) / gap)));
+  const start = { k: -1, weight: 0 };
+  const search = (lo, total2) => {
+    let a = -1;
+    let wa = 0;
+    let b = checkpoints;
+    let wb = Infinity;
+    let k = middle;
+    let bisect = false;
+    while (b - a > 1) {
+      const w = weightBelow(k);
+      const width = b - a;
+      if (w <= lo) {
+        a = k;
+        wa = w;
+      } else {
+        b = k;
+        wb = w;
+      }
+      if (b - a <= 1) break;
+      if (bisect || 2 * (b - a) > width) {
+        k = a + b >> 1;
+        bisect = !bisect;
+        continue;
+      }
+      const perCheckpoint = gap * total2 / n;
+      let guess;
+      if (a >= 0 && b < checkpoints) guess = a + (lo - wa) / (wb - wa) * (b - a);
+      else if (a >= 0) guess = a + (lo - wa) / perCheckpoint;
+      else guess = b - (wb - lo) / perCheckpoint;
+      k = Math.min(b - 1, Math.max(a + 1, Math.floor(guess)));
+    }
+    start.k = a;
+    start.weight = wa;
+  };
+  return () => {
+    let total2 = 0;
+    for (let b = 0; b < blocks; b++) total2 += counts[b] * blockSize[b];
+    if (total2 === 0) return NaN;
+    const h = q * (total2 - 1);
+    const lo = Math.floor(h);
+    const frac = h - lo;
+    let j = 0;
+    let cumulative = 0;
+    if (checkpoints > 0) {
+      search(lo, total2);
+      if (start.k >= 0) {
+        j = positions[start.k];
+        cumulative = start.weight;
+      }
+    }
+    let lower = NaN;
+    for (; j < n; j++) {
+      const weight = counts[sortedBlock[j]];
+      if (weight === 0) continue;
+      cumulative += weight;
+      if (Number.isNaN(lower)) {
+        if (cumulative > lo) {
+          lower = sortedValues[j];
+          if (frac === 0 || cumulative > lo + 1) return lower;
+        }
+      } else {
+        return lower + frac * (sortedValues[j] - lower);
+      }
+    }
+    return lower;
+  };
+}
 
 // src/stats/block-bootstrap.ts
 var MAX_BLOCKS_PER_RUN = 400;
-function createResampler(runs, statistic, blockLengthOverride) {
+function createResampler(runs, statistic, blockLengthOverride, cache) {
   const usable = runs.filter((r) => r.values.length > 0);
   if (usable.length === 0) throw new Error("cannot resample a side without values");
+  const ranks = statistic.kind === "quantile";
+  const optimal = (values) => optimalBlockLength(values, { ranks });
   const blockLengths = usable.map(
-    (r) => blockLengthOverride ?? Math.max(optimalBlockLength(r.values, { ranks: statistic.kind === "quantile" }), Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN))
+    (r) => blockLengthOverride ?? Math.max(cache ? cache.blockLength(r.values, ranks ? "ranks" : "values", () => optimal(r.values)) : optimal(r.values), Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN))
   );
   const layout = layoutBlocks(usable, blockLengths);
   const counts = new Float64Array(layout.blockCount);
@@ -9478,13 +9884,16 @@ function createResampler(runs, statistic, blockLengthOverride) {
       const run = runCount === 1 ? 0 : rng.int(runCount);
       const first = layout.firstBlock[run];
       const blocks = layout.blocksInRun[run];
-      for (let k = 0; k < blocks; k++) counts[first + rng.int(blocks)]++;
+      if (rng.countInts) rng.countInts(blocks, blocks, counts, first);
+      else for (let k = 0; k < blocks; k++) counts[first + rng.int(blocks)]++;
     }
   };
   const all = () => counts.fill(1);
   let evaluate;
   if (statistic.kind === "quantile") {
-    evaluate = quantileEvaluator(usable, layout, counts, statistic.q);
+    const sort = () => sortedWithBlocks(concatRuns(usable, layout.elements), blockIds(usable, layout));
+    const sorted = cache ? cache.sortedBlocks(usable.map((r) => r.values), blockLengths.join(","), sort) : sort();
+    evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
   } else {
     const numerators = blockSums(usable, layout, (r) => r.values);
     const denominators = statistic.kind === "mean" ? layout.blockSize : blockSums(usable, layout, (r) => {
@@ -9507,7 +9916,7 @@ function createResampler(runs, statistic, blockLengthOverride) {
   const point = evaluate();
   return {
     point,
-    size: layout.blockOf.length,
+    size: layout.elements,
     blockLengths,
     replicate(rng) {
       draw(rng);
@@ -9515,142 +9924,33 @@ function createResampler(runs, statistic, blockLengthOverride) {
     }
   };
 }
-function layoutBlocks(runs, blockLengths) {
-  const firstBlock = new Int32Array(runs.length);
-  const blocksInRun = new Int32Array(runs.length);
-  let blockCount = 0;
-  let elements = 0;
-  runs.forEach((run, r) => {
-    const n = run.values.length;
-    const blocks = Math.max(1, Math.floor(n / blockLengths[r]));
-    firstBlock[r] = blockCount;
-    blocksInRun[r] = blocks;
-    blockCount += blocks;
-    elements += n;
-  });
-  const blockOf = new Int32Array(elements);
-  const blockSize = new Float64Array(blockCount);
-  let offset = 0;
-  runs.forEach((run, r) => {
-    const n = run.values.length;
-    const blocks = blocksInRun[r];
-    for (let i = 0; i < n; i++) {
-      const b = firstBlock[r] + Math.floor(i * blocks / n);
-      blockOf[offset + i] = b;
-      blockSize[b]++;
-    }
-    offset += n;
-  });
-  return { blockCount, firstBlock, blocksInRun, blockOf, blockSize };
-}
-function blockSums(runs, layout, pick) {
-  const sums = new Float64Array(layout.blockCount);
-  let offset = 0;
-  for (const run of runs) {
-    const values = pick(run);
-    for (let i = 0; i < values.length; i++) sums[layout.blockOf[offset + i]] += values[i];
-    offset += values.length;
+
+// src/stats/resample-cache.ts
+var ResamplerCache = class {
+  /** `capacity`: sorted series kept (2: the base and the head of the metric being compared). */
+  constructor(capacity = 2) {
+    this.capacity = capacity;
   }
-  return sums;
-}
-var CHECKPOINTS = 64;
-function quantileEvaluator(runs, layout, counts, q) {
-  const n = layout.blockOf.length;
-  const all = new Float64Array(n);
-  let offset = 0;
-  for (const run of runs) {
-    all.set(run.values, offset);
-    offset += run.values.length;
+  capacity;
+  lengths = /* @__PURE__ */ new WeakMap();
+  sorted = [];
+  blockLength(values, kind2, compute) {
+    let byKind = this.lengths.get(values);
+    if (!byKind) this.lengths.set(values, byKind = /* @__PURE__ */ new Map());
+    let length = byKind.get(kind2);
+    if (length === void 0) byKind.set(kind2, length = compute());
+    return length;
   }
-  const { sorted: sortedValues, slot } = sortWithSlots(all);
-  const sortedBlock = new Int32Array(n);
-  for (let i = 0; i < n; i++) sortedBlock[slot[i]] = layout.blockOf[i];
-  let maxBlock = 0;
-  for (let b = 0; b < layout.blockCount; b++) if (layout.blockSize[b] > maxBlock) maxBlock = layout.blockSize[b];
-  const spread = Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock);
-  const centre = Math.floor(q * (n - 1));
-  const from = Math.max(0, Math.floor(centre - 6 * spread - maxBlock));
-  const to = Math.min(n, Math.ceil(centre + 6 * spread + maxBlock));
-  const gap = Math.max(16, Math.ceil((to - from) / CHECKPOINTS));
-  const positions = [];
-  for (let p = from; p < to; p += gap) positions.push(p);
-  const blocks = layout.blockCount;
-  const below = new Float64Array(positions.length * blocks);
-  {
-    const running = new Float64Array(blocks);
-    let i = 0;
-    positions.forEach((p, k) => {
-      for (; i < p; i++) running[sortedBlock[i]]++;
-      below.set(running, k * blocks);
-    });
+  sortedBlocks(values, layout, compute) {
+    const same = (a) => a.length === values.length && a.every((v, i) => v === values[i]);
+    const hit = this.sorted.find((s) => s.layout === layout && same(s.values));
+    if (hit) return hit.entry;
+    if (this.sorted.length >= this.capacity) this.sorted.shift();
+    const entry = compute();
+    this.sorted.push({ values, layout, entry });
+    return entry;
   }
-  const weightBelow = (k) => {
-    let sum = 0;
-    const base = k * blocks;
-    for (let b = 0; b < blocks; b++) {
-      const c = counts[b];
-      if (c !== 0) sum += c * below[base + b];
-    }
-    return sum;
-  };
-  return () => {
-    let total2 = 0;
-    for (let b = 0; b < blocks; b++) {
-      const c = counts[b];
-      if (c !== 0) total2 += c * layout.blockSize[b];
-    }
-    if (total2 === 0) return NaN;
-    const h = q * (total2 - 1);
-    const lo = Math.floor(h);
-    const frac = h - lo;
-    let j = 0;
-    let cumulative = 0;
-    let low2 = 0;
-    let high = positions.length - 1;
-    if (positions.length > 0 && weightBelow(0) <= lo) {
-      while (low2 < high) {
-        const mid = low2 + high + 1 >> 1;
-        if (weightBelow(mid) <= lo) low2 = mid;
-        else high = mid - 1;
-      }
-      j = positions[low2];
-      cumulative = weightBelow(low2);
-    }
-    let lower = NaN;
-    for (; j < n; j++) {
-      const weight = counts[sortedBlock[j]];
-      if (weight === 0) continue;
-      cumulative += weight;
-      if (Number.isNaN(lower)) {
-        if (cumulative > lo) {
-          lower = sortedValues[j];
-          if (frac === 0 || cumulative > lo + 1) return lower;
-        }
-      } else {
-        return lower + frac * (sortedValues[j] - lower);
-      }
-    }
-    return lower;
-  };
-}
-function sortWithSlots(values) {
-  const n = values.length;
-  const sorted = Float64Array.from(values).sort();
-  const used = new Int32Array(n);
-  const slot = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = lo + hi >>> 1;
-      if (sorted[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    slot[i] = lo + used[lo]++;
-  }
-  return { sorted, slot };
-}
+};
 
 // src/stats/multiple-testing.ts
 function benjaminiHochberg(pValues) {
@@ -9679,29 +9979,48 @@ function splitmix32(seed) {
 }
 function createRng(seed) {
   const init2 = splitmix32(seed);
-  let a = init2();
-  let b = init2();
-  let c = init2();
-  let d = init2();
+  const state = new Int32Array(4);
+  for (let i = 0; i < 4; i++) state[i] = init2();
   let spareNormal;
   const nextUint32 = () => {
-    const result = Math.imul(rotl(Math.imul(b, 5) >>> 0, 7), 9) >>> 0;
-    const t = b << 9 >>> 0;
-    c ^= a;
-    d ^= b;
-    b ^= c;
-    a ^= d;
-    c ^= t;
-    d = rotl(d >>> 0, 11);
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
+    const a = state[0];
+    const b = state[1];
+    const scaled = Math.imul(b, 5);
+    const result = Math.imul(scaled << 7 | scaled >>> 25, 9) >>> 0;
+    const c = state[2] ^ a;
+    const d = state[3] ^ b;
+    state[0] = a ^ d;
+    state[1] = b ^ c;
+    state[2] = c ^ b << 9;
+    state[3] = d << 11 | d >>> 21;
     return result;
   };
   const next = () => nextUint32() / 4294967296;
   return {
     next,
     int: (n) => Math.floor(next() * n),
+    countInts: (n, draws, counts, offset) => {
+      let a = state[0];
+      let b = state[1];
+      let c = state[2];
+      let d = state[3];
+      for (let k = 0; k < draws; k++) {
+        const scaled = Math.imul(b, 5);
+        const result = Math.imul(scaled << 7 | scaled >>> 25, 9) >>> 0;
+        c ^= a;
+        d ^= b;
+        const t = b << 9;
+        b ^= c;
+        a ^= d;
+        c ^= t;
+        d = d << 11 | d >>> 21;
+        counts[offset + Math.floor(result / 4294967296 * n)]++;
+      }
+      state[0] = a;
+      state[1] = b;
+      state[2] = c;
+      state[3] = d;
+    },
     normal: () => {
       if (spareNormal !== void 0) {
         const value2 = spareNormal;
@@ -9722,9 +10041,6 @@ function createRng(seed) {
     }
   };
 }
-function rotl(x, k) {
-  return (x << k | x >>> 32 - k) >>> 0;
-}
 function deriveSeed(seed, label) {
   let h = (seed ^ 2166136261) >>> 0;
   for (let i = 0; i < label.length; i++) {
@@ -9734,8 +10050,117 @@ function deriveSeed(seed, label) {
   return h;
 }
 
+// src/stats/select.ts
+function selectInPlace(a, k, left = 0, right = a.length - 1) {
+  while (right > left) {
+    if (right - left > 600) {
+      const n = right - left + 1;
+      const m = k - left + 1;
+      const z2 = Math.log(n);
+      const s = 0.5 * Math.exp(2 * z2 / 3);
+      const sd = 0.5 * Math.sqrt(z2 * s * (n - s) / n) * (m - n / 2 < 0 ? -1 : 1);
+      selectInPlace(a, k, Math.max(left, Math.floor(k - m * s / n + sd)), Math.min(right, Math.floor(k + (n - m) * s / n + sd)));
+    }
+    const t = a[k];
+    let i = left;
+    let j = right;
+    swap2(a, left, k);
+    if (a[right] > t) swap2(a, left, right);
+    while (i < j) {
+      swap2(a, i, j);
+      i++;
+      j--;
+      while (a[i] < t) i++;
+      while (a[j] > t) j--;
+    }
+    if (a[left] === t) swap2(a, left, j);
+    else {
+      j++;
+      swap2(a, j, right);
+    }
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
+  }
+}
+function swap2(a, i, j) {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
+}
+function minOf(a, from, to) {
+  let m = a[from];
+  for (let i = from + 1; i < to; i++) if (a[i] < m) m = a[i];
+  return m;
+}
+function selectQuantile(finite, q) {
+  const n = finite.length;
+  if (n === 0) return NaN;
+  if (n === 1) return finite[0];
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  if (lo >= n - 1) return withSign(finite, n - 1, maxOf(finite));
+  selectInPlace(finite, lo);
+  const lower = withSign(finite, lo, finite[lo]);
+  const frac = h - lo;
+  if (frac === 0) return lower;
+  const upper = withSign(finite, lo + 1, minOf(finite, lo + 1, n));
+  return lower + frac * (upper - lower);
+}
+function selectQuantiles(finite, qs) {
+  const n = finite.length;
+  let left = 0;
+  return qs.map((q, i) => {
+    if (i > 0 && q < qs[i - 1]) throw new Error("selectQuantiles needs ascending quantiles");
+    if (n === 0) return NaN;
+    if (n === 1) return finite[0];
+    const h = (n - 1) * q;
+    const lo = Math.floor(h);
+    if (lo >= n - 1) return withSign(finite, n - 1, maxOf(finite));
+    selectInPlace(finite, lo, left, n - 1);
+    left = lo;
+    const lower = withSign(finite, lo, finite[lo]);
+    const frac = h - lo;
+    if (frac === 0) return lower;
+    const upper = withSign(finite, lo + 1, minOf(finite, lo + 1, n));
+    return lower + frac * (upper - lower);
+  });
+}
+function maxOf(a) {
+  let m = a[0];
+  for (let i = 1; i < a.length; i++) if (a[i] > m) m = a[i];
+  return m;
+}
+function withSign(a, k, value2) {
+  if (value2 !== 0) return value2;
+  let negatives = 0;
+  let negativeZeros = 0;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i];
+    if (v < 0) negatives++;
+    else if (v === 0 && Object.is(v, -0)) negativeZeros++;
+  }
+  return k >= negatives && k < negatives + negativeZeros ? -0 : 0;
+}
+
 // src/stats/quantile.ts
 function sortedFinite(values) {
+  const out = finiteCopy(values);
+  if (!sortDecimalsInPlace(out)) out.sort();
+  return out;
+}
+function finiteCopy(values) {
+  if (values instanceof Float64Array) {
+    const out2 = values.slice();
+    const n = out2.length;
+    let j2 = 0;
+    while (j2 < n && Number.isFinite(out2[j2])) j2++;
+    if (j2 === n) return out2;
+    for (let i = j2 + 1; i < n; i++) {
+      const v = out2[i];
+      if (Number.isFinite(v)) out2[j2++] = v;
+    }
+    return out2.slice(0, j2);
+  }
   let count3 = 0;
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) count3++;
   const out = new Float64Array(count3);
@@ -9744,7 +10169,6 @@ function sortedFinite(values) {
     const v = values[i];
     if (Number.isFinite(v)) out[j++] = v;
   }
-  out.sort();
   return out;
 }
 function quantileSorted(sorted, q) {
@@ -9758,7 +10182,7 @@ function quantileSorted(sorted, q) {
   return frac === 0 ? sorted[lo] : sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
 }
 function quantile(values, q) {
-  return quantileSorted(sortedFinite(values), q);
+  return selectQuantile(finiteCopy(values), q);
 }
 function meanFinite(values) {
   let sum = 0;
@@ -9771,6 +10195,11 @@ function meanFinite(values) {
     }
   }
   return count3 === 0 ? NaN : sum / count3;
+}
+function countFinite(values) {
+  let count3 = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) count3++;
+  return count3;
 }
 
 // src/stats/two-sample.ts
@@ -9888,8 +10317,9 @@ function minAbsolute(spec) {
 function compareSides(base, head, config) {
   const notInData = [];
   const prepared = [];
+  const shared = { cache: new ResamplerCache(), series: new SeriesMemo() };
   for (const requested of [...config.metrics, ...summaryDefaults(config, base, head)].sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec))) {
-    const p = prepare(requested, base, head, config);
+    const p = prepare(requested, base, head, config, shared);
     if (p === "skip") continue;
     if (typeof p === "object" && "notInData" in p) {
       notInData.push({ key: requested.spec.key, reason: p.notInData });
@@ -9903,10 +10333,22 @@ function compareSides(base, head, config) {
   const metrics = prepared.map((p) => p.early ?? finish(p, adjustedOf.get(p), tested.length, config));
   return { metrics, notInData };
 }
-function prepare(requested, base, head, config) {
+var SeriesMemo = class {
+  last = /* @__PURE__ */ new Map();
+  get(side2, spec) {
+    const key = `${spec.metric.id}|${spec.metric.id === "itl" ? spec.stat.label : ""}`;
+    const hit = this.last.get(side2);
+    if (hit?.key === key) return hit.series;
+    this.last.delete(side2);
+    const series = sideSeries(side2, spec);
+    this.last.set(side2, { key, series });
+    return series;
+  }
+};
+function prepare(requested, base, head, config, shared) {
   const { spec } = requested;
-  let baseSeries = sideSeries(base, spec);
-  let headSeries = sideSeries(head, spec);
+  let baseSeries = shared.series.get(base, spec);
+  let headSeries = shared.series.get(head, spec);
   if (!baseSeries.ok || !headSeries.ok) {
     const baseSummary = summarySeries(base, spec);
     const headSummary = summarySeries(head, spec);
@@ -9948,8 +10390,8 @@ function prepare(requested, base, head, config) {
   const headNoise = noiseFor(headSeries);
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const blockLength = baseSeries.summary ? 1 : void 0;
-  const baseResampler = createResampler(baseSeries.runs, statistic, blockLength);
-  const headResampler = createResampler(headSeries.runs, statistic, blockLength);
+  const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
+  const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
   if (baseNoise === void 0 || headNoise === void 0) {
     return summaryOnly(requested, config, baseResampler, headResampler, baseSeries, headSeries);
   }
@@ -10181,9 +10623,8 @@ function trimPercent(x) {
 }
 function tailMeans(table2, metric, phases, q) {
   const columns = phases.map((p) => phaseColumn(table2, p));
-  const sorted = sortedFinite(metric);
-  if (sorted.length === 0) return null;
-  const threshold = q === 0 ? -Infinity : quantileSorted(sorted, q);
+  if (countFinite(metric) === 0) return null;
+  const threshold = q === 0 ? -Infinity : quantile(metric, q);
   const sums = new Float64Array(phases.length + 1);
   const remainder = new Float64Array(table2.length).fill(NaN);
   let count3 = 0;
@@ -10210,12 +10651,8 @@ function tailMeans(table2, metric, phases, q) {
   return { threshold: q === 0 ? total2 / count3 : threshold, count: count3, mean: total2 / count3, components, remainder };
 }
 function ownStatistic(column, q) {
-  if (q === 0) return meanFinite(column);
-  let sorted = sortedColumns.get(column);
-  if (!sorted) sortedColumns.set(column, sorted = sortedFinite(column));
-  return quantileSorted(sorted, q);
+  return q === 0 ? meanFinite(column) : quantile(column, q);
 }
-var sortedColumns = /* @__PURE__ */ new WeakMap();
 
 // src/diagnose/amdahl.ts
 var MIN_SHARE_OF_CHANGE = 0.05;
@@ -10484,6 +10921,7 @@ function concatPresent(columns) {
 }
 function concat(columns) {
   if (columns.some((c) => !c)) return void 0;
+  if (columns.length === 1) return columns[0];
   const out = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
   let offset = 0;
   for (const c of columns) {
@@ -10495,42 +10933,25 @@ function concat(columns) {
 var MIN_PER_BIN = 10;
 var MAX_EXACT_STRATA = 64;
 var QUANTILE_BINS = 8;
+var SMALL_INTEGERS = 4096;
 function matchedRatio(baseX, baseY, headX, headY) {
-  const pooledX = new Float64Array(baseX.length + headX.length);
-  pooledX.set(baseX);
-  pooledX.set(headX, baseX.length);
-  const sortedX = sortedFinite(pooledX);
-  if (sortedX.length === 0) return void 0;
-  const edges = strataEdges(sortedX);
-  const binOf = (x) => {
-    let lo = 0;
-    let hi = edges.length;
-    while (lo < hi) {
-      const mid = lo + hi >> 1;
-      if (x >= edges[mid]) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const strata = strataOf(baseX, headX);
+  if (!strata) return void 0;
+  const { edges, min, max } = strata;
   const groups = edges.length + 1;
-  const baseGroups = Array.from({ length: groups }, () => []);
-  const headGroups = Array.from({ length: groups }, () => []);
-  const fill = (x, y, into) => {
-    for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) into[binOf(x[i])].push(y[i]);
-  };
-  fill(baseX, baseY, baseGroups);
-  fill(headX, headY, headGroups);
+  const baseGroups = groupByStratum(baseX, baseY, edges);
+  const headGroups = groupByStratum(headX, headY, edges);
   const bins = [];
   const weights = [];
   let logSum = 0;
   let weightSum = 0;
   for (let g2 = 0; g2 < groups; g2++) {
-    const nb = baseGroups[g2].length;
-    const nh = headGroups[g2].length;
+    const nb = baseGroups.start[g2 + 1] - baseGroups.start[g2];
+    const nh = headGroups.start[g2 + 1] - headGroups.start[g2];
     if (nb < MIN_PER_BIN || nh < MIN_PER_BIN) continue;
-    const baseMedian = quantile(baseGroups[g2], 0.5);
-    const headMedian = quantile(headGroups[g2], 0.5);
-    bins.push({ low: g2 === 0 ? sortedX[0] : edges[g2 - 1], high: g2 < edges.length ? edges[g2] : sortedX[sortedX.length - 1], baseMedian, headMedian, baseCount: nb, headCount: nh });
+    const baseMedian = selectQuantile(baseGroups.values.subarray(baseGroups.start[g2], baseGroups.start[g2 + 1]), 0.5);
+    const headMedian = selectQuantile(headGroups.values.subarray(headGroups.start[g2], headGroups.start[g2 + 1]), 0.5);
+    bins.push({ low: g2 === 0 ? min : edges[g2 - 1], high: g2 < edges.length ? edges[g2] : max, baseMedian, headMedian, baseCount: nb, headCount: nh });
     const w = Math.min(nb, nh);
     weights.push(w);
     if (baseMedian > 0 && headMedian > 0) {
@@ -10546,28 +10967,101 @@ function matchedRatio(baseX, baseY, headX, headY) {
     total2 += weights[k];
     if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change2)) agreeing += weights[k];
   });
-  const rawBase = quantile(baseY, 0.5);
-  const rawHead = quantile(headY, 0.5);
+  const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
+  const rawHead = headGroups.allY ? selectQuantile(headGroups.values, 0.5) : quantile(headY, 0.5);
   return { change: change2, bins, agreement: total2 ? agreeing / total2 : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
 }
-function strataEdges(sortedX) {
-  const distinct = [];
+function strataOf(baseX, headX) {
+  const distinct = /* @__PURE__ */ new Set();
+  const small = new Uint8Array(SMALL_INTEGERS);
+  let smallCount = 0;
   let integers = true;
-  for (let i = 0; i < sortedX.length; i++) {
-    const v = sortedX[i];
-    if (!Number.isInteger(v)) integers = false;
-    if (i === 0 || v !== sortedX[i - 1]) {
-      distinct.push(v);
-      if (distinct.length > MAX_EXACT_STRATA) break;
+  let exact = true;
+  let count3 = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  let negativeZero = false;
+  let positiveZero = false;
+  for (const xs of [baseX, headX]) {
+    for (let i = 0; i < xs.length; i++) {
+      const v = xs[i];
+      if (!Number.isFinite(v)) continue;
+      count3++;
+      if (v < min) min = v;
+      if (v > max) max = v;
+      if (v === 0) {
+        if (Object.is(v, -0)) negativeZero = true;
+        else positiveZero = true;
+      }
+      if (!integers) continue;
+      if (!Number.isInteger(v)) {
+        integers = exact = false;
+        continue;
+      }
+      if (!exact) continue;
+      if (v >= 0 && v < SMALL_INTEGERS) {
+        if (small[v] === 0) {
+          small[v] = 1;
+          smallCount++;
+        }
+      } else distinct.add(v);
+      if (smallCount + distinct.size > MAX_EXACT_STRATA) exact = false;
     }
   }
-  if (integers && distinct.length <= MAX_EXACT_STRATA) return distinct.slice(1);
-  const edges = [];
-  for (let k = 1; k < QUANTILE_BINS; k++) {
-    const edge = quantileSorted(sortedX, k / QUANTILE_BINS);
-    if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+  if (count3 === 0) return void 0;
+  const zeroFirst = negativeZero ? -0 : 0;
+  if (min === 0) min = zeroFirst;
+  if (max === 0) max = positiveZero ? 0 : -0;
+  if (exact) {
+    for (let v = 0; v < SMALL_INTEGERS; v++) if (small[v] === 1) distinct.add(v);
+    const values = [...distinct].map((v) => v === 0 ? zeroFirst : v).sort((a, b) => a - b);
+    return { edges: values.slice(1), min, max };
   }
-  return edges;
+  const pooled = new Float64Array(count3);
+  let j = 0;
+  for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+  const qs = Array.from({ length: QUANTILE_BINS - 1 }, (_, k) => (k + 1) / QUANTILE_BINS);
+  let quantiles;
+  if (integers) {
+    const sorted = sortedFinite(pooled);
+    quantiles = qs.map((q) => quantileSorted(sorted, q));
+  } else quantiles = selectQuantiles(pooled, qs);
+  const edges = [];
+  for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
+  return { edges, min, max };
+}
+function groupByStratum(x, y, edges) {
+  const groups = edges.length + 1;
+  const stratum = new Uint8Array(x.length);
+  const start = new Uint32Array(groups + 1);
+  const known = new Uint8Array(SMALL_INTEGERS);
+  for (let v = 0; v < SMALL_INTEGERS; v++) known[v] = stratumOf(edges, v);
+  let finiteY = 0;
+  for (let i = 0; i < x.length; i++) {
+    if (!Number.isFinite(y[i])) continue;
+    finiteY++;
+    const v = x[i];
+    if (!Number.isFinite(v)) continue;
+    const small = v | 0;
+    const g2 = small === v && small >= 0 && small < SMALL_INTEGERS ? known[small] : stratumOf(edges, v);
+    stratum[i] = g2 + 1;
+    start[g2 + 1]++;
+  }
+  for (let g2 = 0; g2 < groups; g2++) start[g2 + 1] += start[g2];
+  const values = new Float64Array(start[groups]);
+  const at = start.slice(0, groups);
+  for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
+  return { values, start, allY: y.length === x.length && finiteY === start[groups] };
+}
+function stratumOf(edges, x) {
+  let lo = 0;
+  let hi = edges.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (x >= edges[mid]) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 function ratioOfSums(tables, a, b) {
   let num = 0;
@@ -11672,6 +12166,54 @@ function normalCdf(x) {
 
 // src/diagnose/measures/concurrency.ts
 function decodeConcurrency(table2) {
+  const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table2.numbers;
+  if (!arrival || !firstToken || !decode || !table2.orderedByArrival) return void 0;
+  const ok = successMask(table2);
+  const n = table2.length;
+  let m = 0;
+  for (let i = 0; i < n; i++) if (decodes(ok, firstToken, decode, i)) m++;
+  if (m === 0) return void 0;
+  const rows = m < n ? new Uint32Array(m) : void 0;
+  const start = new Float64Array(m);
+  const end = new Float64Array(m);
+  const origin = arrival[0];
+  for (let i = 0, j = 0; i < n; i++) {
+    if (!decodes(ok, firstToken, decode, i)) continue;
+    if (rows) rows[j] = i;
+    start[j] = (arrival[i] - origin) * 1e3 + firstToken[i];
+    end[j] = start[j] + decode[i];
+    if (!Number.isFinite(end[j])) return decodeConcurrencyByEvents(table2);
+    j++;
+  }
+  const byStart = nearlySortedOrder(start);
+  const byEnd = nearlySortedOrder(end);
+  const seen = new Float64Array(m);
+  let level = 0;
+  let integral = 0;
+  let previous = NaN;
+  for (let s = 0, e = 0, k = 0; s < m || e < m; k++) {
+    const isEnd = e < m && (s >= m || end[byEnd[e]] <= start[byStart[s]]);
+    const j = isEnd ? byEnd[e++] : byStart[s++];
+    const t = isEnd ? end[j] : start[j];
+    integral = k === 0 ? 0 : integral + level * (t - previous);
+    previous = t;
+    if (isEnd) {
+      seen[j] += integral;
+      level--;
+    } else {
+      seen[j] -= integral;
+      level++;
+    }
+  }
+  const weight = table2.rowWeight ?? 1;
+  const out = rows ? new Float64Array(n).fill(NaN) : seen;
+  for (let j = 0; j < m; j++) out[rows ? rows[j] : j] = 1 + weight * (seen[j] / (end[j] - start[j]) - 1);
+  return out;
+}
+function decodes(ok, firstToken, decode, i) {
+  return ok[i] === 1 && Number.isFinite(firstToken[i]) && Number.isFinite(decode[i]) && decode[i] > 0;
+}
+function decodeConcurrencyByEvents(table2) {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table2.numbers;
   if (!arrival || !firstToken || !decode || !table2.orderedByArrival) return void 0;
   const ok = successMask(table2);

@@ -34,7 +34,7 @@ import { runCommand } from './action/command-mode';
 import { writeDigests } from './action/digest-out';
 import { readHistory, withHistory, type History } from './action/history';
 import { parseJournalSettings, type JournalSettings } from './action/journal-settings';
-import { createClient, type GitHubClient } from './github/client';
+import { createClient, statusOf, type GitHubClient } from './github/client';
 import { ContextError, onGitHub, readContext, runUrl, type GitHubContext, type RepoRef } from './github/context';
 import { downloadArtifact, DEFAULT_ARTIFACT_LIMITS } from './github/artifact';
 import { resolvePullRequest } from './github/pull-request';
@@ -68,7 +68,15 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const runId = settings.workflowRunId || context.workflowRun?.id || 0;
     const recording = shouldRecord(journal, context);
     const journalRef = journal.branch || defaultBranch(context) || 'main';
-    const history = client && onGitHub(context) && journal.mode !== 'off' ? await readHistory(client, context.repository, journalRef, journal) : undefined;
+    // The history only adds to the report: when it cannot be read (no contents permission, say),
+    // the comparison goes on without it and the log says why.
+    const history =
+      client && onGitHub(context) && journal.mode !== 'off'
+        ? await readHistory(client, context.repository, journalRef, journal).catch((error: unknown) => {
+            warning(`the journal on ${journalRef} was not read (HTTP ${statusOf(error) ?? String(error)}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false`);
+            return undefined;
+          })
+        : undefined;
 
     const started = Date.now();
     const artifact = runId ? await timedGroup('perf-triage: download the results artifact', () => artifactSources(client, context, settings, runId)) : undefined;

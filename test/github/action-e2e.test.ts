@@ -72,5 +72,16 @@ describe('the bundled action against the emulator', () => {
     expect(comments).toHaveLength(1);
     expect(comments[0].body).toContain('perf-triage · llama-8b-serving: TTFT p95 regressed 179 ms → 2,304 ms');
   }, 60_000);
+
+  it('pull_request without contents permission: the journal is skipped with a warning, the report still lands', async () => {
+    const payload = { pull_request: { number: 7, head: { sha: HEAD_SHA, repo: { full_name: 'acme/llm' } } }, repository: { default_branch: 'main' } };
+    const inputs = { results: join(root, 'examples/demo/head.jsonl'), baseline: join(root, 'examples/demo/base.jsonl') };
+    const { gh, s, dir, env } = await setup('pull_request', payload, inputs);
+    gh.faults.push({ method: 'GET', path: '/repos/{owner}/{repo}/contents/{path}', status: 403, times: Infinity });
+    const result = await run(env, dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::warning::the journal on main was not read \(HTTP 403\)/);
+    expect(s.commentsOn('acme/llm', 7)).toHaveLength(1);
+  }, 60_000);
 });
 

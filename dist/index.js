@@ -44699,7 +44699,10 @@ async function run(env = process.env) {
     const runId = settings.workflowRunId || context.workflowRun?.id || 0;
     const recording = shouldRecord(journal, context);
     const journalRef = journal.branch || defaultBranch(context) || "main";
-    const history = client && onGitHub(context) && journal.mode !== "off" ? await readHistory(client, context.repository, journalRef, journal) : void 0;
+    const history = client && onGitHub(context) && journal.mode !== "off" ? await readHistory(client, context.repository, journalRef, journal).catch((error2) => {
+      warning2(`the journal on ${journalRef} was not read (HTTP ${statusOf(error2) ?? String(error2)}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false`);
+      return void 0;
+    }) : void 0;
     const started = Date.now();
     const artifact = runId ? await timedGroup("perf-triage: download the results artifact", () => artifactSources(client, context, settings, runId)) : void 0;
     const head = await timedGroup("perf-triage: read results", () => readSide("head", inputs.results, inputs, config, artifact, true));

@@ -6,20 +6,14 @@
 // `gain=G` is a speedup of the whole (share 1, speedup G); a range "3-5" takes its low end, so the
 // ranking never rests on the optimistic number.
 
-import { parseArgs } from 'node:util';
 import { amdahl } from '../diagnose/amdahl-law';
 import { parseEffort, rankByGainPerEffort, type EffortItem } from '../diagnose/effort';
 import { compact, percent } from '../format/numbers';
 import type { CliIo } from './run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runAmdahl(args: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options: { share: { type: 'string' }, speedup: { type: 'string' }, effort: { type: 'string' }, item: { type: 'string', multiple: true }, label: { type: 'string' } }, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { share: { type: 'string' }, speedup: { type: 'string' }, effort: { type: 'string' }, item: { type: 'string', multiple: true }, label: { type: 'string' } }, strict: true });
   const { values } = parsed;
   const items: (EffortItem & { note?: string })[] = [];
   if (values.share !== undefined || values.speedup !== undefined) {

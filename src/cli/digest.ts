@@ -5,22 +5,16 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { digestSide } from '../journal/digest';
 import { loadSide } from '../io/load-side';
 import { pairBenchmarks } from '../report/groups';
 import { grouped } from '../format/numbers';
 import { plainText } from '../render/escape';
 import type { CliIo } from './run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runDigest(args: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options: { out: { type: 'string', short: 'o' }, shard: { type: 'string' }, benchmark: { type: 'string' }, 'input-format': { type: 'string' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { out: { type: 'string', short: 'o' }, shard: { type: 'string' }, benchmark: { type: 'string' }, 'input-format': { type: 'string' } }, allowPositionals: true, strict: true });
   const { values, positionals } = parsed;
   if (positionals.length === 0 || !values.out) throw new UsageError('digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]');
   const shard = values.shard?.trim();

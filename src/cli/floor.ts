@@ -2,24 +2,18 @@
 // measured step, the efficiency band.
 //   perf-triage floor --model Llama-3.1-8B --gpu "H100 SXM" --batch 32 --context 1024 [--measured-ms 12]
 
-import { parseArgs } from 'node:util';
 import { parseFloorSettings } from '../config/floor';
 import { compact, duration, grouped } from '../format/numbers';
 import { decodeFloor, efficiency } from '../profile/decode-floor';
 import type { CliIo } from './run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runFloor(args: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options: { model: { type: 'string' }, gpu: { type: 'string' }, gpus: { type: 'string' }, weights: { type: 'string' }, kv: { type: 'string' }, bandwidth: { type: 'string' }, params: { type: 'string' }, batch: { type: 'string' }, context: { type: 'string' }, 'measured-ms': { type: 'string' } },
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCliArgs({
+    args: [...args],
+    options: { model: { type: 'string' }, gpu: { type: 'string' }, gpus: { type: 'string' }, weights: { type: 'string' }, kv: { type: 'string' }, bandwidth: { type: 'string' }, params: { type: 'string' }, batch: { type: 'string' }, context: { type: 'string' }, 'measured-ms': { type: 'string' } },
+    strict: true,
+  });
   const { values } = parsed;
   const settings = parseFloorSettings(['model', 'gpu', 'gpus', 'weights', 'kv', 'bandwidth', 'params'].flatMap((k) => (values[k as keyof typeof values] ? [`${k}=${values[k as keyof typeof values]}`] : [])));
   const batch = Number(values.batch);

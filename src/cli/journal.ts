@@ -3,7 +3,6 @@
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildConfig } from '../config/config';
 import { InputError } from '../ingest/errors';
 import { loadSide } from '../io/load-side';
@@ -19,7 +18,7 @@ import { triage } from '../report/build';
 import { pairBenchmarks } from '../report/groups';
 import { plainText } from '../render/escape';
 import type { CliIo } from './run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runJournal(args: readonly string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
@@ -38,11 +37,7 @@ export async function runJournal(args: readonly string[], io: CliIo): Promise<nu
 }
 
 function parse<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(args: readonly string[], options: T) {
-  try {
-    return parseArgs({ args: [...args], options: { dir: { type: 'string' }, ...options }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseCliArgs({ args: [...args], options: { dir: { type: 'string' }, ...options }, allowPositionals: true, strict: true });
 }
 
 async function load(io: CliIo, dir: string | undefined): Promise<{ paths: JournalPaths; text: string; entries: JournalEntry[] }> {

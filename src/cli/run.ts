@@ -2,7 +2,6 @@
 // as the action. Exit codes: 0 pass, 1 the outcome fails (regression or SLO breach, as --fail-on
 // says), 2 bad usage or unusable input.
 
-import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { buildConfig, ConfigError, type RawConfig, type TriageConfig } from '../config/config';
 import { InputError } from '../ingest/errors';
@@ -27,7 +26,7 @@ import { USAGE } from './usage';
 import { readingStatus, type StatusLine } from './status-line';
 import { grouped } from '../format/numbers';
 import type { Side } from '../model/run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -162,11 +161,7 @@ async function demo(args: readonly string[], io: CliIo): Promise<number> {
 type Values = ReturnType<typeof parse>['values'];
 
 function parse(args: readonly string[]) {
-  try {
-    return parseArgs({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseCliArgs({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
 }
 
 export function rawConfig(values: Values): RawConfig {

@@ -2,28 +2,22 @@
 // fixtures and benchmarking. `--inject ID` applies one of the injected regressions.
 
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { baseScenario, injectedRegressions, scenarioMetadata, simulate } from '../sim';
 import type { CliIo } from './run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runSimulate(args: readonly string[], io: CliIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: {
-        seed: { type: 'string' },
-        requests: { type: 'string' },
-        inject: { type: 'string' },
-        out: { type: 'string', short: 'o' },
-        list: { type: 'boolean' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseCliArgs({
+    args: [...args],
+    options: {
+      seed: { type: 'string' },
+      requests: { type: 'string' },
+      inject: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      list: { type: 'boolean' },
+    },
+    strict: true,
+  });
   const regressions = injectedRegressions();
   if (values.list) {
     io.stdout(regressions.map((r) => `${r.id.padEnd(22)} ${r.description}`).join('\n') + '\n');

@@ -2,7 +2,6 @@
 // (PyTorch Chrome trace or key_averages, nsys stats CSV) — GPU-bound, CPU-bound or waiting, and on
 // what — and STEP 4's kernel regimes for an Nsight Compute CSV; with a baseline, what moved.
 
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { fileSource } from '../io/file-source';
 import { readProfile, type ProfileReadOptions } from '../profile/read';
@@ -10,15 +9,10 @@ import { profileReport } from '../report/profiles';
 import { profilesText } from '../render/text';
 import { profilesSection } from '../render/deep-markdown';
 import type { CliIo } from './run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runSplit(args: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options: { baseline: { type: 'string', multiple: true }, 'wall-ms': { type: 'string' }, steps: { type: 'string' }, format: { type: 'string', short: 'f' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { baseline: { type: 'string', multiple: true }, 'wall-ms': { type: 'string' }, steps: { type: 'string' }, format: { type: 'string', short: 'f' } }, allowPositionals: true, strict: true });
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('split needs a profiler export: perf-triage split PROFILE [--baseline PROFILE]');
   const options: ProfileReadOptions = {

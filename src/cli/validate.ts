@@ -1,7 +1,6 @@
 // `perf-triage validate FILE…`: what perf-triage makes of each file — the format it detected, the runs,
 // requests, metrics and phases it found — and every problem. Exit 0 only when every file is usable.
 
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { InputError, formatIssue } from '../ingest/errors';
 import { ingestRuns } from '../ingest/ingest';
@@ -14,15 +13,10 @@ import type { Run } from '../model/run';
 import { plainText } from '../render/escape';
 import { grouped } from '../format/numbers';
 import type { CliIo } from './run';
-import { UsageError } from './usage-error';
+import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runValidate(args: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options: { 'input-format': { type: 'string' }, 'max-bad-lines': { type: 'string' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { 'input-format': { type: 'string' }, 'max-bad-lines': { type: 'string' } }, allowPositionals: true, strict: true });
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('validate needs one or more files: perf-triage validate FILE…');
   const maxBadLineRatio = values['max-bad-lines'] === undefined ? 0.05 : Number(values['max-bad-lines']);

@@ -8,16 +8,18 @@ import { ConfigError } from '../config/config';
 import { digestSide } from '../journal/digest';
 import { slug } from '../journal/paths';
 import type { Side } from '../model/run';
+import { markShard, parseShard } from '../model/shards';
 import { pairBenchmarks } from '../report/groups';
 
-export async function writeDigests(head: Side, target: string, shard: string, createdAt: string): Promise<string[]> {
-  if (shard && !/^\s*(\d+)\s*\/\s*(\d+)\s*$/.test(shard)) throw new ConfigError('shard', `"${shard}" is not of the form "2/4"`);
+export async function writeDigests(head: Side, target: string, shardText: string, createdAt: string): Promise<string[]> {
+  const shard = shardText ? parseShard(shardText) : undefined;
+  if (typeof shard === 'string') throw new ConfigError('shard', `"${shardText}" ${shard}`);
   const pairs = pairBenchmarks(head, head).pairs;
   const many = pairs.length > 1 || target.endsWith('/');
   const written: string[] = [];
   for (const pair of pairs) {
-    const runs = pair.head.runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, ...(shard ? { shard: shard.replace(/\s/g, '') } : {}) } } }));
-    const file = many ? join(target, `${slug(pair.name)}${shard ? `.shard-${shard.replace(/\s/g, '').replace('/', '-of-')}` : ''}.json`) : target;
+    const runs = markShard(pair.head.runs, shard);
+    const file = many ? join(target, `${slug(pair.name)}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.json`) : target;
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}\n`);
     written.push(file);

@@ -10,14 +10,29 @@ import type { NumericField, TextField } from './fields';
 import { pooledTable } from './pool';
 import type { RequestTable, Run } from './run';
 
-const SHARD = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
+export interface Shard {
+  index: number;
+  count: number;
+}
 
-export function shardOf(run: Run): { index: number; count: number } | undefined {
-  const match = SHARD.exec(run.meta.extra.shard ?? '');
-  if (!match) return undefined;
+/** "2/4" as a shard, or what is wrong with the text. */
+export function parseShard(text: string): Shard | string {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) return 'is not of the form "2/4"';
   const index = Number(match[1]);
   const count = Number(match[2]);
-  return index >= 1 && index <= count ? { index, count } : undefined;
+  return index >= 1 && index <= count ? { index, count } : `the shard number must be between 1 and ${count}`;
+}
+
+export function shardOf(run: Run): Shard | undefined {
+  const shard = parseShard(run.meta.extra.shard ?? '');
+  return typeof shard === 'string' ? undefined : shard;
+}
+
+/** The runs marked as this shard of their benchmark, as a digest records it. */
+export function markShard(runs: readonly Run[], shard: Shard | undefined): Run[] {
+  if (!shard) return [...runs];
+  return runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } } }));
 }
 
 export function mergeShards(runs: Run[]): { runs: Run[] } | { error: string } {
@@ -26,7 +41,7 @@ export function mergeShards(runs: Run[]): { runs: Run[] } | { error: string } {
   for (const run of runs) {
     const shard = shardOf(run);
     if (!shard) {
-      if (run.meta.extra.shard !== undefined) return { error: `${run.sources[0]?.file ?? 'a file'}: shard "${run.meta.extra.shard}" is not of the form "2/4"` };
+      if (run.meta.extra.shard !== undefined) return { error: `${run.sources[0]?.file ?? 'a file'}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard) as string}` };
       out.push(run);
       continue;
     }

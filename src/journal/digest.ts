@@ -7,7 +7,7 @@
 
 import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from '../model/fields';
 import type { TextColumn } from '../model/columns';
-import { textAt } from '../model/columns';
+import { textAt, TextColumnBuilder } from '../model/columns';
 import type { Histogram, RequestTable, Run, RunMeta, ServerStats, Side, SummaryValue, WorkloadInfo } from '../model/run';
 import { BASELINE_SCHEMA } from './schema';
 
@@ -128,17 +128,7 @@ function runFromDigest(d: DigestRun, name: string): Run {
 }
 
 function encode(values: (string | null)[]): TextColumn {
-  const dictionary: string[] = [];
-  const index = new Map<string, number>();
-  const codes = Int32Array.from(values, (v) => {
-    if (v === null) return -1;
-    let code = index.get(v);
-    if (code === undefined) {
-      code = dictionary.length;
-      dictionary.push(v);
-      index.set(v, code);
-    }
-    return code;
-  });
-  return { codes, dictionary };
+  const column = new TextColumnBuilder(values.length);
+  values.forEach((v, row) => v !== null && column.set(row, v));
+  return column.finish(values.length);
 }

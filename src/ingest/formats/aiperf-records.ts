@@ -18,7 +18,6 @@ import { emptyMeta, type Run } from '../../model/run';
 import { isNumericField, isTextField } from '../../model/fields';
 import { RequestTableBuilder } from '../native/table-builder';
 import type { TextSource } from '../source';
-import { parseJsonLenient } from '../text/lenient-json';
 import { LineSplitter } from '../text/lines';
 import type { IngestOptions } from './adapter';
 import { asObject, own } from './document';
@@ -53,13 +52,9 @@ export async function readAiperfRecords(source: TextSource, options: IngestOptio
   const splitter = new LineSplitter();
   const onLine = (line: string, lineNo: number) => {
     if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = parseJsonLenient(line);
-    } catch (error) {
-      builder.recordUnparsable(lineNo, `not valid JSON: ${(error as Error).message}`);
-      return;
-    }
+    const parsed = builder.parseRecordText(line, lineNo);
+    if (!parsed) return;
+    const { value } = parsed;
     const object = asObject(value);
     if (!object) {
       builder.addRecord(value, lineNo);

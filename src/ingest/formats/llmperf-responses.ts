@@ -14,7 +14,6 @@ import { finiteNumber } from './values';
 import { RequestTableBuilder } from '../native/table-builder';
 import type { TextSource } from '../source';
 import { JsonStreamSplitter } from '../text/json-stream';
-import { parseJsonLenient } from '../text/lenient-json';
 
 const FORMAT = 'LLMPerf individual responses';
 const MAX_ERROR_TEXT = 300;
@@ -42,13 +41,9 @@ export async function readLlmperfResponses(source: TextSource, options: IngestOp
   const tally = new Tally();
   const handlers = {
     onElement(text: string, line: number) {
-      let value: unknown;
-      try {
-        value = parseJsonLenient(text);
-      } catch (error) {
-        builder.recordUnparsable(line, `not valid JSON: ${(error as Error).message}`);
-        return;
-      }
+      const parsed = builder.parseRecordText(text, line);
+      if (!parsed) return;
+      const { value } = parsed;
       const object = asObject(value);
       if (!object) {
         builder.addRecord(value, line); // rejected with "expected a JSON object for one request"

@@ -64,14 +64,8 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
     const splitter = new LineSplitter();
     const onLine = (line: string, lineNo: number) => {
       if (line.trim() === '') return;
-      let value: unknown;
-      try {
-        value = parseJsonLenient(line);
-      } catch (error) {
-        builder.recordUnparsable(lineNo, `${LABEL}: not valid JSON: ${(error as Error).message}`);
-        return;
-      }
-      take(value, lineNo, false);
+      const parsed = builder.parseRecordText(line, lineNo, LABEL);
+      if (parsed) take(parsed.value, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;

@@ -122,13 +122,9 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
 async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, fast: boolean): Promise<void> {
   const onLine = (line: string, lineNo: number) => {
     if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = parseJsonLenient(line);
-    } catch (error) {
-      builder.recordUnparsable(lineNo, `not valid JSON: ${(error as Error).message}`);
-      return;
-    }
+    const parsed = builder.parseRecordText(line, lineNo);
+    if (!parsed) return;
+    const { value } = parsed;
     if (isMetadataRecord(value)) {
       parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
       return;
@@ -153,13 +149,9 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
   const handlers = {
     onElement: (text: string, lineNo: number) => {
       sawRequests = true;
-      let value: unknown;
-      try {
-        value = parseJsonLenient(text);
-      } catch (error) {
-        builder.recordUnparsable(lineNo, `not valid JSON: ${(error as Error).message}`);
-        return;
-      }
+      const parsed = builder.parseRecordText(text, lineNo);
+      if (!parsed) return;
+      const { value } = parsed;
       if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
       else builder.addRecord(value, lineNo);
     },

@@ -15,6 +15,7 @@ import {
 } from '../../model/fields';
 import type { IngestIssue, RequestTable } from '../../model/run';
 import { IssueLog } from '../errors';
+import { parseJsonLenient } from '../text/lenient-json';
 import { clip, isError, parseNonNegative, parseTimestamp } from './values';
 
 const FIELD_INDEX = new Map<NumericField, number>(NUMERIC_FIELDS.map((f, i) => [f, i]));
@@ -160,6 +161,16 @@ export class RequestTableBuilder {
   commitParsed(line: number): void {
     this.read++;
     this.commit(line, true);
+  }
+
+  /** A record's JSON text as a value, or undefined once it is counted and reported as not JSON. */
+  parseRecordText(text: string, line: number, label = ''): { value: unknown } | undefined {
+    try {
+      return { value: parseJsonLenient(text) };
+    } catch (error) {
+      this.recordUnparsable(line, `${label ? `${label}: ` : ''}not valid JSON: ${(error as Error).message}`);
+      return undefined;
+    }
   }
 
   /** A record that could not even be parsed: counted as read, reported, skipped. */

@@ -41,8 +41,9 @@ export function serviceMetrics(base: Side, head: Side, options: ServiceMetricsOp
   const baseTables = sideTables(base);
   const headTables = sideTables(head);
   const goodput = compareGoodput(baseTables, headTables, options.slos, options);
-  // The comparison's own numbers where it has them, the tables' for the rest.
-  const rates = { base: { ...measuredRates(baseTables), ...options.rates?.base }, head: { ...measuredRates(headTables), ...options.rates?.head } };
-  const cost: CostResult = options.cost ? compareCost(options.cost, rates.base, rates.head) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
+  // Rates only for a price; the comparison's own numbers where it has them, the tables' for the rest.
+  const cost: CostResult = options.cost
+    ? compareCost(options.cost, measuredRates(baseTables, options.rates?.base), measuredRates(headTables, options.rates?.head))
+    : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
   return { goodput, cost, headroom: { base: sideHeadroom(base.runs), head: sideHeadroom(head.runs) } };
 }

@@ -103,7 +103,8 @@ const THROUGHPUT = makeSpec(METRICS.throughput, MEAN);
 const REQUEST_RATE = makeSpec(METRICS.request_throughput, MEAN);
 
 /** Output-token and request throughput of a side's runs pooled (Σ work / Σ elapsed), as the comparison's point estimate. */
-export function measuredRates(tables: readonly RequestTable[]): SideRates {
+/** The side's rates: those already measured (`known`), the rest read from the tables. */
+export function measuredRates(tables: readonly RequestTable[], known: SideRates = {}): SideRates {
   const rate = (spec: typeof THROUGHPUT): number | undefined => {
     let work = 0;
     let seconds = 0;
@@ -117,7 +118,7 @@ export function measuredRates(tables: readonly RequestTable[]): SideRates {
     }
     return seconds > 0 ? work / seconds : undefined;
   };
-  const tokens = rate(THROUGHPUT);
-  const requests = rate(REQUEST_RATE);
+  const tokens = known.outputTokensPerSecond ?? rate(THROUGHPUT);
+  const requests = known.requestsPerSecond ?? rate(REQUEST_RATE);
   return { ...(tokens !== undefined ? { outputTokensPerSecond: tokens } : {}), ...(requests !== undefined ? { requestsPerSecond: requests } : {}) };
 }

@@ -124,7 +124,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
 
     if (recording) {
       if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required to record the journal (contents: write)');
-      await timedGroup('perf-triage: record the journal', () => record(client, context, journal, journalRef, report, base, head, firstBaseline));
+      await timedGroup('perf-triage: record the journal', () => record(client, context, settings, journal, journalRef, report, base, head, firstBaseline));
     }
 
     await writeFile(inputs.reportPath, renderJson(report));
@@ -209,7 +209,7 @@ async function readProfiles(inputs: ActionInputs, artifact: TextSource[] | undef
 }
 
 async function publish(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number): Promise<{ report: Report }> {
-  const group = settings.group || report.benchmarks[0]?.name || 'perf-triage';
+  const group = commentGroup(settings, report);
   const summaryUrl = runUrl(context);
   const stamp = `${context.runId}.${context.runAttempt}`;
   let pullNumber = context.pullRequest?.number;
@@ -256,12 +256,17 @@ async function publish(client: GitHubClient, context: OnGitHub, settings: GitHub
 }
 
 /** Record mode: the journal entry, with the merged PR's acceptance when there was one. */
-async function record(client: GitHubClient, context: OnGitHub, journal: JournalSettings, branch: string, report: Report, base: Side, head: Side, firstBaseline: ReadonlySet<string>): Promise<void> {
+/** The comment group: the input, else the first benchmark's name. The acceptance is found under it too. */
+function commentGroup(settings: GitHubSettings, report: Report): string {
+  return settings.group || report.benchmarks[0]?.name || 'perf-triage';
+}
+
+async function record(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, journal: JournalSettings, branch: string, report: Report, base: Side, head: Side, firstBaseline: ReadonlySet<string>): Promise<void> {
   const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
   const { data: pulls } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha });
   const merged = pulls.find((p) => p.merged_at) ?? pulls[0];
-  const group = report.benchmarks[0]?.name ?? 'perf-triage';
-  const authors = await commentAuthors(client, undefined).catch(() => []);
+  const group = commentGroup(settings, report);
+  const authors = await commentAuthors(client, settings.commentAuthor).catch(() => []);
   const acceptance = merged ? await findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group, authors }, merged.head.sha) : undefined;
   const result = await recordResults({
     client,

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS_BOT } from '../../src/github/identity';
+import { acceptanceMarker } from '../../src/github/acceptance';
 import { journalPaths } from '../../src/journal/paths';
 import { parseJournal } from '../../src/journal/jsonl';
 import { renderJournal } from '../../src/journal/markdown';
@@ -92,4 +93,22 @@ describe('the journal with the bundled action', () => {
     expect(parseJournal(fileAt(paths.jsonl)!, paths.jsonl).entries).toHaveLength(2);
     expect(gh.state.violations).toEqual([]);
   }, 180_000);
+
+  it('a merge finds the acceptance under the group input, as the PR comment was written', async () => {
+    const repository = { full_name: 'acme/llm', default_branch: 'main' };
+    const { s, dir, env, files } = await setup('push', {}, { results: HEAD, baseline: BASE, group: 'perf' });
+    const acceptance = { by: 'maria', reason: 'by design', sha: HEAD_SHA, at: '2026-11-29T10:00:00Z' };
+    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `✅ accepted\n${acceptanceMarker('perf', acceptance)}` });
+    const merge = s.commitFiles('acme/llm', 'main', { 'serve.py': 'batch = 64\n' }, 'Bigger batches (#7)');
+    Object.assign(s.pull('acme/llm', 7)!, { state: 'closed', merged: true, mergedAt: '2026-11-29T11:00:00Z', mergeCommitSha: merge });
+    writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify({ ref: 'refs/heads/main', after: merge, repository }));
+    const result = await run({ ...env, GITHUB_SHA: merge, GITHUB_RUN_ID: '8101' }, dir);
+    expect(result.code).toBe(0);
+    expect(parseOutputs(readFileSync(files.output, 'utf8'))['journal-commit']).toMatch(/^[0-9a-f]{40}$/);
+    const git = s.requireRepo('acme/llm').git;
+    const entry = git.lookup(git.commit(git.refs.get('refs/heads/main')!)!.tree, paths.jsonl)!;
+    const journal = parseJournal(Buffer.from(git.blob(entry.sha)!.data).toString('utf8'), paths.jsonl).entries;
+    expect(journal[0]).toMatchObject({ kind: 'accepted', acceptance: { by: 'maria', reason: 'by design' } });
+  }, 60_000);
 });
+

@@ -9,7 +9,7 @@ import type { FloorSettings } from '../config/floor';
 import { compact, duration } from '../format/numbers';
 import { decodeFloor, efficiency, type DecodeFloor, type Efficiency } from '../profile/decode-floor';
 import { meanFinite, quantile } from '../stats/quantile';
-import { successMask } from '../metrics/values';
+import { requestColumn } from '../metrics/values';
 import type { SideData } from './context';
 import { batchProfile } from './measures/batch';
 import { decodeConcurrency } from './measures/concurrency';
@@ -70,23 +70,18 @@ function floorSide(settings: FloorSettings, data: SideData, gpu: string | undefi
   return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured.ms, measuredFrom: measured.from, floor, ...(eff ? { efficiency: eff } : {}) };
 }
 
+/** The step as the ITL p50 and TPOT metrics measure it: median ITL, else median TPOT. */
 function measuredStep(data: SideData): { ms: number; from: string } | undefined {
-  const itl = concatPresent(data.tables.map((t) => t.numbers.itl_p50_ms));
-  if (itl) {
-    const ms = quantile(itl, 0.5);
-    if (ms > 0) return { ms, from: 'median ITL' };
+  const sources = [
+    { metric: 'itl' as const, from: 'median ITL' },
+    { metric: 'tpot' as const, from: 'median decode_ms per output token' },
+  ];
+  for (const { metric, from } of sources) {
+    const values = concatPresent(data.tables.map((t) => requestColumn(t, metric, 0.5) ?? undefined));
+    const ms = values ? quantile(values, 0.5) : NaN;
+    if (ms > 0) return { ms, from };
   }
-  const perToken: number[] = [];
-  for (const t of data.tables) {
-    const decode = t.numbers.decode_ms;
-    const output = t.numbers.output_tokens;
-    if (!decode || !output) continue;
-    const ok = successMask(t);
-    for (let i = 0; i < t.length; i++) if (ok[i] && output[i] > 1 && decode[i] > 0) perToken.push(decode[i] / (output[i] - 1));
-  }
-  if (perToken.length === 0) return undefined;
-  const ms = quantile(Float64Array.from(perToken), 0.5);
-  return ms > 0 ? { ms, from: 'median decode_ms per output token' } : undefined;
+  return undefined;
 }
 
 function runningBatch(tables: SideData['tables']): { value: number; source: FloorSide['batchSource'] } | undefined {

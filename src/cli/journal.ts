@@ -7,7 +7,7 @@ import { buildConfig } from '../config/config';
 import { InputError } from '../ingest/errors';
 import { loadSide } from '../io/load-side';
 import { digestSide } from '../journal/digest';
-import { entryBlock, entryFromReport } from '../journal/entry';
+import { asFirstBaseline, entryBlock, entryFromReport } from '../journal/entry';
 import { appendEntries, parseJournal } from '../journal/jsonl';
 import { phaseMeans } from '../journal/phases';
 import { renderJournal } from '../journal/markdown';
@@ -155,11 +155,6 @@ function metricRecord(text: string): MetricRecord {
   return { key, unit: unit === 's' ? 'ms' : unit, value };
 }
 
-function phasesOf(side: Parameters<typeof phaseMeans>[0]): { phases?: Record<string, number> } {
-  const phases = phaseMeans(side);
-  return phases ? { phases } : {};
-}
-
 async function render(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parse(args, {});
   const { paths, entries } = await load(io, values.dir);
@@ -179,11 +174,9 @@ async function init(args: readonly string[], io: CliIo): Promise<number> {
   const recordedAt = new Date().toISOString();
   const { paths, text } = await load(io, values.dir);
   const pairs = pairBenchmarks({ ...side, label: 'base' }, side).pairs;
-  const entries = report.benchmarks.map((b, i) => ({
-    ...entryFromReport(b, { id: `init:${recordedAt}:${b.name}`, kind: 'manual', recordedAt, ...(values.commit ? { commit: values.commit } : {}), ...phasesOf(pairs[i].head) }),
-    verdict: 'first baseline',
-    symptom: 'baseline recorded',
-  }));
+  const entries = report.benchmarks.map((b, i) =>
+    asFirstBaseline(entryFromReport(b, { id: `init:${recordedAt}:${b.name}`, kind: 'manual', recordedAt, ...(values.commit ? { commit: values.commit } : {}), phases: phaseMeans(pairs[i].head) })),
+  );
   const appended = appendEntries(text, paths.jsonl, entries);
   await write(io, paths.jsonl, appended.text);
   await write(io, paths.markdown, renderJournal(parseJournal(appended.text, paths.jsonl).entries));

@@ -4,7 +4,7 @@
 // normal without a trace.
 
 import { digestSide } from '../journal/digest';
-import { entryFromReport } from '../journal/entry';
+import { asFirstBaseline, entryFromReport } from '../journal/entry';
 import { phaseMeans } from '../journal/phases';
 import { appendEntries, parseJournal } from '../journal/jsonl';
 import { renderJournal } from '../journal/markdown';
@@ -45,9 +45,8 @@ export interface RecordResult {
 
 export async function recordResults(request: RecordRequest): Promise<RecordResult> {
   const entries = request.report.benchmarks.map((b, i) => {
-    const phases = phaseMeans(request.heads[i]);
     const entry = entryFromReport(b, {
-      ...(phases ? { phases } : {}),
+      phases: phaseMeans(request.heads[i]),
       id: `${request.runId}:${b.name}`,
       kind: 'recorded',
       recordedAt: request.recordedAt,
@@ -56,7 +55,7 @@ export async function recordResults(request: RecordRequest): Promise<RecordResul
       ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
       ...(request.acceptance ? { acceptance: request.acceptance } : {}),
     });
-    return request.firstBaseline.has(b.name) ? { ...entry, verdict: 'first baseline', symptom: 'first recorded baseline' } : entry;
+    return request.firstBaseline.has(b.name) ? asFirstBaseline(entry) : entry;
   });
   const result = await commitFiles(request.client, {
     ...request.repo,

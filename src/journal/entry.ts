@@ -17,8 +17,8 @@ export interface EntryContext {
   pullRequest?: { number: number; title?: string; url?: string };
   runUrl?: string;
   acceptance?: Acceptance;
-  /** Mean milliseconds per phase of the recorded run (phaseMeans). */
-  phases?: Record<string, number>;
+  /** Mean milliseconds per phase of the recorded run (phaseMeans; undefined without per-request data). */
+  phases?: Record<string, number> | undefined;
 }
 
 export function entryFromReport(b: BenchmarkReport, context: EntryContext): JournalEntry {
@@ -50,6 +50,11 @@ export function entryFromReport(b: BenchmarkReport, context: EntryContext): Jour
     hints: [...new Set(b.findings.map((f) => f.hint))],
     config: b.head.meta.config,
   };
+}
+
+/** A benchmark's first entry: compared with itself, so its verdict says what it is. */
+export function asFirstBaseline(entry: JournalEntry): JournalEntry {
+  return { ...entry, verdict: 'first baseline', symptom: 'first recorded baseline' };
 }
 
 function metricRecord(m: MetricComparison): MetricRecord {

@@ -162,12 +162,20 @@ function shouldRecord(journal: JournalSettings, context: GitHubContext): boolean
   return context.eventName === 'push' && branch !== undefined && context.payload.ref === `refs/heads/${branch}`;
 }
 
+const ARTIFACT_PREFIX = 'artifact:';
+const entryName = (source: TextSource) => source.name.slice(ARTIFACT_PREFIX.length);
+
+/** The artifact's files that match any of the patterns. */
+function inArtifact(artifact: TextSource[], patterns: readonly string[]): TextSource[] {
+  return artifact.filter((s) => patterns.some((p) => matchesPattern(p, entryName(s))));
+}
+
 /** The artifact's files as sources, named "artifact:<entry>". */
 async function artifactSources(client: GitHubClient | undefined, context: GitHubContext, settings: GitHubSettings, runId: number): Promise<TextSource[]> {
   if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in workflow_run mode, to download the results artifact');
   const files = await downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes });
   info(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
-  return files.map((f) => bytesSource(`artifact:${f.name}`, f.data));
+  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, f.data));
 }
 
 /**
@@ -178,9 +186,9 @@ async function readSide(label: Side['label'], patterns: string[], inputs: Action
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat };
   let side: Side;
   if (artifact) {
-    const matched = artifact.filter((s) => patterns.some((p) => matchesPattern(p, s.name.slice('artifact:'.length))));
+    const matched = inArtifact(artifact, patterns);
     if (matched.length === 0 && fromArtifactOnly) {
-      throw new InputError('artifact', `no file matches ${patterns.join(', ')} (it holds ${artifact.map((s) => s.name.slice('artifact:'.length)).slice(0, 10).join(', ') || 'nothing'})`);
+      throw new InputError('artifact', `no file matches ${patterns.join(', ')} (it holds ${artifact.map(entryName).slice(0, 10).join(', ') || 'nothing'})`);
     }
     side = matched.length ? await sideFromSources(label, matched, options) : await loadSide(label, patterns, options);
   } else {
@@ -200,7 +208,7 @@ async function readSide(label: Side['label'], patterns: string[], inputs: Action
 async function readProfiles(inputs: ActionInputs, artifact: TextSource[] | undefined): Promise<ProfileInputs | undefined> {
   if (inputs.profiles.length === 0 && inputs.baselineProfiles.length === 0) return undefined;
   const read = async (patterns: string[], input: string) => {
-    const matched = artifact?.filter((s) => patterns.some((p) => matchesPattern(p, s.name.slice('artifact:'.length)))) ?? [];
+    const matched = artifact ? inArtifact(artifact, patterns) : [];
     const found = matched.length ? await Promise.all(matched.map((s) => readProfile(s))) : await loadProfiles(patterns, input);
     for (const p of found) info(p.kind === 'split' ? `${p.totals.file}: ${p.totals.format}, ${p.totals.steps.length} step(s)` : `${p.ncu.file}: Nsight Compute, ${p.ncu.kernels.length} kernel(s)`);
     return found;

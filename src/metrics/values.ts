@@ -123,10 +123,16 @@ const FIELD_FOR: Partial<Record<MetricSpec['metric']['id'], string>> = {
   ttft: 'first_token_ms',
   e2e: 'total_ms',
   ttft_client: 'client_first_token_ms or network_ms',
+  network: 'network_ms or client_first_token_ms',
   tpot: 'decode_ms and output_tokens',
   throughput: 'arrival_ts, total_ms and output_tokens',
   request_throughput: 'arrival_ts and total_ms',
 };
+
+/** The fields a metric's per-request values come from, for "the data has no …". */
+export function fieldsFor(id: MetricSpec['metric']['id']): string {
+  return FIELD_FOR[id] ?? `${id}_ms`;
+}
 
 /** The series a comparison resamples for `spec`, or why the data cannot give one. */
 export function metricSeries(table: RequestTable, spec: MetricSpec): Series {
@@ -136,7 +142,7 @@ export function metricSeries(table: RequestTable, spec: MetricSpec): Series {
   const q = spec.stat.kind === 'percentile' ? spec.stat.q : 0.5;
   if (id === 'itl') return itlSeries(table, spec);
   const column = requestColumn(table, id, q);
-  if (!column) return { ok: false, reason: `the data has no ${FIELD_FOR[id] ?? `${id}_ms`}` };
+  if (!column) return { ok: false, reason: `the data has no ${fieldsFor(id)}` };
   const values = finiteSeries(column);
   if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
   return { ok: true, values };

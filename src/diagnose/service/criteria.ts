@@ -3,8 +3,7 @@
 // meet (its TTFT < 800 ms); run-level targets (throughput) describe the run, not a request.
 
 import type { Slo } from '../../config/slo';
-import type { MetricId } from '../../metrics/catalog';
-import { requestColumn, successMask } from '../../metrics/values';
+import { fieldsFor, requestColumn, successMask } from '../../metrics/values';
 import type { RequestTable } from '../../model/run';
 import { meanFinite, quantile } from '../../stats/quantile';
 
@@ -58,19 +57,10 @@ export function requestValues(table: RequestTable, slo: Slo): RequestValues {
   if (metric.custom || metric.level === 'run') return { ok: false, reason: `has no per-request ${metric.id}` };
   if (metric.id === 'itl') return itlValues(table, stat.kind === 'percentile' ? stat.q : undefined, stat.label);
   const column = requestColumn(table, metric.id);
-  if (!column) return { ok: false, reason: `has no ${FIELDS[metric.id] ?? `${metric.id}_ms`}` };
+  if (!column) return { ok: false, reason: `has no ${fieldsFor(metric.id)}` };
   const values = metric.id === 'tpot' ? withNoGapsMet(table, column) : column;
   return { ok: true, values, basis: `the request's own ${metric.id}` };
 }
-
-/** The fields a per-request value needs, for "the head has no …". */
-const FIELDS: Partial<Record<MetricId, string>> = {
-  ttft: 'first_token_ms',
-  e2e: 'total_ms',
-  ttft_client: 'client_first_token_ms or network_ms',
-  tpot: 'decode_ms and output_tokens',
-  network: 'network_ms or client_first_token_ms',
-};
 
 function itlValues(table: RequestTable, q: number | undefined, label: string): RequestValues {
   const gaps = table.tokenGaps;

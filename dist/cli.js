@@ -2,7 +2,6 @@
 import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);
 
 // src/cli/run.ts
-import { parseArgs as parseArgs8 } from "node:util";
 import { writeFile as writeFile3 } from "node:fs/promises";
 
 // src/metrics/catalog.ts
@@ -2424,6 +2423,15 @@ var RequestTableBuilder = class {
     this.read++;
     this.commit(line, true);
   }
+  /** A record's JSON text as a value, or undefined once it is counted and reported as not JSON. */
+  parseRecordText(text, line, label = "") {
+    try {
+      return { value: parseJsonLenient(text) };
+    } catch (error) {
+      this.recordUnparsable(line, `${label ? `${label}: ` : ""}not valid JSON: ${error.message}`);
+      return void 0;
+    }
+  }
   /** A record that could not even be parsed: counted as read, reported, skipped. */
   recordUnparsable(line, message) {
     this.read++;
@@ -3125,13 +3133,9 @@ async function ingestNative(source, options, layout, reading = {}) {
 async function readJsonl(source, builder, meta, fast) {
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
-    let value2;
-    try {
-      value2 = parseJsonLenient(line);
-    } catch (error) {
-      builder.recordUnparsable(lineNo, `not valid JSON: ${error.message}`);
-      return;
-    }
+    const parsed = builder.parseRecordText(line, lineNo);
+    if (!parsed) return;
+    const { value: value2 } = parsed;
     if (isMetadataRecord(value2)) {
       parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
       return;
@@ -3154,13 +3158,9 @@ async function readJson(source, builder, meta, structural) {
   const handlers = {
     onElement: (text, lineNo) => {
       sawRequests = true;
-      let value2;
-      try {
-        value2 = parseJsonLenient(text);
-      } catch (error) {
-        builder.recordUnparsable(lineNo, `not valid JSON: ${error.message}`);
-        return;
-      }
+      const parsed = builder.parseRecordText(text, lineNo);
+      if (!parsed) return;
+      const { value: value2 } = parsed;
       if (isMetadataRecord(value2)) parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
       else builder.addRecord(value2, lineNo);
     },
@@ -3998,13 +3998,9 @@ async function readLlmperfResponses(source, options) {
   const tally = new Tally();
   const handlers = {
     onElement(text, line) {
-      let value2;
-      try {
-        value2 = parseJsonLenient(text);
-      } catch (error) {
-        builder.recordUnparsable(line, `not valid JSON: ${error.message}`);
-        return;
-      }
+      const parsed = builder.parseRecordText(text, line);
+      if (!parsed) return;
+      const { value: value2 } = parsed;
       const object2 = asObject(value2);
       if (!object2) {
         builder.addRecord(value2, line);
@@ -5620,13 +5616,9 @@ async function readAiperfRecords(source, options, format) {
   const splitter = new LineSplitter();
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
-    let value2;
-    try {
-      value2 = parseJsonLenient(line);
-    } catch (error) {
-      builder.recordUnparsable(lineNo, `not valid JSON: ${error.message}`);
-      return;
-    }
+    const parsed = builder.parseRecordText(line, lineNo);
+    if (!parsed) return;
+    const { value: value2 } = parsed;
     const object2 = asObject(value2);
     if (!object2) {
       builder.addRecord(value2, lineNo);
@@ -6607,14 +6599,8 @@ async function readOtel(source, options, limits = {}) {
     const splitter = new LineSplitter();
     const onLine = (line, lineNo) => {
       if (line.trim() === "") return;
-      let value2;
-      try {
-        value2 = parseJsonLenient(line);
-      } catch (error) {
-        builder.recordUnparsable(lineNo, `${LABEL2}: not valid JSON: ${error.message}`);
-        return;
-      }
-      take(value2, lineNo, false);
+      const parsed = builder.parseRecordText(line, lineNo, LABEL2);
+      if (parsed) take(parsed.value, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;
@@ -7008,19 +6994,9 @@ function runFromDigest(d, name) {
   };
 }
 function encode(values) {
-  const dictionary = [];
-  const index = /* @__PURE__ */ new Map();
-  const codes = Int32Array.from(values, (v) => {
-    if (v === null) return -1;
-    let code2 = index.get(v);
-    if (code2 === void 0) {
-      code2 = dictionary.length;
-      dictionary.push(v);
-      index.set(v, code2);
-    }
-    return code2;
-  });
-  return { codes, dictionary };
+  const column = new TextColumnBuilder(values.length);
+  values.forEach((v, row) => v !== null && column.set(row, v));
+  return column.finish(values.length);
 }
 
 // src/ingest/formats/baseline-digest.ts
@@ -7241,13 +7217,20 @@ function concatGaps(tables) {
 }
 
 // src/model/shards.ts
-var SHARD = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
-function shardOf(run) {
-  const match = SHARD.exec(run.meta.extra.shard ?? "");
-  if (!match) return void 0;
+function parseShard(text) {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) return 'is not of the form "2/4"';
   const index = Number(match[1]);
   const count3 = Number(match[2]);
-  return index >= 1 && index <= count3 ? { index, count: count3 } : void 0;
+  return index >= 1 && index <= count3 ? { index, count: count3 } : `the shard number must be between 1 and ${count3}`;
+}
+function shardOf(run) {
+  const shard = parseShard(run.meta.extra.shard ?? "");
+  return typeof shard === "string" ? void 0 : shard;
+}
+function markShard(runs, shard) {
+  if (!shard) return [...runs];
+  return runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } } }));
 }
 function mergeShards(runs) {
   const groups = /* @__PURE__ */ new Map();
@@ -7255,7 +7238,7 @@ function mergeShards(runs) {
   for (const run of runs) {
     const shard = shardOf(run);
     if (!shard) {
-      if (run.meta.extra.shard !== void 0) return { error: `${run.sources[0]?.file ?? "a file"}: shard "${run.meta.extra.shard}" is not of the form "2/4"` };
+      if (run.meta.extra.shard !== void 0) return { error: `${run.sources[0]?.file ?? "a file"}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard)}` };
       out.push(run);
       continue;
     }
@@ -9516,10 +9499,14 @@ var FIELD_FOR = {
   ttft: "first_token_ms",
   e2e: "total_ms",
   ttft_client: "client_first_token_ms or network_ms",
+  network: "network_ms or client_first_token_ms",
   tpot: "decode_ms and output_tokens",
   throughput: "arrival_ts, total_ms and output_tokens",
   request_throughput: "arrival_ts and total_ms"
 };
+function fieldsFor(id) {
+  return FIELD_FOR[id] ?? `${id}_ms`;
+}
 function metricSeries(table2, spec) {
   if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
   const id = spec.metric.id;
@@ -9527,7 +9514,7 @@ function metricSeries(table2, spec) {
   const q = spec.stat.kind === "percentile" ? spec.stat.q : 0.5;
   if (id === "itl") return itlSeries(table2, spec);
   const column = requestColumn(table2, id, q);
-  if (!column) return { ok: false, reason: `the data has no ${FIELD_FOR[id] ?? `${id}_ms`}` };
+  if (!column) return { ok: false, reason: `the data has no ${fieldsFor(id)}` };
   const values = finiteSeries(column);
   if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
   return { ok: true, values };
@@ -12737,22 +12724,16 @@ function floorSide(settings, data, gpu, model) {
   return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured.ms, measuredFrom: measured.from, floor, ...eff ? { efficiency: eff } : {} };
 }
 function measuredStep(data) {
-  const itl = concatPresent(data.tables.map((t) => t.numbers.itl_p50_ms));
-  if (itl) {
-    const ms3 = quantile(itl, 0.5);
-    if (ms3 > 0) return { ms: ms3, from: "median ITL" };
+  const sources = [
+    { metric: "itl", from: "median ITL" },
+    { metric: "tpot", from: "median decode_ms per output token" }
+  ];
+  for (const { metric, from } of sources) {
+    const values = concatPresent(data.tables.map((t) => requestColumn(t, metric, 0.5) ?? void 0));
+    const ms2 = values ? quantile(values, 0.5) : NaN;
+    if (ms2 > 0) return { ms: ms2, from };
   }
-  const perToken = [];
-  for (const t of data.tables) {
-    const decode = t.numbers.decode_ms;
-    const output = t.numbers.output_tokens;
-    if (!decode || !output) continue;
-    const ok = successMask(t);
-    for (let i = 0; i < t.length; i++) if (ok[i] && output[i] > 1 && decode[i] > 0) perToken.push(decode[i] / (output[i] - 1));
-  }
-  if (perToken.length === 0) return void 0;
-  const ms2 = quantile(Float64Array.from(perToken), 0.5);
-  return ms2 > 0 ? { ms: ms2, from: "median decode_ms per output token" } : void 0;
+  return void 0;
 }
 function runningBatch(tables) {
   const admitted = batchProfile(tables);
@@ -12822,7 +12803,7 @@ function compareCost(spec, base, head) {
 }
 var THROUGHPUT = makeSpec(METRICS.throughput, MEAN);
 var REQUEST_RATE = makeSpec(METRICS.request_throughput, MEAN);
-function measuredRates(tables) {
+function measuredRates(tables, known = {}) {
   const rate = (spec) => {
     let work = 0;
     let seconds = 0;
@@ -12836,8 +12817,8 @@ function measuredRates(tables) {
     }
     return seconds > 0 ? work / seconds : void 0;
   };
-  const tokens = rate(THROUGHPUT);
-  const requests = rate(REQUEST_RATE);
+  const tokens = known.outputTokensPerSecond ?? rate(THROUGHPUT);
+  const requests = known.requestsPerSecond ?? rate(REQUEST_RATE);
   return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
 }
 
@@ -12870,17 +12851,10 @@ function requestValues(table2, slo2) {
   if (metric.custom || metric.level === "run") return { ok: false, reason: `has no per-request ${metric.id}` };
   if (metric.id === "itl") return itlValues(table2, stat3.kind === "percentile" ? stat3.q : void 0, stat3.label);
   const column = requestColumn(table2, metric.id);
-  if (!column) return { ok: false, reason: `has no ${FIELDS[metric.id] ?? `${metric.id}_ms`}` };
+  if (!column) return { ok: false, reason: `has no ${fieldsFor(metric.id)}` };
   const values = metric.id === "tpot" ? withNoGapsMet(table2, column) : column;
   return { ok: true, values, basis: `the request's own ${metric.id}` };
 }
-var FIELDS = {
-  ttft: "first_token_ms",
-  e2e: "total_ms",
-  ttft_client: "client_first_token_ms or network_ms",
-  tpot: "decode_ms and output_tokens",
-  network: "network_ms or client_first_token_ms"
-};
 function itlValues(table2, q, label) {
   const gaps = table2.tokenGaps;
   if (gaps) {
@@ -13110,8 +13084,7 @@ function serviceMetrics(base, head, options) {
   const baseTables = sideTables(base);
   const headTables = sideTables(head);
   const goodput = compareGoodput(baseTables, headTables, options.slos, options);
-  const rates = { base: { ...measuredRates(baseTables), ...options.rates?.base }, head: { ...measuredRates(headTables), ...options.rates?.head } };
-  const cost2 = options.cost ? compareCost(options.cost, rates.base, rates.head) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
+  const cost2 = options.cost ? compareCost(options.cost, measuredRates(baseTables, options.rates?.base), measuredRates(headTables, options.rates?.head)) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
   return { goodput, cost: cost2, headroom: { base: sideHeadroom(base.runs), head: sideHeadroom(head.runs) } };
 }
 
@@ -15000,30 +14973,32 @@ async function runDemo(raw) {
 
 // src/cli/simulate.ts
 import { closeSync, openSync, writeSync } from "node:fs";
-import { parseArgs } from "node:util";
 
 // src/cli/usage-error.ts
+import { parseArgs } from "node:util";
 var UsageError = class extends Error {
 };
-
-// src/cli/simulate.ts
-async function runSimulate(args, io) {
-  let values;
+function parseCliArgs(config) {
   try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: {
-        seed: { type: "string" },
-        requests: { type: "string" },
-        inject: { type: "string" },
-        out: { type: "string", short: "o" },
-        list: { type: "boolean" }
-      },
-      strict: true
-    }));
+    return parseArgs(config);
   } catch (error) {
     throw new UsageError(error.message);
   }
+}
+
+// src/cli/simulate.ts
+async function runSimulate(args, io) {
+  const { values } = parseCliArgs({
+    args: [...args],
+    options: {
+      seed: { type: "string" },
+      requests: { type: "string" },
+      inject: { type: "string" },
+      out: { type: "string", short: "o" },
+      list: { type: "boolean" }
+    },
+    strict: true
+  });
   const regressions = injectedRegressions();
   if (values.list) {
     io.stdout(regressions.map((r) => `${r.id.padEnd(22)} ${r.description}`).join("\n") + "\n");
@@ -15063,15 +15038,9 @@ function wholeNumber(text, flag) {
 }
 
 // src/cli/validate.ts
-import { parseArgs as parseArgs2 } from "node:util";
 import { resolve as resolve4 } from "node:path";
 async function runValidate(args, io) {
-  let parsed;
-  try {
-    parsed = parseArgs2({ args: [...args], options: { "input-format": { type: "string" }, "max-bad-lines": { type: "string" } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { "input-format": { type: "string" }, "max-bad-lines": { type: "string" } }, allowPositionals: true, strict: true });
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("validate needs one or more files: perf-triage validate FILE…");
   const maxBadLineRatio = values["max-bad-lines"] === void 0 ? 0.05 : Number(values["max-bad-lines"]);
@@ -15135,7 +15104,6 @@ function requestMetrics(run) {
 // src/cli/journal.ts
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve as resolve5 } from "node:path";
-import { parseArgs as parseArgs3 } from "node:util";
 
 // src/journal/entry.ts
 function entryFromReport(b, context) {
@@ -15167,6 +15135,9 @@ function entryFromReport(b, context) {
     hints: [...new Set(b.findings.map((f) => f.hint))],
     config: b.head.meta.config
   };
+}
+function asFirstBaseline(entry) {
+  return { ...entry, verdict: "first baseline", symptom: "first recorded baseline" };
 }
 function metricRecord(m) {
   return {
@@ -15483,11 +15454,7 @@ async function runJournal(args, io) {
   }
 }
 function parse(args, options) {
-  try {
-    return parseArgs3({ args: [...args], options: { dir: { type: "string" }, ...options }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  return parseCliArgs({ args: [...args], options: { dir: { type: "string" }, ...options }, allowPositionals: true, strict: true });
 }
 async function load(io, dir) {
   const paths = journalPaths(dir);
@@ -15599,10 +15566,6 @@ function metricRecord2(text) {
   const value2 = Number(match[2]) * (unit === "s" ? 1e3 : 1);
   return { key, unit: unit === "s" ? "ms" : unit, value: value2 };
 }
-function phasesOf(side2) {
-  const phases = phaseMeans(side2);
-  return phases ? { phases } : {};
-}
 async function render(args, io) {
   const { values } = parse(args, {});
   const { paths, entries } = await load(io, values.dir);
@@ -15620,11 +15583,9 @@ async function init(args, io) {
   const recordedAt = (/* @__PURE__ */ new Date()).toISOString();
   const { paths, text } = await load(io, values.dir);
   const pairs = pairBenchmarks({ ...side2, label: "base" }, side2).pairs;
-  const entries = report2.benchmarks.map((b, i) => ({
-    ...entryFromReport(b, { id: `init:${recordedAt}:${b.name}`, kind: "manual", recordedAt, ...values.commit ? { commit: values.commit } : {}, ...phasesOf(pairs[i].head) }),
-    verdict: "first baseline",
-    symptom: "baseline recorded"
-  }));
+  const entries = report2.benchmarks.map(
+    (b, i) => asFirstBaseline(entryFromReport(b, { id: `init:${recordedAt}:${b.name}`, kind: "manual", recordedAt, ...values.commit ? { commit: values.commit } : {}, phases: phaseMeans(pairs[i].head) }))
+  );
   const appended = appendEntries(text, paths.jsonl, entries);
   await write(io, paths.jsonl, appended.text);
   await write(io, paths.markdown, renderJournal(parseJournal(appended.text, paths.jsonl).entries));
@@ -15640,14 +15601,8 @@ ${entryBlock(entries[i])}
 }
 
 // src/cli/amdahl.ts
-import { parseArgs as parseArgs4 } from "node:util";
 async function runAmdahl(args, io) {
-  let parsed;
-  try {
-    parsed = parseArgs4({ args: [...args], options: { share: { type: "string" }, speedup: { type: "string" }, effort: { type: "string" }, item: { type: "string", multiple: true }, label: { type: "string" } }, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { share: { type: "string" }, speedup: { type: "string" }, effort: { type: "string" }, item: { type: "string", multiple: true }, label: { type: "string" } }, strict: true });
   const { values } = parsed;
   const items = [];
   if (values.share !== void 0 || values.speedup !== void 0) {
@@ -15709,15 +15664,9 @@ function effortHours(text, what) {
 }
 
 // src/cli/split.ts
-import { parseArgs as parseArgs5 } from "node:util";
 import { resolve as resolve6 } from "node:path";
 async function runSplit(args, io) {
-  let parsed;
-  try {
-    parsed = parseArgs5({ args: [...args], options: { baseline: { type: "string", multiple: true }, "wall-ms": { type: "string" }, steps: { type: "string" }, format: { type: "string", short: "f" } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { baseline: { type: "string", multiple: true }, "wall-ms": { type: "string" }, steps: { type: "string" }, format: { type: "string", short: "f" } }, allowPositionals: true, strict: true });
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("split needs a profiler export: perf-triage split PROFILE [--baseline PROFILE]");
   const options = {
@@ -15746,18 +15695,12 @@ function positive3(text, what) {
 }
 
 // src/cli/floor.ts
-import { parseArgs as parseArgs6 } from "node:util";
 async function runFloor(args, io) {
-  let parsed;
-  try {
-    parsed = parseArgs6({
-      args: [...args],
-      options: { model: { type: "string" }, gpu: { type: "string" }, gpus: { type: "string" }, weights: { type: "string" }, kv: { type: "string" }, bandwidth: { type: "string" }, params: { type: "string" }, batch: { type: "string" }, context: { type: "string" }, "measured-ms": { type: "string" } },
-      strict: true
-    });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  const parsed = parseCliArgs({
+    args: [...args],
+    options: { model: { type: "string" }, gpu: { type: "string" }, gpus: { type: "string" }, weights: { type: "string" }, kv: { type: "string" }, bandwidth: { type: "string" }, params: { type: "string" }, batch: { type: "string" }, context: { type: "string" }, "measured-ms": { type: "string" } },
+    strict: true
+  });
   const { values } = parsed;
   const settings = parseFloorSettings(["model", "gpu", "gpus", "weights", "kv", "bandwidth", "params"].flatMap((k) => values[k] ? [`${k}=${values[k]}`] : []));
   const batch = Number(values.batch);
@@ -15785,27 +15728,17 @@ async function runFloor(args, io) {
 // src/cli/digest.ts
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve7 } from "node:path";
-import { parseArgs as parseArgs7 } from "node:util";
 async function runDigest(args, io) {
-  let parsed;
-  try {
-    parsed = parseArgs7({ args: [...args], options: { out: { type: "string", short: "o" }, shard: { type: "string" }, benchmark: { type: "string" }, "input-format": { type: "string" } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  const parsed = parseCliArgs({ args: [...args], options: { out: { type: "string", short: "o" }, shard: { type: "string" }, benchmark: { type: "string" }, "input-format": { type: "string" } }, allowPositionals: true, strict: true });
   const { values, positionals } = parsed;
   if (positionals.length === 0 || !values.out) throw new UsageError("digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]");
-  const shard = values.shard?.trim();
-  if (shard !== void 0 && !/^(\d+)\/(\d+)$/.test(shard)) throw new UsageError(`--shard "${values.shard}": expected i/n, such as 2/4`);
-  if (shard) {
-    const [i, n] = shard.split("/").map(Number);
-    if (!(i >= 1 && i <= n)) throw new UsageError(`--shard "${shard}": the shard number must be between 1 and ${n}`);
-  }
+  const shard = values.shard !== void 0 ? parseShard(values.shard) : void 0;
+  if (typeof shard === "string") throw new UsageError(`--shard "${values.shard}" ${shard}`);
   const side2 = await loadSide("head", positionals, { maxBadLineRatio: 0.05, cwd: io.cwd, ...values["input-format"] ? { format: values["input-format"] } : {} });
   const names2 = pairBenchmarks(side2, side2).pairs.map((p) => p.name);
   if (names2.length > 1 && !values.benchmark) throw new UsageError(`these files hold ${names2.length} benchmarks (${names2.join(", ")}): digest each on its own, or name one with --benchmark`);
   const name = values.benchmark ?? names2[0] ?? "benchmark";
-  const runs = side2.runs.map((r) => ({ ...r, meta: { ...r.meta, benchmark: name, extra: { ...r.meta.extra, ...shard ? { shard } : {} } } }));
+  const runs = markShard(side2.runs, shard).map((r) => ({ ...r, meta: { ...r.meta, benchmark: name } }));
   const digest = digestSide({ ...side2, runs }, name, (/* @__PURE__ */ new Date()).toISOString());
   const file = resolve7(io.cwd, values.out);
   await mkdir2(dirname2(file), { recursive: true });
@@ -15814,7 +15747,7 @@ async function runDigest(args, io) {
   await writeFile2(file, text);
   const requests = digest.runs.reduce((s, r) => s + (r.requests?.total ?? 0), 0);
   const kept = digest.runs.reduce((s, r) => s + (r.requests?.kept ?? 0), 0);
-  io.stdout(`${values.out}: ${plainText(name)}${shard ? ` shard ${shard}` : ""}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes
+  io.stdout(`${values.out}: ${plainText(name)}${shard ? ` shard ${shard.index}/${shard.count}` : ""}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes
 `);
   return 0;
 }
@@ -16051,11 +15984,7 @@ async function demo(args, io) {
   return code2 === EXIT.fail ? EXIT.pass : code2;
 }
 function parse2(args) {
-  try {
-    return parseArgs8({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  return parseCliArgs({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
 }
 function rawConfig(values) {
   return {

@@ -23438,6 +23438,15 @@ var RequestTableBuilder = class {
     this.read++;
     this.commit(line, true);
   }
+  /** A record's JSON text as a value, or undefined once it is counted and reported as not JSON. */
+  parseRecordText(text, line, label = "") {
+    try {
+      return { value: parseJsonLenient(text) };
+    } catch (error2) {
+      this.recordUnparsable(line, `${label ? `${label}: ` : ""}not valid JSON: ${error2.message}`);
+      return void 0;
+    }
+  }
   /** A record that could not even be parsed: counted as read, reported, skipped. */
   recordUnparsable(line, message) {
     this.read++;
@@ -24139,13 +24148,9 @@ async function ingestNative(source, options, layout, reading = {}) {
 async function readJsonl(source, builder, meta, fast) {
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
-    let value2;
-    try {
-      value2 = parseJsonLenient(line);
-    } catch (error2) {
-      builder.recordUnparsable(lineNo, `not valid JSON: ${error2.message}`);
-      return;
-    }
+    const parsed = builder.parseRecordText(line, lineNo);
+    if (!parsed) return;
+    const { value: value2 } = parsed;
     if (isMetadataRecord(value2)) {
       parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
       return;
@@ -24168,13 +24173,9 @@ async function readJson(source, builder, meta, structural) {
   const handlers = {
     onElement: (text, lineNo) => {
       sawRequests = true;
-      let value2;
-      try {
-        value2 = parseJsonLenient(text);
-      } catch (error2) {
-        builder.recordUnparsable(lineNo, `not valid JSON: ${error2.message}`);
-        return;
-      }
+      const parsed = builder.parseRecordText(text, lineNo);
+      if (!parsed) return;
+      const { value: value2 } = parsed;
       if (isMetadataRecord(value2)) parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
       else builder.addRecord(value2, lineNo);
     },
@@ -25012,13 +25013,9 @@ async function readLlmperfResponses(source, options) {
   const tally = new Tally();
   const handlers = {
     onElement(text, line) {
-      let value2;
-      try {
-        value2 = parseJsonLenient(text);
-      } catch (error2) {
-        builder.recordUnparsable(line, `not valid JSON: ${error2.message}`);
-        return;
-      }
+      const parsed = builder.parseRecordText(text, line);
+      if (!parsed) return;
+      const { value: value2 } = parsed;
       const object3 = asObject(value2);
       if (!object3) {
         builder.addRecord(value2, line);
@@ -26634,13 +26631,9 @@ async function readAiperfRecords(source, options, format) {
   const splitter = new LineSplitter();
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
-    let value2;
-    try {
-      value2 = parseJsonLenient(line);
-    } catch (error2) {
-      builder.recordUnparsable(lineNo, `not valid JSON: ${error2.message}`);
-      return;
-    }
+    const parsed = builder.parseRecordText(line, lineNo);
+    if (!parsed) return;
+    const { value: value2 } = parsed;
     const object3 = asObject(value2);
     if (!object3) {
       builder.addRecord(value2, lineNo);
@@ -27621,14 +27614,8 @@ async function readOtel(source, options, limits = {}) {
     const splitter = new LineSplitter();
     const onLine = (line, lineNo) => {
       if (line.trim() === "") return;
-      let value2;
-      try {
-        value2 = parseJsonLenient(line);
-      } catch (error2) {
-        builder.recordUnparsable(lineNo, `${LABEL2}: not valid JSON: ${error2.message}`);
-        return;
-      }
-      take(value2, lineNo, false);
+      const parsed = builder.parseRecordText(line, lineNo, LABEL2);
+      if (parsed) take(parsed.value, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;
@@ -28022,19 +28009,9 @@ function runFromDigest(d, name) {
   };
 }
 function encode(values) {
-  const dictionary = [];
-  const index = /* @__PURE__ */ new Map();
-  const codes = Int32Array.from(values, (v) => {
-    if (v === null) return -1;
-    let code = index.get(v);
-    if (code === void 0) {
-      code = dictionary.length;
-      dictionary.push(v);
-      index.set(v, code);
-    }
-    return code;
-  });
-  return { codes, dictionary };
+  const column = new TextColumnBuilder(values.length);
+  values.forEach((v, row) => v !== null && column.set(row, v));
+  return column.finish(values.length);
 }
 
 // src/ingest/formats/baseline-digest.ts
@@ -28250,13 +28227,20 @@ function concatGaps(tables) {
 }
 
 // src/model/shards.ts
-var SHARD = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
-function shardOf(run2) {
-  const match = SHARD.exec(run2.meta.extra.shard ?? "");
-  if (!match) return void 0;
+function parseShard(text) {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) return 'is not of the form "2/4"';
   const index = Number(match[1]);
   const count3 = Number(match[2]);
-  return index >= 1 && index <= count3 ? { index, count: count3 } : void 0;
+  return index >= 1 && index <= count3 ? { index, count: count3 } : `the shard number must be between 1 and ${count3}`;
+}
+function shardOf(run2) {
+  const shard = parseShard(run2.meta.extra.shard ?? "");
+  return typeof shard === "string" ? void 0 : shard;
+}
+function markShard(runs, shard) {
+  if (!shard) return [...runs];
+  return runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } } }));
 }
 function mergeShards(runs) {
   const groups2 = /* @__PURE__ */ new Map();
@@ -28264,7 +28248,7 @@ function mergeShards(runs) {
   for (const run2 of runs) {
     const shard = shardOf(run2);
     if (!shard) {
-      if (run2.meta.extra.shard !== void 0) return { error: `${run2.sources[0]?.file ?? "a file"}: shard "${run2.meta.extra.shard}" is not of the form "2/4"` };
+      if (run2.meta.extra.shard !== void 0) return { error: `${run2.sources[0]?.file ?? "a file"}: shard "${run2.meta.extra.shard}" ${parseShard(run2.meta.extra.shard)}` };
       out.push(run2);
       continue;
     }
@@ -30531,10 +30515,14 @@ var FIELD_FOR = {
   ttft: "first_token_ms",
   e2e: "total_ms",
   ttft_client: "client_first_token_ms or network_ms",
+  network: "network_ms or client_first_token_ms",
   tpot: "decode_ms and output_tokens",
   throughput: "arrival_ts, total_ms and output_tokens",
   request_throughput: "arrival_ts and total_ms"
 };
+function fieldsFor(id) {
+  return FIELD_FOR[id] ?? `${id}_ms`;
+}
 function metricSeries(table, spec) {
   if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
   const id = spec.metric.id;
@@ -30542,7 +30530,7 @@ function metricSeries(table, spec) {
   const q = spec.stat.kind === "percentile" ? spec.stat.q : 0.5;
   if (id === "itl") return itlSeries(table, spec);
   const column = requestColumn(table, id, q);
-  if (!column) return { ok: false, reason: `the data has no ${FIELD_FOR[id] ?? `${id}_ms`}` };
+  if (!column) return { ok: false, reason: `the data has no ${fieldsFor(id)}` };
   const values = finiteSeries(column);
   if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
   return { ok: true, values };
@@ -33752,22 +33740,16 @@ function floorSide(settings, data, gpu, model) {
   return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured.ms, measuredFrom: measured.from, floor, ...eff ? { efficiency: eff } : {} };
 }
 function measuredStep(data) {
-  const itl = concatPresent(data.tables.map((t) => t.numbers.itl_p50_ms));
-  if (itl) {
-    const ms2 = quantile(itl, 0.5);
-    if (ms2 > 0) return { ms: ms2, from: "median ITL" };
+  const sources = [
+    { metric: "itl", from: "median ITL" },
+    { metric: "tpot", from: "median decode_ms per output token" }
+  ];
+  for (const { metric, from } of sources) {
+    const values = concatPresent(data.tables.map((t) => requestColumn(t, metric, 0.5) ?? void 0));
+    const ms = values ? quantile(values, 0.5) : NaN;
+    if (ms > 0) return { ms, from };
   }
-  const perToken = [];
-  for (const t of data.tables) {
-    const decode2 = t.numbers.decode_ms;
-    const output = t.numbers.output_tokens;
-    if (!decode2 || !output) continue;
-    const ok = successMask(t);
-    for (let i = 0; i < t.length; i++) if (ok[i] && output[i] > 1 && decode2[i] > 0) perToken.push(decode2[i] / (output[i] - 1));
-  }
-  if (perToken.length === 0) return void 0;
-  const ms = quantile(Float64Array.from(perToken), 0.5);
-  return ms > 0 ? { ms, from: "median decode_ms per output token" } : void 0;
+  return void 0;
 }
 function runningBatch(tables) {
   const admitted = batchProfile(tables);
@@ -33837,7 +33819,7 @@ function compareCost(spec, base, head) {
 }
 var THROUGHPUT = makeSpec(METRICS.throughput, MEAN);
 var REQUEST_RATE = makeSpec(METRICS.request_throughput, MEAN);
-function measuredRates(tables) {
+function measuredRates(tables, known = {}) {
   const rate = (spec) => {
     let work = 0;
     let seconds = 0;
@@ -33851,8 +33833,8 @@ function measuredRates(tables) {
     }
     return seconds > 0 ? work / seconds : void 0;
   };
-  const tokens = rate(THROUGHPUT);
-  const requests = rate(REQUEST_RATE);
+  const tokens = known.outputTokensPerSecond ?? rate(THROUGHPUT);
+  const requests = known.requestsPerSecond ?? rate(REQUEST_RATE);
   return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
 }
 
@@ -33885,17 +33867,10 @@ function requestValues(table, slo) {
   if (metric.custom || metric.level === "run") return { ok: false, reason: `has no per-request ${metric.id}` };
   if (metric.id === "itl") return itlValues(table, stat4.kind === "percentile" ? stat4.q : void 0, stat4.label);
   const column = requestColumn(table, metric.id);
-  if (!column) return { ok: false, reason: `has no ${FIELDS[metric.id] ?? `${metric.id}_ms`}` };
+  if (!column) return { ok: false, reason: `has no ${fieldsFor(metric.id)}` };
   const values = metric.id === "tpot" ? withNoGapsMet(table, column) : column;
   return { ok: true, values, basis: `the request's own ${metric.id}` };
 }
-var FIELDS = {
-  ttft: "first_token_ms",
-  e2e: "total_ms",
-  ttft_client: "client_first_token_ms or network_ms",
-  tpot: "decode_ms and output_tokens",
-  network: "network_ms or client_first_token_ms"
-};
 function itlValues(table, q, label) {
   const gaps = table.tokenGaps;
   if (gaps) {
@@ -34125,8 +34100,7 @@ function serviceMetrics(base, head, options) {
   const baseTables = sideTables(base);
   const headTables = sideTables(head);
   const goodput = compareGoodput(baseTables, headTables, options.slos, options);
-  const rates = { base: { ...measuredRates(baseTables), ...options.rates?.base }, head: { ...measuredRates(headTables), ...options.rates?.head } };
-  const cost2 = options.cost ? compareCost(options.cost, rates.base, rates.head) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
+  const cost2 = options.cost ? compareCost(options.cost, measuredRates(baseTables, options.rates?.base), measuredRates(headTables, options.rates?.head)) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
   return { goodput, cost: cost2, headroom: { base: sideHeadroom(base.runs), head: sideHeadroom(head.runs) } };
 }
 
@@ -43326,14 +43300,15 @@ function slug(name) {
 }
 
 // src/action/digest-out.ts
-async function writeDigests(head, target, shard, createdAt) {
-  if (shard && !/^\s*(\d+)\s*\/\s*(\d+)\s*$/.test(shard)) throw new ConfigError("shard", `"${shard}" is not of the form "2/4"`);
+async function writeDigests(head, target, shardText, createdAt) {
+  const shard = shardText ? parseShard(shardText) : void 0;
+  if (typeof shard === "string") throw new ConfigError("shard", `"${shardText}" ${shard}`);
   const pairs = pairBenchmarks(head, head).pairs;
   const many = pairs.length > 1 || target.endsWith("/");
   const written = [];
   for (const pair of pairs) {
-    const runs = pair.head.runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, ...shard ? { shard: shard.replace(/\s/g, "") } : {} } } }));
-    const file = many ? join2(target, `${slug(pair.name)}${shard ? `.shard-${shard.replace(/\s/g, "").replace("/", "-of-")}` : ""}.json`) : target;
+    const runs = markShard(pair.head.runs, shard);
+    const file = many ? join2(target, `${slug(pair.name)}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}.json`) : target;
     await mkdir2(dirname(file), { recursive: true });
     await writeFile2(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}
 `);
@@ -44148,6 +44123,9 @@ function entryFromReport(b, context) {
     config: b.head.meta.config
   };
 }
+function asFirstBaseline(entry) {
+  return { ...entry, verdict: "first baseline", symptom: "first recorded baseline" };
+}
 function metricRecord(m) {
   return {
     key: m.spec.key,
@@ -44610,9 +44588,8 @@ function sleep(ms) {
 // src/github/record.ts
 async function recordResults(request2) {
   const entries = request2.report.benchmarks.map((b, i) => {
-    const phases = phaseMeans(request2.heads[i]);
     const entry = entryFromReport(b, {
-      ...phases ? { phases } : {},
+      phases: phaseMeans(request2.heads[i]),
       id: `${request2.runId}:${b.name}`,
       kind: "recorded",
       recordedAt: request2.recordedAt,
@@ -44621,7 +44598,7 @@ async function recordResults(request2) {
       ...request2.pullRequest ? { pullRequest: request2.pullRequest } : {},
       ...request2.acceptance ? { acceptance: request2.acceptance } : {}
     });
-    return request2.firstBaseline.has(b.name) ? { ...entry, verdict: "first baseline", symptom: "first recorded baseline" } : entry;
+    return request2.firstBaseline.has(b.name) ? asFirstBaseline(entry) : entry;
   });
   const result = await commitFiles(request2.client, {
     ...request2.repo,
@@ -44746,7 +44723,7 @@ async function run(env = process.env) {
     if (!client && (context.pullRequest || runId)) warning2("no github-token (or not on GitHub Actions): the report is in the job summary only");
     if (recording) {
       if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required to record the journal (contents: write)");
-      await timedGroup("perf-triage: record the journal", () => record2(client, context, journal, journalRef, report2, base, head, firstBaseline));
+      await timedGroup("perf-triage: record the journal", () => record2(client, context, settings, journal, journalRef, report2, base, head, firstBaseline));
     }
     await writeFile3(inputs.reportPath, renderJson(report2));
     if (inputs.writeSummary) await summary.addRaw(renderMarkdown(report2)).write();
@@ -44774,19 +44751,24 @@ function shouldRecord(journal, context) {
   const branch3 = defaultBranch(context);
   return context.eventName === "push" && branch3 !== void 0 && context.payload.ref === `refs/heads/${branch3}`;
 }
+var ARTIFACT_PREFIX = "artifact:";
+var entryName = (source) => source.name.slice(ARTIFACT_PREFIX.length);
+function inArtifact(artifact, patterns) {
+  return artifact.filter((s) => patterns.some((p) => matchesPattern(p, entryName(s))));
+}
 async function artifactSources(client, context, settings, runId) {
   if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required in workflow_run mode, to download the results artifact");
   const files = await downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes });
   info2(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
-  return files.map((f) => bytesSource(`artifact:${f.name}`, f.data));
+  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, f.data));
 }
 async function readSide(label, patterns, inputs, config, artifact, fromArtifactOnly = false) {
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat };
   let side2;
   if (artifact) {
-    const matched = artifact.filter((s) => patterns.some((p) => matchesPattern(p, s.name.slice("artifact:".length))));
+    const matched = inArtifact(artifact, patterns);
     if (matched.length === 0 && fromArtifactOnly) {
-      throw new InputError("artifact", `no file matches ${patterns.join(", ")} (it holds ${artifact.map((s) => s.name.slice("artifact:".length)).slice(0, 10).join(", ") || "nothing"})`);
+      throw new InputError("artifact", `no file matches ${patterns.join(", ")} (it holds ${artifact.map(entryName).slice(0, 10).join(", ") || "nothing"})`);
     }
     side2 = matched.length ? await sideFromSources(label, matched, options) : await loadSide(label, patterns, options);
   } else {
@@ -44804,7 +44786,7 @@ async function readSide(label, patterns, inputs, config, artifact, fromArtifactO
 async function readProfiles(inputs, artifact) {
   if (inputs.profiles.length === 0 && inputs.baselineProfiles.length === 0) return void 0;
   const read = async (patterns, input) => {
-    const matched = artifact?.filter((s) => patterns.some((p) => matchesPattern(p, s.name.slice("artifact:".length)))) ?? [];
+    const matched = artifact ? inArtifact(artifact, patterns) : [];
     const found = matched.length ? await Promise.all(matched.map((s) => readProfile(s))) : await loadProfiles(patterns, input);
     for (const p of found) info2(p.kind === "split" ? `${p.totals.file}: ${p.totals.format}, ${p.totals.steps.length} step(s)` : `${p.ncu.file}: Nsight Compute, ${p.ncu.kernels.length} kernel(s)`);
     return found;
@@ -44812,7 +44794,7 @@ async function readProfiles(inputs, artifact) {
   return { base: await read(inputs.baselineProfiles, "baseline-profile"), head: await read(inputs.profiles, "profile") };
 }
 async function publish(client, context, settings, report2, runId) {
-  const group2 = settings.group || report2.benchmarks[0]?.name || "perf-triage";
+  const group2 = commentGroup(settings, report2);
   const summaryUrl = runUrl(context);
   const stamp3 = `${context.runId}.${context.runAttempt}`;
   let pullNumber = context.pullRequest?.number;
@@ -44856,12 +44838,15 @@ async function publish(client, context, settings, report2, runId) {
   info2(`comment ${comment.action} on #${pullNumber}${comment.removed ? ` (${comment.removed} duplicate(s) removed)` : ""}${result.detail && result.detail !== "full" ? ` (${result.detail} to fit)` : ""}`);
   return { report: report2 };
 }
-async function record2(client, context, journal, branch3, report2, base, head, firstBaseline) {
+function commentGroup(settings, report2) {
+  return settings.group || report2.benchmarks[0]?.name || "perf-triage";
+}
+async function record2(client, context, settings, journal, branch3, report2, base, head, firstBaseline) {
   const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
   const { data: pulls } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha });
   const merged = pulls.find((p) => p.merged_at) ?? pulls[0];
-  const group2 = report2.benchmarks[0]?.name ?? "perf-triage";
-  const authors = await commentAuthors(client, void 0).catch(() => []);
+  const group2 = commentGroup(settings, report2);
+  const authors = await commentAuthors(client, settings.commentAuthor).catch(() => []);
   const acceptance = merged ? await findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group: group2, authors }, merged.head.sha) : void 0;
   const result = await recordResults({
     client,

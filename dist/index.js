@@ -21075,6 +21075,15 @@ var METRICS = {
     phases: [],
     description: "successful requests per second, from the first arrival to the last completion"
   },
+  failed: {
+    id: "failed",
+    label: "failed requests",
+    unit: "share",
+    direction: "lower-is-better",
+    level: "run",
+    phases: [],
+    description: "share of the requests sent that failed: rows with an error, or the failed count the tool writes (requested − completed where it writes only those); judged on the difference in percentage points"
+  },
   tokenize: latency("tokenize", "tokenize", [], "tokenize_ms"),
   queue_wait: latency("queue_wait", "queue wait", [], "queue_wait_ms: arrival (after tokenization) to admission"),
   prefill: latency("prefill", "prefill", [], "prefill_ms"),
@@ -21110,6 +21119,11 @@ var ALIASES = {
   output_throughput: "throughput",
   token_throughput: "throughput",
   request_throughput: "request_throughput",
+  failed: "failed",
+  failures: "failed",
+  failed_requests: "failed",
+  errors: "failed",
+  error_rate: "failed",
   tokenize: "tokenize",
   queue_wait: "queue_wait",
   queue: "queue_wait",
@@ -21171,7 +21185,8 @@ function specLabel(spec) {
 var UNITS = {
   ms: { ms: 1, s: 1e3, sec: 1e3, us: 1e-3, µs: 1e-3 },
   "tok/s": { "tok/s": 1, "tokens/s": 1, "tok/sec": 1, "tokens/sec": 1 },
-  "req/s": { "req/s": 1, "requests/s": 1, "req/sec": 1, "requests/sec": 1 }
+  "req/s": { "req/s": 1, "requests/s": 1, "req/sec": 1, "requests/sec": 1 },
+  share: { "%": 0.01 }
 };
 var SloSyntaxError = class extends Error {
   constructor(input, column, reason) {
@@ -21228,7 +21243,8 @@ function parseSlo(input) {
     );
   }
   const threshold = value2 * factor;
-  return { spec, comparator, threshold, text: `${spec.key.replace(".", " ")} ${comparator} ${formatThreshold(threshold)} ${spec.metric.unit}` };
+  const written = spec.metric.unit === "share" ? `${formatThreshold(threshold * 100)}%` : `${formatThreshold(threshold)} ${spec.metric.unit}`;
+  return { spec, comparator, threshold, text: `${spec.key.replace(".", " ")} ${comparator} ${written}` };
 }
 function formatThreshold(value2) {
   return String(Number(value2.toPrecision(6)));
@@ -21278,6 +21294,7 @@ function duration(ms) {
 }
 function withUnit(value2, unit) {
   if (unit === "ms") return duration(value2);
+  if (unit === "share") return percent(value2);
   return `${compact(value2)} ${unit}`;
 }
 function signedPercent(ratio) {
@@ -21294,6 +21311,9 @@ function percent(ratio) {
   if (Number(text.replace(/,/g, "")) === 0) return "0%";
   return `${v < 0 ? MINUS : ""}${text}%`;
 }
+function signedPoints(ratio) {
+  return signedPercent(ratio).replace(/%$/, " pp");
+}
 function signedDuration(ms) {
   if (!Number.isFinite(ms)) return "—";
   const body = duration(Math.abs(ms));
@@ -21302,6 +21322,7 @@ function signedDuration(ms) {
 }
 function signedWithUnit(value2, unit) {
   if (unit === "ms") return signedDuration(value2);
+  if (unit === "share") return signedPoints(value2);
   return `${value2 >= 0 ? "+" : MINUS}${compact(Math.abs(value2))} ${unit}`;
 }
 function pValue(p) {
@@ -21357,7 +21378,9 @@ var HINTS = {
   "detokenize-per-token": "detokenization takes longer per output token, growing with output length",
   "buffering-proxy": "time between server and client grew: a proxy holds the first chunk",
   "traffic-increase": "more requests per second arrived; the engine ran fuller",
-  "measurement-gap": "time that no phase accounts for: measuring wrong, or time in gaps"
+  "measurement-gap": "time that no phase accounts for: measuring wrong, or time in gaps",
+  "request-failures": "more requests failed: latency is measured over the survivors, a different population",
+  overload: "the server did not keep up with its arrivals: the queue grew through the run"
 };
 var HINT_IDS = Object.keys(HINTS);
 var HINT_EFFORT = {
@@ -21373,7 +21396,9 @@ var HINT_EFFORT = {
   "detokenize-per-token": "hours (code)",
   "buffering-proxy": "hours (config)",
   "traffic-increase": "n/a (workload)",
-  "measurement-gap": "hours (instrumentation)"
+  "measurement-gap": "hours (instrumentation)",
+  "request-failures": "hours (debugging)",
+  overload: "hours (config) to days (capacity)"
 };
 
 // src/config/errors.ts
@@ -30031,7 +30056,7 @@ async function readQuality(source) {
   }
 }
 
-// src/diagnose/service/proportion.ts
+// src/stats/proportion.ts
 function wilsonInterval(successes, n, z2) {
   if (!(n > 0)) return [0, 1];
   const p = successes / n;
@@ -30449,6 +30474,7 @@ function requestColumn(table, metric, statQ = 0.5) {
       return masked(table, tpot(table));
     case "throughput":
     case "request_throughput":
+    case "failed":
       return null;
     default:
       return masked(table, phaseColumn(table, metric));
@@ -30518,35 +30544,41 @@ var FIELD_FOR = {
   network: "network_ms or client_first_token_ms",
   tpot: "decode_ms and output_tokens",
   throughput: "arrival_ts, total_ms and output_tokens",
+  failed: "error, or the failed and requested counts",
   request_throughput: "arrival_ts and total_ms"
 };
 function fieldsFor(id) {
   return FIELD_FOR[id] ?? `${id}_ms`;
 }
-function metricSeries(table, spec) {
+function metricSeries(table, spec, steady) {
   if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
   const id = spec.metric.id;
-  if (spec.metric.level === "run") return rateSeries(table, id === "throughput");
+  if (id === "failed") return { ok: false, reason: "the failed share is counted, not resampled" };
+  if (spec.metric.level === "run") return rateSeries(table, id === "throughput", steady);
   const q = spec.stat.kind === "percentile" ? spec.stat.q : 0.5;
-  if (id === "itl") return itlSeries(table, spec);
+  if (id === "itl") return itlSeries(table, spec, steady?.row ?? 0);
   const column = requestColumn(table, id, q);
   if (!column) return { ok: false, reason: `the data has no ${fieldsFor(id)}` };
-  const values = finiteSeries(column);
+  const values = finiteSeries(steady?.row ? column.subarray(steady.row) : column);
   if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
   return { ok: true, values };
 }
-function itlSeries(table, spec) {
-  if (table.tokenGaps) return { ok: true, values: finiteSeries(table.tokenGaps.values), basis: "pooled token gaps" };
+function itlSeries(table, spec, from) {
+  if (table.tokenGaps) {
+    const gaps = table.tokenGaps;
+    const values2 = from > 0 && from < gaps.offsets.length ? gaps.values.subarray(gaps.offsets[from]) : gaps.values;
+    return { ok: true, values: finiteSeries(values2), basis: "pooled token gaps" };
+  }
   if (spec.stat.kind === "mean") {
     const decode2 = requestColumn(table, "decode");
     const tokens = table.numbers.output_tokens;
     if (!decode2 || !tokens) return { ok: false, reason: "the data has no decode_ms and output_tokens for the mean ITL" };
-    const values2 = new Float64Array(table.length);
-    const denominators = new Float64Array(table.length);
-    for (let i = 0; i < table.length; i++) {
+    const values2 = new Float64Array(table.length - from);
+    const denominators = new Float64Array(table.length - from);
+    for (let i = from; i < table.length; i++) {
       const ok = Number.isFinite(decode2[i]) && tokens[i] >= 2;
-      values2[i] = ok ? decode2[i] : 0;
-      denominators[i] = ok ? tokens[i] - 1 : 0;
+      values2[i - from] = ok ? decode2[i] : 0;
+      denominators[i - from] = ok ? tokens[i] - 1 : 0;
     }
     return { ok: true, values: values2, denominators, basis: "Σ decode_ms / Σ (output_tokens − 1)", statistic: { kind: "ratio" } };
   }
@@ -30557,31 +30589,69 @@ function itlSeries(table, spec) {
   const field = q === 0.5 ? "itl_p50_ms" : "itl_p99_ms";
   const column = requestColumn(table, "itl", q);
   if (!column) return { ok: false, reason: `the data has no ${field}` };
-  const values = finiteSeries(column);
+  const values = finiteSeries(from > 0 ? column.subarray(from) : column);
   if (values.length === 0) return { ok: false, reason: `no successful request has ${field}` };
   return { ok: true, values, basis: `median over requests of ${field}`, statistic: { kind: "quantile", q: 0.5 } };
 }
-function rateSeries(table, tokens) {
+var WINDOWS_PER_REQUEST = 0.1;
+var MIN_WINDOWS = 20;
+var MAX_WINDOWS = 400;
+function rateSeries(table, tokens, steady) {
   const arrival = table.numbers.arrival_ts;
   const total2 = table.numbers.total_ms;
   const output = table.numbers.output_tokens;
   if (!arrival || !total2 || tokens && !output || !table.orderedByArrival) {
     return { ok: false, reason: `the data has no ${FIELD_FOR[tokens ? "throughput" : "request_throughput"]} on every request` };
   }
-  const ok = successMask(table);
   const n = table.length;
-  const weight = table.rowWeight ?? 1;
-  const values = new Float64Array(n);
-  const denominators = new Float64Array(n);
+  const start = steady && steady.row < n ? steady.ts : arrival[0];
+  const lastArrival = arrival[n - 1];
   let lastCompletion = -Infinity;
+  for (let i = 0; i < n; i++) if (Number.isFinite(total2[i])) lastCompletion = Math.max(lastCompletion, arrival[i] + total2[i] / 1e3);
+  const end = lastArrival - start > 0 ? lastArrival : lastCompletion;
+  const span2 = end - start;
+  if (!(span2 > 0)) return { ok: false, reason: "the run has no time span to measure a rate over (every request arrived and finished at once)" };
+  const windows = Math.round(Math.min(MAX_WINDOWS, Math.max(MIN_WINDOWS, n * WINDOWS_PER_REQUEST)));
+  const width = span2 / windows;
+  const values = new Float64Array(windows);
+  const denominators = new Float64Array(windows).fill(width);
+  const ok = successMask(table);
+  const weight = table.rowWeight ?? 1;
+  const firstToken = table.numbers.first_token_ms;
   for (let i = 0; i < n; i++) {
-    const done = arrival[i] + (Number.isFinite(total2[i]) ? total2[i] / 1e3 : 0);
-    if (done > lastCompletion) lastCompletion = done;
-    values[i] = ok[i] && Number.isFinite(total2[i]) ? weight * (tokens ? output[i] || 0 : 1) : 0;
-    denominators[i] = i + 1 < n ? arrival[i + 1] - arrival[i] : 0;
+    if (!ok[i] || !Number.isFinite(total2[i])) continue;
+    const done = arrival[i] + total2[i] / 1e3;
+    if (!tokens) {
+      if (done >= start && done <= end) values[Math.min(windows - 1, Math.floor((done - start) / width))] += weight;
+      continue;
+    }
+    const count3 = output[i];
+    if (!(count3 > 0)) continue;
+    const ft = firstToken?.[i];
+    const from = arrival[i] + (ft !== void 0 && Number.isFinite(ft) ? ft / 1e3 : 0);
+    spread(values, start, width, from, done, count3 * weight);
   }
-  denominators[n - 1] = Math.max(0, lastCompletion - arrival[n - 1]);
   return { ok: true, values, denominators };
+}
+function spread(values, start, width, from, to, amount) {
+  const windows = values.length;
+  const end = start + width * windows;
+  if (to <= from) {
+    if (from >= start && from <= end) values[Math.min(windows - 1, Math.floor((from - start) / width))] += amount;
+    return;
+  }
+  const lo = Math.max(from, start);
+  const hi = Math.min(to, end);
+  if (hi <= lo) return;
+  const density = amount / (to - from);
+  let w = Math.min(windows - 1, Math.floor((lo - start) / width));
+  let t = lo;
+  while (t < hi && w < windows) {
+    const windowEnd = Math.min(hi, start + (w + 1) * width);
+    values[w] += density * (windowEnd - t);
+    t = windowEnd;
+    w++;
+  }
 }
 
 // src/stats/block-length.ts
@@ -30775,10 +30845,10 @@ function quantileEvaluator(sortedBlocks, layout, counts, q) {
   const blockSize = layout.blockSize;
   let maxBlock = 0;
   for (let b = 0; b < blocks; b++) if (blockSize[b] > maxBlock) maxBlock = blockSize[b];
-  const spread = Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock);
+  const spread2 = Math.sqrt(n * Math.max(q * (1 - q), 1 / n) * maxBlock);
   const centre = Math.floor(q * (n - 1));
-  const from = Math.max(0, Math.floor(centre - 6 * spread - maxBlock));
-  const to = Math.min(n, Math.ceil(centre + 6 * spread + maxBlock));
+  const from = Math.max(0, Math.floor(centre - 6 * spread2 - maxBlock));
+  const to = Math.min(n, Math.ceil(centre + 6 * spread2 + maxBlock));
   const most = Math.max(MIN_CHECKPOINTS, Math.floor(n / (2 * blocks)));
   const gap = Math.max(16, Math.ceil(blocks / 2), Math.ceil((to - from) / most));
   const positions = [];
@@ -30954,20 +31024,6 @@ var ResamplerCache = class {
     return entry;
   }
 };
-
-// src/stats/multiple-testing.ts
-function benjaminiHochberg(pValues) {
-  const m = pValues.length;
-  const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
-  const adjusted = new Array(m);
-  let running = 1;
-  for (let rank2 = m - 1; rank2 >= 0; rank2--) {
-    const { p, i } = order[rank2];
-    running = Math.min(running, m * p / (rank2 + 1));
-    adjusted[i] = Math.min(1, running);
-  }
-  return adjusted;
-}
 
 // src/stats/rng.ts
 function splitmix32(seed) {
@@ -31240,115 +31296,226 @@ function bootstrapChange(base, head, options) {
     if (x >= 0) notBelowZero++;
   }
   const twoSided = (a, b) => Math.min(1, 2 * (Math.min(a, b) + 1) / (usable + 1));
+  const sortedTested = sortedReplicates(tested);
+  const sortedBase = sortedReplicates(baseReplicates);
+  const sortedHead = sortedReplicates(headReplicates);
   const tail = (1 - level) / 2;
   return {
     base: base.point,
     head: head.point,
     difference: head.point - base.point,
     relative: relativeDefined ? head.point / base.point - 1 : null,
-    differenceInterval: percentileInterval(differences, tail),
-    relativeInterval: relativeDefined ? percentileInterval(relatives, tail) : null,
-    baseInterval: percentileInterval(baseReplicates, tail),
-    headInterval: percentileInterval(headReplicates, tail),
+    differenceInterval: relativeDefined ? percentileInterval(sortedReplicates(differences), level) : percentileInterval(sortedTested, level),
+    relativeInterval: relativeDefined ? percentileInterval(sortedTested, level) : null,
+    baseInterval: [quantileSorted(sortedBase, tail), quantileSorted(sortedBase, 1 - tail)],
+    headInterval: [quantileSorted(sortedHead, tail), quantileSorted(sortedHead, 1 - tail)],
     pValue: twoSided(notAboveMargin, notBelowMargin),
     pValueZero: twoSided(notAboveZero, notBelowZero),
     resamples,
-    level
+    level,
+    intervalAt: (at) => percentileInterval(sortedTested, at),
+    sideIntervalAt: (side2, at) => percentileInterval(side2 === "base" ? sortedBase : sortedHead, at)
   };
 }
-function percentileInterval(replicates, tail) {
+function sortedReplicates(replicates) {
   const sorted = replicates.slice().sort();
   let n = sorted.length;
   while (n > 0 && Number.isNaN(sorted[n - 1])) n--;
-  const finite = sorted.subarray(0, n);
-  return [quantileSorted(finite, tail), quantileSorted(finite, 1 - tail)];
+  return sorted.subarray(0, n);
+}
+function percentileInterval(sorted, level) {
+  const tail = (1 - level) / 2;
+  return [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)];
 }
 
 // src/compare/verdict.ts
-var RESOLUTION_FACTOR = 3;
-function decideVerdict(input) {
-  const { direction, change: change2, difference, interval, pAdjusted, alpha, minEffect, minAbsolute: minAbsolute2, unit } = input;
-  const sign2 = direction === "lower-is-better" ? 1 : -1;
-  const relative = change2 !== null;
-  const effect = relative ? change2 : difference;
-  const threshold = relative ? minEffect : minAbsolute2;
-  const shown = relative ? `${signedPercent(change2)} (${signedPercent(interval[0])} … ${signedPercent(interval[1])})` : `${signedWithUnit(difference, unit)} (${signedWithUnit(interval[0], unit)} … ${signedWithUnit(interval[1], unit)})`;
-  const floor = relative ? `the ${percent(minEffect)} minimum effect` : `the ${signedWithUnit(minAbsolute2, unit).slice(1)} minimum change`;
-  if (pAdjusted < alpha && Math.abs(effect) > threshold && Math.abs(difference) >= minAbsolute2) {
-    return {
-      verdict: sign2 * effect > 0 ? "regressed" : "improved",
-      reason: `${shown}: beyond ${floor} with confidence after correcting for ${input.family} ${input.family === 1 ? "metric" : "metrics"} (adjusted p ${pText(pAdjusted)})`
-    };
-  }
-  if (pAdjusted < alpha && Math.abs(effect) > threshold) {
-    return {
-      verdict: "unchanged",
-      reason: `${shown}: beyond ${floor} with confidence, but only ${signedWithUnit(difference, unit)}, below the ${signedWithUnit(minAbsolute2, unit).slice(1)} that timer resolution and jitter allow`
-    };
-  }
-  const excludesZero = interval[0] > 0 || interval[1] < 0;
-  const halfWidth = (interval[1] - interval[0]) / 2;
-  const resolution = RESOLUTION_FACTOR * threshold;
-  if (halfWidth <= resolution) {
-    let why;
-    if (Math.abs(effect) > threshold) why = `not beyond ${floor} with confidence${correctionNote(input)}`;
-    else if (excludesZero) why = `a real but small change, within ${floor}`;
-    else why = "within run-to-run noise";
-    return { verdict: "unchanged", reason: `${shown}: ${why}` };
-  }
-  const bound2 = relative ? percent(resolution) : signedWithUnit(resolution, unit).slice(1);
-  return {
-    verdict: "inconclusive",
-    reason: `${shown}: not beyond ${floor} with confidence${correctionNote(input)}, and the interval is wider than ±${bound2}, too noisy to rule out a change that matters; more requests or repeated runs would decide`
-  };
+function worseSign(direction) {
+  return direction === "lower-is-better" ? 1 : -1;
 }
-function correctionNote(input) {
-  return input.pAdjusted >= input.alpha && input.pValue < input.alpha ? ` (p ${pText(input.pValue)} alone, ${pValue(input.pAdjusted)} after correcting for ${input.family} metrics)` : "";
+function judgeInterval(j) {
+  const sign2 = worseSign(j.direction);
+  const a = sign2 * j.interval[0];
+  const b = sign2 * j.interval[1];
+  const low = Math.min(a, b);
+  const high = Math.max(a, b);
+  const me = j.minEffect;
+  if (low > me || high < -me) {
+    const direction = low > me ? "worse" : "better";
+    if (Math.abs(j.difference) < j.timerFloor) return { verdict: "inconclusive", reason: { code: "below-timer-floor", direction, floor: j.timerFloor } };
+    return { verdict: direction === "worse" ? "regressed" : "improved", reason: { code: "beyond-min-effect", direction } };
+  }
+  if (low >= -me && high <= me) return { verdict: "unchanged", reason: { code: "within-min-effect" } };
+  if (low > 0) return { verdict: "inconclusive", reason: { code: "direction-known", direction: "worse", ...moreData(j, low, high) } };
+  if (high < 0) return { verdict: "inconclusive", reason: { code: "direction-known", direction: "better", ...moreData(j, low, high) } };
+  return { verdict: "inconclusive", reason: { code: "too-noisy", ...moreData(j, low, high) } };
 }
-function pText(p) {
-  const text = pValue(p);
-  return text.startsWith("<") ? text : `= ${text}`;
+function moreData(j, low, high) {
+  const half = (high - low) / 2;
+  const centre = Math.abs(worseSign(j.direction) * j.point);
+  const distance = Math.abs(centre - j.minEffect);
+  if (!j.noise || !j.relative) return { requestsFactor: null, runsNeeded: false };
+  const noiseHalf = j.noise.z * Math.hypot(j.noise.runNoise.base, j.noise.runNoise.head);
+  if (noiseHalf >= distance || distance < 1e-9) return { requestsFactor: null, runsNeeded: true };
+  const sampling = Math.sqrt(Math.max(0, half * half - noiseHalf * noiseHalf));
+  const allowed = Math.sqrt(distance * distance - noiseHalf * noiseHalf);
+  if (sampling <= allowed) return { requestsFactor: null, runsNeeded: false };
+  return { requestsFactor: (sampling / allowed) ** 2, runsNeeded: false };
+}
+
+// src/compare/family.ts
+function familyLevel(members, familyConfidence) {
+  const m = members.length;
+  const alpha = 1 - familyConfidence;
+  if (m === 0) return { level: familyConfidence, beyond: 0, size: 0 };
+  for (let r = m; r >= 1; r--) {
+    const level = 1 - r * alpha / m;
+    let count3 = 0;
+    for (const member of members) if (member.beyondAt(level)) count3++;
+    if (count3 >= r) return { level, beyond: count3, size: m };
+  }
+  return { level: 1 - alpha / m, beyond: 0, size: m };
+}
+
+// src/compare/failures.ts
+var FAILED_MIN_EFFECT = 0.01;
+function failureCounts(side2) {
+  let requests = 0;
+  let failed2 = 0;
+  let effective = 0;
+  const perRun = [];
+  let fromCounts = false;
+  let known = 0;
+  for (const run2 of side2.runs) {
+    const declared = run2.workload;
+    if (declared?.requests !== void 0 && declared.failed !== void 0 && declared.requests > 0) {
+      requests += declared.requests;
+      failed2 += declared.failed;
+      effective += declared.requests;
+      perRun.push(declared.failed / declared.requests);
+      fromCounts = true;
+      known++;
+      continue;
+    }
+    const table = run2.requests;
+    if (!table || table.length === 0) continue;
+    const weight = table.rowWeight ?? 1;
+    const ok = successMask(table);
+    const indicator = new Uint8Array(ok.length);
+    let bad = 0;
+    for (let i = 0; i < ok.length; i++) if (!ok[i]) indicator[i] = 1, bad++;
+    requests += table.length * weight;
+    failed2 += bad * weight;
+    effective += effectiveCount(indicator) * weight;
+    perRun.push(bad / table.length);
+    known++;
+  }
+  if (known === 0 || requests === 0) return void 0;
+  return { requests, failed: failed2, effectiveRequests: effective, perRun, basis: fromCounts ? "counts" : "rows" };
+}
+function failedDifferenceAt(base, head, level) {
+  const z2 = zForLevel(level);
+  const nb = base.effectiveRequests;
+  const nh = head.effectiveRequests;
+  return newcombeInterval(head.failed / head.requests * nh, nh, base.failed / base.requests * nb, nb, z2);
+}
+function failedShareAt(side2, level) {
+  const n = side2.effectiveRequests;
+  return wilsonInterval(side2.failed / side2.requests * n, n, zForLevel(level));
 }
 
 // src/compare/compare.ts
-var MIN_ABSOLUTE_MS = 0.5;
+var TIMER_FLOOR_MS = 0.5;
 var MIN_TAIL_COUNT = 10;
 var MEASURED_NOISE_RUNS = 3;
-function minAbsolute(spec) {
-  return spec.metric.unit === "ms" ? MIN_ABSOLUTE_MS : 0;
-}
-function compareSides(base, head, config) {
+var QUEUE_BOUND = /* @__PURE__ */ new Set(["ttft", "ttft_client", "e2e", "queue_wait"]);
+function compareSides(base, head, config, context = {}) {
   const notInData = [];
-  const prepared = [];
-  const shared = { cache: new ResamplerCache(), series: new SeriesMemo() };
-  for (const requested of [...config.metrics, ...summaryDefaults(config, base, head)].sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec))) {
-    const p = prepare(requested, base, head, config, shared);
+  const slots = [];
+  const shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
+  for (const requested of requestedMetrics(config, base, head)) {
+    const p = requested.spec.metric.id === "failed" ? prepareFailures(requested, base, head, config) : prepare(requested, base, head, config, shared, context);
     if (p === "skip") continue;
-    if (typeof p === "object" && "notInData" in p) {
+    if ("notInData" in p) {
       notInData.push({ key: requested.spec.key, reason: p.notInData });
       continue;
     }
-    prepared.push(p);
+    slots.push(p);
   }
-  const tested = prepared.filter((p) => p.estimate);
-  const adjusted = benjaminiHochberg(tested.map((p) => p.estimate.pValue));
-  const adjustedOf = new Map(tested.map((p, i) => [p, adjusted[i]]));
-  const metrics = prepared.map((p) => p.early ?? finish(p, adjustedOf.get(p), tested.length, config));
-  return { metrics, notInData };
+  const candidates = slots.filter(isCandidate);
+  const family = familyLevel(
+    candidates.map((c) => ({ beyondAt: (level) => isDecided(judgeAt(c, level).verdict) })),
+    config.statistics.level
+  );
+  const metrics = slots.map((s) => isCandidate(s) ? finish(s, family.level, config) : s);
+  return { metrics, notInData, family: { level: family.level, size: family.size } };
+}
+function requestedMetrics(config, base, head) {
+  const all = [...config.metrics, ...summaryDefaults(config, base, head)];
+  if (!all.some((m) => m.spec.metric.id === "failed")) all.push({ spec: makeSpec(METRICS.failed, MEAN), origin: "default" });
+  return all.sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec));
+}
+function isCandidate(s) {
+  return "intervalAt" in s;
+}
+function isDecided(v) {
+  return v === "regressed" || v === "improved";
+}
+function judgeAt(c, level) {
+  const interval = c.intervalAt(level);
+  const judged = judgeInterval({
+    direction: c.requested.spec.metric.direction,
+    interval,
+    relative: c.relative,
+    point: c.relative ? c.change : c.difference,
+    minEffect: c.minEffect,
+    difference: c.difference,
+    timerFloor: c.timerFloor,
+    ...c.runNoise ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level) } } : {}
+  });
+  return { ...judged, interval };
+}
+function finish(c, level, config) {
+  const { spec, origin } = c.requested;
+  const decided = judgeAt(c, level);
+  const alone = judgeAt(c, config.statistics.level);
+  const sides = c.sidesAt(level);
+  return {
+    spec,
+    origin,
+    verdict: decided.verdict,
+    reason: decided.reason,
+    basis: c.basis,
+    base: sides.base,
+    head: sides.head,
+    difference: c.difference,
+    change: c.change,
+    interval: decided.interval,
+    intervalKind: c.relative ? "relative" : "absolute",
+    intervalLevel: level,
+    ...level !== config.statistics.level ? { uncorrected: { interval: alone.interval, verdict: alone.verdict } } : {},
+    ...c.pValue !== void 0 ? { pValue: c.pValue } : {},
+    minEffect: c.minEffect,
+    ...c.runNoise ? { runNoise: c.runNoise } : {},
+    slos: sloStatuses(config, spec, sides.head.value, sides.base.value, sides.head.interval)
+  };
 }
 var SeriesMemo = class {
+  constructor(steady) {
+    this.steady = steady;
+  }
+  steady;
   last = /* @__PURE__ */ new Map();
   get(side2, spec) {
     const key = `${spec.metric.id}|${spec.metric.id === "itl" ? spec.stat.label : ""}`;
     const hit = this.last.get(side2);
     if (hit?.key === key) return hit.series;
     this.last.delete(side2);
-    const series = sideSeries(side2, spec);
+    const series = sideSeries(side2, spec, this.steady);
     this.last.set(side2, { key, series });
     return series;
   }
 };
-function prepare(requested, base, head, config, shared) {
+function prepare(requested, base, head, config, shared, context) {
   const { spec } = requested;
   let baseSeries = shared.series.get(base, spec);
   let headSeries = shared.series.get(head, spec);
@@ -31360,28 +31527,22 @@ function prepare(requested, base, head, config, shared) {
       headSeries = headSummary;
     }
   }
-  const missing = !baseSeries.ok ? baseSeries : !headSeries.ok ? headSeries : void 0;
-  if (missing && !missing.ok) {
-    const side2 = !baseSeries.ok ? "baseline" : "head";
-    if (requested.origin === "default") return { notInData: `${side2}: ${missing.reason}` };
-    return undecided(requested, config, `cannot be computed: the ${side2} ${missing.reason.replace(/^the data /, "")}; an artifact with per-request ${spec.metric.id} values would decide`);
+  if (!baseSeries.ok || !headSeries.ok) {
+    const side2 = !baseSeries.ok ? "base" : "head";
+    const missing = !baseSeries.ok ? baseSeries : headSeries;
+    if (requested.origin === "default") return { notInData: `${side2 === "base" ? "baseline" : "head"}: ${missing.reason}` };
+    return undecided(requested, config, { code: "not-computable", side: side2, missing: missing.reason.replace(/^the data /, "") });
   }
-  if (!baseSeries.ok || !headSeries.ok) return "skip";
   if (!baseSeries.summary) {
     const needed = minimumCount(spec, headSeries.statistic);
     const baseCount = count2(baseSeries.runs);
     const headCount = count2(headSeries.runs);
     if (baseCount < needed || headCount < needed) {
-      return undecided(
-        requested,
-        config,
-        `${spec.stat.label === "mean" ? "the mean" : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? "more requests" : "more requests on the smaller side"} would decide`,
-        headSeries.basis
-      );
+      return undecided(requested, config, { code: "too-few-values", needed, base: baseCount, head: headCount }, headSeries.basis);
     }
   }
   if (baseSeries.basis !== headSeries.basis && !(baseSeries.summary && headSeries.summary)) {
-    return undecided(requested, config, `the sides measure it differently (baseline: ${baseSeries.basis ?? "per request"}; head: ${headSeries.basis ?? "per request"}); artifacts of the same kind would decide`);
+    return undecided(requested, config, { code: "different-basis", base: baseSeries.basis ?? "per request", head: headSeries.basis ?? "per request" });
   }
   const explicitNoise = config.statistics.runNoise[spec.key];
   const noiseFor = (series) => {
@@ -31395,8 +31556,12 @@ function prepare(requested, base, head, config, shared) {
   const blockLength = baseSeries.summary ? 1 : void 0;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
   const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
+  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !headSeries.summary) {
+    return pointOnly(requested, config, { code: "not-judged-overloaded" }, baseResampler, headResampler, baseSeries, headSeries);
+  }
   if (baseNoise === void 0 || headNoise === void 0) {
-    return summaryOnly(requested, config, baseResampler, headResampler, baseSeries, headSeries);
+    const formats = [...new Set([...base.runs, ...head.runs].flatMap((r) => r.sources.map((s) => s.format)))];
+    return pointOnly(requested, config, { code: "summary-only", baseRuns: baseSeries.runs.length, headRuns: headSeries.runs.length, formats }, baseResampler, headResampler, baseSeries, headSeries);
   }
   const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
   const minEffect = minEffectFor(config, spec);
@@ -31407,108 +31572,100 @@ function prepare(requested, base, head, config, shared) {
     baseNoise,
     headNoise,
     relativeMargin: minEffect,
-    absoluteMargin: minAbsolute(spec)
+    absoluteMargin: timerFloor(spec)
   });
+  const relative = estimate.relative !== null;
   return {
     requested,
-    estimate,
-    runNoise: { base: baseNoise, head: headNoise },
     basis: headSeries.basis,
-    base: sideEstimate(baseResampler, estimate.baseInterval, baseSeries.runs, statistic),
-    head: sideEstimate(headResampler, estimate.headInterval, headSeries.runs, statistic)
+    runNoise: { base: baseNoise, head: headNoise },
+    relative,
+    change: estimate.relative,
+    difference: estimate.difference,
+    // With a zero base the interval is on the difference, where only the timer floor can be the margin.
+    minEffect: relative ? minEffect : timerFloor(spec),
+    timerFloor: timerFloor(spec),
+    count: Math.min(baseResampler.size, headResampler.size),
+    pValue: estimate.pValue,
+    intervalAt: (level) => estimate.intervalAt(level),
+    sidesAt: (level) => ({
+      base: sideEstimate(baseResampler, estimate.sideIntervalAt("base", level), baseSeries.runs, statistic),
+      head: sideEstimate(headResampler, estimate.sideIntervalAt("head", level), headSeries.runs, statistic)
+    })
   };
 }
-function runsPhrase(base, head) {
-  if (base === head) return `${base} run${base === 1 ? "" : "s"} per side`;
-  return `${base} run${base === 1 ? "" : "s"} on the baseline and ${head} on the head`;
-}
-function summaryOnly(requested, config, base, head, baseSeries, headSeries) {
-  const p = undecided(
+function prepareFailures(requested, base, head, config) {
+  const b = failureCounts(base);
+  const h = failureCounts(head);
+  if (!b || !h) {
+    const side3 = !b ? "base" : "head";
+    if (requested.origin === "default") return { notInData: `${side3 === "base" ? "baseline" : "head"}: the data does not say how many requests failed` };
+    return undecided(requested, config, { code: "not-computable", side: side3, missing: "a count of failed requests" });
+  }
+  const share2 = (c) => c.failed / c.requests;
+  const side2 = (c, level) => ({ value: share2(c), interval: failedShareAt(c, level), count: c.requests, perRun: c.perRun, blockLengths: [] });
+  return {
     requested,
-    config,
-    `only the tools' summaries to compare, ${runsPhrase(baseSeries.runs.length, headSeries.runs.length)}, which shows no run-to-run spread; 3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's), would decide`,
-    headSeries.basis
-  );
+    basis: b.basis === "counts" || h.basis === "counts" ? "failed and requested counts" : "rows with an error",
+    relative: false,
+    change: null,
+    difference: share2(h) - share2(b),
+    minEffect: config.statistics.minEffect[requested.spec.key] ?? FAILED_MIN_EFFECT,
+    timerFloor: 0,
+    count: Math.min(b.requests, h.requests),
+    intervalAt: (level) => failedDifferenceAt(b, h, level),
+    sidesAt: (level) => ({ base: side2(b, level), head: side2(h, level) })
+  };
+}
+function pointOnly(requested, config, reason, base, head, baseSeries, headSeries) {
   const side2 = (r, series) => ({
     value: r.point,
     interval: [r.point, r.point],
     count: r.size,
-    perRun: series.runs.map((run2) => run2.values[0]),
+    perRun: series.runs.map((run2) => series.summary ? run2.values[0] : pointStatistic(run2, headSeries.statistic ?? toStatistic(requested.spec))),
     blockLengths: []
   });
-  const early = p.early;
+  const early = undecided(requested, config, reason, headSeries.basis);
   early.base = side2(base, baseSeries);
   early.head = side2(head, headSeries);
   early.difference = head.point - base.point;
   early.change = base.point !== 0 ? head.point / base.point - 1 : null;
-  return p;
+  early.slos = sloStatuses(config, requested.spec, head.point, base.point, null);
+  return early;
 }
-function finish(p, pAdjusted, family, config) {
-  const { spec, origin } = p.requested;
-  const e = p.estimate;
-  const minEffect = minEffectFor(config, spec);
-  const relative = e.relative !== null && e.relativeInterval !== null;
-  const interval = relative ? e.relativeInterval : e.differenceInterval;
-  const { verdict, reason } = decideVerdict({
-    direction: spec.metric.direction,
-    change: relative ? e.relative : null,
-    difference: e.difference,
-    interval,
-    pValue: e.pValue,
-    pValueZero: e.pValueZero,
-    pAdjusted,
-    alpha: config.statistics.alpha,
-    minEffect,
-    minAbsolute: minAbsolute(spec),
-    unit: spec.metric.unit,
-    family
-  });
-  return {
-    spec,
-    origin,
-    verdict,
-    reason,
-    basis: p.basis,
-    base: p.base,
-    head: p.head,
-    difference: e.difference,
-    change: relative ? e.relative : null,
-    interval,
-    intervalKind: relative ? "relative" : "absolute",
-    pValue: e.pValue,
-    pAdjusted,
-    minEffect,
-    runNoise: p.runNoise,
-    slo: sloStatus(config, spec, p.base, p.head)
-  };
-}
-function sloStatus(config, spec, base, head) {
-  const slo = config.slos.find((s) => s.spec.key === spec.key);
-  if (!slo) return void 0;
-  const headMet = sloMet(slo, head.value);
-  const marginal = sloMet(slo, head.interval[0]) !== sloMet(slo, head.interval[1]);
-  return { slo, baseMet: sloMet(slo, base.value), headMet, marginal };
+function sloStatuses(config, spec, head, base, headInterval) {
+  return config.slos.filter((s) => s.spec.key === spec.key).map((slo) => ({
+    slo,
+    baseMet: base === null || !Number.isFinite(base) ? null : sloMet(slo, base),
+    headMet: head === null || !Number.isFinite(head) ? null : sloMet(slo, head),
+    marginal: headInterval !== null && sloMet(slo, headInterval[0]) !== sloMet(slo, headInterval[1])
+  }));
 }
 function undecided(requested, config, reason, basis) {
   const { spec } = requested;
   return {
-    requested,
-    basis,
-    early: { spec, origin: requested.origin, verdict: "inconclusive", reason, minEffect: minEffectFor(config, spec), basis, slo: unmeasuredSlo(config, spec) }
+    spec,
+    origin: requested.origin,
+    verdict: "inconclusive",
+    reason,
+    minEffect: minEffectFor(config, spec),
+    ...basis !== void 0 ? { basis } : {},
+    slos: sloStatuses(config, spec, null, null, null)
   };
 }
-function unmeasuredSlo(config, spec) {
-  const slo = config.slos.find((s) => s.spec.key === spec.key);
-  return slo ? { slo, baseMet: null, headMet: null, marginal: false } : void 0;
+function timerFloor(spec) {
+  if (spec.metric.unit !== "ms" || spec.metric.custom || spec.metric.level !== "request") return 0;
+  if (spec.stat.kind === "mean" || spec.metric.id === "tpot") return 0;
+  return TIMER_FLOOR_MS;
 }
-function sideSeries(side2, spec) {
+function sideSeries(side2, spec, steady) {
   const runs = [];
   let basis;
   let statistic;
   let reason = "the data has no per-request records";
   for (const run2 of side2.runs) {
     if (!run2.requests) continue;
-    const series = metricSeries(run2.requests, spec);
+    const series = metricSeries(run2.requests, spec, steady?.get(run2.requests));
     if (!series.ok) {
       reason = series.reason;
       continue;
@@ -31802,10 +31959,10 @@ function collectCaveats(input) {
     for (const run2 of side2.runs) {
       for (const source of run2.sources) {
         if (source.skipped > 0) {
-          const first = source.issues[0];
+          const first2 = source.issues[0];
           out.push({
             kind: "skipped-lines",
-            message: `${source.file}: ${grouped(source.skipped)} of ${grouped(source.recordsRead)} records skipped (${side2.label})${first ? `; first: line ${first.line}${first.field ? `, field ${first.field}` : ""}: ${first.message}` : ""}`
+            message: `${source.file}: ${grouped(source.skipped)} of ${grouped(source.recordsRead)} records skipped (${side2.label})${first2 ? `; first: line ${first2.line}${first2.field ? `, field ${first2.field}` : ""}: ${first2.message}` : ""}`
           });
         }
         for (const warning3 of source.warnings) out.push({ kind: "input-warning", message: `${source.file}: ${warning3}` });
@@ -31839,16 +31996,20 @@ function collectCaveats(input) {
     });
   }
   const p50Improved = metrics.filter((m) => m.verdict === "improved" && m.spec.stat.kind === "percentile" && m.spec.stat.q <= 0.5);
-  const tailRegressed = metrics.filter((m) => m.verdict === "regressed" && m.slo && m.spec.stat.kind === "percentile" && m.spec.stat.q > 0.5);
+  const tailRegressed = metrics.filter((m) => m.verdict === "regressed" && m.slos.length && m.spec.stat.kind === "percentile" && m.spec.stat.q > 0.5);
   for (const tail of tailRegressed) {
     const median2 = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
     if (median2) {
       out.push({ kind: "p50-vs-tail", message: `${specLabel(median2.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes` });
     }
   }
-  const few = metrics.filter((m) => m.verdict === "inconclusive" && /needs at least/.test(m.reason));
-  if (few.length) {
-    out.push({ kind: "few-samples", message: `too few requests for ${listJoin(few.map((m) => specLabel(m.spec)))}: ${few[0].reason}` });
+  const few = metrics.filter((m) => m.reason.code === "too-few-values");
+  const first = few[0]?.reason;
+  if (first?.code === "too-few-values") {
+    out.push({
+      kind: "few-samples",
+      message: `too few requests for ${listJoin(few.map((m) => specLabel(m.spec)))}: ${specLabel(few[0].spec)} needs at least ${grouped(first.needed)} values per side (baseline has ${grouped(first.base)}, head ${grouped(first.head)})`
+    });
   }
   const baseErrors = errorShare(base);
   const headErrors = errorShare(head);
@@ -33507,7 +33668,7 @@ function loadLabel(run2) {
 }
 
 // src/report/model.ts
-var SCHEMA_VERSION = 1;
+var SCHEMA_VERSION = 2;
 
 // src/profile/hardware.ts
 var GPUS = [
@@ -34000,13 +34161,13 @@ function sideGoodput(tables, criteria) {
     }))
   };
 }
-var REQUEST_RATE2 = makeSpec(METRICS.request_throughput, MEAN);
 function runSeconds(table) {
-  const series = metricSeries(table, REQUEST_RATE2);
-  if (!series.ok || !series.denominators) return void 0;
-  let sum = 0;
-  for (let i = 0; i < series.denominators.length; i++) sum += series.denominators[i];
-  return sum;
+  const arrival = table.numbers.arrival_ts;
+  const total2 = table.numbers.total_ms;
+  if (!arrival || !total2 || !table.orderedByArrival || table.length === 0) return void 0;
+  let last = -Infinity;
+  for (let i = 0; i < table.length; i++) last = Math.max(last, arrival[i] + (Number.isFinite(total2[i]) ? total2[i] / 1e3 : 0));
+  return last - arrival[0];
 }
 function goodputVerdict(difference, interval, minEffect) {
   const shown = `${points(difference)} (${points(interval[0])} … ${points(interval[1])})`;
@@ -34464,9 +34625,228 @@ function withProfileEvidence(report2) {
   };
 }
 
+// src/stats/mser.ts
+var MSER_BATCH = 5;
+function mser5(values) {
+  const k = Math.floor(values.length / MSER_BATCH);
+  if (k < 10) return { truncate: 0, unsettled: false };
+  const batch = new Float64Array(k);
+  for (let j = 0; j < k; j++) {
+    let sum2 = 0;
+    for (let i = 0; i < MSER_BATCH; i++) sum2 += values[j * MSER_BATCH + i];
+    batch[j] = sum2 / MSER_BATCH;
+  }
+  const sum = new Float64Array(k + 1);
+  const squares = new Float64Array(k + 1);
+  for (let j = k - 1; j >= 0; j--) {
+    sum[j] = sum[j + 1] + batch[j];
+    squares[j] = squares[j + 1] + batch[j] * batch[j];
+  }
+  const last = Math.floor(k / 2);
+  let best = 0;
+  let bestValue = Infinity;
+  for (let d = 0; d <= last; d++) {
+    const n = k - d;
+    const mean = sum[d] / n;
+    const value2 = Math.max(0, squares[d] - n * mean * mean) / (n * n);
+    if (value2 < bestValue) {
+      bestValue = value2;
+      best = d;
+    }
+  }
+  return { truncate: best * MSER_BATCH, unsettled: best >= last - 1 };
+}
+
+// src/stats/mann-kendall.ts
+function mannKendall(values) {
+  const n = values.length;
+  if (n < 3) return { tau: 0, z: 0, n };
+  let s = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const x = values[i];
+    for (let j = i + 1; j < n; j++) s += Math.sign(values[j] - x);
+  }
+  const variance = n * (n - 1) * (2 * n + 5) / 18;
+  const z2 = s === 0 ? 0 : (s - Math.sign(s)) / Math.sqrt(variance);
+  return { tau: s / (n * (n - 1) / 2), z: z2, n };
+}
+
+// src/compare/load.ts
+var KEEP_UP_RATIO = 0.9;
+var TREND_Z = 3;
+var TREND_TAU = 0.4;
+var TREND_GROWTH = 2;
+var TREND_MIN_MS = 100;
+var MIN_BLOCKS = 10;
+var MAX_BLOCKS = 100;
+var MAX_WARMUP_SHARE = 0.1;
+function analyseLoad(base, head) {
+  return { base: sideLoad(base), head: sideLoad(head) };
+}
+function steadyStarts(load, base, head) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [side2, sideLoad2] of [[base, load.base], [head, load.head]]) {
+    const tables = side2.runs.filter((r) => r.requests).map((r) => r.requests);
+    sideLoad2.runs.forEach((r, i) => {
+      if (r.warmup.steady && tables[i]) out.set(tables[i], r.warmup.steady);
+    });
+  }
+  return out;
+}
+function sideLoad(side2) {
+  const runs = side2.runs.filter((r) => r.requests).map((r) => runLoad(r));
+  const overloaded = runs.filter((r) => r.overloaded).length;
+  return { runs, overloaded: runs.length > 0 && overloaded * 2 > runs.length };
+}
+function runLoad(run2) {
+  const table = run2.requests;
+  const n = table.length;
+  const none = { requests: n, warmup: { rows: 0 }, unsettled: false, overloaded: false };
+  const arrival = table.numbers.arrival_ts;
+  if (!arrival || !table.orderedByArrival || n < 2) return none;
+  const out = { ...none };
+  const ok = successMask(table);
+  const column = table.numbers.queue_wait_ms ?? table.numbers.first_token_ms;
+  if (column) {
+    out.series = table.numbers.queue_wait_ms ? "queue_wait" : "ttft";
+    const rows = [];
+    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) rows.push(i);
+    const values = Float64Array.from(rows, (i) => column[i]);
+    const m = mser5(values);
+    out.unsettled = m.unsettled;
+    if (!m.unsettled && m.truncate > 0 && m.truncate <= MAX_WARMUP_SHARE * values.length) {
+      const row = rows[m.truncate];
+      out.warmup = { rows: row, steady: { row, ts: arrival[row] } };
+    }
+    const trend = blockTrend(values);
+    if (trend) out.trend = trend;
+  }
+  const span2 = arrival[n - 1] - arrival[0];
+  const total2 = table.numbers.total_ms;
+  if (span2 > 0) {
+    out.offeredRate = (n - 1) / span2;
+    if (total2) {
+      let done = 0;
+      for (let i = 0; i < n; i++) if (Number.isFinite(total2[i]) && arrival[i] + total2[i] / 1e3 <= arrival[n - 1]) done++;
+      out.completedRate = done / span2;
+    }
+  }
+  const cap4 = run2.meta.config.max_num_seqs;
+  const batch = table.numbers.batch_size_at_admission;
+  if (typeof cap4 === "number" && cap4 > 0 && batch) {
+    let at = 0;
+    let counted = 0;
+    for (let i = 0; i < n; i++) {
+      if (!Number.isFinite(batch[i])) continue;
+      counted++;
+      if (batch[i] >= cap4) at++;
+    }
+    if (counted) out.atCap = { share: at / counted, cap: cap4 };
+  }
+  const t = out.trend;
+  const grows = !!t && t.z > TREND_Z && t.tau > TREND_TAU && t.lastMs >= TREND_GROWTH * t.firstMs && t.lastMs - t.firstMs >= TREND_MIN_MS;
+  const fallsBehind = out.offeredRate !== void 0 && out.completedRate !== void 0 && out.completedRate < KEEP_UP_RATIO * out.offeredRate;
+  out.overloaded = grows && (fallsBehind || out.unsettled);
+  return out;
+}
+function blockTrend(values) {
+  const blocks = Math.min(MAX_BLOCKS, Math.floor(values.length / 20));
+  if (blocks < MIN_BLOCKS) return void 0;
+  const medians = new Float64Array(blocks);
+  for (let b = 0; b < blocks; b++) {
+    const from = Math.floor(b * values.length / blocks);
+    const to = Math.floor((b + 1) * values.length / blocks);
+    medians[b] = quantile(values.subarray(from, to), 0.5);
+  }
+  const fifth = Math.max(1, Math.floor(blocks / 5));
+  const { tau, z: z2 } = mannKendall(medians);
+  return { tau, z: z2, firstMs: quantile(medians.subarray(0, fifth), 0.5), lastMs: quantile(medians.subarray(blocks - fifth), 0.5) };
+}
+
+// src/diagnose/survivors.ts
+var TOP_ERRORS = 3;
+function failuresFinding(failed2, head, metrics) {
+  if (!failed2 || failed2.verdict !== "regressed" && failed2.verdict !== "improved" || !failed2.base || !failed2.head) return void 0;
+  const worse = failed2.verdict === "regressed";
+  const items = [
+    evidence(`failed requests ${percent(failed2.base.value)} → ${percent(failed2.head.value)} (${signedPoints(failed2.difference ?? 0)}) of ${grouped(failed2.base.count)} and ${grouped(failed2.head.count)} requests sent`, {
+      baseShare: failed2.base.value,
+      headShare: failed2.head.value
+    })
+  ];
+  const errors = topErrors(head);
+  if (errors.length) items.push(evidence(`most frequent errors in this run: ${errors.map((e) => `"${e.message}" ×${grouped(e.count)}`).join(", ")}`));
+  items.push(evidence("latency percentiles are computed over the requests that succeeded, a different population on each side: no phase is blamed for their change"));
+  return {
+    hint: "request-failures",
+    phase: null,
+    title: worse ? `more requests failed: ${percent(failed2.head.value)}, baseline ${percent(failed2.base.value)}` : `fewer requests failed: ${percent(failed2.head.value)}, baseline ${percent(failed2.base.value)}`,
+    status: "confirmed",
+    cause: "unknown",
+    evidence: items,
+    nextCheck: worse ? "the server and client logs for these errors (timeouts, 5xx, out of memory); compare latency once both runs succeed alike" : "that the requests which used to fail now succeed as intended; latency now includes them",
+    metrics: [failed2.spec.key, ...metrics]
+  };
+}
+function topErrors(side2) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const run2 of side2.runs) {
+    const column = run2.requests?.text.error;
+    if (!column) continue;
+    for (let i = 0; i < column.codes.length; i++) {
+      const message = textAt(column, i);
+      if (message === void 0) continue;
+      counts.set(message, (counts.get(message) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([message, count3]) => ({ message: message.length > 120 ? `${message.slice(0, 119)}…` : message, count: count3 })).sort((a, b) => b.count - a.count || (a.message < b.message ? -1 : 1)).slice(0, TOP_ERRORS);
+}
+function overloadFinding(load, metrics) {
+  if (!load.head.overloaded || load.base.overloaded) return void 0;
+  const head = load.head.runs.find((r) => r.overloaded);
+  const base = load.base.runs[0];
+  return {
+    hint: "overload",
+    phase: "queue_wait",
+    title: `the head is overloaded: ${loadPhrase(head)}, while the baseline kept up${base?.offeredRate ? ` (${compact(base.offeredRate)} req/s offered, ${compact(base.completedRate ?? NaN)} completed)` : ""}`,
+    status: "confirmed",
+    cause: "unknown",
+    evidence: loadEvidence(head),
+    nextCheck: "what cut capacity: the running-batch limit (max_num_seqs), KV-cache memory or a slower step; or compare both at a load the head can carry (a lower request rate) to see the code change alone",
+    metrics
+  };
+}
+function loadPhrase(r) {
+  const parts2 = [];
+  if (r.offeredRate !== void 0 && r.completedRate !== void 0) parts2.push(`${compact(r.offeredRate)} req/s offered, ${compact(r.completedRate)} completed`);
+  if (r.trend) parts2.push(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} grows through the run (median ${duration(r.trend.firstMs)} in the first fifth → ${duration(r.trend.lastMs)} in the last)`);
+  return parts2.join("; ");
+}
+function loadEvidence(r) {
+  const out = [];
+  if (r.offeredRate !== void 0 && r.completedRate !== void 0) {
+    out.push(evidence(`arrivals ${compact(r.offeredRate)} req/s; completions over the same time ${compact(r.completedRate)} req/s (${percent(r.completedRate / r.offeredRate)} kept up)`, { offered: r.offeredRate, completed: r.completedRate }));
+  }
+  if (r.trend) {
+    out.push(
+      evidence(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} trend across the run: Kendall τ = ${r.trend.tau.toFixed(2)} (Mann–Kendall z = ${r.trend.z.toFixed(1)}), block median ${duration(r.trend.firstMs)} → ${duration(r.trend.lastMs)}`, {
+        tau: r.trend.tau,
+        z: r.trend.z
+      })
+    );
+  }
+  if (r.atCap) out.push(evidence(`${percent(r.atCap.share)} of requests were admitted with the running batch at its cap (max_num_seqs ${r.atCap.cap})`, { atCapShare: r.atCap.share }));
+  if (r.unsettled) out.push(evidence("no steady state: the wait never settles within the first half of the run (MSER-5)"));
+  return out;
+}
+
 // src/report/build.ts
 function triageBenchmark(base, head, config, quality) {
-  const { metrics, notInData } = compareSides(base, head, config);
+  const load = analyseLoad(base, head);
+  const { metrics, notInData, family } = compareSides(base, head, config, {
+    bothOverloaded: load.base.overloaded && load.head.overloaded,
+    steady: steadyStarts(load, base, head)
+  });
   const baseData = sideData(base);
   const headData = sideData(head);
   const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
@@ -34476,7 +34856,8 @@ function triageBenchmark(base, head, config, quality) {
   const regressed = [];
   if (baseData && headData) {
     for (const m of metrics) {
-      const breached2 = m.slo?.headMet === false;
+      const breached2 = breaches(m);
+      if (m.spec.metric.id === "failed") continue;
       if (m.verdict !== "regressed" && !breached2) continue;
       const attribution = attribute(m.spec, baseData.pooled, headData.pooled);
       if (attribution) attributions.push(attribution);
@@ -34484,7 +34865,8 @@ function triageBenchmark(base, head, config, quality) {
     }
   } else {
     for (const m of metrics) {
-      if (m.verdict !== "regressed" && m.slo?.headMet !== false) continue;
+      if (m.spec.metric.id === "failed") continue;
+      if (m.verdict !== "regressed" && !breaches(m)) continue;
       const attribution = attributeFromHistograms(m.spec, base, head);
       if (attribution) attributions.push(attribution);
       if (m.verdict === "regressed") regressed.push({ comparison: m, attribution });
@@ -34494,7 +34876,11 @@ function triageBenchmark(base, head, config, quality) {
   let findings = [];
   const fixes = [];
   regressed.sort((a, b) => leadRank(a.comparison) - leadRank(b.comparison));
-  if (baseData && headData && regressed.length) {
+  const latencyKeys = metrics.filter((m) => m.spec.metric.id !== "failed" && (m.verdict === "regressed" || breaches(m))).map((m) => m.spec.key);
+  const population = [failuresFinding(metrics.find((m) => m.spec.metric.id === "failed"), head, latencyKeys), overloadFinding(load, latencyKeys)].filter((f) => !!f);
+  if (population.length) {
+    findings = population;
+  } else if (baseData && headData && regressed.length) {
     const ctx = { base: baseData, head: headData, workload, configChanges, costs };
     ({ walks, findings } = walkTree(regressed, ctx));
     for (const { comparison, attribution } of regressed) {
@@ -34519,11 +34905,13 @@ function triageBenchmark(base, head, config, quality) {
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? "benchmark";
   return {
     name,
-    verdict: benchmarkVerdict(metrics),
-    sloBreaches: metrics.filter((m) => m.slo?.headMet === false).map((m) => m.slo.slo.text),
+    verdict: benchmarkVerdict(metrics, load),
+    sloBreaches: metrics.flatMap((m) => m.slos.filter((s) => s.headMet === false).map((s) => s.slo.text)),
     base: summarise(base),
     head: summarise(head),
     metrics,
+    family,
+    load,
     notInData,
     attributions,
     walks,
@@ -34578,17 +34966,30 @@ function triage(base, head, config, extras = {}) {
   for (const u of pairing.unmatched) {
     reports[0].caveats.push({ kind: "benchmark-names", message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared` });
   }
+  if (reports.every((r) => r.metrics.length === 0)) throw nothingComparable(reports);
   const report2 = buildReport(reports, config);
   const profiles = extras.profiles ? profileReport(extras.profiles) : void 0;
   return profiles ? withProfileEvidence({ ...report2, profiles }) : report2;
+}
+function nothingComparable(reports) {
+  const read = (s) => s.sources.length ? s.sources.map((f) => `${f.file} (${f.format}, ${f.recordsKept} record${f.recordsKept === 1 ? "" : "s"})`).join(", ") : "no usable file";
+  const r = reports[0];
+  const why = r.notInData.length ? r.notInData.map((n) => `${n.key}: ${n.reason}`).join("; ") : "no metric is in both sides' data";
+  return new InputError(
+    "results",
+    `nothing could be compared: no metric is measured on both sides. The baseline holds ${read(r.base)}; the head holds ${read(r.head)}. Why each metric was left out: ${why}. Per-request results (or the same tool's summaries) on both sides would compare`
+  );
 }
 function names(pairing, side2) {
   const list = pairing.unmatched.filter((u) => u.side === side2).map((u) => `"${u.name}"`);
   return list.length ? list.join(", ") : "none";
 }
+function breaches(m) {
+  return m.slos.some((s) => s.headMet === false);
+}
 function leadRank(m) {
-  const breached2 = m.slo && m.slo.headMet === false ? 0 : 1;
-  const slo = m.slo ? 0 : 1;
+  const breached2 = breaches(m) ? 0 : 1;
+  const slo = m.slos.length ? 0 : 1;
   const size = Math.abs(m.change ?? 0);
   return breached2 * 4 + slo * 2 - Math.min(1, size / 100);
 }
@@ -34596,26 +34997,34 @@ var SEVERITY = { unchanged: 0, improved: 1, inconclusive: 2, regressed: 3 };
 function worst(verdicts) {
   return verdicts.reduce((a, b) => SEVERITY[b] > SEVERITY[a] ? b : a, "unchanged");
 }
-function benchmarkVerdict(metrics) {
+function benchmarkVerdict(metrics, load) {
+  if (load && load.head.overloaded && !load.base.overloaded) return "regressed";
   const counted = metrics.filter((m) => !(m.origin === "default" && m.verdict === "inconclusive" && !m.base));
+  if (counted.length === 0) return "inconclusive";
   return worst(counted.map((m) => m.verdict));
 }
 function decideOutcome(benchmarks, verdict, failOn) {
   const reasons = [];
   let fail = false;
   const named = (b, items) => benchmarks.length > 1 ? `${items.join(", ")} (${b.name})` : items.join(", ");
-  const regressed = benchmarks.map((b) => ({ b, items: b.metrics.filter((m) => m.verdict === "regressed").map((m) => specLabel(m.spec)) })).filter((x) => x.items.length).map((x) => named(x.b, x.items));
-  const breaches = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
+  const regressed = benchmarks.map((b) => ({
+    b,
+    items: [
+      ...b.load.head.overloaded && !b.load.base.overloaded ? ["the head is overloaded (it cannot carry the load the baseline carried)"] : [],
+      ...b.metrics.filter((m) => m.verdict === "regressed").map((m) => specLabel(m.spec))
+    ]
+  })).filter((x) => x.items.length).map((x) => named(x.b, x.items));
+  const breaches3 = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
   if (regressed.length) {
     reasons.push(`regressed: ${regressed.join("; ")}`);
     if (failOn.has("regression")) fail = true;
   }
-  if (breaches.length) {
-    reasons.push(`SLO breached: ${breaches.join("; ")}`);
+  if (breaches3.length) {
+    reasons.push(`SLO breached: ${breaches3.join("; ")}`);
     if (failOn.has("slo")) fail = true;
   }
   if (verdict === "inconclusive") {
-    reasons.push("inconclusive: the data could not decide every metric");
+    reasons.push(benchmarks.some((b) => b.metrics.some((m) => m.verdict !== "inconclusive")) ? "inconclusive: the data could not decide every metric" : "inconclusive: the data could not decide any metric");
     if (failOn.has("inconclusive")) fail = true;
   }
   const qualityChanged = benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === "quality-changed").map((c) => named(b, [c.message])));
@@ -34671,6 +35080,97 @@ function applyAcceptance(report2, acceptance) {
   };
 }
 
+// src/render/verdict-words.ts
+function intervalText(m, interval = m.interval) {
+  if (!interval || m.difference === void 0) return "";
+  if (m.intervalKind === "relative" && m.change !== null && m.change !== void 0) {
+    return `${signedPercent(m.change)} (${signedPercent(interval[0])} … ${signedPercent(interval[1])})`;
+  }
+  const unit = m.spec.metric.unit;
+  return `${signedWithUnit(m.difference, unit)} (${signedWithUnit(interval[0], unit)} … ${signedWithUnit(interval[1], unit)})`;
+}
+function minEffectText(m) {
+  if (m.intervalKind === "absolute") return signedWithUnit(m.minEffect, m.spec.metric.unit).slice(1);
+  return percent(m.minEffect);
+}
+function moreDataText(more) {
+  if (more.runsNeeded) return "3 or more runs per side would decide (they measure the run-to-run noise that one run per side can only assume)";
+  if (more.requestsFactor !== null) return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or 3 or more runs per side, would decide`;
+  return "more requests or 3 or more runs per side would decide";
+}
+function correctionText(m, family) {
+  if (!m.uncorrected || m.uncorrected.verdict === m.verdict || !m.intervalLevel) return "";
+  return ` (${m.uncorrected.verdict} at ${levelText(family.confidence)} for this metric alone; the interval is ${levelText(m.intervalLevel)} because ${family.size} metrics are judged together)`;
+}
+function levelText(level) {
+  const pct = level * 100;
+  return `${Number(pct.toFixed(pct >= 99 ? 2 : 1))}%`;
+}
+function perRequestAdvice(formats) {
+  const advice = [];
+  const has = (re) => formats.some((f) => re.test(f));
+  if (has(/^vLLM/i)) advice.push("`vllm bench serve --save-result --save-detailed` (every request and token gap)");
+  if (has(/^SGLang/i)) advice.push("`python -m sglang.bench_serving --output-details` (every request)");
+  if (has(/AIPerf/i)) advice.push("AIPerf's per-request `profile_export.jsonl`");
+  if (has(/GenAI-Perf/i)) advice.push("GenAI-Perf's per-request `profile_export.json`");
+  if (has(/LLMPerf/i)) advice.push("LLMPerf's `*_individual_responses.json`");
+  if (has(/GuideLLM/i)) advice.push("GuideLLM's benchmark JSON with its requests");
+  const tail = "3 or more runs per side, or a noise band for the metric (the `run-noise` input, or the journal's history)";
+  return advice.length ? `per-request output — ${advice.join(", ")} — or ${tail}` : tail;
+}
+function reasonText(m, family = { size: 1, confidence: m.intervalLevel ?? 0.95 }) {
+  const r = m.reason;
+  const shown = intervalText(m);
+  const me = minEffectText(m);
+  switch (r.code) {
+    case "beyond-min-effect":
+      return `${shown}: ${r.direction} by more than the ${me} minimum effect, with confidence`;
+    case "within-min-effect":
+      return `${shown}: inside ±${me}, so no change that matters`;
+    case "direction-known": {
+      const near = nearerBound(m);
+      return `likely ${r.direction}: ${shown}, but the change could be as small as ${near}, inside the ${me} minimum effect${correctionText(m, family)}; ${moreDataText(r)}`;
+    }
+    case "too-noisy":
+      return `too noisy to rule out a ${me} change either way: ${shown}${correctionText(m, family)}; ${moreDataText(r)}`;
+    case "below-timer-floor":
+      return `${shown}, but only ${signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}: under the ${withUnit(r.floor, m.spec.metric.unit)} a single timer reading resolves`;
+    case "not-computable":
+      return `cannot be computed: the ${r.side === "base" ? "baseline" : "head"} ${r.missing.startsWith("has ") || r.missing.startsWith("no ") ? r.missing : `lacks ${r.missing}`}; an artifact with per-request ${m.spec.metric.id} values would decide`;
+    case "too-few-values":
+      return `${m.spec.stat.kind === "mean" || m.spec.metric.level === "run" ? "the statistic" : m.spec.stat.label} needs at least ${grouped(r.needed)} values per side to be estimated (baseline has ${grouped(r.base)}, head ${grouped(r.head)}); ${r.needed > Math.max(r.base, r.head) ? "more requests" : "more requests on the smaller side"} would decide`;
+    case "different-basis":
+      return `the sides measure it differently (baseline: ${r.base}; head: ${r.head}); artifacts of the same kind would decide`;
+    case "summary-only": {
+      const runs = r.baseRuns === r.headRuns ? `${r.baseRuns} run${r.baseRuns === 1 ? "" : "s"} per side` : `${r.baseRuns} run${r.baseRuns === 1 ? "" : "s"} on the baseline and ${r.headRuns} on the head`;
+      const change2 = m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit);
+      return `not decidable from summaries: ${change2} (only the tools' run-level summaries, ${runs}, which show no run-to-run spread); ${perRequestAdvice(r.formats)} would decide`;
+    }
+    case "not-judged-overloaded":
+      return "shown, not judged: both sides are overloaded, so this latency grows with how long the run lasted; throughput and per-token metrics decide";
+  }
+}
+function nearerBound(m) {
+  const [a, b] = m.interval;
+  const value2 = Math.abs(a) < Math.abs(b) ? a : b;
+  return m.intervalKind === "relative" ? signedPercent(value2) : signedWithUnit(value2, m.spec.metric.unit);
+}
+function verdictQualifier(m) {
+  const r = m.reason;
+  switch (r.code) {
+    case "direction-known":
+      return `likely ${r.direction}`;
+    case "too-noisy":
+      return "too noisy";
+    case "not-judged-overloaded":
+      return "not judged";
+    case "summary-only":
+      return "summaries only";
+    default:
+      return void 0;
+  }
+}
+
 // src/render/json.ts
 function reportToJson(report2) {
   return {
@@ -34687,14 +35187,17 @@ function reportToJson(report2) {
 function renderJson(report2) {
   return JSON.stringify(reportToJson(report2), (_key, value2) => typeof value2 === "number" && !Number.isFinite(value2) ? null : value2, 2) + "\n";
 }
-function benchmarkJson(b, level) {
+function benchmarkJson(b, confidence) {
   return {
     name: b.name,
     verdict: b.verdict,
     sloBreaches: b.sloBreaches,
     base: side(b.base),
     head: side(b.head),
-    metrics: b.metrics.map((m) => metricJson(m, b, level)),
+    intervalLevel: b.family.level,
+    metricsJudged: b.family.size,
+    load: b.load,
+    metrics: b.metrics.map((m) => metricJson(m, b, confidence)),
     notInData: b.notInData,
     attributions: b.attributions.map((a) => ({
       metric: a.spec.metric.id,
@@ -34728,7 +35231,7 @@ function side(s) {
     sources: s.sources.map((src) => ({ ...src, issues: src.issues.slice(0, 20) }))
   };
 }
-function metricJson(m, b, level) {
+function metricJson(m, b, confidence) {
   const attribution = b.attributions.find((a) => a.spec.key === m.spec.key) ?? null;
   const phase = m.verdict === "regressed" ? branchPhase(m, attribution) : attribution?.dominant ?? null;
   const walk2 = b.walks.find((w) => w.metrics.includes(m.spec.key));
@@ -34740,7 +35243,9 @@ function metricJson(m, b, level) {
     direction: m.spec.metric.direction,
     origin: m.origin,
     verdict: m.verdict,
-    reason: m.reason,
+    reason: reasonText(m, { size: b.family.size, confidence }),
+    reasonCode: m.reason.code,
+    reasonData: m.reason,
     basis: m.basis ?? null,
     base: m.base?.value ?? null,
     head: m.head?.value ?? null,
@@ -34748,11 +35253,11 @@ function metricJson(m, b, level) {
     headDetail: m.head ?? null,
     change: m.change ?? null,
     difference: m.difference ?? null,
-    interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level, kind: m.intervalKind } : null,
+    interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level: m.intervalLevel ?? confidence, kind: m.intervalKind } : null,
+    uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
     pValue: m.pValue ?? null,
-    pAdjusted: m.pAdjusted ?? null,
     minEffect: m.minEffect,
-    slo: m.slo ? { target: m.slo.slo.text, comparator: m.slo.slo.comparator, threshold: m.slo.slo.threshold, baseMet: m.slo.baseMet, headMet: m.slo.headMet, marginal: m.slo.marginal } : null,
+    slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
     dominantPhase: phase,
     rootPhase: walk2?.rootPhase ?? null,
     hints: b.findings.filter((f) => f.metrics.includes(m.spec.key)).map((f) => f.hint)
@@ -34946,7 +35451,17 @@ var VERDICT_ICON = {
 function leadMetric(b) {
   const regressed = b.metrics.filter((m) => m.verdict === "regressed");
   const byChange = (list) => [...list].sort((x, y) => badness(y) - badness(x))[0];
-  return byChange(regressed.filter((m) => m.slo?.headMet === false)) ?? byChange(regressed.filter((m) => m.slo)) ?? byChange(regressed) ?? b.metrics.find((m) => m.slo?.headMet === false) ?? b.metrics.find((m) => m.verdict === "inconclusive" && m.origin !== "default") ?? b.metrics.find((m) => m.verdict === "improved");
+  return regressed.find((m) => m.spec.metric.id === "failed") ?? byChange(regressed.filter(breaches2)) ?? byChange(regressed.filter((m) => m.slos.length)) ?? byChange(regressed) ?? b.metrics.find(breaches2) ?? leadUndecided(b) ?? b.metrics.find((m) => m.verdict === "improved");
+}
+function breaches2(m) {
+  return m.slos.some((s) => s.headMet === false);
+}
+function leadUndecided(b) {
+  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
+  const named = (m) => m.origin === "default" ? 1 : 0;
+  const order = (list) => [...list].sort((x, y) => named(x) - named(y) || badness(y) - badness(x));
+  const summaryBeyond = undecided2.filter((m) => m.reason.code === "summary-only" && badness(m) > m.minEffect);
+  return order(summaryBeyond)[0] ?? order(undecided2.filter((m) => m.reason.code === "direction-known" && m.reason.direction === "worse"))[0] ?? order(undecided2.filter((m) => m.reason.code === "too-noisy"))[0] ?? order(undecided2.filter((m) => m.origin !== "default"))[0];
 }
 function badness(m) {
   const sign2 = m.spec.metric.direction === "lower-is-better" ? 1 : -1;
@@ -34959,15 +35474,26 @@ function headline(b) {
   const lead = leadMetric(b);
   const counted = b.metrics.filter((m) => m.base).length;
   const breach = b.sloBreaches.length ? ` · SLO ${b.sloBreaches.map((s) => `\`${s}\``).join(", ")} breached` : "";
+  const headOverloaded = b.load.head.overloaded && !b.load.base.overloaded;
   switch (b.verdict) {
     case "regressed": {
+      const regressed = b.metrics.filter((x) => x.verdict === "regressed");
+      if (headOverloaded) {
+        const run2 = b.load.head.runs.find((r) => r.overloaded);
+        return `the head is overloaded: ${loadPhrase(run2)}${regressed.length ? ` (and ${regressed.length} metric${regressed.length > 1 ? "s" : ""} regressed)` : ""}${breach}`;
+      }
       const m = lead;
-      const others = b.metrics.filter((x) => x.verdict === "regressed" && x !== m).length;
+      const others = regressed.filter((x) => x !== m).length;
       return `${specLabel(m.spec)} regressed ${valueChange(m)}${others ? ` (and ${others} more metric${others > 1 ? "s" : ""})` : ""}${breach}`;
     }
     case "inconclusive": {
-      const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
-      const names2 = undecided2.length <= 4 ? undecided2.map((m) => specLabel(m.spec)).join(", ") : `${undecided2.length} metrics`;
+      const undecided2 = b.metrics.filter((m2) => m2.verdict === "inconclusive");
+      const m = lead && lead.verdict === "inconclusive" ? lead : leadUndecided(b);
+      const more = m && undecided2.length > 1 ? ` (${undecided2.length - 1} more metric${undecided2.length > 2 ? "s" : ""} undecided)` : "";
+      if (m?.reason.code === "summary-only") return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
+      if (m?.reason.code === "direction-known") return `${specLabel(m.spec)} likely ${m.reason.direction}: ${intervalText(m)}, but it could be within the ${minEffectText(m)} minimum effect${more}${breach}`;
+      if (m?.reason.code === "too-noisy") return `no regression found; ${specLabel(m.spec)} too noisy to rule out a ${minEffectText(m)} change${more}${breach}`;
+      const names2 = undecided2.length <= 4 ? undecided2.map((x) => specLabel(x.spec)).join(", ") : `${undecided2.length} metrics`;
       return `inconclusive: the data cannot decide ${names2}${breach}`;
     }
     case "improved": {
@@ -34976,7 +35502,7 @@ function headline(b) {
       return `${specLabel(m.spec)} improved ${valueChange(m)}${better.length > 1 ? ` (and ${better.length - 1} more)` : ""}; no regression${breach}`;
     }
     case "unchanged":
-      return `no regression in ${counted} metric${counted === 1 ? "" : "s"}${breach || (b.metrics.some((m) => m.slo) ? " · SLOs met" : "")}`;
+      return `unchanged: ${counted} metric${counted === 1 ? "" : "s"} within their minimum effects${breach || (b.metrics.some((m) => m.slos.length) ? " · SLOs met" : "")}`;
   }
 }
 function valueChange(m) {
@@ -35014,21 +35540,44 @@ function fixSentence(fix, lead) {
 function changeText(m) {
   if (m.difference === void 0) return "—";
   if (!m.interval) return m.change !== null && m.change !== void 0 ? `${signedPercent(m.change)} (no interval)` : signedWithUnit(m.difference, m.spec.metric.unit);
-  if (m.intervalKind === "relative" && m.change !== null && m.change !== void 0) {
-    return `${signedPercent(m.change)} (${signedPercent(m.interval[0])} … ${signedPercent(m.interval[1])})`;
-  }
-  const unit = m.spec.metric.unit;
-  return `${signedWithUnit(m.difference, unit)} (${signedWithUnit(m.interval[0], unit)} … ${signedWithUnit(m.interval[1], unit)})`;
+  return intervalText(m);
 }
-function undecidedGroups(b) {
+function undecidedGroups(b, confidence) {
   const groups2 = /* @__PURE__ */ new Map();
+  const add2 = (key, label, reason) => {
+    const g2 = groups2.get(key) ?? { labels: [], reason: reason() };
+    g2.labels.push(label);
+    groups2.set(key, g2);
+  };
+  const family = { size: b.family.size, confidence };
+  const noisy = b.metrics.filter((m) => m.verdict === "inconclusive" && m.reason.code === "too-noisy");
   for (const m of b.metrics) {
     if (m.verdict !== "inconclusive") continue;
-    const list = groups2.get(m.reason) ?? [];
-    list.push(specLabel(m.spec));
-    groups2.set(m.reason, list);
+    const r = m.reason;
+    if (r.code === "too-noisy" && !m.uncorrected?.verdict.match(/regressed|improved|unchanged/)) {
+      const kind2 = r.runsNeeded ? "runs" : "requests";
+      add2(`too-noisy|${kind2}`, specLabel(m.spec), () => noisySentence(noisy.filter((x) => x.reason.code === "too-noisy" && x.reason.runsNeeded === r.runsNeeded)));
+      continue;
+    }
+    const text = reasonText(m, family);
+    add2(text, specLabel(m.spec), () => text);
   }
-  return [...groups2].map(([reason, labels]) => ({ labels, reason }));
+  return [...groups2.values()];
+}
+function noisySentence(metrics) {
+  const effects = [...new Set(metrics.map((m) => minEffectText(m)))];
+  const runs = metrics.every((m) => m.reason.code === "too-noisy" && m.reason.runsNeeded);
+  const factors = metrics.map((m) => m.reason.code === "too-noisy" ? m.reason.requestsFactor : null).filter((f) => f !== null);
+  const what = runs ? "3 or more runs per side would decide: they measure the run-to-run noise that one run per side can only assume, and that allowance alone is wider than the minimum effect" : factors.length ? `about ${compactFactor(Math.min(...factors))}${factors.length > 1 && Math.max(...factors) > Math.min(...factors) * 1.05 ? `–${compactFactor(Math.max(...factors))}` : ""}× the requests per side, or 3 or more runs per side, would decide` : "more requests or 3 or more runs per side would decide";
+  return `too noisy to rule out a change of ${effects.join(" or ")} either way (each interval reaches past its minimum effect on both sides of zero); ${what}`;
+}
+function compactFactor(f) {
+  return f < 10 ? String(Number(Math.max(1.1, f).toPrecision(2))) : String(Math.round(f));
+}
+function changeHeader(b, confidence) {
+  const level = levelText(b.family.level);
+  if (b.family.size <= 1 || b.family.level === confidence) return `change (${level} interval)`;
+  return `change (${level} interval: ${levelText(confidence)} for ${b.family.size} metrics together)`;
 }
 
 // src/render/markdown.ts
@@ -35042,7 +35591,7 @@ function renderMarkdown(report2, options = {}) {
   if (report2.benchmarks.length > 1) parts2.push(overview(report2));
   for (const b of report2.benchmarks) {
     if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
-    parts2.push(renderBenchmark(b, detail));
+    parts2.push(renderBenchmark(b, detail, report2.settings.level));
   }
   if (report2.profiles && detail !== "minimal") parts2.push(profilesSection(report2.profiles));
   if (detail !== "full") parts2.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
@@ -35062,18 +35611,18 @@ function overview(report2) {
   const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${headline(b)} |`);
   return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
 }
-function renderBenchmark(b, detail) {
+function renderBenchmark(b, detail, confidence) {
   const lead = leadMetric(b);
   const out = [];
   out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
-  out.push(metricsTable(b, detail));
+  out.push(metricsTable(b, detail, confidence));
   const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
   if (service) out.push(service);
   const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
   if (quality) out.push(quality);
-  const undecided2 = undecidedGroups(b);
+  const undecided2 = undecidedGroups(b, confidence);
   if (undecided2.length) {
     out.push(`**Inconclusive** — what would decide:
 ${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 400)}`).join("\n")}`);
@@ -35113,8 +35662,8 @@ function briefLine(b, lead) {
   else if (fix) parts2.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts2.join(" · ");
 }
-function metricsTable(b, detail) {
-  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slo) : b.metrics;
+function metricsTable(b, detail, confidence) {
+  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
   const hidden = b.metrics.length - shown.length;
   const rows = shown.map((m) => {
     const unit = m.spec.metric.unit;
@@ -35122,23 +35671,22 @@ function metricsTable(b, detail) {
     const head = m.head ? withUnit(m.head.value, unit) : "—";
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
-  const table = ["| metric | baseline | this PR | change (95% interval) | SLO | verdict |", "|---|---:|---:|---|---|---|", ...rows].join("\n");
+  const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
   return hidden ? `${table}
 
 ${hidden} more metric${hidden === 1 ? "" : "s"} unchanged.` : table;
 }
 function sloCell(m) {
-  const s = m.slo;
-  if (!s) return "";
-  const target = `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)}`;
-  return `${target} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`;
+  return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
 }
 function verdictCell(m) {
-  return m.verdict === "regressed" || m.verdict === "improved" ? `**${m.verdict}**` : m.verdict;
+  if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
+  const qualifier = verdictQualifier(m);
+  return qualifier ? `${m.verdict} (${qualifier})` : m.verdict;
 }
 var MAX_ATTRIBUTIONS = 2;
 function orderAttributions(b, lead) {
-  const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slo);
+  const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
   const rest = b.attributions.filter((a) => a !== lead);
   return [...lead ? [lead] : [], ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
 }
@@ -35240,7 +35788,7 @@ function sideRow(s) {
 }
 function footer(report2) {
   const s = report2.settings;
-  return `<sub>perf-triage v${report2.tool.version} · ${Math.round(s.level * 100)}% intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}) · verdicts corrected for the number of metrics (Benjamini–Hochberg, α = ${s.alpha}) · minimum effects and run-to-run noise in docs/statistics.md</sub>`;
+  return `<sub>perf-triage v${report2.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
 }
 
 // src/action/inputs.ts
@@ -43541,14 +44089,14 @@ function noiseBand(points2, options = {}) {
   if (steps.length < minPairs) return void 0;
   const medianStep = median(steps);
   const deviations = steps.map((d) => Math.abs(d - medianStep));
-  let spread = 1.4826 * median(deviations) * smallSampleFactor(steps.length);
+  let spread2 = 1.4826 * median(deviations) * smallSampleFactor(steps.length);
   let method = "mad";
-  if (spread === 0) {
-    spread = deviations.reduce((s, d) => s + d, 0) / deviations.length * Math.sqrt(Math.PI / 2);
+  if (spread2 === 0) {
+    spread2 = deviations.reduce((s, d) => s + d, 0) / deviations.length * Math.sqrt(Math.PI / 2);
     method = "mean-deviation";
   }
-  if (spread === 0) return void 0;
-  return { sigma: spread / Math.SQRT2, pairs: steps.length, medianStep, excluded, method };
+  if (spread2 === 0) return void 0;
+  return { sigma: spread2 / Math.SQRT2, pairs: steps.length, medianStep, excluded, method };
 }
 var SMALL_SAMPLE = {
   5: 1.089,
@@ -44139,7 +44687,8 @@ function metricRecord(m) {
 function symptom(b, lead) {
   if (!lead?.head) return b.verdict === "unchanged" ? "no regression" : b.verdict;
   const value2 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
-  const target = lead.slo ? `, target ${lead.slo.slo.comparator} ${withUnit(lead.slo.slo.threshold, lead.spec.metric.unit)}` : "";
+  const slo = lead.slos[0];
+  const target = slo ? `, target ${slo.slo.comparator} ${withUnit(slo.slo.threshold, lead.spec.metric.unit)}` : "";
   return `${value2}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
 }
 function workloadLine(b) {

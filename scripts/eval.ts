@@ -1,16 +1,17 @@
 // `npm run eval`: the statistics and the diagnosis against ground truth from the simulator (see
 // src/eval/evaluate.ts). Prints the false-alarm rate on A/A pairs, the detection rate of injected
 // regressions, and the share with the right phase and hint.
-// Usage: npm run eval [-- --pairs 50 --seeds 3 --requests 2000 --only ID --verbose]
+// Usage: npm run eval [-- --pairs 50 --aa-seed 1000 --seeds 3 --requests 2000 --only ID --verbose]
 
 import { parseArgs } from 'node:util';
 import { evaluate } from '../src/eval/evaluate';
 
 const { values } = parseArgs({
-  options: { pairs: { type: 'string' }, seeds: { type: 'string' }, requests: { type: 'string' }, only: { type: 'string' }, verbose: { type: 'boolean' } },
+  options: { pairs: { type: 'string' }, 'aa-seed': { type: 'string' }, seeds: { type: 'string' }, requests: { type: 'string' }, only: { type: 'string' }, verbose: { type: 'boolean' } },
 });
 const result = await evaluate({
   pairs: Number(values.pairs ?? 50),
+  aaSeed: Number(values['aa-seed'] ?? 1000),
   seedsPerRegression: Number(values.seeds ?? 3),
   requests: Number(values.requests ?? 2000),
   only: values.only,
@@ -21,19 +22,31 @@ const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n
 const { aa, cases } = result;
 console.log(`perf-triage eval: ${values.requests ?? 2000} requests a side`);
 if (aa.length) {
-  const metrics = aa.reduce((s, p) => s + p.changes.length, 0);
+  const metrics = aa.reduce((s, p) => s + p.labels.length, 0);
   const alarmPairs = aa.filter((p) => p.alarms.length);
   const alarms = aa.reduce((s, p) => s + p.alarms.length, 0);
-  const inconclusive = aa.reduce((s, p) => s + p.inconclusive.length, 0);
-  console.log(`A/A pairs: ${aa.length}; with a false alarm: ${alarmPairs.length} (${pct(alarmPairs.length, aa.length)}); false-alarm metrics ${alarms}/${metrics} (${pct(alarms, metrics)}); inconclusive metrics ${inconclusive}/${metrics}`);
+  console.log(`A/A pairs: ${aa.length} (seeds from ${values['aa-seed'] ?? 1000}); with a false alarm: ${alarmPairs.length} (${pct(alarmPairs.length, aa.length)}); false-alarm metrics ${alarms}/${metrics} (${pct(alarms, metrics)})`);
   const verdicts = new Map<string, number>();
   for (const p of aa) verdicts.set(p.verdict, (verdicts.get(p.verdict) ?? 0) + 1);
-  console.log(`A/A verdicts: ${[...verdicts].map(([v, n]) => `${v} ${n}`).join(', ')}`);
+  console.log(`A/A benchmark verdicts: ${[...verdicts].map(([v, n]) => `${v} ${n}`).join(', ')}`);
+  // The price of honest labels: how many A/A metrics could be shown unchanged, per metric.
+  const byKey = new Map<string, Map<string, number>>();
+  for (const p of aa) for (const l of p.labels) {
+    const m = byKey.get(l.key) ?? new Map<string, number>();
+    m.set(l.verdict, (m.get(l.verdict) ?? 0) + 1);
+    byKey.set(l.key, m);
+  }
+  const label = (m: Map<string, number>, v: string) => m.get(v) ?? 0;
+  console.log('A/A labels per metric (unchanged / inconclusive / regressed / improved):');
+  for (const [key, m] of byKey) console.log(`  ${key.padEnd(16)} ${label(m, 'unchanged')} / ${label(m, 'inconclusive')} / ${label(m, 'regressed')} / ${label(m, 'improved')}`);
+  const all = [...byKey.values()];
+  const total = (v: string) => all.reduce((s, m) => s + label(m, v), 0);
+  console.log(`  all metrics      ${total('unchanged')} / ${total('inconclusive')} / ${total('regressed')} / ${total('improved')}  (unchanged ${pct(total('unchanged'), metrics)}, inconclusive ${pct(total('inconclusive'), metrics)})`);
   const largest = new Map<string, number>();
   for (const p of aa) for (const c of p.changes) largest.set(c.key, Math.max(largest.get(c.key) ?? 0, Math.abs(c.change)));
-  console.log(`A/A largest |change| (all came out unchanged unless listed below): ${[...largest].map(([k, v]) => `${k} ${(v * 100).toFixed(1)}%`).join(', ')}`);
+  console.log(`A/A largest |change|: ${[...largest].map(([k, v]) => `${k} ${(v * 100).toFixed(1)}%`).join(', ')}`);
   for (const p of alarmPairs) console.log(`  pair ${p.pair}: ${p.alarms.map((a) => `${a.key} ${a.verdict}: ${a.reason}`).join('; ')}`);
-  for (const p of aa) for (const i of p.inconclusive) console.log(`  pair ${p.pair}: ${i.key} inconclusive: ${i.reason}`);
+  if (values.verbose) for (const p of aa) for (const i of p.inconclusive) console.log(`  pair ${p.pair}: ${i.key} inconclusive: ${i.reason}`);
 }
 if (cases.length) {
   console.log('Injected regressions (expected metric: detected / right phase / right hint):');
@@ -50,4 +63,16 @@ if (cases.length) {
   const detected = cases.filter((c) => c.verdict === 'regressed').length;
   console.log(`detection ${detected}/${cases.length} (${pct(detected, cases.length)}); right phase ${cases.filter((c) => c.phaseOk).length}/${cases.length}; right hint ${cases.filter((c) => c.hintOk).length}/${cases.length}`);
 }
+if (result.changes.length) {
+  console.log('Changes that are not one metric\'s regression (metric: right labels):');
+  const ids = [...new Set(result.changes.map((c) => c.change))];
+  for (const id of ids) {
+    const mine = result.changes.filter((c) => c.change === id);
+    console.log(
+      `  ${id.padEnd(24)} ${mine[0].key.padEnd(10)} ${mine.filter((c) => c.ok).length}/${mine.length} right  (${mine.map((c) => `${c.verdict}, benchmark ${c.benchmarkVerdict}`).join('; ')})` +
+        mine.filter((c) => !c.ok).map((c) => `\n      seed ${c.seed}: ${c.problems.join('; ')} (${c.reason})`).join(''),
+    );
+  }
+}
+console.log(`labels that contradict their interval: ${result.contradictions.length}${result.contradictions.length ? `\n  ${result.contradictions.slice(0, 10).join('\n  ')}` : ''}`);
 console.log(`took ${result.seconds.toFixed(1)} s`);

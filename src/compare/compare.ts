@@ -1,71 +1,147 @@
-// Compares the requested metrics of two sides: a block-bootstrap interval per metric, BH across
-// metrics, then the verdict rules. Deterministic for a given seed: each metric draws from its own
-// stream derived from the seed and the metric's key, so adding a metric does not move the others.
+// Compares the requested metrics of two sides: a block-bootstrap interval per metric (a score
+// interval for the failed share), one family level for all of them (src/compare/family.ts), then the
+// labels from those intervals (src/compare/verdict.ts). Deterministic for a given seed: each metric
+// draws from its own stream derived from the seed and the metric's key, so adding a metric does not
+// move the others.
 
 import { metricOrder, minEffectFor, runNoiseFor, type RequestedMetric, type TriageConfig } from '../config/config';
 import { summaryDefaults } from './summary-defaults';
 import { sloMet } from '../config/slo';
-import type { MetricSpec, Stat } from '../metrics/metric-spec';
+import { METRICS } from '../metrics/catalog';
+import { makeSpec, MEAN, type MetricSpec, type Stat } from '../metrics/metric-spec';
 import { metricSeries } from '../metrics/values';
 import type { Side } from '../model/run';
 import { createResampler, type RunSeries, type SideResampler, type Statistic } from '../stats/block-bootstrap';
 import { ResamplerCache } from '../stats/resample-cache';
-import { benjaminiHochberg } from '../stats/multiple-testing';
 import { createRng, deriveSeed } from '../stats/rng';
 import { quantile } from '../stats/quantile';
-import { bootstrapChange, type ChangeEstimate } from '../stats/two-sample';
-import { grouped } from '../format/numbers';
-import type { MetricComparison, SideEstimate, SloStatus } from './types';
-import { decideVerdict } from './verdict';
+import { zForLevel } from '../stats/proportion';
+import { bootstrapChange } from '../stats/two-sample';
+import type { MetricComparison, SideEstimate, SloStatus, Verdict, VerdictReason } from './types';
+import { judgeInterval } from './verdict';
+import { familyLevel } from './family';
+import { failedDifferenceAt, failedShareAt, failureCounts, FAILED_MIN_EFFECT, type FailureCounts } from './failures';
+import type { SteadyStarts } from './load';
 
-/** Smallest absolute change in ms worth a verdict: below it, timer resolution and jitter rule. */
-const MIN_ABSOLUTE_MS = 0.5;
+/** Smallest absolute change in ms one timer reading resolves: below it, timer resolution and jitter rule. */
+export const TIMER_FLOOR_MS = 0.5;
 /** Values that must lie beyond a percentile for it to be estimated at all. */
 const MIN_TAIL_COUNT = 10;
 /** With this many repeated runs, resampling runs measures between-run noise; fewer need the allowance. */
 export const MEASURED_NOISE_RUNS = 3;
-
-function minAbsolute(spec: MetricSpec): number {
-  return spec.metric.unit === 'ms' ? MIN_ABSOLUTE_MS : 0;
-}
+/** Latencies that grow with the length of an overloaded run (a queue that never drains): not judged when both sides are overloaded. */
+const QUEUE_BOUND = new Set(['ttft', 'ttft_client', 'e2e', 'queue_wait']);
 
 export interface ComparisonResult {
   metrics: MetricComparison[];
   /** Default metrics the data does not have (not an error: they are listed in the report). */
   notInData: { key: string; reason: string }[];
+  /** The level every judged interval is shown at, and how many metrics were judged together. */
+  family: { level: number; size: number };
 }
 
-interface Prepared {
+export interface CompareContext {
+  /** Both sides are overloaded (src/compare/load.ts): latency that grows with the run is shown, not judged. */
+  bothOverloaded?: boolean;
+  /** Where each run's steady state begins (warm-up left out). */
+  steady?: SteadyStarts;
+}
+
+/** A metric with an interval at any level: judged once the family's level is known. */
+interface Candidate {
   requested: RequestedMetric;
-  estimate?: ChangeEstimate;
-  base?: SideEstimate;
-  head?: SideEstimate;
   basis?: string;
   runNoise?: { base: number; head: number };
-  early?: MetricComparison;
+  /** True: the interval is on the relative change; false: on the difference (base 0, or a share). */
+  relative: boolean;
+  change: number | null;
+  difference: number;
+  minEffect: number;
+  timerFloor: number;
+  count: number;
+  pValue?: number;
+  intervalAt(level: number): [number, number];
+  sidesAt(level: number): { base: SideEstimate; head: SideEstimate };
 }
 
-export function compareSides(base: Side, head: Side, config: TriageConfig): ComparisonResult {
+export function compareSides(base: Side, head: Side, config: TriageConfig, context: CompareContext = {}): ComparisonResult {
   const notInData: ComparisonResult['notInData'] = [];
-  const prepared: Prepared[] = [];
+  const slots: (Candidate | MetricComparison)[] = [];
   // Metrics of one column come one after the other (metricOrder): they share its series and sort.
-  const shared: Shared = { cache: new ResamplerCache(), series: new SeriesMemo() };
-  for (const requested of [...config.metrics, ...summaryDefaults(config, base, head)].sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec))) {
-    const p = prepare(requested, base, head, config, shared);
+  const shared: Shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
+  for (const requested of requestedMetrics(config, base, head)) {
+    const p = requested.spec.metric.id === 'failed' ? prepareFailures(requested, base, head, config) : prepare(requested, base, head, config, shared, context);
     if (p === 'skip') continue;
-    if (typeof p === 'object' && 'notInData' in p) {
+    if ('notInData' in p) {
       notInData.push({ key: requested.spec.key, reason: p.notInData });
       continue;
     }
-    prepared.push(p);
+    slots.push(p);
   }
 
-  const tested = prepared.filter((p) => p.estimate);
-  const adjusted = benjaminiHochberg(tested.map((p) => p.estimate!.pValue));
-  const adjustedOf = new Map(tested.map((p, i) => [p, adjusted[i]]));
+  const candidates = slots.filter(isCandidate);
+  const family = familyLevel(
+    candidates.map((c) => ({ beyondAt: (level: number) => isDecided(judgeAt(c, level).verdict) })),
+    config.statistics.level,
+  );
+  const metrics = slots.map((s) => (isCandidate(s) ? finish(s, family.level, config) : s));
+  return { metrics, notInData, family: { level: family.level, size: family.size } };
+}
 
-  const metrics = prepared.map((p) => p.early ?? finish(p, adjustedOf.get(p)!, tested.length, config));
-  return { metrics, notInData };
+/** The named, SLO and default metrics, the tools' own summaries both sides report, and always the failed share. */
+function requestedMetrics(config: TriageConfig, base: Side, head: Side): RequestedMetric[] {
+  const all = [...config.metrics, ...summaryDefaults(config, base, head)];
+  if (!all.some((m) => m.spec.metric.id === 'failed')) all.push({ spec: makeSpec(METRICS.failed, MEAN), origin: 'default' });
+  return all.sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec));
+}
+
+function isCandidate(s: Candidate | MetricComparison): s is Candidate {
+  return 'intervalAt' in s;
+}
+
+function isDecided(v: Verdict): boolean {
+  return v === 'regressed' || v === 'improved';
+}
+
+function judgeAt(c: Candidate, level: number): { verdict: Verdict; reason: VerdictReason; interval: [number, number] } {
+  const interval = c.intervalAt(level);
+  const judged = judgeInterval({
+    direction: c.requested.spec.metric.direction,
+    interval,
+    relative: c.relative,
+    point: c.relative ? c.change! : c.difference,
+    minEffect: c.minEffect,
+    difference: c.difference,
+    timerFloor: c.timerFloor,
+    ...(c.runNoise ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level) } } : {}),
+  });
+  return { ...judged, interval };
+}
+
+function finish(c: Candidate, level: number, config: TriageConfig): MetricComparison {
+  const { spec, origin } = c.requested;
+  const decided = judgeAt(c, level);
+  const alone = judgeAt(c, config.statistics.level);
+  const sides = c.sidesAt(level);
+  return {
+    spec,
+    origin,
+    verdict: decided.verdict,
+    reason: decided.reason,
+    basis: c.basis,
+    base: sides.base,
+    head: sides.head,
+    difference: c.difference,
+    change: c.change,
+    interval: decided.interval,
+    intervalKind: c.relative ? 'relative' : 'absolute',
+    intervalLevel: level,
+    ...(level !== config.statistics.level ? { uncorrected: { interval: alone.interval, verdict: alone.verdict } } : {}),
+    ...(c.pValue !== undefined ? { pValue: c.pValue } : {}),
+    minEffect: c.minEffect,
+    ...(c.runNoise ? { runNoise: c.runNoise } : {}),
+    slos: sloStatuses(config, spec, sides.head.value, sides.base.value, sides.head.interval),
+  };
 }
 
 interface Shared {
@@ -80,25 +156,23 @@ interface Shared {
 class SeriesMemo {
   private readonly last = new Map<Side, { key: string; series: SideSeries }>();
 
+  constructor(private readonly steady: SteadyStarts | undefined) {}
+
   get(side: Side, spec: MetricSpec): SideSeries {
     // Only ITL picks its column by the statistic; every other series is the metric's, whatever the stat.
     const key = `${spec.metric.id}|${spec.metric.id === 'itl' ? spec.stat.label : ''}`;
     const hit = this.last.get(side);
     if (hit?.key === key) return hit.series;
     this.last.delete(side);
-    const series = sideSeries(side, spec);
+    const series = sideSeries(side, spec, this.steady);
     this.last.set(side, { key, series });
     return series;
   }
 }
 
-function prepare(
-  requested: RequestedMetric,
-  base: Side,
-  head: Side,
-  config: TriageConfig,
-  shared: Shared,
-): Prepared | { notInData: string } | 'skip' {
+type Prepared = Candidate | MetricComparison | { notInData: string } | 'skip';
+
+function prepare(requested: RequestedMetric, base: Side, head: Side, config: TriageConfig, shared: Shared, context: CompareContext): Prepared {
   const { spec } = requested;
   let baseSeries = shared.series.get(base, spec);
   let headSeries = shared.series.get(head, spec);
@@ -111,30 +185,24 @@ function prepare(
       headSeries = headSummary;
     }
   }
-  const missing = !baseSeries.ok ? baseSeries : !headSeries.ok ? headSeries : undefined;
-  if (missing && !missing.ok) {
-    const side = !baseSeries.ok ? 'baseline' : 'head';
-    if (requested.origin === 'default') return { notInData: `${side}: ${missing.reason}` };
-    return undecided(requested, config, `cannot be computed: the ${side} ${missing.reason.replace(/^the data /, '')}; an artifact with per-request ${spec.metric.id} values would decide`);
+  if (!baseSeries.ok || !headSeries.ok) {
+    const side = !baseSeries.ok ? 'base' : 'head';
+    const missing = (!baseSeries.ok ? baseSeries : headSeries) as { ok: false; reason: string };
+    if (requested.origin === 'default') return { notInData: `${side === 'base' ? 'baseline' : 'head'}: ${missing.reason}` };
+    return undecided(requested, config, { code: 'not-computable', side, missing: missing.reason.replace(/^the data /, '') });
   }
-  if (!baseSeries.ok || !headSeries.ok) return 'skip';
 
   if (!baseSeries.summary) {
     const needed = minimumCount(spec, headSeries.statistic);
     const baseCount = count(baseSeries.runs);
     const headCount = count(headSeries.runs);
     if (baseCount < needed || headCount < needed) {
-      return undecided(
-        requested,
-        config,
-        `${spec.stat.label === 'mean' ? 'the mean' : spec.stat.label} needs at least ${grouped(needed)} values per side to be estimated (baseline has ${grouped(baseCount)}, head ${grouped(headCount)}); ${needed > Math.max(baseCount, headCount) ? 'more requests' : 'more requests on the smaller side'} would decide`,
-        headSeries.basis,
-      );
+      return undecided(requested, config, { code: 'too-few-values', needed, base: baseCount, head: headCount }, headSeries.basis);
     }
   }
 
   if (baseSeries.basis !== headSeries.basis && !(baseSeries.summary && headSeries.summary)) {
-    return undecided(requested, config, `the sides measure it differently (baseline: ${baseSeries.basis ?? 'per request'}; head: ${headSeries.basis ?? 'per request'}); artifacts of the same kind would decide`);
+    return undecided(requested, config, { code: 'different-basis', base: baseSeries.basis ?? 'per request', head: headSeries.basis ?? 'per request' });
   }
 
   // Between-run noise: measured by resampling runs when each side has enough of them; otherwise the
@@ -151,8 +219,12 @@ function prepare(
   const blockLength = baseSeries.summary ? 1 : undefined;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
   const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
+  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !headSeries.summary) {
+    return pointOnly(requested, config, { code: 'not-judged-overloaded' }, baseResampler, headResampler, baseSeries, headSeries);
+  }
   if (baseNoise === undefined || headNoise === undefined) {
-    return summaryOnly(requested, config, baseResampler, headResampler, baseSeries, headSeries);
+    const formats = [...new Set([...base.runs, ...head.runs].flatMap((r) => r.sources.map((s) => s.format)))];
+    return pointOnly(requested, config, { code: 'summary-only', baseRuns: baseSeries.runs.length, headRuns: headSeries.runs.length, formats }, baseResampler, headResampler, baseSeries, headSeries);
   }
   const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
   const minEffect = minEffectFor(config, spec);
@@ -163,124 +235,130 @@ function prepare(
     baseNoise,
     headNoise,
     relativeMargin: minEffect,
-    absoluteMargin: minAbsolute(spec),
+    absoluteMargin: timerFloor(spec),
   });
+  const relative = estimate.relative !== null;
   return {
     requested,
-    estimate,
-    runNoise: { base: baseNoise, head: headNoise },
     basis: headSeries.basis,
-    base: sideEstimate(baseResampler, estimate.baseInterval, baseSeries.runs, statistic),
-    head: sideEstimate(headResampler, estimate.headInterval, headSeries.runs, statistic),
+    runNoise: { base: baseNoise, head: headNoise },
+    relative,
+    change: estimate.relative,
+    difference: estimate.difference,
+    // With a zero base the interval is on the difference, where only the timer floor can be the margin.
+    minEffect: relative ? minEffect : timerFloor(spec),
+    timerFloor: timerFloor(spec),
+    count: Math.min(baseResampler.size, headResampler.size),
+    pValue: estimate.pValue,
+    intervalAt: (level) => estimate.intervalAt(level),
+    sidesAt: (level) => ({
+      base: sideEstimate(baseResampler, estimate.sideIntervalAt('base', level), baseSeries.runs, statistic),
+      head: sideEstimate(headResampler, estimate.sideIntervalAt('head', level), headSeries.runs, statistic),
+    }),
   };
 }
 
 /**
- * One summary per side and no noise band: the values and the change are shown, the verdict is
- * inconclusive, and the reason says what would decide.
+ * The failed share: judged whenever both sides say how many requests failed (rows with an error, or
+ * the tool's counts); never a silent skip when one side cannot say.
  */
-function runsPhrase(base: number, head: number): string {
-  if (base === head) return `${base} run${base === 1 ? '' : 's'} per side`;
-  return `${base} run${base === 1 ? '' : 's'} on the baseline and ${head} on the head`;
+function prepareFailures(requested: RequestedMetric, base: Side, head: Side, config: TriageConfig): Prepared {
+  const b = failureCounts(base);
+  const h = failureCounts(head);
+  if (!b || !h) {
+    const side = !b ? 'base' : 'head';
+    if (requested.origin === 'default') return { notInData: `${side === 'base' ? 'baseline' : 'head'}: the data does not say how many requests failed` };
+    return undecided(requested, config, { code: 'not-computable', side, missing: 'a count of failed requests' });
+  }
+  const share = (c: FailureCounts) => c.failed / c.requests;
+  const side = (c: FailureCounts, level: number): SideEstimate => ({ value: share(c), interval: failedShareAt(c, level), count: c.requests, perRun: c.perRun, blockLengths: [] });
+  return {
+    requested,
+    basis: b.basis === 'counts' || h.basis === 'counts' ? 'failed and requested counts' : 'rows with an error',
+    relative: false,
+    change: null,
+    difference: share(h) - share(b),
+    minEffect: config.statistics.minEffect[requested.spec.key] ?? FAILED_MIN_EFFECT,
+    timerFloor: 0,
+    count: Math.min(b.requests, h.requests),
+    intervalAt: (level) => failedDifferenceAt(b, h, level),
+    sidesAt: (level) => ({ base: side(b, level), head: side(h, level) }),
+  };
 }
 
-function summaryOnly(requested: RequestedMetric, config: TriageConfig, base: SideResampler, head: SideResampler, baseSeries: PresentSeries, headSeries: PresentSeries): Prepared {
-  const p = undecided(
-    requested,
-    config,
-    `only the tools' summaries to compare, ${runsPhrase(baseSeries.runs.length, headSeries.runs.length)}, which shows no run-to-run spread; 3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's), would decide`,
-    headSeries.basis,
-  );
+/**
+ * A metric shown but not judged (only the tools' summaries and no noise band; both sides overloaded):
+ * the values, the change and the SLOs on the head's value, with the reason.
+ */
+function pointOnly(
+  requested: RequestedMetric,
+  config: TriageConfig,
+  reason: VerdictReason,
+  base: SideResampler,
+  head: SideResampler,
+  baseSeries: PresentSeries,
+  headSeries: PresentSeries,
+): MetricComparison {
   const side = (r: SideResampler, series: PresentSeries): SideEstimate => ({
     value: r.point,
     interval: [r.point, r.point],
     count: r.size,
-    perRun: series.runs.map((run) => run.values[0]),
+    perRun: series.runs.map((run) => (series.summary ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec)))),
     blockLengths: [],
   });
-  const early = p.early!;
+  const early = undecided(requested, config, reason, headSeries.basis);
   early.base = side(base, baseSeries);
   early.head = side(head, headSeries);
   early.difference = head.point - base.point;
   early.change = base.point !== 0 ? head.point / base.point - 1 : null;
-  return p;
+  early.slos = sloStatuses(config, requested.spec, head.point, base.point, null);
+  return early;
 }
 
-function finish(p: Prepared, pAdjusted: number, family: number, config: TriageConfig): MetricComparison {
-  const { spec, origin } = p.requested;
-  const e = p.estimate!;
-  const minEffect = minEffectFor(config, spec);
-  const relative = e.relative !== null && e.relativeInterval !== null;
-  const interval = relative ? e.relativeInterval! : e.differenceInterval;
-  const { verdict, reason } = decideVerdict({
-    direction: spec.metric.direction,
-    change: relative ? e.relative : null,
-    difference: e.difference,
-    interval,
-    pValue: e.pValue,
-    pValueZero: e.pValueZero,
-    pAdjusted,
-    alpha: config.statistics.alpha,
-    minEffect,
-    minAbsolute: minAbsolute(spec),
-    unit: spec.metric.unit,
-    family,
-  });
-  return {
-    spec,
-    origin,
-    verdict,
-    reason,
-    basis: p.basis,
-    base: p.base,
-    head: p.head,
-    difference: e.difference,
-    change: relative ? e.relative : null,
-    interval,
-    intervalKind: relative ? 'relative' : 'absolute',
-    pValue: e.pValue,
-    pAdjusted,
-    minEffect,
-    runNoise: p.runNoise,
-    slo: sloStatus(config, spec, p.base!, p.head!),
-  };
+/** Every SLO written on the metric; `headInterval` null when there is none (marginal unknown). */
+function sloStatuses(config: TriageConfig, spec: MetricSpec, head: number | null, base: number | null, headInterval: [number, number] | null): SloStatus[] {
+  return config.slos
+    .filter((s) => s.spec.key === spec.key)
+    .map((slo) => ({
+      slo,
+      baseMet: base === null || !Number.isFinite(base) ? null : sloMet(slo, base),
+      headMet: head === null || !Number.isFinite(head) ? null : sloMet(slo, head),
+      marginal: headInterval !== null && sloMet(slo, headInterval[0]) !== sloMet(slo, headInterval[1]),
+    }));
 }
 
-function sloStatus(config: TriageConfig, spec: MetricSpec, base: SideEstimate, head: SideEstimate): SloStatus | undefined {
-  const slo = config.slos.find((s) => s.spec.key === spec.key);
-  if (!slo) return undefined;
-  const headMet = sloMet(slo, head.value);
-  const marginal = sloMet(slo, head.interval[0]) !== sloMet(slo, head.interval[1]);
-  return { slo, baseMet: sloMet(slo, base.value), headMet, marginal };
-}
-
-/** A metric the data cannot decide before any resampling, with the reason and what would decide. */
-function undecided(requested: RequestedMetric, config: TriageConfig, reason: string, basis?: string): Prepared {
+/** A metric the data cannot decide before any resampling, with the reason. */
+function undecided(requested: RequestedMetric, config: TriageConfig, reason: VerdictReason, basis?: string): MetricComparison {
   const { spec } = requested;
   return {
-    requested,
-    basis,
-    early: { spec, origin: requested.origin, verdict: 'inconclusive', reason, minEffect: minEffectFor(config, spec), basis, slo: unmeasuredSlo(config, spec) },
+    spec,
+    origin: requested.origin,
+    verdict: 'inconclusive',
+    reason,
+    minEffect: minEffectFor(config, spec),
+    ...(basis !== undefined ? { basis } : {}),
+    slos: sloStatuses(config, spec, null, null, null),
   };
 }
 
-/** The SLO on a metric that could not be computed: its status is unknown, not met. */
-function unmeasuredSlo(config: TriageConfig, spec: MetricSpec): SloStatus | undefined {
-  const slo = config.slos.find((s) => s.spec.key === spec.key);
-  return slo ? { slo, baseMet: null, headMet: null, marginal: false } : undefined;
+/** A single timer reading at a percentile gets the floor; means over many tokens or requests, rates and shares do not. */
+export function timerFloor(spec: MetricSpec): number {
+  if (spec.metric.unit !== 'ms' || spec.metric.custom || spec.metric.level !== 'request') return 0;
+  if (spec.stat.kind === 'mean' || spec.metric.id === 'tpot') return 0;
+  return TIMER_FLOOR_MS;
 }
 
 type PresentSeries = { ok: true; runs: RunSeries[]; basis?: string; statistic?: Statistic; summary?: boolean };
 type SideSeries = PresentSeries | { ok: false; reason: string };
 
-function sideSeries(side: Side, spec: MetricSpec): SideSeries {
+function sideSeries(side: Side, spec: MetricSpec, steady: SteadyStarts | undefined): SideSeries {
   const runs: RunSeries[] = [];
   let basis: string | undefined;
   let statistic: Statistic | undefined;
   let reason = 'the data has no per-request records';
   for (const run of side.runs) {
     if (!run.requests) continue;
-    const series = metricSeries(run.requests, spec);
+    const series = metricSeries(run.requests, spec, steady?.get(run.requests));
     if (!series.ok) {
       reason = series.reason;
       continue;

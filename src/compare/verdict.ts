@@ -1,89 +1,102 @@
-// The verdict rules, in one place.
-// - regressed / improved: the change is beyond the minimum effect with confidence, after
-//   correcting for every metric compared (Benjamini–Hochberg on the p-value of "within ± minimum
-//   effect"), and
-//   larger than the absolute floor;
-// - unchanged: otherwise, when the measurement resolves changes of that size: the interval's
-//   half-width is at most RESOLUTION_FACTOR × the minimum effect;
-// - inconclusive: otherwise: the data is too noisy to decide, and the reason says what would.
+// The verdict rules, in one place: a label is a fact about the interval printed next to it.
+// - regressed / improved: the interval lies wholly beyond the minimum effect on the worse / better
+//   side (and, for a single timer reading, the change is larger than the timer floor);
+// - unchanged: the interval lies inside ± the minimum effect (equivalence: two one-sided tests,
+//   Schuirmann 1987);
+// - inconclusive: anything else, with which case it is and what would decide.
+// The interval is the one at the family's level (src/compare/family.ts), so a correction for many
+// metrics can only widen it: it turns a verdict into inconclusive, never into unchanged.
+// Verdicts are codes and numbers; src/render/verdict-words.ts says them.
 
 import type { Direction } from '../metrics/catalog';
-import type { Verdict } from './types';
-import { percent, pValue as formatP, signedPercent, signedWithUnit } from '../format/numbers';
+import type { Verdict, VerdictReason } from './types';
 
-export interface VerdictInput {
+export interface IntervalJudgement {
   direction: Direction;
-  /** head/base − 1, or null when the base is 0. */
-  change: number | null;
-  difference: number;
-  /** Interval on the change (relative), or on the difference when change is null. */
+  /** The interval the verdict is decided on: relative change, or the difference when `relative` is false. */
   interval: [number, number];
-  /** p-value of "within ± minimum effect", before correction. */
-  pValue: number;
-  /** p-value of "no change at all", before correction. */
-  pValueZero: number;
-  pAdjusted: number;
-  alpha: number;
-  /** Smallest relative change worth a verdict. */
+  relative: boolean;
+  /** Point estimate in the interval's units. */
+  point: number;
+  /** Smallest change that matters, in the interval's units (a share when relative). */
   minEffect: number;
-  /** Smallest absolute change worth a verdict, in the metric's unit. */
-  minAbsolute: number;
-  unit: string;
-  /** Metrics compared in the family (for the message). */
-  family: number;
+  /** head − base in the metric's unit, for the timer floor. */
+  difference: number;
+  /** Smallest absolute change a single timer reading resolves (ms); 0 for means, rates and counts. */
+  timerFloor: number;
+  /** What the interval would need to decide, for an inconclusive reason (see `moreData`). */
+  noise?: NoiseContext;
 }
 
-/** An interval whose half-width exceeds this many minimum effects is too noisy to vouch for "unchanged". */
-export const RESOLUTION_FACTOR = 3;
-
-export function decideVerdict(input: VerdictInput): { verdict: Verdict; reason: string } {
-  const { direction, change, difference, interval, pAdjusted, alpha, minEffect, minAbsolute, unit } = input;
-  const sign = direction === 'lower-is-better' ? 1 : -1;
-  const relative = change !== null;
-  const effect = relative ? change : difference;
-  const threshold = relative ? minEffect : minAbsolute;
-  const shown = relative
-    ? `${signedPercent(change)} (${signedPercent(interval[0])} … ${signedPercent(interval[1])})`
-    : `${signedWithUnit(difference, unit)} (${signedWithUnit(interval[0], unit)} … ${signedWithUnit(interval[1], unit)})`;
-  const floor = relative ? `the ${percent(minEffect)} minimum effect` : `the ${signedWithUnit(minAbsolute, unit).slice(1)} minimum change`;
-
-  if (pAdjusted < alpha && Math.abs(effect) > threshold && Math.abs(difference) >= minAbsolute) {
-    return {
-      verdict: sign * effect > 0 ? 'regressed' : 'improved',
-      reason: `${shown}: beyond ${floor} with confidence after correcting for ${input.family} ${input.family === 1 ? 'metric' : 'metrics'} (adjusted p ${pText(pAdjusted)})`,
-    };
-  }
-  if (pAdjusted < alpha && Math.abs(effect) > threshold) {
-    return {
-      verdict: 'unchanged',
-      reason: `${shown}: beyond ${floor} with confidence, but only ${signedWithUnit(difference, unit)}, below the ${signedWithUnit(minAbsolute, unit).slice(1)} that timer resolution and jitter allow`,
-    };
-  }
-  const excludesZero = interval[0] > 0 || interval[1] < 0;
-  const halfWidth = (interval[1] - interval[0]) / 2;
-  const resolution = RESOLUTION_FACTOR * threshold;
-  if (halfWidth <= resolution) {
-    let why: string;
-    if (Math.abs(effect) > threshold) why = `not beyond ${floor} with confidence${correctionNote(input)}`;
-    else if (excludesZero) why = `a real but small change, within ${floor}`;
-    else why = 'within run-to-run noise';
-    return { verdict: 'unchanged', reason: `${shown}: ${why}` };
-  }
-  const bound = relative ? percent(resolution) : signedWithUnit(resolution, unit).slice(1);
-  return {
-    verdict: 'inconclusive',
-    reason: `${shown}: not beyond ${floor} with confidence${correctionNote(input)}, and the interval is wider than ±${bound}, too noisy to rule out a change that matters; more requests or repeated runs would decide`,
-  };
+/** How much of an interval's width is sampling (shrinks with more requests) and how much is assumed run noise. */
+export interface NoiseContext {
+  /** Requests (or values) per side behind the interval. */
+  count: number;
+  /** Relative σ of the between-run noise allowed on each side (0 when measured from repeats). */
+  runNoise: { base: number; head: number };
+  /** The level of the interval, for the noise allowance's share of the width. */
+  level: number;
+  /** z for that level. */
+  z: number;
 }
 
-function correctionNote(input: VerdictInput): string {
-  return input.pAdjusted >= input.alpha && input.pValue < input.alpha
-    ? ` (p ${pText(input.pValue)} alone, ${formatP(input.pAdjusted)} after correcting for ${input.family} metrics)`
-    : '';
+/** Sign that makes "worse" positive. */
+export function worseSign(direction: Direction): 1 | -1 {
+  return direction === 'lower-is-better' ? 1 : -1;
 }
 
-/** "= 0.042" or "< 0.001", to follow "p". */
-function pText(p: number): string {
-  const text = formatP(p);
-  return text.startsWith('<') ? text : `= ${text}`;
+export function judgeInterval(j: IntervalJudgement): { verdict: Verdict; reason: VerdictReason } {
+  const sign = worseSign(j.direction);
+  const a = sign * j.interval[0];
+  const b = sign * j.interval[1];
+  const low = Math.min(a, b);
+  const high = Math.max(a, b);
+  const me = j.minEffect;
+  if (low > me || high < -me) {
+    const direction = low > me ? 'worse' : 'better';
+    if (Math.abs(j.difference) < j.timerFloor) return { verdict: 'inconclusive', reason: { code: 'below-timer-floor', direction, floor: j.timerFloor } };
+    return { verdict: direction === 'worse' ? 'regressed' : 'improved', reason: { code: 'beyond-min-effect', direction } };
+  }
+  if (low >= -me && high <= me) return { verdict: 'unchanged', reason: { code: 'within-min-effect' } };
+  if (low > 0) return { verdict: 'inconclusive', reason: { code: 'direction-known', direction: 'worse', ...moreData(j, low, high) } };
+  if (high < 0) return { verdict: 'inconclusive', reason: { code: 'direction-known', direction: 'better', ...moreData(j, low, high) } };
+  return { verdict: 'inconclusive', reason: { code: 'too-noisy', ...moreData(j, low, high) } };
+}
+
+/**
+ * What would decide: the interval's half-width must fall below the distance between the point and
+ * the minimum effect (to show it inside, or beyond). Sampling width shrinks as 1/√n, so the factor of
+ * more requests is (half-width / that distance)², once the part the run-noise allowance alone takes
+ * is set aside; when the allowance alone is wider than the distance, more requests cannot decide and
+ * repeated runs (which measure that noise) are what would.
+ */
+export function moreData(j: IntervalJudgement, low: number, high: number): { requestsFactor: number | null; runsNeeded: boolean } {
+  const half = (high - low) / 2;
+  const centre = Math.abs(worseSign(j.direction) * j.point);
+  const distance = Math.abs(centre - j.minEffect);
+  if (!j.noise || !j.relative) return { requestsFactor: null, runsNeeded: false };
+  const noiseHalf = j.noise.z * Math.hypot(j.noise.runNoise.base, j.noise.runNoise.head);
+  if (noiseHalf >= distance || distance < 1e-9) return { requestsFactor: null, runsNeeded: true };
+  // Widths add in quadrature: sampling² + noise² = half²; sampling must shrink to √(distance² − noise²).
+  const sampling = Math.sqrt(Math.max(0, half * half - noiseHalf * noiseHalf));
+  const allowed = Math.sqrt(distance * distance - noiseHalf * noiseHalf);
+  if (sampling <= allowed) return { requestsFactor: null, runsNeeded: false };
+  return { requestsFactor: (sampling / allowed) ** 2, runsNeeded: false };
+}
+
+/** True when a label is what the interval says (the invariant every report keeps; tested). */
+export function labelAgreesWithInterval(verdict: Verdict, interval: [number, number], minEffect: number, direction: Direction): boolean {
+  const sign = worseSign(direction);
+  const low = Math.min(sign * interval[0], sign * interval[1]);
+  const high = Math.max(sign * interval[0], sign * interval[1]);
+  switch (verdict) {
+    case 'unchanged':
+      return low >= -minEffect && high <= minEffect;
+    case 'regressed':
+      return low > minEffect;
+    case 'improved':
+      return high < -minEffect;
+    case 'inconclusive':
+      return true;
+  }
 }

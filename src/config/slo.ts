@@ -20,6 +20,7 @@ const UNITS: Readonly<Record<Unit, Readonly<Record<string, number>>>> = {
   ms: { ms: 1, s: 1000, sec: 1000, us: 0.001, µs: 0.001 },
   'tok/s': { 'tok/s': 1, 'tokens/s': 1, 'tok/sec': 1, 'tokens/sec': 1 },
   'req/s': { 'req/s': 1, 'requests/s': 1, 'req/sec': 1, 'requests/sec': 1 },
+  share: { '%': 0.01 },
 };
 
 export class SloSyntaxError extends Error {
@@ -81,7 +82,8 @@ export function parseSlo(input: string): Slo {
     );
   }
   const threshold = value * factor;
-  return { spec, comparator, threshold, text: `${spec.key.replace('.', ' ')} ${comparator} ${formatThreshold(threshold)} ${spec.metric.unit}` };
+  const written = spec.metric.unit === 'share' ? `${formatThreshold(threshold * 100)}%` : `${formatThreshold(threshold)} ${spec.metric.unit}`;
+  return { spec, comparator, threshold, text: `${spec.key.replace('.', ' ')} ${comparator} ${written}` };
 }
 
 function formatThreshold(value: number): string {

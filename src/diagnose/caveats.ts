@@ -112,7 +112,7 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
   }
 
   const p50Improved = metrics.filter((m) => m.verdict === 'improved' && m.spec.stat.kind === 'percentile' && m.spec.stat.q <= 0.5);
-  const tailRegressed = metrics.filter((m) => m.verdict === 'regressed' && m.slo && m.spec.stat.kind === 'percentile' && m.spec.stat.q > 0.5);
+  const tailRegressed = metrics.filter((m) => m.verdict === 'regressed' && m.slos.length && m.spec.stat.kind === 'percentile' && m.spec.stat.q > 0.5);
   for (const tail of tailRegressed) {
     const median = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
     if (median) {
@@ -120,9 +120,13 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     }
   }
 
-  const few = metrics.filter((m) => m.verdict === 'inconclusive' && /needs at least/.test(m.reason));
-  if (few.length) {
-    out.push({ kind: 'few-samples', message: `too few requests for ${listJoin(few.map((m) => specLabel(m.spec)))}: ${few[0].reason}` });
+  const few = metrics.filter((m) => m.reason.code === 'too-few-values');
+  const first = few[0]?.reason;
+  if (first?.code === 'too-few-values') {
+    out.push({
+      kind: 'few-samples',
+      message: `too few requests for ${listJoin(few.map((m) => specLabel(m.spec)))}: ${specLabel(few[0].spec)} needs at least ${grouped(first.needed)} values per side (baseline has ${grouped(first.base)}, head ${grouped(first.head)})`,
+    });
   }
 
   const baseErrors = errorShare(base);

@@ -17,6 +17,8 @@ export const HINTS = {
   'buffering-proxy': 'time between server and client grew: a proxy holds the first chunk',
   'traffic-increase': 'more requests per second arrived; the engine ran fuller',
   'measurement-gap': 'time that no phase accounts for: measuring wrong, or time in gaps',
+  'request-failures': 'more requests failed: latency is measured over the survivors, a different population',
+  overload: 'the server did not keep up with its arrivals: the queue grew through the run',
 } as const;
 
 export type HintId = keyof typeof HINTS;
@@ -40,6 +42,8 @@ export const HINT_EFFORT: Readonly<Record<HintId, string>> = {
   'buffering-proxy': 'hours (config)',
   'traffic-increase': 'n/a (workload)',
   'measurement-gap': 'hours (instrumentation)',
+  'request-failures': 'hours (debugging)',
+  overload: 'hours (config) to days (capacity)',
 };
 
 export interface Evidence {

@@ -21,7 +21,7 @@ export { formatCostSpec, money, parseCostSpec } from './service/cost-spec';
 export type { CostSpec } from './service/cost-spec';
 export { sideHeadroom } from './service/headroom';
 export type { RunningBatch, SideHeadroom } from './service/headroom';
-export { effectiveCount, newcombeInterval, normalQuantile, wilsonInterval, zForLevel } from './service/proportion';
+export { effectiveCount, newcombeInterval, normalQuantile, wilsonInterval, zForLevel } from '../stats/proportion';
 
 export interface ServiceMetricsOptions extends GoodputOptions {
   slos: readonly Slo[];

@@ -9,10 +9,14 @@ import { textSource } from '../ingest/source';
 import type { Side } from '../model/run';
 import { triage } from '../report/build';
 import type { Report } from '../report/model';
-import { baseScenario, injectedRegressions, simulateToJsonl, type Scenario } from '../sim';
+import { baseScenario, injectedChanges, injectedRegressions, simulateToJsonl, type Scenario } from '../sim';
+import { reasonText } from '../render/verdict-words';
+import { labelAgreesWithInterval } from '../compare/verdict';
 
 export interface EvalOptions {
   pairs: number;
+  /** First seed of the A/A pairs (base seeds from it, head seeds 4,000 above): fresh seeds test out of sample. */
+  aaSeed?: number;
   seedsPerRegression: number;
   requests: number;
   only?: string;
@@ -25,6 +29,21 @@ export interface AaResult {
   alarms: { key: string; verdict: string; reason: string }[];
   inconclusive: { key: string; reason: string }[];
   changes: { key: string; change: number }[];
+  /** Every metric's label, for the share of unchanged vs inconclusive. */
+  labels: { key: string; verdict: string }[];
+}
+
+/** A change that is not one metric's regression (src/sim InjectedChange), and whether the report got it right. */
+export interface ChangeResult {
+  change: string;
+  seed: number;
+  key: string;
+  verdict: string;
+  benchmarkVerdict: string;
+  reason: string;
+  ok: boolean;
+  /** What was wrong, when not ok. */
+  problems: string[];
 }
 
 export interface CaseResult {
@@ -45,7 +64,22 @@ export interface CaseResult {
 export interface EvalResult {
   aa: AaResult[];
   cases: CaseResult[];
+  changes: ChangeResult[];
+  /** Labels that contradicted their interval, over every report the eval made (must be empty). */
+  contradictions: string[];
   seconds: number;
+}
+
+/** Every metric of a report whose label does not agree with its interval. */
+export function contradictions(report: Report, where: string): string[] {
+  const out: string[] = [];
+  for (const b of report.benchmarks) {
+    for (const m of b.metrics) {
+      if (!m.interval) continue;
+      if (!labelAgreesWithInterval(m.verdict, m.interval, m.minEffect, m.spec.metric.direction)) out.push(`${where}: ${m.spec.key} ${m.verdict} with ${reasonText(m)}`);
+    }
+  }
+  return out;
 }
 
 export async function simulatedSide(label: Side['label'], scenario: Scenario): Promise<Side> {
@@ -57,14 +91,18 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
   const started = Date.now();
   const config = buildConfig({});
   const aa: AaResult[] = [];
+  const contradicted: string[] = [];
+  const firstSeed = options.aaSeed ?? 1000;
   for (let p = 0; p < options.pairs && !options.only; p++) {
-    const report = triage(await simulatedSide('base', baseScenario(1000 + p, options.requests)), await simulatedSide('head', baseScenario(5000 + p, options.requests)), config);
+    const report = triage(await simulatedSide('base', baseScenario(firstSeed + p, options.requests)), await simulatedSide('head', baseScenario(firstSeed + 4000 + p, options.requests)), config);
+    contradicted.push(...contradictions(report, `A/A pair ${p}`));
     const metrics = report.benchmarks[0].metrics;
     aa.push({
+      labels: metrics.map((m) => ({ key: m.spec.key, verdict: m.verdict })),
       pair: p,
       verdict: report.verdict,
-      alarms: metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => ({ key: m.spec.key, verdict: m.verdict, reason: m.reason })),
-      inconclusive: metrics.filter((m) => m.verdict === 'inconclusive').map((m) => ({ key: m.spec.key, reason: m.reason })),
+      alarms: metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => ({ key: m.spec.key, verdict: m.verdict, reason: reasonText(m) })),
+      inconclusive: metrics.filter((m) => m.verdict === 'inconclusive').map((m) => ({ key: m.spec.key, reason: reasonText(m) })),
       changes: metrics.flatMap((m) => (m.change != null ? [{ key: m.spec.key, change: m.change }] : [])),
     });
     options.onProgress?.(`A/A pair ${p}: ${report.verdict}`);
@@ -80,6 +118,7 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
     for (let s = 0; s < options.seedsPerRegression; s++) {
       const base = baseScenario(200 + s, options.requests);
       const report = triage(await simulatedSide('base', base), await simulatedSide('head', regression.apply(base)), cfg);
+      contradicted.push(...contradictions(report, `${regression.id} seed ${200 + s}`));
       const b = report.benchmarks[0];
       const m = b.metrics.find((x) => x.spec.key === key);
       const attribution = b.attributions.find((a) => a.spec.key === key) ?? null;
@@ -92,7 +131,7 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
         seed: 200 + s,
         key,
         verdict: m?.verdict ?? 'missing',
-        reason: m?.reason ?? '',
+        reason: m ? reasonText(m) : '',
         expectedPhase: phase,
         dominantPhase: dominant,
         rootPhase: root,
@@ -105,5 +144,31 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
       options.onProgress?.(`${regression.id} seed ${200 + s}: ${m?.verdict}`);
     }
   }
-  return { aa, cases, seconds: (Date.now() - started) / 1000 };
+
+  const changes: ChangeResult[] = [];
+  for (const change of injectedChanges()) {
+    if (options.only && change.id !== options.only) continue;
+    const { metric, stat, verdicts, benchmark, hint, notJudged } = change.expect;
+    const key = metric === 'throughput' || metric === 'failed' ? metric : `${metric}.${stat}`;
+    for (let s = 0; s < options.seedsPerRegression; s++) {
+      const plain = baseScenario(200 + s, options.requests);
+      const base = change.base ? change.base(plain) : plain;
+      const report = triage(await simulatedSide('base', base), await simulatedSide('head', change.apply(plain)), config);
+      contradicted.push(...contradictions(report, `${change.id} seed ${200 + s}`));
+      const b = report.benchmarks[0];
+      const m = b.metrics.find((x) => x.spec.key === key);
+      const problems: string[] = [];
+      if (!m) problems.push(`${key} missing`);
+      else if (!verdicts.includes(m.verdict)) problems.push(`${key} ${m.verdict}, expected ${verdicts.join(' or ')}`);
+      if (benchmark && !benchmark.includes(b.verdict)) problems.push(`benchmark ${b.verdict}, expected ${benchmark.join(' or ')}`);
+      if (hint && !b.findings.some((f) => f.hint === hint)) problems.push(`no ${hint} finding (hints: ${b.findings.map((f) => f.hint).join(', ') || 'none'})`);
+      for (const k of notJudged ?? []) {
+        const x = b.metrics.find((y) => y.spec.key === k);
+        if (x && x.reason.code !== 'not-judged-overloaded') problems.push(`${k} judged (${x.verdict}) although both sides are overloaded`);
+      }
+      changes.push({ change: change.id, seed: 200 + s, key, verdict: m?.verdict ?? 'missing', benchmarkVerdict: b.verdict, reason: m ? reasonText(m) : '', ok: problems.length === 0, problems });
+      options.onProgress?.(`${change.id} seed ${200 + s}: ${m?.verdict}`);
+    }
+  }
+  return { aa, cases, changes, contradictions: contradicted, seconds: (Date.now() - started) / 1000 };
 }

@@ -36,6 +36,7 @@ export function duration(ms: number): string {
 /** A value in a metric's unit. */
 export function withUnit(value: number, unit: string): string {
   if (unit === 'ms') return duration(value);
+  if (unit === 'share') return percent(value);
   return `${compact(value)} ${unit}`;
 }
 
@@ -57,6 +58,11 @@ export function percent(ratio: number): string {
   return `${v < 0 ? MINUS : ''}${text}%`;
 }
 
+/** A difference of shares in percentage points: "+1.2 pp", "−38 pp". */
+export function signedPoints(ratio: number): string {
+  return signedPercent(ratio).replace(/%$/, ' pp');
+}
+
 /** A signed duration difference: "+3,140 ms", "−311 ms". */
 export function signedDuration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
@@ -67,6 +73,7 @@ export function signedDuration(ms: number): string {
 
 export function signedWithUnit(value: number, unit: string): string {
   if (unit === 'ms') return signedDuration(value);
+  if (unit === 'share') return signedPoints(value);
   return `${value >= 0 ? '+' : MINUS}${compact(Math.abs(value))} ${unit}`;
 }
 

@@ -71,7 +71,8 @@ function metricRecord(m: MetricComparison): MetricRecord {
 function symptom(b: BenchmarkReport, lead: MetricComparison | undefined): string {
   if (!lead?.head) return b.verdict === 'unchanged' ? 'no regression' : b.verdict;
   const value = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
-  const target = lead.slo ? `, target ${lead.slo.slo.comparator} ${withUnit(lead.slo.slo.threshold, lead.spec.metric.unit)}` : '';
+  const slo = lead.slos[0];
+  const target = slo ? `, target ${slo.slo.comparator} ${withUnit(slo.slo.threshold, lead.spec.metric.unit)}` : '';
   return `${value}${target}${lead.verdict === 'regressed' ? ` (${signedPercent(lead.change ?? 0)})` : ''}`;
 }
 

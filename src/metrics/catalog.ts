@@ -14,9 +14,11 @@ export type MetricId =
   | 'tpot'
   | 'throughput'
   | 'request_throughput'
+  | 'failed'
   | PhaseId;
 
-export type Unit = 'ms' | 'tok/s' | 'req/s';
+/** `share`: a proportion 0..1, shown as a per cent, its changes in percentage points. */
+export type Unit = 'ms' | 'tok/s' | 'req/s' | 'share';
 export type Direction = 'lower-is-better' | 'higher-is-better';
 
 export interface MetricDef {
@@ -104,6 +106,16 @@ export const METRICS: Readonly<Record<MetricId, MetricDef>> = {
     phases: [],
     description: 'successful requests per second, from the first arrival to the last completion',
   },
+  failed: {
+    id: 'failed',
+    label: 'failed requests',
+    unit: 'share',
+    direction: 'lower-is-better',
+    level: 'run',
+    phases: [],
+    description:
+      'share of the requests sent that failed: rows with an error, or the failed count the tool writes (requested − completed where it writes only those); judged on the difference in percentage points',
+  },
   tokenize: latency('tokenize', 'tokenize', [], 'tokenize_ms'),
   queue_wait: latency('queue_wait', 'queue wait', [], 'queue_wait_ms: arrival (after tokenization) to admission'),
   prefill: latency('prefill', 'prefill', [], 'prefill_ms'),
@@ -141,6 +153,11 @@ const ALIASES: Readonly<Record<string, MetricId>> = {
   output_throughput: 'throughput',
   token_throughput: 'throughput',
   request_throughput: 'request_throughput',
+  failed: 'failed',
+  failures: 'failed',
+  failed_requests: 'failed',
+  errors: 'failed',
+  error_rate: 'failed',
   tokenize: 'tokenize',
   queue_wait: 'queue_wait',
   queue: 'queue_wait',

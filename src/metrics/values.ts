@@ -49,6 +49,7 @@ export function requestColumn(table: RequestTable, metric: MetricId, statQ = 0.5
       return masked(table, tpot(table));
     case 'throughput':
     case 'request_throughput':
+    case 'failed':
       return null;
     default:
       return masked(table, phaseColumn(table, metric));
@@ -126,6 +127,7 @@ const FIELD_FOR: Partial<Record<MetricSpec['metric']['id'], string>> = {
   network: 'network_ms or client_first_token_ms',
   tpot: 'decode_ms and output_tokens',
   throughput: 'arrival_ts, total_ms and output_tokens',
+  failed: 'error, or the failed and requested counts',
   request_throughput: 'arrival_ts and total_ms',
 };
 
@@ -134,16 +136,20 @@ export function fieldsFor(id: MetricSpec['metric']['id']): string {
   return FIELD_FOR[id] ?? `${id}_ms`;
 }
 
-/** The series a comparison resamples for `spec`, or why the data cannot give one. */
-export function metricSeries(table: RequestTable, spec: MetricSpec): Series {
+/**
+ * The series a comparison resamples for `spec`, or why the data cannot give one. `steady`: where the
+ * run's steady state begins; per-request values before it (warm-up) are left out.
+ */
+export function metricSeries(table: RequestTable, spec: MetricSpec, steady?: SteadyStart): Series {
   if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
   const id = spec.metric.id;
-  if (spec.metric.level === 'run') return rateSeries(table, id === 'throughput');
+  if (id === 'failed') return { ok: false, reason: 'the failed share is counted, not resampled' };
+  if (spec.metric.level === 'run') return rateSeries(table, id === 'throughput', steady);
   const q = spec.stat.kind === 'percentile' ? spec.stat.q : 0.5;
-  if (id === 'itl') return itlSeries(table, spec);
+  if (id === 'itl') return itlSeries(table, spec, steady?.row ?? 0);
   const column = requestColumn(table, id, q);
   if (!column) return { ok: false, reason: `the data has no ${fieldsFor(id)}` };
-  const values = finiteSeries(column);
+  const values = finiteSeries(steady?.row ? column.subarray(steady.row) : column);
   if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
   return { ok: true, values };
 }
@@ -155,18 +161,22 @@ export function metricSeries(table: RequestTable, spec: MetricSpec): Series {
  * share one gap distribution), and the mean is Σ decode_ms / Σ (output_tokens − 1), which is exactly
  * the mean of all gaps. Other percentiles need pooled gaps.
  */
-function itlSeries(table: RequestTable, spec: MetricSpec): Series {
-  if (table.tokenGaps) return { ok: true, values: finiteSeries(table.tokenGaps.values), basis: 'pooled token gaps' };
+function itlSeries(table: RequestTable, spec: MetricSpec, from: number): Series {
+  if (table.tokenGaps) {
+    const gaps = table.tokenGaps;
+    const values = from > 0 && from < gaps.offsets.length ? gaps.values.subarray(gaps.offsets[from]) : gaps.values;
+    return { ok: true, values: finiteSeries(values), basis: 'pooled token gaps' };
+  }
   if (spec.stat.kind === 'mean') {
     const decode = requestColumn(table, 'decode');
     const tokens = table.numbers.output_tokens;
     if (!decode || !tokens) return { ok: false, reason: 'the data has no decode_ms and output_tokens for the mean ITL' };
-    const values = new Float64Array(table.length);
-    const denominators = new Float64Array(table.length);
-    for (let i = 0; i < table.length; i++) {
+    const values = new Float64Array(table.length - from);
+    const denominators = new Float64Array(table.length - from);
+    for (let i = from; i < table.length; i++) {
       const ok = Number.isFinite(decode[i]) && tokens[i] >= 2;
-      values[i] = ok ? decode[i] : 0;
-      denominators[i] = ok ? tokens[i] - 1 : 0;
+      values[i - from] = ok ? decode[i] : 0;
+      denominators[i - from] = ok ? tokens[i] - 1 : 0;
     }
     return { ok: true, values, denominators, basis: 'Σ decode_ms / Σ (output_tokens − 1)', statistic: { kind: 'ratio' } };
   }
@@ -177,35 +187,89 @@ function itlSeries(table: RequestTable, spec: MetricSpec): Series {
   const field = q === 0.5 ? 'itl_p50_ms' : 'itl_p99_ms';
   const column = requestColumn(table, 'itl', q);
   if (!column) return { ok: false, reason: `the data has no ${field}` };
-  const values = finiteSeries(column);
+  const values = finiteSeries(from > 0 ? column.subarray(from) : column);
   if (values.length === 0) return { ok: false, reason: `no successful request has ${field}` };
   return { ok: true, values, basis: `median over requests of ${field}`, statistic: { kind: 'quantile', q: 0.5 } };
 }
 
+/** Where a run's steady state begins (src/compare/load.ts): rows before it are warm-up. */
+export interface SteadyStart {
+  /** First row (arrival order) of the steady state. */
+  row: number;
+  /** Its arrival time (Unix seconds). */
+  ts: number;
+}
+
+/** Windows a steady state is cut into for rates: about one per 10 requests, 20 to 400. */
+const WINDOWS_PER_REQUEST = 0.1;
+const MIN_WINDOWS = 20;
+const MAX_WINDOWS = 400;
+
 /**
- * A run-level rate as a ratio of per-request sums: numerators are the request's output tokens (or 1),
- * denominators the time until the next arrival (the last request: until the last completion), so
- * Σ numerators / Σ denominators is the rate over the run and blocks of requests resample it.
+ * A run-level rate resampled over fixed time windows of the steady state: from the end of the
+ * warm-up to the last arrival (after it the run only drains, at a falling load). Output tokens are
+ * spread evenly over each successful request's decode time (first token to completion; its whole
+ * span when the first token is not recorded) and counted in the windows it overlaps; requests count
+ * in the window they complete in. Values are per window, denominators the window's length, so the
+ * ratio statistic is tokens (or requests) per second, and blocks of consecutive windows resample it.
  */
-function rateSeries(table: RequestTable, tokens: boolean): Series {
+export function rateSeries(table: RequestTable, tokens: boolean, steady?: SteadyStart): Series {
   const arrival = table.numbers.arrival_ts;
   const total = table.numbers.total_ms;
   const output = table.numbers.output_tokens;
   if (!arrival || !total || (tokens && !output) || !table.orderedByArrival) {
     return { ok: false, reason: `the data has no ${FIELD_FOR[tokens ? 'throughput' : 'request_throughput']} on every request` };
   }
-  const ok = successMask(table);
   const n = table.length;
-  const weight = table.rowWeight ?? 1;
-  const values = new Float64Array(n);
-  const denominators = new Float64Array(n);
+  const start = steady && steady.row < n ? steady.ts : arrival[0];
+  const lastArrival = arrival[n - 1];
   let lastCompletion = -Infinity;
+  for (let i = 0; i < n; i++) if (Number.isFinite(total[i])) lastCompletion = Math.max(lastCompletion, arrival[i] + total[i] / 1000);
+  // A run whose requests all arrive at once (a closed batch) has no arrival window: its span is the whole run.
+  const end = lastArrival - start > 0 ? lastArrival : lastCompletion;
+  const span = end - start;
+  if (!(span > 0)) return { ok: false, reason: 'the run has no time span to measure a rate over (every request arrived and finished at once)' };
+  const windows = Math.round(Math.min(MAX_WINDOWS, Math.max(MIN_WINDOWS, n * WINDOWS_PER_REQUEST)));
+  const width = span / windows;
+  const values = new Float64Array(windows);
+  const denominators = new Float64Array(windows).fill(width);
+  const ok = successMask(table);
+  const weight = table.rowWeight ?? 1;
+  const firstToken = table.numbers.first_token_ms;
   for (let i = 0; i < n; i++) {
-    const done = arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1000 : 0);
-    if (done > lastCompletion) lastCompletion = done;
-    values[i] = ok[i] && Number.isFinite(total[i]) ? weight * (tokens ? output![i] || 0 : 1) : 0;
-    denominators[i] = i + 1 < n ? arrival[i + 1] - arrival[i] : 0;
+    if (!ok[i] || !Number.isFinite(total[i])) continue;
+    const done = arrival[i] + total[i] / 1000;
+    if (!tokens) {
+      if (done >= start && done <= end) values[Math.min(windows - 1, Math.floor((done - start) / width))] += weight;
+      continue;
+    }
+    const count = output![i];
+    if (!(count > 0)) continue;
+    const ft = firstToken?.[i];
+    const from = arrival[i] + (ft !== undefined && Number.isFinite(ft) ? ft / 1000 : 0);
+    spread(values, start, width, from, done, count * weight);
   }
-  denominators[n - 1] = Math.max(0, lastCompletion - arrival[n - 1]);
   return { ok: true, values, denominators };
+}
+
+/** Adds `amount`, spread evenly over [from, to], to the windows of `values` it overlaps (none outside them). */
+function spread(values: Float64Array, start: number, width: number, from: number, to: number, amount: number): void {
+  const windows = values.length;
+  const end = start + width * windows;
+  if (to <= from) {
+    if (from >= start && from <= end) values[Math.min(windows - 1, Math.floor((from - start) / width))] += amount;
+    return;
+  }
+  const lo = Math.max(from, start);
+  const hi = Math.min(to, end);
+  if (hi <= lo) return;
+  const density = amount / (to - from);
+  let w = Math.min(windows - 1, Math.floor((lo - start) / width));
+  let t = lo;
+  while (t < hi && w < windows) {
+    const windowEnd = Math.min(hi, start + (w + 1) * width);
+    values[w] += density * (windowEnd - t);
+    t = windowEnd;
+    w++;
+  }
 }

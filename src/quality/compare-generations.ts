@@ -3,7 +3,7 @@
 // paired generations, identical"); any difference is a change to look at, unless sampling made
 // differences expected. A request that failed in head where base answered counts as a change too.
 
-import { wilsonInterval, zForLevel } from '../diagnose/service/proportion';
+import { wilsonInterval, zForLevel } from '../stats/proportion';
 import { grouped } from '../format/numbers';
 import { listJoin } from '../format/text';
 import { LEVEL } from './compare-scores';

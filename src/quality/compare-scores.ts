@@ -10,7 +10,7 @@
 // terms. Without a stderr, a share in [0, 1] with an n on both sides gets Newcombe's interval for a
 // difference of proportions; otherwise only identical values verify anything.
 
-import { newcombeInterval, zForLevel } from '../diagnose/service/proportion';
+import { newcombeInterval, zForLevel } from '../stats/proportion';
 import { listJoin } from '../format/text';
 import type { ScoreDiff, ScoreMetric, ScoresComparison, ScoreSet, ScoreVerdict } from './types';
 import { bound, onUnitScale, scoreDiff, scoreValue } from './wording';

@@ -4,6 +4,7 @@
 import type { MetricComparison } from '../compare/types';
 import type { BenchmarkReport, Report } from '../report/model';
 import { branchPhase } from '../diagnose/tree';
+import { reasonText } from './verdict-words';
 
 export function reportToJson(report: Report): unknown {
   return {
@@ -22,14 +23,17 @@ export function renderJson(report: Report): string {
   return JSON.stringify(reportToJson(report), (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? null : value), 2) + '\n';
 }
 
-function benchmarkJson(b: BenchmarkReport, level: number) {
+function benchmarkJson(b: BenchmarkReport, confidence: number) {
   return {
     name: b.name,
     verdict: b.verdict,
     sloBreaches: b.sloBreaches,
     base: side(b.base),
     head: side(b.head),
-    metrics: b.metrics.map((m) => metricJson(m, b, level)),
+    intervalLevel: b.family.level,
+    metricsJudged: b.family.size,
+    load: b.load,
+    metrics: b.metrics.map((m) => metricJson(m, b, confidence)),
     notInData: b.notInData,
     attributions: b.attributions.map((a) => ({
       metric: a.spec.metric.id,
@@ -65,7 +69,7 @@ function side(s: BenchmarkReport['base']) {
   };
 }
 
-function metricJson(m: MetricComparison, b: BenchmarkReport, level: number) {
+function metricJson(m: MetricComparison, b: BenchmarkReport, confidence: number) {
   const attribution = b.attributions.find((a) => a.spec.key === m.spec.key) ?? null;
   const phase = m.verdict === 'regressed' ? branchPhase(m, attribution) : (attribution?.dominant ?? null);
   const walk = b.walks.find((w) => w.metrics.includes(m.spec.key));
@@ -77,7 +81,9 @@ function metricJson(m: MetricComparison, b: BenchmarkReport, level: number) {
     direction: m.spec.metric.direction,
     origin: m.origin,
     verdict: m.verdict,
-    reason: m.reason,
+    reason: reasonText(m, { size: b.family.size, confidence }),
+    reasonCode: m.reason.code,
+    reasonData: m.reason,
     basis: m.basis ?? null,
     base: m.base?.value ?? null,
     head: m.head?.value ?? null,
@@ -85,11 +91,11 @@ function metricJson(m: MetricComparison, b: BenchmarkReport, level: number) {
     headDetail: m.head ?? null,
     change: m.change ?? null,
     difference: m.difference ?? null,
-    interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level, kind: m.intervalKind } : null,
+    interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level: m.intervalLevel ?? confidence, kind: m.intervalKind } : null,
+    uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
     pValue: m.pValue ?? null,
-    pAdjusted: m.pAdjusted ?? null,
     minEffect: m.minEffect,
-    slo: m.slo ? { target: m.slo.slo.text, comparator: m.slo.slo.comparator, threshold: m.slo.slo.threshold, baseMet: m.slo.baseMet, headMet: m.slo.headMet, marginal: m.slo.marginal } : null,
+    slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
     dominantPhase: phase,
     rootPhase: walk?.rootPhase ?? null,
     hints: b.findings.filter((f) => f.metrics.includes(m.spec.key)).map((f) => f.hint),

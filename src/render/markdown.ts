@@ -15,7 +15,8 @@ import { codeText, markdownText } from './escape';
 import { floorSection, profilesSection } from './deep-markdown';
 import { serviceSection } from './service-markdown';
 import { qualitySection } from './quality-markdown';
-import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
+import { levelText, verdictQualifier } from './verdict-words';
 
 export interface MarkdownOptions {
   /**
@@ -42,7 +43,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   // Several benchmarks: the ones that need attention in full, the unchanged ones in one line each.
   for (const b of report.benchmarks) {
     if (report.benchmarks.length > 1 && b.verdict === 'unchanged' && detail !== 'full') continue;
-    parts.push(renderBenchmark(b, detail));
+    parts.push(renderBenchmark(b, detail, report.settings.level));
   }
   if (report.profiles && detail !== 'minimal') parts.push(profilesSection(report.profiles));
   if (detail !== 'full') parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}.`);
@@ -66,18 +67,18 @@ function overview(report: Report): string {
   return [`## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`, '', '| benchmark | verdict | summary |', '|---|---|---|', ...rows].join('\n');
 }
 
-function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
+function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number): string {
   const lead = leadMetric(b);
   const out: string[] = [];
   out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
-  out.push(metricsTable(b, detail));
+  out.push(metricsTable(b, detail, confidence));
   const service = b.service && detail !== 'minimal' ? serviceSection(b.service) : undefined;
   if (service) out.push(service);
   const quality = b.quality && detail !== 'minimal' ? qualitySection(b.quality) : undefined;
   if (quality) out.push(quality);
-  const undecided = undecidedGroups(b);
+  const undecided = undecidedGroups(b, confidence);
   if (undecided.length) {
     out.push(`**Inconclusive** — what would decide:\n${undecided.map((g) => `- ${g.labels.join(', ')}: ${markdownText(g.reason, 400)}`).join('\n')}`);
   }
@@ -115,9 +116,9 @@ function briefLine(b: BenchmarkReport, lead: MetricComparison | undefined): stri
   return parts.join(' · ');
 }
 
-function metricsTable(b: BenchmarkReport, detail: Detail): string {
+function metricsTable(b: BenchmarkReport, detail: Detail, confidence: number): string {
   // The shortest report keeps the rows that say something: changed, undecided, or with an SLO.
-  const shown = detail === 'minimal' ? b.metrics.filter((m) => m.verdict !== 'unchanged' || m.slo) : b.metrics;
+  const shown = detail === 'minimal' ? b.metrics.filter((m) => m.verdict !== 'unchanged' || m.slos.length) : b.metrics;
   const hidden = b.metrics.length - shown.length;
   const rows = shown.map((m) => {
     const unit = m.spec.metric.unit;
@@ -125,25 +126,26 @@ function metricsTable(b: BenchmarkReport, detail: Detail): string {
     const head = m.head ? withUnit(m.head.value, unit) : '—';
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
-  const table = ['| metric | baseline | this PR | change (95% interval) | SLO | verdict |', '|---|---:|---:|---|---|---|', ...rows].join('\n');
+  const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, '|---|---:|---:|---|---|---|', ...rows].join('\n');
   return hidden ? `${table}\n\n${hidden} more metric${hidden === 1 ? '' : 's'} unchanged.` : table;
 }
 
 function sloCell(m: MetricComparison): string {
-  const s = m.slo;
-  if (!s) return '';
-  const target = `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)}`;
-  return `${target} ${s.headMet === null ? '❔' : s.headMet ? '✅' : '❌'}${s.marginal ? ' (marginal)' : ''}`;
+  return m.slos
+    .map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? '❔' : s.headMet ? '✅' : '❌'}${s.marginal ? ' (marginal)' : ''}`)
+    .join('<br>');
 }
 
 function verdictCell(m: MetricComparison): string {
-  return m.verdict === 'regressed' || m.verdict === 'improved' ? `**${m.verdict}**` : m.verdict;
+  if (m.verdict === 'regressed' || m.verdict === 'improved') return `**${m.verdict}**`;
+  const qualifier = verdictQualifier(m);
+  return qualifier ? `${m.verdict} (${qualifier})` : m.verdict;
 }
 
 const MAX_ATTRIBUTIONS = 2;
 
 function orderAttributions(b: BenchmarkReport, lead: Attribution | undefined): Attribution[] {
-  const withSlo = (a: Attribution) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slo);
+  const withSlo = (a: Attribution) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
   const rest = b.attributions.filter((a) => a !== lead);
   return [...(lead ? [lead] : []), ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
 }
@@ -249,5 +251,5 @@ function sideRow(s: SideSummary): string {
 
 function footer(report: Report): string {
   const s = report.settings;
-  return `<sub>perf-triage v${report.tool.version} · ${Math.round(s.level * 100)}% intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}) · verdicts corrected for the number of metrics (Benjamini–Hochberg, α = ${s.alpha}) · minimum effects and run-to-run noise in docs/statistics.md</sub>`;
+  return `<sub>perf-triage v${report.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
 }

@@ -9,6 +9,8 @@ import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
 import { percent, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
 import type { BenchmarkReport } from '../report/model';
+import { loadPhrase } from '../diagnose/survivors';
+import { intervalText, levelText, minEffectText, reasonText } from './verdict-words';
 
 export const VERDICT_ICON: Readonly<Record<Verdict, string>> = {
   regressed: '🔴',
@@ -18,19 +20,42 @@ export const VERDICT_ICON: Readonly<Record<Verdict, string>> = {
 };
 
 /**
- * The metric the headline speaks of: a regressed metric with a breached SLO, then any regressed
- * metric with an SLO, then the largest regression, then a breached SLO, then an inconclusive one.
+ * The metric the headline speaks of: more failed requests, then a regressed metric with a breached
+ * SLO, then any regressed metric with an SLO, then the largest regression, then a breached SLO, then
+ * the undecided metric that matters most, then an improvement.
  */
 export function leadMetric(b: BenchmarkReport): MetricComparison | undefined {
   const regressed = b.metrics.filter((m) => m.verdict === 'regressed');
   const byChange = (list: MetricComparison[]) => [...list].sort((x, y) => badness(y) - badness(x))[0];
   return (
-    byChange(regressed.filter((m) => m.slo?.headMet === false)) ??
-    byChange(regressed.filter((m) => m.slo)) ??
+    regressed.find((m) => m.spec.metric.id === 'failed') ??
+    byChange(regressed.filter(breaches)) ??
+    byChange(regressed.filter((m) => m.slos.length)) ??
     byChange(regressed) ??
-    b.metrics.find((m) => m.slo?.headMet === false) ??
-    b.metrics.find((m) => m.verdict === 'inconclusive' && m.origin !== 'default') ??
+    b.metrics.find(breaches) ??
+    leadUndecided(b) ??
     b.metrics.find((m) => m.verdict === 'improved')
+  );
+}
+
+function breaches(m: MetricComparison): boolean {
+  return m.slos.some((s) => s.headMet === false);
+}
+
+/**
+ * The undecided metric a reader most needs to hear about: a large change seen only in summaries,
+ * then one likely worse, then one too noisy to rule out a change (SLO and named metrics first).
+ */
+export function leadUndecided(b: BenchmarkReport): MetricComparison | undefined {
+  const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
+  const named = (m: MetricComparison) => (m.origin === 'default' ? 1 : 0);
+  const order = (list: MetricComparison[]) => [...list].sort((x, y) => named(x) - named(y) || badness(y) - badness(x));
+  const summaryBeyond = undecided.filter((m) => m.reason.code === 'summary-only' && badness(m) > m.minEffect);
+  return (
+    order(summaryBeyond)[0] ??
+    order(undecided.filter((m) => m.reason.code === 'direction-known' && m.reason.direction === 'worse'))[0] ??
+    order(undecided.filter((m) => m.reason.code === 'too-noisy'))[0] ??
+    order(undecided.filter((m) => m.origin !== 'default'))[0]
   );
 }
 
@@ -48,15 +73,26 @@ export function headline(b: BenchmarkReport): string {
   const lead = leadMetric(b);
   const counted = b.metrics.filter((m) => m.base).length;
   const breach = b.sloBreaches.length ? ` · SLO ${b.sloBreaches.map((s) => `\`${s}\``).join(', ')} breached` : '';
+  const headOverloaded = b.load.head.overloaded && !b.load.base.overloaded;
   switch (b.verdict) {
     case 'regressed': {
+      const regressed = b.metrics.filter((x) => x.verdict === 'regressed');
+      if (headOverloaded) {
+        const run = b.load.head.runs.find((r) => r.overloaded)!;
+        return `the head is overloaded: ${loadPhrase(run)}${regressed.length ? ` (and ${regressed.length} metric${regressed.length > 1 ? 's' : ''} regressed)` : ''}${breach}`;
+      }
       const m = lead!;
-      const others = b.metrics.filter((x) => x.verdict === 'regressed' && x !== m).length;
+      const others = regressed.filter((x) => x !== m).length;
       return `${specLabel(m.spec)} regressed ${valueChange(m)}${others ? ` (and ${others} more metric${others > 1 ? 's' : ''})` : ''}${breach}`;
     }
     case 'inconclusive': {
       const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
-      const names = undecided.length <= 4 ? undecided.map((m) => specLabel(m.spec)).join(', ') : `${undecided.length} metrics`;
+      const m = lead && lead.verdict === 'inconclusive' ? lead : leadUndecided(b);
+      const more = m && undecided.length > 1 ? ` (${undecided.length - 1} more metric${undecided.length > 2 ? 's' : ''} undecided)` : '';
+      if (m?.reason.code === 'summary-only') return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
+      if (m?.reason.code === 'direction-known') return `${specLabel(m.spec)} likely ${m.reason.direction}: ${intervalText(m)}, but it could be within the ${minEffectText(m)} minimum effect${more}${breach}`;
+      if (m?.reason.code === 'too-noisy') return `no regression found; ${specLabel(m.spec)} too noisy to rule out a ${minEffectText(m)} change${more}${breach}`;
+      const names = undecided.length <= 4 ? undecided.map((x) => specLabel(x.spec)).join(', ') : `${undecided.length} metrics`;
       return `inconclusive: the data cannot decide ${names}${breach}`;
     }
     case 'improved': {
@@ -65,7 +101,7 @@ export function headline(b: BenchmarkReport): string {
       return `${specLabel(m.spec)} improved ${valueChange(m)}${better.length > 1 ? ` (and ${better.length - 1} more)` : ''}; no regression${breach}`;
     }
     case 'unchanged':
-      return `no regression in ${counted} metric${counted === 1 ? '' : 's'}${breach || (b.metrics.some((m) => m.slo) ? ' · SLOs met' : '')}`;
+      return `unchanged: ${counted} metric${counted === 1 ? '' : 's'} within their minimum effects${breach || (b.metrics.some((m) => m.slos.length) ? ' · SLOs met' : '')}`;
   }
 }
 
@@ -111,25 +147,59 @@ export function fixSentence(fix: AmdahlItem, lead: MetricComparison): string {
   return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 
-/** "+797% (+610% … +1,020%)", or an absolute change when the baseline is zero. */
+/** "+797% (+610% … +1,020%)", or an absolute change when the baseline is zero or the metric is a share. */
 export function changeText(m: MetricComparison): string {
   if (m.difference === undefined) return '—';
   if (!m.interval) return m.change !== null && m.change !== undefined ? `${signedPercent(m.change)} (no interval)` : signedWithUnit(m.difference, m.spec.metric.unit);
-  if (m.intervalKind === 'relative' && m.change !== null && m.change !== undefined) {
-    return `${signedPercent(m.change)} (${signedPercent(m.interval[0])} … ${signedPercent(m.interval[1])})`;
-  }
-  const unit = m.spec.metric.unit;
-  return `${signedWithUnit(m.difference, unit)} (${signedWithUnit(m.interval[0], unit)} … ${signedWithUnit(m.interval[1], unit)})`;
+  return intervalText(m);
 }
 
-/** Inconclusive metrics grouped by their reason, so a reason shared by many is said once. */
-export function undecidedGroups(b: BenchmarkReport): { labels: string[]; reason: string }[] {
-  const groups = new Map<string, string[]>();
+/**
+ * Inconclusive metrics with their reasons. Metrics too noisy to decide share one sentence (their
+ * intervals are in the table); the rest keep their own, and a sentence shared by several is said once.
+ */
+export function undecidedGroups(b: BenchmarkReport, confidence: number): { labels: string[]; reason: string }[] {
+  const groups = new Map<string, { labels: string[]; reason: string }>();
+  const add = (key: string, label: string, reason: () => string) => {
+    const g = groups.get(key) ?? { labels: [], reason: reason() };
+    g.labels.push(label);
+    groups.set(key, g);
+  };
+  const family = { size: b.family.size, confidence };
+  const noisy = b.metrics.filter((m) => m.verdict === 'inconclusive' && m.reason.code === 'too-noisy');
   for (const m of b.metrics) {
     if (m.verdict !== 'inconclusive') continue;
-    const list = groups.get(m.reason) ?? [];
-    list.push(specLabel(m.spec));
-    groups.set(m.reason, list);
+    const r = m.reason;
+    if (r.code === 'too-noisy' && !m.uncorrected?.verdict.match(/regressed|improved|unchanged/)) {
+      const kind = r.runsNeeded ? 'runs' : 'requests';
+      add(`too-noisy|${kind}`, specLabel(m.spec), () => noisySentence(noisy.filter((x) => x.reason.code === 'too-noisy' && x.reason.runsNeeded === r.runsNeeded)));
+      continue;
+    }
+    const text = reasonText(m, family);
+    add(text, specLabel(m.spec), () => text);
   }
-  return [...groups].map(([reason, labels]) => ({ labels, reason }));
+  return [...groups.values()];
+}
+
+function noisySentence(metrics: MetricComparison[]): string {
+  const effects = [...new Set(metrics.map((m) => minEffectText(m)))];
+  const runs = metrics.every((m) => m.reason.code === 'too-noisy' && m.reason.runsNeeded);
+  const factors = metrics.map((m) => (m.reason.code === 'too-noisy' ? m.reason.requestsFactor : null)).filter((f): f is number => f !== null);
+  const what = runs
+    ? '3 or more runs per side would decide: they measure the run-to-run noise that one run per side can only assume, and that allowance alone is wider than the minimum effect'
+    : factors.length
+      ? `about ${compactFactor(Math.min(...factors))}${factors.length > 1 && Math.max(...factors) > Math.min(...factors) * 1.05 ? `–${compactFactor(Math.max(...factors))}` : ''}× the requests per side, or 3 or more runs per side, would decide`
+      : 'more requests or 3 or more runs per side would decide';
+  return `too noisy to rule out a change of ${effects.join(' or ')} either way (each interval reaches past its minimum effect on both sides of zero); ${what}`;
+}
+
+function compactFactor(f: number): string {
+  return f < 10 ? String(Number(Math.max(1.1, f).toPrecision(2))) : String(Math.round(f));
+}
+
+/** "change (99.4% interval)": the level the intervals were decided at, with the family's. */
+export function changeHeader(b: BenchmarkReport, confidence: number): string {
+  const level = levelText(b.family.level);
+  if (b.family.size <= 1 || b.family.level === confidence) return `change (${level} interval)`;
+  return `change (${level} interval: ${levelText(confidence)} for ${b.family.size} metrics together)`;
 }

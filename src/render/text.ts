@@ -9,19 +9,20 @@ import type { BenchmarkReport, Report } from '../report/model';
 import type { ProfileReport } from '../report/profiles';
 import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
-import { attributionFor, ceilingSentence, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
+import { verdictQualifier } from './verdict-words';
 
 const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improved: 'IMPROVED', unchanged: 'OK' } as const;
 
 export function renderText(report: Report): string {
   const out: string[] = [];
-  for (const b of report.benchmarks) out.push(renderBenchmark(b));
+  for (const b of report.benchmarks) out.push(renderBenchmark(b, report.settings.level));
   if (report.profiles) out.push(profilesText(report.profiles));
   out.push(`perf-triage v${report.tool.version} · seed ${report.settings.seed} · ${report.settings.resamples} resamples · outcome: ${report.outcome.fail ? 'FAIL' : 'pass'}${report.outcome.reasons.length ? ` (${report.outcome.reasons.map((r) => plainText(r, 300)).join('; ')})` : ''}`);
   return out.join('\n\n') + '\n';
 }
 
-function renderBenchmark(b: BenchmarkReport): string {
+function renderBenchmark(b: BenchmarkReport, confidence: number): string {
   const out: string[] = [];
   const lead = leadMetric(b);
   out.push(`${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, '')}`);
@@ -38,12 +39,15 @@ function renderBenchmark(b: BenchmarkReport): string {
 
   out.push(
     table(
-      ['metric', 'baseline', 'this PR', 'change (95% interval)', 'SLO', 'verdict'],
-      b.metrics.map((m) => [specLabel(m.spec), m.base ? withUnit(m.base.value, m.spec.metric.unit) : '—', m.head ? withUnit(m.head.value, m.spec.metric.unit) : '—', changeText(m), slo(m), m.verdict]),
+      ['metric', 'baseline', 'this PR', changeHeader(b, confidence), 'SLO', 'verdict'],
+      b.metrics.map((m) => {
+        const qualifier = verdictQualifier(m);
+        return [specLabel(m.spec), m.base ? withUnit(m.base.value, m.spec.metric.unit) : '—', m.head ? withUnit(m.head.value, m.spec.metric.unit) : '—', changeText(m), slo(m), qualifier ? `${m.verdict} (${qualifier})` : m.verdict];
+      }),
       [false, true, true, false, false, false],
     ),
   );
-  for (const g of undecidedGroups(b)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 400)}`);
+  for (const g of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 400)}`);
   if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
   if (b.quality?.generations) out.push(`  quality, paired generations: ${plainText(b.quality.generations.sentence, 300)}`);
   const service = b.service ? serviceRows(b.service).rows : [];
@@ -86,8 +90,9 @@ function renderBenchmark(b: BenchmarkReport): string {
 }
 
 function slo(m: MetricComparison): string {
-  if (!m.slo) return '';
-  return `${m.slo.slo.comparator} ${withUnit(m.slo.slo.threshold, m.spec.metric.unit)} ${m.slo.headMet === null ? 'not measurable' : m.slo.headMet ? 'met' : 'BREACHED'}${m.slo.marginal ? ' (marginal)' : ''}`;
+  return m.slos
+    .map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? 'not measurable' : s.headMet ? 'met' : 'BREACHED'}${s.marginal ? ' (marginal)' : ''}`)
+    .join('; ');
 }
 
 /** Columns padded to their widest cell; `right` aligns numbers. */

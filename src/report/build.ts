@@ -28,9 +28,17 @@ import { serviceMetrics, type SideRates } from '../diagnose/service-metrics';
 import { profileReport, type ProfileInputs } from './profiles';
 import { compareQuality, type QualityComparison, type QualityInput } from '../quality';
 import { withFloorEvidence, withProfileEvidence } from './deep-evidence';
+import { analyseLoad, steadyStarts, type LoadComparison } from '../compare/load';
+import { failuresFinding, overloadFinding } from '../diagnose/survivors';
+import type { Finding } from '../diagnose/hints';
 
 export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison): BenchmarkReport {
-  const { metrics, notInData } = compareSides(base, head, config);
+  // Load first: an overloaded side or a warm-up changes what the comparison can judge.
+  const load = analyseLoad(base, head);
+  const { metrics, notInData, family } = compareSides(base, head, config, {
+    bothOverloaded: load.base.overloaded && load.head.overloaded,
+    steady: steadyStarts(load, base, head),
+  });
   const baseData = sideData(base);
   const headData = sideData(head);
   const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
@@ -41,7 +49,8 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   const regressed: { comparison: MetricComparison; attribution: Attribution | null }[] = [];
   if (baseData && headData) {
     for (const m of metrics) {
-      const breached = m.slo?.headMet === false;
+      const breached = breaches(m);
+      if (m.spec.metric.id === 'failed') continue;
       if (m.verdict !== 'regressed' && !breached) continue;
       const attribution = attribute(m.spec, baseData.pooled, headData.pooled);
       if (attribution) attributions.push(attribution);
@@ -50,7 +59,8 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   } else {
     // No per-request phases on a side: the server's histograms (a metrics scrape) may still split the mean.
     for (const m of metrics) {
-      if (m.verdict !== 'regressed' && m.slo?.headMet !== false) continue;
+      if (m.spec.metric.id === 'failed') continue;
+      if (m.verdict !== 'regressed' && !breaches(m)) continue;
       const attribution = attributeFromHistograms(m.spec, base, head);
       if (attribution) attributions.push(attribution);
       if (m.verdict === 'regressed') regressed.push({ comparison: m, attribution });
@@ -62,7 +72,13 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   const fixes: AmdahlItem[] = [];
   // The metric that leads the report also leads the tree walk that it shares with others.
   regressed.sort((a, b) => leadRank(a.comparison) - leadRank(b.comparison));
-  if (baseData && headData && regressed.length) {
+  // Failures or an overload change the population the latencies describe: they are the diagnosis,
+  // and no phase is blamed for a latency change they explain.
+  const latencyKeys = metrics.filter((m) => m.spec.metric.id !== 'failed' && (m.verdict === 'regressed' || breaches(m))).map((m) => m.spec.key);
+  const population = [failuresFinding(metrics.find((m) => m.spec.metric.id === 'failed'), head, latencyKeys), overloadFinding(load, latencyKeys)].filter((f): f is Finding => !!f);
+  if (population.length) {
+    findings = population;
+  } else if (baseData && headData && regressed.length) {
     const ctx: DiagnosisContext = { base: baseData, head: headData, workload, configChanges, costs };
     ({ walks, findings } = walkTree(regressed, ctx));
     for (const { comparison, attribution } of regressed) {
@@ -88,11 +104,13 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? 'benchmark';
   return {
     name,
-    verdict: benchmarkVerdict(metrics),
-    sloBreaches: metrics.filter((m) => m.slo?.headMet === false).map((m) => m.slo!.slo.text),
+    verdict: benchmarkVerdict(metrics, load),
+    sloBreaches: metrics.flatMap((m) => m.slos.filter((s) => s.headMet === false).map((s) => s.slo.text)),
     base: summarise(base),
     head: summarise(head),
     metrics,
+    family,
+    load,
     notInData,
     attributions,
     walks,
@@ -161,9 +179,22 @@ export function triage(base: Side, head: Side, config: TriageConfig, extras: Tri
   for (const u of pairing.unmatched) {
     reports[0].caveats.push({ kind: 'benchmark-names', message: `"${u.name}" is only in the ${u.side === 'base' ? 'baseline' : 'head'}: not compared` });
   }
+  if (reports.every((r) => r.metrics.length === 0)) throw nothingComparable(reports);
   const report = buildReport(reports, config);
   const profiles = extras.profiles ? profileReport(extras.profiles) : undefined;
   return profiles ? withProfileEvidence({ ...report, profiles }) : report;
+}
+
+/** Nothing could be compared at all: an error that says what each side held and why. */
+function nothingComparable(reports: BenchmarkReport[]): InputError {
+  const read = (s: SideSummary) =>
+    s.sources.length ? s.sources.map((f) => `${f.file} (${f.format}, ${f.recordsKept} record${f.recordsKept === 1 ? '' : 's'})`).join(', ') : 'no usable file';
+  const r = reports[0];
+  const why = r.notInData.length ? r.notInData.map((n) => `${n.key}: ${n.reason}`).join('; ') : 'no metric is in both sides\' data';
+  return new InputError(
+    'results',
+    `nothing could be compared: no metric is measured on both sides. The baseline holds ${read(r.base)}; the head holds ${read(r.head)}. Why each metric was left out: ${why}. Per-request results (or the same tool's summaries) on both sides would compare`,
+  );
 }
 
 function names(pairing: ReturnType<typeof pairBenchmarks>, side: 'base' | 'head'): string {
@@ -171,10 +202,14 @@ function names(pairing: ReturnType<typeof pairBenchmarks>, side: 'base' | 'head'
   return list.length ? list.join(', ') : 'none';
 }
 
+function breaches(m: MetricComparison): boolean {
+  return m.slos.some((s) => s.headMet === false);
+}
+
 /** SLO-breaching metrics first, then metrics with an SLO, then the largest change. */
 function leadRank(m: MetricComparison): number {
-  const breached = m.slo && m.slo.headMet === false ? 0 : 1;
-  const slo = m.slo ? 0 : 1;
+  const breached = breaches(m) ? 0 : 1;
+  const slo = m.slos.length ? 0 : 1;
   const size = Math.abs(m.change ?? 0);
   return breached * 4 + slo * 2 - Math.min(1, size / 100);
 }
@@ -186,12 +221,15 @@ function worst(verdicts: Verdict[]): Verdict {
 }
 
 /**
- * Regressed if any metric regressed; inconclusive if any metric could not be decided (except a
- * default metric that only lacked requests for its percentile: it is listed, but the team did not
- * ask for it); improved if any improved; else unchanged.
+ * Regressed if any metric regressed or only the head is overloaded (it cannot carry the baseline's
+ * load); inconclusive if any metric could not be decided (except a default metric that only lacked
+ * requests for its percentile: it is listed, but the team did not ask for it), or nothing was;
+ * improved if any improved; else unchanged.
  */
-export function benchmarkVerdict(metrics: MetricComparison[]): Verdict {
+export function benchmarkVerdict(metrics: MetricComparison[], load?: LoadComparison): Verdict {
+  if (load && load.head.overloaded && !load.base.overloaded) return 'regressed';
   const counted = metrics.filter((m) => !(m.origin === 'default' && m.verdict === 'inconclusive' && !m.base));
+  if (counted.length === 0) return 'inconclusive';
   return worst(counted.map((m) => m.verdict));
 }
 
@@ -200,7 +238,13 @@ function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: 
   let fail = false;
   const named = (b: BenchmarkReport, items: string[]) => (benchmarks.length > 1 ? `${items.join(', ')} (${b.name})` : items.join(', '));
   const regressed = benchmarks
-    .map((b) => ({ b, items: b.metrics.filter((m) => m.verdict === 'regressed').map((m) => specLabel(m.spec)) }))
+    .map((b) => ({
+      b,
+      items: [
+        ...(b.load.head.overloaded && !b.load.base.overloaded ? ['the head is overloaded (it cannot carry the load the baseline carried)'] : []),
+        ...b.metrics.filter((m) => m.verdict === 'regressed').map((m) => specLabel(m.spec)),
+      ],
+    }))
     .filter((x) => x.items.length)
     .map((x) => named(x.b, x.items));
   const breaches = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
@@ -213,7 +257,7 @@ function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: 
     if (failOn.has('slo')) fail = true;
   }
   if (verdict === 'inconclusive') {
-    reasons.push('inconclusive: the data could not decide every metric');
+    reasons.push(benchmarks.some((b) => b.metrics.some((m) => m.verdict !== 'inconclusive')) ? 'inconclusive: the data could not decide every metric' : 'inconclusive: the data could not decide any metric');
     if (failOn.has('inconclusive')) fail = true;
   }
   const qualityChanged = benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === 'quality-changed').map((c) => named(b, [c.message])));

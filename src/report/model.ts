@@ -16,8 +16,10 @@ import type { ServiceMetrics } from '../diagnose/service-metrics';
 import type { QualityComparison } from '../quality';
 import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
+import type { LoadComparison } from '../compare/load';
 
-export const SCHEMA_VERSION = 1;
+/** 2: reasons as codes and numbers, one interval level per benchmark, `slos` lists, the failed share, load. */
+export const SCHEMA_VERSION = 2;
 
 export interface SideSummary {
   label: 'base' | 'head';
@@ -36,6 +38,10 @@ export interface BenchmarkReport {
   base: SideSummary;
   head: SideSummary;
   metrics: MetricComparison[];
+  /** Every judged interval is at `level` (1 − R·α/m); `size` metrics were judged together. */
+  family: { level: number; size: number };
+  /** Offered vs completed rate, trend of the wait, warm-up, per side (src/compare/load.ts). */
+  load: LoadComparison;
   notInData: { key: string; reason: string }[];
   attributions: Attribution[];
   walks: TreeWalk[];

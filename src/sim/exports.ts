@@ -85,7 +85,7 @@ function counter(name: string, help: string, labels: string, value: number): str
 
 /** A `vllm bench serve --save-result` JSON for the run, as the client would measure it. */
 export function toVllmResult(records: readonly NativeRecord[], scenario: Scenario): Record<string, unknown> {
-  const ok = records;
+  const ok = records.filter((r) => !r.error);
   const sorted = (pick: (r: NativeRecord) => number) => Float64Array.from(ok.map(pick)).sort() as SortedSample;
   const stats = (name: string, pick: (r: NativeRecord) => number) => {
     const values = sorted(pick);
@@ -108,7 +108,7 @@ export function toVllmResult(records: readonly NativeRecord[], scenario: Scenari
     max_concurrency: null,
     duration,
     completed: ok.length,
-    failed: 0,
+    failed: records.length - ok.length,
     total_input_tokens: inputTokens,
     total_output_tokens: outputTokens,
     request_throughput: ok.length / duration,

@@ -2,6 +2,7 @@
 
 export type {
   EngineConfig,
+  InjectedChange,
   InjectedRegression,
   NativeRecord,
   RegressionMetric,
@@ -11,7 +12,7 @@ export type {
   SimMetadata,
 } from './scenario';
 export { simulate, simulateToJsonl } from './simulate';
-export { baseScenario, demoPair, injectedRegressions } from './scenarios';
+export { baseScenario, demoPair, injectedChanges, injectedRegressions } from './scenarios';
 export { SIM_EPOCH_S } from './records';
 export { buildMetadata as scenarioMetadata } from './metadata';
 export { toPrometheus, toVllmResult } from './exports';

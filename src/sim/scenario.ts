@@ -28,6 +28,11 @@ export interface Scenario {
   engine: EngineConfig;
   /** When present, records carry network_ms and client_first_token_ms. */
   network?: { meanMs: number; jitterMs: number; bufferingMs?: number };
+  /**
+   * A share of requests that fail after the server did their work (a gateway returning 503 on a
+   * timed-out stream): their records carry `error`, and latency metrics leave them out.
+   */
+  failures?: { share: number; error: string };
   modelVersion: string;
   tenants: string[];
 }
@@ -91,6 +96,8 @@ export interface NativeRecord {
   tenant: string;
   client_first_token_ms?: number;
   network_ms?: number;
+  /** Non-empty on a failed request. */
+  error?: string;
 }
 
 export interface SimMetadata {
@@ -101,7 +108,7 @@ export interface SimMetadata {
   workload: string;
 }
 
-export type RegressionMetric = 'ttft' | 'ttft_client' | 'e2e' | 'itl' | 'tpot' | 'throughput';
+export type RegressionMetric = 'ttft' | 'ttft_client' | 'e2e' | 'itl' | 'tpot' | 'throughput' | 'failed';
 export type RegressionStat = 'p50' | 'p95' | 'p99' | 'mean';
 export type RegressionPhase =
   | 'queue_wait'
@@ -119,4 +126,22 @@ export interface InjectedRegression {
   description: string;
   apply(s: Scenario): Scenario;
   expect: { metric: RegressionMetric; stat: RegressionStat; phase: RegressionPhase; hint: string };
+}
+
+/**
+ * A change the report must get right without it being a regression of one metric: a change below the
+ * minimum effect (never "regressed"), an improvement (never "regressed"), or a head that cannot carry
+ * the load (the overload leads the verdict).
+ */
+export interface InjectedChange {
+  id: string;
+  description: string;
+  /** The baseline scenario, when it is not the plain base (a saturated server). */
+  base?(s: Scenario): Scenario;
+  apply(s: Scenario): Scenario;
+  /**
+   * The metric to look at and the labels that are right for it; the benchmark's right labels; the
+   * hint the diagnosis must give; metrics that must be shown but not judged.
+   */
+  expect: { metric: RegressionMetric; stat: RegressionStat; verdicts: readonly string[]; benchmark?: readonly string[]; hint?: string; notJudged?: readonly string[] };
 }

@@ -8,21 +8,37 @@ import { buildRecord, completionMs } from './records';
 import type { NativeRecord, Scenario, SimMetadata } from './scenario';
 import { validateScenario } from './validate';
 import { generateWorkload } from './workload';
+import { createRng, deriveSeed } from '../stats/rng';
 
 export function simulate(scenario: Scenario, onRecord: (r: NativeRecord) => void): SimMetadata {
   validateScenario(scenario);
   const w = generateWorkload(scenario);
   const tl = createTimeline(w);
   const pending = new MinHeap(Math.max(16, scenario.engine.maxNumSeqs * 2));
+  const failed = failedRequests(scenario, w.count);
+  const emit = (i: number) => {
+    const record = buildRecord(scenario, w, tl, i);
+    if (failed[i]) record.error = scenario.failures!.error;
+    onRecord(record);
+  };
   runEngine(scenario, w, tl, {
     onFinish: (i) => pending.push(i, completionMs(scenario, w, tl, i)),
     // Anything completing by now is final: later finishers produce their last token after this step.
     onStepEnd: (now) => {
-      while (pending.peekKey() <= now) onRecord(buildRecord(scenario, w, tl, pending.pop()));
+      while (pending.peekKey() <= now) emit(pending.pop());
     },
   });
-  while (pending.size > 0) onRecord(buildRecord(scenario, w, tl, pending.pop()));
+  while (pending.size > 0) emit(pending.pop());
   return buildMetadata(scenario);
+}
+
+/** Which requests fail, drawn by request index from the scenario's seed. */
+function failedRequests(s: Scenario, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  if (!s.failures || !(s.failures.share > 0)) return out;
+  const rng = createRng(deriveSeed(s.seed, 'failures'));
+  for (let i = 0; i < n; i++) out[i] = rng.next() < s.failures.share ? 1 : 0;
+  return out;
 }
 
 /** First line {"metadata": …}, then one record per line in completion order. */

@@ -31,6 +31,14 @@ export interface ChangeEstimate {
   pValueZero: number;
   resamples: number;
   level: number;
+  /**
+   * The percentile interval of the tested quantity (relative change, or the difference when the base
+   * is zero) at any level, from the same replicates: the comparison picks the level once it knows how
+   * many metrics it judges (docs/statistics.md).
+   */
+  intervalAt(level: number): [number, number];
+  /** Each side's own interval at any level. */
+  sideIntervalAt(side: 'base' | 'head', level: number): [number, number];
 }
 
 export interface ChangeOptions {
@@ -82,28 +90,37 @@ export function bootstrapChange(base: SideResampler, head: SideResampler, option
   }
   const twoSided = (a: number, b: number) => Math.min(1, (2 * (Math.min(a, b) + 1)) / (usable + 1));
 
+  const sortedTested = sortedReplicates(tested);
+  const sortedBase = sortedReplicates(baseReplicates);
+  const sortedHead = sortedReplicates(headReplicates);
   const tail = (1 - level) / 2;
   return {
     base: base.point,
     head: head.point,
     difference: head.point - base.point,
     relative: relativeDefined ? head.point / base.point - 1 : null,
-    differenceInterval: percentileInterval(differences, tail),
-    relativeInterval: relativeDefined ? percentileInterval(relatives, tail) : null,
-    baseInterval: percentileInterval(baseReplicates, tail),
-    headInterval: percentileInterval(headReplicates, tail),
+    differenceInterval: relativeDefined ? percentileInterval(sortedReplicates(differences), level) : percentileInterval(sortedTested, level),
+    relativeInterval: relativeDefined ? percentileInterval(sortedTested, level) : null,
+    baseInterval: [quantileSorted(sortedBase, tail), quantileSorted(sortedBase, 1 - tail)],
+    headInterval: [quantileSorted(sortedHead, tail), quantileSorted(sortedHead, 1 - tail)],
     pValue: twoSided(notAboveMargin, notBelowMargin),
     pValueZero: twoSided(notAboveZero, notBelowZero),
     resamples,
     level,
+    intervalAt: (at) => percentileInterval(sortedTested, at),
+    sideIntervalAt: (side, at) => percentileInterval(side === 'base' ? sortedBase : sortedHead, at),
   };
 }
 
-/** Percentile interval; NaN replicates (a zero base in one resample) sort last and are left out. */
-function percentileInterval(replicates: Float64Array, tail: number): [number, number] {
+/** Replicates sorted ascending; NaN replicates (a zero base in one resample) sort last and are left out. */
+function sortedReplicates(replicates: Float64Array): SortedSample {
   const sorted = replicates.slice().sort();
   let n = sorted.length;
   while (n > 0 && Number.isNaN(sorted[n - 1])) n--;
-  const finite = sorted.subarray(0, n) as SortedSample;
-  return [quantileSorted(finite, tail), quantileSorted(finite, 1 - tail)];
+  return sorted.subarray(0, n) as SortedSample;
+}
+
+function percentileInterval(sorted: SortedSample, level: number): [number, number] {
+  const tail = (1 - level) / 2;
+  return [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)];
 }

@@ -34,7 +34,7 @@ describe('perf-triage compare', () => {
     const md = join(dir, 'report.md');
     const r = await cli(['compare', demo.base, demo.head, '--format', 'json', '--metric', 'ttft p95', '--markdown', md]);
     const json = JSON.parse(r.stdout);
-    expect(json.schemaVersion).toBe(1);
+    expect(json.schemaVersion).toBe(2);
     expect(json.verdict).toBe('regressed');
     const m = json.benchmarks[0].metrics[0];
     expect(m).toMatchObject({ metric: 'ttft', stat: 'p95', verdict: 'regressed', dominantPhase: 'queue_wait', hints: ['capacity'] });

@@ -1,206 +1,150 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideVerdict, RESOLUTION_FACTOR, type VerdictInput } from '../../src/compare/verdict';
+import { judgeInterval, labelAgreesWithInterval, moreData, type IntervalJudgement } from '../../src/compare/verdict';
+import { familyLevel } from '../../src/compare/family';
 
-function input(over: Partial<VerdictInput>): VerdictInput {
+function judge(over: Partial<IntervalJudgement>): IntervalJudgement {
   return {
     direction: 'lower-is-better',
-    change: 0,
-    difference: 0,
     interval: [-0.01, 0.01],
-    pValue: 1,
-    pValueZero: 1,
-    pAdjusted: 1,
-    alpha: 0.05,
+    relative: true,
+    point: 0,
     minEffect: 0.05,
-    minAbsolute: 0.5,
-    unit: 'ms',
-    family: 8,
+    difference: 0,
+    timerFloor: 0.5,
     ...over,
   };
 }
 
-describe('decideVerdict: regressed and improved', () => {
-  it('lower-is-better rising beyond the minimum effect with confidence → regressed', () => {
-    const v = decideVerdict(
-      input({ change: 0.2, difference: 40, interval: [0.12, 0.28], pValue: 0.001, pValueZero: 0.0001, pAdjusted: 0.004, minEffect: 0.1 }),
-    );
-    expect(v.verdict).toBe('regressed');
-    expect(v.reason).toBe(
-      '+20% (+12% … +28%): beyond the 10% minimum effect with confidence after correcting for 8 metrics (adjusted p = 0.004)',
-    );
+describe('judgeInterval: the label is what the interval shows', () => {
+  it('lower-is-better, interval wholly above the minimum effect → regressed', () => {
+    expect(judgeInterval(judge({ interval: [0.12, 0.28], point: 0.2, difference: 40, minEffect: 0.1 }))).toEqual({
+      verdict: 'regressed',
+      reason: { code: 'beyond-min-effect', direction: 'worse' },
+    });
   });
 
-  it('lower-is-better falling → improved', () => {
-    const v = decideVerdict(
-      input({ change: -0.25, difference: -50, interval: [-0.3, -0.2], pValue: 0.0005, pAdjusted: 0.001, minEffect: 0.1 }),
-    );
-    expect(v.verdict).toBe('improved');
-    expect(v.reason).toBe(
-      '−25% (−30% … −20%): beyond the 10% minimum effect with confidence after correcting for 8 metrics (adjusted p = 0.001)',
-    );
+  it('lower-is-better, interval wholly below −minimum effect → improved', () => {
+    expect(judgeInterval(judge({ interval: [-0.3, -0.2], point: -0.25, difference: -50, minEffect: 0.1 })).verdict).toBe('improved');
   });
 
   it('higher-is-better flips the direction: throughput falling → regressed, rising → improved', () => {
-    const falling = decideVerdict(
-      input({
-        direction: 'higher-is-better',
-        change: -0.2,
-        difference: -600,
-        interval: [-0.25, -0.15],
-        pValue: 0.002,
-        pAdjusted: 0.01,
-        unit: 'tok/s',
-        minAbsolute: 0,
-      }),
-    );
-    expect(falling.verdict).toBe('regressed');
-    expect(falling.reason).toBe(
-      '−20% (−25% … −15%): beyond the 5.0% minimum effect with confidence after correcting for 8 metrics (adjusted p = 0.010)',
-    );
-    const rising = decideVerdict(
-      input({
-        direction: 'higher-is-better',
-        change: 0.15,
-        difference: 450,
-        interval: [0.1, 0.2],
-        pAdjusted: 0.01,
-        unit: 'tok/s',
-        minAbsolute: 0,
-      }),
-    );
+    const falling = judgeInterval(judge({ direction: 'higher-is-better', interval: [-0.25, -0.15], point: -0.2, difference: -600, timerFloor: 0 }));
+    expect(falling).toEqual({ verdict: 'regressed', reason: { code: 'beyond-min-effect', direction: 'worse' } });
+    const rising = judgeInterval(judge({ direction: 'higher-is-better', interval: [0.1, 0.2], point: 0.15, difference: 450, timerFloor: 0 }));
     expect(rising.verdict).toBe('improved');
-    expect(rising.reason.startsWith('+15% (+10% … +20%): beyond the 5.0% minimum effect')).toBe(true);
   });
 
-  it('a significant change beyond the minimum effect is called even when the interval is wide', () => {
-    const v = decideVerdict(input({ change: 0.5, difference: 100, interval: [0.06, 1.0], pAdjusted: 0.01 }));
-    expect(v.verdict).toBe('regressed');
+  it('an interval touching the minimum effect is not beyond it; strictly past it is', () => {
+    expect(judgeInterval(judge({ interval: [0.05, 0.3], point: 0.2, difference: 10 })).verdict).toBe('inconclusive');
+    expect(judgeInterval(judge({ interval: [0.0500001, 0.3], point: 0.2, difference: 10 })).verdict).toBe('regressed');
   });
 
-  it('needs p strictly below α and the change strictly beyond the minimum effect', () => {
-    expect(decideVerdict(input({ change: 0.2, difference: 40, interval: [0.15, 0.25], pAdjusted: 0.05 })).verdict).toBe('unchanged');
-    // change exactly the minimum effect (0.125 is exact in binary)
-    const edge = decideVerdict(
-      input({ change: 0.125, difference: 25, interval: [0.1, 0.15], pAdjusted: 0.001, minEffect: 0.125 }),
-    );
-    expect(edge.verdict).toBe('unchanged');
-    expect(edge.reason).toBe('+13% (+10% … +15%): a real but small change, within the 13% minimum effect');
-  });
-});
-
-describe('decideVerdict: unchanged', () => {
-  it('significant but below the minimum effect → "a real but small change"', () => {
-    const v = decideVerdict(input({ change: 0.03, difference: 6, interval: [0.01, 0.05], pValue: 0.004, pAdjusted: 0.02 }));
-    expect(v.verdict).toBe('unchanged');
-    expect(v.reason).toBe('+3.0% (+1.0% … +5.0%): a real but small change, within the 5.0% minimum effect');
+  it('unchanged only when the interval lies inside ± the minimum effect (edges included)', () => {
+    expect(judgeInterval(judge({ interval: [-0.05, 0.05] })).verdict).toBe('unchanged');
+    expect(judgeInterval(judge({ interval: [-0.049, 0.0501] }))).toMatchObject({ verdict: 'inconclusive', reason: { code: 'too-noisy' } });
   });
 
-  it('a point beyond the minimum effect without confidence → "not beyond … with confidence"', () => {
-    const v = decideVerdict(input({ change: 0.08, difference: 16, interval: [0.02, 0.14], pValue: 0.2, pAdjusted: 0.4 }));
-    expect(v.verdict).toBe('unchanged');
-    expect(v.reason).toBe('+8.0% (+2.0% … +14%): not beyond the 5.0% minimum effect with confidence');
+  it('a significant change inside the minimum effect is unchanged (a real but small change)', () => {
+    expect(judgeInterval(judge({ interval: [0.01, 0.03], point: 0.02 })).verdict).toBe('unchanged');
   });
 
-  it('says when the correction for many metrics took the significance away', () => {
-    const v = decideVerdict(input({ change: 0.08, difference: 16, interval: [0.02, 0.14], pValue: 0.01, pAdjusted: 0.08 }));
-    expect(v.verdict).toBe('unchanged');
-    expect(v.reason).toBe(
-      '+8.0% (+2.0% … +14%): not beyond the 5.0% minimum effect with confidence (p = 0.010 alone, 0.080 after correcting for 8 metrics)',
-    );
+  it('TPOT p50 +20% (+11% … +30%) by 0.44 ms is regressed: no timer floor for a mean over tokens', () => {
+    expect(judgeInterval(judge({ interval: [0.11, 0.3], point: 0.2, difference: 0.44, timerFloor: 0 })).verdict).toBe('regressed');
   });
 
-  it('not significant, narrow interval around 0 → "within run-to-run noise"', () => {
-    const v = decideVerdict(input({ change: 0.01, difference: 2, interval: [-0.02, 0.04], pValue: 0.9, pAdjusted: 0.9 }));
-    expect(v.verdict).toBe('unchanged');
-    expect(v.reason).toBe('+1.0% (−2.0% … +4.0%): within run-to-run noise');
+  it('a single timer reading beyond the minimum effect by less than its floor is inconclusive, never unchanged', () => {
+    expect(judgeInterval(judge({ interval: [0.11, 0.3], point: 0.2, difference: 0.44, timerFloor: 0.5 }))).toEqual({
+      verdict: 'inconclusive',
+      reason: { code: 'below-timer-floor', direction: 'worse', floor: 0.5 },
+    });
   });
 
-  it('a change of 0 reads "0%"', () => {
-    const v = decideVerdict(input({ change: 0, difference: 0, interval: [-0.02, 0.02] }));
-    expect(v.reason).toBe('0% (−2.0% … +2.0%): within run-to-run noise');
-  });
-});
-
-describe('decideVerdict: inconclusive', () => {
-  it('an interval wider than ±3 minimum effects → inconclusive, with the bound and what would decide', () => {
-    expect(RESOLUTION_FACTOR).toBe(3);
-    const v = decideVerdict(input({ change: 0.1, difference: 20, interval: [-0.2, 0.4], pValue: 0.3, pAdjusted: 0.6 }));
+  it('E2E p95 +27% (+4.7% … +49%) against 10% is "likely worse", not unchanged', () => {
+    const v = judgeInterval(judge({ interval: [0.047, 0.49], point: 0.27, difference: 2500, minEffect: 0.1 }));
     expect(v.verdict).toBe('inconclusive');
-    expect(v.reason).toBe(
-      '+10% (−20% … +40%): not beyond the 5.0% minimum effect with confidence, and the interval is wider than ±15%, too noisy to rule out a change that matters; more requests or repeated runs would decide',
-    );
+    expect(v.reason).toMatchObject({ code: 'direction-known', direction: 'worse' });
   });
 
-  it('a half-width of exactly 3 minimum effects still resolves; a hair more does not', () => {
-    // minimum effect 0.125, resolution 0.375; interval [−0.25, 0.5] has half-width 0.375
-    const at = decideVerdict(input({ change: 0.05, difference: 10, interval: [-0.25, 0.5], minEffect: 0.125 }));
-    expect(at.verdict).toBe('unchanged');
-    expect(at.reason).toBe('+5.0% (−25% … +50%): within run-to-run noise');
-    const beyond = decideVerdict(input({ change: 0.05, difference: 10, interval: [-0.25, 0.5000001], minEffect: 0.125 }));
-    expect(beyond.verdict).toBe('inconclusive');
-    expect(beyond.reason).toContain('wider than ±38%');
+  it('an interval holding zero and reaching past the minimum effect is too noisy', () => {
+    expect(judgeInterval(judge({ interval: [-0.12, 0.2], point: 0.04 })).reason.code).toBe('too-noisy');
   });
 
-  it('carries the correction note too', () => {
-    const v = decideVerdict(input({ change: 0.3, difference: 60, interval: [0.01, 0.7], pValue: 0.03, pAdjusted: 0.2 }));
-    expect(v.verdict).toBe('inconclusive');
-    expect(v.reason).toContain('(p = 0.030 alone, 0.200 after correcting for 8 metrics), and the interval is wider than ±15%');
+  it('base 0: decided on the difference against the absolute minimum', () => {
+    expect(judgeInterval(judge({ relative: false, interval: [0.6, 1.4], point: 1, difference: 1, minEffect: 0.5 })).verdict).toBe('regressed');
+    expect(judgeInterval(judge({ relative: false, interval: [-0.2, 0.3], point: 0.05, difference: 0.05, minEffect: 0.5 })).verdict).toBe('unchanged');
   });
 });
 
-describe('decideVerdict: absolute floor and zero base', () => {
-  it('base 0 (change null): decides on the difference against the absolute minimum', () => {
-    const v = decideVerdict(
-      input({ change: null, difference: 3, interval: [2, 4], pValue: 0.0005, pAdjusted: 0.001, family: 1 }),
-    );
-    expect(v.verdict).toBe('regressed');
-    expect(v.reason).toBe(
-      '+3.00 ms (+2.00 ms … +4.00 ms): beyond the 0.5 ms minimum change with confidence after correcting for 1 metric (adjusted p = 0.001)',
-    );
-    const better = decideVerdict(input({ change: null, difference: -3, interval: [-4, -2], pAdjusted: 0.001 }));
-    expect(better.verdict).toBe('improved');
-    expect(better.reason.startsWith('−3.00 ms (−4.00 ms … −2.00 ms): beyond the 0.5 ms minimum change')).toBe(true);
+describe('moreData: what would decide', () => {
+  it('no noise allowance: the factor of requests is (half-width / distance)²', () => {
+    // Half-width 0.1, point 0, minimum effect 0.05: the sampling width must halve → 4× the requests.
+    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0, head: 0 }, level: 0.95, z: 1.96 } });
+    expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: expect.closeTo(4, 9), runsNeeded: false });
   });
 
-  it('base 0: unchanged within noise, inconclusive with a wide interval (bound 3 × the absolute minimum)', () => {
-    const quiet = decideVerdict(input({ change: null, difference: 0.2, interval: [-0.4, 0.8], pAdjusted: 0.6 }));
-    expect(quiet.verdict).toBe('unchanged');
-    expect(quiet.reason).toBe('+0.2 ms (−0.4 ms … +0.8 ms): within run-to-run noise');
-    const noisy = decideVerdict(input({ change: null, difference: 1, interval: [-3, 5], pAdjusted: 0.6 }));
-    expect(noisy.verdict).toBe('inconclusive');
-    expect(noisy.reason).toBe(
-      '+1.00 ms (−3.00 ms … +5.00 ms): not beyond the 0.5 ms minimum change with confidence, and the interval is wider than ±1.50 ms, too noisy to rule out a change that matters; more requests or repeated runs would decide',
-    );
+  it('an allowance wider than the distance to the minimum effect: only repeated runs decide', () => {
+    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0.025, head: 0.025 }, level: 0.95, z: 1.96 } });
+    // z·√(2·0.025²) = 0.0693 > 0.05.
+    expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: null, runsNeeded: true });
   });
 
-  it('base 0 for a rate: any significant difference counts, in the rate’s unit', () => {
-    const v = decideVerdict(
-      input({
-        direction: 'higher-is-better',
-        change: null,
-        difference: 100,
-        interval: [80, 120],
-        pAdjusted: 0.001,
-        unit: 'tok/s',
-        minAbsolute: 0,
-        family: 1,
-      }),
-    );
-    expect(v.verdict).toBe('improved');
-    expect(v.reason).toBe(
-      '+100 tok/s (+80.0 tok/s … +120 tok/s): beyond the 0 tok/s minimum change with confidence after correcting for 1 metric (adjusted p = 0.001)',
+  it('part allowance, part sampling: only the sampling part shrinks with requests', () => {
+    const j = judge({ interval: [-0.1, 0.1], minEffect: 0.08, noise: { count: 1000, runNoise: { base: 0.01, head: 0.01 }, level: 0.95, z: 2 } });
+    // noise half = 2·√2·0.01 = 0.028284; sampling = √(0.1² − 0.028284²) = 0.095917; allowed = √(0.08² − 0.028284²) = 0.074833.
+    const r = moreData(j, -0.1, 0.1);
+    expect(r.runsNeeded).toBe(false);
+    expect(r.requestsFactor).toBeCloseTo((0.095917 / 0.074833) ** 2, 4);
+  });
+});
+
+describe('labels agree with their intervals (property)', () => {
+  it('for any interval, minimum effect, floor and direction', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.double({ min: 0.001, max: 0.5, noNaN: true }),
+        fc.constantFrom('lower-is-better' as const, 'higher-is-better' as const),
+        fc.double({ min: -100, max: 100, noNaN: true }),
+        fc.constantFrom(0, 0.5),
+        (low, width, minEffect, direction, difference, timerFloor) => {
+          const interval: [number, number] = [low, low + width];
+          const { verdict } = judgeInterval(judge({ interval, point: low + width / 2, minEffect, direction, difference, timerFloor }));
+          expect(labelAgreesWithInterval(verdict, interval, minEffect, direction)).toBe(true);
+          // Inside ±minimum effect is always unchanged, whatever the floor.
+          if (low >= -minEffect && low + width <= minEffect) expect(verdict).toBe('unchanged');
+        },
+      ),
     );
   });
+});
 
-  it('a relative change beyond the minimum effect but below the absolute floor is not called', () => {
-    // 0.4 ms → 0.6 ms: +50%, but only 0.2 ms
-    const v = decideVerdict(input({ change: 0.5, difference: 0.2, interval: [0.3, 0.7], pAdjusted: 0.001, minEffect: 0.1 }));
-    expect(v.verdict).toBe('unchanged');
-    expect(v.reason.startsWith('+50% (+30% … +70%): ')).toBe(true);
+describe('familyLevel: one level for the family, Benjamini–Hochberg in intervals', () => {
+  // A member whose interval lies beyond its minimum effect for every level up to `until`.
+  const member = (until: number) => ({ beyondAt: (level: number) => level <= until });
+
+  it('nothing beyond: every interval at 1 − α/m (simultaneous)', () => {
+    expect(familyLevel([member(0), member(0), member(0), member(0)], 0.95)).toEqual({ level: 1 - 0.05 / 4, beyond: 0, size: 4 });
   });
 
-  it('a difference exactly at the absolute floor counts', () => {
-    const v = decideVerdict(input({ change: 0.25, difference: 0.5, interval: [0.2, 0.3], pAdjusted: 0.001, minEffect: 0.1 }));
-    expect(v.verdict).toBe('regressed');
+  it('two of four beyond at 1 − 2α/4 = 97.5%: that level for all, exactly two beyond', () => {
+    const f = familyLevel([member(0.98), member(0.976), member(0.96), member(0)], 0.95);
+    expect(f.level).toBeCloseTo(0.975, 12);
+    expect(f.beyond).toBe(2);
+  });
+
+  it('R is the largest r with at least r members beyond at 1 − rα/m', () => {
+    const f = familyLevel([member(0.99), member(0.97), member(0)], 0.95);
+    // r = 3: level 0.95, beyond: 2 < 3; r = 2: level 0.9667, beyond 2 ≥ 2 → R = 2.
+    expect(f).toEqual({ level: 1 - (2 * 0.05) / 3, beyond: 2, size: 3 });
+  });
+
+  it('every member beyond at the configured level: that level', () => {
+    expect(familyLevel([member(0.999), member(0.999)], 0.9)).toEqual({ level: 0.9, beyond: 2, size: 2 });
+  });
+
+  it('an empty family keeps the configured level', () => {
+    expect(familyLevel([], 0.95)).toEqual({ level: 0.95, beyond: 0, size: 0 });
   });
 });

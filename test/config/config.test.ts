@@ -12,7 +12,7 @@ import {
 import { parseMetricSpec, type MetricSpec } from '../../src/metrics/metric-spec';
 
 const ALLOWED =
-  'ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, tokenize, queue_wait, prefill, network, decode, detokenize';
+  'ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, failed, tokenize, queue_wait, prefill, network, decode, detokenize';
 
 function spec(text: string): MetricSpec {
   const s = parseMetricSpec(text);

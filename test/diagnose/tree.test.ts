@@ -68,7 +68,11 @@ describe('§5 decision tree on known causes', () => {
 
   it('a buffering proxy: client TTFT grows while server TTFT does not', async () => {
     const b = await diagnose('buffering-proxy', ['ttft_client p95', 'ttft p95']);
-    expect(b.metrics.find((m) => m.spec.key === 'ttft.p95')?.verdict).toBe('unchanged');
+    // Server TTFT does not move: never regressed, its point within a few per cent (one run per side
+    // cannot show a p95 unchanged within 10%: its interval carries the run-to-run allowance).
+    const server = b.metrics.find((m) => m.spec.key === 'ttft.p95')!;
+    expect(server.verdict).not.toBe('regressed');
+    expect(Math.abs(server.change!)).toBeLessThan(0.05);
     expect(b.findings[0].hint).toBe('buffering-proxy');
     expect(b.walks[0].phase).toBe('network');
   });

@@ -29,9 +29,10 @@ describe('baseline digest', () => {
       fromRaw.metrics.forEach((m, i) => {
         const d = fromDigest.metrics[i];
         if (!m.base || !d.base) return;
-        expect(Math.abs(d.base.value / m.base.value - 1)).toBeLessThan(1e-5);
-        expect(d.change!).toBeGreaterThanOrEqual(m.interval![0]);
-        expect(d.change!).toBeLessThanOrEqual(m.interval![1]);
+        expect(m.base.value === 0 ? Math.abs(d.base.value) : Math.abs(d.base.value / m.base.value - 1)).toBeLessThan(1e-5);
+        const shift = m.intervalKind === 'relative' ? d.change! : d.difference!;
+        expect(shift).toBeGreaterThanOrEqual(m.interval![0]);
+        expect(shift).toBeLessThanOrEqual(m.interval![1]);
       });
       expect(fromDigest.findings.map((f) => f.hint)).toEqual(fromRaw.findings.map((f) => f.hint));
     }

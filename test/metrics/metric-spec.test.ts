@@ -3,7 +3,7 @@ import { lookupMetric, METRIC_NAMES } from '../../src/metrics/catalog';
 import { MEAN, makeSpec, parseMetricSpec, parseStat, percentile, specLabel, type MetricSpec } from '../../src/metrics/metric-spec';
 
 const ALLOWED =
-  'ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, tokenize, queue_wait, prefill, network, decode, detokenize';
+  'ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, failed, tokenize, queue_wait, prefill, network, decode, detokenize';
 
 function spec(text: string): MetricSpec {
   const parsed = parseMetricSpec(text);

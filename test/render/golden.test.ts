@@ -31,8 +31,12 @@ describe('golden reports', () => {
 
   it('A/A: nothing changed', async () => {
     const report = triage(await simulatedSide('base', baseScenario(1001)), await simulatedSide('head', baseScenario(5001)), buildConfig({ slos: ['ttft p95 < 800ms', 'itl p99 < 200ms'] }));
-    expect(report.verdict).toBe('unchanged');
-    golden('aa-unchanged.md', renderMarkdown(report));
+    // One run per side cannot show a p50 within 5% (the run-to-run allowance alone is wider): nothing
+    // regressed, nothing contradicts its interval, and the headline says what was not ruled out.
+    expect(report.verdict).toBe('inconclusive');
+    expect(report.benchmarks[0].metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved')).toEqual([]);
+    expect(report.outcome.fail).toBe(false);
+    golden('aa.md', renderMarkdown(report));
   });
 
   it('longer prompts: the workload, not the code', async () => {

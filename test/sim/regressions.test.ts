@@ -24,7 +24,8 @@ function metricValue(records: NativeRecord[], expectation: InjectedRegression['e
     case 'tpot':
       return pct(records.filter((r) => r.output_tokens > 1).map((r) => r.decode_ms / (r.output_tokens - 1)), q);
     case 'throughput':
-      throw new Error('no throughput expectation in the catalogue');
+    case 'failed':
+      throw new Error(`no ${metric} expectation in the catalogue of regressions`);
   }
 }
 

@@ -209,6 +209,23 @@ describe('bootstrapChange on block-bootstrap sides', () => {
     const head = exponentialSample(3, 800, 110);
     const once = () =>
       bootstrapChange(createResampler([{ values: base }], stat), createResampler([{ values: head }], stat), options({ rng: createRng(77), baseNoise: 0.05, headNoise: 0.05 }));
-    expect(once()).toEqual(once());
+    const data = (e: ReturnType<typeof once>) => {
+      const { intervalAt, sideIntervalAt, ...rest } = e;
+      return { ...rest, at99: intervalAt(0.99), head99: sideIntervalAt('head', 0.99) };
+    };
+    expect(data(once())).toEqual(data(once()));
+  });
+
+  it('intervalAt(level) is the interval at that level from the same replicates, nested as the level grows', () => {
+    const head = exponentialSample(3, 800, 110);
+    const e = bootstrapChange(createResampler([{ values: base }], stat), createResampler([{ values: head }], stat), options({ rng: createRng(5) }));
+    expect(e.intervalAt(e.level)).toEqual(e.relativeInterval);
+    expect(e.sideIntervalAt('base', e.level)).toEqual(e.baseInterval);
+    const narrow = e.intervalAt(0.9);
+    const wide = e.intervalAt(0.995);
+    expect(wide[0]).toBeLessThanOrEqual(e.relativeInterval![0]);
+    expect(wide[1]).toBeGreaterThanOrEqual(e.relativeInterval![1]);
+    expect(narrow[0]).toBeGreaterThanOrEqual(e.relativeInterval![0]);
+    expect(narrow[1]).toBeLessThanOrEqual(e.relativeInterval![1]);
   });
 });

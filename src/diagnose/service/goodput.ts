@@ -3,12 +3,10 @@
 
 import type { Verdict } from '../../compare/types';
 import { sloMet, type Slo } from '../../config/slo';
-import { MEAN, makeSpec } from '../../metrics/metric-spec';
-import { METRICS } from '../../metrics/catalog';
-import { metricSeries, successMask } from '../../metrics/values';
+import { successMask } from '../../metrics/values';
 import type { RequestTable } from '../../model/run';
 import { goodputCriteria, requestValues, type Criterion, type ExcludedSlo } from './criteria';
-import { effectiveCount, newcombeInterval, zForLevel, type Interval } from './proportion';
+import { effectiveCount, newcombeInterval, zForLevel, type Interval } from '../../stats/proportion';
 
 export interface CriterionShare {
   /** The target as written: "ttft p95 < 800 ms". */
@@ -174,18 +172,17 @@ export function sideGoodput(tables: readonly RequestTable[], criteria: readonly 
   };
 }
 
-const REQUEST_RATE = makeSpec(METRICS.request_throughput, MEAN);
-
 /**
- * First arrival to last completion, in seconds: the elapsed time the request rate is measured over
- * (its denominators sum to exactly that), so goodput per second and request rate share one clock.
+ * First arrival to last completion, in seconds: every request sent, good or not, is counted over
+ * the whole time the run took (vLLM's request_goodput is over its whole benchmark duration too).
  */
 function runSeconds(table: RequestTable): number | undefined {
-  const series = metricSeries(table, REQUEST_RATE);
-  if (!series.ok || !series.denominators) return undefined;
-  let sum = 0;
-  for (let i = 0; i < series.denominators.length; i++) sum += series.denominators[i];
-  return sum;
+  const arrival = table.numbers.arrival_ts;
+  const total = table.numbers.total_ms;
+  if (!arrival || !total || !table.orderedByArrival || table.length === 0) return undefined;
+  let last = -Infinity;
+  for (let i = 0; i < table.length; i++) last = Math.max(last, arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1000 : 0));
+  return last - arrival[0];
 }
 
 /**

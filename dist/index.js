@@ -31353,13 +31353,29 @@ function moreData(j, low, high) {
   const half = (high - low) / 2;
   const centre = Math.abs(worseSign(j.direction) * j.point);
   const distance = Math.abs(centre - j.minEffect);
-  if (!j.noise || !j.relative) return { requestsFactor: null, runsNeeded: false };
+  const runs = j.noise?.runs ?? 1;
+  if (!j.noise || !j.relative) return { requestsFactor: null, runsNeeded: false, runs };
   const noiseHalf = j.noise.z * Math.hypot(j.noise.runNoise.base, j.noise.runNoise.head);
-  if (noiseHalf >= distance || distance < 1e-9) return { requestsFactor: null, runsNeeded: true };
+  if (noiseHalf >= distance || distance < 1e-9) return { requestsFactor: null, runsNeeded: true, runs };
   const sampling = Math.sqrt(Math.max(0, half * half - noiseHalf * noiseHalf));
   const allowed = Math.sqrt(distance * distance - noiseHalf * noiseHalf);
-  if (sampling <= allowed) return { requestsFactor: null, runsNeeded: false };
-  return { requestsFactor: (sampling / allowed) ** 2, runsNeeded: false };
+  if (sampling <= allowed) return { requestsFactor: null, runsNeeded: false, runs };
+  return { requestsFactor: (sampling / allowed) ** 2, runsNeeded: false, runs };
+}
+function labelAgreesWithInterval(verdict, interval, minEffect, direction) {
+  const sign2 = worseSign(direction);
+  const low = Math.min(sign2 * interval[0], sign2 * interval[1]);
+  const high = Math.max(sign2 * interval[0], sign2 * interval[1]);
+  switch (verdict) {
+    case "unchanged":
+      return low >= -minEffect && high <= minEffect;
+    case "regressed":
+      return low > minEffect;
+    case "improved":
+      return high < -minEffect;
+    case "inconclusive":
+      return true;
+  }
 }
 
 // src/compare/family.ts
@@ -31470,7 +31486,7 @@ function judgeAt(c, level) {
     minEffect: c.minEffect,
     difference: c.difference,
     timerFloor: c.timerFloor,
-    ...c.runNoise ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level) } } : {}
+    ...c.runNoise ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level), runs: c.runs } } : {}
   });
   return { ...judged, interval };
 }
@@ -31586,6 +31602,7 @@ function prepare(requested, base, head, config, shared, context) {
     minEffect: relative ? minEffect : timerFloor(spec),
     timerFloor: timerFloor(spec),
     count: Math.min(baseResampler.size, headResampler.size),
+    runs: Math.min(baseSeries.runs.length, headSeries.runs.length),
     pValue: estimate.pValue,
     intervalAt: (level) => estimate.intervalAt(level),
     sidesAt: (level) => ({
@@ -31613,6 +31630,7 @@ function prepareFailures(requested, base, head, config) {
     minEffect: config.statistics.minEffect[requested.spec.key] ?? FAILED_MIN_EFFECT,
     timerFloor: 0,
     count: Math.min(b.requests, h.requests),
+    runs: Math.min(b.perRun.length, h.perRun.length),
     intervalAt: (level) => failedDifferenceAt(b, h, level),
     sidesAt: (level) => ({ base: side2(b, level), head: side2(h, level) })
   };
@@ -31941,6 +31959,102 @@ function agreeingBins(m) {
   return `${m.change >= 0 ? "slower" : "faster"} in strata holding ${percent(m.agreement)} of matched requests, ${m.bins} strata`;
 }
 
+// src/diagnose/context.ts
+function cost(ctx, id) {
+  return ctx.costs.find((c) => c.id === id);
+}
+var COST_CHANGE = 0.1;
+var BIN_AGREEMENT = 0.75;
+function evidence(text, values) {
+  return values ? { text, values } : { text };
+}
+function configValue(meta, names2) {
+  for (const name of names2) if (name in meta.config) return meta.config[name];
+  return void 0;
+}
+var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
+function chunkedPrefill(meta) {
+  const value2 = configValue(meta, CHUNKED_PREFILL_KEYS);
+  return { value: value2, off: value2 === false || value2 === "false" || value2 === 0 };
+}
+
+// src/diagnose/survivors.ts
+var TOP_ERRORS = 3;
+function failuresFinding(failed2, head, metrics) {
+  if (!failed2 || failed2.verdict !== "regressed" && failed2.verdict !== "improved" || !failed2.base || !failed2.head) return void 0;
+  const worse = failed2.verdict === "regressed";
+  const items = [
+    evidence(`failed requests ${percent(failed2.base.value)} → ${percent(failed2.head.value)} (${signedPoints(failed2.difference ?? 0)}) of ${grouped(failed2.base.count)} and ${grouped(failed2.head.count)} requests sent`, {
+      baseShare: failed2.base.value,
+      headShare: failed2.head.value
+    })
+  ];
+  const errors = topErrors(head);
+  if (errors.length) items.push(evidence(`most frequent errors in this run: ${errors.map((e) => `"${e.message}" ×${grouped(e.count)}`).join(", ")}`));
+  items.push(evidence("latency percentiles are computed over the requests that succeeded, a different population on each side: no phase is blamed for their change"));
+  return {
+    hint: "request-failures",
+    phase: null,
+    title: worse ? `more requests failed: ${percent(failed2.head.value)}, baseline ${percent(failed2.base.value)}` : `fewer requests failed: ${percent(failed2.head.value)}, baseline ${percent(failed2.base.value)}`,
+    status: "confirmed",
+    cause: "unknown",
+    evidence: items,
+    nextCheck: worse ? "the server and client logs for these errors (timeouts, 5xx, out of memory); compare latency once both runs succeed alike" : "that the requests which used to fail now succeed as intended; latency now includes them",
+    metrics: [failed2.spec.key, ...metrics]
+  };
+}
+function topErrors(side2) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const run2 of side2.runs) {
+    const column = run2.requests?.text.error;
+    if (!column) continue;
+    for (let i = 0; i < column.codes.length; i++) {
+      const message = textAt(column, i);
+      if (message === void 0) continue;
+      counts.set(message, (counts.get(message) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([message, count3]) => ({ message: message.length > 120 ? `${message.slice(0, 119)}…` : message, count: count3 })).sort((a, b) => b.count - a.count || (a.message < b.message ? -1 : 1)).slice(0, TOP_ERRORS);
+}
+function overloadFinding(load, metrics) {
+  if (!load.head.overloaded || load.base.overloaded) return void 0;
+  const head = load.head.runs.find((r) => r.overloaded);
+  const base = load.base.runs[0];
+  return {
+    hint: "overload",
+    phase: "queue_wait",
+    title: `the head is overloaded: ${loadPhrase(head)}, while the baseline kept up${base?.offeredRate ? ` (${compact(base.offeredRate)} req/s offered, ${compact(base.completedRate ?? NaN)} completed)` : ""}`,
+    status: "confirmed",
+    cause: "unknown",
+    evidence: loadEvidence(head),
+    nextCheck: "what cut capacity: the running-batch limit (max_num_seqs), KV-cache memory or a slower step; or compare both at a load the head can carry (a lower request rate) to see the code change alone",
+    metrics
+  };
+}
+function loadPhrase(r) {
+  const parts2 = [];
+  if (r.offeredRate !== void 0 && r.completedRate !== void 0) parts2.push(`${compact(r.offeredRate)} req/s offered, ${compact(r.completedRate)} completed`);
+  if (r.trend) parts2.push(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} grows through the run (median ${duration(r.trend.firstMs)} in the first fifth → ${duration(r.trend.lastMs)} in the last)`);
+  return parts2.join("; ");
+}
+function loadEvidence(r) {
+  const out = [];
+  if (r.offeredRate !== void 0 && r.completedRate !== void 0) {
+    out.push(evidence(`arrivals ${compact(r.offeredRate)} req/s; completions over the same time ${compact(r.completedRate)} req/s (${percent(r.completedRate / r.offeredRate)} kept up)`, { offered: r.offeredRate, completed: r.completedRate }));
+  }
+  if (r.trend) {
+    out.push(
+      evidence(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} trend across the run: Kendall τ = ${r.trend.tau.toFixed(2)} (Mann–Kendall z = ${r.trend.z.toFixed(1)}), block median ${duration(r.trend.firstMs)} → ${duration(r.trend.lastMs)}`, {
+        tau: r.trend.tau,
+        z: r.trend.z
+      })
+    );
+  }
+  if (r.atCap) out.push(evidence(`${percent(r.atCap.share)} of requests were admitted with the running batch at its cap (max_num_seqs ${r.atCap.cap})`, { atCapShare: r.atCap.share }));
+  if (r.unsettled) out.push(evidence("no steady state: the wait never settles within the first half of the run (MSER-5)"));
+  return out;
+}
+
 // src/diagnose/caveats.ts
 function collectCaveats(input) {
   const out = [];
@@ -32011,9 +32125,29 @@ function collectCaveats(input) {
       message: `too few requests for ${listJoin(few.map((m) => specLabel(m.spec)))}: ${specLabel(few[0].spec)} needs at least ${grouped(first.needed)} values per side (baseline has ${grouped(first.base)}, head ${grouped(first.head)})`
     });
   }
+  const load = input.load;
+  if (load?.base.overloaded && load.head.overloaded) {
+    out.push({
+      kind: "overloaded",
+      message: `both sides are overloaded (baseline: ${loadPhrase(load.base.runs.find((r) => r.overloaded))}; head: ${loadPhrase(load.head.runs.find((r) => r.overloaded))}): latency that grows with the length of the run (TTFT, E2E, queue wait) is shown but not judged, and throughput and per-token metrics decide; compare at a load both sides can carry to judge latency`
+    });
+  } else if (load?.base.overloaded) {
+    out.push({
+      kind: "overloaded",
+      message: `the baseline is overloaded (${loadPhrase(load.base.runs.find((r) => r.overloaded))}) and the head is not: its latency grew with the run, so the head's lower latency is partly the queue the baseline could not drain`
+    });
+  }
+  const trimmed = (side2) => load?.[side2].runs.reduce((sum, r) => sum + r.warmup.rows, 0) ?? 0;
+  if (trimmed("base") || trimmed("head")) {
+    out.push({
+      kind: "warm-up",
+      message: `warm-up left out of latency and rates (MSER-5 on the ${load.head.runs[0]?.series === "ttft" ? "TTFT" : "queue wait"}): the first ${grouped(trimmed("base"))} requests of the baseline and ${grouped(trimmed("head"))} of the head; failed requests are counted over the whole run`
+    });
+  }
   const baseErrors = errorShare(base);
   const headErrors = errorShare(head);
-  if (headErrors && headErrors.failed > 0 && (!baseErrors || headErrors.share > baseErrors.share)) {
+  const failuresJudged = metrics.some((m) => m.spec.metric.id === "failed" && m.base);
+  if (!failuresJudged && headErrors && headErrors.failed > 0 && (!baseErrors || headErrors.share > baseErrors.share)) {
     out.push({
       kind: "error-rate",
       message: `${grouped(headErrors.failed)} requests failed in this run (${percent(headErrors.share)}, baseline ${baseErrors ? percent(baseErrors.share) : "unknown"}); failed requests are left out of latency metrics, which can hide a problem`
@@ -32290,25 +32424,6 @@ function shareAtOrAbove(tables, level) {
     }
   }
   return n ? hit / n : NaN;
-}
-
-// src/diagnose/context.ts
-function cost(ctx, id) {
-  return ctx.costs.find((c) => c.id === id);
-}
-var COST_CHANGE = 0.1;
-var BIN_AGREEMENT = 0.75;
-function evidence(text, values) {
-  return values ? { text, values } : { text };
-}
-function configValue(meta, names2) {
-  for (const name of names2) if (name in meta.config) return meta.config[name];
-  return void 0;
-}
-var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
-function chunkedPrefill(meta) {
-  const value2 = configValue(meta, CHUNKED_PREFILL_KEYS);
-  return { value: value2, off: value2 === false || value2 === "false" || value2 === 0 };
 }
 
 // src/diagnose/branches/prefill.ts
@@ -34763,83 +34878,6 @@ function blockTrend(values) {
   return { tau, z: z2, firstMs: quantile(medians.subarray(0, fifth), 0.5), lastMs: quantile(medians.subarray(blocks - fifth), 0.5) };
 }
 
-// src/diagnose/survivors.ts
-var TOP_ERRORS = 3;
-function failuresFinding(failed2, head, metrics) {
-  if (!failed2 || failed2.verdict !== "regressed" && failed2.verdict !== "improved" || !failed2.base || !failed2.head) return void 0;
-  const worse = failed2.verdict === "regressed";
-  const items = [
-    evidence(`failed requests ${percent(failed2.base.value)} → ${percent(failed2.head.value)} (${signedPoints(failed2.difference ?? 0)}) of ${grouped(failed2.base.count)} and ${grouped(failed2.head.count)} requests sent`, {
-      baseShare: failed2.base.value,
-      headShare: failed2.head.value
-    })
-  ];
-  const errors = topErrors(head);
-  if (errors.length) items.push(evidence(`most frequent errors in this run: ${errors.map((e) => `"${e.message}" ×${grouped(e.count)}`).join(", ")}`));
-  items.push(evidence("latency percentiles are computed over the requests that succeeded, a different population on each side: no phase is blamed for their change"));
-  return {
-    hint: "request-failures",
-    phase: null,
-    title: worse ? `more requests failed: ${percent(failed2.head.value)}, baseline ${percent(failed2.base.value)}` : `fewer requests failed: ${percent(failed2.head.value)}, baseline ${percent(failed2.base.value)}`,
-    status: "confirmed",
-    cause: "unknown",
-    evidence: items,
-    nextCheck: worse ? "the server and client logs for these errors (timeouts, 5xx, out of memory); compare latency once both runs succeed alike" : "that the requests which used to fail now succeed as intended; latency now includes them",
-    metrics: [failed2.spec.key, ...metrics]
-  };
-}
-function topErrors(side2) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const run2 of side2.runs) {
-    const column = run2.requests?.text.error;
-    if (!column) continue;
-    for (let i = 0; i < column.codes.length; i++) {
-      const message = textAt(column, i);
-      if (message === void 0) continue;
-      counts.set(message, (counts.get(message) ?? 0) + 1);
-    }
-  }
-  return [...counts].map(([message, count3]) => ({ message: message.length > 120 ? `${message.slice(0, 119)}…` : message, count: count3 })).sort((a, b) => b.count - a.count || (a.message < b.message ? -1 : 1)).slice(0, TOP_ERRORS);
-}
-function overloadFinding(load, metrics) {
-  if (!load.head.overloaded || load.base.overloaded) return void 0;
-  const head = load.head.runs.find((r) => r.overloaded);
-  const base = load.base.runs[0];
-  return {
-    hint: "overload",
-    phase: "queue_wait",
-    title: `the head is overloaded: ${loadPhrase(head)}, while the baseline kept up${base?.offeredRate ? ` (${compact(base.offeredRate)} req/s offered, ${compact(base.completedRate ?? NaN)} completed)` : ""}`,
-    status: "confirmed",
-    cause: "unknown",
-    evidence: loadEvidence(head),
-    nextCheck: "what cut capacity: the running-batch limit (max_num_seqs), KV-cache memory or a slower step; or compare both at a load the head can carry (a lower request rate) to see the code change alone",
-    metrics
-  };
-}
-function loadPhrase(r) {
-  const parts2 = [];
-  if (r.offeredRate !== void 0 && r.completedRate !== void 0) parts2.push(`${compact(r.offeredRate)} req/s offered, ${compact(r.completedRate)} completed`);
-  if (r.trend) parts2.push(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} grows through the run (median ${duration(r.trend.firstMs)} in the first fifth → ${duration(r.trend.lastMs)} in the last)`);
-  return parts2.join("; ");
-}
-function loadEvidence(r) {
-  const out = [];
-  if (r.offeredRate !== void 0 && r.completedRate !== void 0) {
-    out.push(evidence(`arrivals ${compact(r.offeredRate)} req/s; completions over the same time ${compact(r.completedRate)} req/s (${percent(r.completedRate / r.offeredRate)} kept up)`, { offered: r.offeredRate, completed: r.completedRate }));
-  }
-  if (r.trend) {
-    out.push(
-      evidence(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} trend across the run: Kendall τ = ${r.trend.tau.toFixed(2)} (Mann–Kendall z = ${r.trend.z.toFixed(1)}), block median ${duration(r.trend.firstMs)} → ${duration(r.trend.lastMs)}`, {
-        tau: r.trend.tau,
-        z: r.trend.z
-      })
-    );
-  }
-  if (r.atCap) out.push(evidence(`${percent(r.atCap.share)} of requests were admitted with the running batch at its cap (max_num_seqs ${r.atCap.cap})`, { atCapShare: r.atCap.share }));
-  if (r.unsettled) out.push(evidence("no steady state: the wait never settles within the first half of the run (MSER-5)"));
-  return out;
-}
-
 // src/report/build.ts
 function triageBenchmark(base, head, config, quality) {
   const load = analyseLoad(base, head);
@@ -34897,7 +34935,7 @@ function triageBenchmark(base, head, config, quality) {
     }
     fixes.sort(byGainPerEffort);
   }
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, ...quality ? { quality } : {} });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load, ...quality ? { quality } : {} });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
   const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...config.cost ? { cost: config.cost } : {} });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
@@ -34936,6 +34974,7 @@ function measuredRatesOf(metrics) {
   return { base: side2("base"), head: side2("head") };
 }
 function buildReport(benchmarks, config) {
+  for (const b of benchmarks) assertLabelsAgree(b);
   const verdict = worst(benchmarks.map((b) => b.verdict));
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -34974,15 +35013,24 @@ function triage(base, head, config, extras = {}) {
 function nothingComparable(reports) {
   const read = (s) => s.sources.length ? s.sources.map((f) => `${f.file} (${f.format}, ${f.recordsKept} record${f.recordsKept === 1 ? "" : "s"})`).join(", ") : "no usable file";
   const r = reports[0];
-  const why = r.notInData.length ? r.notInData.map((n) => `${n.key}: ${n.reason}`).join("; ") : "no metric is in both sides' data";
+  const byReason = /* @__PURE__ */ new Map();
+  for (const n of r.notInData) byReason.set(n.reason, [...byReason.get(n.reason) ?? [], n.key]);
+  const why = byReason.size ? [...byReason].map(([reason, keys]) => `${keys.join(", ")}: ${reason}`).join("; ") : "no metric is in both sides' data";
   return new InputError(
     "results",
-    `nothing could be compared: no metric is measured on both sides. The baseline holds ${read(r.base)}; the head holds ${read(r.head)}. Why each metric was left out: ${why}. Per-request results (or the same tool's summaries) on both sides would compare`
+    `nothing could be compared: no metric is measured on both sides (baseline: ${read(r.base)}; head: ${read(r.head)}). ${why}. Give both sides the benchmark tool's results (per-request output, or the same tool's summaries); a metrics scrape adds server phases to them, it does not replace them`
   );
 }
 function names(pairing, side2) {
   const list = pairing.unmatched.filter((u) => u.side === side2).map((u) => `"${u.name}"`);
   return list.length ? list.join(", ") : "none";
+}
+function assertLabelsAgree(b) {
+  for (const m of b.metrics) {
+    if (m.interval && !labelAgreesWithInterval(m.verdict, m.interval, m.minEffect, m.spec.metric.direction)) {
+      throw new Error(`internal error: ${b.name} ${m.spec.key} labelled ${m.verdict} with interval ${m.interval.join(" … ")} and minimum effect ${m.minEffect}`);
+    }
+  }
 }
 function breaches(m) {
   return m.slos.some((s) => s.headMet === false);
@@ -35094,9 +35142,10 @@ function minEffectText(m) {
   return percent(m.minEffect);
 }
 function moreDataText(more) {
-  if (more.runsNeeded) return "3 or more runs per side would decide (they measure the run-to-run noise that one run per side can only assume)";
-  if (more.requestsFactor !== null) return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or 3 or more runs per side, would decide`;
-  return "more requests or 3 or more runs per side would decide";
+  const runs = more.runs >= 3 ? "more runs per side" : "3 or more runs per side";
+  if (more.runsNeeded) return `${runs} would decide (they measure the run-to-run noise that ${more.runs === 1 ? "one run" : `${more.runs} runs`} per side can only assume)`;
+  if (more.requestsFactor !== null) return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or ${runs}, would decide`;
+  return `more requests or ${runs} would decide`;
 }
 function correctionText(m, family) {
   if (!m.uncorrected || m.uncorrected.verdict === m.verdict || !m.intervalLevel) return "";
@@ -35141,14 +35190,18 @@ function reasonText(m, family = { size: 1, confidence: m.intervalLevel ?? 0.95 }
       return `${m.spec.stat.kind === "mean" || m.spec.metric.level === "run" ? "the statistic" : m.spec.stat.label} needs at least ${grouped(r.needed)} values per side to be estimated (baseline has ${grouped(r.base)}, head ${grouped(r.head)}); ${r.needed > Math.max(r.base, r.head) ? "more requests" : "more requests on the smaller side"} would decide`;
     case "different-basis":
       return `the sides measure it differently (baseline: ${r.base}; head: ${r.head}); artifacts of the same kind would decide`;
-    case "summary-only": {
-      const runs = r.baseRuns === r.headRuns ? `${r.baseRuns} run${r.baseRuns === 1 ? "" : "s"} per side` : `${r.baseRuns} run${r.baseRuns === 1 ? "" : "s"} on the baseline and ${r.headRuns} on the head`;
-      const change2 = m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit);
-      return `not decidable from summaries: ${change2} (only the tools' run-level summaries, ${runs}, which show no run-to-run spread); ${perRequestAdvice(r.formats)} would decide`;
-    }
+    case "summary-only":
+      return `not decidable from summaries: ${pointChange(m)} (${summaryOnlyText(r)}`;
     case "not-judged-overloaded":
       return "shown, not judged: both sides are overloaded, so this latency grows with how long the run lasted; throughput and per-token metrics decide";
   }
+}
+function summaryOnlyText(r) {
+  const runs = r.baseRuns === r.headRuns ? `${r.baseRuns} run${r.baseRuns === 1 ? "" : "s"} per side` : `${r.baseRuns} run${r.baseRuns === 1 ? "" : "s"} on the baseline and ${r.headRuns} on the head`;
+  return `only the tools' run-level summaries, ${runs}, which show no run-to-run spread); ${perRequestAdvice(r.formats)} would decide`;
+}
+function pointChange(m) {
+  return m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit);
 }
 function nearerBound(m) {
   const [a, b] = m.interval;
@@ -35471,6 +35524,10 @@ function attributionFor(b, m) {
   return m ? b.attributions.find((a) => a.spec.key === m.spec.key) : void 0;
 }
 function headline(b) {
+  const both = b.load.base.overloaded && b.load.head.overloaded;
+  return both ? `both sides overloaded, latency percentiles not judged · ${verdictHeadline(b)}` : verdictHeadline(b);
+}
+function verdictHeadline(b) {
   const lead = leadMetric(b);
   const counted = b.metrics.filter((m) => m.base).length;
   const breach = b.sloBreaches.length ? ` · SLO ${b.sloBreaches.map((s) => `\`${s}\``).join(", ")} breached` : "";
@@ -35559,6 +35616,10 @@ function undecidedGroups(b, confidence) {
       add2(`too-noisy|${kind2}`, specLabel(m.spec), () => noisySentence(noisy.filter((x) => x.reason.code === "too-noisy" && x.reason.runsNeeded === r.runsNeeded)));
       continue;
     }
+    if (r.code === "summary-only") {
+      add2(`summary-only|${r.formats.join(",")}|${r.baseRuns}|${r.headRuns}`, `${specLabel(m.spec)} ${pointChange(m)}`, () => `not decidable from summaries (${summaryOnlyText(r)}`);
+      continue;
+    }
     const text = reasonText(m, family);
     add2(text, specLabel(m.spec), () => text);
   }
@@ -35568,7 +35629,9 @@ function noisySentence(metrics) {
   const effects = [...new Set(metrics.map((m) => minEffectText(m)))];
   const runs = metrics.every((m) => m.reason.code === "too-noisy" && m.reason.runsNeeded);
   const factors = metrics.map((m) => m.reason.code === "too-noisy" ? m.reason.requestsFactor : null).filter((f) => f !== null);
-  const what = runs ? "3 or more runs per side would decide: they measure the run-to-run noise that one run per side can only assume, and that allowance alone is wider than the minimum effect" : factors.length ? `about ${compactFactor(Math.min(...factors))}${factors.length > 1 && Math.max(...factors) > Math.min(...factors) * 1.05 ? `–${compactFactor(Math.max(...factors))}` : ""}× the requests per side, or 3 or more runs per side, would decide` : "more requests or 3 or more runs per side would decide";
+  const fewest = Math.min(...metrics.map((m) => m.reason.code === "too-noisy" ? m.reason.runs : 1));
+  const more = fewest >= 3 ? "more runs per side" : "3 or more runs per side";
+  const what = runs ? `${more} would decide: they measure the run-to-run noise that ${fewest === 1 ? "one run" : `${fewest} runs`} per side can only assume, and that allowance alone is wider than the minimum effect` : factors.length ? `about ${compactFactor(Math.min(...factors))}${factors.length > 1 && Math.max(...factors) > Math.min(...factors) * 1.05 ? `–${compactFactor(Math.max(...factors))}` : ""}× the requests per side, or ${more}, would decide` : `more requests or ${more} would decide`;
   return `too noisy to rule out a change of ${effects.join(" or ")} either way (each interval reaches past its minimum effect on both sides of zero); ${what}`;
 }
 function compactFactor(f) {

@@ -59,6 +59,8 @@ interface Candidate {
   minEffect: number;
   timerFloor: number;
   count: number;
+  /** Runs on the side with fewer. */
+  runs: number;
   pValue?: number;
   intervalAt(level: number): [number, number];
   sidesAt(level: number): { base: SideEstimate; head: SideEstimate };
@@ -113,7 +115,7 @@ function judgeAt(c: Candidate, level: number): { verdict: Verdict; reason: Verdi
     minEffect: c.minEffect,
     difference: c.difference,
     timerFloor: c.timerFloor,
-    ...(c.runNoise ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level) } } : {}),
+    ...(c.runNoise ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level), runs: c.runs } } : {}),
   });
   return { ...judged, interval };
 }
@@ -249,6 +251,7 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
     minEffect: relative ? minEffect : timerFloor(spec),
     timerFloor: timerFloor(spec),
     count: Math.min(baseResampler.size, headResampler.size),
+    runs: Math.min(baseSeries.runs.length, headSeries.runs.length),
     pValue: estimate.pValue,
     intervalAt: (level) => estimate.intervalAt(level),
     sidesAt: (level) => ({
@@ -281,6 +284,7 @@ function prepareFailures(requested: RequestedMetric, base: Side, head: Side, con
     minEffect: config.statistics.minEffect[requested.spec.key] ?? FAILED_MIN_EFFECT,
     timerFloor: 0,
     count: Math.min(b.requests, h.requests),
+    runs: Math.min(b.perRun.length, h.perRun.length),
     intervalAt: (level) => failedDifferenceAt(b, h, level),
     sidesAt: (level) => ({ base: side(b, level), head: side(h, level) }),
   };

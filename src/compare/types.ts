@@ -10,6 +10,8 @@ export interface MoreData {
   requestsFactor: number | null;
   /** The between-run noise allowance alone is wider than what deciding needs: repeated runs (3+ a side) would. */
   runsNeeded: boolean;
+  /** Runs on the side with fewer: with 3 or more, the noise is measured and more runs narrow it. */
+  runs: number;
 }
 
 /**

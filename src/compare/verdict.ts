@@ -9,7 +9,7 @@
 // Verdicts are codes and numbers; src/render/verdict-words.ts says them.
 
 import type { Direction } from '../metrics/catalog';
-import type { Verdict, VerdictReason } from './types';
+import type { MoreData, Verdict, VerdictReason } from './types';
 
 export interface IntervalJudgement {
   direction: Direction;
@@ -36,6 +36,8 @@ export interface NoiseContext {
   runNoise: { base: number; head: number };
   /** The level of the interval, for the noise allowance's share of the width. */
   level: number;
+  /** Runs on the side with fewer. */
+  runs: number;
   /** z for that level. */
   z: number;
 }
@@ -70,18 +72,19 @@ export function judgeInterval(j: IntervalJudgement): { verdict: Verdict; reason:
  * is set aside; when the allowance alone is wider than the distance, more requests cannot decide and
  * repeated runs (which measure that noise) are what would.
  */
-export function moreData(j: IntervalJudgement, low: number, high: number): { requestsFactor: number | null; runsNeeded: boolean } {
+export function moreData(j: IntervalJudgement, low: number, high: number): MoreData {
   const half = (high - low) / 2;
   const centre = Math.abs(worseSign(j.direction) * j.point);
   const distance = Math.abs(centre - j.minEffect);
-  if (!j.noise || !j.relative) return { requestsFactor: null, runsNeeded: false };
+  const runs = j.noise?.runs ?? 1;
+  if (!j.noise || !j.relative) return { requestsFactor: null, runsNeeded: false, runs };
   const noiseHalf = j.noise.z * Math.hypot(j.noise.runNoise.base, j.noise.runNoise.head);
-  if (noiseHalf >= distance || distance < 1e-9) return { requestsFactor: null, runsNeeded: true };
+  if (noiseHalf >= distance || distance < 1e-9) return { requestsFactor: null, runsNeeded: true, runs };
   // Widths add in quadrature: sampling² + noise² = half²; sampling must shrink to √(distance² − noise²).
   const sampling = Math.sqrt(Math.max(0, half * half - noiseHalf * noiseHalf));
   const allowed = Math.sqrt(distance * distance - noiseHalf * noiseHalf);
-  if (sampling <= allowed) return { requestsFactor: null, runsNeeded: false };
-  return { requestsFactor: (sampling / allowed) ** 2, runsNeeded: false };
+  if (sampling <= allowed) return { requestsFactor: null, runsNeeded: false, runs };
+  return { requestsFactor: (sampling / allowed) ** 2, runsNeeded: false, runs };
 }
 
 /** True when a label is what the interval says (the invariant every report keeps; tested). */

@@ -14,6 +14,8 @@ import type { WorkloadComparison } from './workload';
 import type { LikeForLike } from './like-for-like';
 import { agreeingBins } from './phrases';
 import { caveat as qualityCaveat, type QualityComparison } from '../quality';
+import type { LoadComparison } from '../compare/load';
+import { loadPhrase } from './survivors';
 
 export type CaveatKind =
   | 'single-run'
@@ -33,7 +35,9 @@ export type CaveatKind =
   | 'decode-floor'
   | 'quality-not-measured'
   | 'quality-changed'
-  | 'quality-unverified';
+  | 'quality-unverified'
+  | 'overloaded'
+  | 'warm-up';
 
 export interface Caveat {
   kind: CaveatKind;
@@ -50,6 +54,8 @@ export interface CaveatInput {
   likeForLike: LikeForLike[];
   /** Quality files compared (the quality inputs), when given. */
   quality?: QualityComparison;
+  /** Offered vs completed, trends and warm-up per side. */
+  load?: LoadComparison;
 }
 
 export function collectCaveats(input: CaveatInput): Caveat[] {
@@ -129,9 +135,30 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     });
   }
 
+  const load = input.load;
+  if (load?.base.overloaded && load.head.overloaded) {
+    out.push({
+      kind: 'overloaded',
+      message: `both sides are overloaded (baseline: ${loadPhrase(load.base.runs.find((r) => r.overloaded)!)}; head: ${loadPhrase(load.head.runs.find((r) => r.overloaded)!)}): latency that grows with the length of the run (TTFT, E2E, queue wait) is shown but not judged, and throughput and per-token metrics decide; compare at a load both sides can carry to judge latency`,
+    });
+  } else if (load?.base.overloaded) {
+    out.push({
+      kind: 'overloaded',
+      message: `the baseline is overloaded (${loadPhrase(load.base.runs.find((r) => r.overloaded)!)}) and the head is not: its latency grew with the run, so the head's lower latency is partly the queue the baseline could not drain`,
+    });
+  }
+  const trimmed = (side: 'base' | 'head') => load?.[side].runs.reduce((sum, r) => sum + r.warmup.rows, 0) ?? 0;
+  if (trimmed('base') || trimmed('head')) {
+    out.push({
+      kind: 'warm-up',
+      message: `warm-up left out of latency and rates (MSER-5 on the ${load!.head.runs[0]?.series === 'ttft' ? 'TTFT' : 'queue wait'}): the first ${grouped(trimmed('base'))} requests of the baseline and ${grouped(trimmed('head'))} of the head; failed requests are counted over the whole run`,
+    });
+  }
+
   const baseErrors = errorShare(base);
   const headErrors = errorShare(head);
-  if (headErrors && headErrors.failed > 0 && (!baseErrors || headErrors.share > baseErrors.share)) {
+  const failuresJudged = metrics.some((m) => m.spec.metric.id === 'failed' && m.base);
+  if (!failuresJudged && headErrors && headErrors.failed > 0 && (!baseErrors || headErrors.share > baseErrors.share)) {
     out.push({
       kind: 'error-rate',
       message: `${grouped(headErrors.failed)} requests failed in this run (${percent(headErrors.share)}, baseline ${baseErrors ? percent(baseErrors.share) : 'unknown'}); failed requests are left out of latency metrics, which can hide a problem`,

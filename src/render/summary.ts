@@ -10,7 +10,7 @@ import { specLabel } from '../metrics/metric-spec';
 import { percent, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
 import type { BenchmarkReport } from '../report/model';
 import { loadPhrase } from '../diagnose/survivors';
-import { intervalText, levelText, minEffectText, reasonText } from './verdict-words';
+import { intervalText, levelText, minEffectText, pointChange, reasonText, summaryOnlyText } from './verdict-words';
 
 export const VERDICT_ICON: Readonly<Record<Verdict, string>> = {
   regressed: '🔴',
@@ -68,8 +68,13 @@ export function attributionFor(b: BenchmarkReport, m: MetricComparison | undefin
   return m ? b.attributions.find((a) => a.spec.key === m.spec.key) : undefined;
 }
 
-/** "p95 TTFT regressed 282 ms → 2,526 ms (+797%)". */
+/** "p95 TTFT regressed 282 ms → 2,526 ms (+797%)"; an overload on both sides is said first. */
 export function headline(b: BenchmarkReport): string {
+  const both = b.load.base.overloaded && b.load.head.overloaded;
+  return both ? `both sides overloaded, latency percentiles not judged · ${verdictHeadline(b)}` : verdictHeadline(b);
+}
+
+function verdictHeadline(b: BenchmarkReport): string {
   const lead = leadMetric(b);
   const counted = b.metrics.filter((m) => m.base).length;
   const breach = b.sloBreaches.length ? ` · SLO ${b.sloBreaches.map((s) => `\`${s}\``).join(', ')} breached` : '';
@@ -175,6 +180,10 @@ export function undecidedGroups(b: BenchmarkReport, confidence: number): { label
       add(`too-noisy|${kind}`, specLabel(m.spec), () => noisySentence(noisy.filter((x) => x.reason.code === 'too-noisy' && x.reason.runsNeeded === r.runsNeeded)));
       continue;
     }
+    if (r.code === 'summary-only') {
+      add(`summary-only|${r.formats.join(',')}|${r.baseRuns}|${r.headRuns}`, `${specLabel(m.spec)} ${pointChange(m)}`, () => `not decidable from summaries (${summaryOnlyText(r)}`);
+      continue;
+    }
     const text = reasonText(m, family);
     add(text, specLabel(m.spec), () => text);
   }
@@ -185,11 +194,13 @@ function noisySentence(metrics: MetricComparison[]): string {
   const effects = [...new Set(metrics.map((m) => minEffectText(m)))];
   const runs = metrics.every((m) => m.reason.code === 'too-noisy' && m.reason.runsNeeded);
   const factors = metrics.map((m) => (m.reason.code === 'too-noisy' ? m.reason.requestsFactor : null)).filter((f): f is number => f !== null);
+  const fewest = Math.min(...metrics.map((m) => (m.reason.code === 'too-noisy' ? m.reason.runs : 1)));
+  const more = fewest >= 3 ? 'more runs per side' : '3 or more runs per side';
   const what = runs
-    ? '3 or more runs per side would decide: they measure the run-to-run noise that one run per side can only assume, and that allowance alone is wider than the minimum effect'
+    ? `${more} would decide: they measure the run-to-run noise that ${fewest === 1 ? 'one run' : `${fewest} runs`} per side can only assume, and that allowance alone is wider than the minimum effect`
     : factors.length
-      ? `about ${compactFactor(Math.min(...factors))}${factors.length > 1 && Math.max(...factors) > Math.min(...factors) * 1.05 ? `–${compactFactor(Math.max(...factors))}` : ''}× the requests per side, or 3 or more runs per side, would decide`
-      : 'more requests or 3 or more runs per side would decide';
+      ? `about ${compactFactor(Math.min(...factors))}${factors.length > 1 && Math.max(...factors) > Math.min(...factors) * 1.05 ? `–${compactFactor(Math.max(...factors))}` : ''}× the requests per side, or ${more}, would decide`
+      : `more requests or ${more} would decide`;
   return `too noisy to rule out a change of ${effects.join(' or ')} either way (each interval reaches past its minimum effect on both sides of zero); ${what}`;
 }
 

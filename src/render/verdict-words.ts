@@ -22,10 +22,11 @@ export function minEffectText(m: MetricComparison): string {
 }
 
 /** "the change is near the minimum effect" / "about 3× the requests" / "3 or more runs per side". */
-function moreDataText(more: MoreData): string {
-  if (more.runsNeeded) return '3 or more runs per side would decide (they measure the run-to-run noise that one run per side can only assume)';
-  if (more.requestsFactor !== null) return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or 3 or more runs per side, would decide`;
-  return 'more requests or 3 or more runs per side would decide';
+export function moreDataText(more: MoreData): string {
+  const runs = more.runs >= 3 ? 'more runs per side' : '3 or more runs per side';
+  if (more.runsNeeded) return `${runs} would decide (they measure the run-to-run noise that ${more.runs === 1 ? 'one run' : `${more.runs} runs`} per side can only assume)`;
+  if (more.requestsFactor !== null) return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or ${runs}, would decide`;
+  return `more requests or ${runs} would decide`;
 }
 
 /** The metrics judged together and the configured (family) confidence. */
@@ -82,14 +83,22 @@ export function reasonText(m: MetricComparison, family: FamilyInfo = { size: 1, 
       return `${m.spec.stat.kind === 'mean' || m.spec.metric.level === 'run' ? 'the statistic' : m.spec.stat.label} needs at least ${grouped(r.needed)} values per side to be estimated (baseline has ${grouped(r.base)}, head ${grouped(r.head)}); ${r.needed > Math.max(r.base, r.head) ? 'more requests' : 'more requests on the smaller side'} would decide`;
     case 'different-basis':
       return `the sides measure it differently (baseline: ${r.base}; head: ${r.head}); artifacts of the same kind would decide`;
-    case 'summary-only': {
-      const runs = r.baseRuns === r.headRuns ? `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} per side` : `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} on the baseline and ${r.headRuns} on the head`;
-      const change = m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit);
-      return `not decidable from summaries: ${change} (only the tools' run-level summaries, ${runs}, which show no run-to-run spread); ${perRequestAdvice(r.formats)} would decide`;
-    }
+    case 'summary-only':
+      return `not decidable from summaries: ${pointChange(m)} (${summaryOnlyText(r)}`;
     case 'not-judged-overloaded':
       return 'shown, not judged: both sides are overloaded, so this latency grows with how long the run lasted; throughput and per-token metrics decide';
   }
+}
+
+/** "only the tools' run-level summaries, 1 run per side, which show no run-to-run spread); … would decide". */
+export function summaryOnlyText(r: Extract<MetricComparison['reason'], { code: 'summary-only' }>): string {
+  const runs = r.baseRuns === r.headRuns ? `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} per side` : `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} on the baseline and ${r.headRuns} on the head`;
+  return `only the tools' run-level summaries, ${runs}, which show no run-to-run spread); ${perRequestAdvice(r.formats)} would decide`;
+}
+
+/** The point change without an interval: "+916%", or "+1.2 pp". */
+export function pointChange(m: MetricComparison): string {
+  return m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit);
 }
 
 /** The interval's bound nearer zero (the interval lies on one side of it): "+3.0%". */

@@ -29,6 +29,7 @@ import { profileReport, type ProfileInputs } from './profiles';
 import { compareQuality, type QualityComparison, type QualityInput } from '../quality';
 import { withFloorEvidence, withProfileEvidence } from './deep-evidence';
 import { analyseLoad, steadyStarts, type LoadComparison } from '../compare/load';
+import { labelAgreesWithInterval } from '../compare/verdict';
 import { failuresFinding, overloadFinding } from '../diagnose/survivors';
 import type { Finding } from '../diagnose/hints';
 
@@ -96,7 +97,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
     fixes.sort(byGainPerEffort);
   }
 
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, ...(quality ? { quality } : {}) });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load, ...(quality ? { quality } : {}) });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
   const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...(config.cost ? { cost: config.cost } : {}) });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
@@ -138,6 +139,7 @@ function measuredRatesOf(metrics: MetricComparison[]): { base: SideRates; head: 
 }
 
 export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig): Report {
+  for (const b of benchmarks) assertLabelsAgree(b);
   const verdict = worst(benchmarks.map((b) => b.verdict));
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -190,16 +192,31 @@ function nothingComparable(reports: BenchmarkReport[]): InputError {
   const read = (s: SideSummary) =>
     s.sources.length ? s.sources.map((f) => `${f.file} (${f.format}, ${f.recordsKept} record${f.recordsKept === 1 ? '' : 's'})`).join(', ') : 'no usable file';
   const r = reports[0];
-  const why = r.notInData.length ? r.notInData.map((n) => `${n.key}: ${n.reason}`).join('; ') : 'no metric is in both sides\' data';
+  const byReason = new Map<string, string[]>();
+  for (const n of r.notInData) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), n.key]);
+  const why = byReason.size ? [...byReason].map(([reason, keys]) => `${keys.join(', ')}: ${reason}`).join('; ') : "no metric is in both sides' data";
   return new InputError(
     'results',
-    `nothing could be compared: no metric is measured on both sides. The baseline holds ${read(r.base)}; the head holds ${read(r.head)}. Why each metric was left out: ${why}. Per-request results (or the same tool's summaries) on both sides would compare`,
+    `nothing could be compared: no metric is measured on both sides (baseline: ${read(r.base)}; head: ${read(r.head)}). ${why}. Give both sides the benchmark tool's results (per-request output, or the same tool's summaries); a metrics scrape adds server phases to them, it does not replace them`,
   );
 }
 
 function names(pairing: ReturnType<typeof pairBenchmarks>, side: 'base' | 'head'): string {
   const list = pairing.unmatched.filter((u) => u.side === side).map((u) => `"${u.name}"`);
   return list.length ? list.join(', ') : 'none';
+}
+
+/**
+ * The invariant every report keeps: a label is what its interval shows (src/compare/verdict.ts).
+ * It holds by construction; checking it here makes every report the tests and the eval build a test
+ * of it, and a violation an error rather than a wrong verdict.
+ */
+function assertLabelsAgree(b: BenchmarkReport): void {
+  for (const m of b.metrics) {
+    if (m.interval && !labelAgreesWithInterval(m.verdict, m.interval, m.minEffect, m.spec.metric.direction)) {
+      throw new Error(`internal error: ${b.name} ${m.spec.key} labelled ${m.verdict} with interval ${m.interval.join(' … ')} and minimum effect ${m.minEffect}`);
+    }
+  }
 }
 
 function breaches(m: MetricComparison): boolean {

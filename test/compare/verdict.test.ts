@@ -79,18 +79,18 @@ describe('judgeInterval: the label is what the interval shows', () => {
 describe('moreData: what would decide', () => {
   it('no noise allowance: the factor of requests is (half-width / distance)²', () => {
     // Half-width 0.1, point 0, minimum effect 0.05: the sampling width must halve → 4× the requests.
-    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0, head: 0 }, level: 0.95, z: 1.96 } });
-    expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: expect.closeTo(4, 9), runsNeeded: false });
+    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0, head: 0 }, level: 0.95, z: 1.96, runs: 1 } });
+    expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: expect.closeTo(4, 9), runsNeeded: false, runs: 1 });
   });
 
   it('an allowance wider than the distance to the minimum effect: only repeated runs decide', () => {
-    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0.025, head: 0.025 }, level: 0.95, z: 1.96 } });
+    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0.025, head: 0.025 }, level: 0.95, z: 1.96, runs: 1 } });
     // z·√(2·0.025²) = 0.0693 > 0.05.
-    expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: null, runsNeeded: true });
+    expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: null, runsNeeded: true, runs: 1 });
   });
 
   it('part allowance, part sampling: only the sampling part shrinks with requests', () => {
-    const j = judge({ interval: [-0.1, 0.1], minEffect: 0.08, noise: { count: 1000, runNoise: { base: 0.01, head: 0.01 }, level: 0.95, z: 2 } });
+    const j = judge({ interval: [-0.1, 0.1], minEffect: 0.08, noise: { count: 1000, runNoise: { base: 0.01, head: 0.01 }, level: 0.95, z: 2, runs: 1 } });
     // noise half = 2·√2·0.01 = 0.028284; sampling = √(0.1² − 0.028284²) = 0.095917; allowed = √(0.08² − 0.028284²) = 0.074833.
     const r = moreData(j, -0.1, 0.1);
     expect(r.runsNeeded).toBe(false);

@@ -32020,13 +32020,17 @@ function overloadFinding(load, metrics) {
   if (!load.head.overloaded || load.base.overloaded) return void 0;
   const head = load.head.runs.find((r) => r.overloaded);
   const base = load.base.runs[0];
+  const rates = head.offeredRate !== void 0 && head.completedRate !== void 0 ? `: ${compact(head.completedRate)} of ${compact(head.offeredRate)} req/s offered completed` : "";
   return {
     hint: "overload",
     phase: "queue_wait",
-    title: `the head is overloaded: ${loadPhrase(head)}, while the baseline kept up${base?.offeredRate ? ` (${compact(base.offeredRate)} req/s offered, ${compact(base.completedRate ?? NaN)} completed)` : ""}`,
+    title: `the head is overloaded${rates}, and its queue grows through the run; the baseline kept up`,
     status: "confirmed",
     cause: "unknown",
-    evidence: loadEvidence(head),
+    evidence: [
+      ...loadEvidence(head),
+      ...base?.offeredRate !== void 0 && base.completedRate !== void 0 ? [evidence(`baseline: ${compact(base.completedRate)} of ${compact(base.offeredRate)} req/s offered completed`)] : []
+    ],
     nextCheck: "what cut capacity: the running-batch limit (max_num_seqs), KV-cache memory or a slower step; or compare both at a load the head can carry (a lower request rate) to see the code change alone",
     metrics
   };

@@ -60,13 +60,17 @@ export function overloadFinding(load: LoadComparison, metrics: string[]): Findin
   if (!load.head.overloaded || load.base.overloaded) return undefined;
   const head = load.head.runs.find((r) => r.overloaded)!;
   const base = load.base.runs[0];
+  const rates = head.offeredRate !== undefined && head.completedRate !== undefined ? `: ${compact(head.completedRate)} of ${compact(head.offeredRate)} req/s offered completed` : '';
   return {
     hint: 'overload',
     phase: 'queue_wait',
-    title: `the head is overloaded: ${loadPhrase(head)}, while the baseline kept up${base?.offeredRate ? ` (${compact(base.offeredRate)} req/s offered, ${compact(base.completedRate ?? NaN)} completed)` : ''}`,
+    title: `the head is overloaded${rates}, and its queue grows through the run; the baseline kept up`,
     status: 'confirmed',
     cause: 'unknown',
-    evidence: loadEvidence(head),
+    evidence: [
+      ...loadEvidence(head),
+      ...(base?.offeredRate !== undefined && base.completedRate !== undefined ? [evidence(`baseline: ${compact(base.completedRate)} of ${compact(base.offeredRate)} req/s offered completed`)] : []),
+    ],
     nextCheck: 'what cut capacity: the running-batch limit (max_num_seqs), KV-cache memory or a slower step; or compare both at a load the head can carry (a lower request rate) to see the code change alone',
     metrics,
   };

@@ -19,7 +19,7 @@ import { readProfile } from '../../src/profile/read';
 import { splitStep } from '../../src/profile/split';
 import { readTorchTrace } from '../../src/profile/torch-trace';
 import { profileReport } from '../../src/report/profiles';
-import { FIXTURES } from './helpers';
+import { FIXTURES, fixtureSource } from './helpers';
 import { doubleHostGaps, scaleKernels, traceDoc } from './perturb';
 
 const file = (name: string) => fileSource(`${FIXTURES}/${name}`, name);
@@ -134,5 +134,32 @@ describe('inference traces (HTA critical-path tests)', () => {
     close(t.perStep.cpuMs, 55.926);
     close(t.perStep.gpuMs, 5.282);
     expect(splitStep(t).verdict).toBe('cpu-bound');
+  });
+});
+
+describe('several step profiles on one side', () => {
+  it('several traces (ranks, repeats): the slowest step is shown, the others named, in any order', async () => {
+    const files = ['kineto_resnet50_workers4_step6.real.json.gz', 'kineto_resnet50_workers0_step6.real.json.gz'];
+    const read = await Promise.all(files.map(async (f) => readProfile(await file(f))));
+    for (const head of [read, [...read].reverse()]) {
+      const r = profileReport({ base: [], head })!;
+      expect(r.split!.head!.file).toBe('kineto_resnet50_workers0_step6.real.json.gz');
+      expect(r.notes).toEqual([
+        '2 traces on the head side: the slowest step (kineto_resnet50_workers0_step6.real.json.gz) is shown, as a synchronous step waits for its slowest rank; also given: kineto_resnet50_workers4_step6.real.json.gz.',
+      ]);
+    }
+  });
+
+  it('a trace and an nsys capture of the same run: the trace, with the OS-runtime waits it cannot see', async () => {
+    const trace = await readProfile(await file('kineto_event_sync.real.json.gz'));
+    const nsys = await readProfile(fixtureSource('nsys_tp_rank1_stats.synthetic.csv'), { stepRange: 'decode_step' });
+    const r = profileReport({ base: [], head: [nsys, trace] })!;
+    const h = r.split!.head!;
+    expect(h.format).toBe('torch-chrome-trace');
+    close(h.wallMs, 3.154);
+    const lock = h.candidates.find((c) => c.cause === 'lock')!;
+    expect(lock.evidence).not.toBe('not-measured');
+    expect(h.notes.at(-1)).toBe('Lock and socket waits from nsys_tp_rank1_stats.synthetic.csv (osrt_sum, every thread of the capture).');
+    expect(r.notes).toEqual(['On the head side the trace (kineto_event_sync.real.json.gz) has a timeline; nsys_tp_rank1_stats.synthetic.csv of the same run only fill what it lacks.']);
   });
 });

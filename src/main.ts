@@ -15,6 +15,7 @@ import { buildConfig, ConfigError, type TriageConfig } from './config/config';
 import { InputError } from './ingest/errors';
 import { bytesSource, type TextSource } from './ingest/source';
 import { loadSide, sideFromSources } from './io/load-side';
+import { gunzipIfGzip } from './io/gzip-source';
 import { loadProfiles } from './io/load-profiles';
 import { loadQualityInputs } from './io/load-quality';
 import { readProfile } from './profile/read';
@@ -175,7 +176,7 @@ async function artifactSources(client: GitHubClient | undefined, context: GitHub
   if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in workflow_run mode, to download the results artifact');
   const files = await downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes });
   info(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
-  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, f.data));
+  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, gunzipIfGzip(f.data, `${ARTIFACT_PREFIX}${f.name}`)));
 }
 
 /**

@@ -21,12 +21,15 @@ Usage:
   perf-triage amdahl --share 0.09 --speedup 3 [--effort "2 days"]
   perf-triage amdahl --item "label: share=0.09 speedup=3 effort=2 days" --item "label: gain=3 effort=hours"
                                             §7: the Amdahl ceiling, findings ranked by gain per effort
-  perf-triage split PROFILE [--baseline PROFILE] [--wall-ms X] [--steps N] [--format text|markdown|json]
+  perf-triage split PROFILE… [--baseline PROFILE…] [--wall-ms X] [--baseline-wall-ms X] [--steps N]
+                    [--baseline-steps N] [--step-range NAME] [--format text|markdown|json]
                                             §6: GPU-bound, CPU-bound or waiting (and on what), from a
-                                            PyTorch trace / key_averages, nsys stats CSV; kernel
-                                            regimes from an Nsight Compute CSV
-  perf-triage floor --model M --gpu G --batch N --context TOKENS [--measured-ms X] [--gpus N]
-                    [--weights bf16|fp8|int4] [--kv bf16|fp8] [--bandwidth GB/s] [--params B]
+                                            PyTorch trace (.json or .json.gz) / key_averages, nsys stats
+                                            CSVs (one file per report: give them all); kernel regimes
+                                            from Nsight Compute CSVs; with a baseline, what moved
+  perf-triage floor (--model M | --params B) (--gpu G | --bandwidth GB/s) --batch N --context TOKENS
+                    [--weights bf16|fp8|int4] [--kv bf16|fp8] [--layers L --kv-heads H --head-dim D |
+                    --kv-bytes-per-token N] [--gpus N] [--measured-ms X]
                                             §5: the decode memory-bandwidth floor and efficiency
   perf-triage --version | help
 

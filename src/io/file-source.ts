@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { InputError } from '../ingest/errors';
 import type { TextSource } from '../ingest/source';
+import { gzipFileSource, isGzip } from './gzip-source';
 import { utf8Chunks } from './utf8-chunks';
 
 const HEAD_BYTES = 16 * 1024;
@@ -22,11 +23,13 @@ export async function fileSource(path: string, name = path): Promise<TextSource>
   }
   if (size === 0) throw new InputError(name, 'the file is empty');
   let head: string;
+  let gzipped = false;
   try {
     const handle = await open(path, 'r');
     try {
       const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      if (isGzip(buffer.subarray(0, bytesRead))) gzipped = true;
       // A multi-byte character cut at the end decodes to U+FFFD; detection only needs the start.
       head = buffer.subarray(0, bytesRead).toString('utf8');
     } finally {
@@ -36,6 +39,8 @@ export async function fileSource(path: string, name = path): Promise<TextSource>
     // stat succeeds on a file we may not open (permissions) or that vanished in between.
     throw new InputError(name, `cannot read: ${describeFsError(error)}`);
   }
+  // .json.gz traces and any other gzipped input: read as the text they hold.
+  if (gzipped) return gzipFileSource(path, name);
   return {
     name,
     head,

@@ -1,10 +1,11 @@
-// Base against head for Nsight Compute kernels (§1 STEP 4–5), matched by kernel name: duration,
-// regime, achieved occupancy, sectors per request and stall reasons. Names must match exactly: a
-// kernel whose template arguments or tile shape changed is a different kernel, and is listed as
-// only-base / only-head rather than guessed.
+// Base against head for Nsight Compute kernels (§1 STEP 4–5), matched by kernel name and launch
+// shape: duration, regime, achieved occupancy, sectors per request and stall reasons. Names must
+// match exactly: a kernel whose template arguments or tile shape changed is a different kernel, and
+// is listed as only-base / only-head rather than guessed. The same name at another grid or block size
+// is another problem size: its duration is not compared, the change of shape is stated.
 
 import { duration, percent, signedPercent } from '../format/numbers';
-import type { KernelProfile, StallShare } from './ncu';
+import { shapeKey, type KernelProfile, type StallShare } from './ncu';
 import { classifyKernel, type Regime } from './regime';
 
 /** Smaller duration changes are noise between two ncu runs of the same kernel. */
@@ -37,10 +38,19 @@ export interface TopKernel {
   launches: number;
 }
 
+/** The same kernel name launched at another shape: another problem size, not compared. */
+export interface ShapeChange {
+  name: string;
+  base: KernelProfile;
+  head: KernelProfile;
+}
+
 export interface KernelComparison {
   totalMs: { base: number; head: number; deltaMs: number; ratio: number };
-  /** Matched kernels, largest absolute duration change first. */
+  /** Matched kernels (same name and shape), largest absolute duration change first. */
   kernels: KernelChange[];
+  /** Same name, other launch shape on each side. */
+  shapeChanged: ShapeChange[];
   onlyBase: KernelProfile[];
   onlyHead: KernelProfile[];
   /** The head's heaviest kernels by share of kernel time. */
@@ -51,9 +61,9 @@ const total = (list: readonly KernelProfile[]) => list.reduce((s, k) => s + (Num
 
 export function topKernels(list: readonly KernelProfile[], n = 10): TopKernel[] {
   const sum = total(list);
+  // Kernels without a duration come after the timed ones, in file order: shown, not dropped.
   return [...list]
-    .filter((k) => !Number.isNaN(k.durationMs))
-    .sort((a, b) => b.durationMs - a.durationMs)
+    .sort((a, b) => (Number.isNaN(a.durationMs) ? 1 : 0) - (Number.isNaN(b.durationMs) ? 1 : 0) || (b.durationMs || 0) - (a.durationMs || 0))
     .slice(0, n)
     .map((k) => ({ name: k.name, ms: k.durationMs, share: sum > 0 ? k.durationMs / sum : NaN, regime: classifyKernel(k).regime, launches: k.launches }));
 }
@@ -61,19 +71,34 @@ export function topKernels(list: readonly KernelProfile[], n = 10): TopKernel[] 
 export function compareKernels(base: readonly KernelProfile[], head: readonly KernelProfile[], top = 10): KernelComparison {
   const baseTotal = total(base);
   const headTotal = total(head);
-  const headByName = new Map(head.map((k) => [k.name, k]));
-  const baseNames = new Set(base.map((k) => k.name));
+  const headByKey = new Map(head.map((k) => [shapeKey(k), k]));
+  const baseKeys = new Set(base.map(shapeKey));
   const kernels: KernelChange[] = [];
   for (const b of base) {
-    const h = headByName.get(b.name);
+    const h = headByKey.get(shapeKey(b));
     if (h) kernels.push(change(b, h, baseTotal, headTotal));
   }
   kernels.sort((a, b) => Math.abs(b.durationMs.deltaMs || 0) - Math.abs(a.durationMs.deltaMs || 0) || (a.name < b.name ? -1 : 1));
+  const unmatchedBase = base.filter((k) => !headByKey.has(shapeKey(k)));
+  const unmatchedHead = head.filter((k) => !baseKeys.has(shapeKey(k)));
+  // Pair the leftovers by name: the heaviest launch shape of a name on each side.
+  const shapeChanged: ShapeChange[] = [];
+  const pairedHead = new Set<KernelProfile>();
+  const pairedBase = new Set<KernelProfile>();
+  for (const b of unmatchedBase) {
+    if (pairedBase.has(b)) continue;
+    const h = unmatchedHead.find((x) => x.name === b.name && !pairedHead.has(x));
+    if (!h) continue;
+    pairedBase.add(b);
+    pairedHead.add(h);
+    shapeChanged.push({ name: b.name, base: b, head: h });
+  }
   return {
     totalMs: { base: baseTotal, head: headTotal, deltaMs: headTotal - baseTotal, ratio: baseTotal > 0 ? headTotal / baseTotal - 1 : NaN },
     kernels,
-    onlyBase: base.filter((k) => !headByName.has(k.name)),
-    onlyHead: head.filter((k) => !baseNames.has(k.name)),
+    shapeChanged,
+    onlyBase: unmatchedBase.filter((k) => !pairedBase.has(k)),
+    onlyHead: unmatchedHead.filter((k) => !pairedHead.has(k)),
     topKernels: topKernels(head, top),
   };
 }

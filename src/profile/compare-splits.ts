@@ -1,7 +1,10 @@
 // Base against head for the three-way split: how wall, host and GPU time per step moved, whether
-// the verdict changed, and one line saying which side explains the change. A side "explains" the
-// change when it moved by at least half as much as the wall clock, in the same direction; a side is
-// "flat" when it moved by less than 5% of itself (profiles of one run differ by a few percent).
+// the verdict changed, what kind of change it is, and one line saying which side explains it. A
+// side "explains" the change when it moved by at least half as much as the wall clock, in the same
+// direction; a side is "flat" when it moved by less than 5% of itself (profiles of one run differ by
+// a few percent). GPU time is compared even when the wall clock did not move or is unknown: kernels
+// 30% slower on a GPU with slack do not move the step yet, and nsys summaries often carry no wall
+// clock at all — neither may read as "unchanged".
 
 import { percent, signedDuration, signedPercent } from '../format/numbers';
 import type { SplitVerdict, StepSplit } from './split';
@@ -17,15 +20,25 @@ export interface Delta {
   ratio: number;
 }
 
+/**
+ * What moved: the side that explains the wall clock's change, or the GPU when only it moved;
+ * 'unchanged' only when the wall and the GPU time are both flat; 'unknown' when nothing can be compared.
+ */
+export type SplitChange = 'unchanged' | 'gpu' | 'cpu' | 'communication' | 'host-gap' | 'waiting' | 'host-or-waiting' | 'unexplained' | 'unknown';
+
 export interface SplitComparison {
   wall: Delta;
   cpu: Delta;
   gpu: Delta;
   collective: Delta;
   idle: Delta;
+  hostGap: Delta;
   cpuShare: { base: number; head: number; delta: number };
   gpuShare: { base: number; head: number; delta: number };
   verdict: { base: SplitVerdict; head: SplitVerdict; changed: boolean };
+  change: SplitChange;
+  /** Whether the side that changed got slower (more time) or faster. */
+  direction: 'slower' | 'faster' | 'none';
   conclusion: string;
 }
 
@@ -33,49 +46,89 @@ function delta(base: number, head: number): Delta {
   return { base, head, deltaMs: head - base, ratio: base > 0 ? head / base - 1 : NaN };
 }
 
+type Deltas = Record<'wall' | 'cpu' | 'gpu' | 'collective' | 'idle' | 'hostGap', Delta>;
+
 export function compareSplits(base: StepSplit, head: StepSplit): SplitComparison {
-  const d = {
+  const d: Deltas = {
     wall: delta(base.wallMs, head.wallMs),
     cpu: delta(base.cpuMs, head.cpuMs),
     gpu: delta(base.gpuMs, head.gpuMs),
     collective: delta(base.collectiveMs, head.collectiveMs),
     idle: delta(base.idleMs, head.idleMs),
+    hostGap: delta(base.hostGapMs, head.hostGapMs),
   };
   const verdict = { base: base.verdict, head: head.verdict, changed: base.verdict !== head.verdict };
+  const { change, direction, conclusion } = conclude(d, verdict);
   return {
     ...d,
     cpuShare: { base: base.cpuShare, head: head.cpuShare, delta: head.cpuShare - base.cpuShare },
     gpuShare: { base: base.gpuShare, head: head.gpuShare, delta: head.gpuShare - base.gpuShare },
     verdict,
-    conclusion: conclude(d, verdict),
+    change,
+    direction,
+    conclusion,
   };
 }
 
-function conclude(d: Record<'wall' | 'cpu' | 'gpu' | 'collective' | 'idle', Delta>, verdict: SplitComparison['verdict']): string {
-  const { wall, cpu, gpu, collective, idle } = d;
+const moved = (x: Delta) => !Number.isNaN(x.ratio) && Math.abs(x.ratio) >= FLAT && !(x.base === 0 && x.head === 0);
+const way = (x: Delta): 'slower' | 'faster' => (x.deltaMs > 0 ? 'slower' : 'faster');
+
+function conclude(d: Deltas, verdict: SplitComparison['verdict']): Pick<SplitComparison, 'change' | 'direction' | 'conclusion'> {
+  const { wall, cpu, gpu, collective, idle, hostGap } = d;
   const tail = verdict.changed ? ` (was ${verdict.base}, now ${verdict.head})` : '';
-  if (Number.isNaN(wall.deltaMs)) return `Wall clock unknown on one side: the steps cannot be compared${tail}.`;
-  const w = `wall ${signedPercent(wall.ratio)} (${signedDuration(wall.deltaMs)} per step)`;
-  if (Math.abs(wall.ratio) < FLAT) return `${w}: unchanged within ±${percent(FLAT)}${tail}.`;
-  const grew = wall.deltaMs > 0;
-  const explains = (x: Delta) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
   const describe = (x: Delta, what: string) =>
-    Number.isNaN(x.deltaMs) ? `${what} not measured` : Math.abs(x.ratio) < FLAT || (x.base === 0 && x.head === 0) ? `${what} flat` : `${what} ${signedPercent(x.ratio)}`;
+    Number.isNaN(x.deltaMs) ? `${what} not measured` : x.base === 0 && x.head === 0 ? `${what} none` : !moved(x) ? `${what} ${signedPercent(x.ratio)} (flat)` : `${what} ${signedPercent(x.ratio)}`;
   const gpuText = describe(gpu, 'GPU time');
+  const kernels = (x: Delta) => (x.deltaMs > 0 ? 'the kernels got slower or more numerous' : 'the kernels got faster');
+  if (Number.isNaN(wall.deltaMs)) {
+    if (moved(gpu)) {
+      return {
+        change: 'gpu',
+        direction: way(gpu),
+        conclusion: `${gpuText} per step (${signedDuration(gpu.deltaMs)}): ${kernels(gpu)} — the wall clock is unknown on one side (give it, or an NVTX step range), so what it did to the step is not known${tail}.`,
+      };
+    }
+    return {
+      change: 'unknown',
+      direction: 'none',
+      conclusion: `Wall clock unknown on one side: the steps cannot be compared; ${gpuText}${tail}.`,
+    };
+  }
+  const w = `wall ${signedPercent(wall.ratio)} (${signedDuration(wall.deltaMs)} per step)`;
+  if (Math.abs(wall.ratio) < FLAT) {
+    if (moved(gpu)) {
+      return {
+        change: 'gpu',
+        direction: way(gpu),
+        conclusion: `${w}: within ±${percent(FLAT)}, but ${gpuText} (${signedDuration(gpu.deltaMs)} per step): ${kernels(gpu)} while the step did not move — the GPU had slack; it shows once the GPU bounds the step${tail}.`,
+      };
+    }
+    return { change: 'unchanged', direction: 'none', conclusion: `${w}: unchanged within ±${percent(FLAT)}; ${gpuText}${tail}.` };
+  }
+  const grew = wall.deltaMs > 0;
+  const direction = grew ? 'slower' : 'faster';
+  const explains = (x: Delta) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
   if (explains(gpu)) {
-    return `${w} with ${gpuText}: the kernels ${grew ? 'got slower or more numerous' : 'got faster'} — check their regime (step 4)${tail}.`;
+    return { change: 'gpu', direction, conclusion: `${w} with ${gpuText}: ${kernels(wall)} — check their regime (step 4)${tail}.` };
   }
   if (explains(cpu)) {
-    return `${w} with ${gpuText}: the CPU side ${grew ? 'grew (launch overhead? Python?)' : 'shrank'}${tail}.`;
+    return { change: 'cpu', direction, conclusion: `${w} with ${gpuText}: the CPU side ${grew ? 'grew (launch overhead? Python? data loading?)' : 'shrank'}${tail}.` };
   }
   if (explains(collective)) {
-    return `${w} with ${gpuText}: time in NCCL collectives ${grew ? 'grew — waiting on peers (a straggler rank?)' : 'shrank'}${tail}.`;
+    return { change: 'communication', direction, conclusion: `${w} with ${gpuText}: time in communication kernels ${grew ? 'grew — waiting on peers (a straggler rank?)' : 'shrank'}${tail}.` };
+  }
+  if (explains(hostGap)) {
+    return {
+      change: 'host-gap',
+      direction,
+      conclusion: `${w} with ${gpuText}: time with no host thread in a recorded op ${grew ? 'grew — Python between ops, or a wait the profiler does not record' : 'shrank'}${tail}.`,
+    };
   }
   if (explains(idle)) {
-    return `${w} with ${gpuText}: time with nobody busy ${grew ? 'grew — the step waits (sync, lock, network)' : 'shrank'}${tail}.`;
+    return { change: 'waiting', direction, conclusion: `${w} with ${gpuText}: time with nobody busy ${grew ? 'grew — the step waits (sync, lock, network)' : 'shrank'}${tail}.` };
   }
-  if (Number.isNaN(cpu.deltaMs) && !explains(gpu)) {
-    return `${w} with ${gpuText}: the host side or waiting ${grew ? 'grew' : 'shrank'} (host time not measured)${tail}.`;
+  if (Number.isNaN(cpu.deltaMs)) {
+    return { change: 'host-or-waiting', direction, conclusion: `${w} with ${gpuText}: the host side or waiting ${grew ? 'grew' : 'shrank'} (host time not measured)${tail}.` };
   }
-  return `${w}: no single side explains it (${gpuText}, ${describe(cpu, 'host time')})${tail}.`;
+  return { change: 'unexplained', direction, conclusion: `${w}: no single side explains it (${gpuText}, ${describe(cpu, 'host time')})${tail}.` };
 }

@@ -104,20 +104,24 @@ export function decodeFloor(input: DecodeFloorInput): DecodeFloor | DecodeFloorM
     }
   }
 
-  // KV cache.
+  // KV cache. With no token in it (a first decode step, or --context 0) nothing is read, so its
+  // geometry is not needed.
   let kvBytesPerToken = NaN;
+  const layers = input.layers ?? model?.layers;
+  const kvHeads = input.kvHeads ?? model?.kvHeads;
+  const headDim = input.headDim ?? model?.headDim;
+  const geometry = positive(layers) && positive(kvHeads) && positive(headDim) && positive(input.bytesPerElement);
   if (positive(input.kvBytesPerToken)) {
     kvBytesPerToken = input.kvBytesPerToken;
+  } else if (geometry) {
+    kvBytesPerToken = 2 * layers! * kvHeads! * headDim! * input.bytesPerElement!;
+    assumptions.push(`KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`);
+  } else if (input.contextTokens === 0) {
+    kvBytesPerToken = 0;
+    assumptions.push('no KV cache read (context 0 tokens): the floor is the weights alone.');
   } else {
-    const layers = input.layers ?? model?.layers;
-    const kvHeads = input.kvHeads ?? model?.kvHeads;
-    const headDim = input.headDim ?? model?.headDim;
     if (!positive(layers) || !positive(kvHeads) || !positive(headDim)) missing.push('kvBytesPerToken, or layers, kvHeads and headDim (or a known model)');
     if (!positive(input.bytesPerElement)) missing.push('bytesPerElement of the KV cache (2 for BF16, 1 for FP8)');
-    if (positive(layers) && positive(kvHeads) && positive(headDim) && positive(input.bytesPerElement)) {
-      kvBytesPerToken = 2 * layers * kvHeads * headDim * input.bytesPerElement;
-      assumptions.push(`KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`);
-    }
   }
   if (!nonNegative(input.contextTokens)) missing.push('contextTokens (mean KV tokens read per step, summed over the batch)');
   if (!positive(input.batchSize)) {

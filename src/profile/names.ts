@@ -46,14 +46,76 @@ export function isDeviceToHost(name: string): boolean {
   return /\bDtoH\b|Device-to-Host|Device -> (?:Pageable|Pinned|Host)/i.test(name);
 }
 
-/** NCCL kernels (ncclKernel_*, ncclDevKernel_*), NVTX ranges and ops that name NCCL. */
+/**
+ * GPU communication kernels by what they are, not by one library's prefix: a kernel that moves data
+ * between GPUs waits for its peers, so its time is communication, not compute. The list (first match
+ * wins) is documented in docs/diagnosis.md and tested on real kernel names (test/profile/names.test.ts):
+ */
+export const COMMUNICATION_KERNELS: readonly { library: string; pattern: RegExp; example: string }[] = [
+  // RCCL names its kernels like NCCL (ncclDevKernel_*); its own symbols say rccl.
+  { library: 'NCCL/RCCL', pattern: /nccl|rccl/i, example: 'ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)' },
+  { library: 'DeepEP', pattern: /\bdeep_ep::/, example: 'void deep_ep::intranode::dispatch<(int)8, (int)768, (int)8192>(int4 *, float *, …)' },
+  { library: 'pplx-kernels', pattern: /\bpplx::/, example: 'void pplx::dispatchKernel<…>(…)' },
+  // vLLM's and SGLang's custom all-reduce (csrc/custom_all_reduce.cuh).
+  { library: 'custom all-reduce (vLLM, SGLang)', pattern: /\bcross_device_reduce_[12]stage\b/, example: 'void vllm::cross_device_reduce_1stage<__nv_bfloat16, (int)8>(…)' },
+  { library: 'TensorRT-LLM all-reduce', pattern: /\b(?:oneShot|twoShot)AllReduceKernel|\ballreduce_fusion_kernel|\blamport.*all_?reduce/i, example: 'void tensorrt_llm::kernels::oneShotAllReduceKernel<__nv_bfloat16, (int)8>(…)' },
+  { library: 'MSCCL++', pattern: /mscclpp/i, example: 'void mscclpp::…allreduce…(…)' },
+  { library: 'NVSHMEM', pattern: /nvshmem/i, example: 'nvshmemi_…_kernel' },
+  { library: 'PyTorch symmetric memory', pattern: /symmetric_memory|\b(?:one_shot|two_shot|multimem)_all_reduce/, example: 'void c10d::symmetric_memory::one_shot_all_reduce_kernel<…>(…)' },
+  // Any other kernel whose name starts a word with a collective's name (not warpAllReduce, not block_all_reduce).
+  { library: 'collective (by name)', pattern: /(?:^|[^A-Za-z0-9_])(?:all_?to_?all|all_?reduce|all_?gather|reduce_?scatter|send_?recv)/i, example: 'void all_to_all_dispatch_kernel<…>(…)' },
+];
+
+/** The communication library a kernel belongs to, or undefined for compute. */
+export function communicationLibrary(name: string): string | undefined {
+  return COMMUNICATION_KERNELS.find((c) => c.pattern.test(name))?.library;
+}
+
+/** GPU communication kernels (COMMUNICATION_KERNELS), and NVTX ranges or ops that name NCCL. */
 export function isCollective(name: string): boolean {
-  return /nccl/i.test(name);
+  return communicationLibrary(name) !== undefined;
 }
 
 /** Host ops that issue a collective, for counting calls where kernels are not visible. */
 export function isCollectiveOp(name: string): boolean {
   return isCollective(name) || /^c10d::|^record_param_comms$/.test(name);
+}
+
+/**
+ * A kernel's family: its function name without return type, namespace-qualified template arguments
+ * and parameters — "void mul_mat_vec_q<(ggml_type)12, (int)1>(const void *, …)" and its ROWS=4
+ * sibling are both "mul_mat_vec_q". A change of template arguments (tile shape, rows per block) is a
+ * new kernel name but the same family, so families compare where names cannot.
+ */
+export function kernelFamily(name: string): string {
+  let s = name.trim();
+  // Return types: "void ", "std::enable_if<…>::type ".
+  for (;;) {
+    const before = s;
+    s = s.replace(/^(?:void|static|__global__)\s+/, '');
+    const m = /^[\w:]+<.*?>::type\s+/.exec(s);
+    if (m && balanced(m[0])) s = s.slice(m[0].length);
+    if (s === before) break;
+  }
+  // Cut at the first "<" or "(" outside the leading identifier.
+  const end = s.search(/[<(\s]/);
+  const head = end >= 0 ? s.slice(0, end) : s;
+  if (head === '') return name.trim();
+  // CUTLASS wraps every GEMM in cutlass::Kernel2<…> or device_kernel<…>: the argument is the kernel.
+  if (/(?:^|::)(?:Kernel2?|device_kernel)$/.test(head) && s[end] === '<') {
+    const arg = /^[^<,>]+/.exec(s.slice(end + 1));
+    if (arg) return `${head}<${arg[0].trim()}>`;
+  }
+  return head;
+}
+
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '<') depth++;
+    else if (ch === '>') depth--;
+  }
+  return depth === 0;
 }
 
 // OS runtime calls (osrt_sum) that park a thread until another thread lets it go.

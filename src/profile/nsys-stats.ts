@@ -91,11 +91,12 @@ function report(table: CsvTable, file: string): NsysReport {
     return entry;
   });
   const title = table.titles.length > 0 ? table.titles[table.titles.length - 1] : undefined;
-  const kind = layout.kind === 'calls' ? callsKind(title, entries) : layout.kind;
+  // `nsys stats --output X` names each file after its report (X_cuda_api_sum.csv): a title too.
+  const kind = layout.kind === 'calls' ? callsKind(title ?? file, entries) : layout.kind;
   return { kind, title, headerLine: table.headerLine, entries };
 }
 
-/** cuda_api_sum and osrt_sum share a header: the title says which, else the names do. */
+/** cuda_api_sum and osrt_sum share a header: the title (or file name) says which, else the names do. */
 function callsKind(title: string | undefined, entries: readonly NsysEntry[]): 'osrt' | 'cuda-api' {
   if (title && /cuda_api_sum|CUDA API/i.test(title)) return 'cuda-api';
   if (title && /osrt_sum|OS Runtime/i.test(title)) return 'osrt';

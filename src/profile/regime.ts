@@ -1,26 +1,40 @@
 // §1 STEP 4: which regime is a kernel in? It decides which optimisations can possibly help.
 //
-//   sm__throughput% high, dram__throughput% low   → compute-bound
-//   low / high                                    → memory-bound
-//   low / low                                     → latency-bound ("neither" in the triage tree)
+// The rule is Nsight Compute's own (SOLBottleneck, sections/SpeedOfLight.py), on SM throughput and
+// memory throughput, where memory is the busiest memory unit — the highest of DRAM, L1/TEX and L2
+// throughput (gpu__compute_memory_throughput is exactly that maximum), all in % of peak:
 //
-// "High" is ≥ 60% of peak: Nsight Compute's own speed-of-light rule says throughput "below 60.0%
-// of peak typically indicate[s] latency issues". Both ≥ 60% is "balanced": the kernel is near the
-// ridge of the roofline and uses both well — what is left is doing less work. Below 60% on both,
-// the kernel is latency-bound; when the larger of the two is under 30% (LOW) it clearly is, between
-// 30% and 60% it leans toward the larger side, which the evidence says. Without DRAM throughput the
-// overall memory throughput (max of DRAM, L1, L2) stands in, and the evidence says so.
+//   SM or memory ≥ 80%                 → bound by the higher one (compute-bound / memory-bound,
+//                                          naming the unit: DRAM, L1/TEX or L2)
+//   both < 60%                          → latency-bound: the grid is too small (< 1 wave), occupancy
+//                                          is low (achieved < 50% of the warps), or warps stall
+//   otherwise, 10+ points apart         → the more heavily used side (compute- / memory-bound)
+//   otherwise                           → balanced: both must shrink
+//
+// A kernel whose L1 or L2 is at 94% while DRAM reads 10% is memory-bound on that cache, not idle; the
+// fixes differ (coalescing and reuse, not fewer bytes from DRAM). The counters that decided are in
+// the result.
 
 import { percent } from '../format/numbers';
 import type { KernelProfile } from './ncu';
 
-export const REGIME_THRESHOLDS = { high: 60, low: 30 } as const;
+export const REGIME_THRESHOLDS = { bound: 80, latency: 60, balanced: 10, lowOccupancy: 50 } as const;
 
 export type Regime = 'compute-bound' | 'memory-bound' | 'latency-bound' | 'balanced';
+
+export type MemoryUnit = 'DRAM' | 'L1/TEX' | 'L2' | 'memory';
+
+/** Why a kernel is latency-bound, when the profile says. */
+export type LatencyCause = 'small-grid' | 'low-occupancy' | 'stalls';
 
 export interface RegimeResult {
   /** undefined when the kernel lacks SM or memory throughput. */
   regime: Regime | undefined;
+  /** The busiest memory unit, for memory-bound kernels. */
+  unit?: MemoryUnit;
+  cause?: LatencyCause;
+  /** The counters the rule read (% of peak; NaN when not measured). */
+  counters: { sm: number; memory: number; dram: number; l1: number; l2: number; occupancy: number; issueActive: number; waves: number };
   evidence: string;
   /** What can help in this regime (the triage tree's leaves). */
   fixes: readonly string[];
@@ -49,32 +63,89 @@ export const REGIME_FIXES: Readonly<Record<Regime, readonly string[]>> = {
   ],
 };
 
-export function classifyKernel(k: Pick<KernelProfile, 'smPct' | 'dramPct' | 'memoryPct'>, thresholds: { high: number; low: number } = REGIME_THRESHOLDS): RegimeResult {
-  const { high, low } = thresholds;
-  const sm = k.smPct;
-  const usesDram = !Number.isNaN(k.dramPct);
-  const mem = usesDram ? k.dramPct : k.memoryPct;
-  const memLabel = usesDram ? 'DRAM' : 'memory (max of DRAM/L1/L2, DRAM not measured)';
-  if (Number.isNaN(sm) || Number.isNaN(mem)) {
-    return { regime: undefined, evidence: `needs SM and DRAM throughput (sm__throughput and dram__throughput, % of peak); ${Number.isNaN(sm) ? 'SM' : 'DRAM'} missing`, fixes: [] };
-  }
+/** A cache, not DRAM, is the busy unit: the bytes come from on-chip, so fewer DRAM bytes help little. */
+const CACHE_BOUND_FIXES: readonly string[] = [
+  'coalesce accesses and cut replays (fewer sectors per request, no bank conflicts)',
+  'reuse data in registers or shared memory instead of re-reading it through the cache',
+  'fuse with the kernel that produces or consumes the data (it is re-read from cache)',
+];
+
+const LATENCY_FIXES: Readonly<Record<LatencyCause, readonly string[]>> = {
+  'small-grid': [
+    'the grid does not fill the GPU (under one wave): more, smaller blocks (split-K, smaller tiles)',
+    'batch more work into one launch, or fuse it with its neighbours',
+  ],
+  'low-occupancy': REGIME_FIXES['latency-bound'],
+  stalls: [
+    'occupancy is not the problem: read the stall reasons (long scoreboard → memory latency and coalescing; barrier → work imbalance)',
+    'more independent work per thread (instruction-level parallelism), fewer dependent loads',
+    'fuse small kernels (and CUDA graphs for launch gaps)',
+  ],
+};
+
+type RegimeInput = Pick<KernelProfile, 'smPct' | 'dramPct' | 'memoryPct'> & Partial<Pick<KernelProfile, 'l1Pct' | 'l2Pct' | 'occupancyPct' | 'issueActivePct' | 'waves'>>;
+
+export function classifyKernel(k: RegimeInput, thresholds: { bound: number; latency: number; balanced: number; lowOccupancy: number } = REGIME_THRESHOLDS): RegimeResult {
+  const { bound, latency, balanced, lowOccupancy } = thresholds;
+  const counters = {
+    sm: k.smPct,
+    memory: k.memoryPct,
+    dram: k.dramPct,
+    l1: k.l1Pct ?? NaN,
+    l2: k.l2Pct ?? NaN,
+    occupancy: k.occupancyPct ?? NaN,
+    issueActive: k.issueActivePct ?? NaN,
+    waves: k.waves ?? NaN,
+  };
+  const units: [MemoryUnit, number][] = [
+    ['DRAM', counters.dram],
+    ['L1/TEX', counters.l1],
+    ['L2', counters.l2],
+    ['memory', counters.memory],
+  ];
+  const known = units.filter(([, v]) => !Number.isNaN(v));
   const pct = (v: number) => percent(v / 100);
-  const numbers = `SM ${pct(sm)}, ${memLabel} ${pct(mem)} of peak`;
-  let regime: Regime;
-  let why: string;
-  if (sm >= high && mem >= high) {
-    regime = 'balanced';
-    why = `both ≥ ${high}%`;
-  } else if (sm >= high) {
-    regime = 'compute-bound';
-    why = `SM ≥ ${high}%, memory below`;
-  } else if (mem >= high) {
-    regime = 'memory-bound';
-    why = `memory ≥ ${high}%, SM below`;
-  } else {
-    regime = 'latency-bound';
-    const top = Math.max(sm, mem);
-    why = top < low ? `both < ${low}%: neither unit is busy` : `both < ${high}%, leaning ${sm >= mem ? 'compute' : 'memory'} (${pct(top)})`;
+  if (Number.isNaN(counters.sm) || known.length === 0) {
+    const missing = [Number.isNaN(counters.sm) ? 'SM throughput (sm__throughput)' : '', known.length === 0 ? 'memory throughput (gpu__compute_memory_throughput, or dram__/lts__/l1tex__throughput)' : ''].filter(Boolean);
+    return { regime: undefined, counters, evidence: `needs ${missing.join(' and ')}, % of peak`, fixes: [] };
   }
-  return { regime, evidence: `${numbers}: ${why}`, fixes: REGIME_FIXES[regime] };
+  // The busiest unit; a named unit wins a tie with the overall figure it is the maximum of.
+  const top = Math.max(...known.map(([, v]) => v));
+  const unit = known.find(([, v]) => v === top)![0];
+  const mem = top;
+  const sm = counters.sm;
+  const memText = unit === 'memory' ? `memory ${pct(mem)}` : `${unit} ${pct(mem)}`;
+  const others = known.filter(([u]) => u !== unit && u !== 'memory').map(([u, v]) => `${u} ${pct(v)}`);
+  const numbers = `SM ${pct(sm)}, ${memText}${others.length ? ` (${others.join(', ')})` : ''} of peak`;
+  const cache = unit === 'L1/TEX' || unit === 'L2';
+  const memoryFixes = cache ? CACHE_BOUND_FIXES : REGIME_FIXES['memory-bound'];
+  if (sm >= bound || mem >= bound) {
+    if (sm >= mem) return { regime: 'compute-bound', counters, evidence: `${numbers}: SM ≥ ${bound}%, the unit that bounds the kernel`, fixes: REGIME_FIXES['compute-bound'] };
+    return { regime: 'memory-bound', unit, counters, evidence: `${numbers}: ${unit === 'memory' ? 'memory' : unit} ≥ ${bound}%, the unit that bounds the kernel`, fixes: memoryFixes };
+  }
+  if (sm < latency && mem < latency) {
+    const occupancy = counters.occupancy;
+    const occText = Number.isNaN(occupancy) ? '' : `, achieved occupancy ${pct(occupancy)}`;
+    const issueText = Number.isNaN(counters.issueActive) ? '' : `, issuing ${pct(counters.issueActive)} of cycles`;
+    let cause: LatencyCause | undefined;
+    let why: string;
+    if (counters.waves < 1) {
+      cause = 'small-grid';
+      why = `${counters.waves.toFixed(2)} waves: the grid is too small to fill the GPU`;
+    } else if (occupancy < lowOccupancy) {
+      cause = 'low-occupancy';
+      why = `occupancy below ${lowOccupancy}%: too few warps to hide latency`;
+    } else if (occupancy >= lowOccupancy) {
+      cause = 'stalls';
+      why = `occupancy is fine, so warps stall on dependencies`;
+    } else {
+      why = 'latency issues (occupancy not measured)';
+    }
+    return { regime: 'latency-bound', cause, counters, evidence: `${numbers}${occText}${issueText}: both < ${latency}%: ${why}`, fixes: cause ? LATENCY_FIXES[cause] : REGIME_FIXES['latency-bound'] };
+  }
+  if (Math.abs(sm - mem) >= balanced) {
+    if (sm > mem) return { regime: 'compute-bound', counters, evidence: `${numbers}: SM the more heavily used (${latency}–${bound}%)`, fixes: REGIME_FIXES['compute-bound'] };
+    return { regime: 'memory-bound', unit, counters, evidence: `${numbers}: ${unit === 'memory' ? 'memory' : unit} the more heavily used (${latency}–${bound}%)`, fixes: memoryFixes };
+  }
+  return { regime: 'balanced', counters, evidence: `${numbers}: within ${balanced} points of each other, neither ≥ ${bound}%`, fixes: REGIME_FIXES.balanced };
 }

@@ -18,7 +18,7 @@
 // "unknown" and the evidence says what is missing.
 
 import { duration, percent } from '../format/numbers';
-import type { ProfileTotals, StepTotals, WaitSignals } from './types';
+import type { Engine, ProfileTotals, StepTotals, WaitSignals } from './types';
 import { waitCandidates, type WaitCandidate } from './waiting';
 
 export const SPLIT_THRESHOLDS = {
@@ -38,6 +38,7 @@ export interface StepSplit {
   cpuMs: number;
   gpuMs: number;
   collectiveMs: number;
+  collectiveOverlapMs: number;
   idleMs: number;
   hostGapMs: number;
   cpuShare: number;
@@ -52,10 +53,10 @@ export interface StepSplit {
 
 /** Splits the mean step of a profile (or any one step with the profile's signals). */
 export function splitStep(totals: ProfileTotals, step: StepTotals = totals.perStep, thresholds: SplitThresholds = SPLIT_THRESHOLDS): StepSplit {
-  return splitOf(step, totals.signals, thresholds, totals.gpuTimeKind === 'sum');
+  return splitOf(step, totals.signals, thresholds, totals.gpuTimeKind === 'sum', totals.engine);
 }
 
-export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: SplitThresholds = SPLIT_THRESHOLDS, gpuIsSum = false): StepSplit {
+export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: SplitThresholds = SPLIT_THRESHOLDS, gpuIsSum = false, engine: Engine = 'pytorch'): StepSplit {
   const { near, far } = thresholds;
   const wall = step.wallMs;
   const share = (ms: number) => (wall > 0 ? ms / wall : NaN);
@@ -65,7 +66,7 @@ export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: Spli
   const evidence: string[] = [];
   const of = (what: string, ms: number, s: number) => `${what} ${duration(ms)} of the ${duration(wall)} step (${percent(s)})`;
   if (!Number.isNaN(gpuShare)) evidence.push(of(`GPU busy${gpuIsSum ? ' (sum of kernel times)' : ''}`, step.gpuMs, gpuShare));
-  if (!Number.isNaN(cpuShare)) evidence.push(of('Host busy in ops', step.cpuMs, cpuShare));
+  if (!Number.isNaN(cpuShare)) evidence.push(of('Host busy in ops (every thread)', step.cpuMs, cpuShare));
 
   let verdict: SplitVerdict;
   if (!(wall > 0)) {
@@ -80,7 +81,8 @@ export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: Spli
     } else if (gpuNear) {
       verdict = 'gpu-bound';
       evidence.push(`GPU busy ≥ ${percent(near)} of the step: GPU-bound; next, the regime of the top kernels (step 4).`);
-      if (Number.isNaN(cpuShare)) evidence.push('Host time not measured; with the GPU this busy, removing every gap gains at most ' + percent(1 - gpuShare) + ' of the step.');
+      // A sum of kernel times can exceed the wall (overlapping streams): the gaps are then at most 0.
+      if (Number.isNaN(cpuShare)) evidence.push('Host time not measured; with the GPU this busy, removing every gap gains at most ' + percent(Math.max(0, 1 - gpuShare)) + ' of the step.');
     } else if (cpuNear) {
       verdict = 'cpu-bound';
       evidence.push(`Host busy ≥ ${percent(near)} of the step while the GPU is not: CPU-bound (launch overhead, Python, scheduling).`);
@@ -100,19 +102,29 @@ export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: Spli
       evidence.push(`Neither side ≥ ${percent(near)} and not both < ${percent(far)}: part GPU, part host, part gaps.`);
     }
   }
-  if (step.collectiveMs > 0 && wall > 0) evidence.push(of('NCCL collectives', step.collectiveMs, share(step.collectiveMs)) + ', counted as waiting, not GPU work.');
+  if (step.collectiveMs > 0 && wall > 0) {
+    const overlap = Number.isNaN(step.collectiveOverlapMs) ? '' : `; compute kernels ran during ${duration(step.collectiveOverlapMs)} of it (${percent(step.collectiveOverlapMs / step.collectiveMs)} overlapped)`;
+    evidence.push(of('Communication kernels', step.collectiveMs, share(step.collectiveMs)) + `, counted as waiting, not GPU work${overlap}.`);
+  }
   if (step.hostGapMs > 0 && wall > 0 && share(step.hostGapMs) >= 0.05) {
-    evidence.push(of('Main thread in no recorded op', step.hostGapMs, share(step.hostGapMs)) + ': Python between ops, or a blocking call the profiler does not record.');
+    evidence.push(of('No host thread in a recorded op', step.hostGapMs, share(step.hostGapMs)) + ': Python between ops, or a blocking call the profiler does not record.');
   }
   if (cpuShare > 1.05) evidence.push('Host time exceeds the wall clock: it adds up several threads.');
-  if (gpuShare > 1.05) evidence.push('GPU time exceeds the wall clock: kernels overlap on several streams and the export sums them.');
-  const candidates = verdict === 'waiting' || verdict === 'mixed' || verdict === 'unknown' ? waitCandidates(step, signals) : [];
+  if (gpuShare > 1.05) {
+    evidence.push(
+      gpuIsSum
+        ? `GPU kernel time adds up to ${percent(gpuShare)} of the wall clock: kernels overlap on several streams (the export sums them; busy time is at most the wall), or the wall clock or step count given does not match the capture.`
+        : 'GPU time exceeds the wall clock: kernels overlap on several streams and the export sums them.',
+    );
+  }
+  const candidates = verdict === 'waiting' || verdict === 'mixed' || verdict === 'unknown' ? waitCandidates(step, signals, engine) : [];
   return {
     label: step.label,
     wallMs: wall,
     cpuMs: step.cpuMs,
     gpuMs: step.gpuMs,
     collectiveMs: step.collectiveMs,
+    collectiveOverlapMs: step.collectiveOverlapMs,
     idleMs: step.idleMs,
     hostGapMs: step.hostGapMs,
     cpuShare,

@@ -31,7 +31,7 @@ import { asObject, own, parseDocument, readDocument } from '../ingest/formats/do
 import type { TextSource } from '../ingest/source';
 import { numberValue } from './cells';
 import { readCsvTables } from './csv-table';
-import { isCollective, isCollectiveOp, isDeviceToHost, isItemOp, isSyncCall } from './names';
+import { communicationLibrary, isCollective, isCollectiveOp, isDeviceToHost, isItemOp, isSyncCall } from './names';
 import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals } from './types';
 
 const FORMAT = 'PyTorch key_averages';
@@ -227,13 +227,15 @@ export function keyAveragesTotals(rows: readonly KeyAveragesRow[], file: string,
     }
   }
 
-  const step: StepTotals = { label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : 'all', wallMs, cpuMs, gpuMs, collectiveMs, idleMs: NaN, hostGapMs };
-  const topKernels: KernelTime[] = hasDeviceColumn
+  const step: StepTotals = { label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : 'all', wallMs, cpuMs, gpuMs, collectiveMs, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs };
+  const kernels: KernelTime[] = hasDeviceColumn
     ? gpuRows
         .filter((r) => r.selfDeviceUs > 0)
-        .sort((a, b) => b.selfDeviceUs - a.selfDeviceUs)
-        .slice(0, 10)
-        .map((r) => ({ name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps }))
+        .sort((a, b) => b.selfDeviceUs - a.selfDeviceUs || (a.key < b.key ? -1 : 1))
+        .map((r) => {
+          const communication = communicationLibrary(r.key);
+          return { name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps, ...(communication ? { communication } : {}) };
+        })
     : [];
-  return { file, format: 'torch-key-averages', steps: [step], perStep: meanStep([step]), signals, gpuTimeKind: 'sum', topKernels, notes };
+  return { file, format: 'torch-key-averages', steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: 'sum', engine: 'pytorch', topKernels: kernels.slice(0, 10), kernels, threads: [], notes };
 }

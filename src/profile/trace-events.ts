@@ -34,6 +34,8 @@ export interface TraceEvents {
   skipped: number;
   /** Events of categories the split does not use (gpu_user_annotation, overhead, …). */
   ignored: number;
+  /** "pid/tid" → the name a thread_name metadata event gives it ("pt_autograd_0"); the last one wins. */
+  threadNames: Map<string, string>;
 }
 
 const KINDS: Record<string, EventKind> = {
@@ -61,8 +63,14 @@ export async function readTraceEvents(source: TextSource): Promise<TraceEvents> 
   let skipped = 0;
   let ignored = 0;
   let complete = 0;
+  const threadNames = new Map<string, string>();
   for (const item of list) {
     const e = asObject(item);
+    if (e && own(e, 'ph') === 'M' && own(e, 'name') === 'thread_name') {
+      const name = own(asObject(own(e, 'args')), 'name');
+      if (typeof name === 'string') threadNames.set(`${idOf(own(e, 'pid'))}/${idOf(own(e, 'tid'))}`, name.trim());
+      continue;
+    }
     if (!e || own(e, 'ph') !== 'X') continue;
     complete++;
     const cat = own(e, 'cat');
@@ -91,7 +99,7 @@ export async function readTraceEvents(source: TextSource): Promise<TraceEvents> 
     throw new InputError(source.name, `${TRACE_FORMAT}: all ${skipped} complete events lack a usable "ts" or "dur"`, undefined, 'traceEvents');
   }
   if (!events.some((e) => e.kind !== 'annotation')) throw new InputError(source.name, `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`, undefined, 'traceEvents');
-  return { events, skipped, ignored };
+  return { events, skipped, ignored, threadNames };
 }
 
 function idOf(value: unknown): string {

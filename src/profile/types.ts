@@ -15,16 +15,32 @@ export interface StepTotals {
   cpuMs: number;
   /** GPU busy with kernels, copies and memsets, NCCL excluded (see collectiveMs); NaN when not measured. */
   gpuMs: number;
-  /** GPU time in NCCL kernels: a collective waits for its peers on the GPU, so it is waiting, not work. */
+  /**
+   * GPU time in communication kernels (NCCL, DeepEP, custom all-reduce, …; names.ts): a collective
+   * waits for its peers on the GPU, so it is waiting, not work.
+   */
   collectiveMs: number;
+  /** The part of collectiveMs during which compute kernels ran too (overlapped); NaN without a timeline. */
+  collectiveOverlapMs: number;
   /** Time neither the host nor the GPU was busy; NaN unless the export has a timeline (traces). */
   idleMs: number;
   /**
-   * Main-thread time inside the step but inside no recorded op: Python between ops, or a blocking
-   * call the profiler does not record. Not counted in cpuMs, because the export cannot tell the two
-   * apart; NaN when not measurable, 0 when Python frames were recorded (they cover it).
+   * Time inside the step in which no host thread was inside a recorded op: Python between ops, or a
+   * blocking call the profiler does not record. Not counted in cpuMs, because the export cannot tell
+   * the two apart; NaN when not measurable, 0 when Python frames were recorded (they cover it).
    */
   hostGapMs: number;
+}
+
+/** One host thread's busy time per step (traces): the step's CPU work is every thread's. */
+export interface ThreadBusy {
+  /** "pid/tid". */
+  thread: string;
+  /** From the trace's thread_name metadata ("pt_autograd_0"), else "". */
+  name: string;
+  busyMs: number;
+  /** Whether it writes the step marks. */
+  main: boolean;
 }
 
 /** Per step. A count or time is NaN when the export cannot show it (see `measured`). */
@@ -59,19 +75,31 @@ export interface KernelTime {
   /** Per step. */
   ms: number;
   count: number;
+  /** The communication library (names.ts) for a communication kernel. */
+  communication?: string;
 }
+
+/** Which framework wrote the profile: what the advice may assume (set_sync_debug_mode is PyTorch's). */
+export type Engine = 'pytorch' | 'native';
 
 export interface ProfileTotals {
   file: string;
   format: ProfileFormat;
-  /** Every step found, in order. */
+  /** Every step found, in order (summaries hold one entry for all their steps). */
   steps: StepTotals[];
+  /** How many steps the numbers are per: the steps found, or given (--steps). */
+  stepCount: number;
   /** Mean over the steps (label "mean of N steps"). */
   perStep: StepTotals;
   signals: WaitSignals;
   gpuTimeKind: GpuTimeKind;
-  /** The heaviest GPU kernels per step, NCCL included, heaviest first. */
+  engine: Engine;
+  /** The heaviest GPU kernels per step, communication included, heaviest first. */
   topKernels: KernelTime[];
+  /** Every GPU kernel per step (the comparison of kernel times uses them all); [] when not measured. */
+  kernels: KernelTime[];
+  /** Host threads that worked in the steps, busiest first (traces only). */
+  threads: ThreadBusy[];
   /** How the numbers were obtained and what they cannot show. */
   notes: string[];
 }
@@ -106,6 +134,7 @@ export function meanStep(steps: readonly StepTotals[]): StepTotals {
     cpuMs: mean((s) => s.cpuMs),
     gpuMs: mean((s) => s.gpuMs),
     collectiveMs: mean((s) => s.collectiveMs),
+    collectiveOverlapMs: mean((s) => s.collectiveOverlapMs),
     idleMs: mean((s) => s.idleMs),
     hostGapMs: mean((s) => s.hostGapMs),
   };

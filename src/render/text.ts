@@ -7,6 +7,7 @@ import { compact, duration, percent, signedDuration, signedPercent, withUnit } f
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report } from '../report/model';
 import type { ProfileReport } from '../report/profiles';
+import { shortNames } from './kernel-names';
 import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
 import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
@@ -118,19 +119,45 @@ export function profilesText(p: ProfileReport): string {
     out.push('Profile: GPU, CPU or waiting? (§6)');
     out.push(
       table(
-        ['side', 'wall', 'CPU', 'GPU', 'idle', 'verdict'],
-        sides.map(([label, s]) => [label, duration(s.wallMs), Number.isNaN(s.cpuMs) ? '?' : duration(s.cpuMs), Number.isNaN(s.gpuMs) ? '?' : duration(s.gpuMs), Number.isNaN(s.idleMs) ? '—' : duration(s.idleMs), s.verdict]),
-        [false, true, true, true, true, false],
+        ['side', 'wall', 'CPU', 'GPU', 'comm.', 'idle', 'verdict'],
+        sides.map(([label, s]) => [
+          label,
+          Number.isNaN(s.wallMs) ? '?' : duration(s.wallMs),
+          Number.isNaN(s.cpuMs) ? '?' : duration(s.cpuMs),
+          Number.isNaN(s.gpuMs) ? '?' : `${duration(s.gpuMs)}${s.gpuTimeKind === 'sum' ? ' (sum)' : ''}`,
+          s.collectiveMs > 0 ? duration(s.collectiveMs) : '—',
+          Number.isNaN(s.idleMs) ? '—' : duration(s.idleMs),
+          s.verdict,
+        ]),
+        [false, true, true, true, true, true, false],
       ),
     );
     if (split.comparison) out.push(`  ${plainText(split.comparison.conclusion, 400)}`);
+    const k = split.kernels;
+    if (k) {
+      out.push(`  kernel time per step ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}): ${k.slower} kernel(s) slower, ${k.faster} faster by 5% or more, ${k.onlyBase.length} gone, ${k.onlyHead.length} new`);
+      const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
+      const names = shortNames(families.map((f) => f.name), 48);
+      for (const f of families) out.push(`    ${plainText(names.get(f.name)!, 60)}: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? '' : ` (${signedPercent(f.ratio)})`}`);
+    }
     const shown = split.head ?? split.base!;
-    for (const c of shown.candidates.filter((x) => x.evidence === 'present')) out.push(`  waiting on ${c.cause}: ${plainText(c.detail, 300)} To confirm: ${plainText(c.nextCheck, 300)}`);
+    if (shown.threads.length > 1) out.push(`  host threads busy per step: ${shown.threads.slice(0, 4).map((t) => `${plainText(t.name || t.thread, 60)}${t.main ? ' (main)' : ''} ${duration(t.busyMs)}`).join(', ')}`);
+    for (const c of shown.candidates.filter((x) => x.evidence === 'present' || x.evidence === 'measured')) out.push(`  waiting on ${c.cause} (${c.evidence}): ${plainText(c.detail, 300)} To confirm: ${plainText(c.nextCheck, 300)}`);
   }
   if (p.kernels) {
+    const c = p.kernels.comparison;
+    const names = shortNames([...p.kernels.top.map((k) => k.name), ...(c ? [...c.kernels, ...c.shapeChanged].map((x) => x.name) : [])]);
+    const name = (n: string) => plainText(names.get(n) ?? n, 80);
     out.push('Kernels (STEP 4):');
-    out.push(table(['kernel', 'time', 'share', 'regime'], p.kernels.top.map((k) => [plainText(k.name, 60), duration(k.ms), percent(k.share), k.regime ?? 'unknown']), [false, true, true, false]));
-    for (const k of p.kernels.comparison?.kernels.filter((x) => x.notes.length).slice(0, 5) ?? []) out.push(`  ${plainText(k.name, 60)}: ${k.notes.map((n) => plainText(n, 200)).join('; ')}`);
+    out.push(
+      table(
+        ['kernel', 'grid', 'time', 'share', 'regime'],
+        p.kernels.top.map((k) => [name(k.name), plainText(k.grid || '—', 20), Number.isNaN(k.ms) ? '—' : duration(k.ms), Number.isNaN(k.share) ? '—' : percent(k.share), `${k.regime ?? 'unknown'}${k.regime === 'memory-bound' && k.unit && k.unit !== 'DRAM' ? ` (${k.unit})` : ''}`]),
+        [false, false, true, true, false],
+      ),
+    );
+    for (const k of c?.kernels.filter((x) => x.notes.length).slice(0, 5) ?? []) out.push(`  ${name(k.name)}: ${k.notes.map((n) => plainText(n, 200)).join('; ')}`);
+    for (const x of c?.shapeChanged.slice(0, 5) ?? []) out.push(`  ${name(x.name)}: another launch shape (grid ${plainText(x.base.grid || '?', 20)} → ${plainText(x.head.grid || '?', 20)}), durations not compared`);
   }
   return out.join('\n');
 }

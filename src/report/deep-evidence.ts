@@ -5,6 +5,7 @@
 import type { FloorCheck } from '../diagnose/decode-floor-check';
 import type { Finding, HintId } from '../diagnose/hints';
 import type { Report } from './model';
+import { signedPercent } from '../format/numbers';
 
 const FLOOR_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode']);
 const PROFILE_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode', 'prefill-compute', 'measurement-gap']);
@@ -39,8 +40,14 @@ export function withProfileEvidence(report: Report): Report {
   if (!profiles) return report;
   const lines: Finding['evidence'] = [];
   const split = profiles.split;
-  if (split?.comparison) lines.push({ text: `profiled step: ${split.comparison.conclusion}`, values: { base: split.comparison.verdict.base, head: split.comparison.verdict.head } });
-  else if (split?.head) lines.push({ text: `profiled step (head): ${split.head.verdict}, ${split.head.evidence[0] ?? ''}`.trim(), values: { head: split.head.verdict } });
+  if (split?.comparison) {
+    lines.push({ text: `profiled step: ${split.comparison.conclusion}`, values: { base: split.comparison.verdict.base, head: split.comparison.verdict.head, change: split.comparison.change } });
+  } else if (split?.head) lines.push({ text: `profiled step (head): ${split.head.verdict}, ${split.head.evidence[0] ?? ''}`.trim(), values: { head: split.head.verdict } });
+  // The kernel family that moved most, when kernel time moved (names compare poorly across template changes).
+  const family = split?.kernels?.families.find((f) => Math.abs(f.ratio) >= 0.05);
+  if (family && split?.kernels && Math.abs(split.kernels.total.ratio) >= 0.05) {
+    lines.push({ text: `kernel time per step ${signedPercent(split.kernels.total.ratio)}; most in ${family.name.slice(0, 80)} (${signedPercent(family.ratio)})`, values: { kernelRatio: split.kernels.total.ratio, familyRatio: family.ratio } });
+  }
   const moved = profiles.kernels?.comparison?.kernels.filter((k) => k.notes.length).slice(0, 2) ?? [];
   for (const k of moved) lines.push({ text: `kernel ${k.name.slice(0, 80)}: ${k.notes.join('; ')}` });
   if (lines.length === 0) return report;

@@ -56,7 +56,7 @@ describe('key_averages CSV (head, as pandas to_csv writes it)', () => {
     expectMs(c.cpu.deltaMs, 2);
     expectMs(c.gpuShare.delta, 8.5 / 11.8 - 0.85);
     expect(c.verdict).toEqual({ base: 'gpu-bound', head: 'mixed', changed: true });
-    expect(c.conclusion).toBe('wall +18% (+1.80 ms per step) with GPU time flat: the CPU side grew (launch overhead? Python?) (was gpu-bound, now mixed).');
+    expect(c.conclusion).toBe('wall +18% (+1.80 ms per step) with GPU time 0% (flat): the CPU side grew (launch overhead? Python? data loading?) (was gpu-bound, now mixed).');
   });
 });
 

@@ -26,7 +26,9 @@ describe('real ncu details export (B200, cuBLASLt FP8 GEMM)', () => {
     // ncu's own rule in the same file: "low compute throughput and memory bandwidth utilization … latency issues".
     const regime = classifyKernel(k);
     expect(regime.regime).toBe('latency-bound');
-    expect(regime.evidence).toBe('SM 24%, DRAM 0.7% of peak: both < 30%: neither unit is busy');
+    // The busiest memory unit: L1/TEX at 23% (the overall Memory Throughput row says 21.68%).
+    expect(regime.evidence).toBe('SM 24%, L1/TEX 23% (DRAM 0.7%, L2 15%) of peak, achieved occupancy 16%: both < 60%: occupancy below 50%: too few warps to hide latency');
+    expect(regime.cause).toBe('low-occupancy');
   });
 });
 
@@ -88,7 +90,7 @@ describe('raw layout', () => {
     expect(attn.sectorsPerRequest).toBe(16);
     // Only the launch with stall values counts ("n/a" in the other).
     expect(attn.stalls.map((s) => [s.reason, s.share])).toEqual([['barrier', 0.75], ['long_scoreboard', 0.25], ['math_pipe_throttle', 0]]);
-    expect(classifyKernel(attn).evidence).toBe('SM 35%, DRAM 55% of peak: both < 60%, leaning memory (55%)');
+    expect(classifyKernel(attn).evidence).toBe('SM 35%, DRAM 55% of peak, achieved occupancy 40%: both < 60%: occupancy below 50%: too few warps to hide latency');
   });
 
   it('reports stall shifts and less coalesced access between two raw exports', async () => {
@@ -101,27 +103,50 @@ describe('raw layout', () => {
   });
 });
 
-describe('regime thresholds (60% high, 30% low)', () => {
-  const regime = (smPct: number, dramPct: number, memoryPct = NaN) => classifyKernel({ smPct, dramPct, memoryPct }).regime;
+describe('regime: Nsight Compute’s SOLBottleneck rule (80% bound, 60% latency, 10 points balanced)', () => {
+  const k = (smPct: number, dramPct: number, extra: Partial<Record<'memoryPct' | 'l1Pct' | 'l2Pct' | 'occupancyPct' | 'waves', number>> = {}) => ({ smPct, dramPct, memoryPct: NaN, ...extra });
+  const regime = (...args: Parameters<typeof k>) => classifyKernel(k(...args)).regime;
 
-  it('uses ncu’s 60% speed-of-light line', () => {
-    expect(REGIME_THRESHOLDS).toEqual({ high: 60, low: 30 });
-    expect(regime(60, 59.99)).toBe('compute-bound');
-    expect(regime(59.99, 60)).toBe('memory-bound');
-    expect(regime(60, 60)).toBe('balanced');
+  it('uses the rule’s thresholds', () => {
+    expect(REGIME_THRESHOLDS).toEqual({ bound: 80, latency: 60, balanced: 10, lowOccupancy: 50 });
+    // Either unit ≥ 80%: bound by the higher one.
+    expect(regime(80, 79.99)).toBe('compute-bound');
+    expect(regime(79.99, 80)).toBe('memory-bound');
+    expect(regime(85, 85)).toBe('compute-bound');
+    // Both below 60%: latency.
     expect(regime(59.99, 59.99)).toBe('latency-bound');
+    // Between: 10 points apart is the heavier side; closer is balanced.
+    expect(regime(60, 70)).toBe('memory-bound');
+    expect(regime(70, 60)).toBe('compute-bound');
+    expect(regime(65, 70)).toBe('balanced');
   });
 
-  it('says whether a latency-bound kernel leans one way', () => {
-    expect(classifyKernel({ smPct: 29.99, dramPct: 29.99, memoryPct: NaN }).evidence).toContain('both < 30%: neither unit is busy');
-    expect(classifyKernel({ smPct: 30, dramPct: 10, memoryPct: NaN }).evidence).toContain('leaning compute (30%)');
+  it('takes the busiest memory unit: an L2 at 94% is memory-bound, whatever DRAM says', () => {
+    // The OCR model's elementwise kernel (ncu_ocr_rtx5090_launchskip1.real.csv, grid 14400): ncu calls it
+    // "utilizing greater than 80.0%"; DRAM alone at 10% would have read as idle.
+    const r = classifyKernel(k(12.07, 10.29, { memoryPct: 93.99, l1Pct: 41.59, l2Pct: 93.99, occupancyPct: 89.3 }));
+    expect([r.regime, r.unit]).toEqual(['memory-bound', 'L2']);
+    expect(r.evidence).toBe('SM 12%, L2 94% (DRAM 10%, L1/TEX 42%) of peak: L2 ≥ 80%, the unit that bounds the kernel');
+    expect(r.fixes.join(' ')).toMatch(/coalesce.*reuse.*fuse/);
+    expect(r.counters).toMatchObject({ sm: 12.07, memory: 93.99, dram: 10.29, l1: 41.59, l2: 93.99, occupancy: 89.3 });
   });
 
-  it('falls back to overall memory throughput without DRAM, and says so', () => {
+  it('says why a kernel is latency-bound: a small grid, low occupancy, or stalls', () => {
+    expect(classifyKernel(k(20, 20, { waves: 0.5, occupancyPct: 10 })).cause).toBe('small-grid');
+    expect(classifyKernel(k(20, 20, { waves: 2, occupancyPct: 49.99 })).cause).toBe('low-occupancy');
+    const stalls = classifyKernel(k(20, 20, { occupancyPct: 89 }));
+    expect(stalls.cause).toBe('stalls');
+    // Occupancy is already high: "raise occupancy" would be wrong advice.
+    expect(stalls.fixes.join(' ')).not.toMatch(/raise occupancy/);
+    expect(classifyKernel(k(20, 20)).evidence).toBe('SM 20%, DRAM 20% of peak: both < 60%: latency issues (occupancy not measured)');
+  });
+
+  it('uses the overall memory throughput when no unit is exported, and names what is missing', () => {
     const r = classifyKernel({ smPct: 20, dramPct: NaN, memoryPct: 70 });
     expect(r.regime).toBe('memory-bound');
-    expect(r.evidence).toContain('memory (max of DRAM/L1/L2, DRAM not measured) 70%');
-    expect(classifyKernel({ smPct: NaN, dramPct: 50, memoryPct: NaN }).regime).toBeUndefined();
+    expect(r.evidence).toContain('memory 70%');
+    expect(classifyKernel({ smPct: NaN, dramPct: 50, memoryPct: NaN }).evidence).toBe('needs SM throughput (sm__throughput), % of peak');
+    expect(classifyKernel({ smPct: 50, dramPct: NaN, memoryPct: NaN }).regime).toBeUndefined();
   });
 
   it('lists the fixes the triage tree allows for each regime', () => {
@@ -149,9 +174,12 @@ describe('ncu: bad input', () => {
 
   it('does not take a non-percent "Memory Throughput" (old ncu wrote GB/s) for a percentage', async () => {
     const header = '"ID","Kernel Name","Section Name","Metric Name","Metric Unit","Metric Value"\n';
-    const r = await readNcu(textSource('n.csv', header + '"0","k","SOL","Memory Throughput","Gbyte/second","812.5"\n'));
+    const r = await readNcu(textSource('n.csv', header + '"0","k","SOL","Memory Throughput","Gbyte/second","812.5"\n"0","k","SOL","Duration","usecond","2"\n'));
     expect(r.kernels[0].memoryPct).toBeNaN();
-    expect(r.notes).toEqual(['"Memory Throughput" is in Gbyte/second, not %: not used.']);
+    expect(r.notes).toEqual(['"Memory Throughput" in Gbyte/second, not % of peak: not used (and no % value for it in the same launch).']);
+    // The Memory Workload Analysis section writes it in GB/s next to the % in the speed-of-light section: no note then.
+    const both = await readNcu(textSource('n.csv', header + '"0","k","MWA","Memory Throughput","Gbyte/second","812.5"\n"0","k","SOL","Memory Throughput","%","61.2"\n'));
+    expect([both.kernels[0].memoryPct, both.notes]).toEqual([61.2, ['1 of 1 kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).']]);
   });
 
   it('reads the per-kernel summary layout (Invocations, Average)', async () => {

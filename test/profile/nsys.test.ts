@@ -47,13 +47,13 @@ describe('combined nsys stats output (TP rank waiting on NCCL)', () => {
       ['implicit-sync', 'absent'],
     ]);
     expect(split.candidates[0].detail).toContain("several threads' waits add up");
-    expect(split.candidates[2].detail).toBe('160 NCCL kernel(s) per step, 12.0 ms on the GPU waiting for peers or moving data.');
+    expect(split.candidates[2].detail).toBe('160 communication kernel(s) per step, 12.0 ms on the GPU waiting for peers or moving data.');
   });
 
   it('says the wall clock is unknown without a step range', async () => {
     const t = nsysTotals(await readNsysStats(fixtureSource('nsys_tp_rank1_stats.synthetic.csv')));
     expect(t.perStep.wallMs).toBeNaN();
-    expect(t.notes[0]).toBe('No NVTX step range and no wall clock given: the split needs the step time.');
+    expect(t.notes[0]).toBe('No NVTX step range and no wall clock given (--wall-ms): times are per capture (no step count given: --steps); the split needs the step time.');
   });
 
   it('takes ProfilerStep#N ranges by default', async () => {
@@ -103,7 +103,7 @@ describe('nsys stats: bad input', () => {
     expect((await inputError(readNsysStats(textSource('x.csv', 'a,b,c\n1,2,3\n')))).message).toContain('no report table found');
     const one = await readNsysStats(fixtureSource('nsys_cuda_gpu_kern_sum.synthetic.csv'));
     const e = await inputError(() => nsysTotals([one, { ...one, file: 'again.csv' }]));
-    expect(e.message).toBe('again.csv:1: nsys stats CSV: a second kernels report (the first is in nsys_cuda_gpu_kern_sum.synthetic.csv); give one of each per side');
+    expect(e.message).toBe('nsys_cuda_gpu_kern_sum.synthetic.csv:1: nsys stats CSV: a second cuda_gpu_kern_sum report (the first is in again.csv): one side takes the reports of one run, one of each');
   });
 
   it('reports a CSV syntax error inside a table with its line', async () => {

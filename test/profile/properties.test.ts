@@ -157,6 +157,9 @@ describe('CSV profile parsers under mutation', () => {
     ['nsys_tp_rank1_stats.synthetic.csv', async (s) => nsysTotals(await readNsysStats(s), { stepRange: 'decode_step' })],
     ['ncu_details_b200_cublaslt.real.csv', readNcu],
     ['ncu_decode_raw.synthetic.csv', readNcu],
+    ['ncu_gpt2_attention_kerneltime_2023.real.csv', readNcu],
+    ['ncu_sgemm_kerneltime_2022.real.csv', readNcu],
+    ['nsys_llamacpp_ptq1_base.stats.csv_cuda_api_sum.real.csv', async (s) => nsysTotals(await readNsysStats(s), { steps: 127 })],
     ['key_averages_head.synthetic.csv', (s) => readKeyAverages(s)],
   ];
   for (const [name, read] of cases) {

@@ -17,12 +17,14 @@ describe('GPU-bound CUDA-graph decode step', () => {
     expect(t.steps.map((s) => s.label)).toEqual(['ProfilerStep#5', 'ProfilerStep#6']);
     for (const s of [...t.steps, t.perStep]) {
       expectMs(s.wallMs, 10);
-      // Host union 9,450 µs minus 8,730 µs in cudaStreamSynchronize; the helper thread's 6 ms are not counted.
-      expectMs(s.cpuMs, 0.72);
+      // Main thread: host union 9,450 µs minus 8,730 µs in cudaStreamSynchronize = 720 µs; the helper
+      // thread works 6 ms beside it, disjoint from those 720 µs: every working thread counts, 6.72 ms.
+      expectMs(s.cpuMs, 6.72);
       // Kernel durations add to 9,850 µs; the side stream overlaps by 980 µs: 8,870 µs busy.
       expectMs(s.gpuMs, 8.87);
       expectMs(s.collectiveMs, 0);
-      expectMs(s.idleMs, 0.57);
+      // Nobody busy: 10 ms − |CPU ∪ GPU| = 0.56 ms (the helper covers 10 µs the old main-only idle had).
+      expectMs(s.idleMs, 0.56);
       expectMs(s.hostGapMs, 0.55);
     }
     expect(t.perStep.label).toBe('mean of 2 steps');
@@ -38,7 +40,10 @@ describe('GPU-bound CUDA-graph decode step', () => {
     const split = splitStep(t);
     expect(split.verdict).toBe('gpu-bound');
     expectMs(split.gpuShare, 0.887);
-    expectMs(split.cpuShare, 0.072);
+    expectMs(split.cpuShare, 0.672);
+    expect(t.threads.map((x) => [x.thread, x.main])).toEqual([['4242/4250', false], ['4242/4242', true]]);
+    expectMs(t.threads[0].busyMs, 6);
+    expectMs(t.threads[1].busyMs, 0.72);
     expect(split.candidates).toEqual([]);
     expect(split.evidence[0]).toBe('GPU busy 8.87 ms of the 10.0 ms step (89%)');
   });
@@ -153,7 +158,7 @@ describe('trace edge cases', () => {
     expect(split.verdict).toBe('waiting');
     // Without Python frames the main thread's 950 µs outside ops come first: it may be Python, or blocked.
     expect(split.candidates.slice(0, 2).map((c) => [c.cause, c.evidence])).toEqual([['host-gap', 'present'], ['collective', 'present']]);
-    expect(split.evidence.some((e) => e.startsWith('NCCL collectives 0.6 ms of the 1.00 ms step (60%)'))).toBe(true);
+    expect(split.evidence.some((e) => e.startsWith('Communication kernels 0.6 ms of the 1.00 ms step (60%), counted as waiting, not GPU work; compute kernels ran during 0 ms of it (0% overlapped)'))).toBe(true);
   });
 
   it('skips events with a bad ts or dur, and refuses a trace with none usable', async () => {

@@ -3,16 +3,19 @@
 // before (as record mode on the default branch does), a slower decode kernel merged two thirds of
 // the way and accepted, and a capacity regression merged near the end without acceptance.
 //   node scripts/run-ts.mjs scripts/sample-journal.ts [--entries 40] [--requests 400] [--dir .tmp/sample-journal]
-// Writes DIR/journal.jsonl and renders DIR/JOURNAL.md with the current renderer.
+// Each entry is recorded as record mode records it (src/journal/store.ts), with its baseline digest,
+// into DIR (the journal's folder: journal.jsonl, JOURNAL.md, baselines/, journal/ when it fills up).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildConfig } from '../src/config/config';
 import { ingest } from '../src/ingest/ingest';
 import { textSource } from '../src/ingest/source';
 import { asFirstBaseline, entryFromReport } from '../src/journal/entry';
 import { phaseMeans } from '../src/journal/phases';
-import { renderJournal } from '../src/journal/markdown';
+import { recordInput } from '../src/journal/record';
+import { journalPaths } from '../src/journal/paths';
+import { recordChanges } from '../src/journal/store';
 import type { JournalEntry } from '../src/journal/schema';
 import type { Side } from '../src/model/run';
 import { triage } from '../src/report/build';
@@ -34,6 +37,8 @@ async function side(label: Side['label'], i: number): Promise<Side> {
 
 const config = buildConfig({ slos: ['ttft p95 < 800ms', 'itl p99 < 200ms'], resamples: '400' });
 const entries: JournalEntry[] = [];
+const files = new Map<string, string>();
+const paths = journalPaths(dir);
 let previous: Side | undefined;
 const start = Date.parse('2026-01-05T14:00:00Z');
 for (let i = 0; i < count; i++) {
@@ -53,10 +58,14 @@ for (let i = 0; i < count; i++) {
     ...(accepted ? { acceptance: { by: 'maria', reason: 'new kernel: 20% slower decode steps, fixed in the next release', effort: '2 days', sha: 'a'.repeat(40), at: recordedAt } } : {}),
     phases: phaseMeans(head),
   });
-  entries.push(i === 0 ? asFirstBaseline(entry) : entry);
+  const recorded = i === 0 ? asFirstBaseline(entry) : entry;
+  entries.push(recorded);
+  const changes = await recordChanges(async (path) => files.get(path), paths, recordInput(report, [head], [recorded], recordedAt, entry.commit));
+  for (const f of changes.files) files.set(f.path, f.content);
   previous = head;
 }
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'journal.jsonl'), entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
-writeFileSync(join(dir, 'JOURNAL.md'), renderJournal(entries));
-process.stdout.write(`${dir}: ${entries.length} entries\n`);
+for (const [path, content] of files) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}
+process.stdout.write(`${dir}: ${entries.length} entries (${[...files.keys()].join(', ')})\n`);

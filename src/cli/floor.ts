@@ -13,7 +13,7 @@ export async function runFloor(args: readonly string[], io: CliIo): Promise<numb
     args: [...args],
     options: { model: { type: 'string' }, gpu: { type: 'string' }, gpus: { type: 'string' }, weights: { type: 'string' }, kv: { type: 'string' }, bandwidth: { type: 'string' }, params: { type: 'string' }, batch: { type: 'string' }, context: { type: 'string' }, 'measured-ms': { type: 'string' } },
     strict: true,
-  });
+  }, 'floor');
   const { values } = parsed;
   const settings = parseFloorSettings(['model', 'gpu', 'gpus', 'weights', 'kv', 'bandwidth', 'params'].flatMap((k) => (values[k as keyof typeof values] ? [`${k}=${values[k as keyof typeof values]}`] : [])));
   const batch = Number(values.batch);

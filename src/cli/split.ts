@@ -8,11 +8,12 @@ import { readProfile, type ProfileReadOptions } from '../profile/read';
 import { profileReport } from '../report/profiles';
 import { profilesText } from '../render/text';
 import { profilesSection } from '../render/deep-markdown';
+import { outputFormat } from './format';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runSplit(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs({ args: [...args], options: { baseline: { type: 'string', multiple: true }, 'wall-ms': { type: 'string' }, steps: { type: 'string' }, format: { type: 'string', short: 'f' } }, allowPositionals: true, strict: true });
+  const parsed = parseCliArgs({ args: [...args], options: { baseline: { type: 'string', multiple: true }, 'wall-ms': { type: 'string' }, steps: { type: 'string' }, format: { type: 'string', short: 'f' } }, allowPositionals: true, strict: true }, 'split');
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('split needs a profiler export: perf-triage split PROFILE [--baseline PROFILE]');
   const options: ProfileReadOptions = {
@@ -24,11 +25,10 @@ export async function runSplit(args: readonly string[], io: CliIo): Promise<numb
   const base = await Promise.all((values.baseline ?? []).map(read));
   const report = profileReport({ base, head });
   if (!report) throw new UsageError('no step profile or kernel export in the files given');
-  const format = values.format ?? 'text';
+  const format = outputFormat(values.format, 'text');
   if (format === 'json') io.stdout(`${JSON.stringify(report, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
   else if (format === 'markdown') io.stdout(`${profilesSection(report)}\n`);
-  else if (format === 'text') io.stdout(`${profilesText(report)}\n`);
-  else throw new UsageError(`--format "${format}": expected text, markdown or json`);
+  else io.stdout(`${profilesText(report)}\n`);
   return 0;
 }
 

@@ -46,7 +46,7 @@ export function slug(name: string): string {
 
 /**
  * A benchmark's file name, different for different names: the slug when the name is its own slug
- * ("llama-8b-serving.json"), else the slug and a hash of the exact name ("llama-8b-3f2a9c01.json" for
+ * ("llama-8b-serving.json"), else the slug and a hash of the exact name ("llama-8b-561a6b00.json" for
  * "Llama 8B"), so "Llama 8B" and "llama 8b" never share a baseline. Deterministic: the same name
  * gets the same file in every run, without reading anything.
  */

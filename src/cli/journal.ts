@@ -16,7 +16,7 @@ import { journalPaths, type JournalPaths } from '../journal/paths';
 import { recordedEntries, recordInput } from '../journal/record';
 import { JOURNAL_SCHEMA, type Acceptance, type JournalEntry, type MetricRecord } from '../journal/schema';
 import { findBaseline, readJournal, recordChanges, renderMarkdownFiles, type FileChange, type FileReader, type JournalView } from '../journal/store';
-import { renderSegmentPage } from '../journal/markdown';
+import { renderSegmentPage, sortedByTime } from '../journal/markdown';
 import { parseJournal } from '../journal/jsonl';
 import { parseMetricSpec, specLabel } from '../metrics/metric-spec';
 import { withUnit } from '../format/numbers';
@@ -99,7 +99,7 @@ async function show(args: readonly string[], io: CliIo): Promise<number> {
   if (since && until && since > until) throw new UsageError(`--since ${since} is after --until ${until}: no entry can match`);
   const { view } = await load(io, values.dir, { mustExist: true });
   const spec = values.metric ? metricSpec(values.metric) : undefined;
-  const selected = byDate(view.entries).filter(
+  const selected = sortedByTime(view.entries).filter(
     (e) => (!values.benchmark || e.benchmark === values.benchmark) && (!since || e.date >= since) && (!until || e.date <= until) && (!spec || e.metrics.some((m) => m.key === spec.key)),
   );
   if (values.json) {
@@ -130,13 +130,6 @@ function columns(rows: readonly string[][], right: readonly boolean[]): string {
   return rows.map((r) => r.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n') + '\n';
 }
 
-/** Oldest first by the time recorded (entries of one time keep the journal's order). */
-function byDate(entries: readonly JournalEntry[]): JournalEntry[] {
-  return entries
-    .map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) }))
-    .sort((a, b) => (Number.isFinite(a.t) ? a.t : 0) - (Number.isFinite(b.t) ? b.t : 0) || a.i - b.i)
-    .map(({ e }) => e);
-}
 
 function metricSpec(text: string) {
   const spec = parseMetricSpec(text);

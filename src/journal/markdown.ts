@@ -84,8 +84,8 @@ function groupByBenchmark(entries: readonly JournalEntry[]): Map<string, Journal
   return out;
 }
 
-/** Oldest first by recordedAt; entries at the same time keep their order. */
-function sortedByTime(entries: readonly JournalEntry[]): JournalEntry[] {
+/** Oldest first by recordedAt; entries at the same time keep their order (an unparsable time sorts first). */
+export function sortedByTime(entries: readonly JournalEntry[]): JournalEntry[] {
   return entries
     .map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) }))
     .sort((a, b) => (Number.isFinite(a.t) ? a.t : 0) - (Number.isFinite(b.t) ? b.t : 0) || a.i - b.i)

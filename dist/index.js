@@ -842,7 +842,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value2, index) {
+      constructor(key, value3, index) {
         if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
@@ -851,16 +851,16 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value2, index);
+          this.middle = new _TstNode(key, value3, index);
         } else {
-          this.value = value2;
+          this.value = value3;
         }
       }
       /**
        * @param {string} key
        * @param {any} value
        */
-      add(key, value2) {
+      add(key, value3) {
         const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -874,25 +874,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value2;
+              node.value = value3;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value2, index);
+              node.middle = new _TstNode(key, value3, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value2, index);
+              node.left = new _TstNode(key, value3, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value2, index);
+            node.right = new _TstNode(key, value3, index);
             break;
           }
         }
@@ -931,11 +931,11 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        * */
-      insert(key, value2) {
+      insert(key, value3) {
         if (this.node === null) {
-          this.node = new TstNode(key, value2, 0);
+          this.node = new TstNode(key, value3, 0);
         } else {
-          this.node.add(key, value2);
+          this.node.add(key, value3);
         }
       }
       /**
@@ -1036,11 +1036,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value2 = parseInt(port, 10);
-      return value2 === Number(port) && value2 >= 0 && value2 <= 65535;
+      const value3 = parseInt(port, 10);
+      return value3 === Number(port) && value3 >= 0 && value3 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value2) {
-      return value2 != null && value2[0] === "h" && value2[1] === "t" && value2[2] === "t" && value2[3] === "p" && (value2[4] === ":" || value2[4] === "s" && value2[5] === ":");
+    function isHttpOrHttpsPrefixed(value3) {
+      return value3 != null && value3[0] === "h" && value3[1] === "t" && value3[2] === "t" && value3[3] === "p" && (value3[4] === ":" || value3[4] === "s" && value3[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -1164,11 +1164,11 @@ var require_util = __commonJS({
       const m = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value2) {
-      return typeof value2 === "string" ? headerNameLowerCasedRecord[value2] ?? value2.toLowerCase() : tree.lookup(value2) ?? value2.toString("latin1").toLowerCase();
+    function headerNameToString(value3) {
+      return typeof value3 === "string" ? headerNameLowerCasedRecord[value3] ?? value3.toLowerCase() : tree.lookup(value3) ?? value3.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value2) {
-      return tree.lookup(value2) ?? value2.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value3) {
+      return tree.lookup(value3) ?? value3.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -1283,14 +1283,14 @@ var require_util = __commonJS({
             iterator3 = iterable[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { done, value: value2 } = await iterator3.next();
+            const { done, value: value3 } = await iterator3.next();
             if (done) {
               queueMicrotask(() => {
                 controller.close();
                 controller.byobRequest?.respond(0);
               });
             } else {
-              const buf = Buffer.isBuffer(value2) ? value2 : Buffer.from(value2);
+              const buf = Buffer.isBuffer(value3) ? value3 : Buffer.from(value3);
               if (buf.byteLength) {
                 controller.enqueue(new Uint8Array(buf));
               }
@@ -1955,8 +1955,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value2) {
-        processHeader(this, key, value2);
+      addHeader(key, value3) {
+        processHeader(this, key, value3);
         return this;
       }
     };
@@ -2028,11 +2028,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value2 = typeof val === "string" ? val.toLowerCase() : null;
-        if (value2 !== "close" && value2 !== "keep-alive") {
+        const value3 = typeof val === "string" ? val.toLowerCase() : null;
+        if (value3 !== "close" && value3 !== "keep-alive") {
           throw new InvalidArgumentError("invalid connection header");
         }
-        if (value2 === "close") {
+        if (value3 === "close") {
           request2.reset = true;
         }
       } else if (headerName === "expect") {
@@ -2697,9 +2697,9 @@ var require_utils = __commonJS({
     function enumToMap(obj) {
       const res = {};
       Object.keys(obj).forEach((key) => {
-        const value2 = obj[key];
-        if (typeof value2 === "number") {
-          res[key] = value2;
+        const value3 = obj[key];
+        if (typeof value3 === "number") {
+          res[key] = value3;
         }
       });
       return res;
@@ -3512,11 +3512,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input, position, extractValue) {
       const positionStart = position.position;
-      let value2 = "";
+      let value3 = "";
       assert(input[position.position] === '"');
       position.position++;
       while (true) {
-        value2 += collectASequenceOfCodePoints(
+        value3 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input,
           position
@@ -3528,10 +3528,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input.length) {
-            value2 += "\\";
+            value3 += "\\";
             break;
           }
-          value2 += input[position.position];
+          value3 += input[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -3539,7 +3539,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value2;
+        return value3;
       }
       return input.slice(positionStart, position.position);
     }
@@ -3547,16 +3547,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name, value2] of parameters.entries()) {
+      for (let [name, value3] of parameters.entries()) {
         serialization += ";";
         serialization += name;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value2)) {
-          value2 = value2.replace(/(\\|")/g, "\\$1");
-          value2 = '"' + value2;
-          value2 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value3)) {
+          value3 = value3.replace(/(\\|")/g, "\\$1");
+          value3 = '"' + value3;
+          value3 += '"';
         }
-        serialization += value2;
+        serialization += value3;
       }
       return serialization;
     }
@@ -3829,11 +3829,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value2 } = method.next();
+          const { done, value: value3 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value2, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value3, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -3901,20 +3901,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value2 = dictionary[key];
+          let value3 = dictionary[key];
           const hasDefault = Object.hasOwn(options, "defaultValue");
-          if (hasDefault && value2 !== null) {
-            value2 ??= defaultValue();
+          if (hasDefault && value3 !== null) {
+            value3 ??= defaultValue();
           }
-          if (required || hasDefault || value2 !== void 0) {
-            value2 = converter(value2, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value2)) {
+          if (required || hasDefault || value3 !== void 0) {
+            value3 = converter(value3, prefix, `${argument}.${key}`);
+            if (options.allowedValues && !options.allowedValues.includes(value3)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value2} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value3} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value2;
+            dict[key] = value3;
           }
         }
         return dict;
@@ -4125,8 +4125,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value2) {
-      return Buffer.from(value2, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value3) {
+      return Buffer.from(value3, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -4487,8 +4487,8 @@ var require_util2 = __commonJS({
     function normalizeMethod(method) {
       return normalizedMethodRecordsBase[method.toLowerCase()] ?? method;
     }
-    function serializeJavascriptValueToJSONString(value2) {
-      const result = JSON.stringify(value2);
+    function serializeJavascriptValueToJSONString(value3) {
+      const result = JSON.stringify(value3);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -4529,7 +4529,7 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value2 } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value3 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -4537,10 +4537,10 @@ var require_util2 = __commonJS({
               result = key;
               break;
             case "value":
-              result = value2;
+              result = value3;
               break;
             case "key+value":
-              result = [key, value2];
+              result = [key, value3];
               break;
           }
           return {
@@ -4606,8 +4606,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value2 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value2, key, this);
+            for (const { 0: key, 1: value3 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value3, key, this);
             }
           }
         }
@@ -4684,8 +4684,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value2, allowWhitespace) {
-      const data = value2;
+    function simpleRangeHeaderValue(value3, allowWhitespace) {
+      const data = value3;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -4803,8 +4803,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value2 of values) {
-        const temporaryMimeType = parseMIMEType(value2);
+      for (const value3 of values) {
+        const temporaryMimeType = parseMIMEType(value3);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -4824,8 +4824,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value2) {
-      const input = value2;
+    function gettingDecodingSplitting(value3) {
+      const input = value3;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -4856,11 +4856,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name, list) {
-      const value2 = list.get(name, true);
-      if (value2 === null) {
+      const value3 = list.get(name, true);
+      if (value3 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value2);
+      return gettingDecodingSplitting(value3);
     }
     var textDecoder2 = new TextDecoder();
     function utf8DecodeBytes(buffer) {
@@ -5043,19 +5043,19 @@ var require_formdata = __commonJS({
         }
         this[kState] = [];
       }
-      append(name, value2, filename = void 0) {
+      append(name, value3, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        if (arguments.length === 3 && !isBlobLike(value2)) {
+        if (arguments.length === 3 && !isBlobLike(value3)) {
           throw new TypeError(
             "Failed to execute 'append' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
         name = webidl.converters.USVString(name, prefix, "name");
-        value2 = isBlobLike(value2) ? webidl.converters.Blob(value2, prefix, "value", { strict: false }) : webidl.converters.USVString(value2, prefix, "value");
+        value3 = isBlobLike(value3) ? webidl.converters.Blob(value3, prefix, "value", { strict: false }) : webidl.converters.USVString(value3, prefix, "value");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "filename") : void 0;
-        const entry = makeEntry(name, value2, filename);
+        const entry = makeEntry(name, value3, filename);
         this[kState].push(entry);
       }
       delete(name) {
@@ -5090,19 +5090,19 @@ var require_formdata = __commonJS({
         name = webidl.converters.USVString(name, prefix, "name");
         return this[kState].findIndex((entry) => entry.name === name) !== -1;
       }
-      set(name, value2, filename = void 0) {
+      set(name, value3, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        if (arguments.length === 3 && !isBlobLike(value2)) {
+        if (arguments.length === 3 && !isBlobLike(value3)) {
           throw new TypeError(
             "Failed to execute 'set' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
         name = webidl.converters.USVString(name, prefix, "name");
-        value2 = isBlobLike(value2) ? webidl.converters.Blob(value2, prefix, "name", { strict: false }) : webidl.converters.USVString(value2, prefix, "name");
+        value3 = isBlobLike(value3) ? webidl.converters.Blob(value3, prefix, "name", { strict: false }) : webidl.converters.USVString(value3, prefix, "name");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "name") : void 0;
-        const entry = makeEntry(name, value2, filename);
+        const entry = makeEntry(name, value3, filename);
         const idx = this[kState].findIndex((entry2) => entry2.name === name);
         if (idx !== -1) {
           this[kState] = [
@@ -5146,21 +5146,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name, value2, filename) {
-      if (typeof value2 === "string") {
+    function makeEntry(name, value3, filename) {
+      if (typeof value3 === "string") {
       } else {
-        if (!isFileLike(value2)) {
-          value2 = value2 instanceof Blob ? new File([value2], "blob", { type: value2.type }) : new FileLike(value2, "blob", { type: value2.type });
+        if (!isFileLike(value3)) {
+          value3 = value3 instanceof Blob ? new File([value3], "blob", { type: value3.type }) : new FileLike(value3, "blob", { type: value3.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value2.type,
-            lastModified: value2.lastModified
+            type: value3.type,
+            lastModified: value3.lastModified
           };
-          value2 = value2 instanceof NativeFile ? new File([value2], filename, options) : new FileLike(value2, filename, options);
+          value3 = value3 instanceof NativeFile ? new File([value3], filename, options) : new FileLike(value3, filename, options);
         }
       }
-      return { name, value: value2 };
+      return { name, value: value3 };
     }
     module.exports = { FormData, makeEntry };
   }
@@ -5258,19 +5258,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value2;
+        let value3;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value2 = new File([body], filename, { type: contentType });
+          value3 = new File([body], filename, { type: contentType });
         } else {
-          value2 = utf8DecodeBytes(Buffer.from(body));
+          value3 = utf8DecodeBytes(Buffer.from(body));
         }
         assert(isUSVString(name));
-        assert(typeof value2 === "string" && isUSVString(value2) || isFileLike(value2));
-        entryList.push(makeEntry(name, value2, filename));
+        assert(typeof value3 === "string" && isUSVString(value3) || isFileLike(value3));
+        entryList.push(makeEntry(name, value3, filename));
       }
     }
     function parseMultipartFormDataHeaders(input, position) {
@@ -5501,27 +5501,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const escape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value2) => value2.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value3) => value3.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name, value2] of object3) {
-          if (typeof value2 === "string") {
+        for (const [name, value3] of object3) {
+          if (typeof value3 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${escape(normalizeLinefeeds(name))}"\r
 \r
-${normalizeLinefeeds(value2)}\r
+${normalizeLinefeeds(value3)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value2.name ? `; filename="${escape(value2.name)}"` : "") + `\r
-Content-Type: ${value2.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value3.name ? `; filename="${escape(value3.name)}"` : "") + `\r
+Content-Type: ${value3.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value2, rn);
-            if (typeof value2.size === "number") {
-              length += chunk2.byteLength + value2.size + rn.byteLength;
+            blobParts.push(chunk2, value3, rn);
+            if (typeof value3.size === "number") {
+              length += chunk2.byteLength + value3.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -5572,7 +5572,7 @@ Content-Type: ${value2.type || "application/octet-stream"}\r
             iterator3 = action(object3)[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { value: value2, done } = await iterator3.next();
+            const { value: value3, done } = await iterator3.next();
             if (done) {
               queueMicrotask(() => {
                 controller.close();
@@ -5580,7 +5580,7 @@ Content-Type: ${value2.type || "application/octet-stream"}\r
               });
             } else {
               if (!isErrored(stream)) {
-                const buffer = new Uint8Array(value2);
+                const buffer = new Uint8Array(value3);
                 if (buffer.byteLength) {
                   controller.enqueue(buffer);
                 }
@@ -5643,12 +5643,12 @@ Content-Type: ${value2.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance);
         },
         formData() {
-          return consumeBody(this, (value2) => {
+          return consumeBody(this, (value3) => {
             const mimeType = bodyMimeType(this);
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value2, mimeType);
+                  const parsed = multipartFormDataParser(value3, mimeType);
                   if (parsed === "failure") {
                     throw new TypeError("Failed to parse body as FormData.");
                   }
@@ -5657,10 +5657,10 @@ Content-Type: ${value2.type || "application/octet-stream"}\r
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries = new URLSearchParams(value2.toString());
+                  const entries = new URLSearchParams(value3.toString());
                   const fd = new FormData();
-                  for (const [name, value3] of entries) {
-                    fd.append(name, value3);
+                  for (const [name, value4] of entries) {
+                    fd.append(name, value4);
                   }
                   return fd;
                 }
@@ -6916,13 +6916,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name, value2] of Object.entries(headers)) {
-        if (Array.isArray(value2)) {
-          for (const subvalue of value2) {
+      for (const [name, value3] of Object.entries(headers)) {
+        if (Array.isArray(value3)) {
+          for (const subvalue of value3) {
             result.push(Buffer.from(name), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name), Buffer.from(value2));
+          result.push(Buffer.from(name), Buffer.from(value3));
         }
       }
       return result;
@@ -7840,8 +7840,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value2) {
-        this[kPipelining] = value2;
+      set pipelining(value3) {
+        this[kPipelining] = value3;
         this[kResume](true);
       }
       get [kPending]() {
@@ -10670,15 +10670,15 @@ var require_mock_utils = __commonJS({
         isPromise
       }
     } = __require("node:util");
-    function matchValue(match, value2) {
+    function matchValue(match, value3) {
       if (typeof match === "string") {
-        return match === value2;
+        return match === value3;
       }
       if (match instanceof RegExp) {
-        return match.test(value2);
+        return match.test(value3);
       }
       if (typeof match === "function") {
-        return match(value2) === true;
+        return match(value3) === true;
       }
       return false;
     }
@@ -10819,14 +10819,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
-        const value2 = data[key];
+        const value3 = data[key];
         const name = Buffer.from(`${key}`);
-        if (Array.isArray(value2)) {
-          for (let j = 0; j < value2.length; ++j) {
-            result.push(name, Buffer.from(`${value2[j]}`));
+        if (Array.isArray(value3)) {
+          for (let j = 0; j < value3.length; ++j) {
+            result.push(name, Buffer.from(`${value3[j]}`));
           }
         } else {
-          result.push(name, Buffer.from(`${value2}`));
+          result.push(name, Buffer.from(`${value3}`));
         }
       }
       return result;
@@ -11976,25 +11976,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name, value2) {
-      value2 = headerValueNormalize(value2);
+    function appendHeader(headers, name, value3) {
+      value3 = headerValueNormalize(value3);
       if (!isValidHeaderName(name)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value2)) {
+      } else if (!isValidHeaderValue(value3)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value2,
+          value: value3,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name, value2, false);
+      return getHeadersList(headers).append(name, value3, false);
     }
     function compareHeaderName(a, b) {
       return a[0] < b[0] ? -1 : 1;
@@ -12031,7 +12031,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name, value2, isLowerCase) {
+      append(name, value3, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
@@ -12039,13 +12039,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
             name: exists2.name,
-            value: `${exists2.value}${delimiter}${value2}`
+            value: `${exists2.value}${delimiter}${value3}`
           });
         } else {
-          this[kHeadersMap].set(lowercaseName, { name, value: value2 });
+          this[kHeadersMap].set(lowercaseName, { name, value: value3 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value2);
+          (this.cookies ??= []).push(value3);
         }
       }
       /**
@@ -12054,13 +12054,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name, value2, isLowerCase) {
+      set(name, value3, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value2];
+          this.cookies = [value3];
         }
-        this[kHeadersMap].set(lowercaseName, { name, value: value2 });
+        this[kHeadersMap].set(lowercaseName, { name, value: value3 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -12085,15 +12085,15 @@ var require_headers = __commonJS({
         return this[kHeadersMap].get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name, 1: { value: value2 } } of this[kHeadersMap]) {
-          yield [name, value2];
+        for (const { 0: name, 1: { value: value3 } } of this[kHeadersMap]) {
+          yield [name, value3];
         }
       }
       get entries() {
         const headers = {};
         if (this[kHeadersMap].size !== 0) {
-          for (const { name, value: value2 } of this[kHeadersMap].values()) {
-            headers[name] = value2;
+          for (const { name, value: value3 } of this[kHeadersMap].values()) {
+            headers[name] = value3;
           }
         }
         return headers;
@@ -12104,13 +12104,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this[kHeadersMap].size !== 0) {
-          for (const { 0: lowerName, 1: { name, value: value2 } } of this[kHeadersMap]) {
+          for (const { 0: lowerName, 1: { name, value: value3 } } of this[kHeadersMap]) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name, cookie]);
               }
             } else {
-              headers.push([name, value2]);
+              headers.push([name, value3]);
             }
           }
         }
@@ -12128,9 +12128,9 @@ var require_headers = __commonJS({
           const firstValue = iterator3.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value2; i < size; ++i) {
-            value2 = iterator3.next().value;
-            x = array[i] = [value2[0], value2[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value3; i < size; ++i) {
+            value3 = iterator3.next().value;
+            x = array[i] = [value3[0], value3[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -12156,9 +12156,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name, 1: { value: value2 } } of this[kHeadersMap]) {
-            array[i++] = [name, value2];
-            assert(value2 !== null);
+          for (const { 0: name, 1: { value: value3 } } of this[kHeadersMap]) {
+            array[i++] = [name, value3];
+            assert(value3 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -12180,13 +12180,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name, value2) {
+      append(name, value3) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value2 = webidl.converters.ByteString(value2, prefix, "value");
-        return appendHeader(this, name, value2);
+        value3 = webidl.converters.ByteString(value3, prefix, "value");
+        return appendHeader(this, name, value3);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name) {
@@ -12240,30 +12240,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name, value2) {
+      set(name, value3) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value2 = webidl.converters.ByteString(value2, prefix, "value");
-        value2 = headerValueNormalize(value2);
+        value3 = webidl.converters.ByteString(value3, prefix, "value");
+        value3 = headerValueNormalize(value3);
         if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value2)) {
+        } else if (!isValidHeaderValue(value3)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value2,
+            value: value3,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name, value2, false);
+        this.#headersList.set(name, value3, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -12286,13 +12286,13 @@ var require_headers = __commonJS({
           return this.#headersList[kHeadersSortedMap] = names2;
         }
         for (let i = 0; i < names2.length; ++i) {
-          const { 0: name, 1: value2 } = names2[i];
+          const { 0: name, 1: value3 } = names2[i];
           if (name === "set-cookie") {
             for (let j = 0; j < cookies.length; ++j) {
               headers.push([name, cookies[j]]);
             }
           } else {
-            headers.push([name, value2]);
+            headers.push([name, value3]);
           }
         }
         return this.#headersList[kHeadersSortedMap] = headers;
@@ -12436,8 +12436,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject[kState].status = status;
-        const value2 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject[kState].headersList.append("location", value2, true);
+        const value3 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject[kState].headersList.append("location", value3, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -12619,9 +12619,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value2) {
+        set(target, p, value3) {
           assert(!(p in state));
-          target[p] = value2;
+          target[p] = value3;
           return true;
         }
       });
@@ -12774,8 +12774,8 @@ var require_dispatcher_weakref = __commonJS({
     "use strict";
     var { kConnected, kSize } = require_symbols();
     var CompatWeakRef = class {
-      constructor(value2) {
-        this.value = value2;
+      constructor(value3) {
+        this.value = value3;
       }
       deref() {
         return this.value[kConnected] === 0 && this.value[kSize] === 0 ? void 0 : this.value;
@@ -13099,8 +13099,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name, value: value2 } of headers.rawValues()) {
-              headersList.append(name, value2, false);
+            for (const { name, value: value3 } of headers.rawValues()) {
+              headersList.append(name, value3, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -13773,8 +13773,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value2 = "*/*";
-        request2.headersList.append("accept", value2, true);
+        const value3 = "*/*";
+        request2.headersList.append("accept", value3, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -14373,11 +14373,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value2 } = await fetchParams.controller.next();
+            const { done, value: value3 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value2;
+            bytes = done ? void 0 : value3;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -14976,15 +14976,15 @@ var require_util4 = __commonJS({
       (async () => {
         while (!fr[kAborted]) {
           try {
-            const { done, value: value2 } = await chunkPromise;
+            const { done, value: value3 } = await chunkPromise;
             if (isFirstChunk && !fr[kAborted]) {
               queueMicrotask(() => {
                 fireAProgressEvent("loadstart", fr);
               });
             }
             isFirstChunk = false;
-            if (!done && types.isUint8Array(value2)) {
-              bytes.push(value2);
+            if (!done && types.isUint8Array(value3)) {
+              bytes.push(value3);
               if ((fr[kLastProgressEventFired] === void 0 || Date.now() - fr[kLastProgressEventFired] >= 50) && !fr[kAborted]) {
                 fr[kLastProgressEventFired] = Date.now();
                 queueMicrotask(() => {
@@ -15408,10 +15408,10 @@ var require_util5 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value2 of header.split(",")) {
-        value2 = value2.trim();
-        if (isValidHeaderName(value2)) {
-          values.push(value2);
+      for (let value3 of header.split(",")) {
+        value3 = value3.trim();
+        if (isValidHeaderName(value3)) {
+          values.push(value3);
         }
       }
       return values;
@@ -16095,9 +16095,9 @@ var require_constants4 = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value2) {
-      for (let i = 0; i < value2.length; ++i) {
-        const code = value2.charCodeAt(i);
+    function isCTLExcludingHtab(value3) {
+      for (let i = 0; i < value3.length; ++i) {
+        const code = value3.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -16130,18 +16130,18 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value2) {
-      let len = value2.length;
+    function validateCookieValue(value3) {
+      let len = value3.length;
       let i = 0;
-      if (value2[0] === '"') {
-        if (len === 1 || value2[len - 1] !== '"') {
+      if (value3[0] === '"') {
+        if (len === 1 || value3[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value2.charCodeAt(i++);
+        const code = value3.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -16279,9 +16279,9 @@ var require_util6 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value2] = part.split("=");
+        const [key, ...value3] = part.split("=");
         const trimmedKey = key.trim();
-        const joinedValue = value2.join("=");
+        const joinedValue = value3.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -16314,7 +16314,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name = "";
-      let value2 = "";
+      let value3 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -16323,7 +16323,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value2 = nameValuePair;
+        value3 = nameValuePair;
       } else {
         const position = { position: 0 };
         name = collectASequenceOfCodePointsFast(
@@ -16331,16 +16331,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value2 = nameValuePair.slice(position.position + 1);
+        value3 = nameValuePair.slice(position.position + 1);
       }
       name = name.trim();
-      value2 = value2.trim();
-      if (name.length + value2.length > maxNameValuePairSize) {
+      value3 = value3.trim();
+      if (name.length + value3.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name,
-        value: value2,
+        value: value3,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -16452,8 +16452,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name, ...value2] = piece.split("=");
-        out[name.trim()] = value2.join("=");
+        const [name, ...value3] = piece.split("=");
+        out[name.trim()] = value3.join("=");
       }
       return out;
     }
@@ -16510,11 +16510,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value2) => {
-          if (typeof value2 === "number") {
-            return webidl.converters["unsigned long long"](value2);
+        converter: webidl.nullableConverter((value3) => {
+          if (typeof value3 === "number") {
+            return webidl.converters["unsigned long long"](value3);
           }
-          return new Date(value2);
+          return new Date(value3);
         }),
         key: "expires",
         defaultValue: () => null
@@ -17026,26 +17026,26 @@ var require_util7 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value2 = ""] = pair.split("=");
+        const [name, value3 = ""] = pair.split("=");
         extensionList.set(
           removeHTTPWhitespace(name, true, false),
-          removeHTTPWhitespace(value2, false, true)
+          removeHTTPWhitespace(value3, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value2) {
-      if (value2.length === 0) {
+    function isValidClientWindowBits(value3) {
+      if (value3.length === 0) {
         return false;
       }
-      for (let i = 0; i < value2.length; i++) {
-        const byte = value2.charCodeAt(i);
+      for (let i = 0; i < value3.length; i++) {
+        const byte = value3.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value2, 10);
+      const num = Number.parseInt(value3, 10);
       return num >= 8 && num <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
@@ -18279,13 +18279,13 @@ var require_websocket = __commonJS({
 var require_util8 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value2) {
-      return value2.indexOf("\0") === -1;
+    function isValidLastEventId(value3) {
+      return value3.indexOf("\0") === -1;
     }
-    function isASCIINumber(value2) {
-      if (value2.length === 0) return false;
-      for (let i = 0; i < value2.length; i++) {
-        if (value2.charCodeAt(i) < 48 || value2.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value3) {
+      if (value3.length === 0) return false;
+      for (let i = 0; i < value3.length; i++) {
+        if (value3.charCodeAt(i) < 48 || value3.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -18516,12 +18516,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value2 = line.toString("utf8", valueStart);
+          const value3 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value2;
+            event.data = value3;
           } else {
             event.data += `
-${value2}`;
+${value3}`;
           }
           this.dataLineCount++;
           return;
@@ -19191,14 +19191,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value2) {
+        push(value3) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value2,
+            value: value3,
             prev: this._last,
             next: null
           };
@@ -19211,7 +19211,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value2;
+          var value3;
           if (this._first == null) {
             return;
           } else {
@@ -19220,13 +19220,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value2 = this._first.value;
+          value3 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value2;
+          return value3;
         }
         first() {
           if (this._first != null) {
@@ -20561,9 +20561,9 @@ function issueFileCommand(command, message) {
     encoding: "utf8"
   });
 }
-function prepareKeyValueMessage(key, value2) {
+function prepareKeyValueMessage(key, value3) {
   const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
-  const convertedValue = toCommandValue(value2);
+  const convertedValue = toCommandValue(value3);
   if (key.includes(delimiter)) {
     throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
   }
@@ -20635,22 +20635,22 @@ var HttpResponseRetryCodes = [
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
-  function adopt(value2) {
-    return value2 instanceof P ? value2 : new P(function(resolve4) {
-      resolve4(value2);
+  function adopt(value3) {
+    return value3 instanceof P ? value3 : new P(function(resolve4) {
+      resolve4(value3);
     });
   }
   return new (P || (P = Promise))(function(resolve4, reject) {
-    function fulfilled(value2) {
+    function fulfilled(value3) {
       try {
-        step(generator.next(value2));
+        step(generator.next(value3));
       } catch (e) {
         reject(e);
       }
     }
-    function rejected(value2) {
+    function rejected(value3) {
       try {
-        step(generator["throw"](value2));
+        step(generator["throw"](value3));
       } catch (e) {
         reject(e);
       }
@@ -20701,7 +20701,7 @@ var Summary = class {
    * @returns {string} content wrapped in HTML element
    */
   wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key, value2]) => ` ${key}="${value2}"`).join("");
+    const htmlAttrs = Object.entries(attrs).map(([key, value3]) => ` ${key}="${value3}"`).join("");
     if (!content) {
       return `<${tag}${htmlAttrs}>`;
     }
@@ -20934,22 +20934,22 @@ var arch = os3.arch();
 
 // node_modules/@actions/core/lib/core.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
-  function adopt(value2) {
-    return value2 instanceof P ? value2 : new P(function(resolve4) {
-      resolve4(value2);
+  function adopt(value3) {
+    return value3 instanceof P ? value3 : new P(function(resolve4) {
+      resolve4(value3);
     });
   }
   return new (P || (P = Promise))(function(resolve4, reject) {
-    function fulfilled(value2) {
+    function fulfilled(value3) {
       try {
-        step(generator.next(value2));
+        step(generator.next(value3));
       } catch (e) {
         reject(e);
       }
     }
-    function rejected(value2) {
+    function rejected(value3) {
       try {
-        step(generator["throw"](value2));
+        step(generator["throw"](value3));
       } catch (e) {
         reject(e);
       }
@@ -20982,13 +20982,13 @@ function getMultilineInput(name, options) {
   }
   return inputs.map((input) => input.trim());
 }
-function setOutput(name, value2) {
+function setOutput(name, value3) {
   const filePath = process.env["GITHUB_OUTPUT"] || "";
   if (filePath) {
-    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value2));
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value3));
   }
   process.stdout.write(os4.EOL);
-  issueCommand("set-output", { name }, toCommandValue(value2));
+  issueCommand("set-output", { name }, toCommandValue(value3));
 }
 function setFailed(message) {
   process.exitCode = ExitCode.Failure;
@@ -21147,15 +21147,15 @@ function parseStat(text) {
   if (t === "median") return percentile(50);
   const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
   if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
-  const value2 = Number(match[1]);
-  if (!(value2 > 0 && value2 < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
-  return percentile(value2);
+  const value3 = Number(match[1]);
+  if (!(value3 > 0 && value3 < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
+  return percentile(value3);
 }
-function percentile(value2) {
-  return { kind: "percentile", q: Number((value2 / 100).toPrecision(12)), label: `p${formatPercentileNumber(value2)}` };
+function percentile(value3) {
+  return { kind: "percentile", q: Number((value3 / 100).toPrecision(12)), label: `p${formatPercentileNumber(value3)}` };
 }
-function formatPercentileNumber(value2) {
-  return String(Number(value2.toFixed(3)));
+function formatPercentileNumber(value3) {
+  return String(Number(value3.toFixed(3)));
 }
 function makeSpec(metric, stat4) {
   return { metric, stat: stat4, key: metric.level === "run" ? metric.id : `${metric.id}.${stat4.label}` };
@@ -21227,7 +21227,7 @@ function parseSlo(input) {
   if (!valueMatch) {
     throw new SloSyntaxError(text, rightColumn, `expected a number after "${comparator}", got "${right || "nothing"}"`);
   }
-  const value2 = Number(valueMatch[1].replace(/_/g, ""));
+  const value3 = Number(valueMatch[1].replace(/_/g, ""));
   const unitText = valueMatch[2].trim().toLowerCase();
   const units = UNITS[spec.metric.unit];
   const allowed = Object.keys(units).join(", ");
@@ -21242,23 +21242,23 @@ function parseSlo(input) {
       `unit "${valueMatch[2].trim()}" does not fit ${spec.metric.id} (${spec.metric.unit}): expected one of ${allowed}`
     );
   }
-  const threshold = value2 * factor;
+  const threshold = value3 * factor;
   const written = spec.metric.unit === "share" ? `${formatThreshold(threshold * 100)}%` : `${formatThreshold(threshold)} ${spec.metric.unit}`;
   return { spec, comparator, threshold, text: `${spec.key.replace(".", " ")} ${comparator} ${written}` };
 }
-function formatThreshold(value2) {
-  return String(Number(value2.toPrecision(6)));
+function formatThreshold(value3) {
+  return String(Number(value3.toPrecision(6)));
 }
-function sloMet(slo, value2) {
+function sloMet(slo, value3) {
   switch (slo.comparator) {
     case "<":
-      return value2 < slo.threshold;
+      return value3 < slo.threshold;
     case "<=":
-      return value2 <= slo.threshold;
+      return value3 <= slo.threshold;
     case ">":
-      return value2 > slo.threshold;
+      return value3 > slo.threshold;
     case ">=":
-      return value2 >= slo.threshold;
+      return value3 >= slo.threshold;
   }
 }
 
@@ -21270,21 +21270,21 @@ function amdahl(p, s) {
 
 // src/format/numbers.ts
 var MINUS = "−";
-function grouped(value2, digits = 0) {
-  if (!Number.isFinite(value2)) return String(value2);
-  const fixed2 = Math.abs(value2).toFixed(digits);
+function grouped(value3, digits = 0) {
+  if (!Number.isFinite(value3)) return String(value3);
+  const fixed2 = Math.abs(value3).toFixed(digits);
   const [whole, fraction] = fixed2.split(".");
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value2 < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
+  return (value3 < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
 }
-function compact(value2) {
-  if (!Number.isFinite(value2)) return String(value2);
-  const a = Math.abs(value2);
-  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value2, 0);
-  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value2, 1);
-  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value2, 2);
+function compact(value3) {
+  if (!Number.isFinite(value3)) return String(value3);
+  const a = Math.abs(value3);
+  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value3, 0);
+  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value3, 1);
+  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value3, 2);
   if (a === 0) return "0";
-  return (value2 < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
+  return (value3 < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
 }
 function duration(ms) {
   if (!Number.isFinite(ms)) return "—";
@@ -21292,10 +21292,10 @@ function duration(ms) {
   if (Math.abs(ms) >= 1e4 || Number(Math.abs(ms).toFixed(0)) >= 1e4) return `${compact(ms / 1e3)} s`;
   return `${compact(ms)} ms`;
 }
-function withUnit(value2, unit) {
-  if (unit === "ms") return duration(value2);
-  if (unit === "share") return percent(value2);
-  return `${compact(value2)} ${unit}`;
+function withUnit(value3, unit) {
+  if (unit === "ms") return duration(value3);
+  if (unit === "share") return percent(value3);
+  return `${compact(value3)} ${unit}`;
 }
 function signedPercent(ratio) {
   if (!Number.isFinite(ratio)) return "—";
@@ -21320,10 +21320,10 @@ function signedDuration(ms) {
   if (body === "0 ms") return "0 ms";
   return `${ms >= 0 ? "+" : MINUS}${body}`;
 }
-function signedWithUnit(value2, unit) {
-  if (unit === "ms") return signedDuration(value2);
-  if (unit === "share") return signedPoints(value2);
-  return `${value2 >= 0 ? "+" : MINUS}${compact(Math.abs(value2))} ${unit}`;
+function signedWithUnit(value3, unit) {
+  if (unit === "ms") return signedDuration(value3);
+  if (unit === "share") return signedPoints(value3);
+  return `${value3 >= 0 ? "+" : MINUS}${compact(Math.abs(value3))} ${unit}`;
 }
 function pValue(p) {
   if (!Number.isFinite(p)) return "—";
@@ -21436,23 +21436,23 @@ function parseFloorSettings(lines) {
     const match = /^([a-z-]+)\s*=\s*(.+)$/i.exec(line);
     if (!match) throw new ConfigError("decode-floor", `"${line}" is not of the form "gpu=H100 SXM"`);
     const key = match[1].toLowerCase();
-    const value2 = match[2].trim();
+    const value3 = match[2].trim();
     const number2 = (what, valid) => {
-      const v = Number(value2.replace(/\s*(?:gb\/s|b)$/i, ""));
-      if (!valid(v)) throw new ConfigError("decode-floor", `${key}="${value2}": expected ${what}`);
+      const v = Number(value3.replace(/\s*(?:gb\/s|b)$/i, ""));
+      if (!valid(v)) throw new ConfigError("decode-floor", `${key}="${value3}": expected ${what}`);
       return v;
     };
     const dtype = () => {
-      const bytes = DTYPE_BYTES[value2.toLowerCase()];
-      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value2}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
+      const bytes = DTYPE_BYTES[value3.toLowerCase()];
+      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value3}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
       return bytes;
     };
     switch (key) {
       case "gpu":
-        out.gpu = value2;
+        out.gpu = value3;
         break;
       case "model":
-        out.model = value2;
+        out.model = value3;
         break;
       case "gpus":
         out.gpus = number2("a whole number of GPUs ≥ 1", (v) => Number.isInteger(v) && v >= 1);
@@ -21502,10 +21502,10 @@ function parseCostSpec(text) {
   const currency = pre ?? post;
   return { pricePerGpuHour, gpus, ...currency ? { currency: normaliseCurrency(currency) } : {} };
 }
-function money(value2, currency) {
-  const a = Math.abs(value2);
+function money(value3, currency) {
+  const a = Math.abs(value3);
   const digits = a === 0 || a >= 0.01 ? a.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : String(Number(a.toPrecision(2)));
-  const body = (value2 < 0 ? "−" : "") + digits;
+  const body = (value3 < 0 ? "−" : "") + digits;
   if (!currency) return body;
   return isSymbol(currency) ? `${currency}${body}` : `${body} ${currency}`;
 }
@@ -21630,9 +21630,9 @@ function metricOrder(spec) {
   return metricIndex * 10 + statIndex;
 }
 function parseFailOn(text) {
-  const value2 = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
-  if (value2 === "never" || value2 === "none") return /* @__PURE__ */ new Set();
-  const parts2 = value2.split(/[\s,]+/).filter(Boolean);
+  const value3 = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
+  if (value3 === "never" || value3 === "none") return /* @__PURE__ */ new Set();
+  const parts2 = value3.split(/[\s,]+/).filter(Boolean);
   const out = /* @__PURE__ */ new Set();
   for (const part of parts2) {
     if (!FAIL_ON_VALUES.includes(part)) {
@@ -21644,9 +21644,9 @@ function parseFailOn(text) {
 }
 function parseNumberInput(name, text, fallback, valid, expected) {
   if (text === void 0 || text.trim() === "") return fallback;
-  const value2 = Number(text.trim());
-  if (!Number.isFinite(value2) || !valid(value2)) throw new ConfigError(name, `"${text}" is not ${expected}`);
-  return value2;
+  const value3 = Number(text.trim());
+  if (!Number.isFinite(value3) || !valid(value3)) throw new ConfigError(name, `"${text}" is not ${expected}`);
+  return value3;
 }
 function parseShares(input, lines) {
   const out = {};
@@ -21656,9 +21656,9 @@ function parseShares(input, lines) {
     if (!match) throw new ConfigError(input, `"${line}" is not of the form "ttft p95=10%"`);
     const spec = parseMetricSpec(match[1]);
     if (typeof spec === "string") throw new ConfigError(input, `"${line}": ${spec}`);
-    const value2 = Number(match[2]) / (match[3] ? 100 : 1);
-    if (!(value2 >= 0 && value2 < 10)) throw new ConfigError(input, `"${line}": expected a share such as 10% or 0.1`);
-    out[spec.key] = value2;
+    const value3 = Number(match[2]) / (match[3] ? 100 : 1);
+    if (!(value3 >= 0 && value3 < 10)) throw new ConfigError(input, `"${line}": expected a share such as 10% or 0.1`);
+    out[spec.key] = value3;
   }
   return out;
 }
@@ -21725,12 +21725,12 @@ function emptyMeta() {
 
 // src/ingest/metadata.ts
 var MAX_VALUE = 500;
-function parseMetadata(value2, file, line, issues, into = emptyMeta()) {
-  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) {
+function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
+  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) {
     issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
     return into;
   }
-  for (const [key, raw] of Object.entries(value2)) {
+  for (const [key, raw] of Object.entries(value3)) {
     switch (key) {
       case "benchmark":
       case "name":
@@ -21757,28 +21757,28 @@ function parseMetadata(value2, file, line, issues, into = emptyMeta()) {
   return into;
 }
 function flattenConfig(source, prefix, out) {
-  for (const [key, value2] of Object.entries(source)) {
+  for (const [key, value3] of Object.entries(source)) {
     const name = prefix ? `${prefix}.${key}` : key;
-    if (value2 === null || typeof value2 === "string" || typeof value2 === "number" || typeof value2 === "boolean") {
-      out[name] = typeof value2 === "string" ? cap(value2) : value2;
-    } else if (Array.isArray(value2)) {
-      out[name] = cap(JSON.stringify(value2));
-    } else if (typeof value2 === "object") {
-      flattenConfig(value2, name, out);
+    if (value3 === null || typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "boolean") {
+      out[name] = typeof value3 === "string" ? cap(value3) : value3;
+    } else if (Array.isArray(value3)) {
+      out[name] = cap(JSON.stringify(value3));
+    } else if (typeof value3 === "object") {
+      flattenConfig(value3, name, out);
     }
   }
 }
-function describeObject(value2) {
-  if (value2 && typeof value2 === "object" && !Array.isArray(value2)) {
-    return Object.entries(value2).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+function describeObject(value3) {
+  if (value3 && typeof value3 === "object" && !Array.isArray(value3)) {
+    return Object.entries(value3).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
   }
-  return JSON.stringify(value2);
+  return JSON.stringify(value3);
 }
 function cap(text) {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
-function isMetadataRecord(value2) {
-  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) && "metadata" in value2 && Object.keys(value2).length === 1;
+function isMetadataRecord(value3) {
+  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) && "metadata" in value3 && Object.keys(value3).length === 1;
 }
 
 // src/ingest/text/describe-char.ts
@@ -21976,9 +21976,9 @@ var CsvParser = class {
   take(chunk, from, to) {
     const tail = chunk.slice(from, to);
     if (this.field === "") return tail;
-    const value2 = this.field + tail;
+    const value3 = this.field + tail;
     this.field = "";
-    return value2;
+    return value3;
   }
   finishRow(last, quoted, onRow) {
     const cells = this.cells;
@@ -22017,8 +22017,8 @@ function sniffDelimiter(firstLine) {
   if (semicolons > commas && semicolons > tabs) return ";";
   return ",";
 }
-function stripCr(value2) {
-  return value2.length > 0 && value2.charCodeAt(value2.length - 1) === CR ? value2.slice(0, -1) : value2;
+function stripCr(value3) {
+  return value3.length > 0 && value3.charCodeAt(value3.length - 1) === CR ? value3.slice(0, -1) : value3;
 }
 
 // src/ingest/text/json-stream.ts
@@ -22591,9 +22591,9 @@ function parseJsonLenient(text) {
   }
   throw located(strictError, text);
 }
-function revive(_key, value2) {
-  if (typeof value2 !== "string") return value2;
-  return Object.hasOwn(MARKERS, value2) ? MARKERS[value2] : value2.slice(1);
+function revive(_key, value3) {
+  if (typeof value3 !== "string") return value3;
+  return Object.hasOwn(MARKERS, value3) ? MARKERS[value3] : value3.slice(1);
 }
 function findEdits(text) {
   const edits = [];
@@ -22714,10 +22714,10 @@ var NumberColumnBuilder = class {
     return this.size;
   }
   /** Sets row `row` (which must be >= the current length), padding skipped rows with NaN. */
-  set(row, value2) {
+  set(row, value3) {
     this.ensure(row + 1);
     if (row > this.size) this.data.fill(NaN, this.size, row);
-    this.data[row] = value2;
+    this.data[row] = value3;
     this.size = row + 1;
   }
   /** A trimmed copy holding exactly `rows` values (missing trailing rows are NaN). */
@@ -22747,12 +22747,12 @@ var TextColumnBuilder = class {
   get length() {
     return this.size;
   }
-  set(row, value2) {
-    let code = this.index.get(value2);
+  set(row, value3) {
+    let code = this.index.get(value3);
     if (code === void 0) {
       code = this.dictionary.length;
-      this.dictionary.push(value2);
-      this.index.set(value2, code);
+      this.dictionary.push(value3);
+      this.index.set(value3, code);
     }
     this.ensure(row + 1);
     if (row > this.size) this.codes.fill(-1, this.size, row);
@@ -22816,12 +22816,12 @@ var Float64Chunks = class {
   chunks = [];
   /** One past the highest row set. */
   length = 0;
-  set(row, value2) {
+  set(row, value3) {
     const k = row >>> CHUNK_BITS;
     const i = row & MASK;
     let chunk = this.chunks[k];
     if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value2;
+    chunk[i] = value3;
     if (row >= this.length) this.length = row + 1;
   }
   grow(k, i) {
@@ -22884,12 +22884,12 @@ var Int32Chunks = class {
   missing;
   chunks = [];
   length = 0;
-  set(row, value2) {
+  set(row, value3) {
     const k = row >>> CHUNK_BITS;
     const i = row & MASK;
     let chunk = this.chunks[k];
     if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value2;
+    chunk[i] = value3;
     if (row >= this.length) this.length = row + 1;
   }
   grow(k, i) {
@@ -22946,8 +22946,8 @@ var TextChunks = class {
    * a new dictionary entry is stored as a copy of its own. `hash`: textHash(value), when the caller
    * has it already.
    */
-  set(row, value2, sliced = false, hash) {
-    const h = hash ?? textHash(value2);
+  set(row, value3, sliced = false, hash) {
+    const h = hash ?? textHash(value3);
     const table = this.table;
     const mask = table.length - 1;
     let slot = h & mask;
@@ -22955,14 +22955,14 @@ var TextChunks = class {
       const entry = table[slot];
       if (entry === 0) break;
       const known = this.dictionary[entry - 1];
-      if (this.hashes[entry - 1] === h && known === value2) {
+      if (this.hashes[entry - 1] === h && known === value3) {
         this.codes.set(row, entry - 1);
         return known;
       }
       slot = slot + 1 & mask;
     }
     const code = this.dictionary.length;
-    const own2 = sliced && value2.length >= SHORTEST_VIEW ? ownCopy(value2) : value2;
+    const own2 = sliced && value3.length >= SHORTEST_VIEW ? ownCopy(value3) : value3;
     this.dictionary.push(own2);
     if (code === this.hashes.length) {
       const grown = new Int32Array(code * 2);
@@ -23292,15 +23292,15 @@ function isTextField(name) {
 function isError(p) {
   return typeof p === "object";
 }
-function parseNonNegative(value2, what) {
-  const n = toNumber(value2, what);
+function parseNonNegative(value3, what) {
+  const n = toNumber(value3, what);
   if (typeof n !== "number") return n;
   if (n < 0) return { error: `expected a ${what} ≥ 0, got ${n}` };
   return n;
 }
-function parseTimestamp(value2) {
-  if (typeof value2 === "string") {
-    const trimmed = value2.trim();
+function parseTimestamp(value3) {
+  if (typeof value3 === "string") {
+    const trimmed = value3.trim();
     if (trimmed === "") return void 0;
     if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed)) {
       if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
@@ -23313,7 +23313,7 @@ function parseTimestamp(value2) {
       return isoSeconds(trimmed, ms);
     }
   }
-  const n = toNumber(value2, "timestamp");
+  const n = toNumber(value3, "timestamp");
   if (typeof n !== "number") return n;
   const magnitude = Math.abs(n);
   if (magnitude > 1e17) return n / 1e9;
@@ -23326,14 +23326,14 @@ function isoSeconds(iso, ms) {
   if (!match) return ms / 1e3;
   return Math.floor(ms / 1e3) + Number(`0.${match[1]}`);
 }
-function toNumber(value2, what) {
-  if (value2 === null || value2 === void 0) return void 0;
-  if (typeof value2 === "number") {
-    if (!Number.isFinite(value2)) return { error: `expected a finite ${what}, got ${value2}` };
-    return value2;
+function toNumber(value3, what) {
+  if (value3 === null || value3 === void 0) return void 0;
+  if (typeof value3 === "number") {
+    if (!Number.isFinite(value3)) return { error: `expected a finite ${what}, got ${value3}` };
+    return value3;
   }
-  if (typeof value2 === "string") {
-    const trimmed = value2.trim();
+  if (typeof value3 === "string") {
+    const trimmed = value3.trim();
     if (trimmed === "") return void 0;
     const n = Number(trimmed);
     if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
@@ -23343,12 +23343,12 @@ function toNumber(value2, what) {
     if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed)}"` };
     return n;
   }
-  return { error: `expected a ${what} (a number), got ${describe(value2)}` };
+  return { error: `expected a ${what} (a number), got ${describe(value3)}` };
 }
-function describe(value2) {
-  if (typeof value2 === "boolean") return String(value2);
-  if (Array.isArray(value2)) return "a list";
-  return typeof value2 === "object" ? "an object" : `a ${typeof value2}`;
+function describe(value3) {
+  if (typeof value3 === "boolean") return String(value3);
+  if (Array.isArray(value3)) return "a list";
+  return typeof value3 === "object" ? "an object" : `a ${typeof value3}`;
 }
 function clip(text, max = 40) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -23363,13 +23363,13 @@ var MAX_EXTRA_TEXT = 500;
 var ExtraColumn = class {
   numbers = new NumberColumnBuilder();
   text;
-  set(row, value2) {
-    if (typeof value2 === "number" && this.numbers) {
-      this.numbers.set(row, value2);
+  set(row, value3) {
+    if (typeof value3 === "number" && this.numbers) {
+      this.numbers.set(row, value3);
       return;
     }
     if (this.numbers) this.convertToText();
-    this.text.set(row, String(value2));
+    this.text.set(row, String(value3));
   }
   convertToText() {
     const previous = this.numbers.finish(this.numbers.length);
@@ -23387,17 +23387,17 @@ var RecordText = class {
   /** textHash of the value when the fast path computed it, else NaN. */
   hashes = new Float64Array(8);
   size = 0;
-  set(field, value2, hash = NaN) {
+  set(field, value3, hash = NaN) {
     for (let i = 0; i < this.size; i++) {
       if (this.fields[i] === field) {
-        this.values[i] = value2;
+        this.values[i] = value3;
         this.hashes[i] = hash;
         return;
       }
     }
     this.fields[this.size] = field;
     this.hashes[this.size] = hash;
-    this.values[this.size++] = value2;
+    this.values[this.size++] = value3;
   }
   has(field) {
     for (let i = 0; i < this.size; i++) if (this.fields[i] === field) return true;
@@ -23455,8 +23455,8 @@ var RequestTableBuilder = class {
    * A text value of the record, in key order; as addRecord, only a value it would store. `hash`:
    * its textHash (fast-columns.ts).
    */
-  setParsedText(field, value2, hash) {
-    this.scratchText.set(field, value2, hash);
+  setParsedText(field, value3, hash) {
+    this.scratchText.set(field, value3, hash);
   }
   /** Stores (or rejects, when a required field is missing) the record filled in since beginParsed. */
   commitParsed(line) {
@@ -23494,8 +23494,8 @@ var RequestTableBuilder = class {
       return;
     }
     this.begin();
-    for (const [name, value2] of Object.entries(record3)) {
-      if (!this.accept(name, value2, line, false)) return;
+    for (const [name, value3] of Object.entries(record3)) {
+      if (!this.accept(name, value3, line, false)) return;
     }
     if (gaps && !this.acceptGaps(gaps, line)) return;
     this.commit(line);
@@ -23532,9 +23532,9 @@ var RequestTableBuilder = class {
     this.scratchExtra.length = 0;
   }
   /** Validates one field into the scratch record; false (and an issue logged) when the line is bad. */
-  accept(name, value2, line, fromCsv) {
+  accept(name, value3, line, fromCsv) {
     if (isNumericField(name)) {
-      const parsed = name === "arrival_ts" ? parseTimestamp(value2) : parseNonNegative(value2, name.endsWith("_ms") ? "duration in ms" : "count");
+      const parsed = name === "arrival_ts" ? parseTimestamp(value3) : parseNonNegative(value3, name.endsWith("_ms") ? "duration in ms" : "count");
       if (isError(parsed)) {
         this.reject({ file: this.file, line, field: name, message: parsed.error });
         return false;
@@ -23543,17 +23543,17 @@ var RequestTableBuilder = class {
       return true;
     }
     if (isTextField(name)) {
-      if (value2 === null || value2 === void 0) return true;
+      if (value3 === null || value3 === void 0) return true;
       if (name === "error") {
-        if (value2 === false || typeof value2 === "string" && value2.trim() === "") return true;
-        this.scratchText.set(name, value2 === true ? "error" : typeof value2 === "string" ? value2 : JSON.stringify(value2));
+        if (value3 === false || typeof value3 === "string" && value3.trim() === "") return true;
+        this.scratchText.set(name, value3 === true ? "error" : typeof value3 === "string" ? value3 : JSON.stringify(value3));
         return true;
       }
-      const text = typeof value2 === "string" ? value2 : JSON.stringify(value2);
+      const text = typeof value3 === "string" ? value3 : JSON.stringify(value3);
       if (text !== "") this.scratchText.set(name, text);
       return true;
     }
-    const extra = extraValue(value2, fromCsv);
+    const extra = extraValue(value3, fromCsv);
     if (extra !== void 0) this.scratchExtra.push({ name, value: extra });
     return true;
   }
@@ -23581,14 +23581,14 @@ var RequestTableBuilder = class {
     for (let t = 0; t < recordText.size; t++) {
       const field = recordText.fields[t];
       if (field === UNSTORED_TEXT) continue;
-      const value2 = recordText.values[t];
+      const value3 = recordText.values[t];
       const hash = recordText.hashes[t];
       let column = this.text.get(field);
       if (!column) this.text.set(field, column = new TextChunks());
-      column.set(row, value2, sliced, Number.isNaN(hash) ? void 0 : hash);
+      column.set(row, value3, sliced, Number.isNaN(hash) ? void 0 : hash);
     }
     for (let e = 0; e < this.scratchExtra.length; e++) {
-      const { name, value: value2 } = this.scratchExtra[e];
+      const { name, value: value3 } = this.scratchExtra[e];
       let column = this.extras.get(name);
       if (!column) {
         if (this.extras.size >= MAX_EXTRA_FIELDS) {
@@ -23597,7 +23597,7 @@ var RequestTableBuilder = class {
         }
         this.extras.set(name, column = new ExtraColumn());
       }
-      column.set(row, value2);
+      column.set(row, value3);
     }
     this.sourceLine.set(row, line);
     if (this.scratchGaps) {
@@ -23650,20 +23650,20 @@ var RequestTableBuilder = class {
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 };
-function extraValue(value2, fromCsv) {
-  if (value2 === null || value2 === void 0) return void 0;
-  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : String(value2);
-  if (typeof value2 === "string") {
-    if (value2 === "") return void 0;
+function extraValue(value3, fromCsv) {
+  if (value3 === null || value3 === void 0) return void 0;
+  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : String(value3);
+  if (typeof value3 === "string") {
+    if (value3 === "") return void 0;
     if (fromCsv) {
-      const trimmed = value2.trim();
+      const trimmed = value3.trim();
       const n = Number(trimmed);
       if (trimmed !== "" && Number.isFinite(n)) return n;
     }
-    return clip(value2, MAX_EXTRA_TEXT);
+    return clip(value3, MAX_EXTRA_TEXT);
   }
-  if (typeof value2 === "boolean") return String(value2);
-  return clip(JSON.stringify(value2), MAX_EXTRA_TEXT);
+  if (typeof value3 === "boolean") return String(value3);
+  return clip(JSON.stringify(value3), MAX_EXTRA_TEXT);
 }
 function countNaN(values) {
   let n = 0;
@@ -24003,8 +24003,8 @@ var FastJsonlReader = class {
   storeText(s, start, end, field, h) {
     if (field === UNSTORED) return;
     const t = field - NUMERIC_COUNT;
-    const value2 = this.textValue(s, start, end, t, h);
-    if (field !== ERROR || value2.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value2, h);
+    const value3 = this.textValue(s, start, end, t, h);
+    if (field !== ERROR || value3.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value3, h);
   }
   /**
    * The text s[start, end) of text field `t` (hash `h`): a recent value of the field when it is
@@ -24026,14 +24026,14 @@ var FastJsonlReader = class {
       if (known.length === length && s.startsWith(known, start)) return known;
     }
     this.misses[t]++;
-    const value2 = s.slice(start, end);
+    const value3 = s.slice(start, end);
     if (recent.length === RECENT) {
       recent.shift();
       hashes.shift();
     }
-    recent.push(length >= 13 ? ownCopy(value2) : value2);
+    recent.push(length >= 13 ? ownCopy(value3) : value3);
     hashes.push(h);
-    return value2;
+    return value3;
   }
   /** A JSON number at `p` into this.value; the index after it, or -1 when it is not JSON number syntax. */
   parseNumber(s, p) {
@@ -24096,8 +24096,8 @@ function detectNativeLayout(head) {
   if (trimmed[0] === "{") {
     const firstLine = trimmed.split("\n", 1)[0].trim();
     try {
-      const value2 = parseJsonLenient(firstLine);
-      if (value2 && typeof value2 === "object" && !Array.isArray(value2)) return Array.isArray(value2.requests) ? "json" : "jsonl";
+      const value3 = parseJsonLenient(firstLine);
+      if (value3 && typeof value3 === "object" && !Array.isArray(value3)) return Array.isArray(value3.requests) ? "json" : "jsonl";
     } catch {
     }
     if (!trimmed.includes("\n")) return hasTopLevelRequests(firstLine) ? "json" : "jsonl";
@@ -24175,12 +24175,12 @@ async function readJsonl(source, builder, meta, fast) {
     if (line.trim() === "") return;
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
-    const { value: value2 } = parsed;
-    if (isMetadataRecord(value2)) {
-      parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
+    const { value: value3 } = parsed;
+    if (isMetadataRecord(value3)) {
+      parseMetadata(value3.metadata, source.name, lineNo, builder.issues, meta);
       return;
     }
-    builder.addRecord(value2, lineNo);
+    builder.addRecord(value3, lineNo);
   };
   if (fast) {
     const reader = new FastJsonlReader(builder, onLine);
@@ -24200,20 +24200,20 @@ async function readJson(source, builder, meta, structural) {
       sawRequests = true;
       const parsed = builder.parseRecordText(text, lineNo);
       if (!parsed) return;
-      const { value: value2 } = parsed;
-      if (isMetadataRecord(value2)) parseMetadata(value2.metadata, source.name, lineNo, builder.issues, meta);
-      else builder.addRecord(value2, lineNo);
+      const { value: value3 } = parsed;
+      if (isMetadataRecord(value3)) parseMetadata(value3.metadata, source.name, lineNo, builder.issues, meta);
+      else builder.addRecord(value3, lineNo);
     },
     onMember: (key, text, lineNo) => {
-      let value2;
+      let value3;
       try {
-        value2 = parseJsonLenient(text);
+        value3 = parseJsonLenient(text);
       } catch (error2) {
         builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${error2.message}` });
         return;
       }
-      if (key === "metadata") parseMetadata(value2, source.name, lineNo, builder.issues, meta);
-      else meta.extra[key] = typeof value2 === "string" ? value2 : JSON.stringify(value2).slice(0, 500);
+      if (key === "metadata") parseMetadata(value3, source.name, lineNo, builder.issues, meta);
+      else meta.extra[key] = typeof value3 === "string" ? value3 : JSON.stringify(value3).slice(0, 500);
     },
     onError: (message, lineNo) => {
       structural.push(`line ${lineNo}: ${message}; nothing after it was read`);
@@ -24331,8 +24331,8 @@ function parseDocument(text, source, format) {
     throw new InputError(source.name, `${format}: not valid JSON: ${error2.message}`);
   }
 }
-function asObject(value2) {
-  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) ? value2 : void 0;
+function asObject(value3) {
+  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) ? value3 : void 0;
 }
 function own(object3, key) {
   return object3 && Object.hasOwn(object3, key) ? object3[key] : void 0;
@@ -24340,11 +24340,11 @@ function own(object3, key) {
 
 // src/ingest/formats/values.ts
 var TO_MS = { s: 1e3, ms: 1, us: 1e-3, ns: 1e-6 };
-function finiteNumber(value2) {
-  if (value2 === null || value2 === void 0) return void 0;
-  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : NaN;
-  if (typeof value2 === "string") {
-    const t = value2.trim();
+function finiteNumber(value3) {
+  if (value3 === null || value3 === void 0) return void 0;
+  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : NaN;
+  if (typeof value3 === "string") {
+    const t = value3.trim();
     if (t === "") return void 0;
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return NaN;
     const n = Number(t);
@@ -24352,10 +24352,10 @@ function finiteNumber(value2) {
   }
   return NaN;
 }
-function toMs(value2, unit) {
+function toMs(value3, unit) {
   const factor = TO_MS[unit];
   if (factor === void 0) throw new Error(`not a time unit: ${unit}`);
-  return value2 * factor;
+  return value3 * factor;
 }
 var SummaryCollector = class {
   values = [];
@@ -24367,12 +24367,12 @@ var SummaryCollector = class {
       this.warnings.push(`${field}: expected a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}; left out`);
       return;
     }
-    const value2 = unit in TO_MS ? toMs(n, unit) : n;
-    if (!Number.isFinite(value2)) {
+    const value3 = unit in TO_MS ? toMs(n, unit) : n;
+    if (!Number.isFinite(value3)) {
       this.warnings.push(`${field}: ${n} ${unit} is out of range once converted; left out`);
       return;
     }
-    this.values.push({ metric, stat: stat4, value: value2, field, ...extra });
+    this.values.push({ metric, stat: stat4, value: value3, field, ...extra });
   }
 };
 
@@ -24494,16 +24494,16 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
       lineNo++;
       if (line.trim() === "") continue;
       total2++;
-      let value2;
+      let value3;
       try {
-        value2 = parseJsonLenient(line);
+        value3 = parseJsonLenient(line);
       } catch (error2) {
         skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error2.message.slice(0, 120)})` });
         continue;
       }
-      const object3 = asObject(value2);
+      const object3 = asObject(value3);
       if (!object3) {
-        skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value2)}` });
+        skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value3)}` });
         continue;
       }
       used++;
@@ -24539,10 +24539,10 @@ function isJsonl(text, start) {
     return false;
   }
 }
-function describe2(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "a list";
-  return typeof value2 === "string" ? "a string" : `a ${typeof value2}`;
+function describe2(value3) {
+  if (value3 === null) return "null";
+  if (Array.isArray(value3)) return "a list";
+  return typeof value3 === "string" ? "a string" : `a ${typeof value3}`;
 }
 
 // src/ingest/formats/vllm-requests.ts
@@ -24561,12 +24561,12 @@ function readPerRequestArrays(result, file, format, place, options) {
   const where2 = place.label ? ` (${place.label})` : "";
   const arrays = {};
   for (const key of Object.keys(ARRAY_KEYS)) {
-    const value2 = own(result, key);
-    if (value2 === void 0 || value2 === null) continue;
-    if (!Array.isArray(value2)) {
-      throw new InputError(file, `${format}${where2}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value2)}`, place.line, key);
+    const value3 = own(result, key);
+    if (value3 === void 0 || value3 === null) continue;
+    if (!Array.isArray(value3)) {
+      throw new InputError(file, `${format}${where2}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value3)}`, place.line, key);
     }
-    arrays[key] = value2;
+    arrays[key] = value3;
   }
   const ttfts = arrays.ttfts;
   const mismatched = Object.keys(arrays).filter((k) => arrays[k].length !== ttfts.length);
@@ -24633,9 +24633,9 @@ function readPerRequestArrays(result, file, format, place, options) {
   const issues = built.issues.kept.map((issue2) => ({ ...issue2, line: place.line ?? 1, message: `request ${issue2.line}: ${issue2.message}` }));
   return { table: built.table, recordsRead: built.recordsRead, skipped: built.skipped, issues, warnings, failed: failed2 };
 }
-function secondsToMs(value2) {
-  const n = finiteNumber(value2);
-  if (n === void 0 || Number.isNaN(n)) return value2;
+function secondsToMs(value3) {
+  const n = finiteNumber(value3);
+  if (n === void 0 || Number.isNaN(n)) return value3;
   return n * 1e3;
 }
 function reconstructedTotal(ttftMs, gapsMs) {
@@ -24647,10 +24647,10 @@ function reconstructedTotal(ttftMs, gapsMs) {
   }
   return total2;
 }
-function describe3(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "a list";
-  return typeof value2 === "object" ? "an object" : `a ${typeof value2}`;
+function describe3(value3) {
+  if (value3 === null) return "null";
+  if (Array.isArray(value3)) return "a list";
+  return typeof value3 === "object" ? "an object" : `a ${typeof value3}`;
 }
 
 // src/ingest/formats/vllm-summaries.ts
@@ -24720,14 +24720,14 @@ function servingRun(result, file, place, options, spec) {
     warnings: [...warnings, ...collector.warnings, ...meta.warnings]
   });
 }
-function nonNegative(value2) {
-  const n = finiteNumber(value2);
+function nonNegative(value3) {
+  const n = finiteNumber(value3);
   return n !== void 0 && !Number.isNaN(n) && n >= 0 ? n : void 0;
 }
-function requestRate(value2) {
-  if (value2 === Infinity) return Infinity;
-  if (typeof value2 === "string" && /^\s*\+?(inf|infinity)\s*$/i.test(value2)) return Infinity;
-  const n = nonNegative(value2);
+function requestRate(value3) {
+  if (value3 === Infinity) return Infinity;
+  if (typeof value3 === "string" && /^\s*\+?(inf|infinity)\s*$/i.test(value3)) return Infinity;
+  const n = nonNegative(value3);
   return n !== void 0 && n > 0 ? n : void 0;
 }
 function servingWorkload(result, failedFromRows) {
@@ -24760,20 +24760,20 @@ function describeLoad(workload, more = []) {
   if (workload.requests !== void 0) parts2.push(`${workload.requests} requests`);
   return parts2.length > 0 ? parts2.join(", ") : void 0;
 }
-function scalar(value2) {
-  if (typeof value2 === "string") return value2.length > MAX_TEXT ? `${value2.slice(0, MAX_TEXT)}…` : value2;
-  if (typeof value2 === "boolean") return value2;
-  if (typeof value2 === "number") {
-    if (Number.isFinite(value2)) return value2;
-    return Number.isNaN(value2) ? void 0 : value2 > 0 ? "inf" : "-inf";
+function scalar(value3) {
+  if (typeof value3 === "string") return value3.length > MAX_TEXT ? `${value3.slice(0, MAX_TEXT)}…` : value3;
+  if (typeof value3 === "boolean") return value3;
+  if (typeof value3 === "number") {
+    if (Number.isFinite(value3)) return value3;
+    return Number.isNaN(value3) ? void 0 : value3 > 0 ? "inf" : "-inf";
   }
   return void 0;
 }
 var MetaWriter = class {
   meta = emptyMeta();
   dropped = [];
-  config(key, value2) {
-    const v = scalar(value2);
+  config(key, value3) {
+    const v = scalar(value3);
     if (v === void 0 || key === "__proto__") return;
     if (Object.keys(this.meta.config).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.config, key)) {
       this.dropped.push(key);
@@ -24781,8 +24781,8 @@ var MetaWriter = class {
     }
     this.meta.config[key] = v;
   }
-  extra(key, value2) {
-    const v = scalar(value2);
+  extra(key, value3) {
+    const v = scalar(value3);
     if (v === void 0 || v === null || key === "__proto__") return;
     if (Object.keys(this.meta.extra).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.extra, key)) {
       this.dropped.push(key);
@@ -24790,8 +24790,8 @@ var MetaWriter = class {
     }
     this.meta.extra[key] = String(v);
   }
-  text(value2) {
-    const v = scalar(value2);
+  text(value3) {
+    const v = scalar(value3);
     return typeof v === "string" && v.trim() !== "" ? v.trim() : typeof v === "number" ? String(v) : void 0;
   }
   warnings() {
@@ -24881,12 +24881,12 @@ function vllmMeta(result, workload, place) {
   const label = w.text(own(result, "label"));
   if (label ?? model) meta.benchmark = label ?? model;
   for (const key of LOAD_SETTINGS) w.config(key, own(result, key));
-  for (const [key, value2] of Object.entries(result)) {
+  for (const [key, value3] of Object.entries(result)) {
     if (MEASURED.has(key) || LOAD_SETTINGS.includes(key) || isLatencyStatKey(key)) continue;
-    if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value2);
-    else if (COMMIT_KEYS.has(key) && w.text(value2)) meta.commit ??= w.text(value2);
-    else if (HARDWARE_KEYS.has(key) && w.text(value2)) meta.hardware ??= w.text(value2);
-    else w.config(key, value2);
+    if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value3);
+    else if (COMMIT_KEYS.has(key) && w.text(value3)) meta.commit ??= w.text(value3);
+    else if (HARDWARE_KEYS.has(key) && w.text(value3)) meta.hardware ??= w.text(value3);
+    else w.config(key, value3);
   }
   const load = describeLoad(workload);
   if (load) meta.workload = load;
@@ -24983,9 +24983,9 @@ function sglangMeta(result, workload, place) {
   for (const key of SERVER_SETTINGS) w.config(key, own(server, key));
   const version = w.text(own(server, "version"));
   if (version) w.extra("sglang_version", version);
-  for (const [key, value2] of Object.entries(result)) {
+  for (const [key, value3] of Object.entries(result)) {
     if (MEASURED2.has(key) || LOAD_SETTINGS2.includes(key) || isLatencyStatKey(key)) continue;
-    w.extra(key, value2);
+    w.extra(key, value3);
   }
   const dataset = w.text(own(result, "dataset_name"));
   const load = describeLoad(workload, dataset ? [`dataset ${dataset}`] : []);
@@ -25040,10 +25040,10 @@ async function readLlmperfResponses(source, options) {
     onElement(text, line) {
       const parsed = builder.parseRecordText(text, line);
       if (!parsed) return;
-      const { value: value2 } = parsed;
-      const object3 = asObject(value2);
+      const { value: value3 } = parsed;
+      const object3 = asObject(value3);
       if (!object3) {
-        builder.addRecord(value2, line);
+        builder.addRecord(value3, line);
         return;
       }
       const mapped = mapResponse(object3, tally);
@@ -25117,7 +25117,7 @@ function mapResponse(r, tally) {
   const e2e = nonNegative2(r, "end_to_end_latency_s", "seconds");
   const prompt = nonNegative2(r, "number_input_tokens", "a token count");
   const output = nonNegative2(r, "number_output_tokens", "a token count");
-  for (const value2 of [ttft, e2e, prompt, output]) if (typeof value2 === "string") return { reject: value2 };
+  for (const value3 of [ttft, e2e, prompt, output]) if (typeof value3 === "string") return { reject: value3 };
   if (ttft === void 0 || e2e === void 0) {
     const missing = ttft === void 0 ? "ttft_s" : "end_to_end_latency_s";
     return { reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s` };
@@ -25138,9 +25138,9 @@ function mapResponse(r, tally) {
     tally.outputCount++;
   }
   for (const key of ["inter_token_latency_s", "request_output_throughput_token_per_s"]) {
-    const value2 = nonNegative2(r, key, "a number");
-    if (typeof value2 === "number") out[key] = value2;
-    else if (typeof value2 === "string") tally.droppedExtras++;
+    const value3 = nonNegative2(r, key, "a number");
+    if (typeof value3 === "number") out[key] = value3;
+    else if (typeof value3 === "string") tally.droppedExtras++;
   }
   tally.rows++;
   tally.succeeded++;
@@ -25273,8 +25273,8 @@ function addRate(collector, doc) {
 }
 function workloadOf(doc) {
   const w = {};
-  const set3 = (key, value2) => {
-    if (value2 !== void 0 && value2 >= 0 && Number.isFinite(value2)) w[key] = value2;
+  const set3 = (key, value3) => {
+    if (value3 !== void 0 && value3 >= 0 && Number.isFinite(value3)) w[key] = value3;
   };
   set3("requests", finiteOrUndefined(own(doc, "results_num_requests_started")));
   set3("failed", finiteOrUndefined(own(doc, "results_number_errors")));
@@ -25301,14 +25301,14 @@ function metaOf(doc) {
   }
   const workload = [own(doc, "mean_input_tokens"), own(doc, "mean_output_tokens")].map(finiteOrUndefined);
   if (workload[0] !== void 0 && workload[1] !== void 0) meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency2 ?? "?"} concurrent`;
-  for (const [key, value2] of Object.entries(doc)) {
+  for (const [key, value3] of Object.entries(doc)) {
     if (key.startsWith("results_") || TOOL_KEYS.has(key) || UNSAFE_KEYS.has(key)) continue;
-    const scalar2 = configScalar(value2);
+    const scalar2 = configScalar(value3);
     if (scalar2 !== void 0) meta.config[key] = scalar2;
   }
   for (const key of ["version", "timestamp"]) {
-    const value2 = own(doc, key);
-    if (typeof value2 === "string" || typeof value2 === "number") meta.extra[key] = cap2(String(value2));
+    const value3 = own(doc, key);
+    if (typeof value3 === "string" || typeof value3 === "number") meta.extra[key] = cap2(String(value3));
   }
   const codes = own(doc, "results_error_code_frequency");
   if (typeof codes === "string" && codes.trim() !== "{}" && codes.trim() !== "") meta.extra.error_code_frequency = cap2(codes);
@@ -25320,10 +25320,10 @@ function failureNote(doc, workload) {
   const of = workload.requests !== void 0 ? ` of ${workload.requests}` : "";
   return `${workload.failed}${of} requests failed${codes ? ` (${codes})` : ""}; latency statistics cover the successful ones`;
 }
-function errorCodes(value2) {
-  if (typeof value2 !== "string") return void 0;
+function errorCodes(value3) {
+  if (typeof value3 !== "string") return void 0;
   const parts2 = [];
-  for (const m of value2.matchAll(/(-?\d+(?:\.\d+)?)\)?\s*:\s*(\d+)/g)) {
+  for (const m of value3.matchAll(/(-?\d+(?:\.\d+)?)\)?\s*:\s*(\d+)/g)) {
     parts2.push(`error code ${Number(m[1])}: ${m[2]}`);
     if (parts2.length >= 5) break;
   }
@@ -25335,14 +25335,14 @@ function finiteOnly(collector, warnings) {
   if (lost > 0) warnings.push(`${lost} statistic(s) overflow when converted to the catalog's units; left out`);
   return kept;
 }
-function finiteOrUndefined(value2) {
-  const n = finiteNumber(value2);
+function finiteOrUndefined(value3) {
+  const n = finiteNumber(value3);
   return n === void 0 || Number.isNaN(n) ? void 0 : n;
 }
-function configScalar(value2) {
-  if (typeof value2 === "string") return cap2(value2);
-  if (typeof value2 === "boolean") return value2;
-  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : void 0;
+function configScalar(value3) {
+  if (typeof value3 === "string") return cap2(value3);
+  if (typeof value3 === "boolean") return value3;
+  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : void 0;
   return void 0;
 }
 function cap2(text) {
@@ -25571,18 +25571,18 @@ function outside(t, window2) {
   if (end === void 0 || start === void 0) return false;
   return end < window2.start || start > window2.end;
 }
-function stamp(value2) {
-  return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
+function stamp(value3) {
+  return typeof value3 === "number" && Number.isFinite(value3) && value3 > 0 ? value3 : void 0;
 }
-function number(value2) {
-  const n = finiteNumber(value2);
+function number(value3) {
+  const n = finiteNumber(value3);
   return n === void 0 || Number.isNaN(n) ? void 0 : n;
 }
 
 // src/ingest/formats/guidellm-strategy.ts
 var RATE_TYPES = /* @__PURE__ */ new Set(["constant", "poisson"]);
-function describeStrategy(value2) {
-  const strategy = asObject(value2);
+function describeStrategy(value3) {
+  const strategy = asObject(value3);
   const type = own(strategy, "type_");
   if (typeof type !== "string" || type.trim() === "") return { config: {}, workload: {} };
   const name = type.trim().slice(0, 40);
@@ -25629,8 +25629,8 @@ function describeLegacyMode(mode, rateValue) {
   }
   return info3;
 }
-function positive(value2) {
-  const n = finiteNumber(value2);
+function positive(value3) {
+  const n = finiteNumber(value3);
   return n !== void 0 && !Number.isNaN(n) && n > 0 ? n : void 0;
 }
 
@@ -25747,16 +25747,16 @@ function metaOf2(bench, shape, settings, strategy, label, ctx) {
   return meta;
 }
 function firstText(...values) {
-  for (const value2 of values) {
+  for (const value3 of values) {
     let text;
-    if (typeof value2 === "string") text = value2;
-    else if (Array.isArray(value2) && value2.length > 0 && value2.every((v) => typeof v === "string")) text = value2.join("; ");
+    if (typeof value3 === "string") text = value3;
+    else if (Array.isArray(value3) && value3.length > 0 && value3.every((v) => typeof v === "string")) text = value3.join("; ");
     if (text !== void 0 && text.trim() !== "") return text.length > MAX_TEXT3 ? `${text.slice(0, MAX_TEXT3)}…` : text.trim();
   }
   return void 0;
 }
-function count(value2) {
-  const n = finiteNumber(value2);
+function count(value3) {
+  const n = finiteNumber(value3);
   return n !== void 0 && Number.isFinite(n) && n >= 0 ? n : void 0;
 }
 function span(start, end) {
@@ -25878,8 +25878,8 @@ function resultRow(item) {
   row.output_tokens = own(r, "output_token_count");
   return row;
 }
-function stamp2(value2) {
-  return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
+function stamp2(value3) {
+  return typeof value3 === "number" && Number.isFinite(value3) && value3 > 0 ? value3 : void 0;
 }
 
 // src/ingest/formats/guidellm.ts
@@ -25968,14 +25968,14 @@ function contextOf(members, file, options) {
   return { file, options, nextRecord: 1, ...version ? { version } : {}, ...args ? { args } : {} };
 }
 function parseBenchmark(piece, index, file) {
-  let value2;
+  let value3;
   try {
-    value2 = parseJsonLenient(piece.text);
+    value3 = parseJsonLenient(piece.text);
   } catch (error2) {
     throw new InputError(file, `${FORMAT5}: benchmarks[${index}] is not valid JSON: ${error2.message}`, piece.line);
   }
-  const bench = asObject(value2);
-  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value2) ? "a list" : JSON.stringify(value2)?.slice(0, 30)}`, piece.line);
+  const bench = asObject(value3);
+  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value3) ? "a list" : JSON.stringify(value3)?.slice(0, 30)}`, piece.line);
   return bench;
 }
 function labelDuplicates(runs) {
@@ -26030,9 +26030,9 @@ var STAT_KEYS = [
   ["max", "max"],
   ["std", "std"]
 ];
-function asStatBlock(value2) {
-  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) return void 0;
-  const block = value2;
+function asStatBlock(value3) {
+  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) return void 0;
+  const block = value3;
   return typeof own(block, "unit") === "string" ? block : void 0;
 }
 function addCatalogBlock(out, target, block, field) {
@@ -26194,9 +26194,9 @@ function tableWorkload(table) {
   if (output.count > 0) workload.outputTokensMean = output.sum / output.count;
   return workload;
 }
-function add(acc, value2) {
-  if (value2 !== void 0 && Number.isFinite(value2)) {
-    acc.sum += value2;
+function add(acc, value3) {
+  if (value3 !== void 0 && Number.isFinite(value3)) {
+    acc.sum += value3;
     acc.count++;
   }
 }
@@ -26246,10 +26246,10 @@ function readExperiment(raw) {
   if (!object3 || !Array.isArray(requests)) return void 0;
   const info3 = asObject(own(object3, "experiment"));
   const mode = own(info3, "mode");
-  const value2 = finiteNumber(own(info3, "value"));
+  const value3 = finiteNumber(own(info3, "value"));
   return {
     mode: typeof mode === "string" ? mode.slice(0, 40) : void 0,
-    value: value2 !== void 0 && !Number.isNaN(value2) ? value2 : void 0,
+    value: value3 !== void 0 && !Number.isNaN(value3) ? value3 : void 0,
     requests
   };
 }
@@ -26318,12 +26318,12 @@ function modelOf(requests) {
   }
   return void 0;
 }
-function describe4(value2) {
-  if (value2 === void 0) return "nothing";
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "a list";
-  if (typeof value2 === "object") return "an object";
-  return JSON.stringify(value2).slice(0, 40);
+function describe4(value3) {
+  if (value3 === void 0) return "nothing";
+  if (value3 === null) return "null";
+  if (Array.isArray(value3)) return "a list";
+  if (typeof value3 === "object") return "an object";
+  return JSON.stringify(value3).slice(0, 40);
 }
 
 // src/ingest/formats/genai-perf-config.ts
@@ -26333,9 +26333,9 @@ var MAX_TEXT4 = 300;
 var MAX_EXTRA = 60;
 var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
 var SECRET_KEY = /(^|[._-])(headers?|api_?key|authorization|auth|password|secret|access_?token|bearer)($|[._-])/i;
-function flattenConfig2(value2) {
+function flattenConfig2(value3) {
   const out = /* @__PURE__ */ new Map();
-  let level = [["", value2]];
+  let level = [["", value3]];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && out.size < MAX_ENTRIES; depth++) {
     const next = [];
     for (const [prefix, node] of level) {
@@ -26354,10 +26354,10 @@ function flattenConfig2(value2) {
   return out;
 }
 function lookup(flat, names2) {
-  for (const [path, value2] of flat) {
+  for (const [path, value3] of flat) {
     if (/(^|\.)warmup/.test(path)) continue;
     const last = path.slice(path.lastIndexOf(".") + 1);
-    if (names2.includes(last) && value2 !== null && value2 !== void 0) return value2;
+    if (names2.includes(last) && value3 !== null && value3 !== void 0) return value3;
   }
   return void 0;
 }
@@ -26391,8 +26391,8 @@ function fillMeta(meta, flat, load) {
   if (load.streaming !== void 0) config.streaming = load.streaming;
   if (load.endpointType !== void 0) config.endpoint_type = load.endpointType;
   let extras = 0;
-  for (const [path, value2] of flat) {
-    const scalar2 = scalarOf(value2);
+  for (const [path, value3] of flat) {
+    const scalar2 = scalarOf(value3);
     if (scalar2 === void 0 || extras >= MAX_EXTRA) continue;
     if (path.startsWith("extra_inputs.")) {
       config[path] = scalar2;
@@ -26406,12 +26406,12 @@ function fillMeta(meta, flat, load) {
   const parts2 = [load.concurrency !== void 0 ? `concurrency ${load.concurrency}` : "", load.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
   if (parts2.length > 0) meta.workload ??= parts2.join(", ");
 }
-function scalarOf(value2) {
-  if (typeof value2 === "string") return clip2(value2);
-  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : String(value2);
-  if (typeof value2 === "boolean") return value2;
-  if (Array.isArray(value2) && value2.length > 0 && value2.length <= 20 && value2.every((v) => typeof v === "string" || typeof v === "number")) {
-    return clip2(value2.join(","));
+function scalarOf(value3) {
+  if (typeof value3 === "string") return clip2(value3);
+  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : String(value3);
+  if (typeof value3 === "boolean") return value3;
+  if (Array.isArray(value3) && value3.length > 0 && value3.length <= 20 && value3.every((v) => typeof v === "string" || typeof v === "number")) {
+    return clip2(value3.join(","));
   }
   return void 0;
 }
@@ -26550,8 +26550,8 @@ function aiperfSummaryRun(doc, file, format) {
   fillMeta(meta, flat, load);
   meta.benchmark ??= "aiperf";
   for (const key of ["schema_version", "aiperf_version", "benchmark_id", "start_time", "end_time"]) {
-    const value2 = own(doc, key);
-    if (typeof value2 === "string" || typeof value2 === "number") meta.extra[key] = String(value2).slice(0, 200);
+    const value3 = own(doc, key);
+    if (typeof value3 === "string" || typeof value3 === "number") meta.extra[key] = String(value3).slice(0, 200);
   }
   const runInfo = asObject(own(doc, "run_info"));
   const trial = own(runInfo, "trial");
@@ -26573,8 +26573,8 @@ function aiperfSummaryRun(doc, file, format) {
 }
 function collectBlocks(doc) {
   const blocks = /* @__PURE__ */ new Map();
-  const put = (tag, value2) => {
-    const block = asStatBlock(value2);
+  const put = (tag, value3) => {
+    const block = asStatBlock(value3);
     if (!block) return;
     const name = Object.hasOwn(AIPERF_ALIASES, tag) ? AIPERF_ALIASES[tag] : tag;
     if (!blocks.has(name)) blocks.set(name, block);
@@ -26658,10 +26658,10 @@ async function readAiperfRecords(source, options, format) {
     if (line.trim() === "") return;
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
-    const { value: value2 } = parsed;
-    const object3 = asObject(value2);
+    const { value: value3 } = parsed;
+    const object3 = asObject(value3);
     if (!object3) {
-      builder.addRecord(value2, lineNo);
+      builder.addRecord(value3, lineNo);
       return;
     }
     if (isWarmup(object3)) {
@@ -26701,8 +26701,8 @@ function mapRecord(raw) {
   const startNs = finiteNumber(start);
   if (startNs !== void 0) record3.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
   for (const key of ["worker_id", "turn_index"]) {
-    const value2 = own(metadata, key);
-    if (typeof value2 === "string" || typeof value2 === "number") record3[key] = value2;
+    const value3 = own(metadata, key);
+    if (typeof value3 === "string" || typeof value3 === "number") record3[key] = value3;
   }
   const error2 = errorText2(own(raw, "error"), own(metadata, "was_cancelled"));
   const metric = (tag) => readMetric(metrics, tag);
@@ -26717,8 +26717,8 @@ function mapRecord(raw) {
   const isl = metric("input_sequence_length");
   const osl = metric("output_sequence_length") ?? metric("output_token_count");
   const read = [["time_to_first_token", ttft], ["request_latency", total2], ["input_sequence_length", isl], ["output_sequence_length", osl]];
-  for (const [field, value2] of read) {
-    if (typeof value2 === "string") return { problem: `metrics.${field}: ${value2}` };
+  for (const [field, value3] of read) {
+    if (typeof value3 === "string") return { problem: `metrics.${field}: ${value3}` };
   }
   const nonStreaming = ttft === void 0 && total2 !== void 0;
   record3.first_token_ms = ttft ?? total2;
@@ -26801,9 +26801,9 @@ function addExtras(record3, metrics) {
     const kind2 = unitKind(own(entry, "unit"));
     const name = kind2?.kind === "time" ? `${tag}_ms` : tag;
     if (isNumericField(name) || isTextField(name) || Object.hasOwn(record3, name) || name === "__proto__") continue;
-    const value2 = kind2?.kind === "time" ? toMs(n, kind2.unit) : n;
-    if (!Number.isFinite(value2)) continue;
-    record3[name] = value2;
+    const value3 = kind2?.kind === "time" ? toMs(n, kind2.unit) : n;
+    if (!Number.isFinite(value3)) continue;
+    record3[name] = value3;
     added++;
   }
 }
@@ -26935,8 +26935,8 @@ function parseSampleLine(text) {
   if (!name) return "expected a metric name before the value";
   const tokens = line.slice(i).trim().split(/[ \t]+/).filter((t) => t !== "");
   if (tokens.length === 0) return `${name}: no value after the name`;
-  const value2 = parseValue(tokens[0]);
-  if (value2 === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
+  const value3 = parseValue(tokens[0]);
+  if (value3 === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
   let timestamp;
   let next = 1;
   if (tokens.length > 1 && tokens[1] !== "#") {
@@ -26945,7 +26945,7 @@ function parseSampleLine(text) {
     next = 2;
   }
   if (tokens.length > next && tokens[next] !== "#") return `${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`;
-  return timestamp === void 0 ? { name, labels, value: value2 } : { name, labels, value: value2, timestamp };
+  return timestamp === void 0 ? { name, labels, value: value3 } : { name, labels, value: value3, timestamp };
 }
 function parseLabels(line, from, labels) {
   let i = from;
@@ -26976,11 +26976,11 @@ function parseLabels(line, from, labels) {
     }
     i = skipBlanks(line, i + 1);
     if (line[i] !== '"') return `label ${label}: expected a value in double quotes, got ${describe5(line[i])}`;
-    const value2 = readQuoted(line, i + 1);
-    if (typeof value2 === "string") return `label ${label}: ${value2}`;
+    const value3 = readQuoted(line, i + 1);
+    if (typeof value3 === "string") return `label ${label}: ${value3}`;
     if (labels.has(label)) return `label ${label} appears twice`;
-    labels.set(label, value2.text);
-    i = skipBlanks(line, value2.end);
+    labels.set(label, value3.text);
+    i = skipBlanks(line, value3.end);
     if (line[i] === ",") i++;
     else if (line[i] !== "}") return `expected , or } after the value of label ${label}, got ${describe5(line[i])}`;
   }
@@ -27052,8 +27052,8 @@ function vllmFacts(expo, file, issues) {
     if (h) histograms.push(h);
   }
   const server = {};
-  const set3 = (key, value2) => {
-    if (value2 !== void 0) server[key] = value2;
+  const set3 = (key, value3) => {
+    if (value3 !== void 0) server[key] = value3;
   };
   set3("prefixCacheHits", reader.sum(PREFIX_HITS));
   set3("prefixCacheQueries", reader.sum(PREFIX_QUERIES));
@@ -27280,22 +27280,22 @@ var TOKEN_KEYS = {
 };
 function tokensToExtra(tokens, extra) {
   for (const [field, key] of Object.entries(TOKEN_KEYS)) {
-    const value2 = tokens[field];
-    if (value2 !== void 0) extra[key] = String(value2);
+    const value3 = tokens[field];
+    if (value3 !== void 0) extra[key] = String(value3);
   }
 }
 function tokensFromExtra(extra) {
   const out = {};
   for (const [field, key] of Object.entries(TOKEN_KEYS)) {
     const text = Object.hasOwn(extra, key) ? extra[key] : void 0;
-    const value2 = text === void 0 ? NaN : Number(text);
-    if (Number.isFinite(value2) && value2 >= 0) out[field] = value2;
+    const value3 = text === void 0 ? NaN : Number(text);
+    if (Number.isFinite(value3) && value3 >= 0) out[field] = value3;
   }
   return out;
 }
 
 // src/stats/histogram.ts
-var nothing = (value2) => ({ value: value2, lower: value2, upper: value2 });
+var nothing = (value3) => ({ value: value3, lower: value3, upper: value3 });
 function histogramQuantile(h, q) {
   if (Number.isNaN(q)) return nothing(NaN);
   if (q < 0) return nothing(-Infinity);
@@ -27362,9 +27362,9 @@ function correctPrecisionErrors(buckets, tolerance) {
   let previous = buckets[0].count;
   for (let i = 1; i < buckets.length; i++) {
     const current = buckets[i].count;
-    const delta2 = Math.abs(current - previous);
-    if (delta2 === 0) continue;
-    if (delta2 / current <= tolerance) buckets[i].count = previous;
+    const delta3 = Math.abs(current - previous);
+    if (delta3 === 0) continue;
+    if (delta3 / current <= tolerance) buckets[i].count = previous;
     else previous = current;
   }
 }
@@ -27495,8 +27495,8 @@ function attributeMap(list) {
   }
   return out;
 }
-function anyValue(value2) {
-  const v = asObject(value2);
+function anyValue(value3) {
+  const v = asObject(value3);
   if (!v) return void 0;
   for (const key of ["stringValue", "string_value", "bytesValue", "bytes_value"]) {
     const s = own(v, key);
@@ -27566,13 +27566,13 @@ function spanRecord(span2) {
   if (error2) record3.error = error2;
   return record3;
 }
-function finishReasons(value2) {
-  let list = value2;
-  if (typeof value2 === "string") {
+function finishReasons(value3) {
+  let list = value3;
+  if (typeof value3 === "string") {
     try {
-      list = JSON.parse(value2);
+      list = JSON.parse(value3);
     } catch {
-      return value2.slice(0, 100) || void 0;
+      return value3.slice(0, 100) || void 0;
     }
   }
   if (!Array.isArray(list)) return typeof list === "string" ? list : void 0;
@@ -27589,11 +27589,11 @@ function spanError(span2, reasons) {
   if (reasons?.split(",").includes("abort")) return "finish_reason abort";
   return void 0;
 }
-function unixNanoToSeconds(value2) {
-  if (typeof value2 === "number") return Number.isFinite(value2) && value2 > 0 ? value2 / 1e9 : void 0;
-  if (typeof value2 !== "string" || !/^\d{1,20}$/.test(value2)) return void 0;
-  const whole = value2.length > 9 ? Number(value2.slice(0, -9)) : 0;
-  const fraction = Number(value2.slice(-9)) / 1e9;
+function unixNanoToSeconds(value3) {
+  if (typeof value3 === "number") return Number.isFinite(value3) && value3 > 0 ? value3 / 1e9 : void 0;
+  if (typeof value3 !== "string" || !/^\d{1,20}$/.test(value3)) return void 0;
+  const whole = value3.length > 9 ? Number(value3.slice(0, -9)) : 0;
+  const fraction = Number(value3.slice(-9)) / 1e9;
   const seconds = whole + fraction;
   return seconds > 0 ? seconds : void 0;
 }
@@ -27650,10 +27650,10 @@ async function readOtel(source, options, limits = {}) {
     splitter.end(onLine);
   } else {
     const text = await readDocument(source, LABEL2, documentBytes);
-    const value2 = parseDocument(text, source, LABEL2);
-    const { problem } = spansOf(value2);
+    const value3 = parseDocument(text, source, LABEL2);
+    const { problem } = spansOf(value3);
     if (problem) throw new InputError(source.name, `${LABEL2}: ${problem}`);
-    take(value2, 1, true);
+    take(value3, 1, true);
   }
   const built = builder.finish();
   const first = built.firstRejection;
@@ -27780,15 +27780,15 @@ async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMEN
   const handlers = {
     onElement: (raw, line) => {
       read++;
-      let value2;
+      let value3;
       try {
-        value2 = parseJsonLenient(raw);
+        value3 = parseJsonLenient(raw);
       } catch (error2) {
         reject(line, `not valid JSON: ${error2.message}`);
         return;
       }
-      const entry = asObject(value2);
-      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value2) ? "a list" : JSON.stringify(value2)?.slice(0, 40)}`);
+      const entry = asObject(value3);
+      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value3) ? "a list" : JSON.stringify(value3)?.slice(0, 40)}`);
       const name = own(entry, "name");
       if (typeof name !== "string" || name.trim() === "") return reject(line, `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? "nothing"}`, "name");
       const number2 = finiteNumber(own(entry, "value"));
@@ -27903,13 +27903,13 @@ var BASELINE_SCHEMA = "perf-triage/baseline@1";
 
 // src/journal/digest-parse.ts
 function parseDigest(text, file) {
-  let value2;
+  let value3;
   try {
-    value2 = JSON.parse(text);
+    value3 = JSON.parse(text);
   } catch (error2) {
     throw new InputError(file, `baseline digest: not valid JSON: ${error2.message}`);
   }
-  const d = object(value2, file, "the file");
+  const d = object(value3, file, "the file");
   if (d.schema !== BASELINE_SCHEMA) {
     throw new InputError(file, `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`);
   }
@@ -27918,8 +27918,8 @@ function parseDigest(text, file) {
   d.runs.forEach((r, i) => checkRun(r, file, `runs[${i}]`));
   return d;
 }
-function checkRun(value2, file, where2) {
-  const r = object(value2, file, where2);
+function checkRun(value3, file, where2) {
+  const r = object(value3, file, where2);
   object(r.meta, file, `${where2}.meta`);
   object(r.meta.config, file, `${where2}.meta.config`);
   if (!Array.isArray(r.summaries)) throw new InputError(file, `baseline digest: ${where2}.summaries must be a list`);
@@ -27946,9 +27946,9 @@ function checkRun(value2, file, where2) {
     }
   }
 }
-function object(value2, file, where2) {
-  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) throw new InputError(file, `baseline digest: ${where2} must be an object`);
-  return value2;
+function object(value3, file, where2) {
+  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) throw new InputError(file, `baseline digest: ${where2} must be an object`);
+  return value3;
 }
 
 // src/journal/digest.ts
@@ -28166,8 +28166,8 @@ function mergeObjects(items) {
   if (present.length === 0) return void 0;
   const out = {};
   for (const item of present) {
-    for (const [key, value2] of Object.entries(item)) {
-      if (value2 !== void 0 && !(key in out)) out[key] = value2;
+    for (const [key, value3] of Object.entries(item)) {
+      if (value3 !== void 0 && !(key in out)) out[key] = value3;
     }
   }
   return out;
@@ -28470,23 +28470,27 @@ function counterDifference(a, b, what, reset) {
 function tokenDifference(after, before, reset) {
   const out = {};
   for (const key of ["promptSum", "promptCount", "generationSum", "generationCount"]) {
-    const value2 = counterDifference(after[key], before[key], `token total ${key}`, reset);
-    if (value2 !== void 0) out[key] = value2;
+    const value3 = counterDifference(after[key], before[key], `token total ${key}`, reset);
+    if (value3 !== void 0) out[key] = value3;
   }
   return out;
 }
 function extraNumber(run2, key) {
   const text = Object.hasOwn(run2.meta.extra, key) ? run2.meta.extra[key] : void 0;
-  const value2 = text === void 0 ? NaN : Number(text);
-  return Number.isFinite(value2) ? value2 : void 0;
+  const value3 = text === void 0 ? NaN : Number(text);
+  return Number.isFinite(value3) ? value3 : void 0;
 }
 
 // src/io/load-side.ts
 import { stat as stat3 } from "node:fs/promises";
 
 // src/io/file-source.ts
-import { createReadStream } from "node:fs";
+import { createReadStream as createReadStream2 } from "node:fs";
 import { open as open2, stat as stat2 } from "node:fs/promises";
+
+// src/io/gzip-source.ts
+import { createReadStream } from "node:fs";
+import { createGunzip, gunzipSync } from "node:zlib";
 
 // src/io/utf8-chunks.ts
 import { isAscii } from "node:buffer";
@@ -28517,9 +28521,51 @@ function endsMidCharacter(bytes) {
   return bytes.length > 0;
 }
 
+// src/io/gzip-source.ts
+var HEAD_CHARS = 16 * 1024;
+var CHUNK_BYTES = 1024 * 1024;
+var MAX_GUNZIP_BYTES = 256 * 1024 * 1024;
+function isGzip(bytes) {
+  return bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
+}
+async function gzipFileSource(path, name) {
+  const chunks = async function* () {
+    const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES }).pipe(createGunzip());
+    try {
+      for await (const chunk of utf8Chunks(stream)) yield chunk;
+    } catch (error2) {
+      throw new InputError(name, `gzip: ${describeGzipError(error2)}`);
+    } finally {
+      stream.destroy();
+    }
+  };
+  let head = "";
+  for await (const chunk of chunks()) {
+    head += chunk;
+    if (head.length >= HEAD_CHARS) break;
+  }
+  if (head === "") throw new InputError(name, "gzip: the compressed file holds no text");
+  return { name, head: head.slice(0, HEAD_CHARS), chunks };
+}
+function gunzipIfGzip(bytes, name) {
+  if (!isGzip(bytes)) return bytes;
+  try {
+    return gunzipSync(bytes, { maxOutputLength: MAX_GUNZIP_BYTES });
+  } catch (error2) {
+    throw new InputError(name, `gzip: ${describeGzipError(error2)}`);
+  }
+}
+function describeGzipError(error2) {
+  const code = error2?.code;
+  if (code === "ERR_BUFFER_TOO_LARGE") return `decompresses to more than ${MAX_GUNZIP_BYTES / 1024 / 1024} MB; refused`;
+  if (code === "Z_BUF_ERROR") return "the compressed data ends early (a truncated file?)";
+  if (code === "Z_DATA_ERROR") return "not valid gzip data after the header";
+  return describeFsError(error2);
+}
+
 // src/io/file-source.ts
 var HEAD_BYTES = 16 * 1024;
-var CHUNK_BYTES = 1024 * 1024;
+var CHUNK_BYTES2 = 1024 * 1024;
 async function fileSource(path, name = path) {
   let size;
   try {
@@ -28532,11 +28578,13 @@ async function fileSource(path, name = path) {
   }
   if (size === 0) throw new InputError(name, "the file is empty");
   let head;
+  let gzipped = false;
   try {
     const handle = await open2(path, "r");
     try {
       const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      if (isGzip(buffer.subarray(0, bytesRead))) gzipped = true;
       head = buffer.subarray(0, bytesRead).toString("utf8");
     } finally {
       await handle.close();
@@ -28544,11 +28592,12 @@ async function fileSource(path, name = path) {
   } catch (error2) {
     throw new InputError(name, `cannot read: ${describeFsError(error2)}`);
   }
+  if (gzipped) return gzipFileSource(path, name);
   return {
     name,
     head,
     async *chunks() {
-      const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+      const stream = createReadStream2(path, { highWaterMark: CHUNK_BYTES2 });
       try {
         for await (const chunk of utf8Chunks(stream)) yield chunk;
       } catch (error2) {
@@ -28725,13 +28774,13 @@ function numberCell(text) {
   let body = t;
   if (GROUPED.test(t)) body = t.replace(/,/g, "");
   else if (!PLAIN.test(t)) return NaN;
-  const value2 = Number(body);
-  return Number.isFinite(value2) ? value2 : NaN;
+  const value3 = Number(body);
+  return Number.isFinite(value3) ? value3 : NaN;
 }
-function numberValue(value2) {
-  if (typeof value2 === "number") return Number.isFinite(value2) ? value2 : NaN;
-  if (typeof value2 === "string") return numberCell(value2);
-  if (value2 === null || value2 === void 0) return null;
+function numberValue(value3) {
+  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : NaN;
+  if (typeof value3 === "string") return numberCell(value3);
+  if (value3 === null || value3 === void 0) return null;
   return NaN;
 }
 var TIME_UNITS_MS = {
@@ -28809,24 +28858,44 @@ function guessDelimiter(head) {
 // src/profile/ncu-metrics.ts
 var NAMES = {
   duration: ["gpu__time_duration.sum", "Duration"],
+  // Duration when gpu__time_duration was not collected: cycles / cycles per second, each pair as ncu defines it.
+  cycles: ["sm__cycles_elapsed.avg", "gpc__cycles_elapsed.max", "Elapsed Cycles"],
+  cyclesPerSecond: ["sm__cycles_elapsed.avg.per_second", "gpc__cycles_elapsed.avg.per_second", "SM Frequency"],
   sm: ["sm__throughput.avg.pct_of_peak_sustained_elapsed", "Compute (SM) Throughput", "SM [%]", "Compute (SM) [%]"],
   dram: ["dram__throughput.avg.pct_of_peak_sustained_elapsed", "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", "DRAM Throughput", "DRAM [%]"],
-  // The max of DRAM, L1 and L2 throughput: used for the regime only when DRAM is missing.
+  l1: ["l1tex__throughput.avg.pct_of_peak_sustained_elapsed", "L1/TEX Cache Throughput"],
+  l2: ["lts__throughput.avg.pct_of_peak_sustained_elapsed", "L2 Cache Throughput"],
+  // The busiest memory unit (DRAM, L1/TEX, L2, …): what ncu's SOLBottleneck rule compares with SM.
   memory: ["gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", "Memory Throughput", "Memory [%]"],
   occupancy: ["sm__warps_active.avg.pct_of_peak_sustained_active", "Achieved Occupancy"],
   theoreticalOccupancy: ["sm__maximum_warps_per_active_cycle_pct", "Theoretical Occupancy"],
+  // Cycles in which a scheduler issued an instruction (Scheduler Statistics "One or More Eligible").
+  issueActive: ["smsp__issue_active.avg.pct_of_peak_sustained_active", "One or More Eligible", "sm__inst_issued.avg.pct_of_peak_sustained_active", "Issue Slots Busy"],
+  waves: ["launch__waves_per_multiprocessor", "Waves Per SM"],
   sectors: ["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"],
   requests: ["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"],
   sectorsPerRequest: ["l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio"],
   registers: ["launch__registers_per_thread", "Registers Per Thread"]
 };
 var BY_NAME = /* @__PURE__ */ new Map();
-for (const [key, names2] of Object.entries(NAMES)) for (const n of names2) BY_NAME.set(n, key);
+for (const [key, names2] of Object.entries(NAMES)) names2.forEach((n, rank2) => BY_NAME.set(n, { key, rank: rank2 }));
 function metricKey(name) {
   return BY_NAME.get(name.trim());
 }
+function metricNames(key) {
+  return NAMES[key];
+}
 function isPercentMetric(key) {
-  return key === "sm" || key === "dram" || key === "memory" || key === "occupancy" || key === "theoreticalOccupancy";
+  return key === "sm" || key === "dram" || key === "l1" || key === "l2" || key === "memory" || key === "occupancy" || key === "theoreticalOccupancy" || key === "issueActive";
+}
+function perSecondScale(unit) {
+  const u = unit.trim().toLowerCase().replace(/\s+/g, "");
+  if (u === "" || u === "cycle/second" || u === "cycle/s" || u === "hz") return 1;
+  const per = /^cycle\/(n|u|µ|μ|m)?s(?:econd)?$/.exec(u);
+  if (per) return { n: 1e9, u: 1e6, "µ": 1e6, "μ": 1e6, m: 1e3 }[per[1]];
+  const hz = /^(k|m|g)hz$/.exec(u);
+  if (hz) return { k: 1e3, m: 1e6, g: 1e9 }[hz[1]];
+  return void 0;
 }
 var STALL_FAMILIES = [
   /^smsp__average_warps?_(?:latency_)?issue_stalled_([a-z_]+?)_per_issue_active\.ratio$/,
@@ -28855,69 +28924,144 @@ async function readNcu(source) {
   const notes = [];
   const launches = /* @__PURE__ */ new Map();
   let layout = "details";
-  for (const table of tables) {
-    if (isDetailsHeader(table.header)) readDetails(table, source.name, launches, notes);
+  tables.forEach((table, t) => {
+    if (isDetailsHeader(table.header)) readDetails(table, t, source.name, launches);
     else {
       layout = "raw";
-      readRaw(table, source.name, launches, notes);
+      readRaw(table, t, source.name, launches);
     }
-  }
+  });
   if (launches.size === 0) throw new InputError(source.name, `${FORMAT6}: no kernel rows`);
-  return { file: source.name, layout, kernels: combine([...launches.values()]), notes: [...new Set(notes)] };
+  const list = [...launches.values()];
+  const derived = list.filter((l) => !l.metrics.has("duration") && durationOf(l).derived).length;
+  if (derived > 0) notes.push(`Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`);
+  const lost = /* @__PURE__ */ new Set();
+  for (const l of list) for (const [key, name] of l.nonPercent) if (!l.metrics.has(key)) lost.add(name);
+  if (lost.size) notes.push(`${[...lost].join(", ")}, not % of peak: not used (and no % value for it in the same launch).`);
+  const kernels = combine(list);
+  unusable(kernels, source.name);
+  const withoutTime = kernels.filter((k) => Number.isNaN(k.durationMs)).length;
+  if (withoutTime > 0) notes.push(`${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`);
+  return { file: source.name, layout, kernels, notes };
 }
-function launchOf(launches, id, name) {
-  const key = `${id}\0${name}`;
+function mergeNcu(reports) {
+  if (reports.length === 1) return reports[0];
+  const all = reports.flatMap((r) => r.kernels);
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const k of all) groups2.set(shapeKey(k), [...groups2.get(shapeKey(k)) ?? [], k]);
+  const kernels = [...groups2.values()].map((list) => list.length === 1 ? list[0] : mergeProfiles(list));
+  return {
+    file: reports.map((r) => r.file).join(" + "),
+    layout: reports.every((r) => r.layout === "raw") ? "raw" : "details",
+    kernels: kernels.sort(heaviestFirst),
+    notes: [...new Set(reports.flatMap((r) => r.notes))]
+  };
+}
+function shapeKey(k) {
+  return `${k.name}\0${Number.isNaN(k.gridBlocks) ? "?" : k.gridBlocks}\0${Number.isNaN(k.blockThreads) ? "?" : k.blockThreads}`;
+}
+function unusable(kernels, file) {
+  const any = (pick) => kernels.some((k) => !Number.isNaN(pick(k)));
+  const hasTime = any((k) => k.durationMs);
+  const hasSm = any((k) => k.smPct);
+  const hasMemory = any((k) => k.memoryPct) || any((k) => k.dramPct) || any((k) => k.l1Pct) || any((k) => k.l2Pct);
+  if (hasTime || hasSm || hasMemory) return;
+  const names2 = (key) => metricNames(key).slice(0, 2).join(" or ");
+  throw new InputError(
+    file,
+    `${FORMAT6}: ${kernels.length} kernel(s) but none has a duration (${names2("duration")}, or ${metricNames("cycles")[0]} with ${metricNames("cyclesPerSecond")[0]}) or a throughput (${names2("sm")}; ${names2("memory")}, ${names2("dram")}): collect them with --section SpeedOfLight, or add them to --metrics`
+  );
+}
+function launchOf(launches, table, id, name) {
+  const key = `${table}\0${id}\0${name}`;
   let launch = launches.get(key);
   if (!launch) {
-    launch = { name, invocations: 1, metrics: /* @__PURE__ */ new Map(), stalls: /* @__PURE__ */ new Map() };
+    launch = { name, invocations: 1, grid: "", block: "", metrics: /* @__PURE__ */ new Map(), stalls: /* @__PURE__ */ new Map(), nonPercent: /* @__PURE__ */ new Map() };
     launches.set(key, launch);
   }
   return launch;
 }
-function record(launch, metricName2, unit, text, file, line, field, notes) {
-  const key = metricKey(metricName2);
-  const stall = key ? void 0 : stallMetric(metricName2);
-  if (!key && !stall) return;
-  const value2 = numberCell(text);
-  if (value2 === null) return;
-  if (Number.isNaN(value2)) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
-  let v = value2;
+function record(launch, metricName2, unit, text, file, line, field) {
+  const found = metricKey(metricName2);
+  const stall = found ? void 0 : stallMetric(metricName2);
+  if (!found && !stall) return;
+  const value3 = numberCell(text);
+  if (value3 === null) return;
+  if (Number.isNaN(value3)) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
+  if (stall) {
+    const k = `${stall.family}\0${stall.reason}`;
+    const acc2 = launch.stalls.get(k) ?? { sum: 0, n: 0 };
+    acc2.sum += value3;
+    acc2.n++;
+    launch.stalls.set(k, acc2);
+    return;
+  }
+  const { key, rank: rank2 } = found;
+  let v = value3;
   if (key === "duration") {
     const scale = unit === "" ? msPerUnit("ns") : msPerUnit(unit);
     if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown time unit "${unit}"`, line, field);
-    v = value2 * scale;
-  } else if (key && isPercentMetric(key) && unit !== "" && unit !== "%") {
-    notes.push(`"${metricName2}" is in ${unit}, not %: not used.`);
+    v = value3 * scale;
+  } else if (key === "cyclesPerSecond") {
+    const scale = perSecondScale(unit);
+    if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown frequency unit "${unit}"`, line, field);
+    v = value3 * scale;
+  } else if (key === "cycles" && unit !== "" && !/^cycles?$/i.test(unit)) {
+    throw new InputError(file, `${FORMAT6}: metric "${metricName2}": expected cycles, got "${unit}"`, line, field);
+  } else if (isPercentMetric(key) && unit !== "" && unit !== "%") {
+    launch.nonPercent.set(key, `"${metricName2}" in ${unit}`);
     return;
   }
-  const map = key ? launch.metrics : launch.stalls;
-  const k = key ?? `${stall.family}\0${stall.reason}`;
-  const acc = map.get(k) ?? { sum: 0, n: 0 };
-  acc.sum += v;
-  acc.n++;
-  map.set(k, acc);
+  const acc = launch.metrics.get(key);
+  if (!acc || rank2 < acc.rank) launch.metrics.set(key, { rank: rank2, sum: v, n: 1 });
+  else if (rank2 === acc.rank) {
+    acc.sum += v;
+    acc.n++;
+  }
 }
-function readDetails(table, file, launches, notes) {
+function dims(text) {
+  const parts2 = text.replace(/[()\s]/g, "").split(",").filter(Boolean).map(Number);
+  return parts2.length > 0 && parts2.every((x) => Number.isInteger(x) && x > 0) ? parts2 : void 0;
+}
+function readDetails(table, t, file, launches) {
   const h = table.header;
-  const col = { id: h.indexOf("ID"), name: h.indexOf("Kernel Name"), metric: h.indexOf("Metric Name"), unit: h.indexOf("Metric Unit"), invocations: h.indexOf("Invocations") };
+  const col = {
+    id: h.indexOf("ID"),
+    name: h.indexOf("Kernel Name"),
+    metric: h.indexOf("Metric Name"),
+    unit: h.indexOf("Metric Unit"),
+    invocations: h.indexOf("Invocations"),
+    grid: h.indexOf("Grid Size"),
+    block: h.indexOf("Block Size")
+  };
   const valueCol = h.includes("Metric Value") ? h.indexOf("Metric Value") : h.indexOf("Average");
   for (const { cells, line } of table.rows) {
     const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
     const metric = cell2(col.metric);
     const name = cell2(col.name);
     if (metric === "" || name === "") continue;
-    const launch = launchOf(launches, cell2(col.id), name);
+    const launch = launchOf(launches, t, cell2(col.id), name);
     if (col.invocations >= 0) {
       const inv = numberCell(cell2(col.invocations));
       if (inv !== null && !Number.isNaN(inv) && inv >= 1) launch.invocations = inv;
     }
-    record(launch, metric, cell2(col.unit), cell2(valueCol), file, line, h[valueCol], notes);
+    if (col.grid >= 0 && launch.grid === "" && !Number.isNaN(product(cell2(col.grid)))) launch.grid = cell2(col.grid);
+    if (col.block >= 0 && launch.block === "" && !Number.isNaN(product(cell2(col.block)))) launch.block = cell2(col.block);
+    const size = metric === "Grid Size" || metric === "launch__grid_size" ? "grid" : metric === "Block Size" || metric === "launch__block_size" ? "block" : void 0;
+    if (size) {
+      if (launch[size] === "" && !Number.isNaN(product(cell2(valueCol)))) launch[size] = cell2(valueCol);
+    } else record(launch, metric, cell2(col.unit), cell2(valueCol), file, line, h[valueCol]);
   }
 }
-function readRaw(table, file, launches, notes) {
+function readRaw(table, t, file, launches) {
   const h = table.header;
   const idCol = h.indexOf("ID");
   const nameCol = h.indexOf("Kernel Name");
+  const sizeCols = /* @__PURE__ */ new Map();
+  h.forEach((c, j) => {
+    if (c === "Grid Size" || c === "launch__grid_size") sizeCols.set(j, "grid");
+    if (c === "Block Size" || c === "launch__block_size") sizeCols.set(j, "block");
+  });
   let units = [];
   for (const [r, { cells, line }] of table.rows.entries()) {
     const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
@@ -28925,53 +29069,113 @@ function readRaw(table, file, launches, notes) {
       if (r === 0) units = cells;
       continue;
     }
-    const launch = launchOf(launches, idCol >= 0 ? cell2(idCol) : `row ${line}`, cell2(nameCol));
+    const launch = launchOf(launches, t, idCol >= 0 ? cell2(idCol) : `row ${line}`, cell2(nameCol));
     for (let j = 0; j < h.length; j++) {
       if (j === idCol || j === nameCol) continue;
-      record(launch, h[j], j < units.length ? units[j] : "", cell2(j), file, line, h[j], notes);
+      const size = sizeCols.get(j);
+      if (size) {
+        if (launch[size] === "" && !Number.isNaN(product(cell2(j)))) launch[size] = cell2(j);
+        continue;
+      }
+      record(launch, h[j], j < units.length ? units[j] : "", cell2(j), file, line, h[j]);
     }
   }
 }
+function value(l, k) {
+  const acc = l.metrics.get(k);
+  return acc ? acc.sum / acc.n : NaN;
+}
+function durationOf(l) {
+  const measured = value(l, "duration");
+  if (!Number.isNaN(measured)) return { ms: measured, derived: false };
+  const cycles = value(l, "cycles");
+  const hz = value(l, "cyclesPerSecond");
+  if (cycles >= 0 && hz > 0) return { ms: cycles / hz * 1e3, derived: true };
+  return { ms: NaN, derived: false };
+}
+var product = (text) => (text.includes("(") ? dims(text) : dims(text.replace(/,/g, "")))?.reduce((a, b) => a * b, 1) ?? NaN;
+var heaviestFirst = (a, b) => (b.durationMs || 0) - (a.durationMs || 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.gridBlocks - b.gridBlocks);
 function combine(launches) {
-  const byName = /* @__PURE__ */ new Map();
-  for (const l of launches) byName.set(l.name, [...byName.get(l.name) ?? [], l]);
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const l of launches) {
+    const key = shapeKey({ name: l.name, gridBlocks: product(l.grid), blockThreads: product(l.block) });
+    groups2.set(key, [...groups2.get(key) ?? [], l]);
+  }
   const out = [];
-  for (const [name, list] of byName) {
-    const value2 = (l, k) => {
-      const acc = l.metrics.get(k);
-      return acc ? acc.sum / acc.n : NaN;
-    };
-    const weight = (l) => value2(l, "duration") * l.invocations;
+  for (const list of groups2.values()) {
+    const weight = (l) => durationOf(l).ms * l.invocations;
     const allTimed = list.every((l) => weight(l) > 0);
-    const mean = (pick) => {
-      const values = list.map((l) => [pick(l), allTimed ? weight(l) : l.invocations]).filter(([v]) => !Number.isNaN(v));
-      if (values.length > 0 && values.every(([v]) => v === values[0][0])) return values[0][0];
-      let sum = 0;
-      let w = 0;
-      for (const [v, lw] of values) {
-        sum += v * lw;
-        w += lw;
-      }
-      return w > 0 ? sum / w : NaN;
-    };
+    const mean = (pick) => weightedMean(list.map((l) => [pick(l), allTimed ? weight(l) : l.invocations]));
     const durations = list.map(weight);
-    const sectors = list.reduce((s, l) => s + value2(l, "sectors") * l.invocations, 0);
-    const requests = list.reduce((s, l) => s + value2(l, "requests") * l.invocations, 0);
+    const sectors = list.reduce((s, l) => s + value(l, "sectors") * l.invocations, 0);
+    const requests = list.reduce((s, l) => s + value(l, "requests") * l.invocations, 0);
+    const first = list[0];
     out.push({
-      name,
+      name: first.name,
       launches: list.reduce((s, l) => s + l.invocations, 0),
+      grid: first.grid,
+      block: first.block,
+      gridBlocks: product(first.grid),
+      blockThreads: product(first.block),
       durationMs: durations.some((d) => !Number.isNaN(d)) ? durations.reduce((s, d) => s + (Number.isNaN(d) ? 0 : d), 0) : NaN,
-      smPct: mean((l) => value2(l, "sm")),
-      dramPct: mean((l) => value2(l, "dram")),
-      memoryPct: mean((l) => value2(l, "memory")),
-      occupancyPct: mean((l) => value2(l, "occupancy")),
-      theoreticalOccupancyPct: mean((l) => value2(l, "theoreticalOccupancy")),
-      sectorsPerRequest: requests > 0 ? sectors / requests : mean((l) => value2(l, "sectorsPerRequest")),
-      registersPerThread: mean((l) => value2(l, "registers")),
+      durationDerived: list.some((l) => durationOf(l).derived),
+      smPct: mean((l) => value(l, "sm")),
+      dramPct: mean((l) => value(l, "dram")),
+      l1Pct: mean((l) => value(l, "l1")),
+      l2Pct: mean((l) => value(l, "l2")),
+      memoryPct: mean((l) => value(l, "memory")),
+      occupancyPct: mean((l) => value(l, "occupancy")),
+      theoreticalOccupancyPct: mean((l) => value(l, "theoreticalOccupancy")),
+      issueActivePct: mean((l) => value(l, "issueActive")),
+      waves: mean((l) => value(l, "waves")),
+      sectorsPerRequest: requests > 0 ? sectors / requests : mean((l) => value(l, "sectorsPerRequest")),
+      registersPerThread: mean((l) => value(l, "registers")),
       stalls: stallShares(list, allTimed ? weight : (l) => l.invocations)
     });
   }
-  return out.sort((a, b) => (b.durationMs || 0) - (a.durationMs || 0) || (a.name < b.name ? -1 : 1));
+  return out.sort(heaviestFirst);
+}
+function weightedMean(values) {
+  const known = values.filter(([v]) => !Number.isNaN(v));
+  if (known.length > 0 && known.every(([v]) => v === known[0][0])) return known[0][0];
+  let sum = 0;
+  let w = 0;
+  for (const [v, lw] of known) {
+    sum += v * lw;
+    w += lw;
+  }
+  return w > 0 ? sum / w : NaN;
+}
+function mergeProfiles(list) {
+  const timed = list.every((k) => k.durationMs > 0);
+  const w = (k) => timed ? k.durationMs : k.launches;
+  const mean = (pick) => weightedMean(list.map((k) => [pick(k), w(k)]));
+  const reasons = /* @__PURE__ */ new Map();
+  let weights = 0;
+  for (const k of list) {
+    if (k.stalls.length === 0) continue;
+    weights += w(k);
+    for (const s of k.stalls) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + s.share * w(k));
+  }
+  const durations = list.map((k) => k.durationMs).filter((d) => !Number.isNaN(d));
+  return {
+    ...list[0],
+    launches: list.reduce((s, k) => s + k.launches, 0),
+    durationMs: durations.length ? durations.reduce((a, b) => a + b, 0) : NaN,
+    durationDerived: list.some((k) => k.durationDerived),
+    smPct: mean((k) => k.smPct),
+    dramPct: mean((k) => k.dramPct),
+    l1Pct: mean((k) => k.l1Pct),
+    l2Pct: mean((k) => k.l2Pct),
+    memoryPct: mean((k) => k.memoryPct),
+    occupancyPct: mean((k) => k.occupancyPct),
+    theoreticalOccupancyPct: mean((k) => k.theoreticalOccupancyPct),
+    issueActivePct: mean((k) => k.issueActivePct),
+    waves: mean((k) => k.waves),
+    sectorsPerRequest: mean((k) => k.sectorsPerRequest),
+    registersPerThread: mean((k) => k.registersPerThread),
+    stalls: weights > 0 ? [...reasons].map(([reason, v]) => ({ reason, share: v / weights })).sort((a, b) => b.share - a.share || (a.reason < b.reason ? -1 : 1)) : []
+  };
 }
 function stallShares(list, weight) {
   const total2 = /* @__PURE__ */ new Map();
@@ -29021,11 +29225,54 @@ function isItemOp(name) {
 function isDeviceToHost(name) {
   return /\bDtoH\b|Device-to-Host|Device -> (?:Pageable|Pinned|Host)/i.test(name);
 }
+var COMMUNICATION_KERNELS = [
+  // RCCL names its kernels like NCCL (ncclDevKernel_*); its own symbols say rccl.
+  { library: "NCCL/RCCL", pattern: /nccl|rccl/i, example: "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)" },
+  { library: "DeepEP", pattern: /\bdeep_ep::/, example: "void deep_ep::intranode::dispatch<(int)8, (int)768, (int)8192>(int4 *, float *, …)" },
+  { library: "pplx-kernels", pattern: /\bpplx::/, example: "void pplx::dispatchKernel<…>(…)" },
+  // vLLM's and SGLang's custom all-reduce (csrc/custom_all_reduce.cuh).
+  { library: "custom all-reduce (vLLM, SGLang)", pattern: /\bcross_device_reduce_[12]stage\b/, example: "void vllm::cross_device_reduce_1stage<__nv_bfloat16, (int)8>(…)" },
+  { library: "TensorRT-LLM all-reduce", pattern: /\b(?:oneShot|twoShot)AllReduceKernel|\ballreduce_fusion_kernel|\blamport.*all_?reduce/i, example: "void tensorrt_llm::kernels::oneShotAllReduceKernel<__nv_bfloat16, (int)8>(…)" },
+  { library: "MSCCL++", pattern: /mscclpp/i, example: "void mscclpp::…allreduce…(…)" },
+  { library: "NVSHMEM", pattern: /nvshmem/i, example: "nvshmemi_…_kernel" },
+  { library: "PyTorch symmetric memory", pattern: /symmetric_memory|\b(?:one_shot|two_shot|multimem)_all_reduce/, example: "void c10d::symmetric_memory::one_shot_all_reduce_kernel<…>(…)" },
+  // Any other kernel whose name starts a word with a collective's name (not warpAllReduce, not block_all_reduce).
+  { library: "collective (by name)", pattern: /(?:^|[^A-Za-z0-9_])(?:all_?to_?all|all_?reduce|all_?gather|reduce_?scatter|send_?recv)/i, example: "void all_to_all_dispatch_kernel<…>(…)" }
+];
+function communicationLibrary(name) {
+  return COMMUNICATION_KERNELS.find((c) => c.pattern.test(name))?.library;
+}
 function isCollective(name) {
-  return /nccl/i.test(name);
+  return communicationLibrary(name) !== void 0;
 }
 function isCollectiveOp(name) {
   return isCollective(name) || /^c10d::|^record_param_comms$/.test(name);
+}
+function kernelFamily(name) {
+  let s = name.trim();
+  for (; ; ) {
+    const before = s;
+    s = s.replace(/^(?:void|static|__global__)\s+/, "");
+    const m = /^[\w:]+<.*?>::type\s+/.exec(s);
+    if (m && balanced(m[0])) s = s.slice(m[0].length);
+    if (s === before) break;
+  }
+  const end = s.search(/[<(\s]/);
+  const head = end >= 0 ? s.slice(0, end) : s;
+  if (head === "") return name.trim();
+  if (/(?:^|::)(?:Kernel2?|device_kernel)$/.test(head) && s[end] === "<") {
+    const arg = /^[^<,>]+/.exec(s.slice(end + 1));
+    if (arg) return `${head}<${arg[0].trim()}>`;
+  }
+  return head;
+}
+function balanced(text) {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === "<") depth++;
+    else if (ch === ">") depth--;
+  }
+  return depth === 0;
 }
 var LOCK_CALLS = /* @__PURE__ */ new Set([
   "pthread_mutex_lock",
@@ -29105,20 +29352,28 @@ function meanStep(steps) {
     cpuMs: mean((s) => s.cpuMs),
     gpuMs: mean((s) => s.gpuMs),
     collectiveMs: mean((s) => s.collectiveMs),
+    collectiveOverlapMs: mean((s) => s.collectiveOverlapMs),
     idleMs: mean((s) => s.idleMs),
     hostGapMs: mean((s) => s.hostGapMs)
   };
 }
 
 // src/profile/nsys-totals.ts
+var REPORT_NAMES = {
+  kernels: "cuda_gpu_kern_sum",
+  memops: "cuda_gpu_mem_time_sum",
+  "cuda-api": "cuda_api_sum",
+  osrt: "osrt_sum",
+  nvtx: "nvtx_sum"
+};
 function nsysTotals(inputs, options = {}) {
-  const list = Array.isArray(inputs) ? inputs : [inputs];
+  const list = (Array.isArray(inputs) ? [...inputs] : [inputs]).sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
   const byKind = /* @__PURE__ */ new Map();
   for (const stats of list) {
     for (const report2 of stats.reports) {
       const seen = byKind.get(report2.kind);
       if (seen) {
-        throw new InputError(stats.file, `nsys stats CSV: a second ${report2.kind} report (the first is in ${seen.file}); give one of each per side`, report2.headerLine);
+        throw new InputError(stats.file, `nsys stats CSV: a second ${REPORT_NAMES[report2.kind]} report (the first is in ${seen.file}): one side takes the reports of one run, one of each`, report2.headerLine);
       }
       byKind.set(report2.kind, { report: report2, file: stats.file });
     }
@@ -29126,6 +29381,7 @@ function nsysTotals(inputs, options = {}) {
   const entries = (kind2) => byKind.get(kind2)?.report.entries;
   const file = list.map((s) => s.file).join(" + ");
   const notes = [];
+  if (list.length > 1) notes.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(", ")}.`);
   const sum = (xs) => xs.reduce((s, e) => s + e.totalMs, 0);
   const calls = (xs) => xs.reduce((s, e) => s + e.count, 0);
   const nvtx = entries("nvtx") ?? [];
@@ -29139,8 +29395,9 @@ function nsysTotals(inputs, options = {}) {
   } else {
     steps = options.steps !== void 0 && options.steps > 0 ? options.steps : 1;
     wallMs = options.wallMs !== void 0 && options.wallMs > 0 ? options.wallMs : NaN;
+    const per2 = steps > 1 ? `per step (${steps} steps given)` : "per capture (no step count given: --steps)";
     notes.push(
-      Number.isNaN(wallMs) ? `No NVTX step range${options.stepRange ? ` named "${options.stepRange}"` : ""} and no wall clock given: the split needs the step time.` : `Wall clock ${wallMs} ms per step and ${steps} step(s) as given.`
+      Number.isNaN(wallMs) ? `No NVTX step range${options.stepRange ? ` named "${options.stepRange}"` : ""} and no wall clock given (--wall-ms): times are ${per2}; the split needs the step time.` : `Wall clock ${wallMs} ms and ${steps} step(s) as given.`
     );
   }
   const kernels = entries("kernels");
@@ -29148,10 +29405,10 @@ function nsysTotals(inputs, options = {}) {
   const api = entries("cuda-api");
   const osrt = entries("osrt");
   const per = (ms) => ms / steps;
-  const nccl = kernels?.filter((e) => isCollective(e.name)) ?? [];
-  const gpuMs = kernels || memops ? per(sum(kernels?.filter((e) => !isCollective(e.name)) ?? []) + sum(memops ?? [])) : NaN;
-  const collectiveMs = kernels ? per(sum(nccl)) : NaN;
-  const step = { label: steps > 1 ? `mean of ${steps} steps` : "all", wallMs, cpuMs: NaN, gpuMs, collectiveMs, idleMs: NaN, hostGapMs: NaN };
+  const comm = kernels?.filter((e) => communicationLibrary(e.name) !== void 0) ?? [];
+  const gpuMs = kernels || memops ? per(sum(kernels?.filter((e) => communicationLibrary(e.name) === void 0) ?? []) + sum(memops ?? [])) : NaN;
+  const collectiveMs = kernels ? per(sum(comm)) : NaN;
+  const step = { label: steps > 1 ? `mean of ${steps} steps` : "all", wallMs, cpuMs: NaN, gpuMs, collectiveMs, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs: NaN };
   const signals = emptySignals({ cudaApi: api !== void 0, blocking: osrt !== void 0, kernels: kernels !== void 0 });
   if (api) {
     const sync = api.filter((e) => isSyncCall(e.name));
@@ -29161,7 +29418,7 @@ function nsysTotals(inputs, options = {}) {
   signals.itemCalls = NaN;
   signals.d2hCopies = memops ? calls(memops.filter((e) => isDeviceToHost(e.name))) / steps : NaN;
   if (kernels) {
-    signals.collectiveCalls = calls(nccl) / steps;
+    signals.collectiveCalls = calls(comm) / steps;
     signals.collectiveMs = collectiveMs;
   }
   if (osrt) {
@@ -29174,12 +29431,31 @@ function nsysTotals(inputs, options = {}) {
     notes.push("OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.");
   }
   notes.push("CPU time not measured: nsys summary reports carry no host busy time.");
-  if (kernels) notes.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (an upper bound on busy time).");
+  if (kernels) notes.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).");
   else notes.push("No cuda_gpu_kern_sum report: GPU kernel time not measured.");
-  const ncclRanges = nvtx.filter((e) => isCollective(e.name));
-  if (ncclRanges.length > 0) notes.push(`${calls(ncclRanges)} NCCL NVTX range instance(s) in the capture.`);
-  const topKernels2 = (kernels ?? []).slice().sort((a, b) => b.totalMs - a.totalMs).slice(0, 10).map((e) => ({ name: e.name, ms: per(e.totalMs), count: e.count / steps }));
-  return { file, format: "nsys-stats", steps: [step], perStep: meanStep([step]), signals, gpuTimeKind: "sum", topKernels: topKernels2, notes };
+  const commRanges = nvtx.filter((e) => communicationLibrary(e.name) !== void 0);
+  if (commRanges.length > 0) notes.push(`${calls(commRanges)} communication NVTX range instance(s) in the capture.`);
+  const kernelTimes = (kernels ?? []).map((e) => {
+    const communication = communicationLibrary(e.name);
+    return { name: e.name, ms: per(e.totalMs), count: e.count / steps, ...communication ? { communication } : {} };
+  }).sort((a, b) => b.ms - a.ms || (a.name < b.name ? -1 : 1));
+  return {
+    file,
+    format: "nsys-stats",
+    steps: [step],
+    stepCount: steps,
+    perStep: meanStep([step]),
+    signals,
+    gpuTimeKind: "sum",
+    engine: engineOf(kernels ?? [], nvtx),
+    topKernels: kernelTimes.slice(0, 10),
+    kernels: kernelTimes,
+    threads: [],
+    notes
+  };
+}
+function engineOf(kernels, nvtx) {
+  return kernels.some((e) => /\bat::native::|\bc10::/.test(e.name)) || nvtx.some((e) => /^:?aten::/.test(e.name)) ? "pytorch" : "native";
 }
 
 // src/profile/nsys-stats.ts
@@ -29223,7 +29499,7 @@ function report(table, file) {
     return entry;
   });
   const title = table.titles.length > 0 ? table.titles[table.titles.length - 1] : void 0;
-  const kind2 = layout.kind === "calls" ? callsKind(title, entries) : layout.kind;
+  const kind2 = layout.kind === "calls" ? callsKind(title ?? file, entries) : layout.kind;
   return { kind: kind2, title, headerLine: table.headerLine, entries };
 }
 function callsKind(title, entries) {
@@ -29312,18 +29588,18 @@ function toRow(file, pick, where2) {
   if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail(annotation.name, "expected true or false");
   return row;
 }
-function deviceType(value2) {
-  if (typeof value2 === "number") return value2 === 0 ? "cpu" : Number.isInteger(value2) && value2 > 0 ? "device" : void 0;
-  if (typeof value2 !== "string") return void 0;
-  const t = value2.trim().replace(/^DeviceType\./i, "").toLowerCase();
+function deviceType(value3) {
+  if (typeof value3 === "number") return value3 === 0 ? "cpu" : Number.isInteger(value3) && value3 > 0 ? "device" : void 0;
+  if (typeof value3 !== "string") return void 0;
+  const t = value3.trim().replace(/^DeviceType\./i, "").toLowerCase();
   if (t === "cpu" || t === "0") return "cpu";
   return /^(?:cuda|hip|xpu|mps|mtia|hpu|privateuse1|meta|[1-9]\d*)$/.test(t) ? "device" : void 0;
 }
-function truthy(value2) {
-  if (typeof value2 === "boolean") return value2;
-  if (value2 === 1 || value2 === 0) return value2 === 1;
-  if (typeof value2 !== "string") return void 0;
-  const t = value2.trim().toLowerCase();
+function truthy(value3) {
+  if (typeof value3 === "boolean") return value3;
+  if (value3 === 1 || value3 === 0) return value3 === 1;
+  if (typeof value3 !== "string") return void 0;
+  const t = value3.trim().toLowerCase();
   return t === "true" || t === "1" ? true : t === "false" || t === "0" ? false : void 0;
 }
 var STEP = /^ProfilerStep(?:#\d+|\*)$/;
@@ -29386,9 +29662,12 @@ function keyAveragesTotals(rows, file, options = {}) {
       signals.collectiveMs = collectiveMs;
     }
   }
-  const step = { label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : "all", wallMs, cpuMs, gpuMs, collectiveMs, idleMs: NaN, hostGapMs };
-  const topKernels2 = hasDeviceColumn ? gpuRows.filter((r) => r.selfDeviceUs > 0).sort((a, b) => b.selfDeviceUs - a.selfDeviceUs).slice(0, 10).map((r) => ({ name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps })) : [];
-  return { file, format: "torch-key-averages", steps: [step], perStep: meanStep([step]), signals, gpuTimeKind: "sum", topKernels: topKernels2, notes };
+  const step = { label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : "all", wallMs, cpuMs, gpuMs, collectiveMs, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs };
+  const kernels = hasDeviceColumn ? gpuRows.filter((r) => r.selfDeviceUs > 0).sort((a, b) => b.selfDeviceUs - a.selfDeviceUs || (a.key < b.key ? -1 : 1)).map((r) => {
+    const communication = communicationLibrary(r.key);
+    return { name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps, ...communication ? { communication } : {} };
+  }) : [];
+  return { file, format: "torch-key-averages", steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: "sum", engine: "pytorch", topKernels: kernels.slice(0, 10), kernels, threads: [], notes };
 }
 
 // src/profile/intervals.ts
@@ -29405,6 +29684,19 @@ function merge(intervals) {
 function totalLength(merged) {
   let sum = 0;
   for (const [s, e] of merged) sum += e - s;
+  return sum;
+}
+function intersectionLength(a, b) {
+  let i = 0;
+  let j = 0;
+  let sum = 0;
+  while (i < a.length && j < b.length) {
+    const lo = Math.max(a[i][0], b[j][0]);
+    const hi = Math.min(a[i][1], b[j][1]);
+    if (hi > lo) sum += hi - lo;
+    if (a[i][1] < b[j][1]) i++;
+    else j++;
+  }
   return sum;
 }
 function clipMerged(merged, from, to) {
@@ -29466,8 +29758,14 @@ async function readTraceEvents(source) {
   let skipped = 0;
   let ignored = 0;
   let complete = 0;
+  const threadNames = /* @__PURE__ */ new Map();
   for (const item of list) {
     const e = asObject(item);
+    if (e && own(e, "ph") === "M" && own(e, "name") === "thread_name") {
+      const name = own(asObject(own(e, "args")), "name");
+      if (typeof name === "string") threadNames.set(`${idOf(own(e, "pid"))}/${idOf(own(e, "tid"))}`, name.trim());
+      continue;
+    }
     if (!e || own(e, "ph") !== "X") continue;
     complete++;
     const cat = own(e, "cat");
@@ -29496,20 +29794,21 @@ async function readTraceEvents(source) {
     throw new InputError(source.name, `${TRACE_FORMAT}: all ${skipped} complete events lack a usable "ts" or "dur"`, void 0, "traceEvents");
   }
   if (!events.some((e) => e.kind !== "annotation")) throw new InputError(source.name, `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`, void 0, "traceEvents");
-  return { events, skipped, ignored };
+  return { events, skipped, ignored, threadNames };
 }
-function idOf(value2) {
-  return typeof value2 === "string" || typeof value2 === "number" ? String(value2) : "";
+function idOf(value3) {
+  return typeof value3 === "string" || typeof value3 === "number" ? String(value3) : "";
 }
 
 // src/profile/torch-trace.ts
 var STEP2 = /^ProfilerStep#\d+$/;
-async function readTorchTrace(source) {
-  return traceTotals(await readTraceEvents(source), source.name);
+async function readTorchTrace(source, options = {}) {
+  return traceTotals(await readTraceEvents(source), source.name, options);
 }
-function traceTotals({ events, skipped, ignored }, file) {
+function traceTotals({ events, skipped, ignored, threadNames }, file, options = {}) {
   const notes = [];
-  const stepMarks = events.filter((e) => e.kind === "annotation" && STEP2.test(e.name)).sort((a, b) => a.start - b.start);
+  const isMark = options.stepRange !== void 0 ? (e) => e.name === options.stepRange : (e) => STEP2.test(e.name);
+  const stepMarks = events.filter((e) => (e.kind === "annotation" || e.kind === "op") && isMark(e)).sort((a, b) => a.start - b.start);
   const main = mainThread(events, stepMarks);
   const windows = stepMarks.filter((e) => e.thread === main).map((e) => ({ label: e.name, start: e.start, end: e.end }));
   if (windows.length === 0) {
@@ -29521,12 +29820,15 @@ function traceTotals({ events, skipped, ignored }, file) {
       end = Math.max(end, e.end);
     }
     windows.push({ label: "all", start, end });
-    notes.push("No ProfilerStep#N annotations: the whole trace is one step, from its first to its last event.");
+    notes.push(
+      options.stepRange !== void 0 ? `No annotation named "${options.stepRange}": the whole trace is one step, from its first to its last event.` : "No ProfilerStep#N annotations: the whole trace is one step, from its first to its last event (name the annotation that marks a step with --step-range)."
+    );
+  } else if (options.stepRange !== void 0) {
+    notes.push(`Steps are the ${windows.length} "${options.stepRange}" annotation(s) of the main thread.`);
   }
-  const onMain = (e) => e.thread === main;
   const gpuEvents = events.filter((e) => e.kind === "gpu");
-  const ncclEvents = gpuEvents.filter((e) => isCollective(e.name));
-  const hostEvents = events.filter((e) => onMain(e) && (e.kind === "op" || e.kind === "runtime" || e.kind === "python"));
+  const commEvents = gpuEvents.filter((e) => communicationLibrary(e.name) !== void 0);
+  const hostEvents = events.filter((e) => (e.kind === "op" || e.kind === "runtime" || e.kind === "python") && !isMark(e));
   const syncCalls = hostEvents.filter((e) => e.kind === "runtime" && isSyncCall(e.name));
   const syncActivities = events.filter((e) => e.kind === "sync" && isBlockingSyncKind(e.syncKind ?? ""));
   const lockWaits = hostEvents.filter((e) => e.kind === "python" && isPythonLockWait(e.name));
@@ -29536,35 +29838,56 @@ function traceTotals({ events, skipped, ignored }, file) {
   const items = scalarReads.length > 0 ? scalarReads : hostEvents.filter((e) => isItemOp(e.name));
   const hasPython = hostEvents.some((e) => e.kind === "python");
   const hasRuntime = hostEvents.some((e) => e.kind === "runtime");
+  const syncActivity = merge(spans(syncActivities));
+  const hostByThread = groupBy(hostEvents, (e) => e.thread);
+  const within = (a, b) => subtract(a, subtract(a, b));
+  const runtimeOf = (list) => merge(spans(list.filter((e) => e.kind === "runtime")));
+  const claimed = merge([...hostByThread.values()].flatMap((list) => [...within(syncActivity, runtimeOf(list))]));
+  const unclaimed = subtract(syncActivity, claimed);
+  const byThread = /* @__PURE__ */ new Map();
+  for (const [thread, list] of hostByThread) {
+    const host = merge(spans(list));
+    const blocked = merge([
+      ...spans(list.filter((e) => e.kind === "runtime" && isSyncCall(e.name))),
+      ...within(syncActivity, runtimeOf(list)),
+      ...thread === main ? within(unclaimed, host) : [],
+      ...spans(list.filter((e) => e.kind === "python" && (isPythonLockWait(e.name) || isPythonNetworkWait(e.name))))
+    ]);
+    byThread.set(thread, { host, blocked, busy: subtract(host, blocked) });
+  }
+  const threadIds = [...byThread.keys()];
   const all = {
-    compute: merge(spans(gpuEvents.filter((e) => !isCollective(e.name)))),
-    nccl: merge(spans(ncclEvents)),
-    host: merge(spans(hostEvents)),
-    sync: merge([...spans(syncCalls), ...spans(syncActivities)]),
+    compute: merge(spans(gpuEvents.filter((e) => communicationLibrary(e.name) === void 0))),
+    comm: merge(spans(commEvents)),
+    busy: merge(threadIds.flatMap((t) => byThread.get(t).busy)),
+    recorded: merge(threadIds.flatMap((t) => [...byThread.get(t).host, ...byThread.get(t).blocked])),
+    // Sync time is the sync calls and activities only (not lock or socket waits).
+    sync: merge([...spans(syncCalls), ...syncActivity]),
     lock: merge(spans(lockWaits)),
     net: merge(spans(netWaits))
   };
-  const blocked = merge([...all.sync, ...all.lock, ...all.net]);
-  const busy = subtract(all.host, blocked);
   const steps = [];
   const perStepSignals = [];
   const kernelTime = /* @__PURE__ */ new Map();
+  const threadBusy = /* @__PURE__ */ new Map();
   for (const w of windows) {
     const clip3 = (m) => clipMerged(m, w.start, w.end);
     const count3 = (list) => list.filter((e) => e.start >= w.start && e.start < w.end).length;
     const compute = clip3(all.compute);
-    const cpuBusy = clip3(busy);
+    const comm = clip3(all.comm);
+    const cpuBusy = clip3(all.busy);
     const wallUs = w.end - w.start;
-    const recorded = merge([...clip3(all.host), ...clip3(blocked)]);
     steps.push({
       label: w.label,
       wallMs: wallUs / 1e3,
       cpuMs: totalLength(cpuBusy) / 1e3,
       gpuMs: gpuEvents.length > 0 ? totalLength(compute) / 1e3 : NaN,
-      collectiveMs: totalLength(clip3(all.nccl)) / 1e3,
+      collectiveMs: totalLength(comm) / 1e3,
+      collectiveOverlapMs: intersectionLength(comm, compute) / 1e3,
       idleMs: (wallUs - totalLength(merge([...cpuBusy, ...compute]))) / 1e3,
-      hostGapMs: (wallUs - totalLength(recorded)) / 1e3
+      hostGapMs: (wallUs - totalLength(clip3(all.recorded))) / 1e3
     });
+    for (const t of threadIds) threadBusy.set(t, (threadBusy.get(t) ?? 0) + totalLength(clip3(byThread.get(t).busy)) / 1e3);
     const sync = clip3(all.sync);
     const s = emptySignals({ cudaApi: hasRuntime || syncActivities.length > 0, blocking: hasPython, kernels: gpuEvents.length > 0 });
     if (s.measured.cudaApi) {
@@ -29576,8 +29899,8 @@ function traceTotals({ events, skipped, ignored }, file) {
       const copies = d2h.filter((e) => e.start >= w.start && e.start < w.end);
       s.d2hCopies = copies.length;
       s.itemStalls = copies.filter((e) => clipMerged(sync, e.start, e.end).length > 0).length;
-      s.collectiveCalls = count3(ncclEvents);
-      s.collectiveMs = totalLength(clip3(all.nccl)) / 1e3;
+      s.collectiveCalls = count3(commEvents);
+      s.collectiveMs = totalLength(comm) / 1e3;
     }
     if (s.measured.blocking) {
       const lock = clip3(all.lock);
@@ -29597,9 +29920,16 @@ function traceTotals({ events, skipped, ignored }, file) {
     }
   }
   const n = steps.length;
-  const topKernels2 = [...kernelTime].map(([name, k]) => ({ name, ms: k.us / 1e3 / n, count: k.count / n })).sort((a, b) => b.ms - a.ms).slice(0, 10);
-  notes.push(`Main thread: ${main || "(none)"}; CPU time is its busy time in recorded ops, blocked time (syncs${hasPython ? ", locks, sockets" : ""}) excluded.`);
-  notes.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), NCCL kernels excluded.");
+  const kernels = [...kernelTime].map(([name, k]) => {
+    const communication = communicationLibrary(name);
+    return { name, ms: k.us / 1e3 / n, count: k.count / n, ...communication ? { communication } : {} };
+  }).sort((a, b) => b.ms - a.ms || (a.name < b.name ? -1 : 1));
+  const threads = threadIds.map((t) => ({ thread: t, name: threadNames.get(t) ?? "", busyMs: (threadBusy.get(t) ?? 0) / n, main: t === main })).filter((t) => t.busyMs > 0).sort((a, b) => b.busyMs - a.busyMs || (a.thread < b.thread ? -1 : 1));
+  const mainName = threadNames.get(main);
+  notes.push(
+    `Host threads: ${threads.length} worked in the step(s); the main thread is ${main || "(none)"}${mainName ? ` (${mainName})` : ""}. CPU time is the union of their busy time in recorded ops, blocked time (syncs${hasPython ? ", locks, sockets" : ""}) excluded.`
+  );
+  notes.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.");
   if (!hasPython) notes.push("No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.");
   const devices = new Set(gpuEvents.map((e) => e.pid));
   if (devices.size > 1) notes.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
@@ -29610,29 +29940,36 @@ function traceTotals({ events, skipped, ignored }, file) {
     file,
     format: "torch-chrome-trace",
     steps,
+    stepCount: n,
     perStep: meanStep(steps),
     signals: meanSignals(perStepSignals),
     gpuTimeKind: "union",
-    topKernels: topKernels2,
+    engine: "pytorch",
+    topKernels: kernels.slice(0, 10),
+    kernels,
+    threads,
     notes
   };
 }
 function spans(list) {
   return list.map((e) => [e.start, e.end]);
 }
+function groupBy(list, key) {
+  const out = /* @__PURE__ */ new Map();
+  for (const x of list) {
+    const k = key(x);
+    const group2 = out.get(k);
+    if (group2) group2.push(x);
+    else out.set(k, [x]);
+  }
+  return out;
+}
 function mainThread(events, stepMarks) {
   const votes = /* @__PURE__ */ new Map();
   if (stepMarks.length > 0) {
     for (const e of stepMarks) votes.set(e.thread, (votes.get(e.thread) ?? 0) + 1);
   } else {
-    const byThread = /* @__PURE__ */ new Map();
-    for (const e of events) {
-      if (e.kind !== "op") continue;
-      const list = byThread.get(e.thread) ?? [];
-      list.push([e.start, e.end]);
-      byThread.set(e.thread, list);
-    }
-    for (const [thread, list] of byThread) votes.set(thread, totalLength(merge(list)));
+    for (const [thread, list] of groupBy(events.filter((e) => e.kind === "op"), (e) => e.thread)) votes.set(thread, totalLength(merge(spans(list))));
   }
   let best = "";
   let most = -Infinity;
@@ -29648,9 +29985,10 @@ function meanSignals(list) {
 
 // src/profile/read.ts
 function detectProfile(head) {
+  if (/^\u001f(?:\u008b|\uFFFD)/.test(head)) return { error: "gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)" };
   const text = head.replace(/^\uFEFF/, "").trimStart();
   if (/^[[{]/.test(text)) {
-    if (/"traceEvents"\s*:/.test(text) || /^\[\s*\{[^}]*"ph"\s*:/.test(text)) return "torch-chrome-trace";
+    if (/"traceEvents"\s*:/.test(text) || /^\{\s*"schemaVersion"\s*:/.test(text) || /^\[\s*\{[^}]*"ph"\s*:/.test(text)) return "torch-chrome-trace";
     if (/"(?:self_cpu_time_total|cpu_time_total)"\s*:/.test(text)) return "torch-key-averages";
     return { error: 'JSON without "traceEvents" (a Chrome trace) or "self_cpu_time_total" (a key_averages table)' };
   }
@@ -29664,11 +30002,13 @@ async function readProfile(source, options = {}) {
   if (typeof kind2 !== "string") throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind2.error}`);
   switch (kind2) {
     case "torch-chrome-trace":
-      return { kind: "split", totals: await readTorchTrace(source) };
+      return { kind: "split", totals: await readTorchTrace(source, options.stepRange !== void 0 ? { stepRange: options.stepRange } : {}) };
     case "torch-key-averages":
       return { kind: "split", totals: await readKeyAverages(source, options) };
-    case "nsys-stats":
-      return { kind: "split", totals: nsysTotals(await readNsysStats(source), options) };
+    case "nsys-stats": {
+      const stats = await readNsysStats(source);
+      return { kind: "split", totals: nsysTotals(stats, options), nsys: { stats, options } };
+    }
     case "ncu":
       return { kind: "kernels", ncu: await readNcu(source) };
   }
@@ -29749,9 +30089,9 @@ function generationRecord(r) {
 }
 function recordId(r) {
   for (const field of ID_FIELDS) {
-    const value2 = own(r, field);
-    if (typeof value2 === "string" && value2.trim() !== "") return { id: value2, idField: field };
-    if (typeof value2 === "number" && Number.isFinite(value2)) return { id: String(value2), idField: field };
+    const value3 = own(r, field);
+    if (typeof value3 === "string" && value3.trim() !== "") return { id: value3, idField: field };
+    if (typeof value3 === "number" && Number.isFinite(value3)) return { id: String(value3), idField: field };
   }
   return { reject: `no id: expected ${ID_FIELDS.join(", ")} (a non-empty string or a number)`, field: "id" };
 }
@@ -29772,9 +30112,9 @@ function outputOf(r) {
   for (const [prefix, place] of places) {
     if (!place) continue;
     for (const field of TEXT_FIELDS2) {
-      const value2 = own(place, field);
-      if (typeof value2 === "string") return fingerprint(value2);
-      if (value2 !== void 0 && value2 !== null) wrongType ??= { field: prefix + field, value: value2 };
+      const value3 = own(place, field);
+      if (typeof value3 === "string") return fingerprint(value3);
+      if (value3 !== void 0 && value3 !== null) wrongType ??= { field: prefix + field, value: value3 };
     }
     const choice = asObject(firstOf(own(place, "choices")));
     if (!choice) continue;
@@ -29788,14 +30128,14 @@ function outputOf(r) {
     wrongType ??= { field: `${prefix}choices[0]`, value: choice };
   }
   for (const field of HASH_FIELDS) {
-    const value2 = own(r, field);
-    if (typeof value2 !== "string" || value2.trim() === "") {
-      if (value2 !== void 0 && value2 !== null) wrongType ??= { field, value: value2 };
+    const value3 = own(r, field);
+    if (typeof value3 !== "string" || value3.trim() === "") {
+      if (value3 !== void 0 && value3 !== null) wrongType ??= { field, value: value3 };
       continue;
     }
-    if (HEX64.test(value2)) return { hash: `sha256:${value2.toLowerCase()}` };
-    if (field === "output_sha256") return { reject: `expected 64 hex digits, got ${describe6(value2)}`, field };
-    return { hash: `given:${value2}` };
+    if (HEX64.test(value3)) return { hash: `sha256:${value3.toLowerCase()}` };
+    if (field === "output_sha256") return { reject: `expected 64 hex digits, got ${describe6(value3)}`, field };
+    return { hash: `given:${value3}` };
   }
   if (wrongType) return { reject: `expected a string, got ${describe6(wrongType.value)}`, field: wrongType.field };
   return { reject: `no output: expected ${FIELD_LIST}`, field: "output" };
@@ -29817,13 +30157,13 @@ function samplingOf(r) {
   }
   return temperature !== void 0 ? { temperature, seed } : { seed };
 }
-function firstOf(value2) {
-  return Array.isArray(value2) ? value2[0] : void 0;
+function firstOf(value3) {
+  return Array.isArray(value3) ? value3[0] : void 0;
 }
-function describe6(value2) {
-  if (Array.isArray(value2)) return "an array";
-  if (value2 !== null && typeof value2 === "object") return "an object";
-  const text = JSON.stringify(value2) ?? String(value2);
+function describe6(value3) {
+  if (Array.isArray(value3)) return "an array";
+  if (value3 !== null && typeof value3 === "object") return "an object";
+  const text = JSON.stringify(value3) ?? String(value3);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -29866,14 +30206,14 @@ var Collector = class {
   serverMadeIds = 0;
   add(text, line) {
     this.records++;
-    let value2;
+    let value3;
     try {
-      value2 = parseJsonLenient(text);
+      value3 = parseJsonLenient(text);
     } catch (error2) {
       this.issue(line, "", `not valid JSON: ${error2.message}`);
       return;
     }
-    const object3 = asObject(value2);
+    const object3 = asObject(value3);
     if (!object3) {
       this.issue(line, "", "expected a JSON object for one request");
       return;
@@ -29967,21 +30307,21 @@ function lmEvalScores(doc, file) {
     const stderrs = /* @__PURE__ */ new Map();
     for (const key of Object.keys(row)) {
       if (LM_EVAL_NON_METRICS.has(key)) continue;
-      const value2 = row[key];
+      const value3 = row[key];
       const stderr = STDERR_KEY.exec(key);
       if (stderr) {
-        if (isFiniteNumber(value2) && value2 >= 0) stderrs.set(metricName(stderr[1] + (stderr[2] ?? "")), value2);
+        if (isFiniteNumber(value3) && value3 >= 0) stderrs.set(metricName(stderr[1] + (stderr[2] ?? "")), value3);
         else stderrNotNumbers++;
-      } else if (isFiniteNumber(value2)) values.set(metricName(key), value2);
-      else if (typeof value2 !== "string" || key.includes(",")) valuesNotNumbers++;
+      } else if (isFiniteNumber(value3)) values.set(metricName(key), value3);
+      else if (typeof value3 !== "string" || key.includes(",")) valuesNotNumbers++;
     }
     const samples = sampleCount(asObject(own(sampleCounts, task)));
     const direction = asObject(own(higher, task));
-    for (const [name, value2] of values) {
+    for (const [name, value3] of values) {
       const better = own(direction, name.split(",")[0]);
       metrics.push({
         key: `${task}/${name}`,
-        value: value2,
+        value: value3,
         ...stderrs.has(name) ? { stderr: stderrs.get(name) } : {},
         ...samples !== void 0 ? { samples } : {},
         ...typeof better === "boolean" ? { higherIsBetter: better } : {}
@@ -30001,8 +30341,8 @@ function sampleCount(counts) {
   const n = own(counts, "effective") ?? own(counts, "original");
   return isFiniteNumber(n) && n > 0 ? n : void 0;
 }
-function isFiniteNumber(value2) {
-  return typeof value2 === "number" && Number.isFinite(value2);
+function isFiniteNumber(value3) {
+  return typeof value3 === "number" && Number.isFinite(value3);
 }
 
 // src/quality/scores-json.ts
@@ -30017,15 +30357,15 @@ function scoresFromJson(doc, file) {
   const metrics = [];
   const notes = [];
   for (const key of Object.keys(scores)) {
-    const value2 = scores[key];
-    if (typeof value2 !== "number" || !Number.isFinite(value2)) {
-      notes.push(`scores.${key}: ${describe7(value2)} is not a finite number; left out`);
+    const value3 = scores[key];
+    if (typeof value3 !== "number" || !Number.isFinite(value3)) {
+      notes.push(`scores.${key}: ${describe7(value3)} is not a finite number; left out`);
       continue;
     }
     const se = own(stderr, key);
     const n = own(counts, key);
     const better = own(higher, key);
-    const metric = { key, value: value2 };
+    const metric = { key, value: value3 };
     if (typeof se === "number" && Number.isFinite(se) && se >= 0) metric.stderr = se;
     else if (se !== void 0 && se !== null) notes.push(`stderr.${key}: ${describe7(se)} is not a number ≥ 0; ignored`);
     if (typeof n === "number" && Number.isFinite(n) && n > 0) metric.n = n;
@@ -30036,8 +30376,8 @@ function scoresFromJson(doc, file) {
   if (metrics.length === 0) throw new InputError(file, `${FORMAT11}: "scores" holds no finite number`, void 0, "scores");
   return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes.slice(0, 20) };
 }
-function describe7(value2) {
-  const text = JSON.stringify(value2) ?? String(value2);
+function describe7(value3) {
+  const text = JSON.stringify(value3) ?? String(value3);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -30126,9 +30466,9 @@ var MINUS2 = "−";
 function onUnitScale(...values) {
   return values.every((v) => v >= 0 && v <= 1);
 }
-function scoreValue(value2, unit) {
-  if (!unit) return compact(value2);
-  return value2.toFixed(3);
+function scoreValue(value3, unit) {
+  if (!unit) return compact(value3);
+  return value3.toFixed(3);
 }
 function scoreDiff(diff, unit) {
   const sign2 = diff > 0 ? "+" : diff < 0 ? MINUS2 : "";
@@ -30138,8 +30478,8 @@ function scoreDiff(diff, unit) {
   }
   return `${sign2}${compact(Math.abs(diff))}`;
 }
-function bound(value2, unit) {
-  const v = unit ? value2 * 100 : value2;
+function bound(value3, unit) {
+  const v = unit ? value3 * 100 : value3;
   const text = unit ? Math.abs(v).toFixed(1) : compact(Math.abs(v));
   if (Number(text.replace(/,/g, "")) === 0) return "0";
   return `${v < 0 ? MINUS2 : "+"}${text}`;
@@ -30418,9 +30758,9 @@ function summaryDefaults(config, base, head) {
   const baseKeys = summaryKeys(base);
   const headKeys = summaryKeys(head);
   const out = [];
-  for (const [key, value2] of headKeys) {
+  for (const [key, value3] of headKeys) {
     if (!baseKeys.has(key) || present.has(key)) continue;
-    const spec = specFor(value2, headKeys);
+    const spec = specFor(value3, headKeys);
     if (!spec || present.has(spec.key)) continue;
     present.add(spec.key);
     out.push({ spec, origin: "default" });
@@ -31082,9 +31422,9 @@ function createRng(seed) {
     },
     normal: () => {
       if (spareNormal !== void 0) {
-        const value2 = spareNormal;
+        const value3 = spareNormal;
         spareNormal = void 0;
-        return value2;
+        return value3;
       }
       let u = next();
       while (u === 0) u = next();
@@ -31189,8 +31529,8 @@ function maxOf(a) {
   for (let i = 1; i < a.length; i++) if (a[i] > m) m = a[i];
   return m;
 }
-function withSign(a, k, value2) {
-  if (value2 !== 0) return value2;
+function withSign(a, k, value3) {
+  if (value3 !== 0) return value3;
   let negatives = 0;
   let negativeZeros = 0;
   for (let i = 0; i < a.length; i++) {
@@ -31764,13 +32104,13 @@ function attribute(spec, base, head) {
   const shares = components.map((phase, j) => {
     const column = phase === "remainder" ? null : phaseColumn(base, phase);
     const headColumn = phase === "remainder" ? null : phaseColumn(head, phase);
-    const delta2 = h.components[j] - b.components[j];
+    const delta3 = h.components[j] - b.components[j];
     return {
       phase,
       baseMean: b.components[j],
       headMean: h.components[j],
-      delta: delta2,
-      shareOfChange: change2 === 0 ? 0 : delta2 / change2,
+      delta: delta3,
+      shareOfChange: change2 === 0 ? 0 : delta3 / change2,
       shareOfHead: h.mean === 0 ? 0 : h.components[j] / h.mean,
       basePercentile: ownStatistic(column ?? b.remainder, q),
       headPercentile: ownStatistic(headColumn ?? h.remainder, q)
@@ -31974,8 +32314,8 @@ function configValue(meta, names2) {
 }
 var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
 function chunkedPrefill(meta) {
-  const value2 = configValue(meta, CHUNKED_PREFILL_KEYS);
-  return { value: value2, off: value2 === false || value2 === "false" || value2 === 0 };
+  const value3 = configValue(meta, CHUNKED_PREFILL_KEYS);
+  return { value: value3, off: value3 === false || value3 === "false" || value3 === 0 };
 }
 
 // src/diagnose/survivors.ts
@@ -32410,8 +32750,8 @@ var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", 
 function configuredBatchLimit(meta) {
   for (const key of BATCH_LIMIT_KEYS) {
     const raw = meta.config[key] ?? meta.config[`engine.${key}`];
-    const value2 = typeof raw === "string" ? Number(raw) : raw;
-    if (typeof value2 === "number" && Number.isFinite(value2) && value2 > 0) return { key, value: value2 };
+    const value3 = typeof raw === "string" ? Number(raw) : raw;
+    if (typeof value3 === "number" && Number.isFinite(value3) && value3 > 0) return { key, value: value3 };
   }
   return void 0;
 }
@@ -33912,18 +34252,21 @@ function decodeFloor(input) {
     }
   }
   let kvBytesPerToken = NaN;
+  const layers = input.layers ?? model?.layers;
+  const kvHeads = input.kvHeads ?? model?.kvHeads;
+  const headDim = input.headDim ?? model?.headDim;
+  const geometry = positive2(layers) && positive2(kvHeads) && positive2(headDim) && positive2(input.bytesPerElement);
   if (positive2(input.kvBytesPerToken)) {
     kvBytesPerToken = input.kvBytesPerToken;
+  } else if (geometry) {
+    kvBytesPerToken = 2 * layers * kvHeads * headDim * input.bytesPerElement;
+    assumptions.push(`KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`);
+  } else if (input.contextTokens === 0) {
+    kvBytesPerToken = 0;
+    assumptions.push("no KV cache read (context 0 tokens): the floor is the weights alone.");
   } else {
-    const layers = input.layers ?? model?.layers;
-    const kvHeads = input.kvHeads ?? model?.kvHeads;
-    const headDim = input.headDim ?? model?.headDim;
     if (!positive2(layers) || !positive2(kvHeads) || !positive2(headDim)) missing.push("kvBytesPerToken, or layers, kvHeads and headDim (or a known model)");
     if (!positive2(input.bytesPerElement)) missing.push("bytesPerElement of the KV cache (2 for BF16, 1 for FP8)");
-    if (positive2(layers) && positive2(kvHeads) && positive2(headDim) && positive2(input.bytesPerElement)) {
-      kvBytesPerToken = 2 * layers * kvHeads * headDim * input.bytesPerElement;
-      assumptions.push(`KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`);
-    }
   }
   if (!nonNegative4(input.contextTokens)) missing.push("contextTokens (mean KV tokens read per step, summed over the batch)");
   if (!positive2(input.batchSize)) {
@@ -34245,9 +34588,9 @@ function sideGoodput(tables, criteria) {
       let all = true;
       let missing = false;
       columns.forEach((column, k) => {
-        const value2 = column.ok ? column.values[i] : NaN;
-        if (Number.isNaN(value2)) missing = true;
-        else if (sloMet(criteria[k].slo, value2)) met[k] += weight;
+        const value3 = column.ok ? column.values[i] : NaN;
+        if (Number.isNaN(value3)) missing = true;
+        else if (sloMet(criteria[k].slo, value3)) met[k] += weight;
         else all = false;
       });
       if (missing) unmeasured += weight;
@@ -34371,8 +34714,8 @@ function batchLimit(runs) {
   if (values.size > 1) return `repeats disagree: ${limits[0].key} ${[...values].join(", ")}`;
   return limits[0];
 }
-function fmt(value2) {
-  return Number.isInteger(value2) ? String(value2) : value2.toFixed(1);
+function fmt(value3) {
+  return Number.isInteger(value3) ? String(value3) : value3.toFixed(1);
 }
 
 // src/diagnose/service-metrics.ts
@@ -34385,7 +34728,7 @@ function serviceMetrics(base, head, options) {
 }
 
 // src/profile/regime.ts
-var REGIME_THRESHOLDS = { high: 60, low: 30 };
+var REGIME_THRESHOLDS = { bound: 80, latency: 60, balanced: 10, lowOccupancy: 50 };
 var REGIME_FIXES = {
   "memory-bound": [
     "batch more: each weight byte read serves more tokens",
@@ -34407,34 +34750,85 @@ var REGIME_FIXES = {
     "the kernel itself is efficient; look for redundant launches of it"
   ]
 };
+var CACHE_BOUND_FIXES = [
+  "coalesce accesses and cut replays (fewer sectors per request, no bank conflicts)",
+  "reuse data in registers or shared memory instead of re-reading it through the cache",
+  "fuse with the kernel that produces or consumes the data (it is re-read from cache)"
+];
+var LATENCY_FIXES = {
+  "small-grid": [
+    "the grid does not fill the GPU (under one wave): more, smaller blocks (split-K, smaller tiles)",
+    "batch more work into one launch, or fuse it with its neighbours"
+  ],
+  "low-occupancy": REGIME_FIXES["latency-bound"],
+  stalls: [
+    "occupancy is not the problem: read the stall reasons (long scoreboard → memory latency and coalescing; barrier → work imbalance)",
+    "more independent work per thread (instruction-level parallelism), fewer dependent loads",
+    "fuse small kernels (and CUDA graphs for launch gaps)"
+  ]
+};
 function classifyKernel(k, thresholds = REGIME_THRESHOLDS) {
-  const { high, low } = thresholds;
-  const sm = k.smPct;
-  const usesDram = !Number.isNaN(k.dramPct);
-  const mem = usesDram ? k.dramPct : k.memoryPct;
-  const memLabel = usesDram ? "DRAM" : "memory (max of DRAM/L1/L2, DRAM not measured)";
-  if (Number.isNaN(sm) || Number.isNaN(mem)) {
-    return { regime: void 0, evidence: `needs SM and DRAM throughput (sm__throughput and dram__throughput, % of peak); ${Number.isNaN(sm) ? "SM" : "DRAM"} missing`, fixes: [] };
-  }
+  const { bound: bound2, latency: latency2, balanced: balanced2, lowOccupancy } = thresholds;
+  const counters = {
+    sm: k.smPct,
+    memory: k.memoryPct,
+    dram: k.dramPct,
+    l1: k.l1Pct ?? NaN,
+    l2: k.l2Pct ?? NaN,
+    occupancy: k.occupancyPct ?? NaN,
+    issueActive: k.issueActivePct ?? NaN,
+    waves: k.waves ?? NaN
+  };
+  const units = [
+    ["DRAM", counters.dram],
+    ["L1/TEX", counters.l1],
+    ["L2", counters.l2],
+    ["memory", counters.memory]
+  ];
+  const known = units.filter(([, v]) => !Number.isNaN(v));
   const pct = (v) => percent(v / 100);
-  const numbers = `SM ${pct(sm)}, ${memLabel} ${pct(mem)} of peak`;
-  let regime;
-  let why;
-  if (sm >= high && mem >= high) {
-    regime = "balanced";
-    why = `both ≥ ${high}%`;
-  } else if (sm >= high) {
-    regime = "compute-bound";
-    why = `SM ≥ ${high}%, memory below`;
-  } else if (mem >= high) {
-    regime = "memory-bound";
-    why = `memory ≥ ${high}%, SM below`;
-  } else {
-    regime = "latency-bound";
-    const top = Math.max(sm, mem);
-    why = top < low ? `both < ${low}%: neither unit is busy` : `both < ${high}%, leaning ${sm >= mem ? "compute" : "memory"} (${pct(top)})`;
+  if (Number.isNaN(counters.sm) || known.length === 0) {
+    const missing = [Number.isNaN(counters.sm) ? "SM throughput (sm__throughput)" : "", known.length === 0 ? "memory throughput (gpu__compute_memory_throughput, or dram__/lts__/l1tex__throughput)" : ""].filter(Boolean);
+    return { regime: void 0, counters, evidence: `needs ${missing.join(" and ")}, % of peak`, fixes: [] };
   }
-  return { regime, evidence: `${numbers}: ${why}`, fixes: REGIME_FIXES[regime] };
+  const top = Math.max(...known.map(([, v]) => v));
+  const unit = known.find(([, v]) => v === top)[0];
+  const mem = top;
+  const sm = counters.sm;
+  const memText = unit === "memory" ? `memory ${pct(mem)}` : `${unit} ${pct(mem)}`;
+  const others = known.filter(([u]) => u !== unit && u !== "memory").map(([u, v]) => `${u} ${pct(v)}`);
+  const numbers = `SM ${pct(sm)}, ${memText}${others.length ? ` (${others.join(", ")})` : ""} of peak`;
+  const cache = unit === "L1/TEX" || unit === "L2";
+  const memoryFixes = cache ? CACHE_BOUND_FIXES : REGIME_FIXES["memory-bound"];
+  if (sm >= bound2 || mem >= bound2) {
+    if (sm >= mem) return { regime: "compute-bound", counters, evidence: `${numbers}: SM ≥ ${bound2}%, the unit that bounds the kernel`, fixes: REGIME_FIXES["compute-bound"] };
+    return { regime: "memory-bound", unit, counters, evidence: `${numbers}: ${unit === "memory" ? "memory" : unit} ≥ ${bound2}%, the unit that bounds the kernel`, fixes: memoryFixes };
+  }
+  if (sm < latency2 && mem < latency2) {
+    const occupancy = counters.occupancy;
+    const occText = Number.isNaN(occupancy) ? "" : `, achieved occupancy ${pct(occupancy)}`;
+    const issueText = Number.isNaN(counters.issueActive) ? "" : `, issuing ${pct(counters.issueActive)} of cycles`;
+    let cause;
+    let why;
+    if (counters.waves < 1) {
+      cause = "small-grid";
+      why = `${counters.waves.toFixed(2)} waves: the grid is too small to fill the GPU`;
+    } else if (occupancy < lowOccupancy) {
+      cause = "low-occupancy";
+      why = `occupancy below ${lowOccupancy}%: too few warps to hide latency`;
+    } else if (occupancy >= lowOccupancy) {
+      cause = "stalls";
+      why = `occupancy is fine, so warps stall on dependencies`;
+    } else {
+      why = "latency issues (occupancy not measured)";
+    }
+    return { regime: "latency-bound", cause, counters, evidence: `${numbers}${occText}${issueText}: both < ${latency2}%: ${why}`, fixes: cause ? LATENCY_FIXES[cause] : REGIME_FIXES["latency-bound"] };
+  }
+  if (Math.abs(sm - mem) >= balanced2) {
+    if (sm > mem) return { regime: "compute-bound", counters, evidence: `${numbers}: SM the more heavily used (${latency2}–${bound2}%)`, fixes: REGIME_FIXES["compute-bound"] };
+    return { regime: "memory-bound", unit, counters, evidence: `${numbers}: ${unit === "memory" ? "memory" : unit} the more heavily used (${latency2}–${bound2}%)`, fixes: memoryFixes };
+  }
+  return { regime: "balanced", counters, evidence: `${numbers}: within ${balanced2} points of each other, neither ≥ ${bound2}%`, fixes: REGIME_FIXES.balanced };
 }
 
 // src/profile/compare-kernels.ts
@@ -34444,24 +34838,38 @@ var STALL_CHANGE = 0.1;
 var total = (list) => list.reduce((s, k) => s + (Number.isNaN(k.durationMs) ? 0 : k.durationMs), 0);
 function topKernels(list, n = 10) {
   const sum = total(list);
-  return [...list].filter((k) => !Number.isNaN(k.durationMs)).sort((a, b) => b.durationMs - a.durationMs).slice(0, n).map((k) => ({ name: k.name, ms: k.durationMs, share: sum > 0 ? k.durationMs / sum : NaN, regime: classifyKernel(k).regime, launches: k.launches }));
+  return [...list].sort((a, b) => (Number.isNaN(a.durationMs) ? 1 : 0) - (Number.isNaN(b.durationMs) ? 1 : 0) || (b.durationMs || 0) - (a.durationMs || 0)).slice(0, n).map((k) => ({ name: k.name, ms: k.durationMs, share: sum > 0 ? k.durationMs / sum : NaN, regime: classifyKernel(k).regime, launches: k.launches }));
 }
 function compareKernels(base, head, top = 10) {
   const baseTotal = total(base);
   const headTotal = total(head);
-  const headByName = new Map(head.map((k) => [k.name, k]));
-  const baseNames = new Set(base.map((k) => k.name));
+  const headByKey = new Map(head.map((k) => [shapeKey(k), k]));
+  const baseKeys = new Set(base.map(shapeKey));
   const kernels = [];
   for (const b of base) {
-    const h = headByName.get(b.name);
+    const h = headByKey.get(shapeKey(b));
     if (h) kernels.push(change(b, h, baseTotal, headTotal));
   }
   kernels.sort((a, b) => Math.abs(b.durationMs.deltaMs || 0) - Math.abs(a.durationMs.deltaMs || 0) || (a.name < b.name ? -1 : 1));
+  const unmatchedBase = base.filter((k) => !headByKey.has(shapeKey(k)));
+  const unmatchedHead = head.filter((k) => !baseKeys.has(shapeKey(k)));
+  const shapeChanged = [];
+  const pairedHead = /* @__PURE__ */ new Set();
+  const pairedBase = /* @__PURE__ */ new Set();
+  for (const b of unmatchedBase) {
+    if (pairedBase.has(b)) continue;
+    const h = unmatchedHead.find((x) => x.name === b.name && !pairedHead.has(x));
+    if (!h) continue;
+    pairedBase.add(b);
+    pairedHead.add(h);
+    shapeChanged.push({ name: b.name, base: b, head: h });
+  }
   return {
     totalMs: { base: baseTotal, head: headTotal, deltaMs: headTotal - baseTotal, ratio: baseTotal > 0 ? headTotal / baseTotal - 1 : NaN },
     kernels,
-    onlyBase: base.filter((k) => !headByName.has(k.name)),
-    onlyHead: head.filter((k) => !baseNames.has(k.name)),
+    shapeChanged,
+    onlyBase: unmatchedBase.filter((k) => !pairedBase.has(k)),
+    onlyHead: unmatchedHead.filter((k) => !pairedHead.has(k)),
     topKernels: topKernels(head, top)
   };
 }
@@ -34511,76 +34919,163 @@ function compareSplits(base, head) {
     cpu: delta(base.cpuMs, head.cpuMs),
     gpu: delta(base.gpuMs, head.gpuMs),
     collective: delta(base.collectiveMs, head.collectiveMs),
-    idle: delta(base.idleMs, head.idleMs)
+    idle: delta(base.idleMs, head.idleMs),
+    hostGap: delta(base.hostGapMs, head.hostGapMs)
   };
   const verdict = { base: base.verdict, head: head.verdict, changed: base.verdict !== head.verdict };
+  const { change: change2, direction, conclusion } = conclude(d, verdict);
   return {
     ...d,
     cpuShare: { base: base.cpuShare, head: head.cpuShare, delta: head.cpuShare - base.cpuShare },
     gpuShare: { base: base.gpuShare, head: head.gpuShare, delta: head.gpuShare - base.gpuShare },
     verdict,
-    conclusion: conclude(d, verdict)
+    change: change2,
+    direction,
+    conclusion
   };
 }
+var moved = (x) => !Number.isNaN(x.ratio) && Math.abs(x.ratio) >= FLAT && !(x.base === 0 && x.head === 0);
+var way = (x) => x.deltaMs > 0 ? "slower" : "faster";
 function conclude(d, verdict) {
-  const { wall, cpu, gpu, collective, idle } = d;
+  const { wall, cpu, gpu, collective, idle, hostGap } = d;
   const tail = verdict.changed ? ` (was ${verdict.base}, now ${verdict.head})` : "";
-  if (Number.isNaN(wall.deltaMs)) return `Wall clock unknown on one side: the steps cannot be compared${tail}.`;
-  const w = `wall ${signedPercent(wall.ratio)} (${signedDuration(wall.deltaMs)} per step)`;
-  if (Math.abs(wall.ratio) < FLAT) return `${w}: unchanged within ±${percent(FLAT)}${tail}.`;
-  const grew = wall.deltaMs > 0;
-  const explains = (x) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
-  const describe8 = (x, what) => Number.isNaN(x.deltaMs) ? `${what} not measured` : Math.abs(x.ratio) < FLAT || x.base === 0 && x.head === 0 ? `${what} flat` : `${what} ${signedPercent(x.ratio)}`;
+  const describe8 = (x, what) => Number.isNaN(x.deltaMs) ? `${what} not measured` : x.base === 0 && x.head === 0 ? `${what} none` : !moved(x) ? `${what} ${signedPercent(x.ratio)} (flat)` : `${what} ${signedPercent(x.ratio)}`;
   const gpuText = describe8(gpu, "GPU time");
+  const kernels = (x) => x.deltaMs > 0 ? "the kernels got slower or more numerous" : "the kernels got faster";
+  if (Number.isNaN(wall.deltaMs)) {
+    if (moved(gpu)) {
+      return {
+        change: "gpu",
+        direction: way(gpu),
+        conclusion: `${gpuText} per step (${signedDuration(gpu.deltaMs)}): ${kernels(gpu)} — the wall clock is unknown on one side (give it, or an NVTX step range), so what it did to the step is not known${tail}.`
+      };
+    }
+    return {
+      change: "unknown",
+      direction: "none",
+      conclusion: `Wall clock unknown on one side: the steps cannot be compared; ${gpuText}${tail}.`
+    };
+  }
+  const w = `wall ${signedPercent(wall.ratio)} (${signedDuration(wall.deltaMs)} per step)`;
+  if (Math.abs(wall.ratio) < FLAT) {
+    if (moved(gpu)) {
+      return {
+        change: "gpu",
+        direction: way(gpu),
+        conclusion: `${w}: within ±${percent(FLAT)}, but ${gpuText} (${signedDuration(gpu.deltaMs)} per step): ${kernels(gpu)} while the step did not move — the GPU had slack; it shows once the GPU bounds the step${tail}.`
+      };
+    }
+    return { change: "unchanged", direction: "none", conclusion: `${w}: unchanged within ±${percent(FLAT)}; ${gpuText}${tail}.` };
+  }
+  const grew = wall.deltaMs > 0;
+  const direction = grew ? "slower" : "faster";
+  const explains = (x) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
   if (explains(gpu)) {
-    return `${w} with ${gpuText}: the kernels ${grew ? "got slower or more numerous" : "got faster"} — check their regime (step 4)${tail}.`;
+    return { change: "gpu", direction, conclusion: `${w} with ${gpuText}: ${kernels(wall)} — check their regime (step 4)${tail}.` };
   }
   if (explains(cpu)) {
-    return `${w} with ${gpuText}: the CPU side ${grew ? "grew (launch overhead? Python?)" : "shrank"}${tail}.`;
+    return { change: "cpu", direction, conclusion: `${w} with ${gpuText}: the CPU side ${grew ? "grew (launch overhead? Python? data loading?)" : "shrank"}${tail}.` };
   }
   if (explains(collective)) {
-    return `${w} with ${gpuText}: time in NCCL collectives ${grew ? "grew — waiting on peers (a straggler rank?)" : "shrank"}${tail}.`;
+    return { change: "communication", direction, conclusion: `${w} with ${gpuText}: time in communication kernels ${grew ? "grew — waiting on peers (a straggler rank?)" : "shrank"}${tail}.` };
+  }
+  if (explains(hostGap)) {
+    return {
+      change: "host-gap",
+      direction,
+      conclusion: `${w} with ${gpuText}: time with no host thread in a recorded op ${grew ? "grew — Python between ops, or a wait the profiler does not record" : "shrank"}${tail}.`
+    };
   }
   if (explains(idle)) {
-    return `${w} with ${gpuText}: time with nobody busy ${grew ? "grew — the step waits (sync, lock, network)" : "shrank"}${tail}.`;
+    return { change: "waiting", direction, conclusion: `${w} with ${gpuText}: time with nobody busy ${grew ? "grew — the step waits (sync, lock, network)" : "shrank"}${tail}.` };
   }
-  if (Number.isNaN(cpu.deltaMs) && !explains(gpu)) {
-    return `${w} with ${gpuText}: the host side or waiting ${grew ? "grew" : "shrank"} (host time not measured)${tail}.`;
+  if (Number.isNaN(cpu.deltaMs)) {
+    return { change: "host-or-waiting", direction, conclusion: `${w} with ${gpuText}: the host side or waiting ${grew ? "grew" : "shrank"} (host time not measured)${tail}.` };
   }
-  return `${w}: no single side explains it (${gpuText}, ${describe8(cpu, "host time")})${tail}.`;
+  return { change: "unexplained", direction, conclusion: `${w}: no single side explains it (${gpuText}, ${describe8(cpu, "host time")})${tail}.` };
+}
+
+// src/profile/compare-kernel-times.ts
+function delta2(name, base, head, countBase, countHead) {
+  return { name, base, head, deltaMs: head - base, ratio: base > 0 ? head / base - 1 : NaN, countBase, countHead };
+}
+var byChange = (a, b) => Math.abs(b.deltaMs) - Math.abs(a.deltaMs) || (a.name < b.name ? -1 : 1);
+function compareKernelTimes(base, head) {
+  const sum = (list, comm) => list.filter((k) => k.communication !== void 0 === comm).reduce((s, k) => s + k.ms, 0);
+  const calls = (list, comm) => list.filter((k) => k.communication !== void 0 === comm).reduce((s, k) => s + k.count, 0);
+  const headByName = new Map(head.map((k) => [k.name, k]));
+  const baseNames = new Set(base.map((k) => k.name));
+  const kernels = [];
+  for (const b of base) {
+    const h = headByName.get(b.name);
+    if (h) kernels.push(delta2(b.name, b.ms, h.ms, b.count, h.count));
+  }
+  const families = /* @__PURE__ */ new Map();
+  const add2 = (k, side2) => {
+    const f = kernelFamily(k.name);
+    const acc = families.get(f) ?? { base: 0, head: 0, countBase: 0, countHead: 0 };
+    acc[side2] += k.ms;
+    if (side2 === "base") acc.countBase += k.count;
+    else acc.countHead += k.count;
+    families.set(f, acc);
+  };
+  for (const k of base) add2(k, "base");
+  for (const k of head) add2(k, "head");
+  const matchedCompute = kernels.filter((k) => !base.find((b) => b.name === k.name)?.communication);
+  return {
+    total: delta2("compute kernels", sum(base, false), sum(head, false), calls(base, false), calls(head, false)),
+    communication: delta2("communication kernels", sum(base, true), sum(head, true), calls(base, true), calls(head, true)),
+    kernels: kernels.sort(byChange),
+    families: [...families].map(([name, f]) => delta2(name, f.base, f.head, f.countBase, f.countHead)).sort(byChange),
+    onlyBase: base.filter((k) => !headByName.has(k.name)),
+    onlyHead: head.filter((k) => !baseNames.has(k.name)),
+    movedKernels: kernels.filter((k) => Math.abs(k.ratio) >= FLAT).length,
+    slower: matchedCompute.filter((k) => k.ratio >= FLAT).length,
+    faster: matchedCompute.filter((k) => k.ratio <= -FLAT).length
+  };
 }
 
 // src/profile/waiting.ts
 var PRESENT_SHARE = 0.1;
 var NEXT_CHECK = {
-  lock: "py-spy dump --pid <pid> during a slow step: the thread parked in acquire()/pthread_mutex_lock shows which lock (py-spy dump shows it); py-spy record --idle for how often.",
-  "implicit-sync": "torch.cuda.set_sync_debug_mode('warn') prints the stack of every implicit sync: look for .item(), .tolist(), .cpu(), printing a tensor, or indexing with a boolean mask inside the step.",
-  network: "Off-CPU profile of the step (offcputime-bpfcc -p <pid>, or strace -f -T -e trace=network -p <pid>): which socket or selector it blocks on; compare with the peer (API server, tokenizer service) timings.",
-  collective: "Profile every rank: a rank whose collective is short while the others are long is the straggler they wait for (slow GPU, CPU-bound rank, uneven batch); NCCL_DEBUG=INFO shows the algorithm and transport.",
-  "host-gap": "Profile with with_stack=True (python_function events) or py-spy record --idle: Python work between ops (CPU-bound) and blocking outside CUDA calls (waiting) look the same without it."
+  pytorch: {
+    lock: "py-spy dump --pid <pid> during a slow step: the thread parked in acquire()/pthread_mutex_lock shows which lock (py-spy dump shows it); py-spy record --idle for how often.",
+    "implicit-sync": "torch.cuda.set_sync_debug_mode('warn') prints the stack of every implicit sync: look for .item(), .tolist(), .cpu(), printing a tensor, or indexing with a boolean mask inside the step.",
+    network: "Off-CPU profile of the step (offcputime-bpfcc -p <pid>, or strace -f -T -e trace=network -p <pid>): which socket or selector it blocks on; compare with the peer (API server, tokenizer service) timings.",
+    collective: "Profile every rank: a rank whose collective is short while the others are long is the straggler they wait for (slow GPU, CPU-bound rank, uneven batch); NCCL_DEBUG=INFO shows the algorithm and transport.",
+    "host-gap": "Profile with with_stack=True (python_function events) or py-spy record --idle: Python work between ops (CPU-bound) and blocking outside CUDA calls (waiting) look the same without it."
+  },
+  native: {
+    lock: 'A thread dump during a slow step (gdb -p <pid> -batch -ex "thread apply all bt", or eu-stack -p <pid>) shows which mutex or condition variable the step thread waits on; nsys profile --trace=osrt --backtrace=dwarf records the stacks of the waits.',
+    "implicit-sync": "nsys profile --cudabacktrace=sync records the host stack of every blocking CUDA call: look for a cudaStreamSynchronize or cudaMemcpy per token or per layer that an async copy and an event could replace.",
+    network: "Off-CPU profile of the step (offcputime-bpfcc -p <pid>, or strace -f -T -e trace=network -p <pid>): which socket or poll it blocks on; compare with the peer (client, scheduler) timings.",
+    collective: "Profile every rank: a rank whose collective is short while the others are long is the straggler they wait for (slow GPU, CPU-bound rank, uneven batch); NCCL_DEBUG=INFO shows the algorithm and transport.",
+    "host-gap": "Sample the host (perf record -g -p <pid>, or nsys profile --sample=cpu): the time between GPU launches is host code the profile does not name."
+  }
 };
-function waitCandidates(step, s) {
+function waitCandidates(step, s, engine = "pytorch") {
   const wall = step.wallMs;
   const make = (cause, ms, measured, detail) => {
     const share2 = wall > 0 ? ms / wall : NaN;
-    const evidence2 = !measured || Number.isNaN(ms) ? "not-measured" : share2 >= PRESENT_SHARE ? "present" : "absent";
+    const evidence2 = !measured || Number.isNaN(ms) ? "not-measured" : Number.isNaN(share2) ? ms > 0 ? "measured" : "absent" : share2 >= PRESENT_SHARE ? "present" : "absent";
     const more = evidence2 === "present" && share2 > 1 ? " More than the step itself: several threads' waits add up, so this thread may not be the step's." : "";
-    return { cause, evidence: evidence2, ms: measured ? ms : NaN, share: measured ? share2 : NaN, detail: detail + more, nextCheck: NEXT_CHECK[cause] };
+    return { cause, evidence: evidence2, ms: measured ? ms : NaN, share: measured ? share2 : NaN, detail: detail + more, nextCheck: NEXT_CHECK[engine][cause] };
   };
   const n = (x) => Number.isNaN(x) ? "?" : Number.isInteger(x) ? grouped(x) : grouped(x, 1);
   const time = (ms) => Number.isNaN(ms) ? "unknown time" : duration(ms);
+  const per = step.label === "all" ? "in the capture" : "per step";
   const out = [];
-  out.push(make("lock", s.lockMs, s.measured.blocking, s.measured.blocking ? `${n(s.lockCalls)} lock or condition wait(s) per step, ${time(s.lockMs)}.` : "Lock waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
+  out.push(make("lock", s.lockMs, s.measured.blocking, s.measured.blocking ? `${n(s.lockCalls)} lock or condition wait(s) ${per}, ${time(s.lockMs)}.` : "Lock waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
   const item = Number.isNaN(s.itemCalls) ? "" : `, ${n(s.itemCalls)} scalar read(s) (.item())`;
   const stalls = Number.isNaN(s.itemStalls) ? "" : `, ${n(s.itemStalls)} device-to-host copy(ies) the host sat waiting for`;
   const copies = Number.isNaN(s.d2hCopies) ? "" : `, ${n(s.d2hCopies)} device-to-host copy(ies)`;
-  out.push(make("implicit-sync", s.syncMs, s.measured.cudaApi, s.measured.cudaApi ? `${n(s.syncCalls)} blocking sync call(s) per step, ${time(s.syncMs)} blocked${item}${copies}${stalls}.` : "CUDA runtime calls not recorded."));
-  out.push(make("network", s.networkMs, s.measured.blocking, s.measured.blocking ? `${n(s.networkCalls)} socket or poll wait(s) per step, ${time(s.networkMs)}.` : "Socket waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
-  out.push(make("collective", s.collectiveMs, s.measured.kernels, s.measured.kernels ? `${n(s.collectiveCalls)} NCCL kernel(s) per step, ${time(s.collectiveMs)} on the GPU waiting for peers or moving data.` : "GPU kernels not recorded."));
-  if (!s.measured.blocking || !Number.isNaN(step.hostGapMs)) {
-    out.push(make("host-gap", step.hostGapMs, !Number.isNaN(step.hostGapMs), !Number.isNaN(step.hostGapMs) ? `${duration(step.hostGapMs)} per step on the main thread inside no recorded op${wall > 0 ? ` (${percent(step.hostGapMs / wall)})` : ""}: Python between ops, or a blocking call the profiler does not record.` : "Main-thread time outside ops not measurable from this export."));
+  out.push(make("implicit-sync", s.syncMs, s.measured.cudaApi, s.measured.cudaApi ? `${n(s.syncCalls)} blocking sync call(s) ${per}, ${time(s.syncMs)} blocked${item}${copies}${stalls}.` : "CUDA runtime calls not recorded."));
+  out.push(make("network", s.networkMs, s.measured.blocking, s.measured.blocking ? `${n(s.networkCalls)} socket or poll wait(s) ${per}, ${time(s.networkMs)}.` : "Socket waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
+  out.push(make("collective", s.collectiveMs, s.measured.kernels, s.measured.kernels ? `${n(s.collectiveCalls)} communication kernel(s) ${per}, ${time(s.collectiveMs)} on the GPU waiting for peers or moving data.` : "GPU kernels not recorded."));
+  if (!Number.isNaN(step.hostGapMs)) {
+    out.push(make("host-gap", step.hostGapMs, !Number.isNaN(step.hostGapMs), !Number.isNaN(step.hostGapMs) ? `${duration(step.hostGapMs)} ${per} with no host thread inside a recorded op${wall > 0 ? ` (${percent(step.hostGapMs / wall)})` : ""}: Python between ops, or a blocking call the profiler does not record.` : "Host time outside ops not measurable from this export."));
   }
-  const rank2 = { present: 0, absent: 1, "not-measured": 2 };
+  const rank2 = { present: 0, measured: 1, absent: 2, "not-measured": 3 };
   return out.sort((a, b) => rank2[a.evidence] - rank2[b.evidence] || (b.ms || 0) - (a.ms || 0));
 }
 
@@ -34592,9 +35087,9 @@ var SPLIT_THRESHOLDS = {
   far: 0.5
 };
 function splitStep(totals, step = totals.perStep, thresholds = SPLIT_THRESHOLDS) {
-  return splitOf(step, totals.signals, thresholds, totals.gpuTimeKind === "sum");
+  return splitOf(step, totals.signals, thresholds, totals.gpuTimeKind === "sum", totals.engine);
 }
-function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false) {
+function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false, engine = "pytorch") {
   const { near, far } = thresholds;
   const wall = step.wallMs;
   const share2 = (ms) => wall > 0 ? ms / wall : NaN;
@@ -34604,7 +35099,7 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false)
   const evidence2 = [];
   const of = (what, ms, s) => `${what} ${duration(ms)} of the ${duration(wall)} step (${percent(s)})`;
   if (!Number.isNaN(gpuShare)) evidence2.push(of(`GPU busy${gpuIsSum ? " (sum of kernel times)" : ""}`, step.gpuMs, gpuShare));
-  if (!Number.isNaN(cpuShare)) evidence2.push(of("Host busy in ops", step.cpuMs, cpuShare));
+  if (!Number.isNaN(cpuShare)) evidence2.push(of("Host busy in ops (every thread)", step.cpuMs, cpuShare));
   let verdict;
   if (!(wall > 0)) {
     verdict = "unknown";
@@ -34618,7 +35113,7 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false)
     } else if (gpuNear) {
       verdict = "gpu-bound";
       evidence2.push(`GPU busy ≥ ${percent(near)} of the step: GPU-bound; next, the regime of the top kernels (step 4).`);
-      if (Number.isNaN(cpuShare)) evidence2.push("Host time not measured; with the GPU this busy, removing every gap gains at most " + percent(1 - gpuShare) + " of the step.");
+      if (Number.isNaN(cpuShare)) evidence2.push("Host time not measured; with the GPU this busy, removing every gap gains at most " + percent(Math.max(0, 1 - gpuShare)) + " of the step.");
     } else if (cpuNear) {
       verdict = "cpu-bound";
       evidence2.push(`Host busy ≥ ${percent(near)} of the step while the GPU is not: CPU-bound (launch overhead, Python, scheduling).`);
@@ -34638,19 +35133,27 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false)
       evidence2.push(`Neither side ≥ ${percent(near)} and not both < ${percent(far)}: part GPU, part host, part gaps.`);
     }
   }
-  if (step.collectiveMs > 0 && wall > 0) evidence2.push(of("NCCL collectives", step.collectiveMs, share2(step.collectiveMs)) + ", counted as waiting, not GPU work.");
+  if (step.collectiveMs > 0 && wall > 0) {
+    const overlap = Number.isNaN(step.collectiveOverlapMs) ? "" : `; compute kernels ran during ${duration(step.collectiveOverlapMs)} of it (${percent(step.collectiveOverlapMs / step.collectiveMs)} overlapped)`;
+    evidence2.push(of("Communication kernels", step.collectiveMs, share2(step.collectiveMs)) + `, counted as waiting, not GPU work${overlap}.`);
+  }
   if (step.hostGapMs > 0 && wall > 0 && share2(step.hostGapMs) >= 0.05) {
-    evidence2.push(of("Main thread in no recorded op", step.hostGapMs, share2(step.hostGapMs)) + ": Python between ops, or a blocking call the profiler does not record.");
+    evidence2.push(of("No host thread in a recorded op", step.hostGapMs, share2(step.hostGapMs)) + ": Python between ops, or a blocking call the profiler does not record.");
   }
   if (cpuShare > 1.05) evidence2.push("Host time exceeds the wall clock: it adds up several threads.");
-  if (gpuShare > 1.05) evidence2.push("GPU time exceeds the wall clock: kernels overlap on several streams and the export sums them.");
-  const candidates = verdict === "waiting" || verdict === "mixed" || verdict === "unknown" ? waitCandidates(step, signals) : [];
+  if (gpuShare > 1.05) {
+    evidence2.push(
+      gpuIsSum ? `GPU kernel time adds up to ${percent(gpuShare)} of the wall clock: kernels overlap on several streams (the export sums them; busy time is at most the wall), or the wall clock or step count given does not match the capture.` : "GPU time exceeds the wall clock: kernels overlap on several streams and the export sums them."
+    );
+  }
+  const candidates = verdict === "waiting" || verdict === "mixed" || verdict === "unknown" ? waitCandidates(step, signals, engine) : [];
   return {
     label: step.label,
     wallMs: wall,
     cpuMs: step.cpuMs,
     gpuMs: step.gpuMs,
     collectiveMs: step.collectiveMs,
+    collectiveOverlapMs: step.collectiveOverlapMs,
     idleMs: step.idleMs,
     hostGapMs: step.hostGapMs,
     cpuShare,
@@ -34665,41 +35168,107 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false)
 // src/report/profiles.ts
 function profileReport(inputs) {
   const notes = [];
-  const first = (list, kind2, side2) => {
-    const found = list.filter((p) => p.kind === kind2);
-    if (found.length > 1) notes.push(`${found.length} ${kind2 === "split" ? "step profiles" : "Nsight Compute exports"} on the ${side2} side: the first is used`);
-    return found[0];
-  };
-  const baseSplit = first(inputs.base, "split", "baseline");
-  const headSplit = first(inputs.head, "split", "head");
-  const baseKernels = first(inputs.base, "kernels", "baseline");
-  const headKernels = first(inputs.head, "kernels", "head");
+  const baseSplit = stepProfile(inputs.base, "baseline", notes);
+  const headSplit = stepProfile(inputs.head, "head", notes);
+  const baseKernels = kernelExports(inputs.base);
+  const headKernels = kernelExports(inputs.head);
   const report2 = { notes };
   if (baseSplit || headSplit) {
-    const base = baseSplit ? splitView(baseSplit.totals) : void 0;
-    const head = headSplit ? splitView(headSplit.totals) : void 0;
-    report2.split = { ...base ? { base } : {}, ...head ? { head } : {}, ...base && head ? { comparison: compareSplits(base, head) } : {} };
+    const base = baseSplit ? splitView(baseSplit) : void 0;
+    const head = headSplit ? splitView(headSplit) : void 0;
+    const kernelTimes = baseSplit && headSplit && baseSplit.kernels.length > 0 && headSplit.kernels.length > 0 ? compareKernelTimes(baseSplit.kernels, headSplit.kernels) : void 0;
+    report2.split = {
+      ...base ? { base } : {},
+      ...head ? { head } : {},
+      ...base && head ? { comparison: compareSplits(base, head) } : {},
+      ...kernelTimes ? { kernels: kernelTimes } : {}
+    };
+    if (base && head && base.steps === 1 && head.steps === 1 && base.label === "all" && head.label === "all") {
+      notes.push("Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.");
+    }
   }
   if (baseKernels || headKernels) {
-    const shown = (headKernels ?? baseKernels).ncu.kernels;
+    const shown = (headKernels ?? baseKernels).kernels;
     report2.kernels = {
-      ...baseKernels ? { baseFile: baseKernels.ncu.file } : {},
-      ...headKernels ? { headFile: headKernels.ncu.file } : {},
+      ...baseKernels ? { baseFile: baseKernels.file } : {},
+      ...headKernels ? { headFile: headKernels.file } : {},
       top: kernelViews(shown),
-      ...baseKernels && headKernels ? { comparison: compareKernels(baseKernels.ncu.kernels, headKernels.ncu.kernels) } : {}
+      ...baseKernels && headKernels ? { comparison: compareKernels(baseKernels.kernels, headKernels.kernels) } : {}
     };
-    notes.push(...(headKernels ?? baseKernels).ncu.notes);
+    notes.push(...(headKernels ?? baseKernels).notes);
   }
   return report2.split || report2.kernels ? report2 : void 0;
 }
+function stepProfile(list, side2, notes) {
+  const splits = list.filter((p) => p.kind === "split");
+  if (splits.length === 0) return void 0;
+  const nsysInputs = splits.filter((p) => p.nsys);
+  const nsys = nsysInputs.length === 0 ? void 0 : nsysInputs.length === 1 ? nsysInputs[0].totals : nsysTotals(nsysInputs.map((p) => p.nsys.stats), nsysInputs[0].nsys.options);
+  const traces = splits.filter((p) => p.totals.format === "torch-chrome-trace").map((p) => p.totals);
+  const tables = splits.filter((p) => p.totals.format === "torch-key-averages").map((p) => p.totals);
+  const files = (xs) => xs.map((x) => x.file).join(", ");
+  const slowest = (xs, what) => {
+    const sorted = [...xs].sort((a, b) => (b.perStep.wallMs || -Infinity) - (a.perStep.wallMs || -Infinity) || (a.file < b.file ? -1 : 1));
+    if (sorted.length > 1) notes.push(`${sorted.length} ${what} on the ${side2} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`);
+    return sorted[0];
+  };
+  if (traces.length > 0) {
+    const trace = slowest(traces, "traces");
+    const unused = [...nsys ? [nsys] : [], ...tables];
+    if (unused.length) notes.push(`On the ${side2} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`);
+    return withSummaries(trace, nsys);
+  }
+  if (nsys) {
+    if (tables.length) notes.push(`On the ${side2} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
+    return nsys;
+  }
+  return slowest(tables, "key_averages tables");
+}
+function withSummaries(trace, nsys) {
+  if (!nsys || trace.signals.measured.blocking || !nsys.signals.measured.blocking) return trace;
+  const s = nsys.signals;
+  return {
+    ...trace,
+    signals: { ...trace.signals, lockCalls: s.lockCalls, lockMs: s.lockMs, networkCalls: s.networkCalls, networkMs: s.networkMs, measured: { ...trace.signals.measured, blocking: true } },
+    notes: [...trace.notes, `Lock and socket waits from ${nsys.file} (osrt_sum, every thread of the capture).`]
+  };
+}
+function kernelExports(list) {
+  const reports = list.filter((p) => p.kind === "kernels").map((p) => p.ncu);
+  return reports.length ? mergeNcu(reports) : void 0;
+}
 function splitView(totals) {
-  return { ...splitStep(totals), file: totals.file, format: totals.format, steps: totals.steps.length, gpuTimeKind: totals.gpuTimeKind, notes: totals.notes };
+  return {
+    ...splitStep(totals),
+    file: totals.file,
+    format: totals.format,
+    steps: totals.stepCount,
+    gpuTimeKind: totals.gpuTimeKind,
+    engine: totals.engine,
+    threads: totals.threads,
+    topKernels: totals.topKernels,
+    notes: totals.notes
+  };
 }
 function kernelViews(kernels) {
-  const byName = new Map(kernels.map((k) => [k.name, k]));
-  return topKernels(kernels, 5).map((t) => {
-    const regime = classifyKernel(byName.get(t.name));
-    return { name: t.name, ms: t.ms, share: t.share, launches: t.launches, regime: regime.regime, evidence: regime.evidence, fixes: regime.fixes };
+  const sum = kernels.reduce((s, k) => s + (Number.isNaN(k.durationMs) ? 0 : k.durationMs), 0);
+  return kernels.slice(0, 5).map((k) => {
+    const regime = classifyKernel(k);
+    return {
+      name: k.name,
+      grid: k.grid,
+      block: k.block,
+      ms: k.durationMs,
+      share: sum > 0 ? k.durationMs / sum : NaN,
+      launches: k.launches,
+      durationDerived: k.durationDerived,
+      regime: regime.regime,
+      ...regime.unit ? { unit: regime.unit } : {},
+      ...regime.cause ? { cause: regime.cause } : {},
+      counters: regime.counters,
+      evidence: regime.evidence,
+      fixes: regime.fixes
+    };
   });
 }
 
@@ -34733,10 +35302,15 @@ function withProfileEvidence(report2) {
   if (!profiles) return report2;
   const lines = [];
   const split2 = profiles.split;
-  if (split2?.comparison) lines.push({ text: `profiled step: ${split2.comparison.conclusion}`, values: { base: split2.comparison.verdict.base, head: split2.comparison.verdict.head } });
-  else if (split2?.head) lines.push({ text: `profiled step (head): ${split2.head.verdict}, ${split2.head.evidence[0] ?? ""}`.trim(), values: { head: split2.head.verdict } });
-  const moved = profiles.kernels?.comparison?.kernels.filter((k) => k.notes.length).slice(0, 2) ?? [];
-  for (const k of moved) lines.push({ text: `kernel ${k.name.slice(0, 80)}: ${k.notes.join("; ")}` });
+  if (split2?.comparison) {
+    lines.push({ text: `profiled step: ${split2.comparison.conclusion}`, values: { base: split2.comparison.verdict.base, head: split2.comparison.verdict.head, change: split2.comparison.change } });
+  } else if (split2?.head) lines.push({ text: `profiled step (head): ${split2.head.verdict}, ${split2.head.evidence[0] ?? ""}`.trim(), values: { head: split2.head.verdict } });
+  const family = split2?.kernels?.families.find((f) => Math.abs(f.ratio) >= 0.05);
+  if (family && split2?.kernels && Math.abs(split2.kernels.total.ratio) >= 0.05) {
+    lines.push({ text: `kernel time per step ${signedPercent(split2.kernels.total.ratio)}; most in ${family.name.slice(0, 80)} (${signedPercent(family.ratio)})`, values: { kernelRatio: split2.kernels.total.ratio, familyRatio: family.ratio } });
+  }
+  const moved2 = profiles.kernels?.comparison?.kernels.filter((k) => k.notes.length).slice(0, 2) ?? [];
+  for (const k of moved2) lines.push({ text: `kernel ${k.name.slice(0, 80)}: ${k.notes.join("; ")}` });
   if (lines.length === 0) return report2;
   return {
     ...report2,
@@ -34767,9 +35341,9 @@ function mser5(values) {
   for (let d = 0; d <= last; d++) {
     const n = k - d;
     const mean = sum[d] / n;
-    const value2 = Math.max(0, squares[d] - n * mean * mean) / (n * n);
-    if (value2 < bestValue) {
-      bestValue = value2;
+    const value3 = Math.max(0, squares[d] - n * mean * mean) / (n * n);
+    if (value3 < bestValue) {
+      bestValue = value3;
       best = d;
     }
   }
@@ -34969,10 +35543,10 @@ function triageBenchmark(base, head, config, quality) {
   };
 }
 function measuredRatesOf(metrics) {
-  const value2 = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
+  const value3 = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
   const side2 = (s) => {
-    const tokens = value2("throughput", s);
-    const requests = value2("request_throughput", s);
+    const tokens = value3("throughput", s);
+    const requests = value3("request_throughput", s);
     return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
   };
   return { base: side2("base"), head: side2("head") };
@@ -35209,8 +35783,8 @@ function pointChange(m) {
 }
 function nearerBound(m) {
   const [a, b] = m.interval;
-  const value2 = Math.abs(a) < Math.abs(b) ? a : b;
-  return m.intervalKind === "relative" ? signedPercent(value2) : signedWithUnit(value2, m.spec.metric.unit);
+  const value3 = Math.abs(a) < Math.abs(b) ? a : b;
+  return m.intervalKind === "relative" ? signedPercent(value3) : signedWithUnit(value3, m.spec.metric.unit);
 }
 function verdictQualifier(m) {
   const r = m.reason;
@@ -35242,7 +35816,7 @@ function reportToJson(report2) {
   };
 }
 function renderJson(report2) {
-  return JSON.stringify(reportToJson(report2), (_key, value2) => typeof value2 === "number" && !Number.isFinite(value2) ? null : value2, 2) + "\n";
+  return JSON.stringify(reportToJson(report2), (_key, value3) => typeof value3 === "number" && !Number.isFinite(value3) ? null : value3, 2) + "\n";
 }
 function benchmarkJson(b, confidence) {
   return {
@@ -35340,6 +35914,45 @@ function cap3(text, max) {
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }
 
+// src/render/kernel-names.ts
+var HEAD = 24;
+var MIDDLE = 34;
+function shortNames(names2, width = 60) {
+  const unique = [...new Set(names2)];
+  const cut = (n) => [...n].length > width ? `${[...n].slice(0, width - 1).join("")}…` : n;
+  const out = /* @__PURE__ */ new Map();
+  const byShort = /* @__PURE__ */ new Map();
+  for (const n of unique) byShort.set(cut(n), [...byShort.get(cut(n)) ?? [], n]);
+  for (const [short, group2] of byShort) {
+    if (group2.length === 1) {
+      out.set(group2[0], short);
+      continue;
+    }
+    for (const n of group2) {
+      const at = Math.max(...group2.filter((o) => o !== n).map((o) => firstDifference(n, o)));
+      const from = Math.max(HEAD, at - 8);
+      const chars = [...n];
+      const middle = chars.slice(from, from + MIDDLE).join("");
+      out.set(n, `${chars.slice(0, HEAD).join("")}…${middle}${from + MIDDLE < chars.length ? "…" : ""}`);
+    }
+  }
+  const seen = /* @__PURE__ */ new Map();
+  for (const n of unique) {
+    const s = out.get(n);
+    const k = (seen.get(s) ?? 0) + 1;
+    seen.set(s, k);
+    if (k > 1) out.set(n, `${s} #${k}`);
+  }
+  return out;
+}
+function firstDifference(a, b) {
+  const x = [...a];
+  const y = [...b];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i;
+}
+
 // src/render/deep-markdown.ts
 function floorSection(floor) {
   const row = (label, s) => `| ${label} | ${compact(s.batch)} (${s.batchSource}) | ${grouped(s.contextTokens)} | ${compact(s.floor.bytesPerStep / 1e9)} GB | ${duration(s.floor.floorMs)} | ${duration(s.measuredMs)} | ${s.efficiency ? `${compact(s.efficiency.efficiency)} (${s.efficiency.band})` : "—"} |`;
@@ -35366,49 +35979,73 @@ function profilesSection(p) {
   if (p.notes.length) out.push(p.notes.map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("\n"));
   return out.join("\n\n");
 }
+function stepsText(s) {
+  return s.steps === 1 && s.label === "all" && s.format === "nsys-stats" ? "per capture" : `${s.steps} step${s.steps === 1 ? "" : "s"}`;
+}
 function splitSection(split2) {
-  const row = (label, s) => `| ${label} | ${duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)} (${percent(s.gpuShare)})${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
+  const row = (label, s) => `| ${label} | ${Number.isNaN(s.wallMs) ? "unknown" : duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)}${Number.isNaN(s.gpuShare) ? "" : ` (${percent(s.gpuShare)})`}${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
   const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
   const shown = split2.head ?? split2.base;
   const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeText(s.file, 80)}, ${s.format}, ${s.steps} step${s.steps === 1 ? "" : "s"}`).join("; ")})`,
+    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeText(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
     "",
-    "| side | wall per step | CPU | GPU | NCCL | idle | verdict |",
+    "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
     "|---|---:|---:|---:|---:|---:|---|",
     ...sides.map(([l, s]) => row(l, s))
   ];
-  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: an upper bound when streams overlap.</sub>");
+  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: kernels that overlap on several streams count twice.</sub>");
   if (split2.comparison) lines.push("", `**What moved:** ${markdownText(split2.comparison.conclusion, 400)}`);
+  const k = split2.kernels;
+  if (k) {
+    const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
+    const names2 = shortNames(families.map((f) => f.name), 48);
+    lines.push(
+      "",
+      `**Kernel time per step:** ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}); of ${k.kernels.length} kernels on both sides ${k.slower} slower and ${k.faster} faster by 5% or more${k.onlyBase.length || k.onlyHead.length ? `, ${k.onlyBase.length} gone, ${k.onlyHead.length} new` : ""}${k.communication.base > 0 || k.communication.head > 0 ? `; communication ${duration(k.communication.base)} → ${duration(k.communication.head)}` : ""}.`
+    );
+    for (const f of families) lines.push(`- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`);
+  }
+  if (shown.threads.length > 1) {
+    const threads = shown.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
+    lines.push("", `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`);
+  }
   lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
   const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
   if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
     lines.push("", "| waiting on | evidence | time per step | what the profile shows | to confirm |", "|---|---|---:|---|---|");
     for (const c of candidates) {
-      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)} (${percent(c.share)})`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
+      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)}${Number.isNaN(c.share) ? "" : ` (${percent(c.share)})`}`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
     }
   }
   return lines.join("\n");
 }
 function kernelsSection(k) {
+  const c = k.comparison;
+  const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
+  const cell2 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
+  const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
+  const derived = k.top.some((t) => t.durationDerived);
   const lines = [
     `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeText(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeText(k.baseFile, 80)}` : ""})`,
     "",
-    "| kernel | time | share | regime | why | what can help |",
-    "|---|---:|---:|---|---|---|",
-    ...k.top.map((t) => `| ${codeCell(t.name)} | ${duration(t.ms)} | ${percent(t.share)} | ${t.regime ?? "unknown"} | ${markdownText(t.evidence, 200)} | ${t.fixes.map((f) => markdownText(f, 120)).join("; ")} |`)
+    "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
+    "|---|---|---:|---:|---|---|---|",
+    ...k.top.map(
+      (t) => `| ${cell2(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
+    )
   ];
-  const c = k.comparison;
+  if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
   if (c) {
     lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
-    const moved = c.kernels.filter((x) => x.notes.length);
-    for (const x of moved.slice(0, 5)) lines.push(`- ${codeCell(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
-    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => codeCell(x.name)).join(", ")}`);
-    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => codeCell(x.name)).join(", ")}`);
+    const moved2 = c.kernels.filter((x) => x.notes.length);
+    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell2(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
+    for (const x of c.shapeChanged.slice(0, 5)) {
+      lines.push(`- ${cell2(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
+    }
+    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell2(x.name)).join(", ")}`);
+    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell2(x.name)).join(", ")}`);
   }
   return lines.join("\n");
-}
-function codeCell(name) {
-  return `\`${codeText(name, 60)}\``;
 }
 
 // src/render/service-markdown.ts
@@ -35474,7 +36111,7 @@ function qualitySection(q) {
       [
         "| metric | baseline | this PR | change (95% interval) | verdict |",
         "|---|---:|---:|---|---|",
-        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value(m.base, m.baseStderr)} | ${value(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
+        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value2(m.base, m.baseStderr)} | ${value2(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
       ].join("\n")
     );
     if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
@@ -35491,7 +36128,7 @@ function rank(m) {
 function score2(v) {
   return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
 }
-function value(v, stderr) {
+function value2(v, stderr) {
   return `${score2(v)}${stderr !== void 0 ? ` ± ${score2(stderr)}` : ""}`;
 }
 function signed(v) {
@@ -35507,8 +36144,8 @@ var VERDICT_ICON = {
 };
 function leadMetric(b) {
   const regressed = b.metrics.filter((m) => m.verdict === "regressed");
-  const byChange = (list) => [...list].sort((x, y) => badness(y) - badness(x))[0];
-  return regressed.find((m) => m.spec.metric.id === "failed") ?? byChange(regressed.filter(breaches2)) ?? byChange(regressed.filter((m) => m.slos.length)) ?? byChange(regressed) ?? b.metrics.find(breaches2) ?? leadUndecided(b) ?? b.metrics.find((m) => m.verdict === "improved");
+  const byChange2 = (list) => [...list].sort((x, y) => badness(y) - badness(x))[0];
+  return regressed.find((m) => m.spec.metric.id === "failed") ?? byChange2(regressed.filter(breaches2)) ?? byChange2(regressed.filter((m) => m.slos.length)) ?? byChange2(regressed) ?? b.metrics.find(breaches2) ?? leadUndecided(b) ?? b.metrics.find((m) => m.verdict === "improved");
 }
 function breaches2(m) {
   return m.slos.some((s) => s.headMet === false);
@@ -36068,13 +36705,13 @@ function lowercaseKeys(object3) {
     return newObj;
   }, {});
 }
-function isPlainObject(value2) {
-  if (typeof value2 !== "object" || value2 === null) return false;
-  if (Object.prototype.toString.call(value2) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value2);
+function isPlainObject(value3) {
+  if (typeof value3 !== "object" || value3 === null) return false;
+  if (Object.prototype.toString.call(value3) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value3);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value2);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value3);
 }
 function mergeDeep(defaults, options) {
   const result = Object.assign({}, defaults);
@@ -36163,57 +36800,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value2, key) {
-  value2 = operator === "+" || operator === "#" ? encodeReserved(value2) : encodeUnreserved(value2);
+function encodeValue(operator, value3, key) {
+  value3 = operator === "+" || operator === "#" ? encodeReserved(value3) : encodeUnreserved(value3);
   if (key) {
-    return encodeUnreserved(key) + "=" + value2;
+    return encodeUnreserved(key) + "=" + value3;
   } else {
-    return value2;
+    return value3;
   }
 }
-function isDefined(value2) {
-  return value2 !== void 0 && value2 !== null;
+function isDefined(value3) {
+  return value3 !== void 0 && value3 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value2 = context[key], result = [];
-  if (isDefined(value2) && value2 !== "") {
-    if (typeof value2 === "string" || typeof value2 === "number" || typeof value2 === "bigint" || typeof value2 === "boolean") {
-      value2 = value2.toString();
+  var value3 = context[key], result = [];
+  if (isDefined(value3) && value3 !== "") {
+    if (typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "bigint" || typeof value3 === "boolean") {
+      value3 = value3.toString();
       if (modifier && modifier !== "*") {
-        value2 = value2.substring(0, parseInt(modifier, 10));
+        value3 = value3.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value3, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value2)) {
-          value2.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value3)) {
+          value3.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value2).forEach(function(k) {
-            if (isDefined(value2[k])) {
-              result.push(encodeValue(operator, value2[k], k));
+          Object.keys(value3).forEach(function(k) {
+            if (isDefined(value3[k])) {
+              result.push(encodeValue(operator, value3[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value2)) {
-          value2.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value3)) {
+          value3.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value2).forEach(function(k) {
-            if (isDefined(value2[k])) {
+          Object.keys(value3).forEach(function(k) {
+            if (isDefined(value3[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value2[k].toString()));
+              tmp.push(encodeValue(operator, value3[k].toString()));
             }
           });
         }
@@ -36226,12 +36863,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value2)) {
+      if (isDefined(value3)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value2 === "" && (operator === "&" || operator === "?")) {
+    } else if (value3 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value2 === "") {
+    } else if (value3 === "") {
       result.push("");
     }
   }
@@ -36427,8 +37064,8 @@ function parse2(header, options) {
     index++;
   }
   const valueEnd = whitespace === -1 ? index : whitespace;
-  const value2 = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value2 : value2.toLowerCase();
+  const value3 = header.slice(valueStart, valueEnd);
+  const type = (typeFlags & CASE_FLAGS) === 0 ? value3 : value3.toLowerCase();
   if (index === len || stop !== 0) {
     return { type, index, parameters: new NullObject() };
   }
@@ -36454,8 +37091,8 @@ function parseParameters(header, type, index, len, stopFlags) {
       }
       if (code === EQ) {
         const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value2 = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value2 : value2.toLowerCase();
+        const value3 = header.slice(keyStart, keyEnd);
+        const key = (keyFlags & CASE_FLAGS) === 0 ? value3 : value3.toLowerCase();
         index++;
         while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
           index++;
@@ -36707,12 +37344,12 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   }
   return chunks.join("");
 };
-var JSONStringify = (value2, replacer, space) => {
+var JSONStringify = (value3, replacer, space) => {
   try {
     const supportsRawJSON = "rawJSON" in JSON;
     if (supportsRawJSON) {
       return originalStringify(
-        value2,
+        value3,
         (key, val) => {
           if (typeof val === "bigint") return JSON.rawJSON(val.toString());
           const hasFunctionReplacer = typeof replacer === "function";
@@ -36724,9 +37361,9 @@ var JSONStringify = (value2, replacer, space) => {
         space
       );
     }
-    if (!value2) return originalStringify(value2, replacer, space);
+    if (!value3) return originalStringify(value3, replacer, space);
     const convertedToCustomJSON = originalStringify(
-      value2,
+      value3,
       (key, val) => {
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val.toString() + "n";
@@ -36747,7 +37384,7 @@ var JSONStringify = (value2, replacer, space) => {
     return denoisedJSON;
   } catch (error2) {
     if (error2 instanceof RangeError) {
-      const convertedJSON = stringifyIteratively(value2, replacer, space);
+      const convertedJSON = stringifyIteratively(value3, replacer, space);
       if (convertedJSON === void 0) return void 0;
       const supportsRawJSON = "rawJSON" in JSON;
       if (supportsRawJSON) return convertedJSON;
@@ -36775,26 +37412,26 @@ var isContextSourceSupported = () => {
     return false;
   }
 };
-var convertMarkedBigIntsReviver = (key, value2, context, userReviver) => {
-  const isCustomFormatBigInt = typeof value2 === "string" && customFormat.test(value2);
-  if (isCustomFormatBigInt) return BigInt(value2.slice(0, -1));
-  const isNoiseValue = typeof value2 === "string" && noiseValue.test(value2);
-  if (isNoiseValue) return value2.slice(0, -1);
+var convertMarkedBigIntsReviver = (key, value3, context, userReviver) => {
+  const isCustomFormatBigInt = typeof value3 === "string" && customFormat.test(value3);
+  if (isCustomFormatBigInt) return BigInt(value3.slice(0, -1));
+  const isNoiseValue = typeof value3 === "string" && noiseValue.test(value3);
+  if (isNoiseValue) return value3.slice(0, -1);
   const hasUserReviver = typeof userReviver === "function";
-  if (!hasUserReviver) return value2;
-  return userReviver(key, value2, context);
+  if (!hasUserReviver) return value3;
+  return userReviver(key, value3, context);
 };
 var JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value2, context) => {
-    const isNumber = typeof value2 === "number";
-    const isOutOfBounds = value2 > Number.MAX_SAFE_INTEGER || value2 < Number.MIN_SAFE_INTEGER;
+  return JSON.parse(text, (key, value3, context) => {
+    const isNumber = typeof value3 === "number";
+    const isOutOfBounds = value3 > Number.MAX_SAFE_INTEGER || value3 < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
     const isInt = context && intRegex.test(context.source);
     const isBigInt = isBigNumber && isInt;
     if (isBigInt) return BigInt(context.source);
     const hasCustomReviver = typeof reviver === "function";
-    if (!hasCustomReviver) return value2;
-    return reviver(key, value2, context);
+    if (!hasCustomReviver) return value3;
+    return reviver(key, value3, context);
   });
 };
 var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -36808,35 +37445,35 @@ var applyReviverIteratively = (parsed, userReviver) => {
     const node = stack[stack.length - 1];
     if (!node.visited) {
       node.visited = true;
-      const value2 = node.parent[node.key];
-      const isComplexObject = value2 !== null && typeof value2 === "object";
+      const value3 = node.parent[node.key];
+      const isComplexObject = value3 !== null && typeof value3 === "object";
       if (isComplexObject) {
-        const keys = Object.keys(value2);
+        const keys = Object.keys(value3);
         for (let i = keys.length - 1; i >= 0; i--) {
-          stack.push({ parent: value2, key: keys[i], visited: false });
+          stack.push({ parent: value3, key: keys[i], visited: false });
         }
       }
     } else {
       const { parent, key } = node;
-      let value2 = parent[key];
-      if (typeof value2 === "string") {
-        const isCustomFormatBigInt = customFormat.test(value2);
+      let value3 = parent[key];
+      if (typeof value3 === "string") {
+        const isCustomFormatBigInt = customFormat.test(value3);
         if (isCustomFormatBigInt) {
-          value2 = BigInt(value2.slice(0, -1));
+          value3 = BigInt(value3.slice(0, -1));
         } else {
-          const isNoise = noiseValue.test(value2);
-          if (isNoise) value2 = value2.slice(0, -1);
+          const isNoise = noiseValue.test(value3);
+          if (isNoise) value3 = value3.slice(0, -1);
         }
       }
       const hasUserReviver = typeof userReviver === "function";
       if (hasUserReviver) {
-        value2 = userReviver.call(parent, key, value2);
+        value3 = userReviver.call(parent, key, value3);
       }
-      const isDeleted = value2 === void 0;
+      const isDeleted = value3 === void 0;
       if (isDeleted) {
         delete parent[key];
       } else {
-        parent[key] = value2;
+        parent[key] = value3;
       }
       stack.pop();
     }
@@ -36865,7 +37502,7 @@ var JSONParse = (text, reviver) => {
     const serializedData = serializeBigInts(text);
     return originalParse(
       serializedData,
-      (key, value2, context) => convertMarkedBigIntsReviver(key, value2, context, reviver)
+      (key, value3, context) => convertMarkedBigIntsReviver(key, value3, context, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
@@ -36923,13 +37560,13 @@ var defaults_default = {
     "user-agent": `octokit-request.js/${VERSION3} ${getUserAgent()}`
   }
 };
-function isPlainObject2(value2) {
-  if (typeof value2 !== "object" || value2 === null) return false;
-  if (Object.prototype.toString.call(value2) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value2);
+function isPlainObject2(value3) {
+  if (typeof value3 !== "object" || value3 === null) return false;
+  if (Object.prototype.toString.call(value3) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value3);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value2);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value3);
 }
 var noop = () => "";
 async function fetchWrapper(requestOptions) {
@@ -36943,9 +37580,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value2]) => [
+    Object.entries(requestOptions.headers).map(([name, value3]) => [
       name,
-      String(value2)
+      String(value3)
     ])
   );
   let fetchResponse;
@@ -36985,8 +37622,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value2] of fetchResponse.headers) {
-    responseHeaders[key] = value2;
+  for (const [key, value3] of fetchResponse.headers) {
+    responseHeaders[key] = value3;
   }
   const octokitResponse = {
     url,
@@ -37537,7 +38174,7 @@ var MissingPageInfo = class extends Error {
   }
   name = "MissingPageInfo";
 };
-var isObject = (value2) => Object.prototype.toString.call(value2) === "[object Object]";
+var isObject = (value3) => Object.prototype.toString.call(value3) === "[object Object]";
 function findPaginatedResourcePath(responseData) {
   const paginatedResourcePath = deepFindPathToProperty(
     responseData,
@@ -40010,8 +40647,8 @@ var handler = {
   ownKeys({ scope }) {
     return [...endpointMethodsMap.get(scope).keys()];
   },
-  set(target, methodName, value2) {
-    return target.cache[methodName] = value2;
+  set(target, methodName, value3) {
+    return target.cache[methodName] = value3;
   },
   get({ octokit, scope, cache }, methodName) {
     if (cache[methodName]) {
@@ -40440,9 +41077,9 @@ function urlBuilderAuthorize(base, options) {
     if (k !== "scopes") return true;
     if (options.clientType === "github-app") return false;
     return !Array.isArray(options[k]) || options[k].length > 0;
-  }).map((key) => [map[key], `${options[key]}`]).forEach(([key, value2], index) => {
+  }).map((key) => [map[key], `${options[key]}`]).forEach(([key, value3], index) => {
     url += index === 0 ? `?` : "&";
-    url += `${key}=${encodeURIComponent(value2)}`;
+    url += `${key}=${encodeURIComponent(value3)}`;
   });
   return url;
 }
@@ -41327,10 +41964,10 @@ var LruObject = class {
   keys() {
     return Object.keys(this.items);
   }
-  set(key, value2) {
+  set(key, value3) {
     const existing = this.items[key];
     if (existing !== void 0) {
-      existing.value = value2;
+      existing.value = value3;
       existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
       this.bumpLru(existing);
       return;
@@ -41343,7 +41980,7 @@ var LruObject = class {
       key,
       prev: this.last,
       next: null,
-      value: value2
+      value: value3
     };
     this.items[key] = item;
     if (++this.size === 1) {
@@ -41444,7 +42081,7 @@ async function set2(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
   ).join(",");
-  const value2 = [
+  const value3 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -41452,7 +42089,7 @@ async function set2(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value2);
+  await cache.set(key, value3);
 }
 function optionsToCacheKey({
   installationId,
@@ -44247,14 +44884,14 @@ function parseJournal(text, file) {
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     if (!line) return;
-    let value2;
+    let value3;
     try {
-      value2 = JSON.parse(line);
+      value3 = JSON.parse(line);
     } catch (error2) {
       issues.push({ file, line: index + 1, message: `not valid JSON: ${error2.message}` });
       return;
     }
-    const entry = value2;
+    const entry = value3;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
       issues.push({ file, line: index + 1, message: "expected a journal entry object" });
       return;
@@ -44369,8 +45006,8 @@ function niceStep(raw) {
   const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
   return nice * base;
 }
-function fixed(value2, decimals) {
-  const text = Math.abs(value2) >= 1e21 ? BigInt(Math.round(value2)).toString() : value2.toFixed(decimals);
+function fixed(value3, decimals) {
+  const text = Math.abs(value3) >= 1e21 ? BigInt(Math.round(value3)).toString() : value3.toFixed(decimals);
   const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
   return trimmed === "-0" ? "0" : trimmed;
 }
@@ -44476,13 +45113,13 @@ function readContext(env) {
   if (run2 && eventName === "workflow_run") context.workflowRun = { id: Number(run2.id) };
   return context;
 }
-function parseRepo(value2) {
-  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value2 ?? "");
-  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value2 ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
+function parseRepo(value3) {
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value3 ?? "");
+  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value3 ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
   return { owner: match[1], repo: match[2] };
 }
-function object2(value2) {
-  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) ? value2 : void 0;
+function object2(value3) {
+  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) ? value3 : void 0;
 }
 function runUrl(context) {
   return `${context.serverUrl}/${context.repository.owner}/${context.repository.repo}/actions/runs/${context.runId}${context.runAttempt > 1 ? `/attempts/${context.runAttempt}` : ""}`;
@@ -44753,10 +45390,10 @@ function metricRecord(m) {
 }
 function symptom(b, lead) {
   if (!lead?.head) return b.verdict === "unchanged" ? "no regression" : b.verdict;
-  const value2 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
+  const value3 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
   const slo = lead.slos[0];
   const target = slo ? `, target ${slo.slo.comparator} ${withUnit(slo.slo.threshold, lead.spec.metric.unit)}` : "";
-  return `${value2}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
+  return `${value3}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
 }
 function workloadLine(b) {
   const w = b.workload;
@@ -44840,7 +45477,7 @@ function charts(benchmark, list) {
       return m ? [{ label: e.date, value: m.value, unit: m.unit }] : [];
     });
     if (points2.length < 2) continue;
-    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points2[0].unit, points: points2.map(({ label, value: value2 }) => ({ label, value: value2 })) }));
+    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points2[0].unit, points: points2.map(({ label, value: value3 }) => ({ label, value: value3 })) }));
     if (out.length >= MAX_CHARTS) break;
   }
   const phases = phaseChart(benchmark, list);
@@ -45376,7 +46013,7 @@ async function artifactSources(client, context, settings, runId) {
   if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required in workflow_run mode, to download the results artifact");
   const files = await downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes });
   info2(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
-  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, f.data));
+  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, gunzipIfGzip(f.data, `${ARTIFACT_PREFIX}${f.name}`)));
 }
 async function readSide(label, patterns, inputs, config, artifact, fromArtifactOnly = false) {
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat };

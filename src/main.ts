@@ -74,7 +74,9 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const history =
       client && onGitHub(context) && journal.mode !== 'off'
         ? await readHistory(client, context.repository, journalRef, journal).catch((error: unknown) => {
-            warning(`the journal on ${journalRef} was not read (HTTP ${statusOf(error) ?? String(error)}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false`);
+            const status = statusOf(error);
+            // Only an HTTP refusal is about permissions; a journal file that cannot be used says what is wrong with it.
+            warning(status !== undefined ? `the journal on ${journalRef} was not read (HTTP ${status}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false` : `the journal on ${journalRef} was not read: ${safeLogText(String((error as Error)?.message ?? error))}; noise bands and drift from the history are left out`);
             return undefined;
           })
         : undefined;

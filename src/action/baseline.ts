@@ -7,6 +7,7 @@ import { InputError } from '../ingest/errors';
 import { sideFromDigest } from '../journal/digest';
 import { parseDigest } from '../journal/digest-parse';
 import type { JournalPaths } from '../journal/paths';
+import { findBaseline } from '../journal/store';
 import type { Side } from '../model/run';
 import type { GitHubClient } from '../github/client';
 import type { RepoRef } from '../github/context';
@@ -32,12 +33,13 @@ export async function journalBaseline(client: GitHubClient | undefined, repo: Re
   const side: Side = { label: 'base', runs: [] };
   const missing: string[] = [];
   for (const name of names) {
-    const path = paths.baseline(name);
-    const text = await readRepoFile(client, repo, ref, path);
-    if (text === undefined) {
+    // Its own file, or where an older perf-triage or a name collision put it (findBaseline checks the name inside).
+    const found = await findBaseline((p) => readRepoFile(client, repo, ref, p), paths, name);
+    if (found === undefined) {
       missing.push(name);
       continue;
     }
+    const { path, text } = found;
     const digest = parseDigest(text, `${ref}:${path}`);
     for (const run of sideFromDigest(digest, `${ref}:${path}`).runs) {
       // Pair with the head by the name the head uses, even if the digest was recorded under an older one.

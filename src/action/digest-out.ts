@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '../config/config';
 import { digestSide } from '../journal/digest';
-import { slug } from '../journal/paths';
+import { baselineFile } from '../journal/paths';
 import type { Side } from '../model/run';
 import { markShard, parseShard } from '../model/shards';
 import { pairBenchmarks } from '../report/groups';
@@ -19,7 +19,7 @@ export async function writeDigests(head: Side, target: string, shardText: string
   const written: string[] = [];
   for (const pair of pairs) {
     const runs = markShard(pair.head.runs, shard);
-    const file = many ? join(target, `${slug(pair.name)}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.json`) : target;
+    const file = many ? join(target, `${baselineFile(pair.name).replace(/\.json$/, '')}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.json`) : target;
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}\n`);
     written.push(file);

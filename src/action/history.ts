@@ -4,7 +4,8 @@
 
 import type { TriageConfig } from '../config/config';
 import { detectDrift, metricHistory, noiseBand } from '../journal/history';
-import { parseJournal } from '../journal/jsonl';
+import { describeUnread } from '../journal/jsonl';
+import { readJournal } from '../journal/store';
 import type { JournalEntry } from '../journal/schema';
 import { specLabel } from '../metrics/metric-spec';
 import type { BenchmarkReport, Report } from '../report/model';
@@ -24,10 +25,12 @@ export interface History {
 }
 
 export async function readHistory(client: GitHubClient, repo: RepoRef, ref: string, journal: JournalSettings): Promise<History | undefined> {
-  const text = await readRepoFile(client, repo, ref, journal.paths.jsonl);
-  if (text === undefined) return undefined;
-  const { entries, issues } = parseJournal(text, `${ref}:${journal.paths.jsonl}`);
-  for (const issue of issues.slice(0, 5)) info(`journal: line ${issue.line}${issue.field ? ` ${issue.field}` : ''}: ${issue.message}`);
+  // The newest segment and the last full one: a bounded read however long the journal is.
+  const view = await readJournal((path) => readRepoFile(client, repo, ref, path), journal.paths, { label: ref });
+  if (!view.exists) return undefined;
+  const { entries, issues } = view;
+  for (const issue of issues.slice(0, 5)) info(`journal: ${describeUnread(issue)}`);
+  if (issues.length > 5) info(`journal: … and ${issues.length - 5} more lines not read`);
   const history = historyOf(entries);
   info(`journal on ${ref}: ${entries.length} entries; noise bands for ${history.bands.size} metric(s)`);
   return history;

@@ -13,7 +13,7 @@ import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runAmdahl(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs({ args: [...args], options: { share: { type: 'string' }, speedup: { type: 'string' }, effort: { type: 'string' }, item: { type: 'string', multiple: true }, label: { type: 'string' } }, strict: true });
+  const parsed = parseCliArgs({ args: [...args], options: { share: { type: 'string' }, speedup: { type: 'string' }, effort: { type: 'string' }, item: { type: 'string', multiple: true }, label: { type: 'string' } }, strict: true }, 'amdahl');
   const { values } = parsed;
   const items: (EffortItem & { note?: string })[] = [];
   if (values.share !== undefined || values.speedup !== undefined) {

@@ -15,7 +15,7 @@ import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runDigest(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs({ args: [...args], options: { out: { type: 'string', short: 'o' }, shard: { type: 'string' }, benchmark: { type: 'string' }, 'input-format': { type: 'string' } }, allowPositionals: true, strict: true });
+  const parsed = parseCliArgs({ args: [...args], options: { out: { type: 'string', short: 'o' }, shard: { type: 'string' }, benchmark: { type: 'string' }, 'input-format': { type: 'string' } }, allowPositionals: true, strict: true }, 'digest');
   const { values, positionals } = parsed;
   if (positionals.length === 0 || !values.out) throw new UsageError('digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]');
   const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;

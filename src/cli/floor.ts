@@ -31,7 +31,7 @@ export async function runFloor(args: readonly string[], io: CliIo): Promise<numb
       'measured-ms': { type: 'string' },
     },
     strict: true,
-  });
+  }, 'floor');
   const { values } = parsed;
   const settings = parseFloorSettings(['model', 'gpu', 'gpus', 'weights', 'kv', 'bandwidth', 'params'].flatMap((k) => (values[k as keyof typeof values] ? [`${k}=${values[k as keyof typeof values]}`] : [])));
   const batch = Number(values.batch);

@@ -3,7 +3,7 @@
 // says), 2 bad usage or unusable input.
 
 import { writeFile } from 'node:fs/promises';
-import { buildConfig, ConfigError, type RawConfig, type TriageConfig } from '../config/config';
+import { buildConfig, ConfigError, type TriageConfig } from '../config/config';
 import { InputError } from '../ingest/errors';
 import { loadSide } from '../io/load-side';
 import { loadProfileInputs } from '../io/load-profiles';
@@ -22,11 +22,14 @@ import { runAmdahl } from './amdahl';
 import { runSplit } from './split';
 import { runFloor } from './floor';
 import { runDigest } from './digest';
-import { USAGE } from './usage';
+import { COMMAND_HELP, COMMANDS, JOURNAL_COMMANDS, USAGE } from './usage';
 import { readingStatus, type StatusLine } from './status-line';
 import { grouped } from '../format/numbers';
 import type { Side } from '../model/run';
-import { parseCliArgs, UsageError } from './usage-error';
+import { UsageError, wantsHelp } from './usage-error';
+import { parseCompareArgs, rawConfig, type CompareValues as Values } from './compare-options';
+import { didYouMean } from '../format/suggest';
+import { outputFormat, type Format } from './format';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -38,40 +41,18 @@ export interface CliIo {
 
 export const EXIT = { pass: 0, fail: 1, usage: 2 } as const;
 
-const FORMATS = ['text', 'markdown', 'json'] as const;
-type Format = (typeof FORMATS)[number];
 
-const COMMON_OPTIONS = {
-  slo: { type: 'string', multiple: true },
-  metric: { type: 'string', multiple: true },
-  'fail-on': { type: 'string' },
-  format: { type: 'string', short: 'f' },
-  json: { type: 'string' },
-  markdown: { type: 'string' },
-  seed: { type: 'string' },
-  resamples: { type: 'string' },
-  confidence: { type: 'string' },
-  'min-effect': { type: 'string', multiple: true },
-  'run-noise': { type: 'string', multiple: true },
-  effort: { type: 'string', multiple: true },
-  'decode-floor': { type: 'string', multiple: true },
-  cost: { type: 'string' },
-  'cost-baseline': { type: 'string' },
-  profile: { type: 'string', multiple: true },
-  quality: { type: 'string', multiple: true },
-  'baseline-quality': { type: 'string', multiple: true },
-  'baseline-profile': { type: 'string', multiple: true },
-  benchmark: { type: 'string' },
-  'max-bad-lines': { type: 'string' },
-  'input-format': { type: 'string' },
-  base: { type: 'string', multiple: true },
-  head: { type: 'string', multiple: true },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+
+
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    const help = helpText(command, rest);
+    if (help !== undefined) {
+      io.stdout(help);
+      return EXIT.pass;
+    }
     switch (command) {
       case 'compare':
         return await compare(rest, io);
@@ -95,14 +76,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'version':
         io.stdout(`perf-triage ${VERSION}\n`);
         return EXIT.pass;
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        io.stdout(USAGE);
-        return EXIT.pass;
       default:
-        io.stderr(`perf-triage: unknown command "${command}"\n\n${USAGE}`);
+        io.stderr(`perf-triage: unknown command "${command}"${didYouMean(command ?? '', COMMANDS)}\nRun perf-triage --help for the commands.\n`);
         return EXIT.usage;
     }
   } catch (error) {
@@ -114,12 +89,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function compare(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.pass;
+/**
+ * The help asked for, or undefined: `perf-triage`, `help [COMMAND]`, `--help`, and `--help`/`-h`
+ * anywhere in a command's arguments (`journal add --help`), always with exit 0.
+ */
+function helpText(command: string | undefined, rest: readonly string[]): string | undefined {
+  if (command === undefined || command === '--help' || command === '-h') return USAGE;
+  if (command === 'help') {
+    const topic = rest.filter((a) => !a.startsWith('-')).join(' ');
+    return topic ? COMMAND_HELP[topic] ?? USAGE : USAGE;
   }
+  if (!wantsHelp(rest) || !Object.hasOwn(COMMAND_HELP, command)) return undefined;
+  if (command === 'journal') {
+    const sub = rest[0];
+    return sub && (JOURNAL_COMMANDS as readonly string[]).includes(sub) ? COMMAND_HELP[`journal ${sub}`] : COMMAND_HELP.journal;
+  }
+  return COMMAND_HELP[command];
+}
+
+async function compare(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, 'compare');
   const base = [...(positionals[0] ? [positionals[0]] : []), ...(values.base ?? [])];
   const head = [...(positionals[1] ? [positionals[1]] : []), ...(values.head ?? [])];
   if (positionals.length > 2) throw new UsageError(`compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
@@ -146,11 +135,7 @@ function requestsOf(side: Side): number {
 }
 
 async function demo(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parse(args);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.pass;
-  }
+  const { values } = parse(args, 'demo');
   const raw = rawConfig(values);
   const report = await runDemo(raw);
   const code = await emit(report, outputFormat(values.format, 'text'), values, io);
@@ -158,36 +143,11 @@ async function demo(args: readonly string[], io: CliIo): Promise<number> {
   return code === EXIT.fail ? EXIT.pass : code;
 }
 
-type Values = ReturnType<typeof parse>['values'];
-
-function parse(args: readonly string[]) {
-  return parseCliArgs({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
+function parse(args: readonly string[], command: string) {
+  return parseCompareArgs(args, command);
 }
 
-export function rawConfig(values: Values): RawConfig {
-  return {
-    slos: values.slo,
-    metrics: values.metric,
-    failOn: values['fail-on'],
-    seed: values.seed,
-    resamples: values.resamples,
-    confidence: values.confidence,
-    minEffect: values['min-effect'],
-    runNoise: values['run-noise'],
-    effort: values.effort,
-    decodeFloor: values['decode-floor'],
-    cost: values.cost,
-    costBaseline: values['cost-baseline'],
-    benchmark: values.benchmark,
-    maxBadLineRatio: values['max-bad-lines'],
-  };
-}
 
-function outputFormat(value: string | undefined, fallback: Format): Format {
-  const format = value ?? fallback;
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format "${format}" is not one of ${FORMATS.join(', ')}`);
-  return format as Format;
-}
 
 async function emit(report: Report, format: Format, values: Values, io: CliIo): Promise<number> {
   const render = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];

@@ -17,7 +17,7 @@ export async function runSimulate(args: readonly string[], io: CliIo): Promise<n
       list: { type: 'boolean' },
     },
     strict: true,
-  });
+  }, 'simulate');
   const regressions = injectedRegressions();
   if (values.list) {
     io.stdout(regressions.map((r) => `${r.id.padEnd(22)} ${r.description}`).join('\n') + '\n');

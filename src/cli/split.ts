@@ -10,6 +10,7 @@ import { readProfile, type ProfileReadOptions } from '../profile/read';
 import { profileReport } from '../report/profiles';
 import { profilesText } from '../render/text';
 import { profilesSection } from '../render/deep-markdown';
+import { outputFormat } from './format';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
@@ -27,7 +28,7 @@ export async function runSplit(args: readonly string[], io: CliIo): Promise<numb
     },
     allowPositionals: true,
     strict: true,
-  });
+  }, 'split');
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('split needs a profiler export: perf-triage split PROFILE… [--baseline PROFILE…]');
   const baselines = values.baseline ?? [];
@@ -44,11 +45,10 @@ export async function runSplit(args: readonly string[], io: CliIo): Promise<numb
   const base = await Promise.all(baselines.map((f) => read(f, baseOptions)));
   const report = profileReport({ base, head });
   if (!report) throw new UsageError('no step profile or kernel export in the files given');
-  const format = values.format ?? 'text';
+  const format = outputFormat(values.format, 'text');
   if (format === 'json') io.stdout(`${JSON.stringify(report, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
   else if (format === 'markdown') io.stdout(`${profilesSection(report)}\n`);
-  else if (format === 'text') io.stdout(`${profilesText(report)}\n`);
-  else throw new UsageError(`--format "${format}": expected text, markdown or json`);
+  else io.stdout(`${profilesText(report)}\n`);
   return 0;
 }
 

@@ -16,7 +16,7 @@ import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runValidate(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs({ args: [...args], options: { 'input-format': { type: 'string' }, 'max-bad-lines': { type: 'string' } }, allowPositionals: true, strict: true });
+  const parsed = parseCliArgs({ args: [...args], options: { 'input-format': { type: 'string' }, 'max-bad-lines': { type: 'string' } }, allowPositionals: true, strict: true }, 'validate');
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('validate needs one or more files: perf-triage validate FILE…');
   const maxBadLineRatio = values['max-bad-lines'] === undefined ? 0.05 : Number(values['max-bad-lines']);

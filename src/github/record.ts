@@ -3,11 +3,8 @@
 // commit. A regression merged without /perf accept is journaled as such: never dropped, never the new
 // normal without a trace.
 
-import { digestSide } from '../journal/digest';
-import { asFirstBaseline, entryFromReport } from '../journal/entry';
-import { phaseMeans } from '../journal/phases';
-import { appendEntries, parseJournal } from '../journal/jsonl';
-import { renderJournal } from '../journal/markdown';
+import { recordedEntries, recordInput } from '../journal/record';
+import { recordChanges } from '../journal/store';
 import type { JournalPaths } from '../journal/paths';
 import type { Acceptance, JournalEntry } from '../journal/schema';
 import type { Side } from '../model/run';
@@ -44,18 +41,15 @@ export interface RecordResult {
 }
 
 export async function recordResults(request: RecordRequest): Promise<RecordResult> {
-  const entries = request.report.benchmarks.map((b, i) => {
-    const entry = entryFromReport(b, {
-      phases: phaseMeans(request.heads[i]),
-      id: `${request.runId}:${b.name}`,
-      kind: 'recorded',
-      recordedAt: request.recordedAt,
-      commit: request.commit,
-      runUrl: request.runUrl,
-      ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
-      ...(request.acceptance ? { acceptance: request.acceptance } : {}),
-    });
-    return request.firstBaseline.has(b.name) ? asFirstBaseline(entry) : entry;
+  const entries = recordedEntries(request.report, request.heads, {
+    idPrefix: request.runId,
+    kind: 'recorded',
+    recordedAt: request.recordedAt,
+    commit: request.commit,
+    runUrl: request.runUrl,
+    ...(request.pullRequest ? { pullRequest: request.pullRequest } : {}),
+    ...(request.acceptance ? { acceptance: request.acceptance } : {}),
+    firstBaseline: request.firstBaseline,
   });
   const result = await commitFiles(request.client, {
     ...request.repo,
@@ -65,21 +59,10 @@ export async function recordResults(request: RecordRequest): Promise<RecordResul
     idempotencyKey: `Perf-Triage-Run: ${request.runId}`,
     ...(request.retry?.maxAttempts ? { maxAttempts: request.retry.maxAttempts } : {}),
     ...(request.retry?.backoff ? { backoff: request.retry.backoff } : {}),
+    // The journal's layout (segments, index, JOURNAL.md, baselines) is src/journal/store.ts's, shared with the CLI.
     apply: async (read) => {
-      const current = (await read(request.paths.jsonl)) ?? '';
-      const { text, added } = appendEntries(current, request.paths.jsonl, entries);
-      if (added.length === 0) return 'no-change';
-      const all = parseJournal(text, request.paths.jsonl).entries;
-      const files = [
-        { path: request.paths.jsonl, content: text },
-        { path: request.paths.markdown, content: renderJournal(all) },
-      ];
-      request.report.benchmarks.forEach((b, i) => {
-        if (!added.some((e) => e.benchmark === b.name)) return;
-        const digest = digestSide(request.heads[i], b.name, request.recordedAt, { commit: request.commit, entryId: `${request.runId}:${b.name}` });
-        files.push({ path: request.paths.baseline(b.name), content: `${JSON.stringify(digest)}\n` });
-      });
-      return files;
+      const changes = await recordChanges(read, request.paths, recordInput(request.report, request.heads, entries, request.recordedAt, request.commit));
+      return changes.added.length === 0 ? 'no-change' : changes.files;
     },
   });
   if ('skipped' in result) return { entries, skipped: 'already in the journal' };

@@ -4,6 +4,7 @@
 
 import type { Run } from '../model/run';
 import { InputError } from './errors';
+import { unreadableMessage } from './unreadable';
 import type { ArtifactAdapter, IngestOptions } from './formats/adapter';
 import { detectNativeLayout, ingestNative } from './native/native';
 import type { TextSource } from './source';
@@ -64,14 +65,12 @@ export async function ingestRuns(source: TextSource, options: IngestOptions, for
     if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES)].join(', ')}`);
     return adapter.read(source, options);
   }
-  const tried: string[] = [];
   for (const adapter of ADAPTERS) {
     const detection = adapter.detect(source.head, source.name);
     if (detection.match) return adapter.read(source, options);
-    tried.push(`${adapter.id} — ${detection.reason.replace(/^not a format perf-triage reads: /, '')}`);
   }
   if (source.head.replace(/^\ufeff/, '').trim() === '') throw new InputError(source.name, 'the file is empty');
-  throw new InputError(source.name, `not a format perf-triage reads; tried: ${tried.join('; ')}`);
+  throw new InputError(source.name, unreadableMessage(source.head, FORMAT_IDS));
 }
 
 /** The one run a file holds; an error when it holds several (use ingestRuns). */

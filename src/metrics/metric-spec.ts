@@ -1,6 +1,7 @@
 // "Which number, at which percentile" (methodology STEP 1): a metric with its statistic, parsed from
 // text such as "ttft p95", "itl.p99", "e2e mean" or "throughput".
 
+import { closest } from '../format/suggest';
 import { lookupMetric, METRIC_NAMES, type AnyMetricDef } from './catalog';
 
 export type Stat = { kind: 'percentile'; q: number; label: string } | { kind: 'mean'; label: 'mean' };
@@ -39,14 +40,22 @@ export function makeSpec(metric: AnyMetricDef, stat: Stat): MetricSpec {
 }
 
 /**
- * Parses "ttft p95" / "ttft.p95" / "throughput". A run-level metric (throughput) takes no statistic;
- * a request-level metric without one is an error: STEP 1 asks for the percentile explicitly.
+ * Parses "ttft p95" / "ttft.p95" / "throughput", and the names as the report prints them ("TTFT
+ * p95", "client TTFT p95", "queue wait p99", "request throughput"). A run-level metric
+ * (throughput) takes no statistic; a request-level metric without one is an error: STEP 1 asks for
+ * the percentile explicitly.
  */
 export function parseMetricSpec(text: string): MetricSpec | string {
-  const parts = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, '$1 ').split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return 'empty metric: expected something like "ttft p95"';
+  const words = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, '$1 ').split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'empty metric: expected something like "ttft p95"';
+  // Two-word names as printed ("client TTFT", "queue wait") are the catalog's snake_case names.
+  const twoWords = words.length >= 2 && lookupMetric(`${words[0]}_${words[1]}`) !== undefined;
+  const parts = twoWords ? [`${words[0]}_${words[1]}`, ...words.slice(2)] : words;
   const metric = lookupMetric(parts[0]);
-  if (!metric) return `unknown metric "${parts[0]}": expected one of ${METRIC_NAMES.join(', ')}`;
+  if (!metric) {
+    const guess = closest(parts[0], METRIC_NAMES);
+    return `unknown metric "${parts[0]}": ${guess ? `did you mean "${guess}"? (expected one of ${METRIC_NAMES.join(', ')})` : `expected one of ${METRIC_NAMES.join(', ')}`}`;
+  }
   if (parts.length > 2) return `unexpected "${parts.slice(2).join(' ')}" after "${parts[0]} ${parts[1]}"`;
   if (metric.level === 'run') {
     if (parts.length === 2 && !/^(mean|avg|average)$/i.test(parts[1])) {

@@ -69,7 +69,7 @@ describe('perf-triage compare', () => {
       [['compare', demo.base, demo.head, '--slo', 'ttft p95 < 800'], /input "slo": SLO "ttft p95 < 800": missing unit after 800/],
       [['compare', demo.base, demo.head, '--fail-on', 'sometimes'], /input "fail-on": "sometimes" is not allowed/],
       [['compare', demo.base, demo.head, '--format', 'xml'], /--format "xml" is not one of text, markdown, json/],
-      [['compare', demo.base, demo.head, '--bogus'], /Unknown option '--bogus'/],
+      [['compare', demo.base, demo.head, '--bogus'], /unknown option --bogus for compare; see perf-triage compare --help/],
       [['frobnicate'], /unknown command "frobnicate"/],
     ];
     for (const [args, message] of cases) {

@@ -110,5 +110,22 @@ describe('the journal with the bundled action', () => {
     const journal = parseJournal(Buffer.from(git.blob(entry.sha)!.data).toString('utf8'), paths.jsonl).entries;
     expect(journal[0]).toMatchObject({ kind: 'accepted', acceptance: { by: 'maria', reason: 'by design' } });
   }, 60_000);
-});
 
+  it('a journal line of a newer schema neither blocks the record nor reads as a permission problem', async () => {
+    const repository = { full_name: 'acme/llm', default_branch: 'main' };
+    const newer = JSON.stringify({ schema: 'perf-triage/journal@2', id: '7000:llama-8b-serving', from: 'a newer perf-triage' });
+    const { s, dir, env, files } = await setup('push', {}, { results: HEAD, baseline: BASE });
+    const seed = s.commitFiles('acme/llm', 'main', { [paths.jsonl]: `${newer}\n` }, 'A journal written by a newer perf-triage');
+    writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify({ ref: 'refs/heads/main', after: seed, repository }));
+    const result = await run({ ...env, GITHUB_SHA: seed, GITHUB_RUN_ID: '8201' }, dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/contents: read|::error::/);
+    expect(result.stdout).toContain('journal: main:.perf-triage/journal.jsonl line 1: an entry of perf-triage/journal@2, newer than this perf-triage reads');
+    expect(parseOutputs(readFileSync(files.output, 'utf8'))['journal-commit']).toMatch(/^[0-9a-f]{40}$/);
+    const git = s.requireRepo('acme/llm').git;
+    const entry = git.lookup(git.commit(git.refs.get('refs/heads/main')!)!.tree, paths.jsonl)!;
+    const lines = Buffer.from(git.blob(entry.sha)!.data).toString('utf8').trim().split('\n');
+    expect(lines[0]).toBe(newer);
+    expect(JSON.parse(lines[1])).toMatchObject({ id: '8201:llama-8b-serving', kind: 'unaccepted-regression' });
+  }, 60_000);
+});

@@ -280,7 +280,7 @@ describe('record mode', () => {
     expect(Object.keys(entries[0].phases ?? {})).toEqual(expect.arrayContaining(['queue_wait', 'prefill', 'decode']));
     const markdown = fileAt('main', paths.markdown)!;
     expect(markdown).toBe(renderJournal(entries));
-    expect(markdown).toContain('⚠️ regression merged without acceptance');
+    expect(markdown).toContain('⚠️ **merged without acceptance**');
     expect(JSON.parse(fileAt('main', paths.baseline(GROUP))!)).toMatchObject({ schema: 'perf-triage/baseline@1', benchmark: GROUP, commit: SHA });
     noViolations(gh);
   });
@@ -293,8 +293,7 @@ describe('record mode', () => {
     await recordResults(recordRequest(client, report, heads, { acceptance }));
     const [entry] = parseJournal(fileAt('main', paths.jsonl)!, paths.jsonl).entries;
     expect(entry).toMatchObject({ kind: 'accepted', effort: '2 days', acceptance });
-    expect(fileAt('main', paths.markdown)).toContain('accepted by maria');
-    expect(fileAt('main', paths.markdown)).toContain('ACCEPTED   by maria: bigger batches, by design');
+    expect(fileAt('main', paths.markdown)).toContain('✅ accepted by maria:<br>bigger batches, by design');
   });
 
   it('is idempotent: the same run recorded twice appends once', async () => {

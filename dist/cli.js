@@ -4,6 +4,44 @@ import { createRequire as __ptCreateRequire } from 'node:module'; const require 
 // src/cli/run.ts
 import { writeFile as writeFile3 } from "node:fs/promises";
 
+// src/format/suggest.ts
+function editDistance(a, b) {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost2 = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost2);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[rows - 1][cols - 1];
+}
+function closest(word2, candidates) {
+  const w = word2.toLowerCase();
+  if (w === "") return void 0;
+  const limit = Math.min(3, Math.max(1, Math.floor(w.length / 3)));
+  let best;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const c of new Set(candidates)) {
+    const distance = editDistance(w, c.toLowerCase());
+    if (distance < bestDistance) {
+      best = c;
+      bestDistance = distance;
+      tie = false;
+    } else if (distance === bestDistance) tie = true;
+  }
+  if (best !== void 0 && bestDistance <= limit && !tie) return best;
+  const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(w));
+  return w.length >= 3 && prefixed.length === 1 ? prefixed[0] : void 0;
+}
+function didYouMean(word2, candidates, quote = (s) => `"${s}"`) {
+  const match = closest(word2, candidates);
+  return match === void 0 ? "" : `; did you mean ${quote(match)}?`;
+}
+
 // src/metrics/catalog.ts
 var PHASES = ["tokenize", "queue_wait", "prefill", "network", "decode", "detokenize"];
 function customMetric(name, unit, direction) {
@@ -140,10 +178,15 @@ function makeSpec(metric, stat3) {
   return { metric, stat: stat3, key: metric.level === "run" ? metric.id : `${metric.id}.${stat3.label}` };
 }
 function parseMetricSpec(text) {
-  const parts2 = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
-  if (parts2.length === 0) return 'empty metric: expected something like "ttft p95"';
+  const words = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'empty metric: expected something like "ttft p95"';
+  const twoWords = words.length >= 2 && lookupMetric(`${words[0]}_${words[1]}`) !== void 0;
+  const parts2 = twoWords ? [`${words[0]}_${words[1]}`, ...words.slice(2)] : words;
   const metric = lookupMetric(parts2[0]);
-  if (!metric) return `unknown metric "${parts2[0]}": expected one of ${METRIC_NAMES.join(", ")}`;
+  if (!metric) {
+    const guess = closest(parts2[0], METRIC_NAMES);
+    return `unknown metric "${parts2[0]}": ${guess ? `did you mean "${guess}"? (expected one of ${METRIC_NAMES.join(", ")})` : `expected one of ${METRIC_NAMES.join(", ")}`}`;
+  }
   if (parts2.length > 2) return `unexpected "${parts2.slice(2).join(" ")}" after "${parts2[0]} ${parts2[1]}"`;
   if (metric.level === "run") {
     if (parts2.length === 2 && !/^(mean|avg|average)$/i.test(parts2[1])) {
@@ -251,10 +294,10 @@ function amdahl(p, s) {
 var MINUS = "−";
 function grouped(value3, digits = 0) {
   if (!Number.isFinite(value3)) return String(value3);
-  const fixed2 = Math.abs(value3).toFixed(digits);
-  const [whole2, fraction2] = fixed2.split(".");
+  const fixed3 = Math.abs(value3).toFixed(digits);
+  const [whole2, fraction2] = fixed3.split(".");
   const withCommas = whole2.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value3 < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction2 ? `.${fraction2}` : "");
+  return (value3 < 0 && Number(fixed3) !== 0 ? MINUS : "") + withCommas + (fraction2 ? `.${fraction2}` : "");
 }
 function compact(value3) {
   if (!Number.isFinite(value3)) return String(value3);
@@ -703,67 +746,37 @@ var IssueLog = class {
 // src/io/load-side.ts
 import { resolve } from "node:path";
 
-// src/model/run.ts
-function emptyMeta() {
-  return { config: {}, extra: {} };
+// src/model/fields.ts
+var DURATION_FIELDS = [
+  "tokenize_ms",
+  "queue_wait_ms",
+  "prefill_ms",
+  "first_token_ms",
+  "decode_ms",
+  "itl_p50_ms",
+  "itl_p99_ms",
+  "detokenize_ms",
+  "total_ms",
+  "client_first_token_ms",
+  "network_ms"
+];
+var COUNT_FIELDS = [
+  "prompt_tokens",
+  "output_tokens",
+  "batch_size_at_admission",
+  "kv_blocks_used",
+  "prefix_cache_hit_tokens"
+];
+var NUMERIC_FIELDS = ["arrival_ts", ...DURATION_FIELDS, ...COUNT_FIELDS];
+var TEXT_FIELDS = ["request_id", "model_version", "tenant", "error"];
+var REQUIRED_FIELDS = ["first_token_ms", "total_ms"];
+var numericSet = new Set(NUMERIC_FIELDS);
+var textSet = new Set(TEXT_FIELDS);
+function isNumericField(name) {
+  return numericSet.has(name);
 }
-
-// src/ingest/metadata.ts
-var MAX_VALUE = 500;
-function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
-  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) {
-    issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
-    return into;
-  }
-  for (const [key, raw] of Object.entries(value3)) {
-    switch (key) {
-      case "benchmark":
-      case "name":
-        if (typeof raw === "string" && raw.trim()) into.benchmark = cap(raw.trim());
-        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a non-empty string" });
-        break;
-      case "commit":
-      case "hardware":
-      case "model":
-        if (typeof raw === "string" || typeof raw === "number") into[key] = cap(String(raw));
-        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a string" });
-        break;
-      case "workload":
-        into.workload = typeof raw === "string" ? cap(raw) : cap(describeObject(raw));
-        break;
-      case "config":
-        if (raw && typeof raw === "object" && !Array.isArray(raw)) flattenConfig(raw, "", into.config);
-        else issues.add({ file, line, field: "metadata.config", message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}' });
-        break;
-      default:
-        into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
-    }
-  }
-  return into;
-}
-function flattenConfig(source, prefix, out) {
-  for (const [key, value3] of Object.entries(source)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (value3 === null || typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "boolean") {
-      out[name] = typeof value3 === "string" ? cap(value3) : value3;
-    } else if (Array.isArray(value3)) {
-      out[name] = cap(JSON.stringify(value3));
-    } else if (typeof value3 === "object") {
-      flattenConfig(value3, name, out);
-    }
-  }
-}
-function describeObject(value3) {
-  if (value3 && typeof value3 === "object" && !Array.isArray(value3)) {
-    return Object.entries(value3).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
-  }
-  return JSON.stringify(value3);
-}
-function cap(text) {
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
-}
-function isMetadataRecord(value3) {
-  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) && "metadata" in value3 && Object.keys(value3).length === 1;
+function isTextField(name) {
+  return textSet.has(name);
 }
 
 // src/ingest/text/describe-char.ts
@@ -1004,6 +1017,93 @@ function sniffDelimiter(firstLine) {
 }
 function stripCr(value3) {
   return value3.length > 0 && value3.charCodeAt(value3.length - 1) === CR ? value3.slice(0, -1) : value3;
+}
+
+// src/ingest/unreadable.ts
+var FIELDS = [...NUMERIC_FIELDS, ...TEXT_FIELDS];
+var MAX_CELLS = 6;
+function unreadableMessage(head, formatIds) {
+  const text = head.replace(/^\ufeff/, "");
+  const header = text.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#"))?.replace(/\r$/, "") ?? "";
+  const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ""));
+  const tried = `
+  (tried ${formatIds.length} formats: ${formatIds.join(", ")}; perf-triage validate FILE --input-format ID says why one does not fit)`;
+  if (cells.length >= 2 && !/^[[{]/.test(text.trimStart())) {
+    const shown = cells.slice(0, MAX_CELLS).map((c) => `"${preview(c, 30)}"`).join(", ") + (cells.length > MAX_CELLS ? `, … (${cells.length} columns)` : "");
+    const guesses = cells.flatMap((c) => {
+      const guess = closest(c, FIELDS);
+      return guess && guess !== c ? [`${guess} for "${preview(c, 30)}"`] : [];
+    });
+    return `a CSV whose header names none of the fields perf-triage reads (${shown}): a per-request CSV needs §4 columns such as first_token_ms and total_ms (docs/native-format.md)${guesses.length ? `; did you mean ${guesses.slice(0, 3).join(", ")}?` : ""}${tried}`;
+  }
+  return `not a format perf-triage reads: neither JSON nor a CSV with a header row; the file starts with "${preview(text.trimStart(), 40)}"${tried}`;
+}
+function preview(text, max) {
+  const flat = text.replace(/\s+/g, " ").replace(/["\\]/g, "");
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+// src/model/run.ts
+function emptyMeta() {
+  return { config: {}, extra: {} };
+}
+
+// src/ingest/metadata.ts
+var MAX_VALUE = 500;
+function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
+  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) {
+    issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
+    return into;
+  }
+  for (const [key, raw] of Object.entries(value3)) {
+    switch (key) {
+      case "benchmark":
+      case "name":
+        if (typeof raw === "string" && raw.trim()) into.benchmark = cap(raw.trim());
+        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a non-empty string" });
+        break;
+      case "commit":
+      case "hardware":
+      case "model":
+        if (typeof raw === "string" || typeof raw === "number") into[key] = cap(String(raw));
+        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a string" });
+        break;
+      case "workload":
+        into.workload = typeof raw === "string" ? cap(raw) : cap(describeObject(raw));
+        break;
+      case "config":
+        if (raw && typeof raw === "object" && !Array.isArray(raw)) flattenConfig(raw, "", into.config);
+        else issues.add({ file, line, field: "metadata.config", message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}' });
+        break;
+      default:
+        into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
+    }
+  }
+  return into;
+}
+function flattenConfig(source, prefix, out) {
+  for (const [key, value3] of Object.entries(source)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value3 === null || typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "boolean") {
+      out[name] = typeof value3 === "string" ? cap(value3) : value3;
+    } else if (Array.isArray(value3)) {
+      out[name] = cap(JSON.stringify(value3));
+    } else if (typeof value3 === "object") {
+      flattenConfig(value3, name, out);
+    }
+  }
+}
+function describeObject(value3) {
+  if (value3 && typeof value3 === "object" && !Array.isArray(value3)) {
+    return Object.entries(value3).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+  }
+  return JSON.stringify(value3);
+}
+function cap(text) {
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+}
+function isMetadataRecord(value3) {
+  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) && "metadata" in value3 && Object.keys(value3).length === 1;
 }
 
 // src/ingest/text/json-stream.ts
@@ -2240,39 +2340,6 @@ function comparatorOrder2(arrival) {
   return order;
 }
 
-// src/model/fields.ts
-var DURATION_FIELDS = [
-  "tokenize_ms",
-  "queue_wait_ms",
-  "prefill_ms",
-  "first_token_ms",
-  "decode_ms",
-  "itl_p50_ms",
-  "itl_p99_ms",
-  "detokenize_ms",
-  "total_ms",
-  "client_first_token_ms",
-  "network_ms"
-];
-var COUNT_FIELDS = [
-  "prompt_tokens",
-  "output_tokens",
-  "batch_size_at_admission",
-  "kv_blocks_used",
-  "prefix_cache_hit_tokens"
-];
-var NUMERIC_FIELDS = ["arrival_ts", ...DURATION_FIELDS, ...COUNT_FIELDS];
-var TEXT_FIELDS = ["request_id", "model_version", "tenant", "error"];
-var REQUIRED_FIELDS = ["first_token_ms", "total_ms"];
-var numericSet = new Set(NUMERIC_FIELDS);
-var textSet = new Set(TEXT_FIELDS);
-function isNumericField(name) {
-  return numericSet.has(name);
-}
-function isTextField(name) {
-  return textSet.has(name);
-}
-
 // src/ingest/native/values.ts
 function isError(p) {
   return typeof p === "object";
@@ -2472,14 +2539,14 @@ var RequestTableBuilder = class {
    * A parsed JSON value that should be one request object; `gaps` are the request's inter-token
    * gaps in ms, when the artifact has them (adapters of tools that save every token's timing).
    */
-  addRecord(record2, line, gaps) {
+  addRecord(record3, line, gaps) {
     this.read++;
-    if (record2 === null || typeof record2 !== "object" || Array.isArray(record2)) {
-      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record2) ? "a list" : JSON.stringify(record2)?.slice(0, 40)}` });
+    if (record3 === null || typeof record3 !== "object" || Array.isArray(record3)) {
+      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record3) ? "a list" : JSON.stringify(record3)?.slice(0, 40)}` });
       return;
     }
     this.begin();
-    for (const [name, value3] of Object.entries(record2)) {
+    for (const [name, value3] of Object.entries(record3)) {
       if (!this.accept(name, value3, line, false)) return;
     }
     if (gaps && !this.acceptGaps(gaps, line)) return;
@@ -3093,8 +3160,8 @@ function detectNativeLayout(head) {
     const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ""));
     if (cells.some((c) => KNOWN_FIELDS.has(c))) return "csv";
   }
-  const preview = trimmed.slice(0, 40).replace(/\s+/g, " ");
-  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"` };
+  const preview2 = trimmed.slice(0, 40).replace(/\s+/g, " ");
+  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview2}"` };
 }
 function hasTopLevelRequests(text) {
   let depth = 0;
@@ -3569,7 +3636,7 @@ function readPerRequestArrays(result, file, format, place, options) {
   const builder = new RequestTableBuilder(file);
   let failed2 = 0;
   for (let i = 0; i < ttfts.length; i++) {
-    const record2 = i + 1;
+    const record3 = i + 1;
     const error = arrays.errors?.[i];
     const isFailure = typeof error === "string" ? error.trim() !== "" : error !== void 0 && error !== null && error !== false;
     const row = {
@@ -3579,12 +3646,12 @@ function readPerRequestArrays(result, file, format, place, options) {
     if (isFailure) {
       failed2++;
       row.error = error;
-      builder.addRecord(row, record2);
+      builder.addRecord(row, record3);
       continue;
     }
     const gapsRaw = arrays.itls?.[i];
     if (gapsRaw !== void 0 && gapsRaw !== null && !Array.isArray(gapsRaw)) {
-      builder.recordUnparsable(record2, `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe3(gapsRaw)}`);
+      builder.recordUnparsable(record3, `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe3(gapsRaw)}`);
       continue;
     }
     const gapsMs = Array.isArray(gapsRaw) ? gapsRaw.map(secondsToMs) : void 0;
@@ -3595,7 +3662,7 @@ function readPerRequestArrays(result, file, format, place, options) {
     if (typeof ttftMs === "number" && typeof totalMs === "number" && totalMs >= ttftMs) row.decode_ms = totalMs - ttftMs;
     row.output_tokens = arrays.output_lens?.[i];
     if (arrays.queue_times) row.client_queue_wait_ms = secondsToMs(arrays.queue_times[i]);
-    builder.addRecord(row, record2, gapsMs);
+    builder.addRecord(row, record3, gapsMs);
   }
   const built = builder.finish();
   const first = built.firstRejection;
@@ -4417,8 +4484,8 @@ function readMetrics(metrics, shape) {
     collector.add(target.metric, "mean", own(summary, "mean"), target.unit, `${field}.mean`, extra);
     if (target.meanOnly) continue;
     const percentiles = asObject(own(summary, "percentiles"));
-    const median = own(summary, "median");
-    collector.add(target.metric, "p50", median ?? own(percentiles, "p50"), target.unit, median !== void 0 ? `${field}.median` : `${field}.percentiles.p50`, extra);
+    const median2 = own(summary, "median");
+    collector.add(target.metric, "p50", median2 ?? own(percentiles, "p50"), target.unit, median2 !== void 0 ? `${field}.median` : `${field}.percentiles.p50`, extra);
     for (const [key, stat3] of Object.entries(PERCENTILES)) {
       if (stat3 === "p50") continue;
       collector.add(target.metric, stat3, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, extra);
@@ -4454,7 +4521,7 @@ var MAX_ERROR_TEXT2 = 300;
 function addGeneratedRequests(builder, requests, window, firstRecord) {
   const counts = { successful: 0, errored: 0, incomplete: 0, outsideWindow: 0, erroredUntimed: 0, malformed: [] };
   const groups = asObject(requests);
-  let record2 = firstRecord;
+  let record3 = firstRecord;
   for (const status of ["successful", "errored"]) {
     const list = own(groups, status);
     if (list === void 0 || list === null) continue;
@@ -4463,7 +4530,7 @@ function addGeneratedRequests(builder, requests, window, firstRecord) {
       continue;
     }
     for (const item of list) {
-      const number3 = record2++;
+      const number3 = record3++;
       const r = asObject(item);
       if (!r) {
         builder.addRecord(item, number3);
@@ -4792,13 +4859,13 @@ function mapLegacyBenchmark(bench, where, args, ctx) {
   const strategy = describeLegacyMode(own(bench, "mode"), own(bench, "rate"));
   const label = strategy.label ?? where;
   const builder = new RequestTableBuilder(ctx.file);
-  let record2 = ctx.nextRecord;
+  let record3 = ctx.nextRecord;
   let errors = 0;
   const results = own(bench, "results");
-  if (Array.isArray(results)) for (const item of results) builder.addRecord(resultRow(item), record2++);
+  if (Array.isArray(results)) for (const item of results) builder.addRecord(resultRow(item), record3++);
   const failures = own(bench, "errors");
   if (Array.isArray(failures)) errors = failures.length;
-  ctx.nextRecord = record2;
+  ctx.nextRecord = record3;
   const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
   const collector = new SummaryCollector();
   collector.add("throughput", "mean", own(bench, "output_token_throughput"), "tok/s", `${where}.output_token_throughput`);
@@ -5254,25 +5321,25 @@ function addRequest(builder, raw, recordNo, serviceKind) {
     builder.recordUnparsable(recordNo, `request ${recordNo}: ${times}`);
     return;
   }
-  const record2 = { arrival_ts: start / 1e9 };
+  const record3 = { arrival_ts: start / 1e9 };
   const sequence = finiteNumber(own(request, "sequence_id"));
-  if (sequence !== void 0 && !Number.isNaN(sequence)) record2.sequence_id = sequence;
+  if (sequence !== void 0 && !Number.isNaN(sequence)) record3.sequence_id = sequence;
   if (times.length === 0) {
-    record2.error = "no response with content";
-    builder.addRecord(record2, recordNo);
+    record3.error = "no response with content";
+    builder.addRecord(record3, recordNo);
     return;
   }
-  record2.first_token_ms = (times[0] - start) / NS_PER_MS;
-  record2.total_ms = (times[times.length - 1] - start) / NS_PER_MS;
-  record2.response_count = times.length;
+  record3.first_token_ms = (times[0] - start) / NS_PER_MS;
+  record3.total_ms = (times[times.length - 1] - start) / NS_PER_MS;
+  record3.response_count = times.length;
   if (times.length === 1) {
-    builder.addRecord(record2, recordNo);
+    builder.addRecord(record3, recordNo);
     return;
   }
-  record2.decode_ms = (times[times.length - 1] - times[0]) / NS_PER_MS;
+  record3.decode_ms = (times[times.length - 1] - times[0]) / NS_PER_MS;
   const gaps = new Array(times.length - 1);
   for (let k = 1; k < times.length; k++) gaps[k - 1] = (times[k] - times[k - 1]) / NS_PER_MS;
-  builder.addRecord(record2, recordNo, gaps);
+  builder.addRecord(record3, recordNo, gaps);
 }
 function contentTimes(request, serviceKind) {
   const stamps = own(request, "response_timestamps");
@@ -5671,31 +5738,31 @@ async function readAiperfRecords(source, options, format) {
   meta.benchmark = "aiperf";
   return [{ meta, requests: finished.table, summaries: [], sources: [sourceReport(source.name, format, finished, warnings)], workload: tableWorkload(finished.table), role: "requests" }];
 }
-function isWarmup(record2) {
-  const metadata = asObject(own(record2, "metadata"));
+function isWarmup(record3) {
+  const metadata = asObject(own(record3, "metadata"));
   const phase = own(metadata, "benchmark_phase") ?? own(metadata, "credit_phase");
   return typeof phase === "string" && phase.toLowerCase() === "warmup";
 }
 function mapRecord(raw) {
   const metadata = asObject(own(raw, "metadata"));
   const metrics = asObject(own(raw, "metrics")) ?? {};
-  const record2 = {};
+  const record3 = {};
   const requestId = own(metadata, "x_request_id");
-  if (typeof requestId === "string" || typeof requestId === "number") record2.request_id = requestId;
+  if (typeof requestId === "string" || typeof requestId === "number") record3.request_id = requestId;
   const start = own(metadata, "request_start_ns") ?? own(metadata, "timestamp_ns") ?? own(asObject(own(metrics, "min_request_timestamp")), "value");
   const startNs = finiteNumber(start);
-  if (startNs !== void 0) record2.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
+  if (startNs !== void 0) record3.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
   for (const key of ["worker_id", "turn_index"]) {
     const value3 = own(metadata, key);
-    if (typeof value3 === "string" || typeof value3 === "number") record2[key] = value3;
+    if (typeof value3 === "string" || typeof value3 === "number") record3[key] = value3;
   }
   const error = errorText2(own(raw, "error"), own(metadata, "was_cancelled"));
   const metric = (tag) => readMetric(metrics, tag);
   if (error !== void 0) {
-    record2.error = error;
+    record3.error = error;
     const isl2 = metric("error_isl");
-    if (typeof isl2 === "number") record2.prompt_tokens = isl2;
-    return { record: record2, nonStreaming: false };
+    if (typeof isl2 === "number") record3.prompt_tokens = isl2;
+    return { record: record3, nonStreaming: false };
   }
   const ttft = metric("time_to_first_token") ?? metric("ttft");
   const total2 = metric("request_latency");
@@ -5706,21 +5773,21 @@ function mapRecord(raw) {
     if (typeof value3 === "string") return { problem: `metrics.${field}: ${value3}` };
   }
   const nonStreaming = ttft === void 0 && total2 !== void 0;
-  record2.first_token_ms = ttft ?? total2;
-  record2.total_ms = total2;
-  if (typeof ttft === "number" && typeof total2 === "number" && total2 >= ttft) record2.decode_ms = total2 - ttft;
-  if (isl !== void 0) record2.prompt_tokens = isl;
-  if (osl !== void 0) record2.output_tokens = osl;
+  record3.first_token_ms = ttft ?? total2;
+  record3.total_ms = total2;
+  if (typeof ttft === "number" && typeof total2 === "number" && total2 >= ttft) record3.decode_ms = total2 - ttft;
+  if (isl !== void 0) record3.prompt_tokens = isl;
+  if (osl !== void 0) record3.output_tokens = osl;
   const network = networkMs(metric);
   if (typeof network === "string") return { problem: network };
-  if (network !== void 0 && typeof record2.first_token_ms === "number") {
-    record2.network_ms = network;
-    record2.client_first_token_ms = record2.first_token_ms;
+  if (network !== void 0 && typeof record3.first_token_ms === "number") {
+    record3.network_ms = network;
+    record3.client_first_token_ms = record3.first_token_ms;
   }
   const gaps = gapsOf(metrics);
   if (typeof gaps === "string") return { problem: gaps };
-  addExtras(record2, metrics);
-  return gaps ? { record: record2, gaps, nonStreaming } : { record: record2, nonStreaming };
+  addExtras(record3, metrics);
+  return gaps ? { record: record3, gaps, nonStreaming } : { record: record3, nonStreaming };
 }
 function errorText2(error, cancelled) {
   if (error === null || error === void 0 || error === false) return cancelled === true ? "cancelled" : void 0;
@@ -5774,7 +5841,7 @@ function gapsOf(metrics) {
   }
   return gaps;
 }
-function addExtras(record2, metrics) {
+function addExtras(record3, metrics) {
   let added = 0;
   for (const key of Object.keys(metrics)) {
     if (added >= MAX_EXTRAS) return;
@@ -5785,10 +5852,10 @@ function addExtras(record2, metrics) {
     if (n === void 0 || Number.isNaN(n)) continue;
     const kind2 = unitKind(own(entry, "unit"));
     const name = kind2?.kind === "time" ? `${tag}_ms` : tag;
-    if (isNumericField(name) || isTextField(name) || Object.hasOwn(record2, name) || name === "__proto__") continue;
+    if (isNumericField(name) || isTextField(name) || Object.hasOwn(record3, name) || name === "__proto__") continue;
     const value3 = kind2?.kind === "time" ? toMs(n, kind2.unit) : n;
     if (!Number.isFinite(value3)) continue;
-    record2[name] = value3;
+    record3[name] = value3;
     added++;
   }
 }
@@ -6525,31 +6592,31 @@ var COUNTS = [
 ];
 function spanRecord(span2) {
   const attributes = attributeMap(own(span2, "attributes"));
-  const record2 = {};
+  const record3 = {};
   const requestId = attributes.get("gen_ai.request.id");
-  if (typeof requestId === "string" || typeof requestId === "number") record2.request_id = String(requestId);
+  if (typeof requestId === "string" || typeof requestId === "number") record3.request_id = String(requestId);
   const arrival = unixNanoToSeconds(either(span2, "startTimeUnixNano", "start_time_unix_nano"));
-  if (arrival !== void 0) record2.arrival_ts = arrival;
+  if (arrival !== void 0) record3.arrival_ts = arrival;
   for (const [attribute2, field] of SECONDS_TO_MS) {
     if (!attributes.has(attribute2)) continue;
     const raw = attributes.get(attribute2);
     const seconds = finiteNumber(raw);
-    record2[field] = seconds === void 0 || Number.isNaN(seconds) ? raw : seconds * 1e3;
+    record3[field] = seconds === void 0 || Number.isNaN(seconds) ? raw : seconds * 1e3;
   }
   for (const [names2, field] of COUNTS) {
     const name = names2.find((n) => attributes.has(n));
     if (name === void 0) continue;
     const raw = attributes.get(name);
     const count3 = finiteNumber(raw);
-    record2[field] = count3 === void 0 || Number.isNaN(count3) ? raw : count3;
+    record3[field] = count3 === void 0 || Number.isNaN(count3) ? raw : count3;
   }
   const model = attributes.get("gen_ai.response.model");
-  if (typeof model === "string" && model !== "") record2.model_version = model;
+  if (typeof model === "string" && model !== "") record3.model_version = model;
   const reasons = finishReasons(attributes.get("gen_ai.response.finish_reasons"));
-  if (reasons) record2.finish_reason = reasons;
+  if (reasons) record3.finish_reason = reasons;
   const error = spanError(span2, reasons);
-  if (error) record2.error = error;
-  return record2;
+  if (error) record3.error = error;
+  return record3;
 }
 function finishReasons(value3) {
   let list = value3;
@@ -6917,8 +6984,8 @@ function checkRun(value3, file, where) {
   const q = object(r.requests, file, `${where}.requests`);
   const kept = q.kept;
   if (typeof kept !== "number" || !Number.isInteger(kept) || kept < 0) throw new InputError(file, `baseline digest: ${where}.requests.kept must be a whole number`);
-  const columns = object(q.columns, file, `${where}.requests.columns`);
-  for (const [field, values] of Object.entries(columns)) {
+  const columns2 = object(q.columns, file, `${where}.requests.columns`);
+  for (const [field, values] of Object.entries(columns2)) {
     if (!NUMERIC_FIELDS.includes(field)) throw new InputError(file, `baseline digest: ${where}.requests.columns has an unknown field "${field}"`);
     if (!Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && (typeof v !== "number" || !Number.isFinite(v)))) {
       throw new InputError(file, `baseline digest: ${where}.requests.columns.${field} must be ${kept} finite numbers or nulls`);
@@ -6958,17 +7025,17 @@ function digestRun(run) {
   const t = run.requests;
   if (!t) return out;
   const rows = sampleRows(t.length, DIGEST_MAX_ROWS);
-  const columns = {};
+  const columns2 = {};
   for (const field of NUMERIC_FIELDS) {
     const values = t.numbers[field];
-    if (values) columns[field] = Array.from(rows, (i) => field === "arrival_ts" ? arrivalRound(values[i]) : round(values[i]));
+    if (values) columns2[field] = Array.from(rows, (i) => field === "arrival_ts" ? arrivalRound(values[i]) : round(values[i]));
   }
   const text = {};
   for (const field of KEPT_TEXT) {
     const column = t.text[field];
     if (column) text[field] = Array.from(rows, (i) => textAt(column, i) ?? null);
   }
-  out.requests = { total: Math.round(t.length * (t.rowWeight ?? 1)), kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
+  out.requests = { total: Math.round(t.length * (t.rowWeight ?? 1)), kept: rows.length, orderedByArrival: t.orderedByArrival, columns: columns2, text };
   return out;
 }
 function arrivalRound(v) {
@@ -7075,14 +7142,12 @@ async function ingestRuns(source, options, formatId) {
     if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES2)].join(", ")}`);
     return adapter.read(source, options);
   }
-  const tried = [];
   for (const adapter of ADAPTERS) {
     const detection = adapter.detect(source.head, source.name);
     if (detection.match) return adapter.read(source, options);
-    tried.push(`${adapter.id} — ${detection.reason.replace(/^not a format perf-triage reads: /, "")}`);
   }
   if (source.head.replace(/^\ufeff/, "").trim() === "") throw new InputError(source.name, "the file is empty");
-  throw new InputError(source.name, `not a format perf-triage reads; tried: ${tried.join("; ")}`);
+  throw new InputError(source.name, unreadableMessage(source.head, FORMAT_IDS));
 }
 async function ingest(source, options, formatId) {
   const runs = await ingestRuns(source, options, formatId);
@@ -8008,21 +8073,21 @@ function readDetails(table2, t, file, launches) {
   };
   const valueCol = h.includes("Metric Value") ? h.indexOf("Metric Value") : h.indexOf("Average");
   for (const { cells, line } of table2.rows) {
-    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    const metric = cell2(col.metric);
-    const name = cell2(col.name);
+    const cell3 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const metric = cell3(col.metric);
+    const name = cell3(col.name);
     if (metric === "" || name === "") continue;
-    const launch = launchOf(launches, t, cell2(col.id), name);
+    const launch = launchOf(launches, t, cell3(col.id), name);
     if (col.invocations >= 0) {
-      const inv = numberCell(cell2(col.invocations));
+      const inv = numberCell(cell3(col.invocations));
       if (inv !== null && !Number.isNaN(inv) && inv >= 1) launch.invocations = inv;
     }
-    if (col.grid >= 0 && launch.grid === "" && !Number.isNaN(product(cell2(col.grid)))) launch.grid = cell2(col.grid);
-    if (col.block >= 0 && launch.block === "" && !Number.isNaN(product(cell2(col.block)))) launch.block = cell2(col.block);
+    if (col.grid >= 0 && launch.grid === "" && !Number.isNaN(product(cell3(col.grid)))) launch.grid = cell3(col.grid);
+    if (col.block >= 0 && launch.block === "" && !Number.isNaN(product(cell3(col.block)))) launch.block = cell3(col.block);
     const size = metric === "Grid Size" || metric === "launch__grid_size" ? "grid" : metric === "Block Size" || metric === "launch__block_size" ? "block" : void 0;
     if (size) {
-      if (launch[size] === "" && !Number.isNaN(product(cell2(valueCol)))) launch[size] = cell2(valueCol);
-    } else record(launch, metric, cell2(col.unit), cell2(valueCol), file, line, h[valueCol]);
+      if (launch[size] === "" && !Number.isNaN(product(cell3(valueCol)))) launch[size] = cell3(valueCol);
+    } else record(launch, metric, cell3(col.unit), cell3(valueCol), file, line, h[valueCol]);
   }
 }
 function readRaw(table2, t, file, launches) {
@@ -8036,20 +8101,20 @@ function readRaw(table2, t, file, launches) {
   });
   let units = [];
   for (const [r, { cells, line }] of table2.rows.entries()) {
-    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    if (cell2(nameCol) === "") {
+    const cell3 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    if (cell3(nameCol) === "") {
       if (r === 0) units = cells;
       continue;
     }
-    const launch = launchOf(launches, t, idCol >= 0 ? cell2(idCol) : `row ${line}`, cell2(nameCol));
+    const launch = launchOf(launches, t, idCol >= 0 ? cell3(idCol) : `row ${line}`, cell3(nameCol));
     for (let j = 0; j < h.length; j++) {
       if (j === idCol || j === nameCol) continue;
       const size = sizeCols.get(j);
       if (size) {
-        if (launch[size] === "" && !Number.isNaN(product(cell2(j)))) launch[size] = cell2(j);
+        if (launch[size] === "" && !Number.isNaN(product(cell3(j)))) launch[size] = cell3(j);
         continue;
       }
-      record(launch, h[j], j < units.length ? units[j] : "", cell2(j), file, line, h[j]);
+      record(launch, h[j], j < units.length ? units[j] : "", cell3(j), file, line, h[j]);
     }
   }
 }
@@ -8457,17 +8522,17 @@ async function readNsysStats(source) {
 function report(table2, file) {
   const layout = layoutOf(table2.header);
   const entries = table2.rows.map(({ cells, line }) => {
-    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    const total2 = numberCell(cell2(layout.total));
+    const cell3 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const total2 = numberCell(cell3(layout.total));
     if (total2 === null || Number.isNaN(total2) || total2 < 0) {
-      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell2(layout.total)).slice(0, 40)}`, line, table2.header[layout.total]);
+      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell3(layout.total)).slice(0, 40)}`, line, table2.header[layout.total]);
     }
-    const count3 = numberCell(cell2(layout.count));
+    const count3 = numberCell(cell3(layout.count));
     if (count3 !== null && (Number.isNaN(count3) || count3 < 0)) {
-      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell2(layout.count)).slice(0, 40)}`, line, table2.header[layout.count]);
+      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell3(layout.count)).slice(0, 40)}`, line, table2.header[layout.count]);
     }
-    const entry = { name: cell2(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
-    if (layout.style >= 0 && cell2(layout.style) !== "") entry.style = cell2(layout.style);
+    const entry = { name: cell3(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
+    if (layout.style >= 0 && cell3(layout.style) !== "") entry.style = cell3(layout.style);
     return entry;
   });
   const title = table2.titles.length > 0 ? table2.titles[table2.titles.length - 1] : void 0;
@@ -8538,11 +8603,11 @@ function toRow(file, pick, where) {
   const keyCell = pick(ALIASES3.key);
   if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "") fail("key", 'every row needs a non-empty "key" (or "name")');
   const num = (names2, required) => {
-    const cell2 = pick(names2);
-    if (!cell2) return required ? fail(names2[0], "missing") : NaN;
-    const v = numberValue(cell2.value);
-    if (v === null) return required ? fail(cell2.name, "missing") : NaN;
-    if (Number.isNaN(v)) fail(cell2.name, `not a number: ${JSON.stringify(cell2.value).slice(0, 40)}`);
+    const cell3 = pick(names2);
+    if (!cell3) return required ? fail(names2[0], "missing") : NaN;
+    const v = numberValue(cell3.value);
+    if (v === null) return required ? fail(cell3.name, "missing") : NaN;
+    if (Number.isNaN(v)) fail(cell3.name, `not a number: ${JSON.stringify(cell3.value).slice(0, 40)}`);
     return v;
   };
   const count3 = num(ALIASES3.count, false);
@@ -11116,7 +11181,7 @@ function trimPercent(x) {
   return String(Number(x.toPrecision(3)));
 }
 function tailMeans(table2, metric, phases, q) {
-  const columns = phases.map((p) => phaseColumn(table2, p));
+  const columns2 = phases.map((p) => phaseColumn(table2, p));
   if (countFinite(metric) === 0) return null;
   const threshold = q === 0 ? -Infinity : quantile(metric, q);
   const sums = new Float64Array(phases.length + 1);
@@ -11127,16 +11192,16 @@ function tailMeans(table2, metric, phases, q) {
     const m = metric[i];
     if (!Number.isFinite(m)) continue;
     let rest = m;
-    for (let j = 0; j < columns.length; j++) {
-      const v = columns[j][i];
+    for (let j = 0; j < columns2.length; j++) {
+      const v = columns2[j][i];
       if (Number.isFinite(v)) rest -= v;
     }
     remainder[i] = rest;
     if (m < threshold) continue;
     count3++;
     total2 += m;
-    for (let j = 0; j < columns.length; j++) {
-      const v = columns[j][i];
+    for (let j = 0; j < columns2.length; j++) {
+      const v = columns2[j][i];
       if (Number.isFinite(v)) sums[j] += v;
     }
     sums[phases.length] += rest;
@@ -11432,9 +11497,9 @@ function collectCaveats(input) {
   const p50Improved = metrics.filter((m) => m.verdict === "improved" && m.spec.stat.kind === "percentile" && m.spec.stat.q <= 0.5);
   const tailRegressed = metrics.filter((m) => m.verdict === "regressed" && m.slos.length && m.spec.stat.kind === "percentile" && m.spec.stat.q > 0.5);
   for (const tail of tailRegressed) {
-    const median = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
-    if (median) {
-      out.push({ kind: "p50-vs-tail", message: `${specLabel(median.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes` });
+    const median2 = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
+    if (median2) {
+      out.push({ kind: "p50-vs-tail", message: `${specLabel(median2.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes` });
     }
   }
   const few = metrics.filter((m) => m.reason.code === "too-few-values");
@@ -11533,16 +11598,16 @@ function uncachedTokens(table2) {
   for (let i = 0; i < out.length; i++) out[i] = prompt[i] - (hits && Number.isFinite(hits[i]) ? hits[i] : 0);
   return out;
 }
-function concatPresent(columns) {
-  const present = columns.filter((c) => c !== void 0);
+function concatPresent(columns2) {
+  const present = columns2.filter((c) => c !== void 0);
   return present.length ? concat(present) : void 0;
 }
-function concat(columns) {
-  if (columns.some((c) => !c)) return void 0;
-  if (columns.length === 1) return columns[0];
-  const out = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
+function concat(columns2) {
+  if (columns2.some((c) => !c)) return void 0;
+  if (columns2.length === 1) return columns2[0];
+  const out = new Float64Array(columns2.reduce((s, c) => s + c.length, 0));
   let offset = 0;
-  for (const c of columns) {
+  for (const c of columns2) {
     out.set(c, offset);
     offset += c.length;
   }
@@ -13554,7 +13619,7 @@ function sideGoodput(tables, criteria) {
   for (const table2 of tables) {
     const weight = table2.rowWeight ?? 1;
     const ok = successMask(table2);
-    const columns = criteria.map((c) => requestValues(table2, c.slo));
+    const columns2 = criteria.map((c) => requestValues(table2, c.slo));
     const indicator = new Uint8Array(table2.length);
     for (let i = 0; i < table2.length; i++) {
       if (!ok[i]) {
@@ -13563,7 +13628,7 @@ function sideGoodput(tables, criteria) {
       }
       let all = true;
       let missing = false;
-      columns.forEach((column, k) => {
+      columns2.forEach((column, k) => {
         const value3 = column.ok ? column.values[i] : NaN;
         if (Number.isNaN(value3)) missing = true;
         else if (sloMet(criteria[k].slo, value3)) met[k] += weight;
@@ -14991,7 +15056,7 @@ function splitSection(split2) {
 function kernelsSection(k) {
   const c = k.comparison;
   const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
-  const cell2 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
+  const cell3 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
   const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
   const derived = k.top.some((t) => t.durationDerived);
   const lines = [
@@ -15000,19 +15065,19 @@ function kernelsSection(k) {
     "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
     "|---|---|---:|---:|---|---|---|",
     ...k.top.map(
-      (t) => `| ${cell2(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
+      (t) => `| ${cell3(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
     )
   ];
   if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
   if (c) {
     lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
     const moved2 = c.kernels.filter((x) => x.notes.length);
-    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell2(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
+    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
     for (const x of c.shapeChanged.slice(0, 5)) {
-      lines.push(`- ${cell2(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
+      lines.push(`- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
     }
-    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell2(x.name)).join(", ")}`);
-    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell2(x.name)).join(", ")}`);
+    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
+    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
   }
   return lines.join("\n");
 }
@@ -15543,9 +15608,9 @@ function slo(m) {
 }
 function table(header, rows, right) {
   const widths = header.map((h, c) => Math.max([...h].length, ...rows.map((r) => [...r[c]].length)));
-  const line = (cells) => "  " + cells.map((cell2, c) => {
-    const pad = " ".repeat(widths[c] - [...cell2].length);
-    return right[c] ? pad + cell2 : cell2 + pad;
+  const line = (cells) => "  " + cells.map((cell3, c) => {
+    const pad = " ".repeat(widths[c] - [...cell3].length);
+    return right[c] ? pad + cell3 : cell3 + pad;
   }).join("  ").trimEnd();
   return [line(header), "  " + widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
@@ -15902,7 +15967,7 @@ function buildRecord(s, w, tl, i) {
   const detokenize = ms(detokenizeMs(s, w.outputTokens[i]));
   const prompt = w.promptTokens[i];
   const output = w.outputTokens[i];
-  const record2 = {
+  const record3 = {
     request_id: `req-${String(i).padStart(6, "0")}`,
     arrival_ts: Math.round((SIM_EPOCH_S + w.arrivalMs[i] / 1e3) * 1e6) / 1e6,
     tokenize_ms: tokenize,
@@ -15924,10 +15989,10 @@ function buildRecord(s, w, tl, i) {
   };
   if (s.network) {
     const network = ms(w.networkMs[i]);
-    record2.client_first_token_ms = ms(firstToken + network);
-    record2.network_ms = network;
+    record3.client_first_token_ms = ms(firstToken + network);
+    record3.network_ms = network;
   }
-  return record2;
+  return record3;
 }
 
 // src/sim/validate.ts
@@ -15949,8 +16014,8 @@ function validateScenario(s) {
 }
 
 // src/sim/distributions.ts
-function lognormalFromZ(median, sigma, z2) {
-  return median * Math.exp(sigma * z2);
+function lognormalFromZ(median2, sigma, z2) {
+  return median2 * Math.exp(sigma * z2);
 }
 function gamma(rng, shape, scale) {
   if (shape < 1) {
@@ -16045,9 +16110,9 @@ function simulate(scenario, onRecord) {
   const pending = new MinHeap(Math.max(16, scenario.engine.maxNumSeqs * 2));
   const failed2 = failedRequests(scenario, w.count);
   const emit2 = (i) => {
-    const record2 = buildRecord(scenario, w, tl, i);
-    if (failed2[i]) record2.error = scenario.failures.error;
-    onRecord(record2);
+    const record3 = buildRecord(scenario, w, tl, i);
+    if (failed2[i]) record3.error = scenario.failures.error;
+    onRecord(record3);
   };
   runEngine(scenario, w, tl, {
     onFinish: (i) => pending.push(i, completionMs(scenario, w, tl, i)),
@@ -16264,12 +16329,60 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { parseArgs } from "node:util";
 var UsageError = class extends Error {
 };
-function parseCliArgs(config) {
+function parseCliArgs(config, command) {
   try {
     return parseArgs(config);
   } catch (error) {
-    throw new UsageError(error.message);
+    throw new UsageError(usageMessage(error, config, command));
   }
+}
+function usageMessage(error, config, command) {
+  const options = config.options ?? {};
+  const help = `; see perf-triage ${command ? `${command} ` : ""}--help`;
+  const flags = Object.keys(options).map((name) => `--${name}`);
+  switch (error.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION": {
+      const flag = /'([^']+)'/.exec(error.message)?.[1] ?? "?";
+      const name = flag.split("=")[0];
+      const shorts = Object.entries(options).flatMap(([, o]) => o.short ? [`-${o.short}`] : []);
+      const suggestion = didYouMean(name, name.startsWith("--") ? flags : [...shorts, ...flags], (s) => s);
+      return `unknown option ${name}${command ? ` for ${command}` : ""}${suggestion}${suggestion ? "" : help}`;
+    }
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
+      const flag = /'(--?[^' <]+)/.exec(error.message)?.[1] ?? "an option";
+      if (/does not take an argument/.test(error.message)) return `${flag} takes no value (it is a switch)${help}`;
+      if (/ambiguous/.test(error.message)) return `${flag} needs a value; to give one that starts with "-", write ${flag}=VALUE${help}`;
+      return `${flag} needs a value${help}`;
+    }
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL": {
+      const value3 = /'([^']*)'/.exec(error.message)?.[1] ?? "";
+      return `unexpected argument "${value3}"${command ? `: ${command} takes only options` : ""}${help}`;
+    }
+    default:
+      return `${error.message}${help}`;
+  }
+}
+function withAliases(args, aliases) {
+  const out = [];
+  let literal = false;
+  for (const arg of args) {
+    if (literal || arg === "--" || !arg.startsWith("--")) {
+      if (arg === "--") literal = true;
+      out.push(arg);
+      continue;
+    }
+    const [name, ...value3] = arg.slice(2).split("=");
+    const target = Object.hasOwn(aliases, name) ? aliases[name] : void 0;
+    out.push(target === void 0 ? arg : `--${target}${value3.length ? `=${value3.join("=")}` : ""}`);
+  }
+  return out;
+}
+function wantsHelp(args) {
+  for (const arg of args) {
+    if (arg === "--") return false;
+    if (arg === "--help" || arg === "-h") return true;
+  }
+  return false;
 }
 
 // src/cli/simulate.ts
@@ -16284,7 +16397,7 @@ async function runSimulate(args, io) {
       list: { type: "boolean" }
     },
     strict: true
-  });
+  }, "simulate");
   const regressions = injectedRegressions();
   if (values.list) {
     io.stdout(regressions.map((r) => `${r.id.padEnd(22)} ${r.description}`).join("\n") + "\n");
@@ -16299,7 +16412,7 @@ async function runSimulate(args, io) {
     scenario = regression.apply(scenario);
   }
   const fd = values.out ? openSync(values.out, "w") : void 0;
-  const write2 = (text) => fd === void 0 ? io.stdout(text) : writeSync(fd, text);
+  const write = (text) => fd === void 0 ? io.stdout(text) : writeSync(fd, text);
   let buffer = `${JSON.stringify({ metadata: buildMetadata(scenario) })}
 `;
   try {
@@ -16307,11 +16420,11 @@ async function runSimulate(args, io) {
       buffer += `${JSON.stringify(r)}
 `;
       if (buffer.length >= 1 << 20) {
-        write2(buffer);
+        write(buffer);
         buffer = "";
       }
     });
-    write2(buffer);
+    write(buffer);
   } finally {
     if (fd !== void 0) closeSync(fd);
   }
@@ -16326,7 +16439,7 @@ function wholeNumber(text, flag) {
 // src/cli/validate.ts
 import { resolve as resolve4 } from "node:path";
 async function runValidate(args, io) {
-  const parsed = parseCliArgs({ args: [...args], options: { "input-format": { type: "string" }, "max-bad-lines": { type: "string" } }, allowPositionals: true, strict: true });
+  const parsed = parseCliArgs({ args: [...args], options: { "input-format": { type: "string" }, "max-bad-lines": { type: "string" } }, allowPositionals: true, strict: true }, "validate");
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("validate needs one or more files: perf-triage validate FILE…");
   const maxBadLineRatio = values["max-bad-lines"] === void 0 ? 0.05 : Number(values["max-bad-lines"]);
@@ -16390,6 +16503,33 @@ function requestMetrics(run) {
 // src/cli/journal.ts
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve as resolve5 } from "node:path";
+
+// src/journal/commands.ts
+var MAX_REASON = 500;
+function parseCommand(body) {
+  const first = body.split("\n").map((l) => l.trim()).find((l) => l !== "");
+  if (!first) return void 0;
+  const match = /^\/perf(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(first);
+  if (!match) return void 0;
+  const verb = (match[1] ?? "").toLowerCase();
+  const rest = (match[2] ?? "").trim();
+  if (verb === "help" || verb === "") return { name: "help" };
+  if (verb !== "accept") return { name: "unknown", text: first.slice(0, 80) };
+  const effortMatch = /(?:^|\s)effort:\s*(.+)$/i.exec(rest);
+  const reason = (effortMatch ? rest.slice(0, effortMatch.index) : rest).trim().slice(0, MAX_REASON);
+  const effort = effortMatch?.[1].trim().slice(0, 80);
+  return { name: "accept", reason: reason || "(no reason given)", ...effort ? { effort } : {} };
+}
+var HELP = [
+  "**perf-triage commands** (write them as the first line of a comment):",
+  "",
+  "- `/perf accept <reason> [effort: <how long the change took>]` — accept the regression this comment",
+  "  reports, for the commit it was measured on. Needs write, maintain or admin permission. The",
+  "  acceptance goes into the performance journal when the pull request merges.",
+  "- `/perf help` — this list.",
+  "",
+  "A push after the report makes an acceptance stale: accept the new report."
+].join("\n");
 
 // src/journal/entry.ts
 function entryFromReport(b, context) {
@@ -16487,51 +16627,112 @@ function entryBlock(e) {
 
 // src/journal/jsonl.ts
 var REQUIRED = ["id", "kind", "benchmark", "recordedAt", "verdict", "metrics"];
+var NEWER = /^perf-triage\/journal@(\d+)$/;
 function parseJournal(text, file) {
   const entries = [];
   const issues = [];
+  const ids = /* @__PURE__ */ new Set();
+  let lines = 0;
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     if (!line) return;
+    lines++;
+    const unread = (message, field, newerSchema) => {
+      issues.push({ file, line: index + 1, message, raw: line, ...field ? { field } : {}, ...newerSchema ? { newerSchema } : {} });
+      const id = idIn(line);
+      if (id !== void 0) ids.add(id);
+    };
     let value3;
     try {
       value3 = JSON.parse(line);
     } catch (error) {
-      issues.push({ file, line: index + 1, message: `not valid JSON: ${error.message}` });
+      unread(`not valid JSON: ${error.message}`);
       return;
     }
     const entry = value3;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      issues.push({ file, line: index + 1, message: "expected a journal entry object" });
+      unread("expected a journal entry object");
       return;
     }
     if (entry.schema !== JOURNAL_SCHEMA) {
-      if (typeof entry.schema === "string" && /^perf-triage\/journal@\d+$/.test(entry.schema)) {
-        throw new InputError(file, `entry schema ${entry.schema} is newer than this perf-triage reads (${JOURNAL_SCHEMA}); update perf-triage`, index + 1, "schema");
+      const newer = typeof entry.schema === "string" ? NEWER.exec(entry.schema) : null;
+      if (newer && Number(newer[1]) > Number(NEWER.exec(JOURNAL_SCHEMA)[1])) {
+        unread(`an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`, "schema", entry.schema);
+        return;
       }
-      issues.push({ file, line: index + 1, field: "schema", message: `expected "${JOURNAL_SCHEMA}"` });
+      unread(`expected "${JOURNAL_SCHEMA}"`, "schema");
       return;
     }
     const missing = REQUIRED.find((k) => entry[k] === void 0);
     if (missing) {
-      issues.push({ file, line: index + 1, field: missing, message: "missing" });
+      unread("missing", missing);
       return;
     }
     if (!Array.isArray(entry.metrics)) {
-      issues.push({ file, line: index + 1, field: "metrics", message: "expected a list" });
+      unread("expected a list", "metrics");
       return;
     }
     entries.push(entry);
+    ids.add(String(entry.id));
   });
-  return { entries, issues };
+  return { entries, issues, ids, lines };
 }
-function appendEntries(text, file, add3) {
-  const existing = new Set(parseJournal(text, file).entries.map((e) => e.id));
-  const added = add3.filter((e) => !existing.has(e.id));
+function idIn(line) {
+  try {
+    const value3 = JSON.parse(line);
+    if (value3 && typeof value3 === "object" && typeof value3.id === "string") return value3.id;
+  } catch {
+  }
+  const match = /"id"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(line);
+  if (!match) return void 0;
+  try {
+    return JSON.parse(match[1]);
+  } catch {
+    return void 0;
+  }
+}
+function appendEntries(text, file, add3, seen = /* @__PURE__ */ new Set()) {
+  const existing = parseJournal(text, file).ids;
+  const added = [];
+  for (const e of add3) {
+    if (existing.has(e.id) || seen.has(e.id)) continue;
+    existing.add(e.id);
+    added.push(e);
+  }
   if (added.length === 0) return { text, added };
   const base = text === "" || text.endsWith("\n") ? text : `${text}
 `;
   return { text: base + added.map((e) => JSON.stringify(e)).join("\n") + "\n", added };
+}
+function describeUnread(issue) {
+  return `${issue.file} line ${issue.line}: ${issue.field && !issue.newerSchema ? `field "${issue.field}": ` : ""}${issue.message}`;
+}
+
+// src/journal/paths.ts
+import { createHash as createHash2 } from "node:crypto";
+function journalPaths(dir = ".perf-triage") {
+  const root = dir.replace(/\/+$/, "") || ".perf-triage";
+  const number3 = (n) => String(n).padStart(4, "0");
+  return {
+    dir: root,
+    jsonl: `${root}/journal.jsonl`,
+    markdown: `${root}/JOURNAL.md`,
+    index: `${root}/journal/index.json`,
+    segment: (n) => `${root}/journal/${number3(n)}.jsonl`,
+    segmentPage: (n) => `${root}/journal/${number3(n)}.md`,
+    baseline: (benchmark) => `${root}/baselines/${baselineFile(benchmark)}`,
+    legacyBaseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
+  };
+}
+function slug(name) {
+  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
+}
+function baselineFile(name) {
+  const s = slug(name);
+  return s === name ? `${s}.json` : `${s}-${nameHash(name).slice(0, 8)}.json`;
+}
+function nameHash(name) {
+  return createHash2("sha256").update(name, "utf8").digest("hex");
 }
 
 // src/journal/phases.ts
@@ -16548,54 +16749,29 @@ function phaseMeans(side2) {
   return Object.keys(out).length ? out : void 0;
 }
 
-// src/render/mermaid.ts
-var MAX_CHART_POINTS = 30;
-var MAX_TITLE = 100;
-var MAX_LABEL = 24;
-var PALETTE = [
-  { name: "blue", hex: "#2f6fdf" },
-  { name: "orange", hex: "#e8833a" }
-];
-function trendChart(options) {
-  const maxPoints = Math.max(1, Math.floor(options.maxPoints ?? MAX_CHART_POINTS));
-  const points2 = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
-  if (points2.length === 0) return "";
-  const withSecond = points2.every((p) => p.second !== void 0 && Number.isFinite(p.second));
-  const lines = [points2.map((p) => p.value)];
-  if (withSecond) lines.push(points2.map((p) => p.second));
-  const axis = niceAxis(lines.flat());
-  const number3 = (v) => fixed(v, axis.decimals);
-  const labels = uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
-  let title = mermaidText(options.title, MAX_TITLE);
-  if (withSecond && options.seriesNames) {
-    const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
-    if (first && second) title = `${title} (${PALETTE[0].name}: ${first}, ${PALETTE[1].name}: ${second})`.trim();
-  }
-  const unit = mermaidText(options.unit, 40);
-  const palette = PALETTE.slice(0, lines.length).map((c) => c.hex).join(", ");
-  const body = [
-    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    "xychart-beta",
-    ...title ? [`    title "${title}"`] : [],
-    `    x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
-    `    y-axis ${unit ? `"${unit}" ` : ""}${number3(axis.min)} --> ${number3(axis.max)}`,
-    ...lines.map((values) => `    line [${values.map((v) => number3(axis.round(v))).join(", ")}]`)
-  ];
-  return ["```mermaid", ...body, "```"].join("\n");
+// src/journal/record.ts
+function recordedEntries(report2, heads, context) {
+  const { idPrefix, firstBaseline, ...rest } = context;
+  return report2.benchmarks.map((b, i) => {
+    const entry = entryFromReport(b, { ...rest, id: `${idPrefix}:${b.name}`, phases: phaseMeans(heads[i]) });
+    return firstBaseline?.has(b.name) ? asFirstBaseline(entry) : entry;
+  });
 }
+function recordInput(report2, heads, entries, recordedAt, commit) {
+  const baselines = /* @__PURE__ */ new Map();
+  report2.benchmarks.forEach((b, i) => {
+    const entry = entries.find((e) => e.benchmark === b.name);
+    baselines.set(b.name, () => `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...commit ? { commit } : {}, ...entry ? { entryId: entry.id } : {} }))}
+`);
+  });
+  return { entries, baselines };
+}
+
+// src/render/mermaid.ts
 function mermaidText(text, max) {
   const clean = plainText(text, Number.MAX_SAFE_INTEGER).replace(/["`]/g, "'").replace(/[[{<]/g, "(").replace(/[\]}>]/g, ")").replace(/[#;\\]/g, "").replace(/,/g, " ").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
   const chars = [...clean];
   return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean;
-}
-function uniqueLabels(labels) {
-  const used = /* @__PURE__ */ new Set();
-  return labels.map((label) => {
-    let out = label;
-    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
-    used.add(out);
-    return out;
-  });
 }
 function niceAxis(values) {
   let lo = Math.min(...values);
@@ -16635,39 +16811,446 @@ function fixed(value3, decimals) {
   return trimmed === "-0" ? "0" : trimmed;
 }
 
-// src/journal/markdown.ts
-var CHARTED = ["ttft.p95", "ttft.p50", "itl.p99", "itl.p50", "e2e.p95", "throughput"];
-var MAX_CHARTS = 3;
-function renderJournal(entries) {
-  const out = ["# Performance journal", "", "Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.", ""];
-  const byBenchmark = /* @__PURE__ */ new Map();
-  for (const e of [...entries].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt))) {
-    byBenchmark.set(e.benchmark, [...byBenchmark.get(e.benchmark) ?? [], e]);
+// src/journal/charts.ts
+var MAX_POINTS = 60;
+var X_LABELS = 5;
+var MIN_SPAN = 10;
+var BLUE = "#2f6fdf";
+var ORANGE = "#e8833a";
+var GREY = "#9aa0a6";
+function changeChart(title, unit, all, sigma) {
+  const points2 = all.filter((p) => Number.isFinite(p.value)).slice(-MAX_POINTS);
+  if (points2.length < 2 || !(points2[0].value > 0)) return "";
+  const first = points2[0].value;
+  const change2 = points2.map((p) => (p.value / first - 1) * 100);
+  const band = sigma !== void 0 && sigma > 0 ? [(Math.exp(1.96 * sigma * Math.SQRT2) - 1) * 100, (Math.exp(-1.96 * sigma * Math.SQRT2) - 1) * 100] : void 0;
+  const axis = niceAxis([...change2, ...band ?? [], -MIN_SPAN, MIN_SPAN, 0]);
+  const lines = [change2, ...band ? [points2.map(() => band[0]), points2.map(() => band[1])] : []];
+  const heading = `${title} · % change from ${points2[0].date} (${withUnit(first, unit)})`;
+  return chart(heading, `% vs ${points2[0].date}`, points2, lines, axis, band ? [BLUE, GREY, GREY] : [BLUE]);
+}
+function phaseChart(title, names2, points2) {
+  const shown = points2.filter((p) => Number.isFinite(p.first)).slice(-MAX_POINTS);
+  if (shown.length < 2) return "";
+  const withSecond = names2[1] !== void 0 && shown.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [shown.map((p) => p.first), ...withSecond ? [shown.map((p) => p.second)] : []];
+  const axis = niceAxis([0, ...lines.flat()]);
+  const legend = withSecond ? ` (blue: ${names2[0]} · orange: ${names2[1]})` : ` (${names2[0]})`;
+  return chart(`${title}${legend}`, "ms", shown.map((p) => ({ date: p.date, value: p.first })), lines, axis, [BLUE, ORANGE]);
+}
+function chart(title, yTitle, points2, lines, axis, palette) {
+  const number3 = (v) => fixed2(v, axis.decimals);
+  return [
+    "```mermaid",
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette.slice(0, lines.length).join(", ")}"}}}}%%`,
+    "xychart-beta",
+    `    title "${mermaidText(title, 110)}"`,
+    `    x-axis [${sparseLabels(points2.map((p) => p.date)).map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis "${mermaidText(yTitle, 40)}" ${number3(axis.min)} --> ${number3(axis.max)}`,
+    ...lines.map((values) => `    line [${values.map((v) => number3(axis.round(v))).join(", ")}]`),
+    "```"
+  ].join("\n");
+}
+function sparseLabels(dates) {
+  const n = dates.length;
+  const shown = /* @__PURE__ */ new Set();
+  const count3 = Math.min(n, X_LABELS);
+  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
+  let hidden = 0;
+  const used = /* @__PURE__ */ new Set();
+  return dates.map((d, i) => {
+    if (!shown.has(i)) return "​".repeat(++hidden);
+    const label = mermaidText(d, 24) || String(i + 1);
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
+}
+function fixed2(value3, decimals) {
+  const text = value3.toFixed(decimals);
+  const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed === "-0" ? "0" : trimmed;
+}
+
+// src/stats/change-point.ts
+var E_DIVISIVE_DEFAULTS = { minSize: 5, permutations: 199, alpha: 0.05, seed: 0 };
+function eDivisive(series, options = {}) {
+  checkSeries(series);
+  const minSize = options.minSize ?? E_DIVISIVE_DEFAULTS.minSize;
+  const permutations = options.permutations ?? E_DIVISIVE_DEFAULTS.permutations;
+  const alpha = options.alpha ?? E_DIVISIVE_DEFAULTS.alpha;
+  const seed = options.seed ?? E_DIVISIVE_DEFAULTS.seed;
+  const maxChangePoints = options.maxChangePoints ?? Infinity;
+  checkMinSize(minSize);
+  if (!Number.isInteger(permutations) || permutations < 1) throw new RangeError(`permutations must be a positive integer, got ${permutations}`);
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+  const n = series.length;
+  const segments = [new Segment(series, 0, n)];
+  const found = [];
+  let rejected;
+  for (let step = 1; found.length < maxChangePoints; step++) {
+    let candidate2;
+    for (const s of segments) {
+      const best = s.best(minSize);
+      if (best && (!candidate2 || best.q > candidate2.best(minSize).q)) candidate2 = s;
+    }
+    if (!candidate2) break;
+    const observed = candidate2.best(minSize);
+    const pValue2 = permutationPValue(segments, observed.q, minSize, permutations, createRng(deriveSeed(seed, `e-divisive:${step}`)));
+    const index = candidate2.start + observed.tau;
+    if (pValue2 >= alpha) {
+      rejected = { index, statistic: observed.q, pValue: pValue2 };
+      break;
+    }
+    found.push({ index, pValue: pValue2, statistic: observed.q, order: step });
+    const at = segments.indexOf(candidate2);
+    segments.splice(at, 1, new Segment(series, candidate2.start, index), new Segment(series, index, candidate2.end));
   }
+  found.sort((a, b) => a.index - b.index);
+  const bounds = [0, ...found.map((f) => f.index), n];
+  const changePoints = found.map((f, k) => {
+    const before = summarize(series, bounds[k], bounds[k + 1]);
+    const after = summarize(series, bounds[k + 1], bounds[k + 2]);
+    return { ...f, before, after, relativeShift: before.mean === 0 ? null : after.mean / before.mean - 1 };
+  });
+  return rejected ? { changePoints, rejected } : { changePoints };
+}
+function permutationPValue(segments, observed, minSize, permutations, rng) {
+  const splittable = segments.filter((s) => s.length >= 2 * minSize);
+  const threshold = observed - 1e-9 * Math.abs(observed) - 1e-300;
+  let reached = 0;
+  for (let r = 0; r < permutations; r++) {
+    let max = -Infinity;
+    for (const s of splittable) {
+      const q = s.scan(s.shuffled(rng), minSize).q;
+      if (q > max) max = q;
+    }
+    if (max >= threshold) reached++;
+  }
+  return (reached + 1) / (permutations + 1);
+}
+var Segment = class {
+  constructor(series, start, end) {
+    this.start = start;
+    this.end = end;
+    const length = end - start;
+    this.length = length;
+    const positions = Array.from({ length }, (_, i) => i);
+    positions.sort((a, b) => series[start + a] - series[start + b] || a - b);
+    const centre = length > 0 ? series[start + positions[length >> 1]] : 0;
+    this.sorted = Float64Array.from(positions, (p) => series[start + p] - centre);
+    this.order = new Int32Array(length);
+    positions.forEach((p, rank2) => this.order[p] = rank2);
+    this.work = Int32Array.from(this.order);
+    this.count = new Int32Array(length + 1);
+    this.sum = new Float64Array(length + 1);
+    this.left = new Float64Array(length + 1);
+    this.right = new Float64Array(length + 1);
+  }
+  start;
+  end;
+  length;
+  /** Sorted values, centred on the median so the incremental sums keep their precision. */
+  sorted;
+  /** order[i] = rank of the value at position start + i (ties broken by position, so ranks are distinct). */
+  order;
+  work;
+  count;
+  sum;
+  left;
+  right;
+  cached;
+  best(minSize) {
+    if (this.cached?.minSize !== minSize) {
+      this.cached = { minSize, best: this.length >= 2 * minSize ? this.scan(this.order, minSize) : void 0 };
+    }
+    return this.cached.best;
+  }
+  /** A uniformly random permutation of the ranks (Fisher–Yates on the scratch copy). */
+  shuffled(rng) {
+    const w = this.work;
+    for (let i = w.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const t = w[i];
+      w[i] = w[j];
+      w[j] = t;
+    }
+    return w;
+  }
+  /** The best split τ (size of the first part) of the values in `order`, and its q̂. Needs length ≥ 2·minSize. */
+  scan(order, minSize) {
+    const L = this.length;
+    this.prefixWithin(order, this.left, false);
+    this.prefixWithin(order, this.right, true);
+    const total2 = this.left[L];
+    let bestTau = minSize;
+    let bestQ = -Infinity;
+    for (let tau = minSize; tau <= L - minSize; tau++) {
+      const n = tau;
+      const m = L - tau;
+      const wl = this.left[tau];
+      const wr = this.right[tau];
+      const cross = total2 - wl - wr;
+      const q = 2 * cross / L - 2 * m * wl / (L * (n - 1)) - 2 * n * wr / (L * (m - 1));
+      if (q > bestQ) {
+        bestQ = q;
+        bestTau = tau;
+      }
+    }
+    return { tau: bestTau, q: bestQ };
+  }
+  /**
+   * Within-sums of absolute differences: forward, out[t] = Σ over pairs in positions [0, t);
+   * backward, out[t] = Σ over pairs in [t, L).
+   */
+  prefixWithin(order, out, backward) {
+    const L = this.length;
+    const { sorted, count: count3, sum } = this;
+    count3.fill(0);
+    sum.fill(0);
+    let inserted = 0;
+    let insertedSum = 0;
+    let acc = 0;
+    if (backward) out[L] = 0;
+    else out[0] = 0;
+    for (let k = 0; k < L; k++) {
+      const pos = backward ? L - 1 - k : k;
+      const r = order[pos];
+      const x = sorted[r];
+      let c = 0;
+      let s = 0;
+      for (let i = r; i > 0; i -= i & -i) {
+        c += count3[i];
+        s += sum[i];
+      }
+      acc += x * c - s + (insertedSum - s) - x * (inserted - c);
+      for (let i = r + 1; i <= L; i += i & -i) {
+        count3[i]++;
+        sum[i] += x;
+      }
+      inserted++;
+      insertedSum += x;
+      out[backward ? pos : pos + 1] = acc;
+    }
+  }
+};
+function summarize(series, start, end) {
+  const values = Float64Array.from({ length: end - start }, (_, i) => series[start + i]).sort();
+  const count3 = values.length;
+  let total2 = 0;
+  for (const v of values) total2 += v;
+  return { start, end, count: count3, mean: total2 / count3, median: quantileSorted(values, 0.5) };
+}
+function checkSeries(series) {
+  for (let i = 0; i < series.length; i++) {
+    if (!Number.isFinite(series[i])) throw new RangeError(`change point series must be finite: index ${i} is ${series[i]}`);
+  }
+}
+function checkMinSize(minSize) {
+  if (!Number.isInteger(minSize) || minSize < 2) throw new RangeError(`minSize must be an integer of at least 2, got ${minSize}`);
+}
+
+// src/journal/history.ts
+function metricHistory(entries, benchmark, key) {
+  const seen = /* @__PURE__ */ new Set();
+  const dated = [];
+  entries.forEach((entry, order) => {
+    if (entry.benchmark !== benchmark || seen.has(entry.id)) return;
+    const time = Date.parse(entry.recordedAt);
+    if (!Number.isFinite(time)) return;
+    const metric = entry.metrics.find((m) => m.key === key);
+    if (!metric || !Number.isFinite(metric.value)) return;
+    seen.add(entry.id);
+    const point = {
+      id: entry.id,
+      recordedAt: entry.recordedAt,
+      value: metric.value,
+      unit: metric.unit,
+      kind: entry.kind,
+      verdict: entry.verdict
+    };
+    if (metric.verdict !== void 0) point.metricVerdict = metric.verdict;
+    if (entry.commit !== void 0) point.commit = entry.commit;
+    dated.push({ time, order, point });
+  });
+  dated.sort((a, b) => a.time - b.time || a.order - b.order);
+  const points2 = dated.map((d) => d.point);
+  const unit = points2.at(-1)?.unit;
+  return points2.filter((p) => p.unit === unit);
+}
+var NOISE_MIN_PAIRS = 5;
+function noiseBand(points2, options = {}) {
+  const minPairs = options.minPairs ?? NOISE_MIN_PAIRS;
+  const changes = new Set(options.changePoints ?? detectDrift(points2, options.drift).changePoints.map((c) => c.index));
+  const steps = [];
+  const excluded = { changePoint: 0, shift: 0, invalid: 0 };
+  for (let i = 1; i < points2.length; i++) {
+    const a = points2[i - 1].value;
+    const b = points2[i].value;
+    if (!(a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b))) excluded.invalid++;
+    else if (changes.has(i)) excluded.changePoint++;
+    else if (isShift(points2[i])) excluded.shift++;
+    else steps.push(Math.log(b / a));
+  }
+  if (options.recentPairs !== void 0 && steps.length > options.recentPairs) steps.splice(0, steps.length - options.recentPairs);
+  if (steps.length < minPairs) return void 0;
+  const medianStep = median(steps);
+  const deviations = steps.map((d) => Math.abs(d - medianStep));
+  let spread2 = 1.4826 * median(deviations) * smallSampleFactor(steps.length);
+  let method = "mad";
+  if (spread2 === 0) {
+    spread2 = deviations.reduce((s, d) => s + d, 0) / deviations.length * Math.sqrt(Math.PI / 2);
+    method = "mean-deviation";
+  }
+  if (spread2 === 0) return void 0;
+  return { sigma: spread2 / Math.SQRT2, pairs: steps.length, medianStep, excluded, method };
+}
+var SMALL_SAMPLE = {
+  5: 1.089,
+  6: 1.078,
+  7: 1.043,
+  8: 1.042,
+  9: 1.025,
+  10: 1.025,
+  11: 1.016,
+  12: 1.017,
+  13: 1.011,
+  14: 1.012,
+  15: 1.008,
+  16: 1.009,
+  17: 1.006,
+  18: 1.006,
+  19: 1.005,
+  20: 1.005
+};
+function smallSampleFactor(pairs) {
+  return SMALL_SAMPLE[pairs] ?? (pairs < 5 ? SMALL_SAMPLE[5] : 1);
+}
+var SHIFT_VERDICTS = /* @__PURE__ */ new Set(["regressed", "improved"]);
+var SHIFT_KINDS = /* @__PURE__ */ new Set(["unaccepted-regression", "accepted"]);
+function isShift(point) {
+  return SHIFT_KINDS.has(point.kind) || SHIFT_VERDICTS.has(point.verdict.trim().toLowerCase()) || point.metricVerdict !== void 0 && SHIFT_VERDICTS.has(point.metricVerdict.trim().toLowerCase());
+}
+var SAME_MEDIAN = 5e-3;
+function detectDrift(points2, options = {}) {
+  const usable = [];
+  points2.forEach((p, i) => {
+    if (p.value > 0 && Number.isFinite(p.value)) usable.push(i);
+  });
+  const { label = "the metric", within = Infinity, ...search } = options;
+  const result = eDivisive(
+    usable.map((i) => Math.log(points2[i].value)),
+    search
+  );
+  const bounds = [0, ...result.changePoints.map((c) => c.index), usable.length];
+  const changePoints = result.changePoints.map((c, k) => {
+    const before = usable.slice(bounds[k], bounds[k + 1]).map((i) => points2[i].value);
+    const after = usable.slice(bounds[k + 1], bounds[k + 2]).map((i) => points2[i].value);
+    const at = points2[usable[c.index]];
+    const change2 = {
+      index: usable[c.index],
+      recordedAt: at.recordedAt,
+      pValue: c.pValue,
+      before: { count: before.length, median: median(before) },
+      after: { count: after.length, median: median(after) },
+      shift: median(after) / median(before) - 1
+    };
+    if (at.commit !== void 0) change2.commit = at.commit;
+    return change2;
+  });
+  const recent = changePoints.at(-1);
+  if (!recent) return { changePoints };
+  if (points2.length - recent.index > within) return { changePoints, recent };
+  return { changePoints, recent, sentence: driftSentence(label, recent) };
+}
+function driftSentence(label, change2) {
+  const where = `change at entry of ${entryDate(change2.recordedAt)}, p ${change2.pValue < 1e-3 ? "< 0.001" : `= ${pValue(change2.pValue)}`}`;
+  const span2 = `over the last ${change2.after.count} ${change2.after.count === 1 ? "entry" : "entries"}`;
+  if (Math.abs(change2.shift) < SAME_MEDIAN) {
+    return `the baseline itself has changed: ${label} kept its median but not its spread ${span2} (${where})`;
+  }
+  return `the baseline itself has drifted: ${label} ${change2.shift > 0 ? "rose" : "fell"} ${percent(Math.abs(change2.shift))} ${span2} (${where})`;
+}
+function entryDate(recordedAt) {
+  const literal = /^\d{4}-\d{2}-\d{2}/.exec(recordedAt);
+  return literal ? literal[0] : new Date(Date.parse(recordedAt)).toISOString().slice(0, 10);
+}
+function median(values) {
+  return quantile(values, 0.5);
+}
+
+// src/journal/markdown.ts
+var CHARTED = ["ttft.p95", "itl.p99", "throughput", "e2e.p95", "ttft.p50", "itl.p50"];
+var MAX_CHARTS = 3;
+var CELL_WIDTH = 26;
+var MAX_RAW = 400;
+function renderJournal(entries, options = {}) {
+  const out = [
+    `# ${options.title ?? "Performance journal"}`,
+    "",
+    options.intro ?? "Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.",
+    ""
+  ];
+  const segments = options.segments ?? [];
+  if (segments.length) {
+    const links = [...segments].reverse().map((s) => `[${s.from && s.to ? `${s.from} – ${s.to}` : s.href.replace(/^.*\//, "")}](${s.href}) (${s.lines})`);
+    out.push(`Older entries, newest first: ${links.join(" · ")}.`, "");
+  }
+  const byBenchmark = groupByBenchmark(entries);
+  const history = groupByBenchmark(options.history ?? entries);
+  if (byBenchmark.size) out.push("Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.", "");
   for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(`## ${markdownText(benchmark)}`, "");
-    for (const chart of charts(benchmark, list)) out.push(chart, "");
-    for (const e of [...list].reverse()) out.push(entrySection(e), "");
+    for (const chart2 of charts(benchmark, history.get(benchmark) ?? list)) out.push(chart2, "");
+    out.push(entryTable(list), "");
   }
   if (byBenchmark.size === 0) out.push("No entries yet.", "");
+  const unread = options.unread ?? [];
+  if (unread.length) {
+    out.push(`## ⚠️ ${unread.length} ${unread.length === 1 ? "line" : "lines"} not shown`, "", "Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).", "");
+    for (const issue of unread) out.push(`- ${markdownText(describeUnread(issue), 300)}`, "", indent(fenced(issue.raw.length > MAX_RAW ? `${issue.raw.slice(0, MAX_RAW)}…` : issue.raw)), "");
+  }
   return out.join("\n");
+}
+function renderSegmentPage(entries, unread, segment) {
+  const span2 = segment.info.from && segment.info.to ? ` (${segment.info.from} – ${segment.info.to})` : "";
+  return renderJournal(entries, {
+    title: `Performance journal, segment ${segment.number}${span2}`,
+    intro: `Written once by perf-triage from \`${segment.info.file}\` (${segment.info.lines} lines) when it filled up; newer entries are in [JOURNAL.md](../JOURNAL.md).`,
+    unread
+  });
+}
+function groupByBenchmark(entries) {
+  const out = /* @__PURE__ */ new Map();
+  for (const e of sortedByTime(entries)) out.set(e.benchmark, [...out.get(e.benchmark) ?? [], e]);
+  return out;
+}
+function sortedByTime(entries) {
+  return entries.map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) })).sort((a, b) => (Number.isFinite(a.t) ? a.t : 0) - (Number.isFinite(b.t) ? b.t : 0) || a.i - b.i).map(({ e }) => e);
 }
 function charts(benchmark, list) {
   const out = [];
   for (const key of CHARTED) {
-    const points2 = list.flatMap((e) => {
-      const m = e.metrics.find((x) => x.key === key);
-      return m ? [{ label: e.date, value: m.value, unit: m.unit }] : [];
-    });
-    if (points2.length < 2) continue;
-    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points2[0].unit, points: points2.map(({ label, value: value3 }) => ({ label, value: value3 })) }));
+    const history = metricHistory(list, benchmark, key);
+    if (history.length < 2) continue;
+    const spec = parseMetricSpec(key);
+    const label = typeof spec === "string" ? key : specLabel(spec);
+    const band = noiseBand(history);
+    const chart2 = changeChart(
+      label,
+      history.at(-1).unit,
+      history.map((p) => ({ date: p.recordedAt.slice(0, 10), value: p.value })),
+      band?.sigma
+    );
+    if (chart2) out.push(chart2);
     if (out.length >= MAX_CHARTS) break;
   }
-  const phases = phaseChart(benchmark, list);
+  const phases = phasesChart(list);
   if (phases) out.push(phases);
   return out;
 }
-function phaseChart(benchmark, list) {
+function phasesChart(list) {
   const withPhases = list.filter((e) => e.phases && typeof e.phases === "object");
   if (withPhases.length < 2) return void 0;
   const latest = withPhases[withPhases.length - 1].phases;
@@ -16677,27 +17260,68 @@ function phaseChart(benchmark, list) {
     const first = e.phases[top[0]];
     if (!Number.isFinite(first)) return [];
     const second = top[1] !== void 0 ? e.phases[top[1]] : void 0;
-    return [{ label: e.date, value: first, ...second !== void 0 ? { second } : {} }];
+    return [{ date: e.date, first, ...second !== void 0 ? { second } : {} }];
   });
-  if (points2.length < 2) return void 0;
   const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
-  return trendChart({
-    title: `${benchmark}: mean time per phase`,
-    unit: "ms",
-    points: points2,
-    ...names2.length === 2 ? { seriesNames: [names2[0], names2[1]] } : {}
-  });
+  return phaseChart("Mean time per phase", [names2[0], names2[1]], points2) || void 0;
 }
-function entrySection(e) {
+var VERDICT_MARK = { regressed: "🔴", improved: "🟢", unchanged: "⚪", inconclusive: "🟡", "first baseline": "🔵" };
+function entryTable(list) {
+  const newest = [...list].reverse();
+  const row = (cells) => `| ${cells.join(" | ")} |`;
+  const main = newest.map((e) => row([dateCell(e), verdictCell2(e), cell2(e.symptom), cell2(e.diagnosis), cell2(e.change), cell2(compactResult(e.result)), cell2(e.effort, 14)]));
+  const context = newest.map((e) => row([markdownText(e.date, 30), cell2(e.workload, 60), cell2(e.baseline, 60), cell2(e.quality, 30)]));
+  return [
+    "| Date | Verdict | Symptom | Diagnosis | Change | Result | Effort |",
+    "|---|---|---|---|---|---|---|",
+    ...main,
+    "",
+    `<details><summary>Workload, baseline and quality of these ${newest.length} ${newest.length === 1 ? "entry" : "entries"}</summary>`,
+    "",
+    "| Date | Workload | Baseline | Quality |",
+    "|---|---|---|---|",
+    ...context,
+    "",
+    "</details>"
+  ].join("\n");
+}
+function dateCell(e) {
   const links = [];
-  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${e.pullRequest.number}`);
-  if (e.commit) links.push(`\`${e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\``);
+  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${Number(e.pullRequest.number)}`);
+  if (e.commit) links.push(`\`${codeText(e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, ""))}\``);
   if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
-  const flag = e.kind === "unaccepted-regression" ? " ⚠️ regression merged without acceptance" : e.kind === "accepted" ? ` — accepted by ${markdownText(e.acceptance?.by ?? "?")}` : "";
-  const heading = `### ${e.date} · ${e.verdict}${flag}${links.length ? ` · ${links.join(" · ")}` : ""}`;
-  return `${heading}
-
-${fenced(entryBlock(e))}`;
+  return `${markdownText(e.date, 30).replace(/-/g, "‑")}${links.length ? `<br>${links.join(" ")}` : ""}`;
+}
+function verdictCell2(e) {
+  const mark = VERDICT_MARK[e.verdict] ?? "";
+  const verdict = `${mark ? `${mark} ` : ""}${markdownText(e.verdict, 40)}`;
+  if (e.kind === "unaccepted-regression") return `${verdict}<br>⚠️ **merged without acceptance**`;
+  if (e.kind === "accepted" && e.acceptance) return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
+  return verdict;
+}
+function cell2(text, width = CELL_WIDTH) {
+  const value3 = typeof text === "string" && text.trim() !== "" ? text : "—";
+  return wrap(markdownText(value3.replace(/[\r\n]+/g, " "), 400), width);
+}
+function wrap(text, width = CELL_WIDTH) {
+  const parts2 = text.split(/(?<=[;,]) +| (?=→)/);
+  const lines = [];
+  for (const part of parts2) {
+    const last = lines.at(-1);
+    if (last !== void 0 && last.length + part.length + 1 <= width) lines[lines.length - 1] = `${last} ${part}`;
+    else lines.push(part);
+  }
+  return lines.join("<br>");
+}
+function compactResult(text) {
+  if (typeof text !== "string") return text;
+  const parts2 = text.split("; ");
+  const unchanged = parts2.filter((p) => / unchanged$/.test(p)).map((p) => p.replace(/ unchanged$/, ""));
+  if (unchanged.length < 2) return text;
+  return [...parts2.filter((p) => !/ unchanged$/.test(p)), `unchanged: ${unchanged.join(", ")}`].join("; ");
+}
+function indent(text) {
+  return text.split("\n").map((l) => `  ${l}`).join("\n");
 }
 function fenced(text) {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
@@ -16710,19 +17334,368 @@ function safeUrl(url) {
   return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9._~:/?#@!$&'*+,;=%-]*$/.test(url) && !/[()]/.test(url) ? url : "#";
 }
 
-// src/journal/paths.ts
-function journalPaths(dir = ".perf-triage") {
-  const root = dir.replace(/\/+$/, "") || ".perf-triage";
+// src/journal/store.ts
+var SEGMENT_ENTRIES = 250;
+var INDEX_SCHEMA = "perf-triage/journal-index@1";
+function parseIndex(text, file) {
+  if (text === void 0) return { schema: INDEX_SCHEMA, segments: [] };
+  let value3;
+  try {
+    value3 = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(file, `the journal index is not valid JSON (${error.message}); restore it from the repository's history — it lists the full segments`);
+  }
+  const index = value3;
+  if (index?.schema !== INDEX_SCHEMA || !Array.isArray(index.segments)) {
+    throw new InputError(file, `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === "string" && index.schema.startsWith("perf-triage/journal-index@") ? " (a newer index: update perf-triage)" : ""}`);
+  }
+  index.segments.forEach((s, i) => {
+    if (typeof s?.file !== "string" || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== "number") throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
+  });
+  return index;
+}
+async function readJournal(read, paths, options = {}) {
+  const label = (path) => options.label ? `${options.label}:${path}` : path;
+  const [indexText, currentText] = await Promise.all([read(paths.index), read(paths.jsonl)]);
+  const index = parseIndex(indexText, label(paths.index));
+  const numbers = index.segments.map((_, i) => i + 1);
+  const wanted = options.all ? numbers : numbers.slice(-1);
+  const texts = await Promise.all(wanted.map((n) => read(paths.segment(n))));
+  const view = { index, entries: [], issues: [], ids: /* @__PURE__ */ new Set(), current: { text: currentText ?? "", parsed: parseJournal("", label(paths.jsonl)) }, exists: indexText !== void 0 || currentText !== void 0 };
+  const add3 = (parsed) => {
+    view.entries.push(...parsed.entries);
+    view.issues.push(...parsed.issues);
+    for (const id of parsed.ids) view.ids.add(id);
+  };
+  wanted.forEach((n, i) => {
+    if (texts[i] === void 0) {
+      throw new InputError(label(paths.segment(n)), `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`);
+    }
+    add3(parseJournal(texts[i], label(paths.segment(n))));
+  });
+  view.current.parsed = parseJournal(view.current.text, label(paths.jsonl));
+  add3(view.current.parsed);
+  return view;
+}
+async function recordChanges(read, paths, input) {
+  const view = await readJournal(read, paths);
+  const { text, added } = appendEntries(view.current.text, paths.jsonl, input.entries, view.ids);
+  if (added.length === 0) return { files: [], added, baselinePaths: /* @__PURE__ */ new Map(), issues: view.issues };
+  const files = [];
+  const { index, current, moved: moved2 } = rollOver(view.index, text, paths);
+  for (const segment of moved2) files.push({ path: segment.path, content: segment.text }, { path: segment.pagePath, content: segment.page });
+  if (moved2.length) files.push({ path: paths.index, content: `${JSON.stringify(index, null, 1)}
+` });
+  files.push({ path: paths.jsonl, content: current });
+  const lastFull = moved2.at(-1)?.text ?? (index.segments.length ? await read(paths.segment(index.segments.length)) : void 0) ?? "";
+  files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, index, lastFull, current) });
+  const baselinePaths = /* @__PURE__ */ new Map();
+  const taken = /* @__PURE__ */ new Set();
+  for (const entry of added) {
+    const digest = input.baselines?.get(entry.benchmark);
+    if (!digest || baselinePaths.has(entry.benchmark)) continue;
+    const path = await baselinePathFor(read, paths, entry.benchmark, taken);
+    taken.add(path);
+    baselinePaths.set(entry.benchmark, path);
+    files.push({ path, content: digest() });
+  }
+  return { files, added, baselinePaths, issues: view.issues };
+}
+function renderMarkdownFiles(paths, index, lastFullText, currentText) {
+  const current = parseJournal(currentText, paths.jsonl.slice(paths.dir.length + 1));
+  const last = parseJournal(lastFullText, index.segments.length ? `journal/${index.segments.at(-1).file}` : "");
+  const links = index.segments.map((s) => ({ href: `journal/${s.page}`, lines: s.lines, ...s.from ? { from: s.from } : {}, ...s.to ? { to: s.to } : {} }));
+  return renderJournal(current.entries, { history: [...last.entries, ...current.entries], unread: current.issues, segments: links });
+}
+function rollOver(index, text, paths) {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length <= SEGMENT_ENTRIES) return { index, current: text, moved: [] };
+  const segments = [...index.segments];
+  const moved2 = [];
+  let rest = lines;
+  while (rest.length > SEGMENT_ENTRIES) {
+    const chunk = rest.slice(0, SEGMENT_ENTRIES);
+    rest = rest.slice(SEGMENT_ENTRIES);
+    const n = segments.length + 1;
+    const segmentText = `${chunk.join("\n")}
+`;
+    const file = paths.segment(n).split("/").pop();
+    const parsed = parseJournal(segmentText, `journal/${file}`);
+    const dates = parsed.entries.map((e) => e.date).filter((d) => typeof d === "string").sort();
+    const info = { file, page: file.replace(/\.jsonl$/, ".md"), lines: chunk.length, ...dates.length ? { from: dates[0], to: dates.at(-1) } : {} };
+    segments.push(info);
+    moved2.push({ path: paths.segment(n), pagePath: paths.segmentPage(n), text: segmentText, page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info }) });
+  }
+  return { index: { schema: INDEX_SCHEMA, segments }, current: `${rest.join("\n")}
+`, moved: moved2 };
+}
+async function baselinePathFor(read, paths, name, taken) {
+  const path = paths.baseline(name);
+  if (!taken.has(path)) {
+    const text = await read(path);
+    const owner = text === void 0 ? void 0 : benchmarkOf(text);
+    if (owner === void 0 || owner === name) return path;
+  }
+  return longBaselinePath(paths, name);
+}
+function benchmarkOf(text) {
+  const match = /"benchmark"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text.slice(0, 4096));
+  if (!match) return void 0;
+  try {
+    return JSON.parse(match[1]);
+  } catch {
+    return void 0;
+  }
+}
+async function findBaseline(read, paths, name) {
+  const candidates = [.../* @__PURE__ */ new Set([paths.baseline(name), longBaselinePath(paths, name), paths.legacyBaseline(name)])];
+  for (const path of candidates) {
+    const text = await read(path);
+    if (text === void 0) continue;
+    const owner = benchmarkOf(text);
+    if (owner === void 0 || owner === name) return { path, text };
+  }
+  return void 0;
+}
+function longBaselinePath(paths, name) {
+  return `${paths.dir}/baselines/${slug(name)}-${nameHash(name)}.json`;
+}
+
+// src/cli/compare-options.ts
+var COMMON_OPTIONS = {
+  slo: { type: "string", multiple: true },
+  metric: { type: "string", multiple: true },
+  "fail-on": { type: "string" },
+  format: { type: "string", short: "f" },
+  json: { type: "string" },
+  markdown: { type: "string" },
+  seed: { type: "string" },
+  resamples: { type: "string" },
+  confidence: { type: "string" },
+  "min-effect": { type: "string", multiple: true },
+  "run-noise": { type: "string", multiple: true },
+  effort: { type: "string", multiple: true },
+  "decode-floor": { type: "string", multiple: true },
+  cost: { type: "string" },
+  "cost-baseline": { type: "string" },
+  profile: { type: "string", multiple: true },
+  quality: { type: "string", multiple: true },
+  "baseline-quality": { type: "string", multiple: true },
+  "baseline-profile": { type: "string", multiple: true },
+  benchmark: { type: "string" },
+  "max-bad-lines": { type: "string" },
+  "input-format": { type: "string" },
+  base: { type: "string", multiple: true },
+  head: { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" }
+};
+var ACTION_INPUT_ALIASES = {
+  baseline: "base",
+  results: "head",
+  metrics: "metric",
+  "report-path": "json"
+};
+function parseCompareArgs(args, command, extra) {
+  const options = { ...COMMON_OPTIONS, ...extra ?? {} };
+  return parseCliArgs({ args: withAliases(args, ACTION_INPUT_ALIASES), options, allowPositionals: true, strict: true }, command);
+}
+function rawConfig(values) {
   return {
-    dir: root,
-    jsonl: `${root}/journal.jsonl`,
-    markdown: `${root}/JOURNAL.md`,
-    baseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
+    slos: values.slo,
+    metrics: values.metric,
+    failOn: values["fail-on"],
+    seed: values.seed,
+    resamples: values.resamples,
+    confidence: values.confidence,
+    minEffect: values["min-effect"],
+    runNoise: values["run-noise"],
+    effort: values.effort,
+    decodeFloor: values["decode-floor"],
+    cost: values.cost,
+    costBaseline: values["cost-baseline"],
+    benchmark: values.benchmark,
+    maxBadLineRatio: values["max-bad-lines"]
   };
 }
-function slug(name) {
-  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
-}
+
+// src/cli/usage.ts
+var USAGE = `perf-triage — catch performance regressions and say why they happened
+
+Usage:
+  perf-triage compare BASE HEAD [options]   compare a baseline run with a head run
+  perf-triage demo [--format text|markdown|json]
+                                            run the shipped example (a capacity regression)
+  perf-triage simulate [--seed N] [--requests N] [--inject ID] [--out FILE] [--list]
+                                            write simulated per-request telemetry (JSONL)
+  perf-triage validate FILE…                what perf-triage reads in each file, and every problem
+                                            (exit 0 only when every file is usable)
+  perf-triage digest FILE… --out F [--shard i/n] [--benchmark NAME]
+                                            a compact digest of a run for a matrix job to upload;
+                                            shards i/n of one benchmark merge back into one run
+  perf-triage journal init FILE… [--benchmark NAME] [--commit SHA] [--force]
+                                            record the first baseline: a first entry and the digest
+  perf-triage journal record BASE HEAD [compare options] [--commit SHA]
+                                            compare and record the result, as the action does on merge
+  perf-triage journal show [--benchmark B] [--metric "ttft p95"] [--since D] [--until D] [--json]
+  perf-triage journal add --benchmark B [--metric "ttft p95=250ms"]… [--symptom …] [--diagnosis …]
+                          [--change …] [--result …] [--quality …] [--effort …] [--date YYYY-MM-DD]
+  perf-triage journal render                rewrite the markdown journal from the JSONL
+                                            (journal commands take --dir, default .perf-triage)
+  perf-triage amdahl --share 0.09 --speedup 3 [--effort "2 days"]
+  perf-triage amdahl --item "label: share=0.09 speedup=3 effort=2 days" --item "label: gain=3 effort=hours"
+                                            §7: the Amdahl ceiling, findings ranked by gain per effort
+  perf-triage split PROFILE… [--baseline PROFILE…] [--wall-ms X] [--baseline-wall-ms X] [--steps N]
+                    [--baseline-steps N] [--step-range NAME] [--format text|markdown|json]
+                                            §6: GPU-bound, CPU-bound or waiting (and on what), from a
+                                            PyTorch trace (.json or .json.gz) / key_averages, nsys stats
+                                            CSVs (one file per report: give them all); kernel regimes
+                                            from Nsight Compute CSVs; with a baseline, what moved
+  perf-triage floor (--model M | --params B) (--gpu G | --bandwidth GB/s) --batch N --context TOKENS
+                    [--weights bf16|fp8|int4] [--kv bf16|fp8] [--layers L --kv-heads H --head-dim D |
+                    --kv-bytes-per-token N] [--gpus N] [--measured-ms X]
+                                            §5: the decode memory-bandwidth floor and efficiency
+  perf-triage --version | help [COMMAND]     COMMAND --help shows one command's options
+
+compare options (the action's input names work too: --baseline, --results, --metrics, --report-path):
+  --base FILE, --head FILE   more runs (repeats) for a side; BASE and HEAD may be globs
+  --slo "ttft p95 < 800ms"   a target (repeatable): metric, statistic, comparator, value and unit
+  --metric "itl p99"         a metric to judge (repeatable; replaces the default set)
+  --fail-on LIST             regression, slo, inconclusive, quality, comma-separated, or never
+                             (default: regression,slo)
+  --format text|markdown|json   what to print (default text; md for markdown)
+  --json FILE, --markdown FILE  also write the report there
+  --seed N                   resampling seed (default 1): reports are reproducible
+  --resamples N              bootstrap resamples (default 2000)
+  --confidence X             interval level (default 0.95)
+  --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
+  --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
+  --effort "capacity=2h"      how long a kind of fix takes you, for the gain-per-effort ranking (repeatable)
+  --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
+                             what the decode bandwidth floor needs beyond the data (repeatable:
+                             gpu, model, gpus, weights, kv, bandwidth, params)
+  --cost "$2.50/gpu-hour x 8"  hardware price: cost per million output tokens and per 1k requests
+  --cost-baseline "…"        the baseline's own price, when its hardware differs
+  --profile FILE, --baseline-profile FILE
+                             profiler exports of the head / baseline: PyTorch Chrome trace or
+                             key_averages (JSON, CSV), nsys stats CSV, Nsight Compute CSV (repeatable)
+  --quality FILE, --baseline-quality FILE
+                             output quality of the head / baseline: lm-eval results JSON, perf-triage
+                             scores JSON, or paired generations (JSONL with ids and outputs)
+  --benchmark NAME           benchmark name for the report
+  --max-bad-lines X          share of bad records tolerated per file (default 0.05)
+  --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,
+                             guidellm, prometheus, otel, github-action-benchmark,
+                             customSmallerIsBetter, customBiggerIsBetter or perf-triage-baseline
+
+Metrics: ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, and each phase
+(tokenize, queue_wait, prefill, network, decode, detokenize); statistics: mean, p50, p90, p95,
+p99, p99.9 or any pNN. Names as the report prints them work too: "client TTFT p95", "queue wait p99".
+
+Exit codes: 0 pass, 1 the outcome fails (as --fail-on says), 2 bad usage or unusable input.
+`;
+var COMPARE_OPTIONS = USAGE.slice(USAGE.indexOf("compare options"));
+var JOURNAL_DIR = "  --dir DIR                  the journal's folder (default .perf-triage; the action's journal-dir)\n";
+var COMMAND_HELP = {
+  compare: `Usage: perf-triage compare BASE HEAD [options]
+
+Compares a baseline run with a head run: the metrics' verdicts with intervals, where the time went,
+why, and what to fix first. Exit 0 pass, 1 the outcome fails, 2 bad usage or unusable input.
+
+Example: perf-triage compare base.json head.json --slo "ttft p95 < 800ms" --format md
+
+${COMPARE_OPTIONS}`,
+  demo: `Usage: perf-triage demo [--format text|markdown|json] [--json FILE] [--markdown FILE] [compare options]
+
+Runs the shipped example (a running-batch limit cut from 64 to 24) and prints the diagnosis.
+Exit 0 (the regression is the point of the demo).
+`,
+  simulate: `Usage: perf-triage simulate [--seed N] [--requests N] [--inject ID] [--out FILE] [--list]
+
+Writes simulated per-request telemetry (perf-triage's native JSONL).
+  --seed N          random seed (default 1)
+  --requests N      requests to simulate (default 2000)
+  --inject ID       apply one injected regression (--list shows them)
+  --out FILE, -o    write there instead of stdout
+  --list            list the injected regressions
+`,
+  validate: `Usage: perf-triage validate FILE… [--input-format ID] [--max-bad-lines X]
+
+Says what perf-triage reads in each file (format, runs, requests, metrics, phases) and every
+problem. Exit 0 only when every file is usable.
+`,
+  digest: `Usage: perf-triage digest FILE… --out FILE [--shard i/n] [--benchmark NAME] [--input-format ID]
+
+Writes a compact digest of a run (the baseline format) for a matrix job to upload; shards i/n of one
+benchmark merge back into one run when read together.
+`,
+  journal: `Usage: perf-triage journal init | record | show | add | render [options]
+
+The performance journal in a checkout (docs/journal.md). perf-triage journal COMMAND --help for each.
+  init FILE…              record the first baseline of a benchmark (refuses to replace one without --force)
+  record BASE HEAD        compare and record the result, and move the baseline, as the action does on merge
+  show                    list entries, by date (filters: --benchmark, --metric, --since, --until; --json)
+  add --benchmark B       record a result by hand in the §8 format
+  render                  rewrite JOURNAL.md from the JSONL
+${JOURNAL_DIR}`,
+  "journal init": `Usage: perf-triage journal init FILE… [--benchmark NAME] [--commit SHA] [--force] [--dir DIR]
+
+Records a benchmark's first baseline from its result files: a first journal entry and the baseline
+digest that pull requests are compared with (baseline: journal). When the benchmark already has a
+baseline, says what it would replace and stops; --force replaces it (journaled as replaced by hand).
+  --benchmark NAME           the benchmark's name (default: the name in the files)
+  --commit SHA               the commit the files were measured on
+  --force                    replace an existing baseline
+${JOURNAL_DIR}`,
+  "journal record": `Usage: perf-triage journal record BASE HEAD [compare options] [--commit SHA] [--pr N] [--dir DIR]
+
+Compares HEAD with BASE and records the result as the action does on a merge: the journal entry
+(recorded, or flagged as a regression merged without acceptance), JOURNAL.md, and the baseline
+moved to HEAD. BASE may be the journal's own digest (.perf-triage/baselines/NAME.json). Recording
+the same --commit twice appends nothing.
+  --commit SHA               the commit HEAD was measured on (also the entry's id: cli:SHA)
+  --pr N                     the pull request that was merged
+  --accept REASON --by NAME [--effort E]
+                             a regression accepted on purpose (journaled with who, why, effort)
+  --date YYYY-MM-DD          when it was recorded (default now)
+${JOURNAL_DIR}
+${COMPARE_OPTIONS}`,
+  "journal show": `Usage: perf-triage journal show [--benchmark B] [--metric "ttft p95"] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--json] [--dir DIR]
+
+Lists the journal's entries oldest first by date; with --metric, one line per entry with the value.
+${JOURNAL_DIR}`,
+  "journal add": `Usage: perf-triage journal add --benchmark B [--metric "ttft p95=250ms"]… [--date YYYY-MM-DD]
+                       [--symptom …] [--workload …] [--baseline …] [--diagnosis …] [--change …]
+                       [--result …] [--quality …] [--effort …] [--commit SHA] [--dir DIR]
+
+Records a result by hand, in the §8 format (DATE, SYMPTOM, WORKLOAD, BASELINE, DIAGNOSIS, CHANGE,
+RESULT, QUALITY, EFFORT). Metrics as "ttft p95=250ms", "throughput=3000tok/s".
+${JOURNAL_DIR}`,
+  "journal render": `Usage: perf-triage journal render [--dir DIR]
+
+Rewrites JOURNAL.md from the JSONL (and the archive pages of full segments).
+${JOURNAL_DIR}`,
+  amdahl: `Usage: perf-triage amdahl --share 0.09 --speedup 3 [--effort "2 days"] [--label NAME]
+       perf-triage amdahl --item "label: share=0.09 speedup=3 effort=2 days" --item "label: gain=3 effort=hours"
+
+§7: the Amdahl ceiling of one fix, or several ranked by gain per hour of effort.
+`,
+  split: `Usage: perf-triage split PROFILE… [--baseline PROFILE…] [--wall-ms X] [--baseline-wall-ms X]
+                         [--steps N] [--baseline-steps N] [--step-range NAME] [--format text|markdown|json]
+
+§6: GPU-bound, CPU-bound or waiting (and on what) from a PyTorch trace (.json or .json.gz) or
+key_averages, or nsys stats CSVs (one file per report: give them all); kernel regimes from Nsight
+Compute CSVs; with --baseline, what moved. Wall time and steps are per side.
+`,
+  floor: `Usage: perf-triage floor (--model M | --params B) (--gpu G | --bandwidth GB/s) --batch N --context TOKENS
+                         [--measured-ms X] [--gpus N] [--weights bf16|fp8|int4 | --bytes-per-weight X] [--kv bf16|fp8]
+                         [--layers N --kv-heads N --head-dim N | --kv-bytes-per-token X]
+
+§5: the decode memory-bandwidth floor per step and, with --measured-ms, the efficiency band. The model
+table is a convenience: parameters, bytes per weight and bandwidth are enough (KV geometry only with a context).
+`
+};
+var COMMANDS = ["compare", "demo", "simulate", "validate", "digest", "journal", "amdahl", "split", "floor", "version", "help"];
+var JOURNAL_COMMANDS = ["init", "record", "show", "add", "render"];
 
 // src/cli/journal.ts
 async function runJournal(args, io) {
@@ -16736,65 +17709,100 @@ async function runJournal(args, io) {
       return render(rest, io);
     case "init":
       return init(rest, io);
+    case "record":
+      return record2(rest, io);
     default:
-      throw new UsageError(`journal needs show, add, render or init (got ${sub ? `"${sub}"` : "nothing"})`);
+      throw new UsageError(
+        sub ? `unknown journal command "${sub}"${didYouMean(sub, JOURNAL_COMMANDS)}: expected ${JOURNAL_COMMANDS.join(", ")}; see perf-triage journal --help` : `journal needs a command: ${JOURNAL_COMMANDS.join(", ")}; see perf-triage journal --help`
+      );
   }
 }
-function parse(args, options) {
-  return parseCliArgs({ args: [...args], options: { dir: { type: "string" }, ...options }, allowPositionals: true, strict: true });
+function parse(args, command, options) {
+  return parseCliArgs({ args: withAliases(args, { "journal-dir": "dir" }), options: { dir: { type: "string" }, ...options }, allowPositionals: true, strict: true }, `journal ${command}`);
 }
-async function load(io, dir) {
+function fileReader(io) {
+  return async (path) => {
+    try {
+      return await readFile(resolve5(io.cwd, path), "utf8");
+    } catch (error) {
+      const code2 = error.code;
+      if (code2 === "ENOENT") return void 0;
+      throw new InputError(path, `cannot read: ${code2 === "EISDIR" ? "is a directory" : error.message}`);
+    }
+  };
+}
+async function load(io, dir, options = {}) {
   const paths = journalPaths(dir);
-  const file = resolve5(io.cwd, paths.jsonl);
-  let text = "";
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (error.code !== "ENOENT") throw new InputError(paths.jsonl, `cannot read: ${error.message}`);
+  const view = await readJournal(fileReader(io), paths, { all: true });
+  if (options.mustExist && !view.exists) {
+    throw new InputError(paths.dir, `no journal here (${paths.jsonl} does not exist): start one with perf-triage journal init FILE… or journal record BASE HEAD${dir === void 0 ? ", or name its folder with --dir" : ""}`);
   }
-  const parsed = parseJournal(text, paths.jsonl);
-  for (const issue of parsed.issues) io.stderr(`${issue.file}:${issue.line}: ${issue.field ? `field "${issue.field}": ` : ""}${issue.message} (skipped)
-`);
-  return { paths, text, entries: parsed.entries };
+  reportUnread(io, view);
+  return { paths, view };
 }
-async function write(io, path, content) {
-  const file = resolve5(io.cwd, path);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, content);
+function reportUnread(io, view) {
+  for (const issue of view.issues) io.stderr(`${plainText(describeUnread(issue), 400)}${issue.newerSchema ? "" : " (kept in the file, not read)"}
+`);
+}
+async function writeFiles(io, files) {
+  for (const f of files) {
+    const file = resolve5(io.cwd, f.path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, f.content);
+  }
 }
 async function show(args, io) {
-  const { values } = parse(args, { benchmark: { type: "string" }, metric: { type: "string" }, since: { type: "string" }, until: { type: "string" }, json: { type: "boolean" } });
-  const { entries } = await load(io, values.dir);
-  const metricKey2 = values.metric ? specKey(values.metric) : void 0;
-  const selected = entries.filter(
-    (e) => (!values.benchmark || e.benchmark === values.benchmark) && (!values.since || e.date >= values.since) && (!values.until || e.date <= values.until) && (!metricKey2 || e.metrics.some((m) => m.key === metricKey2))
+  const { values } = parse(args, "show", { benchmark: { type: "string" }, metric: { type: "string" }, since: { type: "string" }, until: { type: "string" }, json: { type: "boolean" } });
+  const since = values.since === void 0 ? void 0 : calendarDate(values.since, "--since");
+  const until = values.until === void 0 ? void 0 : calendarDate(values.until, "--until");
+  if (since && until && since > until) throw new UsageError(`--since ${since} is after --until ${until}: no entry can match`);
+  const { view } = await load(io, values.dir, { mustExist: true });
+  const spec = values.metric ? metricSpec(values.metric) : void 0;
+  const selected = sortedByTime(view.entries).filter(
+    (e) => (!values.benchmark || e.benchmark === values.benchmark) && (!since || e.date >= since) && (!until || e.date <= until) && (!spec || e.metrics.some((m) => m.key === spec.key))
   );
   if (values.json) {
     io.stdout(selected.map((e) => JSON.stringify(e)).join("\n") + (selected.length ? "\n" : ""));
     return 0;
   }
-  if (metricKey2) {
-    for (const e of selected) {
-      const m = e.metrics.find((x) => x.key === metricKey2);
-      io.stdout(`${e.date}  ${plainText(e.benchmark, 40).padEnd(24)} ${metricKey2} ${m.value} ${m.unit}  ${e.verdict}${e.commit ? `  ${e.commit.slice(0, 7)}` : ""}
+  if (selected.length === 0) {
+    const benchmarks = [...new Set(view.entries.map((e) => e.benchmark))];
+    io.stdout(`no entries match (the journal has ${view.entries.length} ${view.entries.length === 1 ? "entry" : "entries"}${benchmarks.length ? ` of ${benchmarks.map((b) => plainText(b, 40)).join(", ")}` : ""})
 `);
-    }
+    return 0;
+  }
+  if (spec) {
+    const label = specLabel(spec);
+    const rows = selected.map((e) => {
+      const m = e.metrics.find((x) => x.key === spec.key);
+      return [e.date, plainText(e.benchmark, 40), label, withUnit(m.value, m.unit), plainText(e.verdict, 40), e.commit ? plainText(e.commit.slice(0, 7)) : ""];
+    });
+    io.stdout(columns(rows, [false, false, false, true, false, false]));
   } else {
     for (const e of selected) io.stdout(`${plainText(e.benchmark, 60)} (${e.kind})
 ${entryBlock(e).split("\n").map((l) => plainText(l, 400)).join("\n")}
 
 `);
   }
-  if (selected.length === 0) io.stdout("no entries match\n");
   return 0;
 }
-function specKey(text) {
+function columns(rows, right) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+  return rows.map((r) => r.map((c, i) => right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd()).join("\n") + "\n";
+}
+function metricSpec(text) {
   const spec = parseMetricSpec(text);
   if (typeof spec === "string") throw new UsageError(`--metric: ${spec}`);
-  return spec.key;
+  return spec;
+}
+function calendarDate(text, flag) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const ok = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])).toISOString().slice(0, 10) === match[0];
+  if (!ok) throw new UsageError(`${flag} "${text}" is not a date: expected YYYY-MM-DD, such as ${(/* @__PURE__ */ new Date()).toISOString().slice(0, 10)}`);
+  return match[0];
 }
 async function add2(args, io) {
-  const { values } = parse(args, {
+  const { values } = parse(args, "add", {
     benchmark: { type: "string" },
     metric: { type: "string", multiple: true },
     date: { type: "string" },
@@ -16808,10 +17816,9 @@ async function add2(args, io) {
     effort: { type: "string" },
     commit: { type: "string" }
   });
-  if (!values.benchmark) throw new UsageError("journal add needs --benchmark NAME");
-  const recordedAt = values.date ? isoDate(values.date) : (/* @__PURE__ */ new Date()).toISOString();
+  if (!values.benchmark) throw new UsageError("journal add needs --benchmark NAME; see perf-triage journal add --help");
+  const recordedAt = values.date ? `${calendarDate(values.date, "--date")}T00:00:00.000Z` : (/* @__PURE__ */ new Date()).toISOString();
   const metrics = (values.metric ?? []).map(metricRecord2);
-  const { paths, text } = await load(io, values.dir);
   const entry = {
     schema: JOURNAL_SCHEMA,
     id: `manual:${recordedAt}:${values.benchmark}`,
@@ -16832,64 +17839,147 @@ async function add2(args, io) {
     metrics,
     hints: []
   };
-  const appended = appendEntries(text, paths.jsonl, [entry]);
-  await write(io, paths.jsonl, appended.text);
-  await write(io, paths.markdown, renderJournal(parseJournal(appended.text, paths.jsonl).entries));
+  const paths = journalPaths(values.dir);
+  const changes = await recordChanges(fileReader(io), paths, { entries: [entry] });
+  reportUnread(io, changes);
+  if (changes.added.length === 0) {
+    io.stdout(`already in ${paths.jsonl}: ${entry.id}
+`);
+    return 0;
+  }
+  await writeFiles(io, changes.files);
   io.stdout(`added to ${paths.jsonl}:
 ${entryBlock(entry)}
 `);
   return 0;
 }
-function isoDate(text) {
-  const ms2 = Date.parse(/T/.test(text) ? text : `${text}T00:00:00Z`);
-  if (Number.isNaN(ms2)) throw new UsageError(`--date "${text}" is not a date (YYYY-MM-DD)`);
-  return new Date(ms2).toISOString();
-}
 function metricRecord2(text) {
   const match = /^(.+?)\s*=\s*([0-9.]+(?:e[+-]?\d+)?)\s*(ms|s|tok\/s|req\/s)?$/i.exec(text.trim());
   if (!match) throw new UsageError(`--metric "${text}" is not of the form "ttft p95=250ms"`);
-  const key = specKey(match[1]);
+  const key = metricSpec(match[1]).key;
   const unit = (match[3] ?? "ms").toLowerCase();
   const value3 = Number(match[2]) * (unit === "s" ? 1e3 : 1);
   return { key, unit: unit === "s" ? "ms" : unit, value: value3 };
 }
 async function render(args, io) {
-  const { values } = parse(args, {});
-  const { paths, entries } = await load(io, values.dir);
-  await write(io, paths.markdown, renderJournal(entries));
-  io.stdout(`rendered ${entries.length} entries into ${paths.markdown}
+  const { values } = parse(args, "render", {});
+  const { paths, view } = await load(io, values.dir, { mustExist: true });
+  const read = fileReader(io);
+  const files = [];
+  const segments = view.index.segments;
+  for (const [i, info] of segments.entries()) {
+    const parsed = parseJournal(await read(paths.segment(i + 1)) ?? "", `journal/${info.file}`);
+    files.push({ path: paths.segmentPage(i + 1), content: renderSegmentPage(parsed.entries, parsed.issues, { number: i + 1, info }) });
+  }
+  const lastFull = segments.length ? await read(paths.segment(segments.length)) ?? "" : "";
+  files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, view.index, lastFull, view.current.text) });
+  await writeFiles(io, files);
+  io.stdout(`rendered ${view.current.parsed.entries.length} entries into ${paths.markdown}${segments.length ? ` and ${segments.length} older segment page(s)` : ""}
 `);
   return 0;
 }
 async function init(args, io) {
-  const { values, positionals } = parse(args, { benchmark: { type: "string" }, commit: { type: "string" } });
+  const { values, positionals } = parse(args, "init", { benchmark: { type: "string" }, commit: { type: "string" }, force: { type: "boolean" } });
   if (positionals.length === 0) throw new UsageError("journal init needs the result files of the baseline run: perf-triage journal init FILE…");
   const side2 = await loadSide("head", positionals, { maxBadLineRatio: 0.05, cwd: io.cwd });
   const config = buildConfig({ benchmark: values.benchmark });
+  const paths = journalPaths(values.dir);
+  const read = fileReader(io);
+  const heads = pairBenchmarks({ ...side2, label: "base" }, side2).pairs.map((p) => p.head);
   const report2 = triage({ ...side2, label: "base" }, side2, config);
+  const existing = (await Promise.all(report2.benchmarks.map(async (b) => ({ name: b.name, found: await findBaseline(read, paths, b.name) })))).filter((x) => x.found);
+  if (existing.length && !values.force) {
+    const what = await Promise.all(existing.map(async ({ name, found }) => `${plainText(name)}: ${found.path}${await describeDigest(found.text)}`));
+    throw new UsageError(
+      `a baseline exists for ${what.join("; ")}. journal init would replace it with ${positionals.map((p) => plainText(p)).join(", ")}; pass --force to replace it, or record a compared result instead with perf-triage journal record BASE HEAD`
+    );
+  }
   const recordedAt = (/* @__PURE__ */ new Date()).toISOString();
-  const { paths, text } = await load(io, values.dir);
-  const pairs = pairBenchmarks({ ...side2, label: "base" }, side2).pairs;
-  const entries = report2.benchmarks.map(
-    (b, i) => asFirstBaseline(entryFromReport(b, { id: `init:${recordedAt}:${b.name}`, kind: "manual", recordedAt, ...values.commit ? { commit: values.commit } : {}, phases: phaseMeans(pairs[i].head) }))
+  const replaced = new Set(existing.map((x) => x.name));
+  const entries = recordedEntries(report2, heads, { idPrefix: `init:${recordedAt}`, kind: "manual", recordedAt, ...values.commit ? { commit: values.commit } : {}, firstBaseline: new Set(report2.benchmarks.map((b) => b.name)) }).map(
+    (e) => replaced.has(e.benchmark) ? { ...e, verdict: "baseline replaced", symptom: "baseline replaced by hand (journal init --force)" } : e
   );
-  const appended = appendEntries(text, paths.jsonl, entries);
-  await write(io, paths.jsonl, appended.text);
-  await write(io, paths.markdown, renderJournal(parseJournal(appended.text, paths.jsonl).entries));
-  for (const [i, b] of report2.benchmarks.entries()) {
-    await write(io, paths.baseline(b.name), `${JSON.stringify(digestSide(pairs[i].head, b.name, recordedAt, { ...values.commit ? { commit: values.commit } : {}, entryId: entries[i].id }))}
+  const changes = await recordChanges(read, paths, recordInput(report2, heads, entries, recordedAt, values.commit));
+  reportUnread(io, changes);
+  await writeFiles(io, changes.files);
+  for (const e of changes.added) io.stdout(`baseline for ${plainText(e.benchmark)}: ${changes.baselinePaths.get(e.benchmark)}${replaced.has(e.benchmark) ? " (replaced)" : ""}
+${entryBlock(e)}
+
 `);
-    io.stdout(`baseline for ${plainText(b.name)}: ${paths.baseline(b.name)}
-${entryBlock(entries[i])}
+  return 0;
+}
+async function describeDigest(text) {
+  try {
+    const d = JSON.parse(text);
+    const parts2 = [typeof d.createdAt === "string" ? `recorded ${d.createdAt.slice(0, 10)}` : "", typeof d.commit === "string" ? `from commit ${plainText(d.commit.slice(0, 7))}` : ""].filter(Boolean);
+    return parts2.length ? ` (${parts2.join(" ")})` : "";
+  } catch {
+    return " (unreadable)";
+  }
+}
+async function record2(args, io) {
+  const { values, positionals } = parseCompareArgs(withAliases(args, { "journal-dir": "dir" }), "journal record", {
+    dir: { type: "string" },
+    commit: { type: "string" },
+    pr: { type: "string" },
+    accept: { type: "string" },
+    by: { type: "string" },
+    date: { type: "string" }
+  });
+  const base = [...positionals[0] ? [positionals[0]] : [], ...values.base ?? []];
+  const head = [...positionals[1] ? [positionals[1]] : [], ...values.head ?? []];
+  if (positionals.length > 2) throw new UsageError(`journal record takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
+  if (base.length === 0 || head.length === 0) throw new UsageError("journal record needs the baseline and the merged result: perf-triage journal record BASE HEAD [--commit SHA]");
+  if (values.accept !== void 0 && !values.by) throw new UsageError("--accept needs --by NAME: who accepted the regression");
+  const pr = values.pr === void 0 ? void 0 : Number(values.pr.replace(/^#/, ""));
+  if (pr !== void 0 && !(Number.isInteger(pr) && pr > 0)) throw new UsageError(`--pr "${values.pr}" is not a pull request number`);
+  const config = buildConfig(rawConfig(values));
+  const options = { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd };
+  const baseSide = await loadSide("base", base, options);
+  const headSide = await loadSide("head", head, options);
+  const profiles = await loadProfileInputs(values["baseline-profile"] ?? [], values.profile ?? [], io.cwd);
+  const quality = await loadQualityInputs(values["baseline-quality"] ?? [], values.quality ?? [], io.cwd);
+  const report2 = triage(baseSide, headSide, config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
+  const heads = pairBenchmarks(baseSide, headSide).pairs.map((p) => p.head);
+  const recordedAt = values.date ? `${calendarDate(values.date, "--date")}T00:00:00.000Z` : (/* @__PURE__ */ new Date()).toISOString();
+  const acceptance = values.accept !== void 0 ? acceptanceOf(values.accept, values.by, values.commit, recordedAt) : void 0;
+  const entries = recordedEntries(report2, heads, {
+    idPrefix: `cli:${values.commit ?? recordedAt}`,
+    kind: "recorded",
+    recordedAt,
+    ...values.commit ? { commit: values.commit } : {},
+    ...pr !== void 0 ? { pullRequest: { number: pr } } : {},
+    ...acceptance ? { acceptance } : {}
+  });
+  const paths = journalPaths(values.dir);
+  const changes = await recordChanges(fileReader(io), paths, recordInput(report2, heads, entries, recordedAt, values.commit));
+  reportUnread(io, changes);
+  if (changes.added.length === 0) {
+    io.stdout(`already in ${paths.jsonl}: ${entries.map((e) => plainText(e.id)).join(", ")} (nothing appended)
+`);
+    return 0;
+  }
+  await writeFiles(io, changes.files);
+  for (const e of changes.added) {
+    io.stdout(`recorded ${plainText(e.benchmark)}: ${e.kind}${e.kind === "unaccepted-regression" ? " (a regression recorded without acceptance)" : ""}; baseline moved to ${changes.baselinePaths.get(e.benchmark)}
+${entryBlock(e)}
 
 `);
   }
+  io.stdout(`wrote ${changes.files.map((f) => f.path).join(", ")}: commit them
+`);
   return 0;
+}
+function acceptanceOf(text, by, commit, at) {
+  const parsed = parseCommand(`/perf accept ${text}`);
+  const reason = parsed?.name === "accept" ? parsed.reason : text;
+  const effort = parsed?.name === "accept" ? parsed.effort : void 0;
+  return { by, reason, ...effort ? { effort } : {}, sha: commit ?? "", at };
 }
 
 // src/cli/amdahl.ts
 async function runAmdahl(args, io) {
-  const parsed = parseCliArgs({ args: [...args], options: { share: { type: "string" }, speedup: { type: "string" }, effort: { type: "string" }, item: { type: "string", multiple: true }, label: { type: "string" } }, strict: true });
+  const parsed = parseCliArgs({ args: [...args], options: { share: { type: "string" }, speedup: { type: "string" }, effort: { type: "string" }, item: { type: "string", multiple: true }, label: { type: "string" } }, strict: true }, "amdahl");
   const { values } = parsed;
   const items = [];
   if (values.share !== void 0 || values.speedup !== void 0) {
@@ -16952,6 +18042,18 @@ function effortHours(text, what) {
 
 // src/cli/split.ts
 import { resolve as resolve6 } from "node:path";
+
+// src/cli/format.ts
+var FORMATS = ["text", "markdown", "json"];
+var FORMAT_ALIASES = { md: "markdown", txt: "text" };
+function outputFormat(value3, fallback) {
+  const given = (value3 ?? fallback).trim().toLowerCase();
+  const format = Object.hasOwn(FORMAT_ALIASES, given) ? FORMAT_ALIASES[given] : given;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format "${value3}" is not one of ${FORMATS.join(", ")} (or md)${didYouMean(given, FORMATS)}`);
+  return format;
+}
+
+// src/cli/split.ts
 async function runSplit(args, io) {
   const parsed = parseCliArgs({
     args: [...args],
@@ -16966,7 +18068,7 @@ async function runSplit(args, io) {
     },
     allowPositionals: true,
     strict: true
-  });
+  }, "split");
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("split needs a profiler export: perf-triage split PROFILE… [--baseline PROFILE…]");
   const baselines = values.baseline ?? [];
@@ -16983,14 +18085,13 @@ async function runSplit(args, io) {
   const base = await Promise.all(baselines.map((f) => read(f, baseOptions)));
   const report2 = profileReport({ base, head });
   if (!report2) throw new UsageError("no step profile or kernel export in the files given");
-  const format = values.format ?? "text";
+  const format = outputFormat(values.format, "text");
   if (format === "json") io.stdout(`${JSON.stringify(report2, (_k, v) => typeof v === "number" && !Number.isFinite(v) ? null : v, 2)}
 `);
   else if (format === "markdown") io.stdout(`${profilesSection(report2)}
 `);
-  else if (format === "text") io.stdout(`${profilesText(report2)}
+  else io.stdout(`${profilesText(report2)}
 `);
-  else throw new UsageError(`--format "${format}": expected text, markdown or json`);
   return 0;
 }
 function positive3(text, what) {
@@ -17026,7 +18127,7 @@ async function runFloor(args, io) {
       "measured-ms": { type: "string" }
     },
     strict: true
-  });
+  }, "floor");
   const { values } = parsed;
   const settings = parseFloorSettings(["model", "gpu", "gpus", "weights", "kv", "bandwidth", "params"].flatMap((k) => values[k] ? [`${k}=${values[k]}`] : []));
   const batch = Number(values.batch);
@@ -17080,7 +18181,7 @@ function number2(text, flag, expected, valid) {
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve7 } from "node:path";
 async function runDigest(args, io) {
-  const parsed = parseCliArgs({ args: [...args], options: { out: { type: "string", short: "o" }, shard: { type: "string" }, benchmark: { type: "string" }, "input-format": { type: "string" } }, allowPositionals: true, strict: true });
+  const parsed = parseCliArgs({ args: [...args], options: { out: { type: "string", short: "o" }, shard: { type: "string" }, benchmark: { type: "string" }, "input-format": { type: "string" } }, allowPositionals: true, strict: true }, "digest");
   const { values, positionals } = parsed;
   if (positionals.length === 0 || !values.out) throw new UsageError("digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]");
   const shard = values.shard !== void 0 ? parseShard(values.shard) : void 0;
@@ -17103,82 +18204,8 @@ async function runDigest(args, io) {
   return 0;
 }
 
-// src/cli/usage.ts
-var USAGE = `perf-triage — catch performance regressions and say why they happened
-
-Usage:
-  perf-triage compare BASE HEAD [options]   compare a baseline run with a head run
-  perf-triage demo [--format text|markdown|json]
-                                            run the shipped example (a capacity regression)
-  perf-triage simulate [--seed N] [--requests N] [--inject ID] [--out FILE] [--list]
-                                            write simulated per-request telemetry (JSONL)
-  perf-triage validate FILE…                what perf-triage reads in each file, and every problem
-                                            (exit 0 only when every file is usable)
-  perf-triage digest FILE… --out F [--shard i/n] [--benchmark NAME]
-                                            a compact digest of a run for a matrix job to upload;
-                                            shards i/n of one benchmark merge back into one run
-  perf-triage journal init FILE… [--benchmark NAME] [--commit SHA]
-                                            record today's baseline: a first entry and the digest
-  perf-triage journal show [--benchmark B] [--metric "ttft p95"] [--since D] [--until D] [--json]
-  perf-triage journal add --benchmark B [--metric "ttft p95=250ms"]… [--symptom …] [--diagnosis …]
-                          [--change …] [--result …] [--quality …] [--effort …] [--date YYYY-MM-DD]
-  perf-triage journal render                rewrite the markdown journal from the JSONL
-                                            (journal commands take --dir, default .perf-triage)
-  perf-triage amdahl --share 0.09 --speedup 3 [--effort "2 days"]
-  perf-triage amdahl --item "label: share=0.09 speedup=3 effort=2 days" --item "label: gain=3 effort=hours"
-                                            §7: the Amdahl ceiling, findings ranked by gain per effort
-  perf-triage split PROFILE… [--baseline PROFILE…] [--wall-ms X] [--baseline-wall-ms X] [--steps N]
-                    [--baseline-steps N] [--step-range NAME] [--format text|markdown|json]
-                                            §6: GPU-bound, CPU-bound or waiting (and on what), from a
-                                            PyTorch trace (.json or .json.gz) / key_averages, nsys stats
-                                            CSVs (one file per report: give them all); kernel regimes
-                                            from Nsight Compute CSVs; with a baseline, what moved
-  perf-triage floor (--model M | --params B) (--gpu G | --bandwidth GB/s) --batch N --context TOKENS
-                    [--weights bf16|fp8|int4] [--kv bf16|fp8] [--layers L --kv-heads H --head-dim D |
-                    --kv-bytes-per-token N] [--gpus N] [--measured-ms X]
-                                            §5: the decode memory-bandwidth floor and efficiency
-  perf-triage --version | help
-
-compare options:
-  --base FILE, --head FILE   more runs (repeats) for a side; BASE and HEAD may be globs
-  --slo "ttft p95 < 800ms"   a target (repeatable): metric, statistic, comparator, value and unit
-  --metric "itl p99"         a metric to judge (repeatable; replaces the default set)
-  --fail-on LIST             regression, slo, inconclusive, quality, comma-separated, or never
-                             (default: regression,slo)
-  --format text|markdown|json   what to print (default text)
-  --json FILE, --markdown FILE  also write the report there
-  --seed N                   resampling seed (default 1): reports are reproducible
-  --resamples N              bootstrap resamples (default 2000)
-  --confidence X             interval level (default 0.95)
-  --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
-  --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
-  --effort "capacity=2h"      how long a kind of fix takes you, for the gain-per-effort ranking (repeatable)
-  --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
-                             what the decode bandwidth floor needs beyond the data (repeatable:
-                             gpu, model, gpus, weights, kv, bandwidth, params)
-  --cost "$2.50/gpu-hour x 8"  hardware price: cost per million output tokens and per 1k requests
-  --cost-baseline "…"        the baseline's own price, when its hardware differs
-  --profile FILE, --baseline-profile FILE
-                             profiler exports of the head / baseline: PyTorch Chrome trace or
-                             key_averages (JSON, CSV), nsys stats CSV, Nsight Compute CSV (repeatable)
-  --quality FILE, --baseline-quality FILE
-                             output quality of the head / baseline: lm-eval results JSON, perf-triage
-                             scores JSON, or paired generations (JSONL with ids and outputs)
-  --benchmark NAME           benchmark name for the report
-  --max-bad-lines X          share of bad records tolerated per file (default 0.05)
-  --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,
-                             guidellm, prometheus, otel, github-action-benchmark,
-                             customSmallerIsBetter, customBiggerIsBetter or perf-triage-baseline
-
-Metrics: ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, and each phase
-(tokenize, queue_wait, prefill, network, decode, detokenize); statistics: mean, p50, p90, p95,
-p99, p99.9 or any pNN.
-
-Exit codes: 0 pass, 1 the outcome fails (as --fail-on says), 2 bad usage or unusable input.
-`;
-
 // src/cli/status-line.ts
-function terminalStatus(write2, now = Date.now, delayMs = 2e3, intervalMs = 250) {
+function terminalStatus(write, now = Date.now, delayMs = 2e3, intervalMs = 250) {
   const began = now();
   let last = -Infinity;
   let shown = false;
@@ -17188,10 +18215,10 @@ function terminalStatus(write2, now = Date.now, delayMs = 2e3, intervalMs = 250)
       if (t - began < delayMs || t - last < intervalMs) return;
       last = t;
       shown = true;
-      write2(`\r\x1B[2K${text.slice(0, 120)}`);
+      write(`\r\x1B[2K${text.slice(0, 120)}`);
     },
     clear() {
-      if (shown) write2("\r\x1B[2K");
+      if (shown) write("\r\x1B[2K");
       shown = false;
     }
   };
@@ -17221,37 +18248,14 @@ function readingStatus(status) {
 
 // src/cli/run.ts
 var EXIT = { pass: 0, fail: 1, usage: 2 };
-var FORMATS = ["text", "markdown", "json"];
-var COMMON_OPTIONS = {
-  slo: { type: "string", multiple: true },
-  metric: { type: "string", multiple: true },
-  "fail-on": { type: "string" },
-  format: { type: "string", short: "f" },
-  json: { type: "string" },
-  markdown: { type: "string" },
-  seed: { type: "string" },
-  resamples: { type: "string" },
-  confidence: { type: "string" },
-  "min-effect": { type: "string", multiple: true },
-  "run-noise": { type: "string", multiple: true },
-  effort: { type: "string", multiple: true },
-  "decode-floor": { type: "string", multiple: true },
-  cost: { type: "string" },
-  "cost-baseline": { type: "string" },
-  profile: { type: "string", multiple: true },
-  quality: { type: "string", multiple: true },
-  "baseline-quality": { type: "string", multiple: true },
-  "baseline-profile": { type: "string", multiple: true },
-  benchmark: { type: "string" },
-  "max-bad-lines": { type: "string" },
-  "input-format": { type: "string" },
-  base: { type: "string", multiple: true },
-  head: { type: "string", multiple: true },
-  help: { type: "boolean", short: "h" }
-};
 async function runCli(argv, io) {
   const [command, ...rest] = argv;
   try {
+    const help = helpText(command, rest);
+    if (help !== void 0) {
+      io.stdout(help);
+      return EXIT.pass;
+    }
     switch (command) {
       case "compare":
         return await compare(rest, io);
@@ -17276,16 +18280,10 @@ async function runCli(argv, io) {
         io.stdout(`perf-triage ${VERSION}
 `);
         return EXIT.pass;
-      case void 0:
-      case "help":
-      case "--help":
-      case "-h":
-        io.stdout(USAGE);
-        return EXIT.pass;
       default:
-        io.stderr(`perf-triage: unknown command "${command}"
-
-${USAGE}`);
+        io.stderr(`perf-triage: unknown command "${command}"${didYouMean(command ?? "", COMMANDS)}
+Run perf-triage --help for the commands.
+`);
         return EXIT.usage;
     }
   } catch (error) {
@@ -17297,12 +18295,21 @@ ${USAGE}`);
     throw error;
   }
 }
-async function compare(args, io) {
-  const { values, positionals } = parse2(args);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.pass;
+function helpText(command, rest) {
+  if (command === void 0 || command === "--help" || command === "-h") return USAGE;
+  if (command === "help") {
+    const topic = rest.filter((a) => !a.startsWith("-")).join(" ");
+    return topic ? COMMAND_HELP[topic] ?? USAGE : USAGE;
   }
+  if (!wantsHelp(rest) || !Object.hasOwn(COMMAND_HELP, command)) return void 0;
+  if (command === "journal") {
+    const sub = rest[0];
+    return sub && JOURNAL_COMMANDS.includes(sub) ? COMMAND_HELP[`journal ${sub}`] : COMMAND_HELP.journal;
+  }
+  return COMMAND_HELP[command];
+}
+async function compare(args, io) {
+  const { values, positionals } = parse2(args, "compare");
   const base = [...positionals[0] ? [positionals[0]] : [], ...values.base ?? []];
   const head = [...positionals[1] ? [positionals[1]] : [], ...values.head ?? []];
   if (positionals.length > 2) throw new UsageError(`compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
@@ -17327,41 +18334,14 @@ function requestsOf(side2) {
   return side2.runs.reduce((n, r) => n + (r.requests?.length ?? 0), 0);
 }
 async function demo(args, io) {
-  const { values } = parse2(args);
-  if (values.help) {
-    io.stdout(USAGE);
-    return EXIT.pass;
-  }
+  const { values } = parse2(args, "demo");
   const raw = rawConfig(values);
   const report2 = await runDemo(raw);
   const code2 = await emit(report2, outputFormat(values.format, "text"), values, io);
   return code2 === EXIT.fail ? EXIT.pass : code2;
 }
-function parse2(args) {
-  return parseCliArgs({ args: [...args], options: COMMON_OPTIONS, allowPositionals: true, strict: true });
-}
-function rawConfig(values) {
-  return {
-    slos: values.slo,
-    metrics: values.metric,
-    failOn: values["fail-on"],
-    seed: values.seed,
-    resamples: values.resamples,
-    confidence: values.confidence,
-    minEffect: values["min-effect"],
-    runNoise: values["run-noise"],
-    effort: values.effort,
-    decodeFloor: values["decode-floor"],
-    cost: values.cost,
-    costBaseline: values["cost-baseline"],
-    benchmark: values.benchmark,
-    maxBadLineRatio: values["max-bad-lines"]
-  };
-}
-function outputFormat(value3, fallback) {
-  const format = value3 ?? fallback;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format "${format}" is not one of ${FORMATS.join(", ")}`);
-  return format;
+function parse2(args, command) {
+  return parseCompareArgs(args, command);
 }
 async function emit(report2, format, values, io) {
   const render2 = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];

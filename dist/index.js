@@ -20814,11 +20814,11 @@ var Summary = class {
    */
   addTable(rows) {
     const tableBody = rows.map((row) => {
-      const cells = row.map((cell2) => {
-        if (typeof cell2 === "string") {
-          return this.wrap("td", cell2);
+      const cells = row.map((cell3) => {
+        if (typeof cell3 === "string") {
+          return this.wrap("td", cell3);
         }
-        const { header, data, colspan, rowspan } = cell2;
+        const { header, data, colspan, rowspan } = cell3;
         const tag = header ? "th" : "td";
         const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
         return this.wrap(tag, data, attrs);
@@ -21025,6 +21025,40 @@ function group(name, fn) {
   });
 }
 
+// src/format/suggest.ts
+function editDistance(a, b) {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost2 = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost2);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[rows - 1][cols - 1];
+}
+function closest(word2, candidates) {
+  const w = word2.toLowerCase();
+  if (w === "") return void 0;
+  const limit = Math.min(3, Math.max(1, Math.floor(w.length / 3)));
+  let best;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const c of new Set(candidates)) {
+    const distance = editDistance(w, c.toLowerCase());
+    if (distance < bestDistance) {
+      best = c;
+      bestDistance = distance;
+      tie = false;
+    } else if (distance === bestDistance) tie = true;
+  }
+  if (best !== void 0 && bestDistance <= limit && !tie) return best;
+  const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(w));
+  return w.length >= 3 && prefixed.length === 1 ? prefixed[0] : void 0;
+}
+
 // src/metrics/catalog.ts
 var PHASES = ["tokenize", "queue_wait", "prefill", "network", "decode", "detokenize"];
 function customMetric(name, unit, direction) {
@@ -21161,10 +21195,15 @@ function makeSpec(metric, stat4) {
   return { metric, stat: stat4, key: metric.level === "run" ? metric.id : `${metric.id}.${stat4.label}` };
 }
 function parseMetricSpec(text) {
-  const parts2 = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
-  if (parts2.length === 0) return 'empty metric: expected something like "ttft p95"';
+  const words = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, "$1 ").split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'empty metric: expected something like "ttft p95"';
+  const twoWords = words.length >= 2 && lookupMetric(`${words[0]}_${words[1]}`) !== void 0;
+  const parts2 = twoWords ? [`${words[0]}_${words[1]}`, ...words.slice(2)] : words;
   const metric = lookupMetric(parts2[0]);
-  if (!metric) return `unknown metric "${parts2[0]}": expected one of ${METRIC_NAMES.join(", ")}`;
+  if (!metric) {
+    const guess = closest(parts2[0], METRIC_NAMES);
+    return `unknown metric "${parts2[0]}": ${guess ? `did you mean "${guess}"? (expected one of ${METRIC_NAMES.join(", ")})` : `expected one of ${METRIC_NAMES.join(", ")}`}`;
+  }
   if (parts2.length > 2) return `unexpected "${parts2.slice(2).join(" ")}" after "${parts2[0]} ${parts2[1]}"`;
   if (metric.level === "run") {
     if (parts2.length === 2 && !/^(mean|avg|average)$/i.test(parts2[1])) {
@@ -21272,10 +21311,10 @@ function amdahl(p, s) {
 var MINUS = "−";
 function grouped(value3, digits = 0) {
   if (!Number.isFinite(value3)) return String(value3);
-  const fixed2 = Math.abs(value3).toFixed(digits);
-  const [whole, fraction] = fixed2.split(".");
+  const fixed3 = Math.abs(value3).toFixed(digits);
+  const [whole, fraction] = fixed3.split(".");
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value3 < 0 && Number(fixed2) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
+  return (value3 < 0 && Number(fixed3) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
 }
 function compact(value3) {
   if (!Number.isFinite(value3)) return String(value3);
@@ -21718,67 +21757,37 @@ function bytesSource(name, bytes, chunkSize = 1024 * 1024) {
 // src/io/load-side.ts
 import { resolve } from "node:path";
 
-// src/model/run.ts
-function emptyMeta() {
-  return { config: {}, extra: {} };
+// src/model/fields.ts
+var DURATION_FIELDS = [
+  "tokenize_ms",
+  "queue_wait_ms",
+  "prefill_ms",
+  "first_token_ms",
+  "decode_ms",
+  "itl_p50_ms",
+  "itl_p99_ms",
+  "detokenize_ms",
+  "total_ms",
+  "client_first_token_ms",
+  "network_ms"
+];
+var COUNT_FIELDS = [
+  "prompt_tokens",
+  "output_tokens",
+  "batch_size_at_admission",
+  "kv_blocks_used",
+  "prefix_cache_hit_tokens"
+];
+var NUMERIC_FIELDS = ["arrival_ts", ...DURATION_FIELDS, ...COUNT_FIELDS];
+var TEXT_FIELDS = ["request_id", "model_version", "tenant", "error"];
+var REQUIRED_FIELDS = ["first_token_ms", "total_ms"];
+var numericSet = new Set(NUMERIC_FIELDS);
+var textSet = new Set(TEXT_FIELDS);
+function isNumericField(name) {
+  return numericSet.has(name);
 }
-
-// src/ingest/metadata.ts
-var MAX_VALUE = 500;
-function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
-  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) {
-    issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
-    return into;
-  }
-  for (const [key, raw] of Object.entries(value3)) {
-    switch (key) {
-      case "benchmark":
-      case "name":
-        if (typeof raw === "string" && raw.trim()) into.benchmark = cap(raw.trim());
-        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a non-empty string" });
-        break;
-      case "commit":
-      case "hardware":
-      case "model":
-        if (typeof raw === "string" || typeof raw === "number") into[key] = cap(String(raw));
-        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a string" });
-        break;
-      case "workload":
-        into.workload = typeof raw === "string" ? cap(raw) : cap(describeObject(raw));
-        break;
-      case "config":
-        if (raw && typeof raw === "object" && !Array.isArray(raw)) flattenConfig(raw, "", into.config);
-        else issues.add({ file, line, field: "metadata.config", message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}' });
-        break;
-      default:
-        into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
-    }
-  }
-  return into;
-}
-function flattenConfig(source, prefix, out) {
-  for (const [key, value3] of Object.entries(source)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (value3 === null || typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "boolean") {
-      out[name] = typeof value3 === "string" ? cap(value3) : value3;
-    } else if (Array.isArray(value3)) {
-      out[name] = cap(JSON.stringify(value3));
-    } else if (typeof value3 === "object") {
-      flattenConfig(value3, name, out);
-    }
-  }
-}
-function describeObject(value3) {
-  if (value3 && typeof value3 === "object" && !Array.isArray(value3)) {
-    return Object.entries(value3).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
-  }
-  return JSON.stringify(value3);
-}
-function cap(text) {
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
-}
-function isMetadataRecord(value3) {
-  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) && "metadata" in value3 && Object.keys(value3).length === 1;
+function isTextField(name) {
+  return textSet.has(name);
 }
 
 // src/ingest/text/describe-char.ts
@@ -22019,6 +22028,93 @@ function sniffDelimiter(firstLine) {
 }
 function stripCr(value3) {
   return value3.length > 0 && value3.charCodeAt(value3.length - 1) === CR ? value3.slice(0, -1) : value3;
+}
+
+// src/ingest/unreadable.ts
+var FIELDS = [...NUMERIC_FIELDS, ...TEXT_FIELDS];
+var MAX_CELLS = 6;
+function unreadableMessage(head, formatIds) {
+  const text = head.replace(/^\ufeff/, "");
+  const header = text.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#"))?.replace(/\r$/, "") ?? "";
+  const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ""));
+  const tried = `
+  (tried ${formatIds.length} formats: ${formatIds.join(", ")}; perf-triage validate FILE --input-format ID says why one does not fit)`;
+  if (cells.length >= 2 && !/^[[{]/.test(text.trimStart())) {
+    const shown = cells.slice(0, MAX_CELLS).map((c) => `"${preview(c, 30)}"`).join(", ") + (cells.length > MAX_CELLS ? `, … (${cells.length} columns)` : "");
+    const guesses = cells.flatMap((c) => {
+      const guess = closest(c, FIELDS);
+      return guess && guess !== c ? [`${guess} for "${preview(c, 30)}"`] : [];
+    });
+    return `a CSV whose header names none of the fields perf-triage reads (${shown}): a per-request CSV needs §4 columns such as first_token_ms and total_ms (docs/native-format.md)${guesses.length ? `; did you mean ${guesses.slice(0, 3).join(", ")}?` : ""}${tried}`;
+  }
+  return `not a format perf-triage reads: neither JSON nor a CSV with a header row; the file starts with "${preview(text.trimStart(), 40)}"${tried}`;
+}
+function preview(text, max) {
+  const flat = text.replace(/\s+/g, " ").replace(/["\\]/g, "");
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+// src/model/run.ts
+function emptyMeta() {
+  return { config: {}, extra: {} };
+}
+
+// src/ingest/metadata.ts
+var MAX_VALUE = 500;
+function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
+  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) {
+    issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
+    return into;
+  }
+  for (const [key, raw] of Object.entries(value3)) {
+    switch (key) {
+      case "benchmark":
+      case "name":
+        if (typeof raw === "string" && raw.trim()) into.benchmark = cap(raw.trim());
+        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a non-empty string" });
+        break;
+      case "commit":
+      case "hardware":
+      case "model":
+        if (typeof raw === "string" || typeof raw === "number") into[key] = cap(String(raw));
+        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a string" });
+        break;
+      case "workload":
+        into.workload = typeof raw === "string" ? cap(raw) : cap(describeObject(raw));
+        break;
+      case "config":
+        if (raw && typeof raw === "object" && !Array.isArray(raw)) flattenConfig(raw, "", into.config);
+        else issues.add({ file, line, field: "metadata.config", message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}' });
+        break;
+      default:
+        into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
+    }
+  }
+  return into;
+}
+function flattenConfig(source, prefix, out) {
+  for (const [key, value3] of Object.entries(source)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value3 === null || typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "boolean") {
+      out[name] = typeof value3 === "string" ? cap(value3) : value3;
+    } else if (Array.isArray(value3)) {
+      out[name] = cap(JSON.stringify(value3));
+    } else if (typeof value3 === "object") {
+      flattenConfig(value3, name, out);
+    }
+  }
+}
+function describeObject(value3) {
+  if (value3 && typeof value3 === "object" && !Array.isArray(value3)) {
+    return Object.entries(value3).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+  }
+  return JSON.stringify(value3);
+}
+function cap(text) {
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+}
+function isMetadataRecord(value3) {
+  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) && "metadata" in value3 && Object.keys(value3).length === 1;
 }
 
 // src/ingest/text/json-stream.ts
@@ -23255,39 +23351,6 @@ function comparatorOrder2(arrival) {
   return order;
 }
 
-// src/model/fields.ts
-var DURATION_FIELDS = [
-  "tokenize_ms",
-  "queue_wait_ms",
-  "prefill_ms",
-  "first_token_ms",
-  "decode_ms",
-  "itl_p50_ms",
-  "itl_p99_ms",
-  "detokenize_ms",
-  "total_ms",
-  "client_first_token_ms",
-  "network_ms"
-];
-var COUNT_FIELDS = [
-  "prompt_tokens",
-  "output_tokens",
-  "batch_size_at_admission",
-  "kv_blocks_used",
-  "prefix_cache_hit_tokens"
-];
-var NUMERIC_FIELDS = ["arrival_ts", ...DURATION_FIELDS, ...COUNT_FIELDS];
-var TEXT_FIELDS = ["request_id", "model_version", "tenant", "error"];
-var REQUIRED_FIELDS = ["first_token_ms", "total_ms"];
-var numericSet = new Set(NUMERIC_FIELDS);
-var textSet = new Set(TEXT_FIELDS);
-function isNumericField(name) {
-  return numericSet.has(name);
-}
-function isTextField(name) {
-  return textSet.has(name);
-}
-
 // src/ingest/native/values.ts
 function isError(p) {
   return typeof p === "object";
@@ -24108,8 +24171,8 @@ function detectNativeLayout(head) {
     const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ""));
     if (cells.some((c) => KNOWN_FIELDS.has(c))) return "csv";
   }
-  const preview = trimmed.slice(0, 40).replace(/\s+/g, " ");
-  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"` };
+  const preview2 = trimmed.slice(0, 40).replace(/\s+/g, " ");
+  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview2}"` };
 }
 function hasTopLevelRequests(text) {
   let depth = 0;
@@ -28090,14 +28153,12 @@ async function ingestRuns(source, options, formatId) {
     if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES2)].join(", ")}`);
     return adapter.read(source, options);
   }
-  const tried = [];
   for (const adapter of ADAPTERS) {
     const detection = adapter.detect(source.head, source.name);
     if (detection.match) return adapter.read(source, options);
-    tried.push(`${adapter.id} — ${detection.reason.replace(/^not a format perf-triage reads: /, "")}`);
   }
   if (source.head.replace(/^\ufeff/, "").trim() === "") throw new InputError(source.name, "the file is empty");
-  throw new InputError(source.name, `not a format perf-triage reads; tried: ${tried.join("; ")}`);
+  throw new InputError(source.name, unreadableMessage(source.head, FORMAT_IDS));
 }
 
 // src/model/merge.ts
@@ -29036,21 +29097,21 @@ function readDetails(table, t, file, launches) {
   };
   const valueCol = h.includes("Metric Value") ? h.indexOf("Metric Value") : h.indexOf("Average");
   for (const { cells, line } of table.rows) {
-    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    const metric = cell2(col.metric);
-    const name = cell2(col.name);
+    const cell3 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const metric = cell3(col.metric);
+    const name = cell3(col.name);
     if (metric === "" || name === "") continue;
-    const launch = launchOf(launches, t, cell2(col.id), name);
+    const launch = launchOf(launches, t, cell3(col.id), name);
     if (col.invocations >= 0) {
-      const inv = numberCell(cell2(col.invocations));
+      const inv = numberCell(cell3(col.invocations));
       if (inv !== null && !Number.isNaN(inv) && inv >= 1) launch.invocations = inv;
     }
-    if (col.grid >= 0 && launch.grid === "" && !Number.isNaN(product(cell2(col.grid)))) launch.grid = cell2(col.grid);
-    if (col.block >= 0 && launch.block === "" && !Number.isNaN(product(cell2(col.block)))) launch.block = cell2(col.block);
+    if (col.grid >= 0 && launch.grid === "" && !Number.isNaN(product(cell3(col.grid)))) launch.grid = cell3(col.grid);
+    if (col.block >= 0 && launch.block === "" && !Number.isNaN(product(cell3(col.block)))) launch.block = cell3(col.block);
     const size = metric === "Grid Size" || metric === "launch__grid_size" ? "grid" : metric === "Block Size" || metric === "launch__block_size" ? "block" : void 0;
     if (size) {
-      if (launch[size] === "" && !Number.isNaN(product(cell2(valueCol)))) launch[size] = cell2(valueCol);
-    } else record(launch, metric, cell2(col.unit), cell2(valueCol), file, line, h[valueCol]);
+      if (launch[size] === "" && !Number.isNaN(product(cell3(valueCol)))) launch[size] = cell3(valueCol);
+    } else record(launch, metric, cell3(col.unit), cell3(valueCol), file, line, h[valueCol]);
   }
 }
 function readRaw(table, t, file, launches) {
@@ -29064,20 +29125,20 @@ function readRaw(table, t, file, launches) {
   });
   let units = [];
   for (const [r, { cells, line }] of table.rows.entries()) {
-    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    if (cell2(nameCol) === "") {
+    const cell3 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    if (cell3(nameCol) === "") {
       if (r === 0) units = cells;
       continue;
     }
-    const launch = launchOf(launches, t, idCol >= 0 ? cell2(idCol) : `row ${line}`, cell2(nameCol));
+    const launch = launchOf(launches, t, idCol >= 0 ? cell3(idCol) : `row ${line}`, cell3(nameCol));
     for (let j = 0; j < h.length; j++) {
       if (j === idCol || j === nameCol) continue;
       const size = sizeCols.get(j);
       if (size) {
-        if (launch[size] === "" && !Number.isNaN(product(cell2(j)))) launch[size] = cell2(j);
+        if (launch[size] === "" && !Number.isNaN(product(cell3(j)))) launch[size] = cell3(j);
         continue;
       }
-      record(launch, h[j], j < units.length ? units[j] : "", cell2(j), file, line, h[j]);
+      record(launch, h[j], j < units.length ? units[j] : "", cell3(j), file, line, h[j]);
     }
   }
 }
@@ -29485,17 +29546,17 @@ async function readNsysStats(source) {
 function report(table, file) {
   const layout = layoutOf(table.header);
   const entries = table.rows.map(({ cells, line }) => {
-    const cell2 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
-    const total2 = numberCell(cell2(layout.total));
+    const cell3 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
+    const total2 = numberCell(cell3(layout.total));
     if (total2 === null || Number.isNaN(total2) || total2 < 0) {
-      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell2(layout.total)).slice(0, 40)}`, line, table.header[layout.total]);
+      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell3(layout.total)).slice(0, 40)}`, line, table.header[layout.total]);
     }
-    const count3 = numberCell(cell2(layout.count));
+    const count3 = numberCell(cell3(layout.count));
     if (count3 !== null && (Number.isNaN(count3) || count3 < 0)) {
-      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell2(layout.count)).slice(0, 40)}`, line, table.header[layout.count]);
+      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell3(layout.count)).slice(0, 40)}`, line, table.header[layout.count]);
     }
-    const entry = { name: cell2(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
-    if (layout.style >= 0 && cell2(layout.style) !== "") entry.style = cell2(layout.style);
+    const entry = { name: cell3(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
+    if (layout.style >= 0 && cell3(layout.style) !== "") entry.style = cell3(layout.style);
     return entry;
   });
   const title = table.titles.length > 0 ? table.titles[table.titles.length - 1] : void 0;
@@ -29566,11 +29627,11 @@ function toRow(file, pick, where2) {
   const keyCell = pick(ALIASES3.key);
   if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "") fail("key", 'every row needs a non-empty "key" (or "name")');
   const num = (names2, required) => {
-    const cell2 = pick(names2);
-    if (!cell2) return required ? fail(names2[0], "missing") : NaN;
-    const v = numberValue(cell2.value);
-    if (v === null) return required ? fail(cell2.name, "missing") : NaN;
-    if (Number.isNaN(v)) fail(cell2.name, `not a number: ${JSON.stringify(cell2.value).slice(0, 40)}`);
+    const cell3 = pick(names2);
+    if (!cell3) return required ? fail(names2[0], "missing") : NaN;
+    const v = numberValue(cell3.value);
+    if (v === null) return required ? fail(cell3.name, "missing") : NaN;
+    if (Number.isNaN(v)) fail(cell3.name, `not a number: ${JSON.stringify(cell3.value).slice(0, 40)}`);
     return v;
   };
   const count3 = num(ALIASES3.count, false);
@@ -36022,7 +36083,7 @@ function splitSection(split2) {
 function kernelsSection(k) {
   const c = k.comparison;
   const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
-  const cell2 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
+  const cell3 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
   const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
   const derived = k.top.some((t) => t.durationDerived);
   const lines = [
@@ -36031,19 +36092,19 @@ function kernelsSection(k) {
     "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
     "|---|---|---:|---:|---|---|---|",
     ...k.top.map(
-      (t) => `| ${cell2(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
+      (t) => `| ${cell3(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
     )
   ];
   if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
   if (c) {
     lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
     const moved2 = c.kernels.filter((x) => x.notes.length);
-    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell2(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
+    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
     for (const x of c.shapeChanged.slice(0, 5)) {
-      lines.push(`- ${cell2(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
+      lines.push(`- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
     }
-    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell2(x.name)).join(", ")}`);
-    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell2(x.name)).join(", ")}`);
+    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
+    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
   }
   return lines.join("\n");
 }
@@ -36565,6 +36626,853 @@ async function timedGroup(name, work) {
   });
 }
 
+// src/journal/jsonl.ts
+var REQUIRED = ["id", "kind", "benchmark", "recordedAt", "verdict", "metrics"];
+var NEWER = /^perf-triage\/journal@(\d+)$/;
+function parseJournal(text, file) {
+  const entries = [];
+  const issues = [];
+  const ids = /* @__PURE__ */ new Set();
+  let lines = 0;
+  text.split("\n").forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    lines++;
+    const unread = (message, field, newerSchema) => {
+      issues.push({ file, line: index + 1, message, raw: line, ...field ? { field } : {}, ...newerSchema ? { newerSchema } : {} });
+      const id = idIn(line);
+      if (id !== void 0) ids.add(id);
+    };
+    let value3;
+    try {
+      value3 = JSON.parse(line);
+    } catch (error2) {
+      unread(`not valid JSON: ${error2.message}`);
+      return;
+    }
+    const entry = value3;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      unread("expected a journal entry object");
+      return;
+    }
+    if (entry.schema !== JOURNAL_SCHEMA) {
+      const newer = typeof entry.schema === "string" ? NEWER.exec(entry.schema) : null;
+      if (newer && Number(newer[1]) > Number(NEWER.exec(JOURNAL_SCHEMA)[1])) {
+        unread(`an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`, "schema", entry.schema);
+        return;
+      }
+      unread(`expected "${JOURNAL_SCHEMA}"`, "schema");
+      return;
+    }
+    const missing = REQUIRED.find((k) => entry[k] === void 0);
+    if (missing) {
+      unread("missing", missing);
+      return;
+    }
+    if (!Array.isArray(entry.metrics)) {
+      unread("expected a list", "metrics");
+      return;
+    }
+    entries.push(entry);
+    ids.add(String(entry.id));
+  });
+  return { entries, issues, ids, lines };
+}
+function idIn(line) {
+  try {
+    const value3 = JSON.parse(line);
+    if (value3 && typeof value3 === "object" && typeof value3.id === "string") return value3.id;
+  } catch {
+  }
+  const match = /"id"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(line);
+  if (!match) return void 0;
+  try {
+    return JSON.parse(match[1]);
+  } catch {
+    return void 0;
+  }
+}
+function appendEntries(text, file, add2, seen = /* @__PURE__ */ new Set()) {
+  const existing = parseJournal(text, file).ids;
+  const added = [];
+  for (const e of add2) {
+    if (existing.has(e.id) || seen.has(e.id)) continue;
+    existing.add(e.id);
+    added.push(e);
+  }
+  if (added.length === 0) return { text, added };
+  const base = text === "" || text.endsWith("\n") ? text : `${text}
+`;
+  return { text: base + added.map((e) => JSON.stringify(e)).join("\n") + "\n", added };
+}
+function describeUnread(issue2) {
+  return `${issue2.file} line ${issue2.line}: ${issue2.field && !issue2.newerSchema ? `field "${issue2.field}": ` : ""}${issue2.message}`;
+}
+
+// src/render/mermaid.ts
+var MAX_CHART_POINTS = 30;
+var MAX_TITLE = 100;
+var MAX_LABEL = 24;
+var PALETTE = [
+  { name: "blue", hex: "#2f6fdf" },
+  { name: "orange", hex: "#e8833a" }
+];
+function trendChart(options) {
+  const maxPoints = Math.max(1, Math.floor(options.maxPoints ?? MAX_CHART_POINTS));
+  const points2 = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
+  if (points2.length === 0) return "";
+  const withSecond = points2.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [points2.map((p) => p.value)];
+  if (withSecond) lines.push(points2.map((p) => p.second));
+  const axis = niceAxis(lines.flat());
+  const number2 = (v) => fixed(v, axis.decimals);
+  const labels = uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
+  let title = mermaidText(options.title, MAX_TITLE);
+  if (withSecond && options.seriesNames) {
+    const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
+    if (first && second) title = `${title} (${PALETTE[0].name}: ${first}, ${PALETTE[1].name}: ${second})`.trim();
+  }
+  const unit = mermaidText(options.unit, 40);
+  const palette = PALETTE.slice(0, lines.length).map((c) => c.hex).join(", ");
+  const body = [
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    "xychart-beta",
+    ...title ? [`    title "${title}"`] : [],
+    `    x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis ${unit ? `"${unit}" ` : ""}${number2(axis.min)} --> ${number2(axis.max)}`,
+    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`)
+  ];
+  return ["```mermaid", ...body, "```"].join("\n");
+}
+function mermaidText(text, max) {
+  const clean2 = plainText(text, Number.MAX_SAFE_INTEGER).replace(/["`]/g, "'").replace(/[[{<]/g, "(").replace(/[\]}>]/g, ")").replace(/[#;\\]/g, "").replace(/,/g, " ").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+  const chars = [...clean2];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean2;
+}
+function uniqueLabels(labels) {
+  const used = /* @__PURE__ */ new Set();
+  return labels.map((label) => {
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
+}
+function niceAxis(values) {
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  const nonNegative5 = lo >= 0;
+  if (hi === lo) {
+    const pad = Math.abs(lo) * 0.1;
+    lo -= pad;
+    hi += pad;
+  }
+  if (!(hi / 5 - lo / 5 > 1e-290)) {
+    lo = -1;
+    hi = 1;
+  }
+  const step = niceStep(hi / 5 - lo / 5);
+  let min = Math.max(Math.floor(lo / step) * step, -Number.MAX_VALUE);
+  const max = Math.min(Math.ceil(hi / step) * step, Number.MAX_VALUE);
+  if (nonNegative5 && min < 0) min = 0;
+  const exponent = Math.floor(Math.log10(step));
+  const decimals = Math.min(100, Math.max(0, 2 - exponent));
+  const resolution = 10 ** Math.max(exponent - 2, -decimals);
+  const low = Number(min.toFixed(decimals));
+  let high = Number(max.toFixed(decimals));
+  if (fixed(high, decimals) === fixed(low, decimals)) high = low + 10 ** -decimals;
+  return { min: low, max: high, decimals, round: (v) => Math.round(v / resolution) * resolution };
+}
+function niceStep(raw) {
+  const exponent = Math.floor(Math.log10(raw));
+  const base = 10 ** exponent;
+  const fraction = raw / base;
+  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  return nice * base;
+}
+function fixed(value3, decimals) {
+  const text = Math.abs(value3) >= 1e21 ? BigInt(Math.round(value3)).toString() : value3.toFixed(decimals);
+  const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed === "-0" ? "0" : trimmed;
+}
+
+// src/journal/charts.ts
+var MAX_POINTS = 60;
+var X_LABELS = 5;
+var MIN_SPAN = 10;
+var BLUE = "#2f6fdf";
+var ORANGE = "#e8833a";
+var GREY = "#9aa0a6";
+function changeChart(title, unit, all, sigma) {
+  const points2 = all.filter((p) => Number.isFinite(p.value)).slice(-MAX_POINTS);
+  if (points2.length < 2 || !(points2[0].value > 0)) return "";
+  const first = points2[0].value;
+  const change2 = points2.map((p) => (p.value / first - 1) * 100);
+  const band = sigma !== void 0 && sigma > 0 ? [(Math.exp(1.96 * sigma * Math.SQRT2) - 1) * 100, (Math.exp(-1.96 * sigma * Math.SQRT2) - 1) * 100] : void 0;
+  const axis = niceAxis([...change2, ...band ?? [], -MIN_SPAN, MIN_SPAN, 0]);
+  const lines = [change2, ...band ? [points2.map(() => band[0]), points2.map(() => band[1])] : []];
+  const heading = `${title} · % change from ${points2[0].date} (${withUnit(first, unit)})`;
+  return chart(heading, `% vs ${points2[0].date}`, points2, lines, axis, band ? [BLUE, GREY, GREY] : [BLUE]);
+}
+function phaseChart(title, names2, points2) {
+  const shown = points2.filter((p) => Number.isFinite(p.first)).slice(-MAX_POINTS);
+  if (shown.length < 2) return "";
+  const withSecond = names2[1] !== void 0 && shown.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [shown.map((p) => p.first), ...withSecond ? [shown.map((p) => p.second)] : []];
+  const axis = niceAxis([0, ...lines.flat()]);
+  const legend = withSecond ? ` (blue: ${names2[0]} · orange: ${names2[1]})` : ` (${names2[0]})`;
+  return chart(`${title}${legend}`, "ms", shown.map((p) => ({ date: p.date, value: p.first })), lines, axis, [BLUE, ORANGE]);
+}
+function chart(title, yTitle, points2, lines, axis, palette) {
+  const number2 = (v) => fixed2(v, axis.decimals);
+  return [
+    "```mermaid",
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette.slice(0, lines.length).join(", ")}"}}}}%%`,
+    "xychart-beta",
+    `    title "${mermaidText(title, 110)}"`,
+    `    x-axis [${sparseLabels(points2.map((p) => p.date)).map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis "${mermaidText(yTitle, 40)}" ${number2(axis.min)} --> ${number2(axis.max)}`,
+    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`),
+    "```"
+  ].join("\n");
+}
+function sparseLabels(dates) {
+  const n = dates.length;
+  const shown = /* @__PURE__ */ new Set();
+  const count3 = Math.min(n, X_LABELS);
+  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
+  let hidden = 0;
+  const used = /* @__PURE__ */ new Set();
+  return dates.map((d, i) => {
+    if (!shown.has(i)) return "​".repeat(++hidden);
+    const label = mermaidText(d, 24) || String(i + 1);
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
+}
+function fixed2(value3, decimals) {
+  const text = value3.toFixed(decimals);
+  const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed === "-0" ? "0" : trimmed;
+}
+
+// src/stats/change-point.ts
+var E_DIVISIVE_DEFAULTS = { minSize: 5, permutations: 199, alpha: 0.05, seed: 0 };
+function eDivisive(series, options = {}) {
+  checkSeries(series);
+  const minSize = options.minSize ?? E_DIVISIVE_DEFAULTS.minSize;
+  const permutations = options.permutations ?? E_DIVISIVE_DEFAULTS.permutations;
+  const alpha = options.alpha ?? E_DIVISIVE_DEFAULTS.alpha;
+  const seed = options.seed ?? E_DIVISIVE_DEFAULTS.seed;
+  const maxChangePoints = options.maxChangePoints ?? Infinity;
+  checkMinSize(minSize);
+  if (!Number.isInteger(permutations) || permutations < 1) throw new RangeError(`permutations must be a positive integer, got ${permutations}`);
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+  const n = series.length;
+  const segments = [new Segment(series, 0, n)];
+  const found = [];
+  let rejected;
+  for (let step = 1; found.length < maxChangePoints; step++) {
+    let candidate2;
+    for (const s of segments) {
+      const best = s.best(minSize);
+      if (best && (!candidate2 || best.q > candidate2.best(minSize).q)) candidate2 = s;
+    }
+    if (!candidate2) break;
+    const observed = candidate2.best(minSize);
+    const pValue2 = permutationPValue(segments, observed.q, minSize, permutations, createRng(deriveSeed(seed, `e-divisive:${step}`)));
+    const index = candidate2.start + observed.tau;
+    if (pValue2 >= alpha) {
+      rejected = { index, statistic: observed.q, pValue: pValue2 };
+      break;
+    }
+    found.push({ index, pValue: pValue2, statistic: observed.q, order: step });
+    const at = segments.indexOf(candidate2);
+    segments.splice(at, 1, new Segment(series, candidate2.start, index), new Segment(series, index, candidate2.end));
+  }
+  found.sort((a, b) => a.index - b.index);
+  const bounds = [0, ...found.map((f) => f.index), n];
+  const changePoints = found.map((f, k) => {
+    const before = summarize(series, bounds[k], bounds[k + 1]);
+    const after = summarize(series, bounds[k + 1], bounds[k + 2]);
+    return { ...f, before, after, relativeShift: before.mean === 0 ? null : after.mean / before.mean - 1 };
+  });
+  return rejected ? { changePoints, rejected } : { changePoints };
+}
+function permutationPValue(segments, observed, minSize, permutations, rng) {
+  const splittable = segments.filter((s) => s.length >= 2 * minSize);
+  const threshold = observed - 1e-9 * Math.abs(observed) - 1e-300;
+  let reached = 0;
+  for (let r = 0; r < permutations; r++) {
+    let max = -Infinity;
+    for (const s of splittable) {
+      const q = s.scan(s.shuffled(rng), minSize).q;
+      if (q > max) max = q;
+    }
+    if (max >= threshold) reached++;
+  }
+  return (reached + 1) / (permutations + 1);
+}
+var Segment = class {
+  constructor(series, start, end) {
+    this.start = start;
+    this.end = end;
+    const length = end - start;
+    this.length = length;
+    const positions = Array.from({ length }, (_, i) => i);
+    positions.sort((a, b) => series[start + a] - series[start + b] || a - b);
+    const centre = length > 0 ? series[start + positions[length >> 1]] : 0;
+    this.sorted = Float64Array.from(positions, (p) => series[start + p] - centre);
+    this.order = new Int32Array(length);
+    positions.forEach((p, rank2) => this.order[p] = rank2);
+    this.work = Int32Array.from(this.order);
+    this.count = new Int32Array(length + 1);
+    this.sum = new Float64Array(length + 1);
+    this.left = new Float64Array(length + 1);
+    this.right = new Float64Array(length + 1);
+  }
+  start;
+  end;
+  length;
+  /** Sorted values, centred on the median so the incremental sums keep their precision. */
+  sorted;
+  /** order[i] = rank of the value at position start + i (ties broken by position, so ranks are distinct). */
+  order;
+  work;
+  count;
+  sum;
+  left;
+  right;
+  cached;
+  best(minSize) {
+    if (this.cached?.minSize !== minSize) {
+      this.cached = { minSize, best: this.length >= 2 * minSize ? this.scan(this.order, minSize) : void 0 };
+    }
+    return this.cached.best;
+  }
+  /** A uniformly random permutation of the ranks (Fisher–Yates on the scratch copy). */
+  shuffled(rng) {
+    const w = this.work;
+    for (let i = w.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const t = w[i];
+      w[i] = w[j];
+      w[j] = t;
+    }
+    return w;
+  }
+  /** The best split τ (size of the first part) of the values in `order`, and its q̂. Needs length ≥ 2·minSize. */
+  scan(order, minSize) {
+    const L = this.length;
+    this.prefixWithin(order, this.left, false);
+    this.prefixWithin(order, this.right, true);
+    const total2 = this.left[L];
+    let bestTau = minSize;
+    let bestQ = -Infinity;
+    for (let tau = minSize; tau <= L - minSize; tau++) {
+      const n = tau;
+      const m = L - tau;
+      const wl = this.left[tau];
+      const wr = this.right[tau];
+      const cross = total2 - wl - wr;
+      const q = 2 * cross / L - 2 * m * wl / (L * (n - 1)) - 2 * n * wr / (L * (m - 1));
+      if (q > bestQ) {
+        bestQ = q;
+        bestTau = tau;
+      }
+    }
+    return { tau: bestTau, q: bestQ };
+  }
+  /**
+   * Within-sums of absolute differences: forward, out[t] = Σ over pairs in positions [0, t);
+   * backward, out[t] = Σ over pairs in [t, L).
+   */
+  prefixWithin(order, out, backward) {
+    const L = this.length;
+    const { sorted, count: count3, sum } = this;
+    count3.fill(0);
+    sum.fill(0);
+    let inserted = 0;
+    let insertedSum = 0;
+    let acc = 0;
+    if (backward) out[L] = 0;
+    else out[0] = 0;
+    for (let k = 0; k < L; k++) {
+      const pos = backward ? L - 1 - k : k;
+      const r = order[pos];
+      const x = sorted[r];
+      let c = 0;
+      let s = 0;
+      for (let i = r; i > 0; i -= i & -i) {
+        c += count3[i];
+        s += sum[i];
+      }
+      acc += x * c - s + (insertedSum - s) - x * (inserted - c);
+      for (let i = r + 1; i <= L; i += i & -i) {
+        count3[i]++;
+        sum[i] += x;
+      }
+      inserted++;
+      insertedSum += x;
+      out[backward ? pos : pos + 1] = acc;
+    }
+  }
+};
+function summarize(series, start, end) {
+  const values = Float64Array.from({ length: end - start }, (_, i) => series[start + i]).sort();
+  const count3 = values.length;
+  let total2 = 0;
+  for (const v of values) total2 += v;
+  return { start, end, count: count3, mean: total2 / count3, median: quantileSorted(values, 0.5) };
+}
+function checkSeries(series) {
+  for (let i = 0; i < series.length; i++) {
+    if (!Number.isFinite(series[i])) throw new RangeError(`change point series must be finite: index ${i} is ${series[i]}`);
+  }
+}
+function checkMinSize(minSize) {
+  if (!Number.isInteger(minSize) || minSize < 2) throw new RangeError(`minSize must be an integer of at least 2, got ${minSize}`);
+}
+
+// src/journal/history.ts
+function metricHistory(entries, benchmark, key) {
+  const seen = /* @__PURE__ */ new Set();
+  const dated = [];
+  entries.forEach((entry, order) => {
+    if (entry.benchmark !== benchmark || seen.has(entry.id)) return;
+    const time = Date.parse(entry.recordedAt);
+    if (!Number.isFinite(time)) return;
+    const metric = entry.metrics.find((m) => m.key === key);
+    if (!metric || !Number.isFinite(metric.value)) return;
+    seen.add(entry.id);
+    const point = {
+      id: entry.id,
+      recordedAt: entry.recordedAt,
+      value: metric.value,
+      unit: metric.unit,
+      kind: entry.kind,
+      verdict: entry.verdict
+    };
+    if (metric.verdict !== void 0) point.metricVerdict = metric.verdict;
+    if (entry.commit !== void 0) point.commit = entry.commit;
+    dated.push({ time, order, point });
+  });
+  dated.sort((a, b) => a.time - b.time || a.order - b.order);
+  const points2 = dated.map((d) => d.point);
+  const unit = points2.at(-1)?.unit;
+  return points2.filter((p) => p.unit === unit);
+}
+var NOISE_MIN_PAIRS = 5;
+function noiseBand(points2, options = {}) {
+  const minPairs = options.minPairs ?? NOISE_MIN_PAIRS;
+  const changes = new Set(options.changePoints ?? detectDrift(points2, options.drift).changePoints.map((c) => c.index));
+  const steps = [];
+  const excluded = { changePoint: 0, shift: 0, invalid: 0 };
+  for (let i = 1; i < points2.length; i++) {
+    const a = points2[i - 1].value;
+    const b = points2[i].value;
+    if (!(a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b))) excluded.invalid++;
+    else if (changes.has(i)) excluded.changePoint++;
+    else if (isShift(points2[i])) excluded.shift++;
+    else steps.push(Math.log(b / a));
+  }
+  if (options.recentPairs !== void 0 && steps.length > options.recentPairs) steps.splice(0, steps.length - options.recentPairs);
+  if (steps.length < minPairs) return void 0;
+  const medianStep = median(steps);
+  const deviations = steps.map((d) => Math.abs(d - medianStep));
+  let spread2 = 1.4826 * median(deviations) * smallSampleFactor(steps.length);
+  let method = "mad";
+  if (spread2 === 0) {
+    spread2 = deviations.reduce((s, d) => s + d, 0) / deviations.length * Math.sqrt(Math.PI / 2);
+    method = "mean-deviation";
+  }
+  if (spread2 === 0) return void 0;
+  return { sigma: spread2 / Math.SQRT2, pairs: steps.length, medianStep, excluded, method };
+}
+var SMALL_SAMPLE = {
+  5: 1.089,
+  6: 1.078,
+  7: 1.043,
+  8: 1.042,
+  9: 1.025,
+  10: 1.025,
+  11: 1.016,
+  12: 1.017,
+  13: 1.011,
+  14: 1.012,
+  15: 1.008,
+  16: 1.009,
+  17: 1.006,
+  18: 1.006,
+  19: 1.005,
+  20: 1.005
+};
+function smallSampleFactor(pairs) {
+  return SMALL_SAMPLE[pairs] ?? (pairs < 5 ? SMALL_SAMPLE[5] : 1);
+}
+var SHIFT_VERDICTS = /* @__PURE__ */ new Set(["regressed", "improved"]);
+var SHIFT_KINDS = /* @__PURE__ */ new Set(["unaccepted-regression", "accepted"]);
+function isShift(point) {
+  return SHIFT_KINDS.has(point.kind) || SHIFT_VERDICTS.has(point.verdict.trim().toLowerCase()) || point.metricVerdict !== void 0 && SHIFT_VERDICTS.has(point.metricVerdict.trim().toLowerCase());
+}
+var SAME_MEDIAN = 5e-3;
+function detectDrift(points2, options = {}) {
+  const usable = [];
+  points2.forEach((p, i) => {
+    if (p.value > 0 && Number.isFinite(p.value)) usable.push(i);
+  });
+  const { label = "the metric", within = Infinity, ...search } = options;
+  const result = eDivisive(
+    usable.map((i) => Math.log(points2[i].value)),
+    search
+  );
+  const bounds = [0, ...result.changePoints.map((c) => c.index), usable.length];
+  const changePoints = result.changePoints.map((c, k) => {
+    const before = usable.slice(bounds[k], bounds[k + 1]).map((i) => points2[i].value);
+    const after = usable.slice(bounds[k + 1], bounds[k + 2]).map((i) => points2[i].value);
+    const at = points2[usable[c.index]];
+    const change2 = {
+      index: usable[c.index],
+      recordedAt: at.recordedAt,
+      pValue: c.pValue,
+      before: { count: before.length, median: median(before) },
+      after: { count: after.length, median: median(after) },
+      shift: median(after) / median(before) - 1
+    };
+    if (at.commit !== void 0) change2.commit = at.commit;
+    return change2;
+  });
+  const recent = changePoints.at(-1);
+  if (!recent) return { changePoints };
+  if (points2.length - recent.index > within) return { changePoints, recent };
+  return { changePoints, recent, sentence: driftSentence(label, recent) };
+}
+function driftSentence(label, change2) {
+  const where2 = `change at entry of ${entryDate(change2.recordedAt)}, p ${change2.pValue < 1e-3 ? "< 0.001" : `= ${pValue(change2.pValue)}`}`;
+  const span2 = `over the last ${change2.after.count} ${change2.after.count === 1 ? "entry" : "entries"}`;
+  if (Math.abs(change2.shift) < SAME_MEDIAN) {
+    return `the baseline itself has changed: ${label} kept its median but not its spread ${span2} (${where2})`;
+  }
+  return `the baseline itself has drifted: ${label} ${change2.shift > 0 ? "rose" : "fell"} ${percent(Math.abs(change2.shift))} ${span2} (${where2})`;
+}
+function entryDate(recordedAt) {
+  const literal = /^\d{4}-\d{2}-\d{2}/.exec(recordedAt);
+  return literal ? literal[0] : new Date(Date.parse(recordedAt)).toISOString().slice(0, 10);
+}
+function median(values) {
+  return quantile(values, 0.5);
+}
+
+// src/journal/markdown.ts
+var CHARTED = ["ttft.p95", "itl.p99", "throughput", "e2e.p95", "ttft.p50", "itl.p50"];
+var MAX_CHARTS = 3;
+var CELL_WIDTH = 26;
+var MAX_RAW = 400;
+function renderJournal(entries, options = {}) {
+  const out = [
+    `# ${options.title ?? "Performance journal"}`,
+    "",
+    options.intro ?? "Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.",
+    ""
+  ];
+  const segments = options.segments ?? [];
+  if (segments.length) {
+    const links = [...segments].reverse().map((s) => `[${s.from && s.to ? `${s.from} – ${s.to}` : s.href.replace(/^.*\//, "")}](${s.href}) (${s.lines})`);
+    out.push(`Older entries, newest first: ${links.join(" · ")}.`, "");
+  }
+  const byBenchmark = groupByBenchmark(entries);
+  const history = groupByBenchmark(options.history ?? entries);
+  if (byBenchmark.size) out.push("Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.", "");
+  for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(`## ${markdownText(benchmark)}`, "");
+    for (const chart2 of charts(benchmark, history.get(benchmark) ?? list)) out.push(chart2, "");
+    out.push(entryTable(list), "");
+  }
+  if (byBenchmark.size === 0) out.push("No entries yet.", "");
+  const unread = options.unread ?? [];
+  if (unread.length) {
+    out.push(`## ⚠️ ${unread.length} ${unread.length === 1 ? "line" : "lines"} not shown`, "", "Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).", "");
+    for (const issue2 of unread) out.push(`- ${markdownText(describeUnread(issue2), 300)}`, "", indent(fenced(issue2.raw.length > MAX_RAW ? `${issue2.raw.slice(0, MAX_RAW)}…` : issue2.raw)), "");
+  }
+  return out.join("\n");
+}
+function renderSegmentPage(entries, unread, segment) {
+  const span2 = segment.info.from && segment.info.to ? ` (${segment.info.from} – ${segment.info.to})` : "";
+  return renderJournal(entries, {
+    title: `Performance journal, segment ${segment.number}${span2}`,
+    intro: `Written once by perf-triage from \`${segment.info.file}\` (${segment.info.lines} lines) when it filled up; newer entries are in [JOURNAL.md](../JOURNAL.md).`,
+    unread
+  });
+}
+function groupByBenchmark(entries) {
+  const out = /* @__PURE__ */ new Map();
+  for (const e of sortedByTime(entries)) out.set(e.benchmark, [...out.get(e.benchmark) ?? [], e]);
+  return out;
+}
+function sortedByTime(entries) {
+  return entries.map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) })).sort((a, b) => (Number.isFinite(a.t) ? a.t : 0) - (Number.isFinite(b.t) ? b.t : 0) || a.i - b.i).map(({ e }) => e);
+}
+function charts(benchmark, list) {
+  const out = [];
+  for (const key of CHARTED) {
+    const history = metricHistory(list, benchmark, key);
+    if (history.length < 2) continue;
+    const spec = parseMetricSpec(key);
+    const label = typeof spec === "string" ? key : specLabel(spec);
+    const band = noiseBand(history);
+    const chart2 = changeChart(
+      label,
+      history.at(-1).unit,
+      history.map((p) => ({ date: p.recordedAt.slice(0, 10), value: p.value })),
+      band?.sigma
+    );
+    if (chart2) out.push(chart2);
+    if (out.length >= MAX_CHARTS) break;
+  }
+  const phases = phasesChart(list);
+  if (phases) out.push(phases);
+  return out;
+}
+function phasesChart(list) {
+  const withPhases = list.filter((e) => e.phases && typeof e.phases === "object");
+  if (withPhases.length < 2) return void 0;
+  const latest = withPhases[withPhases.length - 1].phases;
+  const top = Object.entries(latest).filter(([, v]) => Number.isFinite(v)).sort(([, a], [, b]) => b - a).slice(0, 2).map(([phase]) => phase);
+  if (top.length === 0) return void 0;
+  const points2 = withPhases.flatMap((e) => {
+    const first = e.phases[top[0]];
+    if (!Number.isFinite(first)) return [];
+    const second = top[1] !== void 0 ? e.phases[top[1]] : void 0;
+    return [{ date: e.date, first, ...second !== void 0 ? { second } : {} }];
+  });
+  const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
+  return phaseChart("Mean time per phase", [names2[0], names2[1]], points2) || void 0;
+}
+var VERDICT_MARK = { regressed: "🔴", improved: "🟢", unchanged: "⚪", inconclusive: "🟡", "first baseline": "🔵" };
+function entryTable(list) {
+  const newest = [...list].reverse();
+  const row = (cells) => `| ${cells.join(" | ")} |`;
+  const main = newest.map((e) => row([dateCell(e), verdictCell2(e), cell2(e.symptom), cell2(e.diagnosis), cell2(e.change), cell2(compactResult(e.result)), cell2(e.effort, 14)]));
+  const context = newest.map((e) => row([markdownText(e.date, 30), cell2(e.workload, 60), cell2(e.baseline, 60), cell2(e.quality, 30)]));
+  return [
+    "| Date | Verdict | Symptom | Diagnosis | Change | Result | Effort |",
+    "|---|---|---|---|---|---|---|",
+    ...main,
+    "",
+    `<details><summary>Workload, baseline and quality of these ${newest.length} ${newest.length === 1 ? "entry" : "entries"}</summary>`,
+    "",
+    "| Date | Workload | Baseline | Quality |",
+    "|---|---|---|---|",
+    ...context,
+    "",
+    "</details>"
+  ].join("\n");
+}
+function dateCell(e) {
+  const links = [];
+  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${Number(e.pullRequest.number)}`);
+  if (e.commit) links.push(`\`${codeText(e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, ""))}\``);
+  if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
+  return `${markdownText(e.date, 30).replace(/-/g, "‑")}${links.length ? `<br>${links.join(" ")}` : ""}`;
+}
+function verdictCell2(e) {
+  const mark = VERDICT_MARK[e.verdict] ?? "";
+  const verdict = `${mark ? `${mark} ` : ""}${markdownText(e.verdict, 40)}`;
+  if (e.kind === "unaccepted-regression") return `${verdict}<br>⚠️ **merged without acceptance**`;
+  if (e.kind === "accepted" && e.acceptance) return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
+  return verdict;
+}
+function cell2(text, width = CELL_WIDTH) {
+  const value3 = typeof text === "string" && text.trim() !== "" ? text : "—";
+  return wrap(markdownText(value3.replace(/[\r\n]+/g, " "), 400), width);
+}
+function wrap(text, width = CELL_WIDTH) {
+  const parts2 = text.split(/(?<=[;,]) +| (?=→)/);
+  const lines = [];
+  for (const part of parts2) {
+    const last = lines.at(-1);
+    if (last !== void 0 && last.length + part.length + 1 <= width) lines[lines.length - 1] = `${last} ${part}`;
+    else lines.push(part);
+  }
+  return lines.join("<br>");
+}
+function compactResult(text) {
+  if (typeof text !== "string") return text;
+  const parts2 = text.split("; ");
+  const unchanged = parts2.filter((p) => / unchanged$/.test(p)).map((p) => p.replace(/ unchanged$/, ""));
+  if (unchanged.length < 2) return text;
+  return [...parts2.filter((p) => !/ unchanged$/.test(p)), `unchanged: ${unchanged.join(", ")}`].join("; ");
+}
+function indent(text) {
+  return text.split("\n").map((l) => `  ${l}`).join("\n");
+}
+function fenced(text) {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text
+${text}
+${fence}`;
+}
+function safeUrl(url) {
+  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9._~:/?#@!$&'*+,;=%-]*$/.test(url) && !/[()]/.test(url) ? url : "#";
+}
+
+// src/journal/paths.ts
+import { createHash as createHash2 } from "node:crypto";
+function journalPaths(dir = ".perf-triage") {
+  const root = dir.replace(/\/+$/, "") || ".perf-triage";
+  const number2 = (n) => String(n).padStart(4, "0");
+  return {
+    dir: root,
+    jsonl: `${root}/journal.jsonl`,
+    markdown: `${root}/JOURNAL.md`,
+    index: `${root}/journal/index.json`,
+    segment: (n) => `${root}/journal/${number2(n)}.jsonl`,
+    segmentPage: (n) => `${root}/journal/${number2(n)}.md`,
+    baseline: (benchmark) => `${root}/baselines/${baselineFile(benchmark)}`,
+    legacyBaseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
+  };
+}
+function slug(name) {
+  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
+}
+function baselineFile(name) {
+  const s = slug(name);
+  return s === name ? `${s}.json` : `${s}-${nameHash(name).slice(0, 8)}.json`;
+}
+function nameHash(name) {
+  return createHash2("sha256").update(name, "utf8").digest("hex");
+}
+
+// src/journal/store.ts
+var SEGMENT_ENTRIES = 250;
+var INDEX_SCHEMA = "perf-triage/journal-index@1";
+function parseIndex(text, file) {
+  if (text === void 0) return { schema: INDEX_SCHEMA, segments: [] };
+  let value3;
+  try {
+    value3 = JSON.parse(text);
+  } catch (error2) {
+    throw new InputError(file, `the journal index is not valid JSON (${error2.message}); restore it from the repository's history — it lists the full segments`);
+  }
+  const index = value3;
+  if (index?.schema !== INDEX_SCHEMA || !Array.isArray(index.segments)) {
+    throw new InputError(file, `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === "string" && index.schema.startsWith("perf-triage/journal-index@") ? " (a newer index: update perf-triage)" : ""}`);
+  }
+  index.segments.forEach((s, i) => {
+    if (typeof s?.file !== "string" || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== "number") throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
+  });
+  return index;
+}
+async function readJournal(read, paths, options = {}) {
+  const label = (path) => options.label ? `${options.label}:${path}` : path;
+  const [indexText, currentText] = await Promise.all([read(paths.index), read(paths.jsonl)]);
+  const index = parseIndex(indexText, label(paths.index));
+  const numbers = index.segments.map((_, i) => i + 1);
+  const wanted = options.all ? numbers : numbers.slice(-1);
+  const texts = await Promise.all(wanted.map((n) => read(paths.segment(n))));
+  const view = { index, entries: [], issues: [], ids: /* @__PURE__ */ new Set(), current: { text: currentText ?? "", parsed: parseJournal("", label(paths.jsonl)) }, exists: indexText !== void 0 || currentText !== void 0 };
+  const add2 = (parsed) => {
+    view.entries.push(...parsed.entries);
+    view.issues.push(...parsed.issues);
+    for (const id of parsed.ids) view.ids.add(id);
+  };
+  wanted.forEach((n, i) => {
+    if (texts[i] === void 0) {
+      throw new InputError(label(paths.segment(n)), `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`);
+    }
+    add2(parseJournal(texts[i], label(paths.segment(n))));
+  });
+  view.current.parsed = parseJournal(view.current.text, label(paths.jsonl));
+  add2(view.current.parsed);
+  return view;
+}
+async function recordChanges(read, paths, input) {
+  const view = await readJournal(read, paths);
+  const { text, added } = appendEntries(view.current.text, paths.jsonl, input.entries, view.ids);
+  if (added.length === 0) return { files: [], added, baselinePaths: /* @__PURE__ */ new Map(), issues: view.issues };
+  const files = [];
+  const { index, current, moved: moved2 } = rollOver(view.index, text, paths);
+  for (const segment of moved2) files.push({ path: segment.path, content: segment.text }, { path: segment.pagePath, content: segment.page });
+  if (moved2.length) files.push({ path: paths.index, content: `${JSON.stringify(index, null, 1)}
+` });
+  files.push({ path: paths.jsonl, content: current });
+  const lastFull = moved2.at(-1)?.text ?? (index.segments.length ? await read(paths.segment(index.segments.length)) : void 0) ?? "";
+  files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, index, lastFull, current) });
+  const baselinePaths = /* @__PURE__ */ new Map();
+  const taken = /* @__PURE__ */ new Set();
+  for (const entry of added) {
+    const digest = input.baselines?.get(entry.benchmark);
+    if (!digest || baselinePaths.has(entry.benchmark)) continue;
+    const path = await baselinePathFor(read, paths, entry.benchmark, taken);
+    taken.add(path);
+    baselinePaths.set(entry.benchmark, path);
+    files.push({ path, content: digest() });
+  }
+  return { files, added, baselinePaths, issues: view.issues };
+}
+function renderMarkdownFiles(paths, index, lastFullText, currentText) {
+  const current = parseJournal(currentText, paths.jsonl.slice(paths.dir.length + 1));
+  const last = parseJournal(lastFullText, index.segments.length ? `journal/${index.segments.at(-1).file}` : "");
+  const links = index.segments.map((s) => ({ href: `journal/${s.page}`, lines: s.lines, ...s.from ? { from: s.from } : {}, ...s.to ? { to: s.to } : {} }));
+  return renderJournal(current.entries, { history: [...last.entries, ...current.entries], unread: current.issues, segments: links });
+}
+function rollOver(index, text, paths) {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length <= SEGMENT_ENTRIES) return { index, current: text, moved: [] };
+  const segments = [...index.segments];
+  const moved2 = [];
+  let rest = lines;
+  while (rest.length > SEGMENT_ENTRIES) {
+    const chunk = rest.slice(0, SEGMENT_ENTRIES);
+    rest = rest.slice(SEGMENT_ENTRIES);
+    const n = segments.length + 1;
+    const segmentText = `${chunk.join("\n")}
+`;
+    const file = paths.segment(n).split("/").pop();
+    const parsed = parseJournal(segmentText, `journal/${file}`);
+    const dates = parsed.entries.map((e) => e.date).filter((d) => typeof d === "string").sort();
+    const info3 = { file, page: file.replace(/\.jsonl$/, ".md"), lines: chunk.length, ...dates.length ? { from: dates[0], to: dates.at(-1) } : {} };
+    segments.push(info3);
+    moved2.push({ path: paths.segment(n), pagePath: paths.segmentPage(n), text: segmentText, page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info: info3 }) });
+  }
+  return { index: { schema: INDEX_SCHEMA, segments }, current: `${rest.join("\n")}
+`, moved: moved2 };
+}
+async function baselinePathFor(read, paths, name, taken) {
+  const path = paths.baseline(name);
+  if (!taken.has(path)) {
+    const text = await read(path);
+    const owner = text === void 0 ? void 0 : benchmarkOf(text);
+    if (owner === void 0 || owner === name) return path;
+  }
+  return longBaselinePath(paths, name);
+}
+function benchmarkOf(text) {
+  const match = /"benchmark"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text.slice(0, 4096));
+  if (!match) return void 0;
+  try {
+    return JSON.parse(match[1]);
+  } catch {
+    return void 0;
+  }
+}
+async function findBaseline(read, paths, name) {
+  const candidates = [.../* @__PURE__ */ new Set([paths.baseline(name), longBaselinePath(paths, name), paths.legacyBaseline(name)])];
+  for (const path of candidates) {
+    const text = await read(path);
+    if (text === void 0) continue;
+    const owner = benchmarkOf(text);
+    if (owner === void 0 || owner === name) return { path, text };
+  }
+  return void 0;
+}
+function longBaselinePath(paths, name) {
+  return `${paths.dir}/baselines/${slug(name)}-${nameHash(name)}.json`;
+}
+
 // node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -36747,10 +37655,10 @@ function merge4(defaults, route, options) {
   if (options.url === "/graphql") {
     if (defaults && defaults.mediaType.previews?.length) {
       mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
-        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+        (preview2) => !mergedOptions.mediaType.previews.includes(preview2)
       ).concat(mergedOptions.mediaType.previews);
     }
-    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview2) => preview2.replace(/-preview/, ""));
   }
   return mergedOptions;
 }
@@ -36950,9 +37858,9 @@ function parse(options) {
     if (url.endsWith("/graphql")) {
       if (options.mediaType.previews?.length) {
         const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview2) => {
           const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
-          return `application/vnd.github.${preview}-preview${format}`;
+          return `application/vnd.github.${preview2}-preview${format}`;
         }).join(",");
       }
     }
@@ -44285,12 +45193,12 @@ async function journalBaseline(client, repo, ref, paths, head) {
   const side2 = { label: "base", runs: [] };
   const missing = [];
   for (const name of names2) {
-    const path = paths.baseline(name);
-    const text = await readRepoFile(client, repo, ref, path);
-    if (text === void 0) {
+    const found = await findBaseline((p) => readRepoFile(client, repo, ref, p), paths, name);
+    if (found === void 0) {
       missing.push(name);
       continue;
     }
+    const { path, text } = found;
     const digest = parseDigest(text, `${ref}:${path}`);
     for (const run2 of sideFromDigest(digest, `${ref}:${path}`).runs) {
       side2.runs.push({ ...run2, meta: { ...run2.meta, benchmark: name } });
@@ -44536,22 +45444,6 @@ async function turnGreen(client, repo, acceptance, reportRuns, checkName) {
 // src/action/digest-out.ts
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname, join as join2 } from "node:path";
-
-// src/journal/paths.ts
-function journalPaths(dir = ".perf-triage") {
-  const root = dir.replace(/\/+$/, "") || ".perf-triage";
-  return {
-    dir: root,
-    jsonl: `${root}/journal.jsonl`,
-    markdown: `${root}/JOURNAL.md`,
-    baseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
-  };
-}
-function slug(name) {
-  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
-}
-
-// src/action/digest-out.ts
 async function writeDigests(head, target, shardText, createdAt) {
   const shard = shardText ? parseShard(shardText) : void 0;
   if (typeof shard === "string") throw new ConfigError("shard", `"${shardText}" ${shard}`);
@@ -44560,7 +45452,7 @@ async function writeDigests(head, target, shardText, createdAt) {
   const written = [];
   for (const pair of pairs) {
     const runs = markShard(pair.head.runs, shard);
-    const file = many ? join2(target, `${slug(pair.name)}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}.json`) : target;
+    const file = many ? join2(target, `${baselineFile(pair.name).replace(/\.json$/, "")}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}.json`) : target;
     await mkdir2(dirname(file), { recursive: true });
     await writeFile2(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}
 `);
@@ -44569,455 +45461,13 @@ async function writeDigests(head, target, shardText, createdAt) {
   return written;
 }
 
-// src/stats/change-point.ts
-var E_DIVISIVE_DEFAULTS = { minSize: 5, permutations: 199, alpha: 0.05, seed: 0 };
-function eDivisive(series, options = {}) {
-  checkSeries(series);
-  const minSize = options.minSize ?? E_DIVISIVE_DEFAULTS.minSize;
-  const permutations = options.permutations ?? E_DIVISIVE_DEFAULTS.permutations;
-  const alpha = options.alpha ?? E_DIVISIVE_DEFAULTS.alpha;
-  const seed = options.seed ?? E_DIVISIVE_DEFAULTS.seed;
-  const maxChangePoints = options.maxChangePoints ?? Infinity;
-  checkMinSize(minSize);
-  if (!Number.isInteger(permutations) || permutations < 1) throw new RangeError(`permutations must be a positive integer, got ${permutations}`);
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
-  const n = series.length;
-  const segments = [new Segment(series, 0, n)];
-  const found = [];
-  let rejected;
-  for (let step = 1; found.length < maxChangePoints; step++) {
-    let candidate2;
-    for (const s of segments) {
-      const best = s.best(minSize);
-      if (best && (!candidate2 || best.q > candidate2.best(minSize).q)) candidate2 = s;
-    }
-    if (!candidate2) break;
-    const observed = candidate2.best(minSize);
-    const pValue2 = permutationPValue(segments, observed.q, minSize, permutations, createRng(deriveSeed(seed, `e-divisive:${step}`)));
-    const index = candidate2.start + observed.tau;
-    if (pValue2 >= alpha) {
-      rejected = { index, statistic: observed.q, pValue: pValue2 };
-      break;
-    }
-    found.push({ index, pValue: pValue2, statistic: observed.q, order: step });
-    const at = segments.indexOf(candidate2);
-    segments.splice(at, 1, new Segment(series, candidate2.start, index), new Segment(series, index, candidate2.end));
-  }
-  found.sort((a, b) => a.index - b.index);
-  const bounds = [0, ...found.map((f) => f.index), n];
-  const changePoints = found.map((f, k) => {
-    const before = summarize(series, bounds[k], bounds[k + 1]);
-    const after = summarize(series, bounds[k + 1], bounds[k + 2]);
-    return { ...f, before, after, relativeShift: before.mean === 0 ? null : after.mean / before.mean - 1 };
-  });
-  return rejected ? { changePoints, rejected } : { changePoints };
-}
-function permutationPValue(segments, observed, minSize, permutations, rng) {
-  const splittable = segments.filter((s) => s.length >= 2 * minSize);
-  const threshold = observed - 1e-9 * Math.abs(observed) - 1e-300;
-  let reached = 0;
-  for (let r = 0; r < permutations; r++) {
-    let max = -Infinity;
-    for (const s of splittable) {
-      const q = s.scan(s.shuffled(rng), minSize).q;
-      if (q > max) max = q;
-    }
-    if (max >= threshold) reached++;
-  }
-  return (reached + 1) / (permutations + 1);
-}
-var Segment = class {
-  constructor(series, start, end) {
-    this.start = start;
-    this.end = end;
-    const length = end - start;
-    this.length = length;
-    const positions = Array.from({ length }, (_, i) => i);
-    positions.sort((a, b) => series[start + a] - series[start + b] || a - b);
-    const centre = length > 0 ? series[start + positions[length >> 1]] : 0;
-    this.sorted = Float64Array.from(positions, (p) => series[start + p] - centre);
-    this.order = new Int32Array(length);
-    positions.forEach((p, rank2) => this.order[p] = rank2);
-    this.work = Int32Array.from(this.order);
-    this.count = new Int32Array(length + 1);
-    this.sum = new Float64Array(length + 1);
-    this.left = new Float64Array(length + 1);
-    this.right = new Float64Array(length + 1);
-  }
-  start;
-  end;
-  length;
-  /** Sorted values, centred on the median so the incremental sums keep their precision. */
-  sorted;
-  /** order[i] = rank of the value at position start + i (ties broken by position, so ranks are distinct). */
-  order;
-  work;
-  count;
-  sum;
-  left;
-  right;
-  cached;
-  best(minSize) {
-    if (this.cached?.minSize !== minSize) {
-      this.cached = { minSize, best: this.length >= 2 * minSize ? this.scan(this.order, minSize) : void 0 };
-    }
-    return this.cached.best;
-  }
-  /** A uniformly random permutation of the ranks (Fisher–Yates on the scratch copy). */
-  shuffled(rng) {
-    const w = this.work;
-    for (let i = w.length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const t = w[i];
-      w[i] = w[j];
-      w[j] = t;
-    }
-    return w;
-  }
-  /** The best split τ (size of the first part) of the values in `order`, and its q̂. Needs length ≥ 2·minSize. */
-  scan(order, minSize) {
-    const L = this.length;
-    this.prefixWithin(order, this.left, false);
-    this.prefixWithin(order, this.right, true);
-    const total2 = this.left[L];
-    let bestTau = minSize;
-    let bestQ = -Infinity;
-    for (let tau = minSize; tau <= L - minSize; tau++) {
-      const n = tau;
-      const m = L - tau;
-      const wl = this.left[tau];
-      const wr = this.right[tau];
-      const cross = total2 - wl - wr;
-      const q = 2 * cross / L - 2 * m * wl / (L * (n - 1)) - 2 * n * wr / (L * (m - 1));
-      if (q > bestQ) {
-        bestQ = q;
-        bestTau = tau;
-      }
-    }
-    return { tau: bestTau, q: bestQ };
-  }
-  /**
-   * Within-sums of absolute differences: forward, out[t] = Σ over pairs in positions [0, t);
-   * backward, out[t] = Σ over pairs in [t, L).
-   */
-  prefixWithin(order, out, backward) {
-    const L = this.length;
-    const { sorted, count: count3, sum } = this;
-    count3.fill(0);
-    sum.fill(0);
-    let inserted = 0;
-    let insertedSum = 0;
-    let acc = 0;
-    if (backward) out[L] = 0;
-    else out[0] = 0;
-    for (let k = 0; k < L; k++) {
-      const pos = backward ? L - 1 - k : k;
-      const r = order[pos];
-      const x = sorted[r];
-      let c = 0;
-      let s = 0;
-      for (let i = r; i > 0; i -= i & -i) {
-        c += count3[i];
-        s += sum[i];
-      }
-      acc += x * c - s + (insertedSum - s) - x * (inserted - c);
-      for (let i = r + 1; i <= L; i += i & -i) {
-        count3[i]++;
-        sum[i] += x;
-      }
-      inserted++;
-      insertedSum += x;
-      out[backward ? pos : pos + 1] = acc;
-    }
-  }
-};
-function summarize(series, start, end) {
-  const values = Float64Array.from({ length: end - start }, (_, i) => series[start + i]).sort();
-  const count3 = values.length;
-  let total2 = 0;
-  for (const v of values) total2 += v;
-  return { start, end, count: count3, mean: total2 / count3, median: quantileSorted(values, 0.5) };
-}
-function checkSeries(series) {
-  for (let i = 0; i < series.length; i++) {
-    if (!Number.isFinite(series[i])) throw new RangeError(`change point series must be finite: index ${i} is ${series[i]}`);
-  }
-}
-function checkMinSize(minSize) {
-  if (!Number.isInteger(minSize) || minSize < 2) throw new RangeError(`minSize must be an integer of at least 2, got ${minSize}`);
-}
-
-// src/journal/history.ts
-function metricHistory(entries, benchmark, key) {
-  const seen = /* @__PURE__ */ new Set();
-  const dated = [];
-  entries.forEach((entry, order) => {
-    if (entry.benchmark !== benchmark || seen.has(entry.id)) return;
-    const time = Date.parse(entry.recordedAt);
-    if (!Number.isFinite(time)) return;
-    const metric = entry.metrics.find((m) => m.key === key);
-    if (!metric || !Number.isFinite(metric.value)) return;
-    seen.add(entry.id);
-    const point = {
-      id: entry.id,
-      recordedAt: entry.recordedAt,
-      value: metric.value,
-      unit: metric.unit,
-      kind: entry.kind,
-      verdict: entry.verdict
-    };
-    if (metric.verdict !== void 0) point.metricVerdict = metric.verdict;
-    if (entry.commit !== void 0) point.commit = entry.commit;
-    dated.push({ time, order, point });
-  });
-  dated.sort((a, b) => a.time - b.time || a.order - b.order);
-  const points2 = dated.map((d) => d.point);
-  const unit = points2.at(-1)?.unit;
-  return points2.filter((p) => p.unit === unit);
-}
-var NOISE_MIN_PAIRS = 5;
-function noiseBand(points2, options = {}) {
-  const minPairs = options.minPairs ?? NOISE_MIN_PAIRS;
-  const changes = new Set(options.changePoints ?? detectDrift(points2, options.drift).changePoints.map((c) => c.index));
-  const steps = [];
-  const excluded = { changePoint: 0, shift: 0, invalid: 0 };
-  for (let i = 1; i < points2.length; i++) {
-    const a = points2[i - 1].value;
-    const b = points2[i].value;
-    if (!(a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b))) excluded.invalid++;
-    else if (changes.has(i)) excluded.changePoint++;
-    else if (isShift(points2[i])) excluded.shift++;
-    else steps.push(Math.log(b / a));
-  }
-  if (options.recentPairs !== void 0 && steps.length > options.recentPairs) steps.splice(0, steps.length - options.recentPairs);
-  if (steps.length < minPairs) return void 0;
-  const medianStep = median(steps);
-  const deviations = steps.map((d) => Math.abs(d - medianStep));
-  let spread2 = 1.4826 * median(deviations) * smallSampleFactor(steps.length);
-  let method = "mad";
-  if (spread2 === 0) {
-    spread2 = deviations.reduce((s, d) => s + d, 0) / deviations.length * Math.sqrt(Math.PI / 2);
-    method = "mean-deviation";
-  }
-  if (spread2 === 0) return void 0;
-  return { sigma: spread2 / Math.SQRT2, pairs: steps.length, medianStep, excluded, method };
-}
-var SMALL_SAMPLE = {
-  5: 1.089,
-  6: 1.078,
-  7: 1.043,
-  8: 1.042,
-  9: 1.025,
-  10: 1.025,
-  11: 1.016,
-  12: 1.017,
-  13: 1.011,
-  14: 1.012,
-  15: 1.008,
-  16: 1.009,
-  17: 1.006,
-  18: 1.006,
-  19: 1.005,
-  20: 1.005
-};
-function smallSampleFactor(pairs) {
-  return SMALL_SAMPLE[pairs] ?? (pairs < 5 ? SMALL_SAMPLE[5] : 1);
-}
-var SHIFT_VERDICTS = /* @__PURE__ */ new Set(["regressed", "improved"]);
-var SHIFT_KINDS = /* @__PURE__ */ new Set(["unaccepted-regression", "accepted"]);
-function isShift(point) {
-  return SHIFT_KINDS.has(point.kind) || SHIFT_VERDICTS.has(point.verdict.trim().toLowerCase()) || point.metricVerdict !== void 0 && SHIFT_VERDICTS.has(point.metricVerdict.trim().toLowerCase());
-}
-var SAME_MEDIAN = 5e-3;
-function detectDrift(points2, options = {}) {
-  const usable = [];
-  points2.forEach((p, i) => {
-    if (p.value > 0 && Number.isFinite(p.value)) usable.push(i);
-  });
-  const { label = "the metric", within = Infinity, ...search } = options;
-  const result = eDivisive(
-    usable.map((i) => Math.log(points2[i].value)),
-    search
-  );
-  const bounds = [0, ...result.changePoints.map((c) => c.index), usable.length];
-  const changePoints = result.changePoints.map((c, k) => {
-    const before = usable.slice(bounds[k], bounds[k + 1]).map((i) => points2[i].value);
-    const after = usable.slice(bounds[k + 1], bounds[k + 2]).map((i) => points2[i].value);
-    const at = points2[usable[c.index]];
-    const change2 = {
-      index: usable[c.index],
-      recordedAt: at.recordedAt,
-      pValue: c.pValue,
-      before: { count: before.length, median: median(before) },
-      after: { count: after.length, median: median(after) },
-      shift: median(after) / median(before) - 1
-    };
-    if (at.commit !== void 0) change2.commit = at.commit;
-    return change2;
-  });
-  const recent = changePoints.at(-1);
-  if (!recent) return { changePoints };
-  if (points2.length - recent.index > within) return { changePoints, recent };
-  return { changePoints, recent, sentence: driftSentence(label, recent) };
-}
-function driftSentence(label, change2) {
-  const where2 = `change at entry of ${entryDate(change2.recordedAt)}, p ${change2.pValue < 1e-3 ? "< 0.001" : `= ${pValue(change2.pValue)}`}`;
-  const span2 = `over the last ${change2.after.count} ${change2.after.count === 1 ? "entry" : "entries"}`;
-  if (Math.abs(change2.shift) < SAME_MEDIAN) {
-    return `the baseline itself has changed: ${label} kept its median but not its spread ${span2} (${where2})`;
-  }
-  return `the baseline itself has drifted: ${label} ${change2.shift > 0 ? "rose" : "fell"} ${percent(Math.abs(change2.shift))} ${span2} (${where2})`;
-}
-function entryDate(recordedAt) {
-  const literal = /^\d{4}-\d{2}-\d{2}/.exec(recordedAt);
-  return literal ? literal[0] : new Date(Date.parse(recordedAt)).toISOString().slice(0, 10);
-}
-function median(values) {
-  return quantile(values, 0.5);
-}
-
-// src/journal/jsonl.ts
-var REQUIRED = ["id", "kind", "benchmark", "recordedAt", "verdict", "metrics"];
-function parseJournal(text, file) {
-  const entries = [];
-  const issues = [];
-  text.split("\n").forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line) return;
-    let value3;
-    try {
-      value3 = JSON.parse(line);
-    } catch (error2) {
-      issues.push({ file, line: index + 1, message: `not valid JSON: ${error2.message}` });
-      return;
-    }
-    const entry = value3;
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      issues.push({ file, line: index + 1, message: "expected a journal entry object" });
-      return;
-    }
-    if (entry.schema !== JOURNAL_SCHEMA) {
-      if (typeof entry.schema === "string" && /^perf-triage\/journal@\d+$/.test(entry.schema)) {
-        throw new InputError(file, `entry schema ${entry.schema} is newer than this perf-triage reads (${JOURNAL_SCHEMA}); update perf-triage`, index + 1, "schema");
-      }
-      issues.push({ file, line: index + 1, field: "schema", message: `expected "${JOURNAL_SCHEMA}"` });
-      return;
-    }
-    const missing = REQUIRED.find((k) => entry[k] === void 0);
-    if (missing) {
-      issues.push({ file, line: index + 1, field: missing, message: "missing" });
-      return;
-    }
-    if (!Array.isArray(entry.metrics)) {
-      issues.push({ file, line: index + 1, field: "metrics", message: "expected a list" });
-      return;
-    }
-    entries.push(entry);
-  });
-  return { entries, issues };
-}
-function appendEntries(text, file, add2) {
-  const existing = new Set(parseJournal(text, file).entries.map((e) => e.id));
-  const added = add2.filter((e) => !existing.has(e.id));
-  if (added.length === 0) return { text, added };
-  const base = text === "" || text.endsWith("\n") ? text : `${text}
-`;
-  return { text: base + added.map((e) => JSON.stringify(e)).join("\n") + "\n", added };
-}
-
-// src/render/mermaid.ts
-var MAX_CHART_POINTS = 30;
-var MAX_TITLE = 100;
-var MAX_LABEL = 24;
-var PALETTE = [
-  { name: "blue", hex: "#2f6fdf" },
-  { name: "orange", hex: "#e8833a" }
-];
-function trendChart(options) {
-  const maxPoints = Math.max(1, Math.floor(options.maxPoints ?? MAX_CHART_POINTS));
-  const points2 = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
-  if (points2.length === 0) return "";
-  const withSecond = points2.every((p) => p.second !== void 0 && Number.isFinite(p.second));
-  const lines = [points2.map((p) => p.value)];
-  if (withSecond) lines.push(points2.map((p) => p.second));
-  const axis = niceAxis(lines.flat());
-  const number2 = (v) => fixed(v, axis.decimals);
-  const labels = uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
-  let title = mermaidText(options.title, MAX_TITLE);
-  if (withSecond && options.seriesNames) {
-    const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
-    if (first && second) title = `${title} (${PALETTE[0].name}: ${first}, ${PALETTE[1].name}: ${second})`.trim();
-  }
-  const unit = mermaidText(options.unit, 40);
-  const palette = PALETTE.slice(0, lines.length).map((c) => c.hex).join(", ");
-  const body = [
-    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    "xychart-beta",
-    ...title ? [`    title "${title}"`] : [],
-    `    x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
-    `    y-axis ${unit ? `"${unit}" ` : ""}${number2(axis.min)} --> ${number2(axis.max)}`,
-    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`)
-  ];
-  return ["```mermaid", ...body, "```"].join("\n");
-}
-function mermaidText(text, max) {
-  const clean2 = plainText(text, Number.MAX_SAFE_INTEGER).replace(/["`]/g, "'").replace(/[[{<]/g, "(").replace(/[\]}>]/g, ")").replace(/[#;\\]/g, "").replace(/,/g, " ").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
-  const chars = [...clean2];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean2;
-}
-function uniqueLabels(labels) {
-  const used = /* @__PURE__ */ new Set();
-  return labels.map((label) => {
-    let out = label;
-    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
-    used.add(out);
-    return out;
-  });
-}
-function niceAxis(values) {
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
-  const nonNegative5 = lo >= 0;
-  if (hi === lo) {
-    const pad = Math.abs(lo) * 0.1;
-    lo -= pad;
-    hi += pad;
-  }
-  if (!(hi / 5 - lo / 5 > 1e-290)) {
-    lo = -1;
-    hi = 1;
-  }
-  const step = niceStep(hi / 5 - lo / 5);
-  let min = Math.max(Math.floor(lo / step) * step, -Number.MAX_VALUE);
-  const max = Math.min(Math.ceil(hi / step) * step, Number.MAX_VALUE);
-  if (nonNegative5 && min < 0) min = 0;
-  const exponent = Math.floor(Math.log10(step));
-  const decimals = Math.min(100, Math.max(0, 2 - exponent));
-  const resolution = 10 ** Math.max(exponent - 2, -decimals);
-  const low = Number(min.toFixed(decimals));
-  let high = Number(max.toFixed(decimals));
-  if (fixed(high, decimals) === fixed(low, decimals)) high = low + 10 ** -decimals;
-  return { min: low, max: high, decimals, round: (v) => Math.round(v / resolution) * resolution };
-}
-function niceStep(raw) {
-  const exponent = Math.floor(Math.log10(raw));
-  const base = 10 ** exponent;
-  const fraction = raw / base;
-  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
-  return nice * base;
-}
-function fixed(value3, decimals) {
-  const text = Math.abs(value3) >= 1e21 ? BigInt(Math.round(value3)).toString() : value3.toFixed(decimals);
-  const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-  return trimmed === "-0" ? "0" : trimmed;
-}
-
 // src/action/history.ts
 async function readHistory(client, repo, ref, journal) {
-  const text = await readRepoFile(client, repo, ref, journal.paths.jsonl);
-  if (text === void 0) return void 0;
-  const { entries, issues } = parseJournal(text, `${ref}:${journal.paths.jsonl}`);
-  for (const issue2 of issues.slice(0, 5)) info2(`journal: line ${issue2.line}${issue2.field ? ` ${issue2.field}` : ""}: ${issue2.message}`);
+  const view = await readJournal((path) => readRepoFile(client, repo, ref, path), journal.paths, { label: ref });
+  if (!view.exists) return void 0;
+  const { entries, issues } = view;
+  for (const issue2 of issues.slice(0, 5)) info2(`journal: ${describeUnread(issue2)}`);
+  if (issues.length > 5) info2(`journal: … and ${issues.length - 5} more lines not read`);
   const history = historyOf(entries);
   info2(`journal on ${ref}: ${entries.length} entries; noise bands for ${history.bands.size} metric(s)`);
   return history;
@@ -45422,21 +45872,6 @@ function resultLine(b) {
   const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : signedPercent(m.change ?? 0)}`);
   return parts2.join("; ") || b.verdict;
 }
-function entryBlock(e) {
-  const lines = [
-    ["DATE", e.date],
-    ["SYMPTOM", e.symptom],
-    ["WORKLOAD", e.workload],
-    ["BASELINE", e.baseline],
-    ["DIAGNOSIS", e.diagnosis],
-    ["CHANGE", e.change],
-    ["RESULT", e.result],
-    ["QUALITY", e.quality],
-    ["EFFORT", e.effort]
-  ];
-  if (e.acceptance) lines.push(["ACCEPTED", `by ${e.acceptance.by}: ${e.acceptance.reason}`]);
-  return lines.map(([k, v]) => `${k.padEnd(10)} ${v.replace(/[\r\n]+/g, " ")}`).join("\n");
-}
 
 // src/journal/phases.ts
 function phaseMeans(side2) {
@@ -45452,79 +45887,22 @@ function phaseMeans(side2) {
   return Object.keys(out).length ? out : void 0;
 }
 
-// src/journal/markdown.ts
-var CHARTED = ["ttft.p95", "ttft.p50", "itl.p99", "itl.p50", "e2e.p95", "throughput"];
-var MAX_CHARTS = 3;
-function renderJournal(entries) {
-  const out = ["# Performance journal", "", "Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.", ""];
-  const byBenchmark = /* @__PURE__ */ new Map();
-  for (const e of [...entries].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt))) {
-    byBenchmark.set(e.benchmark, [...byBenchmark.get(e.benchmark) ?? [], e]);
-  }
-  for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
-    out.push(`## ${markdownText(benchmark)}`, "");
-    for (const chart of charts(benchmark, list)) out.push(chart, "");
-    for (const e of [...list].reverse()) out.push(entrySection(e), "");
-  }
-  if (byBenchmark.size === 0) out.push("No entries yet.", "");
-  return out.join("\n");
-}
-function charts(benchmark, list) {
-  const out = [];
-  for (const key of CHARTED) {
-    const points2 = list.flatMap((e) => {
-      const m = e.metrics.find((x) => x.key === key);
-      return m ? [{ label: e.date, value: m.value, unit: m.unit }] : [];
-    });
-    if (points2.length < 2) continue;
-    out.push(trendChart({ title: `${benchmark}: ${key}`, unit: points2[0].unit, points: points2.map(({ label, value: value3 }) => ({ label, value: value3 })) }));
-    if (out.length >= MAX_CHARTS) break;
-  }
-  const phases = phaseChart(benchmark, list);
-  if (phases) out.push(phases);
-  return out;
-}
-function phaseChart(benchmark, list) {
-  const withPhases = list.filter((e) => e.phases && typeof e.phases === "object");
-  if (withPhases.length < 2) return void 0;
-  const latest = withPhases[withPhases.length - 1].phases;
-  const top = Object.entries(latest).filter(([, v]) => Number.isFinite(v)).sort(([, a], [, b]) => b - a).slice(0, 2).map(([phase]) => phase);
-  if (top.length === 0) return void 0;
-  const points2 = withPhases.flatMap((e) => {
-    const first = e.phases[top[0]];
-    if (!Number.isFinite(first)) return [];
-    const second = top[1] !== void 0 ? e.phases[top[1]] : void 0;
-    return [{ label: e.date, value: first, ...second !== void 0 ? { second } : {} }];
-  });
-  if (points2.length < 2) return void 0;
-  const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
-  return trendChart({
-    title: `${benchmark}: mean time per phase`,
-    unit: "ms",
-    points: points2,
-    ...names2.length === 2 ? { seriesNames: [names2[0], names2[1]] } : {}
+// src/journal/record.ts
+function recordedEntries(report2, heads, context) {
+  const { idPrefix, firstBaseline, ...rest } = context;
+  return report2.benchmarks.map((b, i) => {
+    const entry = entryFromReport(b, { ...rest, id: `${idPrefix}:${b.name}`, phases: phaseMeans(heads[i]) });
+    return firstBaseline?.has(b.name) ? asFirstBaseline(entry) : entry;
   });
 }
-function entrySection(e) {
-  const links = [];
-  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${e.pullRequest.number}`);
-  if (e.commit) links.push(`\`${e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\``);
-  if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
-  const flag = e.kind === "unaccepted-regression" ? " ⚠️ regression merged without acceptance" : e.kind === "accepted" ? ` — accepted by ${markdownText(e.acceptance?.by ?? "?")}` : "";
-  const heading = `### ${e.date} · ${e.verdict}${flag}${links.length ? ` · ${links.join(" · ")}` : ""}`;
-  return `${heading}
-
-${fenced(entryBlock(e))}`;
-}
-function fenced(text) {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}text
-${text}
-${fence}`;
-}
-function safeUrl(url) {
-  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9._~:/?#@!$&'*+,;=%-]*$/.test(url) && !/[()]/.test(url) ? url : "#";
+function recordInput(report2, heads, entries, recordedAt, commit) {
+  const baselines = /* @__PURE__ */ new Map();
+  report2.benchmarks.forEach((b, i) => {
+    const entry = entries.find((e) => e.benchmark === b.name);
+    baselines.set(b.name, () => `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...commit ? { commit } : {}, ...entry ? { entryId: entry.id } : {} }))}
+`);
+  });
+  return { entries, baselines };
 }
 
 // src/github/git-errors.ts
@@ -45840,18 +46218,15 @@ function sleep(ms) {
 
 // src/github/record.ts
 async function recordResults(request2) {
-  const entries = request2.report.benchmarks.map((b, i) => {
-    const entry = entryFromReport(b, {
-      phases: phaseMeans(request2.heads[i]),
-      id: `${request2.runId}:${b.name}`,
-      kind: "recorded",
-      recordedAt: request2.recordedAt,
-      commit: request2.commit,
-      runUrl: request2.runUrl,
-      ...request2.pullRequest ? { pullRequest: request2.pullRequest } : {},
-      ...request2.acceptance ? { acceptance: request2.acceptance } : {}
-    });
-    return request2.firstBaseline.has(b.name) ? asFirstBaseline(entry) : entry;
+  const entries = recordedEntries(request2.report, request2.heads, {
+    idPrefix: request2.runId,
+    kind: "recorded",
+    recordedAt: request2.recordedAt,
+    commit: request2.commit,
+    runUrl: request2.runUrl,
+    ...request2.pullRequest ? { pullRequest: request2.pullRequest } : {},
+    ...request2.acceptance ? { acceptance: request2.acceptance } : {},
+    firstBaseline: request2.firstBaseline
   });
   const result = await commitFiles(request2.client, {
     ...request2.repo,
@@ -45863,22 +46238,10 @@ Perf-Triage-Run: ${request2.runId}`,
     idempotencyKey: `Perf-Triage-Run: ${request2.runId}`,
     ...request2.retry?.maxAttempts ? { maxAttempts: request2.retry.maxAttempts } : {},
     ...request2.retry?.backoff ? { backoff: request2.retry.backoff } : {},
+    // The journal's layout (segments, index, JOURNAL.md, baselines) is src/journal/store.ts's, shared with the CLI.
     apply: async (read) => {
-      const current = await read(request2.paths.jsonl) ?? "";
-      const { text, added } = appendEntries(current, request2.paths.jsonl, entries);
-      if (added.length === 0) return "no-change";
-      const all = parseJournal(text, request2.paths.jsonl).entries;
-      const files = [
-        { path: request2.paths.jsonl, content: text },
-        { path: request2.paths.markdown, content: renderJournal(all) }
-      ];
-      request2.report.benchmarks.forEach((b, i) => {
-        if (!added.some((e) => e.benchmark === b.name)) return;
-        const digest = digestSide(request2.heads[i], b.name, request2.recordedAt, { commit: request2.commit, entryId: `${request2.runId}:${b.name}` });
-        files.push({ path: request2.paths.baseline(b.name), content: `${JSON.stringify(digest)}
-` });
-      });
-      return files;
+      const changes = await recordChanges(read, request2.paths, recordInput(request2.report, request2.heads, entries, request2.recordedAt, request2.commit));
+      return changes.added.length === 0 ? "no-change" : changes.files;
     }
   });
   if ("skipped" in result) return { entries, skipped: "already in the journal" };
@@ -45930,7 +46293,8 @@ async function run(env = process.env) {
     const recording = shouldRecord(journal, context);
     const journalRef = journal.branch || defaultBranch(context) || "main";
     const history = client && onGitHub(context) && journal.mode !== "off" ? await readHistory(client, context.repository, journalRef, journal).catch((error2) => {
-      warning2(`the journal on ${journalRef} was not read (HTTP ${statusOf(error2) ?? String(error2)}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false`);
+      const status = statusOf(error2);
+      warning2(status !== void 0 ? `the journal on ${journalRef} was not read (HTTP ${status}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false` : `the journal on ${journalRef} was not read: ${safeLogText(String(error2?.message ?? error2))}; noise bands and drift from the history are left out`);
       return void 0;
     }) : void 0;
     const started = Date.now();

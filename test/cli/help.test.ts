@@ -113,7 +113,7 @@ describe('what the CLI accepts', () => {
       expect(typeof parsed === 'string' ? parsed : parsed.key, label).toBe(key);
     }
     const r = cli(['compare', demo.base, demo.head, '--metric', 'client ttft p95', '--metric', 'queue wait p99', '--slo', 'client TTFT p95 < 800ms', '--format', 'json']);
-    expect(JSON.parse(r.stdout).benchmarks[0].metrics.map((m: { metric: string; stat: string }) => `${m.metric} ${m.stat}`)).toEqual(['ttft_client p95', 'queue_wait p99', 'failed mean']);
+    expect(JSON.parse(r.stdout).benchmarks[0].metrics.map((m: { metric: string; stat: string }) => `${m.metric} ${m.stat}`)).toEqual(['ttft_client p95', 'failed mean', 'queue_wait p99']);
     expect(cli(['compare', demo.base, demo.head, '--metric', 'tfft p95']).stderr).toMatch(/unknown metric "tfft": did you mean "ttft"\?/);
   });
 });

@@ -81,7 +81,7 @@ describe('llm_request spans → per-request rows', () => {
     // Semconv token names and a numeric startTimeUnixNano.
     expect(rows[3]).toMatchObject({ arrival_ts: 1710000000.3, first_token_ms: 125, total_ms: 1000, queue_wait_ms: 0, prefill_ms: 100, decode_ms: 875, prompt_tokens: 1024, output_tokens: 32 });
     expect([...run.requests!.sourceLine]).toEqual([1, 1, 2, 2]);
-    expect(run.workload).toEqual({ requests: 4, failed: 1 });
+    expect(run.workload).toEqual({ requests: 4, failed: 1, failedFrom: 'rows', engine: 'vllm' });
     expect(run.meta).toMatchObject({ model: 'llama-8b', benchmark: 'llama-8b', extra: { service_name: 'vllm' } });
     expect(run.summaries).toEqual([]);
     expect(run.sources).toEqual([
@@ -179,6 +179,9 @@ describe('detection', () => {
   it('matches both export shapes', () => {
     for (const name of [JSONL, DOCUMENT]) expect(detectOtel(fixture(name).slice(0, 16 * 1024))).toMatchObject({ match: true });
     expect(otelAdapter.detect('{ "resource_spans": [', 'x').match).toBe(true);
+    // A JSON array of export requests is an OTLP export too (issue 11).
+    expect(detectOtel('[{"resourceSpans":[]}]').match).toBe(true);
+    expect(detectOtel('[\n  {\n    "resourceSpans": [').match).toBe(true);
     expect(otelAdapter.id).toBe('otel');
   });
 
@@ -188,7 +191,7 @@ describe('detection', () => {
       expect(d.match, file).toBe(false);
       expect(d.reason).toMatch(/resourceSpans/);
     }
-    for (const text of ['{"request_id":"r","first_token_ms":1,"total_ms":2}\n', '{"metadata":{}}\n{"resourceSpans":[]}\n', '[{"resourceSpans":[]}]', 'resourceSpans', '']) {
+    for (const text of ['{"request_id":"r","first_token_ms":1,"total_ms":2}\n', '{"metadata":{}}\n{"resourceSpans":[]}\n', '[{"request_id":"r","resourceSpans":[]}]', 'resourceSpans', '']) {
       expect(detectOtel(text).match, text).toBe(false);
     }
   });

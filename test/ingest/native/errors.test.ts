@@ -93,7 +93,7 @@ describe('files that cannot be used at all', () => {
         const viaRegistry = await inputError(ingest(textSource('e.jsonl', text), { maxBadLineRatio: 0.5 }));
         if (message.includes(OTHERS)) {
           const [before, after] = message.split(OTHERS);
-          expect(viaRegistry.message.startsWith(`${before}; tried: vllm — `)).toBe(true);
+          expect(viaRegistry.message.startsWith(`${before}; tried: aiperf — `)).toBe(true);
           expect(viaRegistry.message.endsWith(`; native — ${after}`)).toBe(true);
         } else {
           expect(viaRegistry.message).toBe(message);
@@ -109,7 +109,7 @@ describe('files that cannot be used at all', () => {
 
   it('an unknown format id', async () => {
     const error = await inputError(ingest(textSource('x.jsonl', OK), { maxBadLineRatio: 0 }, 'vllmm'));
-    expect(error.message).toMatch(/^x\.jsonl: unknown format "vllmm": expected auto or one of vllm, sglang, .*native, customSmallerIsBetter, customBiggerIsBetter$/);
+    expect(error.message).toMatch(/^x\.jsonl: unknown format "vllmm": expected auto or one of aiperf, genai-perf, vllm, sglang, .*native, customSmallerIsBetter, customBiggerIsBetter$/);
   });
 });
 

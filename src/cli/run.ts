@@ -64,6 +64,7 @@ const COMMON_OPTIONS = {
   benchmark: { type: 'string' },
   'max-bad-lines': { type: 'string' },
   'input-format': { type: 'string' },
+  'compare-across-load': { type: 'boolean' },
   base: { type: 'string', multiple: true },
   head: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -180,6 +181,7 @@ export function rawConfig(values: Values): RawConfig {
     costBaseline: values['cost-baseline'],
     benchmark: values.benchmark,
     maxBadLineRatio: values['max-bad-lines'],
+    compareAcrossLoad: values['compare-across-load'],
   };
 }
 

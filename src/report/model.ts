@@ -16,6 +16,8 @@ import type { ServiceMetrics } from '../diagnose/service-metrics';
 import type { QualityComparison } from '../quality';
 import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
+import type { NotJudged, NotLikeForLike } from '../diagnose/comparability';
+import type { WorkloadKey } from '../model/workload-key';
 
 export const SCHEMA_VERSION = 1;
 
@@ -25,6 +27,8 @@ export interface SideSummary {
   requests: number;
   failed: number;
   meta: RunMeta;
+  /** The workload key the side's runs share (dataset, load, streaming, engine, model, …). */
+  key: WorkloadKey;
   sources: SourceReport[];
 }
 
@@ -36,6 +40,10 @@ export interface BenchmarkReport {
   base: SideSummary;
   head: SideSummary;
   metrics: MetricComparison[];
+  /** Metrics computed but not judged (token timing across streaming modes), with their values. */
+  notJudged: NotJudged[];
+  /** What differs between the sides' workload keys, most consequential first: said before any verdict. */
+  notLikeForLike: NotLikeForLike[];
   notInData: { key: string; reason: string }[];
   attributions: Attribution[];
   walks: TreeWalk[];

@@ -60,7 +60,7 @@ export interface NotJudged {
 /** Measured from the response stream; server-side phases (queue wait, prefill) mean the same either way. */
 const TOKEN_TIMING = new Set(['ttft', 'ttft_client', 'itl', 'tpot', 'network']);
 /** Tools' own token-timing statistics (time_to_second_token, inter_chunk_latency, per-user token rates). */
-const TOKEN_TIMING_NAME = /(first|second)_(output_)?token|inter_(token|chunk)|per_user|per_request|tpot|itl|ttft/i;
+const TOKEN_TIMING_NAME = /(first|second)_(output_)?token|inter_(token|chunk)|per_user|tpot|itl|ttft/i;
 
 /** A metric whose meaning depends on the responses being streamed. */
 export function isTokenTiming(m: MetricComparison): boolean {

@@ -8,6 +8,7 @@ import type { NotLikeForLike } from '../diagnose/comparability';
 import type { KeyDifference, KeyValue } from '../model/workload-key';
 import { compact, grouped, signedPercent, withUnit } from '../format/numbers';
 import { specLabel } from '../metrics/metric-spec';
+import { METRICS } from '../metrics/catalog';
 import type { BenchmarkReport, Report } from '../report/model';
 
 const FIELD_NAMES: Readonly<Record<KeyDifference['field'], string>> = {
@@ -76,12 +77,24 @@ export function caveatText(c: Caveat): string {
     const matched = t.matchedStep
       ? `; at a matched running batch the decode step changed ${signedPercent(t.matchedStep.change)}${t.matchedStep.changed ? ', which is the code\'s own share' : ', so the code itself did not slow'}`
       : '; compare latency at matched load (the same concurrency or rate) to see what the code itself did';
-    return `throughput ${signedPercent(t.throughputChange)} with ${t.tokenMetric.replace('.', ' ')} ${signedPercent(t.tokenChange)} as the batch grew (${batch}): the batching trade-off — more requests share each decode step, so the server makes more tokens per second while each request waits longer for each token${matched}`;
+    return `throughput ${signedPercent(t.throughputChange)} with ${keyName(t.tokenMetric)} ${signedPercent(t.tokenChange)} as the batch grew (${batch}): the batching trade-off — more requests share each decode step, so the server makes more tokens per second while each request waits longer for each token${matched}`;
   }
   if (c.kind === 'benchmark-missing' && c.missing) {
     return c.missing.side === 'base' ? `"${c.missing.name}" stopped reporting: it is in the baseline but not in this PR's results` : `"${c.missing.name}" is new: only in this PR's results, nothing to compare it with`;
   }
   return c.message;
+}
+
+/** "itl.p50" → "ITL p50". */
+function keyName(key: string): string {
+  const [id, stat] = key.split('.');
+  const metric = Object.hasOwn(METRICS, id) ? METRICS[id as keyof typeof METRICS].label : id;
+  return stat ? `${metric} ${stat}` : metric;
+}
+
+/** The caveats said with the not-like-for-like block at the top: the batching trade-off. */
+export function topCaveats(b: BenchmarkReport): Caveat[] {
+  return b.caveats.filter((c) => c.kind === 'batching-tradeoff');
 }
 
 function isNotLikeForLike(kind: Caveat['kind']): kind is NotLikeForLike['kind'] {

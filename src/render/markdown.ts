@@ -16,7 +16,7 @@ import { floorSection, profilesSection } from './deep-markdown';
 import { serviceSection } from './service-markdown';
 import { qualitySection } from './quality-markdown';
 import { attributionFor, ceilingSentence, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
-import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort } from './like-for-like';
+import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 
 export interface MarkdownOptions {
   /**
@@ -75,7 +75,8 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail): string {
   const out: string[] = [];
   out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
   // Not like-for-like is said before the verdict: it changes what the verdict can mean.
-  if (b.notLikeForLike.length) out.push(b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`).join('\n>\n'));
+  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
+  if (top.length) out.push(top.join('\n>\n'));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail));

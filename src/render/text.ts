@@ -10,7 +10,7 @@ import type { ProfileReport } from '../report/profiles';
 import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
 import { attributionFor, ceilingSentence, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
-import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort } from './like-for-like';
+import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 
 const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improved: 'IMPROVED', unchanged: 'OK' } as const;
 
@@ -32,6 +32,7 @@ function renderBenchmark(b: BenchmarkReport): string {
   const differs = notLikeForLikeShort(b.notLikeForLike);
   out.push(`${differs ? `NOT LIKE-FOR-LIKE (${plainText(differs, 300)}) · ` : ''}${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, '')}`);
   for (const d of b.notLikeForLike) out.push(`  Not like-for-like: ${plainText(notLikeForLikeSentence(d), 600)}`);
+  for (const c of topCaveats(b)) out.push(`  Batching trade-off: ${plainText(caveatText(c), 600)}`);
   if (b.verdict === 'regressed' && lead) {
     const a = attributionFor(b, lead);
     const where = a && whereTheTimeWent(a);

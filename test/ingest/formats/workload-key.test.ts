@@ -111,3 +111,16 @@ describe('failures the tool did not count are derived, and said so', () => {
     expect(run.workload).toMatchObject({ requests: 500, failed: 20, failedFrom: 'derived' });
   });
 });
+
+describe('the native format declares its key in the metadata block', () => {
+  it('engine, engine_version and a workload object become key fields; a text workload is only shown', async () => {
+    const text = [
+      JSON.stringify({ metadata: { benchmark: 'chat', model: 'm', engine: 'vllm', engine_version: '0.11.0', workload: { dataset: 'sharegpt', request_rate: 'inf', max_concurrency: 32, streaming: false, input_len: 512, tenant: 'acme' } } }),
+      JSON.stringify({ request_id: 'r1', first_token_ms: 10, total_ms: 100 }),
+    ].join('\n');
+    const [run] = await ingestRuns(textSource('n.jsonl', text), { maxBadLineRatio: 0 });
+    expect(workloadKey(run)).toEqual({ dataset: 'sharegpt', inputLength: 512, requestRate: Infinity, concurrency: 32, streaming: false, engine: 'vllm', engineVersion: '0.11.0', model: 'm', tenant: 'acme' });
+    const [plain] = await ingestRuns(textSource('p.jsonl', `${JSON.stringify({ metadata: { workload: 'ShareGPT, 4 req/s' } })}\n${JSON.stringify({ first_token_ms: 10, total_ms: 100 })}\n`), { maxBadLineRatio: 0 });
+    expect(workloadKey(plain)).toEqual({});
+  });
+});

@@ -68,7 +68,7 @@ describe('loadSide', () => {
     expect((await errorOf(loadSide('base', ['runs/missing.jsonl'], { ...OPTS, cwd: dir }))).message).toBe('runs/missing.jsonl: cannot read: no such file');
     expect((await errorOf(loadSide('base', ['runs'], { ...OPTS, cwd: dir }))).message).toBe('runs: is a directory, not a results file');
     expect((await errorOf(loadSide('base', ['runs/notes.txt'], { ...OPTS, cwd: dir }))).message).toMatch(
-      /^runs\/notes\.txt: not a format perf-triage reads; tried: vllm — .*; native — expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "hello "$/,
+      /^runs\/notes\.txt: not a format perf-triage reads; tried: aiperf — .*; native — expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "hello "$/,
     );
     expect((await errorOf(loadSide('head', ['bad.jsonl'], { ...OPTS, cwd: dir }))).message).toBe(
       'bad.jsonl:1: field "first_token_ms": expected a duration in ms ≥ 0, got -1 (no usable request: 1 of 1 record(s) rejected, this is the first)',

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
+import { ingestRuns } from '../../../src/ingest/ingest';
 import { detectOtel, otelAdapter, readOtel } from '../../../src/ingest/formats/otel';
 import { unixNanoToSeconds } from '../../../src/ingest/formats/otel-spans';
 import { textSource } from '../../../src/ingest/source';
@@ -208,3 +209,20 @@ function otherArtifacts(): string[] {
   }
   return out;
 }
+
+describe('OTLP in every shape the exporters write (real vLLM export, issue 11)', () => {
+  it('the collector file exporter JSONL and the JSON array of export requests give the same requests', async () => {
+    const read = async (file: string) => (await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0 }))[0];
+    const lines = await read('test/fixtures/otel/vllm_otlp_collector_file_exporter.real.jsonl');
+    const array = await read('test/fixtures/otel/vllm_otlp_export_requests_array.real.json');
+    for (const run of [lines, array]) {
+      expect(run.sources[0].format).toBe('otel');
+      expect(run.requests!.length).toBe(2);
+    }
+    const cells = (r: typeof lines) => Object.fromEntries(Object.entries(r.requests!.numbers).map(([k, v]) => [k, [...v!]]));
+    expect(cells(array)).toEqual(cells(lines));
+    // gen_ai.latency.time_to_first_token 0.08694815635681152 s, e2e 0.10815310478210449 s (the first span, by arrival).
+    expect(lines.requests!.numbers.first_token_ms![0]).toBeCloseTo(86.94815635681152, 9);
+    expect(lines.requests!.numbers.total_ms![0]).toBeCloseTo(108.15310478210449, 9);
+  });
+});

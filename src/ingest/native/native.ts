@@ -3,7 +3,7 @@
 // a JSONL line {"metadata": {...}}, the object's "metadata" member, or a CSV comment line
 // "# metadata: {...}" before the header.
 
-import { emptyMeta, type Run } from '../../model/run';
+import { emptyMeta, type Run, type WorkloadInfo } from '../../model/run';
 import { InputError } from '../errors';
 import { isMetadataRecord, parseMetadata } from '../metadata';
 import type { TextSource } from '../source';
@@ -78,11 +78,12 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   }
   const builder = new RequestTableBuilder(source.name);
   const meta = emptyMeta();
+  const declared: WorkloadInfo = {};
   const structural: string[] = [];
 
-  if (chosen === 'jsonl') await readJsonl(source, builder, meta, reading.fastJsonl ?? true);
-  else if (chosen === 'json') await readJson(source, builder, meta, structural);
-  else await readCsv(source, builder, meta);
+  if (chosen === 'jsonl') await readJsonl(source, builder, meta, declared, reading.fastJsonl ?? true);
+  else if (chosen === 'json') await readJson(source, builder, meta, declared, structural);
+  else await readCsv(source, builder, meta, declared);
 
   const built = builder.finish();
   // Records skipped; metadata problems are reported in issues but are not records.
@@ -105,6 +106,7 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
     meta,
     requests: built.table,
     summaries: [],
+    ...(Object.keys(declared).length ? { workload: declared } : {}),
     sources: [
       {
         file: source.name,
@@ -119,14 +121,14 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   };
 }
 
-async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, fast: boolean): Promise<void> {
+async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, fast: boolean): Promise<void> {
   const onLine = (line: string, lineNo: number) => {
     if (line.trim() === '') return;
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
     const { value } = parsed;
     if (isMetadataRecord(value)) {
-      parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta, declared);
       return;
     }
     builder.addRecord(value, lineNo);
@@ -143,7 +145,7 @@ async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta:
   splitter.end(onLine);
 }
 
-async function readJson(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, structural: string[]): Promise<void> {
+async function readJson(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, structural: string[]): Promise<void> {
   const splitter = new JsonStreamSplitter({ streamKey: 'requests' });
   let sawRequests = false;
   const handlers = {
@@ -152,7 +154,7 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
       const parsed = builder.parseRecordText(text, lineNo);
       if (!parsed) return;
       const { value } = parsed;
-      if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta, declared);
       else builder.addRecord(value, lineNo);
     },
     onMember: (key: string, text: string, lineNo: number) => {
@@ -163,7 +165,7 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
         builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${(error as Error).message}` });
         return;
       }
-      if (key === 'metadata') parseMetadata(value, source.name, lineNo, builder.issues, meta);
+      if (key === 'metadata') parseMetadata(value, source.name, lineNo, builder.issues, meta, declared);
       else meta.extra[key] = typeof value === 'string' ? value : JSON.stringify(value).slice(0, 500);
     },
     onError: (message: string, lineNo: number) => {
@@ -180,7 +182,7 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
   if (structural.length && builder.recordsRead === 0) throw new InputError(source.name, structural[0]);
 }
 
-async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>): Promise<void> {
+async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo): Promise<void> {
   // Comment lines before the header ("# ..."), one of which may carry the metadata block.
   const comments: { text: string; line: number }[] = [];
   let lineNo = 0;
@@ -243,7 +245,7 @@ async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: R
     const match = /^metadata\s*:\s*(.*)$/i.exec(comment.text);
     if (!match) continue;
     try {
-      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta);
+      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta, declared);
     } catch (error) {
       builder.issues.add({ file: source.name, line: comment.line, field: 'metadata', message: `not valid JSON: ${(error as Error).message}` });
     }

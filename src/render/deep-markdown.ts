@@ -41,7 +41,7 @@ function splitSection(split: NonNullable<ProfileReport['split']>): string {
   const sides = [...(split.base ? [['baseline', split.base] as const] : []), ...(split.head ? [['this PR', split.head] as const] : [])];
   const shown = split.head ?? split.base!;
   const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeText(s.file, 80)}, ${s.format}, ${s.steps} step${s.steps === 1 ? '' : 's'}`).join('; ')})`,
+    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${s.steps} step${s.steps === 1 ? '' : 's'}`).join('; ')})`,
     '',
     '| side | wall per step | CPU | GPU | NCCL | idle | verdict |',
     '|---|---:|---:|---:|---:|---:|---|',
@@ -62,7 +62,7 @@ function splitSection(split: NonNullable<ProfileReport['split']>): string {
 
 function kernelsSection(k: NonNullable<ProfileReport['kernels']>): string {
   const lines = [
-    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeText(k.headFile, 80)}` : ''}${k.baseFile ? ` against ${codeText(k.baseFile, 80)}` : ''})`,
+    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ''}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ''})`,
     '',
     '| kernel | time | share | regime | why | what can help |',
     '|---|---:|---:|---|---|---|',
@@ -79,7 +79,7 @@ function kernelsSection(k: NonNullable<ProfileReport['kernels']>): string {
   return lines.join('\n');
 }
 
-/** Kernel names are long C++ signatures: the first 60 characters in a code span. */
-function codeCell(name: string): string {
-  return `\`${codeText(name, 60)}\``;
+/** Kernel names (long C++ signatures, the first 60 characters) and file names, in a code span. */
+function codeCell(name: string, max = 60): string {
+  return `\`${codeText(name, max)}\``;
 }

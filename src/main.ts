@@ -129,7 +129,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
     // Reads that decide the report (which pull request, a maintainer's acceptance) come first; then
     // the report, the JSON and the job summary are written; only then is anything published, so a
     // failed publish (a permission the workflow did not grant) never costs the report.
-    const target = client && onGitHub(context) ? await timedGroup('perf-triage: find the pull request', () => findTarget(client, context, settings, report, runId)) : undefined;
+    const onPullRequest = context.pullRequest !== undefined || runId !== 0;
+    const target = client && onGitHub(context) && onPullRequest ? await timedGroup('perf-triage: find the pull request', () => findTarget(client, context, settings, report, runId)) : undefined;
     if (target?.acceptance && report.outcome.fail) {
       report = applyAcceptance(report, target.acceptance);
       info(`regression accepted by ${target.acceptance.by} for ${target.acceptance.sha.slice(0, 7)}`);
@@ -292,7 +293,7 @@ async function findTarget(client: GitHubClient, context: OnGitHub, settings: Git
       info(`run ${runId} belongs to pull request #${pullNumber} (head ${headSha.slice(0, 7)})`);
     }
   }
-  const authors = pullNumber !== undefined || runId ? await commentAuthors(client, settings.commentAuthor) : [];
+  const authors = await commentAuthors(client, settings.commentAuthor);
   // A maintainer's /perf accept for this very commit turns the outcome green.
   const acceptance =
     pullNumber !== undefined && headSha && report.outcome.fail

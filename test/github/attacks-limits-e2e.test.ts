@@ -30,7 +30,7 @@ describe('6. sizes: the job summary and the check run', () => {
     const forkRun = s.addWorkflowRun('acme/llm', { headBranch: 'patch-1', headSha: FORK_SHA, headRepository: 'mallory/llm' });
     s.addArtifact(forkRun.id, { name: 'perf-triage-results', files: manyBenchmarks(400) });
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stdout).toBe(0);
     expect(Buffer.byteLength(result.summary)).toBeLessThanOrEqual(1024 * 1024);
     expect(result.summary).toContain('bench-0399');
     expect(result.summary).toMatch(/JSON report/);
@@ -55,7 +55,7 @@ describe('7. a missing permission', () => {
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
     expect(result.stdout).not.toContain('failed unexpectedly');
     expect(result.stdout).toMatch(/::warning::.*checks: write/);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ verdict: 'regressed', outcome: 'fail', 'pull-request': '8' });
     expect(botComments(world, 8)).toHaveLength(1);
     expect(result.summary).toContain('### 🔴 perf-triage');
@@ -67,7 +67,7 @@ describe('7. a missing permission', () => {
     const forkRun = world.s.addWorkflowRun('acme/llm', { headBranch: 'patch-1', headSha: FORK_SHA, headRepository: 'mallory/llm' });
     world.gh.faults.push({ method: 'GET', path: '/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', status: 403, times: Infinity });
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
-    expect(result.code).toBe(1);
+    expect(result.code, result.stdout).toBe(1);
     expect(result.stdout).not.toContain('failed unexpectedly');
     expect(result.stdout).toMatch(/::error::.*actions: read/);
   }, 60_000);
@@ -79,7 +79,7 @@ describe('7. a missing permission', () => {
     const result = await runEvent(world, 'push', { ref: 'refs/heads/main', after: sha, repository }, { GITHUB_SHA: sha, GITHUB_RUN_ID: '8001' });
     expect(result.stdout).not.toContain('failed unexpectedly');
     expect(result.stdout).toMatch(/::warning::.*pull-requests: read/);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stdout).toBe(0);
     expect(result.outputs['journal-commit']).toMatch(/^[0-9a-f]{40}$/);
   }, 60_000);
 
@@ -93,7 +93,7 @@ describe('7. a missing permission', () => {
     gh.faults.push({ method: 'PATCH', path: '/repos/{owner}/{repo}/check-runs/{check_run_id}', status: 403, times: Infinity });
     const result = await runEvent(world, 'issue_comment', commentPayload('/perf accept fine'), { GITHUB_RUN_ID: '9100' });
     expect(result.stdout).not.toContain('failed unexpectedly');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stdout).toBe(0);
     expect(result.outputs.command).toBe('accepted');
     expect(result.stdout).toMatch(/::warning::.*checks: write/);
     expect(botComments(world).at(-1)!.body).toContain('Regression accepted by @maria');
@@ -125,7 +125,7 @@ describe('8. smaller items', () => {
     mkdirSync(join(world.dir, 'quality'));
     copyFileSync(join(root, 'test/fixtures/quality/scores_base.synthetic.json'), join(world.dir, 'quality/scores.json'));
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stdout).toBe(0);
     expect(result.summary).toMatch(/\*\*Quality: eval scores\*\*/);
     expect(result.summary).toMatch(/\| accuracy \| 0\.712 ± 0\.0045 \| 0\.681 ± 0\.0047 \|.*\*\*changed\*\*/);
   }, 60_000);
@@ -136,7 +136,7 @@ describe('8. smaller items', () => {
     const git = s.requireRepo('acme/llm').git;
     const main = () => git.refs.get('refs/heads/main')!;
     const seeded = await runEvent(world, 'push', { ref: 'refs/heads/main', after: main(), repository }, { GITHUB_SHA: main(), GITHUB_RUN_ID: '8001' });
-    expect(seeded.code).toBe(0);
+    expect(seeded.code, seeded.stdout).toBe(0);
     const entry = git.lookup(git.commit(main())!.tree, '.perf-triage/journal.jsonl')!;
     const line = Buffer.from(git.blob(entry.sha)!.data).toString('utf8').trim();
     const lines: string[] = [];

@@ -17,12 +17,12 @@ describe('1. forged report markers', () => {
     const forkRun = s.addWorkflowRun('acme/llm', { headBranch: 'patch-1', headSha: FORK_SHA, headRepository: 'mallory/llm' });
     s.addArtifact(forkRun.id, { name: 'perf-triage-results', files: { 'head.jsonl': hostileHead(forgedMarker(GROUP, '1.1', OTHER_SHA)) } });
     const report = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
-    expect(report.code).toBe(0);
+    expect(report.code, report.stdout).toBe(0);
     expect(botComments(world, 8)).toHaveLength(1);
     // The fork pushes D; before D is benchmarked, a maintainer accepts the report she read (for B).
     s.pull('acme/llm', 8)!.head.sha = OTHER_SHA;
     const accept = await runEvent(world, 'issue_comment', commentPayload('/perf accept fine', { number: 8 }), { GITHUB_RUN_ID: '9100' });
-    expect(accept.code).toBe(0);
+    expect(accept.code, accept.stdout).toBe(0);
     expect(accept.outputs.command).toBe('stale');
     const answer = botComments(world, 8).at(-1)!.body;
     expect(answer).not.toContain('accepted by @maria for `ddddddd`');
@@ -38,7 +38,7 @@ describe('1. forged report markers', () => {
     const reporting = s.addWorkflowRun('acme/llm', { id: 9001, headBranch: 'feat', headSha: HEAD_SHA, conclusion: 'failure' });
     writeFileSync(join(world.dir, 'head.jsonl'), hostileHead(forgedMarker(GROUP, `${victim.id}.1`, HEAD_SHA)));
     const report = await runEvent(world, 'pull_request', prPayload(), { INPUT_RESULTS: 'head.jsonl', INPUT_BASELINE: DEMO.base, GITHUB_WORKFLOW_REF: 'acme/llm/.github/workflows/bench.yml@refs/pull/7/merge' });
-    expect(report.code).toBe(1);
+    expect(report.code, report.stdout).toBe(1);
     const accept = await runEvent(world, 'issue_comment', commentPayload('/perf accept known cost'), { GITHUB_RUN_ID: '9100' });
     expect(accept.outputs.command).toBe('accepted');
     expect(s.runs.get(victim.id)).toMatchObject({ runAttempt: 1, conclusion: 'failure' });
@@ -66,7 +66,7 @@ describe('2. workflow commands in untrusted text', () => {
     const name = 'llama ##[set-output name=verdict;]unchanged ##[add-mask]ms ##[error]pwned';
     writeFileSync(join(world.dir, 'head.jsonl'), hostileHead('##[warning]from a value', name));
     const result = await runEvent(world, 'pull_request', prPayload(), { INPUT_RESULTS: 'head.jsonl', INPUT_BASELINE: DEMO.base, 'INPUT_GITHUB-TOKEN': '' });
-    expect(result.code).toBe(1);
+    expect(result.code, result.stdout).toBe(1);
     expect(result.stdout).toContain('set-output name=verdict');
     expect(result.stdout.split('\n').filter((l) => l.includes('##['))).toEqual([]);
   }, 60_000);
@@ -86,7 +86,7 @@ describe('3. baseline: artifact', () => {
     const result = await runEvent(world, 'pull_request', prPayload());
     expect(result.stdout).toContain(`baseline from run ${genuine.id} on main`);
     expect(result.outputs).toMatchObject({ verdict: 'regressed', outcome: 'fail' });
-    expect(result.code).toBe(1);
+    expect(result.code, result.stdout).toBe(1);
   }, 60_000);
 });
 
@@ -99,7 +99,7 @@ describe('4. /perf accept binds to the report it answered', () => {
     // The report was updated for D (00:20) after maria wrote her accept for the old report (00:10).
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### 🔴 perf-triage · ${GROUP}: TTFT p95 regressed\n${forgedMarker(GROUP, '9002.1', OTHER_SHA)}`, createdAt: '2025-01-01T00:05:00Z', updatedAt: '2025-01-01T00:20:00Z' });
     const accept = await runEvent(world, 'issue_comment', commentPayload('/perf accept fine', { createdAt: '2025-01-01T00:10:00Z' }), { GITHUB_RUN_ID: '9100' });
-    expect(accept.code).toBe(0);
+    expect(accept.code, accept.stdout).toBe(0);
     expect(accept.outputs.command).toBe('stale');
     expect(botComments(world).at(-1)!.body).not.toContain('<!-- perf-triage:accept');
   }, 60_000);
@@ -112,7 +112,7 @@ describe('4. /perf accept binds to the report it answered', () => {
     const first = await runEvent(world, 'issue_comment', commentPayload('/perf accept fine'), { GITHUB_RUN_ID: '9100' });
     expect(first.outputs.command).toBe('accepted');
     const again = await runEvent(world, 'issue_comment', commentPayload('/perf accept fine'), { GITHUB_RUN_ID: '9100', GITHUB_RUN_ATTEMPT: '2' });
-    expect(again.code).toBe(0);
+    expect(again.code, again.stdout).toBe(0);
     expect(again.outputs.command).toBe('ignored');
     expect(botComments(world)).toHaveLength(2);
   }, 60_000);
@@ -127,7 +127,7 @@ describe('5. profile file names', () => {
     copyFileSync(join(root, 'test/fixtures/profile/trace_gpu_bound.synthetic.json'), join(world.dir, 'prof-head', `${hostile}.json`));
     copyFileSync(join(root, 'test/fixtures/profile/trace_cpu_bound.synthetic.json'), join(world.dir, 'prof-base', `${hostile} base.json`));
     const result = await runEvent(world, 'pull_request', prPayload(), { INPUT_RESULTS: DEMO.head, INPUT_BASELINE: DEMO.base, INPUT_PROFILE: 'prof-head/*.json', 'INPUT_BASELINE-PROFILE': 'prof-base/*.json' });
-    expect(result.code).toBe(1);
+    expect(result.code, result.stdout).toBe(1);
     const comment = botComments(world)[0].body;
     for (const text of [result.summary, comment]) {
       // The names are in code spans, where markdown and HTML are text; outside them nothing is left.

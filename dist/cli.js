@@ -45,7 +45,11 @@ function didYouMean(word2, candidates, quote = (s) => `"${s}"`) {
 // src/metrics/catalog.ts
 var PHASES = ["tokenize", "queue_wait", "prefill", "network", "decode", "detokenize"];
 function customMetric(name, unit, direction) {
-  return { id: name, label: name, unit, direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
+  return { id: name, label: displayName(name), unit: displayName(unit), direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
+}
+function displayName(name) {
+  const safe = name.replace(/[^\p{L}\p{N} _.:/%+,=-]/gu, "·");
+  return [...safe].length > 80 ? `${[...safe].slice(0, 79).join("")}…` : safe;
 }
 var latency = (id, label, phases, description) => ({ id, label, unit: "ms", direction: "lower-is-better", level: "request", phases, description });
 var METRICS = {
@@ -15533,10 +15537,10 @@ function plainText(text, max = MAX_INLINE) {
 }
 function markdownText(text, max = MAX_INLINE) {
   const clean = plainText(text, max);
-  return clean.replace(/[\\`*_[\]<>#|~$&]/g, (c) => `\\${c}`).replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, `@${WORD_JOINER}`).replace(/\\#(?=\d)/g, `\\#${WORD_JOINER}`).replace(/\b(GH-)(?=\d)/gi, `$1${WORD_JOINER}`).replace(/:\/\//g, `:${WORD_JOINER}//`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${WORD_JOINER}.`);
+  return clean.replace(/[\\`*_[\]<>#|~$&]/g, (c) => `\\${c}`).replace(/\\<!/g, "\\<\\!").replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, `@${WORD_JOINER}`).replace(/\\#(?=\d)/g, `\\#${WORD_JOINER}`).replace(/\b(GH-)(?=\d)/gi, `$1${WORD_JOINER}`).replace(/:\/\//g, `:${WORD_JOINER}//`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${WORD_JOINER}.`);
 }
 function codeText(text, max = MAX_INLINE) {
-  return plainText(text, max).replace(/`/g, "ˋ").replace(/\|/g, "¦");
+  return plainText(text, max).replace(/`/g, "ˋ").replace(/\|/g, "¦").replace(/<!/g, `<${WORD_JOINER}!`);
 }
 function cap3(text, max) {
   const chars = [...text];
@@ -15616,7 +15620,7 @@ function splitSection(split2) {
   const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
   const shown = split2.head ?? split2.base;
   const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeText(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
+    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
     "",
     "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
     "|---|---:|---:|---:|---:|---:|---|",
@@ -15655,7 +15659,7 @@ function kernelsSection(k) {
   const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
   const derived = k.top.some((t) => t.durationDerived);
   const lines = [
-    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeText(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeText(k.baseFile, 80)}` : ""})`,
+    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
     "",
     "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
     "|---|---|---:|---:|---|---|---|",
@@ -15675,6 +15679,9 @@ function kernelsSection(k) {
     if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
   }
   return lines.join("\n");
+}
+function codeCell(name, max = 60) {
+  return `\`${codeText(name, max)}\``;
 }
 
 // src/render/service-markdown.ts
@@ -15950,7 +15957,7 @@ function renderMarkdown(report2, options = {}) {
     parts2.push(renderBenchmark(b, detail, report2.settings.level));
   }
   if (report2.profiles && detail !== "minimal") parts2.push(profilesSection(report2.profiles));
-  if (detail !== "full") parts2.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
+  if (detail !== "full") parts2.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`);
   parts2.push(footer(report2));
   if (options.trailer) parts2.push(options.trailer);
   return parts2.join("\n\n") + "\n";
@@ -16193,7 +16200,7 @@ function renderBenchmark2(b, confidence) {
     )
   );
   for (const g2 of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g2.labels.join(", ")}: ${plainText(g2.reason, 700)}`);
-  if (b.notJudged.length) out.push(`  not judged across streaming modes: ${notJudgedItems(b).join("; ")}`);
+  if (b.notJudged.length) out.push(`  not judged across streaming modes: ${plainText(notJudgedItems(b).join("; "), 800)}`);
   if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
   if (b.quality?.generations) out.push(`  quality, paired generations: ${plainText(b.quality.generations.sentence, 300)}`);
   const service = b.service ? serviceRows(b.service).rows : [];

@@ -10871,12 +10871,12 @@ var require_mock_utils = __commonJS({
           body.then((newData) => handleReply(mockDispatches, newData));
           return;
         }
-        const responseData = getResponseData2(body);
+        const responseData2 = getResponseData2(body);
         const responseHeaders = generateKeyValues(headers);
         const responseTrailers = generateKeyValues(trailers);
         handler2.onConnect?.((err) => handler2.onError(err), null);
         handler2.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
-        handler2.onData?.(Buffer.from(responseData));
+        handler2.onData?.(Buffer.from(responseData2));
         handler2.onComplete?.(responseTrailers);
         deleteMockDispatch(mockDispatches, key);
       }
@@ -11023,8 +11023,8 @@ var require_mock_interceptor = __commonJS({
         this[kContentLength] = false;
       }
       createMockScopeDispatchData({ statusCode, data, responseOptions }) {
-        const responseData = getResponseData2(data);
-        const contentLength = this[kContentLength] ? { "content-length": responseData.length } : {};
+        const responseData2 = getResponseData2(data);
+        const contentLength = this[kContentLength] ? { "content-length": responseData2.length } : {};
         const headers = { ...this[kDefaultHeaders], ...contentLength, ...responseOptions.headers };
         const trailers = { ...this[kDefaultTrailers], ...responseOptions.trailers };
         return { statusCode, data, headers, trailers };
@@ -21062,7 +21062,11 @@ function closest(word2, candidates) {
 // src/metrics/catalog.ts
 var PHASES = ["tokenize", "queue_wait", "prefill", "network", "decode", "detokenize"];
 function customMetric(name, unit, direction) {
-  return { id: name, label: name, unit, direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
+  return { id: name, label: displayName(name), unit: displayName(unit), direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
+}
+function displayName(name) {
+  const safe = name.replace(/[^\p{L}\p{N} _.:/%+,=-]/gu, "·");
+  return [...safe].length > 80 ? `${[...safe].slice(0, 79).join("")}…` : safe;
 }
 var latency = (id, label, phases, description) => ({ id, label, unit: "ms", direction: "lower-is-better", level: "request", phases, description });
 var METRICS = {
@@ -29854,22 +29858,22 @@ async function csvRows(source) {
   });
 }
 function toRow(file, pick, where2) {
-  const fail = (field, reason) => {
+  const fail2 = (field, reason) => {
     const w = where2(field);
     throw new InputError(file, `${FORMAT8}: ${reason}`, w.line, w.field);
   };
   const keyCell = pick(ALIASES3.key);
-  if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "") fail("key", 'every row needs a non-empty "key" (or "name")');
+  if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "") fail2("key", 'every row needs a non-empty "key" (or "name")');
   const num = (names2, required) => {
     const cell3 = pick(names2);
-    if (!cell3) return required ? fail(names2[0], "missing") : NaN;
+    if (!cell3) return required ? fail2(names2[0], "missing") : NaN;
     const v = numberValue(cell3.value);
-    if (v === null) return required ? fail(cell3.name, "missing") : NaN;
-    if (Number.isNaN(v)) fail(cell3.name, `not a number: ${JSON.stringify(cell3.value).slice(0, 40)}`);
+    if (v === null) return required ? fail2(cell3.name, "missing") : NaN;
+    if (Number.isNaN(v)) fail2(cell3.name, `not a number: ${JSON.stringify(cell3.value).slice(0, 40)}`);
     return v;
   };
   const count3 = num(ALIASES3.count, false);
-  if (count3 < 0) fail("count", "a call count cannot be negative");
+  if (count3 < 0) fail2("count", "a call count cannot be negative");
   const row = {
     key: keyCell.value,
     count: Number.isNaN(count3) ? 1 : count3,
@@ -29878,9 +29882,9 @@ function toRow(file, pick, where2) {
     selfDeviceUs: num(ALIASES3.selfDevice, false)
   };
   const type = pick(ALIASES3.deviceType);
-  if (type) row.deviceType = deviceType(type.value) ?? fail(type.name, `unknown device type ${JSON.stringify(type.value).slice(0, 40)}`);
+  if (type) row.deviceType = deviceType(type.value) ?? fail2(type.name, `unknown device type ${JSON.stringify(type.value).slice(0, 40)}`);
   const annotation = pick(ALIASES3.userAnnotation);
-  if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail(annotation.name, "expected true or false");
+  if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail2(annotation.name, "expected true or false");
   return row;
 }
 function deviceType(value4) {
@@ -36190,7 +36194,7 @@ function benchmarkVerdict(metrics, load) {
 }
 function decideOutcome(benchmarks, verdict, failOn) {
   const reasons = [];
-  let fail = false;
+  let fail2 = false;
   const named = (b, items) => benchmarks.length > 1 ? `${items.join(", ")} (${b.name})` : items.join(", ");
   const regressed = benchmarks.map((b) => ({
     b,
@@ -36202,22 +36206,22 @@ function decideOutcome(benchmarks, verdict, failOn) {
   const breaches3 = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
   if (regressed.length) {
     reasons.push(`regressed: ${regressed.join("; ")}`);
-    if (failOn.has("regression")) fail = true;
+    if (failOn.has("regression")) fail2 = true;
   }
   if (breaches3.length) {
     reasons.push(`SLO breached: ${breaches3.join("; ")}`);
-    if (failOn.has("slo")) fail = true;
+    if (failOn.has("slo")) fail2 = true;
   }
   if (verdict === "inconclusive") {
     reasons.push(benchmarks.some((b) => b.metrics.some((m) => m.verdict !== "inconclusive")) ? "inconclusive: the data could not decide every metric" : "inconclusive: the data could not decide any metric");
-    if (failOn.has("inconclusive")) fail = true;
+    if (failOn.has("inconclusive")) fail2 = true;
   }
   const qualityChanged = benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === "quality-changed").map((c) => named(b, [c.message])));
   if (qualityChanged.length) {
     reasons.push(`quality changed: ${qualityChanged[0]}`);
-    if (failOn.has("quality")) fail = true;
+    if (failOn.has("quality")) fail2 = true;
   }
-  return { fail, reasons };
+  return { fail: fail2, reasons };
 }
 function runningBatch3(workload) {
   const { baseConcurrency: base, headConcurrency: head } = workload;
@@ -36560,235 +36564,14 @@ function plainText(text, max = MAX_INLINE) {
 }
 function markdownText(text, max = MAX_INLINE) {
   const clean2 = plainText(text, max);
-  return clean2.replace(/[\\`*_[\]<>#|~$&]/g, (c) => `\\${c}`).replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, `@${WORD_JOINER}`).replace(/\\#(?=\d)/g, `\\#${WORD_JOINER}`).replace(/\b(GH-)(?=\d)/gi, `$1${WORD_JOINER}`).replace(/:\/\//g, `:${WORD_JOINER}//`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${WORD_JOINER}.`);
+  return clean2.replace(/[\\`*_[\]<>#|~$&]/g, (c) => `\\${c}`).replace(/\\<!/g, "\\<\\!").replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2").replace(/@/g, `@${WORD_JOINER}`).replace(/\\#(?=\d)/g, `\\#${WORD_JOINER}`).replace(/\b(GH-)(?=\d)/gi, `$1${WORD_JOINER}`).replace(/:\/\//g, `:${WORD_JOINER}//`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${WORD_JOINER}.`);
 }
 function codeText(text, max = MAX_INLINE) {
-  return plainText(text, max).replace(/`/g, "ˋ").replace(/\|/g, "¦");
+  return plainText(text, max).replace(/`/g, "ˋ").replace(/\|/g, "¦").replace(/<!/g, `<${WORD_JOINER}!`);
 }
 function cap3(text, max) {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
-}
-
-// src/render/kernel-names.ts
-var HEAD = 24;
-var MIDDLE = 34;
-function shortNames(names2, width = 60) {
-  const unique = [...new Set(names2)];
-  const cut = (n) => [...n].length > width ? `${[...n].slice(0, width - 1).join("")}…` : n;
-  const out = /* @__PURE__ */ new Map();
-  const byShort = /* @__PURE__ */ new Map();
-  for (const n of unique) byShort.set(cut(n), [...byShort.get(cut(n)) ?? [], n]);
-  for (const [short, group2] of byShort) {
-    if (group2.length === 1) {
-      out.set(group2[0], short);
-      continue;
-    }
-    for (const n of group2) {
-      const at = Math.max(...group2.filter((o) => o !== n).map((o) => firstDifference(n, o)));
-      const from = Math.max(HEAD, at - 8);
-      const chars = [...n];
-      const middle = chars.slice(from, from + MIDDLE).join("");
-      out.set(n, `${chars.slice(0, HEAD).join("")}…${middle}${from + MIDDLE < chars.length ? "…" : ""}`);
-    }
-  }
-  const seen = /* @__PURE__ */ new Map();
-  for (const n of unique) {
-    const s = out.get(n);
-    const k = (seen.get(s) ?? 0) + 1;
-    seen.set(s, k);
-    if (k > 1) out.set(n, `${s} #${k}`);
-  }
-  return out;
-}
-function firstDifference(a, b) {
-  const x = [...a];
-  const y = [...b];
-  let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  return i;
-}
-
-// src/render/deep-markdown.ts
-function floorSection(floor) {
-  const row = (label, s) => `| ${label} | ${compact(s.batch)} (${s.batchSource}) | ${grouped(s.contextTokens)} | ${compact(s.floor.bytesPerStep / 1e9)} GB | ${duration(s.floor.floorMs)} | ${duration(s.measuredMs)} | ${s.efficiency ? `${compact(s.efficiency.efficiency)} (${s.efficiency.band})` : "—"} |`;
-  const rows = [...floor.base ? [row("baseline", floor.base)] : [], row("this PR", floor.head)];
-  const head = floor.head;
-  return [
-    `<details><summary>Decode bandwidth floor (§5): ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
-    "",
-    "| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |",
-    "|---|---:|---:|---:|---:|---:|---|",
-    ...rows,
-    "",
-    head.efficiency ? `**Reading:** ${markdownText(head.efficiency.advice, 300)} (bands: > 0.8 near the limit, 0.4–0.8 kernel or launch overhead, < 0.4 structurally wrong).` : "",
-    "",
-    ...head.floor.assumptions.map((a) => `- ${markdownText(a, 400)}`),
-    "",
-    "</details>"
-  ].join("\n");
-}
-function profilesSection(p) {
-  const out = [];
-  if (p.split) out.push(splitSection(p.split));
-  if (p.kernels) out.push(kernelsSection(p.kernels));
-  if (p.notes.length) out.push(p.notes.map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("\n"));
-  return out.join("\n\n");
-}
-function stepsText(s) {
-  return s.steps === 1 && s.label === "all" && s.format === "nsys-stats" ? "per capture" : `${s.steps} step${s.steps === 1 ? "" : "s"}`;
-}
-function splitSection(split2) {
-  const row = (label, s) => `| ${label} | ${Number.isNaN(s.wallMs) ? "unknown" : duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)}${Number.isNaN(s.gpuShare) ? "" : ` (${percent(s.gpuShare)})`}${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
-  const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
-  const shown = split2.head ?? split2.base;
-  const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeText(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
-    "",
-    "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
-    "|---|---:|---:|---:|---:|---:|---|",
-    ...sides.map(([l, s]) => row(l, s))
-  ];
-  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: kernels that overlap on several streams count twice.</sub>");
-  if (split2.comparison) lines.push("", `**What moved:** ${markdownText(split2.comparison.conclusion, 400)}`);
-  const k = split2.kernels;
-  if (k) {
-    const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
-    const names2 = shortNames(families.map((f) => f.name), 48);
-    lines.push(
-      "",
-      `**Kernel time per step:** ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}); of ${k.kernels.length} kernels on both sides ${k.slower} slower and ${k.faster} faster by 5% or more${k.onlyBase.length || k.onlyHead.length ? `, ${k.onlyBase.length} gone, ${k.onlyHead.length} new` : ""}${k.communication.base > 0 || k.communication.head > 0 ? `; communication ${duration(k.communication.base)} → ${duration(k.communication.head)}` : ""}.`
-    );
-    for (const f of families) lines.push(`- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`);
-  }
-  if (shown.threads.length > 1) {
-    const threads = shown.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
-    lines.push("", `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`);
-  }
-  lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
-  const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
-  if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
-    lines.push("", "| waiting on | evidence | time per step | what the profile shows | to confirm |", "|---|---|---:|---|---|");
-    for (const c of candidates) {
-      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)}${Number.isNaN(c.share) ? "" : ` (${percent(c.share)})`}`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
-    }
-  }
-  return lines.join("\n");
-}
-function kernelsSection(k) {
-  const c = k.comparison;
-  const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
-  const cell3 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
-  const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
-  const derived = k.top.some((t) => t.durationDerived);
-  const lines = [
-    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeText(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeText(k.baseFile, 80)}` : ""})`,
-    "",
-    "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
-    "|---|---|---:|---:|---|---|---|",
-    ...k.top.map(
-      (t) => `| ${cell3(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
-    )
-  ];
-  if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
-  if (c) {
-    lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
-    const moved2 = c.kernels.filter((x) => x.notes.length);
-    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
-    for (const x of c.shapeChanged.slice(0, 5)) {
-      lines.push(`- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
-    }
-    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
-    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
-  }
-  return lines.join("\n");
-}
-
-// src/render/service-markdown.ts
-function serviceRows(s) {
-  const rows = [];
-  const notes = [];
-  const g2 = s.goodput;
-  if (g2.ok) {
-    const change2 = `${points(g2.difference)} (${points(g2.interval[0])} … ${points(g2.interval[1])}) ${g2.verdict}`;
-    rows.push({ label: `goodput (${g2.criteria.join(", ")})`, base: percent(g2.base.share), head: percent(g2.head.share), change: change2 });
-    if (g2.base.goodPerSecond !== void 0 && g2.head.goodPerSecond !== void 0) {
-      rows.push({ label: "good requests per second", base: compact(g2.base.goodPerSecond), head: compact(g2.head.goodPerSecond), change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : "" });
-    }
-    notes.push(...g2.notes);
-  }
-  const c = s.cost;
-  if (c.ok) {
-    if (c.base.perMillionOutputTokens !== void 0 && c.head.perMillionOutputTokens !== void 0) {
-      rows.push({ label: "cost per million output tokens", base: money(c.base.perMillionOutputTokens, c.currency), head: money(c.head.perMillionOutputTokens, c.currency), change: c.tokenCostRatio !== void 0 ? `×${compact(c.tokenCostRatio)}` : "" });
-    }
-    if (c.base.perThousandRequests !== void 0 && c.head.perThousandRequests !== void 0) {
-      rows.push({ label: "cost per 1k requests", base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : "" });
-    }
-    notes.push(...c.missing);
-  }
-  const { base, head } = s.headroom;
-  if (base.batch || head.batch) {
-    const whole = (v) => Number.isInteger(v) ? String(v) : compact(v);
-    const batch = (h) => h.batch ? `${compact(h.batch.mean)} mean, max ${whole(h.batch.max)}${h.limit ? ` of ${h.limit.key} ${h.limit.value} (${percent(h.batchHeadroom ?? NaN)} headroom)` : ""}` : "—";
-    rows.push({ label: "running batch", base: batch(base), head: batch(head), change: "" });
-  }
-  if (base.kvCacheUsage !== void 0 || head.kvCacheUsage !== void 0) {
-    const used = (v) => v === void 0 ? "—" : `${percent(v)} used`;
-    rows.push({ label: "KV cache", base: used(base.kvCacheUsage), head: used(head.kvCacheUsage), change: "" });
-  }
-  return { rows, notes };
-}
-function cell(text) {
-  return text.replace(/[$|_\\]/g, (c) => `\\${c}`);
-}
-function serviceSection(s) {
-  const { rows, notes } = serviceRows(s);
-  if (rows.length === 0) return void 0;
-  const table = ["| service | baseline | this PR | change |", "|---|---:|---:|---|", ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.change)} |`)];
-  const missing = [
-    !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : void 0,
-    !s.cost.ok && !/no hardware price/.test(s.cost.reason) ? `cost: ${s.cost.reason}` : void 0
-  ].filter((x) => x !== void 0);
-  const tail = [...notes, ...missing].map((n) => `<sub>${markdownText(n, 300)}</sub>`);
-  return [table.join("\n"), ...tail.length ? ["", tail.join("<br>\n")] : []].join("\n");
-}
-
-// src/render/quality-markdown.ts
-var MAX_ROWS = 12;
-function qualitySection(q) {
-  if (!q.scores && !q.generations) return void 0;
-  const out = [];
-  if (q.scores) {
-    const s = q.scores;
-    out.push(`**Quality: eval scores** — ${markdownText(s.sentence, 300)}`);
-    const rows = [...s.metrics].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_ROWS);
-    out.push(
-      [
-        "| metric | baseline | this PR | change (95% interval) | verdict |",
-        "|---|---:|---:|---|---|",
-        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value3(m.base, m.baseStderr)} | ${value3(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
-      ].join("\n")
-    );
-    if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
-    const one = [...s.onlyBase.length ? [`only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : [], ...s.onlyHead.length ? [`only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : []];
-    if (one.length) out.push(`<sub>${one.join("; ")}</sub>`);
-  }
-  if (q.generations) out.push(`**Quality: paired generations** — ${markdownText(q.generations.sentence, 400)}`);
-  if (q.notes.length) out.push(q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("<br>\n"));
-  return out.join("\n\n");
-}
-function rank(m) {
-  return m.verdict === "changed" ? 0 : m.verdict === "inconclusive" ? 1 : 2;
-}
-function score2(v) {
-  return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
-}
-function value3(v, stderr) {
-  return `${score2(v)}${stderr !== void 0 ? ` ± ${score2(stderr)}` : ""}`;
-}
-function signed(v) {
-  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${score2(Math.abs(v))}`;
 }
 
 // src/render/summary.ts
@@ -36961,226 +36744,6 @@ function changeHeader(b, confidence) {
   return `change (${level} interval: ${levelText(confidence)} for ${b.family.size} metrics together)`;
 }
 
-// src/render/markdown.ts
-function renderMarkdown(report2, options = {}) {
-  const detail = options.detail ?? "full";
-  const parts2 = [];
-  if (report2.acceptance) {
-    const a = report2.acceptance;
-    parts2.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
-  }
-  const missing = missingBenchmarks(report2);
-  if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
-  if (report2.benchmarks.length > 1) parts2.push(overview(report2));
-  for (const b of report2.benchmarks) {
-    if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
-    parts2.push(renderBenchmark(b, detail, report2.settings.level));
-  }
-  if (report2.profiles && detail !== "minimal") parts2.push(profilesSection(report2.profiles));
-  if (detail !== "full") parts2.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}.`);
-  parts2.push(footer(report2));
-  if (options.trailer) parts2.push(options.trailer);
-  return parts2.join("\n\n") + "\n";
-}
-var LIMITS = {
-  full: { findings: Infinity, evidence: Infinity, fixes: Infinity, caveats: Infinity },
-  compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
-  minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 }
-};
-function overview(report2) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const b of report2.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
-  const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
-  const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
-  return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
-}
-function renderBenchmark(b, detail, confidence) {
-  const lead = leadMetric(b);
-  const out = [];
-  out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
-  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
-  if (top.length) out.push(top.join("\n>\n"));
-  const brief = briefLine(b, lead);
-  if (brief) out.push(brief);
-  out.push(metricsTable(b, detail, confidence));
-  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
-  if (service) out.push(service);
-  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
-  if (quality) out.push(quality);
-  const undecided2 = undecidedGroups(b, confidence);
-  if (undecided2.length) {
-    out.push(`**Inconclusive** — what would decide:
-${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 700)}`).join("\n")}`);
-  }
-  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
-  if (b.notInData.length && detail !== "minimal") {
-    out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
-  }
-  const leadAttribution = attributionFor(b, lead);
-  if (detail !== "minimal") {
-    for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
-  }
-  if (b.findings.length) out.push(diagnosisSection(b, detail));
-  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
-  if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
-  if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
-
-${b.trends.join("\n\n")}
-
-</details>`);
-  if (b.caveats.length) out.push(caveatsSection(b, detail));
-  if (detail === "full") out.push(runsSection(b));
-  return out.join("\n\n");
-}
-function differsPrefix(b) {
-  const differs = notLikeForLikeShort(b.notLikeForLike);
-  return differs ? `⚠️ Not like-for-like (${markdownText(differs, 300)}) · ` : "";
-}
-function briefLine(b, lead) {
-  if (b.verdict !== "regressed" || !lead) return void 0;
-  const parts2 = [];
-  const a = attributionFor(b, lead);
-  const where2 = a && whereTheTimeWent(a);
-  if (where2) parts2.push(`**Where the time went:** ${where2}`);
-  const finding2 = leadFinding(b, lead);
-  if (finding2) {
-    const label = finding2.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
-    parts2.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
-  }
-  const fix = leadFix(b, lead);
-  if (fix && finding2?.cause === "workload") parts2.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
-  else if (fix) parts2.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
-  return parts2.join(" · ");
-}
-function metricsTable(b, detail, confidence) {
-  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
-  const hidden = b.metrics.length - shown.length;
-  const rows = shown.map((m) => {
-    const unit = m.spec.metric.unit;
-    const base = m.base ? withUnit(m.base.value, unit) : "—";
-    const head = m.head ? withUnit(m.head.value, unit) : "—";
-    return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
-  });
-  const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
-  return hidden ? `${table}
-
-${hidden} more metric${hidden === 1 ? "" : "s"} unchanged.` : table;
-}
-function sloCell(m) {
-  return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
-}
-function verdictCell(m) {
-  if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
-  const qualifier = verdictQualifier(m);
-  return qualifier ? `${m.verdict} (${qualifier})` : m.verdict;
-}
-var MAX_ATTRIBUTIONS = 2;
-function orderAttributions(b, lead) {
-  const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
-  const rest = b.attributions.filter((a) => a !== lead);
-  return [...lead ? [lead] : [], ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
-}
-function attributionSection(a) {
-  const label = specLabel(a.spec);
-  const own2 = a.q === 0 ? "own mean" : `own p${Number((a.q * 100).toPrecision(3))}`;
-  const summary2 = `Where the time went — ${label}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`;
-  const rows = a.phases.map(
-    (p) => `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? "0%" : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`
-  );
-  const table = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own2 + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
-  const note = a.missingPhases.length ? `
-
-Not recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(", ")} (their time sits in the remainder).` : "";
-  return `<details><summary>${summary2}</summary>
-
-${table}${note}
-
-</details>`;
-}
-function diagnosisSection(b, detail) {
-  const out = [];
-  for (const walk2 of detail === "minimal" ? [] : b.walks) {
-    const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
-    out.push(`**Diagnosis** for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (§5 decision tree)
-${path.map((p) => `- ${p}`).join("\n")}`);
-  }
-  const limits = LIMITS[detail];
-  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
-  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
-  return out.join("\n\n");
-}
-function findingBlock(f, maxEvidence) {
-  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
-  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
-  lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
-  return lines.join("\n");
-}
-function statusIcon(f) {
-  return f.status === "confirmed" ? "🎯" : f.status === "likely" ? "🔎" : "❔";
-}
-function fixesTable(fixes, lead) {
-  const label = specLabel(lead.spec);
-  const unit = lead.spec.metric.unit;
-  const rows = fixes.map(
-    (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
-  );
-  return [
-    `**Fixes ranked by gain per effort** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline; then (gain − 1) per hour of work, a day being 8 h — do the first one first)`,
-    "",
-    `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
-    "|---|---|---:|---:|---:|---:|---|",
-    ...rows
-  ].join("\n");
-}
-function caveatsSection(b, detail) {
-  const shown = b.caveats.slice(0, LIMITS[detail].caveats);
-  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
-  if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
-  return `⚠️ **Caveats**
-${lines.join("\n")}`;
-}
-function runsSection(b) {
-  const rows = [b.base, b.head].map((s) => sideRow(s));
-  const changes = b.configChanges.length ? `
-
-Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` ${markdownText(String(c.base ?? "(unset)"), 60)} → ${markdownText(String(c.head ?? "(unset)"), 60)}`).join(", ")}` : "\n\nConfiguration: no differences in the recorded engine settings.";
-  const w = b.workload;
-  const workload = [];
-  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
-  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`);
-  if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
-  if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
-  const costs = b.likeForLike.length ? [
-    "",
-    "Like-for-like costs (matched load and request size; they do not move with the workload):",
-    "",
-    "| cost | change, matched | unmatched | requests in agreeing strata |",
-    "|---|---:|---:|---:|",
-    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`)
-  ].join("\n") : "";
-  return [
-    "<details><summary>Runs compared</summary>",
-    "",
-    "| side | commit | runs | requests | failed | files |",
-    "|---|---|---:|---:|---:|---|",
-    ...rows,
-    changes,
-    workload.length ? `
-Workload: ${workload.join("; ")}.` : "",
-    costs,
-    "",
-    "</details>"
-  ].join("\n");
-}
-function sideRow(s) {
-  const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ""})`).join(", ");
-  return `| ${s.label === "base" ? "baseline" : "this PR"} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : "—"} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
-}
-function footer(report2) {
-  const s = report2.settings;
-  return `<sub>perf-triage v${report2.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
-}
-
 // src/action/inputs.ts
 function readInputs() {
   const multi = (name) => getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
@@ -37234,14 +36797,21 @@ function readInputs() {
 }
 
 // src/action/log.ts
+var ZWSP = "​";
 function safeLogText(text, max = 2e3) {
-  return plainText(text, max).replace(/:(?=:)/g, ":​");
+  return neutraliseCommands(plainText(text, max));
+}
+function neutraliseCommands(text) {
+  return text.replace(/:(?=:)/g, `:${ZWSP}`).replace(/#(?=#\[)/g, `#${ZWSP}`);
 }
 function info2(text) {
   info(safeLogText(text));
 }
 function warning2(text) {
   warning(safeLogText(text));
+}
+function fail(text) {
+  setFailed(neutraliseCommands(text.split("\n").map((line) => plainText(line, 2e3)).join("\n")));
 }
 async function timedGroup(name, work) {
   return group(name, async () => {
@@ -37880,8 +37450,8 @@ var VERDICT_MARK = { regressed: "🔴", improved: "🟢", unchanged: "⚪", inco
 function entryTable(list) {
   const newest = [...list].reverse();
   const row = (cells) => `| ${cells.join(" | ")} |`;
-  const main = newest.map((e) => row([dateCell(e), verdictCell2(e), cell2(e.symptom), cell2(e.diagnosis), cell2(e.change), cell2(compactResult(e.result)), cell2(e.effort, 14)]));
-  const context = newest.map((e) => row([markdownText(e.date, 30), cell2(e.workload, 60), cell2(e.baseline, 60), cell2(e.quality, 30)]));
+  const main = newest.map((e) => row([dateCell(e), verdictCell(e), cell(e.symptom), cell(e.diagnosis), cell(e.change), cell(compactResult(e.result)), cell(e.effort, 14)]));
+  const context = newest.map((e) => row([markdownText(e.date, 30), cell(e.workload, 60), cell(e.baseline, 60), cell(e.quality, 30)]));
   return [
     "| Date | Verdict | Symptom | Diagnosis | Change | Result | Effort |",
     "|---|---|---|---|---|---|---|",
@@ -37903,14 +37473,14 @@ function dateCell(e) {
   if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
   return `${markdownText(e.date, 30).replace(/-/g, "‑")}${links.length ? `<br>${links.join(" ")}` : ""}`;
 }
-function verdictCell2(e) {
+function verdictCell(e) {
   const mark = VERDICT_MARK[e.verdict] ?? "";
   const verdict = `${mark ? `${mark} ` : ""}${markdownText(e.verdict, 40)}`;
   if (e.kind === "unaccepted-regression") return `${verdict}<br>⚠️ **merged without acceptance**`;
   if (e.kind === "accepted" && e.acceptance) return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
   return verdict;
 }
-function cell2(text, width = CELL_WIDTH) {
+function cell(text, width = CELL_WIDTH) {
   const value4 = typeof text === "string" && text.trim() !== "" ? text : "—";
   return wrap(markdownText(value4.replace(/[\r\n]+/g, " "), 400), width);
 }
@@ -39709,13 +39279,13 @@ var MissingPageInfo = class extends Error {
   name = "MissingPageInfo";
 };
 var isObject = (value4) => Object.prototype.toString.call(value4) === "[object Object]";
-function findPaginatedResourcePath(responseData) {
+function findPaginatedResourcePath(responseData2) {
   const paginatedResourcePath = deepFindPathToProperty(
-    responseData,
+    responseData2,
     "pageInfo"
   );
   if (paginatedResourcePath.length === 0) {
-    throw new MissingPageInfo(responseData);
+    throw new MissingPageInfo(responseData2);
   }
   return paginatedResourcePath;
 }
@@ -39752,11 +39322,11 @@ var set = (object3, path, mutator) => {
     parent[lastProperty] = mutator;
   }
 };
-var extractPageInfos = (responseData) => {
-  const pageInfoPath = findPaginatedResourcePath(responseData);
+var extractPageInfos = (responseData2) => {
+  const pageInfoPath = findPaginatedResourcePath(responseData2);
   return {
     pathInQuery: pageInfoPath,
-    pageInfo: get(responseData, [...pageInfoPath, "pageInfo"])
+    pageInfo: get(responseData2, [...pageInfoPath, "pageInfo"])
   };
 };
 var isForwardSearch = (givenPageInfo) => {
@@ -45479,7 +45049,7 @@ function createClient(options) {
   const retries = options.retries ?? 3;
   const log = options.log ?? quiet;
   const retryAllowed = (retryCount) => retryCount < retries;
-  return new Octokit2({
+  const octokit = new Octokit2({
     auth: options.token,
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     log,
@@ -45496,6 +45066,27 @@ function createClient(options) {
       }
     }
   });
+  octokit.hook.wrap("request", async (request2, endpoint2) => {
+    endpoint2.request = { ...endpoint2.request, parseSuccessResponseBody: false };
+    const response = await request2(endpoint2);
+    return { ...response, data: await responseData(response.data, response.headers["content-type"]) };
+  });
+  return octokit;
+}
+async function responseData(body, contentType) {
+  if (!(body instanceof ReadableStream)) return body ?? "";
+  const response = new Response(body);
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/json" || type === "application/scim+json") {
+    const text = await response.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  if (!contentType || type.startsWith("text/") || /charset=utf-8/i.test(contentType) && type !== "application/octet-stream") return response.text();
+  return response.arrayBuffer();
 }
 function statusOf(error2) {
   const status = error2?.status;
@@ -45786,9 +45377,11 @@ async function downloadArtifact(client, repo, runId, name, limits) {
 async function latestBaselineArtifact(client, repo, request2) {
   const { data: current } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: request2.workflowRunId });
   const maxRuns = request2.maxRuns ?? 20;
-  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: current.workflow_id, branch: request2.branch, status: "success", per_page: Math.min(100, maxRuns) });
+  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: current.workflow_id, branch: request2.branch, event: "push", status: "success", per_page: Math.min(100, maxRuns) });
+  const here = `${repo.owner}/${repo.repo}`.toLowerCase();
+  const pushed = (r) => r.event === "push" && r.head_branch === request2.branch && r.head_repository?.full_name.toLowerCase() === here && r.conclusion === "success";
   const passedOver = [];
-  for (const run2 of data.workflow_runs.filter((r) => r.id !== current.id).slice(0, maxRuns)) {
+  for (const run2 of data.workflow_runs.filter((r) => r.id !== current.id && pushed(r)).slice(0, maxRuns)) {
     const { data: listed } = await client.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: run2.id, name: request2.artifactName, per_page: 100 });
     const artifact = listed.artifacts.filter((a) => a.name === request2.artifactName).sort((a, b) => b.id - a.id)[0];
     if (!artifact) {
@@ -45805,7 +45398,7 @@ async function latestBaselineArtifact(client, repo, request2) {
   const looked = data.workflow_runs.length;
   throw new InputError(
     "baseline",
-    `no successful run of "${current.name ?? current.path}" on ${request2.branch} has an unexpired artifact "${request2.artifactName}" (${looked} run(s) looked at${passedOver.length ? `: ${passedOver.slice(0, 3).join("; ")}` : ""}); run the benchmark on ${request2.branch} and upload its results under that name, or give baseline files`
+    `no successful push run of "${current.name ?? current.path}" on ${request2.branch} has an unexpired artifact "${request2.artifactName}" (${looked} run(s) looked at${passedOver.length ? `: ${passedOver.slice(0, 3).join("; ")}` : ""}); run the benchmark on ${request2.branch} and upload its results under that name, or give baseline files`
   );
 }
 
@@ -45881,35 +45474,52 @@ function groupId(group2) {
   const id = group2.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64);
   return id || "default";
 }
-function markerPrefix(group2) {
-  return `<!-- perf-triage:comment group=${groupId(group2)} `;
-}
 var clean = (text) => text.replace(/[^A-Za-z0-9._-]/g, "");
-function marker(group2, stamp3, sha) {
-  return `${markerPrefix(group2)}stamp=${clean(stamp3)}${sha ? ` sha=${clean(sha)}` : ""} -->`;
+var cleanPath = (text) => text.replace(/[^A-Za-z0-9._/-]/g, "");
+function marker(group2, stamp3, sha, workflow) {
+  return `<!-- perf-triage:comment group=${groupId(group2)} stamp=${clean(stamp3)}${sha ? ` sha=${clean(sha)}` : ""}${workflow ? ` workflow=${cleanPath(workflow)}` : ""} -->`;
 }
-function reportedSha(body, group2) {
-  if (typeof body !== "string") return void 0;
-  const at = body.indexOf(markerPrefix(group2));
-  if (at < 0) return void 0;
-  return /^[^>]*?\bsha=([0-9a-f]{7,64})\b/.exec(body.slice(at))?.[1];
-}
-function reportedRun(body, group2) {
-  if (typeof body !== "string") return void 0;
-  const at = body.indexOf(markerPrefix(group2));
-  if (at < 0) return void 0;
-  const match = /^[^>]*?\bstamp=(\d+)\.(\d+)\b/.exec(body.slice(at));
-  return match ? { id: Number(match[1]), attempt: Number(match[2]) } : void 0;
-}
-function reportGroups(body) {
+var REPORT_LINE = /^<!-- perf-triage:comment group=([a-z0-9._-]{1,64}) stamp=(\d{1,16})\.(\d{1,6})(?: sha=([0-9a-f]{40}|[0-9a-f]{64}))?(?: workflow=([A-Za-z0-9._/-]{1,300}))? -->$/;
+function trailingMarkers(body) {
   if (typeof body !== "string") return [];
-  return [...body.matchAll(/<!-- perf-triage:comment group=([a-z0-9._-]+) /g)].map((m) => m[1]);
+  const lines = body.replace(/(\r?\n)+$/, "").split("\n").map((l) => l.replace(/\r$/, ""));
+  const out = [];
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (!/^<!-- perf-triage:[a-z]+ [^<>]*-->$/.test(line)) break;
+    out.push(line);
+  }
+  return out;
+}
+function parseMarker(body) {
+  const last = trailingMarkers(body)[0];
+  const match = last === void 0 ? null : REPORT_LINE.exec(last);
+  if (!match) return void 0;
+  const id = Number(match[2]);
+  const attempt = Number(match[3]);
+  if (!Number.isSafeInteger(id) || !Number.isSafeInteger(attempt)) return void 0;
+  return { group: match[1], run: { id, attempt }, ...match[4] ? { sha: match[4] } : {}, ...match[5] ? { workflow: match[5] } : {} };
+}
+function markerOf(body, group2) {
+  const found = parseMarker(body);
+  return found && found.group === groupId(group2) ? found : void 0;
 }
 function hasMarker(body, group2) {
-  return typeof body === "string" && body.includes(markerPrefix(group2));
+  return markerOf(body, group2) !== void 0;
 }
 function hasStamp(body, group2, stamp3) {
-  return typeof body === "string" && body.includes(`${markerPrefix(group2)}stamp=${clean(stamp3)} `);
+  const run2 = markerOf(body, group2)?.run;
+  return run2 !== void 0 && `${run2.id}.${run2.attempt}` === clean(stamp3);
+}
+function answerMarker(commentId) {
+  return `<!-- perf-triage:answer comment=${Math.trunc(commentId)} -->`;
+}
+function answeredComment(body) {
+  for (const line of trailingMarkers(body)) {
+    const match = /^<!-- perf-triage:answer comment=(\d{1,16}) -->$/.exec(line);
+    if (match) return Number(match[1]);
+  }
+  return void 0;
 }
 
 // src/github/acceptance.ts
@@ -45919,8 +45529,8 @@ function acceptanceMarker(group2, a) {
   return `<!-- perf-triage:accept group=${groupId(group2)} sha=${a.sha.replace(/[^0-9a-f]/gi, "")} data=${data} -->`;
 }
 function parseAcceptance(body, group2) {
-  if (typeof body !== "string") return void 0;
-  const match = new RegExp(`<!-- perf-triage:accept group=${groupId(group2).replace(/[.]/g, "\\.")} sha=([0-9a-f]{7,64}) data=([A-Za-z0-9+/=]+) -->`).exec(body);
+  const pattern = new RegExp(`^<!-- perf-triage:accept group=${groupId(group2).replace(/[.]/g, "\\.")} sha=([0-9a-f]{40}|[0-9a-f]{64}) data=([A-Za-z0-9+/=]+) -->$`);
+  const match = trailingMarkers(body).map((line) => pattern.exec(line)).find((m) => m !== null);
   if (!match) return void 0;
   try {
     const data = JSON.parse(Buffer.from(match[2], "base64").toString("utf8"));
@@ -45941,26 +45551,35 @@ async function handleCommentCommand(client, repo, event, options) {
   if (event.comment.userType === "Bot" || options.authors.includes(event.comment.user)) return { kind: "ignored", why: "comment by a bot" };
   const command = parseCommand(event.comment.body);
   if (!command) return { kind: "ignored", why: "no /perf command" };
-  const reply = (text2) => client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: text2 });
+  const permission = await permissionOf(client, repo, event.comment.user);
+  if (permission.readOnly) return { kind: "ignored", why: `${event.comment.user} has ${permission.why} permission` };
+  const talks = command.name === "accept" || permission.allowed;
+  if (!talks) return { kind: "ignored", why: `${command.name === "help" ? "/perf help" : "an unknown command"} from ${event.comment.user}, not answered: ${permission.why}` };
+  const thread = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: event.issueNumber, per_page: 100 });
+  const ours = thread.filter((c) => c.user !== null && options.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
+  if (ours.some((c) => answeredComment(c.body) === event.comment.id)) return { kind: "ignored", why: `comment ${event.comment.id} was answered already` };
+  const signed2 = (text2) => `${text2}
+${answerMarker(event.comment.id)}`;
+  const reply = (text2) => client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: signed2(text2) });
+  if (!permission.allowed) {
+    await reply(`Not accepted: ${permission.why}. \`/perf accept\` needs write, maintain or admin permission.`);
+    return { kind: "denied", why: permission.why };
+  }
   if (command.name === "help" || command.name === "unknown") {
     await reply(`${command.name === "unknown" ? `Unknown command \`${codeText(command.text, 40)}\`.
 
 ` : ""}${HELP}`);
     return { kind: "help" };
   }
-  const permission = await permissionOf(client, repo, event.comment.user);
-  if (permission.readOnly) return { kind: "ignored", why: `${event.comment.user} has ${permission.why} permission` };
-  if (!permission.allowed) {
-    await reply(`Not accepted: ${permission.why}. \`/perf accept\` needs write, maintain or admin permission.`);
-    return { kind: "denied", why: permission.why };
-  }
   const { data: pull } = await client.rest.pulls.get({ ...repo, pull_number: event.issueNumber });
-  const reports = await latestReports(client, repo, event.issueNumber, options.authors, options.group);
-  const current = [...reports].filter(([, r]) => r.sha && pull.head.sha.startsWith(r.sha));
+  const reports = latestReports(ours, options.group);
+  const forHead = [...reports].filter(([, r]) => r.sha === pull.head.sha);
+  const written = Date.parse(event.comment.createdAt);
+  const current = forHead.filter(([, r]) => Number.isFinite(written) && Date.parse(r.updatedAt) <= written);
   if (current.length === 0) {
-    const reported = [...reports.values()].map((r) => r.sha).find((sha) => sha !== void 0);
+    const reported = forHead.length ? void 0 : [...reports.values()].map((r) => r.sha).find((sha) => sha !== void 0);
     await reply(
-      reported ? `Not accepted: the report is for \`${reported.slice(0, 7)}\`, but the pull request is now at \`${pull.head.sha.slice(0, 7)}\`. Wait for the new report, then accept it.` : "Not accepted: there is no perf-triage report on this pull request yet."
+      forHead.length ? `Not accepted: the report changed after this comment was written (it is now for \`${pull.head.sha.slice(0, 7)}\`). Read the new report, then accept it.` : reported ? `Not accepted: the report is for \`${reported.slice(0, 7)}\`, but the pull request is now at \`${pull.head.sha.slice(0, 7)}\`. Wait for the new report, then accept it.` : "Not accepted: there is no perf-triage report on this pull request yet."
     );
     return { kind: "stale", ...reported ? { reported } : {}, head: pull.head.sha };
   }
@@ -45979,21 +45598,17 @@ ${markers}`;
   const { data: answer } = await reply(text(""));
   const runs = current.map(([, r]) => r.run).filter((r) => r !== void 0);
   const settled = options.settle ? await options.settle(acceptance, runs) : "";
-  if (settled) await client.rest.issues.updateComment({ ...repo, comment_id: answer.id, body: text(settled) });
+  if (settled) await client.rest.issues.updateComment({ ...repo, comment_id: answer.id, body: signed2(text(settled)) });
   return { kind: "accepted", acceptance };
 }
-async function latestReports(client, repo, issueNumber, authors, group2) {
-  const all = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
+function latestReports(ours, group2) {
   const wanted = group2 ? groupId(group2) : void 0;
   const reports = /* @__PURE__ */ new Map();
-  for (const c of all.sort((a, b) => a.id - b.id)) {
-    if (!c.user || !authors.includes(c.user.login)) continue;
-    for (const g2 of reportGroups(c.body)) {
-      if (wanted && g2 !== wanted) continue;
-      const sha = reportedSha(c.body, g2);
-      const run2 = reportedRun(c.body, g2);
-      reports.set(g2, { ...sha ? { sha } : {}, ...run2 ? { run: run2 } : {} });
-    }
+  for (const c of ours) {
+    const found = parseMarker(c.body);
+    if (!found || wanted && found.group !== wanted) continue;
+    const run2 = { ...found.run, ...found.workflow ? { workflow: found.workflow } : {} };
+    reports.set(found.group, { ...found.sha ? { sha: found.sha } : {}, run: run2, updatedAt: c.updated_at });
   }
   return reports;
 }
@@ -46005,6 +45620,35 @@ async function permissionOf(client, repo, user) {
     return { allowed: false, readOnly: true, why: role };
   } catch (error2) {
     return { allowed: false, why: `the permission check failed (HTTP ${statusOf(error2) ?? "error"})` };
+  }
+}
+
+// src/github/permissions.ts
+function neededPermission(method, url) {
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, "").replace(/\?.*$/, "");
+  const write2 = method.toUpperCase() !== "GET" && method.toUpperCase() !== "HEAD";
+  const scope = /\/check-runs\b|\/check-suites\b/.test(path) ? "checks" : /\/actions\//.test(path) ? "actions" : /\/pulls\b|\/issues\b/.test(path) ? "pull-requests" : /\/contents\/|\/git\//.test(path) ? "contents" : "metadata";
+  return `${scope}: ${write2 ? "write" : "read"}`;
+}
+var PermissionError = class extends Error {
+  constructor(permission, what) {
+    super(`${what}: the token lacks ${permission} (HTTP 403); grant it in the workflow's permissions`);
+    this.permission = permission;
+  }
+  permission;
+  status = 403;
+};
+function permissionError(error2, what) {
+  if (error2 instanceof PermissionError) return error2;
+  if (statusOf(error2) !== 403 || /rate limit/i.test(String(error2?.message))) return void 0;
+  const request2 = error2.request;
+  return new PermissionError(neededPermission(request2?.method ?? "GET", request2?.url ?? ""), what);
+}
+async function needing(what, work) {
+  try {
+    return await work();
+  } catch (error2) {
+    throw permissionError(error2, what) ?? error2;
   }
 }
 
@@ -46036,35 +45680,64 @@ async function runCommand(client, context, options) {
     return;
   }
   const settle = (acceptance, reportRuns) => turnGreen(client, context.repository, acceptance, reportRuns, options.checkName);
-  const outcome = await handleCommentCommand(client, context.repository, event, { ...options.group ? { group: options.group } : {}, authors: options.authors, now: (/* @__PURE__ */ new Date()).toISOString(), settle });
+  const outcome = await needing(
+    "the /perf command was not answered",
+    () => handleCommentCommand(client, context.repository, event, { ...options.group ? { group: options.group } : {}, authors: options.authors, now: (/* @__PURE__ */ new Date()).toISOString(), settle })
+  );
   setOutput("command", outcome.kind);
   info2(`/perf command: ${outcome.kind}${"why" in outcome ? ` (${outcome.why})` : ""}`);
 }
 async function turnGreen(client, repo, acceptance, reportRuns, checkName) {
-  const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
-  const failed2 = data.check_runs.filter((c) => c.conclusion === "failure");
-  for (const check of failed2) {
-    await client.rest.checks.update({
-      ...repo,
-      check_run_id: check.id,
-      conclusion: "success",
-      output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` }
-    });
+  const lacking = (error2, what) => {
+    const missing = permissionError(error2, what);
+    if (!missing) throw error2;
+    warning2(missing.message);
+    return `Give the commands workflow \`${missing.permission}\`, or re-run the failed perf-triage job, to turn it green.`;
+  };
+  let failed2;
+  try {
+    const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
+    failed2 = data.check_runs.filter((c) => c.conclusion === "failure");
+  } catch (error2) {
+    return lacking(error2, `the "${checkName}" check runs of ${acceptance.sha.slice(0, 7)} were not read`);
+  }
+  try {
+    for (const check of failed2) {
+      await client.rest.checks.update({
+        ...repo,
+        check_run_id: check.id,
+        conclusion: "success",
+        output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` }
+      });
+    }
+  } catch (error2) {
+    return lacking(error2, `the "${checkName}" check of ${acceptance.sha.slice(0, 7)} was not marked successful`);
   }
   if (failed2.length) return `The "${markdownText(checkName, 60)}" check is now green.`;
   const said = [];
-  for (const id of new Set(reportRuns.map((r) => r.id))) {
+  for (const report2 of reportRuns) {
     try {
-      const { data: run2 } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: id });
+      const { data: run2 } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: report2.id });
+      const why = notTheReportingRun(run2, acceptance.sha, report2.workflow);
+      if (why) {
+        warning2(`run ${report2.id} is not re-run: ${why}`);
+        continue;
+      }
       if (run2.conclusion !== "failure") continue;
-      await client.rest.actions.reRunWorkflowFailedJobs({ ...repo, run_id: id });
+      await client.rest.actions.reRunWorkflowFailedJobs({ ...repo, run_id: report2.id });
       said.push(`Re-running the failed jobs of [the run](${run2.html_url}) that reported it; it will pass.`);
     } catch (error2) {
-      info2(`could not re-run run ${id}: HTTP ${statusOf(error2) ?? String(error2)}`);
+      info2(`could not re-run run ${report2.id}: HTTP ${statusOf(error2) ?? String(error2)}`);
       said.push("Re-run the failed perf-triage job to turn it green (this workflow needs `actions: write` to do it for you).");
     }
   }
   return [...new Set(said)].join(" ");
+}
+function notTheReportingRun(run2, sha, workflow) {
+  if (run2.head_sha !== sha) return `it ran on ${run2.head_sha.slice(0, 7)}, not on the accepted ${sha.slice(0, 7)}`;
+  if (run2.event !== "pull_request" && run2.event !== "pull_request_target") return `it came from a ${run2.event} event, not a pull request`;
+  if (workflow && run2.path?.replace(/@.*$/, "") !== workflow) return `it is a run of ${run2.path ?? "another workflow"}, not of ${workflow}, which wrote the report`;
+  return void 0;
 }
 
 // src/action/digest-out.ts
@@ -46185,6 +45858,8 @@ function readContext(env) {
       headRepo: String(object2(head?.repo)?.full_name ?? "")
     };
   }
+  const workflow = /^[^/]+\/[^/]+\/(\.github\/workflows\/[^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? "");
+  if (workflow) context.workflowPath = workflow[1];
   const run2 = object2(payload.workflow_run);
   if (run2 && eventName === "workflow_run") context.workflowRun = { id: Number(run2.id) };
   return context;
@@ -46260,9 +45935,9 @@ async function listOurComments(client, target) {
   });
   return all.filter((c) => hasMarker(c.body, target.group) && c.user !== null && target.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
 }
-async function upsertComment(client, target, body, stamp3, sha) {
+async function upsertComment(client, target, body, stamp3, sha, workflow) {
   const full = `${body.trimEnd()}
-${marker(target.group, stamp3, sha)}
+${marker(target.group, stamp3, sha, workflow)}
 `;
   const existing = await listOurComments(client, target);
   let kept;
@@ -46317,23 +45992,476 @@ async function remove(client, target, id) {
   }
 }
 
+// src/render/kernel-names.ts
+var HEAD = 24;
+var MIDDLE = 34;
+function shortNames(names2, width = 60) {
+  const unique = [...new Set(names2)];
+  const cut = (n) => [...n].length > width ? `${[...n].slice(0, width - 1).join("")}…` : n;
+  const out = /* @__PURE__ */ new Map();
+  const byShort = /* @__PURE__ */ new Map();
+  for (const n of unique) byShort.set(cut(n), [...byShort.get(cut(n)) ?? [], n]);
+  for (const [short, group2] of byShort) {
+    if (group2.length === 1) {
+      out.set(group2[0], short);
+      continue;
+    }
+    for (const n of group2) {
+      const at = Math.max(...group2.filter((o) => o !== n).map((o) => firstDifference(n, o)));
+      const from = Math.max(HEAD, at - 8);
+      const chars = [...n];
+      const middle = chars.slice(from, from + MIDDLE).join("");
+      out.set(n, `${chars.slice(0, HEAD).join("")}…${middle}${from + MIDDLE < chars.length ? "…" : ""}`);
+    }
+  }
+  const seen = /* @__PURE__ */ new Map();
+  for (const n of unique) {
+    const s = out.get(n);
+    const k = (seen.get(s) ?? 0) + 1;
+    seen.set(s, k);
+    if (k > 1) out.set(n, `${s} #${k}`);
+  }
+  return out;
+}
+function firstDifference(a, b) {
+  const x = [...a];
+  const y = [...b];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i;
+}
+
+// src/render/deep-markdown.ts
+function floorSection(floor) {
+  const row = (label, s) => `| ${label} | ${compact(s.batch)} (${s.batchSource}) | ${grouped(s.contextTokens)} | ${compact(s.floor.bytesPerStep / 1e9)} GB | ${duration(s.floor.floorMs)} | ${duration(s.measuredMs)} | ${s.efficiency ? `${compact(s.efficiency.efficiency)} (${s.efficiency.band})` : "—"} |`;
+  const rows = [...floor.base ? [row("baseline", floor.base)] : [], row("this PR", floor.head)];
+  const head = floor.head;
+  return [
+    `<details><summary>Decode bandwidth floor (§5): ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
+    "",
+    "| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows,
+    "",
+    head.efficiency ? `**Reading:** ${markdownText(head.efficiency.advice, 300)} (bands: > 0.8 near the limit, 0.4–0.8 kernel or launch overhead, < 0.4 structurally wrong).` : "",
+    "",
+    ...head.floor.assumptions.map((a) => `- ${markdownText(a, 400)}`),
+    "",
+    "</details>"
+  ].join("\n");
+}
+function profilesSection(p) {
+  const out = [];
+  if (p.split) out.push(splitSection(p.split));
+  if (p.kernels) out.push(kernelsSection(p.kernels));
+  if (p.notes.length) out.push(p.notes.map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("\n"));
+  return out.join("\n\n");
+}
+function stepsText(s) {
+  return s.steps === 1 && s.label === "all" && s.format === "nsys-stats" ? "per capture" : `${s.steps} step${s.steps === 1 ? "" : "s"}`;
+}
+function splitSection(split2) {
+  const row = (label, s) => `| ${label} | ${Number.isNaN(s.wallMs) ? "unknown" : duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)}${Number.isNaN(s.gpuShare) ? "" : ` (${percent(s.gpuShare)})`}${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
+  const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
+  const shown = split2.head ?? split2.base;
+  const lines = [
+    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
+    "",
+    "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...sides.map(([l, s]) => row(l, s))
+  ];
+  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: kernels that overlap on several streams count twice.</sub>");
+  if (split2.comparison) lines.push("", `**What moved:** ${markdownText(split2.comparison.conclusion, 400)}`);
+  const k = split2.kernels;
+  if (k) {
+    const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
+    const names2 = shortNames(families.map((f) => f.name), 48);
+    lines.push(
+      "",
+      `**Kernel time per step:** ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}); of ${k.kernels.length} kernels on both sides ${k.slower} slower and ${k.faster} faster by 5% or more${k.onlyBase.length || k.onlyHead.length ? `, ${k.onlyBase.length} gone, ${k.onlyHead.length} new` : ""}${k.communication.base > 0 || k.communication.head > 0 ? `; communication ${duration(k.communication.base)} → ${duration(k.communication.head)}` : ""}.`
+    );
+    for (const f of families) lines.push(`- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`);
+  }
+  if (shown.threads.length > 1) {
+    const threads = shown.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
+    lines.push("", `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`);
+  }
+  lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
+  const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
+  if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
+    lines.push("", "| waiting on | evidence | time per step | what the profile shows | to confirm |", "|---|---|---:|---|---|");
+    for (const c of candidates) {
+      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)}${Number.isNaN(c.share) ? "" : ` (${percent(c.share)})`}`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
+    }
+  }
+  return lines.join("\n");
+}
+function kernelsSection(k) {
+  const c = k.comparison;
+  const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
+  const cell3 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
+  const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
+  const derived = k.top.some((t) => t.durationDerived);
+  const lines = [
+    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
+    "",
+    "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
+    "|---|---|---:|---:|---|---|---|",
+    ...k.top.map(
+      (t) => `| ${cell3(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
+    )
+  ];
+  if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
+  if (c) {
+    lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
+    const moved2 = c.kernels.filter((x) => x.notes.length);
+    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
+    for (const x of c.shapeChanged.slice(0, 5)) {
+      lines.push(`- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
+    }
+    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
+    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
+  }
+  return lines.join("\n");
+}
+function codeCell(name, max = 60) {
+  return `\`${codeText(name, max)}\``;
+}
+
+// src/render/service-markdown.ts
+function serviceRows(s) {
+  const rows = [];
+  const notes = [];
+  const g2 = s.goodput;
+  if (g2.ok) {
+    const change2 = `${points(g2.difference)} (${points(g2.interval[0])} … ${points(g2.interval[1])}) ${g2.verdict}`;
+    rows.push({ label: `goodput (${g2.criteria.join(", ")})`, base: percent(g2.base.share), head: percent(g2.head.share), change: change2 });
+    if (g2.base.goodPerSecond !== void 0 && g2.head.goodPerSecond !== void 0) {
+      rows.push({ label: "good requests per second", base: compact(g2.base.goodPerSecond), head: compact(g2.head.goodPerSecond), change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : "" });
+    }
+    notes.push(...g2.notes);
+  }
+  const c = s.cost;
+  if (c.ok) {
+    if (c.base.perMillionOutputTokens !== void 0 && c.head.perMillionOutputTokens !== void 0) {
+      rows.push({ label: "cost per million output tokens", base: money(c.base.perMillionOutputTokens, c.currency), head: money(c.head.perMillionOutputTokens, c.currency), change: c.tokenCostRatio !== void 0 ? `×${compact(c.tokenCostRatio)}` : "" });
+    }
+    if (c.base.perThousandRequests !== void 0 && c.head.perThousandRequests !== void 0) {
+      rows.push({ label: "cost per 1k requests", base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : "" });
+    }
+    notes.push(...c.missing);
+  }
+  const { base, head } = s.headroom;
+  if (base.batch || head.batch) {
+    const whole = (v) => Number.isInteger(v) ? String(v) : compact(v);
+    const batch = (h) => h.batch ? `${compact(h.batch.mean)} mean, max ${whole(h.batch.max)}${h.limit ? ` of ${h.limit.key} ${h.limit.value} (${percent(h.batchHeadroom ?? NaN)} headroom)` : ""}` : "—";
+    rows.push({ label: "running batch", base: batch(base), head: batch(head), change: "" });
+  }
+  if (base.kvCacheUsage !== void 0 || head.kvCacheUsage !== void 0) {
+    const used = (v) => v === void 0 ? "—" : `${percent(v)} used`;
+    rows.push({ label: "KV cache", base: used(base.kvCacheUsage), head: used(head.kvCacheUsage), change: "" });
+  }
+  return { rows, notes };
+}
+function cell2(text) {
+  return text.replace(/[$|_\\]/g, (c) => `\\${c}`);
+}
+function serviceSection(s) {
+  const { rows, notes } = serviceRows(s);
+  if (rows.length === 0) return void 0;
+  const table = ["| service | baseline | this PR | change |", "|---|---:|---:|---|", ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell2(r.base)} | ${cell2(r.head)} | ${cell2(r.change)} |`)];
+  const missing = [
+    !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : void 0,
+    !s.cost.ok && !/no hardware price/.test(s.cost.reason) ? `cost: ${s.cost.reason}` : void 0
+  ].filter((x) => x !== void 0);
+  const tail = [...notes, ...missing].map((n) => `<sub>${markdownText(n, 300)}</sub>`);
+  return [table.join("\n"), ...tail.length ? ["", tail.join("<br>\n")] : []].join("\n");
+}
+
+// src/render/quality-markdown.ts
+var MAX_ROWS = 12;
+function qualitySection(q) {
+  if (!q.scores && !q.generations) return void 0;
+  const out = [];
+  if (q.scores) {
+    const s = q.scores;
+    out.push(`**Quality: eval scores** — ${markdownText(s.sentence, 300)}`);
+    const rows = [...s.metrics].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_ROWS);
+    out.push(
+      [
+        "| metric | baseline | this PR | change (95% interval) | verdict |",
+        "|---|---:|---:|---|---|",
+        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value3(m.base, m.baseStderr)} | ${value3(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
+      ].join("\n")
+    );
+    if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
+    const one = [...s.onlyBase.length ? [`only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : [], ...s.onlyHead.length ? [`only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : []];
+    if (one.length) out.push(`<sub>${one.join("; ")}</sub>`);
+  }
+  if (q.generations) out.push(`**Quality: paired generations** — ${markdownText(q.generations.sentence, 400)}`);
+  if (q.notes.length) out.push(q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("<br>\n"));
+  return out.join("\n\n");
+}
+function rank(m) {
+  return m.verdict === "changed" ? 0 : m.verdict === "inconclusive" ? 1 : 2;
+}
+function score2(v) {
+  return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
+}
+function value3(v, stderr) {
+  return `${score2(v)}${stderr !== void 0 ? ` ± ${score2(stderr)}` : ""}`;
+}
+function signed(v) {
+  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${score2(Math.abs(v))}`;
+}
+
+// src/render/markdown.ts
+function renderMarkdown(report2, options = {}) {
+  const detail = options.detail ?? "full";
+  const parts2 = [];
+  if (report2.acceptance) {
+    const a = report2.acceptance;
+    parts2.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
+  }
+  const missing = missingBenchmarks(report2);
+  if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
+  if (report2.benchmarks.length > 1) parts2.push(overview(report2));
+  for (const b of report2.benchmarks) {
+    if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
+    parts2.push(renderBenchmark(b, detail, report2.settings.level));
+  }
+  if (report2.profiles && detail !== "minimal") parts2.push(profilesSection(report2.profiles));
+  if (detail !== "full") parts2.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`);
+  parts2.push(footer(report2));
+  if (options.trailer) parts2.push(options.trailer);
+  return parts2.join("\n\n") + "\n";
+}
+var LIMITS = {
+  full: { findings: Infinity, evidence: Infinity, fixes: Infinity, caveats: Infinity },
+  compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
+  minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 }
+};
+function overview(report2) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const b of report2.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
+  const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
+  const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
+  return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
+}
+function renderBenchmark(b, detail, confidence) {
+  const lead = leadMetric(b);
+  const out = [];
+  out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
+  if (top.length) out.push(top.join("\n>\n"));
+  const brief = briefLine(b, lead);
+  if (brief) out.push(brief);
+  out.push(metricsTable(b, detail, confidence));
+  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
+  if (service) out.push(service);
+  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
+  if (quality) out.push(quality);
+  const undecided2 = undecidedGroups(b, confidence);
+  if (undecided2.length) {
+    out.push(`**Inconclusive** — what would decide:
+${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 700)}`).join("\n")}`);
+  }
+  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
+  if (b.notInData.length && detail !== "minimal") {
+    out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
+  }
+  const leadAttribution = attributionFor(b, lead);
+  if (detail !== "minimal") {
+    for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
+  }
+  if (b.findings.length) out.push(diagnosisSection(b, detail));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
+  if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
+
+${b.trends.join("\n\n")}
+
+</details>`);
+  if (b.caveats.length) out.push(caveatsSection(b, detail));
+  if (detail === "full") out.push(runsSection(b));
+  return out.join("\n\n");
+}
+function differsPrefix(b) {
+  const differs = notLikeForLikeShort(b.notLikeForLike);
+  return differs ? `⚠️ Not like-for-like (${markdownText(differs, 300)}) · ` : "";
+}
+function briefLine(b, lead) {
+  if (b.verdict !== "regressed" || !lead) return void 0;
+  const parts2 = [];
+  const a = attributionFor(b, lead);
+  const where2 = a && whereTheTimeWent(a);
+  if (where2) parts2.push(`**Where the time went:** ${where2}`);
+  const finding2 = leadFinding(b, lead);
+  if (finding2) {
+    const label = finding2.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
+    parts2.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
+  }
+  const fix = leadFix(b, lead);
+  if (fix && finding2?.cause === "workload") parts2.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  else if (fix) parts2.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  return parts2.join(" · ");
+}
+function metricsTable(b, detail, confidence) {
+  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
+  const hidden = b.metrics.length - shown.length;
+  const rows = shown.map((m) => {
+    const unit = m.spec.metric.unit;
+    const base = m.base ? withUnit(m.base.value, unit) : "—";
+    const head = m.head ? withUnit(m.head.value, unit) : "—";
+    return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell2(m)} |`;
+  });
+  const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
+  return hidden ? `${table}
+
+${hidden} more metric${hidden === 1 ? "" : "s"} unchanged.` : table;
+}
+function sloCell(m) {
+  return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
+}
+function verdictCell2(m) {
+  if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
+  const qualifier = verdictQualifier(m);
+  return qualifier ? `${m.verdict} (${qualifier})` : m.verdict;
+}
+var MAX_ATTRIBUTIONS = 2;
+function orderAttributions(b, lead) {
+  const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
+  const rest = b.attributions.filter((a) => a !== lead);
+  return [...lead ? [lead] : [], ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
+}
+function attributionSection(a) {
+  const label = specLabel(a.spec);
+  const own2 = a.q === 0 ? "own mean" : `own p${Number((a.q * 100).toPrecision(3))}`;
+  const summary2 = `Where the time went — ${label}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`;
+  const rows = a.phases.map(
+    (p) => `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? "0%" : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`
+  );
+  const table = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own2 + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
+  const note = a.missingPhases.length ? `
+
+Not recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(", ")} (their time sits in the remainder).` : "";
+  return `<details><summary>${summary2}</summary>
+
+${table}${note}
+
+</details>`;
+}
+function diagnosisSection(b, detail) {
+  const out = [];
+  for (const walk2 of detail === "minimal" ? [] : b.walks) {
+    const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
+    out.push(`**Diagnosis** for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (§5 decision tree)
+${path.map((p) => `- ${p}`).join("\n")}`);
+  }
+  const limits = LIMITS[detail];
+  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
+  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
+  return out.join("\n\n");
+}
+function findingBlock(f, maxEvidence) {
+  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
+  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
+  return lines.join("\n");
+}
+function statusIcon(f) {
+  return f.status === "confirmed" ? "🎯" : f.status === "likely" ? "🔎" : "❔";
+}
+function fixesTable(fixes, lead) {
+  const label = specLabel(lead.spec);
+  const unit = lead.spec.metric.unit;
+  const rows = fixes.map(
+    (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
+  );
+  return [
+    `**Fixes ranked by gain per effort** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline; then (gain − 1) per hour of work, a day being 8 h — do the first one first)`,
+    "",
+    `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
+    "|---|---|---:|---:|---:|---:|---|",
+    ...rows
+  ].join("\n");
+}
+function caveatsSection(b, detail) {
+  const shown = b.caveats.slice(0, LIMITS[detail].caveats);
+  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
+  if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
+  return `⚠️ **Caveats**
+${lines.join("\n")}`;
+}
+function runsSection(b) {
+  const rows = [b.base, b.head].map((s) => sideRow(s));
+  const changes = b.configChanges.length ? `
+
+Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` ${markdownText(String(c.base ?? "(unset)"), 60)} → ${markdownText(String(c.head ?? "(unset)"), 60)}`).join(", ")}` : "\n\nConfiguration: no differences in the recorded engine settings.";
+  const w = b.workload;
+  const workload = [];
+  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
+  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`);
+  if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
+  if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  const costs = b.likeForLike.length ? [
+    "",
+    "Like-for-like costs (matched load and request size; they do not move with the workload):",
+    "",
+    "| cost | change, matched | unmatched | requests in agreeing strata |",
+    "|---|---:|---:|---:|",
+    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`)
+  ].join("\n") : "";
+  return [
+    "<details><summary>Runs compared</summary>",
+    "",
+    "| side | commit | runs | requests | failed | files |",
+    "|---|---|---:|---:|---:|---|",
+    ...rows,
+    changes,
+    workload.length ? `
+Workload: ${workload.join("; ")}.` : "",
+    costs,
+    "",
+    "</details>"
+  ].join("\n");
+}
+function sideRow(s) {
+  const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ""})`).join(", ");
+  return `| ${s.label === "base" ? "baseline" : "this PR"} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : "—"} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
+}
+function footer(report2) {
+  const s = report2.settings;
+  return `<sub>perf-triage v${report2.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
+}
+
 // src/github/fit.ts
 var COMMENT_LIMIT = 65536;
+var CHECK_SUMMARY_LIMIT = 65535;
+var JOB_SUMMARY_LIMIT = 1024 * 1024;
 var LEVELS = ["full", "compact", "minimal"];
-function fitComment(report2, options) {
-  const limit = COMMENT_LIMIT - options.reserve;
+var sizeIn = (unit) => unit === "bytes" ? (text) => Buffer.byteLength(text) : (text) => text.length;
+function fitReport(report2, options) {
+  const size = sizeIn(options.unit);
+  const limit = options.limit - (options.reserve ?? 0);
+  const where2 = options.fullReport ?? (options.summaryUrl ? `the [job summary](${options.summaryUrl})` : "the job summary");
+  const render = { summaryUrl: options.summaryUrl, ...options.fullReport ? { fullReport: options.fullReport } : {} };
   let body = "";
-  for (const detail of LEVELS) {
-    body = renderMarkdown(report2, { detail, summaryUrl: options.summaryUrl });
-    if (body.length <= limit) return { body, detail, truncated: false };
+  for (const detail of LEVELS.slice(LEVELS.indexOf(options.from ?? "full"))) {
+    body = renderMarkdown(report2, { detail, ...render });
+    if (size(body) <= limit) return { body, detail, truncated: false };
   }
   const notice = `
 
-**The report is too long for a comment:** the rest is in the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary"}.
+**The report is too long for this page:** the rest is in ${where2}.
 `;
-  return { body: cutSafely(body, limit - notice.length) + notice, detail: "minimal", truncated: true };
+  return { body: cutSafely(body, limit - size(notice), size) + notice, detail: "minimal", truncated: true };
 }
-function cutSafely(text, max) {
+function fitComment(report2, options) {
+  return fitReport(report2, { limit: COMMENT_LIMIT, ...options });
+}
+function cutSafely(text, max, size = (t) => t.length) {
   const lines = text.split("\n");
   let length = 0;
   let fence = false;
@@ -46341,7 +46469,7 @@ function cutSafely(text, max) {
   let best = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    length += line.length + 1;
+    length += size(line) + 1;
     if (length > max) break;
     if (/^\s*(```|~~~)/.test(line)) fence = !fence;
     if (!fence) {
@@ -46355,9 +46483,10 @@ function cutSafely(text, max) {
 }
 
 // src/github/checks.ts
-var SUMMARY_LIMIT = 65535;
+var TITLE_LIMIT = 255;
 async function publishCheck(client, repo, outcome) {
-  const output = { title: outcome.title.slice(0, 255), summary: outcome.summary.slice(0, SUMMARY_LIMIT) };
+  const summary2 = outcome.summary.length > CHECK_SUMMARY_LIMIT ? cutSafely(outcome.summary, CHECK_SUMMARY_LIMIT) : outcome.summary;
+  const output = { title: [...outcome.title].slice(0, TITLE_LIMIT).join(""), summary: summary2 };
   const existing = await findCheck(client, repo, outcome);
   const body = { name: outcome.name, status: "completed", conclusion: outcome.conclusion, output, details_url: outcome.detailsUrl, external_id: outcome.externalId };
   if (existing) {
@@ -46390,14 +46519,14 @@ async function publishComment(request2) {
     const earlier = await listOurComments(client, target);
     if (earlier.length === 0) return { skipped: `comment: ${request2.mode}, and the verdict is ${report2.verdict}` };
   }
-  const reserve = marker(request2.group, request2.stamp, request2.headSha).length + 2;
+  const reserve = marker(request2.group, request2.stamp, request2.headSha, request2.workflow).length + 2;
   const fitted = fitComment(report2, { reserve, summaryUrl: request2.summaryUrl });
   try {
-    const comment = await upsertComment(client, target, fitted.body, request2.stamp, request2.headSha);
+    const comment = await upsertComment(client, target, fitted.body, request2.stamp, request2.headSha, request2.workflow);
     return { comment, detail: fitted.truncated ? "truncated" : fitted.detail };
   } catch (error2) {
     if (statusOf(error2) === 403) {
-      return { skipped: "the token cannot write comments here (read-only, as for a pull request from a fork): use the two-workflow mode in docs/github.md" };
+      return { skipped: "the token cannot write comments here (HTTP 403): it needs pull-requests: write, and a pull request from a fork only ever gets a read-only token there; use the two-workflow mode in docs/github.md" };
     }
     throw error2;
   }
@@ -46408,13 +46537,14 @@ function breached(report2) {
 async function publishOutcomeCheck(request2) {
   const { report: report2 } = request2;
   const first = report2.benchmarks[0];
-  const title = first ? `${first.name}: ${headline(first).replace(/`/g, "")}` : report2.verdict;
+  const title = first ? `${plainText(first.name, 100)}: ${headline(first).replace(/`/g, "")}` : report2.verdict;
+  const summary2 = fitReport(report2, { limit: CHECK_SUMMARY_LIMIT, from: "compact", summaryUrl: request2.detailsUrl }).body;
   return publishCheck(request2.client, request2.repo, {
     name: request2.name,
     headSha: request2.headSha,
     conclusion: report2.outcome.fail ? "failure" : report2.verdict === "inconclusive" ? "neutral" : "success",
     title,
-    summary: request2.summary,
+    summary: summary2,
     detailsUrl: request2.detailsUrl,
     externalId: request2.externalId
   });
@@ -46919,8 +47049,11 @@ async function run(env = process.env) {
     const recording = shouldRecord(journal, context);
     const journalRef = journal.branch || defaultBranch(context) || "main";
     const history = client && onGitHub(context) && journal.mode !== "off" ? await readHistory(client, context.repository, journalRef, journal).catch((error2) => {
+      const missing = permissionError(error2, `the journal on ${journalRef} was not read`);
       const status = statusOf(error2);
-      warning2(status !== void 0 ? `the journal on ${journalRef} was not read (HTTP ${status}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false` : `the journal on ${journalRef} was not read: ${safeLogText(String(error2?.message ?? error2))}; noise bands and drift from the history are left out`);
+      warning2(
+        missing ? `${missing.message}; noise bands and drift from the history are left out (or set journal: false)` : status !== void 0 ? `the journal on ${journalRef} was not read (HTTP ${status}): noise bands and drift from the history are left out (or set journal: false)` : `the journal on ${journalRef} was not read: ${String(error2?.message ?? error2)}; noise bands and drift from the history are left out`
+      );
       return void 0;
     }) : void 0;
     const started = Date.now();
@@ -46935,18 +47068,22 @@ async function run(env = process.env) {
     let firstBaseline = /* @__PURE__ */ new Set();
     const base = await timedGroup("perf-triage: read baseline", async () => {
       if (usesArtifactBaseline(inputs.baseline)) {
-        const found2 = await artifactBaseline(client, context.repository, {
-          workflowRunId: runId || context.runId,
-          branch: baseBranch(context) ?? journalRef,
-          artifactName: settings.artifactName,
-          limits: { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes },
-          resultPatterns: inputs.results
-        });
+        const branch3 = await needing("the default branch was not read", async () => defaultBranch(context) ?? (client && onGitHub(context) ? (await client.rest.repos.get({ ...context.repository })).data.default_branch : "main"));
+        const found2 = await needing(
+          "the baseline artifact was not read",
+          () => artifactBaseline(client, context.repository, {
+            workflowRunId: runId || context.runId,
+            branch: branch3,
+            artifactName: settings.artifactName,
+            limits: { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes },
+            resultPatterns: inputs.results
+          })
+        );
         info2(found2.description);
         return sideFromSources("base", found2.sources, { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat });
       }
       if (!usesJournalBaseline(inputs.baseline)) return readSide("base", inputs.baseline, inputs, config, artifact);
-      const found = await journalBaseline(client, context.repository, journalRef, journal.paths, head);
+      const found = await needing(`the baseline was not read from the journal on ${journalRef}`, () => journalBaseline(client, context.repository, journalRef, journal.paths, head));
       if (found.missing.length && !recording) {
         throw new InputError("baseline", `the journal on ${journalRef} has no baseline for ${found.missing.map((m) => `"${m}"`).join(", ")} yet: record one with a push to the default branch, or give baseline files`);
       }
@@ -46955,38 +47092,44 @@ async function run(env = process.env) {
       return { label: "base", runs: [...found.side.runs, ...selfRuns] };
     });
     const profiles = await timedGroup("perf-triage: read profiles", () => readProfiles(inputs, artifact));
-    const quality = await loadQualityInputs(inputs.baselineQuality, inputs.quality);
+    const quality = await readQualityFiles(inputs, artifact);
     let report2 = await timedGroup("perf-triage: compare and diagnose", async () => {
       const r = triage(base, head, history ? withHistory(config, history) : config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
       info2(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });
-    const published = client && onGitHub(context) ? await timedGroup("perf-triage: publish on GitHub", () => publish(client, context, settings, report2, runId)) : void 0;
-    if (published?.report) report2 = published.report;
+    const onPullRequest = context.pullRequest !== void 0 || runId !== 0;
+    const target = client && onGitHub(context) && onPullRequest ? await timedGroup("perf-triage: find the pull request", () => findTarget(client, context, settings, report2, runId)) : void 0;
+    if (target?.acceptance && report2.outcome.fail) {
+      report2 = applyAcceptance(report2, target.acceptance);
+      info2(`regression accepted by ${target.acceptance.by} for ${target.acceptance.sha.slice(0, 7)}`);
+    }
+    await writeFile3(inputs.reportPath, renderJson(report2));
+    if (inputs.writeSummary) await writeJobSummary(report2, inputs.reportPath);
+    setOutputs(report2, inputs.reportPath);
+    const first = report2.benchmarks[0];
+    info2(first ? `${first.name}: ${headline(first)}` : report2.verdict);
+    if (client && onGitHub(context) && target) await timedGroup("perf-triage: publish on GitHub", () => publish(client, context, settings, report2, runId, target));
     if (!client && (context.pullRequest || runId)) warning2("no github-token (or not on GitHub Actions): the report is in the job summary only");
     if (recording) {
       if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required to record the journal (contents: write)");
       await timedGroup("perf-triage: record the journal", () => record2(client, context, settings, journal, journalRef, report2, base, head, firstBaseline));
     }
-    await writeFile3(inputs.reportPath, renderJson(report2));
-    if (inputs.writeSummary) await summary.addRaw(renderMarkdown(report2)).write();
-    setOutputs(report2, inputs.reportPath);
-    const first = report2.benchmarks[0];
-    info2(first ? safeLogText(`${first.name}: ${headline(first)}`) : report2.verdict);
-    if (report2.outcome.fail && recording) warning2(safeLogText(`perf-triage: recorded on ${journalRef} - ${report2.outcome.reasons.join("; ")}`));
-    if (report2.outcome.fail && !runId && !recording) setFailed(`perf-triage: ${report2.outcome.reasons.join("; ")}`);
+    if (report2.outcome.fail && recording) warning2(`perf-triage: recorded on ${journalRef} - ${report2.outcome.reasons.join("; ")}`);
+    if (report2.outcome.fail && !runId && !recording) fail(`perf-triage: ${report2.outcome.reasons.join("; ")}`);
   } catch (error2) {
-    if (error2 instanceof InputError || error2 instanceof ConfigError || error2 instanceof ContextError || error2 instanceof CommitError) setFailed(`perf-triage: ${error2.message}`);
-    else setFailed(`perf-triage failed unexpectedly: ${error2?.stack ?? String(error2)}`);
+    if (error2 instanceof InputError || error2 instanceof ConfigError || error2 instanceof ContextError || error2 instanceof CommitError || error2 instanceof PermissionError) fail(`perf-triage: ${error2.message}`);
+    else fail(`perf-triage failed unexpectedly: ${error2?.stack ?? String(error2)}`);
   }
+}
+async function writeJobSummary(report2, reportPath) {
+  const fitted = fitReport(report2, { limit: JOB_SUMMARY_LIMIT, unit: "bytes", fullReport: `the JSON report \`${codeText(reportPath, 200)}\` (the \`report-path\` output; upload it to keep it)` });
+  if (fitted.detail !== "full" || fitted.truncated) info2(`job summary ${fitted.truncated ? "cut" : `at ${fitted.detail} detail`} to fit the runner's 1 MiB`);
+  await summary.addRaw(fitted.body).write();
 }
 function defaultBranch(context) {
   const repository = context.payload.repository;
   return typeof repository?.default_branch === "string" ? repository.default_branch : void 0;
-}
-function baseBranch(context) {
-  const pull = context.payload.pull_request;
-  return typeof pull?.base?.ref === "string" ? pull.base.ref : void 0;
 }
 function shouldRecord(journal, context) {
   if (journal.mode === "off" || journal.record === "never") return false;
@@ -47001,7 +47144,10 @@ function inArtifact(artifact, patterns) {
 }
 async function artifactSources(client, context, settings, runId) {
   if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required in workflow_run mode, to download the results artifact");
-  const files = await downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes });
+  const files = await needing(
+    `the artifact "${settings.artifactName}" of run ${runId} was not read`,
+    () => downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes })
+  );
   info2(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
   return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, gunzipIfGzip(f.data, `${ARTIFACT_PREFIX}${f.name}`)));
 }
@@ -47009,10 +47155,7 @@ async function readSide(label, patterns, inputs, config, artifact, fromArtifactO
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat };
   let side2;
   if (artifact) {
-    const matched = inArtifact(artifact, patterns);
-    if (matched.length === 0 && fromArtifactOnly) {
-      throw new InputError("artifact", `no file matches ${patterns.join(", ")} (it holds ${artifact.map(entryName).slice(0, 10).join(", ") || "nothing"})`);
-    }
+    const matched = fromArtifact(artifact, patterns, fromArtifactOnly ? "results" : void 0);
     side2 = matched.length ? await sideFromSources(label, matched, options) : await loadSide(label, patterns, options);
   } else {
     side2 = await loadSide(label, patterns, options);
@@ -47026,25 +47169,42 @@ async function readSide(label, patterns, inputs, config, artifact, fromArtifactO
   }
   return side2;
 }
+function fromArtifact(artifact, patterns, headInput) {
+  const matched = inArtifact(artifact, patterns);
+  if (matched.length === 0 && headInput && patterns.length) {
+    throw new InputError("artifact", `no file matches ${patterns.join(", ")} (${headInput}; it holds ${artifact.map(entryName).slice(0, 10).join(", ") || "nothing"})`);
+  }
+  return matched;
+}
 async function readProfiles(inputs, artifact) {
   if (inputs.profiles.length === 0 && inputs.baselineProfiles.length === 0) return void 0;
-  const read = async (patterns, input) => {
-    const matched = artifact ? inArtifact(artifact, patterns) : [];
+  const read = async (patterns, input, head) => {
+    const matched = artifact ? fromArtifact(artifact, patterns, head ? input : void 0) : [];
     const found = matched.length ? await Promise.all(matched.map((s) => readProfile(s))) : await loadProfiles(patterns, input);
     for (const p of found) info2(p.kind === "split" ? `${p.totals.file}: ${p.totals.format}, ${p.totals.steps.length} step(s)` : `${p.ncu.file}: Nsight Compute, ${p.ncu.kernels.length} kernel(s)`);
     return found;
   };
-  return { base: await read(inputs.baselineProfiles, "baseline-profile"), head: await read(inputs.profiles, "profile") };
+  return { base: await read(inputs.baselineProfiles, "baseline-profile", false), head: await read(inputs.profiles, "profile", true) };
 }
-async function publish(client, context, settings, report2, runId) {
+async function readQualityFiles(inputs, artifact) {
+  if (!artifact || inputs.quality.length === 0 || inputs.baselineQuality.length === 0) return loadQualityInputs(inputs.baselineQuality, inputs.quality);
+  const head = fromArtifact(artifact, inputs.quality, "quality");
+  const base = fromArtifact(artifact, inputs.baselineQuality, void 0);
+  return {
+    base: base.length ? await Promise.all(base.map((s) => readQuality(s))) : await loadQuality(inputs.baselineQuality, "baseline-quality"),
+    head: await Promise.all(head.map((s) => readQuality(s)))
+  };
+}
+async function findTarget(client, context, settings, report2, runId) {
   const group2 = commentGroup(settings, report2);
-  const summaryUrl = runUrl(context);
-  const stamp3 = `${context.runId}.${context.runAttempt}`;
   let pullNumber = context.pullRequest?.number;
   let headSha = context.pullRequest?.headSha;
   if (runId) {
-    const resolution = await resolvePullRequest(client, context.repository, runId);
-    if ("skip" in resolution) {
+    const resolution = await softly(`the pull request of run ${runId} was not found`, () => resolvePullRequest(client, context.repository, runId));
+    if (!resolution) {
+      pullNumber = void 0;
+      headSha = void 0;
+    } else if ("skip" in resolution) {
       info2(`no pull request to comment on: ${resolution.skip}`);
       pullNumber = void 0;
       headSha = resolution.run?.headSha;
@@ -47054,43 +47214,60 @@ async function publish(client, context, settings, report2, runId) {
       info2(`run ${runId} belongs to pull request #${pullNumber} (head ${headSha.slice(0, 7)})`);
     }
   }
-  if (pullNumber === void 0 && !runId) return { report: report2 };
   const authors = await commentAuthors(client, settings.commentAuthor);
-  if (pullNumber !== void 0 && headSha && report2.outcome.fail) {
-    const acceptance = await findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group: group2, authors }, headSha);
-    if (acceptance) {
-      report2 = applyAcceptance(report2, acceptance);
-      info2(`regression accepted by ${acceptance.by} for ${headSha.slice(0, 7)}`);
+  const acceptance = pullNumber !== void 0 && headSha && report2.outcome.fail ? await softly(`the acceptances on #${pullNumber} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group: group2, authors }, headSha)) : void 0;
+  return { group: group2, authors, ...pullNumber !== void 0 ? { pullNumber } : {}, ...headSha ? { headSha } : {}, ...acceptance ? { acceptance } : {} };
+}
+async function softly(what, work) {
+  try {
+    return await work();
+  } catch (error2) {
+    const missing = permissionError(error2, what);
+    if (!missing) throw error2;
+    warning2(missing.message);
+    return void 0;
+  }
+}
+async function publish(client, context, settings, report2, runId, target) {
+  const summaryUrl = runUrl(context);
+  const stamp3 = `${context.runId}.${context.runAttempt}`;
+  const { group: group2, pullNumber, headSha } = target;
+  if (runId && headSha) {
+    const check = await softly(
+      `the check run "${settings.checkName}" was not written`,
+      () => publishOutcomeCheck({ client, repo: context.repository, report: report2, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group2}:${runId}` })
+    );
+    if (check) {
+      setOutput("check-run-id", String(check.id));
+      info2(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report2.outcome.fail ? "failure" : "done"}`);
     }
   }
-  if (runId && headSha) {
-    const check = await publishOutcomeCheck({ client, repo: context.repository, report: report2, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group2}:${runId}`, summary: renderMarkdown(report2, { detail: "compact", summaryUrl }) });
-    setOutput("check-run-id", String(check.id));
-    info2(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report2.outcome.fail ? "failure" : "done"}`);
-  }
-  if (pullNumber === void 0) return { report: report2 };
-  const result = await publishComment({ client, context, report: report2, pullNumber, group: group2, authors, mode: settings.comment, summaryUrl, stamp: stamp3, headSha });
+  if (pullNumber === void 0) return;
+  const result = await softly(
+    `the comment on #${pullNumber} was not written`,
+    () => publishComment({ client, context, report: report2, pullNumber, group: group2, authors: target.authors, mode: settings.comment, summaryUrl, stamp: stamp3, ...headSha ? { headSha } : {}, ...context.workflowPath ? { workflow: context.workflowPath } : {} })
+  );
+  if (!result) return;
   if (result.skipped) {
     info2(result.skipped);
-    return { report: report2 };
+    return;
   }
   const comment = result.comment;
   setOutput("comment-id", String(comment.id));
   setOutput("comment-url", comment.url);
   setOutput("pull-request", String(pullNumber));
   info2(`comment ${comment.action} on #${pullNumber}${comment.removed ? ` (${comment.removed} duplicate(s) removed)` : ""}${result.detail && result.detail !== "full" ? ` (${result.detail} to fit)` : ""}`);
-  return { report: report2 };
 }
 function commentGroup(settings, report2) {
   return settings.group || report2.benchmarks[0]?.name || "perf-triage";
 }
 async function record2(client, context, settings, journal, branch3, report2, base, head, firstBaseline) {
   const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
-  const { data: pulls } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha });
+  const pulls = await softly(`the pull request merged as ${context.sha.slice(0, 7)} was not read (the entry is recorded without it)`, async () => (await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha })).data) ?? [];
   const merged = pulls.find((p) => p.merged_at) ?? pulls[0];
   const group2 = commentGroup(settings, report2);
   const authors = await commentAuthors(client, settings.commentAuthor).catch(() => []);
-  const acceptance = merged ? await findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group: group2, authors }, merged.head.sha) : void 0;
+  const acceptance = merged ? await softly(`the acceptances on #${merged.number} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group: group2, authors }, merged.head.sha)) : void 0;
   const result = await recordResults({
     client,
     repo: context.repository,

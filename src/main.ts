@@ -1,6 +1,6 @@
-// The action: read inputs, compare the results with the baseline, write the job summary and the
-// JSON report, publish on GitHub, keep the journal, set outputs, and fail the step when the outcome
-// says so. One run(), one setFailed.
+// The action: read inputs, compare the results with the baseline, write the JSON report, the job
+// summary and the outputs, then publish on GitHub and keep the journal, and fail the step when the
+// outcome says so. One run(), one setFailed.
 //
 // Modes, from the event that started the workflow:
 // - pull_request: results and baseline from the workspace (or `baseline: journal`); one PR comment.
@@ -17,7 +17,8 @@ import { bytesSource, type TextSource } from './ingest/source';
 import { loadSide, sideFromSources } from './io/load-side';
 import { gunzipIfGzip } from './io/gzip-source';
 import { loadProfiles } from './io/load-profiles';
-import { loadQualityInputs } from './io/load-quality';
+import { loadQuality, loadQualityInputs } from './io/load-quality';
+import { readQuality, type QualityInput } from './quality';
 import { readProfile } from './profile/read';
 import type { ProfileInputs } from './report/profiles';
 import { matchesPattern } from './io/glob';
@@ -26,10 +27,11 @@ import { applyAcceptance, triage } from './report/build';
 import { pairBenchmarks } from './report/groups';
 import type { Report } from './report/model';
 import { renderJson } from './render/json';
-import { renderMarkdown } from './render/markdown';
+import { codeText } from './render/escape';
 import { attributionFor, headline, leadMetric } from './render/summary';
+import type { Acceptance } from './journal/schema';
 import { readInputs, type ActionInputs } from './action/inputs';
-import { info, safeLogText, timedGroup, warning } from './action/log';
+import { fail, info, timedGroup, warning } from './action/log';
 import { artifactBaseline, journalBaseline, usesArtifactBaseline, usesJournalBaseline } from './action/baseline';
 import { runCommand } from './action/command-mode';
 import { writeDigests } from './action/digest-out';
@@ -42,6 +44,8 @@ import { resolvePullRequest } from './github/pull-request';
 import { commentAuthors } from './github/identity';
 import { findAcceptance } from './github/acceptance';
 import { publishComment, publishOutcomeCheck } from './github/publish';
+import { fitReport, JOB_SUMMARY_LIMIT } from './github/fit';
+import { needing, permissionError, PermissionError } from './github/permissions';
 import { recordResults } from './github/record';
 import { CommitError } from './github/git-commit';
 import { parseGitHubSettings, type GitHubSettings } from './github/settings';
@@ -74,9 +78,16 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const history =
       client && onGitHub(context) && journal.mode !== 'off'
         ? await readHistory(client, context.repository, journalRef, journal).catch((error: unknown) => {
-            const status = statusOf(error);
+            const missing = permissionError(error, `the journal on ${journalRef} was not read`);
             // Only an HTTP refusal is about permissions; a journal file that cannot be used says what is wrong with it.
-            warning(status !== undefined ? `the journal on ${journalRef} was not read (HTTP ${status}): noise bands and drift from the history are left out; give the job contents: read, or set journal: false` : `the journal on ${journalRef} was not read: ${safeLogText(String((error as Error)?.message ?? error))}; noise bands and drift from the history are left out`);
+            const status = statusOf(error);
+            warning(
+              missing
+                ? `${missing.message}; noise bands and drift from the history are left out (or set journal: false)`
+                : status !== undefined
+                  ? `the journal on ${journalRef} was not read (HTTP ${status}): noise bands and drift from the history are left out (or set journal: false)`
+                  : `the journal on ${journalRef} was not read: ${String((error as Error)?.message ?? error)}; noise bands and drift from the history are left out`,
+            );
             return undefined;
           })
         : undefined;
@@ -93,18 +104,21 @@ export async function run(env: Record<string, string | undefined> = process.env)
     let firstBaseline = new Set<string>();
     const base = await timedGroup('perf-triage: read baseline', async () => {
       if (usesArtifactBaseline(inputs.baseline)) {
-        const found = await artifactBaseline(client, context.repository, {
-          workflowRunId: runId || context.runId,
-          branch: baseBranch(context) ?? journalRef,
-          artifactName: settings.artifactName,
-          limits: { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes },
-          resultPatterns: inputs.results,
-        });
+        const branch = await needing('the default branch was not read', async () => defaultBranch(context) ?? (client && onGitHub(context) ? (await client.rest.repos.get({ ...context.repository })).data.default_branch : 'main'));
+        const found = await needing('the baseline artifact was not read', () =>
+          artifactBaseline(client, context.repository, {
+            workflowRunId: runId || context.runId,
+            branch,
+            artifactName: settings.artifactName,
+            limits: { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes },
+            resultPatterns: inputs.results,
+          }),
+        );
         info(found.description);
         return sideFromSources('base', found.sources, { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat });
       }
       if (!usesJournalBaseline(inputs.baseline)) return readSide('base', inputs.baseline, inputs, config, artifact);
-      const found = await journalBaseline(client, context.repository, journalRef, journal.paths, head);
+      const found = await needing(`the baseline was not read from the journal on ${journalRef}`, () => journalBaseline(client, context.repository, journalRef, journal.paths, head));
       if (found.missing.length && !recording) {
         throw new InputError('baseline', `the journal on ${journalRef} has no baseline for ${found.missing.map((m) => `"${m}"`).join(', ')} yet: record one with a push to the default branch, or give baseline files`);
       }
@@ -114,15 +128,29 @@ export async function run(env: Record<string, string | undefined> = process.env)
       return { label: 'base' as const, runs: [...found.side.runs, ...selfRuns] };
     });
     const profiles = await timedGroup('perf-triage: read profiles', () => readProfiles(inputs, artifact));
-    const quality = await loadQualityInputs(inputs.baselineQuality, inputs.quality);
+    const quality = await readQualityFiles(inputs, artifact);
     let report = await timedGroup('perf-triage: compare and diagnose', async () => {
       const r = triage(base, head, history ? withHistory(config, history) : config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
       info(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });
 
-    const published = client && onGitHub(context) ? await timedGroup('perf-triage: publish on GitHub', () => publish(client, context, settings, report, runId)) : undefined;
-    if (published?.report) report = published.report;
+    // Reads that decide the report (which pull request, a maintainer's acceptance) come first; then
+    // the report, the JSON and the job summary are written; only then is anything published, so a
+    // failed publish (a permission the workflow did not grant) never costs the report.
+    const onPullRequest = context.pullRequest !== undefined || runId !== 0;
+    const target = client && onGitHub(context) && onPullRequest ? await timedGroup('perf-triage: find the pull request', () => findTarget(client, context, settings, report, runId)) : undefined;
+    if (target?.acceptance && report.outcome.fail) {
+      report = applyAcceptance(report, target.acceptance);
+      info(`regression accepted by ${target.acceptance.by} for ${target.acceptance.sha.slice(0, 7)}`);
+    }
+    await writeFile(inputs.reportPath, renderJson(report));
+    if (inputs.writeSummary) await writeJobSummary(report, inputs.reportPath);
+    setOutputs(report, inputs.reportPath);
+    const first = report.benchmarks[0];
+    info(first ? `${first.name}: ${headline(first)}` : report.verdict);
+
+    if (client && onGitHub(context) && target) await timedGroup('perf-triage: publish on GitHub', () => publish(client, context, settings, report, runId, target));
     if (!client && (context.pullRequest || runId)) warning('no github-token (or not on GitHub Actions): the report is in the job summary only');
 
     if (recording) {
@@ -130,31 +158,29 @@ export async function run(env: Record<string, string | undefined> = process.env)
       await timedGroup('perf-triage: record the journal', () => record(client, context, settings, journal, journalRef, report, base, head, firstBaseline));
     }
 
-    await writeFile(inputs.reportPath, renderJson(report));
-    if (inputs.writeSummary) await core.summary.addRaw(renderMarkdown(report)).write();
-    setOutputs(report, inputs.reportPath);
-    const first = report.benchmarks[0];
-    info(first ? safeLogText(`${first.name}: ${headline(first)}`) : report.verdict);
-
     // In workflow_run mode the check run carries the outcome to the PR; this run itself succeeded.
     // On the default branch the change is in: it is journaled (flagged when unaccepted), not failed.
-    if (report.outcome.fail && recording) warning(safeLogText(`perf-triage: recorded on ${journalRef} - ${report.outcome.reasons.join('; ')}`));
-    if (report.outcome.fail && !runId && !recording) core.setFailed(`perf-triage: ${report.outcome.reasons.join('; ')}`);
+    if (report.outcome.fail && recording) warning(`perf-triage: recorded on ${journalRef} - ${report.outcome.reasons.join('; ')}`);
+    if (report.outcome.fail && !runId && !recording) fail(`perf-triage: ${report.outcome.reasons.join('; ')}`);
   } catch (error) {
-    if (error instanceof InputError || error instanceof ConfigError || error instanceof ContextError || error instanceof CommitError) core.setFailed(`perf-triage: ${error.message}`);
-    else core.setFailed(`perf-triage failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
+    if (error instanceof InputError || error instanceof ConfigError || error instanceof ContextError || error instanceof CommitError || error instanceof PermissionError) fail(`perf-triage: ${error.message}`);
+    else fail(`perf-triage failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
   }
+}
+
+/**
+ * The job summary, fitted to the runner's 1 MiB with the comment's levels of detail; a summary that
+ * had to be shortened points to the JSON report, which always holds everything.
+ */
+async function writeJobSummary(report: Report, reportPath: string): Promise<void> {
+  const fitted = fitReport(report, { limit: JOB_SUMMARY_LIMIT, unit: 'bytes', fullReport: `the JSON report \`${codeText(reportPath, 200)}\` (the \`report-path\` output; upload it to keep it)` });
+  if (fitted.detail !== 'full' || fitted.truncated) info(`job summary ${fitted.truncated ? 'cut' : `at ${fitted.detail} detail`} to fit the runner's 1 MiB`);
+  await core.summary.addRaw(fitted.body).write();
 }
 
 function defaultBranch(context: GitHubContext): string | undefined {
   const repository = context.payload.repository as { default_branch?: unknown } | undefined;
   return typeof repository?.default_branch === 'string' ? repository.default_branch : undefined;
-}
-
-/** The pull request's base branch, when the event carries one. */
-function baseBranch(context: GitHubContext): string | undefined {
-  const pull = context.payload.pull_request as { base?: { ref?: unknown } } | undefined;
-  return typeof pull?.base?.ref === 'string' ? pull.base.ref : undefined;
 }
 
 /** Record on a push to the default branch (auto), always, or never. */
@@ -176,7 +202,9 @@ function inArtifact(artifact: TextSource[], patterns: readonly string[]): TextSo
 /** The artifact's files as sources, named "artifact:<entry>". */
 async function artifactSources(client: GitHubClient | undefined, context: GitHubContext, settings: GitHubSettings, runId: number): Promise<TextSource[]> {
   if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in workflow_run mode, to download the results artifact');
-  const files = await downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes });
+  const files = await needing(`the artifact "${settings.artifactName}" of run ${runId} was not read`, () =>
+    downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes }),
+  );
   info(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
   return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, gunzipIfGzip(f.data, `${ARTIFACT_PREFIX}${f.name}`)));
 }
@@ -189,10 +217,7 @@ async function readSide(label: Side['label'], patterns: string[], inputs: Action
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat };
   let side: Side;
   if (artifact) {
-    const matched = inArtifact(artifact, patterns);
-    if (matched.length === 0 && fromArtifactOnly) {
-      throw new InputError('artifact', `no file matches ${patterns.join(', ')} (it holds ${artifact.map(entryName).slice(0, 10).join(', ') || 'nothing'})`);
-    }
+    const matched = fromArtifact(artifact, patterns, fromArtifactOnly ? 'results' : undefined);
     side = matched.length ? await sideFromSources(label, matched, options) : await loadSide(label, patterns, options);
   } else {
     side = await loadSide(label, patterns, options);
@@ -207,27 +232,67 @@ async function readSide(label: Side['label'], patterns: string[], inputs: Action
   return side;
 }
 
-/** Profiler exports: from the artifact when it holds them, else the workspace. */
+/**
+ * The artifact's files that match the patterns. A head-side input (results, profile, quality) must
+ * match in the artifact: the workspace holds the default branch's checkout, and reading this run's
+ * files from there would compare the baseline with itself.
+ */
+function fromArtifact(artifact: TextSource[], patterns: readonly string[], headInput: string | undefined): TextSource[] {
+  const matched = inArtifact(artifact, patterns);
+  if (matched.length === 0 && headInput && patterns.length) {
+    throw new InputError('artifact', `no file matches ${patterns.join(', ')} (${headInput}; it holds ${artifact.map(entryName).slice(0, 10).join(', ') || 'nothing'})`);
+  }
+  return matched;
+}
+
+/** Profiler exports: this run's from the artifact in workflow_run mode, else from the workspace. */
 async function readProfiles(inputs: ActionInputs, artifact: TextSource[] | undefined): Promise<ProfileInputs | undefined> {
   if (inputs.profiles.length === 0 && inputs.baselineProfiles.length === 0) return undefined;
-  const read = async (patterns: string[], input: string) => {
-    const matched = artifact ? inArtifact(artifact, patterns) : [];
+  const read = async (patterns: string[], input: string, head: boolean) => {
+    const matched = artifact ? fromArtifact(artifact, patterns, head ? input : undefined) : [];
     const found = matched.length ? await Promise.all(matched.map((s) => readProfile(s))) : await loadProfiles(patterns, input);
     for (const p of found) info(p.kind === 'split' ? `${p.totals.file}: ${p.totals.format}, ${p.totals.steps.length} step(s)` : `${p.ncu.file}: Nsight Compute, ${p.ncu.kernels.length} kernel(s)`);
     return found;
   };
-  return { base: await read(inputs.baselineProfiles, 'baseline-profile'), head: await read(inputs.profiles, 'profile') };
+  return { base: await read(inputs.baselineProfiles, 'baseline-profile', false), head: await read(inputs.profiles, 'profile', true) };
 }
 
-async function publish(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number): Promise<{ report: Report }> {
+/** Quality files: this run's from the artifact in workflow_run mode, the baseline's from it when it holds them. */
+async function readQualityFiles(inputs: ActionInputs, artifact: TextSource[] | undefined): Promise<{ base: QualityInput[]; head: QualityInput[] } | undefined> {
+  // No artifact, or not both sides given (which loadQualityInputs refuses, or passes over when neither is).
+  if (!artifact || inputs.quality.length === 0 || inputs.baselineQuality.length === 0) return loadQualityInputs(inputs.baselineQuality, inputs.quality);
+  const head = fromArtifact(artifact, inputs.quality, 'quality');
+  const base = fromArtifact(artifact, inputs.baselineQuality, undefined);
+  return {
+    base: base.length ? await Promise.all(base.map((s) => readQuality(s))) : await loadQuality(inputs.baselineQuality, 'baseline-quality'),
+    head: await Promise.all(head.map((s) => readQuality(s))),
+  };
+}
+
+/** Where the report goes on GitHub, and the acceptance that applies to it. */
+interface Target {
+  group: string;
+  pullNumber?: number;
+  headSha?: string;
+  authors: string[];
+  acceptance?: Acceptance;
+}
+
+/**
+ * The pull request (from the event, or in workflow_run mode from the triggering run as GitHub reports
+ * it), whose comments count as ours, and a maintainer's /perf accept for this very commit. A read the
+ * token may not make (HTTP 403) is said, with the permission it needs, and the run goes on without it.
+ */
+async function findTarget(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number): Promise<Target> {
   const group = commentGroup(settings, report);
-  const summaryUrl = runUrl(context);
-  const stamp = `${context.runId}.${context.runAttempt}`;
   let pullNumber = context.pullRequest?.number;
   let headSha = context.pullRequest?.headSha;
   if (runId) {
-    const resolution = await resolvePullRequest(client, context.repository, runId);
-    if ('skip' in resolution) {
+    const resolution = await softly(`the pull request of run ${runId} was not found`, () => resolvePullRequest(client, context.repository, runId));
+    if (!resolution) {
+      pullNumber = undefined;
+      headSha = undefined;
+    } else if ('skip' in resolution) {
       info(`no pull request to comment on: ${resolution.skip}`);
       pullNumber = undefined;
       headSha = resolution.run?.headSha;
@@ -237,48 +302,71 @@ async function publish(client: GitHubClient, context: OnGitHub, settings: GitHub
       info(`run ${runId} belongs to pull request #${pullNumber} (head ${headSha.slice(0, 7)})`);
     }
   }
-  if (pullNumber === undefined && !runId) return { report };
   const authors = await commentAuthors(client, settings.commentAuthor);
   // A maintainer's /perf accept for this very commit turns the outcome green.
-  if (pullNumber !== undefined && headSha && report.outcome.fail) {
-    const acceptance = await findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group, authors }, headSha);
-    if (acceptance) {
-      report = applyAcceptance(report, acceptance);
-      info(`regression accepted by ${acceptance.by} for ${headSha.slice(0, 7)}`);
+  const acceptance =
+    pullNumber !== undefined && headSha && report.outcome.fail
+      ? await softly(`the acceptances on #${pullNumber} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group, authors }, headSha))
+      : undefined;
+  return { group, authors, ...(pullNumber !== undefined ? { pullNumber } : {}), ...(headSha ? { headSha } : {}), ...(acceptance ? { acceptance } : {}) };
+}
+
+/** Runs a GitHub call whose 403 is not fatal: says which permission it needs and returns undefined. */
+async function softly<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    const missing = permissionError(error, what);
+    if (!missing) throw error;
+    warning(missing.message);
+    return undefined;
+  }
+}
+
+/** The check run (workflow_run mode) and the comment; each says what it needs when refused. */
+async function publish(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number, target: Target): Promise<void> {
+  const summaryUrl = runUrl(context);
+  const stamp = `${context.runId}.${context.runAttempt}`;
+  const { group, pullNumber, headSha } = target;
+  if (runId && headSha) {
+    const check = await softly(`the check run "${settings.checkName}" was not written`, () =>
+      publishOutcomeCheck({ client, repo: context.repository, report, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group}:${runId}` }),
+    );
+    if (check) {
+      core.setOutput('check-run-id', String(check.id));
+      info(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report.outcome.fail ? 'failure' : 'done'}`);
     }
   }
-  if (runId && headSha) {
-    const check = await publishOutcomeCheck({ client, repo: context.repository, report, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group}:${runId}`, summary: renderMarkdown(report, { detail: 'compact', summaryUrl }) });
-    core.setOutput('check-run-id', String(check.id));
-    info(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report.outcome.fail ? 'failure' : 'done'}`);
-  }
-  if (pullNumber === undefined) return { report };
-  const result = await publishComment({ client, context, report, pullNumber, group, authors, mode: settings.comment, summaryUrl, stamp, headSha });
+  if (pullNumber === undefined) return;
+  const result = await softly(`the comment on #${pullNumber} was not written`, () =>
+    publishComment({ client, context, report, pullNumber, group, authors: target.authors, mode: settings.comment, summaryUrl, stamp, ...(headSha ? { headSha } : {}), ...(context.workflowPath ? { workflow: context.workflowPath } : {}) }),
+  );
+  if (!result) return;
   if (result.skipped) {
     info(result.skipped);
-    return { report };
+    return;
   }
   const comment = result.comment!;
   core.setOutput('comment-id', String(comment.id));
   core.setOutput('comment-url', comment.url);
   core.setOutput('pull-request', String(pullNumber));
   info(`comment ${comment.action} on #${pullNumber}${comment.removed ? ` (${comment.removed} duplicate(s) removed)` : ''}${result.detail && result.detail !== 'full' ? ` (${result.detail} to fit)` : ''}`);
-  return { report };
 }
 
-/** Record mode: the journal entry, with the merged PR's acceptance when there was one. */
 /** The comment group: the input, else the first benchmark's name. The acceptance is found under it too. */
 function commentGroup(settings: GitHubSettings, report: Report): string {
   return settings.group || report.benchmarks[0]?.name || 'perf-triage';
 }
 
+/** Record mode: the journal entry, with the merged PR's acceptance when there was one. */
 async function record(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, journal: JournalSettings, branch: string, report: Report, base: Side, head: Side, firstBaseline: ReadonlySet<string>): Promise<void> {
   const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
-  const { data: pulls } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha });
+  // Without the merged pull request the entry is recorded still, without its number or acceptance.
+  const pulls = (await softly(`the pull request merged as ${context.sha.slice(0, 7)} was not read (the entry is recorded without it)`, async () => (await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha })).data)) ?? [];
   const merged = pulls.find((p) => p.merged_at) ?? pulls[0];
   const group = commentGroup(settings, report);
   const authors = await commentAuthors(client, settings.commentAuthor).catch(() => []);
-  const acceptance = merged ? await findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group, authors }, merged.head.sha) : undefined;
+  const acceptance = merged ? await softly(`the acceptances on #${merged.number} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group, authors }, merged.head.sha)) : undefined;
   const result = await recordResults({
     client,
     repo: context.repository,

@@ -4,10 +4,11 @@
 import * as core from '@actions/core';
 import type { GitHubClient } from '../github/client';
 import type { GitHubContext, RepoRef } from '../github/context';
-import { handleCommentCommand, type CommentEvent, type Settle } from '../github/acceptance';
+import { handleCommentCommand, type CommentEvent, type ReportRun, type Settle } from '../github/acceptance';
 import { statusOf } from '../github/client';
+import { needing, permissionError } from '../github/permissions';
 import type { Acceptance } from '../journal/schema';
-import { info } from './log';
+import { info, warning } from './log';
 import { markdownText, plainText } from '../render/escape';
 
 export function commentEvent(payload: Record<string, unknown>, action: string): CommentEvent | undefined {
@@ -38,7 +39,9 @@ export async function runCommand(client: GitHubClient, context: GitHubContext & 
     return;
   }
   const settle: Settle = (acceptance, reportRuns) => turnGreen(client, context.repository, acceptance, reportRuns, options.checkName);
-  const outcome = await handleCommentCommand(client, context.repository, event, { ...(options.group ? { group: options.group } : {}), authors: options.authors, now: new Date().toISOString(), settle });
+  const outcome = await needing('the /perf command was not answered', () =>
+    handleCommentCommand(client, context.repository, event, { ...(options.group ? { group: options.group } : {}), authors: options.authors, now: new Date().toISOString(), settle }),
+  );
   core.setOutput('command', outcome.kind);
   info(`/perf command: ${outcome.kind}${'why' in outcome ? ` (${outcome.why})` : ''}`);
 }
@@ -46,31 +49,61 @@ export async function runCommand(client: GitHubClient, context: GitHubContext & 
 /**
  * The outcome turns green: a failed check run for that commit (workflow_run mode) is marked
  * successful; otherwise the failed jobs of the run that wrote the report (pull_request mode) are
- * re-run, and that run finds the acceptance and passes. Says what it did, or what the team can do.
+ * re-run, and that run finds the acceptance and passes — only when GitHub says that run is a pull
+ * request run of the accepted commit, of the workflow that wrote the report. Says what it did, or
+ * what the team can do.
  */
-async function turnGreen(client: GitHubClient, repo: RepoRef, acceptance: Acceptance, reportRuns: readonly { id: number }[], checkName: string): Promise<string> {
-  const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
-  const failed = data.check_runs.filter((c) => c.conclusion === 'failure');
-  for (const check of failed) {
-    await client.rest.checks.update({
-      ...repo,
-      check_run_id: check.id,
-      conclusion: 'success',
-      output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` },
-    });
+async function turnGreen(client: GitHubClient, repo: RepoRef, acceptance: Acceptance, reportRuns: readonly ReportRun[], checkName: string): Promise<string> {
+  const lacking = (error: unknown, what: string) => {
+    const missing = permissionError(error, what);
+    if (!missing) throw error;
+    warning(missing.message);
+    return `Give the commands workflow \`${missing.permission}\`, or re-run the failed perf-triage job, to turn it green.`;
+  };
+  let failed: { id: number }[];
+  try {
+    const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
+    failed = data.check_runs.filter((c) => c.conclusion === 'failure');
+  } catch (error) {
+    return lacking(error, `the "${checkName}" check runs of ${acceptance.sha.slice(0, 7)} were not read`);
+  }
+  try {
+    for (const check of failed) {
+      await client.rest.checks.update({
+        ...repo,
+        check_run_id: check.id,
+        conclusion: 'success',
+        output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` },
+      });
+    }
+  } catch (error) {
+    return lacking(error, `the "${checkName}" check of ${acceptance.sha.slice(0, 7)} was not marked successful`);
   }
   if (failed.length) return `The "${markdownText(checkName, 60)}" check is now green.`;
   const said: string[] = [];
-  for (const id of new Set(reportRuns.map((r) => r.id))) {
+  for (const report of reportRuns) {
     try {
-      const { data: run } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: id });
+      const { data: run } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: report.id });
+      const why = notTheReportingRun(run, acceptance.sha, report.workflow);
+      if (why) {
+        warning(`run ${report.id} is not re-run: ${why}`);
+        continue;
+      }
       if (run.conclusion !== 'failure') continue;
-      await client.rest.actions.reRunWorkflowFailedJobs({ ...repo, run_id: id });
+      await client.rest.actions.reRunWorkflowFailedJobs({ ...repo, run_id: report.id });
       said.push(`Re-running the failed jobs of [the run](${run.html_url}) that reported it; it will pass.`);
     } catch (error) {
-      info(`could not re-run run ${id}: HTTP ${statusOf(error) ?? String(error)}`);
+      info(`could not re-run run ${report.id}: HTTP ${statusOf(error) ?? String(error)}`);
       said.push('Re-run the failed perf-triage job to turn it green (this workflow needs `actions: write` to do it for you).');
     }
   }
   return [...new Set(said)].join(' ');
+}
+
+/** Why a run is not the one that reported on this commit, or undefined when it is. */
+function notTheReportingRun(run: { head_sha: string; event: string; path?: string }, sha: string, workflow: string | undefined): string | undefined {
+  if (run.head_sha !== sha) return `it ran on ${run.head_sha.slice(0, 7)}, not on the accepted ${sha.slice(0, 7)}`;
+  if (run.event !== 'pull_request' && run.event !== 'pull_request_target') return `it came from a ${run.event} event, not a pull request`;
+  if (workflow && run.path?.replace(/@.*$/, '') !== workflow) return `it is a run of ${run.path ?? 'another workflow'}, not of ${workflow}, which wrote the report`;
+  return undefined;
 }

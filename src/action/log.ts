@@ -1,11 +1,20 @@
-// Logging that artifact text cannot hijack: the runner reads any stdout line starting with "::" as
-// a workflow command, so untrusted text is flattened to one line and its "::" broken up.
+// Logging that artifact text cannot hijack. The runner reads two syntaxes of workflow commands from
+// stdout: "::name::" at the start of a line, and the older "##[name]" anywhere in a line. Untrusted
+// text is flattened to one line and both are broken up with a zero-width space, so it shows the same
+// but commands nothing.
 
 import * as core from '@actions/core';
 import { plainText } from '../render/escape';
 
+const ZWSP = '\u200b';
+
 export function safeLogText(text: string, max = 2000): string {
-  return plainText(text, max).replace(/:(?=:)/g, ':\u200b');
+  return neutraliseCommands(plainText(text, max));
+}
+
+/** "::" and "##[" broken up. */
+export function neutraliseCommands(text: string): string {
+  return text.replace(/:(?=:)/g, `:${ZWSP}`).replace(/#(?=#\[)/g, `#${ZWSP}`);
 }
 
 export function info(text: string): void {
@@ -14,6 +23,11 @@ export function info(text: string): void {
 
 export function warning(text: string): void {
   core.warning(safeLogText(text));
+}
+
+/** Fails the step with a message that may quote artifact text (line breaks kept, for a stack). */
+export function fail(text: string): void {
+  core.setFailed(neutraliseCommands(text.split('\n').map((line) => plainText(line, 2000)).join('\n')));
 }
 
 /** A collapsible section of the log that ends with how long it took. */

@@ -1,16 +1,17 @@
 // `/perf accept` on a pull request: a maintainer accepts the regression the latest report shows, for
 // the head commit that report was made for. The bot checks the commenter's permission with the
-// collaborator-permission endpoint (denied when the check fails), refuses stale acceptances (a push
-// after the report), answers in the thread, and records the acceptance in its answer: a hidden
-// marker that only counts when the bot wrote it. Later runs for that commit, and the journal entry at
-// merge, read it from there.
+// collaborator-permission endpoint (denied when the check fails) before it says anything at all, binds
+// the accept to the report the comment answered (refused when the pull request moved, or the report
+// was updated after the comment was written), answers each comment once, and records the acceptance
+// in its answer: a hidden marker that only counts when the bot wrote it, at the end of its comment.
+// Later runs for that commit, and the journal entry at merge, read it from there.
 
 import { parseCommand, HELP, type Command } from '../journal/commands';
 import type { Acceptance } from '../journal/schema';
 import { codeText, markdownText } from '../render/escape';
 import { statusOf, type GitHubClient } from './client';
 import type { RepoRef } from './context';
-import { groupId, reportGroups, reportedRun, reportedSha } from './marker';
+import { answeredComment, answerMarker, groupId, parseMarker, trailingMarkers } from './marker';
 
 const ALLOWED = new Set(['admin', 'maintain', 'write']);
 
@@ -26,9 +27,12 @@ export function acceptanceMarker(group: string, a: Acceptance): string {
   return `<!-- perf-triage:accept group=${groupId(group)} sha=${a.sha.replace(/[^0-9a-f]/gi, '')} data=${data} -->`;
 }
 
+/** The acceptance for a group among the markers a body ends with. */
 export function parseAcceptance(body: string | null | undefined, group: string): Acceptance | undefined {
-  if (typeof body !== 'string') return undefined;
-  const match = new RegExp(`<!-- perf-triage:accept group=${groupId(group).replace(/[.]/g, '\\.')} sha=([0-9a-f]{7,64}) data=([A-Za-z0-9+/=]+) -->`).exec(body);
+  const pattern = new RegExp(`^<!-- perf-triage:accept group=${groupId(group).replace(/[.]/g, '\\.')} sha=([0-9a-f]{40}|[0-9a-f]{64}) data=([A-Za-z0-9+/=]+) -->$`);
+  const match = trailingMarkers(body)
+    .map((line) => pattern.exec(line))
+    .find((m) => m !== null);
   if (!match) return undefined;
   try {
     const data = JSON.parse(Buffer.from(match[2], 'base64').toString('utf8')) as Partial<Acceptance>;
@@ -49,8 +53,15 @@ export async function findAcceptance(client: GitHubClient, target: { repo: RepoR
   return found[found.length - 1];
 }
 
+/** The run that wrote a report: its id and attempt, and its workflow file when the marker names it. */
+export interface ReportRun {
+  id: number;
+  attempt: number;
+  workflow?: string;
+}
+
 /** Turns the accepted outcome green; says how, for the answer in the thread. */
-export type Settle = (acceptance: Acceptance, reportRuns: { id: number; attempt: number }[]) => Promise<string>;
+export type Settle = (acceptance: Acceptance, reportRuns: ReportRun[]) => Promise<string>;
 
 export type CommandOutcome =
   | { kind: 'ignored'; why: string }
@@ -58,6 +69,13 @@ export type CommandOutcome =
   | { kind: 'denied'; why: string }
   | { kind: 'stale'; reported?: string; head: string }
   | { kind: 'accepted'; acceptance: Acceptance };
+
+interface IssueComment {
+  id: number;
+  body?: string | null;
+  user: { login: string } | null;
+  updated_at: string;
+}
 
 /** Reads a comment event; decides, answers in the thread, and says what happened. */
 export async function handleCommentCommand(
@@ -71,31 +89,43 @@ export async function handleCommentCommand(
   if (event.comment.userType === 'Bot' || options.authors.includes(event.comment.user)) return { kind: 'ignored', why: 'comment by a bot' };
   const command: Command | undefined = parseCommand(event.comment.body);
   if (!command) return { kind: 'ignored', why: 'no /perf command' };
-  const reply = (text: string) => client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: text });
 
+  // Only users who may accept make the bot say anything (help included): nobody else can make it talk.
+  const permission = await permissionOf(client, repo, event.comment.user);
+  if (permission.readOnly) return { kind: 'ignored', why: `${event.comment.user} has ${permission.why} permission` };
+  const talks = command.name === 'accept' || permission.allowed;
+  if (!talks) return { kind: 'ignored', why: `${command.name === 'help' ? '/perf help' : 'an unknown command'} from ${event.comment.user}, not answered: ${permission.why}` };
+
+  // One answer per comment: a re-run of this job, or a replayed event, finds the first answer.
+  const thread = (await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: event.issueNumber, per_page: 100 })) as IssueComment[];
+  const ours = thread.filter((c) => c.user !== null && options.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
+  if (ours.some((c) => answeredComment(c.body) === event.comment.id)) return { kind: 'ignored', why: `comment ${event.comment.id} was answered already` };
+  const signed = (text: string) => `${text}\n${answerMarker(event.comment.id)}`;
+  const reply = (text: string) => client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: signed(text) });
+
+  if (!permission.allowed) {
+    await reply(`Not accepted: ${permission.why}. \`/perf accept\` needs write, maintain or admin permission.`);
+    return { kind: 'denied', why: permission.why };
+  }
   if (command.name === 'help' || command.name === 'unknown') {
     await reply(`${command.name === 'unknown' ? `Unknown command \`${codeText(command.text, 40)}\`.\n\n` : ''}${HELP}`);
     return { kind: 'help' };
   }
 
-  const permission = await permissionOf(client, repo, event.comment.user);
-  // Read-only users are ignored (no answer, so nobody can make the bot talk); a failed check is
-  // answered, since it may be ours.
-  if (permission.readOnly) return { kind: 'ignored', why: `${event.comment.user} has ${permission.why} permission` };
-  if (!permission.allowed) {
-    await reply(`Not accepted: ${permission.why}. \`/perf accept\` needs write, maintain or admin permission.`);
-    return { kind: 'denied', why: permission.why };
-  }
-
   const { data: pull } = await client.rest.pulls.get({ ...repo, pull_number: event.issueNumber });
-  const reports = await latestReports(client, repo, event.issueNumber, options.authors, options.group);
-  const current = [...reports].filter(([, r]) => r.sha && pull.head.sha.startsWith(r.sha));
+  const reports = latestReports(ours, options.group);
+  const forHead = [...reports].filter(([, r]) => r.sha === pull.head.sha);
+  // The accept answers the report its author read: one updated after the comment was written is not it.
+  const written = Date.parse(event.comment.createdAt);
+  const current = forHead.filter(([, r]) => Number.isFinite(written) && Date.parse(r.updatedAt) <= written);
   if (current.length === 0) {
-    const reported = [...reports.values()].map((r) => r.sha).find((sha) => sha !== undefined);
+    const reported = forHead.length ? undefined : [...reports.values()].map((r) => r.sha).find((sha) => sha !== undefined);
     await reply(
-      reported
-        ? `Not accepted: the report is for \`${reported.slice(0, 7)}\`, but the pull request is now at \`${pull.head.sha.slice(0, 7)}\`. Wait for the new report, then accept it.`
-        : 'Not accepted: there is no perf-triage report on this pull request yet.',
+      forHead.length
+        ? `Not accepted: the report changed after this comment was written (it is now for \`${pull.head.sha.slice(0, 7)}\`). Read the new report, then accept it.`
+        : reported
+          ? `Not accepted: the report is for \`${reported.slice(0, 7)}\`, but the pull request is now at \`${pull.head.sha.slice(0, 7)}\`. Wait for the new report, then accept it.`
+          : 'Not accepted: there is no perf-triage report on this pull request yet.',
     );
     return { kind: 'stale', ...(reported ? { reported } : {}), head: pull.head.sha };
   }
@@ -114,28 +144,24 @@ export async function handleCommentCommand(
   const text = (settled: string) =>
     `✅ Regression accepted by @${acceptance.by} for \`${acceptance.sha.slice(0, 7)}\`: ${markdownText(acceptance.reason, 500)}${effort}. ${settled ? `${settled} ` : ''}It goes into the performance journal when this pull request merges; a new push needs a new acceptance.\n${markers}`;
   const { data: answer } = await reply(text(''));
-  const runs = current.map(([, r]) => r.run).filter((r): r is { id: number; attempt: number } => r !== undefined);
+  const runs = current.map(([, r]) => r.run).filter((r): r is ReportRun => r !== undefined);
   const settled = options.settle ? await options.settle(acceptance, runs) : '';
-  if (settled) await client.rest.issues.updateComment({ ...repo, comment_id: answer.id, body: text(settled) });
+  if (settled) await client.rest.issues.updateComment({ ...repo, comment_id: answer.id, body: signed(text(settled)) });
   return { kind: 'accepted', acceptance };
 }
 
 /**
  * Our latest report per group on the pull request (one group when the workflow names it, else every
- * group we reported): the commit it was made for and the run that made it.
+ * group we reported): the commit it was made for, the run that made it, and when it last changed.
  */
-async function latestReports(client: GitHubClient, repo: RepoRef, issueNumber: number, authors: readonly string[], group: string | undefined) {
-  const all = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
+function latestReports(ours: readonly IssueComment[], group: string | undefined) {
   const wanted = group ? groupId(group) : undefined;
-  const reports = new Map<string, { sha?: string; run?: { id: number; attempt: number } }>();
-  for (const c of all.sort((a, b) => a.id - b.id)) {
-    if (!c.user || !authors.includes(c.user.login)) continue;
-    for (const g of reportGroups(c.body)) {
-      if (wanted && g !== wanted) continue;
-      const sha = reportedSha(c.body, g);
-      const run = reportedRun(c.body, g);
-      reports.set(g, { ...(sha ? { sha } : {}), ...(run ? { run } : {}) });
-    }
+  const reports = new Map<string, { sha?: string; run?: ReportRun; updatedAt: string }>();
+  for (const c of ours) {
+    const found = parseMarker(c.body);
+    if (!found || (wanted && found.group !== wanted)) continue;
+    const run: ReportRun = { ...found.run, ...(found.workflow ? { workflow: found.workflow } : {}) };
+    reports.set(found.group, { ...(found.sha ? { sha: found.sha } : {}), run, updatedAt: c.updated_at });
   }
   return reports;
 }

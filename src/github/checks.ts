@@ -4,6 +4,7 @@
 
 import { outcomeUnknown, type GitHubClient } from './client';
 import type { RepoRef } from './context';
+import { CHECK_SUMMARY_LIMIT, cutSafely } from './fit';
 
 export interface CheckOutcome {
   name: string;
@@ -15,10 +16,12 @@ export interface CheckOutcome {
   externalId: string;
 }
 
-const SUMMARY_LIMIT = 65_535;
+const TITLE_LIMIT = 255;
 
 export async function publishCheck(client: GitHubClient, repo: RepoRef, outcome: CheckOutcome): Promise<{ id: number; url: string }> {
-  const output = { title: outcome.title.slice(0, 255), summary: outcome.summary.slice(0, SUMMARY_LIMIT) };
+  // The caller fits the summary (publish.ts); this cut only guards the limit, at a safe line.
+  const summary = outcome.summary.length > CHECK_SUMMARY_LIMIT ? cutSafely(outcome.summary, CHECK_SUMMARY_LIMIT) : outcome.summary;
+  const output = { title: [...outcome.title].slice(0, TITLE_LIMIT).join(''), summary };
   const existing = await findCheck(client, repo, outcome);
   const body = { name: outcome.name, status: 'completed' as const, conclusion: outcome.conclusion, output, details_url: outcome.detailsUrl, external_id: outcome.externalId };
   if (existing) {

@@ -2,6 +2,8 @@
 // limits (primary and secondary, with retry-after). Writes that create something are not retried
 // blindly: a POST that reached GitHub but lost its answer must not create a second comment, so
 // callers of create* check what exists before trying again (see comments.ts, checks.ts).
+// Success bodies are parsed here with JSON.parse: on Node 20 octokit's own parser (json-with-bigint)
+// overflows the regex stack on a reply over ~8 MB and hands back the unparsed text (a large journal).
 
 import { Octokit } from 'octokit';
 
@@ -24,7 +26,7 @@ export function createClient(options: ClientOptions): GitHubClient {
   const retries = options.retries ?? 3;
   const log = options.log ?? quiet;
   const retryAllowed = (retryCount: number) => retryCount < retries;
-  return new Octokit({
+  const octokit = new Octokit({
     auth: options.token,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     log,
@@ -41,6 +43,30 @@ export function createClient(options: ClientOptions): GitHubClient {
       },
     },
   });
+  octokit.hook.wrap('request', async (request, endpoint) => {
+    // In place: the plugins' wrappers (retry, throttling) were bound to this same options object.
+    endpoint.request = { ...endpoint.request, parseSuccessResponseBody: false };
+    const response = await request(endpoint);
+    return { ...response, data: await responseData(response.data, response.headers['content-type']) };
+  });
+  return octokit;
+}
+
+/** The body as octokit would give it (JSON, text or bytes), parsed with the platform's JSON.parse. */
+async function responseData(body: unknown, contentType: string | undefined): Promise<unknown> {
+  if (!(body instanceof ReadableStream)) return body ?? '';
+  const response = new Response(body);
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json' || type === 'application/scim+json') {
+    const text = await response.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  if (!contentType || type.startsWith('text/') || (/charset=utf-8/i.test(contentType) && type !== 'application/octet-stream')) return response.text();
+  return response.arrayBuffer();
 }
 
 /** The HTTP status of an octokit error, or undefined for network errors and others. */

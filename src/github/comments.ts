@@ -1,5 +1,6 @@
-// One comment per pull request and benchmark group, updated in place. Found by marker and author;
-// duplicates (older versions, or two runs that raced) are removed so exactly one stays.
+// One comment per pull request and benchmark group, updated in place. Found by marker (its last line,
+// exactly) and author; duplicates (older versions, or two runs that raced) are removed so exactly one
+// stays.
 
 import { outcomeUnknown, statusOf, type GitHubClient } from './client';
 import { hasMarker, hasStamp, marker } from './marker';
@@ -39,8 +40,9 @@ export async function listOurComments(client: GitHubClient, target: CommentTarge
 }
 
 /** Creates or updates the group's comment with `body` (the marker is added here). */
-export async function upsertComment(client: GitHubClient, target: CommentTarget, body: string, stamp: string, sha?: string): Promise<CommentResult> {
-  const full = `${body.trimEnd()}\n${marker(target.group, stamp, sha)}\n`;
+export async function upsertComment(client: GitHubClient, target: CommentTarget, body: string, stamp: string, sha?: string, workflow?: string): Promise<CommentResult> {
+  // The marker goes last, after every untrusted text: only a comment's last line is read as one.
+  const full = `${body.trimEnd()}\n${marker(target.group, stamp, sha, workflow)}\n`;
   const existing = await listOurComments(client, target);
   let kept: IssueComment;
   let action: CommentResult['action'];

@@ -23,6 +23,8 @@ export interface GitHubContext {
   pullRequest?: { number: number; headSha: string; headRepo: string };
   /** For workflow_run events: the run that triggered this one. */
   workflowRun?: { id: number };
+  /** This run's workflow file (".github/workflows/perf.yml"), from GITHUB_WORKFLOW_REF. */
+  workflowPath?: string;
 }
 
 export class ContextError extends Error {}
@@ -57,6 +59,9 @@ export function readContext(env: Record<string, string | undefined>): GitHubCont
       headRepo: String(object(head?.repo)?.full_name ?? ''),
     };
   }
+  // "owner/repo/.github/workflows/perf.yml@refs/pull/7/merge"
+  const workflow = /^[^/]+\/[^/]+\/(\.github\/workflows\/[^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '');
+  if (workflow) context.workflowPath = workflow[1];
   const run = object(payload.workflow_run);
   if (run && eventName === 'workflow_run') context.workflowRun = { id: Number(run.id) };
   return context;

@@ -7,7 +7,8 @@ import { headline } from '../render/summary';
 import { statusOf, type GitHubClient } from './client';
 import { upsertComment, listOurComments, type CommentResult, type CommentTarget } from './comments';
 import type { GitHubContext, RepoRef } from './context';
-import { fitComment } from './fit';
+import { CHECK_SUMMARY_LIMIT, fitComment, fitReport } from './fit';
+import { plainText } from '../render/escape';
 import { marker } from './marker';
 import { publishCheck } from './checks';
 
@@ -26,6 +27,8 @@ export interface PublishRequest {
   stamp: string;
   /** The head commit the report is for (an acceptance binds to it). */
   headSha?: string;
+  /** The workflow file of this run (GITHUB_WORKFLOW_REF), for an accept to check the run it re-runs. */
+  workflow?: string;
 }
 
 export interface PublishResult {
@@ -44,14 +47,14 @@ export async function publishComment(request: PublishRequest): Promise<PublishRe
     const earlier = await listOurComments(client, target);
     if (earlier.length === 0) return { skipped: `comment: ${request.mode}, and the verdict is ${report.verdict}` };
   }
-  const reserve = marker(request.group, request.stamp, request.headSha).length + 2;
+  const reserve = marker(request.group, request.stamp, request.headSha, request.workflow).length + 2;
   const fitted = fitComment(report, { reserve, summaryUrl: request.summaryUrl });
   try {
-    const comment = await upsertComment(client, target, fitted.body, request.stamp, request.headSha);
+    const comment = await upsertComment(client, target, fitted.body, request.stamp, request.headSha, request.workflow);
     return { comment, detail: fitted.truncated ? 'truncated' : fitted.detail };
   } catch (error) {
     if (statusOf(error) === 403) {
-      return { skipped: 'the token cannot write comments here (read-only, as for a pull request from a fork): use the two-workflow mode in docs/github.md' };
+      return { skipped: 'the token cannot write comments here (HTTP 403): it needs pull-requests: write, and a pull request from a fork only ever gets a read-only token there; use the two-workflow mode in docs/github.md' };
     }
     throw error;
   }
@@ -67,21 +70,23 @@ export interface CheckRequest {
   report: Report;
   headSha: string;
   name: string;
+  /** The job summary of this run: the check's details link, and where a shortened summary points. */
   detailsUrl: string;
   externalId: string;
-  summary: string;
 }
 
 export async function publishOutcomeCheck(request: CheckRequest): Promise<{ id: number; url: string }> {
   const { report } = request;
   const first = report.benchmarks[0];
-  const title = first ? `${first.name}: ${headline(first).replace(/`/g, '')}` : report.verdict;
+  const title = first ? `${plainText(first.name, 100)}: ${headline(first).replace(/`/g, '')}` : report.verdict;
+  // The same levels of detail as the comment, from compact down, and the same safe cut.
+  const summary = fitReport(report, { limit: CHECK_SUMMARY_LIMIT, from: 'compact', summaryUrl: request.detailsUrl }).body;
   return publishCheck(request.client, request.repo, {
     name: request.name,
     headSha: request.headSha,
     conclusion: report.outcome.fail ? 'failure' : report.verdict === 'inconclusive' ? 'neutral' : 'success',
     title,
-    summary: request.summary,
+    summary,
     detailsUrl: request.detailsUrl,
     externalId: request.externalId,
   });

@@ -7,7 +7,7 @@ import { readQuality, type QualityInput } from '../quality';
 import { fileSource } from './file-source';
 import { expandPatterns } from './glob';
 
-async function loadQuality(patterns: readonly string[], input: string, cwd?: string): Promise<QualityInput[]> {
+export async function loadQuality(patterns: readonly string[], input: string, cwd?: string): Promise<QualityInput[]> {
   const { files, unmatched } = expandPatterns(patterns, cwd);
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${input})`);
   const out: QualityInput[] = [];

@@ -52,7 +52,17 @@ export interface CustomMetricDef {
 export type AnyMetricDef = MetricDef | CustomMetricDef;
 
 export function customMetric(name: string, unit: string, direction: Direction): CustomMetricDef {
-  return { id: name, label: name, unit, direction, level: 'run', phases: [], description: `reported by the artifact (${unit || 'no unit'})`, custom: true };
+  return { id: name, label: displayName(name), unit: displayName(unit), direction, level: 'run', phases: [], description: `reported by the artifact (${unit || 'no unit'})`, custom: true };
+}
+
+/**
+ * An artifact's own metric name as a label the renderers can print as they print the catalog's:
+ * letters, digits, spaces and _ . : / % + , = - kept, anything else (markup, mentions, control and
+ * bidi characters) shown as ·, at most 80 characters. The id keeps the name as written (JSON, keys).
+ */
+function displayName(name: string): string {
+  const safe = name.replace(/[^\p{L}\p{N} _.:/%+,=-]/gu, '·');
+  return [...safe].length > 80 ? `${[...safe].slice(0, 79).join('')}…` : safe;
 }
 
 const latency = (

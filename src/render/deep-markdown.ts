@@ -47,7 +47,7 @@ function splitSection(split: NonNullable<ProfileReport['split']>): string {
   const sides = [...(split.base ? [['baseline', split.base] as const] : []), ...(split.head ? [['this PR', split.head] as const] : [])];
   const shown = split.head ?? split.base!;
   const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeText(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join('; ')})`,
+    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join('; ')})`,
     '',
     '| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |',
     '|---|---:|---:|---:|---:|---:|---|',
@@ -87,7 +87,7 @@ function kernelsSection(k: NonNullable<ProfileReport['kernels']>): string {
   const shape = (grid: string, block: string) => (grid || block ? codeText(`${grid || '?'} × ${block || '?'}`, 40) : '—');
   const derived = k.top.some((t) => t.durationDerived);
   const lines = [
-    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeText(k.headFile, 80)}` : ''}${k.baseFile ? ` against ${codeText(k.baseFile, 80)}` : ''})`,
+    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ''}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ''})`,
     '',
     '| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |',
     '|---|---|---:|---:|---|---|---|',
@@ -108,4 +108,9 @@ function kernelsSection(k: NonNullable<ProfileReport['kernels']>): string {
     if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell(x.name)).join(', ')}`);
   }
   return lines.join('\n');
+}
+
+/** Kernel names (long C++ signatures, the first 60 characters) and file names, in a code span. */
+function codeCell(name: string, max = 60): string {
+  return `\`${codeText(name, max)}\``;
 }

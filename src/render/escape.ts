@@ -1,6 +1,7 @@
 // Every string that comes from an artifact (benchmark, model and tenant names, config keys and
 // values, file names, error messages) passes through here before it reaches markdown or a
-// terminal. Artifacts are untrusted: a PR can write anything into them.
+// terminal. Artifacts are untrusted: a PR can write anything into them. Neither escaped form ever
+// holds "<!--", so artifact text cannot open an HTML comment or pose as one of the bot's markers.
 
 /** C0/C1 controls (but tab/newline, handled separately), bidi overrides and isolates, zero-width characters. */
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
@@ -23,6 +24,8 @@ export function markdownText(text: string, max = MAX_INLINE): string {
   return (
     clean
       .replace(/[\\`*_[\]<>#|~$&]/g, (c) => `\\${c}`)
+      // "\<!" would still spell "<!--" in the source the bot's marker parser reads: escape the "!" too.
+      .replace(/\\<!/g, '\\<\\!')
       // Text that begins like a list item, a heading underline or a numbered item would be read as one.
       .replace(/^([-+=])/, '\\$1')
       .replace(/^(\d+)([.)])/, '$1\\$2')
@@ -38,7 +41,7 @@ export function markdownText(text: string, max = MAX_INLINE): string {
 
 /** Text for inside an inline code span: no backticks to close it, no pipes to break a table. */
 export function codeText(text: string, max = MAX_INLINE): string {
-  return plainText(text, max).replace(/`/g, 'ˋ').replace(/\|/g, '¦');
+  return plainText(text, max).replace(/`/g, 'ˋ').replace(/\|/g, '¦').replace(/<!/g, `<${WORD_JOINER}!`);
 }
 
 function cap(text: string, max: number): string {

@@ -27,6 +27,8 @@ export interface MarkdownOptions {
   detail?: 'full' | 'compact' | 'minimal';
   /** Where the full report is (the job summary), for the shorter levels to point at. */
   summaryUrl?: string;
+  /** Markdown naming where the full report is, when it is not the job summary (the job summary itself). */
+  fullReport?: string;
   /** Lines appended after the footer (the PR comment's commands help). */
   trailer?: string;
 }
@@ -50,7 +52,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     parts.push(renderBenchmark(b, detail, report.settings.level));
   }
   if (report.profiles && detail !== 'minimal') parts.push(profilesSection(report.profiles));
-  if (detail !== 'full') parts.push(`Full report with every table: the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}.`);
+  if (detail !== 'full') parts.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}`}.`);
   parts.push(footer(report));
   if (options.trailer) parts.push(options.trailer);
   return parts.join('\n\n') + '\n';

@@ -57,7 +57,7 @@ function renderBenchmark(b: BenchmarkReport, confidence: number): string {
     ),
   );
   for (const g of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 700)}`);
-  if (b.notJudged.length) out.push(`  not judged across streaming modes: ${notJudgedItems(b).join('; ')}`);
+  if (b.notJudged.length) out.push(`  not judged across streaming modes: ${plainText(notJudgedItems(b).join('; '), 800)}`);
   if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
   if (b.quality?.generations) out.push(`  quality, paired generations: ${plainText(b.quality.generations.sentence, 300)}`);
   const service = b.service ? serviceRows(b.service).rows : [];

@@ -80,7 +80,7 @@ describe('the bundled action against the emulator', () => {
     gh.faults.push({ method: 'GET', path: '/repos/{owner}/{repo}/contents/{path}', status: 403, times: Infinity });
     const result = await run(env, dir);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/::warning::the journal on main was not read \(HTTP 403\)/);
+    expect(result.stdout).toMatch(/::warning::the journal on main was not read: the token lacks contents: read \(HTTP 403\)/);
     expect(s.commentsOn('acme/llm', 7)).toHaveLength(1);
   }, 60_000);
 });

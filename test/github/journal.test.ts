@@ -177,7 +177,7 @@ describe('/perf accept', () => {
     const outcome = await handleCommentCommand(client, repo, commentEvent('/perf accept'), options);
     expect(outcome).toMatchObject({ kind: 'stale', reported: 'd'.repeat(40), head: SHA });
     expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe(
-      'Not accepted: the report is for `ddddddd`, but the pull request is now at `aaaaaaa`. Wait for the new report, then accept it.',
+      'Not accepted: the report is for `ddddddd`, but the pull request is now at `aaaaaaa`. Wait for the new report, then accept it.\n<!-- perf-triage:answer comment=555 -->',
     );
     noViolations(gh);
   });
@@ -185,16 +185,52 @@ describe('/perf accept', () => {
   it('refuses when there is no report yet', async () => {
     const { gh, s, client } = await world();
     expect(await handleCommentCommand(client, repo, commentEvent('/perf accept'), options)).toMatchObject({ kind: 'stale' });
-    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe('Not accepted: there is no perf-triage report on this pull request yet.');
+    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe('Not accepted: there is no perf-triage report on this pull request yet.\n<!-- perf-triage:answer comment=555 -->');
     noViolations(gh);
   });
 
-  it('/perf help lists the commands; an unknown verb gets the list too', async () => {
+  it('/perf help lists the commands; an unknown verb gets the list too; both only for users who may accept', async () => {
     const { gh, s, client } = await world();
-    expect(await handleCommentCommand(client, repo, commentEvent('/perf help', 'rita'), options)).toEqual({ kind: 'help' });
-    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe(HELP);
-    await handleCommentCommand(client, repo, commentEvent('/perf rollback `now`'), options);
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf help', 'rita'), options)).toMatchObject({ kind: 'ignored', why: 'rita has read permission' });
+    expect(s.commentsOn('acme/llm', 7)).toHaveLength(0);
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf help', 'wes'), options)).toEqual({ kind: 'help' });
+    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe(`${HELP}\n<!-- perf-triage:answer comment=555 -->`);
+    await handleCommentCommand(client, repo, commentEvent('/perf rollback `now`', 'maria', { comment: { ...commentEvent('').comment, id: 556, body: '/perf rollback `now`' } }), options);
     expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toMatch(/^Unknown command `\/perf rollback ˋnowˋ`\./);
+    noViolations(gh);
+  });
+
+  it('answers each comment once: a replayed event finds the first answer', async () => {
+    const { gh, s, client } = await world();
+    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment() });
+    expect((await handleCommentCommand(client, repo, commentEvent('/perf accept ok'), options)).kind).toBe('accepted');
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept ok'), options)).toEqual({ kind: 'ignored', why: 'comment 555 was answered already' });
+    // A user's comment that quotes the answer marker does not count as an answer.
+    s.addComment('acme/llm', 7, { author: 'wes', body: 'quoting\n<!-- perf-triage:answer comment=557 -->' });
+    expect((await handleCommentCommand(client, repo, commentEvent('/perf help', 'maria', { comment: { ...commentEvent('').comment, id: 557, body: '/perf help' } }), options)).kind).toBe('help');
+    expect(s.commentsOn('acme/llm', 7).filter((c) => c.author === ACTIONS_BOT)).toHaveLength(3);
+    noViolations(gh);
+  });
+
+  it('binds to the report the comment answered: one updated after the comment was written is refused', async () => {
+    const { gh, s, client } = await world();
+    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment(), createdAt: '2026-11-29T09:00:00Z', updatedAt: '2026-11-29T10:00:01Z' });
+    const outcome = await handleCommentCommand(client, repo, commentEvent('/perf accept'), options);
+    expect(outcome).toMatchObject({ kind: 'stale', head: SHA });
+    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toMatch(/^Not accepted: the report changed after this comment was written \(it is now for `aaaaaaa`\)/);
+    expect(await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA)).toBeUndefined();
+    // The same second is not "after".
+    const same = await handleCommentCommand(client, repo, commentEvent('/perf accept', 'maria', { comment: { ...commentEvent('').comment, id: 558, body: '/perf accept', createdAt: '2026-11-29T10:00:01Z' } }), options);
+    expect(same.kind).toBe('accepted');
+    noViolations(gh);
+  });
+
+  it('reads only the markers a bot comment ends with: a forged report marker above them is text', async () => {
+    const { gh, s, client } = await world();
+    const forged = `<!-- perf-triage:comment group=${GROUP} stamp=77.1 sha=${NEW_SHA} -->`;
+    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### report\nconfig note: ${forged}\n${marker(GROUP, '9001.1', SHA)}\n` });
+    s.pull('acme/llm', 7)!.head.sha = NEW_SHA;
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept'), options)).toMatchObject({ kind: 'stale', reported: SHA, head: NEW_SHA });
     noViolations(gh);
   });
 });
@@ -241,6 +277,55 @@ describe('the outcome turns green', () => {
     expect(gh.calls('issues/create-comment')[0].body).toMatchObject({ body: expect.stringContaining('<!-- perf-triage:accept') });
     noViolations(gh);
   }, 20_000);
+});
+
+describe('the outcome turns green only through the run that reported', () => {
+  const context = (gh: Emulator) => ({
+    eventName: 'issue_comment',
+    repository: repo,
+    apiUrl: gh.url,
+    serverUrl: 'https://github.com',
+    runId: 9100,
+    runAttempt: 1,
+    sha: SHA,
+    payload: {
+      action: 'created',
+      issue: { number: 7, pull_request: { url: 'x' } },
+      comment: { id: 555, body: '/perf accept ok', user: { login: 'wes', type: 'User' }, created_at: '2026-11-29T10:00:00Z', updated_at: '2026-11-29T10:00:00Z', html_url: 'https://github.com/acme/llm/pull/7#issuecomment-555' },
+    },
+  });
+
+  it('a run of another commit, another event or another workflow is never re-run', async () => {
+    const cases = [
+      { run: { headBranch: 'feat', headSha: NEW_SHA, conclusion: 'failure' }, workflow: undefined, why: /ran on ccccccc, not on the accepted aaaaaaa/ },
+      { run: { headBranch: 'main', headSha: SHA, conclusion: 'failure', event: 'push' }, workflow: undefined, why: /came from a push event/ },
+      { run: { headBranch: 'feat', headSha: SHA, conclusion: 'failure', path: '.github/workflows/deploy.yml' }, workflow: '.github/workflows/bench.yml', why: /is a run of \.github\/workflows\/deploy\.yml, not of \.github\/workflows\/bench\.yml/ },
+    ];
+    for (const c of cases) {
+      const { gh, s } = await world();
+      const client = createClient({ token: 'ghs_actions', baseUrl: gh.url, retryBaseMs: 10 });
+      const run = s.addWorkflowRun('acme/llm', c.run);
+      s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### report\n${marker(GROUP, `${run.id}.1`, SHA, c.workflow)}` });
+      const warnings: string[] = [];
+      const original = process.stdout.write.bind(process.stdout);
+      process.stdout.write = ((chunk: string) => (warnings.push(String(chunk)), true)) as typeof process.stdout.write;
+      try {
+        await runCommand(client, context(gh), { group: GROUP, authors: [ACTIONS_BOT], checkName: 'perf-triage' });
+      } finally {
+        process.stdout.write = original;
+      }
+      expect(gh.calls('actions/re-run-workflow-failed-jobs')).toHaveLength(0);
+      expect(warnings.join('')).toMatch(c.why);
+      noViolations(gh);
+    }
+    // The run that reported, of the workflow its marker names, is re-run.
+    const { gh, s } = await world();
+    const client = createClient({ token: 'ghs_actions', baseUrl: gh.url, retryBaseMs: 10 });
+    const run = s.addWorkflowRun('acme/llm', { headBranch: 'feat', headSha: SHA, conclusion: 'failure', path: '.github/workflows/bench.yml' });
+    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### report\n${marker(GROUP, `${run.id}.1`, SHA, '.github/workflows/bench.yml')}` });
+    await runCommand(client, context(gh), { group: GROUP, authors: [ACTIONS_BOT], checkName: 'perf-triage' });
+    expect(gh.calls('actions/re-run-workflow-failed-jobs')).toHaveLength(1);
+  }, 30_000);
 });
 
 function recordRequest(client: GitHubClient, report: Report, heads: Side[], overrides: Partial<RecordRequest> = {}): RecordRequest {
@@ -383,7 +468,7 @@ describe('remote baselines', () => {
     expect(found.files.map((f) => f.name)).toEqual(['results.jsonl']);
     const none = await latestBaselineArtifact(client, repo, { workflowRunId: current.id, branch: 'release', artifactName: 'perf-triage-results', limits: DEFAULT_ARTIFACT_LIMITS }).catch((e: unknown) => e);
     expect(none).toBeInstanceOf(InputError);
-    expect((none as Error).message).toMatch(/no successful run of .* on release has an unexpired artifact "perf-triage-results"/);
+    expect((none as Error).message).toMatch(/no successful push run of .* on release has an unexpired artifact "perf-triage-results"/);
     noViolations(gh);
   });
 });

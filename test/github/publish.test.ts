@@ -39,7 +39,7 @@ const noViolations = (gh: { state: { violations: unknown[] } }) => expect(gh.sta
 describe('one comment per pull request and group', () => {
   it('creates, then updates in place; a pasted marker from a user is not ours', async () => {
     const { gh, s, client, target } = await world();
-    s.addComment('acme/llm', 7, { author: 'alice', body: `copying the bot ${marker('llama', 'x')}` });
+    s.addComment('acme/llm', 7, { author: 'alice', body: `copying the bot ${marker('llama', '5.1')}` });
     const first = await upsertComment(client, target, 'report v1', '1.1');
     expect(first.action).toBe('created');
     const second = await upsertComment(client, target, 'report v2', '2.1');
@@ -56,9 +56,9 @@ describe('one comment per pull request and group', () => {
 
   it('finds its comment among 250, paging through every list, and removes older copies', async () => {
     const { gh, s, client, target } = await world();
-    for (let i = 0; i < 250; i++) s.addComment('acme/llm', 7, { author: i % 2 ? 'alice' : 'bob', body: i === 120 ? marker('llama', 'user-paste') : `comment ${i}` });
-    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `old\n${marker('llama', '0.1')}` });
-    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `older duplicate\n${marker('llama', '0.2')}` });
+    for (let i = 0; i < 250; i++) s.addComment('acme/llm', 7, { author: i % 2 ? 'alice' : 'bob', body: i === 120 ? marker('llama', '6.1') : `comment ${i}` });
+    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `old\n${marker('llama', '1.1')}` });
+    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `older duplicate\n${marker('llama', '1.2')}` });
     const result = await upsertComment(client, target, 'fresh', '3.1');
     expect(result).toMatchObject({ action: 'updated', removed: 1 });
     const ours = (await listOurComments(client, target)).map((c) => c.body);
@@ -71,7 +71,7 @@ describe('one comment per pull request and group', () => {
   it('leaves exactly one comment when two runs race', async () => {
     const { gh, s, client, target } = await world();
     const other = createClient({ token: 'ghs_actions', baseUrl: gh.url, retryBaseMs: 10 });
-    await Promise.all([upsertComment(client, target, 'run A', 'a.1'), upsertComment(other, target, 'run B', 'b.1')]);
+    await Promise.all([upsertComment(client, target, 'run A', '101.1'), upsertComment(other, target, 'run B', '102.1')]);
     const ours = s.commentsOn('acme/llm', 7).filter((c) => c.author === ACTIONS_BOT);
     expect(ours).toHaveLength(1);
     expect(ours[0].body).toMatch(/run [AB]/);

@@ -167,3 +167,13 @@ describe('specLabel', () => {
     expect(specLabel(spec('request_throughput'))).toBe('request throughput');
   });
 });
+
+describe('metrics an artifact names itself', () => {
+  it('keep their name as the id and show a label with no markup, mention or control character', async () => {
+    const { customMetric } = await import('../../src/metrics/catalog');
+    const m = customMetric('p99 <img src=x> @octocat [x](javascript:1) \u202Eevil `code`', 'ms', 'lower-is-better');
+    expect(m.id).toBe('p99 <img src=x> @octocat [x](javascript:1) \u202Eevil `code`');
+    expect(m.label).toBe('p99 ·img src=x· ·octocat ·x··javascript:1· ·evil ·code·');
+    expect(customMetric('total_token_throughput', 'tok/s', 'higher-is-better').label).toBe('total_token_throughput');
+  });
+});

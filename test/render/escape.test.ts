@@ -17,6 +17,8 @@ describe('markdownText', () => {
     expect(markdownText('www.evil.example')).toBe(`www${WJ}.evil.example`);
     expect(markdownText('- list')).toBe('\\- list');
     expect(markdownText('1. item')).toBe('1\\. item');
+    // An HTML comment cannot open, nor pose as the bot's marker in the comment's source.
+    expect(markdownText('<!-- perf-triage:comment group=g stamp=1.1 -->')).toBe('\\<\\!-- perf-triage:comment group=g stamp=1.1 --\\>');
   });
 
   it('removes control and bidirectional-override characters and caps the length', () => {
@@ -46,6 +48,14 @@ describe('codeText and plainText', () => {
   it('keep a code span closed and a table intact', () => {
     expect(codeText('a`b|c')).toBe('aˋb¦c');
   });
+  it('never spell "<!--" in a code span either', () => {
+    expect(codeText('<!-- perf-triage:comment')).toBe(`<${WJ}!-- perf-triage:comment`);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 100 }), (a) => {
+        expect(codeText(`${a}<!--${a}`, 300)).not.toContain('<!--');
+      }),
+    );
+  });
   it('strip terminal escape sequences', () => {
     expect(plainText('\u001b[31mred\u001b[0m')).toBe('[31mred[0m');
   });
@@ -54,11 +64,17 @@ describe('codeText and plainText', () => {
 describe('safeLogText', () => {
   it('never lets artifact text start a workflow command', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), fc.constantFrom('::error::', '::set-output name=x::', '::add-mask::', '\n::warning::'), (a, command) => {
-        const out = safeLogText(a + command + a);
-        expect(out).not.toContain('::');
-        expect(out).not.toContain('\n');
-      }),
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom('::error::', '::set-output name=x::', '::add-mask::', '\n::warning::', '##[error]', '##[set-output name=x;]', '###[add-mask]', '#\u200b#[error]', '\n##[warning]'),
+        (a, command) => {
+          const out = safeLogText(a + command + a);
+          expect(out).not.toContain('::');
+          // The runner honours "##[" anywhere in a line.
+          expect(out).not.toContain('##[');
+          expect(out).not.toContain('\n');
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -48,7 +48,7 @@ function customMetric(name, unit, direction) {
   return { id: name, label: displayName(name), unit: displayName(unit), direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
 }
 function displayName(name) {
-  const safe = name.replace(/[^\p{L}\p{N} _.:/%+,=-]/gu, "·");
+  const safe = name.replace(/_/g, " ").replace(/[^\p{L}\p{N} .:/%+,=-]/gu, "·");
   return [...safe].length > 80 ? `${[...safe].slice(0, 79).join("")}…` : safe;
 }
 var latency = (id, label, phases, description) => ({ id, label, unit: "ms", direction: "lower-is-better", level: "request", phases, description });
@@ -322,6 +322,11 @@ function withUnit(value4, unit) {
   if (unit === "ms") return duration(value4);
   if (unit === "share") return percent(value4);
   return `${compact(value4)} ${unit}`;
+}
+function pairWithUnit(base, head, unit) {
+  const show2 = (v, seconds2) => v === void 0 ? "—" : seconds2 && Number.isFinite(v) ? `${compact(v / 1e3)} s` : withUnit(v, unit);
+  const seconds = unit === "ms" && Math.max(Math.abs(base ?? 0), Math.abs(head ?? 0)) >= 1e4;
+  return [show2(base, seconds), show2(head, seconds)];
 }
 function signedPercent(ratio) {
   if (!Number.isFinite(ratio)) return "—";
@@ -5868,8 +5873,8 @@ function summaryWorkload(blocks, doc, warnings, requested) {
       const count3 = typeof own(asObject(e), "count") === "number" ? own(asObject(e), "count") : 0;
       if (!Number.isFinite(count3) || count3 < 0) continue;
       total2 += count3;
-      const details = asObject(own(asObject(e), "error_details"));
-      if (described.length < 3) described.push(`${[own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
+      const details2 = asObject(own(asObject(e), "error_details"));
+      if (described.length < 3) described.push(`${[own(details2, "code"), own(details2, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
     }
     if (total2 > 0) {
       failed2 ??= total2;
@@ -5999,10 +6004,10 @@ function mapRecord(raw) {
 function errorText2(error, cancelled) {
   if (error === null || error === void 0 || error === false) return cancelled === true ? "cancelled" : void 0;
   if (typeof error === "string") return error.trim() === "" ? void 0 : error.slice(0, 500);
-  const details = asObject(error);
-  if (!details) return JSON.stringify(error).slice(0, 500);
-  const head = [own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ");
-  const message = own(details, "message");
+  const details2 = asObject(error);
+  if (!details2) return JSON.stringify(error).slice(0, 500);
+  const head = [own(details2, "code"), own(details2, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ");
+  const message = own(details2, "message");
   const text = [head, typeof message === "string" ? message : ""].filter(Boolean).join(": ");
   return (text || "error").slice(0, 500);
 }
@@ -12838,7 +12843,7 @@ function gapBranch(_ctx, metrics, attribution) {
         status: "likely",
         cause: "unknown",
         evidence: rest ? [evidence(`remainder (metric minus its phases) in the ${attribution.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`, { baseMs: rest.baseMean, headMs: rest.headMean })] : [],
-        nextCheck: "instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (§6)",
+        nextCheck: "instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (a profile of one step)",
         metrics
       }
     ]
@@ -14015,7 +14020,7 @@ function compareGoodput(base, head, slos, options = {}) {
   const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
   const notes = criteriaNotes(criteria);
   if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
-    notes.push(`misses cluster in time, so the interval counts ${Math.round(b.effectiveRows)} of ${b.rows} base and ${Math.round(h.effectiveRows)} of ${h.rows} head requests as independent`);
+    notes.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
   }
   return {
     ok: true,
@@ -15592,7 +15597,7 @@ function floorSection(floor) {
   const rows = [...floor.base ? [row("baseline", floor.base)] : [], row("this PR", floor.head)];
   const head = floor.head;
   return [
-    `<details><summary>Decode bandwidth floor (§5): ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
+    `<details><summary>Decode bandwidth floor: ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
     "",
     "| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |",
     "|---|---:|---:|---:|---:|---:|---|",
@@ -15620,7 +15625,7 @@ function splitSection(split2) {
   const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
   const shown = split2.head ?? split2.base;
   const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
+    `**Profile: GPU, CPU or waiting?** (${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
     "",
     "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
     "|---|---:|---:|---:|---:|---:|---|",
@@ -15659,7 +15664,7 @@ function kernelsSection(k) {
   const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
   const derived = k.top.some((t) => t.durationDerived);
   const lines = [
-    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
+    `**Kernels: which regime?** (Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
     "",
     "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
     "|---|---|---:|---:|---|---|---|",
@@ -15844,6 +15849,10 @@ function verdictHeadline(b) {
       if (otherLoad.length && otherLoad.length === undecided2.length && otherLoad[0].reason.code === "operating-point") {
         return `${otherLoad.length} metric${otherLoad.length === 1 ? "" : "s"} shown, not judged: a different operating point (${otherLoad[0].reason.changes.map((c) => differenceText(c)).join(", ")})${breach}`;
       }
+      const better = b.metrics.filter((x) => x.verdict === "improved").sort((x, y) => badness(x) - badness(y));
+      if (better.length && !undecided2.some((x) => x.reason.code === "direction-known" && x.reason.direction === "worse")) {
+        return `${specLabel(better[0].spec)} improved ${valueChange(better[0])}${better.length > 1 ? ` (and ${better.length - 1} more)` : ""} · no regression found; ${undecided2.length} metric${undecided2.length === 1 ? "" : "s"} undecided${breach}`;
+      }
       const m = lead && lead.verdict === "inconclusive" ? lead : leadUndecided(b);
       const more = m && undecided2.length > 1 ? ` (${undecided2.length - 1} more metric${undecided2.length > 2 ? "s" : ""} undecided)` : "";
       if (m?.reason.code === "summary-only") return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
@@ -15871,7 +15880,8 @@ function whereTheTimeWent(a) {
   if (!a.dominant) return void 0;
   const share2 = a.phases.find((p) => p.phase === a.dominant);
   if (a.source === "server-histograms") return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
-  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the ${a.tail} by ${a.spec.metric.label})`;
+  const where = a.tail === "all requests" ? `across all requests' ${a.spec.metric.label}` : `in the ${a.tail} by ${a.spec.metric.label}`;
+  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} ${where})`;
 }
 function leadFinding(b, lead) {
   const relevant = lead ? findingsFor(b, lead) : b.findings;
@@ -15936,9 +15946,7 @@ function compactFactor(f) {
   return f < 10 ? String(Number(Math.max(1.1, f).toPrecision(2))) : String(Math.round(f));
 }
 function changeHeader(b, confidence) {
-  const level = levelText(b.family.level);
-  if (b.family.size <= 1 || b.family.level === confidence) return `change (${level} interval)`;
-  return `change (${level} interval: ${levelText(confidence)} for ${b.family.size} metrics together)`;
+  return `change (${levelText(b.family.size ? b.family.level : confidence)} interval)`;
 }
 
 // src/render/markdown.ts
@@ -15952,11 +15960,14 @@ function renderMarkdown(report2, options = {}) {
   const missing = missingBenchmarks(report2);
   if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
   if (report2.benchmarks.length > 1) parts2.push(overview(report2));
+  const shared = report2.benchmarks.length > 1 ? sharedCaveats(report2.benchmarks) : [];
+  const context = { ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}, ...options.headSha ? { headSha: options.headSha } : {}, sharedCaveats: new Set(shared.map(caveatKey)) };
   for (const b of report2.benchmarks) {
     if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
-    parts2.push(renderBenchmark(b, detail, report2.settings.level));
+    parts2.push(renderBenchmark(b, detail, report2.settings.level, context));
   }
-  if (report2.profiles && detail !== "minimal") parts2.push(profilesSection(report2.profiles));
+  if (shared.length) parts2.push(caveatsSection(shared, detail, "Caveats for every benchmark"));
+  if (report2.profiles && detail !== "minimal") parts2.push(details(`<b>Profiles</b>: ${profilesSummary(report2.profiles)}`, profilesSection(report2.profiles)));
   if (detail !== "full") parts2.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`);
   parts2.push(footer(report2));
   if (options.trailer) parts2.push(options.trailer);
@@ -15974,33 +15985,31 @@ function overview(report2) {
   const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
   return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
 }
-function renderBenchmark(b, detail, confidence) {
+function renderBenchmark(b, detail, confidence, context) {
   const lead = leadMetric(b);
   const out = [];
   out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  out.push(`<sub>${subline(b, context)}</sub>`);
   const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
   if (top.length) out.push(top.join("\n>\n"));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail, confidence));
-  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
-  if (service) out.push(service);
-  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
-  if (quality) out.push(quality);
   const undecided2 = undecidedGroups(b, confidence);
-  if (undecided2.length) {
-    out.push(`**Inconclusive** — what would decide:
-${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 700)}`).join("\n")}`);
+  if (undecided2.length && detail !== "minimal") {
+    const labels = undecided2.flatMap((g2) => g2.labels);
+    out.push(details(`<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? "" : "s"} — what would decide`, undecided2.map((g2) => `- ${markdownText(g2.labels.join(", "), 300)}: ${markdownText(g2.reason, 700)}`).join("\n")));
   }
   if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
-  if (b.notInData.length && detail !== "minimal") {
-    out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
-  }
+  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
+  if (service) out.push(details(`<b>Service</b>: ${serviceSummary(b) ?? "goodput, cost, headroom"}`, service));
+  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
+  if (quality) out.push(quality);
   const leadAttribution = attributionFor(b, lead);
   if (detail !== "minimal") {
     for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
-  if (b.findings.length) out.push(diagnosisSection(b, detail));
+  if (b.findings.length) out.push(diagnosisSection(b, detail, lead));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
   if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
   if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
@@ -16008,9 +16017,47 @@ ${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 7
 ${b.trends.join("\n\n")}
 
 </details>`);
-  if (b.caveats.length) out.push(caveatsSection(b, detail));
+  const caveats = b.caveats.filter((c) => !context.sharedCaveats.has(caveatKey(c)));
+  if (caveats.length) out.push(caveatsSection(caveats, detail));
   if (detail === "full") out.push(runsSection(b));
   return out.join("\n\n");
+}
+function caveatKey(c) {
+  return `${c.kind}\0${c.message}`;
+}
+function subline(b, context) {
+  const commit = (sha) => {
+    const hex = sha?.replace(/[^0-9a-f]/gi, "");
+    if (!hex || hex.length < 7) return "—";
+    const short = `\`${hex.slice(0, 7)}\``;
+    return context.repositoryUrl && hex.length === 40 ? `[${short}](${context.repositoryUrl}/commit/${hex})` : short;
+  };
+  const head = context.headSha ?? b.head.meta.commit;
+  const parts2 = [];
+  if (b.base.meta.commit || head) parts2.push(`baseline ${commit(b.base.meta.commit)} ← this PR ${commit(head)}`);
+  parts2.push(b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? "" : "s"} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? "" : "s"}, ${b.head.runs} in this PR`);
+  const count3 = (v) => b.metrics.filter((m) => m.verdict === v).length;
+  const tally = [["regressed", count3("regressed")], ["improved", count3("improved")], ["unchanged", count3("unchanged")], ["undecided", count3("inconclusive")]].filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(", ");
+  parts2.push(`${b.metrics.length} metric${b.metrics.length === 1 ? "" : "s"}: ${tally || "none"}`);
+  return parts2.join(" · ");
+}
+function details(summary, body) {
+  return `<details><summary>${summary}</summary>
+
+${body}
+
+</details>`;
+}
+function profilesSummary(p) {
+  const parts2 = [];
+  const split2 = p.split;
+  if (split2) parts2.push(`GPU, CPU or waiting: ${[split2.base?.verdict, split2.head?.verdict].filter((v) => v !== void 0).join(" → ")}`);
+  if (p.kernels) parts2.push("kernel regimes");
+  return parts2.join("; ") || "profiler exports";
+}
+function serviceSummary(b) {
+  const g2 = b.service?.goodput;
+  return g2?.ok ? `goodput ${percent(g2.base.share)} → ${percent(g2.head.share)} (${g2.verdict})` : void 0;
 }
 function differsPrefix(b) {
   const differs = notLikeForLikeShort(b.notLikeForLike);
@@ -16036,25 +16083,32 @@ function metricsTable(b, detail, confidence) {
   const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
   const hidden = b.metrics.length - shown.length;
   const rows = shown.map((m) => {
-    const unit = m.spec.metric.unit;
-    const base = m.base ? withUnit(m.base.value, unit) : "—";
-    const head = m.head ? withUnit(m.head.value, unit) : "—";
+    const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
   const table2 = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
-  return hidden ? `${table2}
+  const notes = [tableNote(b, confidence), ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []];
+  return `${table2}
 
-${hidden} more metric${hidden === 1 ? "" : "s"} unchanged.` : table2;
+<sub>${notes.join(" · ")}</sub>`;
+}
+function tableNote(b, confidence) {
+  const family = b.family.size > 1 && b.family.level !== confidence ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; ` : "";
+  const undecided2 = b.metrics.some((m) => m.verdict === "inconclusive") ? '; "likely worse", "too noisy" and the like are undecided (inconclusive)' : "";
+  return `${family}a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it${undecided2}`;
 }
 function sloCell(m) {
   return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
 }
 function verdictCell(m) {
   if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
-  const qualifier = verdictQualifier(m);
-  return qualifier ? `${m.verdict} (${qualifier})` : m.verdict;
+  return verdictQualifier(m) ?? m.verdict;
 }
 var MAX_ATTRIBUTIONS = 2;
+function sharedCaveats(benchmarks) {
+  const [first, ...rest] = benchmarks;
+  return first.caveats.filter((c) => rest.every((b) => b.caveats.some((d) => caveatKey(d) === caveatKey(c))));
+}
 function orderAttributions(b, lead) {
   const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
   const rest = b.attributions.filter((a) => a !== lead);
@@ -16077,21 +16131,23 @@ ${table2}${note}
 
 </details>`;
 }
-function diagnosisSection(b, detail) {
+function diagnosisSection(b, detail, lead) {
   const out = [];
   for (const walk2 of detail === "minimal" ? [] : b.walks) {
     const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
-    out.push(`**Diagnosis** for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (§5 decision tree)
+    out.push(`The decision tree for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (the method: perf-triage's docs/diagnosis.md):
 ${path.map((p) => `- ${p}`).join("\n")}`);
   }
   const limits = LIMITS[detail];
   out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
   if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
-  return out.join("\n\n");
+  const first = leadFinding(b, lead);
+  const title = first ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ""}<code>${first.hint}</code> (${first.status})` : "<b>Diagnosis</b>";
+  return details(title, out.join("\n\n"));
 }
 function findingBlock(f, maxEvidence) {
   const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
-  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(e.text, 400)}`);
   lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
   return lines.join("\n");
 }
@@ -16104,20 +16160,22 @@ function fixesTable(fixes, lead) {
   const rows = fixes.map(
     (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
   );
-  return [
-    `**Fixes ranked by gain per effort** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline; then (gain − 1) per hour of work, a day being 8 h — do the first one first)`,
-    "",
+  const table2 = [
     `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
     "|---|---|---:|---:|---:|---:|---|",
-    ...rows
+    ...rows,
+    "",
+    `<sub>The ceiling is the most ${label} can improve if that phase's time goes back to the baseline (Amdahl's law on its share of the slowest requests); fixes are ordered by that gain per hour of work.</sub>`
   ].join("\n");
+  const best = fixes[0];
+  return details(`<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`, table2);
 }
-function caveatsSection(b, detail) {
-  const shown = b.caveats.slice(0, LIMITS[detail].caveats);
+function caveatsSection(caveats, detail, title = "Caveats") {
+  const shown = caveats.slice(0, LIMITS[detail].caveats);
   const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
-  if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
-  return `⚠️ **Caveats**
-${lines.join("\n")}`;
+  if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
+  const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, " ")))];
+  return details(`⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join("; ")}${kinds.length > 4 ? "; …" : ""}`, lines.join("\n"));
 }
 function runsSection(b) {
   const rows = [b.base, b.head].map((s) => sideRow(s));
@@ -16158,7 +16216,7 @@ function sideRow(s) {
 }
 function footer(report2) {
   const s = report2.settings;
-  return `<sub>perf-triage v${report2.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
+  return `<sub>perf-triage v${report2.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage</sub>`;
 }
 
 // src/render/text.ts
@@ -16194,11 +16252,13 @@ function renderBenchmark2(b, confidence) {
       ["metric", "baseline", "this PR", changeHeader(b, confidence), "SLO", "verdict"],
       b.metrics.map((m) => {
         const qualifier = verdictQualifier(m);
-        return [specLabel(m.spec), m.base ? withUnit(m.base.value, m.spec.metric.unit) : "—", m.head ? withUnit(m.head.value, m.spec.metric.unit) : "—", changeText(m), slo(m), qualifier ? `${m.verdict} (${qualifier})` : m.verdict];
+        const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
+        return [specLabel(m.spec), base, head, changeText(m), slo(m), qualifier ? `${m.verdict} (${qualifier})` : m.verdict];
       }),
       [false, true, true, false, false, false]
     )
   );
+  if (b.family.size > 1 && b.family.level !== confidence) out.push(`  intervals at ${levelText(b.family.level)} each, so the ${b.family.size} labels hold together at ${levelText(confidence)}`);
   for (const g2 of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g2.labels.join(", ")}: ${plainText(g2.reason, 700)}`);
   if (b.notJudged.length) out.push(`  not judged across streaming modes: ${plainText(notJudgedItems(b).join("; "), 800)}`);
   if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
@@ -16257,7 +16317,7 @@ function profilesText(p) {
   const split2 = p.split;
   if (split2) {
     const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
-    out.push("Profile: GPU, CPU or waiting? (§6)");
+    out.push("Profile: GPU, CPU or waiting?");
     out.push(
       table(
         ["side", "wall", "CPU", "GPU", "comm.", "idle", "verdict"],
@@ -16289,7 +16349,7 @@ function profilesText(p) {
     const c = p.kernels.comparison;
     const names2 = shortNames([...p.kernels.top.map((k) => k.name), ...c ? [...c.kernels, ...c.shapeChanged].map((x) => x.name) : []]);
     const name = (n) => plainText(names2.get(n) ?? n, 80);
-    out.push("Kernels (STEP 4):");
+    out.push("Kernels: which regime?");
     out.push(
       table(
         ["kernel", "grid", "time", "share", "regime"],
@@ -17421,6 +17481,23 @@ function mermaidText(text, max) {
   const chars = [...clean];
   return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean;
 }
+var X_LABELS = 5;
+function sparseLabels(dates) {
+  const n = dates.length;
+  const shown = /* @__PURE__ */ new Set();
+  const count3 = Math.min(n, X_LABELS);
+  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
+  let hidden = 0;
+  const used = /* @__PURE__ */ new Set();
+  return dates.map((d, i) => {
+    if (!shown.has(i)) return "​".repeat(++hidden);
+    const label = mermaidText(d, 24) || String(i + 1);
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
+}
 function niceAxis(values) {
   let lo = Math.min(...values);
   let hi = Math.max(...values);
@@ -17461,7 +17538,6 @@ function fixed(value4, decimals) {
 
 // src/journal/charts.ts
 var MAX_POINTS = 60;
-var X_LABELS = 5;
 var MIN_SPAN = 10;
 var BLUE = "#2f6fdf";
 var ORANGE = "#e8833a";
@@ -17498,22 +17574,6 @@ function chart(title, yTitle, points2, lines, axis, palette) {
     ...lines.map((values) => `    line [${values.map((v) => number3(axis.round(v))).join(", ")}]`),
     "```"
   ].join("\n");
-}
-function sparseLabels(dates) {
-  const n = dates.length;
-  const shown = /* @__PURE__ */ new Set();
-  const count3 = Math.min(n, X_LABELS);
-  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
-  let hidden = 0;
-  const used = /* @__PURE__ */ new Set();
-  return dates.map((d, i) => {
-    if (!shown.has(i)) return "​".repeat(++hidden);
-    const label = mermaidText(d, 24) || String(i + 1);
-    let out = label;
-    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
-    used.add(out);
-    return out;
-  });
 }
 function fixed2(value4, decimals) {
   const text = value4.toFixed(decimals);

@@ -19149,6 +19149,145 @@ var require_undici = __commonJS({
   }
 });
 
+// node_modules/@octokit/request/node_modules/content-type/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/@octokit/request/node_modules/content-type/dist/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.format = format;
+    exports.parse = parse4;
+    var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
+    var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var QUOTE_REGEXP = /[\\"]/g;
+    var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var NullObject = /* @__PURE__ */ (() => {
+      const C = function() {
+      };
+      C.prototype = /* @__PURE__ */ Object.create(null);
+      return C;
+    })();
+    function format(obj) {
+      const { type, parameters } = obj;
+      if (!type || !TYPE_REGEXP.test(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+      }
+      let result = type;
+      if (parameters) {
+        for (const param of Object.keys(parameters)) {
+          if (!TOKEN_REGEXP.test(param)) {
+            throw new TypeError(`Invalid parameter name: ${param}`);
+          }
+          result += `; ${param}=${qstring(parameters[param])}`;
+        }
+      }
+      return result;
+    }
+    function parse4(header, options) {
+      const stopChar = options?.comma === true ? COMMA3 : 65536;
+      const len = header.length;
+      let index = skipOWS(header, options?.start ?? 0, len);
+      const valueStart = index;
+      index = skipValue(header, index, len, stopChar);
+      const valueEnd = trailingOWS(header, valueStart, index);
+      const type = header.slice(valueStart, valueEnd).toLowerCase();
+      if (options?.parameters === false) {
+        return { type, index, parameters: new NullObject() };
+      }
+      return parseParameters(header, type, index, len, stopChar);
+    }
+    var SP = 32;
+    var HTAB = 9;
+    var SEMI = 59;
+    var EQ = 61;
+    var DQUOTE = 34;
+    var BSLASH = 92;
+    var COMMA3 = 44;
+    function parseParameters(header, type, index, len, stopChar) {
+      const parameters = new NullObject();
+      parameter: while (index < len) {
+        if (header.charCodeAt(index) === stopChar)
+          break;
+        index = skipOWS(header, index + 1, len);
+        const keyStart = index;
+        while (index < len) {
+          const code = header.charCodeAt(index);
+          if (code === stopChar)
+            break parameter;
+          if (code === SEMI)
+            continue parameter;
+          if (code === EQ) {
+            const keyEnd = trailingOWS(header, keyStart, index);
+            const key = header.slice(keyStart, keyEnd).toLowerCase();
+            index = skipOWS(header, index + 1, len);
+            if (index < len && header.charCodeAt(index) === DQUOTE) {
+              index++;
+              let value4 = "";
+              while (index < len) {
+                const code2 = header.charCodeAt(index++);
+                if (code2 === DQUOTE) {
+                  index = skipValue(header, index, len, stopChar);
+                  if (parameters[key] === void 0)
+                    parameters[key] = value4;
+                  break;
+                }
+                if (code2 === BSLASH && index < len) {
+                  value4 += header[index++];
+                  continue;
+                }
+                value4 += String.fromCharCode(code2);
+              }
+              continue parameter;
+            }
+            const valueStart = index;
+            index = skipValue(header, index, len, stopChar);
+            if (parameters[key] === void 0) {
+              const valueEnd = trailingOWS(header, valueStart, index);
+              parameters[key] = header.slice(valueStart, valueEnd);
+            }
+            continue parameter;
+          }
+          index++;
+        }
+      }
+      return { type, index, parameters };
+    }
+    function skipValue(str, index, len, stopChar) {
+      while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code === SEMI || code === stopChar)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function skipOWS(header, index, len) {
+      while (index < len) {
+        const char = header.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function trailingOWS(header, start, end) {
+      while (end > start) {
+        const char = header.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+          break;
+        end--;
+      }
+      return end;
+    }
+    function qstring(str) {
+      if (TOKEN_REGEXP.test(str))
+        return str;
+      if (TEXT_REGEXP.test(str))
+        return `"${str.replace(QUOTE_REGEXP, "\\$&")}"`;
+      throw new TypeError(`Invalid parameter value: ${str}`);
+    }
+  }
+});
+
 // node_modules/bottleneck/light.js
 var require_light = __commonJS({
   "node_modules/bottleneck/light.js"(exports, module) {
@@ -21065,7 +21204,7 @@ function customMetric(name, unit, direction) {
   return { id: name, label: displayName(name), unit: displayName(unit), direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
 }
 function displayName(name) {
-  const safe = name.replace(/[^\p{L}\p{N} _.:/%+,=-]/gu, "·");
+  const safe = name.replace(/_/g, " ").replace(/[^\p{L}\p{N} .:/%+,=-]/gu, "·");
   return [...safe].length > 80 ? `${[...safe].slice(0, 79).join("")}…` : safe;
 }
 var latency = (id, label, phases, description) => ({ id, label, unit: "ms", direction: "lower-is-better", level: "request", phases, description });
@@ -21339,6 +21478,11 @@ function withUnit(value4, unit) {
   if (unit === "ms") return duration(value4);
   if (unit === "share") return percent(value4);
   return `${compact(value4)} ${unit}`;
+}
+function pairWithUnit(base, head, unit) {
+  const show = (v, seconds2) => v === void 0 ? "—" : seconds2 && Number.isFinite(v) ? `${compact(v / 1e3)} s` : withUnit(v, unit);
+  const seconds = unit === "ms" && Math.max(Math.abs(base ?? 0), Math.abs(head ?? 0)) >= 1e4;
+  return [show(base, seconds), show(head, seconds)];
 }
 function signedPercent(ratio) {
   if (!Number.isFinite(ratio)) return "—";
@@ -26879,8 +27023,8 @@ function summaryWorkload(blocks, doc, warnings, requested) {
       const count3 = typeof own(asObject(e), "count") === "number" ? own(asObject(e), "count") : 0;
       if (!Number.isFinite(count3) || count3 < 0) continue;
       total2 += count3;
-      const details = asObject(own(asObject(e), "error_details"));
-      if (described.length < 3) described.push(`${[own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
+      const details2 = asObject(own(asObject(e), "error_details"));
+      if (described.length < 3) described.push(`${[own(details2, "code"), own(details2, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
     }
     if (total2 > 0) {
       failed2 ??= total2;
@@ -27010,10 +27154,10 @@ function mapRecord(raw) {
 function errorText2(error2, cancelled) {
   if (error2 === null || error2 === void 0 || error2 === false) return cancelled === true ? "cancelled" : void 0;
   if (typeof error2 === "string") return error2.trim() === "" ? void 0 : error2.slice(0, 500);
-  const details = asObject(error2);
-  if (!details) return JSON.stringify(error2).slice(0, 500);
-  const head = [own(details, "code"), own(details, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ");
-  const message = own(details, "message");
+  const details2 = asObject(error2);
+  if (!details2) return JSON.stringify(error2).slice(0, 500);
+  const head = [own(details2, "code"), own(details2, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ");
+  const message = own(details2, "message");
   const text = [head, typeof message === "string" ? message : ""].filter(Boolean).join(": ");
   return (text || "error").slice(0, 500);
 }
@@ -33858,7 +34002,7 @@ function gapBranch(_ctx, metrics, attribution) {
         status: "likely",
         cause: "unknown",
         evidence: rest ? [evidence(`remainder (metric minus its phases) in the ${attribution.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`, { baseMs: rest.baseMean, headMs: rest.headMean })] : [],
-        nextCheck: "instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (§6)",
+        nextCheck: "instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (a profile of one step)",
         metrics
       }
     ]
@@ -35035,7 +35179,7 @@ function compareGoodput(base, head, slos, options = {}) {
   const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
   const notes = criteriaNotes(criteria);
   if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
-    notes.push(`misses cluster in time, so the interval counts ${Math.round(b.effectiveRows)} of ${b.rows} base and ${Math.round(h.effectiveRows)} of ${h.rows} head requests as independent`);
+    notes.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
   }
   return {
     ok: true,
@@ -36647,6 +36791,10 @@ function verdictHeadline(b) {
       if (otherLoad.length && otherLoad.length === undecided2.length && otherLoad[0].reason.code === "operating-point") {
         return `${otherLoad.length} metric${otherLoad.length === 1 ? "" : "s"} shown, not judged: a different operating point (${otherLoad[0].reason.changes.map((c) => differenceText(c)).join(", ")})${breach}`;
       }
+      const better = b.metrics.filter((x) => x.verdict === "improved").sort((x, y) => badness(x) - badness(y));
+      if (better.length && !undecided2.some((x) => x.reason.code === "direction-known" && x.reason.direction === "worse")) {
+        return `${specLabel(better[0].spec)} improved ${valueChange(better[0])}${better.length > 1 ? ` (and ${better.length - 1} more)` : ""} · no regression found; ${undecided2.length} metric${undecided2.length === 1 ? "" : "s"} undecided${breach}`;
+      }
       const m = lead && lead.verdict === "inconclusive" ? lead : leadUndecided(b);
       const more = m && undecided2.length > 1 ? ` (${undecided2.length - 1} more metric${undecided2.length > 2 ? "s" : ""} undecided)` : "";
       if (m?.reason.code === "summary-only") return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
@@ -36674,7 +36822,8 @@ function whereTheTimeWent(a) {
   if (!a.dominant) return void 0;
   const share2 = a.phases.find((p) => p.phase === a.dominant);
   if (a.source === "server-histograms") return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
-  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the ${a.tail} by ${a.spec.metric.label})`;
+  const where2 = a.tail === "all requests" ? `across all requests' ${a.spec.metric.label}` : `in the ${a.tail} by ${a.spec.metric.label}`;
+  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} ${where2})`;
 }
 function leadFinding(b, lead) {
   const relevant = lead ? findingsFor(b, lead) : b.findings;
@@ -36739,9 +36888,7 @@ function compactFactor(f) {
   return f < 10 ? String(Number(Math.max(1.1, f).toPrecision(2))) : String(Math.round(f));
 }
 function changeHeader(b, confidence) {
-  const level = levelText(b.family.level);
-  if (b.family.size <= 1 || b.family.level === confidence) return `change (${level} interval)`;
-  return `change (${level} interval: ${levelText(confidence)} for ${b.family.size} metrics together)`;
+  return `change (${levelText(b.family.size ? b.family.level : confidence)} interval)`;
 }
 
 // src/action/inputs.ts
@@ -36922,7 +37069,7 @@ function trendChart(options) {
   if (withSecond) lines.push(points2.map((p) => p.second));
   const axis = niceAxis(lines.flat());
   const number2 = (v) => fixed(v, axis.decimals);
-  const labels = uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
+  const labels = points2.length > X_LABELS ? sparseLabels(points2.map((p) => p.label)) : uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
   let title = mermaidText(options.title, MAX_TITLE);
   if (withSecond && options.seriesNames) {
     const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
@@ -36944,6 +37091,23 @@ function mermaidText(text, max) {
   const clean2 = plainText(text, Number.MAX_SAFE_INTEGER).replace(/["`]/g, "'").replace(/[[{<]/g, "(").replace(/[\]}>]/g, ")").replace(/[#;\\]/g, "").replace(/,/g, " ").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
   const chars = [...clean2];
   return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean2;
+}
+var X_LABELS = 5;
+function sparseLabels(dates) {
+  const n = dates.length;
+  const shown = /* @__PURE__ */ new Set();
+  const count3 = Math.min(n, X_LABELS);
+  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
+  let hidden = 0;
+  const used = /* @__PURE__ */ new Set();
+  return dates.map((d, i) => {
+    if (!shown.has(i)) return "​".repeat(++hidden);
+    const label = mermaidText(d, 24) || String(i + 1);
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
 }
 function uniqueLabels(labels) {
   const used = /* @__PURE__ */ new Set();
@@ -36994,7 +37158,6 @@ function fixed(value4, decimals) {
 
 // src/journal/charts.ts
 var MAX_POINTS = 60;
-var X_LABELS = 5;
 var MIN_SPAN = 10;
 var BLUE = "#2f6fdf";
 var ORANGE = "#e8833a";
@@ -37031,22 +37194,6 @@ function chart(title, yTitle, points2, lines, axis, palette) {
     ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`),
     "```"
   ].join("\n");
-}
-function sparseLabels(dates) {
-  const n = dates.length;
-  const shown = /* @__PURE__ */ new Set();
-  const count3 = Math.min(n, X_LABELS);
-  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
-  let hidden = 0;
-  const used = /* @__PURE__ */ new Set();
-  return dates.map((d, i) => {
-    if (!shown.has(i)) return "​".repeat(++hidden);
-    const label = mermaidText(d, 24) || String(i + 1);
-    let out = label;
-    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
-    used.add(out);
-    return out;
-  });
 }
 function fixed2(value4, decimals) {
   const text = value4.toFixed(decimals);
@@ -38099,189 +38246,8 @@ function withDefaults(oldDefaults, newDefaults) {
 }
 var endpoint = withDefaults(null, DEFAULTS);
 
-// node_modules/content-type/dist/index.js
-var SP = 32;
-var HTAB = 9;
-var SEMI = 59;
-var EQ = 61;
-var DQUOTE = 34;
-var BSLASH = 92;
-var COMMA3 = 44;
-var LOWER_CASE = 1;
-var OWS = 2;
-var SEMI_FLAG = 4;
-var COMMA_FLAG = 8;
-var TOKEN_FLAG = 16;
-var NON_ASCII = 65280;
-var CASE_FLAGS = LOWER_CASE | NON_ASCII;
-var CHAR_MAP = new Uint8Array(256);
-CHAR_MAP[HTAB] |= OWS;
-CHAR_MAP[SP] |= OWS;
-CHAR_MAP[SEMI] |= SEMI_FLAG;
-CHAR_MAP[COMMA3] |= COMMA_FLAG;
-for (let code = 128; code <= 255; code++) {
-  CHAR_MAP[code] |= LOWER_CASE;
-}
-for (const char of "!#$%&'*+-.^_`|~") {
-  CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
-}
-for (let code = 48; code <= 57; code++) {
-  CHAR_MAP[code] |= TOKEN_FLAG;
-}
-for (let code = 65; code <= 90; code++) {
-  CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
-}
-for (let code = 97; code <= 122; code++) {
-  CHAR_MAP[code] |= TOKEN_FLAG;
-}
-var NullObject = /* @__PURE__ */ (() => {
-  const C = function() {
-  };
-  C.prototype = /* @__PURE__ */ Object.create(null);
-  return C;
-})();
-function parse2(header, options) {
-  const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-  const len = header.length;
-  let valueStart = options?.start ?? 0;
-  while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
-    valueStart++;
-  }
-  let index = valueStart;
-  let typeFlags = 0;
-  let whitespace = -1;
-  let stop = options?.parameters === false ? COMMA_FLAG : 0;
-  while (index < len) {
-    const code = header.charCodeAt(index);
-    const flags = CHAR_MAP[code];
-    if ((flags & stopFlags) !== 0) {
-      stop |= flags & COMMA_FLAG;
-      break;
-    }
-    if ((flags & OWS) !== 0) {
-      if (whitespace === -1)
-        whitespace = index;
-    } else {
-      whitespace = -1;
-    }
-    typeFlags |= code & NON_ASCII | flags;
-    index++;
-  }
-  const valueEnd = whitespace === -1 ? index : whitespace;
-  const value4 = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value4 : value4.toLowerCase();
-  if (index === len || stop !== 0) {
-    return { type, index, parameters: new NullObject() };
-  }
-  return parseParameters(header, type, index, len, stopFlags);
-}
-function parseParameters(header, type, index, len, stopFlags) {
-  const parameters = new NullObject();
-  parameter: while (index < len) {
-    index++;
-    while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-      index++;
-    }
-    const keyStart = index;
-    let keyFlags = 0;
-    let keyWhitespace = -1;
-    while (index < len) {
-      const code = header.charCodeAt(index);
-      const flags = CHAR_MAP[code];
-      if ((flags & stopFlags) !== 0) {
-        if ((flags & COMMA_FLAG) !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if (code === EQ) {
-        const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value4 = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value4 : value4.toLowerCase();
-        index++;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-          index++;
-        }
-        if (index < len && header.charCodeAt(index) === DQUOTE) {
-          const quotedStart = ++index;
-          let escaped = false;
-          while (index < len) {
-            const code2 = header.charCodeAt(index);
-            if (code2 === DQUOTE) {
-              if (parameters[key] === void 0) {
-                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
-              }
-              index++;
-              let stop2 = 0;
-              while (index < len) {
-                const code3 = header.charCodeAt(index);
-                const flags2 = CHAR_MAP[code3];
-                if ((flags2 & stopFlags) !== 0) {
-                  stop2 = flags2 & COMMA_FLAG;
-                  break;
-                }
-                index++;
-              }
-              if (stop2 !== 0)
-                break parameter;
-              continue parameter;
-            }
-            if (code2 === BSLASH && index + 1 < len) {
-              escaped = true;
-              index += 2;
-              continue;
-            }
-            index++;
-          }
-          continue parameter;
-        }
-        const valueStart = index;
-        let stop = 0;
-        let valueWhitespace = -1;
-        while (index < len) {
-          const code2 = header.charCodeAt(index);
-          const flags2 = CHAR_MAP[code2];
-          if ((flags2 & stopFlags) !== 0) {
-            stop = flags2 & COMMA_FLAG;
-            break;
-          }
-          if ((flags2 & OWS) !== 0) {
-            if (valueWhitespace === -1)
-              valueWhitespace = index;
-          } else {
-            valueWhitespace = -1;
-          }
-          index++;
-        }
-        if (parameters[key] === void 0) {
-          const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key] = header.slice(valueStart, valueEnd);
-        }
-        if (stop !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if ((flags & OWS) !== 0) {
-        if (keyWhitespace === -1)
-          keyWhitespace = index;
-      } else {
-        keyWhitespace = -1;
-      }
-      keyFlags |= code & NON_ASCII | flags;
-      index++;
-    }
-  }
-  return { type, index, parameters };
-}
-function unescapeQuotedPairs(str, start, end) {
-  let result = "";
-  for (let index = start; index < end; index++) {
-    if (str.charCodeAt(index) === BSLASH) {
-      result += str.slice(start, index);
-      start = ++index;
-    }
-  }
-  return result + str.slice(start, end);
-}
+// node_modules/@octokit/request/dist-bundle/index.js
+var import_content_type = __toESM(require_dist(), 1);
 
 // node_modules/json-with-bigint/json-with-bigint.js
 var intRegex = /^-?\d+$/;
@@ -38776,7 +38742,7 @@ async function getResponseData(response) {
   if (!contentType) {
     return response.text().catch(noop);
   }
-  const mimetype = parse2(contentType);
+  const mimetype = (0, import_content_type.parse)(contentType);
   if (isJSONResponse(mimetype)) {
     let text = "";
     try {
@@ -46037,7 +46003,7 @@ function floorSection(floor) {
   const rows = [...floor.base ? [row("baseline", floor.base)] : [], row("this PR", floor.head)];
   const head = floor.head;
   return [
-    `<details><summary>Decode bandwidth floor (§5): ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
+    `<details><summary>Decode bandwidth floor: ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
     "",
     "| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |",
     "|---|---:|---:|---:|---:|---:|---|",
@@ -46065,7 +46031,7 @@ function splitSection(split2) {
   const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
   const shown = split2.head ?? split2.base;
   const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
+    `**Profile: GPU, CPU or waiting?** (${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
     "",
     "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
     "|---|---:|---:|---:|---:|---:|---|",
@@ -46104,7 +46070,7 @@ function kernelsSection(k) {
   const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
   const derived = k.top.some((t) => t.durationDerived);
   const lines = [
-    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
+    `**Kernels: which regime?** (Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
     "",
     "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
     "|---|---|---:|---:|---|---|---|",
@@ -46227,11 +46193,14 @@ function renderMarkdown(report2, options = {}) {
   const missing = missingBenchmarks(report2);
   if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
   if (report2.benchmarks.length > 1) parts2.push(overview(report2));
+  const shared = report2.benchmarks.length > 1 ? sharedCaveats(report2.benchmarks) : [];
+  const context = { ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}, ...options.headSha ? { headSha: options.headSha } : {}, sharedCaveats: new Set(shared.map(caveatKey)) };
   for (const b of report2.benchmarks) {
     if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
-    parts2.push(renderBenchmark(b, detail, report2.settings.level));
+    parts2.push(renderBenchmark(b, detail, report2.settings.level, context));
   }
-  if (report2.profiles && detail !== "minimal") parts2.push(profilesSection(report2.profiles));
+  if (shared.length) parts2.push(caveatsSection(shared, detail, "Caveats for every benchmark"));
+  if (report2.profiles && detail !== "minimal") parts2.push(details(`<b>Profiles</b>: ${profilesSummary(report2.profiles)}`, profilesSection(report2.profiles)));
   if (detail !== "full") parts2.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`);
   parts2.push(footer(report2));
   if (options.trailer) parts2.push(options.trailer);
@@ -46249,33 +46218,31 @@ function overview(report2) {
   const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
   return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
 }
-function renderBenchmark(b, detail, confidence) {
+function renderBenchmark(b, detail, confidence, context) {
   const lead = leadMetric(b);
   const out = [];
   out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  out.push(`<sub>${subline(b, context)}</sub>`);
   const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
   if (top.length) out.push(top.join("\n>\n"));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail, confidence));
-  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
-  if (service) out.push(service);
-  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
-  if (quality) out.push(quality);
   const undecided2 = undecidedGroups(b, confidence);
-  if (undecided2.length) {
-    out.push(`**Inconclusive** — what would decide:
-${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 700)}`).join("\n")}`);
+  if (undecided2.length && detail !== "minimal") {
+    const labels = undecided2.flatMap((g2) => g2.labels);
+    out.push(details(`<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? "" : "s"} — what would decide`, undecided2.map((g2) => `- ${markdownText(g2.labels.join(", "), 300)}: ${markdownText(g2.reason, 700)}`).join("\n")));
   }
   if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
-  if (b.notInData.length && detail !== "minimal") {
-    out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
-  }
+  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
+  if (service) out.push(details(`<b>Service</b>: ${serviceSummary(b) ?? "goodput, cost, headroom"}`, service));
+  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
+  if (quality) out.push(quality);
   const leadAttribution = attributionFor(b, lead);
   if (detail !== "minimal") {
     for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
-  if (b.findings.length) out.push(diagnosisSection(b, detail));
+  if (b.findings.length) out.push(diagnosisSection(b, detail, lead));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
   if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
   if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
@@ -46283,9 +46250,47 @@ ${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 7
 ${b.trends.join("\n\n")}
 
 </details>`);
-  if (b.caveats.length) out.push(caveatsSection(b, detail));
+  const caveats = b.caveats.filter((c) => !context.sharedCaveats.has(caveatKey(c)));
+  if (caveats.length) out.push(caveatsSection(caveats, detail));
   if (detail === "full") out.push(runsSection(b));
   return out.join("\n\n");
+}
+function caveatKey(c) {
+  return `${c.kind}\0${c.message}`;
+}
+function subline(b, context) {
+  const commit = (sha) => {
+    const hex = sha?.replace(/[^0-9a-f]/gi, "");
+    if (!hex || hex.length < 7) return "—";
+    const short = `\`${hex.slice(0, 7)}\``;
+    return context.repositoryUrl && hex.length === 40 ? `[${short}](${context.repositoryUrl}/commit/${hex})` : short;
+  };
+  const head = context.headSha ?? b.head.meta.commit;
+  const parts2 = [];
+  if (b.base.meta.commit || head) parts2.push(`baseline ${commit(b.base.meta.commit)} ← this PR ${commit(head)}`);
+  parts2.push(b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? "" : "s"} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? "" : "s"}, ${b.head.runs} in this PR`);
+  const count3 = (v) => b.metrics.filter((m) => m.verdict === v).length;
+  const tally = [["regressed", count3("regressed")], ["improved", count3("improved")], ["unchanged", count3("unchanged")], ["undecided", count3("inconclusive")]].filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(", ");
+  parts2.push(`${b.metrics.length} metric${b.metrics.length === 1 ? "" : "s"}: ${tally || "none"}`);
+  return parts2.join(" · ");
+}
+function details(summary2, body) {
+  return `<details><summary>${summary2}</summary>
+
+${body}
+
+</details>`;
+}
+function profilesSummary(p) {
+  const parts2 = [];
+  const split2 = p.split;
+  if (split2) parts2.push(`GPU, CPU or waiting: ${[split2.base?.verdict, split2.head?.verdict].filter((v) => v !== void 0).join(" → ")}`);
+  if (p.kernels) parts2.push("kernel regimes");
+  return parts2.join("; ") || "profiler exports";
+}
+function serviceSummary(b) {
+  const g2 = b.service?.goodput;
+  return g2?.ok ? `goodput ${percent(g2.base.share)} → ${percent(g2.head.share)} (${g2.verdict})` : void 0;
 }
 function differsPrefix(b) {
   const differs = notLikeForLikeShort(b.notLikeForLike);
@@ -46311,25 +46316,32 @@ function metricsTable(b, detail, confidence) {
   const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
   const hidden = b.metrics.length - shown.length;
   const rows = shown.map((m) => {
-    const unit = m.spec.metric.unit;
-    const base = m.base ? withUnit(m.base.value, unit) : "—";
-    const head = m.head ? withUnit(m.head.value, unit) : "—";
+    const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell2(m)} |`;
   });
   const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
-  return hidden ? `${table}
+  const notes = [tableNote(b, confidence), ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []];
+  return `${table}
 
-${hidden} more metric${hidden === 1 ? "" : "s"} unchanged.` : table;
+<sub>${notes.join(" · ")}</sub>`;
+}
+function tableNote(b, confidence) {
+  const family = b.family.size > 1 && b.family.level !== confidence ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; ` : "";
+  const undecided2 = b.metrics.some((m) => m.verdict === "inconclusive") ? '; "likely worse", "too noisy" and the like are undecided (inconclusive)' : "";
+  return `${family}a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it${undecided2}`;
 }
 function sloCell(m) {
   return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
 }
 function verdictCell2(m) {
   if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
-  const qualifier = verdictQualifier(m);
-  return qualifier ? `${m.verdict} (${qualifier})` : m.verdict;
+  return verdictQualifier(m) ?? m.verdict;
 }
 var MAX_ATTRIBUTIONS = 2;
+function sharedCaveats(benchmarks) {
+  const [first, ...rest] = benchmarks;
+  return first.caveats.filter((c) => rest.every((b) => b.caveats.some((d) => caveatKey(d) === caveatKey(c))));
+}
 function orderAttributions(b, lead) {
   const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
   const rest = b.attributions.filter((a) => a !== lead);
@@ -46352,21 +46364,23 @@ ${table}${note}
 
 </details>`;
 }
-function diagnosisSection(b, detail) {
+function diagnosisSection(b, detail, lead) {
   const out = [];
   for (const walk2 of detail === "minimal" ? [] : b.walks) {
     const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
-    out.push(`**Diagnosis** for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (§5 decision tree)
+    out.push(`The decision tree for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (the method: perf-triage's docs/diagnosis.md):
 ${path.map((p) => `- ${p}`).join("\n")}`);
   }
   const limits = LIMITS[detail];
   out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
   if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
-  return out.join("\n\n");
+  const first = leadFinding(b, lead);
+  const title = first ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ""}<code>${first.hint}</code> (${first.status})` : "<b>Diagnosis</b>";
+  return details(title, out.join("\n\n"));
 }
 function findingBlock(f, maxEvidence) {
   const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
-  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(e.text, 400)}`);
   lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
   return lines.join("\n");
 }
@@ -46379,20 +46393,22 @@ function fixesTable(fixes, lead) {
   const rows = fixes.map(
     (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
   );
-  return [
-    `**Fixes ranked by gain per effort** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline; then (gain − 1) per hour of work, a day being 8 h — do the first one first)`,
-    "",
+  const table = [
     `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
     "|---|---|---:|---:|---:|---:|---|",
-    ...rows
+    ...rows,
+    "",
+    `<sub>The ceiling is the most ${label} can improve if that phase's time goes back to the baseline (Amdahl's law on its share of the slowest requests); fixes are ordered by that gain per hour of work.</sub>`
   ].join("\n");
+  const best = fixes[0];
+  return details(`<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`, table);
 }
-function caveatsSection(b, detail) {
-  const shown = b.caveats.slice(0, LIMITS[detail].caveats);
+function caveatsSection(caveats, detail, title = "Caveats") {
+  const shown = caveats.slice(0, LIMITS[detail].caveats);
   const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
-  if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
-  return `⚠️ **Caveats**
-${lines.join("\n")}`;
+  if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
+  const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, " ")))];
+  return details(`⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join("; ")}${kinds.length > 4 ? "; …" : ""}`, lines.join("\n"));
 }
 function runsSection(b) {
   const rows = [b.base, b.head].map((s) => sideRow(s));
@@ -46433,7 +46449,7 @@ function sideRow(s) {
 }
 function footer(report2) {
   const s = report2.settings;
-  return `<sub>perf-triage v${report2.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
+  return `<sub>perf-triage v${report2.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage</sub>`;
 }
 
 // src/github/fit.ts
@@ -46446,7 +46462,12 @@ function fitReport(report2, options) {
   const size = sizeIn(options.unit);
   const limit = options.limit - (options.reserve ?? 0);
   const where2 = options.fullReport ?? (options.summaryUrl ? `the [job summary](${options.summaryUrl})` : "the job summary");
-  const render = { summaryUrl: options.summaryUrl, ...options.fullReport ? { fullReport: options.fullReport } : {} };
+  const render = {
+    summaryUrl: options.summaryUrl,
+    ...options.fullReport ? { fullReport: options.fullReport } : {},
+    ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {},
+    ...options.headSha ? { headSha: options.headSha } : {}
+  };
   let body = "";
   for (const detail of LEVELS.slice(LEVELS.indexOf(options.from ?? "full"))) {
     body = renderMarkdown(report2, { detail, ...render });
@@ -46465,7 +46486,7 @@ function cutSafely(text, max, size = (t) => t.length) {
   const lines = text.split("\n");
   let length = 0;
   let fence = false;
-  let details = 0;
+  let details2 = 0;
   let best = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -46473,11 +46494,11 @@ function cutSafely(text, max, size = (t) => t.length) {
     if (length > max) break;
     if (/^\s*(```|~~~)/.test(line)) fence = !fence;
     if (!fence) {
-      details += (line.match(/<details\b/g) ?? []).length;
-      details -= (line.match(/<\/details>/g) ?? []).length;
+      details2 += (line.match(/<details\b/g) ?? []).length;
+      details2 -= (line.match(/<\/details>/g) ?? []).length;
     }
     const nextIsTableRow = i + 1 < lines.length && lines[i + 1].startsWith("|") && line.startsWith("|");
-    if (!fence && details <= 0 && !(nextIsTableRow && lines[i].startsWith("|---"))) best = i + 1;
+    if (!fence && details2 <= 0 && !(nextIsTableRow && lines[i].startsWith("|---"))) best = i + 1;
   }
   return lines.slice(0, best).join("\n").trimEnd();
 }
@@ -46520,7 +46541,8 @@ async function publishComment(request2) {
     if (earlier.length === 0) return { skipped: `comment: ${request2.mode}, and the verdict is ${report2.verdict}` };
   }
   const reserve = marker(request2.group, request2.stamp, request2.headSha, request2.workflow).length + 2;
-  const fitted = fitComment(report2, { reserve, summaryUrl: request2.summaryUrl });
+  const repositoryUrl = `${context.serverUrl}/${target.owner}/${target.repo}`;
+  const fitted = fitComment(report2, { reserve, summaryUrl: request2.summaryUrl, repositoryUrl, ...request2.headSha ? { headSha: request2.headSha } : {} });
   try {
     const comment = await upsertComment(client, target, fitted.body, request2.stamp, request2.headSha, request2.workflow);
     return { comment, detail: fitted.truncated ? "truncated" : fitted.detail };

@@ -32,6 +32,9 @@ export interface FitOptions {
   summaryUrl?: string;
   /** Markdown naming where the full report is; default: the job summary. */
   fullReport?: string;
+  /** For links to the compared commits (https://github.com/OWNER/REPO) and the head commit the action knows. */
+  repositoryUrl?: string;
+  headSha?: string;
 }
 
 const sizeIn = (unit: FitOptions['unit']) => (unit === 'bytes' ? (text: string) => Buffer.byteLength(text) : (text: string) => text.length);
@@ -40,7 +43,12 @@ export function fitReport(report: Report, options: FitOptions): FittedComment {
   const size = sizeIn(options.unit);
   const limit = options.limit - (options.reserve ?? 0);
   const where = options.fullReport ?? (options.summaryUrl ? `the [job summary](${options.summaryUrl})` : 'the job summary');
-  const render = { summaryUrl: options.summaryUrl, ...(options.fullReport ? { fullReport: options.fullReport } : {}) };
+  const render = {
+    summaryUrl: options.summaryUrl,
+    ...(options.fullReport ? { fullReport: options.fullReport } : {}),
+    ...(options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}),
+    ...(options.headSha ? { headSha: options.headSha } : {}),
+  };
   let body = '';
   for (const detail of LEVELS.slice(LEVELS.indexOf(options.from ?? 'full'))) {
     body = renderMarkdown(report, { detail, ...render });
@@ -51,7 +59,7 @@ export function fitReport(report: Report, options: FitOptions): FittedComment {
 }
 
 /** `reserve`: characters kept free for what the caller appends (the marker line). */
-export function fitComment(report: Report, options: { reserve: number; summaryUrl?: string }): FittedComment {
+export function fitComment(report: Report, options: { reserve: number; summaryUrl?: string; repositoryUrl?: string; headSha?: string }): FittedComment {
   return fitReport(report, { limit: COMMENT_LIMIT, ...options });
 }
 

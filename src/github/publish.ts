@@ -48,7 +48,8 @@ export async function publishComment(request: PublishRequest): Promise<PublishRe
     if (earlier.length === 0) return { skipped: `comment: ${request.mode}, and the verdict is ${report.verdict}` };
   }
   const reserve = marker(request.group, request.stamp, request.headSha, request.workflow).length + 2;
-  const fitted = fitComment(report, { reserve, summaryUrl: request.summaryUrl });
+  const repositoryUrl = `${context.serverUrl}/${target.owner}/${target.repo}`;
+  const fitted = fitComment(report, { reserve, summaryUrl: request.summaryUrl, repositoryUrl, ...(request.headSha ? { headSha: request.headSha } : {}) });
   try {
     const comment = await upsertComment(client, target, fitted.body, request.stamp, request.headSha, request.workflow);
     return { comment, detail: fitted.truncated ? 'truncated' : fitted.detail };

@@ -9,7 +9,8 @@
 //   axis needs a label per point, so the others get distinct invisible labels (zero-width spaces).
 
 import { withUnit } from '../format/numbers';
-import { mermaidText, niceAxis } from '../render/mermaid';
+import { mermaidText, niceAxis, sparseLabels } from '../render/mermaid';
+export { sparseLabels } from '../render/mermaid';
 
 export interface ChartPoint {
   date: string;
@@ -19,7 +20,6 @@ export interface ChartPoint {
 /** Points on a chart: the most recent this many. */
 export const MAX_POINTS = 60;
 /** Dates written on the x-axis. */
-const X_LABELS = 5;
 /** The axis spans at least ± this many per cent. */
 const MIN_SPAN = 10;
 const BLUE = '#2f6fdf';
@@ -67,23 +67,6 @@ function chart(title: string, yTitle: string, points: readonly ChartPoint[], lin
   ].join('\n');
 }
 
-/** A few dates written (first, last, evenly between); the others distinct and invisible. */
-export function sparseLabels(dates: readonly string[]): string[] {
-  const n = dates.length;
-  const shown = new Set<number>();
-  const count = Math.min(n, X_LABELS);
-  for (let k = 0; k < count; k++) shown.add(count === 1 ? 0 : Math.round((k * (n - 1)) / (count - 1)));
-  let hidden = 0;
-  const used = new Set<string>();
-  return dates.map((d, i) => {
-    if (!shown.has(i)) return '\u200b'.repeat(++hidden);
-    const label = mermaidText(d, 24) || String(i + 1);
-    let out = label;
-    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
-    used.add(out);
-    return out;
-  });
-}
 
 function fixed(value: number, decimals: number): string {
   const text = value.toFixed(decimals);

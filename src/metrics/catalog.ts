@@ -57,11 +57,12 @@ export function customMetric(name: string, unit: string, direction: Direction): 
 
 /**
  * An artifact's own metric name as a label the renderers can print as they print the catalog's:
- * letters, digits, spaces and _ . : / % + , = - kept, anything else (markup, mentions, control and
+ * underscores as spaces; letters, digits, spaces and . : / % + , = - kept, anything else (markup, mentions, control and
  * bidi characters) shown as ·, at most 80 characters. The id keeps the name as written (JSON, keys).
  */
 function displayName(name: string): string {
-  const safe = name.replace(/[^\p{L}\p{N} _.:/%+,=-]/gu, '·');
+  // Keys such as total_token_throughput read as words.
+  const safe = name.replace(/_/g, ' ').replace(/[^\p{L}\p{N} .:/%+,=-]/gu, '·');
   return [...safe].length > 80 ? `${[...safe].slice(0, 79).join('')}…` : safe;
 }
 

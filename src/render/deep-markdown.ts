@@ -14,7 +14,7 @@ export function floorSection(floor: Extract<FloorCheck, { ok: true }>): string {
   const rows = [...(floor.base ? [row('baseline', floor.base)] : []), row('this PR', floor.head)];
   const head = floor.head;
   return [
-    `<details><summary>Decode bandwidth floor (§5): ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : '?'}${head.efficiency ? `, ${head.efficiency.band.replace('-', ' ')}` : ''}</summary>`,
+    `<details><summary>Decode bandwidth floor: ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : '?'}${head.efficiency ? `, ${head.efficiency.band.replace('-', ' ')}` : ''}</summary>`,
     '',
     '| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |',
     '|---|---:|---:|---:|---:|---:|---|',
@@ -47,7 +47,7 @@ function splitSection(split: NonNullable<ProfileReport['split']>): string {
   const sides = [...(split.base ? [['baseline', split.base] as const] : []), ...(split.head ? [['this PR', split.head] as const] : [])];
   const shown = split.head ?? split.base!;
   const lines = [
-    `**Profile: GPU, CPU or waiting?** (§6, STEP 3; ${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join('; ')})`,
+    `**Profile: GPU, CPU or waiting?** (${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join('; ')})`,
     '',
     '| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |',
     '|---|---:|---:|---:|---:|---:|---|',
@@ -87,7 +87,7 @@ function kernelsSection(k: NonNullable<ProfileReport['kernels']>): string {
   const shape = (grid: string, block: string) => (grid || block ? codeText(`${grid || '?'} × ${block || '?'}`, 40) : '—');
   const derived = k.top.some((t) => t.durationDerived);
   const lines = [
-    `**Kernels: which regime?** (STEP 4, Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ''}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ''})`,
+    `**Kernels: which regime?** (Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ''}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ''})`,
     '',
     '| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |',
     '|---|---|---:|---:|---|---|---|',

@@ -8,7 +8,8 @@ import type { AmdahlItem } from '../diagnose/amdahl';
 import type { Finding } from '../diagnose/hints';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { compact, duration, grouped, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
+import { compact, duration, grouped, pairWithUnit, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
+import type { Caveat } from '../diagnose/caveats';
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report, SideSummary } from '../report/model';
 import { codeText, markdownText } from './escape';
@@ -31,6 +32,10 @@ export interface MarkdownOptions {
   fullReport?: string;
   /** Lines appended after the footer (the PR comment's commands help). */
   trailer?: string;
+  /** https://github.com/OWNER/REPO, for links to the compared commits. */
+  repositoryUrl?: string;
+  /** The commit this PR's results are for, when the action knows it (else the results' metadata). */
+  headSha?: string;
 }
 
 type Detail = NonNullable<MarkdownOptions['detail']>;
@@ -46,12 +51,16 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const missing = missingBenchmarks(report);
   if (missing.length) parts.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join('\n>\n'));
   if (report.benchmarks.length > 1) parts.push(overview(report));
+  // Caveats every benchmark shares are said once, after them.
+  const shared = report.benchmarks.length > 1 ? sharedCaveats(report.benchmarks) : [];
+  const context: RenderContext = { ...(options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}), ...(options.headSha ? { headSha: options.headSha } : {}), sharedCaveats: new Set(shared.map(caveatKey)) };
   // Several benchmarks: the ones that need attention in full, the unchanged ones in one line each.
   for (const b of report.benchmarks) {
     if (report.benchmarks.length > 1 && b.verdict === 'unchanged' && detail !== 'full') continue;
-    parts.push(renderBenchmark(b, detail, report.settings.level));
+    parts.push(renderBenchmark(b, detail, report.settings.level, context));
   }
-  if (report.profiles && detail !== 'minimal') parts.push(profilesSection(report.profiles));
+  if (shared.length) parts.push(caveatsSection(shared, detail, 'Caveats for every benchmark'));
+  if (report.profiles && detail !== 'minimal') parts.push(details(`<b>Profiles</b>: ${profilesSummary(report.profiles)}`, profilesSection(report.profiles)));
   if (detail !== 'full') parts.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}`}.`);
   parts.push(footer(report));
   if (options.trailer) parts.push(options.trailer);
@@ -73,40 +82,94 @@ function overview(report: Report): string {
   return [`## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`, '', '| benchmark | verdict | summary |', '|---|---|---|', ...rows].join('\n');
 }
 
-function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number): string {
+function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number, context: RenderContext): string {
   const lead = leadMetric(b);
   const out: string[] = [];
+  // One screen: the headline, who was compared, the brief (where / why / do first) and the table.
   out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  out.push(`<sub>${subline(b, context)}</sub>`);
   // Not like-for-like is said before the verdict: it changes what the verdict can mean.
   const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
   if (top.length) out.push(top.join('\n>\n'));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail, confidence));
-  const service = b.service && detail !== 'minimal' ? serviceSection(b.service) : undefined;
-  if (service) out.push(service);
-  const quality = b.quality && detail !== 'minimal' ? qualitySection(b.quality) : undefined;
-  if (quality) out.push(quality);
+  // Everything else is one click away.
   const undecided = undecidedGroups(b, confidence);
-  if (undecided.length) {
-    out.push(`**Inconclusive** — what would decide:\n${undecided.map((g) => `- ${g.labels.join(', ')}: ${markdownText(g.reason, 700)}`).join('\n')}`);
+  if (undecided.length && detail !== 'minimal') {
+    const labels = undecided.flatMap((g) => g.labels);
+    out.push(details(`<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? '' : 's'} — what would decide`, undecided.map((g) => `- ${markdownText(g.labels.join(', '), 300)}: ${markdownText(g.reason, 700)}`).join('\n')));
   }
   if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join('; '), 800)}.`);
-  if (b.notInData.length && detail !== 'minimal') {
-    out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join('; ')}.</sub>`);
-  }
+  const service = b.service && detail !== 'minimal' ? serviceSection(b.service) : undefined;
+  if (service) out.push(details(`<b>Service</b>: ${serviceSummary(b) ?? 'goodput, cost, headroom'}`, service));
+  const quality = b.quality && detail !== 'minimal' ? qualitySection(b.quality) : undefined;
+  if (quality) out.push(quality);
   const leadAttribution = attributionFor(b, lead);
   if (detail !== 'minimal') {
     // The lead metric's decomposition, then SLO metrics'; the rest are in the JSON report.
     for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
-  if (b.findings.length) out.push(diagnosisSection(b, detail));
+  if (b.findings.length) out.push(diagnosisSection(b, detail, lead));
   if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
   if (b.floor?.ok && detail !== 'minimal') out.push(floorSection(b.floor));
   if (b.trends?.length && detail !== 'minimal') out.push(`<details><summary>History from the performance journal</summary>\n\n${b.trends.join('\n\n')}\n\n</details>`);
-  if (b.caveats.length) out.push(caveatsSection(b, detail));
+  const caveats = b.caveats.filter((c) => !context.sharedCaveats.has(caveatKey(c)));
+  if (caveats.length) out.push(caveatsSection(caveats, detail));
   if (detail === 'full') out.push(runsSection(b));
   return out.join('\n\n');
+}
+
+/** What the comment needs beyond the report: links and commits the action knows, caveats said once for all benchmarks. */
+interface RenderContext {
+  repositoryUrl?: string;
+  headSha?: string;
+  /** Caveats every benchmark shares (said once, after them): their kind and words. */
+  sharedCaveats: ReadonlySet<string>;
+}
+
+function caveatKey(c: { kind: string; message: string }): string {
+  return `${c.kind}\u0000${c.message}`;
+}
+
+/** "baseline `9f8e7d6` ← this PR `abc1234` · 1 run per side · 9 metrics: 2 regressed, 1 unchanged, 6 undecided". */
+function subline(b: BenchmarkReport, context: RenderContext): string {
+  const commit = (sha: string | undefined) => {
+    const hex = sha?.replace(/[^0-9a-f]/gi, '');
+    if (!hex || hex.length < 7) return '—';
+    const short = `\`${hex.slice(0, 7)}\``;
+    return context.repositoryUrl && hex.length === 40 ? `[${short}](${context.repositoryUrl}/commit/${hex})` : short;
+  };
+  const head = context.headSha ?? b.head.meta.commit;
+  const parts: string[] = [];
+  if (b.base.meta.commit || head) parts.push(`baseline ${commit(b.base.meta.commit)} ← this PR ${commit(head)}`);
+  parts.push(b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? '' : 's'} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? '' : 's'}, ${b.head.runs} in this PR`);
+  const count = (v: string) => b.metrics.filter((m) => m.verdict === v).length;
+  const tally = [['regressed', count('regressed')], ['improved', count('improved')], ['unchanged', count('unchanged')], ['undecided', count('inconclusive')]]
+    .filter(([, n]) => n)
+    .map(([v, n]) => `${n} ${v}`)
+    .join(', ');
+  parts.push(`${b.metrics.length} metric${b.metrics.length === 1 ? '' : 's'}: ${tally || 'none'}`);
+  return parts.join(' · ');
+}
+
+function details(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+/** "GPU, CPU or waiting: gpu-bound → mixed; kernel regimes" for the collapsed section's title. */
+function profilesSummary(p: NonNullable<Report['profiles']>): string {
+  const parts: string[] = [];
+  const split = p.split;
+  if (split) parts.push(`GPU, CPU or waiting: ${[split.base?.verdict, split.head?.verdict].filter((v) => v !== undefined).join(' → ')}`);
+  if (p.kernels) parts.push('kernel regimes');
+  return parts.join('; ') || 'profiler exports';
+}
+
+/** "goodput 99% → 79%" for the collapsed section's title. */
+function serviceSummary(b: BenchmarkReport): string | undefined {
+  const g = b.service?.goodput;
+  return g?.ok ? `goodput ${percent(g.base.share)} → ${percent(g.head.share)} (${g.verdict})` : undefined;
 }
 
 /** "⚠️ Not like-for-like (concurrency 2 → 16) · ", said before the verdict icon. */
@@ -137,13 +200,20 @@ function metricsTable(b: BenchmarkReport, detail: Detail, confidence: number): s
   const shown = detail === 'minimal' ? b.metrics.filter((m) => m.verdict !== 'unchanged' || m.slos.length) : b.metrics;
   const hidden = b.metrics.length - shown.length;
   const rows = shown.map((m) => {
-    const unit = m.spec.metric.unit;
-    const base = m.base ? withUnit(m.base.value, unit) : '—';
-    const head = m.head ? withUnit(m.head.value, unit) : '—';
+    // One unit per row: both sides in seconds once either reaches 10 s.
+    const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
   const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, '|---|---:|---:|---|---|---|', ...rows].join('\n');
-  return hidden ? `${table}\n\n${hidden} more metric${hidden === 1 ? '' : 's'} unchanged.` : table;
+  const notes = [tableNote(b, confidence), ...(hidden ? [`${hidden} more metric${hidden === 1 ? '' : 's'} unchanged`] : [])];
+  return `${table}\n\n<sub>${notes.join(' · ')}</sub>`;
+}
+
+/** What the interval column and the undecided labels mean, in one line under the table. */
+function tableNote(b: BenchmarkReport, confidence: number): string {
+  const family = b.family.size > 1 && b.family.level !== confidence ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; ` : '';
+  const undecided = b.metrics.some((m) => m.verdict === 'inconclusive') ? '; "likely worse", "too noisy" and the like are undecided (inconclusive)' : '';
+  return `${family}a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it${undecided}`;
 }
 
 function sloCell(m: MetricComparison): string {
@@ -154,11 +224,17 @@ function sloCell(m: MetricComparison): string {
 
 function verdictCell(m: MetricComparison): string {
   if (m.verdict === 'regressed' || m.verdict === 'improved') return `**${m.verdict}**`;
-  const qualifier = verdictQualifier(m);
-  return qualifier ? `${m.verdict} (${qualifier})` : m.verdict;
+  // An undecided metric says which way it is undecided ("likely worse", "too noisy"); the note under the table says these are inconclusive.
+  return verdictQualifier(m) ?? m.verdict;
 }
 
 const MAX_ATTRIBUTIONS = 2;
+
+/** Caveats (same kind, same words) that every benchmark of the report has. */
+function sharedCaveats(benchmarks: readonly BenchmarkReport[]): Caveat[] {
+  const [first, ...rest] = benchmarks;
+  return first.caveats.filter((c) => rest.every((b) => b.caveats.some((d) => caveatKey(d) === caveatKey(c))));
+}
 
 function orderAttributions(b: BenchmarkReport, lead: Attribution | undefined): Attribution[] {
   const withSlo = (a: Attribution) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
@@ -179,21 +255,24 @@ function attributionSection(a: Attribution): string {
   return `<details><summary>${summary}</summary>\n\n${table}${note}\n\n</details>`;
 }
 
-function diagnosisSection(b: BenchmarkReport, detail: Detail): string {
+function diagnosisSection(b: BenchmarkReport, detail: Detail, lead: MetricComparison | undefined): string {
   const out: string[] = [];
   for (const walk of detail === 'minimal' ? [] : b.walks) {
     const path = walk.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
-    out.push(`**Diagnosis** for ${walk.metrics.map((k) => `\`${k}\``).join(', ')} (§5 decision tree)\n${path.map((p) => `- ${p}`).join('\n')}`);
+    out.push(`The decision tree for ${walk.metrics.map((k) => `\`${k}\``).join(', ')} (the method: perf-triage's docs/diagnosis.md):\n${path.map((p) => `- ${p}`).join('\n')}`);
   }
   const limits = LIMITS[detail];
   out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join('\n'));
   if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
-  return out.join('\n\n');
+  const first = leadFinding(b, lead);
+  const title = first ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ''}<code>${first.hint}</code> (${first.status})` : '<b>Diagnosis</b>';
+  return details(title, out.join('\n\n'));
 }
 
 function findingBlock(f: Finding, maxEvidence: number): string {
+  // Titles are our words (capitalised); evidence keeps config names as written (max_num_seqs).
   const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
-  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(capitalise(e.text), 400)}`);
+  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(e.text, 400)}`);
   lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
   return lines.join('\n');
 }
@@ -209,20 +288,23 @@ function fixesTable(fixes: AmdahlItem[], lead: MetricComparison): string {
     (f, i) =>
       `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? '∞' : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? '' : f.sloReachable ? ' ✅' : ' ❌'} | ${f.effort} |`,
   );
-  return [
-    `**Fixes ranked by gain per effort** (§7: gain = 1 / ((1 − p) + p / s), p = share of ${label}'s tail now, s = speedup back to baseline; then (gain − 1) per hour of work, a day being 8 h — do the first one first)`,
-    '',
+  const table = [
     `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
     '|---|---|---:|---:|---:|---:|---|',
     ...rows,
+    '',
+    `<sub>The ceiling is the most ${label} can improve if that phase's time goes back to the baseline (Amdahl's law on its share of the slowest requests); fixes are ordered by that gain per hour of work.</sub>`,
   ].join('\n');
+  const best = fixes[0];
+  return details(`<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`, table);
 }
 
-function caveatsSection(b: BenchmarkReport, detail: Detail): string {
-  const shown = b.caveats.slice(0, LIMITS[detail].caveats);
+function caveatsSection(caveats: readonly Caveat[], detail: Detail, title = 'Caveats'): string {
+  const shown = caveats.slice(0, LIMITS[detail].caveats);
   const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
-  if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
-  return `⚠️ **Caveats**\n${lines.join('\n')}`;
+  if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
+  const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, ' ')))];
+  return details(`⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join('; ')}${kinds.length > 4 ? '; …' : ''}`, lines.join('\n'));
 }
 
 function runsSection(b: BenchmarkReport): string {
@@ -267,5 +349,5 @@ function sideRow(s: SideSummary): string {
 
 function footer(report: Report): string {
   const s = report.settings;
-  return `<sub>perf-triage v${report.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
+  return `<sub>perf-triage v${report.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage</sub>`;
 }

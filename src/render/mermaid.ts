@@ -65,7 +65,8 @@ export function trendChart(options: TrendChartOptions): string {
 
   const axis = niceAxis(lines.flat());
   const number = (v: number) => fixed(v, axis.decimals);
-  const labels = uniqueLabels(points.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
+  // Many points: a few labels written (first, last, evenly between), the others invisible, as in JOURNAL.md.
+  const labels = points.length > X_LABELS ? sparseLabels(points.map((p) => p.label)) : uniqueLabels(points.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
 
   let title = mermaidText(options.title, MAX_TITLE);
   if (withSecond && options.seriesNames) {
@@ -104,6 +105,27 @@ export function mermaidText(text: string, max: number): string {
     .trim();
   const chars = [...clean];
   return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : clean;
+}
+
+/** Dates written on an x-axis: a few, so they do not overlap on a chart of many entries. */
+const X_LABELS = 5;
+
+/** A few dates written (first, last, evenly between); the others distinct and invisible. */
+export function sparseLabels(dates: readonly string[]): string[] {
+  const n = dates.length;
+  const shown = new Set<number>();
+  const count = Math.min(n, X_LABELS);
+  for (let k = 0; k < count; k++) shown.add(count === 1 ? 0 : Math.round((k * (n - 1)) / (count - 1)));
+  let hidden = 0;
+  const used = new Set<string>();
+  return dates.map((d, i) => {
+    if (!shown.has(i)) return '\u200b'.repeat(++hidden);
+    const label = mermaidText(d, 24) || String(i + 1);
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
 }
 
 function uniqueLabels(labels: readonly string[]): string[] {

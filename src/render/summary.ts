@@ -130,6 +130,11 @@ function verdictHeadline(b: BenchmarkReport): string {
       if (otherLoad.length && otherLoad.length === undecided.length && otherLoad[0].reason.code === 'operating-point') {
         return `${otherLoad.length} metric${otherLoad.length === 1 ? '' : 's'} shown, not judged: a different operating point (${otherLoad[0].reason.changes.map((c) => differenceText(c)).join(', ')})${breach}`;
       }
+      const better = b.metrics.filter((x) => x.verdict === 'improved').sort((x, y) => badness(x) - badness(y));
+      if (better.length && !undecided.some((x) => x.reason.code === 'direction-known' && x.reason.direction === 'worse')) {
+        // An improvement is news even when other metrics stay undecided (nothing regressed).
+        return `${specLabel(better[0].spec)} improved ${valueChange(better[0])}${better.length > 1 ? ` (and ${better.length - 1} more)` : ''} · no regression found; ${undecided.length} metric${undecided.length === 1 ? '' : 's'} undecided${breach}`;
+      }
       const m = lead && lead.verdict === 'inconclusive' ? lead : leadUndecided(b);
       const more = m && undecided.length > 1 ? ` (${undecided.length - 1} more metric${undecided.length > 2 ? 's' : ''} undecided)` : '';
       if (m?.reason.code === 'summary-only') return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
@@ -160,7 +165,8 @@ export function whereTheTimeWent(a: Attribution): string | undefined {
   if (!a.dominant) return undefined;
   const share = a.phases.find((p) => p.phase === a.dominant)!;
   if (a.source === 'server-histograms') return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
-  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the ${a.tail} by ${a.spec.metric.label})`;
+  const where = a.tail === 'all requests' ? `across all requests' ${a.spec.metric.label}` : `in the ${a.tail} by ${a.spec.metric.label}`;
+  return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} ${where})`;
 }
 
 /**
@@ -249,9 +255,7 @@ function compactFactor(f: number): string {
   return f < 10 ? String(Number(Math.max(1.1, f).toPrecision(2))) : String(Math.round(f));
 }
 
-/** "change (99.4% interval)": the level the intervals were decided at, with the family's. */
+/** "change (98.9% interval)": the level the labels were decided at (the note under the table says why). */
 export function changeHeader(b: BenchmarkReport, confidence: number): string {
-  const level = levelText(b.family.level);
-  if (b.family.size <= 1 || b.family.level === confidence) return `change (${level} interval)`;
-  return `change (${level} interval: ${levelText(confidence)} for ${b.family.size} metrics together)`;
+  return `change (${levelText(b.family.size ? b.family.level : confidence)} interval)`;
 }

@@ -3,7 +3,7 @@
 import type { MetricComparison } from '../compare/types';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { compact, duration, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
+import { compact, duration, pairWithUnit, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
 import { capitalise } from '../format/text';
 import type { BenchmarkReport, Report } from '../report/model';
 import type { ProfileReport } from '../report/profiles';
@@ -11,7 +11,7 @@ import { shortNames } from './kernel-names';
 import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
 import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
-import { verdictQualifier } from './verdict-words';
+import { levelText, verdictQualifier } from './verdict-words';
 import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 
 const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improved: 'IMPROVED', unchanged: 'OK' } as const;
@@ -51,11 +51,13 @@ function renderBenchmark(b: BenchmarkReport, confidence: number): string {
       ['metric', 'baseline', 'this PR', changeHeader(b, confidence), 'SLO', 'verdict'],
       b.metrics.map((m) => {
         const qualifier = verdictQualifier(m);
-        return [specLabel(m.spec), m.base ? withUnit(m.base.value, m.spec.metric.unit) : '—', m.head ? withUnit(m.head.value, m.spec.metric.unit) : '—', changeText(m), slo(m), qualifier ? `${m.verdict} (${qualifier})` : m.verdict];
+        const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
+        return [specLabel(m.spec), base, head, changeText(m), slo(m), qualifier ? `${m.verdict} (${qualifier})` : m.verdict];
       }),
       [false, true, true, false, false, false],
     ),
   );
+  if (b.family.size > 1 && b.family.level !== confidence) out.push(`  intervals at ${levelText(b.family.level)} each, so the ${b.family.size} labels hold together at ${levelText(confidence)}`);
   for (const g of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 700)}`);
   if (b.notJudged.length) out.push(`  not judged across streaming modes: ${plainText(notJudgedItems(b).join('; '), 800)}`);
   if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
@@ -125,7 +127,7 @@ export function profilesText(p: ProfileReport): string {
   const split = p.split;
   if (split) {
     const sides = [...(split.base ? [['baseline', split.base] as const] : []), ...(split.head ? [['this PR', split.head] as const] : [])];
-    out.push('Profile: GPU, CPU or waiting? (§6)');
+    out.push('Profile: GPU, CPU or waiting?');
     out.push(
       table(
         ['side', 'wall', 'CPU', 'GPU', 'comm.', 'idle', 'verdict'],
@@ -157,7 +159,7 @@ export function profilesText(p: ProfileReport): string {
     const c = p.kernels.comparison;
     const names = shortNames([...p.kernels.top.map((k) => k.name), ...(c ? [...c.kernels, ...c.shapeChanged].map((x) => x.name) : [])]);
     const name = (n: string) => plainText(names.get(n) ?? n, 80);
-    out.push('Kernels (STEP 4):');
+    out.push('Kernels: which regime?');
     out.push(
       table(
         ['kernel', 'grid', 'time', 'share', 'regime'],

@@ -20,6 +20,9 @@ describe('the bundled action against the emulator', () => {
     expect(comments).toHaveLength(1);
     expect(comments[0].author).toBe(ACTIONS_BOT);
     expect(comments[0].body).toContain('perf-triage · llama-8b-serving: TTFT p95 regressed');
+    // The compared head commit is named and linked under the headline.
+    expect(comments[0].body).toContain(`this PR [\`${HEAD_SHA.slice(0, 7)}\`](`);
+    expect(comments[0].body).toContain(`/commit/${HEAD_SHA})`);
     expect(comments[0].body).toContain(`<!-- perf-triage:comment group=llama-8b-serving stamp=9001.1 sha=${HEAD_SHA} -->`);
     expect(readFileSync(files.summary, 'utf8')).toContain('### 🔴 perf-triage');
 

@@ -174,6 +174,6 @@ describe('metrics an artifact names itself', () => {
     const m = customMetric('p99 <img src=x> @octocat [x](javascript:1) \u202Eevil `code`', 'ms', 'lower-is-better');
     expect(m.id).toBe('p99 <img src=x> @octocat [x](javascript:1) \u202Eevil `code`');
     expect(m.label).toBe('p99 ·img src=x· ·octocat ·x··javascript:1· ·evil ·code·');
-    expect(customMetric('total_token_throughput', 'tok/s', 'higher-is-better').label).toBe('total_token_throughput');
+    expect(customMetric('total_token_throughput', 'tok/s', 'higher-is-better').label).toBe('total token throughput');
   });
 });

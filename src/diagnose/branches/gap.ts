@@ -21,7 +21,7 @@ export function gapBranch(_ctx: DiagnosisContext, metrics: string[], attribution
         evidence: rest
           ? [evidence(`remainder (metric minus its phases) in the ${attribution!.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`, { baseMs: rest.baseMean, headMs: rest.headMean })]
           : [],
-        nextCheck: 'instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (§6)',
+        nextCheck: 'instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (a profile of one step)',
         metrics,
       },
     ],

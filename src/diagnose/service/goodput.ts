@@ -4,6 +4,7 @@
 import type { Verdict } from '../../compare/types';
 import { sloMet, type Slo } from '../../config/slo';
 import { successMask } from '../../metrics/values';
+import { grouped } from '../../format/numbers';
 import type { RequestTable } from '../../model/run';
 import { goodputCriteria, requestValues, type Criterion, type ExcludedSlo } from './criteria';
 import { effectiveCount, newcombeInterval, zForLevel, type Interval } from '../../stats/proportion';
@@ -91,7 +92,7 @@ export function compareGoodput(base: readonly RequestTable[], head: readonly Req
   const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
   const notes = criteriaNotes(criteria);
   if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
-    notes.push(`misses cluster in time, so the interval counts ${Math.round(b.effectiveRows)} of ${b.rows} base and ${Math.round(h.effectiveRows)} of ${h.rows} head requests as independent`);
+    notes.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
   }
   return {
     ok: true,

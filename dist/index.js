@@ -46604,7 +46604,7 @@ function entryFromReport(b, context) {
   };
 }
 function asFirstBaseline(entry) {
-  return { ...entry, verdict: "first baseline", symptom: "first recorded baseline" };
+  return { ...entry, verdict: "first baseline", symptom: "first recorded baseline", result: "—" };
 }
 function metricRecord(m) {
   return {
@@ -46647,7 +46647,9 @@ function changeLine(b, context) {
   return parts2.join(" ") || "—";
 }
 function resultLine(b) {
-  const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : signedPercent(m.change ?? 0)}`);
+  const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`);
+  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive").length;
+  if (undecided2) parts2.push(`${undecided2} undecided`);
   return parts2.join("; ") || b.verdict;
 }
 

@@ -2,7 +2,7 @@
 // DIAGNOSIS, CHANGE, RESULT, QUALITY, EFFORT — the lines a team reads in six months.
 
 import type { MetricComparison } from '../compare/types';
-import { compact, grouped, signedPercent, withUnit } from '../format/numbers';
+import { compact, grouped, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
 import { specLabel } from '../metrics/metric-spec';
 import type { BenchmarkReport } from '../report/model';
 import { leadFinding, leadMetric } from '../render/summary';
@@ -54,7 +54,7 @@ export function entryFromReport(b: BenchmarkReport, context: EntryContext): Jour
 
 /** A benchmark's first entry: compared with itself, so its verdict says what it is. */
 export function asFirstBaseline(entry: JournalEntry): JournalEntry {
-  return { ...entry, verdict: 'first baseline', symptom: 'first recorded baseline' };
+  return { ...entry, verdict: 'first baseline', symptom: 'first recorded baseline', result: '—' };
 }
 
 function metricRecord(m: MetricComparison): MetricRecord {
@@ -103,11 +103,14 @@ function changeLine(b: BenchmarkReport, context: EntryContext): string {
   return parts.join(' ') || '—';
 }
 
+/** "TTFT p95 +1,190%; failed requests unchanged; 6 undecided": decided metrics first, then how many could not be. */
 function resultLine(b: BenchmarkReport): string {
   const parts = b.metrics
     .filter((m) => m.head && m.verdict !== 'inconclusive')
     .slice(0, 5)
-    .map((m) => `${specLabel(m.spec)} ${m.verdict === 'unchanged' ? 'unchanged' : signedPercent(m.change ?? 0)}`);
+    .map((m) => `${specLabel(m.spec)} ${m.verdict === 'unchanged' ? 'unchanged' : m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`);
+  const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive').length;
+  if (undecided) parts.push(`${undecided} undecided`);
   return parts.join('; ') || b.verdict;
 }
 

@@ -61,3 +61,45 @@ describe('verdict truth on real per-request files', async () => {
     });
   }
 });
+
+/** Summary-only fixtures (the tools' run-level numbers, no per-request rows), judged with a noise band. */
+async function summarySide(path: string): Promise<Side | undefined> {
+  try {
+    const side = await sideFromSources('base', [textSource(path, readFileSync(path, 'utf8'))], { maxBadLineRatio: 0.05 });
+    return side.runs.every((r) => !r.requests) && side.runs.some((r) => r.summaries.length > 0) ? side : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('verdict truth on summary-only files, with a noise band', async () => {
+  const sides: [string, Side][] = [];
+  for (const path of candidates) {
+    const side = await summarySide(path);
+    if (side) sides.push([path, side]);
+  }
+
+  it('finds the summary-only fixtures', () => {
+    // vLLM results and sweeps, SGLang outputs, GenAI-Perf, AIPerf, LLMPerf summaries, GuideLLM reports, …
+    expect(sides.length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const [path, side] of sides) {
+    it(`${path}: ×1.2 regresses with a 2% noise band, no latency unchanged; itself never regresses`, () => {
+      // A noise band for every metric the file reports (as a team's journal or run-noise input would give).
+      const probe = triage(side, { ...side, label: 'head' }, buildConfig({}));
+      const keys = probe.benchmarks.flatMap((b) => b.metrics.map((m) => m.spec.key));
+      const config = buildConfig({});
+      const banded = { ...config, statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0.02])) } };
+      const slower = triage(side, scaleSide(side, 1.2, 'head'), banded);
+      for (const b of slower.benchmarks) {
+        // A latency of 0 (a DNS lookup that never happened) is 0 ×1.2 too: unchanged is right there.
+        expect(b.metrics.filter((m) => m.spec.metric.unit === 'ms' && m.verdict === 'unchanged' && m.base?.value !== 0).map((m) => m.spec.key)).toEqual([]);
+        // Only a file with a latency or rate above zero can show the slowdown (not one whose every request failed).
+        if (b.metrics.some((m) => (m.spec.metric.unit === 'ms' || /\/s$/.test(m.spec.metric.unit)) && (m.base?.value ?? 0) > 0)) expect(b.verdict, b.name).toBe('regressed');
+      }
+      const self = triage(side, { ...side, label: 'head' }, banded);
+      for (const b of self.benchmarks) expect(b.metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => m.spec.key)).toEqual([]);
+    });
+  }
+});

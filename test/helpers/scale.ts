@@ -1,7 +1,7 @@
 // A copy of a run as if everything took `factor` times as long: every duration ×factor, arrival
-// gaps ×factor (so request rates ÷factor), token gaps ×factor, summary latencies ×factor and
-// summary rates ÷factor. The workload (lengths, counts, metadata) is unchanged: the same experiment,
-// slower. Used by the verdict-truth tests on real files.
+// gaps ×factor (so measured request rates ÷factor), token gaps ×factor, summary latencies ×factor
+// and summary rates ÷factor. The workload (lengths, counts, the rate or concurrency asked for,
+// metadata) is unchanged: the same experiment, slower. Used by the verdict-truth tests on real files.
 import { DURATION_FIELDS } from '../../src/model/fields';
 import type { RequestTable, Run, Side, SummaryValue } from '../../src/model/run';
 
@@ -11,13 +11,8 @@ export function scaleRun(run: Run, factor: number): Run {
   if (run.histograms) {
     out.histograms = run.histograms.map((h) => ({ ...h, sum: h.sum * factor, buckets: h.buckets.map((b) => ({ ...b, le: b.le * factor })) }));
   }
-  if (run.workload?.requestRate !== undefined || run.workload?.durationSeconds !== undefined) {
-    out.workload = {
-      ...run.workload,
-      ...(run.workload.requestRate !== undefined ? { requestRate: run.workload.requestRate / factor } : {}),
-      ...(run.workload.durationSeconds !== undefined ? { durationSeconds: run.workload.durationSeconds * factor } : {}),
-    };
-  }
+  // The request rate the tool was asked for is a setting of the experiment, not a measurement: it stays.
+  if (run.workload?.durationSeconds !== undefined) out.workload = { ...run.workload, durationSeconds: run.workload.durationSeconds * factor };
   return out;
 }
 

@@ -26,5 +26,7 @@ export default {
   tsconfigFile: 'no-tsconfig-to-rewrite.json',
   ignorePatterns: ['dist', 'reports', '.tmp'],
   timeoutMS: 5_000,
+  // The first run covers every related test with per-test coverage: minutes on a shared 2-core machine.
+  dryRunTimeoutMinutes: 30,
   cleanTempDir: 'always',
 };

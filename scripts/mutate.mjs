@@ -6,7 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
-const FOLDERS = { 'src/stats': 'core', 'src/compare': 'core', 'src/diagnose': 'core', 'src/github/marker.ts': 'marker' };
+// Each folder and the test group (vitest.mutate.config.ts) that judges it.
+const FOLDERS = { 'src/stats': 'stats', 'src/compare': 'compare', 'src/diagnose': 'diagnose', 'src/github/marker.ts': 'marker' };
 const args = process.argv.slice(2);
 const scoreOnly = args.includes('--score');
 const chosen = args.filter((a) => !a.startsWith('--')).map((a) => a.replace(/\/$/, ''));

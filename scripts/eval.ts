@@ -1,6 +1,7 @@
 // `npm run eval`: the statistics and the diagnosis against ground truth from the simulator (see
-// src/eval/evaluate.ts). Prints the false-alarm rate on A/A pairs, the detection rate of injected
-// regressions, and the share with the right phase and hint.
+// src/eval/evaluate.ts). Prints the false-alarm rate on A/A pairs and their labels, the detection
+// rate of injected regressions, the share with the right phase, hint recall and precision, and the
+// reports whose labels or diagnoses contradict themselves.
 // Usage: npm run eval [-- --pairs 50 --aa-seed 1000 --seeds 3 --requests 2000 --only ID --verbose]
 
 import { parseArgs } from 'node:util';
@@ -49,19 +50,27 @@ if (aa.length) {
   if (values.verbose) for (const p of aa) for (const i of p.inconclusive) console.log(`  pair ${p.pair}: ${i.key} inconclusive: ${i.reason}`);
 }
 if (cases.length) {
-  console.log('Injected regressions (expected metric: detected / right phase / right hint):');
+  // Phase: from the attribution or the tree's evidence, never from the metric's name. Hint: found
+  // (recall), and found alone (a wrong extra hint on the metric is a miss); precision counts hints.
+  console.log('Injected regressions (expected metric: detected / right phase / hint found / hint alone):');
   const ids = [...new Set(cases.map((c) => c.regression))];
   for (const id of ids) {
     const mine = cases.filter((c) => c.regression === id);
     const detected = mine.filter((c) => c.verdict === 'regressed').length;
     const misses = mine.filter((c) => !c.phaseOk || !c.hintOk);
+    const n = `/${mine.length}`;
     console.log(
-      `  ${id.padEnd(22)} ${mine[0].key.padEnd(16)} ${detected}/${mine.length}  ${mine.filter((c) => c.phaseOk).length}/${mine.length}  ${mine.filter((c) => c.hintOk).length}/${mine.length}` +
-        misses.map((c) => `\n      seed ${c.seed}: ${c.verdict}, phase ${c.dominantPhase} → ${c.rootPhase}, hints ${c.hints.join(',') || 'none'} (${c.reason})`).join(''),
+      `  ${id.padEnd(22)} ${mine[0].key.padEnd(16)} ${detected}${n}  ${mine.filter((c) => c.phaseOk).length}${n}  ${mine.filter((c) => c.hintFound).length}${n}  ${mine.filter((c) => c.hintOk).length}${n}` +
+        misses.map((c) => `\n      seed ${c.seed}: ${c.verdict}, phase ${c.dominantPhase ?? 'none (no phase model)'} → ${c.rootPhase ?? 'no conclusion'}, hints ${c.hints.join(',') || 'none'} (${c.reason})`).join(''),
     );
   }
   const detected = cases.filter((c) => c.verdict === 'regressed').length;
-  console.log(`detection ${detected}/${cases.length} (${pct(detected, cases.length)}); right phase ${cases.filter((c) => c.phaseOk).length}/${cases.length}; right hint ${cases.filter((c) => c.hintOk).length}/${cases.length}`);
+  const given = cases.reduce((s, c) => s + c.hints.length, 0);
+  const right = cases.reduce((s, c) => s + c.hints.filter((h) => h === c.expectedHint).length, 0);
+  console.log(
+    `detection ${detected}/${cases.length} (${pct(detected, cases.length)}); right phase ${cases.filter((c) => c.phaseOk).length}/${cases.length}; ` +
+      `hint recall ${cases.filter((c) => c.hintFound).length}/${cases.length}; hint precision ${right}/${given} (${pct(right, given)}); right hint and no other ${cases.filter((c) => c.hintOk).length}/${cases.length}`,
+  );
 }
 if (result.changes.length) {
   console.log('Changes that are not one metric\'s regression (metric: right labels):');
@@ -75,4 +84,5 @@ if (result.changes.length) {
   }
 }
 console.log(`labels that contradict their interval: ${result.contradictions.length}${result.contradictions.length ? `\n  ${result.contradictions.slice(0, 10).join('\n  ')}` : ''}`);
+console.log(`diagnoses that contradict their own evidence: ${result.diagnosisContradictions.length}${result.diagnosisContradictions.length ? `\n  ${result.diagnosisContradictions.slice(0, 10).join('\n  ')}` : ''}`);
 console.log(`took ${result.seconds.toFixed(1)} s`);

@@ -1,9 +1,14 @@
 // The engine against ground truth from the simulator: A/A pairs (same configuration, different
 // seeds) must give no regressed or improved metric, and each injected regression must be found on
-// its expected metric, with the expected phase and hint. Used by `npm run eval` and by a test.
+// its expected metric, with the expected phase and hint. What is judged is what the report
+// concluded: the phase from the attribution or the tree's evidence (never from a metric's name), and
+// every hint on the metric (a wrong extra hint is a miss). Every report is also checked against
+// itself: no label contradicts its interval, no diagnosis contradicts its own evidence. Used by
+// `npm run eval` and by a test.
 
 import { buildConfig } from '../config/config';
-import { branchPhase } from '../diagnose/tree';
+import { chunkedPrefill, configValue } from '../diagnose/context';
+import type { HintId } from '../diagnose/hints';
 import { ingestNative } from '../ingest/native/native';
 import { textSource } from '../ingest/source';
 import type { Side } from '../model/run';
@@ -53,11 +58,17 @@ export interface CaseResult {
   verdict: string;
   reason: string;
   expectedPhase: string | null;
+  /** The phase that holds the change, from the attribution; null for metrics without a phase model (ITL, TPOT). */
   dominantPhase: string | null;
+  /** Where the diagnosis ended, from evidence (see concludedPhase); null when it has none. */
   rootPhase: string | null;
   phaseOk: boolean;
   expectedHint: string;
+  /** Every hint the report gives for the metric, whatever its status. */
   hints: string[];
+  /** The expected hint is among them (recall). */
+  hintFound: boolean;
+  /** Found, and no other hint given for the metric (a wrong extra hint is a miss). */
   hintOk: boolean;
 }
 
@@ -67,6 +78,8 @@ export interface EvalResult {
   changes: ChangeResult[];
   /** Labels that contradicted their interval, over every report the eval made (must be empty). */
   contradictions: string[];
+  /** Diagnoses that contradicted their own evidence, over every report the eval made (must be empty). */
+  diagnosisContradictions: string[];
   seconds: number;
 }
 
@@ -82,6 +95,57 @@ export function contradictions(report: Report, where: string): string[] {
   return out;
 }
 
+/** Engine settings a next check may ask to turn on, and how our words ask for it. */
+const SETTINGS_ASKED_FOR: { setting: string; on: (meta: Report['benchmarks'][number]['head']['meta']) => boolean; asks: RegExp }[] = [
+  { setting: 'chunked prefill', on: (meta) => chunkedPrefill(meta).on, asks: /\benable (--enable-)?chunked[ -_]prefill\b/i },
+  {
+    setting: 'prefix caching',
+    on: (meta) => [true, 'true', 1].includes(configValue(meta, ['enable_prefix_caching', 'enable-prefix-caching', 'prefix_caching']) as never),
+    asks: /\b(enable prefix caching|check that prefix caching is on)\b/i,
+  },
+];
+
+/** Expected hints of injected changes where the server did not change, only what it was sent. */
+const WORKLOAD_HINTS: readonly string[] = ['workload-drift', 'traffic-increase'];
+
+/** Hints whose fix is a change to the serving code (a kernel, the tokenizer, the detokenizer). */
+const CODE_HINTS: readonly HintId[] = ['prefill-compute', 'decode-overhead', 'tokenizer', 'detokenize-per-token'];
+
+/**
+ * Every finding of a report that contradicts the report's own evidence: a next check that asks for
+ * a setting the head already has on; a cause confirmed in the code while the report shows the
+ * workload changed too (such a comparison is not clean); a per-token cost found slower (a code
+ * hint, confirmed or likely) whose like-for-like comparison in the same report did not change.
+ */
+export function diagnosisContradictions(report: Report, where: string): string[] {
+  const out: string[] = [];
+  for (const b of report.benchmarks) {
+    for (const f of b.findings) {
+      for (const s of SETTINGS_ASKED_FOR) if (s.on(b.head.meta) && s.asks.test(f.nextCheck)) out.push(`${where}: ${f.hint} asks to enable ${s.setting}, which is on in this run ("${f.nextCheck}")`);
+      if (f.cause === 'code' && f.status === 'confirmed' && b.workload.changed) out.push(`${where}: ${f.hint} confirmed as the code's although the workload changed`);
+      const cost = f.hint === 'prefill-compute' ? 'prefill-per-token' : f.hint === 'decode-overhead' ? 'decode-step' : f.hint === 'tokenizer' ? 'tokenize-per-token' : f.hint === 'detokenize-per-token' ? 'detokenize-per-token' : undefined;
+      const measured = cost ? b.likeForLike.find((c) => c.id === cost) : undefined;
+      if (measured && f.status !== 'candidate' && !(measured.changed && measured.change > 0)) out.push(`${where}: ${f.hint} ${f.status} while ${cost} at matched size changed ${(measured.change * 100).toFixed(1)}%${measured.changed ? '' : ' (not beyond noise)'}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The phase a report concluded for a metric, from evidence only. A metric with a phase model has an
+ * attribution, and its walk starts in the dominant phase: the walk's root phase is a conclusion. A
+ * metric without one (ITL, TPOT) starts in decode by name, which proves nothing: its phase is a root
+ * the walk moved to on evidence, or else the phase of a finding the data supports (confirmed or
+ * likely) for that metric.
+ */
+export function concludedPhase(b: Report['benchmarks'][number], key: string): string | null {
+  const walk = b.walks.find((w) => w.metrics.includes(key));
+  if (!walk) return null;
+  const attributed = b.attributions.some((a) => a.spec.key === key && a.dominant === walk.phase);
+  if (attributed || walk.rootPhase !== walk.phase) return walk.rootPhase;
+  return b.findings.find((f) => f.metrics.includes(key) && f.status !== 'candidate')?.phase ?? null;
+}
+
 export async function simulatedSide(label: Side['label'], scenario: Scenario): Promise<Side> {
   const run = await ingestNative(textSource(`${label}.jsonl`, simulateToJsonl(scenario)), { maxBadLineRatio: 0.05 });
   return { label, runs: [run] };
@@ -92,10 +156,15 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
   const config = buildConfig({});
   const aa: AaResult[] = [];
   const contradicted: string[] = [];
+  const selfContradicted: string[] = [];
+  const check = (report: Report, where: string) => {
+    contradicted.push(...contradictions(report, where));
+    selfContradicted.push(...diagnosisContradictions(report, where));
+  };
   const firstSeed = options.aaSeed ?? 1000;
   for (let p = 0; p < options.pairs && !options.only; p++) {
     const report = triage(await simulatedSide('base', baseScenario(firstSeed + p, options.requests)), await simulatedSide('head', baseScenario(firstSeed + 4000 + p, options.requests)), config);
-    contradicted.push(...contradictions(report, `A/A pair ${p}`));
+    check(report, `A/A pair ${p}`);
     const metrics = report.benchmarks[0].metrics;
     aa.push({
       labels: metrics.map((m) => ({ key: m.spec.key, verdict: m.verdict })),
@@ -118,14 +187,19 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
     for (let s = 0; s < options.seedsPerRegression; s++) {
       const base = baseScenario(200 + s, options.requests);
       const report = triage(await simulatedSide('base', base), await simulatedSide('head', regression.apply(base)), cfg);
-      contradicted.push(...contradictions(report, `${regression.id} seed ${200 + s}`));
+      const where = `${regression.id} seed ${200 + s}`;
+      check(report, where);
       const b = report.benchmarks[0];
       const m = b.metrics.find((x) => x.spec.key === key);
-      const attribution = b.attributions.find((a) => a.spec.key === key) ?? null;
-      const walk = b.walks.find((w) => w.metrics.includes(key));
-      const dominant = m && m.verdict === 'regressed' ? branchPhase(m, attribution) : null;
-      const root = walk?.rootPhase ?? dominant;
+      const regressed = m?.verdict === 'regressed';
+      const dominant = b.attributions.find((a) => a.spec.key === key)?.dominant ?? null;
+      const root = concludedPhase(b, key);
       const hints = b.findings.filter((f) => f.metrics.includes(key)).map((f) => f.hint);
+      const hintFound = regressed && hints.includes(hint as never);
+      // The server did not change: a finding that blames the code, beyond a candidate, is wrong.
+      if (WORKLOAD_HINTS.includes(hint)) {
+        for (const f of b.findings) if (f.status !== 'candidate' && (f.cause === 'code' || CODE_HINTS.includes(f.hint))) selfContradicted.push(`${where}: ${f.hint} ${f.status} (cause ${f.cause}) in a change of the workload only`);
+      }
       cases.push({
         regression: regression.id,
         seed: 200 + s,
@@ -136,10 +210,11 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
         dominantPhase: dominant,
         rootPhase: root,
         // Right when the phase that holds the change, or the one the diagnosis traced it to, is the injected one.
-        phaseOk: m?.verdict === 'regressed' && (phase === null || dominant === phase || root === phase),
+        phaseOk: regressed && (phase === null || dominant === phase || root === phase),
         expectedHint: hint,
         hints,
-        hintOk: m?.verdict === 'regressed' && hints.includes(hint as never),
+        hintFound,
+        hintOk: hintFound && hints.every((h) => h === hint),
       });
       options.onProgress?.(`${regression.id} seed ${200 + s}: ${m?.verdict}`);
     }
@@ -154,7 +229,7 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
       const plain = baseScenario(200 + s, options.requests);
       const base = change.base ? change.base(plain) : plain;
       const report = triage(await simulatedSide('base', base), await simulatedSide('head', change.apply(plain)), config);
-      contradicted.push(...contradictions(report, `${change.id} seed ${200 + s}`));
+      check(report, `${change.id} seed ${200 + s}`);
       const b = report.benchmarks[0];
       const m = b.metrics.find((x) => x.spec.key === key);
       const problems: string[] = [];
@@ -170,5 +245,5 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
       options.onProgress?.(`${change.id} seed ${200 + s}: ${m?.verdict}`);
     }
   }
-  return { aa, cases, changes, contradictions: contradicted, seconds: (Date.now() - started) / 1000 };
+  return { aa, cases, changes, contradictions: contradicted, diagnosisContradictions: selfContradicted, seconds: (Date.now() - started) / 1000 };
 }

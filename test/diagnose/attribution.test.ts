@@ -64,6 +64,39 @@ describe('phase attribution at a percentile', () => {
     expect(a.dominant).toBe('prefill');
   });
 
+  it('counts a request whose value equals the threshold in the tail', async () => {
+    // TTFT 10, 20, …, 110 (11 requests): p80 of type 7 is h = 10 · 0.8 = 8, exactly the 9th value, 90.
+    // The tail is "at or above": 90, 100 and 110, mean 100 — not the two values above 90.
+    const rows = Array.from({ length: 11 }, (_, i) => row(i, 1, 2, 10 * (i + 1) - 4, 1));
+    const run = await runFromRecords(rows);
+    const a = attribute(makeSpec(METRICS.ttft, percentile(80)), run.requests!, run.requests!)!;
+    expect(a.base.threshold).toBe(90);
+    expect(a.base.count).toBe(3);
+    expect(a.base.mean).toBe(100);
+    expect(a.head.count).toBe(3);
+  });
+
+  it('blames an improvement on the phase that fell, not on one that grew a little', async () => {
+    // Head: queue wait 100 → 0 ms on every request, prefill 5 ms longer: TTFT falls by 95 ms. The
+    // dominant component is the one that moved most in the direction of the change (down).
+    const base = await runFromRecords(Array.from({ length: 10 }, (_, i) => row(i, 1, 100, 10 + i, 1)));
+    const head = await runFromRecords(Array.from({ length: 10 }, (_, i) => row(i, 1, 0, 15 + i, 1)));
+    const a = attribute(makeSpec(METRICS.ttft, MEAN), base.requests!, head.requests!)!;
+    expect(a.head.mean - a.base.mean).toBe(-95);
+    const byPhase = Object.fromEntries(a.phases.map((p) => [p.phase, p]));
+    expect(byPhase.queue_wait.delta).toBe(-100);
+    expect(byPhase.prefill.delta).toBe(5);
+    expect(byPhase.queue_wait.shareOfChange).toBeCloseTo(100 / 95, 12);
+    expect(a.dominant).toBe('queue_wait');
+  });
+
+  it('names no dominant phase when nothing changed', async () => {
+    const run = await runFromRecords(Array.from({ length: 10 }, (_, i) => row(i, 1, 2, 10 + i, 1)));
+    const a = attribute(makeSpec(METRICS.ttft, percentile(90)), run.requests!, run.requests!)!;
+    expect(a.dominant).toBeNull();
+    expect(a.phases.every((p) => p.delta === 0 && p.shareOfChange === 0)).toBe(true);
+  });
+
   it('has no decomposition for metrics without a phase model', async () => {
     const run = await runFromRecords([{ arrival_ts: 0, first_token_ms: 10, total_ms: 20, itl_p50_ms: 5 }]);
     expect(attribute(makeSpec(METRICS.itl, percentile(50)), run.requests!, run.requests!)).toBeNull();

@@ -35,12 +35,49 @@ describe('§5 decision tree on known causes', () => {
     expect(b.findings.some((x) => x.hint === 'prefill-compute' && x.status === 'confirmed')).toBe(false);
   });
 
-  it('longer prompts: the workload is the cause; code blame is at most likely', async () => {
+  it('longer prompts: the workload is the cause, and no per-token cost is blamed', async () => {
     const b = await diagnose('longer-prompts', ['ttft p95']);
     expect(b.findings[0]).toMatchObject({ hint: 'workload-drift', status: 'confirmed', cause: 'workload' });
     expect(b.findings.filter((f) => f.cause === 'code').every((f) => f.status !== 'confirmed')).toBe(true);
     expect(b.caveats.map((c) => c.kind)).toContain('workload-drift');
     expect(b.findings.some((f) => f.hint === 'prefix-cache')).toBe(false);
+    // Prefill is slower at the same uncached length only because each prefill shares its steps with
+    // the longer prompts' extra work: evidence for the drift, not a per-token cost of its own.
+    expect(b.findings.map((f) => f.hint)).toEqual(['workload-drift']);
+    const contention = b.findings[0].evidence.find((e) => e.values?.workGrowth !== undefined)!;
+    expect(Number(contention.values!.workGrowth)).toBeGreaterThan(1);
+    expect(Number(contention.values!.change)).toBeGreaterThan(0.1);
+    expect(b.walks.map((w) => w.rootPhase)).toEqual(['prefill']);
+  });
+
+  it('fewer cached tokens with prefix caching on: the advice is not to turn on what is on', async () => {
+    // The head's prompts mostly lose the shared system prompt: hits fall from about half the prompt
+    // tokens to a few per cent while enable_prefix_caching stays true.
+    const base = baseScenario(200);
+    const head = { ...base, prompt: { ...base.prompt, sharedPrefixShare: 0.1 } };
+    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ metrics: ['ttft p50'] }));
+    const f = report.benchmarks[0].findings.find((x) => x.hint === 'prefix-cache')!;
+    expect(f).toMatchObject({ status: 'confirmed', cause: 'unknown' });
+    expect(f.evidence.map((e) => e.text)).toContain('enable_prefix_caching is true in this run');
+    expect(f.nextCheck).toMatch(/^prefix caching is on: check that the shared prompt prefix is byte-identical/);
+  });
+
+  it('capacity cut with chunked prefill on: long prefills that overlap the longest waits are not blamed', async () => {
+    // Seed 200: 59% of the slowest waits overlap a long prefill (vs 24% in the baseline) — the busy
+    // periods both fall in. With chunked prefill on no prompt holds a step whole.
+    const b = await diagnose('capacity-cut', ['ttft p95']);
+    expect(b.findings.map((f) => f.hint)).toEqual(['capacity']);
+    const step = b.walks[0].steps.find((x) => x.question === 'Are long prefills blocking?')!;
+    expect(step.answer).toMatch(/^no: 59% of the longest waits .*; chunked prefill is on \(true\), so no prompt prefills in one piece$/);
+  });
+
+  it('slower prefill with chunked prefill on: ITL p99 stalls are a candidate, and enabling chunked prefill is not the advice', async () => {
+    const b = await diagnose('prefill-slower', ['itl p99']);
+    const f = b.findings.find((x) => x.hint === 'long-prefill-blocking')!;
+    expect(f).toMatchObject({ status: 'candidate', cause: 'unknown', phase: 'decode' });
+    expect(f.evidence.map((e) => e.text)).toContain('chunked prefill setting in this run: true');
+    expect(f.nextCheck).toMatch(/^chunked prefill is already on: /);
+    expect(f.nextCheck).not.toMatch(/enable chunked prefill/i);
   });
 
   it('more traffic: decode slows at a fuller batch, and the traffic is named first', async () => {

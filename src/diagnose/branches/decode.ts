@@ -81,19 +81,23 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
   }
 
   if (stall && stall.head >= (1 + STALL_GROWTH) * stall.base) {
-    const { value: chunked, off } = chunkedPrefill(ctx.head.meta);
+    const { value: chunked, off, on } = chunkedPrefill(ctx.head.meta);
     findings.push({
       hint: 'long-prefill-blocking',
       phase: 'decode',
       title: 'decode stalls: the slowest token gaps grew while the typical step did not',
-      status: off ? 'confirmed' : 'likely',
+      // With chunked prefill on, no prompt stalls a step whole: prefill chunks still share steps with
+      // decode, but which prefill work grew, the data cannot tell.
+      status: off ? 'confirmed' : on ? 'candidate' : 'likely',
       cause: off ? 'config' : 'unknown',
       evidence: [
         evidence(`within a request, ITL p99 / p50 (median over requests) ${compact(stall.base)} → ${compact(stall.head)}`, { base: stall.base, head: stall.head }),
         ...(matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: the typical step is unchanged`)] : []),
         ...(chunked !== undefined ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []),
       ],
-      nextCheck: 'enable chunked prefill (a max_num_batched_tokens budget) so long prompts stop stalling decode steps',
+      nextCheck: on
+        ? 'chunked prefill is already on: find what put more prefill tokens into the slow steps (bursts of admissions, slower prefill per token, a larger max_num_batched_tokens); a smaller per-step budget or long_prefill_token_threshold bounds the stall'
+        : 'enable chunked prefill (a max_num_batched_tokens budget) so long prompts stop stalling decode steps',
       metrics,
     });
     return { steps, findings };

@@ -71,7 +71,11 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
           evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`, { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }),
           ...(change ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)] : setting !== undefined ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []),
         ],
-        nextCheck: change ? `was turning ${change.key} to ${String(change.head)} intended?` : 'check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)',
+        nextCheck: change
+          ? `was turning ${change.key} to ${String(change.head)} intended?`
+          : isOn(setting)
+            ? 'prefix caching is on: check that the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit) and that the cache is not evicted (KV-cache blocks, preemptions)'
+            : 'check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)',
         metrics,
       });
     }
@@ -86,7 +90,17 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
       question: 'Prefill time at matched uncached prompt length?',
       answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`,
     });
-    if (slower) findings.push(prefillSlowerFinding(ctx, matched, metrics));
+    if (slower) {
+      // More prefill work per request (longer prompts, cache misses) contends for the step budget,
+      // so each prefill waits longer at the same length. When this branch already found why the
+      // work grew, that finding explains the slowdown: the per-token cost was not measured at the
+      // same load, so it is evidence there, not a cause of its own.
+      const work = prefillWorkGrowth(ctx.base.tables, ctx.head.tables);
+      const contended = work !== undefined && work >= PREFILL_WORK_GROWTH ? work : undefined;
+      const explainedBy = contended !== undefined ? findings.find((f) => f.hint === 'workload-drift' || f.hint === 'prefix-cache') : undefined;
+      if (explainedBy) explainedBy.evidence.push(contentionEvidence(matched, contended!));
+      else findings.push(prefillSlowerFinding(ctx, matched, metrics, contended));
+    }
   }
 
   if (findings.length === 0) {
@@ -104,7 +118,14 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
   return { steps, findings };
 }
 
-function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metrics: string[]): Finding {
+function contentionEvidence(matched: LikeForLike, work: number) {
+  return evidence(
+    `prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)}), while prefill work per request grew ${signedPercent(work)} (uncached prompt tokens): prefills share their steps with more prefill work`,
+    { change: matched.change, agreement: matched.agreement, workGrowth: work },
+  );
+}
+
+function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metrics: string[], contended: number | undefined): Finding {
   const rate = ctx.workload.arrivalRate;
   const baseBatch = batchProfile(ctx.base.tables);
   const headBatch = batchProfile(ctx.head.tables);
@@ -125,19 +146,17 @@ function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metri
       metrics,
     };
   }
-  // More prefill work per request (cache misses, longer prompts) contends for the step budget, so
-  // each prefill waits longer at the same length: not a per-token cost the code controls.
-  const work = prefillWorkGrowth(ctx.base.tables, ctx.head.tables);
-  const contended = work !== undefined && work >= PREFILL_WORK_GROWTH;
+  // More prefill work per request with no cause found: the data cannot separate the load from a
+  // per-token cost, so the code is a candidate, not a finding.
   return {
     hint: 'prefill-compute',
     phase: 'prefill',
     title: `prefill is ${signedPercent(matched.change)} slower at the same uncached prompt length`,
-    status: contended ? 'likely' : 'confirmed',
-    cause: contended ? 'unknown' : 'code',
+    status: contended !== undefined ? 'candidate' : 'confirmed',
+    cause: contended !== undefined ? 'unknown' : 'code',
     evidence: [
       costEvidence,
-      ...(contended ? [evidence(`but prefill work per request grew ${signedPercent(work!)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []),
+      ...(contended !== undefined ? [evidence(`but prefill work per request grew ${signedPercent(contended)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []),
     ],
     nextCheck: 'profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels',
     metrics,
@@ -151,4 +170,8 @@ function hitsPerRequest(tables: RequestTable[]): number | undefined {
 
 function hitRate(tables: RequestTable[]): number | undefined {
   return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
+}
+
+function isOn(value: string | number | boolean | null | undefined): boolean {
+  return value === true || value === 'true' || value === 1;
 }

@@ -134,10 +134,13 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
 
   const overlap = prefillOverlap(ctx.head.tables);
   if (overlap) {
-    const blocking = overlap.tailShare >= 0.5 && overlap.tailShare >= 1.5 * overlap.overallShare;
+    // With chunked prefill on, no prompt holds a step whole: the longest waits overlapping long
+    // prefills is then the busy periods both fall in, not one blocking the other.
+    const chunked = chunkedPrefill(ctx.head.meta);
+    const blocking = !chunked.on && overlap.tailShare >= 0.5 && overlap.tailShare >= 1.5 * overlap.overallShare;
     steps.push({
       question: 'Are long prefills blocking?',
-      answer: `${blocking ? 'yes' : 'no'}: ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits`,
+      answer: `${blocking ? 'yes' : 'no'}: ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits${chunked.on ? `; chunked prefill is on (${String(chunked.value)}), so no prompt prefills in one piece` : ''}`,
     });
     if (blocking) findings.push(longPrefillFinding(ctx, metrics, overlap));
   }

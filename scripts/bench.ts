@@ -1,15 +1,22 @@
 // `npm run bench`: wall time, throughput and peak memory of the bundled CLI comparing two simulated
 // runs, process start included, as a user runs it: 2×10k, 2×100k and 100k (base) vs 1M (head)
-// requests, side by side with two references on the same files, each also a process of its own:
+// requests, side by side with three references on the same files, each also a process of its own:
 //   - JSON.parse: a plain reader JSON.parse-ing every line, computing four p95 columns;
-//   - DuckDB (@duckdb/node-api, default settings, all cores), per file:
+//   - DuckDB p95s (@duckdb/node-api, default settings, all cores), per file:
 //       SELECT quantile_cont(first_token_ms, 0.95), quantile_cont(total_ms, 0.95),
 //              quantile_cont(queue_wait_ms, 0.95), quantile_cont(prefill_ms, 0.95)
 //       FROM read_json_auto('FILE', format='newline_delimited')
-// The "× …" columns are the CLI's wall time over the reference's. Inputs are generated once into
-// .tmp/bench/ by the simulator (seed 11; the head with --inject decode-kernel-slower).
+//   - DuckDB equivalent: the work the comparison does, per file — the same quantiles of the same
+//     columns (scripts/bench-reference.ts EQUIVALENT_WORK, checked against the metrics the CLI's
+//     report judged), Σ output_tokens, the first and last arrival and the request count.
+// The "×" columns are the CLI's wall time over each reference's. Then the CLI's time by phase (read,
+// statistics, diagnosis, render; scripts/bench-phases.ts, the same work in one process, median of the
+// runs), so a slowdown shows where it happens. Inputs are generated once into .tmp/bench/ by the
+// simulator (seed 11; the head with --inject decode-kernel-slower).
 // Options: --pairs 10000:10000,100000:1000000 (base:head requests), --repeat N (median shown),
-// --smoke (2×10k, one run: for CI; DuckDB is left out when it does not load). Asserts nothing.
+// --smoke (2×10k, one run: for CI; DuckDB is left out when it does not load), --root DIR (time the
+// CLI bundle DIR/dist/cli.js and DIR/scripts/bench-phases.ts instead of this checkout's: another
+// commit measured in the same session, with the same references). Asserts nothing.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -17,14 +24,16 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { duckdbAvailable, P95_COLUMNS } from './bench-reference';
+import { duckdbAvailable, EQUIVALENT_OTHER_KEYS, EQUIVALENT_WORK, P95_COLUMNS } from './bench-reference';
 
-const { values } = parseArgs({ options: { pairs: { type: 'string' }, sizes: { type: 'string' }, repeat: { type: 'string' }, smoke: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { pairs: { type: 'string' }, sizes: { type: 'string' }, repeat: { type: 'string' }, smoke: { type: 'boolean' }, root: { type: 'string' } } });
 const smoke = values.smoke ?? false;
 const pairs = (values.pairs ?? (values.sizes ? values.sizes.split(',').map((n) => `${n}:${n}`).join(',') : smoke ? '10000:10000' : '10000:10000,100000:100000,100000:1000000'))
   .split(',')
   .map((p) => p.split(':').map(Number) as [number, number]);
 const repeat = Number(values.repeat ?? (smoke ? 1 : 3));
+const root = resolve(values.root ?? '.');
+const cliPath = join(root, 'dist/cli.js');
 const dir = '.tmp/bench';
 mkdirSync(dir, { recursive: true });
 
@@ -35,21 +44,31 @@ function generate(requests: number, seed: number, inject?: string): string {
     const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`simulate failed for ${file}`);
   }
-  return file;
+  return resolve(file);
 }
 
-/** The references as one ESM file a child process can run (scripts/bench-reference.ts). */
-const referenceModule = resolve(dir, 'reference.mjs');
-await build({
-  stdin: { contents: "import { runReference } from './scripts/bench-reference.ts';\nawait runReference(process.argv[2], process.argv.slice(3));\n", resolveDir: process.cwd(), sourcefile: 'bench-reference-main.ts', loader: 'ts' },
-  outfile: referenceModule,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
+/** `main` (an ESM call of an exported function) and what it imports, as one file a child process runs. */
+async function bundle(outName: string, contents: string, resolveDir: string): Promise<string> {
+  const outfile = resolve(dir, outName);
+  await build({
+    stdin: { contents, resolveDir, sourcefile: `${outName}.ts`, loader: 'ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    // The bundle lives in .tmp/bench: packages resolve from this checkout's node_modules.
+    nodePaths: [resolve('node_modules')],
+  });
+  return outfile;
+}
+
+const referenceModule = await bundle('reference.mjs', "import { runReference } from './scripts/bench-reference.ts';\nawait runReference(process.argv[2], process.argv.slice(3));\n", process.cwd());
+const phasesModule = existsSync(join(root, 'scripts/bench-phases.ts'))
+  ? await bundle('phases.mjs', "import { runPhases } from './scripts/bench-phases.ts';\nawait runPhases([...process.argv.slice(2), '--json']);\n", root)
+  : undefined;
 
 interface Measured {
   seconds: number;
@@ -71,10 +90,12 @@ function measure(module: string, args: string[]): Measured {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-function repeated(module: string, args: string[]): Measured {
-  const runs = Array.from({ length: repeat }, () => measure(module, args));
-  const failed = runs.find((r) => r.code !== 0);
-  if (failed) throw new Error(`${module} ${args.join(' ')} failed`);
+function checked(module: string, args: string[]): Measured {
+  const run = measure(module, args);
+  if (run.code !== 0) throw new Error(`${module} ${args.join(' ')} failed`);
+  return run;
+}
+function summary(runs: Measured[]): Measured {
   return { seconds: median(runs.map((r) => r.seconds)), peakMb: median(runs.map((r) => r.peakMb)), code: 0, stdout: runs[0].stdout };
 }
 
@@ -82,48 +103,76 @@ const withDuckdb = await duckdbAvailable();
 if (!withDuckdb) console.log('(@duckdb/node-api does not load here: the DuckDB columns are left out)');
 const cell = (text: string, width: number) => text.padStart(width);
 const num = (n: number) => Math.round(n).toLocaleString('en-US');
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
-console.log(`perf-triage bench — node ${process.version}, ${repeat} run${repeat === 1 ? '' : 's'} each, median shown; wall times include process start`);
+console.log(`perf-triage bench — node ${process.version}, ${repeat} run${repeat === 1 ? '' : 's'} each, median shown; wall times include process start${values.root ? `; CLI from ${root}` : ''}`);
 console.log(
   [
-    cell('requests/side', 15), cell('file MB/side', 13), cell('wall s', 7), cell('peak RSS MB', 11), cell('requests/s', 10), cell('MB/s', 6),
-    cell('JSON.parse s', 12), cell('MB', 4), cell('×', 5),
-    ...(withDuckdb ? [cell('DuckDB s', 8), cell('MB', 4), cell('×', 5)] : []),
+    cell('requests/side', 15), cell('file MB/side', 13), cell('wall s', 7), cell('peak RSS MB', 11), cell('requests/s', 10),
+    cell('JSON.parse s', 12), cell('×', 5),
+    ...(withDuckdb ? [cell('DuckDB p95s s', 13), cell('×', 5), cell('DuckDB equiv. s', 15), cell('MB', 4), cell('×', 5)] : []),
   ].join('  '),
 );
-const startup = measure('dist/cli.js', ['version']);
+const startup = measure(cliPath, ['version']);
 const checks: string[] = [];
+const phaseRows: string[] = [];
 for (const [baseN, headN] of pairs) {
   const base = generate(baseN, 11);
   const head = generate(headN, 11, 'decode-kernel-slower');
   const baseMb = statSync(base).size / 1e6;
   const headMb = statSync(head).size / 1e6;
-  const cli = repeated('dist/cli.js', ['compare', base, head, '--format', 'json', '--fail-on', 'never']);
-  const plain = repeated(referenceModule, ['jsonparse', base, head]);
-  const duck = withDuckdb ? repeated(referenceModule, ['duckdb', base, head]) : undefined;
-  if (duck) {
-    // The two references must agree on the four p95s: the same files, the same quantile.
+  // The CLI and the references in turn, run by run, so a change in the machine's load hits all alike.
+  const runs: Record<string, Measured[]> = { cli: [], plain: [], duck: [], equivalent: [] };
+  for (let r = 0; r < repeat; r++) {
+    runs.cli.push(checked(cliPath, ['compare', base, head, '--format', 'json', '--fail-on', 'never']));
+    runs.plain.push(checked(referenceModule, ['jsonparse', base, head]));
+    if (withDuckdb) {
+      runs.duck.push(checked(referenceModule, ['duckdb', base, head]));
+      runs.equivalent.push(checked(referenceModule, ['duckdb-equivalent', base, head]));
+    }
+  }
+  const cli = summary(runs.cli);
+  const plain = summary(runs.plain);
+  const duck = withDuckdb ? summary(runs.duck) : undefined;
+  const equivalent = withDuckdb ? summary(runs.equivalent) : undefined;
+  const label = baseN === headN ? String(baseN) : `${baseN}/${headN}`;
+  if (duck && equivalent) {
+    // The two p95 references must agree: the same files, the same quantile.
     const a = JSON.parse(plain.stdout).p95 as number[][];
     const b = JSON.parse(duck.stdout).p95 as number[][];
     const off = a.flat().some((v, i) => Math.abs(v - b.flat()[i]) > 1e-9 * Math.max(1, Math.abs(v)));
-    checks.push(`${baseN}:${headN} p95 ${P95_COLUMNS.join(', ')}: ${off ? `MISMATCH JSON.parse ${JSON.stringify(a)} DuckDB ${JSON.stringify(b)}` : `agree (head ${b[1].map((v) => v.toFixed(3)).join(', ')})`}; DuckDB query time ${JSON.parse(duck.stdout).innerSeconds.toFixed(2)} s in process`);
+    checks.push(`${label} p95 ${P95_COLUMNS.join(', ')}: ${off ? `MISMATCH JSON.parse ${JSON.stringify(a)} DuckDB ${JSON.stringify(b)}` : `agree (head ${b[1].map((v) => v.toFixed(3)).join(', ')})`}; DuckDB query time in process ${JSON.parse(duck.stdout).innerSeconds.toFixed(2)} s (p95s), ${JSON.parse(equivalent.stdout).innerSeconds.toFixed(2)} s (equivalent)`);
+    // The equivalent work must be what the CLI judged: the same metric keys.
+    const judged = ((JSON.parse(cli.stdout).benchmarks as { metrics: { key: string }[] }[])[0]?.metrics ?? []).map((m) => m.key).sort();
+    const modelled = [...EQUIVALENT_WORK.map((w) => w.key), ...EQUIVALENT_OTHER_KEYS].sort();
+    if (judged.join() !== modelled.join()) checks.push(`${label} WARNING: the CLI judged ${judged.join(', ')}; the DuckDB equivalent work models ${modelled.join(', ')}`);
   }
-  const requests = baseN + headN;
-  const mb = baseMb + headMb;
   console.log(
     [
-      cell(baseN === headN ? String(baseN) : `${baseN}/${headN}`, 15),
+      cell(label, 15),
       cell(baseN === headN ? baseMb.toFixed(1) : `${baseMb.toFixed(1)}/${headMb.toFixed(1)}`, 13),
       cell(cli.seconds.toFixed(2), 7),
       cell(cli.peakMb.toFixed(0), 11),
-      cell(num(requests / cli.seconds), 10),
-      cell((mb / cli.seconds).toFixed(1), 6),
+      cell(num((baseN + headN) / cli.seconds), 10),
       cell(plain.seconds.toFixed(2), 12),
-      cell(plain.peakMb.toFixed(0), 4),
-      cell((cli.seconds / plain.seconds).toFixed(1), 5),
-      ...(duck ? [cell(duck.seconds.toFixed(2), 8), cell(duck.peakMb.toFixed(0), 4), cell((cli.seconds / duck.seconds).toFixed(1), 5)] : []),
+      cell(ratio(cli.seconds, plain.seconds), 5),
+      ...(duck && equivalent
+        ? [cell(duck.seconds.toFixed(2), 13), cell(ratio(cli.seconds, duck.seconds), 5), cell(equivalent.seconds.toFixed(2), 15), cell(equivalent.peakMb.toFixed(0), 4), cell(ratio(cli.seconds, equivalent.seconds), 5)]
+        : []),
     ].join('  '),
   );
+  if (phasesModule) {
+    const phased = Array.from({ length: repeat }, () => JSON.parse(checked(phasesModule, [base, head]).stdout) as { seconds: Record<string, number | undefined> });
+    const phase = (name: string) => {
+      const xs = phased.map((p) => p.seconds[name]).filter((x): x is number => x !== undefined);
+      return xs.length ? `${median(xs).toFixed(2)} s` : '—';
+    };
+    phaseRows.push(`${label.padStart(15)}  read ${phase('read')}  statistics ${phase('statistics')}  diagnosis ${phase('diagnosis')}  render ${phase('render')}`);
+  }
 }
 console.log(`process start alone (perf-triage version): ${startup.seconds.toFixed(2)} s, ${startup.peakMb.toFixed(0)} MB`);
+if (phaseRows.length) {
+  console.log('time by phase, in one process (scripts/bench-phases.ts; median):');
+  for (const row of phaseRows) console.log(row);
+}
 for (const line of checks) console.log(line);

@@ -33,13 +33,17 @@ import { labelAgreesWithInterval } from '../compare/verdict';
 import { failuresFinding, overloadFinding } from '../diagnose/survivors';
 import type { Finding } from '../diagnose/hints';
 
-export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison): BenchmarkReport {
+/** Called with the name of the phase just finished, for timing it from outside the pure core. */
+export type PhaseMarks = (finished: 'statistics' | 'diagnosis') => void;
+
+export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison, phases?: PhaseMarks): BenchmarkReport {
   // Load first: an overloaded side or a warm-up changes what the comparison can judge.
   const load = analyseLoad(base, head);
   const { metrics, notInData, family } = compareSides(base, head, config, {
     bothOverloaded: load.base.overloaded && load.head.overloaded,
     steady: steadyStarts(load, base, head),
   });
+  phases?.('statistics');
   const baseData = sideData(base);
   const headData = sideData(head);
   const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
@@ -103,7 +107,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: 'decode-floor', message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? 'benchmark';
-  return {
+  const report: BenchmarkReport = {
     name,
     verdict: benchmarkVerdict(metrics, load),
     sloBreaches: metrics.flatMap((m) => m.slos.filter((s) => s.headMet === false).map((s) => s.slo.text)),
@@ -125,6 +129,8 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
     service,
     ...(quality ? { quality } : {}),
   };
+  phases?.('diagnosis');
+  return report;
 }
 
 /** The throughputs the comparison measured, so the cost agrees with the metrics table. */
@@ -163,6 +169,8 @@ export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig)
  */
 export interface TriageExtras {
   profiles?: ProfileInputs;
+  /** Told when each benchmark's statistics and then its diagnosis are done (scripts/bench-phases.ts times them). */
+  phases?: PhaseMarks;
   /** Eval scores or paired generations of each side (the quality inputs). */
   quality?: { base: QualityInput[]; head: QualityInput[] };
 }
@@ -174,7 +182,7 @@ export function triage(base: Side, head: Side, config: TriageConfig, extras: Tri
   }
   const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : undefined;
   const reports = pairing.pairs.map((p) => {
-    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality);
+    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality, extras.phases);
     for (const note of pairing.notes) report.caveats.push({ kind: 'benchmark-names', message: note });
     return report;
   });

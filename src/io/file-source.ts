@@ -44,6 +44,15 @@ export async function fileSource(path: string, name = path): Promise<TextSource>
   return {
     name,
     head,
+    size,
+    async *bytes() {
+      const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>;
+      try {
+        for await (const chunk of stream) yield chunk;
+      } catch (error) {
+        throw new InputError(name, `read failed: ${describeFsError(error)}`);
+      }
+    },
     async *chunks() {
       // Bytes, decoded here: most chunks are ASCII, copied as such (utf8-chunks.ts).
       const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>;

@@ -94,9 +94,17 @@ export function runLoad(run: Run): RunLoad {
   const column = table.numbers.queue_wait_ms ?? table.numbers.first_token_ms;
   if (column) {
     out.series = table.numbers.queue_wait_ms ? 'queue_wait' : 'ttft';
-    const rows: number[] = [];
-    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) rows.push(i);
-    const values = Float64Array.from(rows, (i) => column[i]);
+    // The successful requests with a value, in arrival order: their rows and values, in typed arrays.
+    let count = 0;
+    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) count++;
+    const rows = new Int32Array(count);
+    const values = new Float64Array(count);
+    for (let i = 0, j = 0; i < n; i++) {
+      if (ok[i] && Number.isFinite(column[i])) {
+        rows[j] = i;
+        values[j++] = column[i];
+      }
+    }
     const m = mser5(values);
     out.unsettled = m.unsettled;
     if (!m.unsettled && m.truncate > 0 && m.truncate <= MAX_WARMUP_SHARE * values.length) {

@@ -11,7 +11,8 @@ export interface TextSource {
   chunks(): AsyncIterable<string>;
   /**
    * The same input as UTF-8 bytes, in chunks that may split anywhere (even inside a character), when
-   * the source has them: the JSONL fast path reads bytes (native/byte-jsonl.ts).
+   * the source has them: the JSONL fast path reads bytes (native/byte-jsonl.ts). A chunk may be
+   * overwritten once the next one is asked for: a reader keeps copies of what it needs.
    */
   bytes?(): AsyncIterable<Uint8Array>;
   /** Its length in bytes, when known (sizes the columns before they fill). */

@@ -44,6 +44,12 @@ const FIELD_NAMES: readonly string[] = [...NUMERIC_FIELDS, ...TEXT_FIELDS];
 const FIELD_COUNT = FIELD_NAMES.length;
 const FIELD_ID = new Map(FIELD_NAMES.map((name, id) => [name, id]));
 const FIELD_BYTES: readonly Uint8Array[] = FIELD_NAMES.map((name) => Uint8Array.from(name, (c) => c.charCodeAt(0)));
+/** Each name's bytes four at a time (little-endian words), for matching a key a word at a time. */
+const FIELD_WORDS: readonly Int32Array[] = FIELD_BYTES.map((b) => {
+  const words = new Int32Array(b.length >> 2);
+  for (let w = 0; w < words.length; w++) words[w] = b[4 * w] | (b[4 * w + 1] << 8) | (b[4 * w + 2] << 16) | (b[4 * w + 3] << 24);
+  return words;
+});
 const TEXT_NAMES: readonly TextField[] = TEXT_FIELDS;
 const ARRIVAL = NUMERIC_FIELDS.indexOf('arrival_ts');
 const ERROR = NUMERIC_COUNT + TEXT_FIELDS.indexOf('error');
@@ -144,8 +150,9 @@ export class ByteJsonlReader {
       this.wholeLine();
       p = nl + 1;
     }
+    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
     while (p <= last) {
-      const end = this.scan(chunk, p);
+      const end = this.scan(chunk, view, p);
       if (end >= 0) {
         this.fastLines++;
         this.builder.commitParsed(++this.lineNo);
@@ -201,7 +208,7 @@ export class ByteJsonlReader {
     const nl = this.carryLength - 1;
     this.carryLength = 0;
     // The line holds no other '\n', so a line the fast path takes ends at this one.
-    if (this.scan(line, 0) === nl) {
+    if (this.scan(line, new DataView(line.buffer, line.byteOffset, line.length), 0) === nl) {
       this.fastLines++;
       this.builder.commitParsed(++this.lineNo);
       return;
@@ -224,7 +231,7 @@ export class ByteJsonlReader {
    * stops at the '\n' that follows `p` (it fails every test but "is it the end"), so none needs a
    * bounds check and none reads past the line.
    */
-  private scan(s: Buffer, p: number): number {
+  private scan(s: Buffer, view: DataView, p: number): number {
     const builder = this.builder;
     builder.beginParsed();
     const numbers = builder.parsedNumbers;
@@ -244,8 +251,23 @@ export class ByteJsonlReader {
         const name = FIELD_BYTES[field];
         const length = name.length;
         let j = 0;
-        while (j < length && s[p + j] === name[j]) j++;
-        if (j === length && s[p + length] === QUOTE) {
+        let same = true;
+        // Four bytes at a time while the buffer has them (the line does, when it holds the name).
+        if (p + length < s.length) {
+          const words = FIELD_WORDS[field];
+          for (; j < words.length; j++) {
+            if (view.getInt32(p + 4 * j, true) !== words[j]) {
+              same = false;
+              break;
+            }
+          }
+          j *= 4;
+        }
+        if (same) {
+          while (j < length && s[p + j] === name[j]) j++;
+          same = j === length && s[p + length] === QUOTE;
+        }
+        if (same) {
           known = true;
           p += length + 1;
         }

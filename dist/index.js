@@ -842,7 +842,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value3, index) {
+      constructor(key, value4, index) {
         if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
@@ -851,16 +851,16 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value3, index);
+          this.middle = new _TstNode(key, value4, index);
         } else {
-          this.value = value3;
+          this.value = value4;
         }
       }
       /**
        * @param {string} key
        * @param {any} value
        */
-      add(key, value3) {
+      add(key, value4) {
         const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -874,25 +874,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value3;
+              node.value = value4;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value3, index);
+              node.middle = new _TstNode(key, value4, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value3, index);
+              node.left = new _TstNode(key, value4, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value3, index);
+            node.right = new _TstNode(key, value4, index);
             break;
           }
         }
@@ -931,11 +931,11 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        * */
-      insert(key, value3) {
+      insert(key, value4) {
         if (this.node === null) {
-          this.node = new TstNode(key, value3, 0);
+          this.node = new TstNode(key, value4, 0);
         } else {
-          this.node.add(key, value3);
+          this.node.add(key, value4);
         }
       }
       /**
@@ -1036,11 +1036,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value3 = parseInt(port, 10);
-      return value3 === Number(port) && value3 >= 0 && value3 <= 65535;
+      const value4 = parseInt(port, 10);
+      return value4 === Number(port) && value4 >= 0 && value4 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value3) {
-      return value3 != null && value3[0] === "h" && value3[1] === "t" && value3[2] === "t" && value3[3] === "p" && (value3[4] === ":" || value3[4] === "s" && value3[5] === ":");
+    function isHttpOrHttpsPrefixed(value4) {
+      return value4 != null && value4[0] === "h" && value4[1] === "t" && value4[2] === "t" && value4[3] === "p" && (value4[4] === ":" || value4[4] === "s" && value4[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -1164,11 +1164,11 @@ var require_util = __commonJS({
       const m = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value3) {
-      return typeof value3 === "string" ? headerNameLowerCasedRecord[value3] ?? value3.toLowerCase() : tree.lookup(value3) ?? value3.toString("latin1").toLowerCase();
+    function headerNameToString(value4) {
+      return typeof value4 === "string" ? headerNameLowerCasedRecord[value4] ?? value4.toLowerCase() : tree.lookup(value4) ?? value4.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value3) {
-      return tree.lookup(value3) ?? value3.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value4) {
+      return tree.lookup(value4) ?? value4.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -1283,14 +1283,14 @@ var require_util = __commonJS({
             iterator3 = iterable[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { done, value: value3 } = await iterator3.next();
+            const { done, value: value4 } = await iterator3.next();
             if (done) {
               queueMicrotask(() => {
                 controller.close();
                 controller.byobRequest?.respond(0);
               });
             } else {
-              const buf = Buffer.isBuffer(value3) ? value3 : Buffer.from(value3);
+              const buf = Buffer.isBuffer(value4) ? value4 : Buffer.from(value4);
               if (buf.byteLength) {
                 controller.enqueue(new Uint8Array(buf));
               }
@@ -1955,8 +1955,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value3) {
-        processHeader(this, key, value3);
+      addHeader(key, value4) {
+        processHeader(this, key, value4);
         return this;
       }
     };
@@ -2028,11 +2028,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value3 = typeof val === "string" ? val.toLowerCase() : null;
-        if (value3 !== "close" && value3 !== "keep-alive") {
+        const value4 = typeof val === "string" ? val.toLowerCase() : null;
+        if (value4 !== "close" && value4 !== "keep-alive") {
           throw new InvalidArgumentError("invalid connection header");
         }
-        if (value3 === "close") {
+        if (value4 === "close") {
           request2.reset = true;
         }
       } else if (headerName === "expect") {
@@ -2697,9 +2697,9 @@ var require_utils = __commonJS({
     function enumToMap(obj) {
       const res = {};
       Object.keys(obj).forEach((key) => {
-        const value3 = obj[key];
-        if (typeof value3 === "number") {
-          res[key] = value3;
+        const value4 = obj[key];
+        if (typeof value4 === "number") {
+          res[key] = value4;
         }
       });
       return res;
@@ -3512,11 +3512,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input, position, extractValue) {
       const positionStart = position.position;
-      let value3 = "";
+      let value4 = "";
       assert(input[position.position] === '"');
       position.position++;
       while (true) {
-        value3 += collectASequenceOfCodePoints(
+        value4 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input,
           position
@@ -3528,10 +3528,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input.length) {
-            value3 += "\\";
+            value4 += "\\";
             break;
           }
-          value3 += input[position.position];
+          value4 += input[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -3539,7 +3539,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value3;
+        return value4;
       }
       return input.slice(positionStart, position.position);
     }
@@ -3547,16 +3547,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name, value3] of parameters.entries()) {
+      for (let [name, value4] of parameters.entries()) {
         serialization += ";";
         serialization += name;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value3)) {
-          value3 = value3.replace(/(\\|")/g, "\\$1");
-          value3 = '"' + value3;
-          value3 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value4)) {
+          value4 = value4.replace(/(\\|")/g, "\\$1");
+          value4 = '"' + value4;
+          value4 += '"';
         }
-        serialization += value3;
+        serialization += value4;
       }
       return serialization;
     }
@@ -3829,11 +3829,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value3 } = method.next();
+          const { done, value: value4 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value3, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value4, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -3901,20 +3901,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value3 = dictionary[key];
+          let value4 = dictionary[key];
           const hasDefault = Object.hasOwn(options, "defaultValue");
-          if (hasDefault && value3 !== null) {
-            value3 ??= defaultValue();
+          if (hasDefault && value4 !== null) {
+            value4 ??= defaultValue();
           }
-          if (required || hasDefault || value3 !== void 0) {
-            value3 = converter(value3, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value3)) {
+          if (required || hasDefault || value4 !== void 0) {
+            value4 = converter(value4, prefix, `${argument}.${key}`);
+            if (options.allowedValues && !options.allowedValues.includes(value4)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value3} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value4} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value3;
+            dict[key] = value4;
           }
         }
         return dict;
@@ -4125,8 +4125,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value3) {
-      return Buffer.from(value3, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value4) {
+      return Buffer.from(value4, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -4487,8 +4487,8 @@ var require_util2 = __commonJS({
     function normalizeMethod(method) {
       return normalizedMethodRecordsBase[method.toLowerCase()] ?? method;
     }
-    function serializeJavascriptValueToJSONString(value3) {
-      const result = JSON.stringify(value3);
+    function serializeJavascriptValueToJSONString(value4) {
+      const result = JSON.stringify(value4);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -4529,7 +4529,7 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value3 } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value4 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -4537,10 +4537,10 @@ var require_util2 = __commonJS({
               result = key;
               break;
             case "value":
-              result = value3;
+              result = value4;
               break;
             case "key+value":
-              result = [key, value3];
+              result = [key, value4];
               break;
           }
           return {
@@ -4606,8 +4606,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value3 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value3, key, this);
+            for (const { 0: key, 1: value4 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value4, key, this);
             }
           }
         }
@@ -4684,8 +4684,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value3, allowWhitespace) {
-      const data = value3;
+    function simpleRangeHeaderValue(value4, allowWhitespace) {
+      const data = value4;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -4803,8 +4803,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value3 of values) {
-        const temporaryMimeType = parseMIMEType(value3);
+      for (const value4 of values) {
+        const temporaryMimeType = parseMIMEType(value4);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -4824,8 +4824,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value3) {
-      const input = value3;
+    function gettingDecodingSplitting(value4) {
+      const input = value4;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -4856,11 +4856,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name, list) {
-      const value3 = list.get(name, true);
-      if (value3 === null) {
+      const value4 = list.get(name, true);
+      if (value4 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value3);
+      return gettingDecodingSplitting(value4);
     }
     var textDecoder2 = new TextDecoder();
     function utf8DecodeBytes(buffer) {
@@ -5043,19 +5043,19 @@ var require_formdata = __commonJS({
         }
         this[kState] = [];
       }
-      append(name, value3, filename = void 0) {
+      append(name, value4, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        if (arguments.length === 3 && !isBlobLike(value3)) {
+        if (arguments.length === 3 && !isBlobLike(value4)) {
           throw new TypeError(
             "Failed to execute 'append' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
         name = webidl.converters.USVString(name, prefix, "name");
-        value3 = isBlobLike(value3) ? webidl.converters.Blob(value3, prefix, "value", { strict: false }) : webidl.converters.USVString(value3, prefix, "value");
+        value4 = isBlobLike(value4) ? webidl.converters.Blob(value4, prefix, "value", { strict: false }) : webidl.converters.USVString(value4, prefix, "value");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "filename") : void 0;
-        const entry = makeEntry(name, value3, filename);
+        const entry = makeEntry(name, value4, filename);
         this[kState].push(entry);
       }
       delete(name) {
@@ -5090,19 +5090,19 @@ var require_formdata = __commonJS({
         name = webidl.converters.USVString(name, prefix, "name");
         return this[kState].findIndex((entry) => entry.name === name) !== -1;
       }
-      set(name, value3, filename = void 0) {
+      set(name, value4, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        if (arguments.length === 3 && !isBlobLike(value3)) {
+        if (arguments.length === 3 && !isBlobLike(value4)) {
           throw new TypeError(
             "Failed to execute 'set' on 'FormData': parameter 2 is not of type 'Blob'"
           );
         }
         name = webidl.converters.USVString(name, prefix, "name");
-        value3 = isBlobLike(value3) ? webidl.converters.Blob(value3, prefix, "name", { strict: false }) : webidl.converters.USVString(value3, prefix, "name");
+        value4 = isBlobLike(value4) ? webidl.converters.Blob(value4, prefix, "name", { strict: false }) : webidl.converters.USVString(value4, prefix, "name");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "name") : void 0;
-        const entry = makeEntry(name, value3, filename);
+        const entry = makeEntry(name, value4, filename);
         const idx = this[kState].findIndex((entry2) => entry2.name === name);
         if (idx !== -1) {
           this[kState] = [
@@ -5146,21 +5146,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name, value3, filename) {
-      if (typeof value3 === "string") {
+    function makeEntry(name, value4, filename) {
+      if (typeof value4 === "string") {
       } else {
-        if (!isFileLike(value3)) {
-          value3 = value3 instanceof Blob ? new File([value3], "blob", { type: value3.type }) : new FileLike(value3, "blob", { type: value3.type });
+        if (!isFileLike(value4)) {
+          value4 = value4 instanceof Blob ? new File([value4], "blob", { type: value4.type }) : new FileLike(value4, "blob", { type: value4.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value3.type,
-            lastModified: value3.lastModified
+            type: value4.type,
+            lastModified: value4.lastModified
           };
-          value3 = value3 instanceof NativeFile ? new File([value3], filename, options) : new FileLike(value3, filename, options);
+          value4 = value4 instanceof NativeFile ? new File([value4], filename, options) : new FileLike(value4, filename, options);
         }
       }
-      return { name, value: value3 };
+      return { name, value: value4 };
     }
     module.exports = { FormData, makeEntry };
   }
@@ -5258,19 +5258,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value3;
+        let value4;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value3 = new File([body], filename, { type: contentType });
+          value4 = new File([body], filename, { type: contentType });
         } else {
-          value3 = utf8DecodeBytes(Buffer.from(body));
+          value4 = utf8DecodeBytes(Buffer.from(body));
         }
         assert(isUSVString(name));
-        assert(typeof value3 === "string" && isUSVString(value3) || isFileLike(value3));
-        entryList.push(makeEntry(name, value3, filename));
+        assert(typeof value4 === "string" && isUSVString(value4) || isFileLike(value4));
+        entryList.push(makeEntry(name, value4, filename));
       }
     }
     function parseMultipartFormDataHeaders(input, position) {
@@ -5501,27 +5501,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const escape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value3) => value3.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value4) => value4.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name, value3] of object3) {
-          if (typeof value3 === "string") {
+        for (const [name, value4] of object3) {
+          if (typeof value4 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${escape(normalizeLinefeeds(name))}"\r
 \r
-${normalizeLinefeeds(value3)}\r
+${normalizeLinefeeds(value4)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value3.name ? `; filename="${escape(value3.name)}"` : "") + `\r
-Content-Type: ${value3.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value4.name ? `; filename="${escape(value4.name)}"` : "") + `\r
+Content-Type: ${value4.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value3, rn);
-            if (typeof value3.size === "number") {
-              length += chunk2.byteLength + value3.size + rn.byteLength;
+            blobParts.push(chunk2, value4, rn);
+            if (typeof value4.size === "number") {
+              length += chunk2.byteLength + value4.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -5572,7 +5572,7 @@ Content-Type: ${value3.type || "application/octet-stream"}\r
             iterator3 = action(object3)[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { value: value3, done } = await iterator3.next();
+            const { value: value4, done } = await iterator3.next();
             if (done) {
               queueMicrotask(() => {
                 controller.close();
@@ -5580,7 +5580,7 @@ Content-Type: ${value3.type || "application/octet-stream"}\r
               });
             } else {
               if (!isErrored(stream)) {
-                const buffer = new Uint8Array(value3);
+                const buffer = new Uint8Array(value4);
                 if (buffer.byteLength) {
                   controller.enqueue(buffer);
                 }
@@ -5643,12 +5643,12 @@ Content-Type: ${value3.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance);
         },
         formData() {
-          return consumeBody(this, (value3) => {
+          return consumeBody(this, (value4) => {
             const mimeType = bodyMimeType(this);
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value3, mimeType);
+                  const parsed = multipartFormDataParser(value4, mimeType);
                   if (parsed === "failure") {
                     throw new TypeError("Failed to parse body as FormData.");
                   }
@@ -5657,10 +5657,10 @@ Content-Type: ${value3.type || "application/octet-stream"}\r
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries = new URLSearchParams(value3.toString());
+                  const entries = new URLSearchParams(value4.toString());
                   const fd = new FormData();
-                  for (const [name, value4] of entries) {
-                    fd.append(name, value4);
+                  for (const [name, value5] of entries) {
+                    fd.append(name, value5);
                   }
                   return fd;
                 }
@@ -6916,13 +6916,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name, value3] of Object.entries(headers)) {
-        if (Array.isArray(value3)) {
-          for (const subvalue of value3) {
+      for (const [name, value4] of Object.entries(headers)) {
+        if (Array.isArray(value4)) {
+          for (const subvalue of value4) {
             result.push(Buffer.from(name), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name), Buffer.from(value3));
+          result.push(Buffer.from(name), Buffer.from(value4));
         }
       }
       return result;
@@ -7840,8 +7840,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value3) {
-        this[kPipelining] = value3;
+      set pipelining(value4) {
+        this[kPipelining] = value4;
         this[kResume](true);
       }
       get [kPending]() {
@@ -10670,15 +10670,15 @@ var require_mock_utils = __commonJS({
         isPromise
       }
     } = __require("node:util");
-    function matchValue(match, value3) {
+    function matchValue(match, value4) {
       if (typeof match === "string") {
-        return match === value3;
+        return match === value4;
       }
       if (match instanceof RegExp) {
-        return match.test(value3);
+        return match.test(value4);
       }
       if (typeof match === "function") {
-        return match(value3) === true;
+        return match(value4) === true;
       }
       return false;
     }
@@ -10819,14 +10819,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
-        const value3 = data[key];
+        const value4 = data[key];
         const name = Buffer.from(`${key}`);
-        if (Array.isArray(value3)) {
-          for (let j = 0; j < value3.length; ++j) {
-            result.push(name, Buffer.from(`${value3[j]}`));
+        if (Array.isArray(value4)) {
+          for (let j = 0; j < value4.length; ++j) {
+            result.push(name, Buffer.from(`${value4[j]}`));
           }
         } else {
-          result.push(name, Buffer.from(`${value3}`));
+          result.push(name, Buffer.from(`${value4}`));
         }
       }
       return result;
@@ -11976,25 +11976,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name, value3) {
-      value3 = headerValueNormalize(value3);
+    function appendHeader(headers, name, value4) {
+      value4 = headerValueNormalize(value4);
       if (!isValidHeaderName(name)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value3)) {
+      } else if (!isValidHeaderValue(value4)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value3,
+          value: value4,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name, value3, false);
+      return getHeadersList(headers).append(name, value4, false);
     }
     function compareHeaderName(a, b) {
       return a[0] < b[0] ? -1 : 1;
@@ -12031,7 +12031,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name, value3, isLowerCase) {
+      append(name, value4, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
@@ -12039,13 +12039,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
             name: exists2.name,
-            value: `${exists2.value}${delimiter}${value3}`
+            value: `${exists2.value}${delimiter}${value4}`
           });
         } else {
-          this[kHeadersMap].set(lowercaseName, { name, value: value3 });
+          this[kHeadersMap].set(lowercaseName, { name, value: value4 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value3);
+          (this.cookies ??= []).push(value4);
         }
       }
       /**
@@ -12054,13 +12054,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name, value3, isLowerCase) {
+      set(name, value4, isLowerCase) {
         this[kHeadersSortedMap] = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value3];
+          this.cookies = [value4];
         }
-        this[kHeadersMap].set(lowercaseName, { name, value: value3 });
+        this[kHeadersMap].set(lowercaseName, { name, value: value4 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -12085,15 +12085,15 @@ var require_headers = __commonJS({
         return this[kHeadersMap].get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name, 1: { value: value3 } } of this[kHeadersMap]) {
-          yield [name, value3];
+        for (const { 0: name, 1: { value: value4 } } of this[kHeadersMap]) {
+          yield [name, value4];
         }
       }
       get entries() {
         const headers = {};
         if (this[kHeadersMap].size !== 0) {
-          for (const { name, value: value3 } of this[kHeadersMap].values()) {
-            headers[name] = value3;
+          for (const { name, value: value4 } of this[kHeadersMap].values()) {
+            headers[name] = value4;
           }
         }
         return headers;
@@ -12104,13 +12104,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this[kHeadersMap].size !== 0) {
-          for (const { 0: lowerName, 1: { name, value: value3 } } of this[kHeadersMap]) {
+          for (const { 0: lowerName, 1: { name, value: value4 } } of this[kHeadersMap]) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name, cookie]);
               }
             } else {
-              headers.push([name, value3]);
+              headers.push([name, value4]);
             }
           }
         }
@@ -12128,9 +12128,9 @@ var require_headers = __commonJS({
           const firstValue = iterator3.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value3; i < size; ++i) {
-            value3 = iterator3.next().value;
-            x = array[i] = [value3[0], value3[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value4; i < size; ++i) {
+            value4 = iterator3.next().value;
+            x = array[i] = [value4[0], value4[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -12156,9 +12156,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name, 1: { value: value3 } } of this[kHeadersMap]) {
-            array[i++] = [name, value3];
-            assert(value3 !== null);
+          for (const { 0: name, 1: { value: value4 } } of this[kHeadersMap]) {
+            array[i++] = [name, value4];
+            assert(value4 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -12180,13 +12180,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name, value3) {
+      append(name, value4) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value3 = webidl.converters.ByteString(value3, prefix, "value");
-        return appendHeader(this, name, value3);
+        value4 = webidl.converters.ByteString(value4, prefix, "value");
+        return appendHeader(this, name, value4);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name) {
@@ -12240,30 +12240,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name, value3) {
+      set(name, value4) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value3 = webidl.converters.ByteString(value3, prefix, "value");
-        value3 = headerValueNormalize(value3);
+        value4 = webidl.converters.ByteString(value4, prefix, "value");
+        value4 = headerValueNormalize(value4);
         if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value3)) {
+        } else if (!isValidHeaderValue(value4)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value3,
+            value: value4,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name, value3, false);
+        this.#headersList.set(name, value4, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -12286,13 +12286,13 @@ var require_headers = __commonJS({
           return this.#headersList[kHeadersSortedMap] = names2;
         }
         for (let i = 0; i < names2.length; ++i) {
-          const { 0: name, 1: value3 } = names2[i];
+          const { 0: name, 1: value4 } = names2[i];
           if (name === "set-cookie") {
             for (let j = 0; j < cookies.length; ++j) {
               headers.push([name, cookies[j]]);
             }
           } else {
-            headers.push([name, value3]);
+            headers.push([name, value4]);
           }
         }
         return this.#headersList[kHeadersSortedMap] = headers;
@@ -12436,8 +12436,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject[kState].status = status;
-        const value3 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject[kState].headersList.append("location", value3, true);
+        const value4 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject[kState].headersList.append("location", value4, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -12619,9 +12619,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value3) {
+        set(target, p, value4) {
           assert(!(p in state));
-          target[p] = value3;
+          target[p] = value4;
           return true;
         }
       });
@@ -12774,8 +12774,8 @@ var require_dispatcher_weakref = __commonJS({
     "use strict";
     var { kConnected, kSize } = require_symbols();
     var CompatWeakRef = class {
-      constructor(value3) {
-        this.value = value3;
+      constructor(value4) {
+        this.value = value4;
       }
       deref() {
         return this.value[kConnected] === 0 && this.value[kSize] === 0 ? void 0 : this.value;
@@ -13099,8 +13099,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name, value: value3 } of headers.rawValues()) {
-              headersList.append(name, value3, false);
+            for (const { name, value: value4 } of headers.rawValues()) {
+              headersList.append(name, value4, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -13773,8 +13773,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value3 = "*/*";
-        request2.headersList.append("accept", value3, true);
+        const value4 = "*/*";
+        request2.headersList.append("accept", value4, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -14373,11 +14373,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value3 } = await fetchParams.controller.next();
+            const { done, value: value4 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value3;
+            bytes = done ? void 0 : value4;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -14976,15 +14976,15 @@ var require_util4 = __commonJS({
       (async () => {
         while (!fr[kAborted]) {
           try {
-            const { done, value: value3 } = await chunkPromise;
+            const { done, value: value4 } = await chunkPromise;
             if (isFirstChunk && !fr[kAborted]) {
               queueMicrotask(() => {
                 fireAProgressEvent("loadstart", fr);
               });
             }
             isFirstChunk = false;
-            if (!done && types.isUint8Array(value3)) {
-              bytes.push(value3);
+            if (!done && types.isUint8Array(value4)) {
+              bytes.push(value4);
               if ((fr[kLastProgressEventFired] === void 0 || Date.now() - fr[kLastProgressEventFired] >= 50) && !fr[kAborted]) {
                 fr[kLastProgressEventFired] = Date.now();
                 queueMicrotask(() => {
@@ -15408,10 +15408,10 @@ var require_util5 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value3 of header.split(",")) {
-        value3 = value3.trim();
-        if (isValidHeaderName(value3)) {
-          values.push(value3);
+      for (let value4 of header.split(",")) {
+        value4 = value4.trim();
+        if (isValidHeaderName(value4)) {
+          values.push(value4);
         }
       }
       return values;
@@ -16095,9 +16095,9 @@ var require_constants4 = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value3) {
-      for (let i = 0; i < value3.length; ++i) {
-        const code = value3.charCodeAt(i);
+    function isCTLExcludingHtab(value4) {
+      for (let i = 0; i < value4.length; ++i) {
+        const code = value4.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -16130,18 +16130,18 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value3) {
-      let len = value3.length;
+    function validateCookieValue(value4) {
+      let len = value4.length;
       let i = 0;
-      if (value3[0] === '"') {
-        if (len === 1 || value3[len - 1] !== '"') {
+      if (value4[0] === '"') {
+        if (len === 1 || value4[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value3.charCodeAt(i++);
+        const code = value4.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -16279,9 +16279,9 @@ var require_util6 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value3] = part.split("=");
+        const [key, ...value4] = part.split("=");
         const trimmedKey = key.trim();
-        const joinedValue = value3.join("=");
+        const joinedValue = value4.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -16314,7 +16314,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name = "";
-      let value3 = "";
+      let value4 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -16323,7 +16323,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value3 = nameValuePair;
+        value4 = nameValuePair;
       } else {
         const position = { position: 0 };
         name = collectASequenceOfCodePointsFast(
@@ -16331,16 +16331,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value3 = nameValuePair.slice(position.position + 1);
+        value4 = nameValuePair.slice(position.position + 1);
       }
       name = name.trim();
-      value3 = value3.trim();
-      if (name.length + value3.length > maxNameValuePairSize) {
+      value4 = value4.trim();
+      if (name.length + value4.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name,
-        value: value3,
+        value: value4,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -16452,8 +16452,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name, ...value3] = piece.split("=");
-        out[name.trim()] = value3.join("=");
+        const [name, ...value4] = piece.split("=");
+        out[name.trim()] = value4.join("=");
       }
       return out;
     }
@@ -16510,11 +16510,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value3) => {
-          if (typeof value3 === "number") {
-            return webidl.converters["unsigned long long"](value3);
+        converter: webidl.nullableConverter((value4) => {
+          if (typeof value4 === "number") {
+            return webidl.converters["unsigned long long"](value4);
           }
-          return new Date(value3);
+          return new Date(value4);
         }),
         key: "expires",
         defaultValue: () => null
@@ -17026,26 +17026,26 @@ var require_util7 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value3 = ""] = pair.split("=");
+        const [name, value4 = ""] = pair.split("=");
         extensionList.set(
           removeHTTPWhitespace(name, true, false),
-          removeHTTPWhitespace(value3, false, true)
+          removeHTTPWhitespace(value4, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value3) {
-      if (value3.length === 0) {
+    function isValidClientWindowBits(value4) {
+      if (value4.length === 0) {
         return false;
       }
-      for (let i = 0; i < value3.length; i++) {
-        const byte = value3.charCodeAt(i);
+      for (let i = 0; i < value4.length; i++) {
+        const byte = value4.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value3, 10);
+      const num = Number.parseInt(value4, 10);
       return num >= 8 && num <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
@@ -18279,13 +18279,13 @@ var require_websocket = __commonJS({
 var require_util8 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value3) {
-      return value3.indexOf("\0") === -1;
+    function isValidLastEventId(value4) {
+      return value4.indexOf("\0") === -1;
     }
-    function isASCIINumber(value3) {
-      if (value3.length === 0) return false;
-      for (let i = 0; i < value3.length; i++) {
-        if (value3.charCodeAt(i) < 48 || value3.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value4) {
+      if (value4.length === 0) return false;
+      for (let i = 0; i < value4.length; i++) {
+        if (value4.charCodeAt(i) < 48 || value4.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -18516,12 +18516,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value3 = line.toString("utf8", valueStart);
+          const value4 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value3;
+            event.data = value4;
           } else {
             event.data += `
-${value3}`;
+${value4}`;
           }
           this.dataLineCount++;
           return;
@@ -19191,14 +19191,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value3) {
+        push(value4) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value3,
+            value: value4,
             prev: this._last,
             next: null
           };
@@ -19211,7 +19211,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value3;
+          var value4;
           if (this._first == null) {
             return;
           } else {
@@ -19220,13 +19220,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value3 = this._first.value;
+          value4 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value3;
+          return value4;
         }
         first() {
           if (this._first != null) {
@@ -20561,9 +20561,9 @@ function issueFileCommand(command, message) {
     encoding: "utf8"
   });
 }
-function prepareKeyValueMessage(key, value3) {
+function prepareKeyValueMessage(key, value4) {
   const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
-  const convertedValue = toCommandValue(value3);
+  const convertedValue = toCommandValue(value4);
   if (key.includes(delimiter)) {
     throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
   }
@@ -20635,22 +20635,22 @@ var HttpResponseRetryCodes = [
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
-  function adopt(value3) {
-    return value3 instanceof P ? value3 : new P(function(resolve4) {
-      resolve4(value3);
+  function adopt(value4) {
+    return value4 instanceof P ? value4 : new P(function(resolve4) {
+      resolve4(value4);
     });
   }
   return new (P || (P = Promise))(function(resolve4, reject) {
-    function fulfilled(value3) {
+    function fulfilled(value4) {
       try {
-        step(generator.next(value3));
+        step(generator.next(value4));
       } catch (e) {
         reject(e);
       }
     }
-    function rejected(value3) {
+    function rejected(value4) {
       try {
-        step(generator["throw"](value3));
+        step(generator["throw"](value4));
       } catch (e) {
         reject(e);
       }
@@ -20701,7 +20701,7 @@ var Summary = class {
    * @returns {string} content wrapped in HTML element
    */
   wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key, value3]) => ` ${key}="${value3}"`).join("");
+    const htmlAttrs = Object.entries(attrs).map(([key, value4]) => ` ${key}="${value4}"`).join("");
     if (!content) {
       return `<${tag}${htmlAttrs}>`;
     }
@@ -20934,22 +20934,22 @@ var arch = os3.arch();
 
 // node_modules/@actions/core/lib/core.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
-  function adopt(value3) {
-    return value3 instanceof P ? value3 : new P(function(resolve4) {
-      resolve4(value3);
+  function adopt(value4) {
+    return value4 instanceof P ? value4 : new P(function(resolve4) {
+      resolve4(value4);
     });
   }
   return new (P || (P = Promise))(function(resolve4, reject) {
-    function fulfilled(value3) {
+    function fulfilled(value4) {
       try {
-        step(generator.next(value3));
+        step(generator.next(value4));
       } catch (e) {
         reject(e);
       }
     }
-    function rejected(value3) {
+    function rejected(value4) {
       try {
-        step(generator["throw"](value3));
+        step(generator["throw"](value4));
       } catch (e) {
         reject(e);
       }
@@ -20982,13 +20982,13 @@ function getMultilineInput(name, options) {
   }
   return inputs.map((input) => input.trim());
 }
-function setOutput(name, value3) {
+function setOutput(name, value4) {
   const filePath = process.env["GITHUB_OUTPUT"] || "";
   if (filePath) {
-    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value3));
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value4));
   }
   process.stdout.write(os4.EOL);
-  issueCommand("set-output", { name }, toCommandValue(value3));
+  issueCommand("set-output", { name }, toCommandValue(value4));
 }
 function setFailed(message) {
   process.exitCode = ExitCode.Failure;
@@ -21121,7 +21121,7 @@ var METRICS = {
   tokenize: latency("tokenize", "tokenize", [], "tokenize_ms"),
   queue_wait: latency("queue_wait", "queue wait", [], "queue_wait_ms: arrival (after tokenization) to admission"),
   prefill: latency("prefill", "prefill", [], "prefill_ms"),
-  network: latency("network", "network", [], "network_ms, or client_first_token_ms − first_token_ms"),
+  network: latency("network", "network", [], "between server and client: client_first_token_ms − first_token_ms (the wire and any proxy) when both are recorded, else network_ms"),
   decode: latency("decode", "decode", [], "decode_ms: first token to last token"),
   detokenize: latency("detokenize", "detokenize", [], "detokenize_ms")
 };
@@ -21181,15 +21181,15 @@ function parseStat(text) {
   if (t === "median") return percentile(50);
   const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
   if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
-  const value3 = Number(match[1]);
-  if (!(value3 > 0 && value3 < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
-  return percentile(value3);
+  const value4 = Number(match[1]);
+  if (!(value4 > 0 && value4 < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
+  return percentile(value4);
 }
-function percentile(value3) {
-  return { kind: "percentile", q: Number((value3 / 100).toPrecision(12)), label: `p${formatPercentileNumber(value3)}` };
+function percentile(value4) {
+  return { kind: "percentile", q: Number((value4 / 100).toPrecision(12)), label: `p${formatPercentileNumber(value4)}` };
 }
-function formatPercentileNumber(value3) {
-  return String(Number(value3.toFixed(3)));
+function formatPercentileNumber(value4) {
+  return String(Number(value4.toFixed(3)));
 }
 function makeSpec(metric, stat4) {
   return { metric, stat: stat4, key: metric.level === "run" ? metric.id : `${metric.id}.${stat4.label}` };
@@ -21266,7 +21266,7 @@ function parseSlo(input) {
   if (!valueMatch) {
     throw new SloSyntaxError(text, rightColumn, `expected a number after "${comparator}", got "${right || "nothing"}"`);
   }
-  const value3 = Number(valueMatch[1].replace(/_/g, ""));
+  const value4 = Number(valueMatch[1].replace(/_/g, ""));
   const unitText = valueMatch[2].trim().toLowerCase();
   const units = UNITS[spec.metric.unit];
   const allowed = Object.keys(units).join(", ");
@@ -21281,23 +21281,23 @@ function parseSlo(input) {
       `unit "${valueMatch[2].trim()}" does not fit ${spec.metric.id} (${spec.metric.unit}): expected one of ${allowed}`
     );
   }
-  const threshold = value3 * factor;
+  const threshold = value4 * factor;
   const written = spec.metric.unit === "share" ? `${formatThreshold(threshold * 100)}%` : `${formatThreshold(threshold)} ${spec.metric.unit}`;
   return { spec, comparator, threshold, text: `${spec.key.replace(".", " ")} ${comparator} ${written}` };
 }
-function formatThreshold(value3) {
-  return String(Number(value3.toPrecision(6)));
+function formatThreshold(value4) {
+  return String(Number(value4.toPrecision(6)));
 }
-function sloMet(slo, value3) {
+function sloMet(slo, value4) {
   switch (slo.comparator) {
     case "<":
-      return value3 < slo.threshold;
+      return value4 < slo.threshold;
     case "<=":
-      return value3 <= slo.threshold;
+      return value4 <= slo.threshold;
     case ">":
-      return value3 > slo.threshold;
+      return value4 > slo.threshold;
     case ">=":
-      return value3 >= slo.threshold;
+      return value4 >= slo.threshold;
   }
 }
 
@@ -21309,21 +21309,21 @@ function amdahl(p, s) {
 
 // src/format/numbers.ts
 var MINUS = "−";
-function grouped(value3, digits = 0) {
-  if (!Number.isFinite(value3)) return String(value3);
-  const fixed3 = Math.abs(value3).toFixed(digits);
+function grouped(value4, digits = 0) {
+  if (!Number.isFinite(value4)) return String(value4);
+  const fixed3 = Math.abs(value4).toFixed(digits);
   const [whole, fraction] = fixed3.split(".");
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value3 < 0 && Number(fixed3) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
+  return (value4 < 0 && Number(fixed3) !== 0 ? MINUS : "") + withCommas + (fraction ? `.${fraction}` : "");
 }
-function compact(value3) {
-  if (!Number.isFinite(value3)) return String(value3);
-  const a = Math.abs(value3);
-  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value3, 0);
-  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value3, 1);
-  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value3, 2);
+function compact(value4) {
+  if (!Number.isFinite(value4)) return String(value4);
+  const a = Math.abs(value4);
+  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value4, 0);
+  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value4, 1);
+  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value4, 2);
   if (a === 0) return "0";
-  return (value3 < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
+  return (value4 < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
 }
 function duration(ms) {
   if (!Number.isFinite(ms)) return "—";
@@ -21331,10 +21331,10 @@ function duration(ms) {
   if (Math.abs(ms) >= 1e4 || Number(Math.abs(ms).toFixed(0)) >= 1e4) return `${compact(ms / 1e3)} s`;
   return `${compact(ms)} ms`;
 }
-function withUnit(value3, unit) {
-  if (unit === "ms") return duration(value3);
-  if (unit === "share") return percent(value3);
-  return `${compact(value3)} ${unit}`;
+function withUnit(value4, unit) {
+  if (unit === "ms") return duration(value4);
+  if (unit === "share") return percent(value4);
+  return `${compact(value4)} ${unit}`;
 }
 function signedPercent(ratio) {
   if (!Number.isFinite(ratio)) return "—";
@@ -21359,10 +21359,10 @@ function signedDuration(ms) {
   if (body === "0 ms") return "0 ms";
   return `${ms >= 0 ? "+" : MINUS}${body}`;
 }
-function signedWithUnit(value3, unit) {
-  if (unit === "ms") return signedDuration(value3);
-  if (unit === "share") return signedPoints(value3);
-  return `${value3 >= 0 ? "+" : MINUS}${compact(Math.abs(value3))} ${unit}`;
+function signedWithUnit(value4, unit) {
+  if (unit === "ms") return signedDuration(value4);
+  if (unit === "share") return signedPoints(value4);
+  return `${value4 >= 0 ? "+" : MINUS}${compact(Math.abs(value4))} ${unit}`;
 }
 function pValue(p) {
   if (!Number.isFinite(p)) return "—";
@@ -21475,23 +21475,23 @@ function parseFloorSettings(lines) {
     const match = /^([a-z-]+)\s*=\s*(.+)$/i.exec(line);
     if (!match) throw new ConfigError("decode-floor", `"${line}" is not of the form "gpu=H100 SXM"`);
     const key = match[1].toLowerCase();
-    const value3 = match[2].trim();
+    const value4 = match[2].trim();
     const number2 = (what, valid) => {
-      const v = Number(value3.replace(/\s*(?:gb\/s|b)$/i, ""));
-      if (!valid(v)) throw new ConfigError("decode-floor", `${key}="${value3}": expected ${what}`);
+      const v = Number(value4.replace(/\s*(?:gb\/s|b)$/i, ""));
+      if (!valid(v)) throw new ConfigError("decode-floor", `${key}="${value4}": expected ${what}`);
       return v;
     };
     const dtype = () => {
-      const bytes = DTYPE_BYTES[value3.toLowerCase()];
-      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value3}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
+      const bytes = DTYPE_BYTES[value4.toLowerCase()];
+      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value4}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
       return bytes;
     };
     switch (key) {
       case "gpu":
-        out.gpu = value3;
+        out.gpu = value4;
         break;
       case "model":
-        out.model = value3;
+        out.model = value4;
         break;
       case "gpus":
         out.gpus = number2("a whole number of GPUs ≥ 1", (v) => Number.isInteger(v) && v >= 1);
@@ -21541,10 +21541,10 @@ function parseCostSpec(text) {
   const currency = pre ?? post;
   return { pricePerGpuHour, gpus, ...currency ? { currency: normaliseCurrency(currency) } : {} };
 }
-function money(value3, currency) {
-  const a = Math.abs(value3);
+function money(value4, currency) {
+  const a = Math.abs(value4);
   const digits = a === 0 || a >= 0.01 ? a.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : String(Number(a.toPrecision(2)));
-  const body = (value3 < 0 ? "−" : "") + digits;
+  const body = (value4 < 0 ? "−" : "") + digits;
   if (!currency) return body;
   return isSymbol(currency) ? `${currency}${body}` : `${body} ${currency}`;
 }
@@ -21646,8 +21646,16 @@ function buildConfig(raw) {
     maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05"),
     effort: parseEffortOverrides(raw.effort ?? []),
     decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
-    ...costOf(raw)
+    ...costOf(raw),
+    compareAcrossLoad: parseBoolean("compare-across-load", raw.compareAcrossLoad)
   };
+}
+function parseBoolean(name, value4) {
+  if (typeof value4 === "boolean") return value4;
+  const text = (value4 ?? "").trim().toLowerCase();
+  if (text === "" || text === "false" || text === "no" || text === "0") return false;
+  if (text === "true" || text === "yes" || text === "1") return true;
+  throw new ConfigError(name, `"${value4}" is not true or false`);
 }
 function costOf(raw) {
   const parse4 = (input, text) => {
@@ -21669,9 +21677,9 @@ function metricOrder(spec) {
   return metricIndex * 10 + statIndex;
 }
 function parseFailOn(text) {
-  const value3 = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
-  if (value3 === "never" || value3 === "none") return /* @__PURE__ */ new Set();
-  const parts2 = value3.split(/[\s,]+/).filter(Boolean);
+  const value4 = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
+  if (value4 === "never" || value4 === "none") return /* @__PURE__ */ new Set();
+  const parts2 = value4.split(/[\s,]+/).filter(Boolean);
   const out = /* @__PURE__ */ new Set();
   for (const part of parts2) {
     if (!FAIL_ON_VALUES.includes(part)) {
@@ -21683,9 +21691,9 @@ function parseFailOn(text) {
 }
 function parseNumberInput(name, text, fallback, valid, expected) {
   if (text === void 0 || text.trim() === "") return fallback;
-  const value3 = Number(text.trim());
-  if (!Number.isFinite(value3) || !valid(value3)) throw new ConfigError(name, `"${text}" is not ${expected}`);
-  return value3;
+  const value4 = Number(text.trim());
+  if (!Number.isFinite(value4) || !valid(value4)) throw new ConfigError(name, `"${text}" is not ${expected}`);
+  return value4;
 }
 function parseShares(input, lines) {
   const out = {};
@@ -21695,9 +21703,9 @@ function parseShares(input, lines) {
     if (!match) throw new ConfigError(input, `"${line}" is not of the form "ttft p95=10%"`);
     const spec = parseMetricSpec(match[1]);
     if (typeof spec === "string") throw new ConfigError(input, `"${line}": ${spec}`);
-    const value3 = Number(match[2]) / (match[3] ? 100 : 1);
-    if (!(value3 >= 0 && value3 < 10)) throw new ConfigError(input, `"${line}": expected a share such as 10% or 0.1`);
-    out[spec.key] = value3;
+    const value4 = Number(match[2]) / (match[3] ? 100 : 1);
+    if (!(value4 >= 0 && value4 < 10)) throw new ConfigError(input, `"${line}": expected a share such as 10% or 0.1`);
+    out[spec.key] = value4;
   }
   return out;
 }
@@ -21985,9 +21993,9 @@ var CsvParser = class {
   take(chunk, from, to) {
     const tail = chunk.slice(from, to);
     if (this.field === "") return tail;
-    const value3 = this.field + tail;
+    const value4 = this.field + tail;
     this.field = "";
-    return value3;
+    return value4;
   }
   finishRow(last, quoted, onRow) {
     const cells = this.cells;
@@ -22026,8 +22034,8 @@ function sniffDelimiter(firstLine) {
   if (semicolons > commas && semicolons > tabs) return ";";
   return ",";
 }
-function stripCr(value3) {
-  return value3.length > 0 && value3.charCodeAt(value3.length - 1) === CR ? value3.slice(0, -1) : value3;
+function stripCr(value4) {
+  return value4.length > 0 && value4.charCodeAt(value4.length - 1) === CR ? value4.slice(0, -1) : value4;
 }
 
 // src/ingest/unreadable.ts
@@ -22061,12 +22069,12 @@ function emptyMeta() {
 
 // src/ingest/metadata.ts
 var MAX_VALUE = 500;
-function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
-  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) {
+function parseMetadata(value4, file, line, issues, into = emptyMeta(), declared = {}) {
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) {
     issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
     return into;
   }
-  for (const [key, raw] of Object.entries(value3)) {
+  for (const [key, raw] of Object.entries(value4)) {
     switch (key) {
       case "benchmark":
       case "name":
@@ -22081,6 +22089,13 @@ function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
         break;
       case "workload":
         into.workload = typeof raw === "string" ? cap(raw) : cap(describeObject(raw));
+        declareWorkload(raw, declared);
+        break;
+      case "engine":
+      case "engine_version":
+        if (typeof raw === "string" || typeof raw === "number") declared[key === "engine" ? "engine" : "engineVersion"] = cap(String(raw).trim());
+        else issues.add({ file, line, field: `metadata.${key}`, message: "expected a string" });
+        into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
         break;
       case "config":
         if (raw && typeof raw === "object" && !Array.isArray(raw)) flattenConfig(raw, "", into.config);
@@ -22092,29 +22107,48 @@ function parseMetadata(value3, file, line, issues, into = emptyMeta()) {
   }
   return into;
 }
+function declareWorkload(raw, declared) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return;
+  const w = raw;
+  const text = (v) => typeof v === "string" && v.trim() ? cap(v.trim()) : void 0;
+  const number2 = (v) => typeof v === "number" && Number.isFinite(v) && v > 0 ? v : typeof v === "string" && /^\s*\+?inf(inity)?\s*$/i.test(v) ? Infinity : void 0;
+  const dataset = text(w.dataset);
+  if (dataset) declared.dataset = dataset;
+  const rate = number2(w.request_rate);
+  if (rate !== void 0) declared.requestRate = rate;
+  const concurrency2 = number2(w.concurrency ?? w.max_concurrency);
+  if (concurrency2 !== void 0 && Number.isFinite(concurrency2)) declared.concurrency = concurrency2;
+  if (typeof w.streaming === "boolean") declared.streaming = w.streaming;
+  const input = number2(w.input_len);
+  if (input !== void 0 && Number.isFinite(input)) declared.inputLength = input;
+  const output = number2(w.output_len);
+  if (output !== void 0 && Number.isFinite(output)) declared.outputLength = output;
+  const tenant = text(w.tenant);
+  if (tenant) declared.tenant = tenant;
+}
 function flattenConfig(source, prefix, out) {
-  for (const [key, value3] of Object.entries(source)) {
+  for (const [key, value4] of Object.entries(source)) {
     const name = prefix ? `${prefix}.${key}` : key;
-    if (value3 === null || typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "boolean") {
-      out[name] = typeof value3 === "string" ? cap(value3) : value3;
-    } else if (Array.isArray(value3)) {
-      out[name] = cap(JSON.stringify(value3));
-    } else if (typeof value3 === "object") {
-      flattenConfig(value3, name, out);
+    if (value4 === null || typeof value4 === "string" || typeof value4 === "number" || typeof value4 === "boolean") {
+      out[name] = typeof value4 === "string" ? cap(value4) : value4;
+    } else if (Array.isArray(value4)) {
+      out[name] = cap(JSON.stringify(value4));
+    } else if (typeof value4 === "object") {
+      flattenConfig(value4, name, out);
     }
   }
 }
-function describeObject(value3) {
-  if (value3 && typeof value3 === "object" && !Array.isArray(value3)) {
-    return Object.entries(value3).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+function describeObject(value4) {
+  if (value4 && typeof value4 === "object" && !Array.isArray(value4)) {
+    return Object.entries(value4).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
   }
-  return JSON.stringify(value3);
+  return JSON.stringify(value4);
 }
 function cap(text) {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
-function isMetadataRecord(value3) {
-  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) && "metadata" in value3 && Object.keys(value3).length === 1;
+function isMetadataRecord(value4) {
+  return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) && "metadata" in value4 && Object.keys(value4).length === 1;
 }
 
 // src/ingest/text/json-stream.ts
@@ -22687,9 +22721,9 @@ function parseJsonLenient(text) {
   }
   throw located(strictError, text);
 }
-function revive(_key, value3) {
-  if (typeof value3 !== "string") return value3;
-  return Object.hasOwn(MARKERS, value3) ? MARKERS[value3] : value3.slice(1);
+function revive(_key, value4) {
+  if (typeof value4 !== "string") return value4;
+  return Object.hasOwn(MARKERS, value4) ? MARKERS[value4] : value4.slice(1);
 }
 function findEdits(text) {
   const edits = [];
@@ -22810,10 +22844,10 @@ var NumberColumnBuilder = class {
     return this.size;
   }
   /** Sets row `row` (which must be >= the current length), padding skipped rows with NaN. */
-  set(row, value3) {
+  set(row, value4) {
     this.ensure(row + 1);
     if (row > this.size) this.data.fill(NaN, this.size, row);
-    this.data[row] = value3;
+    this.data[row] = value4;
     this.size = row + 1;
   }
   /** A trimmed copy holding exactly `rows` values (missing trailing rows are NaN). */
@@ -22843,12 +22877,12 @@ var TextColumnBuilder = class {
   get length() {
     return this.size;
   }
-  set(row, value3) {
-    let code = this.index.get(value3);
+  set(row, value4) {
+    let code = this.index.get(value4);
     if (code === void 0) {
       code = this.dictionary.length;
-      this.dictionary.push(value3);
-      this.index.set(value3, code);
+      this.dictionary.push(value4);
+      this.index.set(value4, code);
     }
     this.ensure(row + 1);
     if (row > this.size) this.codes.fill(-1, this.size, row);
@@ -22912,12 +22946,12 @@ var Float64Chunks = class {
   chunks = [];
   /** One past the highest row set. */
   length = 0;
-  set(row, value3) {
+  set(row, value4) {
     const k = row >>> CHUNK_BITS;
     const i = row & MASK;
     let chunk = this.chunks[k];
     if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value3;
+    chunk[i] = value4;
     if (row >= this.length) this.length = row + 1;
   }
   grow(k, i) {
@@ -22980,12 +23014,12 @@ var Int32Chunks = class {
   missing;
   chunks = [];
   length = 0;
-  set(row, value3) {
+  set(row, value4) {
     const k = row >>> CHUNK_BITS;
     const i = row & MASK;
     let chunk = this.chunks[k];
     if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value3;
+    chunk[i] = value4;
     if (row >= this.length) this.length = row + 1;
   }
   grow(k, i) {
@@ -23042,8 +23076,8 @@ var TextChunks = class {
    * a new dictionary entry is stored as a copy of its own. `hash`: textHash(value), when the caller
    * has it already.
    */
-  set(row, value3, sliced = false, hash) {
-    const h = hash ?? textHash(value3);
+  set(row, value4, sliced = false, hash) {
+    const h = hash ?? textHash(value4);
     const table = this.table;
     const mask = table.length - 1;
     let slot = h & mask;
@@ -23051,14 +23085,14 @@ var TextChunks = class {
       const entry = table[slot];
       if (entry === 0) break;
       const known = this.dictionary[entry - 1];
-      if (this.hashes[entry - 1] === h && known === value3) {
+      if (this.hashes[entry - 1] === h && known === value4) {
         this.codes.set(row, entry - 1);
         return known;
       }
       slot = slot + 1 & mask;
     }
     const code = this.dictionary.length;
-    const own2 = sliced && value3.length >= SHORTEST_VIEW ? ownCopy(value3) : value3;
+    const own2 = sliced && value4.length >= SHORTEST_VIEW ? ownCopy(value4) : value4;
     this.dictionary.push(own2);
     if (code === this.hashes.length) {
       const grown = new Int32Array(code * 2);
@@ -23355,15 +23389,15 @@ function comparatorOrder2(arrival) {
 function isError(p) {
   return typeof p === "object";
 }
-function parseNonNegative(value3, what) {
-  const n = toNumber(value3, what);
+function parseNonNegative(value4, what) {
+  const n = toNumber(value4, what);
   if (typeof n !== "number") return n;
   if (n < 0) return { error: `expected a ${what} ≥ 0, got ${n}` };
   return n;
 }
-function parseTimestamp(value3) {
-  if (typeof value3 === "string") {
-    const trimmed = value3.trim();
+function parseTimestamp(value4) {
+  if (typeof value4 === "string") {
+    const trimmed = value4.trim();
     if (trimmed === "") return void 0;
     if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed)) {
       if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
@@ -23376,7 +23410,7 @@ function parseTimestamp(value3) {
       return isoSeconds(trimmed, ms);
     }
   }
-  const n = toNumber(value3, "timestamp");
+  const n = toNumber(value4, "timestamp");
   if (typeof n !== "number") return n;
   const magnitude = Math.abs(n);
   if (magnitude > 1e17) return n / 1e9;
@@ -23389,14 +23423,14 @@ function isoSeconds(iso, ms) {
   if (!match) return ms / 1e3;
   return Math.floor(ms / 1e3) + Number(`0.${match[1]}`);
 }
-function toNumber(value3, what) {
-  if (value3 === null || value3 === void 0) return void 0;
-  if (typeof value3 === "number") {
-    if (!Number.isFinite(value3)) return { error: `expected a finite ${what}, got ${value3}` };
-    return value3;
+function toNumber(value4, what) {
+  if (value4 === null || value4 === void 0) return void 0;
+  if (typeof value4 === "number") {
+    if (!Number.isFinite(value4)) return { error: `expected a finite ${what}, got ${value4}` };
+    return value4;
   }
-  if (typeof value3 === "string") {
-    const trimmed = value3.trim();
+  if (typeof value4 === "string") {
+    const trimmed = value4.trim();
     if (trimmed === "") return void 0;
     const n = Number(trimmed);
     if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
@@ -23406,12 +23440,12 @@ function toNumber(value3, what) {
     if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed)}"` };
     return n;
   }
-  return { error: `expected a ${what} (a number), got ${describe(value3)}` };
+  return { error: `expected a ${what} (a number), got ${describe(value4)}` };
 }
-function describe(value3) {
-  if (typeof value3 === "boolean") return String(value3);
-  if (Array.isArray(value3)) return "a list";
-  return typeof value3 === "object" ? "an object" : `a ${typeof value3}`;
+function describe(value4) {
+  if (typeof value4 === "boolean") return String(value4);
+  if (Array.isArray(value4)) return "a list";
+  return typeof value4 === "object" ? "an object" : `a ${typeof value4}`;
 }
 function clip(text, max = 40) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -23426,13 +23460,13 @@ var MAX_EXTRA_TEXT = 500;
 var ExtraColumn = class {
   numbers = new NumberColumnBuilder();
   text;
-  set(row, value3) {
-    if (typeof value3 === "number" && this.numbers) {
-      this.numbers.set(row, value3);
+  set(row, value4) {
+    if (typeof value4 === "number" && this.numbers) {
+      this.numbers.set(row, value4);
       return;
     }
     if (this.numbers) this.convertToText();
-    this.text.set(row, String(value3));
+    this.text.set(row, String(value4));
   }
   convertToText() {
     const previous = this.numbers.finish(this.numbers.length);
@@ -23450,17 +23484,17 @@ var RecordText = class {
   /** textHash of the value when the fast path computed it, else NaN. */
   hashes = new Float64Array(8);
   size = 0;
-  set(field, value3, hash = NaN) {
+  set(field, value4, hash = NaN) {
     for (let i = 0; i < this.size; i++) {
       if (this.fields[i] === field) {
-        this.values[i] = value3;
+        this.values[i] = value4;
         this.hashes[i] = hash;
         return;
       }
     }
     this.fields[this.size] = field;
     this.hashes[this.size] = hash;
-    this.values[this.size++] = value3;
+    this.values[this.size++] = value4;
   }
   has(field) {
     for (let i = 0; i < this.size; i++) if (this.fields[i] === field) return true;
@@ -23518,8 +23552,8 @@ var RequestTableBuilder = class {
    * A text value of the record, in key order; as addRecord, only a value it would store. `hash`:
    * its textHash (fast-columns.ts).
    */
-  setParsedText(field, value3, hash) {
-    this.scratchText.set(field, value3, hash);
+  setParsedText(field, value4, hash) {
+    this.scratchText.set(field, value4, hash);
   }
   /** Stores (or rejects, when a required field is missing) the record filled in since beginParsed. */
   commitParsed(line) {
@@ -23557,8 +23591,8 @@ var RequestTableBuilder = class {
       return;
     }
     this.begin();
-    for (const [name, value3] of Object.entries(record3)) {
-      if (!this.accept(name, value3, line, false)) return;
+    for (const [name, value4] of Object.entries(record3)) {
+      if (!this.accept(name, value4, line, false)) return;
     }
     if (gaps && !this.acceptGaps(gaps, line)) return;
     this.commit(line);
@@ -23595,9 +23629,9 @@ var RequestTableBuilder = class {
     this.scratchExtra.length = 0;
   }
   /** Validates one field into the scratch record; false (and an issue logged) when the line is bad. */
-  accept(name, value3, line, fromCsv) {
+  accept(name, value4, line, fromCsv) {
     if (isNumericField(name)) {
-      const parsed = name === "arrival_ts" ? parseTimestamp(value3) : parseNonNegative(value3, name.endsWith("_ms") ? "duration in ms" : "count");
+      const parsed = name === "arrival_ts" ? parseTimestamp(value4) : parseNonNegative(value4, name.endsWith("_ms") ? "duration in ms" : "count");
       if (isError(parsed)) {
         this.reject({ file: this.file, line, field: name, message: parsed.error });
         return false;
@@ -23606,17 +23640,17 @@ var RequestTableBuilder = class {
       return true;
     }
     if (isTextField(name)) {
-      if (value3 === null || value3 === void 0) return true;
+      if (value4 === null || value4 === void 0) return true;
       if (name === "error") {
-        if (value3 === false || typeof value3 === "string" && value3.trim() === "") return true;
-        this.scratchText.set(name, value3 === true ? "error" : typeof value3 === "string" ? value3 : JSON.stringify(value3));
+        if (value4 === false || typeof value4 === "string" && value4.trim() === "") return true;
+        this.scratchText.set(name, value4 === true ? "error" : typeof value4 === "string" ? value4 : JSON.stringify(value4));
         return true;
       }
-      const text = typeof value3 === "string" ? value3 : JSON.stringify(value3);
+      const text = typeof value4 === "string" ? value4 : JSON.stringify(value4);
       if (text !== "") this.scratchText.set(name, text);
       return true;
     }
-    const extra = extraValue(value3, fromCsv);
+    const extra = extraValue(value4, fromCsv);
     if (extra !== void 0) this.scratchExtra.push({ name, value: extra });
     return true;
   }
@@ -23644,14 +23678,14 @@ var RequestTableBuilder = class {
     for (let t = 0; t < recordText.size; t++) {
       const field = recordText.fields[t];
       if (field === UNSTORED_TEXT) continue;
-      const value3 = recordText.values[t];
+      const value4 = recordText.values[t];
       const hash = recordText.hashes[t];
       let column = this.text.get(field);
       if (!column) this.text.set(field, column = new TextChunks());
-      column.set(row, value3, sliced, Number.isNaN(hash) ? void 0 : hash);
+      column.set(row, value4, sliced, Number.isNaN(hash) ? void 0 : hash);
     }
     for (let e = 0; e < this.scratchExtra.length; e++) {
-      const { name, value: value3 } = this.scratchExtra[e];
+      const { name, value: value4 } = this.scratchExtra[e];
       let column = this.extras.get(name);
       if (!column) {
         if (this.extras.size >= MAX_EXTRA_FIELDS) {
@@ -23660,7 +23694,7 @@ var RequestTableBuilder = class {
         }
         this.extras.set(name, column = new ExtraColumn());
       }
-      column.set(row, value3);
+      column.set(row, value4);
     }
     this.sourceLine.set(row, line);
     if (this.scratchGaps) {
@@ -23713,20 +23747,20 @@ var RequestTableBuilder = class {
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 };
-function extraValue(value3, fromCsv) {
-  if (value3 === null || value3 === void 0) return void 0;
-  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : String(value3);
-  if (typeof value3 === "string") {
-    if (value3 === "") return void 0;
+function extraValue(value4, fromCsv) {
+  if (value4 === null || value4 === void 0) return void 0;
+  if (typeof value4 === "number") return Number.isFinite(value4) ? value4 : String(value4);
+  if (typeof value4 === "string") {
+    if (value4 === "") return void 0;
     if (fromCsv) {
-      const trimmed = value3.trim();
+      const trimmed = value4.trim();
       const n = Number(trimmed);
       if (trimmed !== "" && Number.isFinite(n)) return n;
     }
-    return clip(value3, MAX_EXTRA_TEXT);
+    return clip(value4, MAX_EXTRA_TEXT);
   }
-  if (typeof value3 === "boolean") return String(value3);
-  return clip(JSON.stringify(value3), MAX_EXTRA_TEXT);
+  if (typeof value4 === "boolean") return String(value4);
+  return clip(JSON.stringify(value4), MAX_EXTRA_TEXT);
 }
 function countNaN(values) {
   let n = 0;
@@ -24066,8 +24100,8 @@ var FastJsonlReader = class {
   storeText(s, start, end, field, h) {
     if (field === UNSTORED) return;
     const t = field - NUMERIC_COUNT;
-    const value3 = this.textValue(s, start, end, t, h);
-    if (field !== ERROR || value3.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value3, h);
+    const value4 = this.textValue(s, start, end, t, h);
+    if (field !== ERROR || value4.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value4, h);
   }
   /**
    * The text s[start, end) of text field `t` (hash `h`): a recent value of the field when it is
@@ -24089,14 +24123,14 @@ var FastJsonlReader = class {
       if (known.length === length && s.startsWith(known, start)) return known;
     }
     this.misses[t]++;
-    const value3 = s.slice(start, end);
+    const value4 = s.slice(start, end);
     if (recent.length === RECENT) {
       recent.shift();
       hashes.shift();
     }
-    recent.push(length >= 13 ? ownCopy(value3) : value3);
+    recent.push(length >= 13 ? ownCopy(value4) : value4);
     hashes.push(h);
-    return value3;
+    return value4;
   }
   /** A JSON number at `p` into this.value; the index after it, or -1 when it is not JSON number syntax. */
   parseNumber(s, p) {
@@ -24159,8 +24193,8 @@ function detectNativeLayout(head) {
   if (trimmed[0] === "{") {
     const firstLine = trimmed.split("\n", 1)[0].trim();
     try {
-      const value3 = parseJsonLenient(firstLine);
-      if (value3 && typeof value3 === "object" && !Array.isArray(value3)) return Array.isArray(value3.requests) ? "json" : "jsonl";
+      const value4 = parseJsonLenient(firstLine);
+      if (value4 && typeof value4 === "object" && !Array.isArray(value4)) return Array.isArray(value4.requests) ? "json" : "jsonl";
     } catch {
     }
     if (!trimmed.includes("\n")) return hasTopLevelRequests(firstLine) ? "json" : "jsonl";
@@ -24196,10 +24230,11 @@ async function ingestNative(source, options, layout, reading = {}) {
   }
   const builder = new RequestTableBuilder(source.name);
   const meta = emptyMeta();
+  const declared = {};
   const structural = [];
-  if (chosen === "jsonl") await readJsonl(source, builder, meta, reading.fastJsonl ?? true);
-  else if (chosen === "json") await readJson(source, builder, meta, structural);
-  else await readCsv(source, builder, meta);
+  if (chosen === "jsonl") await readJsonl(source, builder, meta, declared, reading.fastJsonl ?? true);
+  else if (chosen === "json") await readJson(source, builder, meta, declared, structural);
+  else await readCsv(source, builder, meta, declared);
   const built = builder.finish();
   const skipped = built.skipped;
   const read = built.recordsRead;
@@ -24220,6 +24255,7 @@ async function ingestNative(source, options, layout, reading = {}) {
     meta,
     requests: built.table,
     summaries: [],
+    ...Object.keys(declared).length ? { workload: declared } : {},
     sources: [
       {
         file: source.name,
@@ -24233,17 +24269,17 @@ async function ingestNative(source, options, layout, reading = {}) {
     ]
   };
 }
-async function readJsonl(source, builder, meta, fast) {
+async function readJsonl(source, builder, meta, declared, fast) {
   const onLine = (line, lineNo) => {
     if (line.trim() === "") return;
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
-    const { value: value3 } = parsed;
-    if (isMetadataRecord(value3)) {
-      parseMetadata(value3.metadata, source.name, lineNo, builder.issues, meta);
+    const { value: value4 } = parsed;
+    if (isMetadataRecord(value4)) {
+      parseMetadata(value4.metadata, source.name, lineNo, builder.issues, meta, declared);
       return;
     }
-    builder.addRecord(value3, lineNo);
+    builder.addRecord(value4, lineNo);
   };
   if (fast) {
     const reader = new FastJsonlReader(builder, onLine);
@@ -24255,7 +24291,7 @@ async function readJsonl(source, builder, meta, fast) {
   for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
   splitter.end(onLine);
 }
-async function readJson(source, builder, meta, structural) {
+async function readJson(source, builder, meta, declared, structural) {
   const splitter = new JsonStreamSplitter({ streamKey: "requests" });
   let sawRequests = false;
   const handlers = {
@@ -24263,20 +24299,20 @@ async function readJson(source, builder, meta, structural) {
       sawRequests = true;
       const parsed = builder.parseRecordText(text, lineNo);
       if (!parsed) return;
-      const { value: value3 } = parsed;
-      if (isMetadataRecord(value3)) parseMetadata(value3.metadata, source.name, lineNo, builder.issues, meta);
-      else builder.addRecord(value3, lineNo);
+      const { value: value4 } = parsed;
+      if (isMetadataRecord(value4)) parseMetadata(value4.metadata, source.name, lineNo, builder.issues, meta, declared);
+      else builder.addRecord(value4, lineNo);
     },
     onMember: (key, text, lineNo) => {
-      let value3;
+      let value4;
       try {
-        value3 = parseJsonLenient(text);
+        value4 = parseJsonLenient(text);
       } catch (error2) {
         builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${error2.message}` });
         return;
       }
-      if (key === "metadata") parseMetadata(value3, source.name, lineNo, builder.issues, meta);
-      else meta.extra[key] = typeof value3 === "string" ? value3 : JSON.stringify(value3).slice(0, 500);
+      if (key === "metadata") parseMetadata(value4, source.name, lineNo, builder.issues, meta, declared);
+      else meta.extra[key] = typeof value4 === "string" ? value4 : JSON.stringify(value4).slice(0, 500);
     },
     onError: (message, lineNo) => {
       structural.push(`line ${lineNo}: ${message}; nothing after it was read`);
@@ -24289,7 +24325,7 @@ async function readJson(source, builder, meta, structural) {
   }
   if (structural.length && builder.recordsRead === 0) throw new InputError(source.name, structural[0]);
 }
-async function readCsv(source, builder, meta) {
+async function readCsv(source, builder, meta, declared) {
   const comments = [];
   let lineNo = 0;
   let pending = "";
@@ -24346,7 +24382,7 @@ async function readCsv(source, builder, meta) {
     const match = /^metadata\s*:\s*(.*)$/i.exec(comment.text);
     if (!match) continue;
     try {
-      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta);
+      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta, declared);
     } catch (error2) {
       builder.issues.add({ file: source.name, line: comment.line, field: "metadata", message: `not valid JSON: ${error2.message}` });
     }
@@ -24394,8 +24430,8 @@ function parseDocument(text, source, format) {
     throw new InputError(source.name, `${format}: not valid JSON: ${error2.message}`);
   }
 }
-function asObject(value3) {
-  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) ? value3 : void 0;
+function asObject(value4) {
+  return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) ? value4 : void 0;
 }
 function own(object3, key) {
   return object3 && Object.hasOwn(object3, key) ? object3[key] : void 0;
@@ -24403,11 +24439,11 @@ function own(object3, key) {
 
 // src/ingest/formats/values.ts
 var TO_MS = { s: 1e3, ms: 1, us: 1e-3, ns: 1e-6 };
-function finiteNumber(value3) {
-  if (value3 === null || value3 === void 0) return void 0;
-  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : NaN;
-  if (typeof value3 === "string") {
-    const t = value3.trim();
+function finiteNumber(value4) {
+  if (value4 === null || value4 === void 0) return void 0;
+  if (typeof value4 === "number") return Number.isFinite(value4) ? value4 : NaN;
+  if (typeof value4 === "string") {
+    const t = value4.trim();
     if (t === "") return void 0;
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return NaN;
     const n = Number(t);
@@ -24415,10 +24451,10 @@ function finiteNumber(value3) {
   }
   return NaN;
 }
-function toMs(value3, unit) {
+function toMs(value4, unit) {
   const factor = TO_MS[unit];
   if (factor === void 0) throw new Error(`not a time unit: ${unit}`);
-  return value3 * factor;
+  return value4 * factor;
 }
 var SummaryCollector = class {
   values = [];
@@ -24430,12 +24466,12 @@ var SummaryCollector = class {
       this.warnings.push(`${field}: expected a finite number, got ${JSON.stringify(raw)?.slice(0, 40)}; left out`);
       return;
     }
-    const value3 = unit in TO_MS ? toMs(n, unit) : n;
-    if (!Number.isFinite(value3)) {
+    const value4 = unit in TO_MS ? toMs(n, unit) : n;
+    if (!Number.isFinite(value4)) {
       this.warnings.push(`${field}: ${n} ${unit} is out of range once converted; left out`);
       return;
     }
-    this.values.push({ metric, stat: stat4, value: value3, field, ...extra });
+    this.values.push({ metric, stat: stat4, value: value4, field, ...extra });
   }
 };
 
@@ -24507,6 +24543,7 @@ function servingMarkers(head) {
   else if (anchor && sglang.length > 0 && sglangScore > vllmScore) tool = "sglang";
   return { json, keys, anchor, vllm, sglang, tool };
 }
+var STAT_BLOCK = /"(request_throughput|output_throughput|total_token_throughput|request_latency|output_token_throughput)"\s*:\s*\{/;
 var TOOL_NAMES = { vllm: "vLLM bench serve", sglang: "SGLang bench_serving" };
 var TOOL_HINTS = {
   vllm: "endpoint_type, tokenizer_id, burstiness, request_goodput, total_token_throughput or *_e2el_ms",
@@ -24516,8 +24553,12 @@ function detectServingResult(head, want) {
   try {
     const m = servingMarkers(head);
     const found = (keys) => keys.slice(0, 4).join(", ");
-    if (m.tool === want) return { match: true, reason: `${TOOL_NAMES[want]} result (keys ${found(want === "vllm" ? m.vllm : m.sglang)})` };
     if (!m.json) return { match: false, reason: `not a ${TOOL_NAMES[want]} result: expected a JSON object, one per line, or a list of them` };
+    if (STAT_BLOCK.test(head)) return { match: false, reason: `statistics written as blocks {"unit", "avg", …} (GenAI-Perf or AIPerf), not ${TOOL_NAMES[want]}'s numbers` };
+    if (m.tool === want) {
+      const strong = want === "vllm" ? m.vllm : m.sglang;
+      return { match: true, reason: `${TOOL_NAMES[want]} result (keys ${found(strong)})`, specificity: Math.min(3, strong.length) };
+    }
     if (!m.anchor) return { match: false, reason: `no benchmark result keys (completed, request_throughput, *_ttft_ms) at the top level of the first ${Math.round(head.length / 1024)} KiB` };
     const other = want === "vllm" ? "sglang" : "vllm";
     if (m.tool === other) return { match: false, reason: `${TOOL_NAMES[other]} keys (${found(other === "vllm" ? m.vllm : m.sglang)}), not ${TOOL_NAMES[want]}'s` };
@@ -24557,16 +24598,16 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
       lineNo++;
       if (line.trim() === "") continue;
       total2++;
-      let value3;
+      let value4;
       try {
-        value3 = parseJsonLenient(line);
+        value4 = parseJsonLenient(line);
       } catch (error2) {
         skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error2.message.slice(0, 120)})` });
         continue;
       }
-      const object3 = asObject(value3);
+      const object3 = asObject(value4);
       if (!object3) {
-        skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value3)}` });
+        skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value4)}` });
         continue;
       }
       used++;
@@ -24602,10 +24643,10 @@ function isJsonl(text, start) {
     return false;
   }
 }
-function describe2(value3) {
-  if (value3 === null) return "null";
-  if (Array.isArray(value3)) return "a list";
-  return typeof value3 === "string" ? "a string" : `a ${typeof value3}`;
+function describe2(value4) {
+  if (value4 === null) return "null";
+  if (Array.isArray(value4)) return "a list";
+  return typeof value4 === "string" ? "a string" : `a ${typeof value4}`;
 }
 
 // src/ingest/formats/vllm-requests.ts
@@ -24624,12 +24665,12 @@ function readPerRequestArrays(result, file, format, place, options) {
   const where2 = place.label ? ` (${place.label})` : "";
   const arrays = {};
   for (const key of Object.keys(ARRAY_KEYS)) {
-    const value3 = own(result, key);
-    if (value3 === void 0 || value3 === null) continue;
-    if (!Array.isArray(value3)) {
-      throw new InputError(file, `${format}${where2}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value3)}`, place.line, key);
+    const value4 = own(result, key);
+    if (value4 === void 0 || value4 === null) continue;
+    if (!Array.isArray(value4)) {
+      throw new InputError(file, `${format}${where2}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value4)}`, place.line, key);
     }
-    arrays[key] = value3;
+    arrays[key] = value4;
   }
   const ttfts = arrays.ttfts;
   const mismatched = Object.keys(arrays).filter((k) => arrays[k].length !== ttfts.length);
@@ -24696,9 +24737,9 @@ function readPerRequestArrays(result, file, format, place, options) {
   const issues = built.issues.kept.map((issue2) => ({ ...issue2, line: place.line ?? 1, message: `request ${issue2.line}: ${issue2.message}` }));
   return { table: built.table, recordsRead: built.recordsRead, skipped: built.skipped, issues, warnings, failed: failed2 };
 }
-function secondsToMs(value3) {
-  const n = finiteNumber(value3);
-  if (n === void 0 || Number.isNaN(n)) return value3;
+function secondsToMs(value4) {
+  const n = finiteNumber(value4);
+  if (n === void 0 || Number.isNaN(n)) return value4;
   return n * 1e3;
 }
 function reconstructedTotal(ttftMs, gapsMs) {
@@ -24710,10 +24751,10 @@ function reconstructedTotal(ttftMs, gapsMs) {
   }
   return total2;
 }
-function describe3(value3) {
-  if (value3 === null) return "null";
-  if (Array.isArray(value3)) return "a list";
-  return typeof value3 === "object" ? "an object" : `a ${typeof value3}`;
+function describe3(value4) {
+  if (value4 === null) return "null";
+  if (Array.isArray(value4)) return "a list";
+  return typeof value4 === "object" ? "an object" : `a ${typeof value4}`;
 }
 
 // src/ingest/formats/vllm-summaries.ts
@@ -24768,7 +24809,7 @@ function servingRun(result, file, place, options, spec) {
   }
   addThroughputs(result, spec.throughputs, collector);
   const perRequest = readPerRequestArrays(result, file, spec.format, place, options);
-  const workload = servingWorkload(result, perRequest?.failed);
+  const workload = servingWorkload(result, perRequest?.failed, warnings);
   const meta = spec.meta(result, workload, place);
   const repeat = spec.repeat?.(result, file);
   if (repeat === "warmup") warnings.push("a warm-up run of a sweep (run_number -1)");
@@ -24780,28 +24821,41 @@ function servingRun(result, file, place, options, spec) {
     perRequest,
     workload,
     ...repeat !== void 0 ? { repeat } : {},
+    ...spec.toolVersion?.(result) ? { toolVersion: spec.toolVersion(result) } : {},
     warnings: [...warnings, ...collector.warnings, ...meta.warnings]
   });
 }
-function nonNegative(value3) {
-  const n = finiteNumber(value3);
+function nonNegative(value4) {
+  const n = finiteNumber(value4);
   return n !== void 0 && !Number.isNaN(n) && n >= 0 ? n : void 0;
 }
-function requestRate(value3) {
-  if (value3 === Infinity) return Infinity;
-  if (typeof value3 === "string" && /^\s*\+?(inf|infinity)\s*$/i.test(value3)) return Infinity;
-  const n = nonNegative(value3);
+function requestRate(value4) {
+  if (value4 === Infinity) return Infinity;
+  if (typeof value4 === "string" && /^\s*\+?(inf|infinity)\s*$/i.test(value4)) return Infinity;
+  const n = nonNegative(value4);
   return n !== void 0 && n > 0 ? n : void 0;
 }
-function servingWorkload(result, failedFromRows) {
+function servingWorkload(result, failedFromRows, warnings) {
   const completed = nonNegative(own(result, "completed"));
-  const failed2 = nonNegative(own(result, "failed")) ?? failedFromRows;
+  const written = nonNegative(own(result, "failed"));
   const prompts = nonNegative(own(result, "num_prompts"));
   const out = {};
+  let failed2 = written ?? failedFromRows;
+  if (written !== void 0) out.failedFrom = "tool";
+  else if (failedFromRows !== void 0) out.failedFrom = "rows";
+  else if (prompts !== void 0 && completed !== void 0 && prompts > completed) {
+    failed2 = prompts - completed;
+    out.failedFrom = "derived";
+    warnings.push(`no failure count in the file: ${failed2} failed = ${prompts} requested (num_prompts) − ${completed} completed`);
+  }
   if (completed !== void 0 && failed2 !== void 0) out.requests = completed + failed2;
   else if (prompts !== void 0) out.requests = prompts;
   else if (completed !== void 0) out.requests = completed;
   if (failed2 !== void 0) out.failed = failed2;
+  if (prompts !== void 0 && completed !== void 0 && failed2 !== void 0 && out.failedFrom !== "derived" && prompts > completed + failed2) {
+    out.missing = prompts - completed - failed2;
+    warnings.push(`${out.missing} of the ${prompts} requested prompts (num_prompts) are neither completed (${completed}) nor failed (${failed2}): the dataset may have had fewer usable prompts, or requests were lost`);
+  }
   const concurrency2 = nonNegative(own(result, "max_concurrency"));
   if (concurrency2 !== void 0 && concurrency2 > 0) out.concurrency = concurrency2;
   const rate = requestRate(own(result, "request_rate"));
@@ -24814,7 +24868,34 @@ function servingWorkload(result, failedFromRows) {
     if (input !== void 0) out.inputTokensMean = input / completed;
     if (output !== void 0) out.outputTokensMean = output / completed;
   }
+  Object.assign(out, datasetKey(result));
+  const engine = engineOfBackend(own(result, "backend") ?? own(result, "endpoint_type"));
+  if (engine) out.engine = engine;
   return out;
+}
+function datasetKey(result) {
+  const out = {};
+  const name = own(result, "dataset_name");
+  const dataset = typeof name === "string" && name.trim() ? name.trim().slice(0, MAX_TEXT) : void 0;
+  if (dataset) out.dataset = dataset;
+  if (!dataset || /random/i.test(dataset)) {
+    const input = nonNegative(own(result, "random_input_len"));
+    const output = nonNegative(own(result, "random_output_len"));
+    if (input !== void 0 && input > 0) out.inputLength = input;
+    if (output !== void 0 && output > 0) out.outputLength = output;
+  } else if (/sharegpt/i.test(dataset)) {
+    const output = nonNegative(own(result, "sharegpt_output_len"));
+    if (output !== void 0 && output > 0) out.outputLength = output;
+  }
+  return out;
+}
+function engineOfBackend(value4) {
+  if (typeof value4 !== "string") return void 0;
+  const name = value4.trim().toLowerCase();
+  if (name === "" || /^openai/.test(name)) return void 0;
+  const base = name.replace(/-(oai|oai-chat|chat|native)$/, "");
+  if (base === "trt" || base === "tensorrt-llm" || base === "trtllm") return "tensorrt-llm";
+  return base.slice(0, MAX_TEXT);
 }
 function describeLoad(workload, more = []) {
   const parts2 = [...more];
@@ -24823,20 +24904,20 @@ function describeLoad(workload, more = []) {
   if (workload.requests !== void 0) parts2.push(`${workload.requests} requests`);
   return parts2.length > 0 ? parts2.join(", ") : void 0;
 }
-function scalar(value3) {
-  if (typeof value3 === "string") return value3.length > MAX_TEXT ? `${value3.slice(0, MAX_TEXT)}…` : value3;
-  if (typeof value3 === "boolean") return value3;
-  if (typeof value3 === "number") {
-    if (Number.isFinite(value3)) return value3;
-    return Number.isNaN(value3) ? void 0 : value3 > 0 ? "inf" : "-inf";
+function scalar(value4) {
+  if (typeof value4 === "string") return value4.length > MAX_TEXT ? `${value4.slice(0, MAX_TEXT)}…` : value4;
+  if (typeof value4 === "boolean") return value4;
+  if (typeof value4 === "number") {
+    if (Number.isFinite(value4)) return value4;
+    return Number.isNaN(value4) ? void 0 : value4 > 0 ? "inf" : "-inf";
   }
   return void 0;
 }
 var MetaWriter = class {
   meta = emptyMeta();
   dropped = [];
-  config(key, value3) {
-    const v = scalar(value3);
+  config(key, value4) {
+    const v = scalar(value4);
     if (v === void 0 || key === "__proto__") return;
     if (Object.keys(this.meta.config).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.config, key)) {
       this.dropped.push(key);
@@ -24844,8 +24925,8 @@ var MetaWriter = class {
     }
     this.meta.config[key] = v;
   }
-  extra(key, value3) {
-    const v = scalar(value3);
+  extra(key, value4) {
+    const v = scalar(value4);
     if (v === void 0 || v === null || key === "__proto__") return;
     if (Object.keys(this.meta.extra).length >= MAX_META_KEYS && !Object.hasOwn(this.meta.extra, key)) {
       this.dropped.push(key);
@@ -24853,8 +24934,8 @@ var MetaWriter = class {
     }
     this.meta.extra[key] = String(v);
   }
-  text(value3) {
-    const v = scalar(value3);
+  text(value4) {
+    const v = scalar(value4);
     return typeof v === "string" && v.trim() !== "" ? v.trim() : typeof v === "number" ? String(v) : void 0;
   }
   warnings() {
@@ -24873,6 +24954,7 @@ function assembleRun(parts2) {
       {
         file: parts2.file,
         format: parts2.format,
+        ...parts2.toolVersion ? { toolVersion: parts2.toolVersion } : {},
         recordsRead: rows ? perRequest.recordsRead : 1,
         recordsKept: rows ? table?.length ?? 0 : 1,
         skipped: perRequest?.skipped ?? 0,
@@ -24925,11 +25007,13 @@ var DESCRIPTIVE = /* @__PURE__ */ new Set(["date", "label", "model_id", "tokeniz
 var DESCRIPTIVE_PREFIX = /^(spec_decode|diffusion|probe)_/;
 var COMMIT_KEYS = /* @__PURE__ */ new Set(["commit", "git_commit", "git_sha", "commit_sha", "sha", "vllm_commit"]);
 var HARDWARE_KEYS = /* @__PURE__ */ new Set(["hardware", "gpu", "gpu_type", "gpu_name", "gpu_model", "device", "accelerator"]);
+var VERSION_KEYS = /* @__PURE__ */ new Set(["vllm_version", "engine_version"]);
 var vllmAdapter = {
   id: "vllm",
   label: "vLLM bench serve result",
   writtenBy: "vllm bench serve --save-result [--save-detailed] [--append-result] (or benchmarks/benchmark_serving.py); vllm bench sweep serve (run=N.json, summary.json)",
   detect: (head) => detectServingResult(head, "vllm"),
+  expects: "statistics such as mean_ttft_ms or p99_e2el_ms, throughputs (request_throughput, output_throughput) or per-request arrays (--save-detailed), as numbers",
   read: (source, options) => readVllmResults(source, options)
 };
 function readVllmResults(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
@@ -24944,12 +25028,13 @@ function vllmMeta(result, workload, place) {
   const label = w.text(own(result, "label"));
   if (label ?? model) meta.benchmark = label ?? model;
   for (const key of LOAD_SETTINGS) w.config(key, own(result, key));
-  for (const [key, value3] of Object.entries(result)) {
+  for (const [key, value4] of Object.entries(result)) {
     if (MEASURED.has(key) || LOAD_SETTINGS.includes(key) || isLatencyStatKey(key)) continue;
-    if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value3);
-    else if (COMMIT_KEYS.has(key) && w.text(value3)) meta.commit ??= w.text(value3);
-    else if (HARDWARE_KEYS.has(key) && w.text(value3)) meta.hardware ??= w.text(value3);
-    else w.config(key, value3);
+    if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value4);
+    else if (COMMIT_KEYS.has(key) && w.text(value4)) meta.commit ??= w.text(value4);
+    else if (HARDWARE_KEYS.has(key) && w.text(value4)) meta.hardware ??= w.text(value4);
+    else if (VERSION_KEYS.has(key) && w.text(value4)) workload.engineVersion ??= w.text(value4);
+    else w.config(key, value4);
   }
   const load = describeLoad(workload);
   if (load) meta.workload = load;
@@ -25028,10 +25113,15 @@ var sglangAdapter = {
   label: "SGLang bench_serving result",
   writtenBy: "python -m sglang.bench_serving --output-file FILE.jsonl [--output-details]",
   detect: (head) => detectServingResult(head, "sglang"),
+  expects: "statistics such as median_ttft_ms or mean_e2e_latency_ms, throughputs or per-request arrays (--output-details), as numbers",
   read: (source, options) => readSglangResults(source, options)
 };
 function readSglangResults(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
-  return readServingResults(source, options, { id: "sglang", format: FORMAT2, metricIds: METRIC_IDS2, throughputs: THROUGHPUTS2, meta: sglangMeta }, maxBytes);
+  return readServingResults(source, options, { id: "sglang", format: FORMAT2, metricIds: METRIC_IDS2, throughputs: THROUGHPUTS2, meta: sglangMeta, toolVersion: sglangVersion }, maxBytes);
+}
+function sglangVersion(result) {
+  const version = own(asObject(own(result, "server_info")), "version");
+  return typeof version === "string" && version.trim() ? `sglang ${version.trim().slice(0, 60)}` : void 0;
 }
 function sglangMeta(result, workload, place) {
   const w = new MetaWriter();
@@ -25046,9 +25136,11 @@ function sglangMeta(result, workload, place) {
   for (const key of SERVER_SETTINGS) w.config(key, own(server, key));
   const version = w.text(own(server, "version"));
   if (version) w.extra("sglang_version", version);
-  for (const [key, value3] of Object.entries(result)) {
+  if (server) workload.engine = "sglang";
+  if (version) workload.engineVersion = version;
+  for (const [key, value4] of Object.entries(result)) {
     if (MEASURED2.has(key) || LOAD_SETTINGS2.includes(key) || isLatencyStatKey(key)) continue;
-    w.extra(key, value3);
+    w.extra(key, value4);
   }
   const dataset = w.text(own(result, "dataset_name"));
   const load = describeLoad(workload, dataset ? [`dataset ${dataset}`] : []);
@@ -25074,8 +25166,8 @@ function llmperfFileOf(head) {
 }
 function detectLlmperf(head) {
   const file = llmperfFileOf(head);
-  if (file === "summary") return { match: true, reason: 'LLMPerf summary: "results_ttft_s_*" keys' };
-  if (file === "responses") return { match: true, reason: 'LLMPerf individual responses: a list of objects with "ttft_s" and "end_to_end_latency_s"' };
+  if (file === "summary") return { match: true, reason: 'LLMPerf summary: "results_ttft_s_*" keys', specificity: 3 };
+  if (file === "responses") return { match: true, reason: 'LLMPerf individual responses: a list of objects with "ttft_s" and "end_to_end_latency_s"', specificity: 3 };
   return { match: false, reason: file.reason };
 }
 
@@ -25103,10 +25195,10 @@ async function readLlmperfResponses(source, options) {
     onElement(text, line) {
       const parsed = builder.parseRecordText(text, line);
       if (!parsed) return;
-      const { value: value3 } = parsed;
-      const object3 = asObject(value3);
+      const { value: value4 } = parsed;
+      const object3 = asObject(value4);
       if (!object3) {
-        builder.addRecord(value3, line);
+        builder.addRecord(value4, line);
         return;
       }
       const mapped = mapResponse(object3, tally);
@@ -25146,6 +25238,9 @@ async function readLlmperfResponses(source, options) {
     workload: {
       requests: tally.rows,
       failed: tally.failed,
+      failedFrom: "rows",
+      // llmperf's clients stream every request: its TTFT is the first streamed token.
+      streaming: true,
       ...meanOf("inputTokensMean", tally.promptSum, tally.promptCount),
       ...meanOf("outputTokensMean", tally.outputSum, tally.outputCount)
     },
@@ -25180,7 +25275,7 @@ function mapResponse(r, tally) {
   const e2e = nonNegative2(r, "end_to_end_latency_s", "seconds");
   const prompt = nonNegative2(r, "number_input_tokens", "a token count");
   const output = nonNegative2(r, "number_output_tokens", "a token count");
-  for (const value3 of [ttft, e2e, prompt, output]) if (typeof value3 === "string") return { reject: value3 };
+  for (const value4 of [ttft, e2e, prompt, output]) if (typeof value4 === "string") return { reject: value4 };
   if (ttft === void 0 || e2e === void 0) {
     const missing = ttft === void 0 ? "ttft_s" : "end_to_end_latency_s";
     return { reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s` };
@@ -25201,9 +25296,9 @@ function mapResponse(r, tally) {
     tally.outputCount++;
   }
   for (const key of ["inter_token_latency_s", "request_output_throughput_token_per_s"]) {
-    const value3 = nonNegative2(r, key, "a number");
-    if (typeof value3 === "number") out[key] = value3;
-    else if (typeof value3 === "string") tally.droppedExtras++;
+    const value4 = nonNegative2(r, key, "a number");
+    if (typeof value4 === "number") out[key] = value4;
+    else if (typeof value4 === "string") tally.droppedExtras++;
   }
   tally.rows++;
   tally.succeeded++;
@@ -25305,7 +25400,7 @@ async function readLlmperfSummary(source, maxBytes) {
   if (version !== void 0 && version !== KNOWN_VERSION) {
     warnings.push(`results version ${JSON.stringify(version)?.slice(0, 40)}: this reader follows llmperf's "${KNOWN_VERSION}" keys; unknown keys were ignored`);
   }
-  const workload = workloadOf(doc);
+  const workload = workloadOf(doc, warnings);
   const failures = failureNote(doc, workload);
   if (failures) warnings.push(failures);
   return {
@@ -25334,14 +25429,24 @@ function addRate(collector, doc) {
   }
   collector.add("error_rate", "mean", own(doc, "results_error_rate"), "count", "results_error_rate", { unit: "fraction", direction: "lower-is-better" });
 }
-function workloadOf(doc) {
-  const w = {};
-  const set3 = (key, value3) => {
-    if (value3 !== void 0 && value3 >= 0 && Number.isFinite(value3)) w[key] = value3;
+function workloadOf(doc, warnings) {
+  const w = { streaming: true };
+  const set3 = (key, value4) => {
+    if (value4 !== void 0 && value4 >= 0 && Number.isFinite(value4)) w[key] = value4;
   };
   set3("requests", finiteOrUndefined(own(doc, "results_num_requests_started")));
   set3("failed", finiteOrUndefined(own(doc, "results_number_errors")));
+  if (w.failed !== void 0) w.failedFrom = "tool";
+  const started = finiteOrUndefined(own(doc, "results_num_requests_started"));
+  const done = finiteOrUndefined(own(doc, "results_num_completed_requests"));
+  if (w.failed === void 0 && started !== void 0 && done !== void 0 && started > done && done >= 0) {
+    w.failed = started - done;
+    w.failedFrom = "derived";
+    warnings.push(`no error count in the file: ${w.failed} failed = ${started} started (results_num_requests_started) − ${done} completed`);
+  }
   set3("concurrency", finiteOrUndefined(own(doc, "num_concurrent_requests")));
+  set3("inputLength", finiteOrUndefined(own(doc, "mean_input_tokens")));
+  set3("outputLength", finiteOrUndefined(own(doc, "mean_output_tokens")));
   set3("inputTokensMean", finiteOrUndefined(own(doc, "results_number_input_tokens_mean")));
   set3("outputTokensMean", finiteOrUndefined(own(doc, "results_number_output_tokens_mean")));
   const completed = finiteOrUndefined(own(doc, "results_num_completed_requests"));
@@ -25364,14 +25469,14 @@ function metaOf(doc) {
   }
   const workload = [own(doc, "mean_input_tokens"), own(doc, "mean_output_tokens")].map(finiteOrUndefined);
   if (workload[0] !== void 0 && workload[1] !== void 0) meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency2 ?? "?"} concurrent`;
-  for (const [key, value3] of Object.entries(doc)) {
+  for (const [key, value4] of Object.entries(doc)) {
     if (key.startsWith("results_") || TOOL_KEYS.has(key) || UNSAFE_KEYS.has(key)) continue;
-    const scalar2 = configScalar(value3);
+    const scalar2 = configScalar(value4);
     if (scalar2 !== void 0) meta.config[key] = scalar2;
   }
   for (const key of ["version", "timestamp"]) {
-    const value3 = own(doc, key);
-    if (typeof value3 === "string" || typeof value3 === "number") meta.extra[key] = cap2(String(value3));
+    const value4 = own(doc, key);
+    if (typeof value4 === "string" || typeof value4 === "number") meta.extra[key] = cap2(String(value4));
   }
   const codes = own(doc, "results_error_code_frequency");
   if (typeof codes === "string" && codes.trim() !== "{}" && codes.trim() !== "") meta.extra.error_code_frequency = cap2(codes);
@@ -25383,10 +25488,10 @@ function failureNote(doc, workload) {
   const of = workload.requests !== void 0 ? ` of ${workload.requests}` : "";
   return `${workload.failed}${of} requests failed${codes ? ` (${codes})` : ""}; latency statistics cover the successful ones`;
 }
-function errorCodes(value3) {
-  if (typeof value3 !== "string") return void 0;
+function errorCodes(value4) {
+  if (typeof value4 !== "string") return void 0;
   const parts2 = [];
-  for (const m of value3.matchAll(/(-?\d+(?:\.\d+)?)\)?\s*:\s*(\d+)/g)) {
+  for (const m of value4.matchAll(/(-?\d+(?:\.\d+)?)\)?\s*:\s*(\d+)/g)) {
     parts2.push(`error code ${Number(m[1])}: ${m[2]}`);
     if (parts2.length >= 5) break;
   }
@@ -25398,14 +25503,14 @@ function finiteOnly(collector, warnings) {
   if (lost > 0) warnings.push(`${lost} statistic(s) overflow when converted to the catalog's units; left out`);
   return kept;
 }
-function finiteOrUndefined(value3) {
-  const n = finiteNumber(value3);
+function finiteOrUndefined(value4) {
+  const n = finiteNumber(value4);
   return n === void 0 || Number.isNaN(n) ? void 0 : n;
 }
-function configScalar(value3) {
-  if (typeof value3 === "string") return cap2(value3);
-  if (typeof value3 === "boolean") return value3;
-  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : void 0;
+function configScalar(value4) {
+  if (typeof value4 === "string") return cap2(value4);
+  if (typeof value4 === "boolean") return value4;
+  if (typeof value4 === "number") return Number.isFinite(value4) ? value4 : void 0;
   return void 0;
 }
 function cap2(text) {
@@ -25634,18 +25739,18 @@ function outside(t, window2) {
   if (end === void 0 || start === void 0) return false;
   return end < window2.start || start > window2.end;
 }
-function stamp(value3) {
-  return typeof value3 === "number" && Number.isFinite(value3) && value3 > 0 ? value3 : void 0;
+function stamp(value4) {
+  return typeof value4 === "number" && Number.isFinite(value4) && value4 > 0 ? value4 : void 0;
 }
-function number(value3) {
-  const n = finiteNumber(value3);
+function number(value4) {
+  const n = finiteNumber(value4);
   return n === void 0 || Number.isNaN(n) ? void 0 : n;
 }
 
 // src/ingest/formats/guidellm-strategy.ts
 var RATE_TYPES = /* @__PURE__ */ new Set(["constant", "poisson"]);
-function describeStrategy(value3) {
-  const strategy = asObject(value3);
+function describeStrategy(value4) {
+  const strategy = asObject(value4);
   const type = own(strategy, "type_");
   if (typeof type !== "string" || type.trim() === "") return { config: {}, workload: {} };
   const name = type.trim().slice(0, 40);
@@ -25692,8 +25797,8 @@ function describeLegacyMode(mode, rateValue) {
   }
   return info3;
 }
-function positive(value3) {
-  const n = finiteNumber(value3);
+function positive(value4) {
+  const n = finiteNumber(value4);
   return n !== void 0 && !Number.isNaN(n) && n > 0 ? n : void 0;
 }
 
@@ -25729,6 +25834,8 @@ function mapGenerativeBenchmark(bench, index, ctx) {
   if (!strategy.label) warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
   const meta = metaOf2(bench, shape, settings, strategy, label, ctx);
   if (read.concurrencyMean !== void 0) meta.extra.measured_concurrency_mean = String(read.concurrencyMean);
+  if (meta.workload) workload.dataset = meta.workload;
+  if (workload.failed !== void 0) workload.failedFrom = "tool";
   return {
     meta,
     ...built.table ? { requests: built.table } : {},
@@ -25740,6 +25847,7 @@ function mapGenerativeBenchmark(bench, index, ctx) {
       {
         file: ctx.file,
         format: "guidellm",
+        ...ctx.version ? { toolVersion: `guidellm ${ctx.version}` } : {},
         recordsRead: built.recordsRead,
         recordsKept: built.table?.length ?? 0,
         skipped: built.skipped,
@@ -25810,16 +25918,16 @@ function metaOf2(bench, shape, settings, strategy, label, ctx) {
   return meta;
 }
 function firstText(...values) {
-  for (const value3 of values) {
+  for (const value4 of values) {
     let text;
-    if (typeof value3 === "string") text = value3;
-    else if (Array.isArray(value3) && value3.length > 0 && value3.every((v) => typeof v === "string")) text = value3.join("; ");
+    if (typeof value4 === "string") text = value4;
+    else if (Array.isArray(value4) && value4.length > 0 && value4.every((v) => typeof v === "string")) text = value4.join("; ");
     if (text !== void 0 && text.trim() !== "") return text.length > MAX_TEXT3 ? `${text.slice(0, MAX_TEXT3)}…` : text.trim();
   }
   return void 0;
 }
-function count(value3) {
-  const n = finiteNumber(value3);
+function count(value4) {
+  const n = finiteNumber(value4);
   return n !== void 0 && Number.isFinite(n) && n >= 0 ? n : void 0;
 }
 function span(start, end) {
@@ -25850,8 +25958,8 @@ function guidellmHeadOf(head) {
 }
 function detectGuidellm(head) {
   const kind2 = guidellmHeadOf(head);
-  if (kind2 === "json") return { match: true, reason: "GuideLLM benchmark report" };
-  if (kind2 === "yaml") return { match: true, reason: "GuideLLM report in YAML (read as JSON only; refused with a message)" };
+  if (kind2 === "json") return { match: true, reason: "GuideLLM benchmark report", specificity: 3 };
+  if (kind2 === "yaml") return { match: true, reason: "GuideLLM report in YAML (read as JSON only; refused with a message)", specificity: 3 };
   return { match: false, reason: kind2.reason };
 }
 
@@ -25899,8 +26007,10 @@ function mapLegacyBenchmark(bench, where2, args, ctx) {
     summaries,
     workload: {
       ...strategy.workload,
+      ...meta.workload ? { dataset: meta.workload } : {},
       requests: (Array.isArray(results) ? results.length : 0) + errors,
       failed: errors,
+      failedFrom: "rows",
       ...duration2 !== void 0 && Number.isFinite(duration2) && duration2 > 0 ? { durationSeconds: duration2 } : {}
     },
     role: built.table ? "requests" : "summary",
@@ -25941,8 +26051,8 @@ function resultRow(item) {
   row.output_tokens = own(r, "output_token_count");
   return row;
 }
-function stamp2(value3) {
-  return typeof value3 === "number" && Number.isFinite(value3) && value3 > 0 ? value3 : void 0;
+function stamp2(value4) {
+  return typeof value4 === "number" && Number.isFinite(value4) && value4 > 0 ? value4 : void 0;
 }
 
 // src/ingest/formats/guidellm.ts
@@ -26031,14 +26141,14 @@ function contextOf(members, file, options) {
   return { file, options, nextRecord: 1, ...version ? { version } : {}, ...args ? { args } : {} };
 }
 function parseBenchmark(piece, index, file) {
-  let value3;
+  let value4;
   try {
-    value3 = parseJsonLenient(piece.text);
+    value4 = parseJsonLenient(piece.text);
   } catch (error2) {
     throw new InputError(file, `${FORMAT5}: benchmarks[${index}] is not valid JSON: ${error2.message}`, piece.line);
   }
-  const bench = asObject(value3);
-  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value3) ? "a list" : JSON.stringify(value3)?.slice(0, 30)}`, piece.line);
+  const bench = asObject(value4);
+  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value4) ? "a list" : JSON.stringify(value4)?.slice(0, 30)}`, piece.line);
   return bench;
 }
 function labelDuplicates(runs) {
@@ -26093,9 +26203,9 @@ var STAT_KEYS = [
   ["max", "max"],
   ["std", "std"]
 ];
-function asStatBlock(value3) {
-  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) return void 0;
-  const block = value3;
+function asStatBlock(value4) {
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) return void 0;
+  const block = value4;
   return typeof own(block, "unit") === "string" ? block : void 0;
 }
 function addCatalogBlock(out, target, block, field) {
@@ -26257,9 +26367,9 @@ function tableWorkload(table) {
   if (output.count > 0) workload.outputTokensMean = output.sum / output.count;
   return workload;
 }
-function add(acc, value3) {
-  if (value3 !== void 0 && Number.isFinite(value3)) {
-    acc.sum += value3;
+function add(acc, value4) {
+  if (value4 !== void 0 && Number.isFinite(value4)) {
+    acc.sum += value4;
     acc.count++;
   }
 }
@@ -26309,10 +26419,10 @@ function readExperiment(raw) {
   if (!object3 || !Array.isArray(requests)) return void 0;
   const info3 = asObject(own(object3, "experiment"));
   const mode = own(info3, "mode");
-  const value3 = finiteNumber(own(info3, "value"));
+  const value4 = finiteNumber(own(info3, "value"));
   return {
     mode: typeof mode === "string" ? mode.slice(0, 40) : void 0,
-    value: value3 !== void 0 && !Number.isNaN(value3) ? value3 : void 0,
+    value: value4 !== void 0 && !Number.isNaN(value4) ? value4 : void 0,
     requests
   };
 }
@@ -26381,12 +26491,12 @@ function modelOf(requests) {
   }
   return void 0;
 }
-function describe4(value3) {
-  if (value3 === void 0) return "nothing";
-  if (value3 === null) return "null";
-  if (Array.isArray(value3)) return "a list";
-  if (typeof value3 === "object") return "an object";
-  return JSON.stringify(value3).slice(0, 40);
+function describe4(value4) {
+  if (value4 === void 0) return "nothing";
+  if (value4 === null) return "null";
+  if (Array.isArray(value4)) return "a list";
+  if (typeof value4 === "object") return "an object";
+  return JSON.stringify(value4).slice(0, 40);
 }
 
 // src/ingest/formats/genai-perf-config.ts
@@ -26396,9 +26506,9 @@ var MAX_TEXT4 = 300;
 var MAX_EXTRA = 60;
 var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
 var SECRET_KEY = /(^|[._-])(headers?|api_?key|authorization|auth|password|secret|access_?token|bearer)($|[._-])/i;
-function flattenConfig2(value3) {
+function flattenConfig2(value4) {
   const out = /* @__PURE__ */ new Map();
-  let level = [["", value3]];
+  let level = [["", value4]];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && out.size < MAX_ENTRIES; depth++) {
     const next = [];
     for (const [prefix, node] of level) {
@@ -26417,10 +26527,10 @@ function flattenConfig2(value3) {
   return out;
 }
 function lookup(flat, names2) {
-  for (const [path, value3] of flat) {
+  for (const [path, value4] of flat) {
     if (/(^|\.)warmup/.test(path)) continue;
     const last = path.slice(path.lastIndexOf(".") + 1);
-    if (names2.includes(last) && value3 !== null && value3 !== void 0) return value3;
+    if (names2.includes(last) && value4 !== null && value4 !== void 0) return value4;
   }
   return void 0;
 }
@@ -26441,7 +26551,83 @@ function readLoadConfig(flat) {
   if (typeof streaming === "boolean") out.streaming = streaming;
   const endpointType = lookup(flat, ["endpoint_type"]) ?? flat.get("endpoint.type");
   if (typeof endpointType === "string") out.endpointType = clip2(endpointType);
+  const input = positive2(lookup(flat, ["synthetic_input_tokens_mean", "isl"]) ?? flat.get("input.prompt.input_tokens.mean"));
+  if (input !== void 0) out.inputLength = input;
+  const output = positive2(lookup(flat, ["output_tokens_mean", "osl"]) ?? flat.get("input.prompt.output_tokens.mean"));
+  if (output !== void 0) out.outputLength = output;
+  const file = lookup(flat, ["input_file", "synthetic_input_files", "file"]);
+  const source = lookup(flat, ["prompt_source", "public_dataset", "custom_dataset_type"]);
+  const dataset = typeof file === "string" && file.trim() ? file : Array.isArray(file) && typeof file[0] === "string" ? file[0] : source;
+  if (typeof dataset === "string" && dataset.trim()) out.dataset = clip2(dataset.trim());
+  const backend = lookup(flat, ["backend"]);
+  if (typeof backend === "string" && backend.trim() && lookup(flat, ["service_kind"]) === "triton") out.engine = clip2(backend.trim().toLowerCase());
+  const count3 = positive2(lookup(flat, ["request_count"]));
+  if (count3 !== void 0) out.requestCount = count3;
   return out;
+}
+function positive2(value4) {
+  const n = finiteNumber(value4);
+  return n !== void 0 && !Number.isNaN(n) && n > 0 ? n : void 0;
+}
+function readBenchmarkConfig(inputConfig, runInfo, into) {
+  const config = asRecord(inputConfig);
+  const items = asRecord(config?.models)?.items;
+  if (into.model === void 0 && Array.isArray(items)) {
+    const name = items.map((i) => asRecord(i)?.name).find((n) => typeof n === "string" && n.trim() !== "");
+    if (typeof name === "string") into.model = clip2(name.trim());
+  }
+  const phases = Array.isArray(config?.phases) ? config.phases.map(asRecord).filter((p) => p !== void 0) : [];
+  const profiling = phases.find((p) => p.name === "profiling") ?? phases.find((p) => p.exclude_from_results !== true && !/warm/i.test(String(p.name ?? "")));
+  if (profiling) {
+    into.concurrency ??= positive2(profiling.concurrency);
+    const rate = profiling.request_rate ?? profiling.rate;
+    into.requestRate ??= typeof rate === "string" && /^\s*\+?inf/i.test(rate) ? Infinity : positive2(rate);
+    into.requestCount ??= positive2(profiling.requests ?? profiling.request_count);
+  }
+  const datasets = Array.isArray(config?.datasets) ? config.datasets.map(asRecord).filter((d) => d !== void 0) : [];
+  const main = datasets.find((d) => d.name === "main") ?? datasets[0];
+  if (main) {
+    const label = [main.path, main.type === "synthetic" ? "synthetic" : void 0, main.name].find((v) => typeof v === "string" && v.trim() !== "");
+    if (into.dataset === void 0 && typeof label === "string") into.dataset = clip2(label.trim());
+    const prompts = asRecord(main.prompts);
+    into.inputLength ??= positive2(asRecord(prompts?.isl)?.mean);
+    into.outputLength ??= positive2(asRecord(prompts?.osl)?.mean);
+  }
+  const command = [asRecord(runInfo)?.cli_command, config?.cli_command, asRecord(config?.artifacts)?.cli_command].find((c) => typeof c === "string");
+  if (typeof command === "string") fromCommand(command, into);
+  return into;
+}
+function fromCommand(command, into) {
+  const flag = (names2) => {
+    for (const name of names2) {
+      const m = new RegExp(`(?:^|\\s)${name}(?:=|\\s+)('[^']*'|"[^"]*"|\\S+)`).exec(command);
+      if (m) return m[1].replace(/^['"]|['"]$/g, "");
+    }
+    return void 0;
+  };
+  into.concurrency ??= positive2(flag(["--concurrency"]));
+  const rate = flag(["--request-rate"]);
+  into.requestRate ??= rate !== void 0 && /^\+?inf/i.test(rate) ? Infinity : positive2(rate);
+  if (into.streaming === void 0 && /(^|\s)--streaming(\s|$)/.test(command)) into.streaming = true;
+  into.inputLength ??= positive2(flag(["--synthetic-input-tokens-mean", "--isl"]));
+  into.outputLength ??= positive2(flag(["--output-tokens-mean", "--osl"]));
+  const model = flag(["--model", "-m"]);
+  if (into.model === void 0 && model) into.model = clip2(model);
+  const file = flag(["--input-file"]);
+  if (into.dataset === void 0 && file) into.dataset = clip2(file);
+  into.requestCount ??= positive2(flag(["--request-count", "--num-requests"]));
+}
+function applyLoad(workload, load) {
+  if (load.concurrency !== void 0) workload.concurrency = load.concurrency;
+  if (load.requestRate !== void 0) workload.requestRate = load.requestRate;
+  if (load.streaming !== void 0) workload.streaming = load.streaming;
+  if (load.dataset !== void 0) workload.dataset = load.dataset;
+  if (load.inputLength !== void 0) workload.inputLength = load.inputLength;
+  if (load.outputLength !== void 0) workload.outputLength = load.outputLength;
+  if (load.engine !== void 0) workload.engine = load.engine;
+}
+function asRecord(value4) {
+  return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) ? value4 : void 0;
 }
 function fillMeta(meta, flat, load) {
   if (load.model) {
@@ -26454,8 +26640,8 @@ function fillMeta(meta, flat, load) {
   if (load.streaming !== void 0) config.streaming = load.streaming;
   if (load.endpointType !== void 0) config.endpoint_type = load.endpointType;
   let extras = 0;
-  for (const [path, value3] of flat) {
-    const scalar2 = scalarOf(value3);
+  for (const [path, value4] of flat) {
+    const scalar2 = scalarOf(value4);
     if (scalar2 === void 0 || extras >= MAX_EXTRA) continue;
     if (path.startsWith("extra_inputs.")) {
       config[path] = scalar2;
@@ -26469,12 +26655,12 @@ function fillMeta(meta, flat, load) {
   const parts2 = [load.concurrency !== void 0 ? `concurrency ${load.concurrency}` : "", load.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
   if (parts2.length > 0) meta.workload ??= parts2.join(", ");
 }
-function scalarOf(value3) {
-  if (typeof value3 === "string") return clip2(value3);
-  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : String(value3);
-  if (typeof value3 === "boolean") return value3;
-  if (Array.isArray(value3) && value3.length > 0 && value3.length <= 20 && value3.every((v) => typeof v === "string" || typeof v === "number")) {
-    return clip2(value3.join(","));
+function scalarOf(value4) {
+  if (typeof value4 === "string") return clip2(value4);
+  if (typeof value4 === "number") return Number.isFinite(value4) ? value4 : String(value4);
+  if (typeof value4 === "boolean") return value4;
+  if (Array.isArray(value4) && value4.length > 0 && value4.length <= 20 && value4.every((v) => typeof v === "string" || typeof v === "number")) {
+    return clip2(value4.join(","));
   }
   return void 0;
 }
@@ -26521,10 +26707,17 @@ function summaryRun(doc, file, format) {
   const flat = flattenConfig2(own(doc, "input_config"));
   const load = readLoadConfig(flat);
   fillMeta(meta, flat, load);
-  if (load.concurrency !== void 0) workload.concurrency = load.concurrency;
-  if (load.requestRate !== void 0) workload.requestRate = load.requestRate;
+  applyLoad(workload, load);
   meta.benchmark ??= "genai-perf";
   const warnings = [...collector.warnings];
+  if (requests !== void 0) {
+    if (load.requestCount !== void 0 && load.requestCount > requests) {
+      workload.failed = load.requestCount - requests;
+      workload.failedFrom = "derived";
+      workload.requests = load.requestCount;
+      warnings.push(`no failure count in the file: ${workload.failed} failed = ${load.requestCount} requested (--request-count) − ${requests} completed (request_count)`);
+    }
+  }
   if (load.streaming === false) {
     warnings.push("run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT");
   }
@@ -26564,10 +26757,11 @@ var genaiPerfAdapter = {
   writtenBy: "genai-perf profile (artifacts/…/profile_export_genai_perf.json; per request: profile_export.json)",
   detect(head) {
     const kind2 = classify(head);
-    if (kind2 === "raw") return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)' };
-    if (kind2 === "summary") return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")' };
+    if (kind2 === "raw") return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)', specificity: 3 };
+    if (kind2 === "summary") return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")', specificity: 2 };
     return { match: false, reason: kind2.reason };
   },
+  expects: 'stats blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_genai_perf.json) or perf_analyzer "experiments" with requests (profile_export.json)',
   read: (source, options) => readGenaiPerf(source, options)
 };
 async function readGenaiPerf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
@@ -26609,26 +26803,25 @@ function aiperfSummaryRun(doc, file, format) {
   }
   const meta = emptyMeta();
   const flat = flattenConfig2(own(doc, "input_config"));
-  const load = readLoadConfig(flat);
+  const runInfo = asObject(own(doc, "run_info"));
+  const load = readBenchmarkConfig(own(doc, "input_config"), runInfo, readLoadConfig(flat));
   fillMeta(meta, flat, load);
   meta.benchmark ??= "aiperf";
   for (const key of ["schema_version", "aiperf_version", "benchmark_id", "start_time", "end_time"]) {
-    const value3 = own(doc, key);
-    if (typeof value3 === "string" || typeof value3 === "number") meta.extra[key] = String(value3).slice(0, 200);
+    const value4 = own(doc, key);
+    if (typeof value4 === "string" || typeof value4 === "number") meta.extra[key] = String(value4).slice(0, 200);
   }
-  const runInfo = asObject(own(doc, "run_info"));
   const trial = own(runInfo, "trial");
   const repeat = typeof trial === "number" && Number.isInteger(trial) && trial >= 0 ? `trial=${trial}` : void 0;
   const warnings = [...collector.warnings];
-  const workload = summaryWorkload(blocks, doc, warnings);
-  if (load.concurrency !== void 0) workload.concurrency = load.concurrency;
-  if (load.requestRate !== void 0) workload.requestRate = load.requestRate;
+  const workload = summaryWorkload(blocks, doc, warnings, load.requestCount);
+  applyLoad(workload, load);
   if (own(doc, "was_cancelled") === true) warnings.push("AIPerf says the run was cancelled before it finished (was_cancelled: true)");
   if (load.streaming === false) warnings.push("run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)");
   return {
     meta,
     summaries: collector.values,
-    sources: [{ file, format, recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
+    sources: [{ file, format, ...toolVersion(doc), recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
     workload,
     role: "summary",
     ...repeat ? { repeat } : {}
@@ -26636,8 +26829,8 @@ function aiperfSummaryRun(doc, file, format) {
 }
 function collectBlocks(doc) {
   const blocks = /* @__PURE__ */ new Map();
-  const put = (tag, value3) => {
-    const block = asStatBlock(value3);
+  const put = (tag, value4) => {
+    const block = asStatBlock(value4);
     if (!block) return;
     const name = Object.hasOwn(AIPERF_ALIASES, tag) ? AIPERF_ALIASES[tag] : tag;
     if (!blocks.has(name)) blocks.set(name, block);
@@ -26666,7 +26859,11 @@ function networkMean(blocks) {
   }
   return { metric: "network", stat: "mean", value: overhead + sending, field: "http_req_connection_overhead.avg + http_req_sending.avg" };
 }
-function summaryWorkload(blocks, doc, warnings) {
+function toolVersion(doc) {
+  const version = own(doc, "aiperf_version");
+  return typeof version === "string" && version.trim() ? { toolVersion: `aiperf ${version.trim().slice(0, 60)}` } : {};
+}
+function summaryWorkload(blocks, doc, warnings, requested) {
   const workload = {};
   const ok = blockMean(blocks.get("request_count"), "plain");
   let failed2 = blockMean(blocks.get("error_request_count"), "plain");
@@ -26685,6 +26882,12 @@ function summaryWorkload(blocks, doc, warnings) {
       failed2 ??= total2;
       warnings.push(`${total2} failed request(s): ${described.join(", ")}${errors.length > 3 ? ", …" : ""}`);
     }
+  }
+  if (failed2 !== void 0) workload.failedFrom = "tool";
+  else if (ok !== void 0 && requested !== void 0 && requested > ok && own(doc, "was_cancelled") !== true) {
+    failed2 = requested - ok;
+    workload.failedFrom = "derived";
+    warnings.push(`no error count in the file: ${failed2} failed = ${requested} requested (the profiling phase's request count) − ${ok} completed (request_count)`);
   }
   if (ok !== void 0) workload.requests = ok + (failed2 ?? 0);
   if (failed2 !== void 0) workload.failed = failed2;
@@ -26721,10 +26924,10 @@ async function readAiperfRecords(source, options, format) {
     if (line.trim() === "") return;
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
-    const { value: value3 } = parsed;
-    const object3 = asObject(value3);
+    const { value: value4 } = parsed;
+    const object3 = asObject(value4);
     if (!object3) {
-      builder.addRecord(value3, lineNo);
+      builder.addRecord(value4, lineNo);
       return;
     }
     if (isWarmup(object3)) {
@@ -26764,8 +26967,8 @@ function mapRecord(raw) {
   const startNs = finiteNumber(start);
   if (startNs !== void 0) record3.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
   for (const key of ["worker_id", "turn_index"]) {
-    const value3 = own(metadata, key);
-    if (typeof value3 === "string" || typeof value3 === "number") record3[key] = value3;
+    const value4 = own(metadata, key);
+    if (typeof value4 === "string" || typeof value4 === "number") record3[key] = value4;
   }
   const error2 = errorText2(own(raw, "error"), own(metadata, "was_cancelled"));
   const metric = (tag) => readMetric(metrics, tag);
@@ -26780,8 +26983,8 @@ function mapRecord(raw) {
   const isl = metric("input_sequence_length");
   const osl = metric("output_sequence_length") ?? metric("output_token_count");
   const read = [["time_to_first_token", ttft], ["request_latency", total2], ["input_sequence_length", isl], ["output_sequence_length", osl]];
-  for (const [field, value3] of read) {
-    if (typeof value3 === "string") return { problem: `metrics.${field}: ${value3}` };
+  for (const [field, value4] of read) {
+    if (typeof value4 === "string") return { problem: `metrics.${field}: ${value4}` };
   }
   const nonStreaming = ttft === void 0 && total2 !== void 0;
   record3.first_token_ms = ttft ?? total2;
@@ -26864,9 +27067,9 @@ function addExtras(record3, metrics) {
     const kind2 = unitKind(own(entry, "unit"));
     const name = kind2?.kind === "time" ? `${tag}_ms` : tag;
     if (isNumericField(name) || isTextField(name) || Object.hasOwn(record3, name) || name === "__proto__") continue;
-    const value3 = kind2?.kind === "time" ? toMs(n, kind2.unit) : n;
-    if (!Number.isFinite(value3)) continue;
-    record3[name] = value3;
+    const value4 = kind2?.kind === "time" ? toMs(n, kind2.unit) : n;
+    if (!Number.isFinite(value4)) continue;
+    record3[name] = value4;
     added++;
   }
 }
@@ -26887,10 +27090,11 @@ var aiperfAdapter = {
   writtenBy: "aiperf profile (artifacts/…/profile_export_aiperf.json; per request: profile_export.jsonl)",
   detect(head) {
     const kind2 = classify2(head);
-    if (kind2 === "records") return { match: true, reason: "AIPerf per-request records (profile_export.jsonl)" };
-    if (kind2 === "summary") return { match: true, reason: "AIPerf summary (profile_export_aiperf.json)" };
+    if (kind2 === "records") return { match: true, reason: "AIPerf per-request records (profile_export.jsonl)", specificity: 3 };
+    if (kind2 === "summary") return { match: true, reason: "AIPerf summary (profile_export_aiperf.json)", specificity: 3 };
     return { match: false, reason: kind2.reason };
   },
+  expects: 'metric blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_aiperf.json) or per-request records {"metadata", "metrics"} (profile_export.jsonl)',
   read: (source, options) => readAiperf(source, options)
 };
 async function readAiperf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
@@ -26998,8 +27202,8 @@ function parseSampleLine(text) {
   if (!name) return "expected a metric name before the value";
   const tokens = line.slice(i).trim().split(/[ \t]+/).filter((t) => t !== "");
   if (tokens.length === 0) return `${name}: no value after the name`;
-  const value3 = parseValue(tokens[0]);
-  if (value3 === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
+  const value4 = parseValue(tokens[0]);
+  if (value4 === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
   let timestamp;
   let next = 1;
   if (tokens.length > 1 && tokens[1] !== "#") {
@@ -27008,7 +27212,7 @@ function parseSampleLine(text) {
     next = 2;
   }
   if (tokens.length > next && tokens[next] !== "#") return `${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`;
-  return timestamp === void 0 ? { name, labels, value: value3 } : { name, labels, value: value3, timestamp };
+  return timestamp === void 0 ? { name, labels, value: value4 } : { name, labels, value: value4, timestamp };
 }
 function parseLabels(line, from, labels) {
   let i = from;
@@ -27039,11 +27243,11 @@ function parseLabels(line, from, labels) {
     }
     i = skipBlanks(line, i + 1);
     if (line[i] !== '"') return `label ${label}: expected a value in double quotes, got ${describe5(line[i])}`;
-    const value3 = readQuoted(line, i + 1);
-    if (typeof value3 === "string") return `label ${label}: ${value3}`;
+    const value4 = readQuoted(line, i + 1);
+    if (typeof value4 === "string") return `label ${label}: ${value4}`;
     if (labels.has(label)) return `label ${label} appears twice`;
-    labels.set(label, value3.text);
-    i = skipBlanks(line, value3.end);
+    labels.set(label, value4.text);
+    i = skipBlanks(line, value4.end);
     if (line[i] === ",") i++;
     else if (line[i] !== "}") return `expected , or } after the value of label ${label}, got ${describe5(line[i])}`;
   }
@@ -27115,8 +27319,8 @@ function vllmFacts(expo, file, issues) {
     if (h) histograms.push(h);
   }
   const server = {};
-  const set3 = (key, value3) => {
-    if (value3 !== void 0) server[key] = value3;
+  const set3 = (key, value4) => {
+    if (value4 !== void 0) server[key] = value4;
   };
   set3("prefixCacheHits", reader.sum(PREFIX_HITS));
   set3("prefixCacheQueries", reader.sum(PREFIX_QUERIES));
@@ -27343,22 +27547,22 @@ var TOKEN_KEYS = {
 };
 function tokensToExtra(tokens, extra) {
   for (const [field, key] of Object.entries(TOKEN_KEYS)) {
-    const value3 = tokens[field];
-    if (value3 !== void 0) extra[key] = String(value3);
+    const value4 = tokens[field];
+    if (value4 !== void 0) extra[key] = String(value4);
   }
 }
 function tokensFromExtra(extra) {
   const out = {};
   for (const [field, key] of Object.entries(TOKEN_KEYS)) {
     const text = Object.hasOwn(extra, key) ? extra[key] : void 0;
-    const value3 = text === void 0 ? NaN : Number(text);
-    if (Number.isFinite(value3) && value3 >= 0) out[field] = value3;
+    const value4 = text === void 0 ? NaN : Number(text);
+    if (Number.isFinite(value4) && value4 >= 0) out[field] = value4;
   }
   return out;
 }
 
 // src/stats/histogram.ts
-var nothing = (value3) => ({ value: value3, lower: value3, upper: value3 });
+var nothing = (value4) => ({ value: value4, lower: value4, upper: value4 });
 function histogramQuantile(h, q) {
   if (Number.isNaN(q)) return nothing(NaN);
   if (q < 0) return nothing(-Infinity);
@@ -27492,7 +27696,7 @@ async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
     warnings: facts.warnings
   };
   const run2 = runFromFacts(facts, report2);
-  if (!run2.histograms?.length && !run2.server && !run2.workload) {
+  if (!run2.histograms?.length && !run2.server && !workloadOf3(facts)) {
     throw new InputError(source.name, `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`);
   }
   return [run2];
@@ -27504,7 +27708,7 @@ function runFromFacts(facts, report2) {
   if (facts.histograms.length > 0) run2.histograms = facts.histograms;
   if (Object.keys(facts.server).length > 0) run2.server = facts.server;
   const workload = workloadOf3(facts);
-  if (workload) run2.workload = workload;
+  run2.workload = { ...workload ?? {}, engine: "vllm" };
   return run2;
 }
 function meanSummaries(histograms) {
@@ -27558,8 +27762,8 @@ function attributeMap(list) {
   }
   return out;
 }
-function anyValue(value3) {
-  const v = asObject(value3);
+function anyValue(value4) {
+  const v = asObject(value4);
   if (!v) return void 0;
   for (const key of ["stringValue", "string_value", "bytesValue", "bytes_value"]) {
     const s = own(v, key);
@@ -27629,13 +27833,13 @@ function spanRecord(span2) {
   if (error2) record3.error = error2;
   return record3;
 }
-function finishReasons(value3) {
-  let list = value3;
-  if (typeof value3 === "string") {
+function finishReasons(value4) {
+  let list = value4;
+  if (typeof value4 === "string") {
     try {
-      list = JSON.parse(value3);
+      list = JSON.parse(value4);
     } catch {
-      return value3.slice(0, 100) || void 0;
+      return value4.slice(0, 100) || void 0;
     }
   }
   if (!Array.isArray(list)) return typeof list === "string" ? list : void 0;
@@ -27652,11 +27856,11 @@ function spanError(span2, reasons) {
   if (reasons?.split(",").includes("abort")) return "finish_reason abort";
   return void 0;
 }
-function unixNanoToSeconds(value3) {
-  if (typeof value3 === "number") return Number.isFinite(value3) && value3 > 0 ? value3 / 1e9 : void 0;
-  if (typeof value3 !== "string" || !/^\d{1,20}$/.test(value3)) return void 0;
-  const whole = value3.length > 9 ? Number(value3.slice(0, -9)) : 0;
-  const fraction = Number(value3.slice(-9)) / 1e9;
+function unixNanoToSeconds(value4) {
+  if (typeof value4 === "number") return Number.isFinite(value4) && value4 > 0 ? value4 / 1e9 : void 0;
+  if (typeof value4 !== "string" || !/^\d{1,20}$/.test(value4)) return void 0;
+  const whole = value4.length > 9 ? Number(value4.slice(0, -9)) : 0;
+  const fraction = Number(value4.slice(-9)) / 1e9;
   const seconds = whole + fraction;
   return seconds > 0 ? seconds : void 0;
 }
@@ -27677,25 +27881,29 @@ var otelAdapter = {
   read: (source, options) => readOtel(source, options)
 };
 var RESOURCE_SPANS_KEY = /^\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
+var ARRAY_OF_REQUESTS = /^\s*\[\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
 function detectOtel(head) {
   const text = head.replace(/^\ufeff/, "");
-  if (RESOURCE_SPANS_KEY.test(text)) return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")' };
-  return { match: false, reason: 'does not start with {"resourceSpans": …} (an OTLP/JSON trace export)' };
+  if (RESOURCE_SPANS_KEY.test(text)) return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")', specificity: 3 };
+  if (ARRAY_OF_REQUESTS.test(text)) return { match: true, reason: 'a JSON array of OTLP/JSON trace export requests ([{"resourceSpans": …}, …])', specificity: 3 };
+  return { match: false, reason: 'does not start with {"resourceSpans": …} or [{"resourceSpans": …}, …] (an OTLP/JSON trace export)' };
 }
 async function readOtel(source, options, limits = {}) {
   const { documentBytes = MAX_DOCUMENT_BYTES, jsonlBytes = MAX_TRACE_JSONL_BYTES } = limits;
   const builder = new RequestTableBuilder(source.name);
   const tally = new SpanTally();
+  let numbered = 0;
   const take = (request2, line, spanNumbering) => {
     const { spans: spans2, problem } = spansOf(request2);
     if (problem) {
       builder.recordUnparsable(line, `${LABEL2}: ${problem}`);
       return;
     }
-    spans2.forEach((found, k) => {
-      if (!tally.count(found)) return;
-      builder.addRecord(spanRecord(found.span), spanNumbering ? k + 1 : line);
-    });
+    for (const found of spans2) {
+      const position = ++numbered;
+      if (!tally.count(found)) continue;
+      builder.addRecord(spanRecord(found.span), spanNumbering ? position : line);
+    }
   };
   if (isJsonLines(source.head)) {
     let bytes = 0;
@@ -27703,7 +27911,7 @@ async function readOtel(source, options, limits = {}) {
     const onLine = (line, lineNo) => {
       if (line.trim() === "") return;
       const parsed = builder.parseRecordText(line, lineNo, LABEL2);
-      if (parsed) take(parsed.value, lineNo, false);
+      if (parsed) for (const request2 of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) take(request2, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;
@@ -27713,10 +27921,13 @@ async function readOtel(source, options, limits = {}) {
     splitter.end(onLine);
   } else {
     const text = await readDocument(source, LABEL2, documentBytes);
-    const value3 = parseDocument(text, source, LABEL2);
-    const { problem } = spansOf(value3);
-    if (problem) throw new InputError(source.name, `${LABEL2}: ${problem}`);
-    take(value3, 1, true);
+    const value4 = parseDocument(text, source, LABEL2);
+    const requests = Array.isArray(value4) ? value4 : [value4];
+    if (!Array.isArray(value4)) {
+      const { problem } = spansOf(value4);
+      if (problem) throw new InputError(source.name, `${LABEL2}: ${problem}`);
+    } else if (value4.length === 0) throw new InputError(source.name, `${LABEL2}: an empty list (expected export requests {"resourceSpans": [...]})`);
+    requests.forEach((request2, i) => take(request2, i + 1, true));
   }
   const built = builder.finish();
   const first = built.firstRejection;
@@ -27752,7 +27963,8 @@ async function readOtel(source, options, limits = {}) {
       requests: table,
       summaries: [],
       sources: [{ file: source.name, format: OTEL_FORMAT, recordsRead: built.recordsRead, recordsKept: table.length, skipped: built.skipped, issues: built.issues.kept, warnings }],
-      workload: { requests: table.length, failed: failed2 },
+      // vLLM writes these spans: the engine, for the workload key.
+      workload: { requests: table.length, failed: failed2, failedFrom: "rows", engine: "vllm" },
       role: "traces"
     }
   ];
@@ -27843,15 +28055,15 @@ async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMEN
   const handlers = {
     onElement: (raw, line) => {
       read++;
-      let value3;
+      let value4;
       try {
-        value3 = parseJsonLenient(raw);
+        value4 = parseJsonLenient(raw);
       } catch (error2) {
         reject(line, `not valid JSON: ${error2.message}`);
         return;
       }
-      const entry = asObject(value3);
-      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value3) ? "a list" : JSON.stringify(value3)?.slice(0, 40)}`);
+      const entry = asObject(value4);
+      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value4) ? "a list" : JSON.stringify(value4)?.slice(0, 40)}`);
       const name = own(entry, "name");
       if (typeof name !== "string" || name.trim() === "") return reject(line, `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? "nothing"}`, "name");
       const number2 = finiteNumber(own(entry, "value"));
@@ -27966,13 +28178,13 @@ var BASELINE_SCHEMA = "perf-triage/baseline@1";
 
 // src/journal/digest-parse.ts
 function parseDigest(text, file) {
-  let value3;
+  let value4;
   try {
-    value3 = JSON.parse(text);
+    value4 = JSON.parse(text);
   } catch (error2) {
     throw new InputError(file, `baseline digest: not valid JSON: ${error2.message}`);
   }
-  const d = object(value3, file, "the file");
+  const d = object(value4, file, "the file");
   if (d.schema !== BASELINE_SCHEMA) {
     throw new InputError(file, `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`);
   }
@@ -27981,8 +28193,8 @@ function parseDigest(text, file) {
   d.runs.forEach((r, i) => checkRun(r, file, `runs[${i}]`));
   return d;
 }
-function checkRun(value3, file, where2) {
-  const r = object(value3, file, where2);
+function checkRun(value4, file, where2) {
+  const r = object(value4, file, where2);
   object(r.meta, file, `${where2}.meta`);
   object(r.meta.config, file, `${where2}.meta.config`);
   if (!Array.isArray(r.summaries)) throw new InputError(file, `baseline digest: ${where2}.summaries must be a list`);
@@ -28009,9 +28221,9 @@ function checkRun(value3, file, where2) {
     }
   }
 }
-function object(value3, file, where2) {
-  if (value3 === null || typeof value3 !== "object" || Array.isArray(value3)) throw new InputError(file, `baseline digest: ${where2} must be an object`);
-  return value3;
+function object(value4, file, where2) {
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) throw new InputError(file, `baseline digest: ${where2} must be an object`);
+  return value4;
 }
 
 // src/journal/digest.ts
@@ -28107,7 +28319,7 @@ var baselineDigestAdapter = {
   id: "perf-triage-baseline",
   label: "perf-triage baseline digest",
   writtenBy: "perf-triage when it records a result in the journal (docs/journal.md)",
-  detect: (head) => /^\s*\{\s*"schema"\s*:\s*"perf-triage\/baseline@\d+"/.test(head.replace(/^\ufeff/, "")) ? { match: true, reason: `"schema": "${BASELINE_SCHEMA}"` } : { match: false, reason: `no "schema": "${BASELINE_SCHEMA}" first` },
+  detect: (head) => /^\s*\{\s*"schema"\s*:\s*"perf-triage\/baseline@\d+"/.test(head.replace(/^\ufeff/, "")) ? { match: true, reason: `"schema": "${BASELINE_SCHEMA}"`, specificity: 3 } : { match: false, reason: `no "schema": "${BASELINE_SCHEMA}" first` },
   read: async (source) => {
     const text = await readDocument(source, "baseline digest");
     return sideFromDigest(parseDigest(text.replace(/^\ufeff/, ""), source.name), source.name).runs;
@@ -28121,15 +28333,16 @@ var native = {
   writtenBy: "your server or API layer: one record per request (docs/native-format.md)",
   detect: (head) => {
     const layout = detectNativeLayout(head);
-    return typeof layout === "string" ? { match: true, reason: `native ${layout}` } : { match: false, reason: layout.error };
+    return typeof layout === "string" ? { match: true, reason: `native ${layout}`, specificity: 0 } : { match: false, reason: layout.error };
   },
+  expects: "per-request records with first_token_ms and total_ms (docs/native-format.md)",
   read: async (source, options) => [await ingestNative(source, options)]
 };
 var ADAPTERS = [
+  aiperfAdapter,
+  genaiPerfAdapter,
   vllmAdapter,
   sglangAdapter,
-  genaiPerfAdapter,
-  aiperfAdapter,
   llmperfAdapter,
   guidellmAdapter,
   prometheusAdapter,
@@ -28149,16 +28362,35 @@ async function ingestRuns(source, options, formatId) {
     return (await githubActionBenchmarkAdapter.read(source, options)).map((r) => withDirection(r, alias.direction));
   }
   if (formatId && formatId !== "auto") {
-    const adapter = ADAPTERS.find((a) => a.id === formatId);
-    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES2)].join(", ")}`);
-    return adapter.read(source, options);
+    const adapter2 = ADAPTERS.find((a) => a.id === formatId);
+    if (!adapter2) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES2)].join(", ")}`);
+    return usable(adapter2, await adapter2.read(source, options), source.name);
   }
+  const adapter = detectFormat(source);
+  return usable(adapter, await adapter.read(source, options), source.name);
+}
+function detectFormat(source) {
+  let best;
   for (const adapter of ADAPTERS) {
     const detection = adapter.detect(source.head, source.name);
-    if (detection.match) return adapter.read(source, options);
+    if (detection.match) {
+      const specificity = detection.specificity ?? 2;
+      if (!best || specificity > best.specificity) best = { adapter, specificity };
+    }
   }
+  if (best) return best.adapter;
   if (source.head.replace(/^\ufeff/, "").trim() === "") throw new InputError(source.name, "the file is empty");
   throw new InputError(source.name, unreadableMessage(source.head, FORMAT_IDS));
+}
+function usable(adapter, runs, file) {
+  const empty = (r) => !r.requests?.length && r.summaries.length === 0 && !r.histograms?.length && !r.server;
+  if (runs.length > 0 && !runs.every(empty)) {
+    for (const run2 of runs.filter(empty)) run2.sources[0]?.warnings.push("this run has no metric perf-triage can compare (no per-request rows, statistics or histograms)");
+    return runs;
+  }
+  const leftOut = runs.flatMap((r) => r.sources.flatMap((s) => s.warnings)).slice(0, 3);
+  const expected = adapter.expects ? `; a ${adapter.label} has ${adapter.expects}` : "";
+  throw new InputError(file, `read as ${adapter.label} (${adapter.id}), but it has no usable metric${expected}${leftOut.length ? `; left out: ${leftOut.join("; ")}` : ""}`);
 }
 
 // src/model/merge.ts
@@ -28213,7 +28445,9 @@ function mergeParts(parts2) {
   return {
     meta: { config, extra, benchmark: pick("benchmark"), commit: pick("commit"), hardware: pick("hardware"), model: pick("model"), workload: pick("workload") },
     ...requests ? { requests } : {},
-    summaries: parts2.flatMap((p) => p.summaries),
+    // The client tool's statistics first: a metric is read from the first summary that has it, and a
+    // scrape's histogram mean of TTFT is the server's, not the client-measured TTFT the tool reports.
+    summaries: [...parts2.filter((p) => p.role !== "server-metrics"), ...parts2.filter((p) => p.role === "server-metrics")].flatMap((p) => p.summaries),
     sources: parts2.flatMap((p) => p.sources),
     histograms: parts2.flatMap((p) => p.histograms ?? []),
     server: mergeObjects(parts2.map((p) => p.server)),
@@ -28227,8 +28461,8 @@ function mergeObjects(items) {
   if (present.length === 0) return void 0;
   const out = {};
   for (const item of present) {
-    for (const [key, value3] of Object.entries(item)) {
-      if (value3 !== void 0 && !(key in out)) out[key] = value3;
+    for (const [key, value4] of Object.entries(item)) {
+      if (value4 !== void 0 && !(key in out)) out[key] = value4;
     }
   }
   return out;
@@ -28531,15 +28765,15 @@ function counterDifference(a, b, what, reset) {
 function tokenDifference(after, before, reset) {
   const out = {};
   for (const key of ["promptSum", "promptCount", "generationSum", "generationCount"]) {
-    const value3 = counterDifference(after[key], before[key], `token total ${key}`, reset);
-    if (value3 !== void 0) out[key] = value3;
+    const value4 = counterDifference(after[key], before[key], `token total ${key}`, reset);
+    if (value4 !== void 0) out[key] = value4;
   }
   return out;
 }
 function extraNumber(run2, key) {
   const text = Object.hasOwn(run2.meta.extra, key) ? run2.meta.extra[key] : void 0;
-  const value3 = text === void 0 ? NaN : Number(text);
-  return Number.isFinite(value3) ? value3 : void 0;
+  const value4 = text === void 0 ? NaN : Number(text);
+  return Number.isFinite(value4) ? value4 : void 0;
 }
 
 // src/io/load-side.ts
@@ -28835,13 +29069,13 @@ function numberCell(text) {
   let body = t;
   if (GROUPED.test(t)) body = t.replace(/,/g, "");
   else if (!PLAIN.test(t)) return NaN;
-  const value3 = Number(body);
-  return Number.isFinite(value3) ? value3 : NaN;
+  const value4 = Number(body);
+  return Number.isFinite(value4) ? value4 : NaN;
 }
-function numberValue(value3) {
-  if (typeof value3 === "number") return Number.isFinite(value3) ? value3 : NaN;
-  if (typeof value3 === "string") return numberCell(value3);
-  if (value3 === null || value3 === void 0) return null;
+function numberValue(value4) {
+  if (typeof value4 === "number") return Number.isFinite(value4) ? value4 : NaN;
+  if (typeof value4 === "string") return numberCell(value4);
+  if (value4 === null || value4 === void 0) return null;
   return NaN;
 }
 var TIME_UNITS_MS = {
@@ -29046,27 +29280,27 @@ function record(launch, metricName2, unit, text, file, line, field) {
   const found = metricKey(metricName2);
   const stall = found ? void 0 : stallMetric(metricName2);
   if (!found && !stall) return;
-  const value3 = numberCell(text);
-  if (value3 === null) return;
-  if (Number.isNaN(value3)) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
+  const value4 = numberCell(text);
+  if (value4 === null) return;
+  if (Number.isNaN(value4)) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
   if (stall) {
     const k = `${stall.family}\0${stall.reason}`;
     const acc2 = launch.stalls.get(k) ?? { sum: 0, n: 0 };
-    acc2.sum += value3;
+    acc2.sum += value4;
     acc2.n++;
     launch.stalls.set(k, acc2);
     return;
   }
   const { key, rank: rank2 } = found;
-  let v = value3;
+  let v = value4;
   if (key === "duration") {
     const scale = unit === "" ? msPerUnit("ns") : msPerUnit(unit);
     if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown time unit "${unit}"`, line, field);
-    v = value3 * scale;
+    v = value4 * scale;
   } else if (key === "cyclesPerSecond") {
     const scale = perSecondScale(unit);
     if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown frequency unit "${unit}"`, line, field);
-    v = value3 * scale;
+    v = value4 * scale;
   } else if (key === "cycles" && unit !== "" && !/^cycles?$/i.test(unit)) {
     throw new InputError(file, `${FORMAT6}: metric "${metricName2}": expected cycles, got "${unit}"`, line, field);
   } else if (isPercentMetric(key) && unit !== "" && unit !== "%") {
@@ -29649,18 +29883,18 @@ function toRow(file, pick, where2) {
   if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail(annotation.name, "expected true or false");
   return row;
 }
-function deviceType(value3) {
-  if (typeof value3 === "number") return value3 === 0 ? "cpu" : Number.isInteger(value3) && value3 > 0 ? "device" : void 0;
-  if (typeof value3 !== "string") return void 0;
-  const t = value3.trim().replace(/^DeviceType\./i, "").toLowerCase();
+function deviceType(value4) {
+  if (typeof value4 === "number") return value4 === 0 ? "cpu" : Number.isInteger(value4) && value4 > 0 ? "device" : void 0;
+  if (typeof value4 !== "string") return void 0;
+  const t = value4.trim().replace(/^DeviceType\./i, "").toLowerCase();
   if (t === "cpu" || t === "0") return "cpu";
   return /^(?:cuda|hip|xpu|mps|mtia|hpu|privateuse1|meta|[1-9]\d*)$/.test(t) ? "device" : void 0;
 }
-function truthy(value3) {
-  if (typeof value3 === "boolean") return value3;
-  if (value3 === 1 || value3 === 0) return value3 === 1;
-  if (typeof value3 !== "string") return void 0;
-  const t = value3.trim().toLowerCase();
+function truthy(value4) {
+  if (typeof value4 === "boolean") return value4;
+  if (value4 === 1 || value4 === 0) return value4 === 1;
+  if (typeof value4 !== "string") return void 0;
+  const t = value4.trim().toLowerCase();
   return t === "true" || t === "1" ? true : t === "false" || t === "0" ? false : void 0;
 }
 var STEP = /^ProfilerStep(?:#\d+|\*)$/;
@@ -29857,8 +30091,8 @@ async function readTraceEvents(source) {
   if (!events.some((e) => e.kind !== "annotation")) throw new InputError(source.name, `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`, void 0, "traceEvents");
   return { events, skipped, ignored, threadNames };
 }
-function idOf(value3) {
-  return typeof value3 === "string" || typeof value3 === "number" ? String(value3) : "";
+function idOf(value4) {
+  return typeof value4 === "string" || typeof value4 === "number" ? String(value4) : "";
 }
 
 // src/profile/torch-trace.ts
@@ -30150,9 +30384,9 @@ function generationRecord(r) {
 }
 function recordId(r) {
   for (const field of ID_FIELDS) {
-    const value3 = own(r, field);
-    if (typeof value3 === "string" && value3.trim() !== "") return { id: value3, idField: field };
-    if (typeof value3 === "number" && Number.isFinite(value3)) return { id: String(value3), idField: field };
+    const value4 = own(r, field);
+    if (typeof value4 === "string" && value4.trim() !== "") return { id: value4, idField: field };
+    if (typeof value4 === "number" && Number.isFinite(value4)) return { id: String(value4), idField: field };
   }
   return { reject: `no id: expected ${ID_FIELDS.join(", ")} (a non-empty string or a number)`, field: "id" };
 }
@@ -30173,9 +30407,9 @@ function outputOf(r) {
   for (const [prefix, place] of places) {
     if (!place) continue;
     for (const field of TEXT_FIELDS2) {
-      const value3 = own(place, field);
-      if (typeof value3 === "string") return fingerprint(value3);
-      if (value3 !== void 0 && value3 !== null) wrongType ??= { field: prefix + field, value: value3 };
+      const value4 = own(place, field);
+      if (typeof value4 === "string") return fingerprint(value4);
+      if (value4 !== void 0 && value4 !== null) wrongType ??= { field: prefix + field, value: value4 };
     }
     const choice = asObject(firstOf(own(place, "choices")));
     if (!choice) continue;
@@ -30189,14 +30423,14 @@ function outputOf(r) {
     wrongType ??= { field: `${prefix}choices[0]`, value: choice };
   }
   for (const field of HASH_FIELDS) {
-    const value3 = own(r, field);
-    if (typeof value3 !== "string" || value3.trim() === "") {
-      if (value3 !== void 0 && value3 !== null) wrongType ??= { field, value: value3 };
+    const value4 = own(r, field);
+    if (typeof value4 !== "string" || value4.trim() === "") {
+      if (value4 !== void 0 && value4 !== null) wrongType ??= { field, value: value4 };
       continue;
     }
-    if (HEX64.test(value3)) return { hash: `sha256:${value3.toLowerCase()}` };
-    if (field === "output_sha256") return { reject: `expected 64 hex digits, got ${describe6(value3)}`, field };
-    return { hash: `given:${value3}` };
+    if (HEX64.test(value4)) return { hash: `sha256:${value4.toLowerCase()}` };
+    if (field === "output_sha256") return { reject: `expected 64 hex digits, got ${describe6(value4)}`, field };
+    return { hash: `given:${value4}` };
   }
   if (wrongType) return { reject: `expected a string, got ${describe6(wrongType.value)}`, field: wrongType.field };
   return { reject: `no output: expected ${FIELD_LIST}`, field: "output" };
@@ -30218,13 +30452,13 @@ function samplingOf(r) {
   }
   return temperature !== void 0 ? { temperature, seed } : { seed };
 }
-function firstOf(value3) {
-  return Array.isArray(value3) ? value3[0] : void 0;
+function firstOf(value4) {
+  return Array.isArray(value4) ? value4[0] : void 0;
 }
-function describe6(value3) {
-  if (Array.isArray(value3)) return "an array";
-  if (value3 !== null && typeof value3 === "object") return "an object";
-  const text = JSON.stringify(value3) ?? String(value3);
+function describe6(value4) {
+  if (Array.isArray(value4)) return "an array";
+  if (value4 !== null && typeof value4 === "object") return "an object";
+  const text = JSON.stringify(value4) ?? String(value4);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -30267,14 +30501,14 @@ var Collector = class {
   serverMadeIds = 0;
   add(text, line) {
     this.records++;
-    let value3;
+    let value4;
     try {
-      value3 = parseJsonLenient(text);
+      value4 = parseJsonLenient(text);
     } catch (error2) {
       this.issue(line, "", `not valid JSON: ${error2.message}`);
       return;
     }
-    const object3 = asObject(value3);
+    const object3 = asObject(value4);
     if (!object3) {
       this.issue(line, "", "expected a JSON object for one request");
       return;
@@ -30368,21 +30602,21 @@ function lmEvalScores(doc, file) {
     const stderrs = /* @__PURE__ */ new Map();
     for (const key of Object.keys(row)) {
       if (LM_EVAL_NON_METRICS.has(key)) continue;
-      const value3 = row[key];
+      const value4 = row[key];
       const stderr = STDERR_KEY.exec(key);
       if (stderr) {
-        if (isFiniteNumber(value3) && value3 >= 0) stderrs.set(metricName(stderr[1] + (stderr[2] ?? "")), value3);
+        if (isFiniteNumber(value4) && value4 >= 0) stderrs.set(metricName(stderr[1] + (stderr[2] ?? "")), value4);
         else stderrNotNumbers++;
-      } else if (isFiniteNumber(value3)) values.set(metricName(key), value3);
-      else if (typeof value3 !== "string" || key.includes(",")) valuesNotNumbers++;
+      } else if (isFiniteNumber(value4)) values.set(metricName(key), value4);
+      else if (typeof value4 !== "string" || key.includes(",")) valuesNotNumbers++;
     }
     const samples = sampleCount(asObject(own(sampleCounts, task)));
     const direction = asObject(own(higher, task));
-    for (const [name, value3] of values) {
+    for (const [name, value4] of values) {
       const better = own(direction, name.split(",")[0]);
       metrics.push({
         key: `${task}/${name}`,
-        value: value3,
+        value: value4,
         ...stderrs.has(name) ? { stderr: stderrs.get(name) } : {},
         ...samples !== void 0 ? { samples } : {},
         ...typeof better === "boolean" ? { higherIsBetter: better } : {}
@@ -30402,8 +30636,8 @@ function sampleCount(counts) {
   const n = own(counts, "effective") ?? own(counts, "original");
   return isFiniteNumber(n) && n > 0 ? n : void 0;
 }
-function isFiniteNumber(value3) {
-  return typeof value3 === "number" && Number.isFinite(value3);
+function isFiniteNumber(value4) {
+  return typeof value4 === "number" && Number.isFinite(value4);
 }
 
 // src/quality/scores-json.ts
@@ -30418,15 +30652,15 @@ function scoresFromJson(doc, file) {
   const metrics = [];
   const notes = [];
   for (const key of Object.keys(scores)) {
-    const value3 = scores[key];
-    if (typeof value3 !== "number" || !Number.isFinite(value3)) {
-      notes.push(`scores.${key}: ${describe7(value3)} is not a finite number; left out`);
+    const value4 = scores[key];
+    if (typeof value4 !== "number" || !Number.isFinite(value4)) {
+      notes.push(`scores.${key}: ${describe7(value4)} is not a finite number; left out`);
       continue;
     }
     const se = own(stderr, key);
     const n = own(counts, key);
     const better = own(higher, key);
-    const metric = { key, value: value3 };
+    const metric = { key, value: value4 };
     if (typeof se === "number" && Number.isFinite(se) && se >= 0) metric.stderr = se;
     else if (se !== void 0 && se !== null) notes.push(`stderr.${key}: ${describe7(se)} is not a number ≥ 0; ignored`);
     if (typeof n === "number" && Number.isFinite(n) && n > 0) metric.n = n;
@@ -30437,8 +30671,8 @@ function scoresFromJson(doc, file) {
   if (metrics.length === 0) throw new InputError(file, `${FORMAT11}: "scores" holds no finite number`, void 0, "scores");
   return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes.slice(0, 20) };
 }
-function describe7(value3) {
-  const text = JSON.stringify(value3) ?? String(value3);
+function describe7(value4) {
+  const text = JSON.stringify(value4) ?? String(value4);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -30527,9 +30761,9 @@ var MINUS2 = "−";
 function onUnitScale(...values) {
   return values.every((v) => v >= 0 && v <= 1);
 }
-function scoreValue(value3, unit) {
-  if (!unit) return compact(value3);
-  return value3.toFixed(3);
+function scoreValue(value4, unit) {
+  if (!unit) return compact(value4);
+  return value4.toFixed(3);
 }
 function scoreDiff(diff, unit) {
   const sign2 = diff > 0 ? "+" : diff < 0 ? MINUS2 : "";
@@ -30539,8 +30773,8 @@ function scoreDiff(diff, unit) {
   }
   return `${sign2}${compact(Math.abs(diff))}`;
 }
-function bound(value3, unit) {
-  const v = unit ? value3 * 100 : value3;
+function bound(value4, unit) {
+  const v = unit ? value4 * 100 : value4;
   const text = unit ? Math.abs(v).toFixed(1) : compact(Math.abs(v));
   if (Number(text.replace(/,/g, "")) === 0) return "0";
   return `${v < 0 ? MINUS2 : "+"}${text}`;
@@ -30819,9 +31053,9 @@ function summaryDefaults(config, base, head) {
   const baseKeys = summaryKeys(base);
   const headKeys = summaryKeys(head);
   const out = [];
-  for (const [key, value3] of headKeys) {
+  for (const [key, value4] of headKeys) {
     if (!baseKeys.has(key) || present.has(key)) continue;
-    const spec = specFor(value3, headKeys);
+    const spec = specFor(value4, headKeys);
     if (!spec || present.has(spec.key)) continue;
     present.add(spec.key);
     out.push({ spec, origin: "default" });
@@ -30895,8 +31129,7 @@ function phaseColumn(table, phase) {
     case "detokenize":
       return n.detokenize_ms;
     case "network": {
-      if (n.network_ms) return n.network_ms;
-      if (!n.client_first_token_ms || !n.first_token_ms) return void 0;
+      if (!n.client_first_token_ms || !n.first_token_ms) return n.network_ms;
       const out = new Float64Array(table.length);
       for (let i = 0; i < out.length; i++) out[i] = n.client_first_token_ms[i] - n.first_token_ms[i];
       return out;
@@ -30942,7 +31175,7 @@ var FIELD_FOR = {
   ttft: "first_token_ms",
   e2e: "total_ms",
   ttft_client: "client_first_token_ms or network_ms",
-  network: "network_ms or client_first_token_ms",
+  network: "client_first_token_ms (with first_token_ms) or network_ms",
   tpot: "decode_ms and output_tokens",
   throughput: "arrival_ts, total_ms and output_tokens",
   failed: "error, or the failed and requested counts",
@@ -31342,18 +31575,18 @@ function quantileEvaluator(sortedBlocks, layout, counts, q) {
 // src/stats/block-bootstrap.ts
 var MAX_BLOCKS_PER_RUN = 400;
 function createResampler(runs, statistic, blockLengthOverride, cache) {
-  const usable = runs.filter((r) => r.values.length > 0);
-  if (usable.length === 0) throw new Error("cannot resample a side without values");
+  const usable2 = runs.filter((r) => r.values.length > 0);
+  if (usable2.length === 0) throw new Error("cannot resample a side without values");
   const ranks = statistic.kind === "quantile";
   const optimal = (values) => optimalBlockLength(values, { ranks });
-  const blockLengths = usable.map(
+  const blockLengths = usable2.map(
     (r) => blockLengthOverride ?? Math.max(cache ? cache.blockLength(r.values, ranks ? "ranks" : "values", () => optimal(r.values)) : optimal(r.values), Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN))
   );
-  const layout = layoutBlocks(usable, blockLengths);
+  const layout = layoutBlocks(usable2, blockLengths);
   const counts = new Float64Array(layout.blockCount);
   const draw = (rng) => {
     counts.fill(0);
-    const runCount = usable.length;
+    const runCount = usable2.length;
     for (let r = 0; r < runCount; r++) {
       const run2 = runCount === 1 ? 0 : rng.int(runCount);
       const first = layout.firstBlock[run2];
@@ -31365,12 +31598,12 @@ function createResampler(runs, statistic, blockLengthOverride, cache) {
   const all = () => counts.fill(1);
   let evaluate;
   if (statistic.kind === "quantile") {
-    const sort = () => sortedWithBlocks(concatRuns(usable, layout.elements), blockIds(usable, layout));
-    const sorted = cache ? cache.sortedBlocks(usable.map((r) => r.values), blockLengths.join(","), sort) : sort();
+    const sort = () => sortedWithBlocks(concatRuns(usable2, layout.elements), blockIds(usable2, layout));
+    const sorted = cache ? cache.sortedBlocks(usable2.map((r) => r.values), blockLengths.join(","), sort) : sort();
     evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
   } else {
-    const numerators = blockSums(usable, layout, (r) => r.values);
-    const denominators = statistic.kind === "mean" ? layout.blockSize : blockSums(usable, layout, (r) => {
+    const numerators = blockSums(usable2, layout, (r) => r.values);
+    const denominators = statistic.kind === "mean" ? layout.blockSize : blockSums(usable2, layout, (r) => {
       if (!r.denominators) throw new Error("ratio statistic needs denominators");
       return r.denominators;
     });
@@ -31483,9 +31716,9 @@ function createRng(seed) {
     },
     normal: () => {
       if (spareNormal !== void 0) {
-        const value3 = spareNormal;
+        const value4 = spareNormal;
         spareNormal = void 0;
-        return value3;
+        return value4;
       }
       let u = next();
       while (u === 0) u = next();
@@ -31590,8 +31823,8 @@ function maxOf(a) {
   for (let i = 1; i < a.length; i++) if (a[i] > m) m = a[i];
   return m;
 }
-function withSign(a, k, value3) {
-  if (value3 !== 0) return value3;
+function withSign(a, k, value4) {
+  if (value4 !== 0) return value4;
   let negatives = 0;
   let negativeZeros = 0;
   for (let i = 0; i < a.length; i++) {
@@ -31686,17 +31919,17 @@ function bootstrapChange(base, head, options) {
   let notBelowMargin = 0;
   let notAboveZero = 0;
   let notBelowZero = 0;
-  let usable = 0;
+  let usable2 = 0;
   for (let i = 0; i < resamples; i++) {
     const x = tested[i];
     if (Number.isNaN(x)) continue;
-    usable++;
+    usable2++;
     if (x <= margin) notAboveMargin++;
     if (x >= -margin) notBelowMargin++;
     if (x <= 0) notAboveZero++;
     if (x >= 0) notBelowZero++;
   }
-  const twoSided = (a, b) => Math.min(1, 2 * (Math.min(a, b) + 1) / (usable + 1));
+  const twoSided = (a, b) => Math.min(1, 2 * (Math.min(a, b) + 1) / (usable2 + 1));
   const sortedTested = sortedReplicates(tested);
   const sortedBase = sortedReplicates(baseReplicates);
   const sortedHead = sortedReplicates(headReplicates);
@@ -31973,6 +32206,8 @@ function prepare(requested, base, head, config, shared, context) {
   const blockLength = baseSeries.summary ? 1 : void 0;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
   const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
+  const withheld = context.withheld?.(spec);
+  if (withheld) return pointOnly(requested, config, withheld, baseResampler, headResampler, baseSeries, headSeries);
   if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !headSeries.summary) {
     return pointOnly(requested, config, { code: "not-judged-overloaded" }, baseResampler, headResampler, baseSeries, headSeries);
   }
@@ -32375,8 +32610,8 @@ function configValue(meta, names2) {
 }
 var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
 function chunkedPrefill(meta) {
-  const value3 = configValue(meta, CHUNKED_PREFILL_KEYS);
-  return { value: value3, off: value3 === false || value3 === "false" || value3 === 0 };
+  const value4 = configValue(meta, CHUNKED_PREFILL_KEYS);
+  return { value: value4, off: value4 === false || value4 === "false" || value4 === 0 };
 }
 
 // src/diagnose/survivors.ts
@@ -32460,10 +32695,94 @@ function loadEvidence(r) {
   return out;
 }
 
+// src/model/workload-key.ts
+var KEY_FIELDS = ["dataset", "inputLength", "outputLength", "requestRate", "concurrency", "streaming", "engine", "engineVersion", "model", "hardware", "tenant"];
+function workloadKey(run2) {
+  const w = run2.workload ?? {};
+  const key = {};
+  const put = (field, value4) => {
+    if (value4 === void 0 || typeof value4 === "string" && value4.trim() === "" || typeof value4 === "number" && Number.isNaN(value4)) return;
+    key[field] = typeof value4 === "string" ? value4.trim() : value4;
+  };
+  put("dataset", w.dataset);
+  put("inputLength", w.inputLength);
+  put("outputLength", w.outputLength);
+  put("requestRate", w.requestRate);
+  put("concurrency", w.concurrency);
+  put("streaming", w.streaming);
+  put("engine", w.engine);
+  put("engineVersion", w.engineVersion);
+  put("model", run2.meta.model);
+  put("hardware", run2.meta.hardware);
+  put("tenant", w.tenant);
+  return key;
+}
+function sameValue2(a, b) {
+  if (typeof a === "string" && typeof b === "string") return a.toLowerCase() === b.toLowerCase();
+  if (typeof a === "number" && typeof b === "number") return a === b || Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+  return a === b;
+}
+function keyDifferences(base, head) {
+  const out = [];
+  for (const field of KEY_FIELDS) {
+    const b = base[field];
+    const h = head[field];
+    if (b !== void 0 && h !== void 0 && !sameValue2(b, h)) out.push({ field, base: b, head: h });
+  }
+  return out;
+}
+function compatibleKeys(a, b) {
+  return keyDifferences(a, b).length === 0;
+}
+function keyText(key) {
+  return KEY_FIELDS.filter((f) => key[f] !== void 0).map((f) => `${f}=${canonical(key[f])}`).join("|");
+}
+function canonical(value4) {
+  if (typeof value4 === "string") return value4.toLowerCase();
+  if (typeof value4 === "number") return Number.isFinite(value4) ? String(value4) : value4 > 0 ? "inf" : "-inf";
+  return String(value4);
+}
+function commonKey(runs) {
+  const keys = runs.map(workloadKey);
+  if (keys.length === 0) return {};
+  const out = {};
+  for (const field of KEY_FIELDS) {
+    const first = keys[0][field];
+    if (first !== void 0 && keys.every((k) => k[field] !== void 0 && sameValue2(k[field], first))) out[field] = first;
+  }
+  return out;
+}
+function describeField(field, value4) {
+  switch (field) {
+    case "requestRate":
+      return typeof value4 === "number" && !Number.isFinite(value4) ? "max request rate" : `${value4} req/s`;
+    case "concurrency":
+      return `concurrency ${value4}`;
+    case "streaming":
+      return value4 === true ? "streaming" : "non-streaming";
+    case "inputLength":
+      return `input ${value4} tokens`;
+    case "outputLength":
+      return `output ${value4} tokens`;
+    case "engineVersion":
+      return `engine version ${value4}`;
+    default:
+      return `${field} ${value4}`;
+  }
+}
+function keyLabel(key, fields = KEY_FIELDS) {
+  return KEY_FIELDS.filter((f) => fields.includes(f) && key[f] !== void 0).map((f) => describeField(f, key[f])).join(", ");
+}
+
 // src/diagnose/caveats.ts
 function collectCaveats(input) {
   const out = [];
   const { base, head, metrics, workload, configChanges } = input;
+  for (const d of input.notLikeForLike ?? []) out.push({ kind: d.kind, message: listDifferences(d.differences), differences: d.differences, ...d.judgedAnyway ? { judgedAnyway: true } : {} });
+  if (input.tradeoff) {
+    const t = input.tradeoff;
+    out.push({ kind: "batching-tradeoff", message: `throughput ${signedPercent(t.throughputChange)}, ${t.tokenMetric} ${signedPercent(t.tokenChange)}, batch ${compact(t.batch.base)} → ${compact(t.batch.head)}`, tradeoff: t });
+  }
   const fewRuns = Math.min(base.runs.length, head.runs.length);
   const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith("summary"));
   if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
@@ -32500,7 +32819,11 @@ function collectCaveats(input) {
     if (shift?.changed) drift.push(`${shift.field === "prompt_tokens" ? "prompt" : "output"} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
   }
   const names2 = { concurrency: "concurrency", requestRate: "request rate", inputTokensMean: "mean input tokens", outputTokensMean: "mean output tokens" };
-  for (const d of workload.declared) drift.push(`${names2[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
+  const loadSaid = (input.notLikeForLike ?? []).some((d) => d.kind === "load-changed");
+  for (const d of workload.declared) {
+    if (loadSaid && (d.key === "concurrency" || d.key === "requestRate")) continue;
+    drift.push(`${names2[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
+  }
   if (workload.arrivalRate?.changed) {
     drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
   }
@@ -32600,6 +32923,9 @@ function errorShare(side2) {
 }
 function hasQuality(side2) {
   return side2.runs.some((r) => r.summaries.some((s) => s.metric.startsWith("quality")));
+}
+function listDifferences(differences) {
+  return differences.map((d) => `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, "")}`).join(", ");
 }
 
 // src/diagnose/measures/ratios.ts
@@ -32811,8 +33137,8 @@ var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", 
 function configuredBatchLimit(meta) {
   for (const key of BATCH_LIMIT_KEYS) {
     const raw = meta.config[key] ?? meta.config[`engine.${key}`];
-    const value3 = typeof raw === "string" ? Number(raw) : raw;
-    if (typeof value3 === "number" && Number.isFinite(value3) && value3 > 0) return { key, value: value3 };
+    const value4 = typeof raw === "string" ? Number(raw) : raw;
+    if (typeof value4 === "number" && Number.isFinite(value4) && value4 > 0) return { key, value: value4 };
   }
   return void 0;
 }
@@ -33463,24 +33789,53 @@ function candidate(hint, phase, title, metrics) {
 }
 
 // src/diagnose/branches/network.ts
-function networkBranch(_ctx, metrics, attribution) {
+var FLAT_SHARE = 0.2;
+var WIRE_SHARE = 0.5;
+function networkBranch(ctx, metrics, attribution) {
   const network = attribution?.phases.find((p) => p.phase === "network");
-  const answer = network ? `network in the ${attribution.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}); its own ${percentileLabel(attribution)} ${duration(network.basePercentile)} → ${duration(network.headPercentile)}` : "network time grew";
+  const answer = network ? `network/proxy (client TTFT − server TTFT) in the ${attribution.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}); its own ${percentileLabel(attribution)} ${duration(network.basePercentile)} → ${duration(network.headPercentile)}` : "network time grew";
+  const steps = [{ question: "Client TTFT vs server TTFT?", answer }];
+  const serverDelta = network ? attribution.phases.filter((p) => p.phase !== "network").reduce((s, p) => s + p.delta, 0) : void 0;
+  const wire = wireMeans(ctx.base.tables, ctx.head.tables);
+  const gapDelta = network?.delta ?? 0;
+  const serverFlat = serverDelta !== void 0 && gapDelta > 0 && Math.abs(serverDelta) < FLAT_SHARE * gapDelta;
+  const wireGrew = wire !== void 0 && gapDelta > 0 && wire.head - wire.base >= WIRE_SHARE * gapDelta;
+  if (serverDelta !== void 0) steps.push({ question: "Did the server change?", answer: `${serverFlat ? "no" : "yes"}: the server's part of the ${attribution.tail} moved ${signedDuration(serverDelta)}` });
+  if (wire) steps.push({ question: "Is it the wire?", answer: `${wireGrew ? "yes" : "no"}: network_ms ${duration(wire.base)} → ${duration(wire.head)} (mean)` });
+  const found = [];
+  if (network) found.push(evidence(`client TTFT − server TTFT in the ${attribution.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}), ${Math.round(network.shareOfHead * 100)}% of client TTFT now`, { baseMs: network.baseMean, headMs: network.headMean }));
+  if (serverDelta !== void 0) found.push(evidence(`the server's own part (tokenize, queue wait, prefill and the rest of server TTFT) moved ${signedDuration(serverDelta)}${serverFlat ? ": flat" : ""}`));
+  if (wire) found.push(evidence(`wire time (network_ms) ${duration(wire.base)} → ${duration(wire.head)} (mean): ${wireGrew ? "it carries the growth" : "not where the time went"}`, { baseMs: wire.base, headMs: wire.head }));
   return {
-    steps: [{ question: "Client TTFT vs server TTFT?", answer }],
+    steps,
     findings: [
       {
         hint: "buffering-proxy",
         phase: "network",
-        title: "the time between server and client grew, not the server",
-        status: "likely",
-        cause: "unknown",
-        evidence: network ? [evidence(`network share of client TTFT in the ${attribution.tail}: ${Math.round(network.shareOfHead * 100)}% (Δ ${signedDuration(network.delta)})`, { baseMs: network.baseMean, headMs: network.headMean })] : [],
-        nextCheck: "check proxies and load balancers between client and server for response buffering (nginx proxy_buffering, HTTP/1.0 upstreams, compression of event streams)",
+        title: wireGrew ? "the network between server and client got slower, not the server" : `the time between server and client grew, not the server: a proxy or load balancer holding the response${wire ? "" : ", or the network (no wire time recorded to tell them apart)"}`,
+        status: serverFlat ? "confirmed" : "likely",
+        cause: wireGrew ? "unknown" : "config",
+        evidence: found,
+        nextCheck: wireGrew ? "compare a run from a client next to the server (or with the proxy bypassed), and look at the path between them (retransmits, a new hop, TLS)" : "compare a run with the proxy bypassed (client straight to the server), and timestamps at the load balancer for where the first chunk waits; then check response buffering (nginx proxy_buffering for event streams, HTTP/1.0 upstreams, compression of text/event-stream)",
         metrics
       }
     ]
   };
+}
+function wireMeans(base, head) {
+  const mean = (tables) => {
+    const values = [];
+    for (const t of tables) {
+      const wire = t.numbers.network_ms;
+      if (!wire || !t.numbers.client_first_token_ms) return NaN;
+      const ok = successMask(t);
+      for (let i = 0; i < t.length; i++) if (ok[i]) values.push(wire[i]);
+    }
+    return meanFinite(Float64Array.from(values));
+  };
+  const b = mean(base);
+  const h = mean(head);
+  return Number.isFinite(b) && Number.isFinite(h) ? { base: b, head: h } : void 0;
 }
 function percentileLabel(a) {
   return a.q === 0 ? "mean" : `p${Number((a.q * 100).toPrecision(3))}`;
@@ -33495,7 +33850,7 @@ function gapBranch(_ctx, metrics, attribution) {
       {
         hint: "measurement-gap",
         phase: "remainder",
-        title: "the time went outside every recorded phase",
+        title: "the time went inside the server, outside every recorded phase",
         status: "likely",
         cause: "unknown",
         evidence: rest ? [evidence(`remainder (metric minus its phases) in the ${attribution.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`, { baseMs: rest.baseMean, headMs: rest.headMean })] : [],
@@ -34000,7 +34355,6 @@ function attributeFromHistograms(spec, base, head) {
   if (baseTotal === void 0 || headTotal === void 0) return null;
   const phases = model.filter((p) => sideMean(base, p) !== void 0 && sideMean(head, p) !== void 0);
   if (phases.length === 0) return null;
-  const change2 = headTotal - baseTotal;
   const components = phases.map((p) => ({
     phase: p,
     base: sideMean(base, p),
@@ -34011,6 +34365,16 @@ function attributeFromHistograms(spec, base, head) {
   const baseRest = baseTotal - components.reduce((s, c) => s + c.base, 0);
   const headRest = headTotal - components.reduce((s, c) => s + c.head, 0);
   components.push({ phase: "remainder", base: baseRest, head: headRest });
+  const baseClient = metricId === "ttft" ? clientMean(base, "ttft") : void 0;
+  const headClient = metricId === "ttft" ? clientMean(head, "ttft") : void 0;
+  if (baseClient !== void 0 && headClient !== void 0) {
+    components.push({ phase: "network", base: baseClient - baseTotal, head: headClient - headTotal });
+    return shareOut(spec, components, baseClient, headClient, base, head, metricId, model, phases, "all requests, server-side means from the metrics scrape and the client tool's mean TTFT");
+  }
+  return shareOut(spec, components, baseTotal, headTotal, base, head, metricId, model, phases, "all requests, server-side means from the metrics scrape");
+}
+function shareOut(spec, components, baseTotal, headTotal, base, head, metricId, model, phases, tail) {
+  const change2 = headTotal - baseTotal;
   const shares = components.map((c) => ({
     phase: c.phase,
     baseMean: c.base,
@@ -34034,7 +34398,7 @@ function attributeFromHistograms(spec, base, head) {
   const headHist = firstHistogram(head, metricId);
   return {
     spec,
-    tail: "all requests, server-side means from the metrics scrape",
+    tail,
     q: 0,
     base: { threshold: baseTotal, count: baseHist?.count ?? 0, mean: baseTotal },
     head: { threshold: headTotal, count: headHist?.count ?? 0, mean: headTotal },
@@ -34043,6 +34407,15 @@ function attributeFromHistograms(spec, base, head) {
     dominant,
     source: "server-histograms"
   };
+}
+function clientMean(side2, metric) {
+  const values = [];
+  for (const run2 of side2.runs) {
+    const s = run2.summaries.find((x) => x.metric === metric && x.stat === "mean" && !x.field?.includes("_sum / "));
+    if (!s) return void 0;
+    values.push(s.value);
+  }
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : void 0;
 }
 function serverHitRate(side2) {
   let hits = 0;
@@ -34129,8 +34502,25 @@ function branch2(phase, input, metrics, steps) {
       if (chunked) steps.push({ question: "Did chunked prefill change?", answer: `${chunked.key} ${describeValue(chunked.base)} → ${describeValue(chunked.head)}` });
       return [finding("decode-overhead", "decode", "decode takes longer on the server", "candidate", "unknown", [], "per-request telemetry would match decode step time by running batch; or profile a decode step", metrics)];
     }
+    case "network": {
+      const share2 = input.regressed[0]?.attribution.phases.find((p) => p.phase === "network");
+      const server = input.regressed[0]?.attribution.phases.filter((p) => p.phase !== "network").reduce((s, p) => s + p.delta, 0);
+      if (share2) steps.push({ question: "Client TTFT vs server TTFT?", answer: `client − server mean ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms; the server's own mean moved ${compact(server ?? 0)} ms` });
+      return [
+        finding(
+          "buffering-proxy",
+          "network",
+          "the time between server and client grew, not the server: a proxy, load balancer or the network",
+          "likely",
+          "unknown",
+          share2 ? [evidence(`client mean TTFT − server mean TTFT (the scrape): ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms`)] : [],
+          "compare a run with the proxy bypassed (client straight to the server), and timestamps at the load balancer for where the first chunk waits",
+          metrics
+        )
+      ];
+    }
     case "remainder":
-      return [finding("measurement-gap", "remainder", "the time went outside the phases the server records", "likely", "unknown", [], "instrument what runs between the phases", metrics)];
+      return [finding("measurement-gap", "remainder", "the time went inside the server, outside the phases it records", "likely", "unknown", [], "instrument what runs between the phases", metrics)];
     default:
       return [];
   }
@@ -34145,46 +34535,79 @@ var VERSION = "0.1.0";
 // src/report/groups.ts
 var UNNAMED = "benchmark";
 function pairBenchmarks(base, head) {
-  const baseGroups = groupByName(base.runs);
-  const headGroups = groupByName(head.runs);
-  if (baseGroups.size <= 1 && headGroups.size <= 1) {
-    const [baseName] = baseGroups.keys();
-    const [headName] = headGroups.keys();
+  const baseGroups = groupRuns2(base.runs);
+  const headGroups = groupRuns2(head.runs);
+  if (baseGroups.length <= 1 && headGroups.length <= 1) {
+    const baseName = baseGroups[0]?.name;
+    const headName = headGroups[0]?.name;
     const notes = baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`] : [];
     return { pairs: [{ name: headName ?? baseName ?? UNNAMED, base, head }], unmatched: [], notes };
   }
+  const labels = groupLabels([...baseGroups, ...headGroups]);
   const pairs = [];
   const unmatched = [];
-  for (const [name, runs] of headGroups) {
-    const baseRuns = baseGroups.get(name);
-    if (baseRuns) pairs.push({ name, base: { label: "base", runs: baseRuns }, head: { label: "head", runs } });
-    else unmatched.push({ side: "head", name });
+  const freeBase = new Set(baseGroups);
+  const matched = /* @__PURE__ */ new Map();
+  for (const h of headGroups) {
+    const exact = [...freeBase].find((b) => b.name === h.name && keyText(b.key) === keyText(h.key));
+    if (exact) {
+      matched.set(h, exact);
+      freeBase.delete(exact);
+    }
   }
-  for (const name of baseGroups.keys()) if (!headGroups.has(name)) unmatched.push({ side: "base", name });
+  for (const h of headGroups) {
+    if (matched.has(h)) continue;
+    const candidates = [...freeBase].filter((b) => b.name === h.name && compatibleKeys(b.key, h.key));
+    if (candidates.length === 1) {
+      matched.set(h, candidates[0]);
+      freeBase.delete(candidates[0]);
+    }
+  }
+  for (const h of headGroups) {
+    const b = matched.get(h);
+    if (b) pairs.push({ name: labels.get(h), base: { label: "base", runs: b.runs }, head: { label: "head", runs: h.runs } });
+    else unmatched.push({ side: "head", name: labels.get(h) });
+  }
+  for (const b of baseGroups) if (freeBase.has(b)) unmatched.push({ side: "base", name: labels.get(b) });
   return { pairs, unmatched, notes: [] };
 }
-function groupByName(runs) {
-  const byName = /* @__PURE__ */ new Map();
+function groupRuns2(runs) {
+  const groups2 = [];
+  const byText = /* @__PURE__ */ new Map();
   for (const run2 of runs) {
     const name = run2.meta.benchmark ?? UNNAMED;
-    byName.set(name, [...byName.get(name) ?? [], run2]);
-  }
-  const groups2 = /* @__PURE__ */ new Map();
-  for (const [name, list] of byName) {
-    const loads = new Set(list.map(loadLabel));
-    for (const run2 of list) {
-      const key = loads.size > 1 ? `${name} @ ${loadLabel(run2)}` : name;
-      groups2.set(key, [...groups2.get(key) ?? [], run2]);
+    const key = workloadKey(run2);
+    const text = `${name}\0${keyText(key)}`;
+    let group2 = byText.get(text);
+    if (!group2) {
+      group2 = { name, key, runs: [] };
+      byText.set(text, group2);
+      groups2.push(group2);
     }
+    group2.runs.push(run2);
   }
   return groups2;
 }
-function loadLabel(run2) {
-  const w = run2.workload;
-  const parts2 = [];
-  if (w?.concurrency !== void 0) parts2.push(`concurrency ${w.concurrency}`);
-  if (w?.requestRate !== void 0) parts2.push(Number.isFinite(w.requestRate) ? `${w.requestRate} req/s` : "max rate");
-  return parts2.join(", ") || "unspecified load";
+function groupLabels(groups2) {
+  const labels = /* @__PURE__ */ new Map();
+  const byName = /* @__PURE__ */ new Map();
+  for (const g2 of groups2) byName.set(g2.name, [...byName.get(g2.name) ?? [], g2]);
+  for (const [name, list] of byName) {
+    const distinct = new Set(list.map((g2) => keyText(g2.key)));
+    if (distinct.size <= 1) {
+      for (const g2 of list) labels.set(g2, name);
+      continue;
+    }
+    const varying = KEY_FIELDS.filter((f) => varies(list, f));
+    for (const g2 of list) labels.set(g2, `${name} @ ${keyLabel(g2.key, varying) || "unspecified workload"}`);
+  }
+  return labels;
+}
+function varies(groups2, field) {
+  const values = groups2.map((g2) => g2.key[field]);
+  const first = values.find((v) => v !== void 0);
+  if (first === void 0) return false;
+  return values.some((v) => v === void 0 || !sameValue2(v, first));
 }
 
 // src/report/model.ts
@@ -34276,7 +34699,7 @@ function lookupModel(name) {
 }
 
 // src/profile/decode-floor.ts
-var positive2 = (x) => x !== void 0 && Number.isFinite(x) && x > 0;
+var positive3 = (x) => x !== void 0 && Number.isFinite(x) && x > 0;
 var nonNegative4 = (x) => x !== void 0 && Number.isFinite(x) && x >= 0;
 function decodeFloor(input) {
   const missing = [];
@@ -34289,15 +34712,15 @@ function decodeFloor(input) {
   }
   const moe = input.moe ?? model?.moe;
   let weightBytes = NaN;
-  if (positive2(input.weightBytes)) {
+  if (positive3(input.weightBytes)) {
     weightBytes = input.weightBytes;
     assumptions.push(`weights ${fmtBytes(weightBytes)} per step as given.`);
   } else {
     const params = input.paramsBillions ?? model?.paramsBillions;
-    if (!positive2(params)) missing.push("paramsBillions (or weightBytes, or a known model)");
-    if (!positive2(input.bytesPerParam)) missing.push("bytesPerParam (2 for BF16, 1 for FP8, 0.5 for INT4)");
+    if (!positive3(params)) missing.push("paramsBillions (or weightBytes, or a known model)");
+    if (!positive3(input.bytesPerParam)) missing.push("bytesPerParam (2 for BF16, 1 for FP8, 0.5 for INT4)");
     if (!nonNegative4(input.batchSize) && moe) missing.push("batchSize (a mixture of experts reads the experts the batch is routed to)");
-    if (positive2(params) && positive2(input.bytesPerParam)) {
+    if (positive3(params) && positive3(input.bytesPerParam)) {
       const embedding = input.paramsBillions === void 0 && model ? model.embeddingParamsBillions : 0;
       let read = params - embedding;
       if (embedding > 0) assumptions.push(`input embedding (${embedding} B parameters) left out: a step reads only the batch's rows.`);
@@ -34316,8 +34739,8 @@ function decodeFloor(input) {
   const layers = input.layers ?? model?.layers;
   const kvHeads = input.kvHeads ?? model?.kvHeads;
   const headDim = input.headDim ?? model?.headDim;
-  const geometry = positive2(layers) && positive2(kvHeads) && positive2(headDim) && positive2(input.bytesPerElement);
-  if (positive2(input.kvBytesPerToken)) {
+  const geometry = positive3(layers) && positive3(kvHeads) && positive3(headDim) && positive3(input.bytesPerElement);
+  if (positive3(input.kvBytesPerToken)) {
     kvBytesPerToken = input.kvBytesPerToken;
   } else if (geometry) {
     kvBytesPerToken = 2 * layers * kvHeads * headDim * input.bytesPerElement;
@@ -34326,15 +34749,15 @@ function decodeFloor(input) {
     kvBytesPerToken = 0;
     assumptions.push("no KV cache read (context 0 tokens): the floor is the weights alone.");
   } else {
-    if (!positive2(layers) || !positive2(kvHeads) || !positive2(headDim)) missing.push("kvBytesPerToken, or layers, kvHeads and headDim (or a known model)");
-    if (!positive2(input.bytesPerElement)) missing.push("bytesPerElement of the KV cache (2 for BF16, 1 for FP8)");
+    if (!positive3(layers) || !positive3(kvHeads) || !positive3(headDim)) missing.push("kvBytesPerToken, or layers, kvHeads and headDim (or a known model)");
+    if (!positive3(input.bytesPerElement)) missing.push("bytesPerElement of the KV cache (2 for BF16, 1 for FP8)");
   }
   if (!nonNegative4(input.contextTokens)) missing.push("contextTokens (mean KV tokens read per step, summed over the batch)");
-  if (!positive2(input.batchSize)) {
+  if (!positive3(input.batchSize)) {
     if (!missing.some((m) => m.startsWith("batchSize"))) missing.push("batchSize (sequences per decode step)");
   }
   let bandwidthGBs = NaN;
-  if (positive2(input.bandwidthGBs)) {
+  if (positive3(input.bandwidthGBs)) {
     bandwidthGBs = input.bandwidthGBs;
     assumptions.push(`bandwidth ${bandwidthGBs} GB/s per GPU as given.`);
   } else if (input.gpu !== void 0) {
@@ -34649,9 +35072,9 @@ function sideGoodput(tables, criteria) {
       let all = true;
       let missing = false;
       columns.forEach((column, k) => {
-        const value3 = column.ok ? column.values[i] : NaN;
-        if (Number.isNaN(value3)) missing = true;
-        else if (sloMet(criteria[k].slo, value3)) met[k] += weight;
+        const value4 = column.ok ? column.values[i] : NaN;
+        if (Number.isNaN(value4)) missing = true;
+        else if (sloMet(criteria[k].slo, value4)) met[k] += weight;
         else all = false;
       });
       if (missing) unmeasured += weight;
@@ -34775,8 +35198,8 @@ function batchLimit(runs) {
   if (values.size > 1) return `repeats disagree: ${limits[0].key} ${[...values].join(", ")}`;
   return limits[0];
 }
-function fmt(value3) {
-  return Number.isInteger(value3) ? String(value3) : value3.toFixed(1);
+function fmt(value4) {
+  return Number.isInteger(value4) ? String(value4) : value4.toFixed(1);
 }
 
 // src/diagnose/service-metrics.ts
@@ -35402,9 +35825,9 @@ function mser5(values) {
   for (let d = 0; d <= last; d++) {
     const n = k - d;
     const mean = sum[d] / n;
-    const value3 = Math.max(0, squares[d] - n * mean * mean) / (n * n);
-    if (value3 < bestValue) {
-      bestValue = value3;
+    const value4 = Math.max(0, squares[d] - n * mean * mean) / (n * n);
+    if (value4 < bestValue) {
+      bestValue = value4;
       best = d;
     }
   }
@@ -35517,18 +35940,93 @@ function blockTrend(values) {
   return { tau, z: z2, firstMs: quantile(medians.subarray(0, fifth), 0.5), lastMs: quantile(medians.subarray(blocks - fifth), 0.5) };
 }
 
+// src/diagnose/comparability.ts
+var KIND_OF = {
+  requestRate: "load-changed",
+  concurrency: "load-changed",
+  engine: "engine-changed",
+  engineVersion: "engine-changed",
+  streaming: "streaming-changed",
+  model: "model-changed",
+  hardware: "hardware-changed",
+  dataset: "dataset-changed",
+  inputLength: "dataset-changed",
+  outputLength: "dataset-changed",
+  tenant: "dataset-changed"
+};
+var ORDER = ["load-changed", "streaming-changed", "engine-changed", "model-changed", "hardware-changed", "dataset-changed"];
+function notLikeForLike(base, head) {
+  const differences = keyDifferences(commonKey(base.runs), commonKey(head.runs));
+  const out = [];
+  for (const kind2 of ORDER) {
+    const mine = differences.filter((d) => KIND_OF[d.field] === kind2);
+    if (mine.length) out.push({ kind: kind2, differences: mine });
+  }
+  return out;
+}
+var TOKEN_TIMING = /* @__PURE__ */ new Set(["ttft", "ttft_client", "itl", "tpot", "network"]);
+var TOKEN_TIMING_NAME = /(first|second)_(output_)?token|inter_(token|chunk)|per_user|tpot|itl|ttft/i;
+function isTokenTiming(spec) {
+  return spec.metric.custom ? TOKEN_TIMING_NAME.test(spec.metric.id) : TOKEN_TIMING.has(spec.metric.id);
+}
+function withheldReason(differences, compareAcrossLoad) {
+  const streaming = differences.some((d) => d.kind === "streaming-changed");
+  const load = differences.find((d) => d.kind === "load-changed");
+  return (spec) => {
+    if (streaming && isTokenTiming(spec)) return { code: "not-judged-streaming" };
+    if (load && !compareAcrossLoad) return { code: "operating-point", changes: load.differences };
+    return void 0;
+  };
+}
+function applyComparability(metrics) {
+  const notJudged = [];
+  const judged = [];
+  for (const m of metrics) {
+    if (m.reason.code === "not-judged-streaming") notJudged.push({ comparison: m, reason: "streaming-changed" });
+    else judged.push(m);
+  }
+  return { metrics: judged, notJudged };
+}
+var TRADEOFF_CHANGE = 0.05;
+var BATCH_CHANGE = 0.1;
+function batchingTradeoff(metrics, differences, batch, costs) {
+  const rate = (m) => m?.change !== null && m?.change !== void 0 && Number.isFinite(m.change) ? m.change : void 0;
+  const throughput = rate(metrics.find((m) => m.spec.metric.id === "throughput"));
+  if (throughput === void 0 || throughput < TRADEOFF_CHANGE) return void 0;
+  const perToken = metrics.filter((m) => (m.spec.metric.id === "itl" || m.spec.metric.id === "tpot") && (rate(m) ?? 0) >= TRADEOFF_CHANGE);
+  const typical = (m) => m.spec.stat.kind === "mean" ? 1 : Math.abs(m.spec.stat.q - 0.5) < 1e-9 ? 0 : 2 + m.spec.stat.q;
+  const token = perToken.sort((a, b) => typical(a) - typical(b) || (a.spec.metric.id === "itl" ? -1 : 1))[0];
+  if (!token) return void 0;
+  const declared = differences.find((d) => d.kind === "load-changed")?.differences.find((c) => c.field === "concurrency");
+  const size = declared && typeof declared.base === "number" && typeof declared.head === "number" && Number.isFinite(declared.base) && Number.isFinite(declared.head) ? { base: declared.base, head: declared.head, source: "declared concurrency" } : batch ? { ...batch, source: "running batch" } : void 0;
+  if (!size || !(size.base > 0) || size.head < size.base * (1 + BATCH_CHANGE)) return void 0;
+  const step = costs.find((c) => c.id === "decode-step");
+  return {
+    throughputChange: throughput,
+    tokenMetric: token.spec.key,
+    tokenChange: token.change,
+    batch: size,
+    ...step ? { matchedStep: { change: step.change, changed: step.changed } } : {}
+  };
+}
+
 // src/report/build.ts
 function triageBenchmark(base, head, config, quality) {
+  const differences = notLikeForLike(base, head).map((d) => d.kind === "load-changed" && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d);
   const load = analyseLoad(base, head);
-  const { metrics, notInData, family } = compareSides(base, head, config, {
+  const compared = compareSides(base, head, config, {
     bothOverloaded: load.base.overloaded && load.head.overloaded,
-    steady: steadyStarts(load, base, head)
+    steady: steadyStarts(load, base, head),
+    withheld: withheldReason(differences, config.compareAcrossLoad)
   });
+  const { notInData, family } = compared;
   const baseData = sideData(base);
   const headData = sideData(head);
   const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
   const costs = baseData && headData ? likeForLike(baseData, headData) : [];
+  const { metrics, notJudged } = applyComparability(compared.metrics);
+  const tradeoff = batchingTradeoff(compared.metrics, differences, runningBatch3(workload), costs);
   const attributions = [];
   const regressed = [];
   if (baseData && headData) {
@@ -35574,7 +36072,7 @@ function triageBenchmark(base, head, config, quality) {
     }
     fixes.sort(byGainPerEffort);
   }
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load, ...quality ? { quality } : {} });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load, notLikeForLike: differences, ...tradeoff ? { tradeoff } : {}, ...quality ? { quality } : {} });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
   const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...config.cost ? { cost: config.cost } : {} });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
@@ -35589,6 +36087,8 @@ function triageBenchmark(base, head, config, quality) {
     metrics,
     family,
     load,
+    notJudged,
+    notLikeForLike: differences,
     notInData,
     attributions,
     walks,
@@ -35604,10 +36104,10 @@ function triageBenchmark(base, head, config, quality) {
   };
 }
 function measuredRatesOf(metrics) {
-  const value3 = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
+  const value4 = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
   const side2 = (s) => {
-    const tokens = value3("throughput", s);
-    const requests = value3("request_throughput", s);
+    const tokens = value4("throughput", s);
+    const requests = value4("request_throughput", s);
     return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
   };
   return { base: side2("base"), head: side2("head") };
@@ -35641,10 +36141,8 @@ function triage(base, head, config, extras = {}) {
     for (const note of pairing.notes) report3.caveats.push({ kind: "benchmark-names", message: note });
     return report3;
   });
-  for (const u of pairing.unmatched) {
-    reports[0].caveats.push({ kind: "benchmark-names", message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared` });
-  }
-  if (reports.every((r) => r.metrics.length === 0)) throw nothingComparable(reports);
+  reports[0].caveats.unshift(...pairing.unmatched.map((u) => ({ kind: "benchmark-missing", message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared`, missing: u })));
+  if (reports.every((r) => r.metrics.length === 0 && r.notJudged.length === 0)) throw nothingComparable(reports);
   const report2 = buildReport(reports, config);
   const profiles = extras.profiles ? profileReport(extras.profiles) : void 0;
   return profiles ? withProfileEvidence({ ...report2, profiles }) : report2;
@@ -35721,6 +36219,10 @@ function decideOutcome(benchmarks, verdict, failOn) {
   }
   return { fail, reasons };
 }
+function runningBatch3(workload) {
+  const { baseConcurrency: base, headConcurrency: head } = workload;
+  return base !== void 0 && head !== void 0 && Number.isFinite(base) && Number.isFinite(head) ? { base, head } : void 0;
+}
 function declaredWorkload(side2) {
   return side2.runs.flatMap((r) => r.workload ? [r.workload] : []);
 }
@@ -35748,7 +36250,7 @@ function summarise(side2) {
     const ok = successMask(run2.requests);
     for (let i = 0; i < ok.length; i++) if (!ok[i]) failed2++;
   }
-  return { label: side2.label, runs: side2.runs.length, requests, failed: failed2, meta: mergedMeta(side2), sources: side2.runs.flatMap((r) => r.sources) };
+  return { label: side2.label, runs: side2.runs.length, requests, failed: failed2, meta: mergedMeta(side2), key: commonKey(side2.runs), sources: side2.runs.flatMap((r) => r.sources) };
 }
 function dedupeFixes(fixes) {
   const seen = /* @__PURE__ */ new Set();
@@ -35765,6 +36267,88 @@ function applyAcceptance(report2, acceptance) {
     acceptance,
     outcome: { fail: false, reasons: [...report2.outcome.reasons, `accepted by ${acceptance.by} for ${acceptance.sha.slice(0, 7)}: ${acceptance.reason}`] }
   };
+}
+
+// src/render/like-for-like.ts
+var FIELD_NAMES2 = {
+  dataset: "dataset",
+  inputLength: "input length",
+  outputLength: "output length",
+  requestRate: "request rate",
+  concurrency: "concurrency",
+  streaming: "streaming",
+  engine: "engine",
+  engineVersion: "engine version",
+  model: "model",
+  hardware: "hardware",
+  tenant: "tenant"
+};
+function value2(d, v) {
+  if (d.field === "streaming") return v === true ? "streaming" : "non-streaming";
+  if (d.field === "requestRate") return typeof v === "number" && !Number.isFinite(v) ? "max rate" : `${v} req/s`;
+  if (d.field === "inputLength" || d.field === "outputLength") return `${v} tokens`;
+  return String(v);
+}
+function differenceText(d, bare = false) {
+  if (bare || d.field === "streaming" || d.field === "requestRate") return `${value2(d, d.base)} → ${value2(d, d.head)}`;
+  return `${FIELD_NAMES2[d.field]} ${value2(d, d.base)} → ${value2(d, d.head)}`;
+}
+var NAMED_BY_SENTENCE = /* @__PURE__ */ new Set(["engine", "model", "hardware"]);
+function notLikeForLikeShort(list) {
+  if (list.length === 0) return void 0;
+  return list.flatMap((d) => d.differences.map((x) => differenceText(x))).join("; ");
+}
+function notLikeForLikeSentence(d) {
+  const what = d.differences.map((x) => differenceText(x, NAMED_BY_SENTENCE.has(x.field))).join(", ");
+  switch (d.kind) {
+    case "load-changed":
+      return d.judgedAnyway ? `the load changed (${what}): a different operating point; the metrics are judged anyway, as asked (compare-across-load), so a change may be the load's, not the code's` : `the load changed (${what}): a different operating point, not a regression of the code; the metrics are shown but not judged — compare at the same load, or set compare-across-load to judge them anyway`;
+    case "streaming-changed":
+      return `the streaming mode changed (${what}): without streaming the first token arrives with the whole response, so TTFT, ITL and TPOT mean something else on each side and are not judged`;
+    case "engine-changed":
+      return `the serving engine changed (${what}): differences are the engines', not this code's alone`;
+    case "model-changed":
+      return `the model changed (${what}): differences may be the model's, not the code's`;
+    case "hardware-changed":
+      return `the hardware changed (${what}): differences may be the hardware's, not the code's`;
+    case "dataset-changed":
+      return `the prompts changed (${what}): differences may be the workload's, not the code's`;
+  }
+}
+function caveatText(c) {
+  if (c.differences && isNotLikeForLike(c.kind)) return notLikeForLikeSentence({ kind: c.kind, differences: c.differences, ...c.judgedAnyway ? { judgedAnyway: true } : {} });
+  if (c.kind === "batching-tradeoff" && c.tradeoff) {
+    const t = c.tradeoff;
+    const batch = t.batch.source === "declared concurrency" ? `concurrency ${grouped(t.batch.base)} → ${grouped(t.batch.head)}` : `mean requests in flight ${compact(t.batch.base)} → ${compact(t.batch.head)}`;
+    const matched = t.matchedStep ? `; at a matched running batch the decode step changed ${signedPercent(t.matchedStep.change)}${t.matchedStep.changed ? ", which is the code's own share" : ", so the code itself did not slow"}` : "; compare latency at matched load (the same concurrency or rate) to see what the code itself did";
+    return `throughput ${signedPercent(t.throughputChange)} with ${keyName(t.tokenMetric)} ${signedPercent(t.tokenChange)} as the batch grew (${batch}): the batching trade-off — more requests share each decode step, so the server makes more tokens per second while each request waits longer for each token${matched}`;
+  }
+  if (c.kind === "benchmark-missing" && c.missing) {
+    return c.missing.side === "base" ? `"${c.missing.name}" stopped reporting: it is in the baseline but not in this PR's results` : `"${c.missing.name}" is new: only in this PR's results, nothing to compare it with`;
+  }
+  return c.message;
+}
+function keyName(key) {
+  const [id, stat4] = key.split(".");
+  const metric = Object.hasOwn(METRICS, id) ? METRICS[id].label : id;
+  return stat4 ? `${metric} ${stat4}` : metric;
+}
+function topCaveats(b) {
+  return b.caveats.filter((c) => c.kind === "batching-tradeoff");
+}
+function isNotLikeForLike(kind2) {
+  return ["load-changed", "engine-changed", "streaming-changed", "model-changed", "hardware-changed", "dataset-changed"].includes(kind2);
+}
+function notJudgedItems(b) {
+  return b.notJudged.map(({ comparison: m }) => {
+    const unit = m.spec.metric.unit;
+    const values = m.base && m.head ? `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)}` : "not measured on both sides";
+    const change2 = m.change !== null && m.change !== void 0 ? ` (${signedPercent(m.change)})` : "";
+    return `${specLabel(m.spec)} ${values}${change2}`;
+  });
+}
+function missingBenchmarks(report2) {
+  return report2.benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === "benchmark-missing"));
 }
 
 // src/render/verdict-words.ts
@@ -35797,13 +36381,13 @@ function levelText(level) {
 function perRequestAdvice(formats) {
   const advice = [];
   const has = (re) => formats.some((f) => re.test(f));
-  if (has(/^vLLM/i)) advice.push("`vllm bench serve --save-result --save-detailed` (every request and token gap)");
-  if (has(/^SGLang/i)) advice.push("`python -m sglang.bench_serving --output-details` (every request)");
-  if (has(/AIPerf/i)) advice.push("AIPerf's per-request `profile_export.jsonl`");
-  if (has(/GenAI-Perf/i)) advice.push("GenAI-Perf's per-request `profile_export.json`");
-  if (has(/LLMPerf/i)) advice.push("LLMPerf's `*_individual_responses.json`");
+  if (has(/^vLLM/i)) advice.push('"vllm bench serve --save-result --save-detailed" (every request and token gap)');
+  if (has(/^SGLang/i)) advice.push('"python -m sglang.bench_serving --output-details" (every request)');
+  if (has(/AIPerf/i)) advice.push("AIPerf's per-request profile_export.jsonl");
+  if (has(/GenAI-Perf/i)) advice.push("GenAI-Perf's per-request profile_export.json");
+  if (has(/LLMPerf/i)) advice.push("LLMPerf's individual responses file");
   if (has(/GuideLLM/i)) advice.push("GuideLLM's benchmark JSON with its requests");
-  const tail = "3 or more runs per side, or a noise band for the metric (the `run-noise` input, or the journal's history)";
+  const tail = "3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's history)";
   return advice.length ? `per-request output — ${advice.join(", ")} — or ${tail}` : tail;
 }
 function reasonText(m, family = { size: 1, confidence: m.intervalLevel ?? 0.95 }) {
@@ -35833,6 +36417,10 @@ function reasonText(m, family = { size: 1, confidence: m.intervalLevel ?? 0.95 }
       return `not decidable from summaries: ${pointChange(m)} (${summaryOnlyText(r)}`;
     case "not-judged-overloaded":
       return "shown, not judged: both sides are overloaded, so this latency grows with how long the run lasted; throughput and per-token metrics decide";
+    case "not-judged-streaming":
+      return "shown, not judged: the streaming mode differs between the sides, and without streaming the first token arrives with the whole response";
+    case "operating-point":
+      return `a different operating point (${r.changes.map((c) => differenceText(c)).join(", ")}), not a measure of the code: compare at the same load, or set compare-across-load to judge it anyway`;
   }
 }
 function summaryOnlyText(r) {
@@ -35844,8 +36432,8 @@ function pointChange(m) {
 }
 function nearerBound(m) {
   const [a, b] = m.interval;
-  const value3 = Math.abs(a) < Math.abs(b) ? a : b;
-  return m.intervalKind === "relative" ? signedPercent(value3) : signedWithUnit(value3, m.spec.metric.unit);
+  const value4 = Math.abs(a) < Math.abs(b) ? a : b;
+  return m.intervalKind === "relative" ? signedPercent(value4) : signedWithUnit(value4, m.spec.metric.unit);
 }
 function verdictQualifier(m) {
   const r = m.reason;
@@ -35855,7 +36443,10 @@ function verdictQualifier(m) {
     case "too-noisy":
       return "too noisy";
     case "not-judged-overloaded":
+    case "not-judged-streaming":
       return "not judged";
+    case "operating-point":
+      return "other load";
     case "summary-only":
       return "summaries only";
     default:
@@ -35877,11 +36468,13 @@ function reportToJson(report2) {
   };
 }
 function renderJson(report2) {
-  return JSON.stringify(reportToJson(report2), (_key, value3) => typeof value3 === "number" && !Number.isFinite(value3) ? null : value3, 2) + "\n";
+  return JSON.stringify(reportToJson(report2), (_key, value4) => typeof value4 === "number" && !Number.isFinite(value4) ? null : value4, 2) + "\n";
 }
 function benchmarkJson(b, confidence) {
   return {
     name: b.name,
+    // Said first: what differs between the sides' workloads, before any verdict.
+    notLikeForLike: b.notLikeForLike.map((d) => ({ ...d, sentence: notLikeForLikeSentence(d) })),
     verdict: b.verdict,
     sloBreaches: b.sloBreaches,
     base: side(b.base),
@@ -35890,6 +36483,7 @@ function benchmarkJson(b, confidence) {
     metricsJudged: b.family.size,
     load: b.load,
     metrics: b.metrics.map((m) => metricJson(m, b, confidence)),
+    notJudged: b.notJudged.map((n) => ({ ...metricJson(n.comparison, b, confidence), verdict: null, notJudged: n.reason })),
     notInData: b.notInData,
     attributions: b.attributions.map((a) => ({
       metric: a.spec.metric.id,
@@ -35904,7 +36498,7 @@ function benchmarkJson(b, confidence) {
     })),
     diagnosis: { walks: b.walks, findings: b.findings },
     fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : "Infinity" })),
-    caveats: b.caveats,
+    caveats: b.caveats.map((c) => ({ ...c, message: caveatText(c) })),
     trends: b.trends ?? [],
     decodeFloor: b.floor ?? null,
     service: b.service ?? null,
@@ -35920,6 +36514,7 @@ function side(s) {
     requests: s.requests,
     failed: s.failed,
     meta: s.meta,
+    key: s.key,
     sources: s.sources.map((src) => ({ ...src, issues: src.issues.slice(0, 20) }))
   };
 }
@@ -36172,7 +36767,7 @@ function qualitySection(q) {
       [
         "| metric | baseline | this PR | change (95% interval) | verdict |",
         "|---|---:|---:|---|---|",
-        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value2(m.base, m.baseStderr)} | ${value2(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
+        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value3(m.base, m.baseStderr)} | ${value3(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
       ].join("\n")
     );
     if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
@@ -36189,7 +36784,7 @@ function rank(m) {
 function score2(v) {
   return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
 }
-function value2(v, stderr) {
+function value3(v, stderr) {
   return `${score2(v)}${stderr !== void 0 ? ` ± ${score2(stderr)}` : ""}`;
 }
 function signed(v) {
@@ -36205,7 +36800,7 @@ var VERDICT_ICON = {
 };
 function leadMetric(b) {
   const regressed = b.metrics.filter((m) => m.verdict === "regressed");
-  const byChange2 = (list) => [...list].sort((x, y) => badness(y) - badness(x))[0];
+  const byChange2 = (list) => explainedFirst(b, [...list].sort((x, y) => badness(y) - badness(x)));
   return regressed.find((m) => m.spec.metric.id === "failed") ?? byChange2(regressed.filter(breaches2)) ?? byChange2(regressed.filter((m) => m.slos.length)) ?? byChange2(regressed) ?? b.metrics.find(breaches2) ?? leadUndecided(b) ?? b.metrics.find((m) => m.verdict === "improved");
 }
 function breaches2(m) {
@@ -36217,6 +36812,24 @@ function leadUndecided(b) {
   const order = (list) => [...list].sort((x, y) => named(x) - named(y) || badness(y) - badness(x));
   const summaryBeyond = undecided2.filter((m) => m.reason.code === "summary-only" && badness(m) > m.minEffect);
   return order(summaryBeyond)[0] ?? order(undecided2.filter((m) => m.reason.code === "direction-known" && m.reason.direction === "worse"))[0] ?? order(undecided2.filter((m) => m.reason.code === "too-noisy"))[0] ?? order(undecided2.filter((m) => m.origin !== "default"))[0];
+}
+var STATUS_RANK = { confirmed: 0, likely: 1, candidate: 2 };
+function explainedFirst(b, ranked) {
+  let lead;
+  let best = Infinity;
+  for (const m of ranked) {
+    const status = Math.min(...findingsFor(b, m).map((f) => STATUS_RANK[f.status]));
+    if (status < best) {
+      best = status;
+      lead = m;
+    }
+  }
+  return lead ?? ranked[0];
+}
+function findingsFor(b, m) {
+  const id = m.spec.metric.id;
+  const phases = m.spec.metric.custom ? void 0 : id === "itl" || id === "tpot" ? ["decode"] : id === "ttft" || id === "ttft_client" ? [...METRICS[id].phases, "remainder"] : void 0;
+  return b.findings.filter((f) => f.metrics.includes(m.spec.key) && (!phases || f.phase !== null && phases.includes(f.phase)));
 }
 function badness(m) {
   const sign2 = m.spec.metric.direction === "lower-is-better" ? 1 : -1;
@@ -36247,6 +36860,10 @@ function verdictHeadline(b) {
     }
     case "inconclusive": {
       const undecided2 = b.metrics.filter((m2) => m2.verdict === "inconclusive");
+      const otherLoad = undecided2.filter((m2) => m2.reason.code === "operating-point");
+      if (otherLoad.length && otherLoad.length === undecided2.length && otherLoad[0].reason.code === "operating-point") {
+        return `${otherLoad.length} metric${otherLoad.length === 1 ? "" : "s"} shown, not judged: a different operating point (${otherLoad[0].reason.changes.map((c) => differenceText(c)).join(", ")})${breach}`;
+      }
       const m = lead && lead.verdict === "inconclusive" ? lead : leadUndecided(b);
       const more = m && undecided2.length > 1 ? ` (${undecided2.length - 1} more metric${undecided2.length > 2 ? "s" : ""} undecided)` : "";
       if (m?.reason.code === "summary-only") return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
@@ -36277,9 +36894,8 @@ function whereTheTimeWent(a) {
   return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the ${a.tail} by ${a.spec.metric.label})`;
 }
 function leadFinding(b, lead) {
-  const rank2 = { confirmed: 0, likely: 1, candidate: 2 };
-  const relevant = b.findings.filter((f) => !lead || f.metrics.includes(lead.spec.key));
-  return [...relevant.length ? relevant : b.findings].sort((x, y) => rank2[x.status] - rank2[y.status])[0];
+  const relevant = lead ? findingsFor(b, lead) : b.findings;
+  return [...relevant].sort((x, y) => STATUS_RANK[x.status] - STATUS_RANK[y.status])[0];
 }
 function leadFix(b, lead) {
   return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
@@ -36353,6 +36969,8 @@ function renderMarkdown(report2, options = {}) {
     const a = report2.acceptance;
     parts2.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
   }
+  const missing = missingBenchmarks(report2);
+  if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
   if (report2.benchmarks.length > 1) parts2.push(overview(report2));
   for (const b of report2.benchmarks) {
     if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
@@ -36373,13 +36991,15 @@ function overview(report2) {
   const counts = /* @__PURE__ */ new Map();
   for (const b of report2.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
   const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
-  const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${headline(b)} |`);
+  const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
   return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
 }
 function renderBenchmark(b, detail, confidence) {
   const lead = leadMetric(b);
   const out = [];
-  out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
+  if (top.length) out.push(top.join("\n>\n"));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail, confidence));
@@ -36390,8 +37010,9 @@ function renderBenchmark(b, detail, confidence) {
   const undecided2 = undecidedGroups(b, confidence);
   if (undecided2.length) {
     out.push(`**Inconclusive** — what would decide:
-${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 400)}`).join("\n")}`);
+${undecided2.map((g2) => `- ${g2.labels.join(", ")}: ${markdownText(g2.reason, 700)}`).join("\n")}`);
   }
+  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
   if (b.notInData.length && detail !== "minimal") {
     out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join("; ")}.</sub>`);
   }
@@ -36410,6 +37031,10 @@ ${b.trends.join("\n\n")}
   if (b.caveats.length) out.push(caveatsSection(b, detail));
   if (detail === "full") out.push(runsSection(b));
   return out.join("\n\n");
+}
+function differsPrefix(b) {
+  const differs = notLikeForLikeShort(b.notLikeForLike);
+  return differs ? `⚠️ Not like-for-like (${markdownText(differs, 300)}) · ` : "";
 }
 function briefLine(b, lead) {
   if (b.verdict !== "regressed" || !lead) return void 0;
@@ -36509,7 +37134,7 @@ function fixesTable(fixes, lead) {
 }
 function caveatsSection(b, detail) {
   const shown = b.caveats.slice(0, LIMITS[detail].caveats);
-  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(c.message, 600)}`);
+  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
   if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
   return `⚠️ **Caveats**
 ${lines.join("\n")}`;
@@ -36602,7 +37227,8 @@ function readInputs() {
       cost: optional("cost"),
       costBaseline: optional("cost-baseline"),
       benchmark: optional("benchmark"),
-      maxBadLineRatio: optional("max-bad-lines")
+      maxBadLineRatio: optional("max-bad-lines"),
+      compareAcrossLoad: optional("compare-across-load")
     }
   };
 }
@@ -36643,14 +37269,14 @@ function parseJournal(text, file) {
       const id = idIn(line);
       if (id !== void 0) ids.add(id);
     };
-    let value3;
+    let value4;
     try {
-      value3 = JSON.parse(line);
+      value4 = JSON.parse(line);
     } catch (error2) {
       unread(`not valid JSON: ${error2.message}`);
       return;
     }
-    const entry = value3;
+    const entry = value4;
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
       unread("expected a journal entry object");
       return;
@@ -36680,8 +37306,8 @@ function parseJournal(text, file) {
 }
 function idIn(line) {
   try {
-    const value3 = JSON.parse(line);
-    if (value3 && typeof value3 === "object" && typeof value3.id === "string") return value3.id;
+    const value4 = JSON.parse(line);
+    if (value4 && typeof value4 === "object" && typeof value4.id === "string") return value4.id;
   } catch {
   }
   const match = /"id"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(line);
@@ -36790,8 +37416,8 @@ function niceStep(raw) {
   const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
   return nice * base;
 }
-function fixed(value3, decimals) {
-  const text = Math.abs(value3) >= 1e21 ? BigInt(Math.round(value3)).toString() : value3.toFixed(decimals);
+function fixed(value4, decimals) {
+  const text = Math.abs(value4) >= 1e21 ? BigInt(Math.round(value4)).toString() : value4.toFixed(decimals);
   const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
   return trimmed === "-0" ? "0" : trimmed;
 }
@@ -36852,8 +37478,8 @@ function sparseLabels(dates) {
     return out;
   });
 }
-function fixed2(value3, decimals) {
-  const text = value3.toFixed(decimals);
+function fixed2(value4, decimals) {
+  const text = value4.toFixed(decimals);
   const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
   return trimmed === "-0" ? "0" : trimmed;
 }
@@ -37119,22 +37745,22 @@ function isShift(point) {
 }
 var SAME_MEDIAN = 5e-3;
 function detectDrift(points2, options = {}) {
-  const usable = [];
+  const usable2 = [];
   points2.forEach((p, i) => {
-    if (p.value > 0 && Number.isFinite(p.value)) usable.push(i);
+    if (p.value > 0 && Number.isFinite(p.value)) usable2.push(i);
   });
   const { label = "the metric", within = Infinity, ...search } = options;
   const result = eDivisive(
-    usable.map((i) => Math.log(points2[i].value)),
+    usable2.map((i) => Math.log(points2[i].value)),
     search
   );
-  const bounds = [0, ...result.changePoints.map((c) => c.index), usable.length];
+  const bounds = [0, ...result.changePoints.map((c) => c.index), usable2.length];
   const changePoints = result.changePoints.map((c, k) => {
-    const before = usable.slice(bounds[k], bounds[k + 1]).map((i) => points2[i].value);
-    const after = usable.slice(bounds[k + 1], bounds[k + 2]).map((i) => points2[i].value);
-    const at = points2[usable[c.index]];
+    const before = usable2.slice(bounds[k], bounds[k + 1]).map((i) => points2[i].value);
+    const after = usable2.slice(bounds[k + 1], bounds[k + 2]).map((i) => points2[i].value);
+    const at = points2[usable2[c.index]];
     const change2 = {
-      index: usable[c.index],
+      index: usable2[c.index],
       recordedAt: at.recordedAt,
       pValue: c.pValue,
       before: { count: before.length, median: median(before) },
@@ -37285,8 +37911,8 @@ function verdictCell2(e) {
   return verdict;
 }
 function cell2(text, width = CELL_WIDTH) {
-  const value3 = typeof text === "string" && text.trim() !== "" ? text : "—";
-  return wrap(markdownText(value3.replace(/[\r\n]+/g, " "), 400), width);
+  const value4 = typeof text === "string" && text.trim() !== "" ? text : "—";
+  return wrap(markdownText(value4.replace(/[\r\n]+/g, " "), 400), width);
 }
 function wrap(text, width = CELL_WIDTH) {
   const parts2 = text.split(/(?<=[;,]) +| (?=→)/);
@@ -37351,13 +37977,13 @@ var SEGMENT_ENTRIES = 250;
 var INDEX_SCHEMA = "perf-triage/journal-index@1";
 function parseIndex(text, file) {
   if (text === void 0) return { schema: INDEX_SCHEMA, segments: [] };
-  let value3;
+  let value4;
   try {
-    value3 = JSON.parse(text);
+    value4 = JSON.parse(text);
   } catch (error2) {
     throw new InputError(file, `the journal index is not valid JSON (${error2.message}); restore it from the repository's history — it lists the full segments`);
   }
-  const index = value3;
+  const index = value4;
   if (index?.schema !== INDEX_SCHEMA || !Array.isArray(index.segments)) {
     throw new InputError(file, `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === "string" && index.schema.startsWith("perf-triage/journal-index@") ? " (a newer index: update perf-triage)" : ""}`);
   }
@@ -37613,13 +38239,13 @@ function lowercaseKeys(object3) {
     return newObj;
   }, {});
 }
-function isPlainObject(value3) {
-  if (typeof value3 !== "object" || value3 === null) return false;
-  if (Object.prototype.toString.call(value3) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value3);
+function isPlainObject(value4) {
+  if (typeof value4 !== "object" || value4 === null) return false;
+  if (Object.prototype.toString.call(value4) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value4);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value3);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value4);
 }
 function mergeDeep(defaults, options) {
   const result = Object.assign({}, defaults);
@@ -37708,57 +38334,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value3, key) {
-  value3 = operator === "+" || operator === "#" ? encodeReserved(value3) : encodeUnreserved(value3);
+function encodeValue(operator, value4, key) {
+  value4 = operator === "+" || operator === "#" ? encodeReserved(value4) : encodeUnreserved(value4);
   if (key) {
-    return encodeUnreserved(key) + "=" + value3;
+    return encodeUnreserved(key) + "=" + value4;
   } else {
-    return value3;
+    return value4;
   }
 }
-function isDefined(value3) {
-  return value3 !== void 0 && value3 !== null;
+function isDefined(value4) {
+  return value4 !== void 0 && value4 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value3 = context[key], result = [];
-  if (isDefined(value3) && value3 !== "") {
-    if (typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "bigint" || typeof value3 === "boolean") {
-      value3 = value3.toString();
+  var value4 = context[key], result = [];
+  if (isDefined(value4) && value4 !== "") {
+    if (typeof value4 === "string" || typeof value4 === "number" || typeof value4 === "bigint" || typeof value4 === "boolean") {
+      value4 = value4.toString();
       if (modifier && modifier !== "*") {
-        value3 = value3.substring(0, parseInt(modifier, 10));
+        value4 = value4.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value3, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value4, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value3)) {
-          value3.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value4)) {
+          value4.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value3).forEach(function(k) {
-            if (isDefined(value3[k])) {
-              result.push(encodeValue(operator, value3[k], k));
+          Object.keys(value4).forEach(function(k) {
+            if (isDefined(value4[k])) {
+              result.push(encodeValue(operator, value4[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value3)) {
-          value3.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value4)) {
+          value4.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value3).forEach(function(k) {
-            if (isDefined(value3[k])) {
+          Object.keys(value4).forEach(function(k) {
+            if (isDefined(value4[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value3[k].toString()));
+              tmp.push(encodeValue(operator, value4[k].toString()));
             }
           });
         }
@@ -37771,12 +38397,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value3)) {
+      if (isDefined(value4)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value3 === "" && (operator === "&" || operator === "?")) {
+    } else if (value4 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value3 === "") {
+    } else if (value4 === "") {
       result.push("");
     }
   }
@@ -37972,8 +38598,8 @@ function parse2(header, options) {
     index++;
   }
   const valueEnd = whitespace === -1 ? index : whitespace;
-  const value3 = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value3 : value3.toLowerCase();
+  const value4 = header.slice(valueStart, valueEnd);
+  const type = (typeFlags & CASE_FLAGS) === 0 ? value4 : value4.toLowerCase();
   if (index === len || stop !== 0) {
     return { type, index, parameters: new NullObject() };
   }
@@ -37999,8 +38625,8 @@ function parseParameters(header, type, index, len, stopFlags) {
       }
       if (code === EQ) {
         const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value3 = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value3 : value3.toLowerCase();
+        const value4 = header.slice(keyStart, keyEnd);
+        const key = (keyFlags & CASE_FLAGS) === 0 ? value4 : value4.toLowerCase();
         index++;
         while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
           index++;
@@ -38252,12 +38878,12 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   }
   return chunks.join("");
 };
-var JSONStringify = (value3, replacer, space) => {
+var JSONStringify = (value4, replacer, space) => {
   try {
     const supportsRawJSON = "rawJSON" in JSON;
     if (supportsRawJSON) {
       return originalStringify(
-        value3,
+        value4,
         (key, val) => {
           if (typeof val === "bigint") return JSON.rawJSON(val.toString());
           const hasFunctionReplacer = typeof replacer === "function";
@@ -38269,9 +38895,9 @@ var JSONStringify = (value3, replacer, space) => {
         space
       );
     }
-    if (!value3) return originalStringify(value3, replacer, space);
+    if (!value4) return originalStringify(value4, replacer, space);
     const convertedToCustomJSON = originalStringify(
-      value3,
+      value4,
       (key, val) => {
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val.toString() + "n";
@@ -38292,7 +38918,7 @@ var JSONStringify = (value3, replacer, space) => {
     return denoisedJSON;
   } catch (error2) {
     if (error2 instanceof RangeError) {
-      const convertedJSON = stringifyIteratively(value3, replacer, space);
+      const convertedJSON = stringifyIteratively(value4, replacer, space);
       if (convertedJSON === void 0) return void 0;
       const supportsRawJSON = "rawJSON" in JSON;
       if (supportsRawJSON) return convertedJSON;
@@ -38320,26 +38946,26 @@ var isContextSourceSupported = () => {
     return false;
   }
 };
-var convertMarkedBigIntsReviver = (key, value3, context, userReviver) => {
-  const isCustomFormatBigInt = typeof value3 === "string" && customFormat.test(value3);
-  if (isCustomFormatBigInt) return BigInt(value3.slice(0, -1));
-  const isNoiseValue = typeof value3 === "string" && noiseValue.test(value3);
-  if (isNoiseValue) return value3.slice(0, -1);
+var convertMarkedBigIntsReviver = (key, value4, context, userReviver) => {
+  const isCustomFormatBigInt = typeof value4 === "string" && customFormat.test(value4);
+  if (isCustomFormatBigInt) return BigInt(value4.slice(0, -1));
+  const isNoiseValue = typeof value4 === "string" && noiseValue.test(value4);
+  if (isNoiseValue) return value4.slice(0, -1);
   const hasUserReviver = typeof userReviver === "function";
-  if (!hasUserReviver) return value3;
-  return userReviver(key, value3, context);
+  if (!hasUserReviver) return value4;
+  return userReviver(key, value4, context);
 };
 var JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value3, context) => {
-    const isNumber = typeof value3 === "number";
-    const isOutOfBounds = value3 > Number.MAX_SAFE_INTEGER || value3 < Number.MIN_SAFE_INTEGER;
+  return JSON.parse(text, (key, value4, context) => {
+    const isNumber = typeof value4 === "number";
+    const isOutOfBounds = value4 > Number.MAX_SAFE_INTEGER || value4 < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
     const isInt = context && intRegex.test(context.source);
     const isBigInt = isBigNumber && isInt;
     if (isBigInt) return BigInt(context.source);
     const hasCustomReviver = typeof reviver === "function";
-    if (!hasCustomReviver) return value3;
-    return reviver(key, value3, context);
+    if (!hasCustomReviver) return value4;
+    return reviver(key, value4, context);
   });
 };
 var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -38353,35 +38979,35 @@ var applyReviverIteratively = (parsed, userReviver) => {
     const node = stack[stack.length - 1];
     if (!node.visited) {
       node.visited = true;
-      const value3 = node.parent[node.key];
-      const isComplexObject = value3 !== null && typeof value3 === "object";
+      const value4 = node.parent[node.key];
+      const isComplexObject = value4 !== null && typeof value4 === "object";
       if (isComplexObject) {
-        const keys = Object.keys(value3);
+        const keys = Object.keys(value4);
         for (let i = keys.length - 1; i >= 0; i--) {
-          stack.push({ parent: value3, key: keys[i], visited: false });
+          stack.push({ parent: value4, key: keys[i], visited: false });
         }
       }
     } else {
       const { parent, key } = node;
-      let value3 = parent[key];
-      if (typeof value3 === "string") {
-        const isCustomFormatBigInt = customFormat.test(value3);
+      let value4 = parent[key];
+      if (typeof value4 === "string") {
+        const isCustomFormatBigInt = customFormat.test(value4);
         if (isCustomFormatBigInt) {
-          value3 = BigInt(value3.slice(0, -1));
+          value4 = BigInt(value4.slice(0, -1));
         } else {
-          const isNoise = noiseValue.test(value3);
-          if (isNoise) value3 = value3.slice(0, -1);
+          const isNoise = noiseValue.test(value4);
+          if (isNoise) value4 = value4.slice(0, -1);
         }
       }
       const hasUserReviver = typeof userReviver === "function";
       if (hasUserReviver) {
-        value3 = userReviver.call(parent, key, value3);
+        value4 = userReviver.call(parent, key, value4);
       }
-      const isDeleted = value3 === void 0;
+      const isDeleted = value4 === void 0;
       if (isDeleted) {
         delete parent[key];
       } else {
-        parent[key] = value3;
+        parent[key] = value4;
       }
       stack.pop();
     }
@@ -38410,7 +39036,7 @@ var JSONParse = (text, reviver) => {
     const serializedData = serializeBigInts(text);
     return originalParse(
       serializedData,
-      (key, value3, context) => convertMarkedBigIntsReviver(key, value3, context, reviver)
+      (key, value4, context) => convertMarkedBigIntsReviver(key, value4, context, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
@@ -38468,13 +39094,13 @@ var defaults_default = {
     "user-agent": `octokit-request.js/${VERSION3} ${getUserAgent()}`
   }
 };
-function isPlainObject2(value3) {
-  if (typeof value3 !== "object" || value3 === null) return false;
-  if (Object.prototype.toString.call(value3) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value3);
+function isPlainObject2(value4) {
+  if (typeof value4 !== "object" || value4 === null) return false;
+  if (Object.prototype.toString.call(value4) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value4);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value3);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value4);
 }
 var noop = () => "";
 async function fetchWrapper(requestOptions) {
@@ -38488,9 +39114,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value3]) => [
+    Object.entries(requestOptions.headers).map(([name, value4]) => [
       name,
-      String(value3)
+      String(value4)
     ])
   );
   let fetchResponse;
@@ -38530,8 +39156,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value3] of fetchResponse.headers) {
-    responseHeaders[key] = value3;
+  for (const [key, value4] of fetchResponse.headers) {
+    responseHeaders[key] = value4;
   }
   const octokitResponse = {
     url,
@@ -39082,7 +39708,7 @@ var MissingPageInfo = class extends Error {
   }
   name = "MissingPageInfo";
 };
-var isObject = (value3) => Object.prototype.toString.call(value3) === "[object Object]";
+var isObject = (value4) => Object.prototype.toString.call(value4) === "[object Object]";
 function findPaginatedResourcePath(responseData) {
   const paginatedResourcePath = deepFindPathToProperty(
     responseData,
@@ -41555,8 +42181,8 @@ var handler = {
   ownKeys({ scope }) {
     return [...endpointMethodsMap.get(scope).keys()];
   },
-  set(target, methodName, value3) {
-    return target.cache[methodName] = value3;
+  set(target, methodName, value4) {
+    return target.cache[methodName] = value4;
   },
   get({ octokit, scope, cache }, methodName) {
     if (cache[methodName]) {
@@ -41985,9 +42611,9 @@ function urlBuilderAuthorize(base, options) {
     if (k !== "scopes") return true;
     if (options.clientType === "github-app") return false;
     return !Array.isArray(options[k]) || options[k].length > 0;
-  }).map((key) => [map[key], `${options[key]}`]).forEach(([key, value3], index) => {
+  }).map((key) => [map[key], `${options[key]}`]).forEach(([key, value4], index) => {
     url += index === 0 ? `?` : "&";
-    url += `${key}=${encodeURIComponent(value3)}`;
+    url += `${key}=${encodeURIComponent(value4)}`;
   });
   return url;
 }
@@ -42872,10 +43498,10 @@ var LruObject = class {
   keys() {
     return Object.keys(this.items);
   }
-  set(key, value3) {
+  set(key, value4) {
     const existing = this.items[key];
     if (existing !== void 0) {
-      existing.value = value3;
+      existing.value = value4;
       existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
       this.bumpLru(existing);
       return;
@@ -42888,7 +43514,7 @@ var LruObject = class {
       key,
       prev: this.last,
       next: null,
-      value: value3
+      value: value4
     };
     this.items[key] = item;
     if (++this.size === 1) {
@@ -42989,7 +43615,7 @@ async function set2(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
   ).join(",");
-  const value3 = [
+  const value4 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -42997,7 +43623,7 @@ async function set2(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value3);
+  await cache.set(key, value4);
 }
 function optionsToCacheKey({
   installationId,
@@ -45563,13 +46189,13 @@ function readContext(env) {
   if (run2 && eventName === "workflow_run") context.workflowRun = { id: Number(run2.id) };
   return context;
 }
-function parseRepo(value3) {
-  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value3 ?? "");
-  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value3 ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
+function parseRepo(value4) {
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value4 ?? "");
+  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value4 ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
   return { owner: match[1], repo: match[2] };
 }
-function object2(value3) {
-  return value3 !== null && typeof value3 === "object" && !Array.isArray(value3) ? value3 : void 0;
+function object2(value4) {
+  return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) ? value4 : void 0;
 }
 function runUrl(context) {
   return `${context.serverUrl}/${context.repository.owner}/${context.repository.repo}/actions/runs/${context.runId}${context.runAttempt > 1 ? `/attempts/${context.runAttempt}` : ""}`;
@@ -45840,10 +46466,10 @@ function metricRecord(m) {
 }
 function symptom(b, lead) {
   if (!lead?.head) return b.verdict === "unchanged" ? "no regression" : b.verdict;
-  const value3 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
+  const value4 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
   const slo = lead.slos[0];
   const target = slo ? `, target ${slo.slo.comparator} ${withUnit(slo.slo.threshold, lead.spec.metric.unit)}` : "";
-  return `${value3}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
+  return `${value4}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
 }
 function workloadLine(b) {
   const w = b.workload;

@@ -72,6 +72,7 @@ export function readInputs(): ActionInputs {
       costBaseline: optional('cost-baseline'),
       benchmark: optional('benchmark'),
       maxBadLineRatio: optional('max-bad-lines'),
+      compareAcrossLoad: optional('compare-across-load'),
     },
   };
 }

@@ -26,6 +26,7 @@ export const COMMON_OPTIONS = {
   benchmark: { type: 'string' },
   'max-bad-lines': { type: 'string' },
   'input-format': { type: 'string' },
+  'compare-across-load': { type: 'boolean' },
   base: { type: 'string', multiple: true },
   head: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -69,5 +70,6 @@ export function rawConfig(values: CompareValues): RawConfig {
     costBaseline: values['cost-baseline'],
     benchmark: values.benchmark,
     maxBadLineRatio: values['max-bad-lines'],
+    compareAcrossLoad: values['compare-across-load'],
   };
 }

@@ -61,6 +61,9 @@ compare options (the action's input names work too: --baseline, --results, --met
                              output quality of the head / baseline: lm-eval results JSON, perf-triage
                              scores JSON, or paired generations (JSONL with ids and outputs)
   --benchmark NAME           benchmark name for the report
+  --compare-across-load      judge metrics even when the sides ran at different loads (request
+                             rate, concurrency); by default that is a different operating point,
+                             said first and not judged
   --max-bad-lines X          share of bad records tolerated per file (default 0.05)
   --input-format ID          auto (default), native, vllm, sglang, genai-perf, aiperf, llmperf,
                              guidellm, prometheus, otel, github-action-benchmark,

@@ -1,9 +1,11 @@
-// `perf-triage validate FILE…`: what perf-triage makes of each file — the format it detected, the runs,
-// requests, metrics and phases it found — and every problem. Exit 0 only when every file is usable.
+// `perf-triage validate FILE…`: what perf-triage makes of each file — the format it detected (and the
+// tool version where the file says), the runs with each one's workload label, the requests, metrics and
+// phases it found — and every problem. Exit 0 only when every file is usable.
 
 import { resolve } from 'node:path';
 import { InputError, formatIssue } from '../ingest/errors';
-import { ingestRuns } from '../ingest/ingest';
+import { ADAPTERS, ingestRuns } from '../ingest/ingest';
+import { keyLabel, workloadKey } from '../model/workload-key';
 import { fileSource } from '../io/file-source';
 import { expandPatterns } from '../io/glob';
 import { METRICS, PHASES, type MetricId } from '../metrics/catalog';
@@ -39,16 +41,21 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
 
 function describeFile(file: string, runs: Run[]): string {
   const first = runs[0]?.sources[0];
-  const lines = [`✓ ${plainText(file)}: ${first?.format ?? 'unknown format'}, ${runs.length} run${runs.length === 1 ? '' : 's'}`];
+  const format = first ? formatName(first.format) : 'unknown format';
+  const version = first?.toolVersion ? `, written by ${plainText(first.toolVersion, 80)}` : '';
+  const lines = [`✓ ${plainText(file)}: ${format}${version}, ${runs.length} run${runs.length === 1 ? '' : 's'}`];
   runs.forEach((run, i) => {
     const label = runs.length > 1 ? `  run ${run.repeat ?? i + 1}: ` : '  ';
     const source = run.sources[0];
+    // The workload key is what makes runs repeats of one benchmark, and what the comparison matches on.
+    const key = keyLabel(workloadKey(run));
+    lines.push(`${label}workload: ${key ? plainText(key, 400) : 'not recorded in the file'}`);
     const parts: string[] = [];
     if (run.requests) parts.push(`${grouped(run.requests.length)} requests (${grouped(source?.recordsRead ?? 0)} read, ${grouped(source?.skipped ?? 0)} skipped)`);
     if (run.summaries.length) parts.push(`${run.summaries.length} summary values`);
     if (run.histograms?.length) parts.push(`histograms: ${run.histograms.map((h) => h.metric).join(', ')}`);
     if (run.server) parts.push(`server stats: ${Object.keys(run.server).join(', ')}`);
-    lines.push(`${label}${parts.join('; ') || 'nothing usable'}`);
+    lines.push(`${' '.repeat(label.length)}${parts.join('; ') || 'nothing usable'}`);
     if (run.requests) {
       lines.push(`    metrics per request: ${requestMetrics(run).join(', ') || 'none'}`);
       const phases = PHASES.filter((p) => phaseColumn(run.requests!, p));
@@ -75,4 +82,10 @@ function requestMetrics(run: Run): string[] {
     if (metricSeries(run.requests!, spec).ok) out.push(id);
   }
   return out;
+}
+
+/** "aiperf (NVIDIA AIPerf export)": the id a format is forced with, and its name. */
+function formatName(id: string): string {
+  const adapter = ADAPTERS.find((a) => a.id === id || id.startsWith(`${a.id}-`) || id.startsWith(`${a.id} `));
+  return adapter ? `${id} (${adapter.label})` : id;
 }

@@ -45,6 +45,8 @@ export interface CompareContext {
   bothOverloaded?: boolean;
   /** Where each run's steady state begins (warm-up left out). */
   steady?: SteadyStarts;
+  /** Metrics shown but not judged (not like-for-like, src/diagnose/comparability.ts), with why. */
+  withheld?: (spec: MetricSpec) => VerdictReason | undefined;
 }
 
 /** A metric with an interval at any level: judged once the family's level is known. */
@@ -221,6 +223,8 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
   const blockLength = baseSeries.summary ? 1 : undefined;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
   const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
+  const withheld = context.withheld?.(spec);
+  if (withheld) return pointOnly(requested, config, withheld, baseResampler, headResampler, baseSeries, headSeries);
   if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !headSeries.summary) {
     return pointOnly(requested, config, { code: 'not-judged-overloaded' }, baseResampler, headResampler, baseSeries, headSeries);
   }

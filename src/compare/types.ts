@@ -1,6 +1,7 @@
 import type { RequestedMetric } from '../config/config';
 import type { Slo } from '../config/slo';
 import type { MetricSpec } from '../metrics/metric-spec';
+import type { KeyDifference } from '../model/workload-key';
 
 export type Verdict = 'regressed' | 'improved' | 'unchanged' | 'inconclusive';
 
@@ -33,7 +34,11 @@ export type VerdictReason =
   /** Tools' run-level summaries only, and no noise band: the point change is shown, not judged. */
   | { code: 'summary-only'; baseRuns: number; headRuns: number; formats: string[] }
   /** Both sides overloaded: a latency percentile then depends on how long the run lasted. */
-  | { code: 'not-judged-overloaded' };
+  | { code: 'not-judged-overloaded' }
+  /** Token timing across streaming modes: without streaming the first token is the whole response. */
+  | { code: 'not-judged-streaming' }
+  /** The load differs (request rate, concurrency): a different operating point, not a measure of the code. */
+  | { code: 'operating-point'; changes: KeyDifference[] };
 
 export interface SideEstimate {
   /** The statistic over all runs of the side pooled. */

@@ -47,6 +47,11 @@ export interface TriageConfig {
   decodeFloor: FloorSettings;
   /** Hardware price for the cost metrics (the `cost` input; the baseline's own with `cost-baseline`). */
   cost?: CostSpec | { base: CostSpec; head: CostSpec };
+  /**
+   * Judge metrics even when the sides ran at different loads (request rate, concurrency): off by
+   * default, since a different operating point is not a regression of the code (compare-across-load).
+   */
+  compareAcrossLoad: boolean;
 }
 
 /** Raw values as they come from action inputs or CLI flags. */
@@ -65,6 +70,8 @@ export interface RawConfig {
   runNoise?: readonly string[];
   benchmark?: string;
   maxBadLineRatio?: string;
+  /** "true" / "false" (action input), or a flag's boolean. */
+  compareAcrossLoad?: string | boolean;
 }
 
 export { ConfigError } from './errors';
@@ -172,7 +179,16 @@ export function buildConfig(raw: RawConfig): TriageConfig {
     effort: parseEffortOverrides(raw.effort ?? []),
     decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
     ...costOf(raw),
+    compareAcrossLoad: parseBoolean('compare-across-load', raw.compareAcrossLoad),
   };
+}
+
+function parseBoolean(name: string, value: string | boolean | undefined): boolean {
+  if (typeof value === 'boolean') return value;
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false' || text === 'no' || text === '0') return false;
+  if (text === 'true' || text === 'yes' || text === '1') return true;
+  throw new ConfigError(name, `"${value}" is not true or false`);
 }
 
 function costOf(raw: RawConfig): { cost?: TriageConfig['cost'] } {

@@ -16,8 +16,13 @@ import { agreeingBins } from './phrases';
 import { caveat as qualityCaveat, type QualityComparison } from '../quality';
 import type { LoadComparison } from '../compare/load';
 import { loadPhrase } from './survivors';
+import { describeField, type KeyDifference } from '../model/workload-key';
+import type { BatchingTradeoff, NotLikeForLike, NotLikeForLikeKind } from './comparability';
 
 export type CaveatKind =
+  | NotLikeForLikeKind
+  | 'batching-tradeoff'
+  | 'benchmark-missing'
   | 'single-run'
   | 'skipped-lines'
   | 'input-warning'
@@ -41,7 +46,16 @@ export type CaveatKind =
 
 export interface Caveat {
   kind: CaveatKind;
+  /** The words; for the kinds below that carry data, a plain listing that src/render words in full. */
   message: string;
+  /** The not-like-for-like kinds: what differs between the sides' workload keys. */
+  differences?: KeyDifference[];
+  /** load-changed: judged anyway, as the team asked (compare-across-load). */
+  judgedAnyway?: boolean;
+  /** batching-tradeoff: the changes that make it one. */
+  tradeoff?: BatchingTradeoff;
+  /** benchmark-missing: the benchmark on one side only. */
+  missing?: { side: 'base' | 'head'; name: string };
 }
 
 export interface CaveatInput {
@@ -56,11 +70,21 @@ export interface CaveatInput {
   quality?: QualityComparison;
   /** Offered vs completed, trends and warm-up per side. */
   load?: LoadComparison;
+  /** What differs between the sides' workload keys: said first. */
+  notLikeForLike?: NotLikeForLike[];
+  tradeoff?: BatchingTradeoff;
 }
 
 export function collectCaveats(input: CaveatInput): Caveat[] {
   const out: Caveat[] = [];
   const { base, head, metrics, workload, configChanges } = input;
+
+  // Not like-for-like comes before everything else: it changes what every number below means.
+  for (const d of input.notLikeForLike ?? []) out.push({ kind: d.kind, message: listDifferences(d.differences), differences: d.differences, ...(d.judgedAnyway ? { judgedAnyway: true } : {}) });
+  if (input.tradeoff) {
+    const t = input.tradeoff;
+    out.push({ kind: 'batching-tradeoff', message: `throughput ${signedPercent(t.throughputChange)}, ${t.tokenMetric} ${signedPercent(t.tokenChange)}, batch ${compact(t.batch.base)} → ${compact(t.batch.head)}`, tradeoff: t });
+  }
 
   const fewRuns = Math.min(base.runs.length, head.runs.length);
   const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith('summary'));
@@ -101,7 +125,12 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     if (shift?.changed) drift.push(`${shift.field === 'prompt_tokens' ? 'prompt' : 'output'} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
   }
   const names = { concurrency: 'concurrency', requestRate: 'request rate', inputTokensMean: 'mean input tokens', outputTokensMean: 'mean output tokens' } as const;
-  for (const d of workload.declared) drift.push(`${names[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
+  // A declared load change is said first, as load-changed; the drift lists the rest.
+  const loadSaid = (input.notLikeForLike ?? []).some((d) => d.kind === 'load-changed');
+  for (const d of workload.declared) {
+    if (loadSaid && (d.key === 'concurrency' || d.key === 'requestRate')) continue;
+    drift.push(`${names[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
+  }
   if (workload.arrivalRate?.changed) {
     drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
   }
@@ -213,4 +242,9 @@ function errorShare(side: Side): { failed: number; share: number } | undefined {
 /** Quality measures arrive as summaries named quality.* (issue-level support comes with adapters). */
 function hasQuality(side: Side): boolean {
   return side.runs.some((r) => r.summaries.some((s) => s.metric.startsWith('quality')));
+}
+
+/** "concurrency 2 → 16, engine vllm → sglang": the fallback text of a not-like-for-like caveat. */
+export function listDifferences(differences: KeyDifference[]): string {
+  return differences.map((d) => `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, '')}`).join(', ');
 }

@@ -37,8 +37,7 @@ export function attributeFromHistograms(spec: MetricSpec, base: Side, head: Side
   const phases = model.filter((p) => sideMean(base, p) !== undefined && sideMean(head, p) !== undefined);
   if (phases.length === 0) return null;
 
-  const change = headTotal - baseTotal;
-  const components: { phase: PhaseOrRemainder; base: number; head: number; baseHist?: Histogram; headHist?: Histogram }[] = phases.map((p: PhaseId) => ({
+  const components: Component[] = phases.map((p: PhaseId) => ({
     phase: p,
     base: sideMean(base, p)!,
     head: sideMean(head, p)!,
@@ -48,7 +47,28 @@ export function attributeFromHistograms(spec: MetricSpec, base: Side, head: Side
   const baseRest = baseTotal - components.reduce((s, c) => s + c.base, 0);
   const headRest = headTotal - components.reduce((s, c) => s + c.head, 0);
   components.push({ phase: 'remainder', base: baseRest, head: headRest });
+  // With the client tool's own TTFT next to the scrape, the time between server and client (network
+  // and any proxy) is its own phase: client mean − the server's mean.
+  const baseClient = metricId === 'ttft' ? clientMean(base, 'ttft') : undefined;
+  const headClient = metricId === 'ttft' ? clientMean(head, 'ttft') : undefined;
+  if (baseClient !== undefined && headClient !== undefined) {
+    components.push({ phase: 'network', base: baseClient - baseTotal, head: headClient - headTotal });
+    return shareOut(spec, components, baseClient, headClient, base, head, metricId, model, phases, 'all requests, server-side means from the metrics scrape and the client tool\'s mean TTFT');
+  }
 
+  return shareOut(spec, components, baseTotal, headTotal, base, head, metricId, model, phases, 'all requests, server-side means from the metrics scrape');
+}
+
+interface Component {
+  phase: PhaseOrRemainder;
+  base: number;
+  head: number;
+  baseHist?: Histogram;
+  headHist?: Histogram;
+}
+
+function shareOut(spec: MetricSpec, components: Component[], baseTotal: number, headTotal: number, base: Side, head: Side, metricId: string, model: readonly PhaseId[], phases: readonly PhaseId[], tail: string): Attribution {
+  const change = headTotal - baseTotal;
   const shares: PhaseShare[] = components.map((c) => ({
     phase: c.phase,
     baseMean: c.base,
@@ -72,7 +92,7 @@ export function attributeFromHistograms(spec: MetricSpec, base: Side, head: Side
   const headHist = firstHistogram(head, metricId);
   return {
     spec,
-    tail: 'all requests, server-side means from the metrics scrape',
+    tail,
     q: 0,
     base: { threshold: baseTotal, count: baseHist?.count ?? 0, mean: baseTotal },
     head: { threshold: headTotal, count: headHist?.count ?? 0, mean: headTotal },
@@ -81,6 +101,17 @@ export function attributeFromHistograms(spec: MetricSpec, base: Side, head: Side
     dominant,
     source: 'server-histograms',
   };
+}
+
+/** The client tool's mean of a metric (its own summary, not one the scrape's histograms gave), averaged over runs. */
+function clientMean(side: Side, metric: string): number | undefined {
+  const values: number[] = [];
+  for (const run of side.runs) {
+    const s = run.summaries.find((x) => x.metric === metric && x.stat === 'mean' && !x.field?.includes('_sum / '));
+    if (!s) return undefined;
+    values.push(s.value);
+  }
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
 }
 
 /** Prefix-cache hit rate over the side's runs, from the scrape's counters. */

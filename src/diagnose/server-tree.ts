@@ -100,8 +100,26 @@ function branch(phase: string, input: ServerTreeInput, metrics: string[], steps:
       if (chunked) steps.push({ question: 'Did chunked prefill change?', answer: `${chunked.key} ${describeValue(chunked.base)} → ${describeValue(chunked.head)}` });
       return [finding('decode-overhead', 'decode', 'decode takes longer on the server', 'candidate', 'unknown', [], 'per-request telemetry would match decode step time by running batch; or profile a decode step', metrics)];
     }
+    case 'network': {
+      // Client mean TTFT − the scrape's server mean: the time between them (the wire, a proxy).
+      const share = input.regressed[0]?.attribution.phases.find((p) => p.phase === 'network');
+      const server = input.regressed[0]?.attribution.phases.filter((p) => p.phase !== 'network').reduce((s, p) => s + p.delta, 0);
+      if (share) steps.push({ question: 'Client TTFT vs server TTFT?', answer: `client − server mean ${compact(share.baseMean)} → ${compact(share.headMean)} ms; the server's own mean moved ${compact(server ?? 0)} ms` });
+      return [
+        finding(
+          'buffering-proxy',
+          'network',
+          'the time between server and client grew, not the server: a proxy, load balancer or the network',
+          'likely',
+          'unknown',
+          share ? [evidence(`client mean TTFT − server mean TTFT (the scrape): ${compact(share.baseMean)} → ${compact(share.headMean)} ms`)] : [],
+          'compare a run with the proxy bypassed (client straight to the server), and timestamps at the load balancer for where the first chunk waits',
+          metrics,
+        ),
+      ];
+    }
     case 'remainder':
-      return [finding('measurement-gap', 'remainder', 'the time went outside the phases the server records', 'likely', 'unknown', [], 'instrument what runs between the phases', metrics)];
+      return [finding('measurement-gap', 'remainder', 'the time went inside the server, outside the phases it records', 'likely', 'unknown', [], 'instrument what runs between the phases', metrics)];
     default:
       return [];
   }

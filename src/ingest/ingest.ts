@@ -1,6 +1,9 @@
 // One entry point for every artifact format. Each adapter says whether it recognises a file from
-// its first KiB, and why; the first that does reads it. An input can force one. A new format is one
-// adapter added to ADAPTERS.
+// its first KiB, why, and how specifically (tools share keys: AIPerf's and GenAI-Perf's summaries
+// carry request_throughput and total_token_throughput as vLLM's does); the most specific match reads
+// it. An input can force one. A file read as a format that yields nothing to compare is an error
+// naming the format and what was missing, never an empty run. A new format is one adapter added to
+// ADAPTERS.
 
 import type { Run } from '../model/run';
 import { InputError } from './errors';
@@ -26,17 +29,22 @@ const native: ArtifactAdapter = {
   writtenBy: 'your server or API layer: one record per request (docs/native-format.md)',
   detect: (head) => {
     const layout = detectNativeLayout(head);
-    return typeof layout === 'string' ? { match: true, reason: `native ${layout}` } : { match: false, reason: layout.error };
+    // Any §4 field will do: the least specific match, taken only when no tool's format matches.
+    return typeof layout === 'string' ? { match: true, reason: `native ${layout}`, specificity: 0 } : { match: false, reason: layout.error };
   },
+  expects: 'per-request records with first_token_ms and total_ms (docs/native-format.md)',
   read: async (source, options) => [await ingestNative(source, options)],
 };
 
-/** In detection order: specific formats first, the native format (which takes any §4 field) last. */
+/**
+ * In detection order, which breaks ties of specificity: the NVIDIA tools (whose summaries share
+ * keys with vLLM's) before vLLM's and SGLang's looser keys, the native format (any §4 field) last.
+ */
 export const ADAPTERS: readonly ArtifactAdapter[] = [
+  aiperfAdapter,
+  genaiPerfAdapter,
   vllmAdapter,
   sglangAdapter,
-  genaiPerfAdapter,
-  aiperfAdapter,
   llmperfAdapter,
   guidellmAdapter,
   prometheusAdapter,
@@ -63,14 +71,41 @@ export async function ingestRuns(source: TextSource, options: IngestOptions, for
   if (formatId && formatId !== 'auto') {
     const adapter = ADAPTERS.find((a) => a.id === formatId);
     if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES)].join(', ')}`);
-    return adapter.read(source, options);
+    return usable(adapter, await adapter.read(source, options), source.name);
   }
+  const adapter = detectFormat(source);
+  return usable(adapter, await adapter.read(source, options), source.name);
+}
+
+/** The adapter whose match is the most specific (ties: the first in ADAPTERS), or an error listing why none matched. */
+export function detectFormat(source: TextSource): ArtifactAdapter {
+  let best: { adapter: ArtifactAdapter; specificity: number } | undefined;
   for (const adapter of ADAPTERS) {
     const detection = adapter.detect(source.head, source.name);
-    if (detection.match) return adapter.read(source, options);
+    if (detection.match) {
+      const specificity = detection.specificity ?? 2;
+      if (!best || specificity > best.specificity) best = { adapter, specificity };
+    }
   }
+  if (best) return best.adapter;
   if (source.head.replace(/^\ufeff/, '').trim() === '') throw new InputError(source.name, 'the file is empty');
   throw new InputError(source.name, unreadableMessage(source.head, FORMAT_IDS));
+}
+
+/**
+ * Runs with something to compare: per-request rows, a tool's statistic, a server histogram or
+ * counters. A file read as a format that yields none is an error naming the format and what it
+ * lacked (with the first things the reader left out), never an empty run that compares as "OK".
+ */
+function usable(adapter: ArtifactAdapter, runs: Run[], file: string): Run[] {
+  const empty = (r: Run) => !r.requests?.length && r.summaries.length === 0 && !r.histograms?.length && !r.server;
+  if (runs.length > 0 && !runs.every(empty)) {
+    for (const run of runs.filter(empty)) run.sources[0]?.warnings.push('this run has no metric perf-triage can compare (no per-request rows, statistics or histograms)');
+    return runs;
+  }
+  const leftOut = runs.flatMap((r) => r.sources.flatMap((s) => s.warnings)).slice(0, 3);
+  const expected = adapter.expects ? `; a ${adapter.label} has ${adapter.expects}` : '';
+  throw new InputError(file, `read as ${adapter.label} (${adapter.id}), but it has no usable metric${expected}${leftOut.length ? `; left out: ${leftOut.join('; ')}` : ''}`);
 }
 
 /** The one run a file holds; an error when it holds several (use ingestRuns). */

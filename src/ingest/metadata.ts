@@ -1,12 +1,17 @@
 // The optional metadata block that travels with a run: benchmark name, commit, engine config,
 // hardware, model and workload. Unknown keys are kept as text; nested config is flattened with dots.
 
-import { emptyMeta, type ConfigValue, type RunMeta } from '../model/run';
+import { emptyMeta, type ConfigValue, type RunMeta, type WorkloadInfo } from '../model/run';
 import type { IssueLog } from './errors';
 
 const MAX_VALUE = 500;
 
-export function parseMetadata(value: unknown, file: string, line: number, issues: IssueLog, into: RunMeta = emptyMeta()): RunMeta {
+/**
+ * `declared` receives the workload key fields the block states: engine and engine_version at the
+ * top level, and in a workload object dataset, request_rate, concurrency (or max_concurrency),
+ * streaming, input_len, output_len, tenant.
+ */
+export function parseMetadata(value: unknown, file: string, line: number, issues: IssueLog, into: RunMeta = emptyMeta(), declared: WorkloadInfo = {}): RunMeta {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     issues.add({ file, line, field: 'metadata', message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
     return into;
@@ -26,6 +31,13 @@ export function parseMetadata(value: unknown, file: string, line: number, issues
         break;
       case 'workload':
         into.workload = typeof raw === 'string' ? cap(raw) : cap(describeObject(raw));
+        declareWorkload(raw, declared);
+        break;
+      case 'engine':
+      case 'engine_version':
+        if (typeof raw === 'string' || typeof raw === 'number') declared[key === 'engine' ? 'engine' : 'engineVersion'] = cap(String(raw).trim());
+        else issues.add({ file, line, field: `metadata.${key}`, message: 'expected a string' });
+        into.extra[key] = cap(typeof raw === 'string' ? raw : JSON.stringify(raw));
         break;
       case 'config':
         if (raw && typeof raw === 'object' && !Array.isArray(raw)) flattenConfig(raw as Record<string, unknown>, '', into.config);
@@ -36,6 +48,27 @@ export function parseMetadata(value: unknown, file: string, line: number, issues
     }
   }
   return into;
+}
+
+/** Key fields of a workload object ({"dataset": "sharegpt", "request_rate": 4, "streaming": true, …}). */
+function declareWorkload(raw: unknown, declared: WorkloadInfo): void {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return;
+  const w = raw as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? cap(v.trim()) : undefined);
+  const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : typeof v === 'string' && /^\s*\+?inf(inity)?\s*$/i.test(v) ? Infinity : undefined);
+  const dataset = text(w.dataset);
+  if (dataset) declared.dataset = dataset;
+  const rate = number(w.request_rate);
+  if (rate !== undefined) declared.requestRate = rate;
+  const concurrency = number(w.concurrency ?? w.max_concurrency);
+  if (concurrency !== undefined && Number.isFinite(concurrency)) declared.concurrency = concurrency;
+  if (typeof w.streaming === 'boolean') declared.streaming = w.streaming;
+  const input = number(w.input_len);
+  if (input !== undefined && Number.isFinite(input)) declared.inputLength = input;
+  const output = number(w.output_len);
+  if (output !== undefined && Number.isFinite(output)) declared.outputLength = output;
+  const tenant = text(w.tenant);
+  if (tenant) declared.tenant = tenant;
 }
 
 function flattenConfig(source: Record<string, unknown>, prefix: string, out: Record<string, ConfigValue>): void {

@@ -119,7 +119,7 @@ export const METRICS: Readonly<Record<MetricId, MetricDef>> = {
   tokenize: latency('tokenize', 'tokenize', [], 'tokenize_ms'),
   queue_wait: latency('queue_wait', 'queue wait', [], 'queue_wait_ms: arrival (after tokenization) to admission'),
   prefill: latency('prefill', 'prefill', [], 'prefill_ms'),
-  network: latency('network', 'network', [], 'network_ms, or client_first_token_ms − first_token_ms'),
+  network: latency('network', 'network', [], 'between server and client: client_first_token_ms − first_token_ms (the wire and any proxy) when both are recorded, else network_ms'),
   decode: latency('decode', 'decode', [], 'decode_ms: first token to last token'),
   detokenize: latency('detokenize', 'detokenize', [], 'detokenize_ms'),
 };

@@ -56,7 +56,11 @@ export function requestColumn(table: RequestTable, metric: MetricId, statQ = 0.5
   }
 }
 
-/** A phase's per-request column (not masked). `network` is derived from client TTFT when needed. */
+/**
+ * A phase's per-request column (not masked). `network` is everything between the server's first
+ * token and the client's — client TTFT − server TTFT, the wire and any proxy — when both are recorded
+ * (a buffering proxy shows only there, not in network_ms); network_ms alone otherwise.
+ */
 export function phaseColumn(table: RequestTable, phase: PhaseId): Float64Array | undefined {
   const n = table.numbers;
   switch (phase) {
@@ -71,8 +75,7 @@ export function phaseColumn(table: RequestTable, phase: PhaseId): Float64Array |
     case 'detokenize':
       return n.detokenize_ms;
     case 'network': {
-      if (n.network_ms) return n.network_ms;
-      if (!n.client_first_token_ms || !n.first_token_ms) return undefined;
+      if (!n.client_first_token_ms || !n.first_token_ms) return n.network_ms;
       const out = new Float64Array(table.length);
       for (let i = 0; i < out.length; i++) out[i] = n.client_first_token_ms[i] - n.first_token_ms[i];
       return out;
@@ -124,7 +127,7 @@ const FIELD_FOR: Partial<Record<MetricSpec['metric']['id'], string>> = {
   ttft: 'first_token_ms',
   e2e: 'total_ms',
   ttft_client: 'client_first_token_ms or network_ms',
-  network: 'network_ms or client_first_token_ms',
+  network: 'client_first_token_ms (with first_token_ms) or network_ms',
   tpot: 'decode_ms and output_tokens',
   throughput: 'arrival_ts, total_ms and output_tokens',
   failed: 'error, or the failed and requested counts',

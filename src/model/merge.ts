@@ -61,7 +61,9 @@ export function mergeParts(parts: Run[]): Run {
   return {
     meta: { config, extra, benchmark: pick('benchmark'), commit: pick('commit'), hardware: pick('hardware'), model: pick('model'), workload: pick('workload') },
     ...(requests ? { requests } : {}),
-    summaries: parts.flatMap((p) => p.summaries),
+    // The client tool's statistics first: a metric is read from the first summary that has it, and a
+    // scrape's histogram mean of TTFT is the server's, not the client-measured TTFT the tool reports.
+    summaries: [...parts.filter((p) => p.role !== 'server-metrics'), ...parts.filter((p) => p.role === 'server-metrics')].flatMap((p) => p.summaries),
     sources: parts.flatMap((p) => p.sources),
     histograms: parts.flatMap((p) => p.histograms ?? []),
     server: mergeObjects<ServerStats>(parts.map((p) => p.server)),

@@ -95,16 +95,37 @@ export interface ServerStats {
   kvCacheUsage?: number;
 }
 
-/** What the tool says about the load it generated, for comparing workloads between sides. */
+/**
+ * What the tool says about the load it generated and the experiment it ran, for comparing workloads
+ * between sides. The settings (dataset, length settings, rate, concurrency, streaming, engine) are
+ * part of the run's workload key (workload-key.ts): only runs with equal keys are repeats.
+ */
 export interface WorkloadInfo {
+  /** Requests sent: completed + failed where both are known, else the number asked for. */
   requests?: number;
   failed?: number;
+  /** Where `failed` came from: the tool's own count, per-request errors, or requested − completed. */
+  failedFrom?: 'tool' | 'rows' | 'derived';
+  /** Prompts asked for that neither completed nor failed, as the tool counts them (requested − completed − failed). */
+  missing?: number;
   concurrency?: number;
   /** Requests per second asked for (Infinity for "as fast as possible"). */
   requestRate?: number;
   durationSeconds?: number;
   inputTokensMean?: number;
   outputTokensMean?: number;
+  /** The prompts' source as the tool names it: "random", "sharegpt", a dataset file. */
+  dataset?: string;
+  /** Prompt and output length settings given to the tool (tokens), not the measured means. */
+  inputLength?: number;
+  outputLength?: number;
+  /** Responses streamed (true) or returned whole (false). */
+  streaming?: boolean;
+  /** The serving engine, or the client backend that names it ("vllm", "sglang", "tensorrtllm"), and its version. */
+  engine?: string;
+  engineVersion?: string;
+  /** The tenant or traffic class the run stands for, where the artifact declares one. */
+  tenant?: string;
 }
 
 /** What a file contributes to a run; files of different roles for one run are merged. */
@@ -121,6 +142,8 @@ export interface IngestIssue {
 export interface SourceReport {
   file: string;
   format: string;
+  /** The version of the tool that wrote the file, where the file says ("aiperf 0.10.0"). */
+  toolVersion?: string;
   recordsRead: number;
   recordsKept: number;
   /** Lines or records skipped, with the first few issues (the count is always exact). */

@@ -5,6 +5,7 @@ import type { MetricComparison } from '../compare/types';
 import type { BenchmarkReport, Report } from '../report/model';
 import { branchPhase } from '../diagnose/tree';
 import { reasonText } from './verdict-words';
+import { caveatText, notLikeForLikeSentence } from './like-for-like';
 
 export function reportToJson(report: Report): unknown {
   return {
@@ -26,6 +27,8 @@ export function renderJson(report: Report): string {
 function benchmarkJson(b: BenchmarkReport, confidence: number) {
   return {
     name: b.name,
+    // Said first: what differs between the sides' workloads, before any verdict.
+    notLikeForLike: b.notLikeForLike.map((d) => ({ ...d, sentence: notLikeForLikeSentence(d) })),
     verdict: b.verdict,
     sloBreaches: b.sloBreaches,
     base: side(b.base),
@@ -34,6 +37,7 @@ function benchmarkJson(b: BenchmarkReport, confidence: number) {
     metricsJudged: b.family.size,
     load: b.load,
     metrics: b.metrics.map((m) => metricJson(m, b, confidence)),
+    notJudged: b.notJudged.map((n) => ({ ...metricJson(n.comparison, b, confidence), verdict: null, notJudged: n.reason })),
     notInData: b.notInData,
     attributions: b.attributions.map((a) => ({
       metric: a.spec.metric.id,
@@ -48,7 +52,7 @@ function benchmarkJson(b: BenchmarkReport, confidence: number) {
     })),
     diagnosis: { walks: b.walks, findings: b.findings },
     fixes: b.fixes.map((f) => ({ ...f, speedup: Number.isFinite(f.speedup) ? f.speedup : 'Infinity' })),
-    caveats: b.caveats,
+    caveats: b.caveats.map((c) => ({ ...c, message: caveatText(c) })),
     trends: b.trends ?? [],
     decodeFloor: b.floor ?? null,
     service: b.service ?? null,
@@ -65,6 +69,7 @@ function side(s: BenchmarkReport['base']) {
     requests: s.requests,
     failed: s.failed,
     meta: s.meta,
+    key: s.key,
     sources: s.sources.map((src) => ({ ...src, issues: src.issues.slice(0, 20) })),
   };
 }

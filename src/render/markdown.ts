@@ -17,6 +17,7 @@ import { serviceSection } from './service-markdown';
 import { qualitySection } from './quality-markdown';
 import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
 import { levelText, verdictQualifier } from './verdict-words';
+import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 
 export interface MarkdownOptions {
   /**
@@ -39,6 +40,9 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     const a = report.acceptance;
     parts.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ''}`);
   }
+  // A benchmark on one side only is news (it stopped, or started, reporting): first.
+  const missing = missingBenchmarks(report);
+  if (missing.length) parts.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join('\n>\n'));
   if (report.benchmarks.length > 1) parts.push(overview(report));
   // Several benchmarks: the ones that need attention in full, the unchanged ones in one line each.
   for (const b of report.benchmarks) {
@@ -63,14 +67,17 @@ function overview(report: Report): string {
   const counts = new Map<string, number>();
   for (const b of report.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
   const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(', ');
-  const rows = report.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${headline(b)} |`);
+  const rows = report.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
   return [`## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`, '', '| benchmark | verdict | summary |', '|---|---|---|', ...rows].join('\n');
 }
 
 function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number): string {
   const lead = leadMetric(b);
   const out: string[] = [];
-  out.push(`### ${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  // Not like-for-like is said before the verdict: it changes what the verdict can mean.
+  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
+  if (top.length) out.push(top.join('\n>\n'));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
   out.push(metricsTable(b, detail, confidence));
@@ -80,8 +87,9 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number)
   if (quality) out.push(quality);
   const undecided = undecidedGroups(b, confidence);
   if (undecided.length) {
-    out.push(`**Inconclusive** — what would decide:\n${undecided.map((g) => `- ${g.labels.join(', ')}: ${markdownText(g.reason, 400)}`).join('\n')}`);
+    out.push(`**Inconclusive** — what would decide:\n${undecided.map((g) => `- ${g.labels.join(', ')}: ${markdownText(g.reason, 700)}`).join('\n')}`);
   }
+  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join('; '), 800)}.`);
   if (b.notInData.length && detail !== 'minimal') {
     out.push(`<sub>Not in the data: ${b.notInData.map((n) => `${n.key} (${markdownText(n.reason)})`).join('; ')}.</sub>`);
   }
@@ -97,6 +105,12 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number)
   if (b.caveats.length) out.push(caveatsSection(b, detail));
   if (detail === 'full') out.push(runsSection(b));
   return out.join('\n\n');
+}
+
+/** "⚠️ Not like-for-like (concurrency 2 → 16) · ", said before the verdict icon. */
+function differsPrefix(b: BenchmarkReport): string {
+  const differs = notLikeForLikeShort(b.notLikeForLike);
+  return differs ? `⚠️ Not like-for-like (${markdownText(differs, 300)}) · ` : '';
 }
 
 function briefLine(b: BenchmarkReport, lead: MetricComparison | undefined): string | undefined {
@@ -204,7 +218,7 @@ function fixesTable(fixes: AmdahlItem[], lead: MetricComparison): string {
 
 function caveatsSection(b: BenchmarkReport, detail: Detail): string {
   const shown = b.caveats.slice(0, LIMITS[detail].caveats);
-  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(c.message, 600)}`);
+  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
   if (shown.length < b.caveats.length) lines.push(`- … ${b.caveats.length - shown.length} more in the job summary`);
   return `⚠️ **Caveats**\n${lines.join('\n')}`;
 }

@@ -5,12 +5,13 @@ import type { MetricComparison, Verdict } from '../compare/types';
 import type { Attribution } from '../diagnose/attribution';
 import type { AmdahlItem } from '../diagnose/amdahl';
 import type { Finding } from '../diagnose/hints';
-import { PHASE_LABELS } from '../metrics/catalog';
+import { METRICS, PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
 import { percent, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
 import type { BenchmarkReport } from '../report/model';
 import { loadPhrase } from '../diagnose/survivors';
 import { intervalText, levelText, minEffectText, pointChange, reasonText, summaryOnlyText } from './verdict-words';
+import { differenceText } from './like-for-like';
 
 export const VERDICT_ICON: Readonly<Record<Verdict, string>> = {
   regressed: '🔴',
@@ -22,11 +23,12 @@ export const VERDICT_ICON: Readonly<Record<Verdict, string>> = {
 /**
  * The metric the headline speaks of: more failed requests, then a regressed metric with a breached
  * SLO, then any regressed metric with an SLO, then the largest regression, then a breached SLO, then
- * the undecided metric that matters most, then an improvement.
+ * the undecided metric that matters most, then an improvement. Among the regressions of one rank,
+ * the one the decisive finding explains leads: a headline's diagnosis belongs to its metric.
  */
 export function leadMetric(b: BenchmarkReport): MetricComparison | undefined {
   const regressed = b.metrics.filter((m) => m.verdict === 'regressed');
-  const byChange = (list: MetricComparison[]) => [...list].sort((x, y) => badness(y) - badness(x))[0];
+  const byChange = (list: MetricComparison[]) => explainedFirst(b, [...list].sort((x, y) => badness(y) - badness(x)));
   return (
     regressed.find((m) => m.spec.metric.id === 'failed') ??
     byChange(regressed.filter(breaches)) ??
@@ -57,6 +59,38 @@ export function leadUndecided(b: BenchmarkReport): MetricComparison | undefined 
     order(undecided.filter((m) => m.reason.code === 'too-noisy'))[0] ??
     order(undecided.filter((m) => m.origin !== 'default'))[0]
   );
+}
+
+const STATUS_RANK = { confirmed: 0, likely: 1, candidate: 2 } as const;
+
+/** The first metric whose best finding is the best of the list's (by status), else the first. */
+function explainedFirst(b: BenchmarkReport, ranked: MetricComparison[]): MetricComparison | undefined {
+  let lead: MetricComparison | undefined;
+  let best = Infinity;
+  for (const m of ranked) {
+    const status = Math.min(...findingsFor(b, m).map((f) => STATUS_RANK[f.status]));
+    if (status < best) {
+      best = status;
+      lead = m;
+    }
+  }
+  return lead ?? ranked[0];
+}
+
+/**
+ * Findings that explain a metric: on its walk, and in a phase the metric contains (no decode cause
+ * for a TTFT, no queue cause for an ITL). The remainder belongs to every metric with phases.
+ */
+export function findingsFor(b: BenchmarkReport, m: MetricComparison): Finding[] {
+  const id = m.spec.metric.id;
+  const phases: readonly string[] | undefined = m.spec.metric.custom
+    ? undefined
+    : id === 'itl' || id === 'tpot'
+      ? ['decode']
+      : id === 'ttft' || id === 'ttft_client'
+        ? [...METRICS[id].phases, 'remainder']
+        : undefined;
+  return b.findings.filter((f) => f.metrics.includes(m.spec.key) && (!phases || (f.phase !== null && phases.includes(f.phase))));
 }
 
 function badness(m: MetricComparison): number {
@@ -92,6 +126,10 @@ function verdictHeadline(b: BenchmarkReport): string {
     }
     case 'inconclusive': {
       const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive');
+      const otherLoad = undecided.filter((m) => m.reason.code === 'operating-point');
+      if (otherLoad.length && otherLoad.length === undecided.length && otherLoad[0].reason.code === 'operating-point') {
+        return `${otherLoad.length} metric${otherLoad.length === 1 ? '' : 's'} shown, not judged: a different operating point (${otherLoad[0].reason.changes.map((c) => differenceText(c)).join(', ')})${breach}`;
+      }
       const m = lead && lead.verdict === 'inconclusive' ? lead : leadUndecided(b);
       const more = m && undecided.length > 1 ? ` (${undecided.length - 1} more metric${undecided.length > 2 ? 's' : ''} undecided)` : '';
       if (m?.reason.code === 'summary-only') return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
@@ -125,11 +163,14 @@ export function whereTheTimeWent(a: Attribution): string | undefined {
   return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the ${a.tail} by ${a.spec.metric.label})`;
 }
 
-/** The finding that explains the lead metric best: confirmed over likely over candidate. */
+/**
+ * The finding that explains the lead metric best: confirmed over likely over candidate. Only the
+ * lead's own findings: a cause found on another metric (a decode cause next to a TTFT headline) is
+ * not this metric's "why".
+ */
 export function leadFinding(b: BenchmarkReport, lead: MetricComparison | undefined): Finding | undefined {
-  const rank = { confirmed: 0, likely: 1, candidate: 2 } as const;
-  const relevant = b.findings.filter((f) => !lead || f.metrics.includes(lead.spec.key));
-  return [...(relevant.length ? relevant : b.findings)].sort((x, y) => rank[x.status] - rank[y.status])[0];
+  const relevant = lead ? findingsFor(b, lead) : b.findings;
+  return [...relevant].sort((x, y) => STATUS_RANK[x.status] - STATUS_RANK[y.status])[0];
 }
 
 export function leadFix(b: BenchmarkReport, lead: MetricComparison | undefined): AmdahlItem | undefined {

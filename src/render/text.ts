@@ -12,11 +12,15 @@ import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
 import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
 import { verdictQualifier } from './verdict-words';
+import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 
 const TEXT_ICON = { regressed: 'REGRESSED', inconclusive: 'INCONCLUSIVE', improved: 'IMPROVED', unchanged: 'OK' } as const;
 
 export function renderText(report: Report): string {
   const out: string[] = [];
+  // A benchmark on one side only is news (it stopped, or started, reporting): first.
+  const missing = missingBenchmarks(report);
+  if (missing.length) out.push(missing.map((c) => `NOT COMPARED  ${plainText(caveatText(c), 400)}`).join('\n'));
   for (const b of report.benchmarks) out.push(renderBenchmark(b, report.settings.level));
   if (report.profiles) out.push(profilesText(report.profiles));
   out.push(`perf-triage v${report.tool.version} · seed ${report.settings.seed} · ${report.settings.resamples} resamples · outcome: ${report.outcome.fail ? 'FAIL' : 'pass'}${report.outcome.reasons.length ? ` (${report.outcome.reasons.map((r) => plainText(r, 300)).join('; ')})` : ''}`);
@@ -26,7 +30,11 @@ export function renderText(report: Report): string {
 function renderBenchmark(b: BenchmarkReport, confidence: number): string {
   const out: string[] = [];
   const lead = leadMetric(b);
-  out.push(`${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, '')}`);
+  // Not like-for-like is said before the verdict: it changes what the verdict can mean.
+  const differs = notLikeForLikeShort(b.notLikeForLike);
+  out.push(`${differs ? `NOT LIKE-FOR-LIKE (${plainText(differs, 300)}) · ` : ''}${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, '')}`);
+  for (const d of b.notLikeForLike) out.push(`  Not like-for-like: ${plainText(notLikeForLikeSentence(d), 600)}`);
+  for (const c of topCaveats(b)) out.push(`  Batching trade-off: ${plainText(caveatText(c), 600)}`);
   if (b.verdict === 'regressed' && lead) {
     const a = attributionFor(b, lead);
     const where = a && whereTheTimeWent(a);
@@ -48,7 +56,8 @@ function renderBenchmark(b: BenchmarkReport, confidence: number): string {
       [false, true, true, false, false, false],
     ),
   );
-  for (const g of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 400)}`);
+  for (const g of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g.labels.join(', ')}: ${plainText(g.reason, 700)}`);
+  if (b.notJudged.length) out.push(`  not judged across streaming modes: ${notJudgedItems(b).join('; ')}`);
   if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
   if (b.quality?.generations) out.push(`  quality, paired generations: ${plainText(b.quality.generations.sentence, 300)}`);
   const service = b.service ? serviceRows(b.service).rows : [];
@@ -86,7 +95,7 @@ function renderBenchmark(b: BenchmarkReport, confidence: number): string {
     );
   }
   if (b.floor?.ok) out.push(`Decode floor: ${plainText(b.floor.sentence, 500)}`);
-  if (b.caveats.length) out.push(`Caveats:\n${b.caveats.map((c) => `  - ${c.kind}: ${plainText(c.message, 600)}`).join('\n')}`);
+  if (b.caveats.length) out.push(`Caveats:\n${b.caveats.map((c) => `  - ${c.kind}: ${plainText(caveatText(c), 600)}`).join('\n')}`);
   return out.join('\n');
 }
 

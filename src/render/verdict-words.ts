@@ -4,6 +4,7 @@
 
 import type { MetricComparison, MoreData } from '../compare/types';
 import { compact, grouped, percent, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { differenceText } from './like-for-like';
 
 /** "+15% (+3.0% … +27%)", or the difference in the metric's unit when there is no relative change. */
 export function intervalText(m: MetricComparison, interval: [number, number] | undefined = m.interval): string {
@@ -49,13 +50,14 @@ export function levelText(level: number): string {
 function perRequestAdvice(formats: readonly string[]): string {
   const advice: string[] = [];
   const has = (re: RegExp) => formats.some((f) => re.test(f));
-  if (has(/^vLLM/i)) advice.push('`vllm bench serve --save-result --save-detailed` (every request and token gap)');
-  if (has(/^SGLang/i)) advice.push('`python -m sglang.bench_serving --output-details` (every request)');
-  if (has(/AIPerf/i)) advice.push("AIPerf's per-request `profile_export.jsonl`");
-  if (has(/GenAI-Perf/i)) advice.push("GenAI-Perf's per-request `profile_export.json`");
-  if (has(/LLMPerf/i)) advice.push("LLMPerf's `*_individual_responses.json`");
+  // Plain words, no code spans: the sentence goes through the renderers' escaping like any other.
+  if (has(/^vLLM/i)) advice.push('"vllm bench serve --save-result --save-detailed" (every request and token gap)');
+  if (has(/^SGLang/i)) advice.push('"python -m sglang.bench_serving --output-details" (every request)');
+  if (has(/AIPerf/i)) advice.push("AIPerf's per-request profile_export.jsonl");
+  if (has(/GenAI-Perf/i)) advice.push("GenAI-Perf's per-request profile_export.json");
+  if (has(/LLMPerf/i)) advice.push("LLMPerf's individual responses file");
   if (has(/GuideLLM/i)) advice.push("GuideLLM's benchmark JSON with its requests");
-  const tail = '3 or more runs per side, or a noise band for the metric (the `run-noise` input, or the journal\'s history)';
+  const tail = "3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's history)";
   return advice.length ? `per-request output — ${advice.join(', ')} — or ${tail}` : tail;
 }
 
@@ -87,6 +89,10 @@ export function reasonText(m: MetricComparison, family: FamilyInfo = { size: 1, 
       return `not decidable from summaries: ${pointChange(m)} (${summaryOnlyText(r)}`;
     case 'not-judged-overloaded':
       return 'shown, not judged: both sides are overloaded, so this latency grows with how long the run lasted; throughput and per-token metrics decide';
+    case 'not-judged-streaming':
+      return 'shown, not judged: the streaming mode differs between the sides, and without streaming the first token arrives with the whole response';
+    case 'operating-point':
+      return `a different operating point (${r.changes.map((c) => differenceText(c)).join(', ')}), not a measure of the code: compare at the same load, or set compare-across-load to judge it anyway`;
   }
 }
 
@@ -117,7 +123,10 @@ export function verdictQualifier(m: MetricComparison): string | undefined {
     case 'too-noisy':
       return 'too noisy';
     case 'not-judged-overloaded':
+    case 'not-judged-streaming':
       return 'not judged';
+    case 'operating-point':
+      return 'other load';
     case 'summary-only':
       return 'summaries only';
     default:

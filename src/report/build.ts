@@ -32,24 +32,34 @@ import { analyseLoad, steadyStarts, type LoadComparison } from '../compare/load'
 import { labelAgreesWithInterval } from '../compare/verdict';
 import { failuresFinding, overloadFinding } from '../diagnose/survivors';
 import type { Finding } from '../diagnose/hints';
+import { applyComparability, batchingTradeoff, notLikeForLike, withheldReason } from '../diagnose/comparability';
+import { commonKey } from '../model/workload-key';
 
 /** Called with the name of the phase just finished, for timing it from outside the pure core. */
 export type PhaseMarks = (finished: 'statistics' | 'diagnosis') => void;
 
 export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison, phases?: PhaseMarks): BenchmarkReport {
-  // Load first: an overloaded side or a warm-up changes what the comparison can judge.
+  // Before any verdict: are the sides the same experiment (diagnose/comparability.ts), and is either
+  // overloaded or warming up (compare/load.ts)? Both change what the comparison can judge.
+  const differences = notLikeForLike(base, head).map((d) => (d.kind === 'load-changed' && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d));
   const load = analyseLoad(base, head);
-  const { metrics, notInData, family } = compareSides(base, head, config, {
+  const compared = compareSides(base, head, config, {
     bothOverloaded: load.base.overloaded && load.head.overloaded,
     steady: steadyStarts(load, base, head),
+    withheld: withheldReason(differences, config.compareAcrossLoad),
   });
   phases?.('statistics');
+  const { notInData, family } = compared;
   const baseData = sideData(base);
   const headData = sideData(head);
   const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
 
   const costs = baseData && headData ? likeForLike(baseData, headData) : [];
+  // Token timing withheld across streaming modes is listed apart; the batching trade-off is read off
+  // the raw changes.
+  const { metrics, notJudged } = applyComparability(compared.metrics);
+  const tradeoff = batchingTradeoff(compared.metrics, differences, runningBatch(workload), costs);
   const attributions: Attribution[] = [];
   const regressed: { comparison: MetricComparison; attribution: Attribution | null }[] = [];
   if (baseData && headData) {
@@ -101,7 +111,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
     fixes.sort(byGainPerEffort);
   }
 
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load, ...(quality ? { quality } : {}) });
+  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load, notLikeForLike: differences, ...(tradeoff ? { tradeoff } : {}), ...(quality ? { quality } : {}) });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
   const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...(config.cost ? { cost: config.cost } : {}) });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
@@ -116,6 +126,8 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
     metrics,
     family,
     load,
+    notJudged,
+    notLikeForLike: differences,
     notInData,
     attributions,
     walks,
@@ -186,10 +198,9 @@ export function triage(base: Side, head: Side, config: TriageConfig, extras: Tri
     for (const note of pairing.notes) report.caveats.push({ kind: 'benchmark-names', message: note });
     return report;
   });
-  for (const u of pairing.unmatched) {
-    reports[0].caveats.push({ kind: 'benchmark-names', message: `"${u.name}" is only in the ${u.side === 'base' ? 'baseline' : 'head'}: not compared` });
-  }
-  if (reports.every((r) => r.metrics.length === 0)) throw nothingComparable(reports);
+  // A benchmark on one side only is news (it stopped, or started, reporting): listed first.
+  reports[0].caveats.unshift(...pairing.unmatched.map((u) => ({ kind: 'benchmark-missing' as const, message: `"${u.name}" is only in the ${u.side === 'base' ? 'baseline' : 'head'}: not compared`, missing: u })));
+  if (reports.every((r) => r.metrics.length === 0 && r.notJudged.length === 0)) throw nothingComparable(reports);
   const report = buildReport(reports, config);
   const profiles = extras.profiles ? profileReport(extras.profiles) : undefined;
   return profiles ? withProfileEvidence({ ...report, profiles }) : report;
@@ -293,6 +304,12 @@ function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: 
   return { fail, reasons };
 }
 
+/** Mean requests in flight per side (Little's law over the timings), as the running batch's size. */
+function runningBatch(workload: ReturnType<typeof compareWorkload>): { base: number; head: number } | undefined {
+  const { baseConcurrency: base, headConcurrency: head } = workload;
+  return base !== undefined && head !== undefined && Number.isFinite(base) && Number.isFinite(head) ? { base, head } : undefined;
+}
+
 function declaredWorkload(side: Side): WorkloadInfo[] {
   return side.runs.flatMap((r) => (r.workload ? [r.workload] : []));
 }
@@ -324,7 +341,7 @@ function summarise(side: Side): SideSummary {
     const ok = successMask(run.requests);
     for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
   }
-  return { label: side.label, runs: side.runs.length, requests, failed, meta: mergedMeta(side), sources: side.runs.flatMap((r) => r.sources) };
+  return { label: side.label, runs: side.runs.length, requests, failed, meta: mergedMeta(side), key: commonKey(side.runs), sources: side.runs.flatMap((r) => r.sources) };
 }
 
 /** The same phase fix can come from several metrics; keep the best line per (phase, fix). */

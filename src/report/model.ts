@@ -17,6 +17,8 @@ import type { QualityComparison } from '../quality';
 import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
 import type { LoadComparison } from '../compare/load';
+import type { NotJudged, NotLikeForLike } from '../diagnose/comparability';
+import type { WorkloadKey } from '../model/workload-key';
 
 /** 2: reasons as codes and numbers, one interval level per benchmark, `slos` lists, the failed share, load. */
 export const SCHEMA_VERSION = 2;
@@ -27,6 +29,8 @@ export interface SideSummary {
   requests: number;
   failed: number;
   meta: RunMeta;
+  /** The workload key the side's runs share (dataset, load, streaming, engine, model, …). */
+  key: WorkloadKey;
   sources: SourceReport[];
 }
 
@@ -42,6 +46,10 @@ export interface BenchmarkReport {
   family: { level: number; size: number };
   /** Offered vs completed rate, trend of the wait, warm-up, per side (src/compare/load.ts). */
   load: LoadComparison;
+  /** Metrics computed but not judged (token timing across streaming modes), with their values. */
+  notJudged: NotJudged[];
+  /** What differs between the sides' workload keys, most consequential first: said before any verdict. */
+  notLikeForLike: NotLikeForLike[];
   notInData: { key: string; reason: string }[];
   attributions: Attribution[];
   walks: TreeWalk[];

@@ -117,6 +117,7 @@ export function toVllmResult(records: readonly NativeRecord[], scenario: Scenari
     ...stats('ttft', (r) => r.client_first_token_ms ?? r.first_token_ms),
     ...stats('tpot', (r) => (r.output_tokens > 1 ? r.decode_ms / (r.output_tokens - 1) : 0)),
     ...stats('itl', (r) => r.itl_p50_ms),
-    ...stats('e2el', (r) => r.total_ms + (r.network_ms ?? 0)),
+    // The client sees the whole response after the wire and any proxy hold of its first chunk.
+    ...stats('e2el', (r) => r.total_ms + (r.client_first_token_ms !== undefined ? r.client_first_token_ms - r.first_token_ms : 0)),
   };
 }

@@ -26,7 +26,10 @@ export interface Scenario {
   };
   output: { medianTokens: number; sigma: number; maxTokens: number };
   engine: EngineConfig;
-  /** When present, records carry network_ms and client_first_token_ms. */
+  /**
+   * When present, records carry network_ms (the wire) and client_first_token_ms; bufferingMs is a
+   * proxy holding the first chunk, which only the client's timestamp shows.
+   */
   network?: { meanMs: number; jitterMs: number; bufferingMs?: number };
   /**
    * A share of requests that fail after the server did their work (a gateway returning 503 on a

@@ -18,8 +18,13 @@ export interface Workload {
   readonly tenant: Int32Array;
   readonly tokenizeMs: Float64Array;
   readonly sampleMs: Float64Array;
-  /** NaN when the scenario has no network. */
+  /** Time on the wire between server and client; NaN when the scenario has no network. */
   readonly networkMs: Float64Array;
+  /**
+   * Time a proxy holds the first chunk (buffering): seen only in the client's timestamps, as a real
+   * proxy's is — the server's telemetry and the wire time (network_ms) do not show it. 0 without one.
+   */
+  readonly proxyMs: Float64Array;
 }
 
 // Host-side noise levels: small next to engine effects, as CPU work on an idle core is fairly steady.
@@ -36,6 +41,7 @@ export function generateWorkload(s: Scenario): Workload {
   const tokenizeMs = new Float64Array(n);
   const sampleMs = new Float64Array(n);
   const networkMs = new Float64Array(n);
+  const proxyMs = new Float64Array(n);
 
   const arrivals = createRng(deriveSeed(s.seed, 'arrivals'));
   const prompts = createRng(deriveSeed(s.seed, 'prompts'));
@@ -80,10 +86,9 @@ export function generateWorkload(s: Scenario): Workload {
     sampleMs[i] = e.sampleMs * Math.exp(SAMPLE_NOISE_SIGMA * sample.normal());
 
     const zNet = network.normal();
-    networkMs[i] = s.network
-      ? Math.max(0, s.network.meanMs + s.network.jitterMs * zNet) + (s.network.bufferingMs ?? 0)
-      : NaN;
+    networkMs[i] = s.network ? Math.max(0, s.network.meanMs + s.network.jitterMs * zNet) : NaN;
+    proxyMs[i] = s.network?.bufferingMs ?? 0;
   }
 
-  return { count: n, arrivalMs, promptTokens, outputTokens, hasPrefix, tenant, tokenizeMs, sampleMs, networkMs };
+  return { count: n, arrivalMs, promptTokens, outputTokens, hasPrefix, tenant, tokenizeMs, sampleMs, networkMs, proxyMs };
 }

@@ -112,9 +112,19 @@ describe('perf-triage validate', () => {
   it('names the format, what it found, and exits 0 only when every file is usable', async () => {
     const ok = await cli(['validate', demo.base, 'test/fixtures/vllm/sweep-opt125m-max_num_seqs4-run0.json']);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain('✓ examples/demo/base.jsonl: native-jsonl, 1 run');
+    expect(ok.stdout).toContain('✓ examples/demo/base.jsonl: native-jsonl (per-request phase telemetry (§4)), 1 run');
+    // Each run's workload label: what makes runs repeats, and what base and head are matched on.
+    expect(ok.stdout).toContain('  workload: model llama-3.1-8b-instruct@2025-10-01, hardware 1x NVIDIA H100 80GB HBM3 (simulated)');
     expect(ok.stdout).toContain('phases: tokenize, queue_wait, prefill, network, decode, detokenize');
-    expect(ok.stdout).toMatch(/✓ test\/fixtures\/vllm\/sweep-opt125m-max_num_seqs4-run0\.json: vllm, 1 run/);
+    expect(ok.stdout).toMatch(/✓ test\/fixtures\/vllm\/sweep-opt125m-max_num_seqs4-run0\.json: vllm \(vLLM bench serve result\), 1 run/);
+    expect(ok.stdout).toContain('  workload: max request rate, concurrency 2, model facebook/opt-125m');
+    // The tool's version where the file has it; the detected format from content alone.
+    const aiperf = await cli(['validate', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json']);
+    expect(aiperf.stdout).toContain('aiperf_0.10.0_concurrency16_profile_export_aiperf.json: aiperf (NVIDIA AIPerf export), written by aiperf 0.10.0, 1 run');
+    expect(aiperf.stdout).toContain('  workload: dataset datasets/aiperf/nvfp4_agent.jsonl, concurrency 16, streaming, model qwen3.6-nvfp4');
+    const forced = await cli(['validate', '--input-format', 'vllm', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json']);
+    expect(forced.code).toBe(1);
+    expect(forced.stdout).toMatch(/✗ .*: read as vLLM bench serve result \(vllm\), but it has no usable metric/);
     const dir = mkdtempSync(join(tmpdir(), 'pt-validate-'));
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, '{"first_token_ms": 1, "total_ms": 2}\n{"first_token_ms": -1, "total_ms": 2}\n');

@@ -127,7 +127,7 @@ describe('errors lead with the useful line', () => {
     expect(r.code).toBe(2);
     const [first, second] = r.stderr.split('\n');
     expect(first).toBe(`perf-triage: ${file}: a CSV whose header names none of the fields perf-triage reads ("timestamp", "ttft", "total_ms_x"): a per-request CSV needs §4 columns such as first_token_ms and total_ms (docs/native-format.md); did you mean total_ms for "total_ms_x"?`);
-    expect(second).toMatch(/^ {2}\(tried 11 formats: vllm, sglang, .*native; perf-triage validate FILE --input-format ID says why one does not fit\)$/);
+    expect(second).toMatch(/^ {2}\(tried \d+ formats: .*vllm, .*native; perf-triage validate FILE --input-format ID says why one does not fit\)$/);
     expect(r.stderr.length).toBeLessThan(first.length + 300);
   });
 });

@@ -107,7 +107,7 @@ describe('summaries only', () => {
     expect(b.sloBreaches).toEqual(['ttft p99 < 500 ms']);
     expect(report.outcome.fail).toBe(true);
     expect(headline(b)).toMatch(/^TTFT p99 75\.0 ms → 762 ms \(\+916%\): not decidable from summaries/);
-    expect(renderText(report)).toContain('`vllm bench serve --save-result --save-detailed`');
+    expect(renderText(report)).toContain('"vllm bench serve --save-result --save-detailed"');
   });
 
   it('with a noise band, a summary-only copy ×1.2 regresses and the file against itself does not', async () => {

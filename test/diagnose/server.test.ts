@@ -54,6 +54,22 @@ describe('summary plus metrics scrape', () => {
     expect(report.caveats.map((c) => c.kind)).toContain('summary-only');
   });
 
+  it('a proxy between client and server: the client tool\'s mean TTFT grows, the scrape\'s does not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pt-scrape-'));
+    const { base, head } = injectedPair('buffering-proxy', 7);
+    writeRun(dir, 'base', base);
+    writeRun(dir, 'head', head);
+    const report = triage(await loadSide('base', ['base-*'], opts(dir)), await loadSide('head', ['head-*'], opts(dir)), buildConfig({ metrics: ['ttft mean'], runNoise: ['ttft mean=2%'] })).benchmarks[0];
+    expect(report.metrics[0].verdict).toBe('regressed');
+    const a = report.attributions[0];
+    expect(a.tail).toMatch(/client tool's mean TTFT/);
+    expect(a.dominant).toBe('network');
+    // The hold is 300 ms on every request: client mean − server mean grows by exactly that (to rounding).
+    expect(a.phases.find((p) => p.phase === 'network')!.delta).toBeCloseTo(300, 0);
+    expect(a.phases.filter((p) => p.phase !== 'network').every((p) => Math.abs(p.delta) < 1)).toBe(true);
+    expect(report.findings.map((f) => f.hint)).toEqual(['buffering-proxy']);
+  });
+
   it('reads the prefix-cache counters when prefill holds the change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pt-scrape-'));
     const { base, head } = injectedPair('prefix-cache-off', 7);

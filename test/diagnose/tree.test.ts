@@ -75,6 +75,14 @@ describe('§5 decision tree on known causes', () => {
     expect(Math.abs(server.change!)).toBeLessThan(0.05);
     expect(b.findings[0].hint).toBe('buffering-proxy');
     expect(b.walks[0].phase).toBe('network');
+    // The simulator's proxy, as a real one, shows only in the client's timestamps: network_ms stays
+    // flat, the gap client − server grows by the 300 ms hold, and the server's part does not move.
+    expect(b.findings.map((f) => f.hint)).not.toContain('measurement-gap');
+    expect(b.findings[0]).toMatchObject({ status: 'confirmed', cause: 'config', title: expect.stringMatching(/a proxy or load balancer holding the response$/) });
+    expect(b.findings[0].evidence.map((e) => e.text).join('\n')).toMatch(/wire time \(network_ms\) (1\d\.\d) ms → \1 ms \(mean\): not where the time went/);
+    expect(b.findings[0].nextCheck).toMatch(/^compare a run with the proxy bypassed/);
+    const gap = b.attributions.find((a) => a.spec.key === 'ttft_client.p95')!.phases.find((p) => p.phase === 'network')!;
+    expect(gap.delta).toBeCloseTo(300, 0);
   });
 
   it('time outside every phase: a measurement gap', async () => {

@@ -12,6 +12,15 @@ import { baseScenario } from '../../src/sim';
 import { readProfile } from '../../src/profile/read';
 import { textSource } from '../../src/ingest/source';
 import { injectedPair, sideFromRecords, simulatedSide } from '../helpers/tables';
+import { ingestRuns } from '../../src/ingest/ingest';
+import type { Side } from '../../src/model/run';
+
+/** A side read from real fixture files, as the CLI reads them. */
+async function fileSide(label: Side['label'], ...files: string[]): Promise<Side> {
+  const runs = [];
+  for (const file of files) runs.push(...(await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0.05 })));
+  return { label, runs };
+}
 
 const update = process.env.UPDATE_GOLDEN === '1';
 
@@ -87,5 +96,46 @@ describe('golden reports', () => {
     const report = triage(await sideFromRecords('base', rows(1)), await sideFromRecords('head', rows(1.4)), buildConfig({ slos: ['ttft p99 < 500ms'] }));
     expect(report.verdict).toBe('inconclusive');
     golden('inconclusive.md', renderMarkdown(report));
+  });
+
+  // Issue 11: not like-for-like is said first, in every renderer, on real files.
+  it('a load change (AIPerf concurrency 2 → 16): a different operating point, and the batching trade-off', async () => {
+    const report = triage(
+      await fileSide('base', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency2_profile_export_aiperf.json'),
+      await fileSide('head', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json'),
+      buildConfig({ metrics: ['ttft p50', 'itl p50', 'tpot p50', 'e2e p50', 'throughput'], runNoise: ['ttft p50=5%', 'itl p50=5%', 'tpot p50=5%', 'e2e p50=5%', 'throughput=5%'] }),
+    );
+    expect(report.benchmarks[0].metrics.every((m) => m.verdict === 'inconclusive')).toBe(true);
+    golden('load-changed.md', renderMarkdown(report));
+    golden('load-changed.txt', renderText(report));
+    golden('load-changed.json', renderJson(report));
+  });
+
+  it('streaming vs non-streaming (GenAI-Perf, perf_analyzer issue #298): no token timing judged', async () => {
+    const report = triage(
+      await fileSide('base', 'test/fixtures/genai-perf/issue298_streaming_profile_export_genai_perf.json'),
+      await fileSide('head', 'test/fixtures/genai-perf/issue298_nonstreaming_profile_export_genai_perf.json'),
+      buildConfig({ runNoise: ['ttft p50=5%', 'ttft p95=5%', 'e2e p50=5%', 'e2e p95=5%'] }),
+    );
+    golden('streaming-changed.md', renderMarkdown(report));
+    golden('streaming-changed.txt', renderText(report));
+  });
+
+  it('an engine change (vLLM result vs an SGLang run of the same workload)', async () => {
+    const report = triage(
+      await fileSide('base', 'test/fixtures/vllm/synthetic_llama_3_3_70b_rate8_vs_sglang.json'),
+      await fileSide('head', 'test/fixtures/sglang/h200_llama_3_3_70b_online_rate8_line4.jsonl'),
+      buildConfig({}),
+    );
+    golden('engine-changed.md', renderMarkdown(report));
+  });
+
+  it('an SGLang file against its earlier run: like with like, and the new datasets listed', async () => {
+    const report = triage(
+      await fileSide('base', 'test/fixtures/sglang/h200_llama_3_3_70b_online_output_EARLIER_RUN_65b698b.jsonl'),
+      await fileSide('head', 'test/fixtures/sglang/h200_llama_3_3_70b_online_output.jsonl'),
+      buildConfig({ runNoise: ['e2e p50=3%'] }),
+    );
+    golden('sglang-missing.md', renderMarkdown(report, { detail: 'compact' }));
   });
 });

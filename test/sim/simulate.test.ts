@@ -50,6 +50,7 @@ describe('simulate: records', () => {
       expect(Math.abs(r.total_ms - (r.first_token_ms + r.decode_ms + r.detokenize_ms))).toBeLessThan(1e-6);
       expect(r.queue_wait_ms).toBeGreaterThanOrEqual(0);
       expect(r.prefill_ms).toBeGreaterThan(0);
+      // No proxy in the base scenario: the client sees the server's first token after the wire time.
       expect(Math.abs(r.client_first_token_ms! - (r.first_token_ms + r.network_ms!))).toBeLessThan(1e-6);
       expect(r.kv_blocks_used).toBe(Math.ceil((r.prompt_tokens + r.output_tokens) / scenario.engine.blockSize));
       if (r.output_tokens === 1) expect([r.decode_ms, r.itl_p50_ms, r.itl_p99_ms]).toEqual([0, 0, 0]);

@@ -1,5 +1,7 @@
 // NOTHING dominates, or the remainder does (§5): "you're measuring wrong, or the time is in gaps".
-// The remainder is the part of the metric no recorded phase covers (sampling, scheduling, gaps).
+// The remainder is the part of the metric no recorded phase covers (sampling, scheduling, gaps):
+// time missing inside the server. Time between the server and the client is the network/proxy
+// phase (client TTFT − server TTFT) and has its own branch.
 
 import { duration, signedDuration } from '../../format/numbers';
 import { evidence, type BranchResult, type DiagnosisContext } from '../context';
@@ -13,7 +15,7 @@ export function gapBranch(_ctx: DiagnosisContext, metrics: string[], attribution
       {
         hint: 'measurement-gap',
         phase: 'remainder',
-        title: 'the time went outside every recorded phase',
+        title: 'the time went inside the server, outside every recorded phase',
         status: 'likely',
         cause: 'unknown',
         evidence: rest

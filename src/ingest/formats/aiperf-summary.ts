@@ -19,7 +19,7 @@
 import { emptyMeta, type Run, type SummaryValue, type WorkloadInfo } from '../../model/run';
 import { InputError } from '../errors';
 import { asObject, own } from './document';
-import { fillMeta, flattenConfig, readLoadConfig } from './genai-perf-config';
+import { applyLoad, fillMeta, flattenConfig, readBenchmarkConfig, readLoadConfig } from './genai-perf-config';
 import { addCatalogBlock, addOwnBlock, asStatBlock, blockMean, type StatTarget } from './genai-perf-stats';
 import { SummaryCollector } from './values';
 
@@ -58,27 +58,26 @@ export function aiperfSummaryRun(doc: Record<string, unknown>, file: string, for
 
   const meta = emptyMeta();
   const flat = flattenConfig(own(doc, 'input_config'));
-  const load = readLoadConfig(flat);
+  const runInfo = asObject(own(doc, 'run_info'));
+  const load = readBenchmarkConfig(own(doc, 'input_config'), runInfo, readLoadConfig(flat));
   fillMeta(meta, flat, load);
   meta.benchmark ??= 'aiperf';
   for (const key of ['schema_version', 'aiperf_version', 'benchmark_id', 'start_time', 'end_time']) {
     const value = own(doc, key);
     if (typeof value === 'string' || typeof value === 'number') meta.extra[key] = String(value).slice(0, 200);
   }
-  const runInfo = asObject(own(doc, 'run_info'));
   const trial = own(runInfo, 'trial');
   const repeat = typeof trial === 'number' && Number.isInteger(trial) && trial >= 0 ? `trial=${trial}` : undefined;
 
   const warnings = [...collector.warnings];
-  const workload = summaryWorkload(blocks, doc, warnings);
-  if (load.concurrency !== undefined) workload.concurrency = load.concurrency;
-  if (load.requestRate !== undefined) workload.requestRate = load.requestRate;
+  const workload = summaryWorkload(blocks, doc, warnings, load.requestCount);
+  applyLoad(workload, load);
   if (own(doc, 'was_cancelled') === true) warnings.push('AIPerf says the run was cancelled before it finished (was_cancelled: true)');
   if (load.streaming === false) warnings.push('run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)');
   return {
     meta,
     summaries: collector.values,
-    sources: [{ file, format, recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
+    sources: [{ file, format, ...toolVersion(doc), recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
     workload,
     role: 'summary',
     ...(repeat ? { repeat } : {}),
@@ -121,7 +120,17 @@ function networkMean(blocks: Map<string, Record<string, unknown>>): SummaryValue
   return { metric: 'network', stat: 'mean', value: overhead + sending, field: 'http_req_connection_overhead.avg + http_req_sending.avg' };
 }
 
-function summaryWorkload(blocks: Map<string, Record<string, unknown>>, doc: Record<string, unknown>, warnings: string[]): WorkloadInfo {
+function toolVersion(doc: Record<string, unknown>): { toolVersion?: string } {
+  const version = own(doc, 'aiperf_version');
+  return typeof version === 'string' && version.trim() ? { toolVersion: `aiperf ${version.trim().slice(0, 60)}` } : {};
+}
+
+/**
+ * Requests sent, failures (error_request_count, else the error summary's counts, else — when the
+ * profiling phase asked for a request count — requested − completed, said as derived), duration and
+ * token means.
+ */
+function summaryWorkload(blocks: Map<string, Record<string, unknown>>, doc: Record<string, unknown>, warnings: string[], requested?: number): WorkloadInfo {
   const workload: WorkloadInfo = {};
   const ok = blockMean(blocks.get('request_count'), 'plain');
   let failed = blockMean(blocks.get('error_request_count'), 'plain');
@@ -140,6 +149,12 @@ function summaryWorkload(blocks: Map<string, Record<string, unknown>>, doc: Reco
       failed ??= total;
       warnings.push(`${total} failed request(s): ${described.join(', ')}${errors.length > 3 ? ', …' : ''}`);
     }
+  }
+  if (failed !== undefined) workload.failedFrom = 'tool';
+  else if (ok !== undefined && requested !== undefined && requested > ok && own(doc, 'was_cancelled') !== true) {
+    failed = requested - ok;
+    workload.failedFrom = 'derived';
+    warnings.push(`no error count in the file: ${failed} failed = ${requested} requested (the profiling phase's request count) − ${ok} completed (request_count)`);
   }
   // requests counts every request sent: the successful ones (request_count) and the failed ones.
   if (ok !== undefined) workload.requests = ok + (failed ?? 0);

@@ -29,10 +29,12 @@ export const aiperfAdapter: ArtifactAdapter = {
   writtenBy: 'aiperf profile (artifacts/…/profile_export_aiperf.json; per request: profile_export.jsonl)',
   detect(head: string): Detection {
     const kind = classify(head);
-    if (kind === 'records') return { match: true, reason: 'AIPerf per-request records (profile_export.jsonl)' };
-    if (kind === 'summary') return { match: true, reason: 'AIPerf summary (profile_export_aiperf.json)' };
+    // Only AIPerf writes its version, schema_version, request ids or tagged "records": the most specific mark.
+    if (kind === 'records') return { match: true, reason: 'AIPerf per-request records (profile_export.jsonl)', specificity: 3 };
+    if (kind === 'summary') return { match: true, reason: 'AIPerf summary (profile_export_aiperf.json)', specificity: 3 };
     return { match: false, reason: kind.reason };
   },
+  expects: 'metric blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_aiperf.json) or per-request records {"metadata", "metrics"} (profile_export.jsonl)',
   read: (source, options) => readAiperf(source, options),
 };
 

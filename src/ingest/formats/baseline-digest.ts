@@ -14,7 +14,7 @@ export const baselineDigestAdapter: ArtifactAdapter = {
   writtenBy: 'perf-triage when it records a result in the journal (docs/journal.md)',
   detect: (head) =>
     /^\s*\{\s*"schema"\s*:\s*"perf-triage\/baseline@\d+"/.test(head.replace(/^\ufeff/, ''))
-      ? { match: true, reason: `"schema": "${BASELINE_SCHEMA}"` }
+      ? { match: true, reason: `"schema": "${BASELINE_SCHEMA}"`, specificity: 3 }
       : { match: false, reason: `no "schema": "${BASELINE_SCHEMA}" first` },
   read: async (source) => {
     const text = await readDocument(source, 'baseline digest');

@@ -5,7 +5,7 @@
 // "request_rate": ...}}), later versions a BenchmarkConfig whose layout we could not confirm. So the
 // load settings are looked up by their last key segment wherever they sit, nearest to the root first.
 
-import type { ConfigValue, RunMeta } from '../../model/run';
+import type { ConfigValue, RunMeta, WorkloadInfo } from '../../model/run';
 import { finiteNumber } from './values';
 
 export interface LoadConfig {
@@ -15,6 +15,15 @@ export interface LoadConfig {
   requestRate?: number;
   streaming?: boolean;
   endpointType?: string;
+  /** The prompts' source: "synthetic", an input file, a named dataset. */
+  dataset?: string;
+  /** Prompt and output length settings (tokens). */
+  inputLength?: number;
+  outputLength?: number;
+  /** The engine behind the endpoint, as the tool names it (GenAI-Perf's --backend: tensorrtllm, vllm). */
+  engine?: string;
+  /** Requests the profiling phase was asked to send (--request-count), 0 or absent when it ran for a time. */
+  requestCount?: number;
 }
 
 const MAX_ENTRIES = 400;
@@ -74,7 +83,97 @@ export function readLoadConfig(flat: Map<string, unknown>): LoadConfig {
   if (typeof streaming === 'boolean') out.streaming = streaming;
   const endpointType = lookup(flat, ['endpoint_type']) ?? flat.get('endpoint.type');
   if (typeof endpointType === 'string') out.endpointType = clip(endpointType);
+  const input = positive(lookup(flat, ['synthetic_input_tokens_mean', 'isl']) ?? flat.get('input.prompt.input_tokens.mean'));
+  if (input !== undefined) out.inputLength = input;
+  const output = positive(lookup(flat, ['output_tokens_mean', 'osl']) ?? flat.get('input.prompt.output_tokens.mean'));
+  if (output !== undefined) out.outputLength = output;
+  const file = lookup(flat, ['input_file', 'synthetic_input_files', 'file']);
+  const source = lookup(flat, ['prompt_source', 'public_dataset', 'custom_dataset_type']);
+  const dataset = typeof file === 'string' && file.trim() ? file : Array.isArray(file) && typeof file[0] === 'string' ? file[0] : source;
+  if (typeof dataset === 'string' && dataset.trim()) out.dataset = clip(dataset.trim());
+  // GenAI-Perf's --backend names the engine behind Triton (tensorrtllm, vllm); only with service_kind triton.
+  const backend = lookup(flat, ['backend']);
+  if (typeof backend === 'string' && backend.trim() && lookup(flat, ['service_kind']) === 'triton') out.engine = clip(backend.trim().toLowerCase());
+  const count = positive(lookup(flat, ['request_count']));
+  if (count !== undefined) out.requestCount = count;
   return out;
+}
+
+function positive(value: unknown): number | undefined {
+  const n = finiteNumber(value);
+  return n !== undefined && !Number.isNaN(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * AIPerf 0.8+ writes a BenchmarkConfig: the model under models.items[].name, the load per phase in
+ * phases[] (the "profiling" phase, not the warm-up), the prompts in datasets[]. Fills what
+ * readLoadConfig could not find; the recorded command line (run_info.cli_command, or
+ * input_config's own) fills what is still missing.
+ */
+export function readBenchmarkConfig(inputConfig: unknown, runInfo: unknown, into: LoadConfig): LoadConfig {
+  const config = asRecord(inputConfig);
+  const items = asRecord(config?.models)?.items;
+  if (into.model === undefined && Array.isArray(items)) {
+    const name = items.map((i) => asRecord(i)?.name).find((n) => typeof n === 'string' && n.trim() !== '');
+    if (typeof name === 'string') into.model = clip(name.trim());
+  }
+  const phases = Array.isArray(config?.phases) ? config.phases.map(asRecord).filter((p) => p !== undefined) : [];
+  const profiling = phases.find((p) => p.name === 'profiling') ?? phases.find((p) => p.exclude_from_results !== true && !/warm/i.test(String(p.name ?? '')));
+  if (profiling) {
+    into.concurrency ??= positive(profiling.concurrency);
+    const rate = profiling.request_rate ?? profiling.rate;
+    into.requestRate ??= typeof rate === 'string' && /^\s*\+?inf/i.test(rate) ? Infinity : positive(rate);
+    into.requestCount ??= positive(profiling.requests ?? profiling.request_count);
+  }
+  const datasets = Array.isArray(config?.datasets) ? config.datasets.map(asRecord).filter((d) => d !== undefined) : [];
+  const main = datasets.find((d) => d.name === 'main') ?? datasets[0];
+  if (main) {
+    const label = [main.path, main.type === 'synthetic' ? 'synthetic' : undefined, main.name].find((v) => typeof v === 'string' && v.trim() !== '');
+    if (into.dataset === undefined && typeof label === 'string') into.dataset = clip(label.trim());
+    const prompts = asRecord(main.prompts);
+    into.inputLength ??= positive(asRecord(prompts?.isl)?.mean);
+    into.outputLength ??= positive(asRecord(prompts?.osl)?.mean);
+  }
+  const command = [asRecord(runInfo)?.cli_command, config?.cli_command, asRecord(config?.artifacts)?.cli_command].find((c) => typeof c === 'string');
+  if (typeof command === 'string') fromCommand(command, into);
+  return into;
+}
+
+/** Settings read from the recorded `aiperf profile …` / `genai-perf profile …` command line. */
+function fromCommand(command: string, into: LoadConfig): void {
+  const flag = (names: string[]): string | undefined => {
+    for (const name of names) {
+      const m = new RegExp(`(?:^|\\s)${name}(?:=|\\s+)('[^']*'|"[^"]*"|\\S+)`).exec(command);
+      if (m) return m[1].replace(/^['"]|['"]$/g, '');
+    }
+    return undefined;
+  };
+  into.concurrency ??= positive(flag(['--concurrency']));
+  const rate = flag(['--request-rate']);
+  into.requestRate ??= rate !== undefined && /^\+?inf/i.test(rate) ? Infinity : positive(rate);
+  if (into.streaming === undefined && /(^|\s)--streaming(\s|$)/.test(command)) into.streaming = true;
+  into.inputLength ??= positive(flag(['--synthetic-input-tokens-mean', '--isl']));
+  into.outputLength ??= positive(flag(['--output-tokens-mean', '--osl']));
+  const model = flag(['--model', '-m']);
+  if (into.model === undefined && model) into.model = clip(model);
+  const file = flag(['--input-file']);
+  if (into.dataset === undefined && file) into.dataset = clip(file);
+  into.requestCount ??= positive(flag(['--request-count', '--num-requests']));
+}
+
+/** The load settings and workload key fields of the config, onto the run's workload. */
+export function applyLoad(workload: WorkloadInfo, load: LoadConfig): void {
+  if (load.concurrency !== undefined) workload.concurrency = load.concurrency;
+  if (load.requestRate !== undefined) workload.requestRate = load.requestRate;
+  if (load.streaming !== undefined) workload.streaming = load.streaming;
+  if (load.dataset !== undefined) workload.dataset = load.dataset;
+  if (load.inputLength !== undefined) workload.inputLength = load.inputLength;
+  if (load.outputLength !== undefined) workload.outputLength = load.outputLength;
+  if (load.engine !== undefined) workload.engine = load.engine;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**

@@ -15,7 +15,7 @@
 
 import { emptyMeta, type Run, type WorkloadInfo } from '../../model/run';
 import { InputError } from '../errors';
-import { fillMeta, flattenConfig, readLoadConfig } from './genai-perf-config';
+import { applyLoad, fillMeta, flattenConfig, readLoadConfig } from './genai-perf-config';
 import { addCatalogBlock, addOwnBlock, asStatBlock, blockMean, type StatTarget } from './genai-perf-stats';
 import { own } from './document';
 import { SummaryCollector } from './values';
@@ -60,11 +60,19 @@ export function summaryRun(doc: Record<string, unknown>, file: string, format: s
   const flat = flattenConfig(own(doc, 'input_config'));
   const load = readLoadConfig(flat);
   fillMeta(meta, flat, load);
-  if (load.concurrency !== undefined) workload.concurrency = load.concurrency;
-  if (load.requestRate !== undefined) workload.requestRate = load.requestRate;
+  applyLoad(workload, load);
   meta.benchmark ??= 'genai-perf';
 
   const warnings = [...collector.warnings];
+  if (requests !== undefined) {
+    // GenAI-Perf writes no failure count: requested − completed, when a request count was asked for.
+    if (load.requestCount !== undefined && load.requestCount > requests) {
+      workload.failed = load.requestCount - requests;
+      workload.failedFrom = 'derived';
+      workload.requests = load.requestCount;
+      warnings.push(`no failure count in the file: ${workload.failed} failed = ${load.requestCount} requested (--request-count) − ${requests} completed (request_count)`);
+    }
+  }
   if (load.streaming === false) {
     warnings.push('run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT');
   }

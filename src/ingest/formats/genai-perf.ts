@@ -43,10 +43,11 @@ export const genaiPerfAdapter: ArtifactAdapter = {
   writtenBy: 'genai-perf profile (artifacts/…/profile_export_genai_perf.json; per request: profile_export.json)',
   detect(head: string): Detection {
     const kind = classify(head);
-    if (kind === 'raw') return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)' };
-    if (kind === 'summary') return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")' };
+    if (kind === 'raw') return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)', specificity: 3 };
+    if (kind === 'summary') return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")', specificity: 2 };
     return { match: false, reason: kind.reason };
   },
+  expects: 'stats blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_genai_perf.json) or perf_analyzer "experiments" with requests (profile_export.json)',
   read: (source, options) => readGenaiPerf(source, options),
 };
 

@@ -67,6 +67,9 @@ export function mapGenerativeBenchmark(bench: Record<string, unknown>, index: nu
   if (!strategy.label) warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
   const meta = metaOf(bench, shape, settings, strategy, label, ctx);
   if (read.concurrencyMean !== undefined) meta.extra.measured_concurrency_mean = String(read.concurrencyMean);
+  // The data argument ("prompt_tokens=256,output_tokens=128", a dataset) is the workload key's dataset.
+  if (meta.workload) workload.dataset = meta.workload;
+  if (workload.failed !== undefined) workload.failedFrom = 'tool';
 
   return {
     meta,
@@ -79,6 +82,7 @@ export function mapGenerativeBenchmark(bench: Record<string, unknown>, index: nu
       {
         file: ctx.file,
         format: 'guidellm',
+        ...(ctx.version ? { toolVersion: `guidellm ${ctx.version}` } : {}),
         recordsRead: built.recordsRead,
         recordsKept: built.table?.length ?? 0,
         skipped: built.skipped,

@@ -30,7 +30,7 @@ export function guidellmHeadOf(head: string): GuidellmHead | { reason: string } 
 
 export function detectGuidellm(head: string): Detection {
   const kind = guidellmHeadOf(head);
-  if (kind === 'json') return { match: true, reason: 'GuideLLM benchmark report' };
-  if (kind === 'yaml') return { match: true, reason: 'GuideLLM report in YAML (read as JSON only; refused with a message)' };
+  if (kind === 'json') return { match: true, reason: 'GuideLLM benchmark report', specificity: 3 };
+  if (kind === 'yaml') return { match: true, reason: 'GuideLLM report in YAML (read as JSON only; refused with a message)', specificity: 3 };
   return { match: false, reason: kind.reason };
 }

@@ -63,8 +63,10 @@ function mapLegacyBenchmark(bench: Record<string, unknown>, where: string, args:
     summaries,
     workload: {
       ...strategy.workload,
+      ...(meta.workload ? { dataset: meta.workload } : {}),
       requests: (Array.isArray(results) ? results.length : 0) + errors,
       failed: errors,
+      failedFrom: 'rows',
       ...(duration !== undefined && Number.isFinite(duration) && duration > 0 ? { durationSeconds: duration } : {}),
     },
     role: built.table ? 'requests' : 'summary',

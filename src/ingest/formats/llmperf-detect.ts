@@ -28,7 +28,7 @@ export function llmperfFileOf(head: string): LlmperfFile | { reason: string } {
 
 export function detectLlmperf(head: string): Detection {
   const file = llmperfFileOf(head);
-  if (file === 'summary') return { match: true, reason: 'LLMPerf summary: "results_ttft_s_*" keys' };
-  if (file === 'responses') return { match: true, reason: 'LLMPerf individual responses: a list of objects with "ttft_s" and "end_to_end_latency_s"' };
+  if (file === 'summary') return { match: true, reason: 'LLMPerf summary: "results_ttft_s_*" keys', specificity: 3 };
+  if (file === 'responses') return { match: true, reason: 'LLMPerf individual responses: a list of objects with "ttft_s" and "end_to_end_latency_s"', specificity: 3 };
   return { match: false, reason: file.reason };
 }

@@ -88,6 +88,9 @@ export async function readLlmperfResponses(source: TextSource, options: IngestOp
     workload: {
       requests: tally.rows,
       failed: tally.failed,
+      failedFrom: 'rows',
+      // llmperf's clients stream every request: its TTFT is the first streamed token.
+      streaming: true,
       ...meanOf('inputTokensMean', tally.promptSum, tally.promptCount),
       ...meanOf('outputTokensMean', tally.outputSum, tally.outputCount),
     },

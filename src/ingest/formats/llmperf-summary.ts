@@ -102,7 +102,7 @@ export async function readLlmperfSummary(source: TextSource, maxBytes?: number):
   if (version !== undefined && version !== KNOWN_VERSION) {
     warnings.push(`results version ${JSON.stringify(version)?.slice(0, 40)}: this reader follows llmperf's "${KNOWN_VERSION}" keys; unknown keys were ignored`);
   }
-  const workload = workloadOf(doc);
+  const workload = workloadOf(doc, warnings);
   const failures = failureNote(doc, workload);
   if (failures) warnings.push(failures);
 
@@ -135,14 +135,31 @@ function addRate(collector: SummaryCollector, doc: Record<string, unknown>): voi
   collector.add('error_rate', 'mean', own(doc, 'results_error_rate'), 'count', 'results_error_rate', { unit: 'fraction', direction: 'lower-is-better' });
 }
 
-function workloadOf(doc: Record<string, unknown>): WorkloadInfo {
-  const w: WorkloadInfo = {};
-  const set = <K extends keyof WorkloadInfo>(key: K, value: number | undefined) => {
+type NumericWorkload = 'requests' | 'failed' | 'concurrency' | 'inputTokensMean' | 'outputTokensMean' | 'durationSeconds' | 'inputLength' | 'outputLength';
+
+/**
+ * Counts, load and the workload key: llmperf streams every request (token_benchmark_ray.py), its
+ * --mean-input-tokens / --mean-output-tokens are the length settings, and the failures are its
+ * error count, or requests started − completed when the count is absent.
+ */
+function workloadOf(doc: Record<string, unknown>, warnings: string[]): WorkloadInfo {
+  const w: WorkloadInfo = { streaming: true };
+  const set = (key: NumericWorkload, value: number | undefined) => {
     if (value !== undefined && value >= 0 && Number.isFinite(value)) w[key] = value;
   };
   set('requests', finiteOrUndefined(own(doc, 'results_num_requests_started')));
   set('failed', finiteOrUndefined(own(doc, 'results_number_errors')));
+  if (w.failed !== undefined) w.failedFrom = 'tool';
+  const started = finiteOrUndefined(own(doc, 'results_num_requests_started'));
+  const done = finiteOrUndefined(own(doc, 'results_num_completed_requests'));
+  if (w.failed === undefined && started !== undefined && done !== undefined && started > done && done >= 0) {
+    w.failed = started - done;
+    w.failedFrom = 'derived';
+    warnings.push(`no error count in the file: ${w.failed} failed = ${started} started (results_num_requests_started) − ${done} completed`);
+  }
   set('concurrency', finiteOrUndefined(own(doc, 'num_concurrent_requests')));
+  set('inputLength', finiteOrUndefined(own(doc, 'mean_input_tokens')));
+  set('outputLength', finiteOrUndefined(own(doc, 'mean_output_tokens')));
   set('inputTokensMean', finiteOrUndefined(own(doc, 'results_number_input_tokens_mean')));
   set('outputTokensMean', finiteOrUndefined(own(doc, 'results_number_output_tokens_mean')));
   // llmperf divides completed requests by (end − start) to get its per-minute rate; invert it.

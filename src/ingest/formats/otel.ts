@@ -1,6 +1,7 @@
 // vLLM's OpenTelemetry request spans (vllm serve --otlp-traces-endpoint) as saved by an OTLP/JSON
-// file exporter, e.g. the OpenTelemetry Collector's `file` exporter: JSON Lines, one
-// ExportTraceServiceRequest per line, or one (pretty-printed) request as a whole document. Each
+// file exporter, in every shape the exporters write: the OpenTelemetry Collector's `file` exporter's
+// JSON Lines (one ExportTraceServiceRequest per line), one (pretty-printed) request as a whole
+// document, or a JSON array of requests (what a script that collects them writes). Each
 // "llm_request" span becomes one per-request row (otel-spans.ts has the mapping); other spans (HTTP
 // server spans, journey-tracing "llm_core" spans) are counted and left out. role 'traces'.
 
@@ -35,28 +36,32 @@ export const otelAdapter: ArtifactAdapter = {
 };
 
 const RESOURCE_SPANS_KEY = /^\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
+const ARRAY_OF_REQUESTS = /^\s*\[\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
 
 export function detectOtel(head: string): Detection {
   const text = head.replace(/^\ufeff/, '');
-  if (RESOURCE_SPANS_KEY.test(text)) return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")' };
-  return { match: false, reason: 'does not start with {"resourceSpans": …} (an OTLP/JSON trace export)' };
+  if (RESOURCE_SPANS_KEY.test(text)) return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")', specificity: 3 };
+  if (ARRAY_OF_REQUESTS.test(text)) return { match: true, reason: 'a JSON array of OTLP/JSON trace export requests ([{"resourceSpans": …}, …])', specificity: 3 };
+  return { match: false, reason: 'does not start with {"resourceSpans": …} or [{"resourceSpans": …}, …] (an OTLP/JSON trace export)' };
 }
 
 export async function readOtel(source: TextSource, options: IngestOptions, limits: Partial<OtelLimits> = {}): Promise<Run[]> {
   const { documentBytes = MAX_DOCUMENT_BYTES, jsonlBytes = MAX_TRACE_JSONL_BYTES } = limits;
   const builder = new RequestTableBuilder(source.name);
   const tally = new SpanTally();
+  let numbered = 0;
   const take = (request: unknown, line: number, spanNumbering: boolean) => {
     const { spans, problem } = spansOf(request);
     if (problem) {
       builder.recordUnparsable(line, `${LABEL}: ${problem}`);
       return;
     }
-    spans.forEach((found, k) => {
-      if (!tally.count(found)) return;
-      // In a whole document every span is a record of its own: number them, since lines are unknown.
-      builder.addRecord(spanRecord(found.span), spanNumbering ? k + 1 : line);
-    });
+    for (const found of spans) {
+      // In a whole document every span is a record of its own: numbered by position, since lines are unknown.
+      const position = ++numbered;
+      if (!tally.count(found)) continue;
+      builder.addRecord(spanRecord(found.span), spanNumbering ? position : line);
+    }
   };
 
   if (isJsonLines(source.head)) {
@@ -65,7 +70,8 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
     const onLine = (line: string, lineNo: number) => {
       if (line.trim() === '') return;
       const parsed = builder.parseRecordText(line, lineNo, LABEL);
-      if (parsed) take(parsed.value, lineNo, false);
+      // A one-line list of export requests is read element by element, as a multi-line one is.
+      if (parsed) for (const request of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) take(request, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;
@@ -76,9 +82,13 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
   } else {
     const text = await readDocument(source, LABEL, documentBytes);
     const value = parseDocument(text, source, LABEL);
-    const { problem } = spansOf(value);
-    if (problem) throw new InputError(source.name, `${LABEL}: ${problem}`);
-    take(value, 1, true);
+    // A list of export requests is read request by request; a bad one is a skipped record, not the file.
+    const requests = Array.isArray(value) ? value : [value];
+    if (!Array.isArray(value)) {
+      const { problem } = spansOf(value);
+      if (problem) throw new InputError(source.name, `${LABEL}: ${problem}`);
+    } else if (value.length === 0) throw new InputError(source.name, `${LABEL}: an empty list (expected export requests {"resourceSpans": [...]})`);
+    requests.forEach((request, i) => take(request, i + 1, true));
   }
 
   const built = builder.finish();
@@ -113,7 +123,8 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
       requests: table,
       summaries: [],
       sources: [{ file: source.name, format: OTEL_FORMAT, recordsRead: built.recordsRead, recordsKept: table.length, skipped: built.skipped, issues: built.issues.kept, warnings }],
-      workload: { requests: table.length, failed },
+      // vLLM writes these spans: the engine, for the workload key.
+      workload: { requests: table.length, failed, failedFrom: 'rows', engine: 'vllm' },
       role: 'traces',
     },
   ];

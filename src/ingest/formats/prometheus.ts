@@ -75,7 +75,7 @@ export async function readPrometheus(source: TextSource, options: IngestOptions,
     warnings: facts.warnings,
   };
   const run = runFromFacts(facts, report);
-  if (!run.histograms?.length && !run.server && !run.workload) {
+  if (!run.histograms?.length && !run.server && !workloadOf(facts)) {
     throw new InputError(source.name, `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`);
   }
   return [run];
@@ -89,7 +89,8 @@ export function runFromFacts(facts: ScrapeFacts, report: SourceReport): Run {
   if (facts.histograms.length > 0) run.histograms = facts.histograms;
   if (Object.keys(facts.server).length > 0) run.server = facts.server;
   const workload = workloadOf(facts);
-  if (workload) run.workload = workload;
+  // vllm:… metrics come from a vLLM server: the engine, for the workload key.
+  run.workload = { ...(workload ?? {}), engine: 'vllm' };
   return run;
 }
 

@@ -61,12 +61,19 @@ export const sglangAdapter: ArtifactAdapter = {
   label: 'SGLang bench_serving result',
   writtenBy: 'python -m sglang.bench_serving --output-file FILE.jsonl [--output-details]',
   detect: (head) => detectServingResult(head, 'sglang'),
+  expects: 'statistics such as median_ttft_ms or mean_e2e_latency_ms, throughputs or per-request arrays (--output-details), as numbers',
   read: (source, options) => readSglangResults(source, options),
 };
 
 /** Every run (line) of an SGLang result file; `maxBytes` caps the document (tests use a small one). */
 export function readSglangResults(source: TextSource, options: IngestOptions, maxBytes = MAX_DOCUMENT_BYTES): Promise<Run[]> {
-  return readServingResults(source, options, { id: 'sglang', format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: sglangMeta }, maxBytes);
+  return readServingResults(source, options, { id: 'sglang', format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: sglangMeta, toolVersion: sglangVersion }, maxBytes);
+}
+
+/** bench_serving ships with the server: server_info's version is the tool's too. */
+function sglangVersion(result: Record<string, unknown>): string | undefined {
+  const version = own(asObject(own(result, 'server_info')), 'version');
+  return typeof version === 'string' && version.trim() ? `sglang ${version.trim().slice(0, 60)}` : undefined;
 }
 
 function sglangMeta(result: Record<string, unknown>, workload: WorkloadInfo, place: ResultPlace) {
@@ -83,6 +90,9 @@ function sglangMeta(result: Record<string, unknown>, workload: WorkloadInfo, pla
   for (const key of SERVER_SETTINGS) w.config(key, own(server, key));
   const version = w.text(own(server, 'version'));
   if (version) w.extra('sglang_version', version);
+  // server_info is the SGLang server's own description: the engine, whatever backend the client used.
+  if (server) workload.engine = 'sglang';
+  if (version) workload.engineVersion = version;
   for (const [key, value] of Object.entries(result)) {
     if (MEASURED.has(key) || LOAD_SETTINGS.includes(key) || isLatencyStatKey(key)) continue;
     // SGLang has no --metadata: other keys are by-products (concurrency, retokenized totals, tag).

@@ -12,6 +12,8 @@
 // the early keys, and the markers below include several of them. SGLang writes its summary keys
 // first and the --output-details arrays last.
 
+import type { Detection } from './adapter';
+
 export type ServingTool = 'vllm' | 'sglang';
 
 const VLLM_STRONG = ['endpoint_type', 'tokenizer_id', 'burstiness', 'request_goodput', 'request_goodput:', 'total_token_throughput', 'run_number'];
@@ -114,6 +116,9 @@ export function servingMarkers(head: string): ServingMarkers {
   return { json, keys, anchor, vllm, sglang, tool };
 }
 
+/** A result key whose value is an object: a stats block, as the NVIDIA tools write them. */
+const STAT_BLOCK = /"(request_throughput|output_throughput|total_token_throughput|request_latency|output_token_throughput)"\s*:\s*\{/;
+
 const TOOL_NAMES: Record<ServingTool, string> = { vllm: 'vLLM bench serve', sglang: 'SGLang bench_serving' };
 const TOOL_HINTS: Record<ServingTool, string> = {
   vllm: 'endpoint_type, tokenizer_id, burstiness, request_goodput, total_token_throughput or *_e2el_ms',
@@ -121,12 +126,18 @@ const TOOL_HINTS: Record<ServingTool, string> = {
 };
 
 /** The adapter's answer for `want`, with a reason precise enough to show a user. */
-export function detectServingResult(head: string, want: ServingTool): { match: boolean; reason: string } {
+export function detectServingResult(head: string, want: ServingTool): Detection {
   try {
     const m = servingMarkers(head);
     const found = (keys: string[]) => keys.slice(0, 4).join(', ');
-    if (m.tool === want) return { match: true, reason: `${TOOL_NAMES[want]} result (keys ${found(want === 'vllm' ? m.vllm : m.sglang)})` };
     if (!m.json) return { match: false, reason: `not a ${TOOL_NAMES[want]} result: expected a JSON object, one per line, or a list of them` };
+    // Both tools write their statistics as numbers; {"unit", "avg"} blocks are GenAI-Perf's and AIPerf's.
+    if (STAT_BLOCK.test(head)) return { match: false, reason: `statistics written as blocks {"unit", "avg", …} (GenAI-Perf or AIPerf), not ${TOOL_NAMES[want]}'s numbers` };
+    if (m.tool === want) {
+      const strong = want === 'vllm' ? m.vllm : m.sglang;
+      // Keys only this tool writes; one of them alone (total_token_throughput) other tools write too.
+      return { match: true, reason: `${TOOL_NAMES[want]} result (keys ${found(strong)})`, specificity: Math.min(3, strong.length) };
+    }
     if (!m.anchor) return { match: false, reason: `no benchmark result keys (completed, request_throughput, *_ttft_ms) at the top level of the first ${Math.round(head.length / 1024)} KiB` };
     const other: ServingTool = want === 'vllm' ? 'sglang' : 'vllm';
     if (m.tool === other) return { match: false, reason: `${TOOL_NAMES[other]} keys (${found(other === 'vllm' ? m.vllm : m.sglang)}), not ${TOOL_NAMES[want]}'s` };

@@ -26,6 +26,8 @@ export interface ServingToolSpec {
   throughputs: readonly ThroughputKey[];
   meta(result: Record<string, unknown>, workload: WorkloadInfo, place: ResultPlace): { meta: RunMeta; warnings: string[] };
   repeat?(result: Record<string, unknown>, file: string): string | undefined;
+  /** The version of the tool that wrote the result, where it says. */
+  toolVersion?(result: Record<string, unknown>): string | undefined;
 }
 
 /** Every run of a result file: one per result object (the whole file, a JSONL line, a list element). */
@@ -48,7 +50,7 @@ function servingRun(result: Record<string, unknown>, file: string, place: Result
   }
   addThroughputs(result, spec.throughputs, collector);
   const perRequest = readPerRequestArrays(result, file, spec.format, place, options);
-  const workload = servingWorkload(result, perRequest?.failed);
+  const workload = servingWorkload(result, perRequest?.failed, warnings);
   const meta = spec.meta(result, workload, place);
   const repeat = spec.repeat?.(result, file);
   if (repeat === 'warmup') warnings.push('a warm-up run of a sweep (run_number -1)');
@@ -60,6 +62,7 @@ function servingRun(result: Record<string, unknown>, file: string, place: Result
     perRequest,
     workload,
     ...(repeat !== undefined ? { repeat } : {}),
+    ...(spec.toolVersion?.(result) ? { toolVersion: spec.toolVersion(result) } : {}),
     warnings: [...warnings, ...collector.warnings, ...meta.warnings],
   });
 }
@@ -79,20 +82,35 @@ function requestRate(value: unknown): number | undefined {
 }
 
 /**
- * What the result says about the load: requests sent (completed + failed when the failures are
- * known, else --num-prompts, else the completed ones), failures, the --max-concurrency cap, the
- * --request-rate, the duration, and mean tokens per successful request (the tools total the tokens
- * of successful requests only; one SGLang refactor names the totals total_input / total_output).
+ * What the result says about the load and the experiment: requests sent (completed + failed when the
+ * failures are known, else --num-prompts, else the completed ones), failures — the tool's count, the
+ * per-request errors, or, when the tool wrote neither, --num-prompts − completed (derived, and said
+ * so) — the --max-concurrency cap, the --request-rate, the duration, mean tokens per successful
+ * request (the tools total the tokens of successful requests only; one SGLang refactor names the
+ * totals total_input / total_output), and the workload key: dataset, length settings, the client
+ * backend as the engine it names.
  */
-function servingWorkload(result: Record<string, unknown>, failedFromRows?: number): WorkloadInfo {
+function servingWorkload(result: Record<string, unknown>, failedFromRows: number | undefined, warnings: string[]): WorkloadInfo {
   const completed = nonNegative(own(result, 'completed'));
-  const failed = nonNegative(own(result, 'failed')) ?? failedFromRows;
+  const written = nonNegative(own(result, 'failed'));
   const prompts = nonNegative(own(result, 'num_prompts'));
   const out: WorkloadInfo = {};
+  let failed = written ?? failedFromRows;
+  if (written !== undefined) out.failedFrom = 'tool';
+  else if (failedFromRows !== undefined) out.failedFrom = 'rows';
+  else if (prompts !== undefined && completed !== undefined && prompts > completed) {
+    failed = prompts - completed;
+    out.failedFrom = 'derived';
+    warnings.push(`no failure count in the file: ${failed} failed = ${prompts} requested (num_prompts) − ${completed} completed`);
+  }
   if (completed !== undefined && failed !== undefined) out.requests = completed + failed;
   else if (prompts !== undefined) out.requests = prompts;
   else if (completed !== undefined) out.requests = completed;
   if (failed !== undefined) out.failed = failed;
+  if (prompts !== undefined && completed !== undefined && failed !== undefined && out.failedFrom !== 'derived' && prompts > completed + failed) {
+    out.missing = prompts - completed - failed;
+    warnings.push(`${out.missing} of the ${prompts} requested prompts (num_prompts) are neither completed (${completed}) nor failed (${failed}): the dataset may have had fewer usable prompts, or requests were lost`);
+  }
   const concurrency = nonNegative(own(result, 'max_concurrency'));
   if (concurrency !== undefined && concurrency > 0) out.concurrency = concurrency;
   const rate = requestRate(own(result, 'request_rate'));
@@ -106,7 +124,45 @@ function servingWorkload(result: Record<string, unknown>, failedFromRows?: numbe
     if (input !== undefined) out.inputTokensMean = input / completed;
     if (output !== undefined) out.outputTokensMean = output / completed;
   }
+  Object.assign(out, datasetKey(result));
+  const engine = engineOfBackend(own(result, 'backend') ?? own(result, 'endpoint_type'));
+  if (engine) out.engine = engine;
   return out;
+}
+
+/**
+ * The dataset and its length settings (SGLang writes them; vLLM's sweep and --metadata may): the
+ * random_* lengths count only for the random datasets, sharegpt_output_len only for ShareGPT.
+ */
+function datasetKey(result: Record<string, unknown>): Pick<WorkloadInfo, 'dataset' | 'inputLength' | 'outputLength'> {
+  const out: Pick<WorkloadInfo, 'dataset' | 'inputLength' | 'outputLength'> = {};
+  const name = own(result, 'dataset_name');
+  const dataset = typeof name === 'string' && name.trim() ? name.trim().slice(0, MAX_TEXT) : undefined;
+  if (dataset) out.dataset = dataset;
+  if (!dataset || /random/i.test(dataset)) {
+    const input = nonNegative(own(result, 'random_input_len'));
+    const output = nonNegative(own(result, 'random_output_len'));
+    if (input !== undefined && input > 0) out.inputLength = input;
+    if (output !== undefined && output > 0) out.outputLength = output;
+  } else if (/sharegpt/i.test(dataset)) {
+    const output = nonNegative(own(result, 'sharegpt_output_len'));
+    if (output !== undefined && output > 0) out.outputLength = output;
+  }
+  return out;
+}
+
+/**
+ * The engine a client backend names: "sglang" (and its -oai variants) hit an SGLang server, "vllm" a
+ * vLLM one, "tgi", "lmdeploy", "tensorrt-llm"… theirs; "openai" and "openai-chat" speak a protocol
+ * any engine serves, so they name none.
+ */
+export function engineOfBackend(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = value.trim().toLowerCase();
+  if (name === '' || /^openai/.test(name)) return undefined;
+  const base = name.replace(/-(oai|oai-chat|chat|native)$/, '');
+  if (base === 'trt' || base === 'tensorrt-llm' || base === 'trtllm') return 'tensorrt-llm';
+  return base.slice(0, MAX_TEXT);
 }
 
 /** A short description of the load for meta.workload: "request rate inf/s, max concurrency 2". */
@@ -173,6 +229,7 @@ interface RunParts {
   perRequest: PerRequestResult | undefined;
   workload: WorkloadInfo;
   repeat?: string;
+  toolVersion?: string;
   warnings: string[];
 }
 
@@ -191,6 +248,7 @@ function assembleRun(parts: RunParts): Run {
       {
         file: parts.file,
         format: parts.format,
+        ...(parts.toolVersion ? { toolVersion: parts.toolVersion } : {}),
         recordsRead: rows ? perRequest.recordsRead : 1,
         recordsKept: rows ? (table?.length ?? 0) : 1,
         skipped: perRequest?.skipped ?? 0,

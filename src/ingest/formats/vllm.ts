@@ -54,12 +54,15 @@ const DESCRIPTIVE_PREFIX = /^(spec_decode|diffusion|probe)_/;
 /** --metadata names that fill meta.commit and meta.hardware. */
 const COMMIT_KEYS = new Set(['commit', 'git_commit', 'git_sha', 'commit_sha', 'sha', 'vllm_commit']);
 const HARDWARE_KEYS = new Set(['hardware', 'gpu', 'gpu_type', 'gpu_name', 'gpu_model', 'device', 'accelerator']);
+/** --metadata names that give the engine's version (part of the workload key). */
+const VERSION_KEYS = new Set(['vllm_version', 'engine_version']);
 
 export const vllmAdapter: ArtifactAdapter = {
   id: 'vllm',
   label: 'vLLM bench serve result',
   writtenBy: 'vllm bench serve --save-result [--save-detailed] [--append-result] (or benchmarks/benchmark_serving.py); vllm bench sweep serve (run=N.json, summary.json)',
   detect: (head) => detectServingResult(head, 'vllm'),
+  expects: 'statistics such as mean_ttft_ms or p99_e2el_ms, throughputs (request_throughput, output_throughput) or per-request arrays (--save-detailed), as numbers',
   read: (source, options) => readVllmResults(source, options),
 };
 
@@ -83,6 +86,7 @@ function vllmMeta(result: Record<string, unknown>, workload: WorkloadInfo, place
     if (DESCRIPTIVE.has(key) || DESCRIPTIVE_PREFIX.test(key)) w.extra(key, value);
     else if (COMMIT_KEYS.has(key) && w.text(value)) meta.commit ??= w.text(value);
     else if (HARDWARE_KEYS.has(key) && w.text(value)) meta.hardware ??= w.text(value);
+    else if (VERSION_KEYS.has(key) && w.text(value)) workload.engineVersion ??= w.text(value);
     // Anything else is a --metadata pair or a sweep parameter (max_num_seqs, …).
     else w.config(key, value);
   }

@@ -3,7 +3,7 @@
 // a JSONL line {"metadata": {...}}, the object's "metadata" member, or a CSV comment line
 // "# metadata: {...}" before the header.
 
-import { emptyMeta, type Run } from '../../model/run';
+import { emptyMeta, type Run, type WorkloadInfo } from '../../model/run';
 import { InputError } from '../errors';
 import { isMetadataRecord, parseMetadata } from '../metadata';
 import type { TextSource } from '../source';
@@ -78,17 +78,19 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   }
   let builder = new RequestTableBuilder(source.name);
   let meta = emptyMeta();
+  let declared: WorkloadInfo = {};
   const structural: string[] = [];
 
   if (chosen === 'jsonl') {
-    if (!(await readJsonl(source, builder, meta, reading.fastJsonl ?? true))) {
+    if (!(await readJsonl(source, builder, meta, declared, reading.fastJsonl ?? true))) {
       // Text that UTF-8 cannot carry (a lone surrogate, from a string in memory): read it again, as text.
       builder = new RequestTableBuilder(source.name);
       meta = emptyMeta();
-      await readJsonl(source, builder, meta, false);
+      declared = {};
+      await readJsonl(source, builder, meta, declared, false);
     }
-  } else if (chosen === 'json') await readJson(source, builder, meta, structural);
-  else await readCsv(source, builder, meta);
+  } else if (chosen === 'json') await readJson(source, builder, meta, declared, structural);
+  else await readCsv(source, builder, meta, declared);
 
   const built = builder.finish();
   // Records skipped; metadata problems are reported in issues but are not records.
@@ -111,6 +113,7 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
     meta,
     requests: built.table,
     summaries: [],
+    ...(Object.keys(declared).length ? { workload: declared } : {}),
     sources: [
       {
         file: source.name,
@@ -126,14 +129,14 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
 }
 
 /** False when the fast path gave up on text it cannot turn into bytes as they are; the caller reads again. */
-async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, fast: boolean): Promise<boolean> {
+async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, fast: boolean): Promise<boolean> {
   const onLine = (line: string, lineNo: number) => {
     if (line.trim() === '') return;
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
     const { value } = parsed;
     if (isMetadataRecord(value)) {
-      parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta, declared);
       return;
     }
     builder.addRecord(value, lineNo);
@@ -181,7 +184,7 @@ async function* utf8Bytes(chunks: AsyncIterable<string>): AsyncIterable<Buffer |
   if (high !== '') yield undefined;
 }
 
-async function readJson(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, structural: string[]): Promise<void> {
+async function readJson(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, structural: string[]): Promise<void> {
   const splitter = new JsonStreamSplitter({ streamKey: 'requests' });
   let sawRequests = false;
   const handlers = {
@@ -190,7 +193,7 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
       const parsed = builder.parseRecordText(text, lineNo);
       if (!parsed) return;
       const { value } = parsed;
-      if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta);
+      if (isMetadataRecord(value)) parseMetadata(value.metadata, source.name, lineNo, builder.issues, meta, declared);
       else builder.addRecord(value, lineNo);
     },
     onMember: (key: string, text: string, lineNo: number) => {
@@ -201,7 +204,7 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
         builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${(error as Error).message}` });
         return;
       }
-      if (key === 'metadata') parseMetadata(value, source.name, lineNo, builder.issues, meta);
+      if (key === 'metadata') parseMetadata(value, source.name, lineNo, builder.issues, meta, declared);
       else meta.extra[key] = typeof value === 'string' ? value : JSON.stringify(value).slice(0, 500);
     },
     onError: (message: string, lineNo: number) => {
@@ -218,7 +221,7 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
   if (structural.length && builder.recordsRead === 0) throw new InputError(source.name, structural[0]);
 }
 
-async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>): Promise<void> {
+async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo): Promise<void> {
   // Comment lines before the header ("# ..."), one of which may carry the metadata block.
   const comments: { text: string; line: number }[] = [];
   let lineNo = 0;
@@ -281,7 +284,7 @@ async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: R
     const match = /^metadata\s*:\s*(.*)$/i.exec(comment.text);
     if (!match) continue;
     try {
-      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta);
+      parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta, declared);
     } catch (error) {
       builder.issues.add({ file: source.name, line: comment.line, field: 'metadata', message: `not valid JSON: ${(error as Error).message}` });
     }

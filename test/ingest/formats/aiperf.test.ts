@@ -31,7 +31,8 @@ describe('AIPerf summary (real, 0.1.x "records" layout)', () => {
     // Timestamps, counts and lengths are not performance metrics.
     const names = new Set(run.summaries.map((s) => s.metric));
     for (const absent of ['min_request_timestamp', 'max_response_timestamp', 'benchmark_duration', 'request_count', 'total_osl', 'output_sequence_length']) expect(names.has(absent)).toBe(false);
-    expect(run.workload).toEqual({ requests: 100, failed: 11, durationSeconds: 9.317788951, inputTokensMean: 550, outputTokensMean: 242.96629213483146, concurrency: 100 });
+    // --osl 250 and --streaming from input_config are workload key fields.
+    expect(run.workload).toEqual({ requests: 100, failed: 11, failedFrom: 'tool', durationSeconds: 9.317788951, inputTokensMean: 550, outputTokensMean: 242.96629213483146, concurrency: 100, streaming: true, outputLength: 250 });
     expect(run.meta.model).toBe('openai/gpt-oss-20b');
     expect(run.meta.config).toMatchObject({ concurrency: 100, streaming: true, endpoint_type: 'chat' });
     expect(run.meta.extra['loadgen.request_rate_mode']).toBe('concurrency_burst');
@@ -53,7 +54,7 @@ describe('AIPerf summary (synthetic, schema 1.5 layout)', () => {
     expect(summary(run, 'http_req_waiting', 'mean')).toMatchObject({ value: 49, unit: 'ms', direction: 'lower-is-better' });
     expect(summary(run, 'goodput', 'mean')).toMatchObject({ value: 3.75, unit: 'req/s', direction: 'higher-is-better' });
     expect(run.summaries.some((s) => s.metric === 'http_req_data_sent')).toBe(false);
-    expect(run.workload).toEqual({ requests: 3, failed: 1, durationSeconds: 0.16, inputTokensMean: 129, outputTokensMean: 4.5, concurrency: 4, requestRate: 10 });
+    expect(run.workload).toEqual({ requests: 3, failed: 1, failedFrom: 'tool', durationSeconds: 0.16, inputTokensMean: 129, outputTokensMean: 4.5, concurrency: 4, requestRate: 10, streaming: true, inputLength: 128, outputLength: 5 });
     expect(run.repeat).toBe('trial=1');
     expect(run.meta.extra).toMatchObject({ schema_version: '1.5', aiperf_version: '0.7.0' });
     expect(run.meta.model).toBe('Qwen/Qwen3-0.6B');

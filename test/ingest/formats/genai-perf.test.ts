@@ -35,7 +35,8 @@ describe('GenAI-Perf summary (real, streaming)', () => {
     expect(summary(run, 'output_token_throughput_per_request', 'mean')).toMatchObject({ value: 445.00388376637636, unit: 'tok/s', direction: 'higher-is-better' });
     // Token lengths describe the workload, not performance.
     expect(run.summaries.some((s) => s.metric.includes('sequence_length'))).toBe(false);
-    expect(run.workload).toEqual({ concurrency: 100, inputTokensMean: 200.85, outputTokensMean: 2565.855 });
+    // The key: synthetic prompts of 200 ± 20 tokens, 500 output tokens asked for, streaming, TensorRT-LLM behind Triton.
+    expect(run.workload).toEqual({ concurrency: 100, inputTokensMean: 200.85, outputTokensMean: 2565.855, streaming: true, dataset: 'synthetic', inputLength: 200, outputLength: 500, engine: 'tensorrtllm' });
     expect(run.meta.model).toBe('ensemble');
     expect(run.meta.benchmark).toBe('ensemble');
     expect(run.meta.config).toMatchObject({ concurrency: 100, streaming: true, endpoint_type: 'kserve' });

@@ -32,7 +32,7 @@ function stat(run: Run, metric: string, s: string): SummaryValue | undefined {
 
 describe('GuideLLM detection', () => {
   it('recognises every report shape', () => {
-    for (const name of [V04, V03, V02, V01]) expect(guidellmAdapter.detect(fixture(name).slice(0, 16 * 1024), name), name).toEqual({ match: true, reason: 'GuideLLM benchmark report' });
+    for (const name of [V04, V03, V02, V01]) expect(guidellmAdapter.detect(fixture(name).slice(0, 16 * 1024), name), name).toEqual({ match: true, reason: 'GuideLLM benchmark report', specificity: 3 });
   });
 
   it('recognises a report whose "args" run past the head, and the YAML report', () => {

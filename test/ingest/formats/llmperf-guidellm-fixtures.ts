@@ -157,6 +157,8 @@ export async function usableOrInputError(read: () => Promise<Run[]>): Promise<'r
 export function expectFinite(run: Run): void {
   for (const s of run.summaries) expect(Number.isFinite(s.value), `${s.metric} ${s.stat} = ${s.value}`).toBe(true);
   for (const [key, value] of Object.entries(run.workload ?? {})) {
+    // Key fields that are words or flags (dataset, streaming, failedFrom) are not numbers.
+    if (typeof value !== 'number') continue;
     if (key === 'requestRate' && value === Infinity) continue;
     expect(Number.isFinite(value), `workload.${key} = ${value}`).toBe(true);
   }

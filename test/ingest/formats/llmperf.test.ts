@@ -86,6 +86,11 @@ describe('LLMPerf summary', () => {
     expect(run.workload).toEqual({
       requests: 150,
       failed: 0,
+      failedFrom: 'tool',
+      // The key: llmperf streams; --mean-input-tokens 550 and --mean-output-tokens 150 are the settings.
+      streaming: true,
+      inputLength: 550,
+      outputLength: 150,
       concurrency: 5,
       inputTokensMean: 550,
       outputTokensMean: 150.51333333333332,
@@ -186,7 +191,7 @@ describe('LLMPerf individual responses', () => {
     });
     expect(rows[5].output_tokens).toBe(138);
     expect(view(table).sourceLine.slice(0, 3)).toEqual([2, 13, 24]);
-    expect(run.workload).toEqual({ requests: 150, failed: 0, inputTokensMean: 550, outputTokensMean: expect.any(Number) });
+    expect(run.workload).toEqual({ requests: 150, failed: 0, failedFrom: 'rows', streaming: true, inputTokensMean: 550, outputTokensMean: expect.any(Number) });
     // The summary's mean output tokens come from the same 150 requests.
     expect(run.workload?.outputTokensMean).toBeCloseTo(150.51333333333332, 9);
     expect(run.sources[0]).toMatchObject({ file: 'results/fireworks_70b_individual_responses.json', format: 'llmperf', recordsRead: 150, recordsKept: 150, skipped: 0 });
@@ -216,7 +221,7 @@ describe('LLMPerf individual responses', () => {
       { error: 'error code 429: Too Many Requests', error_code: 429, prompt_tokens: 550 },
       { error: 'error code -1', error_code: -1, prompt_tokens: 550 },
     ]);
-    expect(run.workload).toEqual({ requests: 3, failed: 2, inputTokensMean: 550, outputTokensMean: 150 });
+    expect(run.workload).toEqual({ requests: 3, failed: 2, failedFrom: 'rows', streaming: true, inputTokensMean: 550, outputTokensMean: 150 });
     expect(run.sources[0].warnings).toContain('2 of 3 requests failed (error_code set); kept as failed rows');
   });
 

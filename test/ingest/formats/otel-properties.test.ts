@@ -108,7 +108,7 @@ describe('OTLP span properties', () => {
           expect(row.output_tokens).toBe(g.completion);
           expect(row.error).toBe(g.aborted ? 'finish_reason abort' : undefined);
         });
-        expect(run.workload).toEqual({ requests: all.length, failed: all.filter((g) => g.aborted).length });
+        expect(run.workload).toEqual({ requests: all.length, failed: all.filter((g) => g.aborted).length, failedFrom: 'rows', engine: 'vllm' });
       }),
       { numRuns: 80 },
     );

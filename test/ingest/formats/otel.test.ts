@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
+import { ingestRuns } from '../../../src/ingest/ingest';
 import { detectOtel, otelAdapter, readOtel } from '../../../src/ingest/formats/otel';
 import { unixNanoToSeconds } from '../../../src/ingest/formats/otel-spans';
 import { textSource } from '../../../src/ingest/source';
@@ -81,7 +82,7 @@ describe('llm_request spans → per-request rows', () => {
     // Semconv token names and a numeric startTimeUnixNano.
     expect(rows[3]).toMatchObject({ arrival_ts: 1710000000.3, first_token_ms: 125, total_ms: 1000, queue_wait_ms: 0, prefill_ms: 100, decode_ms: 875, prompt_tokens: 1024, output_tokens: 32 });
     expect([...run.requests!.sourceLine]).toEqual([1, 1, 2, 2]);
-    expect(run.workload).toEqual({ requests: 4, failed: 1 });
+    expect(run.workload).toEqual({ requests: 4, failed: 1, failedFrom: 'rows', engine: 'vllm' });
     expect(run.meta).toMatchObject({ model: 'llama-8b', benchmark: 'llama-8b', extra: { service_name: 'vllm' } });
     expect(run.summaries).toEqual([]);
     expect(run.sources).toEqual([
@@ -179,6 +180,9 @@ describe('detection', () => {
   it('matches both export shapes', () => {
     for (const name of [JSONL, DOCUMENT]) expect(detectOtel(fixture(name).slice(0, 16 * 1024))).toMatchObject({ match: true });
     expect(otelAdapter.detect('{ "resource_spans": [', 'x').match).toBe(true);
+    // A JSON array of export requests is an OTLP export too (issue 11).
+    expect(detectOtel('[{"resourceSpans":[]}]').match).toBe(true);
+    expect(detectOtel('[\n  {\n    "resourceSpans": [').match).toBe(true);
     expect(otelAdapter.id).toBe('otel');
   });
 
@@ -188,7 +192,7 @@ describe('detection', () => {
       expect(d.match, file).toBe(false);
       expect(d.reason).toMatch(/resourceSpans/);
     }
-    for (const text of ['{"request_id":"r","first_token_ms":1,"total_ms":2}\n', '{"metadata":{}}\n{"resourceSpans":[]}\n', '[{"resourceSpans":[]}]', 'resourceSpans', '']) {
+    for (const text of ['{"request_id":"r","first_token_ms":1,"total_ms":2}\n', '{"metadata":{}}\n{"resourceSpans":[]}\n', '[{"request_id":"r","resourceSpans":[]}]', 'resourceSpans', '']) {
       expect(detectOtel(text).match, text).toBe(false);
     }
   });
@@ -205,3 +209,20 @@ function otherArtifacts(): string[] {
   }
   return out;
 }
+
+describe('OTLP in every shape the exporters write (real vLLM export, issue 11)', () => {
+  it('the collector file exporter JSONL and the JSON array of export requests give the same requests', async () => {
+    const read = async (file: string) => (await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0 }))[0];
+    const lines = await read('test/fixtures/otel/vllm_otlp_collector_file_exporter.real.jsonl');
+    const array = await read('test/fixtures/otel/vllm_otlp_export_requests_array.real.json');
+    for (const run of [lines, array]) {
+      expect(run.sources[0].format).toBe('otel');
+      expect(run.requests!.length).toBe(2);
+    }
+    const cells = (r: typeof lines) => Object.fromEntries(Object.entries(r.requests!.numbers).map(([k, v]) => [k, [...v!]]));
+    expect(cells(array)).toEqual(cells(lines));
+    // gen_ai.latency.time_to_first_token 0.08694815635681152 s, e2e 0.10815310478210449 s (the first span, by arrival).
+    expect(lines.requests!.numbers.first_token_ms![0]).toBeCloseTo(86.94815635681152, 9);
+    expect(lines.requests!.numbers.total_ms![0]).toBeCloseTo(108.15310478210449, 9);
+  });
+});

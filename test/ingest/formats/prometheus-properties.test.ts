@@ -131,7 +131,7 @@ describe('vLLM scrape properties', () => {
           running: engines.reduce((s, e) => s + e.running, 0),
           kvCacheUsage: expect.closeTo(engines.reduce((s, e) => s + e.usage, 0) / engines.length, 12),
         });
-        expect(run.workload).toEqual({ requests: engines.reduce((s, e) => s + e.success + e.aborted, 0), failed: engines.reduce((s, e) => s + e.aborted, 0) });
+        expect(run.workload).toEqual({ requests: engines.reduce((s, e) => s + e.success + e.aborted, 0), failed: engines.reduce((s, e) => s + e.aborted, 0), engine: 'vllm' });
         expectFinite(run);
       }),
       { numRuns: 60 },

@@ -93,7 +93,7 @@ describe('vLLM 0.25.1 scrape under load (real)', () => {
     const run = await readFixture(LOADED);
     expect(run.server).toEqual({ prefixCacheHits: 2480, prefixCacheQueries: 339968, preemptions: 0, running: 64, waiting: 64, kvCacheUsage: 0.11223878211531546 });
     // request_success_total over stop/length/abort/error/repetition = 600; request_prompt_tokens 307200 / 600.
-    expect(run.workload).toEqual({ requests: 600, failed: 0, inputTokensMean: 512, outputTokensMean: 256 });
+    expect(run.workload).toEqual({ requests: 600, failed: 0, inputTokensMean: 512, outputTokensMean: 256, engine: 'vllm' });
     expect(run.meta).toMatchObject({ model: 'opt-125m-tp2', benchmark: 'opt-125m-tp2' });
     expect(run.meta.config).toMatchObject({ block_size: 16, enable_prefix_caching: true, gpu_memory_utilization: 0.3, num_gpu_blocks: 25028, cache_dtype: 'auto' });
     expect(run.meta.config).not.toHaveProperty('num_cpu_blocks'); // "None"
@@ -106,7 +106,7 @@ describe('vLLM 0.25.1 scrape under load (real)', () => {
     expect(run.summaries).toEqual([]);
     expect(run.histograms!.every((h) => h.count === 0 && h.buckets.every((b) => b.count === 0))).toBe(true);
     expect(run.server).toEqual({ prefixCacheHits: 0, prefixCacheQueries: 0, preemptions: 0, running: 0, waiting: 0, kvCacheUsage: 0 });
-    expect(run.workload).toEqual({ requests: 0, failed: 0 });
+    expect(run.workload).toEqual({ requests: 0, failed: 0, engine: 'vllm' });
   });
 });
 
@@ -132,7 +132,7 @@ describe('older metric names, two engines (synthetic, hand-computed)', () => {
     // gpu_prefix_cache_* (early V1 names), preemptions 1 + 2, running 3 + 4, waiting 0 + 2, usage (0.25 + 0.75) / 2.
     expect(run.server).toEqual({ prefixCacheHits: 2100, prefixCacheQueries: 8200, preemptions: 3, running: 7, waiting: 2, kvCacheUsage: 0.5 });
     // 8+2+0 + 9+0+1 finished, 1 aborted; no per-request token histograms, so the counters over 20.
-    expect(run.workload).toEqual({ requests: 20, failed: 1, inputTokensMean: 512, outputTokensMean: 20 });
+    expect(run.workload).toEqual({ requests: 20, failed: 1, inputTokensMean: 512, outputTokensMean: 20, engine: 'vllm' });
     expect(run.meta.config).toEqual({ block_size: 16, cache_dtype: 'auto', enable_prefix_caching: true, gpu_memory_utilization: 0.9, num_gpu_blocks: 12000 });
     expect(run.meta.extra).toMatchObject({ engines: '0,1', scrape_timestamp_ms: '1710000000000', process_start_time_seconds: '1710000000' });
     expect(run.sources[0]).toMatchObject({ skipped: 0, warnings: [] });
@@ -257,7 +257,7 @@ describe('diffScrapes', () => {
   it('takes the duration from sample timestamps when both scrapes carry them', async () => {
     const before = await readFixture(SYNTHETIC);
     const after = await read('after.txt', fixture(SYNTHETIC).replaceAll(' 1710000000000', ' 1710000060000'));
-    expect(diffScrapes(before, after).workload).toEqual({ requests: 0, failed: 0, durationSeconds: 60 });
+    expect(diffScrapes(before, after).workload).toEqual({ requests: 0, failed: 0, durationSeconds: 60, engine: 'vllm' });
   });
 });
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS, ingestRuns } from '../../../src/ingest/ingest';
+import { ADAPTERS, detectFormat, ingestRuns } from '../../../src/ingest/ingest';
 import { InputError } from '../../../src/ingest/errors';
 import { textSource } from '../../../src/ingest/source';
 
@@ -38,6 +38,8 @@ describe('the format registry', () => {
       const claimed = ADAPTERS.filter((a) => a.detect(head, file).match).map((a) => a.id);
       // The native reader takes any JSON or CSV it can; specific formats come first, so the first claim wins.
       expect(claimed.filter((id) => id !== 'native')).toEqual([OWNER[dir]]);
+      // And from the content alone (the name says nothing), the most specific match is the owner.
+      expect(detectFormat(textSource('artifact', readFileSync(file, 'utf8'))).id).toBe(OWNER[dir]);
     });
   }
 

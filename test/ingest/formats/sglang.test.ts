@@ -25,7 +25,8 @@ describe('SGLang: real bench_serving --output-file (Dec 2024)', () => {
       { metric: 'itl', stat: 'p50', value: 13.638956006616354, field: 'median_itl_ms' },
       { metric: 'throughput', stat: 'mean', value: 537.4142851849319, field: 'output_throughput' },
     ]);
-    expect(run.workload).toEqual({ requests: 300, requestRate: 1, durationSeconds: 298.3675805060193, inputTokensMean: 152612 / 300, outputTokensMean: 160347 / 300 });
+    // The workload key: dataset random with its length settings, the backend (sglang) as the engine.
+    expect(run.workload).toEqual({ requests: 300, requestRate: 1, durationSeconds: 298.3675805060193, inputTokensMean: 152612 / 300, outputTokensMean: 160347 / 300, dataset: 'random', inputLength: 1024, outputLength: 1024, engine: 'sglang' });
     expect(run.meta.config).toEqual({ backend: 'sglang', dataset_name: 'random', request_rate: 1, random_input_len: 1024, random_output_len: 1024, random_range_ratio: 0 });
     expect(run.meta.extra).toEqual({ result_in_file: 'line 1', total_output_tokens_retokenized: '160192' });
     expect(run.meta.workload).toBe('dataset random, request rate 1/s, 300 requests');
@@ -85,7 +86,7 @@ describe('SGLang: --output-details (synthetic, bench_serving.py late 2025)', () 
     expect(summary(run, 'input_throughput', 'mean')).toMatchObject({ value: 508, direction: 'higher-is-better' });
     expect(summary(run, 'max_output_tokens_per_s', 'max')?.value).toBe(9);
     expect(run.summaries.some((s) => s.metric === 'spec_decode_acceptance_length')).toBe(false);
-    expect(run.workload).toEqual({ requests: 3, failed: 1, concurrency: 64, requestRate: Infinity, durationSeconds: 0.5, inputTokensMean: 127, outputTokensMean: 3.5 });
+    expect(run.workload).toEqual({ requests: 3, failed: 1, failedFrom: 'rows', concurrency: 64, requestRate: Infinity, durationSeconds: 0.5, inputTokensMean: 127, outputTokensMean: 3.5, dataset: 'random', inputLength: 128, outputLength: 4, engine: 'sglang', engineVersion: '0.5.4' });
     expect(run.meta).toMatchObject({
       benchmark: 'pr-1234',
       model: 'meta-llama/Llama-3.1-8B-Instruct',
@@ -119,7 +120,7 @@ describe('SGLang: the metrics-dataclass dump (python/sglang/benchmark/metrics.py
     expect(sglangAdapter.detect(text, 'r.jsonl').match).toBe(true);
     const [run] = await sglangAdapter.read(textSource('r.jsonl', text), OPTIONS);
     expectUsableNumbers(run);
-    expect(run.workload).toEqual({ requests: 20, requestRate: 8, durationSeconds: 10, inputTokensMean: 512, outputTokensMean: 128 });
+    expect(run.workload).toEqual({ requests: 20, requestRate: 8, durationSeconds: 10, inputTokensMean: 512, outputTokensMean: 128, dataset: 'random', inputLength: 512, outputLength: 128, engine: 'sglang' });
     expect(value(run, 'e2e', 'p99')).toBe(1010);
     expect(summary(run, 'spec_decode_acceptance_length', 'mean')).toMatchObject({ value: 2.5, unit: 'tokens', field: 'accept_length' });
     expect(run.meta.extra).toMatchObject({ output_throughput_retokenized: '255.5', concurrency: '1.8', total_output_retokenized: '2555' });

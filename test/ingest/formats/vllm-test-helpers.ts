@@ -56,6 +56,8 @@ export function value(run: Run, metric: string, stat: string): number | undefine
 export function expectUsableNumbers(run: Run): void {
   for (const s of run.summaries) expect(Number.isFinite(s.value), `${s.metric} ${s.stat} = ${s.value}`).toBe(true);
   for (const [k, v] of Object.entries(run.workload ?? {})) {
+    // Key fields that are words or flags (dataset, engine, streaming, failedFrom) are not numbers.
+    if (typeof v !== 'number') continue;
     if (k === 'requestRate') expect(v === Infinity || (Number.isFinite(v) && v > 0), `requestRate ${v}`).toBe(true);
     else expect(Number.isFinite(v) && v >= 0, `${k} ${v}`).toBe(true);
   }

@@ -37,7 +37,8 @@ describe('vLLM: real sweep run=N.json (0.25.1)', () => {
     expect(run.summaries.some((s) => s.metric === 'request_goodput')).toBe(false);
     // 4 latency metrics × mean/median/std/p99 + output, request, total token and peak throughput.
     expect(run.summaries).toHaveLength(20);
-    expect(run.workload).toEqual({ requests: 8, failed: 0, concurrency: 2, requestRate: Infinity, durationSeconds: 1.3653671270003542, inputTokensMean: 32, outputTokensMean: 16 });
+    // backend "openai" names a protocol, not an engine: no engine in the key.
+    expect(run.workload).toEqual({ requests: 8, failed: 0, failedFrom: 'tool', concurrency: 2, requestRate: Infinity, durationSeconds: 1.3653671270003542, inputTokensMean: 32, outputTokensMean: 16 });
     expect(run.meta.model).toBe('facebook/opt-125m');
     expect(run.meta.benchmark).toBe('facebook/opt-125m');
     expect(run.meta.config).toEqual({ backend: 'openai', max_concurrency: 2, request_rate: 'inf', burstiness: 1, num_prompts: 8, max_num_seqs: 4 });
@@ -65,7 +66,7 @@ describe('vLLM: real vllm bench serve results (0.25.1)', () => {
   it('every request failed: a run with workload.failed and no latency summaries', async () => {
     const [run] = await read('vllm/bench_serve_v0.25.1_all_failed.json');
     expectUsableNumbers(run);
-    expect(run.workload).toEqual({ requests: 8, failed: 8, requestRate: Infinity, durationSeconds: 0.00503263997961767 });
+    expect(run.workload).toEqual({ requests: 8, failed: 8, failedFrom: 'tool', requestRate: Infinity, durationSeconds: 0.00503263997961767, engine: 'vllm' });
     for (const metric of ['ttft', 'tpot', 'itl', 'e2e']) expect(run.summaries.some((s) => s.metric === metric)).toBe(false);
     expect(value(run, 'throughput', 'mean')).toBe(0);
     expect(value(run, 'request_throughput', 'mean')).toBe(0);
@@ -120,7 +121,7 @@ describe('vLLM: --save-detailed (synthetic, vllm/benchmarks/serve.py late 2025)'
     expect(value(run, 'itl', 'std')).toBe(3.095197394929804);
     expect(summary(run, 'client_queue_time', 'mean')).toMatchObject({ value: 0.6666666666666666, unit: 'ms', direction: 'lower-is-better' });
     expect(summary(run, 'ttft', 'mean')?.count).toBe(3);
-    expect(run.workload).toEqual({ requests: 4, failed: 1, concurrency: 2, requestRate: Infinity, durationSeconds: 0.2, inputTokensMean: 95 / 3, outputTokensMean: 4 });
+    expect(run.workload).toEqual({ requests: 4, failed: 1, failedFrom: 'tool', concurrency: 2, requestRate: Infinity, durationSeconds: 0.2, inputTokensMean: 95 / 3, outputTokensMean: 4 });
     expect(run.meta).toMatchObject({
       benchmark: 'meta-llama/Llama-3.1-8B-Instruct',
       model: 'meta-llama/Llama-3.1-8B-Instruct',

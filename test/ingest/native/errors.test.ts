@@ -111,7 +111,7 @@ describe('files that cannot be used at all', () => {
 
   it('an unknown format id', async () => {
     const error = await inputError(ingest(textSource('x.jsonl', OK), { maxBadLineRatio: 0 }, 'vllmm'));
-    expect(error.message).toMatch(/^x\.jsonl: unknown format "vllmm": expected auto or one of vllm, sglang, .*native, customSmallerIsBetter, customBiggerIsBetter$/);
+    expect(error.message).toMatch(/^x\.jsonl: unknown format "vllmm": expected auto or one of aiperf, genai-perf, vllm, sglang, .*native, customSmallerIsBetter, customBiggerIsBetter$/);
   });
 });
 

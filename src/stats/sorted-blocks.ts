@@ -82,7 +82,7 @@ export interface SortedSlice {
 /** Below this many values a slice is the whole sort (the pass and the sample cost more than they save). */
 const SLICE_MIN = 8192;
 /** Values sampled (evenly spaced) to place a slice's ends. */
-const SAMPLE = 4096;
+const SAMPLE = 16_384;
 
 /**
  * The values of a side and the block of each, sorted only as far as a quantile's replicates need:
@@ -115,14 +115,15 @@ export class SortedSource<B extends Uint16Array | Int32Array = Uint16Array | Int
     const n = this.values.length;
     if (this.whole || n < SLICE_MIN || to - from > n / 2) return this.wholeSlice();
     const values = this.values;
-    // Ends by value from an even sample, with a margin of several sampling errors of a rank.
-    const m = SAMPLE;
+    // Ends by value from an even sample, each with a margin of four sampling errors of its rank
+    // (√(m p (1 − p)) of m) and a few ranks more.
+    const m = Math.min(SAMPLE, n >> 1);
     const sample = new Float64Array(m);
     for (let k = 0; k < m; k++) sample[k] = values[Math.floor((k * n) / m)];
     sample.sort();
-    const margin = Math.ceil(4 * Math.sqrt(m) + 16);
-    const low = Math.floor((from / n) * m) - margin;
-    const high = Math.ceil((to / n) * m) + margin;
+    const margin = (p: number) => Math.ceil(4 * Math.sqrt(m * p * (1 - p)) + 8);
+    const low = Math.floor((from / n) * m) - margin(from / n);
+    const high = Math.ceil((to / n) * m) + margin(to / n);
     const lo = low <= 0 ? -Infinity : sample[low];
     const hi = high >= m ? Infinity : sample[high];
     // NaN sorts last: an end that is NaN cannot bound a slice.

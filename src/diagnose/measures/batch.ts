@@ -13,18 +13,21 @@ export interface BatchProfile {
   count: number;
 }
 
+/** Profiles of one table's batch column: the tree's branches, the floor and headroom ask for the same. */
+const profiled = new WeakMap<Float64Array, BatchProfile | undefined>();
+
 export function batchProfile(tables: RequestTable[]): BatchProfile | undefined {
   const all = concatPresent(tables.map((t) => t.numbers.batch_size_at_admission));
   if (!all) return undefined;
+  // One table's column is `all` itself (concat does not copy it): its profile is kept.
+  if (tables.length === 1 && profiled.has(all)) return profiled.get(all);
   const sorted = sortedFinite(all);
-  if (sorted.length === 0) return undefined;
-  return {
-    mean: meanFinite(sorted),
-    p50: quantileSorted(sorted, 0.5),
-    p95: quantileSorted(sorted, 0.95),
-    max: sorted[sorted.length - 1],
-    count: sorted.length,
-  };
+  const profile =
+    sorted.length === 0
+      ? undefined
+      : { mean: meanFinite(sorted), p50: quantileSorted(sorted, 0.5), p95: quantileSorted(sorted, 0.95), max: sorted[sorted.length - 1], count: sorted.length };
+  if (tables.length === 1) profiled.set(all, profile);
+  return profile;
 }
 
 /** Engine settings that cap the running batch, by the names vLLM, SGLang and TGI use. */

@@ -6,6 +6,7 @@ import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
 import { meanFinite, quantile, quantileSorted, sortedFinite } from '../../stats/quantile';
 import { selectQuantile, selectQuantiles } from '../../stats/select';
+import { countedQuantiles } from '../../stats/counted-quantiles';
 
 /** cost[i] / work[i] where both are finite and work > 0; NaN elsewhere (and on failed requests). */
 export function perUnit(table: RequestTable, cost: Float64Array | undefined, work: Float64Array | undefined): Float64Array | undefined {
@@ -175,16 +176,20 @@ function strataOf(baseX: Float64Array, headX: Float64Array): { edges: number[]; 
     const values = [...distinct].map((v) => (v === 0 ? zeroFirst : v)).sort((a, b) => a - b);
     return { edges: values.slice(1), min, max };
   }
-  const pooled = new Float64Array(count);
-  let j = 0;
-  for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
   const qs = Array.from({ length: QUANTILE_BINS - 1 }, (_, k) => (k + 1) / QUANTILE_BINS);
-  // Counts (prompt lengths) sort by counting faster than seven selections; other values select.
+  // Counts (prompt lengths) are counted, no copy and no sort; other values are selected from a copy.
+  const counted = integers && !negativeZero ? countedQuantiles([baseX, headX], qs) : undefined;
   let quantiles: number[];
-  if (integers) {
-    const sorted = sortedFinite(pooled);
-    quantiles = qs.map((q) => quantileSorted(sorted, q));
-  } else quantiles = selectQuantiles(pooled, qs);
+  if (counted) quantiles = counted;
+  else {
+    const pooled = new Float64Array(count);
+    let j = 0;
+    for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+    if (integers) {
+      const sorted = sortedFinite(pooled);
+      quantiles = qs.map((q) => quantileSorted(sorted, q));
+    } else quantiles = selectQuantiles(pooled, qs);
+  }
   const edges: number[] = [];
   for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
   return { edges, min, max };

@@ -4,6 +4,7 @@
 // so they catch slower code that a lighter load hides (and clear code that a heavier load blames).
 
 import { requestColumn } from '../metrics/values';
+import type { NumberColumn } from '../model/columns';
 import type { RequestTable } from '../model/run';
 import { concat, matchedRatio, perUnit, uncachedTokens } from './measures/ratios';
 import { decodeConcurrency } from './measures/concurrency';
@@ -29,7 +30,7 @@ export interface LikeForLike {
 
 export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
   const out: LikeForLike[] = [];
-  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: (t: RequestTable) => Float64Array | undefined, y: (t: RequestTable) => Float64Array | undefined) => {
+  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: (t: RequestTable) => NumberColumn | undefined, y: (t: RequestTable) => NumberColumn | undefined) => {
     const bx = concat(base.tables.map(x));
     const by = concat(base.tables.map(y));
     const hx = concat(head.tables.map(x));

@@ -7,11 +7,13 @@
 // the garbage collector to be given back. (Fixed-size chunks of resizable ArrayBuffers did the same
 // job but made every write, fill and release several times slower.)
 
+import type { CodeArray } from '../../model/columns';
+
 /** The first array of a column with no reserved size: small files stay small. */
 const FIRST_CAPACITY = 256;
 
 /** The array handed out for `rows` values of `data`: a view when little is wasted, else a copy. */
-function trimmed<T extends Float64Array | Int32Array>(data: T, rows: number): T {
+function trimmed<T extends Float64Array | Float32Array | CodeArray>(data: T, rows: number): T {
   return (data.length - rows <= data.length / 8 ? data.subarray(0, rows) : data.slice(0, rows)) as T;
 }
 
@@ -71,6 +73,137 @@ export class Float64Rows {
   }
 }
 
+/**
+ * A numeric field's values by row (NaN where unset) for the request table: Float64, or — for a
+ * `narrow` column (counts) — Float32 for as long as every value set is a float32 exactly, the same
+ * numbers in half the memory; the first value that is not widens the column to Float64 for good.
+ */
+export class NumberRows {
+  private data: Float64Array | Float32Array;
+  private reserved = 0;
+  /** True once the column is Float64 (from the start for a column that is not narrow). */
+  wide: boolean;
+  /** One past the highest row set. */
+  length = 0;
+
+  constructor(narrow = false) {
+    this.wide = !narrow;
+    this.data = narrow ? new Float32Array(0) : new Float64Array(0);
+  }
+
+  reserve(rows: number): void {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+
+  /** The array to write rows below its length into directly, a value that fits it (see wide); NaN where unset. */
+  get values(): Float64Array | Float32Array {
+    return this.data;
+  }
+
+  set(row: number, value: number): void {
+    if (!this.wide && Math.fround(value) !== value) this.widen();
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = value;
+    if (row >= this.length) this.length = row + 1;
+  }
+
+  private grow(rows: number): void {
+    const old = this.data;
+    const size = Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY);
+    const next = this.wide ? new Float64Array(size) : new Float32Array(size);
+    next.set(old);
+    next.fill(NaN, old.length);
+    this.data = next;
+  }
+
+  private widen(): void {
+    const old = this.data;
+    const next = new Float64Array(old.length);
+    next.set(old);
+    this.data = next;
+    this.wide = true;
+  }
+
+  get(row: number): number {
+    return row < this.data.length ? this.data[row] : NaN;
+  }
+
+  /** Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 column). */
+  finish(rows: number, order?: Uint32Array, scratch?: Float64Array): Float64Array | Float32Array {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
+    this.length = 0;
+    if (order) {
+      const from = data instanceof Float64Array ? (scratch ?? new Float64Array(rows)) : scratch ? new Float32Array(scratch.buffer, scratch.byteOffset, rows) : new Float32Array(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
+  }
+}
+
+/** Text codes by row, -1 where missing: Int8, widened to Int16 and Int32 as the codes grow. */
+export class CodeRows {
+  private data: CodeArray = new Int8Array(0);
+  private reserved = 0;
+  /** The largest code the array holds. */
+  private limit = 0x7f;
+  length = 0;
+
+  reserve(rows: number): void {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+
+  set(row: number, code: number): void {
+    if (code > this.limit) this.widen(code);
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = code;
+    if (row >= this.length) this.length = row + 1;
+  }
+
+  private make(size: number): CodeArray {
+    return this.limit === 0x7f ? new Int8Array(size) : this.limit === 0x7fff ? new Int16Array(size) : new Int32Array(size);
+  }
+
+  private grow(rows: number): void {
+    const old = this.data;
+    const next = this.make(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
+    next.set(old);
+    next.fill(-1, old.length);
+    this.data = next;
+  }
+
+  private widen(code: number): void {
+    this.limit = code <= 0x7fff ? 0x7fff : 0x7fffffff;
+    const old = this.data;
+    const next = this.make(old.length);
+    next.set(old);
+    this.data = next;
+  }
+
+  /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values (any narrower kind fits in it). */
+  finish(rows: number, order?: Uint32Array, scratch?: Int32Array): CodeArray {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = new Int8Array(0);
+    this.length = 0;
+    if (order) {
+      const from = scratch ? codesView(data, scratch, rows) : this.make(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
+  }
+}
+
+/** `rows` codes of the kind of `like` over the memory of `scratch`. */
+function codesView(like: CodeArray, scratch: Int32Array, rows: number): CodeArray {
+  if (like instanceof Int8Array) return new Int8Array(scratch.buffer, scratch.byteOffset, rows);
+  if (like instanceof Int16Array) return new Int16Array(scratch.buffer, scratch.byteOffset, rows);
+  return scratch.subarray(0, rows);
+}
+
 /** Int32 values by row (text codes, -1 where missing; line numbers, 0 where missing). */
 export class Int32Rows {
   private data = new Int32Array(0);
@@ -126,7 +259,7 @@ const SHORTEST_VIEW = 13;
  * a second to fill and tens of MB more than the few bytes per entry this needs.
  */
 export class TextRows {
-  private readonly codes = new Int32Rows(-1);
+  private readonly codes = new CodeRows();
   private readonly dictionary: string[] = [];
   /** hash of each dictionary entry, by code (kept for growing the table). */
   private hashes = new Int32Array(16);
@@ -189,7 +322,7 @@ export class TextRows {
     this.hashes = new Int32Array(0);
   }
 
-  finish(rows: number, order?: Uint32Array, scratch?: Int32Array): { codes: Int32Array; dictionary: readonly string[] } {
+  finish(rows: number, order?: Uint32Array, scratch?: Int32Array): { codes: CodeArray; dictionary: readonly string[] } {
     this.seal();
     return { codes: this.codes.finish(rows, order, scratch), dictionary: this.dictionary };
   }

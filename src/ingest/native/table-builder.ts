@@ -2,18 +2,19 @@
 // whole before any of it is stored, so a bad line is skipped entirely, counted and reported with its
 // line and field; records are never kept as objects.
 
-import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type TextColumn } from '../../model/columns';
-import { Float64Rows, Int32Rows, TextRows } from './fast-columns';
+import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type NumberColumn, type TextColumn } from '../../model/columns';
+import { Float64Rows, Int32Rows, NumberRows, TextRows } from './fast-columns';
 import { arrivalOrder } from './fast-sort';
 import {
   NUMERIC_FIELDS,
   REQUIRED_FIELDS,
+  isCountField,
   isNumericField,
   isTextField,
   type NumericField,
   type TextField,
 } from '../../model/fields';
-import type { IngestIssue, RequestTable } from '../../model/run';
+import type { IngestIssue, NumericColumns, RequestTable } from '../../model/run';
 import { IssueLog } from '../errors';
 import { parseJsonLenient } from '../text/lenient-json';
 import { clip, isError, parseNonNegative, parseTimestamp } from './values';
@@ -104,7 +105,8 @@ export interface BuiltTable {
 
 export class RequestTableBuilder {
   // Columns sized once for the rows expected (reserve, fast-columns.ts), permuted in place at the end.
-  private readonly numbers = NUMERIC_FIELDS.map(() => new Float64Rows());
+  // Counts are kept as Float32 while every one is a float32 exactly (whole numbers below 2^24).
+  private readonly numbers = NUMERIC_FIELDS.map((field) => new NumberRows(isCountField(field)));
   private readonly seen = new Array<boolean>(NUMERIC_FIELDS.length).fill(false);
   private readonly text = new Map<TextField, TextRows>();
   private readonly extras = new Map<string, ExtraColumn>();
@@ -296,8 +298,8 @@ export class RequestTableBuilder {
       if (v === v) {
         const column = this.numbers[f];
         const values = column.values;
-        // Straight into the column's array while it has room (nearly always: reserve).
-        if (row < values.length) {
+        // Straight into the column's array while it has room (nearly always: reserve) and holds the value.
+        if (row < values.length && (column.wide || Math.fround(v) === v)) {
           values[row] = v;
           column.length = row + 1;
         } else {
@@ -356,7 +358,7 @@ export class RequestTableBuilder {
     // scratch array, so the table is never held twice.
     for (const column of this.text.values()) column.seal();
     const arrivalField = FIELD_INDEX.get('arrival_ts')!;
-    const fileArrival = this.seen[arrivalField] ? this.numbers[arrivalField].finish(rows) : undefined;
+    const fileArrival = this.seen[arrivalField] ? (this.numbers[arrivalField].finish(rows) as Float64Array) : undefined;
     const missingArrival = fileArrival ? countNaN(fileArrival) : rows;
     const byArrival = fileArrival !== undefined && missingArrival === 0;
     // undefined when the rows are in file order already (sorted, or not sortable).
@@ -368,7 +370,8 @@ export class RequestTableBuilder {
       for (let r = 0; r < rows; r++) fileArrival![r] = scratch![order[r]];
     }
 
-    const numbers: Partial<Record<NumericField, Float64Array>> = {};
+    // Durations and arrival_ts are Float64 (only count columns are narrow): RequestTable's types.
+    const numbers: Partial<Record<NumericField, NumberColumn>> = {};
     NUMERIC_FIELDS.forEach((field, f) => {
       if (!this.seen[f]) return;
       numbers[field] = f === arrivalField ? fileArrival! : this.numbers[f].finish(rows, order, scratch);
@@ -393,7 +396,8 @@ export class RequestTableBuilder {
     }
     const fileGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : undefined;
     const tokenGaps = fileGaps && order ? permuteGaps(fileGaps, order) : fileGaps;
-    const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival, ...(tokenGaps ? { tokenGaps } : {}) };
+    // Only count columns can be narrow (NumberRows), as NumericColumns has it.
+    const table: RequestTable = { length: rows, numbers: numbers as NumericColumns, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival, ...(tokenGaps ? { tokenGaps } : {}) };
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 }

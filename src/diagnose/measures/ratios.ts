@@ -86,13 +86,13 @@ const SMALL_INTEGERS = 4096;
  * values (batch sizes) are matched exactly; others by quantile bins of both sides pooled. Strata
  * with fewer than 10 requests on a side are left out.
  */
-export function matchedRatio(baseX: NumberColumn, baseY: NumberColumn, headX: NumberColumn, headY: NumberColumn): MatchedRatio | undefined {
+export function matchedRatio(baseX: NumberColumn, baseY: NumberColumn, headX: NumberColumn, headY: NumberColumn, scratch: MatchScratch = {}): MatchedRatio | undefined {
   const strata = strataOf(baseX, headX);
   if (!strata) return undefined;
   const { edges, min, max } = strata;
   const groups = edges.length + 1;
-  const baseGroups = groupByStratum(baseX, baseY, edges);
-  const headGroups = groupByStratum(headX, headY, edges);
+  const baseGroups = groupByStratum(baseX, baseY, edges, scratch, 'base');
+  const headGroups = groupByStratum(headX, headY, edges, scratch, 'head');
 
   const bins: MatchedBin[] = [];
   const weights: number[] = [];
@@ -201,11 +201,21 @@ function strataOf(baseX: NumberColumn, headX: NumberColumn): { edges: number[]; 
 }
 
 /**
- * The y of each request with finite x and y, grouped by stratum (values[start[g] .. start[g+1]) is
- * stratum g), by a counting sort on the stratum: typed arrays instead of a growing list per stratum.
- * `allY`: every finite y is there (no finite y lacks its x), so `values` is also the y sample whole.
+ * Arrays the grouped values of a side are laid out in, kept by the caller across several
+ * comparisons of the same sides (like-for-like compares four costs): grown when too short.
  */
-function groupByStratum(x: NumberColumn, y: NumberColumn, edges: readonly number[]): { values: Float64Array; start: Uint32Array; allY: boolean } {
+export interface MatchScratch {
+  base?: Float64Array;
+  head?: Float64Array;
+}
+
+/**
+ * The y of each request with finite x and y, grouped by stratum (values[start[g] .. start[g+1]) is
+ * stratum g), by a counting sort on the stratum: typed arrays instead of a growing list per stratum,
+ * laid out in the side's scratch array. `allY`: every finite y is there (no finite y lacks its x),
+ * so `values` is also the y sample whole.
+ */
+function groupByStratum(x: NumberColumn, y: NumberColumn, edges: readonly number[], scratch: MatchScratch, side: 'base' | 'head'): { values: Float64Array; start: Uint32Array; allY: boolean } {
   const groups = edges.length + 1;
   const stratum = new Uint8Array(x.length);
   const start = new Uint32Array(groups + 1);
@@ -224,7 +234,8 @@ function groupByStratum(x: NumberColumn, y: NumberColumn, edges: readonly number
     start[g + 1]++;
   }
   for (let g = 0; g < groups; g++) start[g + 1] += start[g];
-  const values = new Float64Array(start[groups]);
+  if (!scratch[side] || scratch[side].length < start[groups]) scratch[side] = new Float64Array(Math.max(start[groups], x.length));
+  const values = scratch[side].subarray(0, start[groups]);
   const at = start.slice(0, groups);
   for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
   return { values, start, allY: y.length === x.length && finiteY === start[groups] };

@@ -152,6 +152,24 @@ describe('quantile by selection', () => {
     }
   });
 
+  it('equals quantileSorted on samples large enough to select in a window around the quantile', () => {
+    const n = 70_000;
+    const make = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
+    const large = [
+      make(() => Math.round(random() * 500_000) / 1000),
+      make((i) => (i % 3 === 0 ? 0 : i % 3 === 1 ? -0 : Math.round(random() * 100) / 100 - 0.5)),
+      make((i) => (i % 7 === 0 ? NaN : i % 11 === 0 ? Infinity : i % 13 === 0 ? -Infinity : Math.round(random() * 1e4) / 10)),
+      make((i) => (i < n / 2 ? -0 : 0)),
+      make((i) => (i % 2 ? NaN : 5)),
+      make((i) => 1000 - i / 7),
+      make(() => (random() - 0.5) * 1e300),
+    ];
+    for (const values of large) {
+      const sorted = referenceSorted(values);
+      for (const q of qs) expect(Object.is(quantile(values, q), quantileSorted(sorted, q)), `q ${q}`).toBe(true);
+    }
+  });
+
   it('equals quantileSorted on any small sample, signed zeros and ties included', () => {
     const value = fc.oneof(smallValue, fc.constantFrom(0, -0, NaN, Infinity, -Infinity));
     fc.assert(

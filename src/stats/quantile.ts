@@ -57,83 +57,142 @@ export function quantileSorted(sorted: SortedSample, q: number): number {
 /** quantileSorted(sortedFinite(values), q), found by selection: one quantile needs no sort. */
 export function quantile(values: ArrayLike<number>, q: number): number {
   if (values.length >= WINDOW_MIN) {
-    const windowed = windowQuantile(values, q);
-    if (windowed !== undefined) return windowed;
+    const windowed = windowQuantiles([values], [q]);
+    if (windowed !== undefined) return windowed[0];
   }
   return selectQuantile(finiteCopy(values), q);
 }
 
 /** From this many values a quantile selects among the few around it, not in a copy of them all. */
-const WINDOW_MIN = 1 << 16;
+export const WINDOW_MIN = 1 << 16;
 const WINDOW_SAMPLE = 4096;
 
 /**
- * quantile() without copying every value: an even sample places bounds around the ranks the
- * quantile needs, one pass counts the finite values below the bounds (and the negatives and -0s,
- * for the sign of a zero, as selectQuantile reads it) and copies those between them, and the
- * selection runs on that copy. The values at those ranks are the ones a sort of all of them has
- * there; undefined when the bounds miss a rank (the caller then selects in a full copy).
+ * qs.map((q) => quantileSorted(sortedFinite(all values of `columns`), q)) without copying every value:
+ * an even sample places bounds around the ranks each quantile needs (overlapping bounds merge into
+ * one window), one pass counts the finite values below each window (and the negatives and -0s, for
+ * the sign of a zero, as selectQuantile reads it), a second copies the values inside the windows, and
+ * the selections run on those copies. The values at those ranks are the ones a sort of all of them
+ * has there; undefined when a window misses a rank it should hold (the caller then selects in a full
+ * copy).
  */
-function windowQuantile(values: ArrayLike<number>, q: number): number | undefined {
-  const size = values.length;
+export function windowQuantiles(columns: readonly ArrayLike<number>[], qs: readonly number[]): number[] | undefined {
+  let size = 0;
+  for (let c = 0; c < columns.length; c++) size += columns[c].length;
+  // An even sample of the finite values, across the columns as if they were one.
   const m = WINDOW_SAMPLE;
   const sample = new Float64Array(m);
   let sampled = 0;
-  for (let k = 0; k < m; k++) {
-    const v = values[Math.floor((k * size) / m)];
-    if (Number.isFinite(v)) sample[sampled++] = v;
+  for (let c = 0, offset = 0, k = 0; c < columns.length; offset += columns[c].length, c++) {
+    const column = columns[c];
+    for (; k < m; k++) {
+      const i = Math.floor((k * size) / m) - offset;
+      if (i >= column.length) break;
+      const v = column[i];
+      if (Number.isFinite(v)) sample[sampled++] = v;
+    }
   }
   if (sampled < m / 2) return undefined;
   const sorted = sample.subarray(0, sampled).sort();
-  // Ranks in the finite values are not known yet: place the bounds by the sample's share, with a margin.
-  const margin = Math.ceil(4 * Math.sqrt(sampled * Math.max(q * (1 - q), 1 / sampled)) + 8);
-  const at = Math.floor(q * (sampled - 1));
-  const low = at - margin <= 0 ? -Infinity : sorted[at - margin];
-  const high = at + margin >= sampled - 1 ? Infinity : sorted[at + margin + 1];
+  // Bounds by the sample's share of each quantile, with a margin of four sampling errors of a rank;
+  // overlapping bounds merge, so the windows are disjoint and in order.
+  const bounds = qs
+    .map((q) => {
+      const margin = Math.ceil(4 * Math.sqrt(sampled * Math.max(q * (1 - q), 1 / sampled)) + 8);
+      const at = Math.floor(q * (sampled - 1));
+      return [at - margin <= 0 ? -Infinity : sorted[at - margin], at + margin >= sampled - 1 ? Infinity : sorted[at + margin + 1]];
+    })
+    .sort((a, b) => a[0] - b[0]);
+  const merged: number[][] = [];
+  for (const [low, high] of bounds) {
+    const last = merged[merged.length - 1];
+    if (last && low <= last[1]) last[1] = Math.max(last[1], high);
+    else merged.push([low, high]);
+  }
+  const w = merged.length;
+  const lows = Float64Array.from(merged, (x) => x[0]);
+  const highs = Float64Array.from(merged, (x) => x[1]);
+  // One pass: the finite values at or above k windows' low bounds lie below window k (between[k]),
+  // and inside window k - 1 when not above its high bound; the negatives and -0s, for zeros' signs.
+  const between = new Float64Array(w + 1);
+  const inside = new Float64Array(w);
   let finite = 0;
-  let below = 0;
-  let inside = 0;
   let negatives = 0;
   let negativeZeros = 0;
-  for (let i = 0; i < size; i++) {
-    const v = values[i];
-    if (!Number.isFinite(v)) continue;
-    finite++;
-    if (v < 0) negatives++;
-    else if (v === 0 && Object.is(v, -0)) negativeZeros++;
-    if (v < low) below++;
-    else if (v <= high) inside++;
+  for (let c = 0; c < columns.length; c++) {
+    const column = columns[c];
+    const n = column.length;
+    for (let i = 0; i < n; i++) {
+      const v = column[i];
+      if (!Number.isFinite(v)) continue;
+      finite++;
+      if (v <= 0) {
+        if (v < 0) negatives++;
+        else if (Object.is(v, -0)) negativeZeros++;
+      }
+      let k = 0;
+      while (k < w && v >= lows[k]) k++;
+      between[k]++;
+      if (k > 0 && v <= highs[k - 1]) inside[k - 1]++;
+    }
   }
-  if (finite === 0) return NaN;
+  if (finite === 0) return qs.map(() => NaN);
   if (finite === 1) return undefined;
-  const h = (finite - 1) * q;
-  const lo = Math.floor(h);
-  const frac = h - lo;
-  // The ranks needed: lo, and lo + 1 when there is a fraction to interpolate (the largest when lo is last).
-  const last = lo >= finite - 1 ? finite - 1 : frac === 0 ? lo : lo + 1;
-  const first = Math.min(lo, finite - 1);
-  if (below > first || below + inside <= last) return undefined;
-  const window = new Float64Array(inside);
-  for (let i = 0, j = 0; i < size; i++) {
-    const v = values[i];
-    if (v >= low && v <= high && Number.isFinite(v)) window[j++] = v;
+  const below = new Float64Array(w);
+  for (let k = 0, running = 0; k < w; k++) below[k] = running += between[k];
+  // The values inside the windows, copied; the selections run on them.
+  const copies = Array.from({ length: w }, (_, k) => new Float64Array(inside[k]));
+  const filled = new Int32Array(w);
+  for (let c = 0; c < columns.length; c++) {
+    const column = columns[c];
+    const n = column.length;
+    for (let i = 0; i < n; i++) {
+      const v = column[i];
+      let k = 0;
+      while (k < w && v >= lows[k]) k++;
+      // NaN passes no test above (k = 0); ±Infinity is outside every window with finite bounds, and
+      // is left out where a bound is infinite.
+      if (k > 0 && v <= highs[k - 1] && Number.isFinite(v)) copies[k - 1][filled[k - 1]++] = v;
+    }
   }
-  // The sign of a zero at rank k is the whole sample's: -0 when k falls among the -0s (selectQuantile).
-  const signed = (k: number, v: number) => (v !== 0 ? v : k >= negatives && k < negatives + negativeZeros ? -0 : 0);
-  if (lo >= finite - 1) return signed(finite - 1, valueAt(window, finite - 1 - below));
-  const lower = signed(lo, valueAt(window, lo - below));
-  if (frac === 0) return lower;
-  const upper = signed(lo + 1, minFrom(window, lo + 1 - below));
-  return lower + frac * (upper - lower);
+  // The sign of a zero at rank r is the whole sample's: -0 when r falls among the -0s (selectQuantile).
+  const signed = (r: number, v: number) => (v !== 0 ? v : r >= negatives && r < negatives + negativeZeros ? -0 : 0);
+  /** The window holding ranks first..last, or -1. */
+  const holding = (first: number, last: number) => {
+    for (let k = 0; k < w; k++) if (below[k] <= first && below[k] + inside[k] > last) return k;
+    return -1;
+  };
+  const out: number[] = [];
+  for (const q of qs) {
+    const h = (finite - 1) * q;
+    const lo = Math.floor(h);
+    const frac = h - lo;
+    if (lo >= finite - 1) {
+      const k = holding(finite - 1, finite - 1);
+      if (k < 0) return undefined;
+      out.push(signed(finite - 1, selectedAt(copies[k], finite - 1 - below[k])));
+      continue;
+    }
+    const k = holding(lo, frac === 0 ? lo : lo + 1);
+    if (k < 0) return undefined;
+    const lower = signed(lo, selectedAt(copies[k], lo - below[k]));
+    if (frac === 0) {
+      out.push(lower);
+      continue;
+    }
+    const upper = signed(lo + 1, minFrom(copies[k], lo + 1 - below[k]));
+    out.push(lower + frac * (upper - lower));
+  }
+  return out;
 }
 
-/** The value a sort of `window` puts at k (rearranges it). */
-function valueAt(window: Float64Array, k: number): number {
+/** The value a sort of `window` puts at k (rearranges it so that what is before k is not larger). */
+function selectedAt(window: Float64Array, k: number): number {
   selectInPlace(window, k);
   return window[k];
 }
 
-/** The smallest of window[k..], after valueAt(window, k - 1) placed everything below it before k. */
+/** The smallest of window[k..], after selectedAt(window, k - 1) or (window, k) placed the smaller before k. */
 function minFrom(window: Float64Array, k: number): number {
   let m = window[k];
   for (let i = k + 1; i < window.length; i++) if (window[i] < m) m = window[i];

@@ -44,7 +44,7 @@ describe('SortedSource.slice', () => {
         const blockOf = Uint16Array.from({ length: n }, (_, i) => Math.floor((i * blocks) / n));
         const from = a % n;
         const to = Math.min(n, from + (b % (n / 4)));
-        expectSlice(new SortedSource(values, blockOf, blocks), values, blockOf, blocks, from, to);
+        expectSlice(new SortedSource(values, blockOf, blocks, 1024), values, blockOf, blocks, from, to);
       }),
       { numRuns: 25 },
     );
@@ -56,7 +56,7 @@ describe('SortedSource.slice', () => {
     const values = Float64Array.from({ length: n }, (_, i) => Math.round((40 + 20 * Math.sin(i / 9000) + rng.exponential(15)) * 1000) / 1000);
     const blockOf = Uint16Array.from({ length: n }, (_, i) => Math.floor((i * 400) / n));
     for (const [from, to] of [[180_000, 195_000], [90_000, 110_000], [0, 2000], [199_000, 200_000]]) {
-      const slice = expectSlice(new SortedSource(values, blockOf, 400), values, blockOf, 400, from, to);
+      const slice = expectSlice(new SortedSource(values, blockOf, 400, 1024), values, blockOf, 400, from, to);
       expect(slice.sorted.length).toBeLessThan(n / 2);
     }
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { comparatorOrder, nearlySortedOrder, sortedOrder, stableOrder } from '../../src/stats/radix-order';
 import { sortDecimalsInPlace } from '../../src/stats/integer-keys';
 import { minOf, selectInPlace, selectQuantile, selectQuantiles } from '../../src/stats/select';
-import { quantile, quantileSorted, sortedFinite, windowQuantiles, type SortedSample } from '../../src/stats/quantile';
+import { quantile, quantileSorted, sortedFinite, type SortedSample } from '../../src/stats/quantile';
 import { sortedWithBlocks, sortWithSlots } from '../../src/stats/block-bootstrap';
 
 /** The definition: the finite values, sorted by the typed-array sort (-0 before +0). */
@@ -149,47 +149,6 @@ describe('quantile by selection', () => {
     for (const values of samples()) {
       const sorted = referenceSorted(values);
       for (const q of qs) expect(Object.is(quantile(values, q), quantileSorted(sorted, q))).toBe(true);
-    }
-  });
-
-  it('equals quantileSorted on samples large enough to select in a window around the quantile', () => {
-    const n = 70_000;
-    const make = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-    const large = [
-      make(() => Math.round(random() * 500_000) / 1000),
-      make((i) => (i % 3 === 0 ? 0 : i % 3 === 1 ? -0 : Math.round(random() * 100) / 100 - 0.5)),
-      make((i) => (i % 7 === 0 ? NaN : i % 11 === 0 ? Infinity : i % 13 === 0 ? -Infinity : Math.round(random() * 1e4) / 10)),
-      make((i) => (i < n / 2 ? -0 : 0)),
-      make((i) => (i % 2 ? NaN : 5)),
-      make((i) => 1000 - i / 7),
-      make(() => (random() - 0.5) * 1e300),
-    ];
-    for (const values of large) {
-      const sorted = referenceSorted(values);
-      for (const q of qs) expect(Object.is(quantile(values, q), quantileSorted(sorted, q)), `q ${q}`).toBe(true);
-    }
-  });
-
-  it('windowQuantiles: several quantiles of several columns at once, as quantileSorted of them pooled', () => {
-    const n = 40_000;
-    const make = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-    const columns = [
-      [make(() => Math.round(random() * 500_000) / 1000), make(() => random() * 900)],
-      [make((i) => (i % 3 === 0 ? 0 : i % 3 === 1 ? -0 : Math.round(random() * 100) / 100 - 0.5)), make((i) => (i % 5 ? -0 : 1))],
-      [make((i) => (i % 7 === 0 ? NaN : i % 11 === 0 ? Infinity : 1 + (i % 13))), make(() => 7)],
-    ];
-    const eighths = [1, 2, 3, 4, 5, 6, 7].map((k) => k / 8);
-    for (const [a, b] of columns) {
-      const pooled = new Float64Array(2 * n);
-      pooled.set(a);
-      pooled.set(b, n);
-      const sorted = referenceSorted(pooled);
-      for (const set of [eighths, qs, [0.5, 0.5, 0.5000001]]) {
-        const got = windowQuantiles([a, b], set);
-        if (got === undefined) continue;
-        set.forEach((q, i) => expect(Object.is(got[i], quantileSorted(sorted, q)), `q ${q}`).toBe(true));
-      }
-      expect(windowQuantiles([a, b], eighths)).toBeDefined();
     }
   });
 

@@ -5,7 +5,7 @@
 import type { NumberColumn } from '../../model/columns';
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
-import { meanFinite, quantile, quantileSorted, sortedFinite, windowQuantiles, WINDOW_MIN } from '../../stats/quantile';
+import { meanFinite, quantile, quantileSorted, sortedFinite } from '../../stats/quantile';
 import { selectQuantile, selectQuantiles } from '../../stats/select';
 import { countedQuantiles } from '../../stats/counted-quantiles';
 
@@ -182,9 +182,8 @@ function strataOf(baseX: NumberColumn, headX: NumberColumn): { edges: number[]; 
     return { edges: values.slice(1), min, max };
   }
   const qs = Array.from({ length: QUANTILE_BINS - 1 }, (_, k) => (k + 1) / QUANTILE_BINS);
-  // Counts (prompt lengths) are counted, no copy and no sort; other values are selected, among the
-  // values around each quantile when there are many, else in a copy of them all.
-  const counted = integers && !negativeZero ? countedQuantiles([baseX, headX], qs) : count >= WINDOW_MIN ? windowQuantiles([baseX, headX], qs) : undefined;
+  // Counts (prompt lengths) are counted, no copy and no sort; other values are selected from a copy.
+  const counted = integers && !negativeZero ? countedQuantiles([baseX, headX], qs) : undefined;
   let quantiles: number[];
   if (counted) quantiles = counted;
   else {

@@ -244,6 +244,10 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
     absoluteMargin: timerFloor(spec),
   });
   const relative = estimate.relative !== null;
+  // What the report needs of each side, taken now: the candidate outlives this metric (the family
+  // level is set once all are compared), its resamplers and their sorted values need not.
+  const baseSide = sideFacts(baseResampler, baseSeries.runs, statistic);
+  const headSide = sideFacts(headResampler, headSeries.runs, statistic);
   return {
     requested,
     basis: headSeries.basis,
@@ -259,8 +263,8 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
     pValue: estimate.pValue,
     intervalAt: (level) => estimate.intervalAt(level),
     sidesAt: (level) => ({
-      base: sideEstimate(baseResampler, estimate.sideIntervalAt('base', level), baseSeries.runs, statistic),
-      head: sideEstimate(headResampler, estimate.sideIntervalAt('head', level), headSeries.runs, statistic),
+      base: sideEstimate(baseSide, estimate.sideIntervalAt('base', level)),
+      head: sideEstimate(headSide, estimate.sideIntervalAt('head', level)),
     }),
   };
 }
@@ -433,7 +437,14 @@ function pointStatistic(run: RunSeries, statistic: Statistic): number {
   return den === 0 ? NaN : num / den;
 }
 
-function sideEstimate(resampler: SideResampler, interval: [number, number], runs: RunSeries[], statistic: Statistic): SideEstimate {
+/** A side's estimate without its interval: the point, the count, each run's own value, the block lengths. */
+type SideFacts = Omit<SideEstimate, 'interval'>;
+
+function sideFacts(resampler: SideResampler, runs: RunSeries[], statistic: Statistic): SideFacts {
   const perRun = runs.length > 1 ? runs.map((r) => pointStatistic(r, statistic)) : [resampler.point];
-  return { value: resampler.point, interval, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
+  return { value: resampler.point, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
+}
+
+function sideEstimate(facts: SideFacts, interval: [number, number]): SideEstimate {
+  return { value: facts.value, interval, count: facts.count, perRun: [...facts.perRun], blockLengths: [...facts.blockLengths] };
 }

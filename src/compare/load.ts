@@ -94,13 +94,24 @@ export function runLoad(run: Run): RunLoad {
   const column = table.numbers.queue_wait_ms ?? table.numbers.first_token_ms;
   if (column) {
     out.series = table.numbers.queue_wait_ms ? 'queue_wait' : 'ttft';
-    const rows: number[] = [];
-    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) rows.push(i);
-    const values = Float64Array.from(rows, (i) => column[i]);
+    // The successful requests with a value, in arrival order: their rows and values, in typed arrays
+    // (the column itself, row for row, when every request has one).
+    let count = 0;
+    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) count++;
+    const rows = count < n ? new Int32Array(count) : undefined;
+    const values = count < n ? new Float64Array(count) : column;
+    if (rows) {
+      for (let i = 0, j = 0; i < n; i++) {
+        if (ok[i] && Number.isFinite(column[i])) {
+          rows[j] = i;
+          values[j++] = column[i];
+        }
+      }
+    }
     const m = mser5(values);
     out.unsettled = m.unsettled;
     if (!m.unsettled && m.truncate > 0 && m.truncate <= MAX_WARMUP_SHARE * values.length) {
-      const row = rows[m.truncate];
+      const row = rows ? rows[m.truncate] : m.truncate;
       out.warmup = { rows: row, steady: { row, ts: arrival[row] } };
     }
     const trend = blockTrend(values);

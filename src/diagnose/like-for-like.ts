@@ -4,8 +4,9 @@
 // so they catch slower code that a lighter load hides (and clear code that a heavier load blames).
 
 import { requestColumn } from '../metrics/values';
+import type { NumberColumn } from '../model/columns';
 import type { RequestTable } from '../model/run';
-import { concat, matchedRatio, perUnit, uncachedTokens } from './measures/ratios';
+import { concat, matchedRatio, perUnit, uncachedTokens, type MatchScratch } from './measures/ratios';
 import { decodeConcurrency } from './measures/concurrency';
 import { BIN_AGREEMENT, COST_CHANGE, type SideData } from './context';
 
@@ -29,13 +30,15 @@ export interface LikeForLike {
 
 export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
   const out: LikeForLike[] = [];
-  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: (t: RequestTable) => Float64Array | undefined, y: (t: RequestTable) => Float64Array | undefined) => {
+  // The four costs compare the same sides: their grouped values share one array per side.
+  const scratch: MatchScratch = {};
+  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: (t: RequestTable) => NumberColumn | undefined, y: (t: RequestTable) => NumberColumn | undefined) => {
     const bx = concat(base.tables.map(x));
     const by = concat(base.tables.map(y));
     const hx = concat(head.tables.map(x));
     const hy = concat(head.tables.map(y));
     if (!bx || !by || !hx || !hy) return;
-    const m = matchedRatio(bx, by, hx, hy);
+    const m = matchedRatio(bx, by, hx, hy, scratch);
     if (!m) return;
     out.push({
       id,

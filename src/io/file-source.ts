@@ -1,6 +1,5 @@
 // Files as TextSources: the only place ingestion touches the file system.
 
-import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { InputError } from '../ingest/errors';
 import type { TextSource } from '../ingest/source';
@@ -44,16 +43,51 @@ export async function fileSource(path: string, name = path): Promise<TextSource>
   return {
     name,
     head,
+    size,
+    async *bytes() {
+      try {
+        yield* readChunks(path, CHUNK_BYTES);
+      } catch (error) {
+        throw new InputError(name, `read failed: ${describeFsError(error)}`);
+      }
+    },
     async *chunks() {
       // Bytes, decoded here: most chunks are ASCII, copied as such (utf8-chunks.ts).
-      const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>;
       try {
-        for await (const chunk of utf8Chunks(stream)) yield chunk;
+        yield* utf8Chunks(readChunks(path, CHUNK_BYTES));
       } catch (error) {
         throw new InputError(name, `read failed: ${describeFsError(error)}`);
       }
     },
   };
+}
+
+/**
+ * The file's bytes in chunks of `size`, read into two buffers in turn: the next chunk is read while
+ * the caller works on this one, which stays as it is until the caller asks for the one after. A
+ * stream would allocate a fresh buffer per chunk, and fresh memory is slow to touch: reading 500 MB
+ * that way took four times as long here.
+ */
+async function* readChunks(path: string, size: number): AsyncIterable<Buffer> {
+  const handle = await open(path, 'r');
+  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  let turn = 0;
+  let pending: Promise<{ bytesRead: number }> | undefined = handle.read(buffers[0], 0, size, null);
+  try {
+    for (;;) {
+      const { bytesRead } = await pending;
+      pending = undefined;
+      if (bytesRead === 0) return;
+      const current = buffers[turn];
+      turn ^= 1;
+      pending = handle.read(buffers[turn], 0, size, null);
+      yield current.subarray(0, bytesRead);
+    }
+  } finally {
+    // A read still under way (the caller stopped early) must end before the file is closed.
+    await pending?.catch(() => undefined);
+    await handle.close();
+  }
 }
 
 export function describeFsError(error: unknown): string {

@@ -21,23 +21,24 @@ export function isGzip(bytes: Uint8Array): boolean {
 
 /** A gzipped file as a TextSource over its decompressed text. */
 export async function gzipFileSource(path: string, name: string): Promise<TextSource> {
-  const chunks = async function* () {
+  const bytes = async function* () {
     const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES }).pipe(createGunzip());
     try {
-      for await (const chunk of utf8Chunks(stream as AsyncIterable<Buffer>)) yield chunk;
+      for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
     } catch (error) {
       throw new InputError(name, `gzip: ${describeGzipError(error)}`);
     } finally {
       stream.destroy();
     }
   };
+  const chunks = () => utf8Chunks(bytes());
   let head = '';
   for await (const chunk of chunks()) {
     head += chunk;
     if (head.length >= HEAD_CHARS) break;
   }
   if (head === '') throw new InputError(name, 'gzip: the compressed file holds no text');
-  return { name, head: head.slice(0, HEAD_CHARS), chunks };
+  return { name, head: head.slice(0, HEAD_CHARS), chunks, bytes };
 }
 
 /** An artifact entry's bytes, decompressed when they are gzip (entries arrive whole, in memory). */

@@ -1,5 +1,6 @@
-// Progress of reading files, for a terminal: a source wrapper that reports characters read against
-// the file's size (1 character ≈ 1 byte for the ASCII the formats are written in).
+// Progress of reading files, for a terminal: a source wrapper that reports characters (or bytes, when
+// the reader takes bytes) read against the file's size (1 character ≈ 1 byte for the ASCII the
+// formats are written in).
 
 import type { TextSource } from '../ingest/source';
 
@@ -26,5 +27,18 @@ export function withProgress(source: TextSource, bytes: number, progress: ReadPr
         progress.done();
       }
     },
+    ...(source.bytes ? { bytes: () => counted(source.bytes!()) } : {}),
+    ...(source.size !== undefined ? { size: source.size } : {}),
   };
+  async function* counted(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+    progress.start(source.name, bytes);
+    try {
+      for await (const chunk of chunks) {
+        progress.advance(chunk.length);
+        yield chunk;
+      }
+    } finally {
+      progress.done();
+    }
+  }
 }

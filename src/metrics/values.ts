@@ -86,12 +86,19 @@ export function phaseColumn(table: RequestTable, phase: PhaseId): Float64Array |
 function clientTtft(table: RequestTable): Float64Array | undefined {
   const n = table.numbers;
   if (!n.first_token_ms || (!n.client_first_token_ms && !n.network_ms)) return undefined;
+  // Every request has the client's own time: that column is the metric, as it is.
+  if (n.client_first_token_ms && !hasNaN(n.client_first_token_ms)) return n.client_first_token_ms;
   const out = new Float64Array(table.length);
   for (let i = 0; i < out.length; i++) {
     const client = n.client_first_token_ms?.[i];
     out[i] = client !== undefined && !Number.isNaN(client) ? client : n.first_token_ms[i] + (n.network_ms?.[i] ?? NaN);
   }
   return out;
+}
+
+function hasNaN(values: Float64Array): boolean {
+  for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) return true;
+  return false;
 }
 
 function tpot(table: RequestTable): Float64Array | undefined {

@@ -1,6 +1,17 @@
 // Growable typed columns. Rows are appended one value per column; a column that has not seen a
 // value for a row holds NaN (numbers) or -1 (text codes) there, so all columns stay aligned.
 
+/**
+ * A numeric column of the request table: a Float64Array, or (for counts) a Float32Array when every
+ * value in it is a float32 exactly (whole numbers below 2^24: token counts, batch sizes; NaN where
+ * missing), so a reader gets the very numbers the file holds from half the memory. Read it; copy it
+ * into a Float64Array to compute in place.
+ */
+export type NumberColumn = Float64Array | Float32Array;
+
+/** Text codes: one signed integer per row, -1 where missing, as narrow as the dictionary allows. */
+export type CodeArray = Int8Array | Int16Array | Int32Array;
+
 export class NumberColumnBuilder {
   private data: Float64Array;
   private size = 0;
@@ -41,7 +52,7 @@ export class NumberColumnBuilder {
 
 /** Dictionary-encoded text: each distinct string is stored once; rows hold its code, -1 if missing. */
 export interface TextColumn {
-  readonly codes: Int32Array;
+  readonly codes: CodeArray;
   readonly dictionary: readonly string[];
 }
 
@@ -94,15 +105,15 @@ export function textAt(column: TextColumn, row: number): string | undefined {
   return code < 0 ? undefined : column.dictionary[code];
 }
 
-/** Reorders a column by a permutation: out[i] = values[order[i]]. */
-export function permuteNumbers(values: Float64Array, order: Uint32Array): Float64Array {
-  const out = new Float64Array(order.length);
+/** Reorders a column by a permutation: out[i] = values[order[i]], in an array of the same kind. */
+export function permuteNumbers<T extends NumberColumn>(values: T, order: Uint32Array): T {
+  const out = (values instanceof Float32Array ? new Float32Array(order.length) : new Float64Array(order.length)) as T;
   for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
   return out;
 }
 
 export function permuteText(column: TextColumn, order: Uint32Array): TextColumn {
-  const codes = new Int32Array(order.length);
+  const codes = column.codes instanceof Int8Array ? new Int8Array(order.length) : column.codes instanceof Int16Array ? new Int16Array(order.length) : new Int32Array(order.length);
   for (let i = 0; i < order.length; i++) codes[i] = column.codes[order[i]];
   return { codes, dictionary: column.dictionary };
 }

@@ -2,7 +2,7 @@
 // batch sizes, per-token costs). Time-based checks work run by run instead, since arrival times of
 // different runs are unrelated.
 
-import type { TextColumn } from './columns';
+import type { NumberColumn, TextColumn } from './columns';
 import type { NumericField, TextField } from './fields';
 import type { RequestTable, Side } from './run';
 
@@ -17,6 +17,7 @@ export function pooledTable(side: Side): RequestTable | undefined {
 
   const numbers: Partial<Record<NumericField, Float64Array>> = {};
   const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers) as NumericField[]));
+  // Pooled columns are Float64Array (a count column may be a Float32Array in one table, not another).
   for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
 
   const text: Partial<Record<TextField, TextColumn>> = {};
@@ -42,7 +43,7 @@ export function pooledTable(side: Side): RequestTable | undefined {
   return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...(tokenGaps ? { tokenGaps } : {}) };
 }
 
-function concatNumbers(parts: [number, Float64Array | undefined][], length: number): Float64Array {
+function concatNumbers(parts: [number, NumberColumn | undefined][], length: number): Float64Array {
   const out = new Float64Array(length).fill(NaN);
   let offset = 0;
   for (const [n, values] of parts) {

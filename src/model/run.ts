@@ -1,5 +1,5 @@
-import type { TextColumn } from './columns';
-import type { NumericField, TextField } from './fields';
+import type { NumberColumn, TextColumn } from './columns';
+import type { CountField, DurationField, NumericField, TextField } from './fields';
 
 export type ConfigValue = string | number | boolean | null;
 
@@ -22,12 +22,22 @@ export function emptyMeta(): RunMeta {
 }
 
 /**
+ * The numeric columns by field: durations and arrival_ts as Float64Array; counts as a NumberColumn,
+ * a Float32Array when every count is a float32 exactly (whole numbers below 2^24), which holds the
+ * same numbers in half the memory (model/columns.ts).
+ */
+export type NumericColumns = { [F in DurationField | 'arrival_ts']?: Float64Array } & { [F in CountField]?: NumberColumn };
+
+/** A column of any numeric field. */
+export type AnyNumericColumn = NumericColumns[NumericField];
+
+/**
  * Per-request telemetry as typed columns, sorted by arrival (file order when arrival_ts is absent).
  * Failed requests (non-empty `error`) are kept as rows; metric code skips them.
  */
 export interface RequestTable {
   readonly length: number;
-  readonly numbers: Partial<Record<NumericField, Float64Array>>;
+  readonly numbers: NumericColumns;
   readonly text: Partial<Record<TextField, TextColumn>>;
   /** Unknown numeric fields, kept as extra dimensions. */
   readonly extraNumbers: ReadonlyMap<string, Float64Array>;

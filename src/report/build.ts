@@ -35,7 +35,10 @@ import type { Finding } from '../diagnose/hints';
 import { applyComparability, batchingTradeoff, notLikeForLike, withheldReason } from '../diagnose/comparability';
 import { commonKey } from '../model/workload-key';
 
-export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison): BenchmarkReport {
+/** Called with the name of the phase just finished, for timing it from outside the pure core. */
+export type PhaseMarks = (finished: 'statistics' | 'diagnosis') => void;
+
+export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison, phases?: PhaseMarks): BenchmarkReport {
   // Before any verdict: are the sides the same experiment (diagnose/comparability.ts), and is either
   // overloaded or warming up (compare/load.ts)? Both change what the comparison can judge.
   const differences = notLikeForLike(base, head).map((d) => (d.kind === 'load-changed' && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d));
@@ -45,6 +48,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
     steady: steadyStarts(load, base, head),
     withheld: withheldReason(differences, config.compareAcrossLoad),
   });
+  phases?.('statistics');
   const { notInData, family } = compared;
   const baseData = sideData(base);
   const headData = sideData(head);
@@ -113,7 +117,7 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: 'decode-floor', message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? 'benchmark';
-  return {
+  const report: BenchmarkReport = {
     name,
     verdict: benchmarkVerdict(metrics, load),
     sloBreaches: metrics.flatMap((m) => m.slos.filter((s) => s.headMet === false).map((s) => s.slo.text)),
@@ -137,6 +141,8 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
     service,
     ...(quality ? { quality } : {}),
   };
+  phases?.('diagnosis');
+  return report;
 }
 
 /** The throughputs the comparison measured, so the cost agrees with the metrics table. */
@@ -175,6 +181,8 @@ export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig)
  */
 export interface TriageExtras {
   profiles?: ProfileInputs;
+  /** Told when each benchmark's statistics and then its diagnosis are done (scripts/bench-phases.ts times them). */
+  phases?: PhaseMarks;
   /** Eval scores or paired generations of each side (the quality inputs). */
   quality?: { base: QualityInput[]; head: QualityInput[] };
 }
@@ -186,7 +194,7 @@ export function triage(base: Side, head: Side, config: TriageConfig, extras: Tri
   }
   const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : undefined;
   const reports = pairing.pairs.map((p) => {
-    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality);
+    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality, extras.phases);
     for (const note of pairing.notes) report.caveats.push({ kind: 'benchmark-names', message: note });
     return report;
   });

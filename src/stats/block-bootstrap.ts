@@ -7,7 +7,7 @@ import type { Rng } from './rng';
 import { optimalBlockLength } from './block-length';
 import { blockIds, blockSums, layoutBlocks } from './block-layout';
 import type { ResamplerCache } from './resample-cache';
-import { concatRuns, sortedWithBlocks } from './sorted-blocks';
+import { concatRuns, SortedSource } from './sorted-blocks';
 import { quantileEvaluator } from './weighted-quantile';
 
 /**
@@ -71,8 +71,8 @@ export function createResampler(
   const all = () => counts.fill(1);
   let evaluate: () => number;
   if (statistic.kind === 'quantile') {
-    const sort = () => sortedWithBlocks(concatRuns(usable, layout.elements), blockIds(usable, layout));
-    const sorted = cache ? cache.sortedBlocks(usable.map((r) => r.values), blockLengths.join(','), sort) : sort();
+    const source = () => new SortedSource(concatRuns(usable, layout.elements), blockIds(usable, layout), layout.blockCount);
+    const sorted = cache ? cache.sortedSource(usable.map((r) => r.values), blockLengths.join(','), source) : source();
     evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
   } else {
     const numerators = blockSums(usable, layout, (r) => r.values);

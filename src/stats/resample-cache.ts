@@ -1,13 +1,14 @@
 // Work that resamplers of the same series share, e.g. p50 and p95 of one column: the block length
-// of each run's values, and the values sorted with their blocks. Scoped to one comparison by whoever
-// creates it (the columns are not written to meanwhile); only the last few sorted series are kept,
-// so memory stays at one metric's worth whatever the number of metrics.
+// of each run's values, and the values with their blocks to sort from (a whole sort, once one is
+// made). Scoped to one comparison by whoever creates it (the columns are not written to meanwhile);
+// only the last few series are kept, so memory stays at one metric's worth whatever the number of
+// metrics.
 
-import type { SortedBlocks } from './sorted-blocks';
+import type { SortedSource } from './sorted-blocks';
 
 export class ResamplerCache {
   private readonly lengths = new WeakMap<Float64Array, Map<string, number>>();
-  private sorted: { values: readonly Float64Array[]; layout: string; entry: SortedBlocks }[] = [];
+  private sorted: { values: readonly Float64Array[]; layout: string; entry: SortedSource }[] = [];
 
   /** `capacity`: sorted series kept (2: the base and the head of the metric being compared). */
   constructor(private readonly capacity = 2) {}
@@ -20,7 +21,7 @@ export class ResamplerCache {
     return length;
   }
 
-  sortedBlocks(values: readonly Float64Array[], layout: string, compute: () => SortedBlocks): SortedBlocks {
+  sortedSource(values: readonly Float64Array[], layout: string, compute: () => SortedSource): SortedSource {
     const same = (a: readonly Float64Array[]) => a.length === values.length && a.every((v, i) => v === values[i]);
     const hit = this.sorted.find((s) => s.layout === layout && same(s.values));
     if (hit) return hit.entry;

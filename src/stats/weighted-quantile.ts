@@ -1,21 +1,22 @@
 // One quantile of a block-weighted multiset, replicate after replicate, without re-sorting.
 
 import type { BlockLayout } from './block-layout';
-import type { SortedBlocks } from './sorted-blocks';
+import type { SortedSource } from './sorted-blocks';
 
 /** Fewest checkpoints per evaluator; more when memory allows (see below). */
 const MIN_CHECKPOINTS = 64;
 
 /**
  * Quantile of the weighted multiset where every element of block b appears counts[b] times.
- * Elements are sorted once. Checkpoints around the original quantile's position hold, per block,
- * the count of elements below them; a replicate finds the last checkpoint whose weight below is
- * at most the quantile's rank (O(blocks) per probe) and walks from there, or from the bottom in the
- * rare replicate whose quantile lies lower. Exact whichever valid checkpoint the walk starts from.
+ * Elements are sorted once, and only around the quantile (a slice of the whole sort). Checkpoints
+ * around the original quantile's position hold, per block, the count of elements below them; a
+ * replicate finds the last checkpoint whose weight below is at most the quantile's rank (O(blocks)
+ * per probe) and walks from there, or from the bottom in the rare replicate whose quantile lies
+ * lower (over the whole sort then, as a walk that leaves the slice). Exact whichever valid
+ * checkpoint the walk starts from, and whichever part of the sort it walks on.
  */
-export function quantileEvaluator(sortedBlocks: SortedBlocks, layout: BlockLayout, counts: Float64Array, q: number): () => number {
+export function quantileEvaluator(source: SortedSource, layout: BlockLayout, counts: Float64Array, q: number): () => number {
   const n = layout.elements;
-  const { sorted: sortedValues, blocks: sortedBlock } = sortedBlocks;
   const blocks = layout.blockCount;
   const blockSize = layout.blockSize;
   // A loop, not Math.max(...sizes): spreading 100k+ block sizes overflows the call stack.
@@ -34,15 +35,29 @@ export function quantileEvaluator(sortedBlocks: SortedBlocks, layout: BlockLayou
   const positions: number[] = [];
   for (let p = from; p < to; p += gap) positions.push(p);
   const checkpoints = positions.length;
+  // The sort around the checkpoints, and a walk's reach past the last one.
+  const slice = source.slice(from, Math.min(n, to + gap + maxBlock));
+  let sortedValues = slice.sorted;
+  let sortedBlock = slice.blocks;
+  let offset = slice.offset;
+  let end = offset + sortedValues.length;
   const below = new Uint32Array(checkpoints * blocks);
   {
-    const running = new Uint32Array(blocks);
-    let i = 0;
+    const running = Uint32Array.from(slice.below);
+    let i = offset;
     positions.forEach((p, k) => {
-      for (; i < p; i++) running[sortedBlock[i]]++;
+      for (; i < p; i++) running[sortedBlock[i - offset]]++;
       below.set(running, k * blocks);
     });
   }
+  /** Walks on the whole sort from now on (a replicate left the slice). */
+  const widen = () => {
+    const whole = source.full();
+    sortedValues = whole.sorted;
+    sortedBlock = whole.blocks;
+    offset = 0;
+    end = n;
+  };
   // No test for c = 0: adding 0 · count leaves the sum exactly as skipping it would, and a third
   // of the blocks are undrawn in a replicate, at random, which a branch would mispredict.
   const weightBelow = (k: number) => {
@@ -114,18 +129,20 @@ export function quantileEvaluator(sortedBlocks: SortedBlocks, layout: BlockLayou
         cumulative = start.weight;
       }
     }
+    if (j < offset) widen();
     let lower = NaN;
     for (; j < n; j++) {
-      const weight = counts[sortedBlock[j]];
+      if (j === end) widen();
+      const weight = counts[sortedBlock[j - offset]];
       if (weight === 0) continue;
       cumulative += weight;
       if (Number.isNaN(lower)) {
         if (cumulative > lo) {
-          lower = sortedValues[j];
+          lower = sortedValues[j - offset];
           if (frac === 0 || cumulative > lo + 1) return lower;
         }
       } else {
-        return lower + frac * (sortedValues[j] - lower);
+        return lower + frac * (sortedValues[j - offset] - lower);
       }
     }
     return lower;

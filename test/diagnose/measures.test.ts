@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeConcurrency, decodeConcurrencyByEvents } from '../../src/diagnose/measures/concurrency';
 import { matchedRatio, type MatchedBin, type MatchedRatio } from '../../src/diagnose/measures/ratios';
+import type { NumberColumn } from '../../src/model/columns';
 import type { RequestTable } from '../../src/model/run';
 import { simulatedSide } from '../helpers/tables';
 import { baseScenario } from '../../src/sim';
@@ -68,7 +69,7 @@ describe('decodeConcurrency', () => {
 });
 
 /** The previous matchedRatio, verbatim but for its quantiles, taken from fully sorted copies. */
-function referenceMatchedRatio(baseX: Float64Array, baseY: Float64Array, headX: Float64Array, headY: Float64Array): MatchedRatio | undefined {
+function referenceMatchedRatio(baseX: ArrayLike<number>, baseY: ArrayLike<number>, headX: ArrayLike<number>, headY: ArrayLike<number>): MatchedRatio | undefined {
   const sortedFinite = (v: ArrayLike<number>) => Float64Array.from(Array.from(v).filter(Number.isFinite)).sort();
   const quantileSorted = (sorted: Float64Array, q: number) => {
     const n = sorted.length;
@@ -117,7 +118,7 @@ function referenceMatchedRatio(baseX: Float64Array, baseY: Float64Array, headX: 
   const groups = edges.length + 1;
   const baseGroups: number[][] = Array.from({ length: groups }, () => []);
   const headGroups: number[][] = Array.from({ length: groups }, () => []);
-  const fill = (x: Float64Array, y: Float64Array, into: number[][]) => {
+  const fill = (x: ArrayLike<number>, y: ArrayLike<number>, into: number[][]) => {
     for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) into[binOf(x[i])].push(y[i]);
   };
   fill(baseX, baseY, baseGroups);
@@ -164,7 +165,7 @@ describe('matchedRatio', () => {
     const base = (await simulatedSide('base', baseScenario(5, 3000))).runs[0].requests!;
     const head = (await simulatedSide('head', baseScenario(6, 4000))).runs[0].requests!;
     const n = (t: RequestTable) => t.numbers;
-    const pairs: [Float64Array, Float64Array, Float64Array, Float64Array][] = [
+    const pairs: [NumberColumn, NumberColumn, NumberColumn, NumberColumn][] = [
       [n(base).batch_size_at_admission!, n(base).decode_ms!, n(head).batch_size_at_admission!, n(head).decode_ms!],
       [decodeConcurrency(base)!, n(base).itl_p50_ms!, decodeConcurrency(head)!, n(head).itl_p50_ms!],
       [n(base).prompt_tokens!, n(base).prefill_ms!, n(head).prompt_tokens!, n(head).prefill_ms!],

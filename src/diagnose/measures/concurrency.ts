@@ -7,8 +7,21 @@ import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
 import { nearlySortedOrder } from '../../stats/radix-order';
 
-/** Per request (aligned with rows): mean concurrent decodes over its decode interval; NaN if unknown. */
+/** Tables already measured: like-for-like, the decode floor and headroom all ask for the same table. */
+const measured = new WeakMap<RequestTable, Float64Array | undefined>();
+
+/**
+ * Per request (aligned with rows): mean concurrent decodes over its decode interval; NaN if unknown.
+ * Computed once per table (tables are not written to once read); callers only read the result.
+ */
 export function decodeConcurrency(table: RequestTable): Float64Array | undefined {
+  if (measured.has(table)) return measured.get(table);
+  const result = measureConcurrency(table);
+  measured.set(table, result);
+  return result;
+}
+
+function measureConcurrency(table: RequestTable): Float64Array | undefined {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table.numbers;
   if (!arrival || !firstToken || !decode || !table.orderedByArrival) return undefined;
   const ok = successMask(table);

@@ -2,13 +2,15 @@
 // output token), and like-for-like comparison of a cost at matched levels of a covariate (running
 // batch size, prompt length), so that a shift in load or prompt mix is not read as slower code.
 
+import type { NumberColumn } from '../../model/columns';
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
 import { meanFinite, quantile, quantileSorted, sortedFinite } from '../../stats/quantile';
 import { selectQuantile, selectQuantiles } from '../../stats/select';
+import { countedQuantiles } from '../../stats/counted-quantiles';
 
 /** cost[i] / work[i] where both are finite and work > 0; NaN elsewhere (and on failed requests). */
-export function perUnit(table: RequestTable, cost: Float64Array | undefined, work: Float64Array | undefined): Float64Array | undefined {
+export function perUnit(table: RequestTable, cost: NumberColumn | undefined, work: NumberColumn | undefined): Float64Array | undefined {
   if (!cost || !work) return undefined;
   const ok = successMask(table);
   const out = new Float64Array(table.length);
@@ -27,8 +29,10 @@ export function uncachedTokens(table: RequestTable): Float64Array | undefined {
 }
 
 /** The columns that exist, one after the other; undefined when none does. */
-export function concatPresent(columns: (Float64Array | undefined)[]): Float64Array | undefined {
-  const present = columns.filter((c): c is Float64Array => c !== undefined);
+export function concatPresent(columns: (Float64Array | undefined)[]): Float64Array | undefined;
+export function concatPresent(columns: (NumberColumn | undefined)[]): NumberColumn | undefined;
+export function concatPresent(columns: (NumberColumn | undefined)[]): NumberColumn | undefined {
+  const present = columns.filter((c): c is NumberColumn => c !== undefined);
   return present.length ? concat(present) : undefined;
 }
 
@@ -36,7 +40,9 @@ export function concatPresent(columns: (Float64Array | undefined)[]): Float64Arr
  * The columns one after the other, or undefined when any is missing. A single column is returned
  * as it is, not copied: callers read the result, never write to it.
  */
-export function concat(columns: (Float64Array | undefined)[]): Float64Array | undefined {
+export function concat(columns: (Float64Array | undefined)[]): Float64Array | undefined;
+export function concat(columns: (NumberColumn | undefined)[]): NumberColumn | undefined;
+export function concat(columns: (NumberColumn | undefined)[]): NumberColumn | undefined {
   if (columns.some((c) => !c)) return undefined;
   if (columns.length === 1) return columns[0];
   const out = new Float64Array(columns.reduce((s, c) => s + c!.length, 0));
@@ -80,13 +86,13 @@ const SMALL_INTEGERS = 4096;
  * values (batch sizes) are matched exactly; others by quantile bins of both sides pooled. Strata
  * with fewer than 10 requests on a side are left out.
  */
-export function matchedRatio(baseX: Float64Array, baseY: Float64Array, headX: Float64Array, headY: Float64Array): MatchedRatio | undefined {
+export function matchedRatio(baseX: NumberColumn, baseY: NumberColumn, headX: NumberColumn, headY: NumberColumn, scratch: MatchScratch = {}): MatchedRatio | undefined {
   const strata = strataOf(baseX, headX);
   if (!strata) return undefined;
   const { edges, min, max } = strata;
   const groups = edges.length + 1;
-  const baseGroups = groupByStratum(baseX, baseY, edges);
-  const headGroups = groupByStratum(headX, headY, edges);
+  const baseGroups = groupByStratum(baseX, baseY, edges, scratch, 'base');
+  const headGroups = groupByStratum(headX, headY, edges, scratch, 'head');
 
   const bins: MatchedBin[] = [];
   const weights: number[] = [];
@@ -126,7 +132,7 @@ export function matchedRatio(baseX: Float64Array, baseY: Float64Array, headX: Fl
  * (as the sorted pool has them, signed zeros included); undefined without a finite value. Exact
  * strata need only the distinct values, quantile bins seven selected quantiles: no sort.
  */
-function strataOf(baseX: Float64Array, headX: Float64Array): { edges: number[]; min: number; max: number } | undefined {
+function strataOf(baseX: NumberColumn, headX: NumberColumn): { edges: number[]; min: number; max: number } | undefined {
   const distinct = new Set<number>();
   const small = new Uint8Array(SMALL_INTEGERS);
   let smallCount = 0;
@@ -175,27 +181,41 @@ function strataOf(baseX: Float64Array, headX: Float64Array): { edges: number[]; 
     const values = [...distinct].map((v) => (v === 0 ? zeroFirst : v)).sort((a, b) => a - b);
     return { edges: values.slice(1), min, max };
   }
-  const pooled = new Float64Array(count);
-  let j = 0;
-  for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
   const qs = Array.from({ length: QUANTILE_BINS - 1 }, (_, k) => (k + 1) / QUANTILE_BINS);
-  // Counts (prompt lengths) sort by counting faster than seven selections; other values select.
+  // Counts (prompt lengths) are counted, no copy and no sort; other values are selected from a copy.
+  const counted = integers && !negativeZero ? countedQuantiles([baseX, headX], qs) : undefined;
   let quantiles: number[];
-  if (integers) {
-    const sorted = sortedFinite(pooled);
-    quantiles = qs.map((q) => quantileSorted(sorted, q));
-  } else quantiles = selectQuantiles(pooled, qs);
+  if (counted) quantiles = counted;
+  else {
+    const pooled = new Float64Array(count);
+    let j = 0;
+    for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+    if (integers) {
+      const sorted = sortedFinite(pooled);
+      quantiles = qs.map((q) => quantileSorted(sorted, q));
+    } else quantiles = selectQuantiles(pooled, qs);
+  }
   const edges: number[] = [];
   for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
   return { edges, min, max };
 }
 
 /**
- * The y of each request with finite x and y, grouped by stratum (values[start[g] .. start[g+1]) is
- * stratum g), by a counting sort on the stratum: typed arrays instead of a growing list per stratum.
- * `allY`: every finite y is there (no finite y lacks its x), so `values` is also the y sample whole.
+ * Arrays the grouped values of a side are laid out in, kept by the caller across several
+ * comparisons of the same sides (like-for-like compares four costs): grown when too short.
  */
-function groupByStratum(x: Float64Array, y: Float64Array, edges: readonly number[]): { values: Float64Array; start: Uint32Array; allY: boolean } {
+export interface MatchScratch {
+  base?: Float64Array;
+  head?: Float64Array;
+}
+
+/**
+ * The y of each request with finite x and y, grouped by stratum (values[start[g] .. start[g+1]) is
+ * stratum g), by a counting sort on the stratum: typed arrays instead of a growing list per stratum,
+ * laid out in the side's scratch array. `allY`: every finite y is there (no finite y lacks its x),
+ * so `values` is also the y sample whole.
+ */
+function groupByStratum(x: NumberColumn, y: NumberColumn, edges: readonly number[], scratch: MatchScratch, side: 'base' | 'head'): { values: Float64Array; start: Uint32Array; allY: boolean } {
   const groups = edges.length + 1;
   const stratum = new Uint8Array(x.length);
   const start = new Uint32Array(groups + 1);
@@ -214,7 +234,8 @@ function groupByStratum(x: Float64Array, y: Float64Array, edges: readonly number
     start[g + 1]++;
   }
   for (let g = 0; g < groups; g++) start[g + 1] += start[g];
-  const values = new Float64Array(start[groups]);
+  if (!scratch[side] || scratch[side].length < start[groups]) scratch[side] = new Float64Array(Math.max(start[groups], x.length));
+  const values = scratch[side].subarray(0, start[groups]);
   const at = start.slice(0, groups);
   for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
   return { values, start, allY: y.length === x.length && finiteY === start[groups] };
@@ -233,7 +254,7 @@ function stratumOf(edges: readonly number[], x: number): number {
 }
 
 /** Σ a / Σ b over successful requests where both are finite. */
-export function ratioOfSums(tables: RequestTable[], a: (t: RequestTable) => Float64Array | undefined, b: (t: RequestTable) => Float64Array | undefined): number | undefined {
+export function ratioOfSums(tables: RequestTable[], a: (t: RequestTable) => NumberColumn | undefined, b: (t: RequestTable) => NumberColumn | undefined): number | undefined {
   let num = 0;
   let den = 0;
   let any = false;

@@ -1,175 +1,247 @@
-// Column storage for the request table while a file is read: fixed-size chunks instead of one array
-// that doubles, so growing never copies and never holds an old and a new array at once, and each
-// chunk's memory is given back the moment the column has been gathered into its final array (the
-// chunks are resizable ArrayBuffers shrunk to 0, not left for the garbage collector: on a 1M-request
-// file that would be another ~150 MB alive at the peak). The final arrays are plain typed arrays of
-// exactly the table's length, in arrival order: the copy out of the chunks is the sort's permutation.
+// Column storage for the request table while a file is read: one typed array per column, allocated
+// once at the row count the reader expects (RequestTableBuilder.reserve: the file's size over the
+// bytes per line of its start) and grown by doubling only when the file holds more rows than that.
+// At the end the rows are put in arrival order in place, through one scratch array shared by every
+// column, and the column is handed out as it is (a view of its first `rows` values when the array
+// is at most an eighth larger, else a copy): a column is never held twice, and nothing waits for
+// the garbage collector to be given back. (Fixed-size chunks of resizable ArrayBuffers did the same
+// job but made every write, fill and release several times slower.)
 
-/** Rows per chunk: 512 KiB of Float64. */
-const CHUNK_BITS = 16;
-const CHUNK = 1 << CHUNK_BITS;
-const MASK = CHUNK - 1;
-/** The first chunk of a column starts this small and doubles up to CHUNK (small files stay small). */
+import type { CodeArray } from '../../model/columns';
+
+/** The first array of a column with no reserved size: small files stay small. */
 const FIRST_CAPACITY = 256;
 
-type ResizableBuffer = ArrayBuffer & { readonly resizable?: boolean; resize?(byteLength: number): void };
-const ResizableArrayBuffer = ArrayBuffer as unknown as new (byteLength: number, options?: { maxByteLength: number }) => ResizableBuffer;
-
-/**
- * A buffer whose memory can be released at once: a resizable ArrayBuffer of fixed maximum size
- * (Node ≥ 20). Where the runtime refuses one, a plain ArrayBuffer, released by the GC as before.
- */
-function allocate(bytes: number): ArrayBuffer {
-  try {
-    return new ResizableArrayBuffer(bytes, { maxByteLength: bytes });
-  } catch {
-    return new ArrayBuffer(bytes);
-  }
+/** The array handed out for `rows` values of `data`: a view when little is wasted, else a copy. */
+function trimmed<T extends Float64Array | Float32Array | CodeArray>(data: T, rows: number): T {
+  return (data.length - rows <= data.length / 8 ? data.subarray(0, rows) : data.slice(0, rows)) as T;
 }
 
-/** Gives a chunk's memory back now (its views become empty); a no-op on a plain buffer. */
-function release(buffer: ArrayBufferLike): void {
-  const b = buffer as ResizableBuffer;
-  if (b.resizable && b.resize) b.resize(0);
-}
-
-/** Capacity for chunk `k` to hold index `i`: the first chunk grows by doubling, later ones are full. */
-function capacityFor(k: number, i: number): number {
-  if (k > 0) return CHUNK;
-  let capacity = FIRST_CAPACITY;
-  while (capacity <= i) capacity *= 2;
-  return Math.min(capacity, CHUNK);
-}
-
-/** Float64 values by row; rows never set read as NaN. Rows are set in increasing order. */
-export class Float64Chunks {
-  private chunks: (Float64Array | undefined)[] = [];
+/** Float64 values by row; rows never set read as NaN. */
+export class Float64Rows {
+  private data = new Float64Array(0);
+  private reserved = 0;
   /** One past the highest row set. */
   length = 0;
 
+  /** The rows the column is expected to hold: the array is allocated at this size when first needed. */
+  reserve(rows: number): void {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+
   set(row: number, value: number): void {
-    const k = row >>> CHUNK_BITS;
-    const i = row & MASK;
-    let chunk = this.chunks[k];
-    if (chunk === undefined || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value;
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = value;
     if (row >= this.length) this.length = row + 1;
   }
 
-  private grow(k: number, i: number): Float64Array {
-    const old = this.chunks[k];
-    const chunk = new Float64Array(allocate(capacityFor(k, i) * 8));
-    chunk.fill(NaN);
-    if (old) {
-      chunk.set(old);
-      release(old.buffer);
-    }
-    this.chunks[k] = chunk;
-    return chunk;
+  /** The array to write rows below its length into directly (set() grows it); NaN where unset. */
+  get values(): Float64Array {
+    return this.data;
+  }
+
+  /** Grows the array to hold at least `rows` rows. */
+  grow(rows: number): void {
+    const old = this.data;
+    const next = new Float64Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
+    next.set(old);
+    next.fill(NaN, old.length);
+    this.data = next;
   }
 
   /** The value at `row` (NaN where none was set). */
   get(row: number): number {
-    const chunk = this.chunks[row >>> CHUNK_BITS];
-    const i = row & MASK;
-    return chunk !== undefined && i < chunk.length ? chunk[i] : NaN;
+    return row < this.data.length ? this.data[row] : NaN;
   }
 
   /**
-   * The first `rows` values as one array, in the order `order` gives (out[i] = value at order[i]) or
-   * in row order; the chunks are released, so this is the builder's last use of the column.
-   * `scratch` (at least `rows` long) is where the column is laid out in row order before the
-   * permutation, so the gather reads one array rather than chunks.
+   * The first `rows` values, in the order `order` gives (out[i] = value at order[i]) or in row order;
+   * the builder's last use of the column. `scratch` (at least `rows` long, any contents) is where
+   * the values wait while they are permuted in place.
    */
   finish(rows: number, order?: Uint32Array, scratch?: Float64Array): Float64Array {
-    const out = new Float64Array(rows);
-    if (order) {
-      const flat = scratch ?? new Float64Array(rows);
-      this.copyTo(flat, rows);
-      for (let r = 0; r < rows; r++) out[r] = flat[order[r]];
-    } else {
-      this.copyTo(out, rows);
-    }
-    this.release();
-    return out;
-  }
-
-  private copyTo(out: Float64Array, rows: number): void {
-    let done = 0;
-    this.chunks.forEach((chunk, k) => {
-      const start = k * CHUNK;
-      if (!chunk || start >= rows) return;
-      if (start > done) out.fill(NaN, done, start);
-      const n = Math.min(chunk.length, rows - start);
-      out.set(chunk.subarray(0, n), start);
-      done = start + n;
-    });
-    if (done < rows) out.fill(NaN, done, rows);
-  }
-
-  release(): void {
-    for (const chunk of this.chunks) if (chunk) release(chunk.buffer);
-    this.chunks = [];
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = new Float64Array(0);
     this.length = 0;
+    if (order) {
+      const from = scratch ?? new Float64Array(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
   }
 }
 
-/** Int32 values by row (text codes, -1 where missing; line numbers). Rows are set in increasing order. */
-export class Int32Chunks {
-  private chunks: (Int32Array | undefined)[] = [];
+/**
+ * A numeric field's values by row (NaN where unset) for the request table: Float64, or — for a
+ * `narrow` column (counts) — Float32 for as long as every value set is a float32 exactly, the same
+ * numbers in half the memory; the first value that is not widens the column to Float64 for good.
+ */
+export class NumberRows {
+  private data: Float64Array | Float32Array;
+  private reserved = 0;
+  /** True once the column is Float64 (from the start for a column that is not narrow). */
+  wide: boolean;
+  /** One past the highest row set. */
+  length = 0;
+
+  constructor(narrow = false) {
+    this.wide = !narrow;
+    this.data = narrow ? new Float32Array(0) : new Float64Array(0);
+  }
+
+  reserve(rows: number): void {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+
+  /** The array to write rows below its length into directly, a value that fits it (see wide); NaN where unset. */
+  get values(): Float64Array | Float32Array {
+    return this.data;
+  }
+
+  set(row: number, value: number): void {
+    if (!this.wide && Math.fround(value) !== value) this.widen();
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = value;
+    if (row >= this.length) this.length = row + 1;
+  }
+
+  private grow(rows: number): void {
+    const old = this.data;
+    const size = Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY);
+    const next = this.wide ? new Float64Array(size) : new Float32Array(size);
+    next.set(old);
+    next.fill(NaN, old.length);
+    this.data = next;
+  }
+
+  private widen(): void {
+    const old = this.data;
+    const next = new Float64Array(old.length);
+    next.set(old);
+    this.data = next;
+    this.wide = true;
+  }
+
+  get(row: number): number {
+    return row < this.data.length ? this.data[row] : NaN;
+  }
+
+  /** Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 column). */
+  finish(rows: number, order?: Uint32Array, scratch?: Float64Array): Float64Array | Float32Array {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
+    this.length = 0;
+    if (order) {
+      const from = data instanceof Float64Array ? (scratch ?? new Float64Array(rows)) : scratch ? new Float32Array(scratch.buffer, scratch.byteOffset, rows) : new Float32Array(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
+  }
+}
+
+/** Text codes by row, -1 where missing: Int8, widened to Int16 and Int32 as the codes grow. */
+export class CodeRows {
+  private data: CodeArray = new Int8Array(0);
+  private reserved = 0;
+  /** The largest code the array holds. */
+  private limit = 0x7f;
+  length = 0;
+
+  reserve(rows: number): void {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+
+  set(row: number, code: number): void {
+    if (code > this.limit) this.widen(code);
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = code;
+    if (row >= this.length) this.length = row + 1;
+  }
+
+  private make(size: number): CodeArray {
+    return this.limit === 0x7f ? new Int8Array(size) : this.limit === 0x7fff ? new Int16Array(size) : new Int32Array(size);
+  }
+
+  private grow(rows: number): void {
+    const old = this.data;
+    const next = this.make(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
+    next.set(old);
+    next.fill(-1, old.length);
+    this.data = next;
+  }
+
+  private widen(code: number): void {
+    this.limit = code <= 0x7fff ? 0x7fff : 0x7fffffff;
+    const old = this.data;
+    const next = this.make(old.length);
+    next.set(old);
+    this.data = next;
+  }
+
+  /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values (any narrower kind fits in it). */
+  finish(rows: number, order?: Uint32Array, scratch?: Int32Array): CodeArray {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = new Int8Array(0);
+    this.length = 0;
+    if (order) {
+      const from = scratch ? codesView(data, scratch, rows) : this.make(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
+  }
+}
+
+/** `rows` codes of the kind of `like` over the memory of `scratch`. */
+function codesView(like: CodeArray, scratch: Int32Array, rows: number): CodeArray {
+  if (like instanceof Int8Array) return new Int8Array(scratch.buffer, scratch.byteOffset, rows);
+  if (like instanceof Int16Array) return new Int16Array(scratch.buffer, scratch.byteOffset, rows);
+  return scratch.subarray(0, rows);
+}
+
+/** Int32 values by row (text codes, -1 where missing; line numbers, 0 where missing). */
+export class Int32Rows {
+  private data = new Int32Array(0);
+  private reserved = 0;
   length = 0;
 
   constructor(private readonly missing: number) {}
 
+  reserve(rows: number): void {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+
   set(row: number, value: number): void {
-    const k = row >>> CHUNK_BITS;
-    const i = row & MASK;
-    let chunk = this.chunks[k];
-    if (chunk === undefined || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value;
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = value;
     if (row >= this.length) this.length = row + 1;
   }
 
-  private grow(k: number, i: number): Int32Array {
-    const old = this.chunks[k];
-    const chunk = new Int32Array(allocate(capacityFor(k, i) * 4));
-    if (this.missing !== 0) chunk.fill(this.missing);
-    if (old) {
-      chunk.set(old);
-      release(old.buffer);
-    }
-    this.chunks[k] = chunk;
-    return chunk;
+  private grow(rows: number): void {
+    const old = this.data;
+    const next = new Int32Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
+    next.set(old);
+    if (this.missing !== 0) next.fill(this.missing, old.length);
+    this.data = next;
   }
 
-  /** Like Float64Chunks.finish, into `out` (an Int32Array or Uint32Array of `rows`). */
-  finishInto<T extends Int32Array | Uint32Array>(out: T, order?: Uint32Array): T {
-    const rows = out.length;
-    const missing = this.missing;
-    if (order) {
-      const chunks = this.chunks;
-      for (let r = 0; r < rows; r++) {
-        const from = order[r];
-        const chunk = chunks[from >>> CHUNK_BITS];
-        const i = from & MASK;
-        out[r] = chunk !== undefined && i < chunk.length ? chunk[i] : missing;
-      }
-    } else {
-      if (missing !== 0) out.fill(missing);
-      this.chunks.forEach((chunk, k) => {
-        if (!chunk) return;
-        const start = k * CHUNK;
-        if (start < rows) out.set(chunk.subarray(0, Math.min(chunk.length, rows - start)), start);
-      });
-    }
-    this.release();
-    return out;
-  }
-
-  release(): void {
-    for (const chunk of this.chunks) if (chunk) release(chunk.buffer);
-    this.chunks = [];
+  /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values. */
+  finish(rows: number, order?: Uint32Array, scratch?: Int32Array): Int32Array {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = new Int32Array(0);
     this.length = 0;
+    if (order) {
+      const from = scratch ?? new Int32Array(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
   }
 }
 
@@ -186,19 +258,22 @@ const SHORTEST_VIEW = 13;
  * table over typed arrays instead of a Map: a Map of a million distinct request ids takes about half
  * a second to fill and tens of MB more than the few bytes per entry this needs.
  */
-export class TextChunks {
-  private readonly codes = new Int32Chunks(-1);
+export class TextRows {
+  private readonly codes = new CodeRows();
   private readonly dictionary: string[] = [];
   /** hash of each dictionary entry, by code (kept for growing the table). */
   private hashes = new Int32Array(16);
   /** code + 1 per slot, 0 for an empty one; at most half full. */
   private table = new Int32Array(32);
 
+  reserve(rows: number): void {
+    this.codes.reserve(rows);
+  }
+
   /**
    * Sets the row's value and returns the dictionary's string for it. `sliced`: the value may be a
-   * view into a larger string (the JSONL fast path cuts values out of the chunk it is reading), so
-   * a new dictionary entry is stored as a copy of its own. `hash`: textHash(value), when the caller
-   * has it already.
+   * view into a larger string, so a new dictionary entry is stored as a copy of its own. `hash`:
+   * textHash(value), when the caller has it already.
    */
   set(row: number, value: string, sliced = false, hash?: number): string {
     const h = hash ?? textHash(value);
@@ -247,15 +322,16 @@ export class TextChunks {
     this.hashes = new Int32Array(0);
   }
 
-  finish(rows: number, order?: Uint32Array): { codes: Int32Array; dictionary: readonly string[] } {
+  finish(rows: number, order?: Uint32Array, scratch?: Int32Array): { codes: CodeArray; dictionary: readonly string[] } {
     this.seal();
-    return { codes: this.codes.finishInto(new Int32Array(rows), order), dictionary: this.dictionary };
+    return { codes: this.codes.finish(rows, order, scratch), dictionary: this.dictionary };
   }
 }
 
 /**
- * The hash TextChunks files values under: FNV-1a over the UTF-16 code units (a scanner can fold
- * TEXT_HASH_START / textHashStep into the loop that finds a string's end), then textHashFinish.
+ * The hash TextRows files values under: FNV-1a over the UTF-16 code units (a scanner can fold
+ * TEXT_HASH_START / textHashStep into the loop that finds a string's end; over ASCII bytes it is
+ * the same), then textHashFinish.
  */
 export const TEXT_HASH_START = 0x811c9dc5 | 0;
 

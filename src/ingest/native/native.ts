@@ -12,7 +12,7 @@ import { JsonStreamSplitter } from '../text/json-stream';
 import { parseJsonLenient } from '../text/lenient-json';
 import { LineSplitter } from '../text/lines';
 import { RequestTableBuilder } from './table-builder';
-import { FastJsonlReader } from './fast-jsonl';
+import { ByteJsonlReader } from './byte-jsonl';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../model/fields';
 import type { IngestOptions } from '../formats/adapter';
 
@@ -63,9 +63,9 @@ function hasTopLevelRequests(text: string): boolean {
   return false;
 }
 
-/** How JSONL is read; the result is the same either way (test/ingest/native/fast-*.test.ts). */
+/** How JSONL is read; the result is the same either way (test/ingest/native/byte-jsonl.test.ts). */
 export interface NativeReadOptions {
-  /** Lines of the known flat shape parsed without JSON.parse (fast-jsonl.ts); default true. */
+  /** Lines of the known flat shape parsed from the bytes, without JSON.parse (byte-jsonl.ts); default true. */
   fastJsonl?: boolean;
 }
 
@@ -76,13 +76,20 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
     if (typeof detected === 'object') throw new InputError(source.name, detected.error);
     chosen = detected;
   }
-  const builder = new RequestTableBuilder(source.name);
-  const meta = emptyMeta();
-  const declared: WorkloadInfo = {};
+  let builder = new RequestTableBuilder(source.name);
+  let meta = emptyMeta();
+  let declared: WorkloadInfo = {};
   const structural: string[] = [];
 
-  if (chosen === 'jsonl') await readJsonl(source, builder, meta, declared, reading.fastJsonl ?? true);
-  else if (chosen === 'json') await readJson(source, builder, meta, declared, structural);
+  if (chosen === 'jsonl') {
+    if (!(await readJsonl(source, builder, meta, declared, reading.fastJsonl ?? true))) {
+      // Text that UTF-8 cannot carry (a lone surrogate, from a string in memory): read it again, as text.
+      builder = new RequestTableBuilder(source.name);
+      meta = emptyMeta();
+      declared = {};
+      await readJsonl(source, builder, meta, declared, false);
+    }
+  } else if (chosen === 'json') await readJson(source, builder, meta, declared, structural);
   else await readCsv(source, builder, meta, declared);
 
   const built = builder.finish();
@@ -121,7 +128,8 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   };
 }
 
-async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, fast: boolean): Promise<void> {
+/** False when the fast path gave up on text it cannot turn into bytes as they are; the caller reads again. */
+async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, fast: boolean): Promise<boolean> {
   const onLine = (line: string, lineNo: number) => {
     if (line.trim() === '') return;
     const parsed = builder.parseRecordText(line, lineNo);
@@ -134,15 +142,46 @@ async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta:
     builder.addRecord(value, lineNo);
   };
   if (fast) {
-    // Lines of the known flat shape are read in place; every other line goes to onLine as it is.
-    const reader = new FastJsonlReader(builder, onLine);
-    for await (const chunk of source.chunks()) reader.push(chunk);
+    // Lines of the known flat shape are read in place; every other line goes to onLine, decoded.
+    const reader = new ByteJsonlReader(builder, onLine, source.size);
+    if (source.bytes) {
+      for await (const chunk of source.bytes()) reader.push(chunk);
+    } else {
+      for await (const bytes of utf8Bytes(source.chunks())) {
+        if (!bytes) return false;
+        reader.push(bytes);
+      }
+    }
     reader.end();
-    return;
+    return true;
   }
   const splitter = new LineSplitter();
   for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
   splitter.end(onLine);
+  return true;
+}
+
+/**
+ * Text chunks as UTF-8 bytes, a surrogate pair cut by a chunk boundary kept whole; undefined (and
+ * the end) at a lone surrogate, which UTF-8 cannot carry and JSON.parse keeps as it is.
+ */
+async function* utf8Bytes(chunks: AsyncIterable<string>): AsyncIterable<Buffer | undefined> {
+  let high = '';
+  for await (let chunk of chunks) {
+    chunk = high + chunk;
+    high = '';
+    const last = chunk.charCodeAt(chunk.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      high = chunk.slice(-1);
+      chunk = chunk.slice(0, -1);
+    }
+    if (!(chunk as unknown as { isWellFormed(): boolean }).isWellFormed()) {
+      yield undefined;
+      return;
+    }
+    yield Buffer.from(chunk, 'utf8');
+  }
+  if (high !== '') yield undefined;
 }
 
 async function readJson(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, structural: string[]): Promise<void> {

@@ -2,18 +2,19 @@
 // whole before any of it is stored, so a bad line is skipped entirely, counted and reported with its
 // line and field; records are never kept as objects.
 
-import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type TextColumn } from '../../model/columns';
-import { Float64Chunks, Int32Chunks, TextChunks } from './fast-columns';
+import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type NumberColumn, type TextColumn } from '../../model/columns';
+import { Float64Rows, Int32Rows, NumberRows, TextRows } from './fast-columns';
 import { arrivalOrder } from './fast-sort';
 import {
   NUMERIC_FIELDS,
   REQUIRED_FIELDS,
+  isCountField,
   isNumericField,
   isTextField,
   type NumericField,
   type TextField,
 } from '../../model/fields';
-import type { IngestIssue, RequestTable } from '../../model/run';
+import type { IngestIssue, NumericColumns, RequestTable } from '../../model/run';
 import { IssueLog } from '../errors';
 import { parseJsonLenient } from '../text/lenient-json';
 import { clip, isError, parseNonNegative, parseTimestamp } from './values';
@@ -103,17 +104,18 @@ export interface BuiltTable {
 }
 
 export class RequestTableBuilder {
-  // Chunked columns (fast-columns.ts): growing never copies, and finish() gives each chunk back as
-  // soon as its column is in its final array.
-  private readonly numbers = NUMERIC_FIELDS.map(() => new Float64Chunks());
+  // Columns sized once for the rows expected (reserve, fast-columns.ts), permuted in place at the end.
+  // Counts are kept as Float32 while every one is a float32 exactly (whole numbers below 2^24).
+  private readonly numbers = NUMERIC_FIELDS.map((field) => new NumberRows(isCountField(field)));
   private readonly seen = new Array<boolean>(NUMERIC_FIELDS.length).fill(false);
-  private readonly text = new Map<TextField, TextChunks>();
+  private readonly text = new Map<TextField, TextRows>();
   private readonly extras = new Map<string, ExtraColumn>();
-  private readonly sourceLine = new Int32Chunks(0);
+  private readonly sourceLine = new Int32Rows(0);
+  private reserved = 0;
   // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end. Rows
   // before the first request with gaps end at 0: gapEnds is only written once gaps are seen.
-  private readonly gapValues = new Float64Chunks();
-  private readonly gapEnds = new Float64Chunks();
+  private readonly gapValues = new Float64Rows();
+  private readonly gapEnds = new Float64Rows();
   private gapCount = 0;
   private gapsSeen = false;
   private scratchGaps: number[] | undefined;
@@ -136,7 +138,18 @@ export class RequestTableBuilder {
   }
 
   /**
-   * For the JSONL fast path (fast-jsonl.ts), which parses a record of the known flat shape itself:
+   * The number of records the source is expected to hold (the reader's estimate from its size):
+   * columns are then allocated once at about that size. Only memory and speed depend on it.
+   */
+  reserve(rows: number): void {
+    this.reserved = Math.max(this.reserved, Math.ceil(rows));
+    for (const column of this.numbers) column.reserve(this.reserved);
+    for (const column of this.text.values()) column.reserve(this.reserved);
+    this.sourceLine.reserve(this.reserved);
+  }
+
+  /**
+   * For the JSONL fast path (byte-jsonl.ts), which parses a record of the known flat shape itself:
    * starts a record as addRecord does; the caller writes the record's values into `parsedNumbers`
    * (by NUMERIC_FIELDS index) and `parsedText` (in the record's key order), only values that
    * addRecord would accept as they are, then calls commitParsed.
@@ -160,7 +173,7 @@ export class RequestTableBuilder {
   /** Stores (or rejects, when a required field is missing) the record filled in since beginParsed. */
   commitParsed(line: number): void {
     this.read++;
-    this.commit(line, true);
+    this.commit(line);
   }
 
   /** A record's JSON text as a value, or undefined once it is counted and reported as not JSON. */
@@ -266,7 +279,7 @@ export class RequestTableBuilder {
     return true;
   }
 
-  /** `sliced`: text values may be views into a larger string (the fast path's), see TextChunks. */
+  /** `sliced`: text values may be views into a larger string, see TextRows. */
   private commit(line: number, sliced = false): void {
     const failed = this.scratchText.has('error');
     if (!failed) {
@@ -279,10 +292,19 @@ export class RequestTableBuilder {
       }
     }
     const row = this.rows++;
+    const scratch = this.scratch;
     for (let f = 0; f < NUMERIC_FIELDS.length; f++) {
-      const v = this.scratch[f];
-      if (!Number.isNaN(v)) {
-        this.numbers[f].set(row, v);
+      const v = scratch[f];
+      if (v === v) {
+        const column = this.numbers[f];
+        const values = column.values;
+        // Straight into the column's array while it has room (nearly always: reserve) and holds the value.
+        if (row < values.length && (column.wide || Math.fround(v) === v)) {
+          values[row] = v;
+          column.length = row + 1;
+        } else {
+          column.set(row, v);
+        }
         this.seen[f] = true;
       }
     }
@@ -293,7 +315,10 @@ export class RequestTableBuilder {
       const value = recordText.values[t];
       const hash = recordText.hashes[t];
       let column = this.text.get(field);
-      if (!column) this.text.set(field, (column = new TextChunks()));
+      if (!column) {
+        this.text.set(field, (column = new TextRows()));
+        column.reserve(this.reserved);
+      }
       column.set(row, value, sliced, Number.isNaN(hash) ? undefined : hash);
     }
     for (let e = 0; e < this.scratchExtra.length; e++) {
@@ -329,27 +354,30 @@ export class RequestTableBuilder {
 
     // Logs are often written in completion order; resampling and rates need arrival order. With an
     // arrival_ts on every row the rows are sorted by it (ties keep file order): the permutation is
-    // found first, then each column is copied out of its chunks straight into that order, one
-    // column at a time, so the table is never held twice.
+    // found first, then each column is put in that order in place, one column at a time through one
+    // scratch array, so the table is never held twice.
     for (const column of this.text.values()) column.seal();
     const arrivalField = FIELD_INDEX.get('arrival_ts')!;
-    const fileArrival = this.seen[arrivalField] ? this.numbers[arrivalField].finish(rows) : undefined;
+    const fileArrival = this.seen[arrivalField] ? (this.numbers[arrivalField].finish(rows) as Float64Array) : undefined;
     const missingArrival = fileArrival ? countNaN(fileArrival) : rows;
     const byArrival = fileArrival !== undefined && missingArrival === 0;
     // undefined when the rows are in file order already (sorted, or not sortable).
     const order = byArrival ? arrivalOrder(fileArrival) : undefined;
+    const scratch = order ? new Float64Array(rows) : undefined;
+    const scratchCodes = scratch ? new Int32Array(scratch.buffer, 0, rows) : undefined;
+    if (order) {
+      scratch!.set(fileArrival!);
+      for (let r = 0; r < rows; r++) fileArrival![r] = scratch![order[r]];
+    }
 
-    const numbers: Partial<Record<NumericField, Float64Array>> = {};
-    // Sorted, each column is laid out in file order in one reused array before it is permuted: the
-    // file-order arrival_ts, once arrival_ts itself is in order.
-    const sortedArrival = order ? permuteNumbers(fileArrival!, order) : fileArrival;
-    const scratch = order ? fileArrival : undefined;
+    // Durations and arrival_ts are Float64 (only count columns are narrow): RequestTable's types.
+    const numbers: Partial<Record<NumericField, NumberColumn>> = {};
     NUMERIC_FIELDS.forEach((field, f) => {
       if (!this.seen[f]) return;
-      numbers[field] = f === arrivalField ? sortedArrival! : this.numbers[f].finish(rows, order, scratch);
+      numbers[field] = f === arrivalField ? fileArrival! : this.numbers[f].finish(rows, order, scratch);
     });
     const text: Partial<Record<TextField, TextColumn>> = {};
-    for (const [field, column] of this.text) text[field] = column.finish(rows, order);
+    for (const [field, column] of this.text) text[field] = column.finish(rows, order, scratchCodes);
     const extraNumbers = new Map<string, Float64Array>();
     const extraText = new Map<string, TextColumn>();
     for (const [name, column] of this.extras) {
@@ -357,7 +385,9 @@ export class RequestTableBuilder {
       if (done instanceof Float64Array) extraNumbers.set(name, order ? permuteNumbers(done, order) : done);
       else extraText.set(name, order ? permuteText(done, order) : done);
     }
-    const sourceLine = this.sourceLine.finishInto(new Uint32Array(rows), order);
+    // Line numbers fit in 31 bits: the Int32 column read as unsigned.
+    const lines = this.sourceLine.finish(rows, order, scratchCodes);
+    const sourceLine = new Uint32Array(lines.buffer, lines.byteOffset, rows);
 
     if (fileArrival && missingArrival > 0) {
       warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
@@ -366,7 +396,8 @@ export class RequestTableBuilder {
     }
     const fileGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : undefined;
     const tokenGaps = fileGaps && order ? permuteGaps(fileGaps, order) : fileGaps;
-    const table: RequestTable = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival, ...(tokenGaps ? { tokenGaps } : {}) };
+    // Only count columns can be narrow (NumberRows), as NumericColumns has it.
+    const table: RequestTable = { length: rows, numbers: numbers as NumericColumns, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival, ...(tokenGaps ? { tokenGaps } : {}) };
     return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
   }
 }

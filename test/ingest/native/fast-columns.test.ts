@@ -1,13 +1,14 @@
-// The chunked columns the request table is built in (src/ingest/native/fast-columns.ts) hold what
-// model/columns' builders hold: values by row with NaN / -1 where unset, across chunk boundaries,
-// in row order or permuted; text with the same dictionary (first-seen order) and codes.
+// The columns the request table is built in (src/ingest/native/fast-columns.ts) hold what
+// model/columns' builders hold: values by row with NaN / -1 where unset, whatever size was reserved
+// (too small, exact, far too large), in row order or permuted in place; text with the same
+// dictionary (first-seen order) and codes.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Float64Chunks, Int32Chunks, TextChunks, ownCopy, textHash } from '../../../src/ingest/native/fast-columns';
+import { Float64Rows, Int32Rows, TextRows, ownCopy, textHash } from '../../../src/ingest/native/fast-columns';
 import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText } from '../../../src/model/columns';
 
-/** Rows set in increasing order with gaps, some of them past the 65,536-row chunks. */
+/** Rows set in increasing order with gaps, some of them far apart. */
 const writes = fc.array(fc.tuple(fc.oneof({ weight: 12, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.nat(70_000) }), fc.double()), { maxLength: 40 }).map((steps) => {
   let row = -1;
   return steps.map(([gap, v]) => [(row += gap + 1), v] as const);
@@ -28,11 +29,14 @@ function shuffled(n: number, seed: number): Uint32Array {
   return order;
 }
 
-describe('chunked columns', () => {
-  it('Float64Chunks holds what NumberColumnBuilder holds, in row order or permuted', () => {
+const reservedArb = fc.oneof(fc.constant(0), fc.nat(100), fc.nat(200_000));
+
+describe('columns of the request table', () => {
+  it('Float64Rows holds what NumberColumnBuilder holds, in row order or permuted', () => {
     fc.assert(
-      fc.property(writes, fc.nat(5), fc.integer(), (steps, extra, seed) => {
-        const chunks = new Float64Chunks();
+      fc.property(writes, fc.nat(5), fc.integer(), reservedArb, (steps, extra, seed, reserved) => {
+        const chunks = new Float64Rows();
+        chunks.reserve(reserved);
         const builder = new NumberColumnBuilder();
         for (const [row, v] of steps) {
           chunks.set(row, v);
@@ -42,7 +46,8 @@ describe('chunked columns', () => {
         for (const [row] of steps) expect(Object.is(chunks.get(row), builder.finish(rows)[row])).toBe(true);
         const expected = builder.finish(rows);
         const order = shuffled(rows, seed);
-        const again = new Float64Chunks();
+        const again = new Float64Rows();
+        again.reserve(reserved);
         for (const [row, v] of steps) again.set(row, v);
         expectSame(chunks.finish(rows), expected);
         expectSame(again.finish(rows, order, new Float64Array(rows + 3)), permuteNumbers(expected, order));
@@ -51,23 +56,28 @@ describe('chunked columns', () => {
     );
   });
 
-  it('Int32Chunks fills unset rows with its missing value, into Int32Array or Uint32Array', () => {
-    const codes = new Int32Chunks(-1);
-    codes.set(2, 7);
-    codes.set(70_000, 9);
-    const out = codes.finishInto(new Int32Array(70_002));
-    expect([out[0], out[1], out[2], out[3], out[69_999], out[70_000], out[70_001]]).toEqual([-1, -1, 7, -1, -1, 9, -1]);
-    const lines = new Int32Chunks(0);
-    lines.set(0, 5);
-    lines.set(1, 2 ** 32 - 1);
-    expect([...lines.finishInto(new Uint32Array(3), Uint32Array.of(2, 1, 0))]).toEqual([0, 2 ** 32 - 1, 5]);
+  it('Int32Rows fills unset rows with its missing value, in row order or permuted', () => {
+    for (const reserved of [0, 3, 70_002, 1_000_000]) {
+      const codes = new Int32Rows(-1);
+      codes.reserve(reserved);
+      codes.set(2, 7);
+      codes.set(70_000, 9);
+      const out = codes.finish(70_002);
+      expect(out.length).toBe(70_002);
+      expect([out[0], out[1], out[2], out[3], out[69_999], out[70_000], out[70_001]]).toEqual([-1, -1, 7, -1, -1, 9, -1]);
+      const lines = new Int32Rows(0);
+      lines.reserve(reserved);
+      lines.set(0, 5);
+      lines.set(1, 2 ** 31 - 1);
+      expect([...lines.finish(3, Uint32Array.of(2, 1, 0), new Int32Array(5))]).toEqual([0, 2 ** 31 - 1, 5]);
+    }
   });
 
-  it('TextChunks gives the dictionary and codes TextColumnBuilder gives, over many values and collisions', () => {
+  it('TextRows gives the dictionary and codes TextColumnBuilder gives, over many values and collisions', () => {
     const word = fc.oneof(fc.constantFrom('a', 'b', 'globex', 'umbrella', '', 'a-rather-long-value-000001'), fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 30 }));
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(2), word, fc.boolean()), { maxLength: 400 }), fc.integer(), (steps, seed) => {
-        const chunks = new TextChunks();
+        const chunks = new TextRows();
         const builder = new TextColumnBuilder();
         let row = -1;
         for (const [gap, w, sliced] of steps) {
@@ -88,8 +98,8 @@ describe('chunked columns', () => {
     );
   });
 
-  it('TextChunks keeps a million distinct values in first-seen order', () => {
-    const chunks = new TextChunks();
+  it('TextRows keeps a million distinct values in first-seen order', () => {
+    const chunks = new TextRows();
     const n = 300_000;
     for (let i = 0; i < n; i++) chunks.set(i, `req-${(i * 7919) % n}`);
     chunks.set(n, 'req-0');

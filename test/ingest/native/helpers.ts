@@ -1,7 +1,7 @@
 // Shared helpers for the native ingestion tests: sources over strings with arbitrary chunking,
 // serializers for every native layout, and a plain-object view of a RequestTable for exact equality.
 
-import { textAt } from '../../../src/model/columns';
+import { textAt, type TextColumn } from '../../../src/model/columns';
 import type { RequestTable, Run } from '../../../src/model/run';
 import { InputError } from '../../../src/ingest/errors';
 import { ingestNative, type NativeLayout } from '../../../src/ingest/native/native';
@@ -67,7 +67,7 @@ export interface TableView {
 }
 
 export function view(table: RequestTable): TableView {
-  const textCol = (c: { codes: Int32Array; dictionary: readonly string[] }) => Array.from({ length: table.length }, (_, i) => textAt(c, i));
+  const textCol = (c: TextColumn) => Array.from({ length: table.length }, (_, i) => textAt(c, i));
   const out: TableView = {
     length: table.length,
     numbers: {},

@@ -1,20 +1,22 @@
-// The JSONL fast path (src/ingest/native/fast-jsonl.ts) against the strict path (JSON.parse per
-// line, then RequestTableBuilder.addRecord): generated lines, valid, odd and malformed, in any
-// chunking, give the same run to the bit — table (values, -0, column order, codes, dictionaries,
-// source lines), issues (line, field, message), warnings, counts and metadata — or the same error;
+// The JSONL fast path over bytes (src/ingest/native/byte-jsonl.ts) against the strict path (the text
+// decoded, JSON.parse per line, then RequestTableBuilder.addRecord): generated lines, valid, odd and
+// malformed, as bytes cut anywhere (inside a character too) or as text, give the same run to the
+// bit — table (values, -0, column order, codes, dictionaries, source lines), issues (line, field,
+// message), warnings, counts and metadata — or the same error; so do bytes that are not UTF-8;
 // numbers are read exactly as JSON.parse reads them; the simulator's files are read (all but the
 // metadata line) by the fast path and give the same tables.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
-import { FastJsonlReader } from '../../../src/ingest/native/fast-jsonl';
+import { ByteJsonlReader } from '../../../src/ingest/native/byte-jsonl';
 import { ingestNative } from '../../../src/ingest/native/native';
 import { RequestTableBuilder } from '../../../src/ingest/native/table-builder';
-import type { TextColumn } from '../../../src/model/columns';
+import type { NumberColumn, TextColumn } from '../../../src/model/columns';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../../src/model/fields';
 import type { RequestTable, Run } from '../../../src/model/run';
 import { baseScenario, injectedRegressions, simulateToJsonl } from '../../../src/sim';
+import type { TextSource } from '../../../src/ingest/source';
 import { cutAt, fixedChunks, piecesSource } from './helpers';
 
 // ---- both paths, compared exactly ------------------------------------------------------------
@@ -30,12 +32,64 @@ async function outcome(pieces: readonly string[], fastJsonl: boolean, ratio = 1)
   }
 }
 
-/** Both paths over the same pieces; fails the test unless they agree exactly. Returns the fast one. */
-async function expectSameBothWays(pieces: readonly string[], ratio = 1): Promise<Outcome> {
+/**
+ * A source over `bytes` cut at `cuts` (offsets, taken modulo length + 1): bytes() gives the pieces,
+ * chunks() the text a streaming UTF-8 decoder makes of them (as a file's source decodes it).
+ */
+function bytesPiecesSource(name: string, bytes: Uint8Array, cuts: readonly number[]): TextSource {
+  const points = [...cuts.map((c) => c % (bytes.length + 1)), bytes.length].sort((a, b) => a - b);
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (const p of points) {
+    pieces.push(bytes.subarray(from, p));
+    from = p;
+  }
+  return {
+    name,
+    head: new TextDecoder().decode(bytes.subarray(0, 16 * 1024)),
+    size: bytes.length,
+    async *bytes() {
+      for (const p of pieces) yield p;
+    },
+    async *chunks() {
+      const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+      for (const p of pieces) yield decoder.decode(p, { stream: true });
+      yield decoder.decode();
+    },
+  };
+}
+
+async function bytesOutcome(bytes: Uint8Array, cuts: readonly number[], fastJsonl: boolean, ratio = 1): Promise<Outcome> {
+  try {
+    return { run: await ingestNative(bytesPiecesSource('t.jsonl', bytes, cuts), { maxBadLineRatio: ratio }, 'jsonl', { fastJsonl }) };
+  } catch (error) {
+    if (error instanceof InputError) return { error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Both paths over the same pieces of text, and over its UTF-8 bytes cut at the same offsets and at
+ * `byteCuts`; fails the test unless they agree exactly. Returns the fast one.
+ */
+async function expectSameBothWays(pieces: readonly string[], ratio = 1, byteCuts?: readonly number[]): Promise<Outcome> {
   const fast = await outcome(pieces, true, ratio);
   const strict = await outcome(pieces, false, ratio);
   expectSameOutcome(fast, strict);
+  const text = pieces.join('');
+  // Text UTF-8 can carry (a lone surrogate cannot): the same bytes the file would hold.
+  if ((text as unknown as { isWellFormed(): boolean }).isWellFormed()) {
+    const bytes = Buffer.from(text, 'utf8');
+    let at = 0;
+    const cuts = byteCuts ?? pieces.map((p) => (at += Buffer.byteLength(p, 'utf8')));
+    await expectSameFromBytes(bytes, cuts, ratio);
+  }
   return fast;
+}
+
+/** The fast path over bytes against the strict path over their decoded text. */
+async function expectSameFromBytes(bytes: Uint8Array, cuts: readonly number[], ratio = 1): Promise<void> {
+  expectSameOutcome(await bytesOutcome(bytes, cuts, true, ratio), await bytesOutcome(bytes, cuts, false, ratio));
 }
 
 function expectSameOutcome(fast: Outcome, strict: Outcome): void {
@@ -68,8 +122,9 @@ function expectSameTable(a: RequestTable, b: RequestTable): void {
   expect(a.tokenGaps).toEqual(b.tokenGaps);
 }
 
-function expectSameNumbers(name: string, a: Float64Array, b: Float64Array): void {
-  expect(a).toBeInstanceOf(Float64Array);
+function expectSameNumbers(name: string, a: NumberColumn, b: NumberColumn): void {
+  // The same kind of array too: a Float32Array only where both paths chose one.
+  expect(a.constructor).toBe(b.constructor);
   expect(a.length, name).toBe(b.length);
   for (let i = 0; i < b.length; i++) {
     if (!Object.is(a[i], b[i])) throw new Error(`column ${name}, row ${i}: fast ${a[i]}, strict ${b[i]}`);
@@ -77,7 +132,8 @@ function expectSameNumbers(name: string, a: Float64Array, b: Float64Array): void
 }
 
 function expectSameText(name: string, a: TextColumn, b: TextColumn): void {
-  expect(a.codes).toBeInstanceOf(Int32Array);
+  // The same kind of codes array (as narrow as the dictionary allows, on either path).
+  expect(a.codes.constructor).toBe(b.codes.constructor);
   expect([...a.codes], name).toEqual([...b.codes]);
   expect([...a.dictionary], name).toEqual([...b.dictionary]);
 }
@@ -201,8 +257,8 @@ const fileArb = fc
 describe('JSONL fast path: the same run as the strict path', () => {
   it('for generated files of valid, odd and malformed lines, in any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fileArb, fc.oneof(fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.nat(), { minLength: 40, maxLength: 120 })), async (text, cuts) => {
-        await expectSameBothWays(cutAt(text, cuts));
+      fc.asyncProperty(fileArb, fc.oneof(fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.nat(), { minLength: 40, maxLength: 120 })), fc.array(fc.nat(), { maxLength: 12 }), async (text, cuts, byteCuts) => {
+        await expectSameBothWays(cutAt(text, cuts), 1, byteCuts);
       }),
       { numRuns: 300 },
     );
@@ -220,14 +276,14 @@ describe('JSONL fast path: the same run as the strict path', () => {
   it('for files of records only, the shape the fast path is for', async () => {
     const file = fc.array(recordLineArb, { minLength: 1, maxLength: 40 }).map((lines) => `${lines.join('\n')}\n`);
     await fc.assert(
-      fc.asyncProperty(file, fc.array(fc.nat(), { maxLength: 6 }), async (text, cuts) => {
-        await expectSameBothWays(cutAt(text, cuts));
+      fc.asyncProperty(file, fc.array(fc.nat(), { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 6 }), async (text, cuts, byteCuts) => {
+        await expectSameBothWays(cutAt(text, cuts), 1, byteCuts);
       }),
       { numRuns: 300 },
     );
   });
 
-  it('for lines whose layout changes from line to line (templates made and dropped)', async () => {
+  it('for lines whose layout changes from line to line (key guesses missed)', async () => {
     const lines: string[] = [];
     for (let i = 0; i < 300; i++) {
       const fields = [`"first_token_ms":${i}`, `"total_ms":${i + 1}.5`, `"arrival_ts":${1000 - (i % 7)}`, `"tenant":"t${i % 3}"`];
@@ -242,15 +298,58 @@ describe('JSONL fast path: the same run as the strict path', () => {
     const lines = [
       '{"first_token_ms":1,"total_ms":2,"tenant":"a"}', 'xyz', '{"first_token_ms":-1,"total_ms":2}', '', '{"metadata":{"benchmark":"b"}}',
       '{"first_token_ms":1,"total_ms":2} x', '{"first_token_ms":3,"total_ms":4,"tenant":"b"}', '{"total_ms":1}', '{"first_token_ms":1,"total_ms":2,"tenant":5}',
+      '{"first_token_ms":1,"total_ms":2,"tenant":"\u00e9t\u00e9 \ud83d\ude00"}', '\u00a0{"first_token_ms":1,"total_ms":2}',
     ];
     for (const eol of ['\r\n', '\n']) {
       const text = `\ufeff${lines.join(eol)}${eol}{"first_token_ms":5,"total_ms":6}\r`;
       for (let cut = 0; cut <= text.length; cut++) await expectSameBothWays([text.slice(0, cut), text.slice(cut)]);
       for (let cut = 0; cut + 7 <= text.length; cut += 3) await expectSameBothWays([text.slice(0, cut), text.slice(cut, cut + 7), text.slice(cut + 7)]);
+      // Every byte boundary, inside the BOM and the multi-byte characters too; and byte by byte.
+      const bytes = Buffer.from(text, 'utf8');
+      for (let cut = 0; cut <= bytes.length; cut++) await expectSameFromBytes(bytes, [cut]);
+      await expectSameFromBytes(bytes, Array.from({ length: bytes.length }, (_, i) => i));
     }
   });
 
-  it('for lines that fit the template of the line before but for one value or what follows the }', async () => {
+  it('for bytes that are not UTF-8, in values, keys and between lines, cut anywhere', async () => {
+    const record = fc.constantFrom(
+      '{"first_token_ms":1,"total_ms":2,"tenant":"a"}',
+      '{"request_id":"r-1","first_token_ms":1.5,"total_ms":2,"model_version":"m"}',
+      '{"first_token_ms":3,"total_ms":4,"error":"boom"}',
+    );
+    const junk = fc.uint8Array({ minLength: 1, maxLength: 4 });
+    const line = fc.tuple(record, fc.nat(60), junk, fc.boolean()).map(([text, at, bytes, keep]) => {
+      const raw = Buffer.from(text, 'latin1');
+      if (keep) return raw;
+      const i = at % (raw.length + 1);
+      return Buffer.concat([raw.subarray(0, i), Buffer.from(bytes), raw.subarray(i)]);
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), async (lines, cuts, bom) => {
+        const parts = lines.flatMap((l) => [l, Buffer.of(0x0a)]);
+        const bytes = Buffer.concat([...(bom ? [Buffer.of(0xef, 0xbb, 0xbf)] : []), ...parts]);
+        await expectSameFromBytes(bytes, cuts);
+      }),
+      { numRuns: 300 },
+    );
+    // Values that are UTF-8 beyond ASCII, or broken UTF-8 between their quotes.
+    for (const value of [[0xc3, 0xa9], [0xe2, 0x82], [0xff], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98], [0xc3], [0x80, 0x80], [0xef, 0xbb, 0xbf]]) {
+      const line = (field: string) => Buffer.concat([Buffer.from(`{"first_token_ms":1,"total_ms":2,"${field}":"a`), Buffer.from(value), Buffer.from('b"}\n')]);
+      const bytes = Buffer.concat([line('tenant'), line('model_version'), line('error'), line('request_id'), line('tenant')]);
+      for (let cut = 0; cut <= bytes.length; cut += 5) await expectSameFromBytes(bytes, [cut]);
+    }
+  });
+
+  it('a BOM is skipped only at the very start, and a lone start of one is a line of its own', async () => {
+    for (const start of [[0xef], [0xef, 0xbb], [0xef, 0xbb, 0xbf], [0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], [0xbb, 0xbf]]) {
+      for (const rest of ['', '\n', '{"first_token_ms":1,"total_ms":2}\n', '\n{"first_token_ms":1,"total_ms":2}']) {
+        const bytes = Buffer.concat([Buffer.from(start), Buffer.from(rest)]);
+        for (let cut = 0; cut <= bytes.length; cut++) await expectSameFromBytes(bytes, [cut, cut + 1]);
+      }
+    }
+  });
+
+  it('for lines like the line before but for one value or what follows the }', async () => {
     const values = ['1.5', '2', '"t"', 'null'];
     const keys = ['first_token_ms', 'total_ms', 'tenant', 'prefill_ms'];
     const line = (vs: readonly string[], after = '') => `{${keys.map((k, i) => `"${k}":${vs[i]}`).join(',')}}${after}`;
@@ -279,8 +378,8 @@ describe('JSONL fast path: the same run as the strict path', () => {
 function readFirstTokens(tokens: readonly string[]): { values: Float64Array; strictLines: number } {
   const builder = new RequestTableBuilder('n.jsonl');
   let strictLines = 0;
-  const reader = new FastJsonlReader(builder, () => strictLines++);
-  reader.push(tokens.map((t) => `{"first_token_ms":${t},"total_ms":1}\n`).join(''));
+  const reader = new ByteJsonlReader(builder, () => strictLines++);
+  reader.push(Buffer.from(tokens.map((t) => `{"first_token_ms":${t},"total_ms":1}\n`).join('')));
   reader.end();
   const table = builder.finish().table;
   return { values: table?.numbers.first_token_ms ?? new Float64Array(0), strictLines };
@@ -343,18 +442,22 @@ describe('JSONL fast path: simulated telemetry', () => {
     }
   });
 
-  it('is read by the fast path, all but the metadata line, by one template', () => {
+  it('is read by the fast path, all but the metadata line', () => {
     for (const scenario of scenarios) {
-      const text = simulateToJsonl(scenario);
+      const bytes = Buffer.from(simulateToJsonl(scenario), 'utf8');
       const builder = new RequestTableBuilder('sim.jsonl');
       const strict: number[] = [];
-      const reader = new FastJsonlReader(builder, (_line, lineNo) => strict.push(lineNo));
-      for (const chunk of fixedChunks(text, 65_536)) reader.push(chunk);
+      const reader = new ByteJsonlReader(builder, (_line, lineNo) => strict.push(lineNo), bytes.length);
+      for (let i = 0; i < bytes.length; i += 65_536) reader.push(bytes.subarray(i, i + 65_536));
       reader.end();
       expect(strict).toEqual([1]);
-      expect(reader.templateLines + reader.scannedLines).toBe(text.split('\n').length - 2);
-      expect(reader.scannedLines).toBeLessThan(10);
+      expect(reader.fastLines).toBe(bytes.toString('latin1').split('\n').length - 2);
     }
+  });
+
+  it('gives the same tables from the bytes of the file, cut into any chunks', async () => {
+    const bytes = Buffer.from(simulateToJsonl(scenarios[1]), 'utf8');
+    for (const size of [1 << 20, 4093, 1000]) await expectSameFromBytes(bytes, Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => i * size), 0.05);
   });
 
   it('a source with the fast path off reads as before (the default is on)', async () => {

@@ -21901,8 +21901,12 @@ function bytesSource(name, bytes, chunkSize = 1024 * 1024) {
   return {
     name,
     head: new TextDecoder().decode(bytes.subarray(0, 16 * 1024)),
+    size: bytes.length,
+    async *bytes() {
+      for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
+    },
     async *chunks() {
-      const decoder = new TextDecoder();
+      const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
       for (let i = 0; i < bytes.length; i += chunkSize) yield decoder.decode(bytes.subarray(i, i + chunkSize), { stream: true });
       const rest = decoder.decode();
       if (rest) yield rest;
@@ -21944,6 +21948,9 @@ function isNumericField(name) {
 }
 function isTextField(name) {
   return textSet.has(name);
+}
+function isCountField(name) {
+  return COUNT_FIELDS.includes(name);
 }
 
 // src/ingest/text/describe-char.ts
@@ -23057,172 +23064,228 @@ function textAt(column, row) {
   return code < 0 ? void 0 : column.dictionary[code];
 }
 function permuteNumbers(values, order) {
-  const out = new Float64Array(order.length);
+  const out = values instanceof Float32Array ? new Float32Array(order.length) : new Float64Array(order.length);
   for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
   return out;
 }
 function permuteText(column, order) {
-  const codes = new Int32Array(order.length);
+  const codes = column.codes instanceof Int8Array ? new Int8Array(order.length) : column.codes instanceof Int16Array ? new Int16Array(order.length) : new Int32Array(order.length);
   for (let i = 0; i < order.length; i++) codes[i] = column.codes[order[i]];
   return { codes, dictionary: column.dictionary };
 }
 
 // src/ingest/native/fast-columns.ts
-var CHUNK_BITS = 16;
-var CHUNK = 1 << CHUNK_BITS;
-var MASK = CHUNK - 1;
 var FIRST_CAPACITY = 256;
-var ResizableArrayBuffer = ArrayBuffer;
-function allocate(bytes) {
-  try {
-    return new ResizableArrayBuffer(bytes, { maxByteLength: bytes });
-  } catch {
-    return new ArrayBuffer(bytes);
-  }
+function trimmed(data, rows) {
+  return data.length - rows <= data.length / 8 ? data.subarray(0, rows) : data.slice(0, rows);
 }
-function release(buffer) {
-  const b = buffer;
-  if (b.resizable && b.resize) b.resize(0);
-}
-function capacityFor(k, i) {
-  if (k > 0) return CHUNK;
-  let capacity = FIRST_CAPACITY;
-  while (capacity <= i) capacity *= 2;
-  return Math.min(capacity, CHUNK);
-}
-var Float64Chunks = class {
-  chunks = [];
+var Float64Rows = class {
+  data = new Float64Array(0);
+  reserved = 0;
   /** One past the highest row set. */
   length = 0;
+  /** The rows the column is expected to hold: the array is allocated at this size when first needed. */
+  reserve(rows) {
+    this.reserved = Math.max(this.reserved, rows);
+  }
   set(row, value4) {
-    const k = row >>> CHUNK_BITS;
-    const i = row & MASK;
-    let chunk = this.chunks[k];
-    if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value4;
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = value4;
     if (row >= this.length) this.length = row + 1;
   }
-  grow(k, i) {
-    const old = this.chunks[k];
-    const chunk = new Float64Array(allocate(capacityFor(k, i) * 8));
-    chunk.fill(NaN);
-    if (old) {
-      chunk.set(old);
-      release(old.buffer);
-    }
-    this.chunks[k] = chunk;
-    return chunk;
+  /** The array to write rows below its length into directly (set() grows it); NaN where unset. */
+  get values() {
+    return this.data;
+  }
+  /** Grows the array to hold at least `rows` rows. */
+  grow(rows) {
+    const old = this.data;
+    const next = new Float64Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
+    next.set(old);
+    next.fill(NaN, old.length);
+    this.data = next;
   }
   /** The value at `row` (NaN where none was set). */
   get(row) {
-    const chunk = this.chunks[row >>> CHUNK_BITS];
-    const i = row & MASK;
-    return chunk !== void 0 && i < chunk.length ? chunk[i] : NaN;
+    return row < this.data.length ? this.data[row] : NaN;
   }
   /**
-   * The first `rows` values as one array, in the order `order` gives (out[i] = value at order[i]) or
-   * in row order; the chunks are released, so this is the builder's last use of the column.
-   * `scratch` (at least `rows` long) is where the column is laid out in row order before the
-   * permutation, so the gather reads one array rather than chunks.
+   * The first `rows` values, in the order `order` gives (out[i] = value at order[i]) or in row order;
+   * the builder's last use of the column. `scratch` (at least `rows` long, any contents) is where
+   * the values wait while they are permuted in place.
    */
   finish(rows, order, scratch) {
-    const out = new Float64Array(rows);
-    if (order) {
-      const flat = scratch ?? new Float64Array(rows);
-      this.copyTo(flat, rows);
-      for (let r = 0; r < rows; r++) out[r] = flat[order[r]];
-    } else {
-      this.copyTo(out, rows);
-    }
-    this.release();
-    return out;
-  }
-  copyTo(out, rows) {
-    let done = 0;
-    this.chunks.forEach((chunk, k) => {
-      const start = k * CHUNK;
-      if (!chunk || start >= rows) return;
-      if (start > done) out.fill(NaN, done, start);
-      const n = Math.min(chunk.length, rows - start);
-      out.set(chunk.subarray(0, n), start);
-      done = start + n;
-    });
-    if (done < rows) out.fill(NaN, done, rows);
-  }
-  release() {
-    for (const chunk of this.chunks) if (chunk) release(chunk.buffer);
-    this.chunks = [];
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = new Float64Array(0);
     this.length = 0;
+    if (order) {
+      const from = scratch ?? new Float64Array(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
   }
 };
-var Int32Chunks = class {
+var NumberRows = class {
+  data;
+  reserved = 0;
+  /** True once the column is Float64 (from the start for a column that is not narrow). */
+  wide;
+  /** One past the highest row set. */
+  length = 0;
+  constructor(narrow = false) {
+    this.wide = !narrow;
+    this.data = narrow ? new Float32Array(0) : new Float64Array(0);
+  }
+  reserve(rows) {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+  /** The array to write rows below its length into directly, a value that fits it (see wide); NaN where unset. */
+  get values() {
+    return this.data;
+  }
+  set(row, value4) {
+    if (!this.wide && Math.fround(value4) !== value4) this.widen();
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = value4;
+    if (row >= this.length) this.length = row + 1;
+  }
+  grow(rows) {
+    const old = this.data;
+    const size = Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY);
+    const next = this.wide ? new Float64Array(size) : new Float32Array(size);
+    next.set(old);
+    next.fill(NaN, old.length);
+    this.data = next;
+  }
+  widen() {
+    const old = this.data;
+    const next = new Float64Array(old.length);
+    next.set(old);
+    this.data = next;
+    this.wide = true;
+  }
+  get(row) {
+    return row < this.data.length ? this.data[row] : NaN;
+  }
+  /** Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 column). */
+  finish(rows, order, scratch) {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
+    this.length = 0;
+    if (order) {
+      const from = data instanceof Float64Array ? scratch ?? new Float64Array(rows) : scratch ? new Float32Array(scratch.buffer, scratch.byteOffset, rows) : new Float32Array(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
+  }
+};
+var CodeRows = class {
+  data = new Int8Array(0);
+  reserved = 0;
+  /** The largest code the array holds. */
+  limit = 127;
+  length = 0;
+  reserve(rows) {
+    this.reserved = Math.max(this.reserved, rows);
+  }
+  set(row, code) {
+    if (code > this.limit) this.widen(code);
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = code;
+    if (row >= this.length) this.length = row + 1;
+  }
+  make(size) {
+    return this.limit === 127 ? new Int8Array(size) : this.limit === 32767 ? new Int16Array(size) : new Int32Array(size);
+  }
+  grow(rows) {
+    const old = this.data;
+    const next = this.make(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
+    next.set(old);
+    next.fill(-1, old.length);
+    this.data = next;
+  }
+  widen(code) {
+    this.limit = code <= 32767 ? 32767 : 2147483647;
+    const old = this.data;
+    const next = this.make(old.length);
+    next.set(old);
+    this.data = next;
+  }
+  /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values (any narrower kind fits in it). */
+  finish(rows, order, scratch) {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = new Int8Array(0);
+    this.length = 0;
+    if (order) {
+      const from = scratch ? codesView(data, scratch, rows) : this.make(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
+  }
+};
+function codesView(like, scratch, rows) {
+  if (like instanceof Int8Array) return new Int8Array(scratch.buffer, scratch.byteOffset, rows);
+  if (like instanceof Int16Array) return new Int16Array(scratch.buffer, scratch.byteOffset, rows);
+  return scratch.subarray(0, rows);
+}
+var Int32Rows = class {
   constructor(missing) {
     this.missing = missing;
   }
   missing;
-  chunks = [];
+  data = new Int32Array(0);
+  reserved = 0;
   length = 0;
+  reserve(rows) {
+    this.reserved = Math.max(this.reserved, rows);
+  }
   set(row, value4) {
-    const k = row >>> CHUNK_BITS;
-    const i = row & MASK;
-    let chunk = this.chunks[k];
-    if (chunk === void 0 || i >= chunk.length) chunk = this.grow(k, i);
-    chunk[i] = value4;
+    if (row >= this.data.length) this.grow(row + 1);
+    this.data[row] = value4;
     if (row >= this.length) this.length = row + 1;
   }
-  grow(k, i) {
-    const old = this.chunks[k];
-    const chunk = new Int32Array(allocate(capacityFor(k, i) * 4));
-    if (this.missing !== 0) chunk.fill(this.missing);
-    if (old) {
-      chunk.set(old);
-      release(old.buffer);
-    }
-    this.chunks[k] = chunk;
-    return chunk;
+  grow(rows) {
+    const old = this.data;
+    const next = new Int32Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
+    next.set(old);
+    if (this.missing !== 0) next.fill(this.missing, old.length);
+    this.data = next;
   }
-  /** Like Float64Chunks.finish, into `out` (an Int32Array or Uint32Array of `rows`). */
-  finishInto(out, order) {
-    const rows = out.length;
-    const missing = this.missing;
-    if (order) {
-      const chunks = this.chunks;
-      for (let r = 0; r < rows; r++) {
-        const from = order[r];
-        const chunk = chunks[from >>> CHUNK_BITS];
-        const i = from & MASK;
-        out[r] = chunk !== void 0 && i < chunk.length ? chunk[i] : missing;
-      }
-    } else {
-      if (missing !== 0) out.fill(missing);
-      this.chunks.forEach((chunk, k) => {
-        if (!chunk) return;
-        const start = k * CHUNK;
-        if (start < rows) out.set(chunk.subarray(0, Math.min(chunk.length, rows - start)), start);
-      });
-    }
-    this.release();
-    return out;
-  }
-  release() {
-    for (const chunk of this.chunks) if (chunk) release(chunk.buffer);
-    this.chunks = [];
+  /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values. */
+  finish(rows, order, scratch) {
+    if (this.data.length < rows) this.grow(rows);
+    const data = this.data;
+    this.data = new Int32Array(0);
     this.length = 0;
+    if (order) {
+      const from = scratch ?? new Int32Array(rows);
+      from.set(data.subarray(0, rows));
+      for (let r = 0; r < rows; r++) data[r] = from[order[r]];
+    }
+    return trimmed(data, rows);
   }
 };
 var SHORTEST_VIEW = 13;
-var TextChunks = class {
-  codes = new Int32Chunks(-1);
+var TextRows = class {
+  codes = new CodeRows();
   dictionary = [];
   /** hash of each dictionary entry, by code (kept for growing the table). */
   hashes = new Int32Array(16);
   /** code + 1 per slot, 0 for an empty one; at most half full. */
   table = new Int32Array(32);
+  reserve(rows) {
+    this.codes.reserve(rows);
+  }
   /**
    * Sets the row's value and returns the dictionary's string for it. `sliced`: the value may be a
-   * view into a larger string (the JSONL fast path cuts values out of the chunk it is reading), so
-   * a new dictionary entry is stored as a copy of its own. `hash`: textHash(value), when the caller
-   * has it already.
+   * view into a larger string, so a new dictionary entry is stored as a copy of its own. `hash`:
+   * textHash(value), when the caller has it already.
    */
   set(row, value4, sliced = false, hash) {
     const h = hash ?? textHash(value4);
@@ -23268,9 +23331,9 @@ var TextChunks = class {
     this.table = new Int32Array(0);
     this.hashes = new Int32Array(0);
   }
-  finish(rows, order) {
+  finish(rows, order, scratch) {
     this.seal();
-    return { codes: this.codes.finishInto(new Int32Array(rows), order), dictionary: this.dictionary };
+    return { codes: this.codes.finish(rows, order, scratch), dictionary: this.dictionary };
   }
 };
 var TEXT_HASH_START = 2166136261 | 0;
@@ -23545,17 +23608,17 @@ function parseNonNegative(value4, what) {
 }
 function parseTimestamp(value4) {
   if (typeof value4 === "string") {
-    const trimmed = value4.trim();
-    if (trimmed === "") return void 0;
-    if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed)) {
-      if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
-        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed)}"` };
+    const trimmed2 = value4.trim();
+    if (trimmed2 === "") return void 0;
+    if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed2)) {
+      if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed2)) {
+        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed2)}"` };
       }
-      const iso = trimmed.replace(" ", "T");
+      const iso = trimmed2.replace(" ", "T");
       const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(iso) || !/T\d/.test(iso) ? iso : `${iso}Z`;
       const ms = Date.parse(zoned);
-      if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
-      return isoSeconds(trimmed, ms);
+      if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed2)}"` };
+      return isoSeconds(trimmed2, ms);
     }
   }
   const n = toNumber(value4, "timestamp");
@@ -23578,14 +23641,14 @@ function toNumber(value4, what) {
     return value4;
   }
   if (typeof value4 === "string") {
-    const trimmed = value4.trim();
-    if (trimmed === "") return void 0;
-    const n = Number(trimmed);
-    if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
-      if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed)) return { error: `expected a finite ${what}, got "${trimmed}"` };
-      return { error: `expected a ${what} (a number), got "${clip(trimmed)}"` };
+    const trimmed2 = value4.trim();
+    if (trimmed2 === "") return void 0;
+    const n = Number(trimmed2);
+    if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed2)) {
+      if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed2)) return { error: `expected a finite ${what}, got "${trimmed2}"` };
+      return { error: `expected a ${what} (a number), got "${clip(trimmed2)}"` };
     }
-    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed)}"` };
+    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed2)}"` };
     return n;
   }
   return { error: `expected a ${what} (a number), got ${describe(value4)}` };
@@ -23657,17 +23720,18 @@ var RequestTableBuilder = class {
     this.file = file;
   }
   file;
-  // Chunked columns (fast-columns.ts): growing never copies, and finish() gives each chunk back as
-  // soon as its column is in its final array.
-  numbers = NUMERIC_FIELDS.map(() => new Float64Chunks());
+  // Columns sized once for the rows expected (reserve, fast-columns.ts), permuted in place at the end.
+  // Counts are kept as Float32 while every one is a float32 exactly (whole numbers below 2^24).
+  numbers = NUMERIC_FIELDS.map((field) => new NumberRows(isCountField(field)));
   seen = new Array(NUMERIC_FIELDS.length).fill(false);
   text = /* @__PURE__ */ new Map();
   extras = /* @__PURE__ */ new Map();
-  sourceLine = new Int32Chunks(0);
+  sourceLine = new Int32Rows(0);
+  reserved = 0;
   // Every token gap of every request, concatenated; gapEnds[row] is where the row's gaps end. Rows
   // before the first request with gaps end at 0: gapEnds is only written once gaps are seen.
-  gapValues = new Float64Chunks();
-  gapEnds = new Float64Chunks();
+  gapValues = new Float64Rows();
+  gapEnds = new Float64Rows();
   gapCount = 0;
   gapsSeen = false;
   scratchGaps;
@@ -23685,7 +23749,17 @@ var RequestTableBuilder = class {
     return this.read;
   }
   /**
-   * For the JSONL fast path (fast-jsonl.ts), which parses a record of the known flat shape itself:
+   * The number of records the source is expected to hold (the reader's estimate from its size):
+   * columns are then allocated once at about that size. Only memory and speed depend on it.
+   */
+  reserve(rows) {
+    this.reserved = Math.max(this.reserved, Math.ceil(rows));
+    for (const column of this.numbers) column.reserve(this.reserved);
+    for (const column of this.text.values()) column.reserve(this.reserved);
+    this.sourceLine.reserve(this.reserved);
+  }
+  /**
+   * For the JSONL fast path (byte-jsonl.ts), which parses a record of the known flat shape itself:
    * starts a record as addRecord does; the caller writes the record's values into `parsedNumbers`
    * (by NUMERIC_FIELDS index) and `parsedText` (in the record's key order), only values that
    * addRecord would accept as they are, then calls commitParsed.
@@ -23706,7 +23780,7 @@ var RequestTableBuilder = class {
   /** Stores (or rejects, when a required field is missing) the record filled in since beginParsed. */
   commitParsed(line) {
     this.read++;
-    this.commit(line, true);
+    this.commit(line);
   }
   /** A record's JSON text as a value, or undefined once it is counted and reported as not JSON. */
   parseRecordText(text, line, label = "") {
@@ -23802,7 +23876,7 @@ var RequestTableBuilder = class {
     if (extra !== void 0) this.scratchExtra.push({ name, value: extra });
     return true;
   }
-  /** `sliced`: text values may be views into a larger string (the fast path's), see TextChunks. */
+  /** `sliced`: text values may be views into a larger string, see TextRows. */
   commit(line, sliced = false) {
     const failed2 = this.scratchText.has("error");
     if (!failed2) {
@@ -23815,10 +23889,18 @@ var RequestTableBuilder = class {
       }
     }
     const row = this.rows++;
+    const scratch = this.scratch;
     for (let f = 0; f < NUMERIC_FIELDS.length; f++) {
-      const v = this.scratch[f];
-      if (!Number.isNaN(v)) {
-        this.numbers[f].set(row, v);
+      const v = scratch[f];
+      if (v === v) {
+        const column = this.numbers[f];
+        const values = column.values;
+        if (row < values.length && (column.wide || Math.fround(v) === v)) {
+          values[row] = v;
+          column.length = row + 1;
+        } else {
+          column.set(row, v);
+        }
         this.seen[f] = true;
       }
     }
@@ -23829,7 +23911,10 @@ var RequestTableBuilder = class {
       const value4 = recordText.values[t];
       const hash = recordText.hashes[t];
       let column = this.text.get(field);
-      if (!column) this.text.set(field, column = new TextChunks());
+      if (!column) {
+        this.text.set(field, column = new TextRows());
+        column.reserve(this.reserved);
+      }
       column.set(row, value4, sliced, Number.isNaN(hash) ? void 0 : hash);
     }
     for (let e = 0; e < this.scratchExtra.length; e++) {
@@ -23867,15 +23952,19 @@ var RequestTableBuilder = class {
     const missingArrival = fileArrival ? countNaN(fileArrival) : rows;
     const byArrival2 = fileArrival !== void 0 && missingArrival === 0;
     const order = byArrival2 ? arrivalOrder(fileArrival) : void 0;
+    const scratch = order ? new Float64Array(rows) : void 0;
+    const scratchCodes = scratch ? new Int32Array(scratch.buffer, 0, rows) : void 0;
+    if (order) {
+      scratch.set(fileArrival);
+      for (let r = 0; r < rows; r++) fileArrival[r] = scratch[order[r]];
+    }
     const numbers = {};
-    const sortedArrival = order ? permuteNumbers(fileArrival, order) : fileArrival;
-    const scratch = order ? fileArrival : void 0;
     NUMERIC_FIELDS.forEach((field, f) => {
       if (!this.seen[f]) return;
-      numbers[field] = f === arrivalField ? sortedArrival : this.numbers[f].finish(rows, order, scratch);
+      numbers[field] = f === arrivalField ? fileArrival : this.numbers[f].finish(rows, order, scratch);
     });
     const text = {};
-    for (const [field, column] of this.text) text[field] = column.finish(rows, order);
+    for (const [field, column] of this.text) text[field] = column.finish(rows, order, scratchCodes);
     const extraNumbers = /* @__PURE__ */ new Map();
     const extraText = /* @__PURE__ */ new Map();
     for (const [name, column] of this.extras) {
@@ -23883,7 +23972,8 @@ var RequestTableBuilder = class {
       if (done instanceof Float64Array) extraNumbers.set(name, order ? permuteNumbers(done, order) : done);
       else extraText.set(name, order ? permuteText(done, order) : done);
     }
-    const sourceLine = this.sourceLine.finishInto(new Uint32Array(rows), order);
+    const lines = this.sourceLine.finish(rows, order, scratchCodes);
+    const sourceLine = new Uint32Array(lines.buffer, lines.byteOffset, rows);
     if (fileArrival && missingArrival > 0) {
       warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
     } else if (!fileArrival) {
@@ -23901,9 +23991,9 @@ function extraValue(value4, fromCsv) {
   if (typeof value4 === "string") {
     if (value4 === "") return void 0;
     if (fromCsv) {
-      const trimmed = value4.trim();
-      const n = Number(trimmed);
-      if (trimmed !== "" && Number.isFinite(n)) return n;
+      const trimmed2 = value4.trim();
+      const n = Number(trimmed2);
+      if (trimmed2 !== "" && Number.isFinite(n)) return n;
     }
     return clip(value4, MAX_EXTRA_TEXT);
   }
@@ -23934,23 +24024,25 @@ function permuteGaps(gaps, order) {
   return { offsets, values };
 }
 
-// src/ingest/native/fast-jsonl.ts
+// src/ingest/native/byte-jsonl.ts
 var NUMERIC_COUNT = NUMERIC_FIELDS.length;
 var FIELD_NAMES = [...NUMERIC_FIELDS, ...TEXT_FIELDS];
 var FIELD_COUNT = FIELD_NAMES.length;
 var FIELD_ID = new Map(FIELD_NAMES.map((name, id) => [name, id]));
-var FIELD_CODES = FIELD_NAMES.map((name) => Array.from(name, (c) => c.charCodeAt(0)));
+var FIELD_BYTES = FIELD_NAMES.map((name) => Uint8Array.from(name, (c) => c.charCodeAt(0)));
+var FIELD_WORDS = FIELD_BYTES.map((b) => {
+  const words = new Int32Array(b.length >> 2);
+  for (let w = 0; w < words.length; w++) words[w] = b[4 * w] | b[4 * w + 1] << 8 | b[4 * w + 2] << 16 | b[4 * w + 3] << 24;
+  return words;
+});
 var TEXT_NAMES = TEXT_FIELDS;
 var ARRIVAL = NUMERIC_FIELDS.indexOf("arrival_ts");
 var ERROR = NUMERIC_COUNT + TEXT_FIELDS.indexOf("error");
 var UNSTORED = NUMERIC_COUNT + TEXT_FIELDS.indexOf(UNSTORED_TEXT);
 var ERROR_TRUE_HASH = textHash("error");
-var MAX_TEMPLATES = 64;
-var NUMBER_VALUE = "(?:null|[-+.0-9eE]+)";
-var TEXT_VALUE = '(?:null|"[^"\\\\\\x00-\\x1f]*")';
-var ERROR_VALUE = '(?:null|true|false|"[^"\\\\\\x00-\\x1f]*")';
 var RECENT = 4;
 var RECENT_REVIEW = 1024;
+var RESERVE_MARGIN = 1.04;
 var POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 var TWO_53 = 2 ** 53;
 var QUOTE3 = 34;
@@ -23961,158 +24053,132 @@ var OPEN = 123;
 var CLOSE = 125;
 var NEWLINE = 10;
 var CR4 = 13;
-var BOM4 = 65279;
-function isNumberChar(c) {
-  return c >= 48 && c <= 57 || c === 46 || c === 45 || c === 43 || c === 101 || c === 69;
+var BOM4 = [239, 187, 191];
+function asBuffer(bytes) {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
-var FastJsonlReader = class {
-  constructor(builder, strict) {
+var ByteJsonlReader = class {
+  /** `size`: the source's length in bytes when known, to size the columns from the first chunk. */
+  constructor(builder, strict, size) {
     this.builder = builder;
     this.strict = strict;
+    this.size = size;
   }
   builder;
   strict;
-  /** Text after the last '\n' seen, waiting for the rest of its line. */
-  partial = "";
+  size;
+  /** Bytes after the last '\n' seen, waiting for the rest of their line: carry[0, carryLength). */
+  carry = Buffer.alloc(0);
+  carryLength = 0;
+  /** The first bytes, while they may still be the start of a BOM. */
+  lead;
   lineNo = 0;
   started = false;
-  template;
-  templatesMade = 0;
-  /** Where the values of the line the general scanner read last start and end, in key order. */
-  valueStarts = new Int32Array(FIELD_COUNT);
-  valueEnds = new Int32Array(FIELD_COUNT);
-  valueFields = new Int32Array(FIELD_COUNT);
-  /** How many values that line had, and where its '}' is. */
-  valueCount = 0;
-  closeAt = 0;
-  /** The field at each key position of the last line the general scanner read. */
+  /** The field at each key position of the last line read. */
   guess = new Int32Array(FIELD_COUNT).fill(-1);
   /** The number the last parseNumber read. */
   value = 0;
-  /** Per text field: recent values (strings of their own) and their hashes, newest last. */
+  /** Per text field: recent values, newest last. */
   recent = TEXT_FIELDS.map(() => []);
-  recentHashes = TEXT_FIELDS.map(() => []);
   remember = TEXT_FIELDS.map(() => true);
   lookups = new Int32Array(TEXT_FIELDS.length);
   misses = new Int32Array(TEXT_FIELDS.length);
-  /** Lines read by a template, by the general scanner, and handed to the strict path (blank ones too). */
-  templateLines = 0;
-  scannedLines = 0;
+  /** Lines read by the fast path, and handed to the strict path (blank ones too). */
+  fastLines = 0;
   strictLines = 0;
-  push(chunk) {
+  push(bytes) {
+    let chunk = asBuffer(bytes);
     if (!this.started) {
+      if (this.lead) {
+        chunk = Buffer.concat([this.lead, chunk]);
+        this.lead = void 0;
+      }
       if (chunk.length === 0) return;
+      if (chunk.length < BOM4.length && chunk.every((b, i) => b === BOM4[i])) {
+        this.lead = chunk;
+        return;
+      }
       this.started = true;
-      if (chunk.charCodeAt(0) === BOM4) chunk = chunk.slice(1);
+      if (chunk[0] === BOM4[0] && chunk[1] === BOM4[1] && chunk[2] === BOM4[2]) chunk = chunk.subarray(3);
+      this.reserve(chunk);
     }
-    const last = chunk.lastIndexOf("\n");
+    const last = chunk.lastIndexOf(NEWLINE);
     if (last === -1) {
-      this.partial += chunk;
+      this.append(chunk);
       return;
     }
     let p = 0;
-    if (this.partial !== "") {
-      const nl = chunk.indexOf("\n");
-      const line = this.partial + chunk.slice(0, nl);
-      this.partial = "";
-      this.wholeLine(line);
+    if (this.carryLength > 0) {
+      const nl = chunk.indexOf(NEWLINE);
+      this.append(chunk.subarray(0, nl + 1));
+      this.wholeLine();
       p = nl + 1;
     }
+    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
     while (p <= last) {
-      const end = this.read(chunk, p);
+      const end = this.scan(chunk, view, p);
       if (end >= 0) {
+        this.fastLines++;
         this.builder.commitParsed(++this.lineNo);
         p = end + 1;
         continue;
       }
-      const nl = chunk.indexOf("\n", p);
-      this.strictLines++;
-      this.strict(chunk.slice(p, nl > p && chunk.charCodeAt(nl - 1) === CR4 ? nl - 1 : nl), ++this.lineNo);
+      const nl = chunk.indexOf(NEWLINE, p);
+      this.strictLine(chunk, p, nl);
       p = nl + 1;
     }
-    if (p < chunk.length) this.partial = chunk.slice(p);
+    if (p < chunk.length) this.append(chunk.subarray(p));
   }
   /** Reads the last line if anything (even a lone CR) follows the last '\n', then resets. */
   end() {
-    if (this.partial !== "") this.wholeLine(this.partial);
-    this.partial = "";
+    if (this.lead) {
+      this.append(this.lead);
+      this.lead = void 0;
+    }
+    if (this.carryLength > 0) {
+      this.append(Buffer.of(NEWLINE));
+      this.wholeLine();
+    }
+    this.carryLength = 0;
     this.lineNo = 0;
     this.started = false;
   }
-  /** A line assembled across chunks, or the last line: the whole string, without its '\n'. */
-  wholeLine(line) {
-    const lineNo = ++this.lineNo;
-    if (this.read(`${line}
-`, 0) === line.length) {
-      this.builder.commitParsed(lineNo);
+  /** Columns sized for the rows the source will hold, from the lines of its first chunk. */
+  reserve(chunk) {
+    if (!this.size || chunk.length === 0) return;
+    let lines = 0;
+    for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, nl + 1)) lines++;
+    if (lines === 0) return;
+    this.builder.reserve(Math.min(this.size, lines * this.size * RESERVE_MARGIN / chunk.length + 64));
+  }
+  append(bytes) {
+    const needed = this.carryLength + bytes.length;
+    if (needed > this.carry.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, this.carry.length * 2, 4096));
+      this.carry.copy(grown, 0, 0, this.carryLength);
+      this.carry = grown;
+    }
+    bytes.copy(this.carry, this.carryLength);
+    this.carryLength = needed;
+  }
+  /** The line in carry (ending with its '\n'), assembled across chunks or the last line. */
+  wholeLine() {
+    const line = this.carry;
+    const nl = this.carryLength - 1;
+    this.carryLength = 0;
+    if (this.scan(line, new DataView(line.buffer, line.byteOffset, line.length), 0) === nl) {
+      this.fastLines++;
+      this.builder.commitParsed(++this.lineNo);
       return;
     }
+    this.strictLine(line, 0, nl);
+    if (this.carry.length > 1 << 20) this.carry = Buffer.alloc(0);
+  }
+  /** The line [p, nl) to the strict path, decoded, without the CR of a CRLF. */
+  strictLine(s, p, nl) {
+    const end = nl > p && s[nl - 1] === CR4 ? nl - 1 : nl;
     this.strictLines++;
-    this.strict(line.length > 0 && line.charCodeAt(line.length - 1) === CR4 ? line.slice(0, -1) : line, lineNo);
-  }
-  /**
-   * Reads the line starting at `p` into the builder's record: by the template when it fits, else
-   * by the general scanner. Returns the index of the '\n' that ends it, or -1 when the fast path
-   * does not take the line. A '\n' must follow `p` in `s`.
-   */
-  read(s, p) {
-    const template = this.template;
-    if (template) {
-      template.pattern.lastIndex = p;
-      if (template.pattern.test(s)) {
-        const end2 = this.readByTemplate(s, p, template);
-        if (end2 >= 0) {
-          this.templateLines++;
-          return end2;
-        }
-        return -1;
-      }
-    }
-    const end = this.scan(s, p);
-    if (end < 0) return -1;
-    this.scannedLines++;
-    if (this.templatesMade < MAX_TEMPLATES) this.makeTemplate(s, p);
-    return end;
-  }
-  /**
-   * The values of a line the template matched: its keys and punctuation are the template's, each
-   * value has the shape the template allows; each is read and checked as the scanner would.
-   */
-  readByTemplate(s, p, template) {
-    const builder = this.builder;
-    builder.beginParsed();
-    const numbers = builder.parsedNumbers;
-    const fields = template.fields;
-    const skips = template.skips;
-    for (let i = 0; i < fields.length; i++) {
-      p += skips[i];
-      const field = fields[i];
-      let c = s.charCodeAt(p);
-      if (c === 110) {
-        p += 4;
-      } else if (field < NUMERIC_COUNT) {
-        p = this.parseNumber(s, p);
-        if (p < 0 || isNumberChar(s.charCodeAt(p))) return -1;
-        if (!this.storeNumber(numbers, field)) return -1;
-      } else if (c === QUOTE3) {
-        const start = p + 1;
-        let q = start;
-        let h = TEXT_HASH_START;
-        c = s.charCodeAt(q);
-        while (c !== QUOTE3) {
-          h = Math.imul(h ^ c, 16777619);
-          c = s.charCodeAt(++q);
-        }
-        p = q + 1;
-        if (q > start) this.storeText(s, start, q, field, textHashFinish(h));
-      } else if (c === 116) {
-        builder.setParsedText("error", "error", ERROR_TRUE_HASH);
-        p += 4;
-      } else {
-        p += 5;
-      }
-    }
-    return template.pattern.lastIndex - 1;
+    this.strict(s.toString("utf8", p, end), ++this.lineNo);
   }
   /**
    * Reads the record starting at `p` into the builder's record, keys in any order. Returns the index
@@ -24120,14 +24186,14 @@ var FastJsonlReader = class {
    * stops at the '\n' that follows `p` (it fails every test but "is it the end"), so none needs a
    * bounds check and none reads past the line.
    */
-  scan(s, p) {
+  scan(s, view, p) {
     const builder = this.builder;
     builder.beginParsed();
     const numbers = builder.parsedNumbers;
     const guess = this.guess;
-    if (s.charCodeAt(p) !== OPEN) return -1;
-    let c = s.charCodeAt(++p);
-    while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+    if (s[p] !== OPEN) return -1;
+    let c = s[++p];
+    while (c === 32 || c === 9 || c === CR4) c = s[++p];
     if (c !== QUOTE3) return -1;
     let seen = 0;
     for (let k = 0; ; k++) {
@@ -24135,23 +24201,37 @@ var FastJsonlReader = class {
       let field = k < FIELD_COUNT ? guess[k] : -1;
       let known = false;
       if (field >= 0) {
-        const codes = FIELD_CODES[field];
-        const length = codes.length;
+        const name = FIELD_BYTES[field];
+        const length = name.length;
         let j = 0;
-        while (j < length && s.charCodeAt(p + j) === codes[j]) j++;
-        if (j === length && s.charCodeAt(p + length) === QUOTE3) {
+        let same = true;
+        if (p + length < s.length) {
+          const words = FIELD_WORDS[field];
+          for (; j < words.length; j++) {
+            if (view.getInt32(p + 4 * j, true) !== words[j]) {
+              same = false;
+              break;
+            }
+          }
+          j *= 4;
+        }
+        if (same) {
+          while (j < length && s[p + j] === name[j]) j++;
+          same = j === length && s[p + length] === QUOTE3;
+        }
+        if (same) {
           known = true;
           p += length + 1;
         }
       }
       if (!known) {
         let q = p;
-        c = s.charCodeAt(q);
+        c = s[q];
         while (c !== QUOTE3) {
-          if (c === BACKSLASH2 || !(c >= 32)) return -1;
-          c = s.charCodeAt(++q);
+          if (c === BACKSLASH2 || c < 32 || c >= 128) return -1;
+          c = s[++q];
         }
-        field = FIELD_ID.get(s.slice(p, q)) ?? -1;
+        field = FIELD_ID.get(s.toString("latin1", p, q)) ?? -1;
         if (field < 0) return -1;
         if (k < FIELD_COUNT) guess[k] = field;
         p = q + 1;
@@ -24159,77 +24239,116 @@ var FastJsonlReader = class {
       const bit = 1 << field;
       if ((seen & bit) !== 0) return -1;
       seen |= bit;
-      c = s.charCodeAt(p);
-      while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+      c = s[p];
+      while (c === 32 || c === 9 || c === CR4) c = s[++p];
       if (c !== COLON2) return -1;
-      c = s.charCodeAt(++p);
-      while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
-      this.valueStarts[k] = p;
-      this.valueFields[k] = field;
+      c = s[++p];
+      while (c === 32 || c === 9 || c === CR4) c = s[++p];
       if (c === 110) {
-        if (s.charCodeAt(p + 1) !== 117 || s.charCodeAt(p + 2) !== 108 || s.charCodeAt(p + 3) !== 108) return -1;
+        if (s[p + 1] !== 117 || s[p + 2] !== 108 || s[p + 3] !== 108) return -1;
         p += 4;
       } else if (field < NUMERIC_COUNT) {
         p = this.parseNumber(s, p);
         if (p < 0 || !this.storeNumber(numbers, field)) return -1;
       } else if (c === QUOTE3) {
-        const start = p + 1;
-        let q = start;
-        let h = TEXT_HASH_START;
-        c = s.charCodeAt(q);
-        while (c !== QUOTE3) {
-          if (c === BACKSLASH2 || !(c >= 32)) return -1;
-          h = Math.imul(h ^ c, 16777619);
-          c = s.charCodeAt(++q);
-        }
-        p = q + 1;
-        if (q > start) this.storeText(s, start, q, field, textHashFinish(h));
+        p = field === UNSTORED ? this.skipText(s, p + 1) : this.readText(s, p + 1, field);
+        if (p < 0) return -1;
       } else if (field === ERROR && c === 116) {
-        if (s.charCodeAt(p + 1) !== 114 || s.charCodeAt(p + 2) !== 117 || s.charCodeAt(p + 3) !== 101) return -1;
+        if (s[p + 1] !== 114 || s[p + 2] !== 117 || s[p + 3] !== 101) return -1;
         builder.setParsedText("error", "error", ERROR_TRUE_HASH);
         p += 4;
       } else if (field === ERROR && c === 102) {
-        if (s.charCodeAt(p + 1) !== 97 || s.charCodeAt(p + 2) !== 108 || s.charCodeAt(p + 3) !== 115 || s.charCodeAt(p + 4) !== 101) return -1;
+        if (s[p + 1] !== 97 || s[p + 2] !== 108 || s[p + 3] !== 115 || s[p + 4] !== 101) return -1;
         p += 5;
       } else {
         return -1;
       }
-      this.valueEnds[k] = p;
-      c = s.charCodeAt(p);
-      while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+      c = s[p];
+      while (c === 32 || c === 9 || c === CR4) c = s[++p];
       if (c === COMMA2) {
-        c = s.charCodeAt(++p);
-        while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+        c = s[++p];
+        while (c === 32 || c === 9 || c === CR4) c = s[++p];
         if (c !== QUOTE3) return -1;
         continue;
       }
       if (c !== CLOSE) return -1;
-      this.valueCount = k + 1;
       break;
     }
-    this.closeAt = p;
-    c = s.charCodeAt(++p);
-    while (c === 32 || c === 9 || c === CR4) c = s.charCodeAt(++p);
+    c = s[++p];
+    while (c === 32 || c === 9 || c === CR4) c = s[++p];
     return c === NEWLINE ? p : -1;
   }
-  /** The template of the line the scanner just read (from `p`), unless it is the current one. */
-  makeTemplate(s, p) {
-    const count3 = this.valueCount;
-    const fields = this.valueFields.slice(0, count3);
-    const skips = new Int32Array(count3);
-    let source = "";
-    let from = p;
-    for (let i = 0; i < count3; i++) {
-      const field = fields[i];
-      skips[i] = this.valueStarts[i] - from;
-      source += escapeRegExp(s.slice(from, this.valueStarts[i]));
-      source += field < NUMERIC_COUNT ? NUMBER_VALUE : field === ERROR ? ERROR_VALUE : TEXT_VALUE;
-      from = this.valueEnds[i];
+  /** Past a string value (from after its opening quote) that is not stored: only checked. */
+  skipText(s, q) {
+    let c = s[q];
+    while (c !== QUOTE3) {
+      if (c === BACKSLASH2 || c < 32) return -1;
+      c = s[++q];
     }
-    source += `${escapeRegExp(s.slice(from, this.closeAt + 1))}[ \\t\\r]*\\n`;
-    if (this.template && this.template.pattern.source === source) return;
-    this.template = { pattern: new RegExp(source, "y"), fields, skips };
-    this.templatesMade++;
+    return q + 1;
+  }
+  /**
+   * A string value of text field `field` (from after its opening quote) into the record, as
+   * table-builder.ts accept stores it; the index after its closing quote, or -1.
+   */
+  readText(s, start, field) {
+    let q = start;
+    let h = TEXT_HASH_START;
+    let high = 0;
+    let c = s[q];
+    while (c !== QUOTE3) {
+      if (c === BACKSLASH2 || c < 32) return -1;
+      high |= c;
+      h = Math.imul(h ^ c, 16777619);
+      c = s[++q];
+    }
+    if (q === start) return q + 1;
+    const t = field - NUMERIC_COUNT;
+    const known = this.remembered(s, start, q, t, h);
+    let value4;
+    let hash;
+    if (known) {
+      value4 = known.value;
+      hash = known.hash;
+    } else if (high < 128) {
+      value4 = s.toString("latin1", start, q);
+      hash = textHashFinish(h);
+      this.keep(s, start, q, t, h, value4, hash);
+    } else {
+      value4 = s.toString("utf8", start, q);
+      hash = textHash(value4);
+      this.keep(s, start, q, t, h, value4, hash);
+    }
+    if (field !== ERROR || value4.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value4, hash);
+    return q + 1;
+  }
+  /** The remembered value of text field `t` with the bytes s[start, end) (FNV `h`), if any. */
+  remembered(s, start, end, t, h) {
+    if (!this.remember[t]) return void 0;
+    if (++this.lookups[t] === RECENT_REVIEW) {
+      if (this.misses[t] * 2 > RECENT_REVIEW) this.remember[t] = false;
+      this.lookups[t] = 0;
+      this.misses[t] = 0;
+    }
+    const recent = this.recent[t];
+    const length = end - start;
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const r = recent[i];
+      if (r.byteHash !== h || r.bytes.length !== length) continue;
+      const bytes = r.bytes;
+      let j = 0;
+      while (j < length && s[start + j] === bytes[j]) j++;
+      if (j === length) return r;
+    }
+    return void 0;
+  }
+  /** Remembers a value just read (unless the field's values are mostly new, like ids). */
+  keep(s, start, end, t, byteHash, value4, hash) {
+    if (!this.remember[t]) return;
+    this.misses[t]++;
+    const recent = this.recent[t];
+    if (recent.length === RECENT) recent.shift();
+    recent.push({ bytes: Uint8Array.prototype.slice.call(s, start, end), byteHash, value: value4, hash });
   }
   /** The number just parsed (this.value) as field `field` would store it, or false where it would not. */
   storeNumber(numbers, field) {
@@ -24244,108 +24363,69 @@ var FastJsonlReader = class {
     numbers[field] = v;
     return true;
   }
-  /** The text s[start, end) (non-empty, no escapes) of field `field`, as table-builder.ts accept stores it. */
-  storeText(s, start, end, field, h) {
-    if (field === UNSTORED) return;
-    const t = field - NUMERIC_COUNT;
-    const value4 = this.textValue(s, start, end, t, h);
-    if (field !== ERROR || value4.trim() !== "") this.builder.setParsedText(TEXT_NAMES[t], value4, h);
-  }
-  /**
-   * The text s[start, end) of text field `t` (hash `h`): a recent value of the field when it is
-   * the same, else a slice of `s` (which TextChunks copies if it becomes a dictionary entry).
-   */
-  textValue(s, start, end, t, h) {
-    if (!this.remember[t]) return s.slice(start, end);
-    const recent = this.recent[t];
-    const hashes = this.recentHashes[t];
-    const length = end - start;
-    if (++this.lookups[t] === RECENT_REVIEW) {
-      if (this.misses[t] * 2 > RECENT_REVIEW) this.remember[t] = false;
-      this.lookups[t] = 0;
-      this.misses[t] = 0;
-    }
-    for (let i = recent.length - 1; i >= 0; i--) {
-      if (hashes[i] !== h) continue;
-      const known = recent[i];
-      if (known.length === length && s.startsWith(known, start)) return known;
-    }
-    this.misses[t]++;
-    const value4 = s.slice(start, end);
-    if (recent.length === RECENT) {
-      recent.shift();
-      hashes.shift();
-    }
-    recent.push(length >= 13 ? ownCopy(value4) : value4);
-    hashes.push(h);
-    return value4;
-  }
   /** A JSON number at `p` into this.value; the index after it, or -1 when it is not JSON number syntax. */
   parseNumber(s, p) {
     const start = p;
-    let c = s.charCodeAt(p);
+    let c = s[p];
     const negative = c === 45;
-    if (negative) c = s.charCodeAt(++p);
+    if (negative) c = s[++p];
     let digits = 0;
     let decimals = 0;
     if (c === 48) {
-      c = s.charCodeAt(++p);
+      c = s[++p];
       if (c >= 48 && c <= 57) return -1;
     } else if (c >= 49 && c <= 57) {
       do {
         digits = digits * 10 + (c - 48);
-        c = s.charCodeAt(++p);
+        c = s[++p];
       } while (c >= 48 && c <= 57);
     } else {
       return -1;
     }
     if (c === 46) {
-      c = s.charCodeAt(++p);
+      c = s[++p];
       if (!(c >= 48 && c <= 57)) return -1;
       do {
         digits = digits * 10 + (c - 48);
         decimals++;
-        c = s.charCodeAt(++p);
+        c = s[++p];
       } while (c >= 48 && c <= 57);
     }
     if (c === 101 || c === 69) {
-      c = s.charCodeAt(++p);
-      if (c === 43 || c === 45) c = s.charCodeAt(++p);
+      c = s[++p];
+      if (c === 43 || c === 45) c = s[++p];
       if (!(c >= 48 && c <= 57)) return -1;
       do
-        c = s.charCodeAt(++p);
+        c = s[++p];
       while (c >= 48 && c <= 57);
-      this.value = Number(s.slice(start, p));
+      this.value = Number(s.toString("latin1", start, p));
       return p;
     }
     if (digits < TWO_53 && decimals <= 22) {
       const v = decimals === 0 ? digits : digits / POW10[decimals];
       this.value = negative ? -v : v;
     } else {
-      this.value = Number(s.slice(start, p));
+      this.value = Number(s.toString("latin1", start, p));
     }
     return p;
   }
 };
-function escapeRegExp(text) {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-}
 
 // src/ingest/native/native.ts
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([...NUMERIC_FIELDS, ...TEXT_FIELDS]);
 function detectNativeLayout(head) {
   const text = head.replace(/^\ufeff/, "");
-  const trimmed = text.trimStart();
-  if (trimmed === "") return { error: "the file is empty" };
-  if (trimmed[0] === "[") return "json";
-  if (trimmed[0] === "{") {
-    const firstLine = trimmed.split("\n", 1)[0].trim();
+  const trimmed2 = text.trimStart();
+  if (trimmed2 === "") return { error: "the file is empty" };
+  if (trimmed2[0] === "[") return "json";
+  if (trimmed2[0] === "{") {
+    const firstLine = trimmed2.split("\n", 1)[0].trim();
     try {
       const value4 = parseJsonLenient(firstLine);
       if (value4 && typeof value4 === "object" && !Array.isArray(value4)) return Array.isArray(value4.requests) ? "json" : "jsonl";
     } catch {
     }
-    if (!trimmed.includes("\n")) return hasTopLevelRequests(firstLine) ? "json" : "jsonl";
+    if (!trimmed2.includes("\n")) return hasTopLevelRequests(firstLine) ? "json" : "jsonl";
     return "json";
   }
   const header = text.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#"));
@@ -24353,7 +24433,7 @@ function detectNativeLayout(head) {
     const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ""));
     if (cells.some((c) => KNOWN_FIELDS.has(c))) return "csv";
   }
-  const preview2 = trimmed.slice(0, 40).replace(/\s+/g, " ");
+  const preview2 = trimmed2.slice(0, 40).replace(/\s+/g, " ");
   return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview2}"` };
 }
 function hasTopLevelRequests(text) {
@@ -24376,12 +24456,18 @@ async function ingestNative(source, options, layout, reading = {}) {
     if (typeof detected === "object") throw new InputError(source.name, detected.error);
     chosen = detected;
   }
-  const builder = new RequestTableBuilder(source.name);
-  const meta = emptyMeta();
-  const declared = {};
+  let builder = new RequestTableBuilder(source.name);
+  let meta = emptyMeta();
+  let declared = {};
   const structural = [];
-  if (chosen === "jsonl") await readJsonl(source, builder, meta, declared, reading.fastJsonl ?? true);
-  else if (chosen === "json") await readJson(source, builder, meta, declared, structural);
+  if (chosen === "jsonl") {
+    if (!await readJsonl(source, builder, meta, declared, reading.fastJsonl ?? true)) {
+      builder = new RequestTableBuilder(source.name);
+      meta = emptyMeta();
+      declared = {};
+      await readJsonl(source, builder, meta, declared, false);
+    }
+  } else if (chosen === "json") await readJson(source, builder, meta, declared, structural);
   else await readCsv(source, builder, meta, declared);
   const built = builder.finish();
   const skipped = built.skipped;
@@ -24430,14 +24516,40 @@ async function readJsonl(source, builder, meta, declared, fast) {
     builder.addRecord(value4, lineNo);
   };
   if (fast) {
-    const reader = new FastJsonlReader(builder, onLine);
-    for await (const chunk of source.chunks()) reader.push(chunk);
+    const reader = new ByteJsonlReader(builder, onLine, source.size);
+    if (source.bytes) {
+      for await (const chunk of source.bytes()) reader.push(chunk);
+    } else {
+      for await (const bytes of utf8Bytes(source.chunks())) {
+        if (!bytes) return false;
+        reader.push(bytes);
+      }
+    }
     reader.end();
-    return;
+    return true;
   }
   const splitter = new LineSplitter();
   for await (const chunk of source.chunks()) splitter.push(chunk, onLine);
   splitter.end(onLine);
+  return true;
+}
+async function* utf8Bytes(chunks) {
+  let high = "";
+  for await (let chunk of chunks) {
+    chunk = high + chunk;
+    high = "";
+    const last = chunk.charCodeAt(chunk.length - 1);
+    if (last >= 55296 && last <= 56319) {
+      high = chunk.slice(-1);
+      chunk = chunk.slice(0, -1);
+    }
+    if (!chunk.isWellFormed()) {
+      yield void 0;
+      return;
+    }
+    yield Buffer.from(chunk, "utf8");
+  }
+  if (high !== "") yield void 0;
 }
 async function readJson(source, builder, meta, declared, structural) {
   const splitter = new JsonStreamSplitter({ streamKey: "requests" });
@@ -25861,13 +25973,13 @@ function timesOf(r) {
     };
   }
   const scheduler = asObject(own(r, "scheduler_info"));
-  const measured = asObject(own(scheduler, "request_timings"));
-  if (measured) {
+  const measured2 = asObject(own(scheduler, "request_timings"));
+  if (measured2) {
     return {
-      start: stamp(own(measured, "request_start")),
-      first: stamp(own(measured, "first_iteration")),
-      last: stamp(own(measured, "last_iteration")),
-      end: stamp(own(measured, "request_end")),
+      start: stamp(own(measured2, "request_start")),
+      first: stamp(own(measured2, "first_iteration")),
+      last: stamp(own(measured2, "last_iteration")),
+      end: stamp(own(measured2, "request_end")),
       targeted: stamp(own(asObject(own(scheduler, "scheduler_timings")), "targeted_start")),
       error: own(scheduler, "error")
     };
@@ -28928,7 +29040,6 @@ function extraNumber(run2, key) {
 import { stat as stat3 } from "node:fs/promises";
 
 // src/io/file-source.ts
-import { createReadStream as createReadStream2 } from "node:fs";
 import { open as open2, stat as stat2 } from "node:fs/promises";
 
 // src/io/gzip-source.ts
@@ -28972,23 +29083,24 @@ function isGzip(bytes) {
   return bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
 }
 async function gzipFileSource(path, name) {
-  const chunks = async function* () {
+  const bytes = async function* () {
     const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES }).pipe(createGunzip());
     try {
-      for await (const chunk of utf8Chunks(stream)) yield chunk;
+      for await (const chunk of stream) yield chunk;
     } catch (error2) {
       throw new InputError(name, `gzip: ${describeGzipError(error2)}`);
     } finally {
       stream.destroy();
     }
   };
+  const chunks = () => utf8Chunks(bytes());
   let head = "";
   for await (const chunk of chunks()) {
     head += chunk;
     if (head.length >= HEAD_CHARS) break;
   }
   if (head === "") throw new InputError(name, "gzip: the compressed file holds no text");
-  return { name, head: head.slice(0, HEAD_CHARS), chunks };
+  return { name, head: head.slice(0, HEAD_CHARS), chunks, bytes };
 }
 function gunzipIfGzip(bytes, name) {
   if (!isGzip(bytes)) return bytes;
@@ -29039,15 +29151,42 @@ async function fileSource(path, name = path) {
   return {
     name,
     head,
-    async *chunks() {
-      const stream = createReadStream2(path, { highWaterMark: CHUNK_BYTES2 });
+    size,
+    async *bytes() {
       try {
-        for await (const chunk of utf8Chunks(stream)) yield chunk;
+        yield* readChunks(path, CHUNK_BYTES2);
+      } catch (error2) {
+        throw new InputError(name, `read failed: ${describeFsError(error2)}`);
+      }
+    },
+    async *chunks() {
+      try {
+        yield* utf8Chunks(readChunks(path, CHUNK_BYTES2));
       } catch (error2) {
         throw new InputError(name, `read failed: ${describeFsError(error2)}`);
       }
     }
   };
+}
+async function* readChunks(path, size) {
+  const handle = await open2(path, "r");
+  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  let turn = 0;
+  let pending = handle.read(buffers[0], 0, size, null);
+  try {
+    for (; ; ) {
+      const { bytesRead } = await pending;
+      pending = void 0;
+      if (bytesRead === 0) return;
+      const current = buffers[turn];
+      turn ^= 1;
+      pending = handle.read(buffers[turn], 0, size, null);
+      yield current.subarray(0, bytesRead);
+    }
+  } finally {
+    await pending?.catch(() => void 0);
+    await handle.close();
+  }
 }
 function describeFsError(error2) {
   const code = error2?.code;
@@ -29079,8 +29218,21 @@ function withProgress(source, bytes, progress) {
       } finally {
         progress.done();
       }
-    }
+    },
+    ...source.bytes ? { bytes: () => counted(source.bytes()) } : {},
+    ...source.size !== void 0 ? { size: source.size } : {}
   };
+  async function* counted(chunks) {
+    progress.start(source.name, bytes);
+    try {
+      for await (const chunk of chunks) {
+        progress.advance(chunk.length);
+        yield chunk;
+      }
+    } finally {
+      progress.done();
+    }
+  }
 }
 
 // src/io/glob.ts
@@ -29529,8 +29681,8 @@ function value(l, k) {
   return acc ? acc.sum / acc.n : NaN;
 }
 function durationOf(l) {
-  const measured = value(l, "duration");
-  if (!Number.isNaN(measured)) return { ms: measured, derived: false };
+  const measured2 = value(l, "duration");
+  if (!Number.isNaN(measured2)) return { ms: measured2, derived: false };
   const cycles = value(l, "cycles");
   const hz = value(l, "cyclesPerSecond");
   if (cycles >= 0 && hz > 0) return { ms: cycles / hz * 1e3, derived: true };
@@ -29767,10 +29919,10 @@ function isPythonNetworkWait(name) {
 }
 
 // src/profile/types.ts
-function emptySignals(measured) {
-  const api = measured.cudaApi ? 0 : NaN;
-  const blocking = measured.blocking ? 0 : NaN;
-  const kernels = measured.kernels ? 0 : NaN;
+function emptySignals(measured2) {
+  const api = measured2.cudaApi ? 0 : NaN;
+  const blocking = measured2.blocking ? 0 : NaN;
+  const kernels = measured2.kernels ? 0 : NaN;
   return {
     syncCalls: api,
     syncMs: api,
@@ -29783,7 +29935,7 @@ function emptySignals(measured) {
     networkMs: blocking,
     collectiveCalls: kernels,
     collectiveMs: kernels,
-    measured
+    measured: measured2
   };
 }
 function meanStep(steps) {
@@ -31287,12 +31439,17 @@ function phaseColumn(table, phase) {
 function clientTtft(table) {
   const n = table.numbers;
   if (!n.first_token_ms || !n.client_first_token_ms && !n.network_ms) return void 0;
+  if (n.client_first_token_ms && !hasNaN(n.client_first_token_ms)) return n.client_first_token_ms;
   const out = new Float64Array(table.length);
   for (let i = 0; i < out.length; i++) {
     const client = n.client_first_token_ms?.[i];
     out[i] = client !== void 0 && !Number.isNaN(client) ? client : n.first_token_ms[i] + (n.network_ms?.[i] ?? NaN);
   }
   return out;
+}
+function hasNaN(values) {
+  for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) return true;
+  return false;
 }
 function tpot(table) {
   const decode2 = table.numbers.decode_ms;
@@ -31617,12 +31774,76 @@ function sortWithSlots(values) {
   }
   return { sorted, slot };
 }
+var SLICE_MIN = 1 << 18;
+var SAMPLE = 16384;
+var SortedSource = class {
+  /** `minSlice`: series shorter than this are sorted whole (tests lower it). */
+  constructor(values, blockOf, blockCount, minSlice = SLICE_MIN) {
+    this.values = values;
+    this.blockOf = blockOf;
+    this.blockCount = blockCount;
+    this.minSlice = minSlice;
+  }
+  values;
+  blockOf;
+  blockCount;
+  minSlice;
+  whole;
+  get size() {
+    return this.values.length;
+  }
+  full() {
+    this.whole ??= sortedWithBlocks(this.values, this.blockOf);
+    return this.whole;
+  }
+  /** A slice holding at least positions [from, to) of the whole sort. */
+  slice(from, to) {
+    const n = this.values.length;
+    if (this.whole || n < this.minSlice || to - from > n / 2) return this.wholeSlice();
+    const values = this.values;
+    const m = Math.min(SAMPLE, n >> 1);
+    const sample = new Float64Array(m);
+    for (let k = 0; k < m; k++) sample[k] = values[Math.floor(k * n / m)];
+    sample.sort();
+    const margin = (p) => Math.ceil(4 * Math.sqrt(m * p * (1 - p)) + 8);
+    const low = Math.floor(from / n * m) - margin(from / n);
+    const high = Math.ceil(to / n * m) + margin(to / n);
+    const lo = low <= 0 ? -Infinity : sample[low];
+    const hi = high >= m ? Infinity : sample[high];
+    if (Number.isNaN(lo) || Number.isNaN(hi)) return this.wholeSlice();
+    let before = 0;
+    let inside = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      if (v < lo) before++;
+      else if (v <= hi) inside++;
+    }
+    if (before > from || before + inside < to) return this.wholeSlice();
+    const below = new Uint32Array(this.blockCount);
+    const picked = new Float64Array(inside);
+    const pickedBlocks = this.blockOf instanceof Uint16Array ? new Uint16Array(inside) : new Int32Array(inside);
+    const blockOf = this.blockOf;
+    for (let i = 0, j = 0; i < n; i++) {
+      const v = values[i];
+      if (v < lo) below[blockOf[i]]++;
+      else if (v <= hi) {
+        picked[j] = v;
+        pickedBlocks[j++] = blockOf[i];
+      }
+    }
+    const { sorted, blocks } = sortedWithBlocks(picked, pickedBlocks);
+    return { offset: before, sorted, blocks, below };
+  }
+  wholeSlice() {
+    const { sorted, blocks } = this.full();
+    return { offset: 0, sorted, blocks, below: new Uint32Array(this.blockCount) };
+  }
+};
 
 // src/stats/weighted-quantile.ts
 var MIN_CHECKPOINTS = 64;
-function quantileEvaluator(sortedBlocks, layout, counts, q) {
+function quantileEvaluator(source, layout, counts, q) {
   const n = layout.elements;
-  const { sorted: sortedValues, blocks: sortedBlock } = sortedBlocks;
   const blocks = layout.blockCount;
   const blockSize = layout.blockSize;
   let maxBlock = 0;
@@ -31636,15 +31857,27 @@ function quantileEvaluator(sortedBlocks, layout, counts, q) {
   const positions = [];
   for (let p = from; p < to; p += gap) positions.push(p);
   const checkpoints = positions.length;
+  const slice = source.slice(from, Math.min(n, to + gap + maxBlock));
+  let sortedValues = slice.sorted;
+  let sortedBlock = slice.blocks;
+  let offset = slice.offset;
+  let end = offset + sortedValues.length;
   const below = new Uint32Array(checkpoints * blocks);
   {
-    const running = new Uint32Array(blocks);
-    let i = 0;
+    const running = Uint32Array.from(slice.below);
+    let i = offset;
     positions.forEach((p, k) => {
-      for (; i < p; i++) running[sortedBlock[i]]++;
+      for (; i < p; i++) running[sortedBlock[i - offset]]++;
       below.set(running, k * blocks);
     });
   }
+  const widen = () => {
+    const whole = source.full();
+    sortedValues = whole.sorted;
+    sortedBlock = whole.blocks;
+    offset = 0;
+    end = n;
+  };
   const weightBelow = (k) => {
     let sum = 0;
     const base = k * blocks;
@@ -31702,18 +31935,20 @@ function quantileEvaluator(sortedBlocks, layout, counts, q) {
         cumulative = start.weight;
       }
     }
+    if (j < offset) widen();
     let lower = NaN;
     for (; j < n; j++) {
-      const weight = counts[sortedBlock[j]];
+      if (j === end) widen();
+      const weight = counts[sortedBlock[j - offset]];
       if (weight === 0) continue;
       cumulative += weight;
       if (Number.isNaN(lower)) {
         if (cumulative > lo) {
-          lower = sortedValues[j];
+          lower = sortedValues[j - offset];
           if (frac === 0 || cumulative > lo + 1) return lower;
         }
       } else {
-        return lower + frac * (sortedValues[j] - lower);
+        return lower + frac * (sortedValues[j - offset] - lower);
       }
     }
     return lower;
@@ -31746,8 +31981,8 @@ function createResampler(runs, statistic, blockLengthOverride, cache) {
   const all = () => counts.fill(1);
   let evaluate;
   if (statistic.kind === "quantile") {
-    const sort = () => sortedWithBlocks(concatRuns(usable2, layout.elements), blockIds(usable2, layout));
-    const sorted = cache ? cache.sortedBlocks(usable2.map((r) => r.values), blockLengths.join(","), sort) : sort();
+    const source = () => new SortedSource(concatRuns(usable2, layout.elements), blockIds(usable2, layout), layout.blockCount);
+    const sorted = cache ? cache.sortedSource(usable2.map((r) => r.values), blockLengths.join(","), source) : source();
     evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
   } else {
     const numerators = blockSums(usable2, layout, (r) => r.values);
@@ -31796,7 +32031,7 @@ var ResamplerCache = class {
     if (length === void 0) byKind.set(kind2, length = compute());
     return length;
   }
-  sortedBlocks(values, layout, compute) {
+  sortedSource(values, layout, compute) {
     const same = (a) => a.length === values.length && a.every((v, i) => v === values[i]);
     const hit = this.sorted.find((s) => s.layout === layout && same(s.values));
     if (hit) return hit.entry;
@@ -32375,6 +32610,8 @@ function prepare(requested, base, head, config, shared, context) {
     absoluteMargin: timerFloor(spec)
   });
   const relative = estimate.relative !== null;
+  const baseSide = sideFacts(baseResampler, baseSeries.runs, statistic);
+  const headSide = sideFacts(headResampler, headSeries.runs, statistic);
   return {
     requested,
     basis: headSeries.basis,
@@ -32390,8 +32627,8 @@ function prepare(requested, base, head, config, shared, context) {
     pValue: estimate.pValue,
     intervalAt: (level) => estimate.intervalAt(level),
     sidesAt: (level) => ({
-      base: sideEstimate(baseResampler, estimate.sideIntervalAt("base", level), baseSeries.runs, statistic),
-      head: sideEstimate(headResampler, estimate.sideIntervalAt("head", level), headSeries.runs, statistic)
+      base: sideEstimate(baseSide, estimate.sideIntervalAt("base", level)),
+      head: sideEstimate(headSide, estimate.sideIntervalAt("head", level))
     })
   };
 }
@@ -32522,9 +32759,12 @@ function pointStatistic(run2, statistic) {
   }
   return den === 0 ? NaN : num / den;
 }
-function sideEstimate(resampler, interval, runs, statistic) {
+function sideFacts(resampler, runs, statistic) {
   const perRun = runs.length > 1 ? runs.map((r) => pointStatistic(r, statistic)) : [resampler.point];
-  return { value: resampler.point, interval, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
+  return { value: resampler.point, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
+}
+function sideEstimate(facts, interval) {
+  return { value: facts.value, interval, count: facts.count, perRun: [...facts.perRun], blockLengths: [...facts.blockLengths] };
 }
 
 // src/diagnose/attribution.ts
@@ -32759,7 +32999,9 @@ function configValue(meta, names2) {
 var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
 function chunkedPrefill(meta) {
   const value4 = configValue(meta, CHUNKED_PREFILL_KEYS);
-  return { value: value4, off: value4 === false || value4 === "false" || value4 === 0 };
+  const off = value4 === false || value4 === "false" || value4 === 0 || value4 === -1;
+  const on = value4 === true || value4 === "true" || typeof value4 === "number" && value4 > 0;
+  return { value: value4, off, on };
 }
 
 // src/diagnose/survivors.ts
@@ -32932,10 +33174,10 @@ function collectCaveats(input) {
     out.push({ kind: "batching-tradeoff", message: `throughput ${signedPercent(t.throughputChange)}, ${t.tokenMetric} ${signedPercent(t.tokenChange)}, batch ${compact(t.batch.base)} → ${compact(t.batch.head)}`, tradeoff: t });
   }
   const fewRuns = Math.min(base.runs.length, head.runs.length);
-  const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith("summary"));
-  if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
-    const lengths = measured.flatMap((m) => [...m.base.blockLengths, ...m.head.blockLengths]);
-    const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
+  const measured2 = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith("summary"));
+  if (fewRuns < MEASURED_NOISE_RUNS && measured2.length) {
+    const lengths = measured2.flatMap((m) => [...m.base.blockLengths, ...m.head.blockLengths]);
+    const noise = [...new Set(measured2.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
     out.push({
       kind: "single-run",
       message: `${fewRuns === 1 ? "one run" : `${fewRuns} runs`} per side: intervals come from resampling blocks of consecutive requests within each run (${Math.min(...lengths)}–${Math.max(...lengths)} requests per block), which keeps queueing bursts together, plus an allowance for between-run noise of ${noise.map(percent).join(" to ")} per side; 3 or more runs per side would measure that noise instead`
@@ -33013,11 +33255,11 @@ function collectCaveats(input) {
       message: `the baseline is overloaded (${loadPhrase(load.base.runs.find((r) => r.overloaded))}) and the head is not: its latency grew with the run, so the head's lower latency is partly the queue the baseline could not drain`
     });
   }
-  const trimmed = (side2) => load?.[side2].runs.reduce((sum, r) => sum + r.warmup.rows, 0) ?? 0;
-  if (trimmed("base") || trimmed("head")) {
+  const trimmed2 = (side2) => load?.[side2].runs.reduce((sum, r) => sum + r.warmup.rows, 0) ?? 0;
+  if (trimmed2("base") || trimmed2("head")) {
     out.push({
       kind: "warm-up",
-      message: `warm-up left out of latency and rates (MSER-5 on the ${load.head.runs[0]?.series === "ttft" ? "TTFT" : "queue wait"}): the first ${grouped(trimmed("base"))} requests of the baseline and ${grouped(trimmed("head"))} of the head; failed requests are counted over the whole run`
+      message: `warm-up left out of latency and rates (MSER-5 on the ${load.head.runs[0]?.series === "ttft" ? "TTFT" : "queue wait"}): the first ${grouped(trimmed2("base"))} requests of the baseline and ${grouped(trimmed2("head"))} of the head; failed requests are counted over the whole run`
     });
   }
   const baseErrors = errorShare(base);
@@ -33076,6 +33318,59 @@ function listDifferences(differences) {
   return differences.map((d) => `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, "")}`).join(", ");
 }
 
+// src/stats/counted-quantiles.ts
+var MAX_RANGE = 1 << 20;
+function countedQuantiles(columns, qs) {
+  let min = Infinity;
+  let max = -Infinity;
+  let n = 0;
+  for (const xs of columns) {
+    for (let i = 0; i < xs.length; i++) {
+      const v = xs[i];
+      if (!Number.isFinite(v)) continue;
+      if (!Number.isInteger(v) || Object.is(v, -0)) return void 0;
+      if (v < min) min = v;
+      if (v > max) max = v;
+      n++;
+    }
+  }
+  if (n === 0) return qs.map(() => NaN);
+  if (max - min >= MAX_RANGE) return void 0;
+  const counts = new Uint32Array(max - min + 1);
+  for (const xs of columns) {
+    for (let i = 0; i < xs.length; i++) {
+      const v = xs[i];
+      if (Number.isFinite(v)) counts[v - min]++;
+    }
+  }
+  let bucket = 0;
+  let before = 0;
+  const at = (rank2) => {
+    if (rank2 < before) bucket = before = 0;
+    while (before + counts[bucket] <= rank2) before += counts[bucket++];
+    return bucket + min;
+  };
+  const order = qs.map((_, i) => i).sort((a, b) => qs[a] - qs[b]);
+  const out = new Array(qs.length);
+  for (const i of order) {
+    const q = qs[i];
+    if (n === 1) {
+      out[i] = min;
+      continue;
+    }
+    const h = (n - 1) * q;
+    const lo = Math.floor(h);
+    if (lo >= n - 1) {
+      out[i] = max;
+      continue;
+    }
+    const frac = h - lo;
+    const lower = at(lo);
+    out[i] = frac === 0 ? lower : lower + frac * (at(lo + 1) - lower);
+  }
+  return out;
+}
+
 // src/diagnose/measures/ratios.ts
 function perUnit(table, cost2, work) {
   if (!cost2 || !work) return void 0;
@@ -33111,13 +33406,13 @@ var MIN_PER_BIN = 10;
 var MAX_EXACT_STRATA = 64;
 var QUANTILE_BINS = 8;
 var SMALL_INTEGERS = 4096;
-function matchedRatio(baseX, baseY, headX, headY) {
+function matchedRatio(baseX, baseY, headX, headY, scratch = {}) {
   const strata = strataOf(baseX, headX);
   if (!strata) return void 0;
   const { edges, min, max } = strata;
   const groups2 = edges.length + 1;
-  const baseGroups = groupByStratum(baseX, baseY, edges);
-  const headGroups = groupByStratum(headX, headY, edges);
+  const baseGroups = groupByStratum(baseX, baseY, edges, scratch, "base");
+  const headGroups = groupByStratum(headX, headY, edges, scratch, "head");
   const bins = [];
   const weights = [];
   let logSum = 0;
@@ -33194,20 +33489,24 @@ function strataOf(baseX, headX) {
     const values = [...distinct].map((v) => v === 0 ? zeroFirst : v).sort((a, b) => a - b);
     return { edges: values.slice(1), min, max };
   }
-  const pooled = new Float64Array(count3);
-  let j = 0;
-  for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
   const qs = Array.from({ length: QUANTILE_BINS - 1 }, (_, k) => (k + 1) / QUANTILE_BINS);
+  const counted = integers && !negativeZero ? countedQuantiles([baseX, headX], qs) : void 0;
   let quantiles;
-  if (integers) {
-    const sorted = sortedFinite(pooled);
-    quantiles = qs.map((q) => quantileSorted(sorted, q));
-  } else quantiles = selectQuantiles(pooled, qs);
+  if (counted) quantiles = counted;
+  else {
+    const pooled = new Float64Array(count3);
+    let j = 0;
+    for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+    if (integers) {
+      const sorted = sortedFinite(pooled);
+      quantiles = qs.map((q) => quantileSorted(sorted, q));
+    } else quantiles = selectQuantiles(pooled, qs);
+  }
   const edges = [];
   for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
   return { edges, min, max };
 }
-function groupByStratum(x, y, edges) {
+function groupByStratum(x, y, edges, scratch, side2) {
   const groups2 = edges.length + 1;
   const stratum = new Uint8Array(x.length);
   const start = new Uint32Array(groups2 + 1);
@@ -33225,7 +33524,8 @@ function groupByStratum(x, y, edges) {
     start[g2 + 1]++;
   }
   for (let g2 = 0; g2 < groups2; g2++) start[g2 + 1] += start[g2];
-  const values = new Float64Array(start[groups2]);
+  if (!scratch[side2] || scratch[side2].length < start[groups2]) scratch[side2] = new Float64Array(Math.max(start[groups2], x.length));
+  const values = scratch[side2].subarray(0, start[groups2]);
   const at = start.slice(0, groups2);
   for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
   return { values, start, allY: y.length === x.length && finiteY === start[groups2] };
@@ -33268,18 +33568,32 @@ function prefillWorkGrowth(base, head) {
 }
 
 // src/diagnose/measures/batch.ts
+var profiled = /* @__PURE__ */ new WeakMap();
 function batchProfile(tables) {
   const all = concatPresent(tables.map((t) => t.numbers.batch_size_at_admission));
   if (!all) return void 0;
+  if (tables.length === 1 && profiled.has(all)) return profiled.get(all);
+  const profile = profileOf(all);
+  if (tables.length === 1) profiled.set(all, profile);
+  return profile;
+}
+function profileOf(all) {
+  const counted = countedQuantiles([all], [0.5, 0.95, 0, 1]);
+  if (counted) {
+    let sum = 0;
+    let count3 = 0;
+    for (let i = 0; i < all.length; i++) {
+      const v = all[i];
+      if (!Number.isFinite(v)) continue;
+      sum += v;
+      count3++;
+    }
+    if (count3 === 0) return void 0;
+    if (Math.max(Math.abs(counted[2]), Math.abs(counted[3])) * count3 < 2 ** 53) return { mean: sum / count3, p50: counted[0], p95: counted[1], max: counted[3], count: count3 };
+  }
   const sorted = sortedFinite(all);
   if (sorted.length === 0) return void 0;
-  return {
-    mean: meanFinite(sorted),
-    p50: quantileSorted(sorted, 0.5),
-    p95: quantileSorted(sorted, 0.95),
-    max: sorted[sorted.length - 1],
-    count: sorted.length
-  };
+  return { mean: meanFinite(sorted), p50: quantileSorted(sorted, 0.5), p95: quantileSorted(sorted, 0.95), max: sorted[sorted.length - 1], count: sorted.length };
 }
 var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", "max_batch_size"];
 function configuredBatchLimit(meta) {
@@ -33361,7 +33675,7 @@ function prefillBranch(ctx, metrics) {
           evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`, { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }),
           ...change2 ? [evidence(`${change2.key}: ${String(change2.base)} → ${String(change2.head)} in this run`)] : setting !== void 0 ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []
         ],
-        nextCheck: change2 ? `was turning ${change2.key} to ${String(change2.head)} intended?` : "check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)",
+        nextCheck: change2 ? `was turning ${change2.key} to ${String(change2.head)} intended?` : isOn(setting) ? "prefix caching is on: check that the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit) and that the cache is not evicted (KV-cache blocks, preemptions)" : "check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)",
         metrics
       });
     }
@@ -33375,7 +33689,13 @@ function prefillBranch(ctx, metrics) {
       question: "Prefill time at matched uncached prompt length?",
       answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`
     });
-    if (slower) findings.push(prefillSlowerFinding(ctx, matched, metrics));
+    if (slower) {
+      const work = prefillWorkGrowth(ctx.base.tables, ctx.head.tables);
+      const contended = work !== void 0 && work >= PREFILL_WORK_GROWTH ? work : void 0;
+      const explainedBy = contended !== void 0 ? findings.find((f) => f.hint === "workload-drift" || f.hint === "prefix-cache") : void 0;
+      if (explainedBy) explainedBy.evidence.push(contentionEvidence(matched, contended));
+      else findings.push(prefillSlowerFinding(ctx, matched, metrics, contended));
+    }
   }
   if (findings.length === 0) {
     findings.push({
@@ -33391,7 +33711,13 @@ function prefillBranch(ctx, metrics) {
   }
   return { steps, findings };
 }
-function prefillSlowerFinding(ctx, matched, metrics) {
+function contentionEvidence(matched, work) {
+  return evidence(
+    `prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)}), while prefill work per request grew ${signedPercent(work)} (uncached prompt tokens): prefills share their steps with more prefill work`,
+    { change: matched.change, agreement: matched.agreement, workGrowth: work }
+  );
+}
+function prefillSlowerFinding(ctx, matched, metrics, contended) {
   const rate = ctx.workload.arrivalRate;
   const baseBatch = batchProfile(ctx.base.tables);
   const headBatch = batchProfile(ctx.head.tables);
@@ -33412,17 +33738,15 @@ function prefillSlowerFinding(ctx, matched, metrics) {
       metrics
     };
   }
-  const work = prefillWorkGrowth(ctx.base.tables, ctx.head.tables);
-  const contended = work !== void 0 && work >= PREFILL_WORK_GROWTH;
   return {
     hint: "prefill-compute",
     phase: "prefill",
     title: `prefill is ${signedPercent(matched.change)} slower at the same uncached prompt length`,
-    status: contended ? "likely" : "confirmed",
-    cause: contended ? "unknown" : "code",
+    status: contended !== void 0 ? "candidate" : "confirmed",
+    cause: contended !== void 0 ? "unknown" : "code",
     evidence: [
       costEvidence,
-      ...contended ? [evidence(`but prefill work per request grew ${signedPercent(work)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []
+      ...contended !== void 0 ? [evidence(`but prefill work per request grew ${signedPercent(contended)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []
     ],
     nextCheck: "profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels",
     metrics
@@ -33434,6 +33758,9 @@ function hitsPerRequest(tables) {
 }
 function hitRate(tables) {
   return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
+}
+function isOn(value4) {
+  return value4 === true || value4 === "true" || value4 === 1;
 }
 
 // src/diagnose/branches/decode.ts
@@ -33494,19 +33821,21 @@ function decodeBranch(ctx, metrics) {
     return { steps, findings };
   }
   if (stall && stall.head >= (1 + STALL_GROWTH) * stall.base) {
-    const { value: chunked, off } = chunkedPrefill(ctx.head.meta);
+    const { value: chunked, off, on } = chunkedPrefill(ctx.head.meta);
     findings.push({
       hint: "long-prefill-blocking",
       phase: "decode",
       title: "decode stalls: the slowest token gaps grew while the typical step did not",
-      status: off ? "confirmed" : "likely",
+      // With chunked prefill on, no prompt stalls a step whole: prefill chunks still share steps with
+      // decode, but which prefill work grew, the data cannot tell.
+      status: off ? "confirmed" : on ? "candidate" : "likely",
       cause: off ? "config" : "unknown",
       evidence: [
         evidence(`within a request, ITL p99 / p50 (median over requests) ${compact(stall.base)} → ${compact(stall.head)}`, { base: stall.base, head: stall.head }),
         ...matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: the typical step is unchanged`)] : [],
         ...chunked !== void 0 ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []
       ],
-      nextCheck: "enable chunked prefill (a max_num_batched_tokens budget) so long prompts stop stalling decode steps",
+      nextCheck: on ? "chunked prefill is already on: find what put more prefill tokens into the slow steps (bursts of admissions, slower prefill per token, a larger max_num_batched_tokens); a smaller per-step budget or long_prefill_token_threshold bounds the stall" : "enable chunked prefill (a max_num_batched_tokens budget) so long prompts stop stalling decode steps",
       metrics
     });
     return { steps, findings };
@@ -33776,10 +34105,11 @@ function queueBranch(ctx, metrics) {
   }
   const overlap = prefillOverlap(ctx.head.tables);
   if (overlap) {
-    const blocking = overlap.tailShare >= 0.5 && overlap.tailShare >= 1.5 * overlap.overallShare;
+    const chunked = chunkedPrefill(ctx.head.meta);
+    const blocking = !chunked.on && overlap.tailShare >= 0.5 && overlap.tailShare >= 1.5 * overlap.overallShare;
     steps.push({
       question: "Are long prefills blocking?",
-      answer: `${blocking ? "yes" : "no"}: ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits`
+      answer: `${blocking ? "yes" : "no"}: ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits${chunked.on ? `; chunked prefill is on (${String(chunked.value)}), so no prompt prefills in one piece` : ""}`
     });
     if (blocking) findings.push(longPrefillFinding(ctx, metrics, overlap));
   }
@@ -34352,7 +34682,14 @@ function normalCdf(x) {
 }
 
 // src/diagnose/measures/concurrency.ts
+var measured = /* @__PURE__ */ new WeakMap();
 function decodeConcurrency(table) {
+  if (measured.has(table)) return measured.get(table);
+  const result = measureConcurrency(table);
+  measured.set(table, result);
+  return result;
+}
+function measureConcurrency(table) {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode2 } = table.numbers;
   if (!arrival || !firstToken || !decode2 || !table.orderedByArrival) return void 0;
   const ok = successMask(table);
@@ -34450,13 +34787,14 @@ function decodeConcurrencyByEvents(table) {
 // src/diagnose/like-for-like.ts
 function likeForLike(base, head) {
   const out = [];
+  const scratch = {};
   const add2 = (id, label, metric, x, y) => {
     const bx = concat(base.tables.map(x));
     const by = concat(base.tables.map(y));
     const hx = concat(head.tables.map(x));
     const hy = concat(head.tables.map(y));
     if (!bx || !by || !hx || !hy) return;
-    const m = matchedRatio(bx, by, hx, hy);
+    const m = matchedRatio(bx, by, hx, hy, scratch);
     if (!m) return;
     out.push({
       id,
@@ -34969,8 +35307,8 @@ function decodeFloorCheck(settings, base, head) {
 }
 function floorSide(settings, data, gpu, model) {
   const tables = data.tables;
-  const measured = measuredStep(data);
-  if (!measured) return { message: "the decode floor needs the measured step: itl_p50_ms, or decode_ms and output_tokens per request" };
+  const measured2 = measuredStep(data);
+  if (!measured2) return { message: "the decode floor needs the measured step: itl_p50_ms, or decode_ms and output_tokens per request" };
   const batch = runningBatch(tables);
   if (!batch) return { message: "the decode floor needs the running batch: batch_size_at_admission, or arrival_ts, first_token_ms and decode_ms per request" };
   const prompt = meanFinite(concatPresent(tables.map((t) => t.numbers.prompt_tokens)) ?? new Float64Array());
@@ -34991,8 +35329,8 @@ function floorSide(settings, data, gpu, model) {
   if (!floor.ok) return { message: floor.message };
   if (settings.bytesPerParam === void 0) floor.assumptions.push("weights in BF16 (2 bytes): set weights=fp8 or int4 in decode-floor if they are quantized.");
   if (settings.bytesPerElement === void 0) floor.assumptions.push("KV cache in BF16 (2 bytes): set kv=fp8 if it is.");
-  const eff = efficiency(floor.floorMs, measured.ms);
-  return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured.ms, measuredFrom: measured.from, floor, ...eff ? { efficiency: eff } : {} };
+  const eff = efficiency(floor.floorMs, measured2.ms);
+  return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured2.ms, measuredFrom: measured2.from, floor, ...eff ? { efficiency: eff } : {} };
 }
 function measuredStep(data) {
   const sources = [
@@ -35016,10 +35354,10 @@ function runningBatch(tables) {
 function sentence(base, head) {
   const eff = (s) => s.efficiency ? compact(s.efficiency.efficiency) : "?";
   const floorText = base ? `${duration(base.floor.floorMs)} → ${duration(head.floor.floorMs)}` : duration(head.floor.floorMs);
-  const measured = base ? `${duration(base.measuredMs)} → ${duration(head.measuredMs)}` : duration(head.measuredMs);
+  const measured2 = base ? `${duration(base.measuredMs)} → ${duration(head.measuredMs)}` : duration(head.measuredMs);
   const efficiencyText = base ? `${eff(base)} → ${eff(head)}` : eff(head);
   const band = head.efficiency ? `: ${head.efficiency.band.replace("-", " ")} — ${head.efficiency.advice}` : "";
-  return `decode bandwidth floor ${floorText} per step (running batch ${compact(head.batch)}, ${compact(head.floor.bytesPerStep / 1e9)} GB read); measured step (${head.measuredFrom}) ${measured}; efficiency floor/measured ${efficiencyText}${band}`;
+  return `decode bandwidth floor ${floorText} per step (running batch ${compact(head.batch)}, ${compact(head.floor.bytesPerStep / 1e9)} GB read); measured step (${head.measuredFrom}) ${measured2}; efficiency floor/measured ${efficiencyText}${band}`;
 }
 
 // src/diagnose/service/cost.ts
@@ -35687,11 +36025,11 @@ var NEXT_CHECK = {
 };
 function waitCandidates(step, s, engine = "pytorch") {
   const wall = step.wallMs;
-  const make = (cause, ms, measured, detail) => {
+  const make = (cause, ms, measured2, detail) => {
     const share2 = wall > 0 ? ms / wall : NaN;
-    const evidence2 = !measured || Number.isNaN(ms) ? "not-measured" : Number.isNaN(share2) ? ms > 0 ? "measured" : "absent" : share2 >= PRESENT_SHARE ? "present" : "absent";
+    const evidence2 = !measured2 || Number.isNaN(ms) ? "not-measured" : Number.isNaN(share2) ? ms > 0 ? "measured" : "absent" : share2 >= PRESENT_SHARE ? "present" : "absent";
     const more = evidence2 === "present" && share2 > 1 ? " More than the step itself: several threads' waits add up, so this thread may not be the step's." : "";
-    return { cause, evidence: evidence2, ms: measured ? ms : NaN, share: measured ? share2 : NaN, detail: detail + more, nextCheck: NEXT_CHECK[engine][cause] };
+    return { cause, evidence: evidence2, ms: measured2 ? ms : NaN, share: measured2 ? share2 : NaN, detail: detail + more, nextCheck: NEXT_CHECK[engine][cause] };
   };
   const n = (x) => Number.isNaN(x) ? "?" : Number.isInteger(x) ? grouped(x) : grouped(x, 1);
   const time = (ms) => Number.isNaN(ms) ? "unknown time" : duration(ms);
@@ -36034,13 +36372,22 @@ function runLoad(run2) {
   const column = table.numbers.queue_wait_ms ?? table.numbers.first_token_ms;
   if (column) {
     out.series = table.numbers.queue_wait_ms ? "queue_wait" : "ttft";
-    const rows = [];
-    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) rows.push(i);
-    const values = Float64Array.from(rows, (i) => column[i]);
+    let count3 = 0;
+    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) count3++;
+    const rows = count3 < n ? new Int32Array(count3) : void 0;
+    const values = count3 < n ? new Float64Array(count3) : column;
+    if (rows) {
+      for (let i = 0, j = 0; i < n; i++) {
+        if (ok[i] && Number.isFinite(column[i])) {
+          rows[j] = i;
+          values[j++] = column[i];
+        }
+      }
+    }
     const m = mser5(values);
     out.unsettled = m.unsettled;
     if (!m.unsettled && m.truncate > 0 && m.truncate <= MAX_WARMUP_SHARE * values.length) {
-      const row = rows[m.truncate];
+      const row = rows ? rows[m.truncate] : m.truncate;
       out.warmup = { rows: row, steady: { row, ts: arrival[row] } };
     }
     const trend = blockTrend(values);
@@ -36159,7 +36506,7 @@ function batchingTradeoff(metrics, differences, batch, costs) {
 }
 
 // src/report/build.ts
-function triageBenchmark(base, head, config, quality) {
+function triageBenchmark(base, head, config, quality, phases) {
   const differences = notLikeForLike(base, head).map((d) => d.kind === "load-changed" && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d);
   const load = analyseLoad(base, head);
   const compared = compareSides(base, head, config, {
@@ -36167,6 +36514,7 @@ function triageBenchmark(base, head, config, quality) {
     steady: steadyStarts(load, base, head),
     withheld: withheldReason(differences, config.compareAcrossLoad)
   });
+  phases?.("statistics");
   const { notInData, family } = compared;
   const baseData = sideData(base);
   const headData = sideData(head);
@@ -36226,7 +36574,7 @@ function triageBenchmark(base, head, config, quality) {
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: "decode-floor", message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? "benchmark";
-  return {
+  const report2 = {
     name,
     verdict: benchmarkVerdict(metrics, load),
     sloBreaches: metrics.flatMap((m) => m.slos.filter((s) => s.headMet === false).map((s) => s.slo.text)),
@@ -36250,6 +36598,8 @@ function triageBenchmark(base, head, config, quality) {
     service,
     ...quality ? { quality } : {}
   };
+  phases?.("diagnosis");
+  return report2;
 }
 function measuredRatesOf(metrics) {
   const value4 = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
@@ -36285,7 +36635,7 @@ function triage(base, head, config, extras = {}) {
   }
   const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : void 0;
   const reports = pairing.pairs.map((p) => {
-    const report3 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality);
+    const report3 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality, extras.phases);
     for (const note of pairing.notes) report3.caveats.push({ kind: "benchmark-names", message: note });
     return report3;
   });
@@ -37152,8 +37502,8 @@ function niceStep(raw) {
 }
 function fixed(value4, decimals) {
   const text = Math.abs(value4) >= 1e21 ? BigInt(Math.round(value4)).toString() : value4.toFixed(decimals);
-  const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-  return trimmed === "-0" ? "0" : trimmed;
+  const trimmed2 = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed2 === "-0" ? "0" : trimmed2;
 }
 
 // src/journal/charts.ts
@@ -37197,8 +37547,8 @@ function chart(title, yTitle, points2, lines, axis, palette) {
 }
 function fixed2(value4, decimals) {
   const text = value4.toFixed(decimals);
-  const trimmed = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-  return trimmed === "-0" ? "0" : trimmed;
+  const trimmed2 = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed2 === "-0" ? "0" : trimmed2;
 }
 
 // src/stats/change-point.ts

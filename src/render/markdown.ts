@@ -2,6 +2,7 @@
 // in ten seconds (headline, where the time went and why, the metrics table), then digs into the
 // collapsed sections. Artifact text goes through markdownText/codeText; our own numbers do not need to.
 
+import { noiseFooter } from './noise-words';
 import type { MetricComparison } from '../compare/types';
 import type { Attribution } from '../diagnose/attribution';
 import type { AmdahlItem } from '../diagnose/amdahl';
@@ -267,5 +268,5 @@ function sideRow(s: SideSummary): string {
 
 function footer(report: Report): string {
   const s = report.settings;
-  return `<sub>perf-triage v${report.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md</sub>`;
+  return `<sub>perf-triage v${report.tool.version} · intervals from ${grouped(s.resamples)} block-bootstrap resamples (seed ${s.seed}), widened so that a benchmark's labels hold together at ${levelText(s.level)} (false-coverage-rate intervals) · a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it · docs/statistics.md${noiseFooter(report)}</sub>`;
 }

@@ -11,8 +11,8 @@ import type { Run, Side } from '../model/run';
 import { compatibleKeys, keyLabel, workloadKey, type WorkloadKey } from '../model/workload-key';
 import { normalQuantile } from '../stats/proportion';
 import { bootstrapScale, logSpread, minimumDetectableEffect, noiseAllowance, resolution, runsForSideSigma, sideSigma, tInflation, type NoiseEstimate } from '../stats/run-noise';
-import { compareSides, type ComparisonResult } from './compare';
-import { analyseLoad, steadyStarts } from './load';
+import type { ComparisonResult } from './compare';
+import { compareRunSides as compareRuns } from './compare-runs';
 import { summaryDefaults } from './summary-defaults';
 import type { Verdict } from './types';
 
@@ -201,11 +201,6 @@ export function withCalibration(config: TriageConfig, estimates: readonly [strin
     bootstrapScaleByKey[key] = bootstrapScale(estimate, level);
   }
   return { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: bootstrapScaleByKey } };
-}
-
-function compareRuns(base: Side, head: Side, config: TriageConfig): ComparisonResult {
-  const load = analyseLoad(base, head);
-  return compareSides(base, head, config, { bothOverloaded: load.base.overloaded && load.head.overloaded, steady: steadyStarts(load, base, head) });
 }
 
 /**

@@ -80,7 +80,7 @@ describe('calibrate', () => {
     const direct = withCalibration(config, c.metrics.map((m) => [m.key, m]), c.level);
     expect(noiseSettings(config, { files: [file] }).config.statistics.runNoise['itl.p50']).toBeCloseTo(direct.statistics.runNoise['itl.p50'], 4);
     // History since the calibration refines it: pooled by degrees of freedom.
-    const refined = noiseSettings(config, { files: [file], bands: (b, key) => (key === 'itl.p50' ? { sigma: 0.01, pairs: 40 } : undefined) });
+    const refined = noiseSettings(config, { files: [file], bands: (_, key) => (key === 'itl.p50' ? { sigma: 0.01, pairs: 40 } : undefined) });
     expect(refined.sources[0].historyPairs).toBe(40);
     expect(refined.config.statistics.runNoise['itl.p50']).not.toBeCloseTo(direct.statistics.runNoise['itl.p50'], 6);
   }, 120_000);

@@ -4,7 +4,7 @@
 // accumulates), closed when the metrics recover, and closed as accepted by a maintainer's
 // `/perf accept` in the issue. Labels and assignees as the team configures them.
 
-import { entryIndex, recovery, type Alert, type AlertMetric } from '../journal/alerts';
+import { entryIndex, recovery, SAME_STEP_ENTRIES, type Alert, type AlertMetric } from '../journal/alerts';
 import type { JournalEntry } from '../journal/schema';
 import { acceptedAlertComment, alertAddedComment, alertBody, alertTitle, recoveredComment, type AlertCommit, type AlertDetails } from '../render/alert';
 import { statusOf, type GitHubClient } from './client';
@@ -30,8 +30,6 @@ export interface AlertState {
 }
 
 const MARKER = /^<!-- perf-triage:alert range=([A-Za-z0-9._-]{0,200}) state=([A-Za-z0-9+/=]+) -->$/;
-/** A step found again up to this many entries away is the same step (change points move as history accumulates). */
-const SAME_STEP_ENTRIES = 2;
 const MAX_COMMITS = 20;
 const MAX_PAGES = 3;
 
@@ -156,12 +154,12 @@ function stateMetric(m: AlertMetric): AlertState['metrics'][number] {
   return { benchmark: m.benchmark, key: m.key, unit: m.unit, before: m.before, minEffect: m.minEffect, step: m.step.id };
 }
 
-/** Same range, or one of its metrics stepping within SAME_STEP_ENTRIES entries of one the issue has. */
+/** Same range, or a step of one of its benchmarks within SAME_STEP_ENTRIES entries of one the issue has (change points move as history accumulates). */
 function sameAlert(known: AlertState, state: AlertState, entries: readonly JournalEntry[]): boolean {
   if (known.range === state.range) return true;
   return state.metrics.some((m) =>
     known.metrics.some((k) => {
-      if (k.benchmark !== m.benchmark || k.key !== m.key) return false;
+      if (k.benchmark !== m.benchmark) return false;
       const a = entryIndex(entries, m.benchmark, k.step);
       const b = entryIndex(entries, m.benchmark, m.step);
       return a >= 0 && b >= 0 && Math.abs(a - b) <= SAME_STEP_ENTRIES;

@@ -17,8 +17,16 @@ import type { JournalEntry } from './schema';
 export const ALERT_METRICS = ['ttft.p95', 'itl.p99', 'e2e.p95', 'throughput', 'ttft.p50', 'itl.p50'];
 /** A change point is news only among this many most recent entries. */
 export const ALERT_WITHIN = 20;
-/** A step has recovered when this many entries in a row are back within the minimum effect of before it. */
+/** A step has recovered when the median of this many latest entries is back within the minimum effect of before it. */
 export const RECOVERY_ENTRIES = 3;
+/**
+ * A change point is placed only once this many entries follow it. E-divisive keeps 5 entries on each
+ * side of a change, so a step a few merges old is first found at the edge (too early); two more
+ * entries put it where it is (measured on the simulated histories of test/github/alerts.test.ts).
+ */
+export const ALERT_MIN_AFTER = 7;
+/** Steps of one benchmark this close (in entries) are one step, placed where the strongest metric puts it. */
+export const SAME_STEP_ENTRIES = 3;
 
 export interface EntryRef {
   id: string;
@@ -119,7 +127,7 @@ export function detectAlerts(input: AlertInput): Alert[] {
       if (points.length < 10) continue;
       const drift = detectDrift(points, { seed: input.seed ?? 0 });
       for (const change of drift.changePoints) {
-        if (points.length - change.index > within) continue;
+        if (points.length - change.index > within || points.length - change.index < ALERT_MIN_AFTER) continue;
         const direction = directionOf(key);
         const worse = direction === 'lower-is-better' ? change.shift : -change.shift;
         const minEffect = input.minEffect(key);
@@ -127,6 +135,9 @@ export function detectAlerts(input: AlertInput): Alert[] {
         const into = points[change.index];
         // An accepted step is the team's decision, not news.
         if (into.kind === 'accepted') continue;
+        // Nor is a step that has gone away: the latest entries must still hold at least half of it.
+        const latest = quantile(points.slice(-RECOVERY_ENTRIES).map((p) => p.value), 0.5) / change.before.median - 1;
+        if ((direction === 'lower-is-better' ? latest : -latest) < worse / 2) continue;
         const before = segment(points, drift.changePoints, change, 'before');
         const after = segment(points, drift.changePoints, change, 'after');
         const stepEntry = input.entries.find((e) => e.id === into.id);
@@ -146,15 +157,39 @@ export function detectAlerts(input: AlertInput): Alert[] {
           minEffect,
           step: stepEntry ? ref(stepEntry) : { id: into.id, recordedAt: into.recordedAt, ...(into.commit ? { commit: into.commit } : {}) },
           ...(fromEntry ? { from: ref(fromEntry) } : {}),
-          ...phaseFromRuns(input.entries, before, after),
+          ...phaseFromRuns(input.entries, before, after, key),
         });
       }
     }
   }
-  return group(dedupe(found), diagnoses);
+  return group(placeSteps(dedupe(found), input.entries), diagnoses);
 }
 
-/** Has a step recovered: the last RECOVERY_ENTRIES values after it all within the minimum effect of the level before? */
+/**
+ * The steps of one benchmark found within SAME_STEP_ENTRIES of each other are one step: each metric of
+ * it is placed where the metric that moved furthest beyond its minimum effect puts it (a merge's own
+ * regression wins: it was measured there).
+ */
+function placeSteps(found: AlertMetric[], entries: readonly JournalEntry[]): AlertMetric[] {
+  const strength = (m: AlertMetric) => (m.source === 'regression' ? Infinity : Math.abs(m.change) / Math.max(m.minEffect, 1e-9));
+  const out: AlertMetric[] = [];
+  for (const benchmark of new Set(found.map((m) => m.benchmark))) {
+    const mine = found.filter((m) => m.benchmark === benchmark).sort((a, b) => strength(b) - strength(a));
+    const placed: { at: number; step: EntryRef; from?: EntryRef }[] = [];
+    for (const m of mine) {
+      const at = entryIndex(entries, benchmark, m.step.id);
+      const near = placed.find((p) => Math.abs(p.at - at) <= SAME_STEP_ENTRIES);
+      if (near) out.push({ ...m, step: near.step, ...(near.from ? { from: near.from } : {}) });
+      else {
+        placed.push({ at, step: m.step, ...(m.from ? { from: m.from } : {}) });
+        out.push(m);
+      }
+    }
+  }
+  return out;
+}
+
+/** Has a step recovered: the median of the last RECOVERY_ENTRIES values after it back within the minimum effect of the level before? */
 export function recovery(entries: readonly JournalEntry[], metric: { benchmark: string; key: string; before: number; minEffect: number; stepId: string }): HistoryPoint | undefined {
   const points = metricHistory(entries, metric.benchmark, metric.key);
   const at = points.findIndex((p) => p.id === metric.stepId);
@@ -162,8 +197,8 @@ export function recovery(entries: readonly JournalEntry[], metric: { benchmark: 
   const after = points.slice(at + 1);
   if (after.length < RECOVERY_ENTRIES) return undefined;
   const last = after.slice(-RECOVERY_ENTRIES);
-  const back = last.every((p) => Math.abs(p.value / metric.before - 1) <= metric.minEffect);
-  return back ? last[0] : undefined;
+  const level = quantile(last.map((p) => p.value), 0.5);
+  return Math.abs(level / metric.before - 1) <= metric.minEffect ? last[0] : undefined;
 }
 
 /** Where an entry sits in its benchmark's history (by time), for matching a step found again a little off. */
@@ -200,20 +235,28 @@ function phaseOf(report: BenchmarkReport | undefined, key: string, previous: Jou
   const attribution = report?.attributions.find((a) => a.spec.key === key);
   const dominant = attribution?.dominant ? attribution.phases.find((p) => p.phase === attribution.dominant) : undefined;
   if (dominant) return { phase: { phase: dominant.phase, before: dominant.baseMean, after: dominant.headMean, basis: 'tail' } };
-  if (previous?.phases && entry.phases) return phaseFromMeans([previous.phases], [entry.phases]);
+  if (previous?.phases && entry.phases) return phaseFromMeans([previous.phases], [entry.phases], phasesOf(key));
   return {};
 }
 
-function phaseFromRuns(entries: readonly JournalEntry[], before: readonly HistoryPoint[], after: readonly HistoryPoint[]): { phase?: PhaseMove } {
+function phaseFromRuns(entries: readonly JournalEntry[], before: readonly HistoryPoint[], after: readonly HistoryPoint[], key: string): { phase?: PhaseMove } {
   const phases = (points: readonly HistoryPoint[]) => points.map((p) => entries.find((e) => e.id === p.id)?.phases).filter((x): x is Record<string, number> => x !== undefined);
-  return phaseFromMeans(phases(before), phases(after));
+  return phaseFromMeans(phases(before), phases(after), phasesOf(key));
 }
 
-/** The phase whose median run mean grew the most (in ms) from one stretch to the next. */
-function phaseFromMeans(before: readonly Record<string, number>[], after: readonly Record<string, number>[]): { phase?: PhaseMove } {
+/** The phases a metric is made of (its phase model); token timing is the decode phase's; rates, any. */
+function phasesOf(key: string): readonly PhaseId[] {
+  const spec = parseMetricSpec(key);
+  if (typeof spec === 'string' || spec.metric.level === 'run') return PHASES;
+  if (spec.metric.phases.length) return spec.metric.phases;
+  return spec.metric.id === 'itl' || spec.metric.id === 'tpot' ? ['decode'] : PHASES.includes(spec.metric.id as PhaseId) ? [spec.metric.id as PhaseId] : PHASES;
+}
+
+/** The phase (of `candidates`) whose median run mean grew the most (in ms) from one stretch to the next. */
+function phaseFromMeans(before: readonly Record<string, number>[], after: readonly Record<string, number>[], candidates: readonly PhaseId[] = PHASES): { phase?: PhaseMove } {
   if (before.length === 0 || after.length === 0) return {};
   let best: PhaseMove | undefined;
-  for (const phase of PHASES) {
+  for (const phase of candidates) {
     const b = before.map((p) => p[phase]).filter((v) => Number.isFinite(v));
     const a = after.map((p) => p[phase]).filter((v) => Number.isFinite(v));
     if (b.length === 0 || a.length === 0) continue;

@@ -4,7 +4,7 @@
 
 import type { Alert, AlertMetric, EntryRef } from '../journal/alerts';
 import { PHASE_LABELS } from '../metrics/catalog';
-import { percent, signedPercent, withUnit } from '../format/numbers';
+import { compact, percent, signedPercent, withUnit } from '../format/numbers';
 import { codeText, linkTarget, markdownText, plainText, slackText } from './escape';
 import { metricLabel } from './calibration';
 import { levelText } from './verdict-words';
@@ -53,7 +53,7 @@ export function alertBody(alert: Alert, details: AlertDetails): string {
   lines.push(`### 🔴 perf-triage: performance moved between ${from} and ${to}`, '');
   lines.push('| benchmark | metric | before | after | change | interval | found by |', '|---|---|---:|---:|---:|---|---|');
   for (const m of alert.metrics) {
-    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${markdownText(withUnit(m.before, m.unit))} | ${markdownText(withUnit(m.after, m.unit))} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
+    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
   }
   const phases = alert.metrics.filter((m) => m.phase);
   if (phases.length) {
@@ -77,6 +77,13 @@ export function alertBody(alert: Alert, details: AlertDetails): string {
   lines.push('- Meant to be? A maintainer comments `/perf accept <reason>` here: the alert closes as accepted.', '- When later entries are back within the minimum effect of before, the alert says so and closes.');
   return `${lines.join('\n')}\n`;
 }
+
+/** A value in its unit; a unit the catalog does not know came from an artifact and is escaped. */
+function valueCell(value: number, unit: string): string {
+  return KNOWN_UNITS.has(unit) ? withUnit(value, unit) : `${compact(value)} ${markdownText(unit, 30)}`;
+}
+
+const KNOWN_UNITS = new Set(['ms', 'share', 'tok/s', 'req/s']);
 
 function intervalCell(m: AlertMetric): string {
   if (!m.interval) return '—';
@@ -118,7 +125,7 @@ function runLink(label: 'the run before' | 'the run after', entry: EntryRef | un
 export function alertAddedComment(alert: Alert): string {
   const lines = ['Also moved in this step:', '', '| benchmark | metric | before | after | change | interval | found by |', '|---|---|---:|---:|---:|---|---|'];
   for (const m of alert.metrics) {
-    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${markdownText(withUnit(m.before, m.unit))} | ${markdownText(withUnit(m.after, m.unit))} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
+    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
   }
   for (const m of alert.metrics.filter((x) => x.phase)) lines.push('', `${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
   return lines.join('\n');
@@ -126,10 +133,10 @@ export function alertAddedComment(alert: Alert): string {
 
 /** The comment when every metric of an alert is back. */
 export function recoveredComment(recovered: { benchmark: string; key: string; unit: string; before: number; value: number; minEffect: number; at: EntryRef }[]): string {
-  const lines = ['✅ **Recovered**: the last entries are back within the minimum effect of before the step.', ''];
+  const lines = ['✅ **Recovered**: the median of the last entries is back within the minimum effect of before the step.', ''];
   for (const r of recovered) {
     const at = r.at.commit ? ` from \`${short(r.at.commit)}\`` : '';
-    lines.push(`- ${markdownText(r.benchmark, 80)} ${markdownText(metricLabel(r.key))}: ${markdownText(withUnit(r.value, r.unit))}${at}, before the step ${markdownText(withUnit(r.before, r.unit))} (± ${percent(r.minEffect)})`);
+    lines.push(`- ${markdownText(r.benchmark, 80)} ${markdownText(metricLabel(r.key))}: ${valueCell(r.value, r.unit)}${at}, before the step ${valueCell(r.before, r.unit)} (± ${percent(r.minEffect)})`);
   }
   return lines.join('\n');
 }
@@ -146,7 +153,7 @@ export function webhookPayload(alert: Alert, issue: { number: number; url?: stri
   const link = url ? `<${url}|issue ${issue.number}>` : `issue ${issue.number}`;
   const lines = [`:rotating_light: perf-triage: ${slackText(metricLabel(lead.key))} ${signedPercent(lead.change)} in ${slackText(lead.benchmark, 80)} ${slackText(rangeWords(alert, short))} (${link})`];
   for (const m of alert.metrics) {
-    lines.push(`• ${slackText(m.benchmark, 80)} ${slackText(metricLabel(m.key))}: ${slackText(withUnit(m.before, m.unit))} → ${slackText(withUnit(m.after, m.unit))} (${signedPercent(m.change)})${m.phase ? `, ${PHASE_LABELS[m.phase.phase]} ${withUnit(m.phase.before, 'ms')} → ${withUnit(m.phase.after, 'ms')}` : ''}`);
+    lines.push(`• ${slackText(m.benchmark, 80)} ${slackText(metricLabel(m.key))}: ${KNOWN_UNITS.has(m.unit) ? withUnit(m.before, m.unit) : slackText(withUnit(m.before, m.unit))} → ${KNOWN_UNITS.has(m.unit) ? withUnit(m.after, m.unit) : slackText(withUnit(m.after, m.unit))} (${signedPercent(m.change)})${m.phase ? `, ${PHASE_LABELS[m.phase.phase]} ${withUnit(m.phase.before, 'ms')} → ${withUnit(m.phase.after, 'ms')}` : ''}`);
   }
   return { text: lines.join('\n') };
 }

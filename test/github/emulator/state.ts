@@ -360,6 +360,7 @@ export class EmulatorState {
   addIssue(repo: string, input: { number?: number; title?: string; author?: string; state?: 'open' | 'closed'; body?: string | null; labels?: string[]; assignees?: string[] } = {}): IssueRecord {
     const r = this.requireRepo(repo);
     const number = input.number ?? r.nextNumber;
+    if (this.issues.has(this.issueKey(r.fullName, number))) throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
     r.nextNumber = Math.max(r.nextNumber, number + 1);
     const author = this.ensureUser(input.author ?? r.owner).login;
     const at = this.stamp();
@@ -422,6 +423,7 @@ export class EmulatorState {
   ): PullRecord {
     const r = this.requireRepo(repo);
     const number = input.number ?? r.nextNumber;
+    if (this.issues.has(this.issueKey(r.fullName, number))) throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
     r.nextNumber = Math.max(r.nextNumber, number + 1);
     const headRepo = input.head.repo ? this.ensureRepo(input.head.repo, r.fullName).fullName : r.fullName;
     const author = this.ensureUser(input.author ?? this.repo(headRepo)!.owner).login;

@@ -56,12 +56,20 @@ export interface AlertRun {
 }
 
 export async function raiseAlerts(run: AlertRun): Promise<void> {
-  const ids = new Set(run.history.map((e) => e.id));
-  const entries = [...run.history, ...run.recorded.filter((e) => !ids.has(e.id))];
+  if (run.authors.length === 0) {
+    warning('alerts: the account this token writes as is unknown (set comment-author): no alert issue is written, so none is written twice');
+    return;
+  }
+  // A re-run of a record finds its entries in the journal already: those, as written then, are what happened
+  // (this run compared with the baseline the first run moved).
+  const known = new Map(run.history.map((e) => [e.id, e]));
+  const rerun = run.recorded.some((e) => known.has(e.id));
+  const recorded = run.recorded.map((e) => known.get(e.id) ?? e);
+  const entries = [...run.history, ...recorded.filter((e) => !known.has(e.id))];
   const alerts = detectAlerts({
     entries,
-    recorded: run.recorded,
-    report: run.report,
+    recorded,
+    ...(rerun ? {} : { report: run.report }),
     minEffect: (key) => {
       const spec = parseMetricSpec(key);
       return typeof spec === 'string' ? 0.1 : minEffectFor(run.config, spec);

@@ -79,7 +79,7 @@ export function alertBody(alert: Alert, details: AlertDetails): string {
 }
 
 /** A value in its unit; a unit the catalog does not know came from an artifact and is escaped. */
-function valueCell(value: number, unit: string): string {
+export function valueCell(value: number, unit: string): string {
   return KNOWN_UNITS.has(unit) ? withUnit(value, unit) : `${compact(value)} ${markdownText(unit, 30)}`;
 }
 

@@ -4,9 +4,10 @@
 
 import type { MetricComparison } from '../compare/types';
 import type { BenchmarkReport } from '../report/model';
-import { percent, withUnit } from '../format/numbers';
+import { percent } from '../format/numbers';
 import { linkTarget, markdownText } from './escape';
 import { metricLabel } from './calibration';
+import { valueCell } from './alert';
 import { attributionFor, headline, leadFinding, leadMetric, whereTheTimeWent } from './summary';
 import { intervalText } from './verdict-words';
 
@@ -80,7 +81,7 @@ export function bisectMarkdown(o: BisectOutcome): string {
     lines.push('', `| commit | pull request | runs | ${label} | vs good end | vs bad end | verdict |`, '|---|---|---:|---:|---|---|---|');
     for (const r of o.rows) {
       const runs = r.runUrls.map((u) => linkTarget(u)).filter((u): u is string => u !== undefined).map((u, i) => `[${i + 1}](${u})`);
-      lines.push(`| \`${short(r.sha)}\` ${r.role === 'measured' ? '' : `(${r.role})`} | ${pullsCell(r.pulls)} | ${r.runs}${runs.length ? ` (${runs.join(' ')})` : ''} | ${r.value !== undefined && o.unit ? markdownText(withUnit(r.value, o.unit)) : '—'} | ${vsText(r.vsGood)} | ${vsText(r.vsBad)} | ${r.verdict} |`);
+      lines.push(`| \`${short(r.sha)}\` ${r.role === 'measured' ? '' : `(${r.role})`} | ${pullsCell(r.pulls)} | ${r.runs}${runs.length ? ` (${runs.join(' ')})` : ''} | ${r.value !== undefined && o.unit ? valueCell(r.value, o.unit) : '—'} | ${vsText(r.vsGood)} | ${vsText(r.vsBad)} | ${r.verdict} |`);
     }
   }
   return `${lines.join('\n')}\n`;

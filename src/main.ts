@@ -32,6 +32,7 @@ import { parseAlertSettings, raiseAlerts } from './action/alert-mode';
 import { runCalibrate } from './action/calibrate-mode';
 import { parseBisectSettings, runBisect } from './action/bisect-mode';
 import { confirmIfNeeded, parseConfirmSettings } from './action/confirm';
+import { readNoiseFiles, withNoise } from './action/noise';
 import { readInputs, type ActionInputs } from './action/inputs';
 import { fail, info, timedGroup, warning } from './action/log';
 import { artifactBaseline, journalBaseline, usesArtifactBaseline, usesJournalBaseline } from './action/baseline';
@@ -166,10 +167,21 @@ export async function run(env: Record<string, string | undefined> = process.env)
       const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? 'benchmark'));
       return { label: 'base' as const, runs: [...found.side.runs, ...selfRuns] };
     });
+    // The runner's calibration (the noise file in the journal), refined by the history since; else the history's bands.
+    const noiseFiles =
+      client && onGitHub(context) && journal.mode !== 'off'
+        ? await readNoiseFiles(client, context.repository, journalRef, journal.paths, head).catch((error: unknown) => {
+            warning(`the noise calibration on ${journalRef} was not read (${statusOf(error) !== undefined ? `HTTP ${statusOf(error)}` : String((error as Error)?.message ?? error)}): the journal's bands or the defaults apply`);
+            return [];
+          })
+        : [];
+    const noise = noiseFiles.length ? withNoise(config, noiseFiles, history?.entries) : undefined;
     const profiles = await timedGroup('perf-triage: read profiles', () => readProfiles(inputs, artifact));
     const quality = await readQualityFiles(inputs, artifact);
     let report = await timedGroup('perf-triage: compare and diagnose', async () => {
-      const r = triage(base, head, history ? withHistory(config, history) : config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
+      const judged = noise ? noise.config : history ? withHistory(config, history) : config;
+      const compared = triage(base, head, judged, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
+      const r = noise?.sources.length ? { ...compared, noise: noise.sources } : compared;
       info(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });

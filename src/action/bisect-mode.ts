@@ -9,19 +9,16 @@
 import * as core from '@actions/core';
 import { ConfigError, type TriageConfig } from '../config/config';
 import { BisectSearch, judgePoint, stepBetween, workloadMismatch, type PointJudgement } from '../compare/bisect';
-import { noiseSettings } from '../compare/noise-settings';
 import { InputError } from '../ingest/errors';
 import type { TextSource } from '../ingest/source';
 import { sideFromSources } from '../io/load-side';
-import { journalNoise } from '../journal/history';
-import { parseNoiseFile, type NoiseFile } from '../journal/noise';
+import type { NoiseFile } from '../journal/noise';
 import { readJournal } from '../journal/store';
 import type { JournalEntry } from '../journal/schema';
 import { parseMetricSpec } from '../metrics/metric-spec';
 import { workloadKey, type WorkloadKey } from '../model/workload-key';
 import type { Side } from '../model/run';
 import { triage } from '../report/build';
-import { pairBenchmarks } from '../report/groups';
 import { bisectMarkdown, type BisectCommit, type BisectOutcome, type BisectRow } from '../render/bisect';
 import { keyLabel } from '../model/workload-key';
 import type { GitHubClient } from '../github/client';
@@ -31,7 +28,7 @@ import { cancelRun, dispatchRun, realSleep, waitForRun, type Sleep } from '../gi
 import { needing } from '../github/permissions';
 import { readRepoFile } from '../github/repo-files';
 import type { JournalSettings } from './journal-settings';
-import { historyOf } from './history';
+import { readNoiseFiles, withNoise } from './noise';
 import { inArtifact, runArtifact } from './artifact-side';
 import { info, warning } from './log';
 
@@ -325,26 +322,8 @@ async function alertIssueOf(run: BisectRun, outcome: BisectOutcome): Promise<num
 
 /** The calibrated noise of the benchmark (refined by the journal), the journal's bands for the rest. */
 async function noiseFor(run: BisectRun, side: Side, entries: readonly JournalEntry[]): Promise<{ config: TriageConfig; files: NoiseFile[] }> {
-  const names = pairBenchmarks(side, side).pairs.map((p) => p.name);
-  const files: NoiseFile[] = [];
-  for (const name of names) {
-    const path = run.journal.paths.noise(name);
-    const text = await readRepoFile(run.client, run.context.repository, run.journalRef, path).catch(() => undefined);
-    if (text !== undefined) files.push(parseNoiseFile(text, `${run.journalRef}:${path}`));
-  }
-  const since = (file: NoiseFile) => entries.filter((e) => e.recordedAt >= file.calibratedAt);
-  const history = historyOf([...entries]);
-  const settings = noiseSettings(run.config, {
-    files,
-    bands: (benchmark, key) => {
-      const file = files.find((f) => f.benchmark === benchmark);
-      const band = file ? journalNoise(since(file), benchmark, key) : undefined;
-      return band ? { sigma: band.sigma, pairs: band.pairs } : undefined;
-    },
-    historyBands: history.bands,
-  });
-  for (const s of settings.sources) info(`bisect: noise from the calibration of ${s.calibratedAt.slice(0, 10)} (${s.runs} runs${s.runner ? ` on ${s.runner}` : ''})`);
-  return { config: settings.config, files };
+  const files = await readNoiseFiles(run.client, run.context.repository, run.journalRef, run.journal.paths, side);
+  return { config: withNoise(run.config, files, entries).config, files };
 }
 
 async function commitInfo(client: GitHubClient, repo: RepoRef, sha: string, messages: ReadonlyMap<string, string>): Promise<BisectCommit> {

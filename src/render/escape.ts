@@ -59,7 +59,9 @@ export function slackText(text: string, max = MAX_INLINE): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/@/g, `@${WORD_JOINER}`)
-    .replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`);
+    .replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`)
+    // Chat clients link bare URLs: artifact text makes none.
+    .replace(/:\/\//g, `:${WORD_JOINER}//`);
 }
 
 /**

@@ -15448,7 +15448,8 @@ function reportToJson(report2) {
     outcome: report2.outcome,
     acceptance: report2.acceptance ?? null,
     benchmarks: report2.benchmarks.map((b) => benchmarkJson(b, report2.settings.level)),
-    profiles: report2.profiles ?? null
+    profiles: report2.profiles ?? null,
+    noise: report2.noise ?? null
   };
 }
 function renderJson(report2) {
@@ -15528,6 +15529,7 @@ function metricJson(m, b, confidence) {
     uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
     pValue: m.pValue ?? null,
     minEffect: m.minEffect,
+    runNoise: m.runNoise ?? null,
     slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
     dominantPhase: phase,
     rootPhase: walk2?.rootPhase ?? null,

@@ -36600,7 +36600,8 @@ function reportToJson(report3) {
     outcome: report3.outcome,
     acceptance: report3.acceptance ?? null,
     benchmarks: report3.benchmarks.map((b) => benchmarkJson(b, report3.settings.level)),
-    profiles: report3.profiles ?? null
+    profiles: report3.profiles ?? null,
+    noise: report3.noise ?? null
   };
 }
 function renderJson(report3) {
@@ -36680,6 +36681,7 @@ function metricJson(m, b, confidence) {
     uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
     pValue: m.pValue ?? null,
     minEffect: m.minEffect,
+    runNoise: m.runNoise ?? null,
     slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
     dominantPhase: phase,
     rootPhase: walk2?.rootPhase ?? null,
@@ -36706,7 +36708,7 @@ function cap3(text, max) {
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }
 function slackText(text, max = MAX_INLINE) {
-  return plainText(text, max).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, `@${WORD_JOINER}`).replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`);
+  return plainText(text, max).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, `@${WORD_JOINER}`).replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`).replace(/:\/\//g, `:${WORD_JOINER}//`);
 }
 function linkTarget(url) {
   if (!url || url.length > 500) return void 0;
@@ -45928,49 +45930,6 @@ function beyond(m) {
   return worse / m.minEffect;
 }
 
-// src/compare/noise-settings.ts
-var MAD_EFFICIENCY = 0.37;
-function noiseSettings(config, input) {
-  const explicit = config.statistics.runNoise;
-  const chosen = /* @__PURE__ */ new Map();
-  const sources = [];
-  for (const file of input.files ?? []) {
-    const metrics = [];
-    let historyPairs = 0;
-    for (const [key, m] of Object.entries(file.metrics)) {
-      if (Object.hasOwn(explicit, key)) continue;
-      let estimate = { sigmaBetween: m.sigmaBetween, df: m.df, sigmaWithin: m.sigmaWithin };
-      const band = input.bands?.(file.benchmark, key);
-      if (band && band.pairs > 0 && band.sigma > 0) {
-        const pooled = poolSigma({ sigma: m.sigmaBetween, df: m.df }, { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs });
-        estimate = { ...estimate, sigmaBetween: pooled.sigma, df: pooled.df };
-        historyPairs = Math.max(historyPairs, band.pairs);
-      }
-      metrics.push(key);
-      const previous = chosen.get(key);
-      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level)) chosen.set(key, { estimate, level: file.level });
-    }
-    const after = file.falseAlarms.after;
-    sources.push({
-      benchmark: file.benchmark,
-      calibratedAt: file.calibratedAt,
-      runs: file.runs,
-      ...file.runner ? { runner: file.runner } : {},
-      metrics,
-      historyPairs,
-      falseAlarms: { alarms: after.alarms, comparisons: after.comparisons, pairs: after.pairs }
-    });
-  }
-  const runNoise = {};
-  const scale = { ...config.statistics.bootstrapScale };
-  for (const [key, sigma] of input.historyBands ?? []) if (!chosen.has(key)) runNoise[key] = sigma;
-  for (const [key, { estimate, level }] of chosen) {
-    runNoise[key] = noiseAllowance(estimate, level);
-    scale[key] = bootstrapScale(estimate, level);
-  }
-  return { config: { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale } }, sources };
-}
-
 // src/journal/jsonl.ts
 var REQUIRED = ["id", "kind", "benchmark", "recordedAt", "verdict", "metrics"];
 var NEWER = /^perf-triage\/journal@(\d+)$/;
@@ -46541,7 +46500,7 @@ function bisectMarkdown(o) {
     lines.push("", `| commit | pull request | runs | ${label} | vs good end | vs bad end | verdict |`, "|---|---|---:|---:|---|---|---|");
     for (const r of o.rows) {
       const runs = r.runUrls.map((u) => linkTarget(u)).filter((u) => u !== void 0).map((u, i) => `[${i + 1}](${u})`);
-      lines.push(`| \`${short2(r.sha)}\` ${r.role === "measured" ? "" : `(${r.role})`} | ${pullsCell(r.pulls)} | ${r.runs}${runs.length ? ` (${runs.join(" ")})` : ""} | ${r.value !== void 0 && o.unit ? markdownText(withUnit(r.value, o.unit)) : "—"} | ${vsText(r.vsGood)} | ${vsText(r.vsBad)} | ${r.verdict} |`);
+      lines.push(`| \`${short2(r.sha)}\` ${r.role === "measured" ? "" : `(${r.role})`} | ${pullsCell(r.pulls)} | ${r.runs}${runs.length ? ` (${runs.join(" ")})` : ""} | ${r.value !== void 0 && o.unit ? valueCell(r.value, o.unit) : "—"} | ${vsText(r.vsGood)} | ${vsText(r.vsBad)} | ${r.verdict} |`);
     }
   }
   return `${lines.join("\n")}
@@ -46638,6 +46597,49 @@ async function readRepoFile(client, repo, ref2, path) {
   }
 }
 
+// src/compare/noise-settings.ts
+var MAD_EFFICIENCY = 0.37;
+function noiseSettings(config, input) {
+  const explicit = config.statistics.runNoise;
+  const chosen = /* @__PURE__ */ new Map();
+  const sources = [];
+  for (const file of input.files ?? []) {
+    const metrics = [];
+    let historyPairs = 0;
+    for (const [key, m] of Object.entries(file.metrics)) {
+      if (Object.hasOwn(explicit, key)) continue;
+      let estimate = { sigmaBetween: m.sigmaBetween, df: m.df, sigmaWithin: m.sigmaWithin };
+      const band = input.bands?.(file.benchmark, key);
+      if (band && band.pairs > 0 && band.sigma > 0) {
+        const pooled = poolSigma({ sigma: m.sigmaBetween, df: m.df }, { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs });
+        estimate = { ...estimate, sigmaBetween: pooled.sigma, df: pooled.df };
+        historyPairs = Math.max(historyPairs, band.pairs);
+      }
+      metrics.push(key);
+      const previous = chosen.get(key);
+      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level)) chosen.set(key, { estimate, level: file.level });
+    }
+    const after = file.falseAlarms.after;
+    sources.push({
+      benchmark: file.benchmark,
+      calibratedAt: file.calibratedAt,
+      runs: file.runs,
+      ...file.runner ? { runner: file.runner } : {},
+      metrics,
+      historyPairs,
+      falseAlarms: { alarms: after.alarms, comparisons: after.comparisons, pairs: after.pairs }
+    });
+  }
+  const runNoise = {};
+  const scale = { ...config.statistics.bootstrapScale };
+  for (const [key, sigma] of input.historyBands ?? []) if (!chosen.has(key)) runNoise[key] = sigma;
+  for (const [key, { estimate, level }] of chosen) {
+    runNoise[key] = noiseAllowance(estimate, level);
+    scale[key] = bootstrapScale(estimate, level);
+  }
+  return { config: { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale } }, sources };
+}
+
 // src/action/history.ts
 async function readHistory(client, repo, ref2, journal) {
   const view = await readJournal((path) => readRepoFile(client, repo, ref2, path), journal.paths, { label: ref2 });
@@ -46686,6 +46688,33 @@ function annotateBenchmark(b, entries) {
     }
   }
   return { ...b, caveats, ...trends.length ? { trends } : {} };
+}
+
+// src/action/noise.ts
+async function readNoiseFiles(client, repo, ref2, paths, side2) {
+  const files = [];
+  for (const name of new Set(pairBenchmarks(side2, side2).pairs.map((p) => p.name))) {
+    const path = paths.noise(name);
+    const text = await readRepoFile(client, repo, ref2, path);
+    if (text !== void 0) files.push(parseNoiseFile(text, `${ref2}:${path}`));
+  }
+  return files;
+}
+function withNoise(config, files, entries) {
+  const history = entries ? historyOf([...entries]) : void 0;
+  const settings = noiseSettings(config, {
+    files,
+    bands: (benchmark, key) => {
+      const file = files.find((f) => f.benchmark === benchmark);
+      if (!file || !entries) return void 0;
+      const since = Date.parse(file.calibratedAt);
+      const band = journalNoise(entries.filter((e) => Date.parse(e.recordedAt) >= since), benchmark, key);
+      return band ? { sigma: band.sigma, pairs: band.pairs } : void 0;
+    },
+    ...history ? { historyBands: history.bands } : {}
+  });
+  for (const s of settings.sources) info2(`noise of ${s.benchmark}: the calibration of ${s.calibratedAt.slice(0, 10)} (${s.runs} runs${s.runner ? ` on ${s.runner}` : ""})${s.historyPairs ? `, refined with ${s.historyPairs} journal steps` : ""}`);
+  return settings;
 }
 
 // src/ingest/source.ts
@@ -47227,26 +47256,8 @@ async function alertIssueOf(run2, outcome) {
   return void 0;
 }
 async function noiseFor(run2, side2, entries) {
-  const names2 = pairBenchmarks(side2, side2).pairs.map((p) => p.name);
-  const files = [];
-  for (const name of names2) {
-    const path = run2.journal.paths.noise(name);
-    const text = await readRepoFile(run2.client, run2.context.repository, run2.journalRef, path).catch(() => void 0);
-    if (text !== void 0) files.push(parseNoiseFile(text, `${run2.journalRef}:${path}`));
-  }
-  const since = (file) => entries.filter((e) => e.recordedAt >= file.calibratedAt);
-  const history = historyOf([...entries]);
-  const settings = noiseSettings(run2.config, {
-    files,
-    bands: (benchmark, key) => {
-      const file = files.find((f) => f.benchmark === benchmark);
-      const band = file ? journalNoise(since(file), benchmark, key) : void 0;
-      return band ? { sigma: band.sigma, pairs: band.pairs } : void 0;
-    },
-    historyBands: history.bands
-  });
-  for (const s of settings.sources) info2(`bisect: noise from the calibration of ${s.calibratedAt.slice(0, 10)} (${s.runs} runs${s.runner ? ` on ${s.runner}` : ""})`);
-  return { config: settings.config, files };
+  const files = await readNoiseFiles(run2.client, run2.context.repository, run2.journalRef, run2.journal.paths, side2);
+  return { config: withNoise(run2.config, files, entries).config, files };
 }
 async function commitInfo(client, repo, sha, messages) {
   const pulls = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 5 }).then(({ data }) => data.filter((p) => p.merged_at).map((p) => ({ number: p.number, title: p.title, url: p.html_url, ...p.user ? { author: p.user.login } : {} }))).catch(() => []);
@@ -48743,10 +48754,17 @@ async function run(env = process.env) {
       const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? "benchmark"));
       return { label: "base", runs: [...found.side.runs, ...selfRuns] };
     });
+    const noiseFiles = client && onGitHub(context) && journal.mode !== "off" ? await readNoiseFiles(client, context.repository, journalRef, journal.paths, head).catch((error2) => {
+      warning2(`the noise calibration on ${journalRef} was not read (${statusOf(error2) !== void 0 ? `HTTP ${statusOf(error2)}` : String(error2?.message ?? error2)}): the journal's bands or the defaults apply`);
+      return [];
+    }) : [];
+    const noise = noiseFiles.length ? withNoise(config, noiseFiles, history?.entries) : void 0;
     const profiles = await timedGroup("perf-triage: read profiles", () => readProfiles(inputs, artifact));
     const quality = await readQualityFiles(inputs, artifact);
     let report3 = await timedGroup("perf-triage: compare and diagnose", async () => {
-      const r = triage(base, head, history ? withHistory(config, history) : config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
+      const judged = noise ? noise.config : history ? withHistory(config, history) : config;
+      const compared = triage(base, head, judged, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
+      const r = noise?.sources.length ? { ...compared, noise: noise.sources } : compared;
       info2(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });

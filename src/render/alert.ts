@@ -71,8 +71,8 @@ export function alertBody(alert: Alert, details: AlertDetails): string {
   if (runs.length) lines.push('', `**Runs** ${runs.join(' · ')}`);
   lines.push('', '**Next**');
   if (alert.from?.commit && alert.to.commit && details.commits.length > 1) {
-    const workflow = details.bisectWorkflow ? ` (\`${codeText(details.bisectWorkflow, 80)}\`)` : '';
-    lines.push(`- Find the commit: run the bisect workflow${workflow} with good \`${short(alert.from.commit)}\` and bad \`${short(alert.to.commit)}\`; it posts the tested commits here.`);
+    const workflow = details.bisectWorkflow ? ` with \`${codeText(details.bisectWorkflow, 80)}\`` : '';
+    lines.push(`- Find the commit: run perf-triage's bisect (\`mode: bisect\`) with \`bisect-good: ${short(alert.from.commit)}\` and \`bisect-bad: ${short(alert.to.commit)}\`: it measures the commits between${workflow} and posts the tested commits here.`);
   }
   lines.push('- Meant to be? A maintainer comments `/perf accept <reason>` here: the alert closes as accepted.', '- When later entries are back within the minimum effect of before, the alert says so and closes.');
   return `${lines.join('\n')}\n`;

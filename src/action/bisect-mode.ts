@@ -108,6 +108,8 @@ export interface BisectRun {
   alertLabel: string;
   authors: readonly string[];
   sleep?: Sleep;
+  /** The clock the budget of minutes is kept with (ms since the epoch). */
+  now?: () => number;
 }
 
 /** Stops the search with a result other than a culprit. */
@@ -132,7 +134,8 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
   const { client, settings } = run;
   const repo = run.context.repository;
   const sleep = run.sleep ?? realSleep;
-  const started = Date.now();
+  const now = run.now ?? Date.now;
+  const started = now();
   const deadline = started + settings.timeoutMinutes * 60_000;
   const pollMs = settings.pollSeconds * 1000;
 
@@ -169,7 +172,7 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
   /** One run of the benchmark workflow at `sha`, dispatched and waited for. */
   const dispatchAt = async (sha: string): Promise<{ side: Side; url: string }> => {
     if (dispatches >= settings.maxRuns) throw new Stop('budget', `the budget of ${settings.maxRuns} runs is spent`);
-    if (Date.now() >= deadline) throw new Stop('timeout', `the ${settings.timeoutMinutes}-minute limit passed`);
+    if (now() >= deadline) throw new Stop('timeout', `the ${settings.timeoutMinutes}-minute limit passed`);
     dispatches++;
     const token = `${run.context.runId}-${dispatches}`;
     const dispatched = await needing(`the benchmark workflow ${settings.workflow} was not dispatched`, () =>
@@ -177,7 +180,7 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
     );
     started_.push(dispatched.id);
     info(`bisect: run ${dispatched.id} dispatched for ${sha.slice(0, 7)} (${dispatches} of ${settings.maxRuns})`);
-    const outcome = await waitForRun(client, repo, dispatched.id, { sleep, pollMs, deadline });
+    const outcome = await waitForRun(client, repo, dispatched.id, { sleep, pollMs, deadline, now });
     if (outcome.timedOut) throw new Stop('timeout', `run ${dispatched.id} for ${sha.slice(0, 7)} had not finished when the ${settings.timeoutMinutes}-minute limit passed`);
     finished.add(dispatched.id);
     if (outcome.conclusion !== 'success') throw new Stop('failed', `run ${dispatched.id} for ${sha.slice(0, 7)} ended ${outcome.conclusion ?? 'without a conclusion'}: the commit could not be measured`);
@@ -281,7 +284,7 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
       runUrls: p.runUrls,
     });
   }
-  const done: BisectOutcome = { ...outcome, rows, dispatches, maxRuns: settings.maxRuns, minutes: (Date.now() - started) / 60_000 };
+  const done: BisectOutcome = { ...outcome, rows, dispatches, maxRuns: settings.maxRuns, minutes: (now() - started) / 60_000 };
   await report(run, done);
   return done;
 }

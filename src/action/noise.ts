@@ -5,7 +5,7 @@
 import type { TriageConfig } from '../config/config';
 import { noiseSettings, type NoiseProvenance } from '../compare/noise-settings';
 import { journalNoise } from '../journal/history';
-import { parseNoiseFile, type NoiseFile } from '../journal/noise';
+import { noiseApplies, parseNoiseFile, type NoiseFile } from '../journal/noise';
 import type { JournalPaths } from '../journal/paths';
 import type { JournalEntry } from '../journal/schema';
 import type { Side } from '../model/run';
@@ -19,10 +19,13 @@ import { info } from './log';
 /** The noise files of the side's benchmarks on the journal's branch (none is not an error). */
 export async function readNoiseFiles(client: GitHubClient, repo: RepoRef, ref: string, paths: JournalPaths, side: Side): Promise<NoiseFile[]> {
   const files: NoiseFile[] = [];
-  for (const name of new Set(pairBenchmarks(side, side).pairs.map((p) => p.name))) {
-    const path = paths.noise(name);
+  for (const pair of pairBenchmarks(side, side).pairs) {
+    const path = paths.noise(pair.name);
     const text = await readRepoFile(client, repo, ref, path);
-    if (text !== undefined) files.push(parseNoiseFile(text, `${ref}:${path}`));
+    if (text === undefined) continue;
+    const file = parseNoiseFile(text, `${ref}:${path}`);
+    if (noiseApplies(file, pair.head.runs)) files.push(file);
+    else info(`noise of ${pair.name}: the calibration of ${file.calibratedAt.slice(0, 10)} was made with another workload; the journal's bands or the defaults apply`);
   }
   return files;
 }

@@ -292,7 +292,7 @@ async function record(args: readonly string[], io: CliIo): Promise<number> {
   const quality = await loadQualityInputs(values['baseline-quality'] ?? [], values.quality ?? [], io.cwd);
   const pairs = pairBenchmarks(baseSide, headSide).pairs;
   // The benchmark's calibration in the journal directory applies unless other noise files are named.
-  const noise = await readNoiseFiles(values.noise ?? (await noiseFilesInDir(values.dir, pairs.map((p) => p.name), io.cwd)), io.cwd);
+  const noise = await readNoiseFiles(values.noise ?? (await noiseFilesInDir(values.dir, pairs.map((p) => p.name), io.cwd)), io.cwd, values.noise ? undefined : pairs.flatMap((p) => p.head.runs));
   const report = noise.annotate(triage(baseSide, headSide, noise.apply(config), { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) }));
   const heads = pairs.map((p) => p.head);
   const recordedAt = values.date ? `${calendarDate(values.date, '--date')}T00:00:00.000Z` : new Date().toISOString();

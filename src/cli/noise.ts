@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import type { TriageConfig } from '../config/config';
 import { noiseSettings, type NoiseProvenance } from '../compare/noise-settings';
 import { InputError } from '../ingest/errors';
-import { parseNoiseFile, type NoiseFile } from '../journal/noise';
+import { noiseApplies, parseNoiseFile, type NoiseFile } from '../journal/noise';
+import type { Run } from '../model/run';
 import { journalPaths } from '../journal/paths';
 import type { Report } from '../report/model';
 
@@ -16,7 +17,8 @@ export interface NoiseFiles {
   annotate(report: Report): Report;
 }
 
-export async function readNoiseFiles(paths: readonly string[], cwd: string): Promise<NoiseFiles> {
+/** The files named; with `runs`, only those whose workload is the runs' (a calibration found unasked). */
+export async function readNoiseFiles(paths: readonly string[], cwd: string, runs?: readonly Run[]): Promise<NoiseFiles> {
   const files: NoiseFile[] = [];
   for (const path of paths) {
     let text: string;
@@ -25,7 +27,8 @@ export async function readNoiseFiles(paths: readonly string[], cwd: string): Pro
     } catch (error) {
       throw new InputError(path, `cannot read the noise file: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (perf-triage calibrate writes it)' : (error as Error).message}`);
     }
-    files.push(parseNoiseFile(text, path));
+    const file = parseNoiseFile(text, path);
+    if (!runs || noiseApplies(file, runs)) files.push(file);
   }
   let sources: NoiseProvenance[] = [];
   return {

@@ -21,12 +21,12 @@ export interface DispatchRequest {
 
 /** Dispatches the workflow and finds the run it started: by the id GitHub returns, else by the token in the run's title. */
 export async function dispatchRun(client: GitHubClient, repo: RepoRef, request: DispatchRequest, wait: { sleep: Sleep; pollMs: number; attempts?: number }): Promise<{ id: number; url: string }> {
-  const response = await client.request('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
-    ...repo,
-    workflow_id: request.workflow,
-    ref: request.ref,
-    inputs: request.inputs,
-    return_run_details: true,
+  const dispatch = (details: boolean) =>
+    client.request('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', { ...repo, workflow_id: request.workflow, ref: request.ref, inputs: request.inputs, ...(details ? { return_run_details: true } : {}) });
+  // An older GitHub Enterprise Server refuses the return_run_details field: dispatch without it.
+  const response = await dispatch(true).catch((error: unknown) => {
+    if (statusOf(error) === 422 && /return_run_details/.test(String((error as Error)?.message))) return dispatch(false);
+    throw error;
   });
   const details = response.data as { workflow_run_id?: unknown; html_url?: unknown } | undefined;
   if (typeof details?.workflow_run_id === 'number') return { id: details.workflow_run_id, url: typeof details.html_url === 'string' ? details.html_url : '' };

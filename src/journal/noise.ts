@@ -6,7 +6,8 @@
 
 import { InputError } from '../ingest/errors';
 import type { Calibration, PairTally } from '../compare/calibrate';
-import type { WorkloadKey } from '../model/workload-key';
+import { commonKey, compatibleKeys, type WorkloadKey } from '../model/workload-key';
+import type { Run } from '../model/run';
 
 export const NOISE_SCHEMA = 'perf-triage/noise@1';
 
@@ -116,4 +117,9 @@ export function parseNoiseFile(text: string, file: string): NoiseFile {
 function object(value: unknown, file: string, where: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(file, `noise file: ${where} must be an object`);
   return value as Record<string, unknown>;
+}
+
+/** A calibration describes these runs when their workload is the one it was made with (unrecorded fields match). */
+export function noiseApplies(file: NoiseFile, runs: readonly Run[]): boolean {
+  return compatibleKeys(file.workload, commonKey(runs));
 }

@@ -48,10 +48,10 @@ describe('alerts with the bundled action', () => {
     const { gh, s } = world;
     s.setPermission('acme/llm', 'dana', 'write');
     s.setPermission('acme/llm', 'maria', 'maintain');
-    const history = await mergeHistory(gh, unthrottled(gh), { merges: 12, requests: 1000 });
+    const history = await mergeHistory(gh, unthrottled(gh), { merges: 6, requests: 800 });
     const before = history.at(-1)!.sha;
     const { sha, pull } = merge(world, 'Turn the prefix cache off', 'dana');
-    writeFileSync(join(world.dir, 'head.jsonl'), simulateToJsonl(scenarioWith(3013, 1000, 'prefix-cache-off')));
+    writeFileSync(join(world.dir, 'head.jsonl'), simulateToJsonl(scenarioWith(3007, 800, 'prefix-cache-off')));
     const push = { ref: 'refs/heads/main', after: sha, repository };
     const recorded = await runEvent(world, 'push', push, { GITHUB_SHA: sha, GITHUB_RUN_ID: '7013' });
     expect(recorded.code, recorded.stdout).toBe(0);

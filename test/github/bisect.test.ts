@@ -34,6 +34,8 @@ afterAll(() => {
 });
 
 async function bisect(options: BisectWorldOptions, settings: Partial<Record<string, string>> = {}) {
+  // A clock that moves only when the bisect waits: the budget of minutes without waiting for it.
+  let clock = Date.UTC(2026, 11, 3);
   const gh = await startEmulator({ validateResponses: true });
   onTestFinished(() => gh.close());
   gh.state.addRepo({ owner: 'acme', name: 'llm', ownerType: 'Organization', files: { 'README.md': '# llm\n' } });
@@ -43,7 +45,7 @@ async function bisect(options: BisectWorldOptions, settings: Partial<Record<stri
   const outcome = await runBisect({
     client,
     context: { eventName: 'workflow_dispatch', repository: repo, apiUrl: gh.url, serverUrl: 'https://github.com', runId: 777, runAttempt: 1, sha: world.shas.at(-1)!, payload: {} },
-    settings: parseBisectSettings({ workflow: WORKFLOW, good: world.shas[0], bad: world.shas.at(-1)!, ref: '', issue: '', metric: '', maxRuns: '', repeats: '', timeoutMinutes: '', pollSeconds: '0.01', ...settings }),
+    settings: parseBisectSettings({ workflow: WORKFLOW, good: world.shas[0], bad: world.shas.at(-1)!, ref: '', issue: '', metric: '', maxRuns: '', repeats: '', timeoutMinutes: '', pollSeconds: '', ...settings }),
     config: buildConfig({}),
     artifact: { name: 'perf-triage-results', maxBytes: 1 << 28, patterns: ['head.jsonl'], format: 'auto', maxBadLineRatio: 0.05 },
     journal: parseJournalSettings({ mode: 'auto', dir: '.perf-triage', branch: DATA_BRANCH, record: 'auto' }),
@@ -51,7 +53,8 @@ async function bisect(options: BisectWorldOptions, settings: Partial<Record<stri
     defaultBranch: 'main',
     alertLabel: 'perf-regression',
     authors: [ACTIONS_BOT],
-    sleep: (ms) => new Promise((done) => setTimeout(done, Math.min(ms, 200))),
+    sleep: async (ms) => void (clock += ms),
+    now: () => clock,
   });
   return { gh, world, outcome, summary: readFileSync(process.env.GITHUB_STEP_SUMMARY!, 'utf8') };
 }
@@ -115,8 +118,9 @@ describe('bisect stops honestly', () => {
   }, 120_000);
 
   it('stops at its time limit and cancels the run it started', async () => {
-    const { gh, outcome, world } = await bisect({ commits: 16, culprit: 3, inject: 'prefix-cache-off', polls: Infinity }, { timeoutMinutes: '0.15', pollSeconds: '0.2' });
+    const { gh, outcome, world } = await bisect({ commits: 16, culprit: 3, inject: 'prefix-cache-off', polls: Infinity }, { timeoutMinutes: '30', pollSeconds: '30' });
     expect(outcome.result).toBe('timeout');
+    expect(outcome.minutes).toBeGreaterThanOrEqual(29.5);
     expect(world.runs).toHaveLength(1);
     expect(gh.state.runs.get(world.runs[0])).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
     expect(gh.calls('actions/cancel-workflow-run')).toHaveLength(1);

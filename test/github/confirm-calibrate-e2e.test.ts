@@ -65,7 +65,7 @@ describe('calibrate mode', () => {
     const world = await setup('workflow_dispatch', {}, { mode: 'calibrate', results: 'runs/*.jsonl', runner: 'gpu-runner-2' });
     const { gh, s, dir } = world;
     mkdirSync(join(dir, 'runs'));
-    for (const k of [1, 2, 3, 4]) writeFileSync(join(dir, 'runs', `run-${k}.jsonl`), simulateToJsonl(scenarioWith(6300 + k, 800)));
+    for (const k of [1, 2, 3, 4]) writeFileSync(join(dir, 'runs', `run-${k}.jsonl`), simulateToJsonl(scenarioWith(6300 + k, 600)));
     const calibrated = await runEvent(world, 'workflow_dispatch', { inputs: {}, repository }, { GITHUB_RUN_ID: '9600' });
     expect(calibrated.code, calibrated.stdout).toBe(0);
     expect(calibrated.outputs['noise-file']).toBe('.perf-triage/noise/llama-8b-serving.json');

@@ -142,6 +142,8 @@ export function detectAlerts(input: AlertInput): Alert[] {
         const after = segment(points, drift.changePoints, change, 'after');
         const stepEntry = input.entries.find((e) => e.id === into.id);
         const fromEntry = input.entries.find((e) => e.id === points[change.index - 1]?.id);
+        // The step's own entry diagnosed what its comparison could see.
+        if (stepEntry && stepEntry.diagnosis && stepEntry.diagnosis !== '—' && !diagnoses.has(benchmark)) diagnoses.set(benchmark, { benchmark, text: stepEntry.diagnosis, hints: stepEntry.hints });
         found.push({
           benchmark,
           key,
@@ -285,7 +287,7 @@ function group(metrics: AlertMetric[], diagnoses: Map<string, Alert['diagnoses']
     const range = rangeKey(m.from, m.step);
     const alert = alerts.get(range) ?? { range, ...(m.from ? { from: m.from } : {}), to: m.step, metrics: [], diagnoses: [] };
     alert.metrics.push(m);
-    const diagnosis = m.source === 'regression' ? diagnoses.get(m.benchmark) : undefined;
+    const diagnosis = diagnoses.get(m.benchmark);
     if (diagnosis && !alert.diagnoses.some((d) => d.benchmark === m.benchmark)) alert.diagnoses.push(diagnosis);
     alerts.set(range, alert);
   }

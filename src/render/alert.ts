@@ -61,7 +61,7 @@ export function alertBody(alert: Alert, details: AlertDetails): string {
     for (const m of phases) lines.push(`- ${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
   }
   if (alert.diagnoses.length) {
-    lines.push('', '**Diagnosis** (the merge\'s §5 walk)');
+    lines.push('', '**Diagnosis** (the §5 walk of the entry the step is in)');
     for (const d of alert.diagnoses) lines.push(`- ${markdownText(d.benchmark, 80)}: ${markdownText(d.text, 400)}`);
   }
   lines.push('', `**Commit range** ${from} … ${to}${details.commits.length ? ` (${details.commits.length + (details.moreCommits ?? 0)} commit${details.commits.length + (details.moreCommits ?? 0) === 1 ? '' : 's'})` : ''}${compareLink(details)}`);

@@ -2,7 +2,7 @@
 import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);
 
 // src/cli/run.ts
-import { writeFile as writeFile3 } from "node:fs/promises";
+import { writeFile as writeFile4 } from "node:fs/promises";
 
 // src/format/suggest.ts
 function editDistance(a, b) {
@@ -2326,9 +2326,9 @@ function fits(v, scale) {
 function sortDecimalsInPlace(values) {
   const n = values.length;
   if (n < RADIX_MIN) return false;
-  const scaled = integerKeys(values);
-  if (!scaled) return false;
-  const { keys, min, scale, span: span2 } = scaled;
+  const scaled2 = integerKeys(values);
+  if (!scaled2) return false;
+  const { keys, min, scale, span: span2 } = scaled2;
   let negativeZeros = 0;
   for (let i = 0; i < n; i++) if (values[i] === 0 && Object.is(values[i], -0)) negativeZeros++;
   if (span2 < Math.max(BUCKETS, n)) {
@@ -2347,7 +2347,7 @@ function sortDecimalsInPlace(values) {
     const digit = digitBits(n);
     const mask = (1 << digit) - 1;
     const counts = new Uint32Array(mask + 1);
-    for (let shift = 0; shift < scaled.bits; shift += digit) {
+    for (let shift = 0; shift < scaled2.bits; shift += digit) {
       counts.fill(0);
       for (let i = 0; i < n; i++) counts[from[i] >>> shift & mask]++;
       if (!prefixSums(counts, n)) continue;
@@ -2383,10 +2383,10 @@ function sortedOrder(values) {
   const n = values.length;
   let order;
   let sorted;
-  const scaled = n < RADIX_MIN ? void 0 : integerKeys(values);
-  if (scaled) {
-    const { keys, min, scale } = scaled;
-    order = sortKeys(keys, scaled.bits, n);
+  const scaled2 = n < RADIX_MIN ? void 0 : integerKeys(values);
+  if (scaled2) {
+    const { keys, min, scale } = scaled2;
+    order = sortKeys(keys, scaled2.bits, n);
     sorted = new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = (keys[k] + min) / scale;
   } else {
@@ -3539,8 +3539,8 @@ function parseDocument(text, source, format) {
 function asObject(value4) {
   return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) ? value4 : void 0;
 }
-function own(object2, key) {
-  return object2 && Object.hasOwn(object2, key) ? object2[key] : void 0;
+function own(object3, key) {
+  return object3 && Object.hasOwn(object3, key) ? object3[key] : void 0;
 }
 
 // src/ingest/formats/values.ts
@@ -3688,13 +3688,13 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
     const list = parseDocument(text, source, format);
     list.forEach((element, index) => {
       total2++;
-      const object2 = asObject(element);
-      if (!object2) {
+      const object3 = asObject(element);
+      if (!object3) {
         skipped.push({ message: `element ${index + 1} of the list: expected a result object, got ${describe2(element)}` });
         return;
       }
       used++;
-      onResult(object2, { label: `element ${index + 1} of the list` });
+      onResult(object3, { label: `element ${index + 1} of the list` });
     });
   } else if (first !== "{") {
     throw new InputError(source.name, `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, " ")}"`);
@@ -3711,19 +3711,19 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
         skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error.message.slice(0, 120)})` });
         continue;
       }
-      const object2 = asObject(value4);
-      if (!object2) {
+      const object3 = asObject(value4);
+      if (!object3) {
         skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value4)}` });
         continue;
       }
       used++;
-      onResult(object2, { line: lineNo, label: `line ${lineNo}` });
+      onResult(object3, { line: lineNo, label: `line ${lineNo}` });
     }
   } else {
-    const object2 = asObject(parseDocument(text, source, format));
+    const object3 = asObject(parseDocument(text, source, format));
     total2 = 1;
     used = 1;
-    onResult(object2, { label: "" });
+    onResult(object3, { label: "" });
   }
   const firstSkip = skipped[0];
   if (used === 0) {
@@ -4302,12 +4302,12 @@ async function readLlmperfResponses(source, options) {
       const parsed = builder.parseRecordText(text, line);
       if (!parsed) return;
       const { value: value4 } = parsed;
-      const object2 = asObject(value4);
-      if (!object2) {
+      const object3 = asObject(value4);
+      if (!object3) {
         builder.addRecord(value4, line);
         return;
       }
-      const mapped = mapResponse(object2, tally);
+      const mapped = mapResponse(object3, tally);
       if ("reject" in mapped) builder.recordUnparsable(line, mapped.reject);
       else builder.addRecord(mapped.record, line);
     },
@@ -5520,10 +5520,10 @@ function rawRuns(doc, file, format, options) {
   return runs;
 }
 function readExperiment(raw) {
-  const object2 = asObject(raw);
-  const requests = own(object2, "requests");
-  if (!object2 || !Array.isArray(requests)) return void 0;
-  const info = asObject(own(object2, "experiment"));
+  const object3 = asObject(raw);
+  const requests = own(object3, "requests");
+  if (!object3 || !Array.isArray(requests)) return void 0;
+  const info = asObject(own(object3, "experiment"));
   const mode = own(info, "mode");
   const value4 = finiteNumber(own(info, "value"));
   return {
@@ -6031,16 +6031,16 @@ async function readAiperfRecords(source, options, format) {
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
     const { value: value4 } = parsed;
-    const object2 = asObject(value4);
-    if (!object2) {
+    const object3 = asObject(value4);
+    if (!object3) {
       builder.addRecord(value4, lineNo);
       return;
     }
-    if (isWarmup(object2)) {
+    if (isWarmup(object3)) {
       warmup++;
       return;
     }
-    const mapped = mapRecord(object2);
+    const mapped = mapRecord(object3);
     if ("problem" in mapped) {
       builder.recordUnparsable(lineNo, mapped.problem);
       return;
@@ -6845,10 +6845,10 @@ function spansOf(request) {
       const list = own(asObject(ss), "spans");
       if (!Array.isArray(list)) continue;
       for (const span2 of list) {
-        const object2 = asObject(span2);
-        if (!object2) continue;
+        const object3 = asObject(span2);
+        if (!object3) continue;
         spans2.push({
-          span: object2,
+          span: object3,
           ...typeof service === "string" ? { service } : {},
           ...typeof scopeName === "string" ? { scope: scopeName } : {}
         });
@@ -6861,10 +6861,10 @@ function attributeMap(list) {
   const out = /* @__PURE__ */ new Map();
   if (!Array.isArray(list)) return out;
   for (const entry of list) {
-    const object2 = asObject(entry);
-    const key = own(object2, "key");
+    const object3 = asObject(entry);
+    const key = own(object3, "key");
     if (typeof key !== "string") continue;
-    out.set(key, anyValue(own(object2, "value")));
+    out.set(key, anyValue(own(object3, "value")));
   }
   return out;
 }
@@ -6970,9 +6970,9 @@ function unixNanoToSeconds(value4) {
   const seconds = whole2 + fraction2;
   return seconds > 0 ? seconds : void 0;
 }
-function either(object2, a, b) {
-  const first = own(object2, a);
-  return first !== void 0 ? first : own(object2, b);
+function either(object3, a, b) {
+  const first = own(object3, a);
+  return first !== void 0 ? first : own(object3, b);
 }
 
 // src/ingest/formats/otel.ts
@@ -7708,8 +7708,8 @@ function mergeGroup(group) {
   const thinned = ordered.map((r) => ({ ...r, requests: thin(r.requests, weight) }));
   const pooled = pooledTable({ label: "head", runs: thinned });
   const table2 = byArrival(pooled, weight);
-  const notes = [`merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`];
-  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight)) notes.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
+  const notes2 = [`merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`];
+  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight)) notes2.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
   const first = ordered[0];
   const { shard: _shard, ...extra } = first.meta.extra;
   return {
@@ -7717,7 +7717,7 @@ function mergeGroup(group) {
       meta: { ...first.meta, extra },
       requests: table2,
       summaries: [],
-      sources: ordered.flatMap((r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s)),
+      sources: ordered.flatMap((r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes2] } : s)),
       role: "requests",
       ...first.repeat !== void 0 ? { repeat: first.repeat } : {}
     }
@@ -8349,7 +8349,7 @@ async function readNcu(source) {
   if (tables.length === 0) {
     throw new InputError(source.name, `${FORMAT6}: no header with "Kernel Name" and either "Metric Name"/"Metric Value" (--page details) or metric columns (--page raw)`);
   }
-  const notes = [];
+  const notes2 = [];
   const launches = /* @__PURE__ */ new Map();
   let layout = "details";
   tables.forEach((table2, t) => {
@@ -8362,15 +8362,15 @@ async function readNcu(source) {
   if (launches.size === 0) throw new InputError(source.name, `${FORMAT6}: no kernel rows`);
   const list = [...launches.values()];
   const derived = list.filter((l) => !l.metrics.has("duration") && durationOf(l).derived).length;
-  if (derived > 0) notes.push(`Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`);
+  if (derived > 0) notes2.push(`Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`);
   const lost = /* @__PURE__ */ new Set();
   for (const l of list) for (const [key, name] of l.nonPercent) if (!l.metrics.has(key)) lost.add(name);
-  if (lost.size) notes.push(`${[...lost].join(", ")}, not % of peak: not used (and no % value for it in the same launch).`);
+  if (lost.size) notes2.push(`${[...lost].join(", ")}, not % of peak: not used (and no % value for it in the same launch).`);
   const kernels = combine(list);
   unusable(kernels, source.name);
   const withoutTime = kernels.filter((k) => Number.isNaN(k.durationMs)).length;
-  if (withoutTime > 0) notes.push(`${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`);
-  return { file: source.name, layout, kernels, notes };
+  if (withoutTime > 0) notes2.push(`${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`);
+  return { file: source.name, layout, kernels, notes: notes2 };
 }
 function mergeNcu(reports) {
   if (reports.length === 1) return reports[0];
@@ -8808,8 +8808,8 @@ function nsysTotals(inputs, options = {}) {
   }
   const entries = (kind2) => byKind.get(kind2)?.report.entries;
   const file = list.map((s) => s.file).join(" + ");
-  const notes = [];
-  if (list.length > 1) notes.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(", ")}.`);
+  const notes2 = [];
+  if (list.length > 1) notes2.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(", ")}.`);
   const sum = (xs) => xs.reduce((s, e) => s + e.totalMs, 0);
   const calls = (xs) => xs.reduce((s, e) => s + e.count, 0);
   const nvtx = entries("nvtx") ?? [];
@@ -8819,12 +8819,12 @@ function nsysTotals(inputs, options = {}) {
   let wallMs;
   if (steps > 0) {
     wallMs = sum(stepRanges) / steps;
-    notes.push(`Wall clock from ${steps} NVTX step range(s) (${options.stepRange ?? "ProfilerStep#N"}).`);
+    notes2.push(`Wall clock from ${steps} NVTX step range(s) (${options.stepRange ?? "ProfilerStep#N"}).`);
   } else {
     steps = options.steps !== void 0 && options.steps > 0 ? options.steps : 1;
     wallMs = options.wallMs !== void 0 && options.wallMs > 0 ? options.wallMs : NaN;
     const per2 = steps > 1 ? `per step (${steps} steps given)` : "per capture (no step count given: --steps)";
-    notes.push(
+    notes2.push(
       Number.isNaN(wallMs) ? `No NVTX step range${options.stepRange ? ` named "${options.stepRange}"` : ""} and no wall clock given (--wall-ms): times are ${per2}; the split needs the step time.` : `Wall clock ${wallMs} ms and ${steps} step(s) as given.`
     );
   }
@@ -8856,13 +8856,13 @@ function nsysTotals(inputs, options = {}) {
     signals.lockMs = per(sum(locks));
     signals.networkCalls = calls(net) / steps;
     signals.networkMs = per(sum(net));
-    notes.push("OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.");
+    notes2.push("OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.");
   }
-  notes.push("CPU time not measured: nsys summary reports carry no host busy time.");
-  if (kernels) notes.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).");
-  else notes.push("No cuda_gpu_kern_sum report: GPU kernel time not measured.");
+  notes2.push("CPU time not measured: nsys summary reports carry no host busy time.");
+  if (kernels) notes2.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).");
+  else notes2.push("No cuda_gpu_kern_sum report: GPU kernel time not measured.");
   const commRanges = nvtx.filter((e) => communicationLibrary(e.name) !== void 0);
-  if (commRanges.length > 0) notes.push(`${calls(commRanges)} communication NVTX range instance(s) in the capture.`);
+  if (commRanges.length > 0) notes2.push(`${calls(commRanges)} communication NVTX range instance(s) in the capture.`);
   const kernelTimes = (kernels ?? []).map((e) => {
     const communication = communicationLibrary(e.name);
     return { name: e.name, ms: per(e.totalMs), count: e.count / steps, ...communication ? { communication } : {} };
@@ -8879,7 +8879,7 @@ function nsysTotals(inputs, options = {}) {
     topKernels: kernelTimes.slice(0, 10),
     kernels: kernelTimes,
     threads: [],
-    notes
+    notes: notes2
   };
 }
 function engineOf(kernels, nvtx) {
@@ -9033,7 +9033,7 @@ function truthy(value4) {
 var STEP = /^ProfilerStep(?:#\d+|\*)$/;
 function keyAveragesTotals(rows, file, options = {}) {
   if (rows.length === 0) throw new InputError(file, `${FORMAT8}: no rows`);
-  const notes = [];
+  const notes2 = [];
   const hasDeviceColumn = rows.some((r) => !Number.isNaN(r.selfDeviceUs));
   const isDevice = (r) => r.deviceType !== void 0 ? r.deviceType === "device" : !(r.cpuTotalUs > 0) && !(r.selfCpuUs !== 0) && r.selfDeviceUs > 0;
   const cpuRows = rows.filter((r) => !isDevice(r));
@@ -9051,7 +9051,7 @@ function keyAveragesTotals(rows, file, options = {}) {
   } else {
     steps = options.steps !== void 0 && options.steps > 0 ? options.steps : 1;
     wallMs = options.wallMs !== void 0 && options.wallMs > 0 ? options.wallMs : NaN;
-    notes.push(
+    notes2.push(
       Number.isNaN(wallMs) ? "No ProfilerStep#N rows and no wall clock given: the split needs the step time (profile with a schedule and prof.step(), or pass wallMs)." : `No ProfilerStep#N rows: wall clock ${wallMs} ms per step and ${steps} step(s) as given.`
     );
   }
@@ -9067,13 +9067,13 @@ function keyAveragesTotals(rows, file, options = {}) {
   const gpuMs = hasDeviceColumn ? per(sum(gpuRows, (r) => isCollective(r.key) ? 0 : r.selfDeviceUs || 0)) : NaN;
   const collectiveMs = hasDeviceColumn ? per(sum(collectiveRows, (r) => r.selfDeviceUs || 0)) : NaN;
   if (kineto && deviceRows.some((r) => cpuKeys.has(r.key) && !STEP.test(r.key))) {
-    notes.push("Device rows named like CPU rows were taken for GPU-side user annotations and left out of GPU time.");
+    notes2.push("Device rows named like CPU rows were taken for GPU-side user annotations and left out of GPU time.");
   }
-  if (!hasDeviceColumn) notes.push("No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).");
-  else notes.push("GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).");
-  notes.push("CPU time is time inside recorded ops summed over every thread, minus time blocked in CUDA sync calls.");
+  if (!hasDeviceColumn) notes2.push("No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).");
+  else notes2.push("GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).");
+  notes2.push("CPU time is time inside recorded ops summed over every thread, minus time blocked in CUDA sync calls.");
   const negative = rows.filter((r) => r.selfCpuUs < 0 || r.selfDeviceUs < 0).length;
-  if (negative > 0) notes.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
+  if (negative > 0) notes2.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
   const scalarReads = cpuRows.filter((r) => r.key === "aten::_local_scalar_dense");
   const signals = emptySignals({ cudaApi: true, blocking: false, kernels: kineto });
   signals.syncCalls = sum(syncRows, (r) => r.count) / steps;
@@ -9095,7 +9095,7 @@ function keyAveragesTotals(rows, file, options = {}) {
     const communication = communicationLibrary(r.key);
     return { name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps, ...communication ? { communication } : {} };
   }) : [];
-  return { file, format: "torch-key-averages", steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: "sum", engine: "pytorch", topKernels: kernels.slice(0, 10), kernels, threads: [], notes };
+  return { file, format: "torch-key-averages", steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: "sum", engine: "pytorch", topKernels: kernels.slice(0, 10), kernels, threads: [], notes: notes2 };
 }
 
 // src/profile/intervals.ts
@@ -9234,7 +9234,7 @@ async function readTorchTrace(source, options = {}) {
   return traceTotals(await readTraceEvents(source), source.name, options);
 }
 function traceTotals({ events, skipped, ignored, threadNames }, file, options = {}) {
-  const notes = [];
+  const notes2 = [];
   const isMark = options.stepRange !== void 0 ? (e) => e.name === options.stepRange : (e) => STEP2.test(e.name);
   const stepMarks = events.filter((e) => (e.kind === "annotation" || e.kind === "op") && isMark(e)).sort((a, b) => a.start - b.start);
   const main = mainThread(events, stepMarks);
@@ -9248,11 +9248,11 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
       end = Math.max(end, e.end);
     }
     windows.push({ label: "all", start, end });
-    notes.push(
+    notes2.push(
       options.stepRange !== void 0 ? `No annotation named "${options.stepRange}": the whole trace is one step, from its first to its last event.` : "No ProfilerStep#N annotations: the whole trace is one step, from its first to its last event (name the annotation that marks a step with --step-range)."
     );
   } else if (options.stepRange !== void 0) {
-    notes.push(`Steps are the ${windows.length} "${options.stepRange}" annotation(s) of the main thread.`);
+    notes2.push(`Steps are the ${windows.length} "${options.stepRange}" annotation(s) of the main thread.`);
   }
   const gpuEvents = events.filter((e) => e.kind === "gpu");
   const commEvents = gpuEvents.filter((e) => communicationLibrary(e.name) !== void 0);
@@ -9354,16 +9354,16 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
   }).sort((a, b) => b.ms - a.ms || (a.name < b.name ? -1 : 1));
   const threads = threadIds.map((t) => ({ thread: t, name: threadNames.get(t) ?? "", busyMs: (threadBusy.get(t) ?? 0) / n, main: t === main })).filter((t) => t.busyMs > 0).sort((a, b) => b.busyMs - a.busyMs || (a.thread < b.thread ? -1 : 1));
   const mainName = threadNames.get(main);
-  notes.push(
+  notes2.push(
     `Host threads: ${threads.length} worked in the step(s); the main thread is ${main || "(none)"}${mainName ? ` (${mainName})` : ""}. CPU time is the union of their busy time in recorded ops, blocked time (syncs${hasPython ? ", locks, sockets" : ""}) excluded.`
   );
-  notes.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.");
-  if (!hasPython) notes.push("No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.");
+  notes2.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.");
+  if (!hasPython) notes2.push("No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.");
   const devices = new Set(gpuEvents.map((e) => e.pid));
-  if (devices.size > 1) notes.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
-  if (gpuEvents.length === 0) notes.push("No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).");
-  if (skipped > 0) notes.push(`${skipped} complete event(s) skipped for a missing or invalid ts/dur.`);
-  if (ignored > 0) notes.push(`${ignored} event(s) of other categories not used.`);
+  if (devices.size > 1) notes2.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
+  if (gpuEvents.length === 0) notes2.push("No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).");
+  if (skipped > 0) notes2.push(`${skipped} complete event(s) skipped for a missing or invalid ts/dur.`);
+  if (ignored > 0) notes2.push(`${ignored} event(s) of other categories not used.`);
   return {
     file,
     format: "torch-chrome-trace",
@@ -9376,7 +9376,7 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
     topKernels: kernels.slice(0, 10),
     kernels,
     threads,
-    notes
+    notes: notes2
   };
 }
 function spans(list) {
@@ -9645,12 +9645,12 @@ var Collector = class {
       this.issue(line, "", `not valid JSON: ${error.message}`);
       return;
     }
-    const object2 = asObject(value4);
-    if (!object2) {
+    const object3 = asObject(value4);
+    if (!object3) {
       this.issue(line, "", "expected a JSON object for one request");
       return;
     }
-    const mapped = generationRecord(object2);
+    const mapped = generationRecord(object3);
     if ("reject" in mapped) {
       this.issue(line, mapped.field, mapped.reject);
       return;
@@ -9761,10 +9761,10 @@ function lmEvalScores(doc, file) {
     }
   }
   if (metrics.length === 0) throw new InputError(file, `${FORMAT10}: "results" holds no numeric metric`, void 0, "results");
-  const notes = [];
-  if (stderrNotNumbers) notes.push(`${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`);
-  if (valuesNotNumbers) notes.push(`${valuesNotNumbers} result value(s) are neither numbers nor labels; left out`);
-  return { kind: "scores", format: "lm-eval", file, metrics, notes };
+  const notes2 = [];
+  if (stderrNotNumbers) notes2.push(`${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`);
+  if (valuesNotNumbers) notes2.push(`${valuesNotNumbers} result value(s) are neither numbers nor labels; left out`);
+  return { kind: "scores", format: "lm-eval", file, metrics, notes: notes2 };
 }
 function metricName(key) {
   return key.endsWith(",none") ? key.slice(0, -",none".length) : key;
@@ -9787,11 +9787,11 @@ function scoresFromJson(doc, file) {
   const counts = asObject(own(root, "n"));
   const higher = asObject(own(root, "higher_is_better"));
   const metrics = [];
-  const notes = [];
+  const notes2 = [];
   for (const key of Object.keys(scores)) {
     const value4 = scores[key];
     if (typeof value4 !== "number" || !Number.isFinite(value4)) {
-      notes.push(`scores.${key}: ${describe7(value4)} is not a finite number; left out`);
+      notes2.push(`scores.${key}: ${describe7(value4)} is not a finite number; left out`);
       continue;
     }
     const se = own(stderr, key);
@@ -9799,14 +9799,14 @@ function scoresFromJson(doc, file) {
     const better = own(higher, key);
     const metric = { key, value: value4 };
     if (typeof se === "number" && Number.isFinite(se) && se >= 0) metric.stderr = se;
-    else if (se !== void 0 && se !== null) notes.push(`stderr.${key}: ${describe7(se)} is not a number ≥ 0; ignored`);
+    else if (se !== void 0 && se !== null) notes2.push(`stderr.${key}: ${describe7(se)} is not a number ≥ 0; ignored`);
     if (typeof n === "number" && Number.isFinite(n) && n > 0) metric.n = n;
-    else if (n !== void 0 && n !== null) notes.push(`n.${key}: ${describe7(n)} is not a count > 0; ignored`);
+    else if (n !== void 0 && n !== null) notes2.push(`n.${key}: ${describe7(n)} is not a count > 0; ignored`);
     if (typeof better === "boolean") metric.higherIsBetter = better;
     metrics.push(metric);
   }
   if (metrics.length === 0) throw new InputError(file, `${FORMAT11}: "scores" holds no finite number`, void 0, "scores");
-  return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes.slice(0, 20) };
+  return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes2.slice(0, 20) };
 }
 function describe7(value4) {
   const text = JSON.stringify(value4) ?? String(value4);
@@ -9927,15 +9927,15 @@ function minimumEffect(base, head) {
   return onUnitScale(base, head) ? MIN_EFFECT : MIN_EFFECT * Math.max(Math.abs(base), Math.abs(head));
 }
 function compareScores(base, head) {
-  const notes = [];
-  const b = merge2(base, "base", notes);
-  const h = merge2(head, "head", notes);
+  const notes2 = [];
+  const b = merge2(base, "base", notes2);
+  const h = merge2(head, "head", notes2);
   const metrics = [...b.keys()].filter((k) => h.has(k)).map((k) => diffOf(b.get(k), h.get(k)));
   const counts = { changed: 0, unchanged: 0, inconclusive: 0 };
   for (const m of metrics) counts[m.verdict]++;
   const verdict = counts.changed > 0 ? "changed" : metrics.length > 0 && counts.unchanged === metrics.length ? "unchanged" : "inconclusive";
   const tested = metrics.filter((m) => m.interval).length;
-  if (tested >= 20) notes.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
+  if (tested >= 20) notes2.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
   const comparison = {
     metrics,
     onlyBase: [...b.keys()].filter((k) => !h.has(k)),
@@ -9945,13 +9945,13 @@ function compareScores(base, head) {
     sentence: ""
   };
   comparison.sentence = scoresSentence(comparison);
-  return { comparison, notes };
+  return { comparison, notes: notes2 };
 }
-function merge2(sets, side2, notes) {
+function merge2(sets, side2, notes2) {
   const out = /* @__PURE__ */ new Map();
   for (const set of sets) {
     for (const m of set.metrics) {
-      if (out.has(m.key)) notes.push(`${side2}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
+      if (out.has(m.key)) notes2.push(`${side2}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
       out.set(m.key, m);
     }
   }
@@ -10022,9 +10022,9 @@ function describeChange(m) {
 
 // src/quality/compare-generations.ts
 function compareGenerations(base, head) {
-  const notes = [];
-  const b = merge3(base, "base", notes);
-  const h = merge3(head, "head", notes);
+  const notes2 = [];
+  const b = merge3(base, "base", notes2);
+  const h = merge3(head, "head", notes2);
   const c = {
     matched: 0,
     identical: 0,
@@ -10068,14 +10068,14 @@ function compareGenerations(base, head) {
   c.verdict = c.differing > 0 || c.failedHead > 0 ? "changed" : compared > 0 ? "identical" : "none-matched";
   const sampled = (s) => (s.maxTemperature ?? 0) > 0;
   c.expectedToDiffer = (sampled(b.sampling) || sampled(h.sampling)) && !(b.sampling.withSeed > 0 && h.sampling.withSeed > 0);
-  if (c.incomparable > 0) notes.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
+  if (c.incomparable > 0) notes2.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
   c.sentence = generationsSentence(c, b, h);
-  return { comparison: c, notes };
+  return { comparison: c, notes: notes2 };
 }
 function kind(hash) {
   return hash.slice(0, hash.indexOf(":"));
 }
-function merge3(sets, side2, notes) {
+function merge3(sets, side2, notes2) {
   if (sets.length === 1) return sets[0];
   const entries = /* @__PURE__ */ new Map();
   const sampling = { withTemperature: 0, withSeed: 0 };
@@ -10091,7 +10091,7 @@ function merge3(sets, side2, notes) {
       else entries.set(id, entry);
     }
   }
-  if (repeated) notes.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
+  if (repeated) notes2.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
   return { entries, sampling, records };
 }
 function generationsSentence(c, b, h) {
@@ -10121,20 +10121,20 @@ function generationsSentence(c, b, h) {
 function compareQuality(base, head) {
   const scores = (side2) => side2.filter((q) => q.kind === "scores");
   const generations = (side2) => side2.filter((q) => q.kind === "generations");
-  const notes = [];
+  const notes2 = [];
   for (const [side2, inputs] of [["base", base], ["head", head]]) {
-    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes.push(`${side2} ${q.file}: ${note}`);
+    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes2.push(`${side2} ${q.file}: ${note}`);
   }
-  const out = { notes };
+  const out = { notes: notes2 };
   if (scores(base).length || scores(head).length) {
     const s = compareScores(scores(base), scores(head));
     out.scores = s.comparison;
-    notes.push(...s.notes);
+    notes2.push(...s.notes);
   }
   if (generations(base).length || generations(head).length) {
     const g2 = compareGenerations(generations(base), generations(head));
     out.generations = g2.comparison;
-    notes.push(...g2.notes);
+    notes2.push(...g2.notes);
   }
   return out;
 }
@@ -10898,8 +10898,8 @@ function createRng(seed) {
   const nextUint32 = () => {
     const a = state[0];
     const b = state[1];
-    const scaled = Math.imul(b, 5);
-    const result = Math.imul(scaled << 7 | scaled >>> 25, 9) >>> 0;
+    const scaled2 = Math.imul(b, 5);
+    const result = Math.imul(scaled2 << 7 | scaled2 >>> 25, 9) >>> 0;
     const c = state[2] ^ a;
     const d = state[3] ^ b;
     state[0] = a ^ d;
@@ -10918,8 +10918,8 @@ function createRng(seed) {
       let c = state[2];
       let d = state[3];
       for (let k = 0; k < draws; k++) {
-        const scaled = Math.imul(b, 5);
-        const result = Math.imul(scaled << 7 | scaled >>> 25, 9) >>> 0;
+        const scaled2 = Math.imul(b, 5);
+        const result = Math.imul(scaled2 << 7 | scaled2 >>> 25, 9) >>> 0;
         c ^= a;
         d ^= b;
         const t = b << 9;
@@ -11124,8 +11124,8 @@ function bootstrapChange(base, head, options) {
   const relatives = new Float64Array(resamples);
   const relativeDefined = base.point !== 0;
   for (let i = 0; i < resamples; i++) {
-    let b = base.replicate(rng);
-    let h = head.replicate(rng);
+    let b = scaled(base.replicate(rng), base.point, options.baseScale);
+    let h = scaled(head.replicate(rng), head.point, options.headScale);
     if (baseNoise > 0) b *= Math.exp(baseNoise * rng.normal());
     if (headNoise > 0) h *= Math.exp(headNoise * rng.normal());
     baseReplicates[i] = b;
@@ -11170,6 +11170,10 @@ function bootstrapChange(base, head, options) {
     intervalAt: (at) => percentileInterval(sortedTested, at),
     sideIntervalAt: (side2, at) => percentileInterval(side2 === "base" ? sortedBase : sortedHead, at)
   };
+}
+function scaled(replicate, point, scale) {
+  if (scale === void 0 || scale === 1 || !(point > 0) || !(replicate > 0)) return replicate;
+  return point * Math.exp(scale * Math.log(replicate / point));
 }
 function sortedReplicates(replicates) {
   const sorted = replicates.slice().sort();
@@ -11422,6 +11426,7 @@ function prepare(requested, base, head, config, shared, context) {
   };
   const baseNoise = noiseFor(baseSeries);
   const headNoise = noiseFor(headSeries);
+  const scaleFor = (series) => series.runs.length >= MEASURED_NOISE_RUNS || series.summary ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1;
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const blockLength = baseSeries.summary ? 1 : void 0;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
@@ -11443,6 +11448,8 @@ function prepare(requested, base, head, config, shared, context) {
     rng,
     baseNoise,
     headNoise,
+    baseScale: scaleFor(baseSeries),
+    headScale: scaleFor(headSeries),
     relativeMargin: minEffect,
     absoluteMargin: timerFloor(spec)
   });
@@ -13863,8 +13870,8 @@ function pairBenchmarks(base, head) {
   if (baseGroups.length <= 1 && headGroups.length <= 1) {
     const baseName = baseGroups[0]?.name;
     const headName = headGroups[0]?.name;
-    const notes = baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`] : [];
-    return { pairs: [{ name: headName ?? baseName ?? UNNAMED, base, head }], unmatched: [], notes };
+    const notes2 = baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`] : [];
+    return { pairs: [{ name: headName ?? baseName ?? UNNAMED, base, head }], unmatched: [], notes: notes2 };
   }
   const labels = groupLabels([...baseGroups, ...headGroups]);
   const pairs = [];
@@ -14352,9 +14359,9 @@ function compareGoodput(base, head, slos, options = {}) {
   const z2 = zForLevel(level);
   const interval = newcombeInterval(h.share * h.effectiveRows, h.effectiveRows, b.share * b.effectiveRows, b.effectiveRows, z2);
   const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
-  const notes = criteriaNotes(criteria);
+  const notes2 = criteriaNotes(criteria);
   if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
-    notes.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
+    notes2.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
   }
   return {
     ok: true,
@@ -14369,7 +14376,7 @@ function compareGoodput(base, head, slos, options = {}) {
     minEffect,
     verdict,
     reason,
-    notes
+    notes: notes2
   };
 }
 function sideGoodput(tables, criteria) {
@@ -14455,11 +14462,11 @@ function points(share2) {
 function criteriaNotes(criteria) {
   const byValue = /* @__PURE__ */ new Map();
   for (const c of criteria) byValue.set(c.basis, [...byValue.get(c.basis) ?? [], c]);
-  const notes = [];
+  const notes2 = [];
   for (const [basis, list] of byValue) {
-    if (list.length > 1) notes.push(`${list.map((c) => c.slo.text).join(", ")} all judge ${basis}: per request the strictest threshold decides`);
+    if (list.length > 1) notes2.push(`${list.map((c) => c.slo.text).join(", ")} all judge ${basis}: per request the strictest threshold decides`);
   }
-  return notes;
+  return notes2;
 }
 
 // src/diagnose/service/headroom.ts
@@ -14684,16 +14691,16 @@ function change(b, h, baseTotal, headTotal) {
   const rb = classifyKernel(b).regime;
   const rh = classifyKernel(h).regime;
   const d = { base: b.durationMs, head: h.durationMs, deltaMs: h.durationMs - b.durationMs, ratio: b.durationMs > 0 ? h.durationMs / b.durationMs - 1 : NaN };
-  const notes = [];
-  if (Math.abs(d.ratio) >= DURATION_CHANGE) notes.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
-  if (h.launches !== b.launches) notes.push(`launches ${b.launches} → ${h.launches}`);
-  if (rb !== rh) notes.push(`regime ${rb ?? "unknown"} → ${rh ?? "unknown"}`);
+  const notes2 = [];
+  if (Math.abs(d.ratio) >= DURATION_CHANGE) notes2.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
+  if (h.launches !== b.launches) notes2.push(`launches ${b.launches} → ${h.launches}`);
+  if (rb !== rh) notes2.push(`regime ${rb ?? "unknown"} → ${rh ?? "unknown"}`);
   const occ = { base: b.occupancyPct, head: h.occupancyPct, delta: h.occupancyPct - b.occupancyPct };
-  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE) notes.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
+  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE) notes2.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
   const spr = { base: b.sectorsPerRequest, head: h.sectorsPerRequest, delta: h.sectorsPerRequest - b.sectorsPerRequest };
-  if (Math.abs(spr.delta) >= 1) notes.push(`sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? " (less coalesced)" : ""}`);
+  if (Math.abs(spr.delta) >= 1) notes2.push(`sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? " (less coalesced)" : ""}`);
   const stallShifts = shifts(b.stalls, h.stalls);
-  for (const s of stallShifts) notes.push(`stall ${s.reason} ${percent(s.base)} → ${percent(s.head)} of stalls`);
+  for (const s of stallShifts) notes2.push(`stall ${s.reason} ${percent(s.base)} → ${percent(s.head)} of stalls`);
   return {
     name: b.name,
     base: b,
@@ -14704,7 +14711,7 @@ function change(b, h, baseTotal, headTotal) {
     occupancyPct: occ,
     sectorsPerRequest: spr,
     stallShifts,
-    notes
+    notes: notes2
   };
 }
 function shifts(base, head) {
@@ -14974,12 +14981,12 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false,
 
 // src/report/profiles.ts
 function profileReport(inputs) {
-  const notes = [];
-  const baseSplit = stepProfile(inputs.base, "baseline", notes);
-  const headSplit = stepProfile(inputs.head, "head", notes);
+  const notes2 = [];
+  const baseSplit = stepProfile(inputs.base, "baseline", notes2);
+  const headSplit = stepProfile(inputs.head, "head", notes2);
   const baseKernels = kernelExports(inputs.base);
   const headKernels = kernelExports(inputs.head);
-  const report2 = { notes };
+  const report2 = { notes: notes2 };
   if (baseSplit || headSplit) {
     const base = baseSplit ? splitView(baseSplit) : void 0;
     const head = headSplit ? splitView(headSplit) : void 0;
@@ -14991,7 +14998,7 @@ function profileReport(inputs) {
       ...kernelTimes ? { kernels: kernelTimes } : {}
     };
     if (base && head && base.steps === 1 && head.steps === 1 && base.label === "all" && head.label === "all") {
-      notes.push("Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.");
+      notes2.push("Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.");
     }
   }
   if (baseKernels || headKernels) {
@@ -15002,11 +15009,11 @@ function profileReport(inputs) {
       top: kernelViews(shown),
       ...baseKernels && headKernels ? { comparison: compareKernels(baseKernels.kernels, headKernels.kernels) } : {}
     };
-    notes.push(...(headKernels ?? baseKernels).notes);
+    notes2.push(...(headKernels ?? baseKernels).notes);
   }
   return report2.split || report2.kernels ? report2 : void 0;
 }
-function stepProfile(list, side2, notes) {
+function stepProfile(list, side2, notes2) {
   const splits = list.filter((p) => p.kind === "split");
   if (splits.length === 0) return void 0;
   const nsysInputs = splits.filter((p) => p.nsys);
@@ -15016,17 +15023,17 @@ function stepProfile(list, side2, notes) {
   const files = (xs) => xs.map((x) => x.file).join(", ");
   const slowest = (xs, what) => {
     const sorted = [...xs].sort((a, b) => (b.perStep.wallMs || -Infinity) - (a.perStep.wallMs || -Infinity) || (a.file < b.file ? -1 : 1));
-    if (sorted.length > 1) notes.push(`${sorted.length} ${what} on the ${side2} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`);
+    if (sorted.length > 1) notes2.push(`${sorted.length} ${what} on the ${side2} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`);
     return sorted[0];
   };
   if (traces.length > 0) {
     const trace = slowest(traces, "traces");
     const unused = [...nsys ? [nsys] : [], ...tables];
-    if (unused.length) notes.push(`On the ${side2} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`);
+    if (unused.length) notes2.push(`On the ${side2} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`);
     return withSummaries(trace, nsys);
   }
   if (nsys) {
-    if (tables.length) notes.push(`On the ${side2} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
+    if (tables.length) notes2.push(`On the ${side2} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
     return nsys;
   }
   return slowest(tables, "key_averages tables");
@@ -15792,7 +15799,8 @@ function reportToJson(report2) {
     outcome: report2.outcome,
     acceptance: report2.acceptance ?? null,
     benchmarks: report2.benchmarks.map((b) => benchmarkJson(b, report2.settings.level)),
-    profiles: report2.profiles ?? null
+    profiles: report2.profiles ?? null,
+    noise: report2.noise ?? null
   };
 }
 function renderJson(report2) {
@@ -15872,6 +15880,7 @@ function metricJson(m, b, confidence) {
     uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
     pValue: m.pValue ?? null,
     minEffect: m.minEffect,
+    runNoise: m.runNoise ?? null,
     slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
     dominantPhase: phase,
     rootPhase: walk2?.rootPhase ?? null,
@@ -15896,6 +15905,22 @@ function codeText(text, max = MAX_INLINE) {
 function cap3(text, max) {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+}
+
+// src/render/noise-words.ts
+function noiseSentences(report2, escape = plainText) {
+  return (report2.noise ?? []).map((n) => noiseSentence(n, escape));
+}
+function noiseSentence(n, escape) {
+  const date = /^\d{4}-\d{2}-\d{2}/.exec(n.calibratedAt)?.[0] ?? "an unknown date";
+  const where = n.runner ? ` on ${escape(n.runner)}` : "";
+  const history = n.historyPairs > 0 ? `, refined with ${n.historyPairs} journal steps since` : "";
+  const rate = n.falseAlarms.comparisons > 0 ? `; measured false-alarm rate of this setup: ${n.falseAlarms.alarms} of ${n.falseAlarms.comparisons} A/A metric comparisons (${percent(n.falseAlarms.alarms / n.falseAlarms.comparisons)})` : "";
+  return `${escape(n.benchmark)}: noise band from calibration of ${date}, ${n.runs} runs${where}${history}${rate}`;
+}
+function noiseFooter(report2) {
+  const sentences = noiseSentences(report2, (text) => markdownText(text, 60));
+  return sentences.length ? ` · ${sentences.join(" · ")}` : "";
 }
 
 // src/render/kernel-names.ts
@@ -16038,7 +16063,7 @@ function codeCell(name, max = 60) {
 // src/render/service-markdown.ts
 function serviceRows(s) {
   const rows = [];
-  const notes = [];
+  const notes2 = [];
   const g2 = s.goodput;
   if (g2.ok) {
     const change2 = `${points(g2.difference)} (${points(g2.interval[0])} … ${points(g2.interval[1])}) ${g2.verdict}`;
@@ -16046,7 +16071,7 @@ function serviceRows(s) {
     if (g2.base.goodPerSecond !== void 0 && g2.head.goodPerSecond !== void 0) {
       rows.push({ label: "good requests per second", base: compact(g2.base.goodPerSecond), head: compact(g2.head.goodPerSecond), change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : "" });
     }
-    notes.push(...g2.notes);
+    notes2.push(...g2.notes);
   }
   const c = s.cost;
   if (c.ok) {
@@ -16056,7 +16081,7 @@ function serviceRows(s) {
     if (c.base.perThousandRequests !== void 0 && c.head.perThousandRequests !== void 0) {
       rows.push({ label: "cost per 1k requests", base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : "" });
     }
-    notes.push(...c.missing);
+    notes2.push(...c.missing);
   }
   const { base, head } = s.headroom;
   if (base.batch || head.batch) {
@@ -16068,20 +16093,20 @@ function serviceRows(s) {
     const used = (v) => v === void 0 ? "—" : `${percent(v)} used`;
     rows.push({ label: "KV cache", base: used(base.kvCacheUsage), head: used(head.kvCacheUsage), change: "" });
   }
-  return { rows, notes };
+  return { rows, notes: notes2 };
 }
 function cell(text) {
   return text.replace(/[$|_\\]/g, (c) => `\\${c}`);
 }
 function serviceSection(s) {
-  const { rows, notes } = serviceRows(s);
+  const { rows, notes: notes2 } = serviceRows(s);
   if (rows.length === 0) return void 0;
   const table2 = ["| service | baseline | this PR | change |", "|---|---:|---:|---|", ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.change)} |`)];
   const missing = [
     !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : void 0,
     !s.cost.ok && !/no hardware price/.test(s.cost.reason) ? `cost: ${s.cost.reason}` : void 0
   ].filter((x) => x !== void 0);
-  const tail = [...notes, ...missing].map((n) => `<sub>${markdownText(n, 300)}</sub>`);
+  const tail = [...notes2, ...missing].map((n) => `<sub>${markdownText(n, 300)}</sub>`);
   return [table2.join("\n"), ...tail.length ? ["", tail.join("<br>\n")] : []].join("\n");
 }
 
@@ -16433,10 +16458,10 @@ function metricsTable(b, detail, confidence) {
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
   const table2 = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
-  const notes = [tableNote(b, confidence), ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []];
+  const notes2 = [tableNote(b, confidence), ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []];
   return `${table2}
 
-<sub>${notes.join(" · ")}</sub>`;
+<sub>${notes2.join(" · ")}</sub>`;
 }
 function tableNote(b, confidence) {
   const family = b.family.size > 1 && b.family.level !== confidence ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; ` : "";
@@ -16562,7 +16587,7 @@ function sideRow(s) {
 }
 function footer(report2) {
   const s = report2.settings;
-  return `<sub>perf-triage v${report2.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage</sub>`;
+  return `<sub>perf-triage v${report2.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage${noiseFooter(report2)}</sub>`;
 }
 
 // src/render/text.ts
@@ -16573,6 +16598,7 @@ function renderText(report2) {
   if (missing.length) out.push(missing.map((c) => `NOT COMPARED  ${plainText(caveatText(c), 400)}`).join("\n"));
   for (const b of report2.benchmarks) out.push(renderBenchmark2(b, report2.settings.level));
   if (report2.profiles) out.push(profilesText(report2.profiles));
+  for (const sentence2 of noiseSentences(report2)) out.push(sentence2);
   out.push(`perf-triage v${report2.tool.version} · seed ${report2.settings.seed} · ${report2.settings.resamples} resamples · outcome: ${report2.outcome.fail ? "FAIL" : "pass"}${report2.outcome.reasons.length ? ` (${report2.outcome.reasons.map((r) => plainText(r, 300)).join("; ")})` : ""}`);
   return out.join("\n\n") + "\n";
 }
@@ -17555,8 +17581,8 @@ function formatName(id) {
 }
 
 // src/cli/journal.ts
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, resolve as resolve5 } from "node:path";
+import { mkdir, readFile as readFile2, writeFile } from "node:fs/promises";
+import { dirname, resolve as resolve6 } from "node:path";
 
 // src/journal/commands.ts
 var MAX_REASON = 500;
@@ -17777,7 +17803,8 @@ function journalPaths(dir = ".perf-triage") {
     segment: (n) => `${root}/journal/${number3(n)}.jsonl`,
     segmentPage: (n) => `${root}/journal/${number3(n)}.md`,
     baseline: (benchmark) => `${root}/baselines/${baselineFile(benchmark)}`,
-    legacyBaseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
+    legacyBaseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`,
+    noise: (benchmark) => `${root}/noise/${baselineFile(benchmark)}`
   };
 }
 function slug(name) {
@@ -17865,11 +17892,11 @@ function niceAxis(values) {
   if (nonNegative5 && min < 0) min = 0;
   const exponent = Math.floor(Math.log10(step));
   const decimals = Math.min(100, Math.max(0, 2 - exponent));
-  const resolution = 10 ** Math.max(exponent - 2, -decimals);
+  const resolution2 = 10 ** Math.max(exponent - 2, -decimals);
   const low2 = Number(min.toFixed(decimals));
   let high = Number(max.toFixed(decimals));
   if (fixed(high, decimals) === fixed(low2, decimals)) high = low2 + 10 ** -decimals;
-  return { min: low2, max: high, decimals, round: (v) => Math.round(v / resolution) * resolution };
+  return { min: low2, max: high, decimals, round: (v) => Math.round(v / resolution2) * resolution2 };
 }
 function niceStep(raw) {
   const exponent = Math.floor(Math.log10(raw));
@@ -18576,6 +18603,269 @@ function rawConfig(values) {
   };
 }
 
+// src/cli/noise.ts
+import { access, readFile } from "node:fs/promises";
+import { resolve as resolve5 } from "node:path";
+
+// src/stats/student-t.ts
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9984369578019572e-21, 15056327351493116e-23];
+  const z2 = x - 1;
+  let a = c[0];
+  const t = z2 + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (z2 + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  if (x > (a + 1) / (a + b + 2)) return 1 - front * betaFraction(1 - x, b, a) / b;
+  return front * betaFraction(x, a, b) / a;
+}
+function betaFraction(x, a, b) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-15) break;
+  }
+  return h;
+}
+function studentTCdf(t, df) {
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df > 0)) throw new RangeError(`studentTQuantile(${p}, ${df}): need 0 < p < 1 and df > 0`);
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let low2 = 0;
+  let high = 1;
+  while (studentTCdf(high, df) < p) high *= 2;
+  for (let i = 0; i < 200 && high - low2 > 1e-12 * high; i++) {
+    const mid = (low2 + high) / 2;
+    if (studentTCdf(mid, df) < p) low2 = mid;
+    else high = mid;
+  }
+  return (low2 + high) / 2;
+}
+
+// src/stats/run-noise.ts
+function tInflation(df, level) {
+  const p = 1 - (1 - level) / 2;
+  if (!(df > 0)) return Infinity;
+  return studentTQuantile(p, df) / normalQuantile(p);
+}
+function noiseAllowance(estimate, level) {
+  const total2 = tInflation(estimate.df, level) * estimate.sigmaBetween;
+  if (!Number.isFinite(total2)) return Infinity;
+  return Math.sqrt(Math.max(0, total2 * total2 - estimate.sigmaWithin * estimate.sigmaWithin));
+}
+function bootstrapScale(estimate, level) {
+  const total2 = tInflation(estimate.df, level) * estimate.sigmaBetween;
+  return estimate.sigmaWithin > 0 && total2 < estimate.sigmaWithin ? total2 / estimate.sigmaWithin : 1;
+}
+function sideSigma(estimate, level) {
+  return tInflation(estimate.df, level) * estimate.sigmaBetween;
+}
+function resolution(estimate, level) {
+  return Math.expm1(normalQuantile(1 - (1 - level) / 2) * Math.SQRT2 * sideSigma(estimate, level));
+}
+function minimumDetectableEffect(estimate, level, minEffect, power = 0.8) {
+  const z2 = normalQuantile(1 - (1 - level) / 2) + normalQuantile(power);
+  return Math.expm1(Math.log1p(minEffect) + z2 * Math.SQRT2 * sideSigma(estimate, level));
+}
+function runsForSideSigma(estimate, level, target, max = 200) {
+  for (let n = 2; n <= max; n++) if (sideSigma({ ...estimate, df: n - 1 }, level) <= target) return n;
+  return void 0;
+}
+function logSpread(values) {
+  if (values.length < 2 || values.some((v) => !(v > 0) || !Number.isFinite(v))) return NaN;
+  const logs = values.map(Math.log);
+  const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
+  return Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (logs.length - 1));
+}
+function poolSigma(a, b) {
+  const df = a.df + b.df;
+  return { sigma: Math.sqrt((a.df * a.sigma ** 2 + b.df * b.sigma ** 2) / df), df };
+}
+
+// src/compare/noise-settings.ts
+var MAD_EFFICIENCY = 0.37;
+function noiseSettings(config, input) {
+  const explicit = config.statistics.runNoise;
+  const chosen = /* @__PURE__ */ new Map();
+  const sources = [];
+  for (const file of input.files ?? []) {
+    const metrics = [];
+    let historyPairs = 0;
+    for (const [key, m] of Object.entries(file.metrics)) {
+      if (Object.hasOwn(explicit, key)) continue;
+      let estimate = { sigmaBetween: m.sigmaBetween, df: m.df, sigmaWithin: m.sigmaWithin };
+      const band = input.bands?.(file.benchmark, key);
+      if (band && band.pairs > 0 && band.sigma > 0) {
+        const pooled = poolSigma({ sigma: m.sigmaBetween, df: m.df }, { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs });
+        estimate = { ...estimate, sigmaBetween: pooled.sigma, df: pooled.df };
+        historyPairs = Math.max(historyPairs, band.pairs);
+      }
+      metrics.push(key);
+      const previous = chosen.get(key);
+      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level)) chosen.set(key, { estimate, level: file.level });
+    }
+    const after = file.falseAlarms.after;
+    sources.push({
+      benchmark: file.benchmark,
+      calibratedAt: file.calibratedAt,
+      runs: file.runs,
+      ...file.runner ? { runner: file.runner } : {},
+      metrics,
+      historyPairs,
+      falseAlarms: { alarms: after.alarms, comparisons: after.comparisons, pairs: after.pairs }
+    });
+  }
+  const runNoise = {};
+  const scale = { ...config.statistics.bootstrapScale };
+  for (const [key, sigma] of input.historyBands ?? []) if (!chosen.has(key)) runNoise[key] = sigma;
+  for (const [key, { estimate, level }] of chosen) {
+    runNoise[key] = noiseAllowance(estimate, level);
+    scale[key] = bootstrapScale(estimate, level);
+  }
+  return { config: { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale } }, sources };
+}
+
+// src/journal/noise.ts
+var NOISE_SCHEMA = "perf-triage/noise@1";
+function noiseFileFrom(c, context) {
+  const tally = ({ byMetric: _, ...rest }) => rest;
+  return {
+    schema: NOISE_SCHEMA,
+    benchmark: c.benchmark,
+    calibratedAt: context.calibratedAt,
+    ...context.runner ? { runner: context.runner } : {},
+    workload: c.workload,
+    runs: c.runs,
+    requests: c.requests,
+    confidence: context.confidence,
+    level: c.level,
+    familySize: c.familySize,
+    metrics: Object.fromEntries(
+      c.metrics.map((m) => [
+        m.key,
+        { unit: m.unit, values: m.values.map(round2), sigmaBetween: round2(m.sigmaBetween), sigmaWithin: round2(m.sigmaWithin), df: m.df, allowance: round2(m.allowance), scale: round2(m.scale), minEffect: m.minEffect, resolution: round2(m.resolution), detectable: round2(m.detectable) }
+      ])
+    ),
+    falseAlarms: { before: tally(c.before), after: tally(c.after) }
+  };
+}
+function noiseFileText(file) {
+  return `${JSON.stringify(file, null, 1)}
+`;
+}
+function round2(x) {
+  return Number.isFinite(x) ? Number(x.toPrecision(6)) : x;
+}
+function parseNoiseFile(text, file) {
+  let value4;
+  try {
+    value4 = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(file, `noise file: not valid JSON: ${error.message}`);
+  }
+  const d = object2(value4, file, "the file");
+  if (d.schema !== NOISE_SCHEMA) {
+    throw new InputError(file, `noise file: schema is ${JSON.stringify(d.schema)}, expected "${NOISE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/noise@") ? " (update perf-triage to read newer noise files)" : ""}`);
+  }
+  for (const field of ["benchmark", "calibratedAt"]) if (typeof d[field] !== "string") throw new InputError(file, `noise file: "${field}" must be a string`);
+  if (d.runner !== void 0 && typeof d.runner !== "string") throw new InputError(file, 'noise file: "runner" must be a string');
+  if (!Number.isFinite(Date.parse(d.calibratedAt))) throw new InputError(file, 'noise file: "calibratedAt" must be a date-time such as 2026-12-03T10:00:00Z');
+  for (const field of ["runs", "confidence", "level", "familySize"]) if (typeof d[field] !== "number" || !Number.isFinite(d[field])) throw new InputError(file, `noise file: "${field}" must be a number`);
+  if (!(d.level > 0 && d.level < 1)) throw new InputError(file, 'noise file: "level" must be between 0 and 1');
+  object2(d.workload, file, "workload");
+  const metrics = object2(d.metrics, file, "metrics");
+  for (const [key, m] of Object.entries(metrics)) {
+    const metric = object2(m, file, `metrics.${key}`);
+    for (const field of ["sigmaBetween", "sigmaWithin", "allowance", "scale", "minEffect"]) {
+      const v = metric[field];
+      if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new InputError(file, `noise file: metrics.${key}.${field} must be a number ≥ 0`);
+    }
+    if (typeof metric.df !== "number" || !(metric.df >= 1)) throw new InputError(file, `noise file: metrics.${key}.df must be a number ≥ 1`);
+    if (metric.scale > 1 || metric.scale === 0) throw new InputError(file, `noise file: metrics.${key}.scale must be in (0, 1]`);
+  }
+  const alarms = object2(d.falseAlarms, file, "falseAlarms");
+  for (const side2 of ["before", "after"]) {
+    const t = object2(alarms[side2], file, `falseAlarms.${side2}`);
+    for (const field of ["pairs", "comparisons", "alarms", "unchanged", "inconclusive"]) if (typeof t[field] !== "number") throw new InputError(file, `noise file: falseAlarms.${side2}.${field} must be a number`);
+  }
+  return d;
+}
+function object2(value4, file, where) {
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) throw new InputError(file, `noise file: ${where} must be an object`);
+  return value4;
+}
+function noiseApplies(file, runs) {
+  return compatibleKeys(file.workload, commonKey(runs));
+}
+
+// src/cli/noise.ts
+async function readNoiseFiles(paths, cwd, runs) {
+  const files = [];
+  for (const path of paths) {
+    let text;
+    try {
+      text = await readFile(resolve5(cwd, path), "utf8");
+    } catch (error) {
+      throw new InputError(path, `cannot read the noise file: ${error.code === "ENOENT" ? "no such file (perf-triage calibrate writes it)" : error.message}`);
+    }
+    const file = parseNoiseFile(text, path);
+    if (!runs || noiseApplies(file, runs)) files.push(file);
+  }
+  let sources = [];
+  return {
+    files,
+    apply(config) {
+      if (files.length === 0) return config;
+      const settings = noiseSettings(config, { files });
+      sources = settings.sources;
+      return settings.config;
+    },
+    annotate: (report2) => sources.length ? { ...report2, noise: sources } : report2
+  };
+}
+async function noiseFilesInDir(dir, benchmarks, cwd) {
+  const paths = journalPaths(dir);
+  const found = [];
+  for (const name of new Set(benchmarks)) {
+    const path = paths.noise(name);
+    try {
+      await access(resolve5(cwd, path));
+      found.push(path);
+    } catch {
+    }
+  }
+  return found;
+}
+
 // src/cli/usage.ts
 var USAGE = `perf-triage — catch performance regressions and say why they happened
 
@@ -18590,6 +18880,10 @@ Usage:
   perf-triage digest FILE… --out F [--shard i/n] [--benchmark NAME]
                                             a compact digest of a run for a matrix job to upload;
                                             shards i/n of one benchmark merge back into one run
+  perf-triage calibrate RUN… [--runner NAME] [--dir .perf-triage] [--dry-run]
+                                            noise of your runner from 4+ runs of one build: spread
+                                            between and within runs, the smallest detectable change,
+                                            false alarms on every A/A pair; writes noise/<benchmark>.json
   perf-triage journal init FILE… [--benchmark NAME] [--commit SHA] [--force]
                                             record the first baseline: a first entry and the digest
   perf-triage journal record BASE HEAD [compare options] [--commit SHA]
@@ -18627,6 +18921,8 @@ compare options (the action's input names work too: --baseline, --results, --met
   --confidence X             interval level (default 0.95)
   --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
   --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
+  --noise FILE               a calibration's noise file (perf-triage calibrate) for the run-to-run
+                             noise; journal record reads the one in --dir unasked (repeatable)
   --effort "capacity=2h"      how long a kind of fix takes you, for the gain-per-effort ranking (repeatable)
   --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
                              what the decode bandwidth floor needs beyond the data (repeatable:
@@ -18688,6 +18984,25 @@ problem. Exit 0 only when every file is usable.
 
 Writes a compact digest of a run (the baseline format) for a matrix job to upload; shards i/n of one
 benchmark merge back into one run when read together.
+`,
+  calibrate: `Usage: perf-triage calibrate RUN… [--runner NAME] [--dir DIR] [--dry-run] [--format text|markdown|json]
+                           [--metric "ttft p95"]… [--min-effect …]… [--run-noise …]… [--confidence X]
+                           [--seed N] [--resamples N] [--benchmark NAME] [--date YYYY-MM-DD] [--input-format ID]
+
+Measures the noise of your runner from 4 or more repeated runs of one build (one result file a run):
+per metric the spread between runs and within a run (the block bootstrap), the between-run allowance
+comparisons on this runner should add, the interval of an A/A change and the smallest change called
+regressed 80% of the time with one run a side; then judges every A/A pair of the runs with the
+settings before and with the calibrated noise, and counts the false alarms. Too few runs: says how
+many more. Writes DIR/noise/<benchmark>.json (commit it): the action and journal record read it, and
+the journal's history refines it as entries accumulate (docs/statistics.md).
+  --runner NAME              the runner the runs were made on, for the report ("gpu-runner-2")
+  --dir DIR                  the journal's folder (default .perf-triage; the action's journal-dir)
+  --dry-run                  print, write nothing
+  --date D                   when the runs were made (default now)
+  --format F                 text (default), markdown, or json (the noise file itself)
+
+Example: perf-triage calibrate runs/run-*.jsonl --runner gpu-runner-2
 `,
   journal: `Usage: perf-triage journal init | record | show | add | render [options]
 
@@ -18755,7 +19070,7 @@ Compute CSVs; with --baseline, what moved. Wall time and steps are per side.
 table is a convenience: parameters, bytes per weight and bandwidth are enough (KV geometry only with a context).
 `
 };
-var COMMANDS = ["compare", "demo", "simulate", "validate", "digest", "journal", "amdahl", "split", "floor", "version", "help"];
+var COMMANDS = ["compare", "demo", "simulate", "validate", "digest", "calibrate", "journal", "amdahl", "split", "floor", "version", "help"];
 var JOURNAL_COMMANDS = ["init", "record", "show", "add", "render"];
 
 // src/cli/journal.ts
@@ -18784,7 +19099,7 @@ function parse(args, command, options) {
 function fileReader(io) {
   return async (path) => {
     try {
-      return await readFile(resolve5(io.cwd, path), "utf8");
+      return await readFile2(resolve6(io.cwd, path), "utf8");
     } catch (error) {
       const code2 = error.code;
       if (code2 === "ENOENT") return void 0;
@@ -18807,7 +19122,7 @@ function reportUnread(io, view) {
 }
 async function writeFiles(io, files) {
   for (const f of files) {
-    const file = resolve5(io.cwd, f.path);
+    const file = resolve6(io.cwd, f.path);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, f.content);
   }
@@ -18985,7 +19300,8 @@ async function record2(args, io) {
     pr: { type: "string" },
     accept: { type: "string" },
     by: { type: "string" },
-    date: { type: "string" }
+    date: { type: "string" },
+    noise: { type: "string", multiple: true }
   });
   const base = [...positionals[0] ? [positionals[0]] : [], ...values.base ?? []];
   const head = [...positionals[1] ? [positionals[1]] : [], ...values.head ?? []];
@@ -19000,8 +19316,10 @@ async function record2(args, io) {
   const headSide = await loadSide("head", head, options);
   const profiles = await loadProfileInputs(values["baseline-profile"] ?? [], values.profile ?? [], io.cwd);
   const quality = await loadQualityInputs(values["baseline-quality"] ?? [], values.quality ?? [], io.cwd);
-  const report2 = triage(baseSide, headSide, config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
-  const heads = pairBenchmarks(baseSide, headSide).pairs.map((p) => p.head);
+  const pairs = pairBenchmarks(baseSide, headSide).pairs;
+  const noise = await readNoiseFiles(values.noise ?? await noiseFilesInDir(values.dir, pairs.map((p) => p.name), io.cwd), io.cwd, values.noise ? void 0 : pairs.flatMap((p) => p.head.runs));
+  const report2 = noise.annotate(triage(baseSide, headSide, noise.apply(config), { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} }));
+  const heads = pairs.map((p) => p.head);
   const recordedAt = values.date ? `${calendarDate(values.date, "--date")}T00:00:00.000Z` : (/* @__PURE__ */ new Date()).toISOString();
   const acceptance = values.accept !== void 0 ? acceptanceOf(values.accept, values.by, values.commit, recordedAt) : void 0;
   const entries = recordedEntries(report2, heads, {
@@ -19102,7 +19420,7 @@ function effortHours(text, what) {
 }
 
 // src/cli/split.ts
-import { resolve as resolve6 } from "node:path";
+import { resolve as resolve7 } from "node:path";
 
 // src/cli/format.ts
 var FORMATS = ["text", "markdown", "json"];
@@ -19141,7 +19459,7 @@ async function runSplit(args, io) {
   });
   const headOptions = side2(values["wall-ms"], values.steps, "");
   const baseOptions = side2(values["baseline-wall-ms"], values["baseline-steps"], "baseline-");
-  const read = async (file, options) => readProfile(await fileSource(resolve6(io.cwd, file), file), options);
+  const read = async (file, options) => readProfile(await fileSource(resolve7(io.cwd, file), file), options);
   const head = await Promise.all(positionals.map((f) => read(f, headOptions)));
   const base = await Promise.all(baselines.map((f) => read(f, baseOptions)));
   const report2 = profileReport({ base, head });
@@ -19240,7 +19558,7 @@ function number2(text, flag, expected, valid) {
 
 // src/cli/digest.ts
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname2, resolve as resolve7 } from "node:path";
+import { dirname as dirname2, resolve as resolve8 } from "node:path";
 async function runDigest(args, io) {
   const parsed = parseCliArgs({ args: [...args], options: { out: { type: "string", short: "o" }, shard: { type: "string" }, benchmark: { type: "string" }, "input-format": { type: "string" } }, allowPositionals: true, strict: true }, "digest");
   const { values, positionals } = parsed;
@@ -19253,7 +19571,7 @@ async function runDigest(args, io) {
   const name = values.benchmark ?? names2[0] ?? "benchmark";
   const runs = markShard(side2.runs, shard).map((r) => ({ ...r, meta: { ...r.meta, benchmark: name } }));
   const digest = digestSide({ ...side2, runs }, name, (/* @__PURE__ */ new Date()).toISOString());
-  const file = resolve7(io.cwd, values.out);
+  const file = resolve8(io.cwd, values.out);
   await mkdir2(dirname2(file), { recursive: true });
   const text = `${JSON.stringify(digest)}
 `;
@@ -19263,6 +19581,272 @@ async function runDigest(args, io) {
   io.stdout(`${values.out}: ${plainText(name)}${shard ? ` shard ${shard.index}/${shard.count}` : ""}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes
 `);
   return 0;
+}
+
+// src/cli/calibrate.ts
+import { mkdir as mkdir3, writeFile as writeFile3 } from "node:fs/promises";
+import { dirname as dirname3, resolve as resolve9 } from "node:path";
+
+// src/compare/compare-runs.ts
+function compareRunSides(base, head, config) {
+  const load2 = analyseLoad(base, head);
+  return compareSides(base, head, config, { bothOverloaded: load2.base.overloaded && load2.head.overloaded, steady: steadyStarts(load2, base, head) });
+}
+
+// src/compare/calibrate.ts
+var MIN_CALIBRATION_RUNS = 4;
+var CalibrationError = class extends Error {
+  constructor(message, moreRuns) {
+    super(message);
+    this.moreRuns = moreRuns;
+  }
+  moreRuns;
+};
+function calibrate(side2, config, options) {
+  const runs = side2.runs;
+  if (runs.length < MIN_CALIBRATION_RUNS) {
+    const more = MIN_CALIBRATION_RUNS - runs.length;
+    throw new CalibrationError(`calibration needs at least ${MIN_CALIBRATION_RUNS} runs of one build; got ${runs.length}: run the benchmark ${more} more time${more === 1 ? "" : "s"} on the same build and runner`, more);
+  }
+  const key = workloadKey(runs[0]);
+  const odd = runs.findIndex((r) => !compatibleKeys(key, workloadKey(r)));
+  if (odd >= 0) throw new CalibrationError(`run ${odd + 1} measures another workload than run 1 (${describeKey(workloadKey(runs[odd]))} vs ${describeKey(key)}): calibrate repeats of one configuration only`);
+  const total2 = runs.length + runs.length * (runs.length - 1);
+  let done = 0;
+  const step = () => options.onProgress?.(++done, total2);
+  const one = (r) => ({ label: "base", runs: [r] });
+  const keys = [...config.metrics, ...summaryDefaults(config, side2, side2)].map((m) => m.spec.key);
+  const zero = { ...config, statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0])) } };
+  const selves = runs.map((r) => {
+    const result = compareRunSides(one(r), one(r), zero);
+    step();
+    return result;
+  });
+  const familySize = selves[0].family.size;
+  const level = 1 - (1 - config.statistics.level) / Math.max(1, familySize);
+  const metrics = [];
+  const skipped = [];
+  const within = /* @__PURE__ */ new Map();
+  for (const m of selves[0].metrics) {
+    const key2 = m.spec.key;
+    if (m.spec.metric.id === "failed") {
+      skipped.push({ key: key2, reason: { code: "share" } });
+      continue;
+    }
+    const perRun = selves.map((s) => s.metrics.find((x) => x.spec.key === key2));
+    const unjudged = perRun.find((x) => !x?.interval || !x.base);
+    if (unjudged) {
+      skipped.push({ key: key2, reason: { code: "not-judged", verdict: unjudged?.verdict ?? "inconclusive" } });
+      continue;
+    }
+    const values = perRun.map((x) => x.base.value);
+    if (values.some((v) => !(v > 0))) {
+      skipped.push({ key: key2, reason: { code: "not-positive" } });
+      continue;
+    }
+    const sigmas = perRun.map((x) => withinSigma(x.interval, x.intervalLevel ?? level));
+    within.set(key2, sigmas);
+    const estimate = { sigmaBetween: logSpread(values), df: values.length - 1, sigmaWithin: rms(sigmas) };
+    const allowance = noiseAllowance(estimate, level);
+    const previousAllowance = runNoiseFor(config, m.spec);
+    const previousSide = Math.hypot(estimate.sigmaWithin, previousAllowance);
+    const side3 = sideSigma(estimate, level);
+    const runsToPrevious = side3 > previousSide ? runsForSideSigma(estimate, level, previousSide) ?? null : void 0;
+    metrics.push({
+      key: key2,
+      unit: m.spec.metric.unit,
+      values,
+      ...estimate,
+      inflation: tInflation(estimate.df, level),
+      allowance,
+      scale: bootstrapScale(estimate, level),
+      previousAllowance,
+      previousSide,
+      side: side3,
+      minEffect: m.minEffect,
+      resolution: resolution(estimate, level),
+      detectable: minimumDetectableEffect(estimate, level, m.minEffect),
+      ...runsToPrevious !== void 0 ? { runsToPrevious } : {}
+    });
+  }
+  const before = emptyTally();
+  const after = emptyTally();
+  for (let i = 0; i < runs.length; i++) {
+    for (let j = i + 1; j < runs.length; j++) {
+      const base = one(runs[i]);
+      const head = { label: "head", runs: [runs[j]] };
+      addPair(before, compareRunSides(base, head, config));
+      step();
+      const others = (values) => values.filter((_, k) => k !== i && k !== j);
+      const estimates = metrics.map((m) => [m.key, { sigmaBetween: logSpread(others(m.values)), df: runs.length - 3, sigmaWithin: rms(others(within.get(m.key))) }]);
+      addPair(after, compareRunSides(base, head, withCalibration(config, estimates, level)));
+      step();
+    }
+  }
+  return { benchmark: options.benchmark, workload: key, runs: runs.length, requests: runs.map((r) => r.requests?.length ?? 0), level, familySize, metrics, skipped, before, after };
+}
+function withCalibration(config, estimates, level) {
+  const explicit = config.statistics.runNoise;
+  const runNoise = {};
+  const bootstrapScaleByKey = { ...config.statistics.bootstrapScale };
+  for (const [key, estimate] of estimates) {
+    if (Object.hasOwn(explicit, key)) continue;
+    runNoise[key] = noiseAllowance(estimate, level);
+    bootstrapScaleByKey[key] = bootstrapScale(estimate, level);
+  }
+  return { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: bootstrapScaleByKey } };
+}
+function withinSigma(interval, level) {
+  const z2 = normalQuantile(1 - (1 - level) / 2);
+  return (Math.log1p(interval[1]) - Math.log1p(interval[0])) / (2 * z2 * Math.SQRT2);
+}
+function rms(values) {
+  return Math.sqrt(values.reduce((s, v) => s + v * v, 0) / values.length);
+}
+function emptyTally() {
+  return { pairs: 0, comparisons: 0, alarms: 0, unchanged: 0, inconclusive: 0, byMetric: {} };
+}
+function addPair(tally, result) {
+  tally.pairs++;
+  for (const m of result.metrics) {
+    if (!m.interval) continue;
+    const row = tally.byMetric[m.spec.key] ??= { comparisons: 0, alarms: 0, unchanged: 0, inconclusive: 0 };
+    const field = m.verdict === "regressed" || m.verdict === "improved" ? "alarms" : m.verdict;
+    for (const t of [tally, row]) {
+      t.comparisons++;
+      t[field]++;
+    }
+  }
+}
+function describeKey(key) {
+  return keyLabel(key) || "no workload recorded";
+}
+
+// src/render/calibration.ts
+function metricLabel(key) {
+  const spec = parseMetricSpec(key);
+  return typeof spec === "string" ? key : specLabel(spec);
+}
+function calibrationText(c, context) {
+  const lines = [`perf-triage calibrate · ${plainText(c.benchmark)}: ${c.runs} runs${context.runner ? ` on ${plainText(context.runner)}` : ""} (${requestsText(c)})`];
+  lines.push(`Intervals at ${levelText(c.level)} (${c.familySize} metrics judged together at ${levelText(context.confidence)}); one run a side.`);
+  lines.push("");
+  const rows = [["metric", "between runs", "within a run", "allowance", "resolution", "detects (80%)", "min effect"], ...c.metrics.map(metricRow)];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const row of rows) lines.push(row.map((cell3, i) => cell3.padEnd(widths[i])).join("  ").trimEnd());
+  lines.push("", ...notes(c).map((n) => `- ${plainText(n, 400)}`));
+  lines.push("", pairsSentence(c));
+  if (context.written) lines.push(`Noise file: ${plainText(context.written, 300)} (comparisons of this benchmark read it from the journal; commit it)`);
+  return `${lines.join("\n")}
+`;
+}
+function calibrationMarkdown(c, context) {
+  const lines = [`### perf-triage calibrate · ${markdownText(c.benchmark)}`, ""];
+  lines.push(`${c.runs} runs${context.runner ? ` on ${markdownText(context.runner)}` : ""} (${requestsText(c)}); intervals at ${levelText(c.level)} (${c.familySize} metrics judged together at ${levelText(context.confidence)}), one run a side.`, "");
+  lines.push("| metric | between runs | within a run | allowance | resolution | detects (80%) | min effect |", "|---|---:|---:|---:|---:|---:|---:|");
+  for (const row of c.metrics.map(metricRow)) lines.push(`| ${row.map((cell3) => markdownText(cell3)).join(" | ")} |`);
+  const said = notes(c);
+  if (said.length) lines.push("", ...said.map((n) => `- ${markdownText(n, 400)}`));
+  lines.push("", markdownText(pairsSentence(c), 600));
+  if (context.written) lines.push("", `Noise file: \`${markdownText(context.written, 300).replace(/`/g, "")}\``);
+  return `${lines.join("\n")}
+`;
+}
+function requestsText(c) {
+  const low2 = Math.min(...c.requests);
+  const high = Math.max(...c.requests);
+  return low2 === high ? `${grouped(low2)} requests each` : `${grouped(low2)} to ${grouped(high)} requests`;
+}
+function metricRow(m) {
+  return [metricLabel(m.key), `σ ${percent(m.sigmaBetween)}`, `σ ${percent(m.sigmaWithin)}`, percent(m.allowance), `±${percent(m.resolution)}`, `+${percent(m.detectable)}`, percent(m.minEffect)];
+}
+function notes(c) {
+  const out = [];
+  for (const m of c.metrics) {
+    const label = metricLabel(m.key);
+    if (m.runsToPrevious === null) {
+      out.push(`${label}: this runner moves it more between runs (σ ${percent(m.sigmaBetween)}) than the settings before allowed a side (σ ${percent(m.previousSide)}); comparisons on it are now as wide as it is noisy`);
+    } else if (m.runsToPrevious !== void 0) {
+      out.push(`${label}: ${c.runs} runs give a side σ ${percent(m.side)} (σ ${percent(m.sigmaBetween)} widened ×${m.inflation.toFixed(2)} for so few runs), wider than the σ ${percent(m.previousSide)} before; about ${m.runsToPrevious} runs would narrow it to that, ${m.runsToPrevious - c.runs} more`);
+    }
+    if (m.scale < 1) out.push(`${label}: whole runs spread less (σ ${percent(m.sigmaBetween)}) than the bootstrap within a run assumes (σ ${percent(m.sigmaWithin)}); its intervals are narrowed to what the runs show`);
+  }
+  const blocked = c.metrics.filter((m) => m.resolution >= m.minEffect);
+  if (blocked.length) {
+    const names2 = blocked.length === c.metrics.length ? "any metric" : blocked.map((m) => metricLabel(m.key)).join(", ");
+    out.push(`unchanged cannot be shown with one run a side for ${names2}: the resolution is wider than the minimum effect; a larger minimum effect, longer runs, or 3 or more runs a side would show it`);
+  }
+  for (const s of c.skipped) out.push(`${metricLabel(s.key)}: ${skipText(s.reason)}`);
+  return out;
+}
+function skipText(reason) {
+  switch (reason.code) {
+    case "share":
+      return "a share of requests has its own interval and takes no allowance";
+    case "not-positive":
+      return "a run measured 0: no relative spread to calibrate";
+    case "not-judged":
+      return `not judged in these runs (${reason.verdict}): no noise measured`;
+  }
+}
+function pairsSentence(c) {
+  return `Every A/A pair of these runs (${c.before.pairs}), judged as a pull request would be: with the settings before, ${tallyText(c.before)}; calibrated (each pair with the noise of the other runs only), ${tallyText(c.after)}.`;
+}
+function tallyText(t) {
+  return `${t.alarms} false alarm${t.alarms === 1 ? "" : "s"}, ${t.unchanged} unchanged and ${t.inconclusive} inconclusive of ${t.comparisons} metric comparisons`;
+}
+
+// src/cli/calibrate.ts
+var OPTIONS = {
+  runner: { type: "string" },
+  dir: { type: "string" },
+  "dry-run": { type: "boolean" },
+  date: { type: "string" },
+  benchmark: { type: "string" },
+  metric: { type: "string", multiple: true },
+  "min-effect": { type: "string", multiple: true },
+  "run-noise": { type: "string", multiple: true },
+  confidence: { type: "string" },
+  seed: { type: "string" },
+  resamples: { type: "string" },
+  "input-format": { type: "string" },
+  "max-bad-lines": { type: "string" },
+  format: { type: "string", short: "f" }
+};
+async function runCalibrate(args, io) {
+  const { values, positionals } = parseCliArgs({ args: withAliases(args, { "journal-dir": "dir", metrics: "metric" }), options: OPTIONS, allowPositionals: true, strict: true }, "calibrate");
+  if (positionals.length === 0) throw new UsageError("calibrate needs the result files of 4 or more runs of one build: perf-triage calibrate runs/*.jsonl [--runner NAME]");
+  const format = outputFormat(values.format, "text");
+  const calibratedAt = values.date ? isoDate(values.date) : (/* @__PURE__ */ new Date()).toISOString();
+  const config = buildConfig({ metrics: values.metric, minEffect: values["min-effect"], runNoise: values["run-noise"], confidence: values.confidence, seed: values.seed, resamples: values.resamples, maxBadLineRatio: values["max-bad-lines"], benchmark: values.benchmark });
+  const side2 = await loadSide("base", positionals, { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd });
+  const groups = pairBenchmarks(side2, side2).pairs;
+  if (groups.length > 1 && !values.benchmark) throw new UsageError(`these files hold ${groups.length} benchmarks or workloads (${groups.map((g2) => plainText(g2.name, 60)).join(", ")}): calibrate the repeats of one at a time`);
+  const benchmark = values.benchmark ?? groups[0]?.name ?? "benchmark";
+  let calibration;
+  try {
+    calibration = calibrate(side2, config, { benchmark, ...io.status ? { onProgress: (done, total2) => io.status.set(`calibrating: ${done} of ${total2} comparisons…`) } : {} });
+  } catch (error) {
+    if (error instanceof CalibrationError) throw new UsageError(plainText(error.message, 600));
+    throw error;
+  } finally {
+    io.status?.clear();
+  }
+  const file = noiseFileFrom(calibration, { calibratedAt, ...values.runner ? { runner: values.runner } : {}, confidence: config.statistics.level });
+  const path = journalPaths(values.dir).noise(benchmark);
+  if (!values["dry-run"]) {
+    const target = resolve9(io.cwd, path);
+    await mkdir3(dirname3(target), { recursive: true });
+    await writeFile3(target, noiseFileText(file));
+  }
+  const context = { ...values.runner ? { runner: values.runner } : {}, ...values["dry-run"] ? {} : { written: path }, confidence: config.statistics.level };
+  io.stdout(format === "json" ? noiseFileText(file) : format === "markdown" ? calibrationMarkdown(calibration, context) : calibrationText(calibration, context));
+  return 0;
+}
+function isoDate(text) {
+  const time = Date.parse(text);
+  if (!Number.isFinite(time)) throw new UsageError(`--date "${text}" is not a date (YYYY-MM-DD or an ISO date-time)`);
+  return new Date(time).toISOString();
 }
 
 // src/cli/status-line.ts
@@ -19336,6 +19920,8 @@ async function runCli(argv, io) {
         return await runFloor(rest, io);
       case "digest":
         return await runDigest(rest, io);
+      case "calibrate":
+        return await runCalibrate(rest, io);
       case "--version":
       case "version":
         io.stdout(`perf-triage ${VERSION}
@@ -19370,12 +19956,13 @@ function helpText(command, rest) {
   return COMMAND_HELP[command];
 }
 async function compare(args, io) {
-  const { values, positionals } = parse2(args, "compare");
+  const { values, positionals } = parseCompareArgs(args, "compare", { noise: { type: "string", multiple: true } });
   const base = [...positionals[0] ? [positionals[0]] : [], ...values.base ?? []];
   const head = [...positionals[1] ? [positionals[1]] : [], ...values.head ?? []];
   if (positionals.length > 2) throw new UsageError(`compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
   if (base.length === 0 || head.length === 0) throw new UsageError("compare needs a baseline and a head: perf-triage compare BASE HEAD");
-  const config = buildConfig(rawConfig(values));
+  const noise = await readNoiseFiles(values.noise ?? [], io.cwd);
+  const config = noise.apply(buildConfig(rawConfig(values)));
   const format = outputFormat(values.format, "text");
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd, ...io.status ? { progress: readingStatus(io.status) } : {} };
   try {
@@ -19384,7 +19971,7 @@ async function compare(args, io) {
     const profiles = await loadProfileInputs(values["baseline-profile"] ?? [], values.profile ?? [], io.cwd);
     const quality = await loadQualityInputs(values["baseline-quality"] ?? [], values.quality ?? [], io.cwd);
     io.status?.set(`comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`);
-    const report2 = triage(baseSide, headSide, config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
+    const report2 = noise.annotate(triage(baseSide, headSide, config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} }));
     io.status?.clear();
     return await emit(report2, format, values, io);
   } finally {
@@ -19407,8 +19994,8 @@ function parse2(args, command) {
 async function emit(report2, format, values, io) {
   const render2 = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];
   io.stdout(render2(report2));
-  if (values.json) await writeFile3(values.json, renderJson(report2));
-  if (values.markdown) await writeFile3(values.markdown, renderMarkdown(report2));
+  if (values.json) await writeFile4(values.json, renderJson(report2));
+  if (values.markdown) await writeFile4(values.markdown, renderMarkdown(report2));
   return report2.outcome.fail ? EXIT.fail : EXIT.pass;
 }
 

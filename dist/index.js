@@ -1013,16 +1013,16 @@ var require_util = __commonJS({
     function isStream(obj) {
       return obj && typeof obj === "object" && typeof obj.pipe === "function" && typeof obj.on === "function";
     }
-    function isBlobLike(object3) {
-      if (object3 === null) {
+    function isBlobLike(object4) {
+      if (object4 === null) {
         return false;
-      } else if (object3 instanceof Blob2) {
+      } else if (object4 instanceof Blob2) {
         return true;
-      } else if (typeof object3 !== "object") {
+      } else if (typeof object4 !== "object") {
         return false;
       } else {
-        const sTag = object3[Symbol.toStringTag];
-        return (sTag === "Blob" || sTag === "File") && ("stream" in object3 && typeof object3.stream === "function" || "arrayBuffer" in object3 && typeof object3.arrayBuffer === "function");
+        const sTag = object4[Symbol.toStringTag];
+        return (sTag === "Blob" || sTag === "File") && ("stream" in object4 && typeof object4.stream === "function" || "arrayBuffer" in object4 && typeof object4.arrayBuffer === "function");
       }
     }
     function buildURL(url, queryParams) {
@@ -1304,8 +1304,8 @@ var require_util = __commonJS({
         }
       );
     }
-    function isFormDataLike(object3) {
-      return object3 && typeof object3 === "object" && typeof object3.append === "function" && typeof object3.delete === "function" && typeof object3.get === "function" && typeof object3.getAll === "function" && typeof object3.has === "function" && typeof object3.set === "function" && object3[Symbol.toStringTag] === "FormData";
+    function isFormDataLike(object4) {
+      return object4 && typeof object4 === "object" && typeof object4.append === "function" && typeof object4.delete === "function" && typeof object4.get === "function" && typeof object4.getAll === "function" && typeof object4.has === "function" && typeof object4.set === "function" && object4[Symbol.toStringTag] === "FormData";
     }
     function addAbortListener(signal, listener) {
       if ("addEventListener" in signal) {
@@ -2530,15 +2530,15 @@ var require_connect = __commonJS({
             if (this._sessionCache.size < this._maxCachedSessions) {
               return;
             }
-            const ref = this._sessionCache.get(key);
-            if (ref !== void 0 && ref.deref() === void 0) {
+            const ref2 = this._sessionCache.get(key);
+            if (ref2 !== void 0 && ref2.deref() === void 0) {
               this._sessionCache.delete(key);
             }
           });
         }
         get(sessionKey) {
-          const ref = this._sessionCache.get(sessionKey);
-          return ref ? ref.deref() : null;
+          const ref2 = this._sessionCache.get(sessionKey);
+          return ref2 ? ref2.deref() : null;
         }
         set(sessionKey, session) {
           if (this._maxCachedSessions === 0) {
@@ -4138,8 +4138,8 @@ var require_util2 = __commonJS({
       }
       return "allowed";
     }
-    function isErrorLike(object3) {
-      return object3 instanceof Error || (object3?.constructor?.name === "Error" || object3?.constructor?.name === "DOMException");
+    function isErrorLike(object4) {
+      return object4 instanceof Error || (object4?.constructor?.name === "Error" || object4?.constructor?.name === "DOMException");
     }
     function isValidReasonPhrase(statusText) {
       for (let i = 0; i < statusText.length; ++i) {
@@ -4564,7 +4564,7 @@ var require_util2 = __commonJS({
         return new FastIterableIterator(target, kind2);
       };
     }
-    function iteratorMixin(name, object3, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+    function iteratorMixin(name, object4, kInternalIterator, keyIndex = 0, valueIndex = 1) {
       const makeIterator = createIterator2(name, kInternalIterator, keyIndex, valueIndex);
       const properties = {
         keys: {
@@ -4572,7 +4572,7 @@ var require_util2 = __commonJS({
           enumerable: true,
           configurable: true,
           value: function keys() {
-            webidl.brandCheck(this, object3);
+            webidl.brandCheck(this, object4);
             return makeIterator(this, "key");
           }
         },
@@ -4581,7 +4581,7 @@ var require_util2 = __commonJS({
           enumerable: true,
           configurable: true,
           value: function values() {
-            webidl.brandCheck(this, object3);
+            webidl.brandCheck(this, object4);
             return makeIterator(this, "value");
           }
         },
@@ -4590,7 +4590,7 @@ var require_util2 = __commonJS({
           enumerable: true,
           configurable: true,
           value: function entries() {
-            webidl.brandCheck(this, object3);
+            webidl.brandCheck(this, object4);
             return makeIterator(this, "key+value");
           }
         },
@@ -4599,7 +4599,7 @@ var require_util2 = __commonJS({
           enumerable: true,
           configurable: true,
           value: function forEach(callbackfn, thisArg = globalThis) {
-            webidl.brandCheck(this, object3);
+            webidl.brandCheck(this, object4);
             webidl.argumentLengthCheck(arguments, 1, `${name}.forEach`);
             if (typeof callbackfn !== "function") {
               throw new TypeError(
@@ -4612,7 +4612,7 @@ var require_util2 = __commonJS({
           }
         }
       };
-      return Object.defineProperties(object3.prototype, {
+      return Object.defineProperties(object4.prototype, {
         ...properties,
         [Symbol.iterator]: {
           writable: true,
@@ -5012,8 +5012,8 @@ var require_file = __commonJS({
       }
     };
     webidl.converters.Blob = webidl.interfaceConverter(Blob2);
-    function isFileLike(object3) {
-      return object3 instanceof File || object3 && (typeof object3.stream === "function" || typeof object3.arrayBuffer === "function") && object3[Symbol.toStringTag] === "File";
+    function isFileLike(object4) {
+      return object4 instanceof File || object4 && (typeof object4.stream === "function" || typeof object4.arrayBuffer === "function") && object4[Symbol.toStringTag] === "File";
     }
     module.exports = { FileLike, isFileLike };
   }
@@ -5461,12 +5461,12 @@ var require_body = __commonJS({
         }
       });
     }
-    function extractBody(object3, keepalive = false) {
+    function extractBody(object4, keepalive = false) {
       let stream = null;
-      if (object3 instanceof ReadableStream) {
-        stream = object3;
-      } else if (isBlobLike(object3)) {
-        stream = object3.stream();
+      if (object4 instanceof ReadableStream) {
+        stream = object4;
+      } else if (isBlobLike(object4)) {
+        stream = object4.stream();
       } else {
         stream = new ReadableStream({
           async pull(controller) {
@@ -5486,17 +5486,17 @@ var require_body = __commonJS({
       let source = null;
       let length = null;
       let type = null;
-      if (typeof object3 === "string") {
-        source = object3;
+      if (typeof object4 === "string") {
+        source = object4;
         type = "text/plain;charset=UTF-8";
-      } else if (object3 instanceof URLSearchParams) {
-        source = object3.toString();
+      } else if (object4 instanceof URLSearchParams) {
+        source = object4.toString();
         type = "application/x-www-form-urlencoded;charset=UTF-8";
-      } else if (isArrayBuffer(object3)) {
-        source = new Uint8Array(object3.slice());
-      } else if (ArrayBuffer.isView(object3)) {
-        source = new Uint8Array(object3.buffer.slice(object3.byteOffset, object3.byteOffset + object3.byteLength));
-      } else if (util.isFormDataLike(object3)) {
+      } else if (isArrayBuffer(object4)) {
+        source = new Uint8Array(object4.slice());
+      } else if (ArrayBuffer.isView(object4)) {
+        source = new Uint8Array(object4.buffer.slice(object4.byteOffset, object4.byteOffset + object4.byteLength));
+      } else if (util.isFormDataLike(object4)) {
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
@@ -5506,7 +5506,7 @@ Content-Disposition: form-data`;
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name, value4] of object3) {
+        for (const [name, value4] of object4) {
           if (typeof value4 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${escape(normalizeLinefeeds(name))}"\r
 \r
@@ -5534,7 +5534,7 @@ Content-Type: ${value4.type || "application/octet-stream"}\r
         if (hasUnknownSizeValue) {
           length = null;
         }
-        source = object3;
+        source = object4;
         action = async function* () {
           for (const part of blobParts) {
             if (part.stream) {
@@ -5545,22 +5545,22 @@ Content-Type: ${value4.type || "application/octet-stream"}\r
           }
         };
         type = `multipart/form-data; boundary=${boundary}`;
-      } else if (isBlobLike(object3)) {
-        source = object3;
-        length = object3.size;
-        if (object3.type) {
-          type = object3.type;
+      } else if (isBlobLike(object4)) {
+        source = object4;
+        length = object4.size;
+        if (object4.type) {
+          type = object4.type;
         }
-      } else if (typeof object3[Symbol.asyncIterator] === "function") {
+      } else if (typeof object4[Symbol.asyncIterator] === "function") {
         if (keepalive) {
           throw new TypeError("keepalive");
         }
-        if (util.isDisturbed(object3) || object3.locked) {
+        if (util.isDisturbed(object4) || object4.locked) {
           throw new TypeError(
             "Response body object should not be disturbed or locked"
           );
         }
-        stream = object3 instanceof ReadableStream ? object3 : ReadableStreamFrom(object3);
+        stream = object4 instanceof ReadableStream ? object4 : ReadableStreamFrom(object4);
       }
       if (typeof source === "string" || util.isBuffer(source)) {
         length = Buffer.byteLength(source);
@@ -5569,7 +5569,7 @@ Content-Type: ${value4.type || "application/octet-stream"}\r
         let iterator3;
         stream = new ReadableStream({
           async start() {
-            iterator3 = action(object3)[Symbol.asyncIterator]();
+            iterator3 = action(object4)[Symbol.asyncIterator]();
           },
           async pull(controller) {
             const { value: value4, done } = await iterator3.next();
@@ -5597,12 +5597,12 @@ Content-Type: ${value4.type || "application/octet-stream"}\r
       const body = { stream, source, length };
       return [body, type];
     }
-    function safelyExtractBody(object3, keepalive = false) {
-      if (object3 instanceof ReadableStream) {
-        assert(!util.isDisturbed(object3), "The body has already been consumed.");
-        assert(!object3.locked, "The stream is locked.");
+    function safelyExtractBody(object4, keepalive = false) {
+      if (object4 instanceof ReadableStream) {
+        assert(!util.isDisturbed(object4), "The body has already been consumed.");
+        assert(!object4.locked, "The stream is locked.");
       }
-      return extractBody(object3, keepalive);
+      return extractBody(object4, keepalive);
     }
     function cloneBody(instance, body) {
       const [out1, out2] = body.stream.tee();
@@ -5682,12 +5682,12 @@ Content-Type: ${value4.type || "application/octet-stream"}\r
     function mixinBody(prototype) {
       Object.assign(prototype.prototype, bodyMixinMethods(prototype));
     }
-    async function consumeBody(object3, convertBytesToJSValue, instance) {
-      webidl.brandCheck(object3, instance);
-      if (bodyUnusable(object3)) {
+    async function consumeBody(object4, convertBytesToJSValue, instance) {
+      webidl.brandCheck(object4, instance);
+      if (bodyUnusable(object4)) {
         throw new TypeError("Body is unusable: Body has already been read");
       }
-      throwIfAborted(object3[kState]);
+      throwIfAborted(object4[kState]);
       const promise = createDeferredPromise();
       const errorSteps = (error2) => promise.reject(error2);
       const successSteps = (data) => {
@@ -5697,15 +5697,15 @@ Content-Type: ${value4.type || "application/octet-stream"}\r
           errorSteps(e);
         }
       };
-      if (object3[kState].body == null) {
+      if (object4[kState].body == null) {
         successSteps(Buffer.allocUnsafe(0));
         return promise.promise;
       }
-      await fullyReadBody(object3[kState].body, successSteps, errorSteps);
+      await fullyReadBody(object4[kState].body, successSteps, errorSteps);
       return promise.promise;
     }
-    function bodyUnusable(object3) {
-      const body = object3[kState].body;
+    function bodyUnusable(object4) {
+      const body = object4[kState].body;
       return body != null && (body.stream.locked || util.isDisturbed(body.stream));
     }
     function parseJSONFromBytes(bytes) {
@@ -11951,10 +11951,10 @@ var require_headers = __commonJS({
       while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
       return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
     }
-    function fill(headers, object3) {
-      if (Array.isArray(object3)) {
-        for (let i = 0; i < object3.length; ++i) {
-          const header = object3[i];
+    function fill(headers, object4) {
+      if (Array.isArray(object4)) {
+        for (let i = 0; i < object4.length; ++i) {
+          const header = object4[i];
           if (header.length !== 2) {
             throw webidl.errors.exception({
               header: "Headers constructor",
@@ -11963,10 +11963,10 @@ var require_headers = __commonJS({
           }
           appendHeader(headers, header[0], header[1]);
         }
-      } else if (typeof object3 === "object" && object3 !== null) {
-        const keys = Object.keys(object3);
+      } else if (typeof object4 === "object" && object4 !== null) {
+        const keys = Object.keys(object4);
         for (let i = 0; i < keys.length; ++i) {
-          appendHeader(headers, keys[i], object3[keys[i]]);
+          appendHeader(headers, keys[i], object4[keys[i]]);
         }
       } else {
         throw webidl.errors.conversionFailed({
@@ -12857,8 +12857,8 @@ var require_request2 = __commonJS({
           const controllerList = dependentControllerMap.get(ac.signal);
           if (controllerList !== void 0) {
             if (controllerList.size !== 0) {
-              for (const ref of controllerList) {
-                const ctrl = ref.deref();
+              for (const ref2 of controllerList) {
+                const ctrl = ref2.deref();
                 if (ctrl !== void 0) {
                   ctrl.abort(this.reason);
                 }
@@ -13607,7 +13607,7 @@ var require_fetch = __commonJS({
     function handleFetchDone(response) {
       finalizeAndReportTiming(response, "fetch");
     }
-    function fetch(input, init = void 0) {
+    function fetch2(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
       let p = createDeferredPromise();
       let requestObject;
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
       }
     }
     module.exports = {
-      fetch,
+      fetch: fetch2,
       Fetch,
       fetching,
       finalizeAndReportTiming
@@ -19100,7 +19100,7 @@ var require_undici = __commonJS({
     module.exports.setGlobalDispatcher = setGlobalDispatcher;
     module.exports.getGlobalDispatcher = getGlobalDispatcher;
     var fetchImpl = require_fetch().fetch;
-    module.exports.fetch = async function fetch(init, options = void 0) {
+    module.exports.fetch = async function fetch2(init, options = void 0) {
       try {
         return await fetchImpl(init, options);
       } catch (err) {
@@ -19300,10 +19300,10 @@ var require_light = __commonJS({
         return n && n["default"] || n;
       }
       var load = function(received, defaults, onto = {}) {
-        var k, ref, v;
+        var k, ref2, v;
         for (k in defaults) {
           v = defaults[k];
-          onto[k] = (ref = received[k]) != null ? ref : v;
+          onto[k] = (ref2 = received[k]) != null ? ref2 : v;
         }
         return onto;
       };
@@ -19373,11 +19373,11 @@ var require_light = __commonJS({
           }
         }
         getArray() {
-          var node, ref, results;
+          var node, ref2, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref = node, node = node.next, ref.value));
+            results.push((ref2 = node, node = node.next, ref2.value));
           }
           return results;
         }
@@ -19390,14 +19390,14 @@ var require_light = __commonJS({
           return void 0;
         }
         debug() {
-          var node, ref, ref1, ref2, results;
+          var node, ref2, ref1, ref22, results;
           node = this._first;
           results = [];
           while (node != null) {
-            results.push((ref = node, node = node.next, {
-              value: ref.value,
-              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
-              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            results.push((ref2 = node, node = node.next, {
+              value: ref2.value,
+              prev: (ref1 = ref2.prev) != null ? ref1.value : void 0,
+              next: (ref22 = ref2.next) != null ? ref22.value : void 0
             }));
           }
           return results;
@@ -19498,9 +19498,9 @@ var require_light = __commonJS({
           this.Events = new Events$1(this);
           this._length = 0;
           this._lists = (function() {
-            var j, ref, results;
+            var j, ref2, results;
             results = [];
-            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
+            for (i = j = 1, ref2 = num_priorities; 1 <= ref2 ? j <= ref2 : j >= ref2; i = 1 <= ref2 ? ++j : --j) {
               results.push(new DLList$1((() => {
                 return this.incr();
               }), (() => {
@@ -19746,8 +19746,8 @@ var require_light = __commonJS({
           });
         }
         computePenalty() {
-          var ref;
-          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+          var ref2;
+          return (ref2 = this.storeOptions.penalty) != null ? ref2 : 15 * this.storeOptions.minTime || 5e3;
         }
         async __updateSettings__(options) {
           await this.yieldLoop();
@@ -19908,20 +19908,20 @@ var require_light = __commonJS({
           return current != null;
         }
         jobStatus(id) {
-          var ref;
-          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+          var ref2;
+          return (ref2 = this.status[this._jobs[id]]) != null ? ref2 : null;
         }
         statusJobs(status) {
-          var k, pos, ref, results, v;
+          var k, pos, ref2, results, v;
           if (status != null) {
             pos = this.status.indexOf(status);
             if (pos < 0) {
               throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
             }
-            ref = this._jobs;
+            ref2 = this._jobs;
             results = [];
-            for (k in ref) {
-              v = ref[k];
+            for (k in ref2) {
+              v = ref2[k];
               if (v === pos) {
                 results.push(k);
               }
@@ -20025,8 +20025,8 @@ var require_light = __commonJS({
             }
           }
           key(key = "") {
-            var ref;
-            return (ref = this.instances[key]) != null ? ref : (() => {
+            var ref2;
+            return (ref2 = this.instances[key]) != null ? ref2 : (() => {
               var limiter;
               limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
                 id: `${this.id}-${key}`,
@@ -20050,11 +20050,11 @@ var require_light = __commonJS({
             return instance != null || deleted > 0;
           }
           limiters() {
-            var k, ref, results, v;
-            ref = this.instances;
+            var k, ref2, results, v;
+            ref2 = this.instances;
             results = [];
-            for (k in ref) {
-              v = ref[k];
+            for (k in ref2) {
+              v = ref2[k];
               results.push({
                 key: k,
                 limiter: v
@@ -20088,12 +20088,12 @@ var require_light = __commonJS({
             var base;
             clearInterval(this.interval);
             return typeof (base = this.interval = setInterval(async () => {
-              var e, k, ref, results, time, v;
+              var e, k, ref2, results, time, v;
               time = Date.now();
-              ref = this.instances;
+              ref2 = this.instances;
               results = [];
-              for (k in ref) {
-                v = ref[k];
+              for (k in ref2) {
+                v = ref2[k];
                 try {
                   if (await v._store.__groupCheck__(time)) {
                     results.push(this.deleteKey(k));
@@ -20116,9 +20116,9 @@ var require_light = __commonJS({
             }
           }
           disconnect(flush = true) {
-            var ref;
+            var ref2;
             if (!this.sharedConnection) {
-              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+              return (ref2 = this.connection) != null ? ref2.disconnect(flush) : void 0;
             }
           }
         }
@@ -20219,12 +20219,12 @@ var require_light = __commonJS({
               }
             }).call(this);
             this._queues.on("leftzero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.ref === "function" ? ref2.ref() : void 0 : void 0;
             });
             this._queues.on("zero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+              var ref2;
+              return (ref2 = this._store.heartbeat) != null ? typeof ref2.unref === "function" ? ref2.unref() : void 0 : void 0;
             });
           }
           _validateOptions(options, invalid) {
@@ -20404,10 +20404,10 @@ var require_light = __commonJS({
               return this.Promise.resolve(null);
             }, this._registerLock.schedule(() => {
               return this._submitLock.schedule(() => {
-                var k, ref, v;
-                ref = this._scheduled;
-                for (k in ref) {
-                  v = ref[k];
+                var k, ref2, v;
+                ref2 = this._scheduled;
+                for (k in ref2) {
+                  v = ref2[k];
                   if (this.jobStatus(v.job.options.id) === "RUNNING") {
                     clearTimeout(v.timeout);
                     clearTimeout(v.expiration);
@@ -20474,9 +20474,9 @@ var require_light = __commonJS({
             }
           }
           submit(...args) {
-            var cb, fn, job, options, ref, ref1, task;
+            var cb, fn, job, options, ref2, ref1, task;
             if (typeof args[0] === "function") {
-              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              ref2 = args, [fn, ...args] = ref2, [cb] = splice.call(args, -1);
               options = parser$5.load({}, this.jobDefaults);
             } else {
               ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
@@ -21895,24 +21895,6 @@ var IssueLog = class {
     if (this.kept.length < this.limit) this.kept.push(issue2);
   }
 };
-
-// src/ingest/source.ts
-function bytesSource(name, bytes, chunkSize = 1024 * 1024) {
-  return {
-    name,
-    head: new TextDecoder().decode(bytes.subarray(0, 16 * 1024)),
-    size: bytes.length,
-    async *bytes() {
-      for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
-    },
-    async *chunks() {
-      const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-      for (let i = 0; i < bytes.length; i += chunkSize) yield decoder.decode(bytes.subarray(i, i + chunkSize), { stream: true });
-      const rest = decoder.decode();
-      if (rest) yield rest;
-    }
-  };
-}
 
 // src/io/load-side.ts
 import { resolve } from "node:path";
@@ -23480,9 +23462,9 @@ function fits(v, scale) {
 function sortDecimalsInPlace(values) {
   const n = values.length;
   if (n < RADIX_MIN) return false;
-  const scaled = integerKeys(values);
-  if (!scaled) return false;
-  const { keys, min, scale, span: span2 } = scaled;
+  const scaled2 = integerKeys(values);
+  if (!scaled2) return false;
+  const { keys, min, scale, span: span2 } = scaled2;
   let negativeZeros = 0;
   for (let i = 0; i < n; i++) if (values[i] === 0 && Object.is(values[i], -0)) negativeZeros++;
   if (span2 < Math.max(BUCKETS, n)) {
@@ -23501,7 +23483,7 @@ function sortDecimalsInPlace(values) {
     const digit = digitBits(n);
     const mask = (1 << digit) - 1;
     const counts = new Uint32Array(mask + 1);
-    for (let shift = 0; shift < scaled.bits; shift += digit) {
+    for (let shift = 0; shift < scaled2.bits; shift += digit) {
       counts.fill(0);
       for (let i = 0; i < n; i++) counts[from[i] >>> shift & mask]++;
       if (!prefixSums(counts, n)) continue;
@@ -23537,10 +23519,10 @@ function sortedOrder(values) {
   const n = values.length;
   let order;
   let sorted;
-  const scaled = n < RADIX_MIN ? void 0 : integerKeys(values);
-  if (scaled) {
-    const { keys, min, scale } = scaled;
-    order = sortKeys(keys, scaled.bits, n);
+  const scaled2 = n < RADIX_MIN ? void 0 : integerKeys(values);
+  if (scaled2) {
+    const { keys, min, scale } = scaled2;
+    order = sortKeys(keys, scaled2.bits, n);
     sorted = new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = (keys[k] + min) / scale;
   } else {
@@ -24693,8 +24675,8 @@ function parseDocument(text, source, format) {
 function asObject(value4) {
   return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) ? value4 : void 0;
 }
-function own(object3, key) {
-  return object3 && Object.hasOwn(object3, key) ? object3[key] : void 0;
+function own(object4, key) {
+  return object4 && Object.hasOwn(object4, key) ? object4[key] : void 0;
 }
 
 // src/ingest/formats/values.ts
@@ -24842,13 +24824,13 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
     const list = parseDocument(text, source, format);
     list.forEach((element, index) => {
       total2++;
-      const object3 = asObject(element);
-      if (!object3) {
+      const object4 = asObject(element);
+      if (!object4) {
         skipped.push({ message: `element ${index + 1} of the list: expected a result object, got ${describe2(element)}` });
         return;
       }
       used++;
-      onResult(object3, { label: `element ${index + 1} of the list` });
+      onResult(object4, { label: `element ${index + 1} of the list` });
     });
   } else if (first !== "{") {
     throw new InputError(source.name, `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, " ")}"`);
@@ -24865,19 +24847,19 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
         skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error2.message.slice(0, 120)})` });
         continue;
       }
-      const object3 = asObject(value4);
-      if (!object3) {
+      const object4 = asObject(value4);
+      if (!object4) {
         skipped.push({ line: lineNo, message: `line ${lineNo}: expected a result object, got ${describe2(value4)}` });
         continue;
       }
       used++;
-      onResult(object3, { line: lineNo, label: `line ${lineNo}` });
+      onResult(object4, { line: lineNo, label: `line ${lineNo}` });
     }
   } else {
-    const object3 = asObject(parseDocument(text, source, format));
+    const object4 = asObject(parseDocument(text, source, format));
     total2 = 1;
     used = 1;
-    onResult(object3, { label: "" });
+    onResult(object4, { label: "" });
   }
   const firstSkip = skipped[0];
   if (used === 0) {
@@ -25054,8 +25036,8 @@ var MAX_META_KEYS = 64;
 var MAX_TEXT = 200;
 async function readServingResults(source, options, spec, maxBytes = MAX_DOCUMENT_BYTES) {
   const runs = [];
-  const report2 = await forEachResultObject(source, spec.format, options, (result, place) => runs.push(servingRun(result, source.name, place, options, spec)), maxBytes);
-  for (const run2 of runs) run2.sources[0].warnings.push(...report2.skipped.map((s) => `${s}: skipped`));
+  const report3 = await forEachResultObject(source, spec.format, options, (result, place) => runs.push(servingRun(result, source.name, place, options, spec)), maxBytes);
+  for (const run2 of runs) run2.sources[0].warnings.push(...report3.skipped.map((s) => `${s}: skipped`));
   return runs;
 }
 function servingRun(result, file, place, options, spec) {
@@ -25456,12 +25438,12 @@ async function readLlmperfResponses(source, options) {
       const parsed = builder.parseRecordText(text, line);
       if (!parsed) return;
       const { value: value4 } = parsed;
-      const object3 = asObject(value4);
-      if (!object3) {
+      const object4 = asObject(value4);
+      if (!object4) {
         builder.addRecord(value4, line);
         return;
       }
-      const mapped = mapResponse(object3, tally);
+      const mapped = mapResponse(object4, tally);
       if ("reject" in mapped) builder.recordUnparsable(line, mapped.reject);
       else builder.addRecord(mapped.record, line);
     },
@@ -26224,10 +26206,10 @@ function detectGuidellm(head) {
 }
 
 // src/ingest/formats/guidellm-legacy.ts
-function mapLegacyReport(report2, index, ctx) {
-  const inner = own(report2, "benchmarks");
+function mapLegacyReport(report3, index, ctx) {
+  const inner = own(report3, "benchmarks");
   if (!Array.isArray(inner)) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks: expected a list of 0.1 benchmarks`);
-  const args = asObject(own(report2, "args"));
+  const args = asObject(own(report3, "args"));
   return inner.map((item, k) => {
     const bench = asObject(item);
     if (!bench) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks[${k}]: expected an object, got ${Array.isArray(item) ? "a list" : typeof item}`);
@@ -26674,10 +26656,10 @@ function rawRuns(doc, file, format, options) {
   return runs;
 }
 function readExperiment(raw) {
-  const object3 = asObject(raw);
-  const requests = own(object3, "requests");
-  if (!object3 || !Array.isArray(requests)) return void 0;
-  const info3 = asObject(own(object3, "experiment"));
+  const object4 = asObject(raw);
+  const requests = own(object4, "requests");
+  if (!object4 || !Array.isArray(requests)) return void 0;
+  const info3 = asObject(own(object4, "experiment"));
   const mode = own(info3, "mode");
   const value4 = finiteNumber(own(info3, "value"));
   return {
@@ -27185,16 +27167,16 @@ async function readAiperfRecords(source, options, format) {
     const parsed = builder.parseRecordText(line, lineNo);
     if (!parsed) return;
     const { value: value4 } = parsed;
-    const object3 = asObject(value4);
-    if (!object3) {
+    const object4 = asObject(value4);
+    if (!object4) {
       builder.addRecord(value4, lineNo);
       return;
     }
-    if (isWarmup(object3)) {
+    if (isWarmup(object4)) {
       warmup++;
       return;
     }
-    const mapped = mapRecord(object3);
+    const mapped = mapRecord(object4);
     if ("problem" in mapped) {
       builder.recordUnparsable(lineNo, mapped.problem);
       return;
@@ -27946,7 +27928,7 @@ async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
     throw new InputError(source.name, `${LABEL}: ${expo.sampleLines} samples but none named "vllm:…"; perf-triage reads vLLM's /metrics (other servers' scrapes are not supported)`);
   }
   const facts = vllmFacts(expo, source.name, expo.issues);
-  const report2 = {
+  const report3 = {
     file: source.name,
     format: PROMETHEUS_FORMAT,
     recordsRead: expo.sampleLines,
@@ -27955,16 +27937,16 @@ async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
     issues: expo.issues.kept,
     warnings: facts.warnings
   };
-  const run2 = runFromFacts(facts, report2);
+  const run2 = runFromFacts(facts, report3);
   if (!run2.histograms?.length && !run2.server && !workloadOf3(facts)) {
     throw new InputError(source.name, `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`);
   }
   return [run2];
 }
-function runFromFacts(facts, report2) {
+function runFromFacts(facts, report3) {
   const meta = facts.meta;
   tokensToExtra(facts.tokens, meta.extra);
-  const run2 = { meta, summaries: meanSummaries(facts.histograms), sources: [report2], role: "server-metrics" };
+  const run2 = { meta, summaries: meanSummaries(facts.histograms), sources: [report3], role: "server-metrics" };
   if (facts.histograms.length > 0) run2.histograms = facts.histograms;
   if (Object.keys(facts.server).length > 0) run2.server = facts.server;
   const workload = workloadOf3(facts);
@@ -27999,10 +27981,10 @@ function spansOf(request2) {
       const list = own(asObject(ss), "spans");
       if (!Array.isArray(list)) continue;
       for (const span2 of list) {
-        const object3 = asObject(span2);
-        if (!object3) continue;
+        const object4 = asObject(span2);
+        if (!object4) continue;
         spans2.push({
-          span: object3,
+          span: object4,
           ...typeof service === "string" ? { service } : {},
           ...typeof scopeName === "string" ? { scope: scopeName } : {}
         });
@@ -28015,10 +27997,10 @@ function attributeMap(list) {
   const out = /* @__PURE__ */ new Map();
   if (!Array.isArray(list)) return out;
   for (const entry of list) {
-    const object3 = asObject(entry);
-    const key = own(object3, "key");
+    const object4 = asObject(entry);
+    const key = own(object4, "key");
     if (typeof key !== "string") continue;
-    out.set(key, anyValue(own(object3, "value")));
+    out.set(key, anyValue(own(object4, "value")));
   }
   return out;
 }
@@ -28124,9 +28106,9 @@ function unixNanoToSeconds(value4) {
   const seconds = whole + fraction;
   return seconds > 0 ? seconds : void 0;
 }
-function either(object3, a, b) {
-  const first = own(object3, a);
-  return first !== void 0 ? first : own(object3, b);
+function either(object4, a, b) {
+  const first = own(object4, a);
+  return first !== void 0 ? first : own(object4, b);
 }
 
 // src/ingest/formats/otel.ts
@@ -28835,30 +28817,30 @@ function mergeShards(runs) {
     const key = `${run2.meta.benchmark ?? ""}\0${run2.repeat ?? ""}\0${shard.count}`;
     groups2.set(key, [...groups2.get(key) ?? [], run2]);
   }
-  for (const group2 of groups2.values()) {
-    const merged = mergeGroup(group2);
+  for (const group3 of groups2.values()) {
+    const merged = mergeGroup(group3);
     if ("error" in merged) return merged;
     out.push(merged.run);
   }
   return { runs: out };
 }
-function mergeGroup(group2) {
-  const count3 = shardOf(group2[0]).count;
-  const name = group2[0].meta.benchmark ?? "benchmark";
-  const indexes = group2.map((r) => shardOf(r).index).sort((a, b) => a - b);
+function mergeGroup(group3) {
+  const count3 = shardOf(group3[0]).count;
+  const name = group3[0].meta.benchmark ?? "benchmark";
+  const indexes = group3.map((r) => shardOf(r).index).sort((a, b) => a - b);
   const missing = Array.from({ length: count3 }, (_, i) => i + 1).filter((i) => !indexes.includes(i));
   const repeated = indexes.filter((v, i) => indexes[i - 1] === v);
   if (missing.length || repeated.length) {
     return { error: `"${name}" is split in ${count3} shards, but ${missing.length ? `shard ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing` : ""}${missing.length && repeated.length ? " and " : ""}${repeated.length ? `shard ${[...new Set(repeated)].join(", ")} came more than once` : ""}` };
   }
-  if (group2.some((r) => !r.requests)) return { error: `"${name}": shards must carry per-request records to be merged (${group2.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(", ")} has none)` };
-  const ordered = [...group2].sort((a, b) => shardOf(a).index - shardOf(b).index);
+  if (group3.some((r) => !r.requests)) return { error: `"${name}": shards must carry per-request records to be merged (${group3.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(", ")} has none)` };
+  const ordered = [...group3].sort((a, b) => shardOf(a).index - shardOf(b).index);
   const weight = Math.max(...ordered.map((r) => r.requests.rowWeight ?? 1));
   const thinned = ordered.map((r) => ({ ...r, requests: thin(r.requests, weight) }));
   const pooled = pooledTable({ label: "head", runs: thinned });
   const table = byArrival(pooled, weight);
-  const notes = [`merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`];
-  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight)) notes.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
+  const notes2 = [`merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`];
+  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight)) notes2.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
   const first = ordered[0];
   const { shard: _shard, ...extra } = first.meta.extra;
   return {
@@ -28866,7 +28848,7 @@ function mergeGroup(group2) {
       meta: { ...first.meta, extra },
       requests: table,
       summaries: [],
-      sources: ordered.flatMap((r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s)),
+      sources: ordered.flatMap((r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes2] } : s)),
       role: "requests",
       ...first.repeat !== void 0 ? { repeat: first.repeat } : {}
     }
@@ -29292,22 +29274,22 @@ function walk(dir, segments, prefix, out) {
     } else if (isDir(full)) walk(full, rest, `${prefix}${entry}/`, out);
   }
 }
-function segmentRegex(segment) {
+function segmentRegex(segment2) {
   let source = "";
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment[i];
+  for (let i = 0; i < segment2.length; i++) {
+    const c = segment2[i];
     if (c === "*") source += `[^/${sep === "/" ? "" : "\\\\"}]*`;
     else if (c === "?") source += "[^/]";
     else if (c === "[") {
-      const close = segment.indexOf("]", i + 1);
+      const close = segment2.indexOf("]", i + 1);
       if (close === -1) source += "\\[";
       else {
-        source += `[${segment.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
+        source += `[${segment2.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
         i = close;
       }
     } else source += c.replace(/[.+^${}()|\\]/g, "\\$&");
   }
-  return new RegExp(`^${segment.startsWith(".") ? "" : "(?!\\.)"}${source}$`);
+  return new RegExp(`^${segment2.startsWith(".") ? "" : "(?!\\.)"}${source}$`);
 }
 function safeReaddir(dir) {
   try {
@@ -29516,7 +29498,7 @@ async function readNcu(source) {
   if (tables.length === 0) {
     throw new InputError(source.name, `${FORMAT6}: no header with "Kernel Name" and either "Metric Name"/"Metric Value" (--page details) or metric columns (--page raw)`);
   }
-  const notes = [];
+  const notes2 = [];
   const launches = /* @__PURE__ */ new Map();
   let layout = "details";
   tables.forEach((table, t) => {
@@ -29529,15 +29511,15 @@ async function readNcu(source) {
   if (launches.size === 0) throw new InputError(source.name, `${FORMAT6}: no kernel rows`);
   const list = [...launches.values()];
   const derived = list.filter((l) => !l.metrics.has("duration") && durationOf(l).derived).length;
-  if (derived > 0) notes.push(`Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`);
+  if (derived > 0) notes2.push(`Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`);
   const lost = /* @__PURE__ */ new Set();
   for (const l of list) for (const [key, name] of l.nonPercent) if (!l.metrics.has(key)) lost.add(name);
-  if (lost.size) notes.push(`${[...lost].join(", ")}, not % of peak: not used (and no % value for it in the same launch).`);
+  if (lost.size) notes2.push(`${[...lost].join(", ")}, not % of peak: not used (and no % value for it in the same launch).`);
   const kernels = combine(list);
   unusable(kernels, source.name);
   const withoutTime = kernels.filter((k) => Number.isNaN(k.durationMs)).length;
-  if (withoutTime > 0) notes.push(`${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`);
-  return { file: source.name, layout, kernels, notes };
+  if (withoutTime > 0) notes2.push(`${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`);
+  return { file: source.name, layout, kernels, notes: notes2 };
 }
 function mergeNcu(reports) {
   if (reports.length === 1) return reports[0];
@@ -29965,18 +29947,18 @@ function nsysTotals(inputs, options = {}) {
   const list = (Array.isArray(inputs) ? [...inputs] : [inputs]).sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
   const byKind = /* @__PURE__ */ new Map();
   for (const stats of list) {
-    for (const report2 of stats.reports) {
-      const seen = byKind.get(report2.kind);
+    for (const report3 of stats.reports) {
+      const seen = byKind.get(report3.kind);
       if (seen) {
-        throw new InputError(stats.file, `nsys stats CSV: a second ${REPORT_NAMES[report2.kind]} report (the first is in ${seen.file}): one side takes the reports of one run, one of each`, report2.headerLine);
+        throw new InputError(stats.file, `nsys stats CSV: a second ${REPORT_NAMES[report3.kind]} report (the first is in ${seen.file}): one side takes the reports of one run, one of each`, report3.headerLine);
       }
-      byKind.set(report2.kind, { report: report2, file: stats.file });
+      byKind.set(report3.kind, { report: report3, file: stats.file });
     }
   }
   const entries = (kind2) => byKind.get(kind2)?.report.entries;
   const file = list.map((s) => s.file).join(" + ");
-  const notes = [];
-  if (list.length > 1) notes.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(", ")}.`);
+  const notes2 = [];
+  if (list.length > 1) notes2.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(", ")}.`);
   const sum = (xs) => xs.reduce((s, e) => s + e.totalMs, 0);
   const calls = (xs) => xs.reduce((s, e) => s + e.count, 0);
   const nvtx = entries("nvtx") ?? [];
@@ -29986,12 +29968,12 @@ function nsysTotals(inputs, options = {}) {
   let wallMs;
   if (steps > 0) {
     wallMs = sum(stepRanges) / steps;
-    notes.push(`Wall clock from ${steps} NVTX step range(s) (${options.stepRange ?? "ProfilerStep#N"}).`);
+    notes2.push(`Wall clock from ${steps} NVTX step range(s) (${options.stepRange ?? "ProfilerStep#N"}).`);
   } else {
     steps = options.steps !== void 0 && options.steps > 0 ? options.steps : 1;
     wallMs = options.wallMs !== void 0 && options.wallMs > 0 ? options.wallMs : NaN;
     const per2 = steps > 1 ? `per step (${steps} steps given)` : "per capture (no step count given: --steps)";
-    notes.push(
+    notes2.push(
       Number.isNaN(wallMs) ? `No NVTX step range${options.stepRange ? ` named "${options.stepRange}"` : ""} and no wall clock given (--wall-ms): times are ${per2}; the split needs the step time.` : `Wall clock ${wallMs} ms and ${steps} step(s) as given.`
     );
   }
@@ -30023,13 +30005,13 @@ function nsysTotals(inputs, options = {}) {
     signals.lockMs = per(sum(locks));
     signals.networkCalls = calls(net) / steps;
     signals.networkMs = per(sum(net));
-    notes.push("OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.");
+    notes2.push("OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.");
   }
-  notes.push("CPU time not measured: nsys summary reports carry no host busy time.");
-  if (kernels) notes.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).");
-  else notes.push("No cuda_gpu_kern_sum report: GPU kernel time not measured.");
+  notes2.push("CPU time not measured: nsys summary reports carry no host busy time.");
+  if (kernels) notes2.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).");
+  else notes2.push("No cuda_gpu_kern_sum report: GPU kernel time not measured.");
   const commRanges = nvtx.filter((e) => communicationLibrary(e.name) !== void 0);
-  if (commRanges.length > 0) notes.push(`${calls(commRanges)} communication NVTX range instance(s) in the capture.`);
+  if (commRanges.length > 0) notes2.push(`${calls(commRanges)} communication NVTX range instance(s) in the capture.`);
   const kernelTimes = (kernels ?? []).map((e) => {
     const communication = communicationLibrary(e.name);
     return { name: e.name, ms: per(e.totalMs), count: e.count / steps, ...communication ? { communication } : {} };
@@ -30046,7 +30028,7 @@ function nsysTotals(inputs, options = {}) {
     topKernels: kernelTimes.slice(0, 10),
     kernels: kernelTimes,
     threads: [],
-    notes
+    notes: notes2
   };
 }
 function engineOf(kernels, nvtx) {
@@ -30200,7 +30182,7 @@ function truthy(value4) {
 var STEP = /^ProfilerStep(?:#\d+|\*)$/;
 function keyAveragesTotals(rows, file, options = {}) {
   if (rows.length === 0) throw new InputError(file, `${FORMAT8}: no rows`);
-  const notes = [];
+  const notes2 = [];
   const hasDeviceColumn = rows.some((r) => !Number.isNaN(r.selfDeviceUs));
   const isDevice = (r) => r.deviceType !== void 0 ? r.deviceType === "device" : !(r.cpuTotalUs > 0) && !(r.selfCpuUs !== 0) && r.selfDeviceUs > 0;
   const cpuRows = rows.filter((r) => !isDevice(r));
@@ -30218,7 +30200,7 @@ function keyAveragesTotals(rows, file, options = {}) {
   } else {
     steps = options.steps !== void 0 && options.steps > 0 ? options.steps : 1;
     wallMs = options.wallMs !== void 0 && options.wallMs > 0 ? options.wallMs : NaN;
-    notes.push(
+    notes2.push(
       Number.isNaN(wallMs) ? "No ProfilerStep#N rows and no wall clock given: the split needs the step time (profile with a schedule and prof.step(), or pass wallMs)." : `No ProfilerStep#N rows: wall clock ${wallMs} ms per step and ${steps} step(s) as given.`
     );
   }
@@ -30234,13 +30216,13 @@ function keyAveragesTotals(rows, file, options = {}) {
   const gpuMs = hasDeviceColumn ? per(sum(gpuRows, (r) => isCollective(r.key) ? 0 : r.selfDeviceUs || 0)) : NaN;
   const collectiveMs = hasDeviceColumn ? per(sum(collectiveRows, (r) => r.selfDeviceUs || 0)) : NaN;
   if (kineto && deviceRows.some((r) => cpuKeys.has(r.key) && !STEP.test(r.key))) {
-    notes.push("Device rows named like CPU rows were taken for GPU-side user annotations and left out of GPU time.");
+    notes2.push("Device rows named like CPU rows were taken for GPU-side user annotations and left out of GPU time.");
   }
-  if (!hasDeviceColumn) notes.push("No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).");
-  else notes.push("GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).");
-  notes.push("CPU time is time inside recorded ops summed over every thread, minus time blocked in CUDA sync calls.");
+  if (!hasDeviceColumn) notes2.push("No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).");
+  else notes2.push("GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).");
+  notes2.push("CPU time is time inside recorded ops summed over every thread, minus time blocked in CUDA sync calls.");
   const negative = rows.filter((r) => r.selfCpuUs < 0 || r.selfDeviceUs < 0).length;
-  if (negative > 0) notes.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
+  if (negative > 0) notes2.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
   const scalarReads = cpuRows.filter((r) => r.key === "aten::_local_scalar_dense");
   const signals = emptySignals({ cudaApi: true, blocking: false, kernels: kineto });
   signals.syncCalls = sum(syncRows, (r) => r.count) / steps;
@@ -30262,7 +30244,7 @@ function keyAveragesTotals(rows, file, options = {}) {
     const communication = communicationLibrary(r.key);
     return { name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps, ...communication ? { communication } : {} };
   }) : [];
-  return { file, format: "torch-key-averages", steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: "sum", engine: "pytorch", topKernels: kernels.slice(0, 10), kernels, threads: [], notes };
+  return { file, format: "torch-key-averages", steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: "sum", engine: "pytorch", topKernels: kernels.slice(0, 10), kernels, threads: [], notes: notes2 };
 }
 
 // src/profile/intervals.ts
@@ -30401,7 +30383,7 @@ async function readTorchTrace(source, options = {}) {
   return traceTotals(await readTraceEvents(source), source.name, options);
 }
 function traceTotals({ events, skipped, ignored, threadNames }, file, options = {}) {
-  const notes = [];
+  const notes2 = [];
   const isMark = options.stepRange !== void 0 ? (e) => e.name === options.stepRange : (e) => STEP2.test(e.name);
   const stepMarks = events.filter((e) => (e.kind === "annotation" || e.kind === "op") && isMark(e)).sort((a, b) => a.start - b.start);
   const main = mainThread(events, stepMarks);
@@ -30415,11 +30397,11 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
       end = Math.max(end, e.end);
     }
     windows.push({ label: "all", start, end });
-    notes.push(
+    notes2.push(
       options.stepRange !== void 0 ? `No annotation named "${options.stepRange}": the whole trace is one step, from its first to its last event.` : "No ProfilerStep#N annotations: the whole trace is one step, from its first to its last event (name the annotation that marks a step with --step-range)."
     );
   } else if (options.stepRange !== void 0) {
-    notes.push(`Steps are the ${windows.length} "${options.stepRange}" annotation(s) of the main thread.`);
+    notes2.push(`Steps are the ${windows.length} "${options.stepRange}" annotation(s) of the main thread.`);
   }
   const gpuEvents = events.filter((e) => e.kind === "gpu");
   const commEvents = gpuEvents.filter((e) => communicationLibrary(e.name) !== void 0);
@@ -30521,16 +30503,16 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
   }).sort((a, b) => b.ms - a.ms || (a.name < b.name ? -1 : 1));
   const threads = threadIds.map((t) => ({ thread: t, name: threadNames.get(t) ?? "", busyMs: (threadBusy.get(t) ?? 0) / n, main: t === main })).filter((t) => t.busyMs > 0).sort((a, b) => b.busyMs - a.busyMs || (a.thread < b.thread ? -1 : 1));
   const mainName = threadNames.get(main);
-  notes.push(
+  notes2.push(
     `Host threads: ${threads.length} worked in the step(s); the main thread is ${main || "(none)"}${mainName ? ` (${mainName})` : ""}. CPU time is the union of their busy time in recorded ops, blocked time (syncs${hasPython ? ", locks, sockets" : ""}) excluded.`
   );
-  notes.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.");
-  if (!hasPython) notes.push("No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.");
+  notes2.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.");
+  if (!hasPython) notes2.push("No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.");
   const devices = new Set(gpuEvents.map((e) => e.pid));
-  if (devices.size > 1) notes.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
-  if (gpuEvents.length === 0) notes.push("No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).");
-  if (skipped > 0) notes.push(`${skipped} complete event(s) skipped for a missing or invalid ts/dur.`);
-  if (ignored > 0) notes.push(`${ignored} event(s) of other categories not used.`);
+  if (devices.size > 1) notes2.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
+  if (gpuEvents.length === 0) notes2.push("No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).");
+  if (skipped > 0) notes2.push(`${skipped} complete event(s) skipped for a missing or invalid ts/dur.`);
+  if (ignored > 0) notes2.push(`${ignored} event(s) of other categories not used.`);
   return {
     file,
     format: "torch-chrome-trace",
@@ -30543,7 +30525,7 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
     topKernels: kernels.slice(0, 10),
     kernels,
     threads,
-    notes
+    notes: notes2
   };
 }
 function spans(list) {
@@ -30553,8 +30535,8 @@ function groupBy(list, key) {
   const out = /* @__PURE__ */ new Map();
   for (const x of list) {
     const k = key(x);
-    const group2 = out.get(k);
-    if (group2) group2.push(x);
+    const group3 = out.get(k);
+    if (group3) group3.push(x);
     else out.set(k, [x]);
   }
   return out;
@@ -30808,12 +30790,12 @@ var Collector = class {
       this.issue(line, "", `not valid JSON: ${error2.message}`);
       return;
     }
-    const object3 = asObject(value4);
-    if (!object3) {
+    const object4 = asObject(value4);
+    if (!object4) {
       this.issue(line, "", "expected a JSON object for one request");
       return;
     }
-    const mapped = generationRecord(object3);
+    const mapped = generationRecord(object4);
     if ("reject" in mapped) {
       this.issue(line, mapped.field, mapped.reject);
       return;
@@ -30924,10 +30906,10 @@ function lmEvalScores(doc, file) {
     }
   }
   if (metrics.length === 0) throw new InputError(file, `${FORMAT10}: "results" holds no numeric metric`, void 0, "results");
-  const notes = [];
-  if (stderrNotNumbers) notes.push(`${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`);
-  if (valuesNotNumbers) notes.push(`${valuesNotNumbers} result value(s) are neither numbers nor labels; left out`);
-  return { kind: "scores", format: "lm-eval", file, metrics, notes };
+  const notes2 = [];
+  if (stderrNotNumbers) notes2.push(`${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`);
+  if (valuesNotNumbers) notes2.push(`${valuesNotNumbers} result value(s) are neither numbers nor labels; left out`);
+  return { kind: "scores", format: "lm-eval", file, metrics, notes: notes2 };
 }
 function metricName(key) {
   return key.endsWith(",none") ? key.slice(0, -",none".length) : key;
@@ -30950,11 +30932,11 @@ function scoresFromJson(doc, file) {
   const counts = asObject(own(root, "n"));
   const higher = asObject(own(root, "higher_is_better"));
   const metrics = [];
-  const notes = [];
+  const notes2 = [];
   for (const key of Object.keys(scores)) {
     const value4 = scores[key];
     if (typeof value4 !== "number" || !Number.isFinite(value4)) {
-      notes.push(`scores.${key}: ${describe7(value4)} is not a finite number; left out`);
+      notes2.push(`scores.${key}: ${describe7(value4)} is not a finite number; left out`);
       continue;
     }
     const se = own(stderr, key);
@@ -30962,14 +30944,14 @@ function scoresFromJson(doc, file) {
     const better = own(higher, key);
     const metric = { key, value: value4 };
     if (typeof se === "number" && Number.isFinite(se) && se >= 0) metric.stderr = se;
-    else if (se !== void 0 && se !== null) notes.push(`stderr.${key}: ${describe7(se)} is not a number ≥ 0; ignored`);
+    else if (se !== void 0 && se !== null) notes2.push(`stderr.${key}: ${describe7(se)} is not a number ≥ 0; ignored`);
     if (typeof n === "number" && Number.isFinite(n) && n > 0) metric.n = n;
-    else if (n !== void 0 && n !== null) notes.push(`n.${key}: ${describe7(n)} is not a count > 0; ignored`);
+    else if (n !== void 0 && n !== null) notes2.push(`n.${key}: ${describe7(n)} is not a count > 0; ignored`);
     if (typeof better === "boolean") metric.higherIsBetter = better;
     metrics.push(metric);
   }
   if (metrics.length === 0) throw new InputError(file, `${FORMAT11}: "scores" holds no finite number`, void 0, "scores");
-  return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes.slice(0, 20) };
+  return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes2.slice(0, 20) };
 }
 function describe7(value4) {
   const text = JSON.stringify(value4) ?? String(value4);
@@ -31090,15 +31072,15 @@ function minimumEffect(base, head) {
   return onUnitScale(base, head) ? MIN_EFFECT : MIN_EFFECT * Math.max(Math.abs(base), Math.abs(head));
 }
 function compareScores(base, head) {
-  const notes = [];
-  const b = merge2(base, "base", notes);
-  const h = merge2(head, "head", notes);
+  const notes2 = [];
+  const b = merge2(base, "base", notes2);
+  const h = merge2(head, "head", notes2);
   const metrics = [...b.keys()].filter((k) => h.has(k)).map((k) => diffOf(b.get(k), h.get(k)));
   const counts = { changed: 0, unchanged: 0, inconclusive: 0 };
   for (const m of metrics) counts[m.verdict]++;
   const verdict = counts.changed > 0 ? "changed" : metrics.length > 0 && counts.unchanged === metrics.length ? "unchanged" : "inconclusive";
   const tested = metrics.filter((m) => m.interval).length;
-  if (tested >= 20) notes.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
+  if (tested >= 20) notes2.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
   const comparison = {
     metrics,
     onlyBase: [...b.keys()].filter((k) => !h.has(k)),
@@ -31108,13 +31090,13 @@ function compareScores(base, head) {
     sentence: ""
   };
   comparison.sentence = scoresSentence(comparison);
-  return { comparison, notes };
+  return { comparison, notes: notes2 };
 }
-function merge2(sets, side2, notes) {
+function merge2(sets, side2, notes2) {
   const out = /* @__PURE__ */ new Map();
   for (const set3 of sets) {
     for (const m of set3.metrics) {
-      if (out.has(m.key)) notes.push(`${side2}: ${m.key} appears in more than one file; the value from ${set3.file} is used`);
+      if (out.has(m.key)) notes2.push(`${side2}: ${m.key} appears in more than one file; the value from ${set3.file} is used`);
       out.set(m.key, m);
     }
   }
@@ -31185,9 +31167,9 @@ function describeChange(m) {
 
 // src/quality/compare-generations.ts
 function compareGenerations(base, head) {
-  const notes = [];
-  const b = merge3(base, "base", notes);
-  const h = merge3(head, "head", notes);
+  const notes2 = [];
+  const b = merge3(base, "base", notes2);
+  const h = merge3(head, "head", notes2);
   const c = {
     matched: 0,
     identical: 0,
@@ -31231,14 +31213,14 @@ function compareGenerations(base, head) {
   c.verdict = c.differing > 0 || c.failedHead > 0 ? "changed" : compared > 0 ? "identical" : "none-matched";
   const sampled = (s) => (s.maxTemperature ?? 0) > 0;
   c.expectedToDiffer = (sampled(b.sampling) || sampled(h.sampling)) && !(b.sampling.withSeed > 0 && h.sampling.withSeed > 0);
-  if (c.incomparable > 0) notes.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
+  if (c.incomparable > 0) notes2.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
   c.sentence = generationsSentence(c, b, h);
-  return { comparison: c, notes };
+  return { comparison: c, notes: notes2 };
 }
 function kind(hash) {
   return hash.slice(0, hash.indexOf(":"));
 }
-function merge3(sets, side2, notes) {
+function merge3(sets, side2, notes2) {
   if (sets.length === 1) return sets[0];
   const entries = /* @__PURE__ */ new Map();
   const sampling = { withTemperature: 0, withSeed: 0 };
@@ -31254,7 +31236,7 @@ function merge3(sets, side2, notes) {
       else entries.set(id, entry);
     }
   }
-  if (repeated) notes.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
+  if (repeated) notes2.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
   return { entries, sampling, records };
 }
 function generationsSentence(c, b, h) {
@@ -31284,20 +31266,20 @@ function generationsSentence(c, b, h) {
 function compareQuality(base, head) {
   const scores = (side2) => side2.filter((q) => q.kind === "scores");
   const generations = (side2) => side2.filter((q) => q.kind === "generations");
-  const notes = [];
+  const notes2 = [];
   for (const [side2, inputs] of [["base", base], ["head", head]]) {
-    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes.push(`${side2} ${q.file}: ${note}`);
+    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes2.push(`${side2} ${q.file}: ${note}`);
   }
-  const out = { notes };
+  const out = { notes: notes2 };
   if (scores(base).length || scores(head).length) {
     const s = compareScores(scores(base), scores(head));
     out.scores = s.comparison;
-    notes.push(...s.notes);
+    notes2.push(...s.notes);
   }
   if (generations(base).length || generations(head).length) {
     const g2 = compareGenerations(generations(base), generations(head));
     out.generations = g2.comparison;
-    notes.push(...g2.notes);
+    notes2.push(...g2.notes);
   }
   return out;
 }
@@ -32061,8 +32043,8 @@ function createRng(seed) {
   const nextUint32 = () => {
     const a = state[0];
     const b = state[1];
-    const scaled = Math.imul(b, 5);
-    const result = Math.imul(scaled << 7 | scaled >>> 25, 9) >>> 0;
+    const scaled2 = Math.imul(b, 5);
+    const result = Math.imul(scaled2 << 7 | scaled2 >>> 25, 9) >>> 0;
     const c = state[2] ^ a;
     const d = state[3] ^ b;
     state[0] = a ^ d;
@@ -32081,8 +32063,8 @@ function createRng(seed) {
       let c = state[2];
       let d = state[3];
       for (let k = 0; k < draws; k++) {
-        const scaled = Math.imul(b, 5);
-        const result = Math.imul(scaled << 7 | scaled >>> 25, 9) >>> 0;
+        const scaled2 = Math.imul(b, 5);
+        const result = Math.imul(scaled2 << 7 | scaled2 >>> 25, 9) >>> 0;
         c ^= a;
         d ^= b;
         const t = b << 9;
@@ -32287,8 +32269,8 @@ function bootstrapChange(base, head, options) {
   const relatives = new Float64Array(resamples);
   const relativeDefined = base.point !== 0;
   for (let i = 0; i < resamples; i++) {
-    let b = base.replicate(rng);
-    let h = head.replicate(rng);
+    let b = scaled(base.replicate(rng), base.point, options.baseScale);
+    let h = scaled(head.replicate(rng), head.point, options.headScale);
     if (baseNoise > 0) b *= Math.exp(baseNoise * rng.normal());
     if (headNoise > 0) h *= Math.exp(headNoise * rng.normal());
     baseReplicates[i] = b;
@@ -32333,6 +32315,10 @@ function bootstrapChange(base, head, options) {
     intervalAt: (at) => percentileInterval(sortedTested, at),
     sideIntervalAt: (side2, at) => percentileInterval(side2 === "base" ? sortedBase : sortedHead, at)
   };
+}
+function scaled(replicate, point, scale) {
+  if (scale === void 0 || scale === 1 || !(point > 0) || !(replicate > 0)) return replicate;
+  return point * Math.exp(scale * Math.log(replicate / point));
 }
 function sortedReplicates(replicates) {
   const sorted = replicates.slice().sort();
@@ -32578,13 +32564,14 @@ function prepare(requested, base, head, config, shared, context) {
     return undecided(requested, config, { code: "different-basis", base: baseSeries.basis ?? "per request", head: headSeries.basis ?? "per request" });
   }
   const explicitNoise = config.statistics.runNoise[spec.key];
-  const noiseFor = (series) => {
+  const noiseFor2 = (series) => {
     if (series.runs.length >= MEASURED_NOISE_RUNS) return 0;
     if (series.summary) return explicitNoise;
     return runNoiseFor(config, spec);
   };
-  const baseNoise = noiseFor(baseSeries);
-  const headNoise = noiseFor(headSeries);
+  const baseNoise = noiseFor2(baseSeries);
+  const headNoise = noiseFor2(headSeries);
+  const scaleFor = (series) => series.runs.length >= MEASURED_NOISE_RUNS || series.summary ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1;
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const blockLength = baseSeries.summary ? 1 : void 0;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
@@ -32606,6 +32593,8 @@ function prepare(requested, base, head, config, shared, context) {
     rng,
     baseNoise,
     headNoise,
+    baseScale: scaleFor(baseSeries),
+    headScale: scaleFor(headSeries),
     relativeMargin: minEffect,
     absoluteMargin: timerFloor(spec)
   });
@@ -34230,15 +34219,15 @@ function lengthGrowth(tables) {
   if (!tokens || !cost2) return void 0;
   const low = quantile(tokens, 0.25);
   const high = quantile(tokens, 0.75);
-  const short = [];
+  const short3 = [];
   const long = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!Number.isFinite(cost2[i])) continue;
-    if (tokens[i] <= low) short.push(cost2[i]);
+    if (tokens[i] <= low) short3.push(cost2[i]);
     else if (tokens[i] >= high) long.push(cost2[i]);
   }
-  if (short.length < 10 || long.length < 10) return void 0;
-  const s = quantile(short, 0.5);
+  if (short3.length < 10 || long.length < 10) return void 0;
+  const s = quantile(short3, 0.5);
   return s > 0 ? quantile(long, 0.5) / s : void 0;
 }
 function driftOr(ctx, steps, hint, phase, metrics) {
@@ -35026,8 +35015,8 @@ function pairBenchmarks(base, head) {
   if (baseGroups.length <= 1 && headGroups.length <= 1) {
     const baseName = baseGroups[0]?.name;
     const headName = headGroups[0]?.name;
-    const notes = baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`] : [];
-    return { pairs: [{ name: headName ?? baseName ?? UNNAMED, base, head }], unmatched: [], notes };
+    const notes2 = baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`] : [];
+    return { pairs: [{ name: headName ?? baseName ?? UNNAMED, base, head }], unmatched: [], notes: notes2 };
   }
   const labels = groupLabels([...baseGroups, ...headGroups]);
   const pairs = [];
@@ -35064,13 +35053,13 @@ function groupRuns2(runs) {
     const name = run2.meta.benchmark ?? UNNAMED;
     const key = workloadKey(run2);
     const text = `${name}\0${keyText(key)}`;
-    let group2 = byText.get(text);
-    if (!group2) {
-      group2 = { name, key, runs: [] };
-      byText.set(text, group2);
-      groups2.push(group2);
+    let group3 = byText.get(text);
+    if (!group3) {
+      group3 = { name, key, runs: [] };
+      byText.set(text, group3);
+      groups2.push(group3);
     }
-    group2.runs.push(run2);
+    group3.runs.push(run2);
   }
   return groups2;
 }
@@ -35515,9 +35504,9 @@ function compareGoodput(base, head, slos, options = {}) {
   const z2 = zForLevel(level);
   const interval = newcombeInterval(h.share * h.effectiveRows, h.effectiveRows, b.share * b.effectiveRows, b.effectiveRows, z2);
   const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
-  const notes = criteriaNotes(criteria);
+  const notes2 = criteriaNotes(criteria);
   if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
-    notes.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
+    notes2.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
   }
   return {
     ok: true,
@@ -35532,7 +35521,7 @@ function compareGoodput(base, head, slos, options = {}) {
     minEffect,
     verdict,
     reason,
-    notes
+    notes: notes2
   };
 }
 function sideGoodput(tables, criteria) {
@@ -35618,11 +35607,11 @@ function points(share2) {
 function criteriaNotes(criteria) {
   const byValue = /* @__PURE__ */ new Map();
   for (const c of criteria) byValue.set(c.basis, [...byValue.get(c.basis) ?? [], c]);
-  const notes = [];
+  const notes2 = [];
   for (const [basis, list] of byValue) {
-    if (list.length > 1) notes.push(`${list.map((c) => c.slo.text).join(", ")} all judge ${basis}: per request the strictest threshold decides`);
+    if (list.length > 1) notes2.push(`${list.map((c) => c.slo.text).join(", ")} all judge ${basis}: per request the strictest threshold decides`);
   }
-  return notes;
+  return notes2;
 }
 
 // src/diagnose/service/headroom.ts
@@ -35847,16 +35836,16 @@ function change(b, h, baseTotal, headTotal) {
   const rb = classifyKernel(b).regime;
   const rh = classifyKernel(h).regime;
   const d = { base: b.durationMs, head: h.durationMs, deltaMs: h.durationMs - b.durationMs, ratio: b.durationMs > 0 ? h.durationMs / b.durationMs - 1 : NaN };
-  const notes = [];
-  if (Math.abs(d.ratio) >= DURATION_CHANGE) notes.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
-  if (h.launches !== b.launches) notes.push(`launches ${b.launches} → ${h.launches}`);
-  if (rb !== rh) notes.push(`regime ${rb ?? "unknown"} → ${rh ?? "unknown"}`);
+  const notes2 = [];
+  if (Math.abs(d.ratio) >= DURATION_CHANGE) notes2.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
+  if (h.launches !== b.launches) notes2.push(`launches ${b.launches} → ${h.launches}`);
+  if (rb !== rh) notes2.push(`regime ${rb ?? "unknown"} → ${rh ?? "unknown"}`);
   const occ = { base: b.occupancyPct, head: h.occupancyPct, delta: h.occupancyPct - b.occupancyPct };
-  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE) notes.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
+  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE) notes2.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
   const spr = { base: b.sectorsPerRequest, head: h.sectorsPerRequest, delta: h.sectorsPerRequest - b.sectorsPerRequest };
-  if (Math.abs(spr.delta) >= 1) notes.push(`sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? " (less coalesced)" : ""}`);
+  if (Math.abs(spr.delta) >= 1) notes2.push(`sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? " (less coalesced)" : ""}`);
   const stallShifts = shifts(b.stalls, h.stalls);
-  for (const s of stallShifts) notes.push(`stall ${s.reason} ${percent(s.base)} → ${percent(s.head)} of stalls`);
+  for (const s of stallShifts) notes2.push(`stall ${s.reason} ${percent(s.base)} → ${percent(s.head)} of stalls`);
   return {
     name: b.name,
     base: b,
@@ -35867,7 +35856,7 @@ function change(b, h, baseTotal, headTotal) {
     occupancyPct: occ,
     sectorsPerRequest: spr,
     stallShifts,
-    notes
+    notes: notes2
   };
 }
 function shifts(base, head) {
@@ -36137,39 +36126,39 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false,
 
 // src/report/profiles.ts
 function profileReport(inputs) {
-  const notes = [];
-  const baseSplit = stepProfile(inputs.base, "baseline", notes);
-  const headSplit = stepProfile(inputs.head, "head", notes);
+  const notes2 = [];
+  const baseSplit = stepProfile(inputs.base, "baseline", notes2);
+  const headSplit = stepProfile(inputs.head, "head", notes2);
   const baseKernels = kernelExports(inputs.base);
   const headKernels = kernelExports(inputs.head);
-  const report2 = { notes };
+  const report3 = { notes: notes2 };
   if (baseSplit || headSplit) {
     const base = baseSplit ? splitView(baseSplit) : void 0;
     const head = headSplit ? splitView(headSplit) : void 0;
     const kernelTimes = baseSplit && headSplit && baseSplit.kernels.length > 0 && headSplit.kernels.length > 0 ? compareKernelTimes(baseSplit.kernels, headSplit.kernels) : void 0;
-    report2.split = {
+    report3.split = {
       ...base ? { base } : {},
       ...head ? { head } : {},
       ...base && head ? { comparison: compareSplits(base, head) } : {},
       ...kernelTimes ? { kernels: kernelTimes } : {}
     };
     if (base && head && base.steps === 1 && head.steps === 1 && base.label === "all" && head.label === "all") {
-      notes.push("Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.");
+      notes2.push("Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.");
     }
   }
   if (baseKernels || headKernels) {
     const shown = (headKernels ?? baseKernels).kernels;
-    report2.kernels = {
+    report3.kernels = {
       ...baseKernels ? { baseFile: baseKernels.file } : {},
       ...headKernels ? { headFile: headKernels.file } : {},
       top: kernelViews(shown),
       ...baseKernels && headKernels ? { comparison: compareKernels(baseKernels.kernels, headKernels.kernels) } : {}
     };
-    notes.push(...(headKernels ?? baseKernels).notes);
+    notes2.push(...(headKernels ?? baseKernels).notes);
   }
-  return report2.split || report2.kernels ? report2 : void 0;
+  return report3.split || report3.kernels ? report3 : void 0;
 }
-function stepProfile(list, side2, notes) {
+function stepProfile(list, side2, notes2) {
   const splits = list.filter((p) => p.kind === "split");
   if (splits.length === 0) return void 0;
   const nsysInputs = splits.filter((p) => p.nsys);
@@ -36179,17 +36168,17 @@ function stepProfile(list, side2, notes) {
   const files = (xs) => xs.map((x) => x.file).join(", ");
   const slowest = (xs, what) => {
     const sorted = [...xs].sort((a, b) => (b.perStep.wallMs || -Infinity) - (a.perStep.wallMs || -Infinity) || (a.file < b.file ? -1 : 1));
-    if (sorted.length > 1) notes.push(`${sorted.length} ${what} on the ${side2} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`);
+    if (sorted.length > 1) notes2.push(`${sorted.length} ${what} on the ${side2} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`);
     return sorted[0];
   };
   if (traces.length > 0) {
     const trace = slowest(traces, "traces");
     const unused = [...nsys ? [nsys] : [], ...tables];
-    if (unused.length) notes.push(`On the ${side2} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`);
+    if (unused.length) notes2.push(`On the ${side2} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`);
     return withSummaries(trace, nsys);
   }
   if (nsys) {
-    if (tables.length) notes.push(`On the ${side2} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
+    if (tables.length) notes2.push(`On the ${side2} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
     return nsys;
   }
   return slowest(tables, "key_averages tables");
@@ -36267,9 +36256,9 @@ function withFloorEvidence(findings, floor) {
     } : f
   );
 }
-function withProfileEvidence(report2) {
-  const profiles = report2.profiles;
-  if (!profiles) return report2;
+function withProfileEvidence(report3) {
+  const profiles = report3.profiles;
+  if (!profiles) return report3;
   const lines = [];
   const split2 = profiles.split;
   if (split2?.comparison) {
@@ -36281,10 +36270,10 @@ function withProfileEvidence(report2) {
   }
   const moved2 = profiles.kernels?.comparison?.kernels.filter((k) => k.notes.length).slice(0, 2) ?? [];
   for (const k of moved2) lines.push({ text: `kernel ${k.name.slice(0, 80)}: ${k.notes.join("; ")}` });
-  if (lines.length === 0) return report2;
+  if (lines.length === 0) return report3;
   return {
-    ...report2,
-    benchmarks: report2.benchmarks.map((b) => ({ ...b, findings: b.findings.map((f) => PROFILE_HINTS.has(f.hint) ? { ...f, evidence: [...f.evidence, ...lines] } : f) }))
+    ...report3,
+    benchmarks: report3.benchmarks.map((b) => ({ ...b, findings: b.findings.map((f) => PROFILE_HINTS.has(f.hint) ? { ...f, evidence: [...f.evidence, ...lines] } : f) }))
   };
 }
 
@@ -36574,7 +36563,7 @@ function triageBenchmark(base, head, config, quality, phases) {
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: "decode-floor", message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? "benchmark";
-  const report2 = {
+  const report3 = {
     name,
     verdict: benchmarkVerdict(metrics, load),
     sloBreaches: metrics.flatMap((m) => m.slos.filter((s) => s.headMet === false).map((s) => s.slo.text)),
@@ -36599,7 +36588,7 @@ function triageBenchmark(base, head, config, quality, phases) {
     ...quality ? { quality } : {}
   };
   phases?.("diagnosis");
-  return report2;
+  return report3;
 }
 function measuredRatesOf(metrics) {
   const value4 = (key, side3) => metrics.find((m) => m.spec.key === key)?.[side3]?.value;
@@ -36635,15 +36624,15 @@ function triage(base, head, config, extras = {}) {
   }
   const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : void 0;
   const reports = pairing.pairs.map((p) => {
-    const report3 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality, extras.phases);
-    for (const note of pairing.notes) report3.caveats.push({ kind: "benchmark-names", message: note });
-    return report3;
+    const report4 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality, extras.phases);
+    for (const note of pairing.notes) report4.caveats.push({ kind: "benchmark-names", message: note });
+    return report4;
   });
   reports[0].caveats.unshift(...pairing.unmatched.map((u) => ({ kind: "benchmark-missing", message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared`, missing: u })));
   if (reports.every((r) => r.metrics.length === 0 && r.notJudged.length === 0)) throw nothingComparable(reports);
-  const report2 = buildReport(reports, config);
+  const report3 = buildReport(reports, config);
   const profiles = extras.profiles ? profileReport(extras.profiles) : void 0;
-  return profiles ? withProfileEvidence({ ...report2, profiles }) : report2;
+  return profiles ? withProfileEvidence({ ...report3, profiles }) : report3;
 }
 function nothingComparable(reports) {
   const read = (s) => s.sources.length ? s.sources.map((f) => `${f.file} (${f.format}, ${f.recordsKept} record${f.recordsKept === 1 ? "" : "s"})`).join(", ") : "no usable file";
@@ -36759,11 +36748,11 @@ function dedupeFixes(fixes) {
     return true;
   });
 }
-function applyAcceptance(report2, acceptance) {
+function applyAcceptance(report3, acceptance) {
   return {
-    ...report2,
+    ...report3,
     acceptance,
-    outcome: { fail: false, reasons: [...report2.outcome.reasons, `accepted by ${acceptance.by} for ${acceptance.sha.slice(0, 7)}: ${acceptance.reason}`] }
+    outcome: { fail: false, reasons: [...report3.outcome.reasons, `accepted by ${acceptance.by} for ${acceptance.sha.slice(0, 7)}: ${acceptance.reason}`] }
   };
 }
 
@@ -36845,8 +36834,8 @@ function notJudgedItems(b) {
     return `${specLabel(m.spec)} ${values}${change2}`;
   });
 }
-function missingBenchmarks(report2) {
-  return report2.benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === "benchmark-missing"));
+function missingBenchmarks(report3) {
+  return report3.benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === "benchmark-missing"));
 }
 
 // src/render/verdict-words.ts
@@ -36953,20 +36942,21 @@ function verdictQualifier(m) {
 }
 
 // src/render/json.ts
-function reportToJson(report2) {
+function reportToJson(report3) {
   return {
-    schemaVersion: report2.schemaVersion,
-    tool: report2.tool,
-    settings: report2.settings,
-    verdict: report2.verdict,
-    outcome: report2.outcome,
-    acceptance: report2.acceptance ?? null,
-    benchmarks: report2.benchmarks.map((b) => benchmarkJson(b, report2.settings.level)),
-    profiles: report2.profiles ?? null
+    schemaVersion: report3.schemaVersion,
+    tool: report3.tool,
+    settings: report3.settings,
+    verdict: report3.verdict,
+    outcome: report3.outcome,
+    acceptance: report3.acceptance ?? null,
+    benchmarks: report3.benchmarks.map((b) => benchmarkJson(b, report3.settings.level)),
+    profiles: report3.profiles ?? null,
+    noise: report3.noise ?? null
   };
 }
-function renderJson(report2) {
-  return JSON.stringify(reportToJson(report2), (_key, value4) => typeof value4 === "number" && !Number.isFinite(value4) ? null : value4, 2) + "\n";
+function renderJson(report3) {
+  return JSON.stringify(reportToJson(report3), (_key, value4) => typeof value4 === "number" && !Number.isFinite(value4) ? null : value4, 2) + "\n";
 }
 function benchmarkJson(b, confidence) {
   return {
@@ -37042,6 +37032,7 @@ function metricJson(m, b, confidence) {
     uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
     pValue: m.pValue ?? null,
     minEffect: m.minEffect,
+    runNoise: m.runNoise ?? null,
     slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
     dominantPhase: phase,
     rootPhase: walk2?.rootPhase ?? null,
@@ -37066,6 +37057,13 @@ function codeText(text, max = MAX_INLINE) {
 function cap3(text, max) {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+}
+function slackText(text, max = MAX_INLINE) {
+  return plainText(text, max).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, `@${WORD_JOINER}`).replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`).replace(/:\/\//g, `:${WORD_JOINER}//`);
+}
+function linkTarget(url) {
+  if (!url || url.length > 500) return void 0;
+  return /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~%!$&'*+,;=:@/?#-]*)?$/.test(url) && !/[()[\]<>|"`\\]/.test(url) ? url : void 0;
 }
 
 // src/render/summary.ts
@@ -37241,314 +37239,23 @@ function changeHeader(b, confidence) {
   return `change (${levelText(b.family.size ? b.family.level : confidence)} interval)`;
 }
 
-// src/action/inputs.ts
-function readInputs() {
-  const multi = (name) => getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-  const optional = (name) => getInput(name) || void 0;
-  return {
-    results: multi("results"),
-    baseline: multi("baseline"),
-    profiles: multi("profile"),
-    quality: multi("quality"),
-    baselineQuality: multi("baseline-quality"),
-    digest: getInput("digest"),
-    shard: getInput("shard"),
-    baselineProfiles: multi("baseline-profile"),
-    inputFormat: getInput("input-format") || "auto",
-    reportPath: getInput("report-path") || "perf-triage-report.json",
-    writeSummary: (getInput("job-summary") || "true").toLowerCase() !== "false",
-    github: {
-      token: getInput("github-token"),
-      comment: getInput("comment") || "always",
-      group: getInput("group"),
-      workflowRunId: getInput("workflow-run-id"),
-      artifactName: getInput("artifact-name") || "perf-triage-results",
-      artifactMaxBytes: getInput("artifact-max-bytes"),
-      checkName: getInput("check-name") || "perf-triage",
-      commentAuthor: getInput("comment-author")
-    },
-    journal: {
-      mode: getInput("journal") || "auto",
-      dir: getInput("journal-dir") || ".perf-triage",
-      branch: getInput("journal-branch"),
-      record: getInput("record") || "auto"
-    },
-    raw: {
-      slos: multi("slo"),
-      metrics: multi("metrics"),
-      failOn: optional("fail-on"),
-      seed: optional("seed"),
-      resamples: optional("resamples"),
-      confidence: optional("confidence"),
-      minEffect: multi("min-effect"),
-      runNoise: multi("run-noise"),
-      effort: multi("effort"),
-      decodeFloor: multi("decode-floor"),
-      cost: optional("cost"),
-      costBaseline: optional("cost-baseline"),
-      benchmark: optional("benchmark"),
-      maxBadLineRatio: optional("max-bad-lines"),
-      compareAcrossLoad: optional("compare-across-load")
-    }
+// src/stats/median-ratio.ts
+function medianRatioInterval(before, after, options) {
+  const resamples = options.resamples ?? 2e3;
+  const rng = createRng(options.seed ?? 1);
+  const draw = (values) => {
+    const sample = new Array(values.length);
+    for (let i = 0; i < values.length; i++) sample[i] = values[rng.int(values.length)];
+    return quantile(sample, 0.5);
   };
-}
-
-// src/action/log.ts
-var ZWSP = "​";
-function safeLogText(text, max = 2e3) {
-  return neutraliseCommands(plainText(text, max));
-}
-function neutraliseCommands(text) {
-  return text.replace(/:(?=:)/g, `:${ZWSP}`).replace(/#(?=#\[)/g, `#${ZWSP}`);
-}
-function info2(text) {
-  info(safeLogText(text));
-}
-function warning2(text) {
-  warning(safeLogText(text));
-}
-function fail(text) {
-  setFailed(neutraliseCommands(text.split("\n").map((line) => plainText(line, 2e3)).join("\n")));
-}
-async function timedGroup(name, work) {
-  return group(name, async () => {
-    const started = performance.now();
-    const result = await work();
-    info(`${name.replace(/^perf-triage: /, "")}: ${((performance.now() - started) / 1e3).toFixed(2)} s`);
-    return result;
-  });
-}
-
-// src/journal/jsonl.ts
-var REQUIRED = ["id", "kind", "benchmark", "recordedAt", "verdict", "metrics"];
-var NEWER = /^perf-triage\/journal@(\d+)$/;
-function parseJournal(text, file) {
-  const entries = [];
-  const issues = [];
-  const ids = /* @__PURE__ */ new Set();
-  let lines = 0;
-  text.split("\n").forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line) return;
-    lines++;
-    const unread = (message, field, newerSchema) => {
-      issues.push({ file, line: index + 1, message, raw: line, ...field ? { field } : {}, ...newerSchema ? { newerSchema } : {} });
-      const id = idIn(line);
-      if (id !== void 0) ids.add(id);
-    };
-    let value4;
-    try {
-      value4 = JSON.parse(line);
-    } catch (error2) {
-      unread(`not valid JSON: ${error2.message}`);
-      return;
-    }
-    const entry = value4;
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      unread("expected a journal entry object");
-      return;
-    }
-    if (entry.schema !== JOURNAL_SCHEMA) {
-      const newer = typeof entry.schema === "string" ? NEWER.exec(entry.schema) : null;
-      if (newer && Number(newer[1]) > Number(NEWER.exec(JOURNAL_SCHEMA)[1])) {
-        unread(`an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`, "schema", entry.schema);
-        return;
-      }
-      unread(`expected "${JOURNAL_SCHEMA}"`, "schema");
-      return;
-    }
-    const missing = REQUIRED.find((k) => entry[k] === void 0);
-    if (missing) {
-      unread("missing", missing);
-      return;
-    }
-    if (!Array.isArray(entry.metrics)) {
-      unread("expected a list", "metrics");
-      return;
-    }
-    entries.push(entry);
-    ids.add(String(entry.id));
-  });
-  return { entries, issues, ids, lines };
-}
-function idIn(line) {
-  try {
-    const value4 = JSON.parse(line);
-    if (value4 && typeof value4 === "object" && typeof value4.id === "string") return value4.id;
-  } catch {
+  const ratios = [];
+  for (let r = 0; r < resamples; r++) {
+    const b = draw(before);
+    if (b > 0) ratios.push(draw(after) / b - 1);
   }
-  const match = /"id"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(line);
-  if (!match) return void 0;
-  try {
-    return JSON.parse(match[1]);
-  } catch {
-    return void 0;
-  }
-}
-function appendEntries(text, file, add2, seen = /* @__PURE__ */ new Set()) {
-  const existing = parseJournal(text, file).ids;
-  const added = [];
-  for (const e of add2) {
-    if (existing.has(e.id) || seen.has(e.id)) continue;
-    existing.add(e.id);
-    added.push(e);
-  }
-  if (added.length === 0) return { text, added };
-  const base = text === "" || text.endsWith("\n") ? text : `${text}
-`;
-  return { text: base + added.map((e) => JSON.stringify(e)).join("\n") + "\n", added };
-}
-function describeUnread(issue2) {
-  return `${issue2.file} line ${issue2.line}: ${issue2.field && !issue2.newerSchema ? `field "${issue2.field}": ` : ""}${issue2.message}`;
-}
-
-// src/render/mermaid.ts
-var MAX_CHART_POINTS = 30;
-var MAX_TITLE = 100;
-var MAX_LABEL = 24;
-var PALETTE = [
-  { name: "blue", hex: "#2f6fdf" },
-  { name: "orange", hex: "#e8833a" }
-];
-function trendChart(options) {
-  const maxPoints = Math.max(1, Math.floor(options.maxPoints ?? MAX_CHART_POINTS));
-  const points2 = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
-  if (points2.length === 0) return "";
-  const withSecond = points2.every((p) => p.second !== void 0 && Number.isFinite(p.second));
-  const lines = [points2.map((p) => p.value)];
-  if (withSecond) lines.push(points2.map((p) => p.second));
-  const axis = niceAxis(lines.flat());
-  const number2 = (v) => fixed(v, axis.decimals);
-  const labels = points2.length > X_LABELS ? sparseLabels(points2.map((p) => p.label)) : uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
-  let title = mermaidText(options.title, MAX_TITLE);
-  if (withSecond && options.seriesNames) {
-    const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
-    if (first && second) title = `${title} (${PALETTE[0].name}: ${first}, ${PALETTE[1].name}: ${second})`.trim();
-  }
-  const unit = mermaidText(options.unit, 40);
-  const palette = PALETTE.slice(0, lines.length).map((c) => c.hex).join(", ");
-  const body = [
-    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    "xychart-beta",
-    ...title ? [`    title "${title}"`] : [],
-    `    x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
-    `    y-axis ${unit ? `"${unit}" ` : ""}${number2(axis.min)} --> ${number2(axis.max)}`,
-    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`)
-  ];
-  return ["```mermaid", ...body, "```"].join("\n");
-}
-function mermaidText(text, max) {
-  const clean2 = plainText(text, Number.MAX_SAFE_INTEGER).replace(/["`]/g, "'").replace(/[[{<]/g, "(").replace(/[\]}>]/g, ")").replace(/[#;\\]/g, "").replace(/,/g, " ").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
-  const chars = [...clean2];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean2;
-}
-var X_LABELS = 5;
-function sparseLabels(dates) {
-  const n = dates.length;
-  const shown = /* @__PURE__ */ new Set();
-  const count3 = Math.min(n, X_LABELS);
-  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
-  let hidden = 0;
-  const used = /* @__PURE__ */ new Set();
-  return dates.map((d, i) => {
-    if (!shown.has(i)) return "​".repeat(++hidden);
-    const label = mermaidText(d, 24) || String(i + 1);
-    let out = label;
-    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
-    used.add(out);
-    return out;
-  });
-}
-function uniqueLabels(labels) {
-  const used = /* @__PURE__ */ new Set();
-  return labels.map((label) => {
-    let out = label;
-    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
-    used.add(out);
-    return out;
-  });
-}
-function niceAxis(values) {
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
-  const nonNegative5 = lo >= 0;
-  if (hi === lo) {
-    const pad = Math.abs(lo) * 0.1;
-    lo -= pad;
-    hi += pad;
-  }
-  if (!(hi / 5 - lo / 5 > 1e-290)) {
-    lo = -1;
-    hi = 1;
-  }
-  const step = niceStep(hi / 5 - lo / 5);
-  let min = Math.max(Math.floor(lo / step) * step, -Number.MAX_VALUE);
-  const max = Math.min(Math.ceil(hi / step) * step, Number.MAX_VALUE);
-  if (nonNegative5 && min < 0) min = 0;
-  const exponent = Math.floor(Math.log10(step));
-  const decimals = Math.min(100, Math.max(0, 2 - exponent));
-  const resolution = 10 ** Math.max(exponent - 2, -decimals);
-  const low = Number(min.toFixed(decimals));
-  let high = Number(max.toFixed(decimals));
-  if (fixed(high, decimals) === fixed(low, decimals)) high = low + 10 ** -decimals;
-  return { min: low, max: high, decimals, round: (v) => Math.round(v / resolution) * resolution };
-}
-function niceStep(raw) {
-  const exponent = Math.floor(Math.log10(raw));
-  const base = 10 ** exponent;
-  const fraction = raw / base;
-  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
-  return nice * base;
-}
-function fixed(value4, decimals) {
-  const text = Math.abs(value4) >= 1e21 ? BigInt(Math.round(value4)).toString() : value4.toFixed(decimals);
-  const trimmed2 = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-  return trimmed2 === "-0" ? "0" : trimmed2;
-}
-
-// src/journal/charts.ts
-var MAX_POINTS = 60;
-var MIN_SPAN = 10;
-var BLUE = "#2f6fdf";
-var ORANGE = "#e8833a";
-var GREY = "#9aa0a6";
-function changeChart(title, unit, all, sigma) {
-  const points2 = all.filter((p) => Number.isFinite(p.value)).slice(-MAX_POINTS);
-  if (points2.length < 2 || !(points2[0].value > 0)) return "";
-  const first = points2[0].value;
-  const change2 = points2.map((p) => (p.value / first - 1) * 100);
-  const band = sigma !== void 0 && sigma > 0 ? [(Math.exp(1.96 * sigma * Math.SQRT2) - 1) * 100, (Math.exp(-1.96 * sigma * Math.SQRT2) - 1) * 100] : void 0;
-  const axis = niceAxis([...change2, ...band ?? [], -MIN_SPAN, MIN_SPAN, 0]);
-  const lines = [change2, ...band ? [points2.map(() => band[0]), points2.map(() => band[1])] : []];
-  const heading = `${title} · % change from ${points2[0].date} (${withUnit(first, unit)})`;
-  return chart(heading, `% vs ${points2[0].date}`, points2, lines, axis, band ? [BLUE, GREY, GREY] : [BLUE]);
-}
-function phaseChart(title, names2, points2) {
-  const shown = points2.filter((p) => Number.isFinite(p.first)).slice(-MAX_POINTS);
-  if (shown.length < 2) return "";
-  const withSecond = names2[1] !== void 0 && shown.every((p) => p.second !== void 0 && Number.isFinite(p.second));
-  const lines = [shown.map((p) => p.first), ...withSecond ? [shown.map((p) => p.second)] : []];
-  const axis = niceAxis([0, ...lines.flat()]);
-  const legend = withSecond ? ` (blue: ${names2[0]} · orange: ${names2[1]})` : ` (${names2[0]})`;
-  return chart(`${title}${legend}`, "ms", shown.map((p) => ({ date: p.date, value: p.first })), lines, axis, [BLUE, ORANGE]);
-}
-function chart(title, yTitle, points2, lines, axis, palette) {
-  const number2 = (v) => fixed2(v, axis.decimals);
-  return [
-    "```mermaid",
-    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette.slice(0, lines.length).join(", ")}"}}}}%%`,
-    "xychart-beta",
-    `    title "${mermaidText(title, 110)}"`,
-    `    x-axis [${sparseLabels(points2.map((p) => p.date)).map((l) => `"${l}"`).join(", ")}]`,
-    `    y-axis "${mermaidText(yTitle, 40)}" ${number2(axis.min)} --> ${number2(axis.max)}`,
-    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`),
-    "```"
-  ].join("\n");
-}
-function fixed2(value4, decimals) {
-  const text = value4.toFixed(decimals);
-  const trimmed2 = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-  return trimmed2 === "-0" ? "0" : trimmed2;
+  ratios.sort((x, y) => x - y);
+  const tail = (1 - options.level) / 2;
+  return [quantile(ratios, tail), quantile(ratios, 1 - tail)];
 }
 
 // src/stats/change-point.ts
@@ -37784,6 +37491,9 @@ function noiseBand(points2, options = {}) {
   if (spread2 === 0) return void 0;
   return { sigma: spread2 / Math.SQRT2, pairs: steps.length, medianStep, excluded, method };
 }
+function journalNoise(entries, benchmark, key, options) {
+  return noiseBand(metricHistory(entries, benchmark, key), options);
+}
 var SMALL_SAMPLE = {
   5: 1.089,
   6: 1.078,
@@ -37858,312 +37568,358 @@ function median(values) {
   return quantile(values, 0.5);
 }
 
-// src/journal/markdown.ts
-var CHARTED = ["ttft.p95", "itl.p99", "throughput", "e2e.p95", "ttft.p50", "itl.p50"];
-var MAX_CHARTS = 3;
-var CELL_WIDTH = 26;
-var MAX_RAW = 400;
-function renderJournal(entries, options = {}) {
-  const out = [
-    `# ${options.title ?? "Performance journal"}`,
-    "",
-    options.intro ?? "Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.",
-    ""
-  ];
-  const segments = options.segments ?? [];
-  if (segments.length) {
-    const links = [...segments].reverse().map((s) => `[${s.from && s.to ? `${s.from} – ${s.to}` : s.href.replace(/^.*\//, "")}](${s.href}) (${s.lines})`);
-    out.push(`Older entries, newest first: ${links.join(" · ")}.`, "");
-  }
-  const byBenchmark = groupByBenchmark(entries);
-  const history = groupByBenchmark(options.history ?? entries);
-  if (byBenchmark.size) out.push("Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.", "");
-  for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
-    out.push(`## ${markdownText(benchmark)}`, "");
-    for (const chart2 of charts(benchmark, history.get(benchmark) ?? list)) out.push(chart2, "");
-    out.push(entryTable(list), "");
-  }
-  if (byBenchmark.size === 0) out.push("No entries yet.", "");
-  const unread = options.unread ?? [];
-  if (unread.length) {
-    out.push(`## ⚠️ ${unread.length} ${unread.length === 1 ? "line" : "lines"} not shown`, "", "Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).", "");
-    for (const issue2 of unread) out.push(`- ${markdownText(describeUnread(issue2), 300)}`, "", indent(fenced(issue2.raw.length > MAX_RAW ? `${issue2.raw.slice(0, MAX_RAW)}…` : issue2.raw)), "");
-  }
-  return out.join("\n");
-}
-function renderSegmentPage(entries, unread, segment) {
-  const span2 = segment.info.from && segment.info.to ? ` (${segment.info.from} – ${segment.info.to})` : "";
-  return renderJournal(entries, {
-    title: `Performance journal, segment ${segment.number}${span2}`,
-    intro: `Written once by perf-triage from \`${segment.info.file}\` (${segment.info.lines} lines) when it filled up; newer entries are in [JOURNAL.md](../JOURNAL.md).`,
-    unread
-  });
-}
-function groupByBenchmark(entries) {
-  const out = /* @__PURE__ */ new Map();
-  for (const e of sortedByTime(entries)) out.set(e.benchmark, [...out.get(e.benchmark) ?? [], e]);
-  return out;
-}
-function sortedByTime(entries) {
-  return entries.map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) })).sort((a, b) => (Number.isFinite(a.t) ? a.t : 0) - (Number.isFinite(b.t) ? b.t : 0) || a.i - b.i).map(({ e }) => e);
-}
-function charts(benchmark, list) {
-  const out = [];
-  for (const key of CHARTED) {
-    const history = metricHistory(list, benchmark, key);
-    if (history.length < 2) continue;
-    const spec = parseMetricSpec(key);
-    const label = typeof spec === "string" ? key : specLabel(spec);
-    const band = noiseBand(history);
-    const chart2 = changeChart(
-      label,
-      history.at(-1).unit,
-      history.map((p) => ({ date: p.recordedAt.slice(0, 10), value: p.value })),
-      band?.sigma
-    );
-    if (chart2) out.push(chart2);
-    if (out.length >= MAX_CHARTS) break;
-  }
-  const phases = phasesChart(list);
-  if (phases) out.push(phases);
-  return out;
-}
-function phasesChart(list) {
-  const withPhases = list.filter((e) => e.phases && typeof e.phases === "object");
-  if (withPhases.length < 2) return void 0;
-  const latest = withPhases[withPhases.length - 1].phases;
-  const top = Object.entries(latest).filter(([, v]) => Number.isFinite(v)).sort(([, a], [, b]) => b - a).slice(0, 2).map(([phase]) => phase);
-  if (top.length === 0) return void 0;
-  const points2 = withPhases.flatMap((e) => {
-    const first = e.phases[top[0]];
-    if (!Number.isFinite(first)) return [];
-    const second = top[1] !== void 0 ? e.phases[top[1]] : void 0;
-    return [{ date: e.date, first, ...second !== void 0 ? { second } : {} }];
-  });
-  const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
-  return phaseChart("Mean time per phase", [names2[0], names2[1]], points2) || void 0;
-}
-var VERDICT_MARK = { regressed: "🔴", improved: "🟢", unchanged: "⚪", inconclusive: "🟡", "first baseline": "🔵" };
-function entryTable(list) {
-  const newest = [...list].reverse();
-  const row = (cells) => `| ${cells.join(" | ")} |`;
-  const main = newest.map((e) => row([dateCell(e), verdictCell(e), cell(e.symptom), cell(e.diagnosis), cell(e.change), cell(compactResult(e.result)), cell(e.effort, 14)]));
-  const context = newest.map((e) => row([markdownText(e.date, 30), cell(e.workload, 60), cell(e.baseline, 60), cell(e.quality, 30)]));
-  return [
-    "| Date | Verdict | Symptom | Diagnosis | Change | Result | Effort |",
-    "|---|---|---|---|---|---|---|",
-    ...main,
-    "",
-    `<details><summary>Workload, baseline and quality of these ${newest.length} ${newest.length === 1 ? "entry" : "entries"}</summary>`,
-    "",
-    "| Date | Workload | Baseline | Quality |",
-    "|---|---|---|---|",
-    ...context,
-    "",
-    "</details>"
-  ].join("\n");
-}
-function dateCell(e) {
-  const links = [];
-  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${Number(e.pullRequest.number)}`);
-  if (e.commit) links.push(`\`${codeText(e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, ""))}\``);
-  if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
-  return `${markdownText(e.date, 30).replace(/-/g, "‑")}${links.length ? `<br>${links.join(" ")}` : ""}`;
-}
-function verdictCell(e) {
-  const mark = VERDICT_MARK[e.verdict] ?? "";
-  const verdict = `${mark ? `${mark} ` : ""}${markdownText(e.verdict, 40)}`;
-  if (e.kind === "unaccepted-regression") return `${verdict}<br>⚠️ **merged without acceptance**`;
-  if (e.kind === "accepted" && e.acceptance) return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
-  return verdict;
-}
-function cell(text, width = CELL_WIDTH) {
-  const value4 = typeof text === "string" && text.trim() !== "" ? text : "—";
-  return wrap(markdownText(value4.replace(/[\r\n]+/g, " "), 400), width);
-}
-function wrap(text, width = CELL_WIDTH) {
-  const parts2 = text.split(/(?<=[;,]) +| (?=→)/);
-  const lines = [];
-  for (const part of parts2) {
-    const last = lines.at(-1);
-    if (last !== void 0 && last.length + part.length + 1 <= width) lines[lines.length - 1] = `${last} ${part}`;
-    else lines.push(part);
-  }
-  return lines.join("<br>");
-}
-function compactResult(text) {
-  if (typeof text !== "string") return text;
-  const parts2 = text.split("; ");
-  const unchanged = parts2.filter((p) => / unchanged$/.test(p)).map((p) => p.replace(/ unchanged$/, ""));
-  if (unchanged.length < 2) return text;
-  return [...parts2.filter((p) => !/ unchanged$/.test(p)), `unchanged: ${unchanged.join(", ")}`].join("; ");
-}
-function indent(text) {
-  return text.split("\n").map((l) => `  ${l}`).join("\n");
-}
-function fenced(text) {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}text
-${text}
-${fence}`;
-}
-function safeUrl(url) {
-  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9._~:/?#@!$&'*+,;=%-]*$/.test(url) && !/[()]/.test(url) ? url : "#";
-}
-
-// src/journal/paths.ts
-import { createHash as createHash2 } from "node:crypto";
-function journalPaths(dir = ".perf-triage") {
-  const root = dir.replace(/\/+$/, "") || ".perf-triage";
-  const number2 = (n) => String(n).padStart(4, "0");
-  return {
-    dir: root,
-    jsonl: `${root}/journal.jsonl`,
-    markdown: `${root}/JOURNAL.md`,
-    index: `${root}/journal/index.json`,
-    segment: (n) => `${root}/journal/${number2(n)}.jsonl`,
-    segmentPage: (n) => `${root}/journal/${number2(n)}.md`,
-    baseline: (benchmark) => `${root}/baselines/${baselineFile(benchmark)}`,
-    legacyBaseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`
-  };
-}
-function slug(name) {
-  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
-}
-function baselineFile(name) {
-  const s = slug(name);
-  return s === name ? `${s}.json` : `${s}-${nameHash(name).slice(0, 8)}.json`;
-}
-function nameHash(name) {
-  return createHash2("sha256").update(name, "utf8").digest("hex");
-}
-
-// src/journal/store.ts
-var SEGMENT_ENTRIES = 250;
-var INDEX_SCHEMA = "perf-triage/journal-index@1";
-function parseIndex(text, file) {
-  if (text === void 0) return { schema: INDEX_SCHEMA, segments: [] };
-  let value4;
-  try {
-    value4 = JSON.parse(text);
-  } catch (error2) {
-    throw new InputError(file, `the journal index is not valid JSON (${error2.message}); restore it from the repository's history — it lists the full segments`);
-  }
-  const index = value4;
-  if (index?.schema !== INDEX_SCHEMA || !Array.isArray(index.segments)) {
-    throw new InputError(file, `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === "string" && index.schema.startsWith("perf-triage/journal-index@") ? " (a newer index: update perf-triage)" : ""}`);
-  }
-  index.segments.forEach((s, i) => {
-    if (typeof s?.file !== "string" || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== "number") throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
-  });
-  return index;
-}
-async function readJournal(read, paths, options = {}) {
-  const label = (path) => options.label ? `${options.label}:${path}` : path;
-  const [indexText, currentText] = await Promise.all([read(paths.index), read(paths.jsonl)]);
-  const index = parseIndex(indexText, label(paths.index));
-  const numbers = index.segments.map((_, i) => i + 1);
-  const wanted = options.all ? numbers : numbers.slice(-1);
-  const texts = await Promise.all(wanted.map((n) => read(paths.segment(n))));
-  const view = { index, entries: [], issues: [], ids: /* @__PURE__ */ new Set(), current: { text: currentText ?? "", parsed: parseJournal("", label(paths.jsonl)) }, exists: indexText !== void 0 || currentText !== void 0 };
-  const add2 = (parsed) => {
-    view.entries.push(...parsed.entries);
-    view.issues.push(...parsed.issues);
-    for (const id of parsed.ids) view.ids.add(id);
-  };
-  wanted.forEach((n, i) => {
-    if (texts[i] === void 0) {
-      throw new InputError(label(paths.segment(n)), `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`);
+// src/journal/alerts.ts
+var ALERT_METRICS = ["ttft.p95", "itl.p99", "e2e.p95", "throughput", "ttft.p50", "itl.p50"];
+var ALERT_WITHIN = 20;
+var RECOVERY_ENTRIES = 3;
+var ALERT_MIN_AFTER = 7;
+var SAME_STEP_ENTRIES = 3;
+function detectAlerts(input) {
+  const within = input.within ?? ALERT_WITHIN;
+  const found = [];
+  const diagnoses = /* @__PURE__ */ new Map();
+  for (const entry of input.recorded) {
+    const benchmark = entry.benchmark;
+    const history = byTime(input.entries.filter((e) => e.benchmark === benchmark));
+    const at = history.findIndex((e) => e.id === entry.id);
+    const previous = at > 0 ? history[at - 1] : void 0;
+    const report3 = input.report?.benchmarks.find((b) => b.name === benchmark);
+    if (entry.kind === "unaccepted-regression") {
+      for (const m of entry.metrics) {
+        if (m.verdict !== "regressed" || m.baseline === void 0) continue;
+        const compared = report3?.metrics.find((x) => x.spec.key === m.key);
+        found.push({
+          benchmark,
+          key: m.key,
+          unit: m.unit,
+          direction: directionOf(m.key),
+          source: "regression",
+          before: m.baseline,
+          after: m.value,
+          change: m.change ?? m.value / m.baseline - 1,
+          ...compared?.interval && compared.intervalKind === "relative" ? { interval: compared.interval, level: compared.intervalLevel ?? input.level } : {},
+          minEffect: compared?.minEffect ?? input.minEffect(m.key),
+          step: ref(entry),
+          ...previous ? { from: ref(previous) } : {},
+          ...phaseOf(report3, m.key, previous, entry)
+        });
+      }
+      if (entry.diagnosis && entry.diagnosis !== "—") diagnoses.set(benchmark, { benchmark, text: entry.diagnosis, hints: entry.hints });
     }
-    add2(parseJournal(texts[i], label(paths.segment(n))));
-  });
-  view.current.parsed = parseJournal(view.current.text, label(paths.jsonl));
-  add2(view.current.parsed);
-  return view;
-}
-async function recordChanges(read, paths, input) {
-  const view = await readJournal(read, paths);
-  const { text, added } = appendEntries(view.current.text, paths.jsonl, input.entries, view.ids);
-  if (added.length === 0) return { files: [], added, baselinePaths: /* @__PURE__ */ new Map(), issues: view.issues };
-  const files = [];
-  const { index, current, moved: moved2 } = rollOver(view.index, text, paths);
-  for (const segment of moved2) files.push({ path: segment.path, content: segment.text }, { path: segment.pagePath, content: segment.page });
-  if (moved2.length) files.push({ path: paths.index, content: `${JSON.stringify(index, null, 1)}
-` });
-  files.push({ path: paths.jsonl, content: current });
-  const lastFull = moved2.at(-1)?.text ?? (index.segments.length ? await read(paths.segment(index.segments.length)) : void 0) ?? "";
-  files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, index, lastFull, current) });
-  const baselinePaths = /* @__PURE__ */ new Map();
-  const taken = /* @__PURE__ */ new Set();
-  for (const entry of added) {
-    const digest = input.baselines?.get(entry.benchmark);
-    if (!digest || baselinePaths.has(entry.benchmark)) continue;
-    const path = await baselinePathFor(read, paths, entry.benchmark, taken);
-    taken.add(path);
-    baselinePaths.set(entry.benchmark, path);
-    files.push({ path, content: digest() });
+    const keys = /* @__PURE__ */ new Set([...ALERT_METRICS, ...entry.metrics.filter((m) => m.verdict === "regressed").map((m) => m.key)]);
+    for (const key of keys) {
+      const points2 = metricHistory(input.entries, benchmark, key);
+      if (points2.length < 10) continue;
+      const drift = detectDrift(points2, { seed: input.seed ?? 0 });
+      for (const change2 of drift.changePoints) {
+        if (points2.length - change2.index > within || points2.length - change2.index < ALERT_MIN_AFTER) continue;
+        const direction = directionOf(key);
+        const worse = direction === "lower-is-better" ? change2.shift : -change2.shift;
+        const minEffect = input.minEffect(key);
+        if (!(worse >= minEffect)) continue;
+        const into = points2[change2.index];
+        if (into.kind === "accepted") continue;
+        const latest = quantile(points2.slice(-RECOVERY_ENTRIES).map((p) => p.value), 0.5) / change2.before.median - 1;
+        if ((direction === "lower-is-better" ? latest : -latest) < worse / 2) continue;
+        const before = segment(points2, drift.changePoints, change2, "before");
+        const after = segment(points2, drift.changePoints, change2, "after");
+        const stepEntry = input.entries.find((e) => e.id === into.id);
+        const fromEntry = input.entries.find((e) => e.id === points2[change2.index - 1]?.id);
+        if (stepEntry && stepEntry.diagnosis && stepEntry.diagnosis !== "—" && !diagnoses.has(benchmark)) diagnoses.set(benchmark, { benchmark, text: stepEntry.diagnosis, hints: stepEntry.hints });
+        found.push({
+          benchmark,
+          key,
+          unit: points2.at(-1).unit,
+          direction,
+          source: "change-point",
+          before: change2.before.median,
+          after: change2.after.median,
+          change: change2.shift,
+          interval: medianRatioInterval(before.map((p) => p.value), after.map((p) => p.value), { level: input.level, seed: input.seed ?? 1 }),
+          level: input.level,
+          pValue: change2.pValue,
+          minEffect,
+          step: stepEntry ? ref(stepEntry) : { id: into.id, recordedAt: into.recordedAt, ...into.commit ? { commit: into.commit } : {} },
+          ...fromEntry ? { from: ref(fromEntry) } : {},
+          ...phaseFromRuns(input.entries, before, after, key)
+        });
+      }
+    }
   }
-  return { files, added, baselinePaths, issues: view.issues };
+  return group2(placeSteps(dedupe(found), input.entries), diagnoses);
 }
-function renderMarkdownFiles(paths, index, lastFullText, currentText) {
-  const current = parseJournal(currentText, paths.jsonl.slice(paths.dir.length + 1));
-  const last = parseJournal(lastFullText, index.segments.length ? `journal/${index.segments.at(-1).file}` : "");
-  const links = index.segments.map((s) => ({ href: `journal/${s.page}`, lines: s.lines, ...s.from ? { from: s.from } : {}, ...s.to ? { to: s.to } : {} }));
-  return renderJournal(current.entries, { history: [...last.entries, ...current.entries], unread: current.issues, segments: links });
+function placeSteps(found, entries) {
+  const strength = (m) => m.source === "regression" ? Infinity : Math.abs(m.change) / Math.max(m.minEffect, 1e-9);
+  const out = [];
+  for (const benchmark of new Set(found.map((m) => m.benchmark))) {
+    const mine = found.filter((m) => m.benchmark === benchmark).sort((a, b) => strength(b) - strength(a));
+    const placed = [];
+    for (const m of mine) {
+      const at = entryIndex(entries, benchmark, m.step.id);
+      const near = placed.find((p) => Math.abs(p.at - at) <= SAME_STEP_ENTRIES);
+      if (near) out.push({ ...m, step: near.step, ...near.from ? { from: near.from } : {} });
+      else {
+        placed.push({ at, step: m.step, ...m.from ? { from: m.from } : {} });
+        out.push(m);
+      }
+    }
+  }
+  return out;
 }
-function rollOver(index, text, paths) {
-  const lines = text.split("\n").filter((l) => l.trim() !== "");
-  if (lines.length <= SEGMENT_ENTRIES) return { index, current: text, moved: [] };
-  const segments = [...index.segments];
-  const moved2 = [];
-  let rest = lines;
-  while (rest.length > SEGMENT_ENTRIES) {
-    const chunk = rest.slice(0, SEGMENT_ENTRIES);
-    rest = rest.slice(SEGMENT_ENTRIES);
-    const n = segments.length + 1;
-    const segmentText = `${chunk.join("\n")}
+function recovery(entries, metric) {
+  const points2 = metricHistory(entries, metric.benchmark, metric.key);
+  const at = points2.findIndex((p) => p.id === metric.stepId);
+  if (at < 0) return void 0;
+  const after = points2.slice(at + 1);
+  if (after.length < RECOVERY_ENTRIES) return void 0;
+  const last = after.slice(-RECOVERY_ENTRIES);
+  const level = quantile(last.map((p) => p.value), 0.5);
+  return Math.abs(level / metric.before - 1) <= metric.minEffect ? last[0] : void 0;
+}
+function entryIndex(entries, benchmark, id) {
+  return byTime(entries.filter((e) => e.benchmark === benchmark)).findIndex((e) => e.id === id);
+}
+function rangeKey(from, to) {
+  return `${from ? from.commit ?? from.id : "start"}..${to.commit ?? to.id}`;
+}
+function ref(e) {
+  return { id: e.id, recordedAt: e.recordedAt, ...e.commit ? { commit: e.commit } : {}, ...e.runUrl ? { runUrl: e.runUrl } : {}, ...e.pullRequest ? { pullRequest: e.pullRequest } : {} };
+}
+function directionOf(key) {
+  const spec = parseMetricSpec(key);
+  return typeof spec === "string" ? "lower-is-better" : spec.metric.direction;
+}
+function byTime(entries) {
+  return entries.map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.e);
+}
+function segment(points2, changes, change2, side2) {
+  const k = changes.indexOf(change2);
+  if (side2 === "before") return points2.slice(k > 0 ? changes[k - 1].index : 0, change2.index);
+  return points2.slice(change2.index, k + 1 < changes.length ? changes[k + 1].index : points2.length);
+}
+function phaseOf(report3, key, previous, entry) {
+  const attribution = report3?.attributions.find((a) => a.spec.key === key);
+  const dominant = attribution?.dominant ? attribution.phases.find((p) => p.phase === attribution.dominant) : void 0;
+  if (dominant) return { phase: { phase: dominant.phase, before: dominant.baseMean, after: dominant.headMean, basis: "tail" } };
+  if (previous?.phases && entry.phases) return phaseFromMeans([previous.phases], [entry.phases], phasesOf(key));
+  return {};
+}
+function phaseFromRuns(entries, before, after, key) {
+  const phases = (points2) => points2.map((p) => entries.find((e) => e.id === p.id)?.phases).filter((x) => x !== void 0);
+  return phaseFromMeans(phases(before), phases(after), phasesOf(key));
+}
+function phasesOf(key) {
+  const spec = parseMetricSpec(key);
+  if (typeof spec === "string" || spec.metric.level === "run") return PHASES;
+  if (spec.metric.phases.length) return spec.metric.phases;
+  return spec.metric.id === "itl" || spec.metric.id === "tpot" ? ["decode"] : PHASES.includes(spec.metric.id) ? [spec.metric.id] : PHASES;
+}
+function phaseFromMeans(before, after, candidates = PHASES) {
+  if (before.length === 0 || after.length === 0) return {};
+  let best;
+  for (const phase of candidates) {
+    const b = before.map((p) => p[phase]).filter((v) => Number.isFinite(v));
+    const a = after.map((p) => p[phase]).filter((v) => Number.isFinite(v));
+    if (b.length === 0 || a.length === 0) continue;
+    const move = { phase, before: quantile(b, 0.5), after: quantile(a, 0.5), basis: "run-mean" };
+    if (!best || move.after - move.before > best.after - best.before) best = move;
+  }
+  return best && best.after > best.before ? { phase: best } : {};
+}
+function dedupe(found) {
+  const out = /* @__PURE__ */ new Map();
+  for (const m of found) {
+    const id = `${m.benchmark}\0${m.key}\0${m.step.id}`;
+    const seen = out.get(id);
+    if (!seen) out.set(id, m);
+    else if (seen.source === "change-point" && m.source === "regression") out.set(id, { ...m, ...seen.pValue !== void 0 ? { pValue: seen.pValue } : {} });
+    else if (m.pValue !== void 0 && seen.pValue === void 0) out.set(id, { ...seen, pValue: m.pValue });
+  }
+  return [...out.values()];
+}
+function group2(metrics, diagnoses) {
+  const alerts = /* @__PURE__ */ new Map();
+  for (const m of metrics) {
+    const range = rangeKey(m.from, m.step);
+    const alert = alerts.get(range) ?? { range, ...m.from ? { from: m.from } : {}, to: m.step, metrics: [], diagnoses: [] };
+    alert.metrics.push(m);
+    const diagnosis = diagnoses.get(m.benchmark);
+    if (diagnosis && !alert.diagnoses.some((d) => d.benchmark === m.benchmark)) alert.diagnoses.push(diagnosis);
+    alerts.set(range, alert);
+  }
+  return [...alerts.values()];
+}
+
+// src/render/calibration.ts
+function metricLabel(key) {
+  const spec = parseMetricSpec(key);
+  return typeof spec === "string" ? key : specLabel(spec);
+}
+function calibrationMarkdown(c, context) {
+  const lines = [`### perf-triage calibrate · ${markdownText(c.benchmark)}`, ""];
+  lines.push(`${c.runs} runs${context.runner ? ` on ${markdownText(context.runner)}` : ""} (${requestsText(c)}); intervals at ${levelText(c.level)} (${c.familySize} metrics judged together at ${levelText(context.confidence)}), one run a side.`, "");
+  lines.push("| metric | between runs | within a run | allowance | resolution | detects (80%) | min effect |", "|---|---:|---:|---:|---:|---:|---:|");
+  for (const row of c.metrics.map(metricRow)) lines.push(`| ${row.map((cell3) => markdownText(cell3)).join(" | ")} |`);
+  const said = notes(c);
+  if (said.length) lines.push("", ...said.map((n) => `- ${markdownText(n, 400)}`));
+  lines.push("", markdownText(pairsSentence(c), 600));
+  if (context.written) lines.push("", `Noise file: \`${markdownText(context.written, 300).replace(/`/g, "")}\``);
+  return `${lines.join("\n")}
 `;
-    const file = paths.segment(n).split("/").pop();
-    const parsed = parseJournal(segmentText, `journal/${file}`);
-    const dates = parsed.entries.map((e) => e.date).filter((d) => typeof d === "string").sort();
-    const info3 = { file, page: file.replace(/\.jsonl$/, ".md"), lines: chunk.length, ...dates.length ? { from: dates[0], to: dates.at(-1) } : {} };
-    segments.push(info3);
-    moved2.push({ path: paths.segment(n), pagePath: paths.segmentPage(n), text: segmentText, page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info: info3 }) });
-  }
-  return { index: { schema: INDEX_SCHEMA, segments }, current: `${rest.join("\n")}
-`, moved: moved2 };
 }
-async function baselinePathFor(read, paths, name, taken) {
-  const path = paths.baseline(name);
-  if (!taken.has(path)) {
-    const text = await read(path);
-    const owner = text === void 0 ? void 0 : benchmarkOf(text);
-    if (owner === void 0 || owner === name) return path;
-  }
-  return longBaselinePath(paths, name);
+function requestsText(c) {
+  const low = Math.min(...c.requests);
+  const high = Math.max(...c.requests);
+  return low === high ? `${grouped(low)} requests each` : `${grouped(low)} to ${grouped(high)} requests`;
 }
-function benchmarkOf(text) {
-  const match = /"benchmark"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text.slice(0, 4096));
-  if (!match) return void 0;
-  try {
-    return JSON.parse(match[1]);
-  } catch {
-    return void 0;
+function metricRow(m) {
+  return [metricLabel(m.key), `σ ${percent(m.sigmaBetween)}`, `σ ${percent(m.sigmaWithin)}`, percent(m.allowance), `±${percent(m.resolution)}`, `+${percent(m.detectable)}`, percent(m.minEffect)];
+}
+function notes(c) {
+  const out = [];
+  for (const m of c.metrics) {
+    const label = metricLabel(m.key);
+    if (m.runsToPrevious === null) {
+      out.push(`${label}: this runner moves it more between runs (σ ${percent(m.sigmaBetween)}) than the settings before allowed a side (σ ${percent(m.previousSide)}); comparisons on it are now as wide as it is noisy`);
+    } else if (m.runsToPrevious !== void 0) {
+      out.push(`${label}: ${c.runs} runs give a side σ ${percent(m.side)} (σ ${percent(m.sigmaBetween)} widened ×${m.inflation.toFixed(2)} for so few runs), wider than the σ ${percent(m.previousSide)} before; about ${m.runsToPrevious} runs would narrow it to that, ${m.runsToPrevious - c.runs} more`);
+    }
+    if (m.scale < 1) out.push(`${label}: whole runs spread less (σ ${percent(m.sigmaBetween)}) than the bootstrap within a run assumes (σ ${percent(m.sigmaWithin)}); its intervals are narrowed to what the runs show`);
+  }
+  const blocked = c.metrics.filter((m) => m.resolution >= m.minEffect);
+  if (blocked.length) {
+    const names2 = blocked.length === c.metrics.length ? "any metric" : blocked.map((m) => metricLabel(m.key)).join(", ");
+    out.push(`unchanged cannot be shown with one run a side for ${names2}: the resolution is wider than the minimum effect; a larger minimum effect, longer runs, or 3 or more runs a side would show it`);
+  }
+  for (const s of c.skipped) out.push(`${metricLabel(s.key)}: ${skipText(s.reason)}`);
+  return out;
+}
+function skipText(reason) {
+  switch (reason.code) {
+    case "share":
+      return "a share of requests has its own interval and takes no allowance";
+    case "not-positive":
+      return "a run measured 0: no relative spread to calibrate";
+    case "not-judged":
+      return `not judged in these runs (${reason.verdict}): no noise measured`;
   }
 }
-async function findBaseline(read, paths, name) {
-  const candidates = [.../* @__PURE__ */ new Set([paths.baseline(name), longBaselinePath(paths, name), paths.legacyBaseline(name)])];
-  for (const path of candidates) {
-    const text = await read(path);
-    if (text === void 0) continue;
-    const owner = benchmarkOf(text);
-    if (owner === void 0 || owner === name) return { path, text };
-  }
-  return void 0;
+function pairsSentence(c) {
+  return `Every A/A pair of these runs (${c.before.pairs}), judged as a pull request would be: with the settings before, ${tallyText(c.before)}; calibrated (each pair with the noise of the other runs only), ${tallyText(c.after)}.`;
 }
-function longBaselinePath(paths, name) {
-  return `${paths.dir}/baselines/${slug(name)}-${nameHash(name)}.json`;
+function tallyText(t) {
+  return `${t.alarms} false alarm${t.alarms === 1 ? "" : "s"}, ${t.unchanged} unchanged and ${t.inconclusive} inconclusive of ${t.comparisons} metric comparisons`;
+}
+
+// src/render/alert.ts
+var short = (sha) => sha ? sha.replace(/[^0-9a-f]/gi, "").slice(0, 7) : "";
+function alertTitle(alert) {
+  const lead = leadMetric2(alert);
+  const others = new Set(alert.metrics.map((m) => `${m.benchmark}\0${m.key}`)).size - 1;
+  const more = others > 0 ? ` (+${others} more)` : "";
+  return plainText(`perf-triage: ${metricLabel(lead.key)} ${signedPercent(lead.change)} in ${lead.benchmark}${more} ${rangeWords(alert, short)}`, 240);
+}
+function rangeWords(alert, sha) {
+  const to = sha(alert.to.commit) || "the latest entry";
+  return alert.from ? `between ${sha(alert.from.commit) || "the entry before"} and ${to}` : `at ${to}`;
+}
+function leadMetric2(alert) {
+  return [...alert.metrics].sort((a, b) => Math.abs(b.change) - Math.abs(a.change))[0];
+}
+function alertBody(alert, details2) {
+  const lines = [];
+  const from = alert.from?.commit ? `\`${short(alert.from.commit)}\`` : "the entry before";
+  const to = alert.to.commit ? `\`${short(alert.to.commit)}\`` : "the latest entry";
+  lines.push(`### 🔴 perf-triage: performance moved between ${from} and ${to}`, "");
+  lines.push("| benchmark | metric | before | after | change | interval | found by |", "|---|---|---:|---:|---:|---|---|");
+  for (const m of alert.metrics) {
+    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
+  }
+  const phases = alert.metrics.filter((m) => m.phase);
+  if (phases.length) {
+    lines.push("", "**The phase that moved**");
+    for (const m of phases) lines.push(`- ${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
+  }
+  if (alert.diagnoses.length) {
+    lines.push("", "**Diagnosis** (the §5 walk of the entry the step is in)");
+    for (const d of alert.diagnoses) lines.push(`- ${markdownText(d.benchmark, 80)}: ${markdownText(d.text, 400)}`);
+  }
+  lines.push("", `**Commit range** ${from} … ${to}${details2.commits.length ? ` (${details2.commits.length + (details2.moreCommits ?? 0)} commit${details2.commits.length + (details2.moreCommits ?? 0) === 1 ? "" : "s"})` : ""}${compareLink(details2)}`);
+  for (const c of details2.commits) lines.push(`- ${commitLine(c)}`);
+  if (details2.moreCommits) lines.push(`- … and ${details2.moreCommits} more`);
+  const runs = [runLink("the run before", alert.from), runLink("the run after", alert.to)].filter((x) => x !== "");
+  if (runs.length) lines.push("", `**Runs** ${runs.join(" · ")}`);
+  lines.push("", "**Next**");
+  if (alert.from?.commit && alert.to.commit && details2.commits.length > 1) {
+    const workflow = details2.bisectWorkflow ? ` with \`${codeText(details2.bisectWorkflow, 80)}\`` : "";
+    lines.push(`- Find the commit: run perf-triage's bisect (\`mode: bisect\`) with \`bisect-good: ${short(alert.from.commit)}\` and \`bisect-bad: ${short(alert.to.commit)}\`: it measures the commits between${workflow} and posts the tested commits here.`);
+  }
+  lines.push("- Meant to be? A maintainer comments `/perf accept <reason>` here: the alert closes as accepted.", "- When later entries are back within the minimum effect of before, the alert says so and closes.");
+  return `${lines.join("\n")}
+`;
+}
+function valueCell(value4, unit) {
+  return KNOWN_UNITS.has(unit) ? withUnit(value4, unit) : `${compact(value4)} ${markdownText(unit, 30)}`;
+}
+var KNOWN_UNITS = /* @__PURE__ */ new Set(["ms", "share", "tok/s", "req/s"]);
+function intervalCell(m) {
+  if (!m.interval) return "—";
+  return `${signedPercent(m.interval[0])} … ${signedPercent(m.interval[1])}${m.level ? ` (${levelText(m.level)})` : ""}`;
+}
+function foundBy(m) {
+  const p = m.pValue !== void 0 ? `step in the journal, p ${m.pValue < 1e-3 ? "< 0.001" : `= ${m.pValue.toFixed(3)}`}` : "";
+  if (m.source === "regression") return p ? `merged without acceptance; ${p}` : "merged without acceptance";
+  return p || "step in the journal";
+}
+function phaseText(m) {
+  const p = m.phase;
+  const where2 = p.basis === "tail" ? "mean over the requests at that percentile" : "median of the runs' means";
+  return `${PHASE_LABELS[p.phase]} ${withUnit(p.before, "ms")} → ${withUnit(p.after, "ms")} (${where2})`;
+}
+function compareLink(details2) {
+  const url = linkTarget(details2.compareUrl);
+  return url ? ` · [compare](${url})` : "";
+}
+function commitLine(c) {
+  const pulls = c.pulls.map((p) => {
+    const url = linkTarget(p.url);
+    const by = p.author ? ` by ${markdownText(p.author, 40)}` : "";
+    return `${url ? `[PR ${p.number}](${url})` : `PR ${p.number}`} ${markdownText(p.title, 100)}${by}`;
+  });
+  return `\`${short(c.sha)}\` ${markdownText(c.message, 100)}${pulls.length ? ` — ${pulls.join("; ")}` : ""}`;
+}
+function runLink(label, entry) {
+  const url = linkTarget(entry?.runUrl);
+  return url ? `[${label}](${url})` : "";
+}
+function alertAddedComment(alert) {
+  const lines = ["Also moved in this step:", "", "| benchmark | metric | before | after | change | interval | found by |", "|---|---|---:|---:|---:|---|---|"];
+  for (const m of alert.metrics) {
+    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
+  }
+  for (const m of alert.metrics.filter((x) => x.phase)) lines.push("", `${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
+  return lines.join("\n");
+}
+function recoveredComment(recovered) {
+  const lines = ["✅ **Recovered**: the median of the last entries is back within the minimum effect of before the step.", ""];
+  for (const r of recovered) {
+    const at = r.at.commit ? ` from \`${short(r.at.commit)}\`` : "";
+    lines.push(`- ${markdownText(r.benchmark, 80)} ${markdownText(metricLabel(r.key))}: ${valueCell(r.value, r.unit)}${at}, before the step ${valueCell(r.before, r.unit)} (± ${percent(r.minEffect)})`);
+  }
+  return lines.join("\n");
+}
+function acceptedAlertComment(by, reason) {
+  return `✅ Accepted by ${markdownText(by, 60)}: ${markdownText(reason, 500)}. Closing this alert; the journal keeps the step, and later steps open new alerts.`;
+}
+function webhookPayload(alert, issue2) {
+  const lead = leadMetric2(alert);
+  const url = linkTarget(issue2.url);
+  const link = url ? `<${url}|issue ${issue2.number}>` : `issue ${issue2.number}`;
+  const lines = [`:rotating_light: perf-triage: ${slackText(metricLabel(lead.key))} ${signedPercent(lead.change)} in ${slackText(lead.benchmark, 80)} ${slackText(rangeWords(alert, short))} (${link})`];
+  for (const m of alert.metrics) {
+    lines.push(`• ${slackText(m.benchmark, 80)} ${slackText(metricLabel(m.key))}: ${KNOWN_UNITS.has(m.unit) ? withUnit(m.before, m.unit) : slackText(withUnit(m.before, m.unit))} → ${KNOWN_UNITS.has(m.unit) ? withUnit(m.after, m.unit) : slackText(withUnit(m.after, m.unit))} (${signedPercent(m.change)})${m.phase ? `, ${PHASE_LABELS[m.phase.phase]} ${withUnit(m.phase.before, "ms")} → ${withUnit(m.phase.after, "ms")}` : ""}`);
+  }
+  return { text: lines.join("\n") };
 }
 
 // node_modules/universal-user-agent/index.js
@@ -38297,12 +38053,12 @@ var DEFAULTS = {
     format: ""
   }
 };
-function lowercaseKeys(object3) {
-  if (!object3) {
+function lowercaseKeys(object4) {
+  if (!object4) {
     return {};
   }
-  return Object.keys(object3).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object3[key];
+  return Object.keys(object4).reduce((newObj, key) => {
+    newObj[key.toLowerCase()] = object4[key];
     return newObj;
   }, {});
 }
@@ -38379,11 +38135,11 @@ function extractUrlVariableNames(url) {
   }
   return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
 }
-function omit(object3, keysToOmit) {
+function omit(object4, keysToOmit) {
   const result = { __proto__: null };
-  for (const key of Object.keys(object3)) {
+  for (const key of Object.keys(object4)) {
     if (keysToOmit.indexOf(key) === -1) {
-      result[key] = object3[key];
+      result[key] = object4[key];
     }
   }
   return result;
@@ -38990,8 +38746,8 @@ function isPlainObject2(value4) {
 }
 var noop = () => "";
 async function fetchWrapper(requestOptions) {
-  const fetch = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch) {
+  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch2) {
     throw new Error(
       "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
     );
@@ -39007,7 +38763,7 @@ async function fetchWrapper(requestOptions) {
   );
   let fetchResponse;
   try {
-    fetchResponse = await fetch(requestOptions.url, {
+    fetchResponse = await fetch2(requestOptions.url, {
       method: requestOptions.method,
       body,
       redirect: requestOptions.request?.redirect,
@@ -39605,10 +39361,10 @@ function findPaginatedResourcePath(responseData2) {
   }
   return paginatedResourcePath;
 }
-var deepFindPathToProperty = (object3, searchProp, path = []) => {
-  for (const key of Object.keys(object3)) {
+var deepFindPathToProperty = (object4, searchProp, path = []) => {
+  for (const key of Object.keys(object4)) {
     const currentPath = [...path, key];
-    const currentValue = object3[key];
+    const currentValue = object4[key];
     if (isObject(currentValue)) {
       if (currentValue.hasOwnProperty(searchProp)) {
         return currentPath;
@@ -39625,13 +39381,13 @@ var deepFindPathToProperty = (object3, searchProp, path = []) => {
   }
   return [];
 };
-var get = (object3, path) => {
-  return path.reduce((current, nextProperty) => current[nextProperty], object3);
+var get = (object4, path) => {
+  return path.reduce((current, nextProperty) => current[nextProperty], object4);
 };
-var set = (object3, path, mutator) => {
+var set = (object4, path, mutator) => {
   const lastProperty = path[path.length - 1];
   const parentPath = [...path].slice(0, -1);
-  const parent = get(object3, parentPath);
+  const parent = get(object4, parentPath);
   if (typeof mutator === "function") {
     parent[lastProperty] = mutator(parent[lastProperty]);
   } else {
@@ -45413,387 +45169,15 @@ function outcomeUnknown(error2) {
   return status === void 0 || status >= 500;
 }
 
-// src/github/repo-files.ts
-async function readRepoFile(client, repo, ref, path) {
-  try {
-    const { data } = await client.rest.repos.getContent({ ...repo, path, ref });
-    if (Array.isArray(data) || data.type !== "file") return void 0;
-    if ("content" in data && typeof data.content === "string" && data.encoding === "base64" && data.content !== "") {
-      return Buffer.from(data.content, "base64").toString("utf8");
-    }
-    const { data: blob } = await client.rest.git.getBlob({ ...repo, file_sha: data.sha });
-    return Buffer.from(blob.content, "base64").toString("utf8");
-  } catch (error2) {
-    if (statusOf(error2) === 404) return void 0;
-    throw error2;
-  }
-}
-
-// src/github/zip.ts
-import { inflateRawSync } from "node:zlib";
-var UnsafeArchiveError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "UnsafeArchiveError";
-  }
-};
-var ZipFormatError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "ZipFormatError";
-  }
-};
-var CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-function crc32(data, seed = 0) {
-  let c = (seed ^ 4294967295) >>> 0;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 255] ^ c >>> 8;
-  return (c ^ 4294967295) >>> 0;
-}
-var SIG_LOCAL = 67324752;
-var SIG_CENTRAL = 33639248;
-var SIG_EOCD = 101010256;
-var SIG_ZIP64_LOCATOR = 117853008;
-var EOCD_SIZE = 22;
-var CENTRAL_SIZE = 46;
-var LOCAL_SIZE = 30;
-var S_IFMT = 61440;
-var S_IFREG = 32768;
-var S_IFDIR = 16384;
-var S_IFLNK = 40960;
-var HOST_UNIX = 3;
-var utf8 = new TextDecoder("utf-8", { fatal: true });
-function checkLimits(limits) {
-  for (const key of ["maxEntries", "maxEntryBytes", "maxTotalBytes", "maxRatio"]) {
-    const v = limits[key];
-    if (typeof v !== "number" || !(v >= 0) || Number.isNaN(v)) throw new RangeError(`readZip: limits.${key} must be a non-negative number`);
-  }
-}
-function findEocd(view) {
-  const last = view.byteLength - EOCD_SIZE;
-  const first = Math.max(0, last - 65535);
-  for (let pos = last; pos >= first; pos--) {
-    if (view.getUint32(pos, true) !== SIG_EOCD) continue;
-    const commentLength = view.getUint16(pos + 20, true);
-    if (pos + EOCD_SIZE + commentLength === view.byteLength) return pos;
-  }
-  throw new ZipFormatError("not a ZIP archive: no end of central directory record");
-}
-function checkEntryName(name) {
-  const shown = JSON.stringify(name.length > 200 ? `${name.slice(0, 200)}…` : name);
-  if (name.length === 0) throw new UnsafeArchiveError("entry with an empty name");
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new UnsafeArchiveError(`entry name with control characters: ${shown}`);
-  if (name.includes("\\")) throw new UnsafeArchiveError(`entry name with a backslash: ${shown}`);
-  if (name.startsWith("/")) throw new UnsafeArchiveError(`absolute entry name: ${shown}`);
-  if (/^[a-zA-Z]:/.test(name)) throw new UnsafeArchiveError(`entry name with a drive letter: ${shown}`);
-  const segments = name.replace(/\/$/, "").split("/");
-  for (const segment of segments) {
-    if (segment === "..") throw new UnsafeArchiveError(`entry name with a '..' segment: ${shown}`);
-    if (segment === "." || segment === "") throw new UnsafeArchiveError(`entry name with an empty or '.' segment: ${shown}`);
-  }
-}
-function readCentralDirectory(bytes, view, limits) {
-  const eocd = findEocd(view);
-  if (eocd >= 20 && view.getUint32(eocd - 20, true) === SIG_ZIP64_LOCATOR) {
-    throw new UnsafeArchiveError("ZIP64 archives are not supported");
-  }
-  const disk = view.getUint16(eocd + 4, true);
-  const cdDisk = view.getUint16(eocd + 6, true);
-  const entriesOnDisk = view.getUint16(eocd + 8, true);
-  const totalEntries = view.getUint16(eocd + 10, true);
-  const cdSize = view.getUint32(eocd + 12, true);
-  const cdOffset = view.getUint32(eocd + 16, true);
-  if (totalEntries === 65535 || cdSize === 4294967295 || cdOffset === 4294967295) {
-    throw new UnsafeArchiveError("ZIP64 archives are not supported");
-  }
-  if (disk !== 0 || cdDisk !== 0 || entriesOnDisk !== totalEntries) {
-    throw new ZipFormatError("multi-disk (spanned) ZIP archives are not supported");
-  }
-  if (totalEntries > limits.maxEntries) {
-    throw new UnsafeArchiveError(`archive has ${totalEntries} entries, more than the limit of ${limits.maxEntries}`);
-  }
-  if (cdOffset + cdSize !== eocd) {
-    throw new ZipFormatError("central directory does not end where the end of central directory record begins");
-  }
-  if (totalEntries * CENTRAL_SIZE > cdSize) throw new ZipFormatError("central directory is too small for its entry count");
-  const records = [];
-  let pos = cdOffset;
-  for (let i = 0; i < totalEntries; i++) {
-    if (pos + CENTRAL_SIZE > eocd) throw new ZipFormatError("truncated central directory");
-    if (view.getUint32(pos, true) !== SIG_CENTRAL) throw new ZipFormatError(`bad central directory signature at offset ${pos}`);
-    const madeBy = view.getUint16(pos + 4, true);
-    const flags = view.getUint16(pos + 8, true);
-    const method = view.getUint16(pos + 10, true);
-    const crc = view.getUint32(pos + 16, true);
-    const compressedSize = view.getUint32(pos + 20, true);
-    const size = view.getUint32(pos + 24, true);
-    const nameLength = view.getUint16(pos + 28, true);
-    const extraLength = view.getUint16(pos + 30, true);
-    const commentLength = view.getUint16(pos + 32, true);
-    const diskStart = view.getUint16(pos + 34, true);
-    const externalAttributes = view.getUint32(pos + 38, true);
-    const localOffset = view.getUint32(pos + 42, true);
-    const next = pos + CENTRAL_SIZE + nameLength + extraLength + commentLength;
-    if (next > eocd) throw new ZipFormatError("truncated central directory entry");
-    const rawName = bytes.subarray(pos + CENTRAL_SIZE, pos + CENTRAL_SIZE + nameLength);
-    let name;
-    try {
-      name = utf8.decode(rawName);
-    } catch {
-      throw new UnsafeArchiveError(`entry ${i} has a name that is not valid UTF-8`);
-    }
-    checkEntryName(name);
-    if (compressedSize === 4294967295 || size === 4294967295 || localOffset === 4294967295 || diskStart === 65535) {
-      throw new UnsafeArchiveError(`ZIP64 archives are not supported (entry ${JSON.stringify(name)})`);
-    }
-    if (diskStart !== 0) throw new ZipFormatError("multi-disk (spanned) ZIP archives are not supported");
-    if (flags & 1 || flags & 64 || method === 99) {
-      throw new UnsafeArchiveError(`encrypted entry: ${JSON.stringify(name)}`);
-    }
-    const host = madeBy >>> 8;
-    const unixType = host === HOST_UNIX ? externalAttributes >>> 16 & S_IFMT : 0;
-    if (unixType === S_IFLNK) throw new UnsafeArchiveError(`symbolic link entry: ${JSON.stringify(name)}`);
-    if (unixType !== 0 && unixType !== S_IFREG && unixType !== S_IFDIR) {
-      throw new UnsafeArchiveError(`special file entry (mode ${unixType.toString(8)}): ${JSON.stringify(name)}`);
-    }
-    const directory = name.endsWith("/") || unixType === S_IFDIR || host === 0 && (externalAttributes & 16) !== 0;
-    records.push({ name, rawName, flags, method, crc, compressedSize, size, localOffset, directory });
-    pos = next;
-  }
-  if (pos !== eocd) throw new ZipFormatError("central directory has data after its last entry");
-  return { records, cdOffset };
-}
-function sameBytes(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-function readZip(bytes, limits) {
-  checkLimits(limits);
-  if (bytes.byteLength < EOCD_SIZE) throw new ZipFormatError("not a ZIP archive: too short");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const { records, cdOffset } = readCentralDirectory(bytes, view, limits);
-  const names2 = /* @__PURE__ */ new Set();
-  let declaredTotal = 0;
-  const spans2 = [];
-  const located2 = [];
-  for (const record3 of records) {
-    const key = record3.directory ? record3.name.replace(/\/?$/, "/") : record3.name;
-    if (names2.has(key)) throw new UnsafeArchiveError(`duplicate entry name: ${JSON.stringify(record3.name)}`);
-    names2.add(key);
-    const pos = record3.localOffset;
-    if (pos + LOCAL_SIZE > cdOffset) throw new ZipFormatError(`local header of ${JSON.stringify(record3.name)} is outside the archive data`);
-    if (view.getUint32(pos, true) !== SIG_LOCAL) throw new ZipFormatError(`bad local header signature for ${JSON.stringify(record3.name)}`);
-    const localFlags = view.getUint16(pos + 6, true);
-    const localMethod = view.getUint16(pos + 8, true);
-    const nameLength = view.getUint16(pos + 26, true);
-    const extraLength = view.getUint16(pos + 28, true);
-    const dataStart = pos + LOCAL_SIZE + nameLength + extraLength;
-    const localName = bytes.subarray(pos + LOCAL_SIZE, pos + LOCAL_SIZE + nameLength);
-    if (!sameBytes(localName, record3.rawName)) {
-      throw new UnsafeArchiveError(`local header name differs from the central directory for ${JSON.stringify(record3.name)}`);
-    }
-    if (localFlags & 1 || localFlags & 64) throw new UnsafeArchiveError(`encrypted entry: ${JSON.stringify(record3.name)}`);
-    if (localMethod !== record3.method) throw new ZipFormatError(`local and central headers disagree on the method of ${JSON.stringify(record3.name)}`);
-    const dataEnd = dataStart + record3.compressedSize;
-    if (dataEnd > cdOffset) throw new ZipFormatError(`data of ${JSON.stringify(record3.name)} runs past the archive data`);
-    spans2.push({ start: pos, end: dataEnd, name: record3.name });
-    if (record3.directory) continue;
-    if (record3.method !== 0 && record3.method !== 8) {
-      throw new ZipFormatError(`unsupported compression method ${record3.method} for ${JSON.stringify(record3.name)}`);
-    }
-    if (record3.size > limits.maxEntryBytes) {
-      throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} is ${record3.size} bytes, more than the limit of ${limits.maxEntryBytes}`);
-    }
-    declaredTotal += record3.size;
-    if (declaredTotal > limits.maxTotalBytes) {
-      throw new UnsafeArchiveError(`archive holds more than the limit of ${limits.maxTotalBytes} uncompressed bytes`);
-    }
-    if (record3.size > 0 && record3.size > limits.maxRatio * record3.compressedSize) {
-      const ratio = record3.compressedSize === 0 ? "infinite" : (record3.size / record3.compressedSize).toFixed(1);
-      throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} has a compression ratio of ${ratio}, above the limit of ${limits.maxRatio}`);
-    }
-    if (record3.method === 0 && record3.compressedSize !== record3.size) {
-      throw new ZipFormatError(`stored entry ${JSON.stringify(record3.name)} has different compressed and uncompressed sizes`);
-    }
-    located2.push({ record: record3, dataStart });
-  }
-  spans2.sort((a, b) => a.start - b.start);
-  for (let i = 1; i < spans2.length; i++) {
-    if (spans2[i].start < spans2[i - 1].end) {
-      throw new UnsafeArchiveError(`entries ${JSON.stringify(spans2[i - 1].name)} and ${JSON.stringify(spans2[i].name)} overlap`);
-    }
-  }
-  const out = [];
-  for (const { record: record3, dataStart } of located2) {
-    const compressed = bytes.subarray(dataStart, dataStart + record3.compressedSize);
-    let data;
-    if (record3.method === 0) {
-      data = compressed.slice();
-    } else {
-      try {
-        const inflated = inflateRawSync(compressed, { maxOutputLength: record3.size + 1 });
-        data = new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.length);
-      } catch (err) {
-        const code = err.code;
-        if (code === "ERR_BUFFER_TOO_LARGE" || err instanceof RangeError) {
-          throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} inflates to more than its declared ${record3.size} bytes`);
-        }
-        throw new ZipFormatError(`entry ${JSON.stringify(record3.name)} does not inflate: ${err.message}`);
-      }
-      if (data.length > record3.size) {
-        throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} inflates to more than its declared ${record3.size} bytes`);
-      }
-      if (data.length !== record3.size) {
-        throw new ZipFormatError(`entry ${JSON.stringify(record3.name)} inflates to ${data.length} bytes, not its declared ${record3.size}`);
-      }
-    }
-    if (crc32(data) !== record3.crc) throw new ZipFormatError(`CRC-32 mismatch for ${JSON.stringify(record3.name)}`);
-    out.push({ name: record3.name, data });
-  }
-  return out;
-}
-
-// src/github/artifact.ts
-var DEFAULT_ARTIFACT_LIMITS = {
-  maxArchiveBytes: 256 * 1024 * 1024,
-  maxEntries: 1e3,
-  maxEntryBytes: 512 * 1024 * 1024,
-  maxTotalBytes: 1024 * 1024 * 1024,
-  maxRatio: 200
-};
-async function downloadArtifact(client, repo, runId, name, limits) {
-  const where2 = `artifact "${name}" of run ${runId}`;
-  const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, { ...repo, run_id: runId, name, per_page: 100 });
-  const exact = artifacts.filter((a) => a.name === name);
-  if (exact.length === 0) throw new InputError(where2, `not found: the run uploaded ${artifacts.length ? `only ${artifacts.map((a) => `"${a.name}"`).join(", ")}` : "no artifact of that name"}`);
-  const artifact = exact.sort((a, b) => b.id - a.id)[0];
-  if (artifact.expired) throw new InputError(where2, `expired${artifact.expires_at ? ` on ${artifact.expires_at}` : ""}; re-run the benchmark workflow`);
-  if (artifact.size_in_bytes > limits.maxArchiveBytes) {
-    throw new InputError(where2, `is ${artifact.size_in_bytes} bytes, over the ${limits.maxArchiveBytes}-byte limit (artifact-max-bytes)`);
-  }
-  const response = await client.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip" });
-  const bytes = new Uint8Array(response.data);
-  if (bytes.length > limits.maxArchiveBytes) throw new InputError(where2, `download is ${bytes.length} bytes, over the ${limits.maxArchiveBytes}-byte limit`);
-  try {
-    return readZip(bytes, limits);
-  } catch (error2) {
-    throw new InputError(where2, `refused: ${error2.message}`);
-  }
-}
-
-// src/github/baseline-artifact.ts
-async function latestBaselineArtifact(client, repo, request2) {
-  const { data: current } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: request2.workflowRunId });
-  const maxRuns = request2.maxRuns ?? 20;
-  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: current.workflow_id, branch: request2.branch, event: "push", status: "success", per_page: Math.min(100, maxRuns) });
-  const here = `${repo.owner}/${repo.repo}`.toLowerCase();
-  const pushed = (r) => r.event === "push" && r.head_branch === request2.branch && r.head_repository?.full_name.toLowerCase() === here && r.conclusion === "success";
-  const passedOver = [];
-  for (const run2 of data.workflow_runs.filter((r) => r.id !== current.id && pushed(r)).slice(0, maxRuns)) {
-    const { data: listed } = await client.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: run2.id, name: request2.artifactName, per_page: 100 });
-    const artifact = listed.artifacts.filter((a) => a.name === request2.artifactName).sort((a, b) => b.id - a.id)[0];
-    if (!artifact) {
-      passedOver.push(`run ${run2.id}: no artifact "${request2.artifactName}"`);
-      continue;
-    }
-    if (artifact.expired) {
-      passedOver.push(`run ${run2.id}: artifact expired`);
-      continue;
-    }
-    const files = await downloadArtifact(client, repo, run2.id, request2.artifactName, request2.limits);
-    return { runId: run2.id, headSha: run2.head_sha, url: run2.html_url, files, passedOver };
-  }
-  const looked = data.workflow_runs.length;
-  throw new InputError(
-    "baseline",
-    `no successful push run of "${current.name ?? current.path}" on ${request2.branch} has an unexpired artifact "${request2.artifactName}" (${looked} run(s) looked at${passedOver.length ? `: ${passedOver.slice(0, 3).join("; ")}` : ""}); run the benchmark on ${request2.branch} and upload its results under that name, or give baseline files`
-  );
-}
-
-// src/action/baseline.ts
-function usesJournalBaseline(patterns) {
-  return patterns.length === 1 && patterns[0].trim().toLowerCase() === "journal";
-}
-async function journalBaseline(client, repo, ref, paths, head) {
-  if (!client || !repo) throw new InputError("baseline", '"journal" needs a github-token and a repository to read the journal from');
-  const names2 = [...new Set(head.runs.map((r) => r.meta.benchmark ?? "benchmark"))];
-  const side2 = { label: "base", runs: [] };
-  const missing = [];
-  for (const name of names2) {
-    const found = await findBaseline((p) => readRepoFile(client, repo, ref, p), paths, name);
-    if (found === void 0) {
-      missing.push(name);
-      continue;
-    }
-    const { path, text } = found;
-    const digest = parseDigest(text, `${ref}:${path}`);
-    for (const run2 of sideFromDigest(digest, `${ref}:${path}`).runs) {
-      side2.runs.push({ ...run2, meta: { ...run2.meta, benchmark: name } });
-    }
-  }
-  return { side: side2, missing };
-}
-function usesArtifactBaseline(patterns) {
-  return patterns.length === 1 && patterns[0].trim().toLowerCase() === "artifact";
-}
-async function artifactBaseline(client, repo, request2) {
-  if (!client || !repo || !request2.workflowRunId) throw new InputError("baseline", '"artifact" needs a github-token and a workflow run to find the base branch runs from');
-  const found = await latestBaselineArtifact(client, repo, request2);
-  const files = found.files.filter((f) => request2.resultPatterns.some((p) => matchesPattern(p, f.name)));
-  if (files.length === 0) {
-    throw new InputError(`artifact "${request2.artifactName}" of run ${found.runId}`, `no file matches ${request2.resultPatterns.join(", ")} (it holds ${found.files.map((f) => f.name).slice(0, 10).join(", ") || "nothing"})`);
-  }
-  const passed = found.passedOver.length ? `; newer runs passed over: ${found.passedOver.join("; ")}` : "";
-  return {
-    sources: files.map((f) => bytesSource(`baseline-artifact:${f.name}`, f.data)),
-    description: `baseline from run ${found.runId} on ${request2.branch} (${found.headSha.slice(0, 7)}), ${files.length} file(s)${passed}`
-  };
-}
-
-// src/journal/commands.ts
-var MAX_REASON = 500;
-function parseCommand(body) {
-  const first = body.split("\n").map((l) => l.trim()).find((l) => l !== "");
-  if (!first) return void 0;
-  const match = /^\/perf(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(first);
-  if (!match) return void 0;
-  const verb = (match[1] ?? "").toLowerCase();
-  const rest = (match[2] ?? "").trim();
-  if (verb === "help" || verb === "") return { name: "help" };
-  if (verb !== "accept") return { name: "unknown", text: first.slice(0, 80) };
-  const effortMatch = /(?:^|\s)effort:\s*(.+)$/i.exec(rest);
-  const reason = (effortMatch ? rest.slice(0, effortMatch.index) : rest).trim().slice(0, MAX_REASON);
-  const effort = effortMatch?.[1].trim().slice(0, 80);
-  return { name: "accept", reason: reason || "(no reason given)", ...effort ? { effort } : {} };
-}
-var HELP = [
-  "**perf-triage commands** (write them as the first line of a comment):",
-  "",
-  "- `/perf accept <reason> [effort: <how long the change took>]` — accept the regression this comment",
-  "  reports, for the commit it was measured on. Needs write, maintain or admin permission. The",
-  "  acceptance goes into the performance journal when the pull request merges.",
-  "- `/perf help` — this list.",
-  "",
-  "A push after the report makes an acceptance stale: accept the new report."
-].join("\n");
-
 // src/github/marker.ts
-function groupId(group2) {
-  const id = group2.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64);
+function groupId(group3) {
+  const id = group3.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64);
   return id || "default";
 }
 var clean = (text) => text.replace(/[^A-Za-z0-9._-]/g, "");
 var cleanPath = (text) => text.replace(/[^A-Za-z0-9._/-]/g, "");
-function marker(group2, stamp3, sha, workflow) {
-  return `<!-- perf-triage:comment group=${groupId(group2)} stamp=${clean(stamp3)}${sha ? ` sha=${clean(sha)}` : ""}${workflow ? ` workflow=${cleanPath(workflow)}` : ""} -->`;
+function marker(group3, stamp3, sha, workflow) {
+  return `<!-- perf-triage:comment group=${groupId(group3)} stamp=${clean(stamp3)}${sha ? ` sha=${clean(sha)}` : ""}${workflow ? ` workflow=${cleanPath(workflow)}` : ""} -->`;
 }
 var REPORT_LINE = /^<!-- perf-triage:comment group=([a-z0-9._-]{1,64}) stamp=(\d{1,16})\.(\d{1,6})(?: sha=([0-9a-f]{40}|[0-9a-f]{64}))?(?: workflow=([A-Za-z0-9._/-]{1,300}))? -->$/;
 function trailingMarkers(body) {
@@ -45816,15 +45200,15 @@ function parseMarker(body) {
   if (!Number.isSafeInteger(id) || !Number.isSafeInteger(attempt)) return void 0;
   return { group: match[1], run: { id, attempt }, ...match[4] ? { sha: match[4] } : {}, ...match[5] ? { workflow: match[5] } : {} };
 }
-function markerOf(body, group2) {
+function markerOf(body, group3) {
   const found = parseMarker(body);
-  return found && found.group === groupId(group2) ? found : void 0;
+  return found && found.group === groupId(group3) ? found : void 0;
 }
-function hasMarker(body, group2) {
-  return markerOf(body, group2) !== void 0;
+function hasMarker(body, group3) {
+  return markerOf(body, group3) !== void 0;
 }
-function hasStamp(body, group2, stamp3) {
-  const run2 = markerOf(body, group2)?.run;
+function hasStamp(body, group3, stamp3) {
+  const run2 = markerOf(body, group3)?.run;
   return run2 !== void 0 && `${run2.id}.${run2.attempt}` === clean(stamp3);
 }
 function answerMarker(commentId) {
@@ -45838,1201 +45222,614 @@ function answeredComment(body) {
   return void 0;
 }
 
-// src/github/acceptance.ts
-var ALLOWED = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
-function acceptanceMarker(group2, a) {
-  const data = Buffer.from(JSON.stringify({ by: a.by, reason: a.reason, effort: a.effort, commentUrl: a.commentUrl, at: a.at }), "utf8").toString("base64");
-  return `<!-- perf-triage:accept group=${groupId(group2)} sha=${a.sha.replace(/[^0-9a-f]/gi, "")} data=${data} -->`;
+// src/github/alerts.ts
+var MARKER = /^<!-- perf-triage:alert range=([A-Za-z0-9._-]{0,200}) state=([A-Za-z0-9+/=]+) -->$/;
+var MAX_COMMITS = 20;
+var MAX_PAGES = 3;
+function alertMarker(state) {
+  return `<!-- perf-triage:alert range=${state.range.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 200)} state=${Buffer.from(JSON.stringify(state), "utf8").toString("base64")} -->`;
 }
-function parseAcceptance(body, group2) {
-  const pattern = new RegExp(`^<!-- perf-triage:accept group=${groupId(group2).replace(/[.]/g, "\\.")} sha=([0-9a-f]{40}|[0-9a-f]{64}) data=([A-Za-z0-9+/=]+) -->$`);
-  const match = trailingMarkers(body).map((line) => pattern.exec(line)).find((m) => m !== null);
-  if (!match) return void 0;
+function parseAlertMarker(body) {
+  for (const line of trailingMarkers(body)) {
+    const match = MARKER.exec(line);
+    if (!match) continue;
+    try {
+      const state = JSON.parse(Buffer.from(match[2], "base64").toString("utf8"));
+      if (state?.v === 1 && Array.isArray(state.metrics) && typeof state.range === "string") return state;
+    } catch {
+      return void 0;
+    }
+  }
+  return void 0;
+}
+async function fileAlerts(client, repo, alerts, context) {
+  const result = { opened: [], updated: [], unchanged: [], closedAlready: [], recovered: [], notAssigned: [] };
+  const { settings } = context;
+  const existing = await listAlertIssues(client, repo, settings.labels[0], context.authors);
+  for (const alert of alerts) {
+    const state = stateOf(alert);
+    const known = existing.find((issue3) => sameAlert(issue3.alert, state, context.entries));
+    if (known && known.state === "closed") {
+      result.closedAlready.push(known.number);
+      continue;
+    }
+    if (known) {
+      const added = alert.metrics.filter((m) => !known.alert.metrics.some((k) => k.benchmark === m.benchmark && k.key === m.key));
+      if (added.length === 0) {
+        result.unchanged.push(known.number);
+        continue;
+      }
+      const merged = { ...known.alert, metrics: [...known.alert.metrics, ...added.map(stateMetric)] };
+      await client.rest.issues.createComment({ ...repo, issue_number: known.number, body: alertAddedComment({ ...alert, metrics: added }) });
+      known.body = replaceMarker(known.body, merged);
+      known.alert = merged;
+      await client.rest.issues.update({ ...repo, issue_number: known.number, body: known.body });
+      result.updated.push(known.number);
+      continue;
+    }
+    await ensureLabels(client, repo, settings.labels);
+    const details2 = await rangeDetails(client, repo, alert, settings);
+    const { assignees, dropped } = await assignable(client, repo, settings.assignees, details2.commits);
+    result.notAssigned.push(...dropped);
+    const body = `${alertBody(alert, details2)}
+${alertMarker(state)}`;
+    const { data } = await client.rest.issues.create({ ...repo, title: alertTitle(alert), body, labels: settings.labels, ...assignees.length ? { assignees } : {} });
+    const issue2 = { number: data.number, url: data.html_url, state: "open", title: data.title, body, alert: state };
+    existing.push(issue2);
+    result.opened.push(issue2);
+  }
+  for (const issue2 of existing) {
+    if (issue2.state !== "open" || issue2.alert.status !== "open" || result.opened.includes(issue2)) continue;
+    const back = issue2.alert.metrics.map((m) => ({ m, at: recovery(context.entries, { benchmark: m.benchmark, key: m.key, before: m.before, minEffect: m.minEffect, stepId: m.step }) }));
+    if (back.length === 0 || back.some((b) => b.at === void 0)) continue;
+    const entry = (id) => context.entries.find((e) => e.id === id);
+    const lines = back.map(({ m, at }) => {
+      const e = entry(at.id);
+      return { benchmark: m.benchmark, key: m.key, unit: m.unit, before: m.before, value: at.value, minEffect: m.minEffect, at: { id: at.id, recordedAt: at.recordedAt, ...e?.commit ? { commit: e.commit } : {} } };
+    });
+    await client.rest.issues.createComment({ ...repo, issue_number: issue2.number, body: recoveredComment(lines) });
+    const closed = { ...issue2.alert, status: "recovered" };
+    await client.rest.issues.update({ ...repo, issue_number: issue2.number, state: "closed", state_reason: "completed", body: replaceMarker(issue2.body, closed) });
+    issue2.state = "closed";
+    result.recovered.push(issue2.number);
+  }
+  return result;
+}
+async function acceptAlert(client, repo, event, authors) {
+  const { data: issue2 } = await client.rest.issues.get({ ...repo, issue_number: event.issueNumber });
+  const alert = issue2.user && authors.includes(issue2.user.login) ? parseAlertMarker(issue2.body) : void 0;
+  if (!alert) return { kind: "ignored", why: "not a perf-triage alert issue" };
+  const thread = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: event.issueNumber, per_page: 100 });
+  if (thread.some((c) => c.user && authors.includes(c.user.login) && answeredComment(c.body) === event.commentId)) return { kind: "ignored", why: `comment ${event.commentId} was answered already` };
+  await client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: `${acceptedAlertComment(event.user, event.reason)}
+${answerMarker(event.commentId)}` });
+  if (issue2.state === "open") {
+    await client.rest.issues.update({ ...repo, issue_number: event.issueNumber, state: "closed", state_reason: "not_planned", body: replaceMarker(issue2.body ?? "", { ...alert, status: "accepted" }) });
+  }
+  return { kind: "accepted" };
+}
+function stateOf(alert) {
+  return { v: 1, status: "open", range: alert.range, metrics: alert.metrics.map(stateMetric) };
+}
+function stateMetric(m) {
+  return { benchmark: m.benchmark, key: m.key, unit: m.unit, before: m.before, minEffect: m.minEffect, step: m.step.id };
+}
+function sameAlert(known, state, entries) {
+  if (known.range === state.range) return true;
+  return state.metrics.some(
+    (m) => known.metrics.some((k) => {
+      if (k.benchmark !== m.benchmark) return false;
+      const a = entryIndex(entries, m.benchmark, k.step);
+      const b = entryIndex(entries, m.benchmark, m.step);
+      return a >= 0 && b >= 0 && Math.abs(a - b) <= SAME_STEP_ENTRIES;
+    })
+  );
+}
+function replaceMarker(body, state) {
+  const lines = body.replace(/\s+$/, "").split("\n");
+  while (lines.length && MARKER.test(lines.at(-1))) lines.pop();
+  return `${lines.join("\n")}
+${alertMarker(state)}`;
+}
+async function listAlertIssues(client, repo, label, authors) {
+  let pages = 0;
+  const issues = await client.paginate(client.rest.issues.listForRepo, { ...repo, labels: label, state: "all", sort: "created", direction: "desc", per_page: 100 }, (response, done) => {
+    if (++pages >= MAX_PAGES) done();
+    return response.data;
+  });
+  const out = [];
+  for (const i of issues) {
+    if (i.pull_request || !i.user || !authors.includes(i.user.login)) continue;
+    const alert = parseAlertMarker(i.body);
+    if (alert) out.push({ number: i.number, url: i.html_url, state: i.state === "closed" ? "closed" : "open", title: i.title, body: i.body ?? "", alert });
+  }
+  return out.sort((a, b) => a.number - b.number);
+}
+async function ensureLabels(client, repo, labels) {
+  for (const name of labels) {
+    try {
+      await client.rest.issues.getLabel({ ...repo, name });
+    } catch (error2) {
+      if (statusOf(error2) !== 404) throw error2;
+      try {
+        await client.rest.issues.createLabel({ ...repo, name, color: "d73a4a", description: "perf-triage: performance moved on the default branch" });
+      } catch (created) {
+        if (statusOf(created) !== 422) throw created;
+      }
+    }
+  }
+}
+async function rangeDetails(client, repo, alert, settings) {
+  const from = alert.from?.commit;
+  const to = alert.to.commit;
+  const details2 = { commits: [], ...settings.bisectWorkflow ? { bisectWorkflow: settings.bisectWorkflow } : {} };
+  if (!to) return details2;
+  let shas = [];
+  if (from) {
+    try {
+      const { data } = await client.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${from}...${to}`, per_page: 100 });
+      shas = data.commits.map((c) => ({ sha: c.sha, message: c.commit.message.split("\n")[0] }));
+      details2.compareUrl = data.html_url;
+      if (data.total_commits > shas.length) details2.moreCommits = data.total_commits - shas.length;
+    } catch (error2) {
+      if (statusOf(error2) !== 404) throw error2;
+    }
+  }
+  if (shas.length === 0) shas = [{ sha: to, message: "" }];
+  if (shas.length > MAX_COMMITS) {
+    details2.moreCommits = (details2.moreCommits ?? 0) + shas.length - MAX_COMMITS;
+    shas = shas.slice(-MAX_COMMITS);
+  }
+  const commits = [];
+  for (const c of shas) {
+    const { data } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: c.sha, per_page: 10 });
+    commits.push({ sha: c.sha, message: c.message, pulls: data.filter((p) => p.merged_at).map((p) => ({ number: p.number, title: p.title, url: p.html_url, ...p.user ? { author: p.user.login } : {} })) });
+  }
+  details2.commits = commits;
+  return details2;
+}
+async function assignable(client, repo, wanted, commits) {
+  const logins = /* @__PURE__ */ new Set();
+  for (const w of wanted) {
+    if (w.toLowerCase() === "author") {
+      for (const c of commits) for (const p of c.pulls) if (p.author && !p.author.endsWith("[bot]")) logins.add(p.author);
+    }
+    if (w.toLowerCase() !== "author") logins.add(w);
+  }
+  const assignees = [];
+  const dropped = [];
+  for (const login of [...logins].slice(0, 10)) {
+    try {
+      await client.rest.issues.checkUserCanBeAssigned({ ...repo, assignee: login });
+      assignees.push(login);
+    } catch (error2) {
+      if (statusOf(error2) !== 404) throw error2;
+      dropped.push(`${login} cannot be assigned in this repository`);
+    }
+  }
+  return { assignees, dropped };
+}
+
+// src/action/log.ts
+var ZWSP = "​";
+function safeLogText(text, max = 2e3) {
+  return neutraliseCommands(plainText(text, max));
+}
+function neutraliseCommands(text) {
+  return text.replace(/:(?=:)/g, `:${ZWSP}`).replace(/#(?=#\[)/g, `#${ZWSP}`);
+}
+function info2(text) {
+  info(safeLogText(text));
+}
+function warning2(text) {
+  warning(safeLogText(text));
+}
+function fail(text) {
+  setFailed(neutraliseCommands(text.split("\n").map((line) => plainText(line, 2e3)).join("\n")));
+}
+async function timedGroup(name, work) {
+  return group(name, async () => {
+    const started = performance.now();
+    const result = await work();
+    info(`${name.replace(/^perf-triage: /, "")}: ${((performance.now() - started) / 1e3).toFixed(2)} s`);
+    return result;
+  });
+}
+
+// src/action/webhook.ts
+async function postWebhook(url, payload, timeoutMs = 1e4) {
   try {
-    const data = JSON.parse(Buffer.from(match[2], "base64").toString("utf8"));
-    if (typeof data.by !== "string" || typeof data.reason !== "string" || typeof data.at !== "string") return void 0;
-    return { by: data.by, reason: data.reason, sha: match[1], at: data.at, ...typeof data.effort === "string" ? { effort: data.effort } : {}, ...typeof data.commentUrl === "string" ? { commentUrl: data.commentUrl } : {} };
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload), signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
+    await response.arrayBuffer().catch(() => void 0);
+    return { ok: response.ok, status: response.status };
+  } catch (error2) {
+    return { ok: false, error: error2?.name === "TimeoutError" ? `no answer in ${timeoutMs / 1e3} s` : "the request failed" };
+  }
+}
+function webhookUrl(text) {
+  const value4 = text.trim();
+  if (!value4) return void 0;
+  let url;
+  try {
+    url = new URL(value4);
   } catch {
     return void 0;
   }
-}
-async function findAcceptance(client, target, sha) {
-  const all = await client.paginate(client.rest.issues.listComments, { ...target.repo, issue_number: target.issueNumber, per_page: 100 });
-  const found = all.filter((c) => c.user && target.authors.includes(c.user.login)).map((c) => parseAcceptance(c.body, target.group)).filter((a) => a !== void 0 && a.sha === sha);
-  return found[found.length - 1];
-}
-async function handleCommentCommand(client, repo, event, options) {
-  if (event.action !== "created") return { kind: "ignored", why: `comment ${event.action}: only new comments carry commands (an edit could rewrite history)` };
-  if (!event.isPullRequest) return { kind: "ignored", why: "not a pull request" };
-  if (event.comment.userType === "Bot" || options.authors.includes(event.comment.user)) return { kind: "ignored", why: "comment by a bot" };
-  const command = parseCommand(event.comment.body);
-  if (!command) return { kind: "ignored", why: "no /perf command" };
-  const permission = await permissionOf(client, repo, event.comment.user);
-  if (permission.readOnly) return { kind: "ignored", why: `${event.comment.user} has ${permission.why} permission` };
-  const talks = command.name === "accept" || permission.allowed;
-  if (!talks) return { kind: "ignored", why: `${command.name === "help" ? "/perf help" : "an unknown command"} from ${event.comment.user}, not answered: ${permission.why}` };
-  const thread = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: event.issueNumber, per_page: 100 });
-  const ours = thread.filter((c) => c.user !== null && options.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
-  if (ours.some((c) => answeredComment(c.body) === event.comment.id)) return { kind: "ignored", why: `comment ${event.comment.id} was answered already` };
-  const signed2 = (text2) => `${text2}
-${answerMarker(event.comment.id)}`;
-  const reply = (text2) => client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: signed2(text2) });
-  if (!permission.allowed) {
-    await reply(`Not accepted: ${permission.why}. \`/perf accept\` needs write, maintain or admin permission.`);
-    return { kind: "denied", why: permission.why };
-  }
-  if (command.name === "help" || command.name === "unknown") {
-    await reply(`${command.name === "unknown" ? `Unknown command \`${codeText(command.text, 40)}\`.
-
-` : ""}${HELP}`);
-    return { kind: "help" };
-  }
-  const { data: pull } = await client.rest.pulls.get({ ...repo, pull_number: event.issueNumber });
-  const reports = latestReports(ours, options.group);
-  const forHead = [...reports].filter(([, r]) => r.sha === pull.head.sha);
-  const written = Date.parse(event.comment.createdAt);
-  const current = forHead.filter(([, r]) => Number.isFinite(written) && Date.parse(r.updatedAt) <= written);
-  if (current.length === 0) {
-    const reported = forHead.length ? void 0 : [...reports.values()].map((r) => r.sha).find((sha) => sha !== void 0);
-    await reply(
-      forHead.length ? `Not accepted: the report changed after this comment was written (it is now for \`${pull.head.sha.slice(0, 7)}\`). Read the new report, then accept it.` : reported ? `Not accepted: the report is for \`${reported.slice(0, 7)}\`, but the pull request is now at \`${pull.head.sha.slice(0, 7)}\`. Wait for the new report, then accept it.` : "Not accepted: there is no perf-triage report on this pull request yet."
-    );
-    return { kind: "stale", ...reported ? { reported } : {}, head: pull.head.sha };
-  }
-  const acceptance = {
-    by: event.comment.user,
-    reason: command.reason,
-    ...command.effort ? { effort: command.effort } : {},
-    sha: pull.head.sha,
-    commentUrl: event.comment.url,
-    at: options.now
-  };
-  const effort = acceptance.effort ? ` (effort: ${markdownText(acceptance.effort, 80)})` : "";
-  const markers = current.map(([group2]) => acceptanceMarker(group2, acceptance)).join("\n");
-  const text = (settled2) => `✅ Regression accepted by @${acceptance.by} for \`${acceptance.sha.slice(0, 7)}\`: ${markdownText(acceptance.reason, 500)}${effort}. ${settled2 ? `${settled2} ` : ""}It goes into the performance journal when this pull request merges; a new push needs a new acceptance.
-${markers}`;
-  const { data: answer } = await reply(text(""));
-  const runs = current.map(([, r]) => r.run).filter((r) => r !== void 0);
-  const settled = options.settle ? await options.settle(acceptance, runs) : "";
-  if (settled) await client.rest.issues.updateComment({ ...repo, comment_id: answer.id, body: signed2(text(settled)) });
-  return { kind: "accepted", acceptance };
-}
-function latestReports(ours, group2) {
-  const wanted = group2 ? groupId(group2) : void 0;
-  const reports = /* @__PURE__ */ new Map();
-  for (const c of ours) {
-    const found = parseMarker(c.body);
-    if (!found || wanted && found.group !== wanted) continue;
-    const run2 = { ...found.run, ...found.workflow ? { workflow: found.workflow } : {} };
-    reports.set(found.group, { ...found.sha ? { sha: found.sha } : {}, run: run2, updatedAt: c.updated_at });
-  }
-  return reports;
-}
-async function permissionOf(client, repo, user) {
-  try {
-    const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
-    const role = data.role_name ?? data.permission;
-    if (ALLOWED.has(role) || ALLOWED.has(data.permission)) return { allowed: true, why: role };
-    return { allowed: false, readOnly: true, why: role };
-  } catch (error2) {
-    return { allowed: false, why: `the permission check failed (HTTP ${statusOf(error2) ?? "error"})` };
-  }
-}
-
-// src/github/permissions.ts
-function neededPermission(method, url) {
-  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, "").replace(/\?.*$/, "");
-  const write2 = method.toUpperCase() !== "GET" && method.toUpperCase() !== "HEAD";
-  const scope = /\/check-runs\b|\/check-suites\b/.test(path) ? "checks" : /\/actions\//.test(path) ? "actions" : /\/pulls\b|\/issues\b/.test(path) ? "pull-requests" : /\/contents\/|\/git\//.test(path) ? "contents" : "metadata";
-  return `${scope}: ${write2 ? "write" : "read"}`;
-}
-var PermissionError = class extends Error {
-  constructor(permission, what) {
-    super(`${what}: the token lacks ${permission} (HTTP 403); grant it in the workflow's permissions`);
-    this.permission = permission;
-  }
-  permission;
-  status = 403;
-};
-function permissionError(error2, what) {
-  if (error2 instanceof PermissionError) return error2;
-  if (statusOf(error2) !== 403 || /rate limit/i.test(String(error2?.message))) return void 0;
-  const request2 = error2.request;
-  return new PermissionError(neededPermission(request2?.method ?? "GET", request2?.url ?? ""), what);
-}
-async function needing(what, work) {
-  try {
-    return await work();
-  } catch (error2) {
-    throw permissionError(error2, what) ?? error2;
-  }
-}
-
-// src/action/command-mode.ts
-function commentEvent(payload, action) {
-  const comment = payload.comment;
-  const issue2 = payload.issue;
-  if (!comment || !issue2) return void 0;
-  const user = comment.user ?? {};
-  return {
-    action,
-    issueNumber: Number(issue2.number),
-    isPullRequest: issue2.pull_request !== void 0 && issue2.pull_request !== null,
-    comment: {
-      id: Number(comment.id),
-      body: typeof comment.body === "string" ? comment.body : "",
-      user: String(user.login ?? ""),
-      userType: String(user.type ?? ""),
-      createdAt: String(comment.created_at ?? ""),
-      updatedAt: String(comment.updated_at ?? ""),
-      url: String(comment.html_url ?? "")
-    }
-  };
-}
-async function runCommand(client, context, options) {
-  const event = commentEvent(context.payload, String(context.payload.action ?? ""));
-  if (!event) {
-    info2("issue_comment event without a comment: nothing to do");
-    return;
-  }
-  const settle = (acceptance, reportRuns) => turnGreen(client, context.repository, acceptance, reportRuns, options.checkName);
-  const outcome = await needing(
-    "the /perf command was not answered",
-    () => handleCommentCommand(client, context.repository, event, { ...options.group ? { group: options.group } : {}, authors: options.authors, now: (/* @__PURE__ */ new Date()).toISOString(), settle })
-  );
-  setOutput("command", outcome.kind);
-  info2(`/perf command: ${outcome.kind}${"why" in outcome ? ` (${outcome.why})` : ""}`);
-}
-async function turnGreen(client, repo, acceptance, reportRuns, checkName) {
-  const lacking = (error2, what) => {
-    const missing = permissionError(error2, what);
-    if (!missing) throw error2;
-    warning2(missing.message);
-    return `Give the commands workflow \`${missing.permission}\`, or re-run the failed perf-triage job, to turn it green.`;
-  };
-  let failed2;
-  try {
-    const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
-    failed2 = data.check_runs.filter((c) => c.conclusion === "failure");
-  } catch (error2) {
-    return lacking(error2, `the "${checkName}" check runs of ${acceptance.sha.slice(0, 7)} were not read`);
-  }
-  try {
-    for (const check of failed2) {
-      await client.rest.checks.update({
-        ...repo,
-        check_run_id: check.id,
-        conclusion: "success",
-        output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` }
-      });
-    }
-  } catch (error2) {
-    return lacking(error2, `the "${checkName}" check of ${acceptance.sha.slice(0, 7)} was not marked successful`);
-  }
-  if (failed2.length) return `The "${markdownText(checkName, 60)}" check is now green.`;
-  const said = [];
-  for (const report2 of reportRuns) {
-    try {
-      const { data: run2 } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: report2.id });
-      const why = notTheReportingRun(run2, acceptance.sha, report2.workflow);
-      if (why) {
-        warning2(`run ${report2.id} is not re-run: ${why}`);
-        continue;
-      }
-      if (run2.conclusion !== "failure") continue;
-      await client.rest.actions.reRunWorkflowFailedJobs({ ...repo, run_id: report2.id });
-      said.push(`Re-running the failed jobs of [the run](${run2.html_url}) that reported it; it will pass.`);
-    } catch (error2) {
-      info2(`could not re-run run ${report2.id}: HTTP ${statusOf(error2) ?? String(error2)}`);
-      said.push("Re-run the failed perf-triage job to turn it green (this workflow needs `actions: write` to do it for you).");
-    }
-  }
-  return [...new Set(said)].join(" ");
-}
-function notTheReportingRun(run2, sha, workflow) {
-  if (run2.head_sha !== sha) return `it ran on ${run2.head_sha.slice(0, 7)}, not on the accepted ${sha.slice(0, 7)}`;
-  if (run2.event !== "pull_request" && run2.event !== "pull_request_target") return `it came from a ${run2.event} event, not a pull request`;
-  if (workflow && run2.path?.replace(/@.*$/, "") !== workflow) return `it is a run of ${run2.path ?? "another workflow"}, not of ${workflow}, which wrote the report`;
+  if (url.protocol === "https:" || url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return url.toString();
   return void 0;
 }
 
-// src/action/digest-out.ts
-import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname, join as join2 } from "node:path";
-async function writeDigests(head, target, shardText, createdAt) {
-  const shard = shardText ? parseShard(shardText) : void 0;
-  if (typeof shard === "string") throw new ConfigError("shard", `"${shardText}" ${shard}`);
-  const pairs = pairBenchmarks(head, head).pairs;
-  const many = pairs.length > 1 || target.endsWith("/");
-  const written = [];
-  for (const pair of pairs) {
-    const runs = markShard(pair.head.runs, shard);
-    const file = many ? join2(target, `${baselineFile(pair.name).replace(/\.json$/, "")}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}.json`) : target;
-    await mkdir2(dirname(file), { recursive: true });
-    await writeFile2(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}
-`);
-    written.push(file);
-  }
-  return written;
-}
-
-// src/action/history.ts
-async function readHistory(client, repo, ref, journal) {
-  const view = await readJournal((path) => readRepoFile(client, repo, ref, path), journal.paths, { label: ref });
-  if (!view.exists) return void 0;
-  const { entries, issues } = view;
-  for (const issue2 of issues.slice(0, 5)) info2(`journal: ${describeUnread(issue2)}`);
-  if (issues.length > 5) info2(`journal: … and ${issues.length - 5} more lines not read`);
-  const history = historyOf(entries);
-  info2(`journal on ${ref}: ${entries.length} entries; noise bands for ${history.bands.size} metric(s)`);
-  return history;
-}
-function historyOf(entries) {
-  const bands = /* @__PURE__ */ new Map();
-  for (const benchmark of new Set(entries.map((e) => e.benchmark))) {
-    for (const key of new Set(entries.filter((e) => e.benchmark === benchmark).flatMap((e) => e.metrics.map((m) => m.key)))) {
-      const band = noiseBand(metricHistory(entries, benchmark, key));
-      if (band) bands.set(key, Math.max(bands.get(key) ?? 0, band.sigma));
-    }
-  }
-  return { entries, bands, annotate: (report2) => annotate(report2, entries) };
-}
-function withHistory(config, history) {
-  const runNoise = { ...Object.fromEntries(history.bands), ...config.statistics.runNoise };
-  return { ...config, statistics: { ...config.statistics, runNoise } };
-}
-var WATCHED = ["ttft.p95", "itl.p99", "e2e.p95", "throughput"];
-function annotate(report2, entries) {
-  return { ...report2, benchmarks: report2.benchmarks.map((b) => annotateBenchmark(b, entries)) };
-}
-function annotateBenchmark(b, entries) {
-  const lead = leadMetric(b);
-  const keys = [.../* @__PURE__ */ new Set([...lead ? [lead.spec.key] : [], ...WATCHED])];
-  const caveats = [...b.caveats];
-  const trends = [];
-  for (const key of keys) {
-    const metric = b.metrics.find((m) => m.spec.key === key);
-    if (!metric) continue;
-    const points2 = metricHistory(entries, b.name, key);
-    if (points2.length < 2) continue;
-    const drift = detectDrift(points2, { label: specLabel(metric.spec), within: 20 });
-    if (drift.sentence) caveats.push({ kind: "baseline-drift", message: drift.sentence });
-    if (metric === lead && b.verdict === "regressed" || drift.sentence) {
-      const chartPoints = points2.map((p) => ({ label: p.recordedAt.slice(0, 10), value: p.value }));
-      if (metric.head) chartPoints.push({ label: "this PR", value: metric.head.value });
-      trends.push(trendChart({ title: `${b.name}: ${specLabel(metric.spec)}`, unit: metric.spec.metric.unit, points: chartPoints }));
-    }
-  }
-  return { ...b, caveats, ...trends.length ? { trends } : {} };
-}
-
-// src/action/journal-settings.ts
-function parseJournalSettings(raw) {
+// src/action/alert-mode.ts
+function parseAlertSettings(raw) {
   const mode = raw.mode.trim().toLowerCase();
-  const modes = { auto: "auto", true: "auto", false: "off", off: "off" };
-  if (!Object.hasOwn(modes, mode)) throw new ConfigError("journal", `"${raw.mode}" is not one of auto, true, false`);
-  const record3 = raw.record.trim().toLowerCase();
-  if (!["auto", "always", "never"].includes(record3)) throw new ConfigError("record", `"${raw.record}" is not one of auto, always, never`);
-  const dir = raw.dir.trim();
-  if (dir.startsWith("/") || dir.split("/").includes("..")) throw new ConfigError("journal-dir", `"${raw.dir}" must be a path inside the repository`);
-  const branch3 = raw.branch.trim();
-  if (branch3 && !/^[A-Za-z0-9._/-]+$/.test(branch3)) throw new ConfigError("journal-branch", `"${raw.branch}" is not a branch name`);
-  return { mode: modes[mode], paths: journalPaths(dir || ".perf-triage"), branch: branch3, record: record3 };
+  if (!["auto", "true", "off", "false"].includes(mode)) throw new ConfigError("alerts", `"${raw.mode}" is not one of auto, false`);
+  const labels = raw.labels.flatMap((l) => l.split(",")).map((l) => l.trim()).filter(Boolean);
+  for (const l of labels) if (l.length > 50 || /[\u0000-\u001f,]/.test(l)) throw new ConfigError("alert-labels", `"${l}" is not a label name (at most 50 characters, no commas)`);
+  const assignees = raw.assignees.flatMap((a) => a.split(/[\s,]+/)).map((a) => a.trim().replace(/^@/, "")).filter(Boolean);
+  for (const a of assignees) if (a.toLowerCase() !== "author" && !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(a)) throw new ConfigError("alert-assignees", `"${a}" is not a GitHub login (or "author")`);
+  const webhook = webhookUrl(raw.webhook);
+  if (raw.webhook.trim() && !webhook) throw new ConfigError("alert-webhook", "must be an https URL (a Slack-compatible incoming webhook; keep it in a secret)");
+  const bisectWorkflow = raw.bisectWorkflow.trim();
+  return { mode: mode === "off" || mode === "false" ? "off" : "auto", labels: labels.length ? labels : ["perf-regression"], assignees, ...webhook ? { webhook } : {}, ...bisectWorkflow ? { bisectWorkflow } : {} };
 }
-
-// src/github/context.ts
-import { readFileSync } from "node:fs";
-var ContextError = class extends Error {
-};
-function readContext(env) {
-  const repository = env.GITHUB_REPOSITORY ? parseRepo(env.GITHUB_REPOSITORY) : void 0;
-  const eventName = env.GITHUB_EVENT_NAME ?? "";
-  let payload = {};
-  if (env.GITHUB_EVENT_PATH) {
-    try {
-      payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
-    } catch (error2) {
-      throw new ContextError(`cannot read the event payload at GITHUB_EVENT_PATH: ${error2.message}`);
-    }
+async function raiseAlerts(run2) {
+  if (run2.authors.length === 0) {
+    warning2("alerts: the account this token writes as is unknown (set comment-author): no alert issue is written, so none is written twice");
+    return;
   }
-  const context = {
-    eventName,
-    repository,
-    apiUrl: env.GITHUB_API_URL ?? "https://api.github.com",
-    serverUrl: env.GITHUB_SERVER_URL ?? "https://github.com",
-    runId: Number(env.GITHUB_RUN_ID ?? 0),
-    runAttempt: Number(env.GITHUB_RUN_ATTEMPT ?? 1),
-    sha: env.GITHUB_SHA ?? "",
-    payload
-  };
-  const pr = object2(payload.pull_request);
-  if (pr && (eventName === "pull_request" || eventName === "pull_request_target")) {
-    const head = object2(pr.head);
-    context.pullRequest = {
-      number: Number(pr.number),
-      headSha: String(head?.sha ?? ""),
-      headRepo: String(object2(head?.repo)?.full_name ?? "")
-    };
-  }
-  const workflow = /^[^/]+\/[^/]+\/(\.github\/workflows\/[^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? "");
-  if (workflow) context.workflowPath = workflow[1];
-  const run2 = object2(payload.workflow_run);
-  if (run2 && eventName === "workflow_run") context.workflowRun = { id: Number(run2.id) };
-  return context;
-}
-function parseRepo(value4) {
-  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value4 ?? "");
-  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value4 ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
-  return { owner: match[1], repo: match[2] };
-}
-function object2(value4) {
-  return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) ? value4 : void 0;
-}
-function runUrl(context) {
-  return `${context.serverUrl}/${context.repository.owner}/${context.repository.repo}/actions/runs/${context.runId}${context.runAttempt > 1 ? `/attempts/${context.runAttempt}` : ""}`;
-}
-function onGitHub(context) {
-  return context.repository !== void 0;
-}
-
-// src/github/pull-request.ts
-async function getRun(client, repo, runId) {
-  const { data } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: runId });
-  return {
-    id: data.id,
-    event: data.event,
-    headSha: data.head_sha,
-    headBranch: data.head_branch ?? "",
-    headRepository: data.head_repository?.full_name ?? "",
-    conclusion: data.conclusion ?? null,
-    pullNumbers: (data.pull_requests ?? []).map((p) => p.number)
-  };
-}
-async function resolvePullRequest(client, repo, runId) {
-  const run2 = await getRun(client, repo, runId);
-  if (run2.event !== "pull_request" && run2.event !== "pull_request_target") {
-    return { skip: `the triggering run ${run2.id} came from a ${run2.event} event, not a pull request`, run: run2 };
-  }
-  const matches = (pull) => pull.head.sha === run2.headSha && pull.head.repo?.full_name === run2.headRepository && pull.state === "open";
-  for (const number2 of run2.pullNumbers) {
-    const { data } = await client.rest.pulls.get({ ...repo, pull_number: number2 });
-    if (matches(data)) return { pull: { number: data.number, headSha: data.head.sha, url: data.html_url }, run: run2 };
-  }
-  const headOwner = run2.headRepository.split("/")[0];
-  if (!headOwner || !run2.headBranch) return { skip: `the triggering run ${run2.id} names no head repository or branch`, run: run2 };
-  const pulls = await client.paginate(client.rest.pulls.list, { ...repo, state: "open", head: `${headOwner}:${run2.headBranch}`, per_page: 100 });
-  const found = pulls.filter(matches);
-  if (found.length === 1) return { pull: { number: found[0].number, headSha: found[0].head.sha, url: found[0].html_url }, run: run2 };
-  if (found.length > 1) return { skip: `${found.length} open pull requests have head ${run2.headRepository}@${run2.headSha.slice(0, 7)}; not guessing`, run: run2 };
-  return { skip: `no open pull request has head ${run2.headRepository}:${run2.headBranch} at ${run2.headSha.slice(0, 7)} (closed, or pushed again since the run)`, run: run2 };
-}
-
-// src/github/identity.ts
-var ACTIONS_BOT = "github-actions[bot]";
-async function commentAuthors(client, override) {
-  if (override) return [override];
-  try {
-    const { data } = await client.rest.users.getAuthenticated();
-    return [data.login];
-  } catch (error2) {
-    const status = statusOf(error2);
-    if (status === 403 || status === 401 || status === 404) return [ACTIONS_BOT];
-    throw error2;
-  }
-}
-
-// src/github/comments.ts
-async function listOurComments(client, target) {
-  const all = await client.paginate(client.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.issueNumber,
-    per_page: 100
+  const known = new Map(run2.history.map((e) => [e.id, e]));
+  const rerun = run2.recorded.some((e) => known.has(e.id));
+  const recorded = run2.recorded.map((e) => known.get(e.id) ?? e);
+  const entries = [...run2.history, ...recorded.filter((e) => !known.has(e.id))];
+  const alerts = detectAlerts({
+    entries,
+    recorded,
+    ...rerun ? {} : { report: run2.report },
+    minEffect: (key) => {
+      const spec = parseMetricSpec(key);
+      return typeof spec === "string" ? 0.1 : minEffectFor(run2.config, spec);
+    },
+    level: run2.config.statistics.level,
+    seed: run2.config.statistics.seed
   });
-  return all.filter((c) => hasMarker(c.body, target.group) && c.user !== null && target.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
-}
-async function upsertComment(client, target, body, stamp3, sha, workflow) {
-  const full = `${body.trimEnd()}
-${marker(target.group, stamp3, sha, workflow)}
-`;
-  const existing = await listOurComments(client, target);
-  let kept;
-  let action;
-  if (existing.length === 0) {
-    kept = await createOnce(client, target, full, stamp3);
-    action = "created";
-  } else {
-    kept = existing[0];
-    action = kept.body === full ? "unchanged" : "updated";
-    if (action === "updated") kept = await update(client, target, kept.id, full);
-  }
-  let removed = 0;
-  const now = await listOurComments(client, target);
-  const survivor = now[0] ?? kept;
-  for (const extra of now.slice(1)) removed += await remove(client, target, extra.id);
-  if (survivor.id !== kept.id) {
-    kept = await update(client, target, survivor.id, full);
-    action = "updated";
-  }
-  return { action, id: kept.id, url: kept.html_url, removed };
-}
-async function createOnce(client, target, body, stamp3, attempts = 3) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { data } = await client.rest.issues.createComment({
-        owner: target.owner,
-        repo: target.repo,
-        issue_number: target.issueNumber,
-        body,
-        request: { retries: 0 }
-      });
-      return data;
-    } catch (error2) {
-      if (!outcomeUnknown(error2) || attempt >= attempts) throw error2;
-      const landed = (await listOurComments(client, target)).find((c) => hasStamp(c.body, target.group, stamp3));
-      if (landed) return landed;
-    }
-  }
-}
-async function update(client, target, id, body) {
-  const { data } = await client.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: id, body });
-  return data;
-}
-async function remove(client, target, id) {
+  info2(alerts.length ? `alerts: ${alerts.map((a) => `${a.metrics.length} metric(s) moved in ${a.range}`).join("; ")}` : "alerts: nothing moved");
+  let result;
   try {
-    await client.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: id });
-    return 1;
+    result = await fileAlerts(run2.client, run2.repo, alerts, { authors: run2.authors, settings: run2.options, entries });
   } catch (error2) {
-    if (statusOf(error2) === 404) return 0;
+    if (statusOf(error2) === 403 && !/rate limit/i.test(String(error2?.message))) {
+      warning2("the alert issues were not written: the token lacks issues: write (HTTP 403); grant it in the workflow's permissions, or set alerts: false");
+      return;
+    }
     throw error2;
+  }
+  for (const issue2 of result.opened) info2(`alert issue #${issue2.number} opened: ${issue2.title}`);
+  for (const n of result.updated) info2(`alert issue #${n}: more metrics added`);
+  for (const n of result.unchanged) info2(`alert issue #${n} already says this`);
+  for (const n of result.closedAlready) info2(`alert issue #${n} is closed (recovered, accepted or closed by the team): left alone`);
+  for (const n of result.recovered) info2(`alert issue #${n}: recovered, closed`);
+  for (const why of result.notAssigned) warning2(`alert assignee not set: ${why}`);
+  setOutput("alert-issues", [...result.opened.map((i) => i.number), ...result.updated, ...result.unchanged].join(","));
+  if (!run2.options.webhook) return;
+  for (const issue2 of result.opened) {
+    const alert = alerts.find((a) => a.range === issue2.alert.range);
+    if (!alert) continue;
+    const sent = await postWebhook(run2.options.webhook, webhookPayload(alert, { number: issue2.number, url: issue2.url }));
+    if (sent.ok) info2(`alert webhook: posted for #${issue2.number} (HTTP ${sent.status})`);
+    else warning2(`alert webhook: not posted for #${issue2.number} (${sent.status ? `HTTP ${sent.status}` : sent.error})`);
   }
 }
 
-// src/render/kernel-names.ts
-var HEAD = 24;
-var MIDDLE = 34;
-function shortNames(names2, width = 60) {
-  const unique = [...new Set(names2)];
-  const cut = (n) => [...n].length > width ? `${[...n].slice(0, width - 1).join("")}…` : n;
-  const out = /* @__PURE__ */ new Map();
-  const byShort = /* @__PURE__ */ new Map();
-  for (const n of unique) byShort.set(cut(n), [...byShort.get(cut(n)) ?? [], n]);
-  for (const [short, group2] of byShort) {
-    if (group2.length === 1) {
-      out.set(group2[0], short);
+// src/stats/student-t.ts
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9984369578019572e-21, 15056327351493116e-23];
+  const z2 = x - 1;
+  let a = c[0];
+  const t = z2 + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (z2 + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  if (x > (a + 1) / (a + b + 2)) return 1 - front * betaFraction(1 - x, b, a) / b;
+  return front * betaFraction(x, a, b) / a;
+}
+function betaFraction(x, a, b) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-15) break;
+  }
+  return h;
+}
+function studentTCdf(t, df) {
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df > 0)) throw new RangeError(`studentTQuantile(${p}, ${df}): need 0 < p < 1 and df > 0`);
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let low = 0;
+  let high = 1;
+  while (studentTCdf(high, df) < p) high *= 2;
+  for (let i = 0; i < 200 && high - low > 1e-12 * high; i++) {
+    const mid = (low + high) / 2;
+    if (studentTCdf(mid, df) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+// src/stats/run-noise.ts
+function tInflation(df, level) {
+  const p = 1 - (1 - level) / 2;
+  if (!(df > 0)) return Infinity;
+  return studentTQuantile(p, df) / normalQuantile(p);
+}
+function noiseAllowance(estimate, level) {
+  const total2 = tInflation(estimate.df, level) * estimate.sigmaBetween;
+  if (!Number.isFinite(total2)) return Infinity;
+  return Math.sqrt(Math.max(0, total2 * total2 - estimate.sigmaWithin * estimate.sigmaWithin));
+}
+function bootstrapScale(estimate, level) {
+  const total2 = tInflation(estimate.df, level) * estimate.sigmaBetween;
+  return estimate.sigmaWithin > 0 && total2 < estimate.sigmaWithin ? total2 / estimate.sigmaWithin : 1;
+}
+function sideSigma(estimate, level) {
+  return tInflation(estimate.df, level) * estimate.sigmaBetween;
+}
+function resolution(estimate, level) {
+  return Math.expm1(normalQuantile(1 - (1 - level) / 2) * Math.SQRT2 * sideSigma(estimate, level));
+}
+function minimumDetectableEffect(estimate, level, minEffect, power = 0.8) {
+  const z2 = normalQuantile(1 - (1 - level) / 2) + normalQuantile(power);
+  return Math.expm1(Math.log1p(minEffect) + z2 * Math.SQRT2 * sideSigma(estimate, level));
+}
+function runsForSideSigma(estimate, level, target, max = 200) {
+  for (let n = 2; n <= max; n++) if (sideSigma({ ...estimate, df: n - 1 }, level) <= target) return n;
+  return void 0;
+}
+function logSpread(values) {
+  if (values.length < 2 || values.some((v) => !(v > 0) || !Number.isFinite(v))) return NaN;
+  const logs = values.map(Math.log);
+  const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
+  return Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (logs.length - 1));
+}
+function poolSigma(a, b) {
+  const df = a.df + b.df;
+  return { sigma: Math.sqrt((a.df * a.sigma ** 2 + b.df * b.sigma ** 2) / df), df };
+}
+
+// src/compare/compare-runs.ts
+function compareRunSides(base, head, config) {
+  const load = analyseLoad(base, head);
+  return compareSides(base, head, config, { bothOverloaded: load.base.overloaded && load.head.overloaded, steady: steadyStarts(load, base, head) });
+}
+
+// src/compare/calibrate.ts
+var MIN_CALIBRATION_RUNS = 4;
+var CalibrationError = class extends Error {
+  constructor(message, moreRuns) {
+    super(message);
+    this.moreRuns = moreRuns;
+  }
+  moreRuns;
+};
+function calibrate(side2, config, options) {
+  const runs = side2.runs;
+  if (runs.length < MIN_CALIBRATION_RUNS) {
+    const more = MIN_CALIBRATION_RUNS - runs.length;
+    throw new CalibrationError(`calibration needs at least ${MIN_CALIBRATION_RUNS} runs of one build; got ${runs.length}: run the benchmark ${more} more time${more === 1 ? "" : "s"} on the same build and runner`, more);
+  }
+  const key = workloadKey(runs[0]);
+  const odd = runs.findIndex((r) => !compatibleKeys(key, workloadKey(r)));
+  if (odd >= 0) throw new CalibrationError(`run ${odd + 1} measures another workload than run 1 (${describeKey(workloadKey(runs[odd]))} vs ${describeKey(key)}): calibrate repeats of one configuration only`);
+  const total2 = runs.length + runs.length * (runs.length - 1);
+  let done = 0;
+  const step = () => options.onProgress?.(++done, total2);
+  const one = (r) => ({ label: "base", runs: [r] });
+  const keys = [...config.metrics, ...summaryDefaults(config, side2, side2)].map((m) => m.spec.key);
+  const zero = { ...config, statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0])) } };
+  const selves = runs.map((r) => {
+    const result = compareRunSides(one(r), one(r), zero);
+    step();
+    return result;
+  });
+  const familySize = selves[0].family.size;
+  const level = 1 - (1 - config.statistics.level) / Math.max(1, familySize);
+  const metrics = [];
+  const skipped = [];
+  const within = /* @__PURE__ */ new Map();
+  for (const m of selves[0].metrics) {
+    const key2 = m.spec.key;
+    if (m.spec.metric.id === "failed") {
+      skipped.push({ key: key2, reason: { code: "share" } });
       continue;
     }
-    for (const n of group2) {
-      const at = Math.max(...group2.filter((o) => o !== n).map((o) => firstDifference(n, o)));
-      const from = Math.max(HEAD, at - 8);
-      const chars = [...n];
-      const middle = chars.slice(from, from + MIDDLE).join("");
-      out.set(n, `${chars.slice(0, HEAD).join("")}…${middle}${from + MIDDLE < chars.length ? "…" : ""}`);
+    const perRun = selves.map((s) => s.metrics.find((x) => x.spec.key === key2));
+    const unjudged = perRun.find((x) => !x?.interval || !x.base);
+    if (unjudged) {
+      skipped.push({ key: key2, reason: { code: "not-judged", verdict: unjudged?.verdict ?? "inconclusive" } });
+      continue;
+    }
+    const values = perRun.map((x) => x.base.value);
+    if (values.some((v) => !(v > 0))) {
+      skipped.push({ key: key2, reason: { code: "not-positive" } });
+      continue;
+    }
+    const sigmas = perRun.map((x) => withinSigma(x.interval, x.intervalLevel ?? level));
+    within.set(key2, sigmas);
+    const estimate = { sigmaBetween: logSpread(values), df: values.length - 1, sigmaWithin: rms(sigmas) };
+    const allowance = noiseAllowance(estimate, level);
+    const previousAllowance = runNoiseFor(config, m.spec);
+    const previousSide = Math.hypot(estimate.sigmaWithin, previousAllowance);
+    const side3 = sideSigma(estimate, level);
+    const runsToPrevious = side3 > previousSide ? runsForSideSigma(estimate, level, previousSide) ?? null : void 0;
+    metrics.push({
+      key: key2,
+      unit: m.spec.metric.unit,
+      values,
+      ...estimate,
+      inflation: tInflation(estimate.df, level),
+      allowance,
+      scale: bootstrapScale(estimate, level),
+      previousAllowance,
+      previousSide,
+      side: side3,
+      minEffect: m.minEffect,
+      resolution: resolution(estimate, level),
+      detectable: minimumDetectableEffect(estimate, level, m.minEffect),
+      ...runsToPrevious !== void 0 ? { runsToPrevious } : {}
+    });
+  }
+  const before = emptyTally();
+  const after = emptyTally();
+  for (let i = 0; i < runs.length; i++) {
+    for (let j = i + 1; j < runs.length; j++) {
+      const base = one(runs[i]);
+      const head = { label: "head", runs: [runs[j]] };
+      addPair(before, compareRunSides(base, head, config));
+      step();
+      const others = (values) => values.filter((_, k) => k !== i && k !== j);
+      const estimates = metrics.map((m) => [m.key, { sigmaBetween: logSpread(others(m.values)), df: runs.length - 3, sigmaWithin: rms(others(within.get(m.key))) }]);
+      addPair(after, compareRunSides(base, head, withCalibration(config, estimates, level)));
+      step();
     }
   }
-  const seen = /* @__PURE__ */ new Map();
-  for (const n of unique) {
-    const s = out.get(n);
-    const k = (seen.get(s) ?? 0) + 1;
-    seen.set(s, k);
-    if (k > 1) out.set(n, `${s} #${k}`);
+  return { benchmark: options.benchmark, workload: key, runs: runs.length, requests: runs.map((r) => r.requests?.length ?? 0), level, familySize, metrics, skipped, before, after };
+}
+function withCalibration(config, estimates, level) {
+  const explicit = config.statistics.runNoise;
+  const runNoise = {};
+  const bootstrapScaleByKey = { ...config.statistics.bootstrapScale };
+  for (const [key, estimate] of estimates) {
+    if (Object.hasOwn(explicit, key)) continue;
+    runNoise[key] = noiseAllowance(estimate, level);
+    bootstrapScaleByKey[key] = bootstrapScale(estimate, level);
   }
-  return out;
+  return { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: bootstrapScaleByKey } };
 }
-function firstDifference(a, b) {
-  const x = [...a];
-  const y = [...b];
-  let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  return i;
+function withinSigma(interval, level) {
+  const z2 = normalQuantile(1 - (1 - level) / 2);
+  return (Math.log1p(interval[1]) - Math.log1p(interval[0])) / (2 * z2 * Math.SQRT2);
 }
-
-// src/render/deep-markdown.ts
-function floorSection(floor) {
-  const row = (label, s) => `| ${label} | ${compact(s.batch)} (${s.batchSource}) | ${grouped(s.contextTokens)} | ${compact(s.floor.bytesPerStep / 1e9)} GB | ${duration(s.floor.floorMs)} | ${duration(s.measuredMs)} | ${s.efficiency ? `${compact(s.efficiency.efficiency)} (${s.efficiency.band})` : "—"} |`;
-  const rows = [...floor.base ? [row("baseline", floor.base)] : [], row("this PR", floor.head)];
-  const head = floor.head;
-  return [
-    `<details><summary>Decode bandwidth floor: ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
-    "",
-    "| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |",
-    "|---|---:|---:|---:|---:|---:|---|",
-    ...rows,
-    "",
-    head.efficiency ? `**Reading:** ${markdownText(head.efficiency.advice, 300)} (bands: > 0.8 near the limit, 0.4–0.8 kernel or launch overhead, < 0.4 structurally wrong).` : "",
-    "",
-    ...head.floor.assumptions.map((a) => `- ${markdownText(a, 400)}`),
-    "",
-    "</details>"
-  ].join("\n");
+function rms(values) {
+  return Math.sqrt(values.reduce((s, v) => s + v * v, 0) / values.length);
 }
-function profilesSection(p) {
-  const out = [];
-  if (p.split) out.push(splitSection(p.split));
-  if (p.kernels) out.push(kernelsSection(p.kernels));
-  if (p.notes.length) out.push(p.notes.map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("\n"));
-  return out.join("\n\n");
+function emptyTally() {
+  return { pairs: 0, comparisons: 0, alarms: 0, unchanged: 0, inconclusive: 0, byMetric: {} };
 }
-function stepsText(s) {
-  return s.steps === 1 && s.label === "all" && s.format === "nsys-stats" ? "per capture" : `${s.steps} step${s.steps === 1 ? "" : "s"}`;
-}
-function splitSection(split2) {
-  const row = (label, s) => `| ${label} | ${Number.isNaN(s.wallMs) ? "unknown" : duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)}${Number.isNaN(s.gpuShare) ? "" : ` (${percent(s.gpuShare)})`}${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
-  const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
-  const shown = split2.head ?? split2.base;
-  const lines = [
-    `**Profile: GPU, CPU or waiting?** (${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
-    "",
-    "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
-    "|---|---:|---:|---:|---:|---:|---|",
-    ...sides.map(([l, s]) => row(l, s))
-  ];
-  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: kernels that overlap on several streams count twice.</sub>");
-  if (split2.comparison) lines.push("", `**What moved:** ${markdownText(split2.comparison.conclusion, 400)}`);
-  const k = split2.kernels;
-  if (k) {
-    const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
-    const names2 = shortNames(families.map((f) => f.name), 48);
-    lines.push(
-      "",
-      `**Kernel time per step:** ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}); of ${k.kernels.length} kernels on both sides ${k.slower} slower and ${k.faster} faster by 5% or more${k.onlyBase.length || k.onlyHead.length ? `, ${k.onlyBase.length} gone, ${k.onlyHead.length} new` : ""}${k.communication.base > 0 || k.communication.head > 0 ? `; communication ${duration(k.communication.base)} → ${duration(k.communication.head)}` : ""}.`
-    );
-    for (const f of families) lines.push(`- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`);
-  }
-  if (shown.threads.length > 1) {
-    const threads = shown.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
-    lines.push("", `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`);
-  }
-  lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
-  const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
-  if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
-    lines.push("", "| waiting on | evidence | time per step | what the profile shows | to confirm |", "|---|---|---:|---|---|");
-    for (const c of candidates) {
-      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)}${Number.isNaN(c.share) ? "" : ` (${percent(c.share)})`}`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
+function addPair(tally, result) {
+  tally.pairs++;
+  for (const m of result.metrics) {
+    if (!m.interval) continue;
+    const row = tally.byMetric[m.spec.key] ??= { comparisons: 0, alarms: 0, unchanged: 0, inconclusive: 0 };
+    const field = m.verdict === "regressed" || m.verdict === "improved" ? "alarms" : m.verdict;
+    for (const t of [tally, row]) {
+      t.comparisons++;
+      t[field]++;
     }
   }
-  return lines.join("\n");
 }
-function kernelsSection(k) {
-  const c = k.comparison;
-  const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
-  const cell3 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
-  const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
-  const derived = k.top.some((t) => t.durationDerived);
-  const lines = [
-    `**Kernels: which regime?** (Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
-    "",
-    "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
-    "|---|---|---:|---:|---|---|---|",
-    ...k.top.map(
-      (t) => `| ${cell3(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
-    )
-  ];
-  if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
-  if (c) {
-    lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
-    const moved2 = c.kernels.filter((x) => x.notes.length);
-    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
-    for (const x of c.shapeChanged.slice(0, 5)) {
-      lines.push(`- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
-    }
-    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
-    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
-  }
-  return lines.join("\n");
-}
-function codeCell(name, max = 60) {
-  return `\`${codeText(name, max)}\``;
+function describeKey(key) {
+  return keyLabel(key) || "no workload recorded";
 }
 
-// src/render/service-markdown.ts
-function serviceRows(s) {
-  const rows = [];
-  const notes = [];
-  const g2 = s.goodput;
-  if (g2.ok) {
-    const change2 = `${points(g2.difference)} (${points(g2.interval[0])} … ${points(g2.interval[1])}) ${g2.verdict}`;
-    rows.push({ label: `goodput (${g2.criteria.join(", ")})`, base: percent(g2.base.share), head: percent(g2.head.share), change: change2 });
-    if (g2.base.goodPerSecond !== void 0 && g2.head.goodPerSecond !== void 0) {
-      rows.push({ label: "good requests per second", base: compact(g2.base.goodPerSecond), head: compact(g2.head.goodPerSecond), change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : "" });
-    }
-    notes.push(...g2.notes);
-  }
-  const c = s.cost;
-  if (c.ok) {
-    if (c.base.perMillionOutputTokens !== void 0 && c.head.perMillionOutputTokens !== void 0) {
-      rows.push({ label: "cost per million output tokens", base: money(c.base.perMillionOutputTokens, c.currency), head: money(c.head.perMillionOutputTokens, c.currency), change: c.tokenCostRatio !== void 0 ? `×${compact(c.tokenCostRatio)}` : "" });
-    }
-    if (c.base.perThousandRequests !== void 0 && c.head.perThousandRequests !== void 0) {
-      rows.push({ label: "cost per 1k requests", base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : "" });
-    }
-    notes.push(...c.missing);
-  }
-  const { base, head } = s.headroom;
-  if (base.batch || head.batch) {
-    const whole = (v) => Number.isInteger(v) ? String(v) : compact(v);
-    const batch = (h) => h.batch ? `${compact(h.batch.mean)} mean, max ${whole(h.batch.max)}${h.limit ? ` of ${h.limit.key} ${h.limit.value} (${percent(h.batchHeadroom ?? NaN)} headroom)` : ""}` : "—";
-    rows.push({ label: "running batch", base: batch(base), head: batch(head), change: "" });
-  }
-  if (base.kvCacheUsage !== void 0 || head.kvCacheUsage !== void 0) {
-    const used = (v) => v === void 0 ? "—" : `${percent(v)} used`;
-    rows.push({ label: "KV cache", base: used(base.kvCacheUsage), head: used(head.kvCacheUsage), change: "" });
-  }
-  return { rows, notes };
-}
-function cell2(text) {
-  return text.replace(/[$|_\\]/g, (c) => `\\${c}`);
-}
-function serviceSection(s) {
-  const { rows, notes } = serviceRows(s);
-  if (rows.length === 0) return void 0;
-  const table = ["| service | baseline | this PR | change |", "|---|---:|---:|---|", ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell2(r.base)} | ${cell2(r.head)} | ${cell2(r.change)} |`)];
-  const missing = [
-    !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : void 0,
-    !s.cost.ok && !/no hardware price/.test(s.cost.reason) ? `cost: ${s.cost.reason}` : void 0
-  ].filter((x) => x !== void 0);
-  const tail = [...notes, ...missing].map((n) => `<sub>${markdownText(n, 300)}</sub>`);
-  return [table.join("\n"), ...tail.length ? ["", tail.join("<br>\n")] : []].join("\n");
-}
-
-// src/render/quality-markdown.ts
-var MAX_ROWS = 12;
-function qualitySection(q) {
-  if (!q.scores && !q.generations) return void 0;
-  const out = [];
-  if (q.scores) {
-    const s = q.scores;
-    out.push(`**Quality: eval scores** — ${markdownText(s.sentence, 300)}`);
-    const rows = [...s.metrics].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_ROWS);
-    out.push(
-      [
-        "| metric | baseline | this PR | change (95% interval) | verdict |",
-        "|---|---:|---:|---|---|",
-        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value3(m.base, m.baseStderr)} | ${value3(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
-      ].join("\n")
-    );
-    if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
-    const one = [...s.onlyBase.length ? [`only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : [], ...s.onlyHead.length ? [`only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : []];
-    if (one.length) out.push(`<sub>${one.join("; ")}</sub>`);
-  }
-  if (q.generations) out.push(`**Quality: paired generations** — ${markdownText(q.generations.sentence, 400)}`);
-  if (q.notes.length) out.push(q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("<br>\n"));
-  return out.join("\n\n");
-}
-function rank(m) {
-  return m.verdict === "changed" ? 0 : m.verdict === "inconclusive" ? 1 : 2;
-}
-function score2(v) {
-  return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
-}
-function value3(v, stderr) {
-  return `${score2(v)}${stderr !== void 0 ? ` ± ${score2(stderr)}` : ""}`;
-}
-function signed(v) {
-  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${score2(Math.abs(v))}`;
-}
-
-// src/render/markdown.ts
-function renderMarkdown(report2, options = {}) {
-  const detail = options.detail ?? "full";
-  const parts2 = [];
-  if (report2.acceptance) {
-    const a = report2.acceptance;
-    parts2.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
-  }
-  const missing = missingBenchmarks(report2);
-  if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
-  if (report2.benchmarks.length > 1) parts2.push(overview(report2));
-  const shared = report2.benchmarks.length > 1 ? sharedCaveats(report2.benchmarks) : [];
-  const context = { ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}, ...options.headSha ? { headSha: options.headSha } : {}, sharedCaveats: new Set(shared.map(caveatKey)) };
-  for (const b of report2.benchmarks) {
-    if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
-    parts2.push(renderBenchmark(b, detail, report2.settings.level, context));
-  }
-  if (shared.length) parts2.push(caveatsSection(shared, detail, "Caveats for every benchmark"));
-  if (report2.profiles && detail !== "minimal") parts2.push(details(`<b>Profiles</b>: ${profilesSummary(report2.profiles)}`, profilesSection(report2.profiles)));
-  if (detail !== "full") parts2.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`);
-  parts2.push(footer(report2));
-  if (options.trailer) parts2.push(options.trailer);
-  return parts2.join("\n\n") + "\n";
-}
-var LIMITS = {
-  full: { findings: Infinity, evidence: Infinity, fixes: Infinity, caveats: Infinity },
-  compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
-  minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 }
-};
-function overview(report2) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const b of report2.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
-  const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
-  const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
-  return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
-}
-function renderBenchmark(b, detail, confidence, context) {
-  const lead = leadMetric(b);
-  const out = [];
-  out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
-  out.push(`<sub>${subline(b, context)}</sub>`);
-  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
-  if (top.length) out.push(top.join("\n>\n"));
-  const brief = briefLine(b, lead);
-  if (brief) out.push(brief);
-  out.push(metricsTable(b, detail, confidence));
-  const undecided2 = undecidedGroups(b, confidence);
-  if (undecided2.length && detail !== "minimal") {
-    const labels = undecided2.flatMap((g2) => g2.labels);
-    out.push(details(`<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? "" : "s"} — what would decide`, undecided2.map((g2) => `- ${markdownText(g2.labels.join(", "), 300)}: ${markdownText(g2.reason, 700)}`).join("\n")));
-  }
-  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
-  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
-  if (service) out.push(details(`<b>Service</b>: ${serviceSummary(b) ?? "goodput, cost, headroom"}`, service));
-  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
-  if (quality) out.push(quality);
-  const leadAttribution = attributionFor(b, lead);
-  if (detail !== "minimal") {
-    for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
-  }
-  if (b.findings.length) out.push(diagnosisSection(b, detail, lead));
-  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
-  if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
-  if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
-
-${b.trends.join("\n\n")}
-
-</details>`);
-  const caveats = b.caveats.filter((c) => !context.sharedCaveats.has(caveatKey(c)));
-  if (caveats.length) out.push(caveatsSection(caveats, detail));
-  if (detail === "full") out.push(runsSection(b));
-  return out.join("\n\n");
-}
-function caveatKey(c) {
-  return `${c.kind}\0${c.message}`;
-}
-function subline(b, context) {
-  const commit = (sha) => {
-    const hex = sha?.replace(/[^0-9a-f]/gi, "");
-    if (!hex || hex.length < 7) return "—";
-    const short = `\`${hex.slice(0, 7)}\``;
-    return context.repositoryUrl && hex.length === 40 ? `[${short}](${context.repositoryUrl}/commit/${hex})` : short;
+// src/journal/noise.ts
+var NOISE_SCHEMA = "perf-triage/noise@1";
+function noiseFileFrom(c, context) {
+  const tally = ({ byMetric: _, ...rest }) => rest;
+  return {
+    schema: NOISE_SCHEMA,
+    benchmark: c.benchmark,
+    calibratedAt: context.calibratedAt,
+    ...context.runner ? { runner: context.runner } : {},
+    workload: c.workload,
+    runs: c.runs,
+    requests: c.requests,
+    confidence: context.confidence,
+    level: c.level,
+    familySize: c.familySize,
+    metrics: Object.fromEntries(
+      c.metrics.map((m) => [
+        m.key,
+        { unit: m.unit, values: m.values.map(round2), sigmaBetween: round2(m.sigmaBetween), sigmaWithin: round2(m.sigmaWithin), df: m.df, allowance: round2(m.allowance), scale: round2(m.scale), minEffect: m.minEffect, resolution: round2(m.resolution), detectable: round2(m.detectable) }
+      ])
+    ),
+    falseAlarms: { before: tally(c.before), after: tally(c.after) }
   };
-  const head = context.headSha ?? b.head.meta.commit;
-  const parts2 = [];
-  if (b.base.meta.commit || head) parts2.push(`baseline ${commit(b.base.meta.commit)} ← this PR ${commit(head)}`);
-  parts2.push(b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? "" : "s"} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? "" : "s"}, ${b.head.runs} in this PR`);
-  const count3 = (v) => b.metrics.filter((m) => m.verdict === v).length;
-  const tally = [["regressed", count3("regressed")], ["improved", count3("improved")], ["unchanged", count3("unchanged")], ["undecided", count3("inconclusive")]].filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(", ");
-  parts2.push(`${b.metrics.length} metric${b.metrics.length === 1 ? "" : "s"}: ${tally || "none"}`);
-  return parts2.join(" · ");
 }
-function details(summary2, body) {
-  return `<details><summary>${summary2}</summary>
-
-${body}
-
-</details>`;
-}
-function profilesSummary(p) {
-  const parts2 = [];
-  const split2 = p.split;
-  if (split2) parts2.push(`GPU, CPU or waiting: ${[split2.base?.verdict, split2.head?.verdict].filter((v) => v !== void 0).join(" → ")}`);
-  if (p.kernels) parts2.push("kernel regimes");
-  return parts2.join("; ") || "profiler exports";
-}
-function serviceSummary(b) {
-  const g2 = b.service?.goodput;
-  return g2?.ok ? `goodput ${percent(g2.base.share)} → ${percent(g2.head.share)} (${g2.verdict})` : void 0;
-}
-function differsPrefix(b) {
-  const differs = notLikeForLikeShort(b.notLikeForLike);
-  return differs ? `⚠️ Not like-for-like (${markdownText(differs, 300)}) · ` : "";
-}
-function briefLine(b, lead) {
-  if (b.verdict !== "regressed" || !lead) return void 0;
-  const parts2 = [];
-  const a = attributionFor(b, lead);
-  const where2 = a && whereTheTimeWent(a);
-  if (where2) parts2.push(`**Where the time went:** ${where2}`);
-  const finding2 = leadFinding(b, lead);
-  if (finding2) {
-    const label = finding2.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
-    parts2.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
-  }
-  const fix = leadFix(b, lead);
-  if (fix && finding2?.cause === "workload") parts2.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
-  else if (fix) parts2.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
-  return parts2.join(" · ");
-}
-function metricsTable(b, detail, confidence) {
-  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
-  const hidden = b.metrics.length - shown.length;
-  const rows = shown.map((m) => {
-    const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
-    return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell2(m)} |`;
-  });
-  const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
-  const notes = [tableNote(b, confidence), ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []];
-  return `${table}
-
-<sub>${notes.join(" · ")}</sub>`;
-}
-function tableNote(b, confidence) {
-  const family = b.family.size > 1 && b.family.level !== confidence ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; ` : "";
-  const undecided2 = b.metrics.some((m) => m.verdict === "inconclusive") ? '; "likely worse", "too noisy" and the like are undecided (inconclusive)' : "";
-  return `${family}a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it${undecided2}`;
-}
-function sloCell(m) {
-  return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
-}
-function verdictCell2(m) {
-  if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
-  return verdictQualifier(m) ?? m.verdict;
-}
-var MAX_ATTRIBUTIONS = 2;
-function sharedCaveats(benchmarks) {
-  const [first, ...rest] = benchmarks;
-  return first.caveats.filter((c) => rest.every((b) => b.caveats.some((d) => caveatKey(d) === caveatKey(c))));
-}
-function orderAttributions(b, lead) {
-  const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
-  const rest = b.attributions.filter((a) => a !== lead);
-  return [...lead ? [lead] : [], ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
-}
-function attributionSection(a) {
-  const label = specLabel(a.spec);
-  const own2 = a.q === 0 ? "own mean" : `own p${Number((a.q * 100).toPrecision(3))}`;
-  const summary2 = `Where the time went — ${label}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`;
-  const rows = a.phases.map(
-    (p) => `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? "0%" : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`
-  );
-  const table = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own2 + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
-  const note = a.missingPhases.length ? `
-
-Not recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(", ")} (their time sits in the remainder).` : "";
-  return `<details><summary>${summary2}</summary>
-
-${table}${note}
-
-</details>`;
-}
-function diagnosisSection(b, detail, lead) {
-  const out = [];
-  for (const walk2 of detail === "minimal" ? [] : b.walks) {
-    const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
-    out.push(`The decision tree for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (the method: perf-triage's docs/diagnosis.md):
-${path.map((p) => `- ${p}`).join("\n")}`);
-  }
-  const limits = LIMITS[detail];
-  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
-  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
-  const first = leadFinding(b, lead);
-  const title = first ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ""}<code>${first.hint}</code> (${first.status})` : "<b>Diagnosis</b>";
-  return details(title, out.join("\n\n"));
-}
-function findingBlock(f, maxEvidence) {
-  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
-  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(e.text, 400)}`);
-  lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
-  return lines.join("\n");
-}
-function statusIcon(f) {
-  return f.status === "confirmed" ? "🎯" : f.status === "likely" ? "🔎" : "❔";
-}
-function fixesTable(fixes, lead) {
-  const label = specLabel(lead.spec);
-  const unit = lead.spec.metric.unit;
-  const rows = fixes.map(
-    (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
-  );
-  const table = [
-    `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
-    "|---|---|---:|---:|---:|---:|---|",
-    ...rows,
-    "",
-    `<sub>The ceiling is the most ${label} can improve if that phase's time goes back to the baseline (Amdahl's law on its share of the slowest requests); fixes are ordered by that gain per hour of work.</sub>`
-  ].join("\n");
-  const best = fixes[0];
-  return details(`<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`, table);
-}
-function caveatsSection(caveats, detail, title = "Caveats") {
-  const shown = caveats.slice(0, LIMITS[detail].caveats);
-  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
-  if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
-  const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, " ")))];
-  return details(`⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join("; ")}${kinds.length > 4 ? "; …" : ""}`, lines.join("\n"));
-}
-function runsSection(b) {
-  const rows = [b.base, b.head].map((s) => sideRow(s));
-  const changes = b.configChanges.length ? `
-
-Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` ${markdownText(String(c.base ?? "(unset)"), 60)} → ${markdownText(String(c.head ?? "(unset)"), 60)}`).join(", ")}` : "\n\nConfiguration: no differences in the recorded engine settings.";
-  const w = b.workload;
-  const workload = [];
-  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
-  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`);
-  if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
-  if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
-  const costs = b.likeForLike.length ? [
-    "",
-    "Like-for-like costs (matched load and request size; they do not move with the workload):",
-    "",
-    "| cost | change, matched | unmatched | requests in agreeing strata |",
-    "|---|---:|---:|---:|",
-    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`)
-  ].join("\n") : "";
-  return [
-    "<details><summary>Runs compared</summary>",
-    "",
-    "| side | commit | runs | requests | failed | files |",
-    "|---|---|---:|---:|---:|---|",
-    ...rows,
-    changes,
-    workload.length ? `
-Workload: ${workload.join("; ")}.` : "",
-    costs,
-    "",
-    "</details>"
-  ].join("\n");
-}
-function sideRow(s) {
-  const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ""})`).join(", ");
-  return `| ${s.label === "base" ? "baseline" : "this PR"} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : "—"} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
-}
-function footer(report2) {
-  const s = report2.settings;
-  return `<sub>perf-triage v${report2.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage</sub>`;
-}
-
-// src/github/fit.ts
-var COMMENT_LIMIT = 65536;
-var CHECK_SUMMARY_LIMIT = 65535;
-var JOB_SUMMARY_LIMIT = 1024 * 1024;
-var LEVELS = ["full", "compact", "minimal"];
-var sizeIn = (unit) => unit === "bytes" ? (text) => Buffer.byteLength(text) : (text) => text.length;
-function fitReport(report2, options) {
-  const size = sizeIn(options.unit);
-  const limit = options.limit - (options.reserve ?? 0);
-  const where2 = options.fullReport ?? (options.summaryUrl ? `the [job summary](${options.summaryUrl})` : "the job summary");
-  const render = {
-    summaryUrl: options.summaryUrl,
-    ...options.fullReport ? { fullReport: options.fullReport } : {},
-    ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {},
-    ...options.headSha ? { headSha: options.headSha } : {}
-  };
-  let body = "";
-  for (const detail of LEVELS.slice(LEVELS.indexOf(options.from ?? "full"))) {
-    body = renderMarkdown(report2, { detail, ...render });
-    if (size(body) <= limit) return { body, detail, truncated: false };
-  }
-  const notice = `
-
-**The report is too long for this page:** the rest is in ${where2}.
+function noiseFileText(file) {
+  return `${JSON.stringify(file, null, 1)}
 `;
-  return { body: cutSafely(body, limit - size(notice), size) + notice, detail: "minimal", truncated: true };
 }
-function fitComment(report2, options) {
-  return fitReport(report2, { limit: COMMENT_LIMIT, ...options });
+function round2(x) {
+  return Number.isFinite(x) ? Number(x.toPrecision(6)) : x;
 }
-function cutSafely(text, max, size = (t) => t.length) {
-  const lines = text.split("\n");
-  let length = 0;
-  let fence = false;
-  let details2 = 0;
-  let best = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    length += size(line) + 1;
-    if (length > max) break;
-    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
-    if (!fence) {
-      details2 += (line.match(/<details\b/g) ?? []).length;
-      details2 -= (line.match(/<\/details>/g) ?? []).length;
-    }
-    const nextIsTableRow = i + 1 < lines.length && lines[i + 1].startsWith("|") && line.startsWith("|");
-    if (!fence && details2 <= 0 && !(nextIsTableRow && lines[i].startsWith("|---"))) best = i + 1;
-  }
-  return lines.slice(0, best).join("\n").trimEnd();
-}
-
-// src/github/checks.ts
-var TITLE_LIMIT = 255;
-async function publishCheck(client, repo, outcome) {
-  const summary2 = outcome.summary.length > CHECK_SUMMARY_LIMIT ? cutSafely(outcome.summary, CHECK_SUMMARY_LIMIT) : outcome.summary;
-  const output = { title: [...outcome.title].slice(0, TITLE_LIMIT).join(""), summary: summary2 };
-  const existing = await findCheck(client, repo, outcome);
-  const body = { name: outcome.name, status: "completed", conclusion: outcome.conclusion, output, details_url: outcome.detailsUrl, external_id: outcome.externalId };
-  if (existing) {
-    const { data } = await client.rest.checks.update({ ...repo, check_run_id: existing, ...body });
-    return { id: data.id, url: data.html_url ?? "" };
-  }
+function parseNoiseFile(text, file) {
+  let value4;
   try {
-    const { data } = await client.rest.checks.create({ ...repo, head_sha: outcome.headSha, ...body, request: { retries: 0 } });
-    return { id: data.id, url: data.html_url ?? "" };
+    value4 = JSON.parse(text);
   } catch (error2) {
-    if (!outcomeUnknown(error2)) throw error2;
-    const landed = await findCheck(client, repo, outcome);
-    if (landed) return { id: landed, url: "" };
-    const { data } = await client.rest.checks.create({ ...repo, head_sha: outcome.headSha, ...body, request: { retries: 0 } });
-    return { id: data.id, url: data.html_url ?? "" };
+    throw new InputError(file, `noise file: not valid JSON: ${error2.message}`);
   }
-}
-async function findCheck(client, repo, outcome) {
-  const runs = await client.paginate(client.rest.checks.listForRef, { ...repo, ref: outcome.headSha, check_name: outcome.name, per_page: 100 });
-  return runs.find((r) => r.external_id === outcome.externalId)?.id;
-}
-
-// src/github/publish.ts
-async function publishComment(request2) {
-  const { client, context, report: report2 } = request2;
-  if (request2.mode === "never") return { skipped: "comment: never" };
-  const target = { ...context.repository, issueNumber: request2.pullNumber, group: request2.group, authors: request2.authors };
-  const noteworthy = request2.mode === "always" || (request2.mode === "changed" ? report2.verdict !== "unchanged" || breached(report2) : report2.verdict === "regressed" || breached(report2));
-  if (!noteworthy) {
-    const earlier = await listOurComments(client, target);
-    if (earlier.length === 0) return { skipped: `comment: ${request2.mode}, and the verdict is ${report2.verdict}` };
+  const d = object2(value4, file, "the file");
+  if (d.schema !== NOISE_SCHEMA) {
+    throw new InputError(file, `noise file: schema is ${JSON.stringify(d.schema)}, expected "${NOISE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/noise@") ? " (update perf-triage to read newer noise files)" : ""}`);
   }
-  const reserve = marker(request2.group, request2.stamp, request2.headSha, request2.workflow).length + 2;
-  const repositoryUrl = `${context.serverUrl}/${target.owner}/${target.repo}`;
-  const fitted = fitComment(report2, { reserve, summaryUrl: request2.summaryUrl, repositoryUrl, ...request2.headSha ? { headSha: request2.headSha } : {} });
-  try {
-    const comment = await upsertComment(client, target, fitted.body, request2.stamp, request2.headSha, request2.workflow);
-    return { comment, detail: fitted.truncated ? "truncated" : fitted.detail };
-  } catch (error2) {
-    if (statusOf(error2) === 403) {
-      return { skipped: "the token cannot write comments here (HTTP 403): it needs pull-requests: write, and a pull request from a fork only ever gets a read-only token there; use the two-workflow mode in docs/github.md" };
+  for (const field of ["benchmark", "calibratedAt"]) if (typeof d[field] !== "string") throw new InputError(file, `noise file: "${field}" must be a string`);
+  if (d.runner !== void 0 && typeof d.runner !== "string") throw new InputError(file, 'noise file: "runner" must be a string');
+  if (!Number.isFinite(Date.parse(d.calibratedAt))) throw new InputError(file, 'noise file: "calibratedAt" must be a date-time such as 2026-12-03T10:00:00Z');
+  for (const field of ["runs", "confidence", "level", "familySize"]) if (typeof d[field] !== "number" || !Number.isFinite(d[field])) throw new InputError(file, `noise file: "${field}" must be a number`);
+  if (!(d.level > 0 && d.level < 1)) throw new InputError(file, 'noise file: "level" must be between 0 and 1');
+  object2(d.workload, file, "workload");
+  const metrics = object2(d.metrics, file, "metrics");
+  for (const [key, m] of Object.entries(metrics)) {
+    const metric = object2(m, file, `metrics.${key}`);
+    for (const field of ["sigmaBetween", "sigmaWithin", "allowance", "scale", "minEffect"]) {
+      const v = metric[field];
+      if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new InputError(file, `noise file: metrics.${key}.${field} must be a number ≥ 0`);
     }
-    throw error2;
+    if (typeof metric.df !== "number" || !(metric.df >= 1)) throw new InputError(file, `noise file: metrics.${key}.df must be a number ≥ 1`);
+    if (metric.scale > 1 || metric.scale === 0) throw new InputError(file, `noise file: metrics.${key}.scale must be in (0, 1]`);
   }
-}
-function breached(report2) {
-  return report2.benchmarks.some((b) => b.sloBreaches.length > 0);
-}
-async function publishOutcomeCheck(request2) {
-  const { report: report2 } = request2;
-  const first = report2.benchmarks[0];
-  const title = first ? `${plainText(first.name, 100)}: ${headline(first).replace(/`/g, "")}` : report2.verdict;
-  const summary2 = fitReport(report2, { limit: CHECK_SUMMARY_LIMIT, from: "compact", summaryUrl: request2.detailsUrl }).body;
-  return publishCheck(request2.client, request2.repo, {
-    name: request2.name,
-    headSha: request2.headSha,
-    conclusion: report2.outcome.fail ? "failure" : report2.verdict === "inconclusive" ? "neutral" : "success",
-    title,
-    summary: summary2,
-    detailsUrl: request2.detailsUrl,
-    externalId: request2.externalId
-  });
-}
-
-// src/journal/entry.ts
-function entryFromReport(b, context) {
-  const lead = leadMetric(b);
-  const finding2 = leadFinding(b, lead);
-  const kind2 = context.kind === "recorded" && b.verdict === "regressed" ? context.acceptance ? "accepted" : "unaccepted-regression" : context.kind;
-  return {
-    schema: JOURNAL_SCHEMA,
-    id: context.id,
-    kind: kind2,
-    benchmark: b.name,
-    recordedAt: context.recordedAt,
-    ...context.commit ? { commit: context.commit } : {},
-    ...context.pullRequest ? { pullRequest: context.pullRequest } : {},
-    ...context.runUrl ? { runUrl: context.runUrl } : {},
-    date: context.recordedAt.slice(0, 10),
-    symptom: symptom(b, lead),
-    workload: workloadLine(b),
-    baseline: baselineLine(b),
-    diagnosis: finding2 ? `${finding2.title} (${finding2.hint}, ${finding2.status}${finding2.cause !== "unknown" ? `, ${finding2.cause}` : ""})` : b.verdict === "regressed" ? "not diagnosed: no phase data" : "—",
-    change: changeLine(b, context),
-    result: resultLine(b),
-    quality: b.quality && (b.quality.scores || b.quality.generations) ? qualityLine(b.quality) : b.caveats.some((c) => c.kind === "quality-not-measured") ? "not measured" : "measured (see report)",
-    effort: context.acceptance?.effort ?? "—",
-    verdict: b.verdict,
-    metrics: b.metrics.filter((m) => m.head).map(metricRecord),
-    ...context.acceptance ? { acceptance: context.acceptance } : {},
-    ...context.phases ? { phases: context.phases } : {},
-    hints: [...new Set(b.findings.map((f) => f.hint))],
-    config: b.head.meta.config
-  };
-}
-function asFirstBaseline(entry) {
-  return { ...entry, verdict: "first baseline", symptom: "first recorded baseline", result: "—" };
-}
-function metricRecord(m) {
-  return {
-    key: m.spec.key,
-    unit: m.spec.metric.unit,
-    value: m.head.value,
-    ...m.base ? { baseline: m.base.value } : {},
-    ...m.change !== void 0 ? { change: m.change } : {},
-    verdict: m.verdict
-  };
-}
-function symptom(b, lead) {
-  if (!lead?.head) return b.verdict === "unchanged" ? "no regression" : b.verdict;
-  const value4 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
-  const slo = lead.slos[0];
-  const target = slo ? `, target ${slo.slo.comparator} ${withUnit(slo.slo.threshold, lead.spec.metric.unit)}` : "";
-  return `${value4}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
-}
-function workloadLine(b) {
-  const w = b.workload;
-  const parts2 = [];
-  if (w.prompt) parts2.push(`${grouped(w.prompt.headMedian)} median prompt tokens`);
-  if (w.output) parts2.push(`${grouped(w.output.headMedian)} output`);
-  if (w.arrivalRate) parts2.push(`${compact(w.arrivalRate.headRate)} req/s`);
-  parts2.push(`${grouped(b.head.requests || w.headRequests)} requests`);
-  if (b.head.meta.workload) parts2.push(b.head.meta.workload);
-  return parts2.join(", ");
-}
-function baselineLine(b) {
-  const shown = b.metrics.filter((m) => m.base && (m.spec.metric.id === "ttft" || m.spec.metric.id === "itl" || m.spec.metric.id === "throughput")).slice(0, 4);
-  if (shown.length === 0) return "—";
-  return shown.map((m) => `${specLabel(m.spec)} ${withUnit(m.base.value, m.spec.metric.unit)}`).join(", ");
-}
-function changeLine(b, context) {
-  const parts2 = [];
-  if (context.pullRequest) parts2.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ""}`);
-  if (context.commit) parts2.push(`(${context.commit.slice(0, 7)})`);
-  const config = b.configChanges.slice(0, 4).map((c) => `${c.key} ${String(c.base ?? "(unset)")} → ${String(c.head ?? "(unset)")}`);
-  if (config.length) parts2.push(`config: ${config.join(", ")}`);
-  return parts2.join(" ") || "—";
-}
-function resultLine(b) {
-  const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`);
-  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive").length;
-  if (undecided2) parts2.push(`${undecided2} undecided`);
-  return parts2.join("; ") || b.verdict;
-}
-
-// src/journal/phases.ts
-function phaseMeans(side2) {
-  const table = pooledTable(side2);
-  if (!table) return void 0;
-  const out = {};
-  for (const phase of PHASES) {
-    const column = requestColumn(table, phase);
-    if (!column) continue;
-    const mean = meanFinite(column);
-    if (Number.isFinite(mean)) out[phase] = Number(mean.toPrecision(6));
+  const alarms = object2(d.falseAlarms, file, "falseAlarms");
+  for (const side2 of ["before", "after"]) {
+    const t = object2(alarms[side2], file, `falseAlarms.${side2}`);
+    for (const field of ["pairs", "comparisons", "alarms", "unchanged", "inconclusive"]) if (typeof t[field] !== "number") throw new InputError(file, `noise file: falseAlarms.${side2}.${field} must be a number`);
   }
-  return Object.keys(out).length ? out : void 0;
+  return d;
 }
-
-// src/journal/record.ts
-function recordedEntries(report2, heads, context) {
-  const { idPrefix, firstBaseline, ...rest } = context;
-  return report2.benchmarks.map((b, i) => {
-    const entry = entryFromReport(b, { ...rest, id: `${idPrefix}:${b.name}`, phases: phaseMeans(heads[i]) });
-    return firstBaseline?.has(b.name) ? asFirstBaseline(entry) : entry;
-  });
+function object2(value4, file, where2) {
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) throw new InputError(file, `noise file: ${where2} must be an object`);
+  return value4;
 }
-function recordInput(report2, heads, entries, recordedAt, commit) {
-  const baselines = /* @__PURE__ */ new Map();
-  report2.benchmarks.forEach((b, i) => {
-    const entry = entries.find((e) => e.benchmark === b.name);
-    baselines.set(b.name, () => `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...commit ? { commit } : {}, ...entry ? { entryId: entry.id } : {} }))}
-`);
-  });
-  return { entries, baselines };
+function noiseApplies(file, runs) {
+  return compatibleKeys(file.workload, commonKey(runs));
 }
 
 // src/github/git-errors.ts
@@ -47215,10 +46012,10 @@ async function findLanded(client, target, head, uncertain, trailer) {
   }
   return void 0;
 }
-var utf82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+var utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeText(path, bytes) {
   try {
-    return utf82.decode(bytes);
+    return utf8.decode(bytes);
   } catch (error2) {
     throw new CommitError("invalid", `${path} is not UTF-8 text`, { cause: error2 });
   }
@@ -47346,6 +46143,2884 @@ function sleep(ms) {
   return new Promise((resolve4) => setTimeout(resolve4, ms));
 }
 
+// src/github/permissions.ts
+function neededPermission(method, url) {
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, "").replace(/\?.*$/, "");
+  const write2 = method.toUpperCase() !== "GET" && method.toUpperCase() !== "HEAD";
+  const scope = /\/check-runs\b|\/check-suites\b/.test(path) ? "checks" : /\/actions\//.test(path) ? "actions" : /\/pulls\b|\/issues\b/.test(path) ? "pull-requests" : /\/contents\/|\/git\//.test(path) ? "contents" : "metadata";
+  return `${scope}: ${write2 ? "write" : "read"}`;
+}
+var PermissionError = class extends Error {
+  constructor(permission, what) {
+    super(`${what}: the token lacks ${permission} (HTTP 403); grant it in the workflow's permissions`);
+    this.permission = permission;
+  }
+  permission;
+  status = 403;
+};
+function permissionError(error2, what) {
+  if (error2 instanceof PermissionError) return error2;
+  if (statusOf(error2) !== 403 || /rate limit/i.test(String(error2?.message))) return void 0;
+  const request2 = error2.request;
+  return new PermissionError(neededPermission(request2?.method ?? "GET", request2?.url ?? ""), what);
+}
+async function needing(what, work) {
+  try {
+    return await work();
+  } catch (error2) {
+    throw permissionError(error2, what) ?? error2;
+  }
+}
+
+// src/action/calibrate-mode.ts
+async function runCalibrate(run2) {
+  const groups2 = pairBenchmarks(run2.runs, run2.runs).pairs;
+  if (groups2.length > 1 && !run2.config.benchmark) throw new InputError("results", `these files hold ${groups2.length} benchmarks or workloads (${groups2.map((g2) => g2.name).join(", ")}): calibrate the repeats of one at a time, or name it with the benchmark input`);
+  const benchmark = run2.config.benchmark ?? groups2[0]?.name ?? "benchmark";
+  let calibration;
+  try {
+    calibration = calibrate(run2.runs, run2.config, { benchmark });
+  } catch (error2) {
+    if (error2 instanceof CalibrationError) throw new InputError("results", error2.message);
+    throw error2;
+  }
+  const file = noiseFileFrom(calibration, { calibratedAt: (/* @__PURE__ */ new Date()).toISOString(), ...run2.runner ? { runner: run2.runner } : {}, confidence: run2.config.statistics.level });
+  const path = run2.journal.paths.noise(benchmark);
+  const after = calibration.after;
+  setOutput("false-alarm-rate", after.comparisons ? String(after.alarms / after.comparisons) : "");
+  const commit = run2.commit;
+  if (commit) {
+    const result = await needing(
+      `the noise file ${path} was not committed to ${commit.branch}`,
+      () => commitFiles(commit.client, {
+        ...commit.repo,
+        branch: commit.branch,
+        createBranchIfMissing: true,
+        message: `perf-triage: noise calibration of ${benchmark} (${calibration.runs} runs${run2.runner ? ` on ${run2.runner}` : ""})
+
+Perf-Triage-Run: ${commit.runId}`,
+        idempotencyKey: `Perf-Triage-Run: ${commit.runId}`,
+        apply: async () => [{ path, content: noiseFileText(file) }]
+      })
+    );
+    setOutput("noise-file", path);
+    info2(`noise file ${path} committed to ${commit.branch}${"sha" in result ? ` (${result.sha.slice(0, 7)})` : ""}`);
+  } else {
+    info2("the noise file was not committed (journal: false, or no github-token); it is in the job summary");
+  }
+  await summary.addRaw(calibrationMarkdown(calibration, { ...run2.runner ? { runner: run2.runner } : {}, ...commit ? { written: path } : {}, confidence: run2.config.statistics.level })).addRaw(`
+<details><summary>The noise file</summary>
+
+\`\`\`json
+${noiseFileText(file).replace(/`/g, "ˋ")}\`\`\`
+</details>
+`).write();
+  info2(`calibration of ${benchmark}: ${calibration.runs} runs, ${after.alarms} false alarm(s) in ${after.comparisons} A/A comparisons with the calibrated noise`);
+}
+
+// src/compare/bisect.ts
+function stepBetween(good, bad, config, named) {
+  const spec = named ? specOf(named) : void 0;
+  const result = compareRunSides(good, bad, spec ? onlyMetric(config, spec) : config);
+  const judged = result.metrics.filter((m) => m.interval && m.spec.metric.id !== "failed");
+  const regressed = judged.filter((m) => m.verdict === "regressed");
+  const chosen = spec ? judged.find((m) => m.spec.key === spec.key) : regressed.sort((a, b) => beyond(b) - beyond(a))[0];
+  if (!chosen) return { metrics: result.metrics, tooClose: true, ...spec ? { key: spec.key } : {} };
+  return { key: chosen.spec.key, comparison: chosen, metrics: result.metrics, tooClose: chosen.verdict !== "regressed" };
+}
+function judgePoint(good, point, bad, config, key) {
+  const only = onlyMetric(config, specOf(key));
+  const vsGood = compareRunSides(good, point, only).metrics.find((m) => m.spec.key === key);
+  const vsBad = compareRunSides(point, bad, only).metrics.find((m) => m.spec.key === key);
+  const fromGood = vsGood?.verdict === "regressed";
+  const toBad = vsBad?.verdict === "regressed";
+  const verdict = fromGood && !toBad ? "bad" : toBad && !fromGood ? "good" : "unclear";
+  return { verdict, ...vsGood ? { vsGood } : {}, ...vsBad ? { vsBad } : {} };
+}
+var BisectSearch = class {
+  constructor(last) {
+    this.last = last;
+    if (!(last >= 1)) throw new RangeError("a bisect needs a good and a later bad commit");
+    this.hi = last;
+  }
+  last;
+  lo = 0;
+  hi;
+  next() {
+    return this.hi - this.lo > 1 ? Math.floor((this.lo + this.hi) / 2) : void 0;
+  }
+  record(index, verdict) {
+    if (index <= this.lo || index >= this.hi) throw new RangeError(`commit ${index} is outside the open range (${this.lo}, ${this.hi})`);
+    if (verdict === "good") this.lo = index;
+    else this.hi = index;
+  }
+  /** The range still open: the last known good and the first known bad. */
+  get range() {
+    return { good: this.lo, bad: this.hi };
+  }
+  get culprit() {
+    return this.hi - this.lo === 1 ? this.hi : void 0;
+  }
+};
+function workloadMismatch(expected, side2) {
+  const out = [];
+  for (const run2 of side2.runs) {
+    const key = workloadKey(run2);
+    if (keyText(key) === keyText(expected)) continue;
+    for (const d of keyDifferences(expected, key)) out.push({ field: d.field, expected: d.base, found: d.head });
+    for (const field of KEY_FIELDS) {
+      if (expected[field] === void 0 !== (key[field] === void 0)) out.push({ field, ...expected[field] !== void 0 ? { expected: expected[field] } : {}, ...key[field] !== void 0 ? { found: key[field] } : {} });
+    }
+  }
+  return out;
+}
+function specOf(key) {
+  const spec = parseMetricSpec(key);
+  if (typeof spec === "string") throw new RangeError(`"${key}": ${spec}`);
+  return spec;
+}
+function onlyMetric(config, spec) {
+  return { ...config, metrics: [{ spec, origin: "named" }] };
+}
+function beyond(m) {
+  if (!m.interval || !(m.minEffect > 0)) return 0;
+  const worse = m.spec.metric.direction === "lower-is-better" ? m.interval[0] : -m.interval[1];
+  return worse / m.minEffect;
+}
+
+// src/journal/jsonl.ts
+var REQUIRED = ["id", "kind", "benchmark", "recordedAt", "verdict", "metrics"];
+var NEWER = /^perf-triage\/journal@(\d+)$/;
+function parseJournal(text, file) {
+  const entries = [];
+  const issues = [];
+  const ids = /* @__PURE__ */ new Set();
+  let lines = 0;
+  text.split("\n").forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    lines++;
+    const unread = (message, field, newerSchema) => {
+      issues.push({ file, line: index + 1, message, raw: line, ...field ? { field } : {}, ...newerSchema ? { newerSchema } : {} });
+      const id = idIn(line);
+      if (id !== void 0) ids.add(id);
+    };
+    let value4;
+    try {
+      value4 = JSON.parse(line);
+    } catch (error2) {
+      unread(`not valid JSON: ${error2.message}`);
+      return;
+    }
+    const entry = value4;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      unread("expected a journal entry object");
+      return;
+    }
+    if (entry.schema !== JOURNAL_SCHEMA) {
+      const newer = typeof entry.schema === "string" ? NEWER.exec(entry.schema) : null;
+      if (newer && Number(newer[1]) > Number(NEWER.exec(JOURNAL_SCHEMA)[1])) {
+        unread(`an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`, "schema", entry.schema);
+        return;
+      }
+      unread(`expected "${JOURNAL_SCHEMA}"`, "schema");
+      return;
+    }
+    const missing = REQUIRED.find((k) => entry[k] === void 0);
+    if (missing) {
+      unread("missing", missing);
+      return;
+    }
+    if (!Array.isArray(entry.metrics)) {
+      unread("expected a list", "metrics");
+      return;
+    }
+    entries.push(entry);
+    ids.add(String(entry.id));
+  });
+  return { entries, issues, ids, lines };
+}
+function idIn(line) {
+  try {
+    const value4 = JSON.parse(line);
+    if (value4 && typeof value4 === "object" && typeof value4.id === "string") return value4.id;
+  } catch {
+  }
+  const match = /"id"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(line);
+  if (!match) return void 0;
+  try {
+    return JSON.parse(match[1]);
+  } catch {
+    return void 0;
+  }
+}
+function appendEntries(text, file, add2, seen = /* @__PURE__ */ new Set()) {
+  const existing = parseJournal(text, file).ids;
+  const added = [];
+  for (const e of add2) {
+    if (existing.has(e.id) || seen.has(e.id)) continue;
+    existing.add(e.id);
+    added.push(e);
+  }
+  if (added.length === 0) return { text, added };
+  const base = text === "" || text.endsWith("\n") ? text : `${text}
+`;
+  return { text: base + added.map((e) => JSON.stringify(e)).join("\n") + "\n", added };
+}
+function describeUnread(issue2) {
+  return `${issue2.file} line ${issue2.line}: ${issue2.field && !issue2.newerSchema ? `field "${issue2.field}": ` : ""}${issue2.message}`;
+}
+
+// src/render/mermaid.ts
+var MAX_CHART_POINTS = 30;
+var MAX_TITLE = 100;
+var MAX_LABEL = 24;
+var PALETTE = [
+  { name: "blue", hex: "#2f6fdf" },
+  { name: "orange", hex: "#e8833a" }
+];
+function trendChart(options) {
+  const maxPoints = Math.max(1, Math.floor(options.maxPoints ?? MAX_CHART_POINTS));
+  const points2 = options.points.filter((p) => Number.isFinite(p.value)).slice(-maxPoints);
+  if (points2.length === 0) return "";
+  const withSecond = points2.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [points2.map((p) => p.value)];
+  if (withSecond) lines.push(points2.map((p) => p.second));
+  const axis = niceAxis(lines.flat());
+  const number2 = (v) => fixed(v, axis.decimals);
+  const labels = points2.length > X_LABELS ? sparseLabels(points2.map((p) => p.label)) : uniqueLabels(points2.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
+  let title = mermaidText(options.title, MAX_TITLE);
+  if (withSecond && options.seriesNames) {
+    const [first, second] = options.seriesNames.map((n) => mermaidText(n, 40));
+    if (first && second) title = `${title} (${PALETTE[0].name}: ${first}, ${PALETTE[1].name}: ${second})`.trim();
+  }
+  const unit = mermaidText(options.unit, 40);
+  const palette = PALETTE.slice(0, lines.length).map((c) => c.hex).join(", ");
+  const body = [
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    "xychart-beta",
+    ...title ? [`    title "${title}"`] : [],
+    `    x-axis [${labels.map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis ${unit ? `"${unit}" ` : ""}${number2(axis.min)} --> ${number2(axis.max)}`,
+    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`)
+  ];
+  return ["```mermaid", ...body, "```"].join("\n");
+}
+function mermaidText(text, max) {
+  const clean2 = plainText(text, Number.MAX_SAFE_INTEGER).replace(/["`]/g, "'").replace(/[[{<]/g, "(").replace(/[\]}>]/g, ")").replace(/[#;\\]/g, "").replace(/,/g, " ").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+  const chars = [...clean2];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean2;
+}
+var X_LABELS = 5;
+function sparseLabels(dates) {
+  const n = dates.length;
+  const shown = /* @__PURE__ */ new Set();
+  const count3 = Math.min(n, X_LABELS);
+  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
+  let hidden = 0;
+  const used = /* @__PURE__ */ new Set();
+  return dates.map((d, i) => {
+    if (!shown.has(i)) return "​".repeat(++hidden);
+    const label = mermaidText(d, 24) || String(i + 1);
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
+}
+function uniqueLabels(labels) {
+  const used = /* @__PURE__ */ new Set();
+  return labels.map((label) => {
+    let out = label;
+    for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
+    used.add(out);
+    return out;
+  });
+}
+function niceAxis(values) {
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  const nonNegative5 = lo >= 0;
+  if (hi === lo) {
+    const pad = Math.abs(lo) * 0.1;
+    lo -= pad;
+    hi += pad;
+  }
+  if (!(hi / 5 - lo / 5 > 1e-290)) {
+    lo = -1;
+    hi = 1;
+  }
+  const step = niceStep(hi / 5 - lo / 5);
+  let min = Math.max(Math.floor(lo / step) * step, -Number.MAX_VALUE);
+  const max = Math.min(Math.ceil(hi / step) * step, Number.MAX_VALUE);
+  if (nonNegative5 && min < 0) min = 0;
+  const exponent = Math.floor(Math.log10(step));
+  const decimals = Math.min(100, Math.max(0, 2 - exponent));
+  const resolution2 = 10 ** Math.max(exponent - 2, -decimals);
+  const low = Number(min.toFixed(decimals));
+  let high = Number(max.toFixed(decimals));
+  if (fixed(high, decimals) === fixed(low, decimals)) high = low + 10 ** -decimals;
+  return { min: low, max: high, decimals, round: (v) => Math.round(v / resolution2) * resolution2 };
+}
+function niceStep(raw) {
+  const exponent = Math.floor(Math.log10(raw));
+  const base = 10 ** exponent;
+  const fraction = raw / base;
+  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  return nice * base;
+}
+function fixed(value4, decimals) {
+  const text = Math.abs(value4) >= 1e21 ? BigInt(Math.round(value4)).toString() : value4.toFixed(decimals);
+  const trimmed2 = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed2 === "-0" ? "0" : trimmed2;
+}
+
+// src/journal/charts.ts
+var MAX_POINTS = 60;
+var MIN_SPAN = 10;
+var BLUE = "#2f6fdf";
+var ORANGE = "#e8833a";
+var GREY = "#9aa0a6";
+function changeChart(title, unit, all, sigma) {
+  const points2 = all.filter((p) => Number.isFinite(p.value)).slice(-MAX_POINTS);
+  if (points2.length < 2 || !(points2[0].value > 0)) return "";
+  const first = points2[0].value;
+  const change2 = points2.map((p) => (p.value / first - 1) * 100);
+  const band = sigma !== void 0 && sigma > 0 ? [(Math.exp(1.96 * sigma * Math.SQRT2) - 1) * 100, (Math.exp(-1.96 * sigma * Math.SQRT2) - 1) * 100] : void 0;
+  const axis = niceAxis([...change2, ...band ?? [], -MIN_SPAN, MIN_SPAN, 0]);
+  const lines = [change2, ...band ? [points2.map(() => band[0]), points2.map(() => band[1])] : []];
+  const heading = `${title} · % change from ${points2[0].date} (${withUnit(first, unit)})`;
+  return chart(heading, `% vs ${points2[0].date}`, points2, lines, axis, band ? [BLUE, GREY, GREY] : [BLUE]);
+}
+function phaseChart(title, names2, points2) {
+  const shown = points2.filter((p) => Number.isFinite(p.first)).slice(-MAX_POINTS);
+  if (shown.length < 2) return "";
+  const withSecond = names2[1] !== void 0 && shown.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [shown.map((p) => p.first), ...withSecond ? [shown.map((p) => p.second)] : []];
+  const axis = niceAxis([0, ...lines.flat()]);
+  const legend = withSecond ? ` (blue: ${names2[0]} · orange: ${names2[1]})` : ` (${names2[0]})`;
+  return chart(`${title}${legend}`, "ms", shown.map((p) => ({ date: p.date, value: p.first })), lines, axis, [BLUE, ORANGE]);
+}
+function chart(title, yTitle, points2, lines, axis, palette) {
+  const number2 = (v) => fixed2(v, axis.decimals);
+  return [
+    "```mermaid",
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette.slice(0, lines.length).join(", ")}"}}}}%%`,
+    "xychart-beta",
+    `    title "${mermaidText(title, 110)}"`,
+    `    x-axis [${sparseLabels(points2.map((p) => p.date)).map((l) => `"${l}"`).join(", ")}]`,
+    `    y-axis "${mermaidText(yTitle, 40)}" ${number2(axis.min)} --> ${number2(axis.max)}`,
+    ...lines.map((values) => `    line [${values.map((v) => number2(axis.round(v))).join(", ")}]`),
+    "```"
+  ].join("\n");
+}
+function fixed2(value4, decimals) {
+  const text = value4.toFixed(decimals);
+  const trimmed2 = text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+  return trimmed2 === "-0" ? "0" : trimmed2;
+}
+
+// src/journal/markdown.ts
+var CHARTED = ["ttft.p95", "itl.p99", "throughput", "e2e.p95", "ttft.p50", "itl.p50"];
+var MAX_CHARTS = 3;
+var CELL_WIDTH = 26;
+var MAX_RAW = 400;
+function renderJournal(entries, options = {}) {
+  const out = [
+    `# ${options.title ?? "Performance journal"}`,
+    "",
+    options.intro ?? "Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.",
+    ""
+  ];
+  const segments = options.segments ?? [];
+  if (segments.length) {
+    const links = [...segments].reverse().map((s) => `[${s.from && s.to ? `${s.from} – ${s.to}` : s.href.replace(/^.*\//, "")}](${s.href}) (${s.lines})`);
+    out.push(`Older entries, newest first: ${links.join(" · ")}.`, "");
+  }
+  const byBenchmark = groupByBenchmark(entries);
+  const history = groupByBenchmark(options.history ?? entries);
+  if (byBenchmark.size) out.push("Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.", "");
+  for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(`## ${markdownText(benchmark)}`, "");
+    for (const chart2 of charts(benchmark, history.get(benchmark) ?? list)) out.push(chart2, "");
+    out.push(entryTable(list), "");
+  }
+  if (byBenchmark.size === 0) out.push("No entries yet.", "");
+  const unread = options.unread ?? [];
+  if (unread.length) {
+    out.push(`## ⚠️ ${unread.length} ${unread.length === 1 ? "line" : "lines"} not shown`, "", "Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).", "");
+    for (const issue2 of unread) out.push(`- ${markdownText(describeUnread(issue2), 300)}`, "", indent(fenced(issue2.raw.length > MAX_RAW ? `${issue2.raw.slice(0, MAX_RAW)}…` : issue2.raw)), "");
+  }
+  return out.join("\n");
+}
+function renderSegmentPage(entries, unread, segment2) {
+  const span2 = segment2.info.from && segment2.info.to ? ` (${segment2.info.from} – ${segment2.info.to})` : "";
+  return renderJournal(entries, {
+    title: `Performance journal, segment ${segment2.number}${span2}`,
+    intro: `Written once by perf-triage from \`${segment2.info.file}\` (${segment2.info.lines} lines) when it filled up; newer entries are in [JOURNAL.md](../JOURNAL.md).`,
+    unread
+  });
+}
+function groupByBenchmark(entries) {
+  const out = /* @__PURE__ */ new Map();
+  for (const e of sortedByTime(entries)) out.set(e.benchmark, [...out.get(e.benchmark) ?? [], e]);
+  return out;
+}
+function sortedByTime(entries) {
+  return entries.map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) })).sort((a, b) => (Number.isFinite(a.t) ? a.t : 0) - (Number.isFinite(b.t) ? b.t : 0) || a.i - b.i).map(({ e }) => e);
+}
+function charts(benchmark, list) {
+  const out = [];
+  for (const key of CHARTED) {
+    const history = metricHistory(list, benchmark, key);
+    if (history.length < 2) continue;
+    const spec = parseMetricSpec(key);
+    const label = typeof spec === "string" ? key : specLabel(spec);
+    const band = noiseBand(history);
+    const chart2 = changeChart(
+      label,
+      history.at(-1).unit,
+      history.map((p) => ({ date: p.recordedAt.slice(0, 10), value: p.value })),
+      band?.sigma
+    );
+    if (chart2) out.push(chart2);
+    if (out.length >= MAX_CHARTS) break;
+  }
+  const phases = phasesChart(list);
+  if (phases) out.push(phases);
+  return out;
+}
+function phasesChart(list) {
+  const withPhases = list.filter((e) => e.phases && typeof e.phases === "object");
+  if (withPhases.length < 2) return void 0;
+  const latest = withPhases[withPhases.length - 1].phases;
+  const top = Object.entries(latest).filter(([, v]) => Number.isFinite(v)).sort(([, a], [, b]) => b - a).slice(0, 2).map(([phase]) => phase);
+  if (top.length === 0) return void 0;
+  const points2 = withPhases.flatMap((e) => {
+    const first = e.phases[top[0]];
+    if (!Number.isFinite(first)) return [];
+    const second = top[1] !== void 0 ? e.phases[top[1]] : void 0;
+    return [{ date: e.date, first, ...second !== void 0 ? { second } : {} }];
+  });
+  const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
+  return phaseChart("Mean time per phase", [names2[0], names2[1]], points2) || void 0;
+}
+var VERDICT_MARK = { regressed: "🔴", improved: "🟢", unchanged: "⚪", inconclusive: "🟡", "first baseline": "🔵" };
+function entryTable(list) {
+  const newest = [...list].reverse();
+  const row = (cells) => `| ${cells.join(" | ")} |`;
+  const main = newest.map((e) => row([dateCell(e), verdictCell(e), cell(e.symptom), cell(e.diagnosis), cell(e.change), cell(compactResult(e.result)), cell(e.effort, 14)]));
+  const context = newest.map((e) => row([markdownText(e.date, 30), cell(e.workload, 60), cell(e.baseline, 60), cell(e.quality, 30)]));
+  return [
+    "| Date | Verdict | Symptom | Diagnosis | Change | Result | Effort |",
+    "|---|---|---|---|---|---|---|",
+    ...main,
+    "",
+    `<details><summary>Workload, baseline and quality of these ${newest.length} ${newest.length === 1 ? "entry" : "entries"}</summary>`,
+    "",
+    "| Date | Workload | Baseline | Quality |",
+    "|---|---|---|---|",
+    ...context,
+    "",
+    "</details>"
+  ].join("\n");
+}
+function dateCell(e) {
+  const links = [];
+  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${Number(e.pullRequest.number)}`);
+  if (e.commit) links.push(`\`${codeText(e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, ""))}\``);
+  if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
+  return `${markdownText(e.date, 30).replace(/-/g, "‑")}${links.length ? `<br>${links.join(" ")}` : ""}`;
+}
+function verdictCell(e) {
+  const mark = VERDICT_MARK[e.verdict] ?? "";
+  const verdict = `${mark ? `${mark} ` : ""}${markdownText(e.verdict, 40)}`;
+  if (e.kind === "unaccepted-regression") return `${verdict}<br>⚠️ **merged without acceptance**`;
+  if (e.kind === "accepted" && e.acceptance) return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
+  return verdict;
+}
+function cell(text, width = CELL_WIDTH) {
+  const value4 = typeof text === "string" && text.trim() !== "" ? text : "—";
+  return wrap(markdownText(value4.replace(/[\r\n]+/g, " "), 400), width);
+}
+function wrap(text, width = CELL_WIDTH) {
+  const parts2 = text.split(/(?<=[;,]) +| (?=→)/);
+  const lines = [];
+  for (const part of parts2) {
+    const last = lines.at(-1);
+    if (last !== void 0 && last.length + part.length + 1 <= width) lines[lines.length - 1] = `${last} ${part}`;
+    else lines.push(part);
+  }
+  return lines.join("<br>");
+}
+function compactResult(text) {
+  if (typeof text !== "string") return text;
+  const parts2 = text.split("; ");
+  const unchanged = parts2.filter((p) => / unchanged$/.test(p)).map((p) => p.replace(/ unchanged$/, ""));
+  if (unchanged.length < 2) return text;
+  return [...parts2.filter((p) => !/ unchanged$/.test(p)), `unchanged: ${unchanged.join(", ")}`].join("; ");
+}
+function indent(text) {
+  return text.split("\n").map((l) => `  ${l}`).join("\n");
+}
+function fenced(text) {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text
+${text}
+${fence}`;
+}
+function safeUrl(url) {
+  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9._~:/?#@!$&'*+,;=%-]*$/.test(url) && !/[()]/.test(url) ? url : "#";
+}
+
+// src/journal/paths.ts
+import { createHash as createHash2 } from "node:crypto";
+function journalPaths(dir = ".perf-triage") {
+  const root = dir.replace(/\/+$/, "") || ".perf-triage";
+  const number2 = (n) => String(n).padStart(4, "0");
+  return {
+    dir: root,
+    jsonl: `${root}/journal.jsonl`,
+    markdown: `${root}/JOURNAL.md`,
+    index: `${root}/journal/index.json`,
+    segment: (n) => `${root}/journal/${number2(n)}.jsonl`,
+    segmentPage: (n) => `${root}/journal/${number2(n)}.md`,
+    baseline: (benchmark) => `${root}/baselines/${baselineFile(benchmark)}`,
+    legacyBaseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`,
+    noise: (benchmark) => `${root}/noise/${baselineFile(benchmark)}`
+  };
+}
+function slug(name) {
+  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 100) || "benchmark";
+}
+function baselineFile(name) {
+  const s = slug(name);
+  return s === name ? `${s}.json` : `${s}-${nameHash(name).slice(0, 8)}.json`;
+}
+function nameHash(name) {
+  return createHash2("sha256").update(name, "utf8").digest("hex");
+}
+
+// src/journal/store.ts
+var SEGMENT_ENTRIES = 250;
+var INDEX_SCHEMA = "perf-triage/journal-index@1";
+function parseIndex(text, file) {
+  if (text === void 0) return { schema: INDEX_SCHEMA, segments: [] };
+  let value4;
+  try {
+    value4 = JSON.parse(text);
+  } catch (error2) {
+    throw new InputError(file, `the journal index is not valid JSON (${error2.message}); restore it from the repository's history — it lists the full segments`);
+  }
+  const index = value4;
+  if (index?.schema !== INDEX_SCHEMA || !Array.isArray(index.segments)) {
+    throw new InputError(file, `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === "string" && index.schema.startsWith("perf-triage/journal-index@") ? " (a newer index: update perf-triage)" : ""}`);
+  }
+  index.segments.forEach((s, i) => {
+    if (typeof s?.file !== "string" || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== "number") throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
+  });
+  return index;
+}
+async function readJournal(read, paths, options = {}) {
+  const label = (path) => options.label ? `${options.label}:${path}` : path;
+  const [indexText, currentText] = await Promise.all([read(paths.index), read(paths.jsonl)]);
+  const index = parseIndex(indexText, label(paths.index));
+  const numbers = index.segments.map((_, i) => i + 1);
+  const wanted = options.all ? numbers : numbers.slice(-1);
+  const texts = await Promise.all(wanted.map((n) => read(paths.segment(n))));
+  const view = { index, entries: [], issues: [], ids: /* @__PURE__ */ new Set(), current: { text: currentText ?? "", parsed: parseJournal("", label(paths.jsonl)) }, exists: indexText !== void 0 || currentText !== void 0 };
+  const add2 = (parsed) => {
+    view.entries.push(...parsed.entries);
+    view.issues.push(...parsed.issues);
+    for (const id of parsed.ids) view.ids.add(id);
+  };
+  wanted.forEach((n, i) => {
+    if (texts[i] === void 0) {
+      throw new InputError(label(paths.segment(n)), `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`);
+    }
+    add2(parseJournal(texts[i], label(paths.segment(n))));
+  });
+  view.current.parsed = parseJournal(view.current.text, label(paths.jsonl));
+  add2(view.current.parsed);
+  return view;
+}
+async function recordChanges(read, paths, input) {
+  const view = await readJournal(read, paths);
+  const { text, added } = appendEntries(view.current.text, paths.jsonl, input.entries, view.ids);
+  if (added.length === 0) return { files: [], added, baselinePaths: /* @__PURE__ */ new Map(), issues: view.issues };
+  const files = [];
+  const { index, current, moved: moved2 } = rollOver(view.index, text, paths);
+  for (const segment2 of moved2) files.push({ path: segment2.path, content: segment2.text }, { path: segment2.pagePath, content: segment2.page });
+  if (moved2.length) files.push({ path: paths.index, content: `${JSON.stringify(index, null, 1)}
+` });
+  files.push({ path: paths.jsonl, content: current });
+  const lastFull = moved2.at(-1)?.text ?? (index.segments.length ? await read(paths.segment(index.segments.length)) : void 0) ?? "";
+  files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, index, lastFull, current) });
+  const baselinePaths = /* @__PURE__ */ new Map();
+  const taken = /* @__PURE__ */ new Set();
+  for (const entry of added) {
+    const digest = input.baselines?.get(entry.benchmark);
+    if (!digest || baselinePaths.has(entry.benchmark)) continue;
+    const path = await baselinePathFor(read, paths, entry.benchmark, taken);
+    taken.add(path);
+    baselinePaths.set(entry.benchmark, path);
+    files.push({ path, content: digest() });
+  }
+  return { files, added, baselinePaths, issues: view.issues };
+}
+function renderMarkdownFiles(paths, index, lastFullText, currentText) {
+  const current = parseJournal(currentText, paths.jsonl.slice(paths.dir.length + 1));
+  const last = parseJournal(lastFullText, index.segments.length ? `journal/${index.segments.at(-1).file}` : "");
+  const links = index.segments.map((s) => ({ href: `journal/${s.page}`, lines: s.lines, ...s.from ? { from: s.from } : {}, ...s.to ? { to: s.to } : {} }));
+  return renderJournal(current.entries, { history: [...last.entries, ...current.entries], unread: current.issues, segments: links });
+}
+function rollOver(index, text, paths) {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length <= SEGMENT_ENTRIES) return { index, current: text, moved: [] };
+  const segments = [...index.segments];
+  const moved2 = [];
+  let rest = lines;
+  while (rest.length > SEGMENT_ENTRIES) {
+    const chunk = rest.slice(0, SEGMENT_ENTRIES);
+    rest = rest.slice(SEGMENT_ENTRIES);
+    const n = segments.length + 1;
+    const segmentText = `${chunk.join("\n")}
+`;
+    const file = paths.segment(n).split("/").pop();
+    const parsed = parseJournal(segmentText, `journal/${file}`);
+    const dates = parsed.entries.map((e) => e.date).filter((d) => typeof d === "string").sort();
+    const info3 = { file, page: file.replace(/\.jsonl$/, ".md"), lines: chunk.length, ...dates.length ? { from: dates[0], to: dates.at(-1) } : {} };
+    segments.push(info3);
+    moved2.push({ path: paths.segment(n), pagePath: paths.segmentPage(n), text: segmentText, page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info: info3 }) });
+  }
+  return { index: { schema: INDEX_SCHEMA, segments }, current: `${rest.join("\n")}
+`, moved: moved2 };
+}
+async function baselinePathFor(read, paths, name, taken) {
+  const path = paths.baseline(name);
+  if (!taken.has(path)) {
+    const text = await read(path);
+    const owner = text === void 0 ? void 0 : benchmarkOf(text);
+    if (owner === void 0 || owner === name) return path;
+  }
+  return longBaselinePath(paths, name);
+}
+function benchmarkOf(text) {
+  const match = /"benchmark"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text.slice(0, 4096));
+  if (!match) return void 0;
+  try {
+    return JSON.parse(match[1]);
+  } catch {
+    return void 0;
+  }
+}
+async function findBaseline(read, paths, name) {
+  const candidates = [.../* @__PURE__ */ new Set([paths.baseline(name), longBaselinePath(paths, name), paths.legacyBaseline(name)])];
+  for (const path of candidates) {
+    const text = await read(path);
+    if (text === void 0) continue;
+    const owner = benchmarkOf(text);
+    if (owner === void 0 || owner === name) return { path, text };
+  }
+  return void 0;
+}
+function longBaselinePath(paths, name) {
+  return `${paths.dir}/baselines/${slug(name)}-${nameHash(name)}.json`;
+}
+
+// src/render/bisect.ts
+var short2 = (sha) => sha.replace(/[^0-9a-f]/gi, "").slice(0, 7);
+function bisectMarkdown(o) {
+  const lines = [];
+  const label = o.key ? markdownText(metricLabel(o.key)) : "the metric";
+  lines.push(`### 🔎 perf-triage bisect: ${titleOf(o)}`, "");
+  const step = o.step ? `${label} between \`${short2(o.good)}\` and \`${short2(o.bad)}\`: ${markdownText(stepText(o.step))}` : `\`${short2(o.good)}\` … \`${short2(o.bad)}\``;
+  lines.push(`${step}. ${o.candidates} commit${o.candidates === 1 ? "" : "s"} in the range; ${o.dispatches} run${o.dispatches === 1 ? "" : "s"} dispatched of ${o.maxRuns} allowed, ${o.minutes.toFixed(0)} min.`);
+  if (o.reason) lines.push("", markdownText(o.reason, 600));
+  if (o.result === "too-close-to-call" && o.detectable !== void 0) lines.push("", `This runner's calibration detects about ${percent(o.detectable)} on ${label} with one run a side (docs/statistics.md).`);
+  if (o.open) lines.push("", `Narrowed to \`${short2(o.open.good)}\` … \`${short2(o.open.bad)}\` (${o.open.commits} commit${o.open.commits === 1 ? "" : "s"}).`);
+  if (o.culprit) {
+    const c = o.culprit;
+    lines.push("", `**First bad commit** \`${short2(c.sha)}\`${c.message ? ` ${markdownText(c.message, 100)}` : ""}${pullsText(c.pulls)}`);
+    const b = c.diagnosis;
+    if (b) {
+      const lead = leadMetric(b);
+      const attribution = attributionFor(b, lead);
+      const where2 = attribution ? whereTheTimeWent(attribution) : void 0;
+      const finding2 = leadFinding(b, lead);
+      lines.push(`- against the commit before it: ${markdownText(headline(b), 300)}`);
+      if (where2) lines.push(`- where the time went: ${markdownText(where2, 200)}`);
+      if (finding2) lines.push(`- diagnosis: ${markdownText(finding2.title, 300)} (${finding2.hint}, ${finding2.status})`);
+    }
+  }
+  if (o.rows.length) {
+    lines.push("", `| commit | pull request | runs | ${label} | vs good end | vs bad end | verdict |`, "|---|---|---:|---:|---|---|---|");
+    for (const r of o.rows) {
+      const runs = r.runUrls.map((u) => linkTarget(u)).filter((u) => u !== void 0).map((u, i) => `[${i + 1}](${u})`);
+      lines.push(`| \`${short2(r.sha)}\` ${r.role === "measured" ? "" : `(${r.role})`} | ${pullsCell(r.pulls)} | ${r.runs}${runs.length ? ` (${runs.join(" ")})` : ""} | ${r.value !== void 0 && o.unit ? valueCell(r.value, o.unit) : "—"} | ${vsText(r.vsGood)} | ${vsText(r.vsBad)} | ${r.verdict} |`);
+    }
+  }
+  return `${lines.join("\n")}
+`;
+}
+function titleOf(o) {
+  switch (o.result) {
+    case "found":
+      return `\`${short2(o.culprit.sha)}\` is the first bad commit`;
+    case "too-close-to-call":
+      return "too close to call";
+    case "refused":
+      return "refused";
+    case "budget":
+      return "stopped at its run budget";
+    case "timeout":
+      return "stopped at its time limit";
+    case "failed":
+      return "a run failed";
+  }
+}
+function stepText(m) {
+  return `${m.verdict} ${intervalText(m)}`;
+}
+function vsText(m) {
+  return m ? markdownText(stepText(m), 120) : "—";
+}
+function pullsText(pulls) {
+  return pulls?.length ? ` — ${pullsCell(pulls)}` : "";
+}
+function pullsCell(pulls) {
+  if (!pulls?.length) return "";
+  return pulls.map((p) => {
+    const url = linkTarget(p.url);
+    return `${url ? `[PR ${p.number}](${url})` : `PR ${p.number}`} ${markdownText(p.title, 80)}${p.author ? ` by ${markdownText(p.author, 40)}` : ""}`;
+  }).join("; ");
+}
+
+// src/github/dispatch.ts
+var realSleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms));
+async function dispatchRun(client, repo, request2, wait2) {
+  const dispatch = (details3) => client.request("POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", { ...repo, workflow_id: request2.workflow, ref: request2.ref, inputs: request2.inputs, ...details3 ? { return_run_details: true } : {} });
+  const response = await dispatch(true).catch((error2) => {
+    if (statusOf(error2) === 422 && /return_run_details/.test(String(error2?.message))) return dispatch(false);
+    throw error2;
+  });
+  const details2 = response.data;
+  if (typeof details2?.workflow_run_id === "number") return { id: details2.workflow_run_id, url: typeof details2.html_url === "string" ? details2.html_url : "" };
+  for (let attempt = 0; attempt < (wait2.attempts ?? 20); attempt++) {
+    const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: request2.workflow, event: "workflow_dispatch", per_page: 30 });
+    const run2 = data.workflow_runs.find((r) => (r.display_title ?? "").includes(request2.token));
+    if (run2) return { id: run2.id, url: run2.html_url };
+    await wait2.sleep(wait2.pollMs);
+  }
+  throw new Error(`the dispatched run of ${request2.workflow} did not appear (its run-name must contain the token input; see examples/workflows/perf-bisect-bench.yml)`);
+}
+async function waitForRun(client, repo, runId, wait2) {
+  const now = wait2.now ?? Date.now;
+  for (; ; ) {
+    const { data } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: runId, exclude_pull_requests: true });
+    if (data.status === "completed") return { status: data.status, conclusion: data.conclusion, timedOut: false };
+    if (now() + wait2.pollMs > wait2.deadline) return { status: data.status ?? "unknown", conclusion: data.conclusion, timedOut: true };
+    await wait2.sleep(wait2.pollMs);
+  }
+}
+async function cancelRun(client, repo, runId) {
+  try {
+    await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
+    return true;
+  } catch (error2) {
+    if (statusOf(error2) === 409) return false;
+    throw error2;
+  }
+}
+async function rerunRun(client, repo, runId) {
+  await client.rest.actions.reRunWorkflow({ ...repo, run_id: runId });
+}
+
+// src/github/repo-files.ts
+async function readRepoFile(client, repo, ref2, path) {
+  try {
+    const { data } = await client.rest.repos.getContent({ ...repo, path, ref: ref2 });
+    if (Array.isArray(data) || data.type !== "file") return void 0;
+    if ("content" in data && typeof data.content === "string" && data.encoding === "base64" && data.content !== "") {
+      return Buffer.from(data.content, "base64").toString("utf8");
+    }
+    const { data: blob } = await client.rest.git.getBlob({ ...repo, file_sha: data.sha });
+    return Buffer.from(blob.content, "base64").toString("utf8");
+  } catch (error2) {
+    if (statusOf(error2) === 404) return void 0;
+    throw error2;
+  }
+}
+
+// src/compare/noise-settings.ts
+var MAD_EFFICIENCY = 0.37;
+function noiseSettings(config, input) {
+  const explicit = config.statistics.runNoise;
+  const chosen = /* @__PURE__ */ new Map();
+  const sources = [];
+  for (const file of input.files ?? []) {
+    const metrics = [];
+    let historyPairs = 0;
+    for (const [key, m] of Object.entries(file.metrics)) {
+      if (Object.hasOwn(explicit, key)) continue;
+      let estimate = { sigmaBetween: m.sigmaBetween, df: m.df, sigmaWithin: m.sigmaWithin };
+      const band = input.bands?.(file.benchmark, key);
+      if (band && band.pairs > 0 && band.sigma > 0) {
+        const pooled = poolSigma({ sigma: m.sigmaBetween, df: m.df }, { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs });
+        estimate = { ...estimate, sigmaBetween: pooled.sigma, df: pooled.df };
+        historyPairs = Math.max(historyPairs, band.pairs);
+      }
+      metrics.push(key);
+      const previous = chosen.get(key);
+      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level)) chosen.set(key, { estimate, level: file.level });
+    }
+    const after = file.falseAlarms.after;
+    sources.push({
+      benchmark: file.benchmark,
+      calibratedAt: file.calibratedAt,
+      runs: file.runs,
+      ...file.runner ? { runner: file.runner } : {},
+      metrics,
+      historyPairs,
+      falseAlarms: { alarms: after.alarms, comparisons: after.comparisons, pairs: after.pairs }
+    });
+  }
+  const runNoise = {};
+  const scale = { ...config.statistics.bootstrapScale };
+  for (const [key, sigma] of input.historyBands ?? []) if (!chosen.has(key)) runNoise[key] = sigma;
+  for (const [key, { estimate, level }] of chosen) {
+    runNoise[key] = noiseAllowance(estimate, level);
+    scale[key] = bootstrapScale(estimate, level);
+  }
+  return { config: { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale } }, sources };
+}
+
+// src/action/history.ts
+async function readHistory(client, repo, ref2, journal) {
+  const view = await readJournal((path) => readRepoFile(client, repo, ref2, path), journal.paths, { label: ref2 });
+  if (!view.exists) return void 0;
+  const { entries, issues } = view;
+  for (const issue2 of issues.slice(0, 5)) info2(`journal: ${describeUnread(issue2)}`);
+  if (issues.length > 5) info2(`journal: … and ${issues.length - 5} more lines not read`);
+  const history = historyOf(entries);
+  info2(`journal on ${ref2}: ${entries.length} entries; noise bands for ${history.bands.size} metric(s)`);
+  return history;
+}
+function historyOf(entries) {
+  const bands = /* @__PURE__ */ new Map();
+  for (const benchmark of new Set(entries.map((e) => e.benchmark))) {
+    for (const key of new Set(entries.filter((e) => e.benchmark === benchmark).flatMap((e) => e.metrics.map((m) => m.key)))) {
+      const band = noiseBand(metricHistory(entries, benchmark, key));
+      if (band) bands.set(key, Math.max(bands.get(key) ?? 0, band.sigma));
+    }
+  }
+  return { entries, bands, annotate: (report3) => annotate(report3, entries) };
+}
+function withHistory(config, history) {
+  const runNoise = { ...Object.fromEntries(history.bands), ...config.statistics.runNoise };
+  return { ...config, statistics: { ...config.statistics, runNoise } };
+}
+var WATCHED = ["ttft.p95", "itl.p99", "e2e.p95", "throughput"];
+function annotate(report3, entries) {
+  return { ...report3, benchmarks: report3.benchmarks.map((b) => annotateBenchmark(b, entries)) };
+}
+function annotateBenchmark(b, entries) {
+  const lead = leadMetric(b);
+  const keys = [.../* @__PURE__ */ new Set([...lead ? [lead.spec.key] : [], ...WATCHED])];
+  const caveats = [...b.caveats];
+  const trends = [];
+  for (const key of keys) {
+    const metric = b.metrics.find((m) => m.spec.key === key);
+    if (!metric) continue;
+    const points2 = metricHistory(entries, b.name, key);
+    if (points2.length < 2) continue;
+    const drift = detectDrift(points2, { label: specLabel(metric.spec), within: 20 });
+    if (drift.sentence) caveats.push({ kind: "baseline-drift", message: drift.sentence });
+    if (metric === lead && b.verdict === "regressed" || drift.sentence) {
+      const chartPoints = points2.map((p) => ({ label: p.recordedAt.slice(0, 10), value: p.value }));
+      if (metric.head) chartPoints.push({ label: "this PR", value: metric.head.value });
+      trends.push(trendChart({ title: `${b.name}: ${specLabel(metric.spec)}`, unit: metric.spec.metric.unit, points: chartPoints }));
+    }
+  }
+  return { ...b, caveats, ...trends.length ? { trends } : {} };
+}
+
+// src/action/noise.ts
+async function readNoiseFiles(client, repo, ref2, paths, side2) {
+  const files = [];
+  for (const pair of pairBenchmarks(side2, side2).pairs) {
+    const path = paths.noise(pair.name);
+    const text = await readRepoFile(client, repo, ref2, path);
+    if (text === void 0) continue;
+    const file = parseNoiseFile(text, `${ref2}:${path}`);
+    if (noiseApplies(file, pair.head.runs)) files.push(file);
+    else info2(`noise of ${pair.name}: the calibration of ${file.calibratedAt.slice(0, 10)} was made with another workload; the journal's bands or the defaults apply`);
+  }
+  return files;
+}
+function withNoise(config, files, entries) {
+  const history = entries ? historyOf([...entries]) : void 0;
+  const settings = noiseSettings(config, {
+    files,
+    bands: (benchmark, key) => {
+      const file = files.find((f) => f.benchmark === benchmark);
+      if (!file || !entries) return void 0;
+      const since = Date.parse(file.calibratedAt);
+      const band = journalNoise(entries.filter((e) => Date.parse(e.recordedAt) >= since), benchmark, key);
+      return band ? { sigma: band.sigma, pairs: band.pairs } : void 0;
+    },
+    ...history ? { historyBands: history.bands } : {}
+  });
+  for (const s of settings.sources) info2(`noise of ${s.benchmark}: the calibration of ${s.calibratedAt.slice(0, 10)} (${s.runs} runs${s.runner ? ` on ${s.runner}` : ""})${s.historyPairs ? `, refined with ${s.historyPairs} journal steps` : ""}`);
+  return settings;
+}
+
+// src/ingest/source.ts
+function bytesSource(name, bytes, chunkSize = 1024 * 1024) {
+  return {
+    name,
+    head: new TextDecoder().decode(bytes.subarray(0, 16 * 1024)),
+    size: bytes.length,
+    async *bytes() {
+      for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
+    },
+    async *chunks() {
+      const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+      for (let i = 0; i < bytes.length; i += chunkSize) yield decoder.decode(bytes.subarray(i, i + chunkSize), { stream: true });
+      const rest = decoder.decode();
+      if (rest) yield rest;
+    }
+  };
+}
+
+// src/github/zip.ts
+import { inflateRawSync } from "node:zlib";
+var UnsafeArchiveError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "UnsafeArchiveError";
+  }
+};
+var ZipFormatError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ZipFormatError";
+  }
+};
+var CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+function crc32(data, seed = 0) {
+  let c = (seed ^ 4294967295) >>> 0;
+  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 255] ^ c >>> 8;
+  return (c ^ 4294967295) >>> 0;
+}
+var SIG_LOCAL = 67324752;
+var SIG_CENTRAL = 33639248;
+var SIG_EOCD = 101010256;
+var SIG_ZIP64_LOCATOR = 117853008;
+var EOCD_SIZE = 22;
+var CENTRAL_SIZE = 46;
+var LOCAL_SIZE = 30;
+var S_IFMT = 61440;
+var S_IFREG = 32768;
+var S_IFDIR = 16384;
+var S_IFLNK = 40960;
+var HOST_UNIX = 3;
+var utf82 = new TextDecoder("utf-8", { fatal: true });
+function checkLimits(limits) {
+  for (const key of ["maxEntries", "maxEntryBytes", "maxTotalBytes", "maxRatio"]) {
+    const v = limits[key];
+    if (typeof v !== "number" || !(v >= 0) || Number.isNaN(v)) throw new RangeError(`readZip: limits.${key} must be a non-negative number`);
+  }
+}
+function findEocd(view) {
+  const last = view.byteLength - EOCD_SIZE;
+  const first = Math.max(0, last - 65535);
+  for (let pos = last; pos >= first; pos--) {
+    if (view.getUint32(pos, true) !== SIG_EOCD) continue;
+    const commentLength = view.getUint16(pos + 20, true);
+    if (pos + EOCD_SIZE + commentLength === view.byteLength) return pos;
+  }
+  throw new ZipFormatError("not a ZIP archive: no end of central directory record");
+}
+function checkEntryName(name) {
+  const shown = JSON.stringify(name.length > 200 ? `${name.slice(0, 200)}…` : name);
+  if (name.length === 0) throw new UnsafeArchiveError("entry with an empty name");
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new UnsafeArchiveError(`entry name with control characters: ${shown}`);
+  if (name.includes("\\")) throw new UnsafeArchiveError(`entry name with a backslash: ${shown}`);
+  if (name.startsWith("/")) throw new UnsafeArchiveError(`absolute entry name: ${shown}`);
+  if (/^[a-zA-Z]:/.test(name)) throw new UnsafeArchiveError(`entry name with a drive letter: ${shown}`);
+  const segments = name.replace(/\/$/, "").split("/");
+  for (const segment2 of segments) {
+    if (segment2 === "..") throw new UnsafeArchiveError(`entry name with a '..' segment: ${shown}`);
+    if (segment2 === "." || segment2 === "") throw new UnsafeArchiveError(`entry name with an empty or '.' segment: ${shown}`);
+  }
+}
+function readCentralDirectory(bytes, view, limits) {
+  const eocd = findEocd(view);
+  if (eocd >= 20 && view.getUint32(eocd - 20, true) === SIG_ZIP64_LOCATOR) {
+    throw new UnsafeArchiveError("ZIP64 archives are not supported");
+  }
+  const disk = view.getUint16(eocd + 4, true);
+  const cdDisk = view.getUint16(eocd + 6, true);
+  const entriesOnDisk = view.getUint16(eocd + 8, true);
+  const totalEntries = view.getUint16(eocd + 10, true);
+  const cdSize = view.getUint32(eocd + 12, true);
+  const cdOffset = view.getUint32(eocd + 16, true);
+  if (totalEntries === 65535 || cdSize === 4294967295 || cdOffset === 4294967295) {
+    throw new UnsafeArchiveError("ZIP64 archives are not supported");
+  }
+  if (disk !== 0 || cdDisk !== 0 || entriesOnDisk !== totalEntries) {
+    throw new ZipFormatError("multi-disk (spanned) ZIP archives are not supported");
+  }
+  if (totalEntries > limits.maxEntries) {
+    throw new UnsafeArchiveError(`archive has ${totalEntries} entries, more than the limit of ${limits.maxEntries}`);
+  }
+  if (cdOffset + cdSize !== eocd) {
+    throw new ZipFormatError("central directory does not end where the end of central directory record begins");
+  }
+  if (totalEntries * CENTRAL_SIZE > cdSize) throw new ZipFormatError("central directory is too small for its entry count");
+  const records = [];
+  let pos = cdOffset;
+  for (let i = 0; i < totalEntries; i++) {
+    if (pos + CENTRAL_SIZE > eocd) throw new ZipFormatError("truncated central directory");
+    if (view.getUint32(pos, true) !== SIG_CENTRAL) throw new ZipFormatError(`bad central directory signature at offset ${pos}`);
+    const madeBy = view.getUint16(pos + 4, true);
+    const flags = view.getUint16(pos + 8, true);
+    const method = view.getUint16(pos + 10, true);
+    const crc = view.getUint32(pos + 16, true);
+    const compressedSize = view.getUint32(pos + 20, true);
+    const size = view.getUint32(pos + 24, true);
+    const nameLength = view.getUint16(pos + 28, true);
+    const extraLength = view.getUint16(pos + 30, true);
+    const commentLength = view.getUint16(pos + 32, true);
+    const diskStart = view.getUint16(pos + 34, true);
+    const externalAttributes = view.getUint32(pos + 38, true);
+    const localOffset = view.getUint32(pos + 42, true);
+    const next = pos + CENTRAL_SIZE + nameLength + extraLength + commentLength;
+    if (next > eocd) throw new ZipFormatError("truncated central directory entry");
+    const rawName = bytes.subarray(pos + CENTRAL_SIZE, pos + CENTRAL_SIZE + nameLength);
+    let name;
+    try {
+      name = utf82.decode(rawName);
+    } catch {
+      throw new UnsafeArchiveError(`entry ${i} has a name that is not valid UTF-8`);
+    }
+    checkEntryName(name);
+    if (compressedSize === 4294967295 || size === 4294967295 || localOffset === 4294967295 || diskStart === 65535) {
+      throw new UnsafeArchiveError(`ZIP64 archives are not supported (entry ${JSON.stringify(name)})`);
+    }
+    if (diskStart !== 0) throw new ZipFormatError("multi-disk (spanned) ZIP archives are not supported");
+    if (flags & 1 || flags & 64 || method === 99) {
+      throw new UnsafeArchiveError(`encrypted entry: ${JSON.stringify(name)}`);
+    }
+    const host = madeBy >>> 8;
+    const unixType = host === HOST_UNIX ? externalAttributes >>> 16 & S_IFMT : 0;
+    if (unixType === S_IFLNK) throw new UnsafeArchiveError(`symbolic link entry: ${JSON.stringify(name)}`);
+    if (unixType !== 0 && unixType !== S_IFREG && unixType !== S_IFDIR) {
+      throw new UnsafeArchiveError(`special file entry (mode ${unixType.toString(8)}): ${JSON.stringify(name)}`);
+    }
+    const directory = name.endsWith("/") || unixType === S_IFDIR || host === 0 && (externalAttributes & 16) !== 0;
+    records.push({ name, rawName, flags, method, crc, compressedSize, size, localOffset, directory });
+    pos = next;
+  }
+  if (pos !== eocd) throw new ZipFormatError("central directory has data after its last entry");
+  return { records, cdOffset };
+}
+function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+function readZip(bytes, limits) {
+  checkLimits(limits);
+  if (bytes.byteLength < EOCD_SIZE) throw new ZipFormatError("not a ZIP archive: too short");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { records, cdOffset } = readCentralDirectory(bytes, view, limits);
+  const names2 = /* @__PURE__ */ new Set();
+  let declaredTotal = 0;
+  const spans2 = [];
+  const located2 = [];
+  for (const record3 of records) {
+    const key = record3.directory ? record3.name.replace(/\/?$/, "/") : record3.name;
+    if (names2.has(key)) throw new UnsafeArchiveError(`duplicate entry name: ${JSON.stringify(record3.name)}`);
+    names2.add(key);
+    const pos = record3.localOffset;
+    if (pos + LOCAL_SIZE > cdOffset) throw new ZipFormatError(`local header of ${JSON.stringify(record3.name)} is outside the archive data`);
+    if (view.getUint32(pos, true) !== SIG_LOCAL) throw new ZipFormatError(`bad local header signature for ${JSON.stringify(record3.name)}`);
+    const localFlags = view.getUint16(pos + 6, true);
+    const localMethod = view.getUint16(pos + 8, true);
+    const nameLength = view.getUint16(pos + 26, true);
+    const extraLength = view.getUint16(pos + 28, true);
+    const dataStart = pos + LOCAL_SIZE + nameLength + extraLength;
+    const localName = bytes.subarray(pos + LOCAL_SIZE, pos + LOCAL_SIZE + nameLength);
+    if (!sameBytes(localName, record3.rawName)) {
+      throw new UnsafeArchiveError(`local header name differs from the central directory for ${JSON.stringify(record3.name)}`);
+    }
+    if (localFlags & 1 || localFlags & 64) throw new UnsafeArchiveError(`encrypted entry: ${JSON.stringify(record3.name)}`);
+    if (localMethod !== record3.method) throw new ZipFormatError(`local and central headers disagree on the method of ${JSON.stringify(record3.name)}`);
+    const dataEnd = dataStart + record3.compressedSize;
+    if (dataEnd > cdOffset) throw new ZipFormatError(`data of ${JSON.stringify(record3.name)} runs past the archive data`);
+    spans2.push({ start: pos, end: dataEnd, name: record3.name });
+    if (record3.directory) continue;
+    if (record3.method !== 0 && record3.method !== 8) {
+      throw new ZipFormatError(`unsupported compression method ${record3.method} for ${JSON.stringify(record3.name)}`);
+    }
+    if (record3.size > limits.maxEntryBytes) {
+      throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} is ${record3.size} bytes, more than the limit of ${limits.maxEntryBytes}`);
+    }
+    declaredTotal += record3.size;
+    if (declaredTotal > limits.maxTotalBytes) {
+      throw new UnsafeArchiveError(`archive holds more than the limit of ${limits.maxTotalBytes} uncompressed bytes`);
+    }
+    if (record3.size > 0 && record3.size > limits.maxRatio * record3.compressedSize) {
+      const ratio = record3.compressedSize === 0 ? "infinite" : (record3.size / record3.compressedSize).toFixed(1);
+      throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} has a compression ratio of ${ratio}, above the limit of ${limits.maxRatio}`);
+    }
+    if (record3.method === 0 && record3.compressedSize !== record3.size) {
+      throw new ZipFormatError(`stored entry ${JSON.stringify(record3.name)} has different compressed and uncompressed sizes`);
+    }
+    located2.push({ record: record3, dataStart });
+  }
+  spans2.sort((a, b) => a.start - b.start);
+  for (let i = 1; i < spans2.length; i++) {
+    if (spans2[i].start < spans2[i - 1].end) {
+      throw new UnsafeArchiveError(`entries ${JSON.stringify(spans2[i - 1].name)} and ${JSON.stringify(spans2[i].name)} overlap`);
+    }
+  }
+  const out = [];
+  for (const { record: record3, dataStart } of located2) {
+    const compressed = bytes.subarray(dataStart, dataStart + record3.compressedSize);
+    let data;
+    if (record3.method === 0) {
+      data = compressed.slice();
+    } else {
+      try {
+        const inflated = inflateRawSync(compressed, { maxOutputLength: record3.size + 1 });
+        data = new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.length);
+      } catch (err) {
+        const code = err.code;
+        if (code === "ERR_BUFFER_TOO_LARGE" || err instanceof RangeError) {
+          throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} inflates to more than its declared ${record3.size} bytes`);
+        }
+        throw new ZipFormatError(`entry ${JSON.stringify(record3.name)} does not inflate: ${err.message}`);
+      }
+      if (data.length > record3.size) {
+        throw new UnsafeArchiveError(`entry ${JSON.stringify(record3.name)} inflates to more than its declared ${record3.size} bytes`);
+      }
+      if (data.length !== record3.size) {
+        throw new ZipFormatError(`entry ${JSON.stringify(record3.name)} inflates to ${data.length} bytes, not its declared ${record3.size}`);
+      }
+    }
+    if (crc32(data) !== record3.crc) throw new ZipFormatError(`CRC-32 mismatch for ${JSON.stringify(record3.name)}`);
+    out.push({ name: record3.name, data });
+  }
+  return out;
+}
+
+// src/github/artifact.ts
+var DEFAULT_ARTIFACT_LIMITS = {
+  maxArchiveBytes: 256 * 1024 * 1024,
+  maxEntries: 1e3,
+  maxEntryBytes: 512 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxRatio: 200
+};
+async function downloadArtifact(client, repo, runId, name, limits) {
+  const where2 = `artifact "${name}" of run ${runId}`;
+  const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, { ...repo, run_id: runId, name, per_page: 100 });
+  const exact = artifacts.filter((a) => a.name === name);
+  if (exact.length === 0) throw new InputError(where2, `not found: the run uploaded ${artifacts.length ? `only ${artifacts.map((a) => `"${a.name}"`).join(", ")}` : "no artifact of that name"}`);
+  return fetchArtifact(client, repo, exact.sort((a, b) => b.id - a.id)[0], where2, limits);
+}
+async function attemptArtifacts(client, repo, runId, name, limits) {
+  const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, { ...repo, run_id: runId, per_page: 100 });
+  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:-(\\d{1,4}))?$`);
+  const byAttempt = /* @__PURE__ */ new Map();
+  for (const a of artifacts) {
+    const match = pattern.exec(a.name);
+    if (!match) continue;
+    const attempt = match[1] ? Number(match[1]) : 0;
+    const seen = byAttempt.get(attempt);
+    if (!seen || a.id > seen.id) byAttempt.set(attempt, a);
+  }
+  if (byAttempt.size === 0) throw new InputError(`artifact "${name}" of run ${runId}`, `not found: the run uploaded ${artifacts.length ? `only ${artifacts.map((a) => `"${a.name}"`).join(", ")}` : "no artifact"}`);
+  const attempts = [];
+  const expired = [];
+  for (const [attempt, artifact] of [...byAttempt].sort((a, b) => a[0] - b[0])) {
+    if (artifact.expired) {
+      expired.push(artifact.name);
+      continue;
+    }
+    attempts.push({ attempt, files: await fetchArtifact(client, repo, artifact, `artifact "${artifact.name}" of run ${runId}`, limits) });
+  }
+  return { attempts, expired };
+}
+async function fetchArtifact(client, repo, artifact, where2, limits) {
+  if (artifact.expired) throw new InputError(where2, `expired${artifact.expires_at ? ` on ${artifact.expires_at}` : ""}; re-run the benchmark workflow`);
+  if (artifact.size_in_bytes > limits.maxArchiveBytes) {
+    throw new InputError(where2, `is ${artifact.size_in_bytes} bytes, over the ${limits.maxArchiveBytes}-byte limit (artifact-max-bytes)`);
+  }
+  const response = await client.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: "zip" });
+  const bytes = new Uint8Array(response.data);
+  if (bytes.length > limits.maxArchiveBytes) throw new InputError(where2, `download is ${bytes.length} bytes, over the ${limits.maxArchiveBytes}-byte limit`);
+  try {
+    return readZip(bytes, limits);
+  } catch (error2) {
+    throw new InputError(where2, `refused: ${error2.message}`);
+  }
+}
+
+// src/action/artifact-side.ts
+var PREFIX = /^artifact(?:@\d+)?:/;
+var entryName = (source) => source.name.replace(PREFIX, "");
+function toSources(files, attempt) {
+  const prefix = attempt === void 0 ? "artifact:" : `artifact@${attempt}:`;
+  return files.map((f) => bytesSource(`${prefix}${f.name}`, gunzipIfGzip(f.data, `${prefix}${f.name}`)));
+}
+function inArtifact(artifact, patterns) {
+  return artifact.filter((s) => patterns.some((p) => matchesPattern(p, entryName(s))));
+}
+async function runArtifact(client, repo, runId, name, maxBytes) {
+  return toSources(await downloadArtifact(client, repo, runId, name, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: maxBytes }));
+}
+async function pooledArtifacts(client, repo, runId, name, maxBytes) {
+  const found = await attemptArtifacts(client, repo, runId, name, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: maxBytes });
+  return { sources: found.attempts.flatMap((a) => toSources(a.files, a.attempt)), attempts: found.attempts.map((a) => a.attempt), expired: found.expired };
+}
+
+// src/action/bisect-mode.ts
+function parseBisectSettings(raw) {
+  const workflow = raw.workflow.trim();
+  if (!workflow || !/^[A-Za-z0-9._-]+\.ya?ml$|^\d+$/.test(workflow)) throw new ConfigError("bisect-workflow", `"${raw.workflow}" must be the benchmark workflow's file name (such as perf-bisect-bench.yml), which bisect dispatches`);
+  const sha = (name, value4) => {
+    const v = value4.trim().toLowerCase();
+    if (!/^[0-9a-f]{7,40}$/.test(v)) throw new ConfigError(name, `"${value4}" is not a commit SHA`);
+    return v;
+  };
+  const whole = (name, value4, fallback, min, max) => {
+    if (value4.trim() === "") return fallback;
+    const n = Number(value4);
+    if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(name, `"${value4}" is not a number from ${min} to ${max}`);
+    return n;
+  };
+  const metric = raw.metric.trim();
+  if (metric) {
+    const spec = parseMetricSpec(metric);
+    if (typeof spec === "string") throw new ConfigError("bisect-metric", `"${metric}": ${spec}`);
+  }
+  const issue2 = raw.issue.trim() ? whole("bisect-issue", raw.issue, 0, 1, 1e9) : void 0;
+  const ref2 = raw.ref.trim();
+  if (ref2 && !/^[A-Za-z0-9._/-]+$/.test(ref2)) throw new ConfigError("bisect-ref", `"${raw.ref}" is not a branch name`);
+  return {
+    workflow,
+    good: sha("bisect-good", raw.good),
+    bad: sha("bisect-bad", raw.bad),
+    ...ref2 ? { ref: ref2 } : {},
+    ...issue2 ? { issue: Math.round(issue2) } : {},
+    ...metric ? { metric: parseMetricSpec(metric).key } : {},
+    maxRuns: Math.round(whole("bisect-max-runs", raw.maxRuns, 8, 1, 50)),
+    repeats: Math.round(whole("bisect-repeats", raw.repeats, 2, 1, 5)),
+    timeoutMinutes: whole("bisect-timeout-minutes", raw.timeoutMinutes, 120, 0.01, 24 * 60),
+    pollSeconds: whole("bisect-poll-seconds", raw.pollSeconds, 30, 0.01, 600)
+  };
+}
+var Stop = class extends Error {
+  constructor(result, message) {
+    super(message);
+    this.result = result;
+  }
+  result;
+};
+async function runBisect(run2) {
+  const { client, settings } = run2;
+  const repo = run2.context.repository;
+  const sleep2 = run2.sleep ?? realSleep;
+  const now = run2.now ?? Date.now;
+  const started = now();
+  const deadline = started + settings.timeoutMinutes * 6e4;
+  const pollMs = settings.pollSeconds * 1e3;
+  const { data: range } = await needing("the commits between the ends were not read", () => client.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${settings.good}...${settings.bad}`, per_page: 250 }));
+  if (range.commits.length === 0) throw new InputError("bisect-bad", `${settings.bad} is not after ${settings.good}: nothing between them to bisect`);
+  if (range.total_commits > range.commits.length) throw new InputError("bisect-good", `${range.total_commits} commits between the ends: bisect a range of at most ${range.commits.length}`);
+  const shas = [range.base_commit.sha, ...range.commits.map((c) => c.sha)];
+  const messages = new Map([[range.base_commit.sha, range.base_commit.commit.message.split("\n")[0]], ...range.commits.map((c) => [c.sha, c.commit.message.split("\n")[0]])]);
+  info2(`bisect: ${range.commits.length} commit(s) after ${shas[0].slice(0, 7)} up to ${shas.at(-1).slice(0, 7)}`);
+  const view = await readJournal((path) => readRepoFile(client, repo, run2.journalRef, path), run2.journal.paths, { label: run2.journalRef });
+  const entries = view.entries;
+  const started_ = [];
+  const finished = /* @__PURE__ */ new Set();
+  let dispatches = 0;
+  let expected;
+  const readRun = async (runId) => {
+    const sources = await runArtifact(client, repo, runId, run2.artifact.name, run2.artifact.maxBytes);
+    const matched = inArtifact(sources, run2.artifact.patterns);
+    if (matched.length === 0) throw new InputError(`artifact "${run2.artifact.name}" of run ${runId}`, `no file matches ${run2.artifact.patterns.join(", ")}`);
+    return sideFromSources("head", matched, { maxBadLineRatio: run2.artifact.maxBadLineRatio, format: run2.artifact.format });
+  };
+  const checkWorkload = (side2, sha) => {
+    expected ??= workloadKey(side2.runs[0]);
+    const mismatch = workloadMismatch(expected, side2);
+    if (mismatch.length) {
+      const fields = [...new Map(mismatch.map((m) => [m.field, m])).values()].map((m) => `${m.field} ${String(m.expected ?? "unrecorded")} → ${String(m.found ?? "unrecorded")}`);
+      throw new Stop("refused", `the run of ${sha.slice(0, 7)} measured another workload than the good end (${keyLabel(expected) || "no workload recorded"}): ${fields.join(", ")}. A bisect compares one configuration only; make the benchmark workflow run the same one`);
+    }
+  };
+  const dispatchAt = async (sha) => {
+    if (dispatches >= settings.maxRuns) throw new Stop("budget", `the budget of ${settings.maxRuns} runs is spent`);
+    if (now() >= deadline) throw new Stop("timeout", `the ${settings.timeoutMinutes}-minute limit passed`);
+    dispatches++;
+    const token = `${run2.context.runId}-${dispatches}`;
+    const dispatched = await needing(
+      `the benchmark workflow ${settings.workflow} was not dispatched`,
+      () => dispatchRun(client, repo, { workflow: settings.workflow, ref: settings.ref ?? run2.defaultBranch, inputs: { ref: sha, token }, token }, { sleep: sleep2, pollMs })
+    );
+    started_.push(dispatched.id);
+    info2(`bisect: run ${dispatched.id} dispatched for ${sha.slice(0, 7)} (${dispatches} of ${settings.maxRuns})`);
+    const outcome2 = await waitForRun(client, repo, dispatched.id, { sleep: sleep2, pollMs, deadline, now });
+    if (outcome2.timedOut) throw new Stop("timeout", `run ${dispatched.id} for ${sha.slice(0, 7)} had not finished when the ${settings.timeoutMinutes}-minute limit passed`);
+    finished.add(dispatched.id);
+    if (outcome2.conclusion !== "success") throw new Stop("failed", `run ${dispatched.id} for ${sha.slice(0, 7)} ended ${outcome2.conclusion ?? "without a conclusion"}: the commit could not be measured`);
+    return { side: await readRun(dispatched.id), url: dispatched.url };
+  };
+  const endAt = async (sha) => {
+    const entry = [...entries].reverse().find((e) => e.commit === sha && e.runUrl);
+    const recorded = entry ? runIdOf(entry) : void 0;
+    if (recorded) {
+      try {
+        const side2 = await readRun(recorded);
+        checkWorkload(side2, sha);
+        info2(`bisect: ${sha.slice(0, 7)} from run ${recorded}, which recorded it in the journal`);
+        return { index: shas.indexOf(sha), sha, side: side2, runUrls: [entry.runUrl] };
+      } catch (error2) {
+        if (error2 instanceof Stop) throw error2;
+        warning2(`bisect: the journal's run ${recorded} of ${sha.slice(0, 7)} could not be read (${error2.message}); measuring it again`);
+      }
+    }
+    const measured2 = await dispatchAt(sha);
+    checkWorkload(measured2.side, sha);
+    return { index: shas.indexOf(sha), sha, side: measured2.side, runUrls: [measured2.url] };
+  };
+  const rows = [];
+  const points2 = /* @__PURE__ */ new Map();
+  let outcome = { result: "failed", good: shas[0], bad: shas.at(-1), candidates: shas.length - 1 };
+  try {
+    const good = await endAt(shas[0]);
+    const bad = await endAt(shas.at(-1));
+    points2.set(good.index, good);
+    points2.set(bad.index, bad);
+    const noise = await noiseFor(run2, good.side, entries);
+    const config = noise.config;
+    const step = stepBetween(good.side, bad.side, config, settings.metric);
+    const key = step.key;
+    const detectable = key ? noise.files.find((f) => f.metrics[key])?.metrics[key].detectable : void 0;
+    outcome = { ...outcome, ...key ? { key, unit: step.comparison?.spec.metric.unit } : {}, ...step.comparison ? { step: step.comparison } : {}, ...detectable !== void 0 ? { detectable } : {} };
+    if (step.tooClose || !key) {
+      throw new Stop("too-close-to-call", key && step.comparison ? `The ends differ by less than this setup can tell apart on it (${step.comparison.verdict}): nothing to bisect.` : "No metric regressed between the ends: nothing to bisect.");
+    }
+    const search = new BisectSearch(shas.length - 1);
+    for (let index = search.next(); index !== void 0; index = search.next()) {
+      const sha = shas[index];
+      const measured2 = await dispatchAt(sha);
+      checkWorkload(measured2.side, sha);
+      const point = { index, sha, side: measured2.side, runUrls: [measured2.url] };
+      points2.set(index, point);
+      point.judgement = judgePoint(good.side, point.side, bad.side, config, key);
+      for (let again = 1; point.judgement.verdict === "unclear" && again < settings.repeats; again++) {
+        info2(`bisect: ${sha.slice(0, 7)} is unclear (${point.judgement.vsGood?.verdict} against the good end, ${point.judgement.vsBad?.verdict} against the bad one): measuring it again`);
+        const more = await dispatchAt(sha);
+        checkWorkload(more.side, sha);
+        point.side = { label: "head", runs: [...point.side.runs, ...more.side.runs] };
+        point.runUrls.push(more.url);
+        point.judgement = judgePoint(good.side, point.side, bad.side, config, key);
+      }
+      info2(`bisect: ${sha.slice(0, 7)} is ${point.judgement.verdict}`);
+      if (point.judgement.verdict === "unclear") {
+        const open3 = search.range;
+        throw new Stop("too-close-to-call", `${sha.slice(0, 7)} is neither like the good end nor like the bad one after ${point.side.runs.length} run(s) (${point.judgement.vsGood?.verdict ?? "—"} against the good end, ${point.judgement.vsBad?.verdict ?? "—"} against the bad one): the step may be spread over several commits, or too small for this runner. Open range: ${open3.bad - open3.good} commit(s).`);
+      }
+      search.record(index, point.judgement.verdict);
+    }
+    const culprit = search.culprit;
+    const before = points2.get(search.range.good);
+    const after = points2.get(culprit) ?? bad;
+    const diagnosis = triage(relabel(before.side, "base"), relabel(after.side, "head"), config).benchmarks[0];
+    outcome = { ...outcome, result: "found", culprit: { ...await commitInfo(client, repo, shas[culprit], messages), diagnosis } };
+  } catch (error2) {
+    if (!(error2 instanceof Stop)) throw error2;
+    outcome = { ...outcome, result: error2.result, reason: error2.message };
+    const known = [...points2.values()].sort((a, b) => a.index - b.index);
+    const lastGood = known.filter((p) => p.index === 0 || p.judgement?.verdict === "good").at(-1);
+    const firstBad = known.find((p) => p.index === shas.length - 1 || p.judgement?.verdict === "bad");
+    if (lastGood && firstBad && (lastGood.index > 0 || firstBad.index < shas.length - 1)) outcome.open = { good: lastGood.sha, bad: firstBad.sha, commits: firstBad.index - lastGood.index };
+  } finally {
+    for (const id of started_) {
+      if (finished.has(id)) continue;
+      const cancelled = await cancelRun(client, repo, id).catch((error2) => {
+        warning2(`bisect: run ${id} was not cancelled (${error2.message})`);
+        return false;
+      });
+      if (cancelled) info2(`bisect: run ${id} cancelled`);
+    }
+  }
+  for (const p of [...points2.values()].sort((a, b) => a.index - b.index)) {
+    const role = p.index === 0 ? "good end" : p.index === shas.length - 1 ? "bad end" : "measured";
+    const value4 = role === "good end" ? outcome.step?.base?.value : role === "bad end" ? outcome.step?.head?.value : p.judgement?.vsGood?.head?.value;
+    rows.push({
+      ...await commitInfo(client, repo, p.sha, messages),
+      role,
+      runs: p.side.runs.length,
+      ...value4 !== void 0 ? { value: value4 } : {},
+      ...p.judgement?.vsGood ? { vsGood: p.judgement.vsGood } : {},
+      ...p.judgement?.vsBad ? { vsBad: p.judgement.vsBad } : {},
+      verdict: role === "good end" ? "good" : role === "bad end" ? "bad" : p.judgement?.verdict ?? "not measured",
+      runUrls: p.runUrls
+    });
+  }
+  const done = { ...outcome, rows, dispatches, maxRuns: settings.maxRuns, minutes: (now() - started) / 6e4 };
+  await report2(run2, done);
+  return done;
+}
+async function report2(run2, outcome) {
+  const body = bisectMarkdown(outcome);
+  setOutput("bisect-result", outcome.result);
+  setOutput("bisect-runs", String(outcome.dispatches));
+  setOutput("culprit", outcome.culprit?.sha ?? "");
+  await summary.addRaw(body).write();
+  info2(`bisect: ${outcome.result}${outcome.culprit ? ` — ${outcome.culprit.sha.slice(0, 7)}` : ""} after ${outcome.dispatches} run(s)`);
+  const repo = run2.context.repository;
+  const issue2 = run2.settings.issue ?? await alertIssueOf(run2, outcome);
+  if (!issue2) {
+    info2("bisect: no alert issue for this range (set bisect-issue to post there): the result is in the job summary");
+    return;
+  }
+  try {
+    await run2.client.rest.issues.createComment({ ...repo, issue_number: issue2, body });
+    info2(`bisect: result posted on #${issue2}`);
+  } catch (error2) {
+    warning2(`bisect: the result was not posted on #${issue2} (HTTP ${error2.status ?? "error"}; it needs issues: write): it is in the job summary`);
+  }
+}
+async function alertIssueOf(run2, outcome) {
+  const repo = run2.context.repository;
+  const issues = await run2.client.rest.issues.listForRepo({ ...repo, labels: run2.alertLabel, state: "all", per_page: 50 }).catch(() => void 0);
+  for (const i of issues?.data ?? []) {
+    if (!i.user || !run2.authors.includes(i.user.login)) continue;
+    const state = parseAlertMarker(i.body);
+    if (state && state.range.includes(outcome.good.slice(0, 7)) && state.range.includes(outcome.bad.slice(0, 7))) return i.number;
+  }
+  return void 0;
+}
+async function noiseFor(run2, side2, entries) {
+  const files = await readNoiseFiles(run2.client, run2.context.repository, run2.journalRef, run2.journal.paths, side2);
+  return { config: withNoise(run2.config, files, entries).config, files };
+}
+async function commitInfo(client, repo, sha, messages) {
+  const pulls = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 5 }).then(({ data }) => data.filter((p) => p.merged_at).map((p) => ({ number: p.number, title: p.title, url: p.html_url, ...p.user ? { author: p.user.login } : {} }))).catch(() => []);
+  return { sha, ...messages.get(sha) ? { message: messages.get(sha) } : {}, ...pulls.length ? { pulls } : {} };
+}
+function runIdOf(entry) {
+  const match = /\/actions\/runs\/(\d+)/.exec(entry.runUrl ?? "");
+  return match ? Number(match[1]) : void 0;
+}
+function relabel(side2, label) {
+  return { ...side2, label };
+}
+
+// src/compare/confirm.ts
+var MORE_RUNS_HELP = /* @__PURE__ */ new Set(["too-noisy", "direction-known", "summary-only"]);
+function confirmation(report3, attempt, settings) {
+  const metrics = [];
+  for (const b of report3.benchmarks) {
+    for (const m of b.metrics) {
+      const why = unsettled(m, settings.margin);
+      if (why) metrics.push({ benchmark: b.name, key: m.spec.key, why });
+    }
+  }
+  return { rerun: metrics.length > 0 && attempt < settings.attempts && !report3.acceptance, metrics, attempt, attempts: settings.attempts };
+}
+function unsettled(m, margin) {
+  if (m.verdict === "inconclusive") return MORE_RUNS_HELP.has(m.reason.code) && (m.origin !== "default" || m.base) ? "inconclusive" : void 0;
+  if (m.verdict !== "regressed" || !m.interval || m.intervalKind !== "relative") return void 0;
+  const sign2 = worseSign(m.spec.metric.direction);
+  const near = Math.min(sign2 * m.interval[0], sign2 * m.interval[1]);
+  return near < m.minEffect * (1 + margin) ? "near-minimum-effect" : void 0;
+}
+
+// src/render/confirm.ts
+function confirmingSentence(d) {
+  const listed = d.metrics.slice(0, 4).map((m) => `${metricLabel(m.key)}${m.why === "near-minimum-effect" ? " (a regression near the minimum effect)" : ""}`);
+  const more = d.metrics.length > 4 ? ` and ${d.metrics.length - 4} more` : "";
+  return `confirming before calling it: ${listed.join(", ")}${more} could go either way with one run a side, so the benchmark runs again (attempt ${d.attempt + 1} of ${d.attempts}) and the runs are pooled; this report is updated when it finishes`;
+}
+
+// src/action/confirm.ts
+function parseConfirmSettings(raw) {
+  const attempts = raw.attempts.trim() === "" ? 1 : Number(raw.attempts);
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 10) throw new ConfigError("confirm-attempts", `"${raw.attempts}" is not a whole number from 1 (never re-run) to 10`);
+  const text = raw.margin.trim() || "50%";
+  const match = /^([0-9.]+)\s*(%?)$/.exec(text);
+  const margin = match ? Number(match[1]) / (match[2] ? 100 : 1) : NaN;
+  if (!(margin >= 0 && margin <= 5)) throw new ConfigError("confirm-margin", `"${raw.margin}" is not a share of the minimum effect such as 50%`);
+  return { attempts, margin };
+}
+async function confirmIfNeeded(args) {
+  const decision = confirmation(args.report, args.attempt, args.settings);
+  if (!decision.rerun) {
+    if (decision.metrics.length && args.settings.attempts > 1) info2(`confirming: attempt ${args.attempt} of ${args.settings.attempts} is the last; the verdict stands as measured`);
+    setOutput("confirming", "false");
+    return args.report;
+  }
+  try {
+    await rerunRun(args.client, args.repo, args.runId);
+  } catch (error2) {
+    const missing = permissionError(error2, `the benchmark run ${args.runId} was not re-run to confirm`);
+    if (!missing) throw error2;
+    warning2(`${missing.message}; the verdict stands as measured`);
+    setOutput("confirming", "false");
+    return args.report;
+  }
+  const sentence2 = confirmingSentence(decision);
+  info2(`${sentence2} (run ${args.runId})`);
+  setOutput("confirming", "true");
+  const [first, ...rest] = args.report.benchmarks;
+  return {
+    ...args.report,
+    outcome: { fail: false, reasons: [sentence2] },
+    benchmarks: first ? [{ ...first, caveats: [{ kind: "confirming", message: sentence2 }, ...first.caveats] }, ...rest] : []
+  };
+}
+
+// src/action/inputs.ts
+function readInputs() {
+  const multi = (name) => getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const optional = (name) => getInput(name) || void 0;
+  return {
+    results: multi("results"),
+    baseline: multi("baseline"),
+    profiles: multi("profile"),
+    quality: multi("quality"),
+    baselineQuality: multi("baseline-quality"),
+    digest: getInput("digest"),
+    shard: getInput("shard"),
+    baselineProfiles: multi("baseline-profile"),
+    inputFormat: getInput("input-format") || "auto",
+    reportPath: getInput("report-path") || "perf-triage-report.json",
+    writeSummary: (getInput("job-summary") || "true").toLowerCase() !== "false",
+    github: {
+      token: getInput("github-token"),
+      comment: getInput("comment") || "always",
+      group: getInput("group"),
+      workflowRunId: getInput("workflow-run-id"),
+      artifactName: getInput("artifact-name") || "perf-triage-results",
+      artifactMaxBytes: getInput("artifact-max-bytes"),
+      checkName: getInput("check-name") || "perf-triage",
+      commentAuthor: getInput("comment-author")
+    },
+    mode: getInput("mode") || "auto",
+    runner: getInput("runner"),
+    alerts: {
+      mode: getInput("alerts") || "auto",
+      labels: multi("alert-labels"),
+      assignees: multi("alert-assignees"),
+      webhook: getInput("alert-webhook"),
+      bisectWorkflow: getInput("bisect-workflow")
+    },
+    bisect: {
+      workflow: getInput("bisect-workflow"),
+      good: getInput("bisect-good"),
+      bad: getInput("bisect-bad"),
+      ref: getInput("bisect-ref"),
+      issue: getInput("bisect-issue"),
+      metric: getInput("bisect-metric"),
+      maxRuns: getInput("bisect-max-runs"),
+      repeats: getInput("bisect-repeats"),
+      timeoutMinutes: getInput("bisect-timeout-minutes"),
+      pollSeconds: getInput("bisect-poll-seconds")
+    },
+    confirm: {
+      attempts: getInput("confirm-attempts"),
+      margin: getInput("confirm-margin")
+    },
+    journal: {
+      mode: getInput("journal") || "auto",
+      dir: getInput("journal-dir") || ".perf-triage",
+      branch: getInput("journal-branch"),
+      record: getInput("record") || "auto"
+    },
+    raw: {
+      slos: multi("slo"),
+      metrics: multi("metrics"),
+      failOn: optional("fail-on"),
+      seed: optional("seed"),
+      resamples: optional("resamples"),
+      confidence: optional("confidence"),
+      minEffect: multi("min-effect"),
+      runNoise: multi("run-noise"),
+      effort: multi("effort"),
+      decodeFloor: multi("decode-floor"),
+      cost: optional("cost"),
+      costBaseline: optional("cost-baseline"),
+      benchmark: optional("benchmark"),
+      maxBadLineRatio: optional("max-bad-lines"),
+      compareAcrossLoad: optional("compare-across-load")
+    }
+  };
+}
+
+// src/github/baseline-artifact.ts
+async function latestBaselineArtifact(client, repo, request2) {
+  const { data: current } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: request2.workflowRunId });
+  const maxRuns = request2.maxRuns ?? 20;
+  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: current.workflow_id, branch: request2.branch, event: "push", status: "success", per_page: Math.min(100, maxRuns) });
+  const here = `${repo.owner}/${repo.repo}`.toLowerCase();
+  const pushed = (r) => r.event === "push" && r.head_branch === request2.branch && r.head_repository?.full_name.toLowerCase() === here && r.conclusion === "success";
+  const passedOver = [];
+  for (const run2 of data.workflow_runs.filter((r) => r.id !== current.id && pushed(r)).slice(0, maxRuns)) {
+    const { data: listed } = await client.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: run2.id, name: request2.artifactName, per_page: 100 });
+    const artifact = listed.artifacts.filter((a) => a.name === request2.artifactName).sort((a, b) => b.id - a.id)[0];
+    if (!artifact) {
+      passedOver.push(`run ${run2.id}: no artifact "${request2.artifactName}"`);
+      continue;
+    }
+    if (artifact.expired) {
+      passedOver.push(`run ${run2.id}: artifact expired`);
+      continue;
+    }
+    const files = await downloadArtifact(client, repo, run2.id, request2.artifactName, request2.limits);
+    return { runId: run2.id, headSha: run2.head_sha, url: run2.html_url, files, passedOver };
+  }
+  const looked = data.workflow_runs.length;
+  throw new InputError(
+    "baseline",
+    `no successful push run of "${current.name ?? current.path}" on ${request2.branch} has an unexpired artifact "${request2.artifactName}" (${looked} run(s) looked at${passedOver.length ? `: ${passedOver.slice(0, 3).join("; ")}` : ""}); run the benchmark on ${request2.branch} and upload its results under that name, or give baseline files`
+  );
+}
+
+// src/action/baseline.ts
+function usesJournalBaseline(patterns) {
+  return patterns.length === 1 && patterns[0].trim().toLowerCase() === "journal";
+}
+async function journalBaseline(client, repo, ref2, paths, head) {
+  if (!client || !repo) throw new InputError("baseline", '"journal" needs a github-token and a repository to read the journal from');
+  const names2 = [...new Set(head.runs.map((r) => r.meta.benchmark ?? "benchmark"))];
+  const side2 = { label: "base", runs: [] };
+  const missing = [];
+  for (const name of names2) {
+    const found = await findBaseline((p) => readRepoFile(client, repo, ref2, p), paths, name);
+    if (found === void 0) {
+      missing.push(name);
+      continue;
+    }
+    const { path, text } = found;
+    const digest = parseDigest(text, `${ref2}:${path}`);
+    for (const run2 of sideFromDigest(digest, `${ref2}:${path}`).runs) {
+      side2.runs.push({ ...run2, meta: { ...run2.meta, benchmark: name } });
+    }
+  }
+  return { side: side2, missing };
+}
+function usesArtifactBaseline(patterns) {
+  return patterns.length === 1 && patterns[0].trim().toLowerCase() === "artifact";
+}
+async function artifactBaseline(client, repo, request2) {
+  if (!client || !repo || !request2.workflowRunId) throw new InputError("baseline", '"artifact" needs a github-token and a workflow run to find the base branch runs from');
+  const found = await latestBaselineArtifact(client, repo, request2);
+  const files = found.files.filter((f) => request2.resultPatterns.some((p) => matchesPattern(p, f.name)));
+  if (files.length === 0) {
+    throw new InputError(`artifact "${request2.artifactName}" of run ${found.runId}`, `no file matches ${request2.resultPatterns.join(", ")} (it holds ${found.files.map((f) => f.name).slice(0, 10).join(", ") || "nothing"})`);
+  }
+  const passed = found.passedOver.length ? `; newer runs passed over: ${found.passedOver.join("; ")}` : "";
+  return {
+    sources: files.map((f) => bytesSource(`baseline-artifact:${f.name}`, f.data)),
+    description: `baseline from run ${found.runId} on ${request2.branch} (${found.headSha.slice(0, 7)}), ${files.length} file(s)${passed}`
+  };
+}
+
+// src/journal/commands.ts
+var MAX_REASON = 500;
+function parseCommand(body) {
+  const first = body.split("\n").map((l) => l.trim()).find((l) => l !== "");
+  if (!first) return void 0;
+  const match = /^\/perf(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(first);
+  if (!match) return void 0;
+  const verb = (match[1] ?? "").toLowerCase();
+  const rest = (match[2] ?? "").trim();
+  if (verb === "help" || verb === "") return { name: "help" };
+  if (verb !== "accept") return { name: "unknown", text: first.slice(0, 80) };
+  const effortMatch = /(?:^|\s)effort:\s*(.+)$/i.exec(rest);
+  const reason = (effortMatch ? rest.slice(0, effortMatch.index) : rest).trim().slice(0, MAX_REASON);
+  const effort = effortMatch?.[1].trim().slice(0, 80);
+  return { name: "accept", reason: reason || "(no reason given)", ...effort ? { effort } : {} };
+}
+var HELP = [
+  "**perf-triage commands** (write them as the first line of a comment):",
+  "",
+  "- `/perf accept <reason> [effort: <how long the change took>]` — accept the regression this comment",
+  "  reports, for the commit it was measured on. Needs write, maintain or admin permission. The",
+  "  acceptance goes into the performance journal when the pull request merges.",
+  "- `/perf help` — this list.",
+  "",
+  "A push after the report makes an acceptance stale: accept the new report."
+].join("\n");
+
+// src/github/acceptance.ts
+var ALLOWED = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
+function acceptanceMarker(group3, a) {
+  const data = Buffer.from(JSON.stringify({ by: a.by, reason: a.reason, effort: a.effort, commentUrl: a.commentUrl, at: a.at }), "utf8").toString("base64");
+  return `<!-- perf-triage:accept group=${groupId(group3)} sha=${a.sha.replace(/[^0-9a-f]/gi, "")} data=${data} -->`;
+}
+function parseAcceptance(body, group3) {
+  const pattern = new RegExp(`^<!-- perf-triage:accept group=${groupId(group3).replace(/[.]/g, "\\.")} sha=([0-9a-f]{40}|[0-9a-f]{64}) data=([A-Za-z0-9+/=]+) -->$`);
+  const match = trailingMarkers(body).map((line) => pattern.exec(line)).find((m) => m !== null);
+  if (!match) return void 0;
+  try {
+    const data = JSON.parse(Buffer.from(match[2], "base64").toString("utf8"));
+    if (typeof data.by !== "string" || typeof data.reason !== "string" || typeof data.at !== "string") return void 0;
+    return { by: data.by, reason: data.reason, sha: match[1], at: data.at, ...typeof data.effort === "string" ? { effort: data.effort } : {}, ...typeof data.commentUrl === "string" ? { commentUrl: data.commentUrl } : {} };
+  } catch {
+    return void 0;
+  }
+}
+async function findAcceptance(client, target, sha) {
+  const all = await client.paginate(client.rest.issues.listComments, { ...target.repo, issue_number: target.issueNumber, per_page: 100 });
+  const found = all.filter((c) => c.user && target.authors.includes(c.user.login)).map((c) => parseAcceptance(c.body, target.group)).filter((a) => a !== void 0 && a.sha === sha);
+  return found[found.length - 1];
+}
+async function handleCommentCommand(client, repo, event, options) {
+  if (event.action !== "created") return { kind: "ignored", why: `comment ${event.action}: only new comments carry commands (an edit could rewrite history)` };
+  if (!event.isPullRequest) return { kind: "ignored", why: "not a pull request" };
+  if (event.comment.userType === "Bot" || options.authors.includes(event.comment.user)) return { kind: "ignored", why: "comment by a bot" };
+  const command = parseCommand(event.comment.body);
+  if (!command) return { kind: "ignored", why: "no /perf command" };
+  const permission = await permissionOf(client, repo, event.comment.user);
+  if (permission.readOnly) return { kind: "ignored", why: `${event.comment.user} has ${permission.why} permission` };
+  const talks = command.name === "accept" || permission.allowed;
+  if (!talks) return { kind: "ignored", why: `${command.name === "help" ? "/perf help" : "an unknown command"} from ${event.comment.user}, not answered: ${permission.why}` };
+  const thread = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: event.issueNumber, per_page: 100 });
+  const ours = thread.filter((c) => c.user !== null && options.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
+  if (ours.some((c) => answeredComment(c.body) === event.comment.id)) return { kind: "ignored", why: `comment ${event.comment.id} was answered already` };
+  const signed2 = (text2) => `${text2}
+${answerMarker(event.comment.id)}`;
+  const reply = (text2) => client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: signed2(text2) });
+  if (!permission.allowed) {
+    await reply(`Not accepted: ${permission.why}. \`/perf accept\` needs write, maintain or admin permission.`);
+    return { kind: "denied", why: permission.why };
+  }
+  if (command.name === "help" || command.name === "unknown") {
+    await reply(`${command.name === "unknown" ? `Unknown command \`${codeText(command.text, 40)}\`.
+
+` : ""}${HELP}`);
+    return { kind: "help" };
+  }
+  const { data: pull } = await client.rest.pulls.get({ ...repo, pull_number: event.issueNumber });
+  const reports = latestReports(ours, options.group);
+  const forHead = [...reports].filter(([, r]) => r.sha === pull.head.sha);
+  const written = Date.parse(event.comment.createdAt);
+  const current = forHead.filter(([, r]) => Number.isFinite(written) && Date.parse(r.updatedAt) <= written);
+  if (current.length === 0) {
+    const reported = forHead.length ? void 0 : [...reports.values()].map((r) => r.sha).find((sha) => sha !== void 0);
+    await reply(
+      forHead.length ? `Not accepted: the report changed after this comment was written (it is now for \`${pull.head.sha.slice(0, 7)}\`). Read the new report, then accept it.` : reported ? `Not accepted: the report is for \`${reported.slice(0, 7)}\`, but the pull request is now at \`${pull.head.sha.slice(0, 7)}\`. Wait for the new report, then accept it.` : "Not accepted: there is no perf-triage report on this pull request yet."
+    );
+    return { kind: "stale", ...reported ? { reported } : {}, head: pull.head.sha };
+  }
+  const acceptance = {
+    by: event.comment.user,
+    reason: command.reason,
+    ...command.effort ? { effort: command.effort } : {},
+    sha: pull.head.sha,
+    commentUrl: event.comment.url,
+    at: options.now
+  };
+  const effort = acceptance.effort ? ` (effort: ${markdownText(acceptance.effort, 80)})` : "";
+  const markers = current.map(([group3]) => acceptanceMarker(group3, acceptance)).join("\n");
+  const text = (settled2) => `✅ Regression accepted by @${acceptance.by} for \`${acceptance.sha.slice(0, 7)}\`: ${markdownText(acceptance.reason, 500)}${effort}. ${settled2 ? `${settled2} ` : ""}It goes into the performance journal when this pull request merges; a new push needs a new acceptance.
+${markers}`;
+  const { data: answer } = await reply(text(""));
+  const runs = current.map(([, r]) => r.run).filter((r) => r !== void 0);
+  const settled = options.settle ? await options.settle(acceptance, runs) : "";
+  if (settled) await client.rest.issues.updateComment({ ...repo, comment_id: answer.id, body: signed2(text(settled)) });
+  return { kind: "accepted", acceptance };
+}
+function latestReports(ours, group3) {
+  const wanted = group3 ? groupId(group3) : void 0;
+  const reports = /* @__PURE__ */ new Map();
+  for (const c of ours) {
+    const found = parseMarker(c.body);
+    if (!found || wanted && found.group !== wanted) continue;
+    const run2 = { ...found.run, ...found.workflow ? { workflow: found.workflow } : {} };
+    reports.set(found.group, { ...found.sha ? { sha: found.sha } : {}, run: run2, updatedAt: c.updated_at });
+  }
+  return reports;
+}
+async function permissionOf(client, repo, user) {
+  try {
+    const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
+    const role = data.role_name ?? data.permission;
+    if (ALLOWED.has(role) || ALLOWED.has(data.permission)) return { allowed: true, why: role };
+    return { allowed: false, readOnly: true, why: role };
+  } catch (error2) {
+    return { allowed: false, why: `the permission check failed (HTTP ${statusOf(error2) ?? "error"})` };
+  }
+}
+
+// src/action/command-mode.ts
+function commentEvent(payload, action) {
+  const comment = payload.comment;
+  const issue2 = payload.issue;
+  if (!comment || !issue2) return void 0;
+  const user = comment.user ?? {};
+  return {
+    action,
+    issueNumber: Number(issue2.number),
+    isPullRequest: issue2.pull_request !== void 0 && issue2.pull_request !== null,
+    comment: {
+      id: Number(comment.id),
+      body: typeof comment.body === "string" ? comment.body : "",
+      user: String(user.login ?? ""),
+      userType: String(user.type ?? ""),
+      createdAt: String(comment.created_at ?? ""),
+      updatedAt: String(comment.updated_at ?? ""),
+      url: String(comment.html_url ?? "")
+    }
+  };
+}
+async function runCommand(client, context, options) {
+  const event = commentEvent(context.payload, String(context.payload.action ?? ""));
+  if (!event) {
+    info2("issue_comment event without a comment: nothing to do");
+    return;
+  }
+  if (!event.isPullRequest) {
+    const outcome2 = await needing("the /perf command on the issue was not answered", () => alertCommand(client, context.repository, event, options.authors));
+    setOutput("command", outcome2.kind);
+    info2(`/perf command on issue #${event.issueNumber}: ${outcome2.kind}${"why" in outcome2 ? ` (${outcome2.why})` : ""}`);
+    return;
+  }
+  const settle = (acceptance, reportRuns) => turnGreen(client, context.repository, acceptance, reportRuns, options.checkName);
+  const outcome = await needing(
+    "the /perf command was not answered",
+    () => handleCommentCommand(client, context.repository, event, { ...options.group ? { group: options.group } : {}, authors: options.authors, now: (/* @__PURE__ */ new Date()).toISOString(), settle })
+  );
+  setOutput("command", outcome.kind);
+  info2(`/perf command: ${outcome.kind}${"why" in outcome ? ` (${outcome.why})` : ""}`);
+}
+async function turnGreen(client, repo, acceptance, reportRuns, checkName) {
+  const lacking = (error2, what) => {
+    const missing = permissionError(error2, what);
+    if (!missing) throw error2;
+    warning2(missing.message);
+    return `Give the commands workflow \`${missing.permission}\`, or re-run the failed perf-triage job, to turn it green.`;
+  };
+  let failed2;
+  try {
+    const { data } = await client.rest.checks.listForRef({ ...repo, ref: acceptance.sha, check_name: checkName, per_page: 100 });
+    failed2 = data.check_runs.filter((c) => c.conclusion === "failure");
+  } catch (error2) {
+    return lacking(error2, `the "${checkName}" check runs of ${acceptance.sha.slice(0, 7)} were not read`);
+  }
+  try {
+    for (const check of failed2) {
+      await client.rest.checks.update({
+        ...repo,
+        check_run_id: check.id,
+        conclusion: "success",
+        output: { title: `accepted by ${plainText(acceptance.by, 60)}`, summary: `Regression accepted by ${markdownText(acceptance.by, 60)}: ${markdownText(acceptance.reason, 500)}` }
+      });
+    }
+  } catch (error2) {
+    return lacking(error2, `the "${checkName}" check of ${acceptance.sha.slice(0, 7)} was not marked successful`);
+  }
+  if (failed2.length) return `The "${markdownText(checkName, 60)}" check is now green.`;
+  const said = [];
+  for (const report3 of reportRuns) {
+    try {
+      const { data: run2 } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: report3.id });
+      const why = notTheReportingRun(run2, acceptance.sha, report3.workflow);
+      if (why) {
+        warning2(`run ${report3.id} is not re-run: ${why}`);
+        continue;
+      }
+      if (run2.conclusion !== "failure") continue;
+      await client.rest.actions.reRunWorkflowFailedJobs({ ...repo, run_id: report3.id });
+      said.push(`Re-running the failed jobs of [the run](${run2.html_url}) that reported it; it will pass.`);
+    } catch (error2) {
+      info2(`could not re-run run ${report3.id}: HTTP ${statusOf(error2) ?? String(error2)}`);
+      said.push("Re-run the failed perf-triage job to turn it green (this workflow needs `actions: write` to do it for you).");
+    }
+  }
+  return [...new Set(said)].join(" ");
+}
+function notTheReportingRun(run2, sha, workflow) {
+  if (run2.head_sha !== sha) return `it ran on ${run2.head_sha.slice(0, 7)}, not on the accepted ${sha.slice(0, 7)}`;
+  if (run2.event !== "pull_request" && run2.event !== "pull_request_target") return `it came from a ${run2.event} event, not a pull request`;
+  if (workflow && run2.path?.replace(/@.*$/, "") !== workflow) return `it is a run of ${run2.path ?? "another workflow"}, not of ${workflow}, which wrote the report`;
+  return void 0;
+}
+async function alertCommand(client, repo, event, authors) {
+  if (event.action !== "created") return { kind: "ignored", why: `comment ${event.action}` };
+  if (event.comment.userType === "Bot" || authors.includes(event.comment.user)) return { kind: "ignored", why: "comment by a bot" };
+  const command = parseCommand(event.comment.body);
+  if (command?.name !== "accept") return { kind: "ignored", why: "only /perf accept is a command on an alert issue" };
+  const permission = await permissionOf(client, repo, event.comment.user);
+  if (!permission.allowed) return { kind: "ignored", why: `${event.comment.user}: ${permission.why}` };
+  return acceptAlert(client, repo, { issueNumber: event.issueNumber, commentId: event.comment.id, user: event.comment.user, reason: command.reason }, authors);
+}
+
+// src/action/digest-out.ts
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname, join as join2 } from "node:path";
+async function writeDigests(head, target, shardText, createdAt) {
+  const shard = shardText ? parseShard(shardText) : void 0;
+  if (typeof shard === "string") throw new ConfigError("shard", `"${shardText}" ${shard}`);
+  const pairs = pairBenchmarks(head, head).pairs;
+  const many = pairs.length > 1 || target.endsWith("/");
+  const written = [];
+  for (const pair of pairs) {
+    const runs = markShard(pair.head.runs, shard);
+    const file = many ? join2(target, `${baselineFile(pair.name).replace(/\.json$/, "")}${shard ? `.shard-${shard.index}-of-${shard.count}` : ""}.json`) : target;
+    await mkdir2(dirname(file), { recursive: true });
+    await writeFile2(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}
+`);
+    written.push(file);
+  }
+  return written;
+}
+
+// src/action/journal-settings.ts
+function parseJournalSettings(raw) {
+  const mode = raw.mode.trim().toLowerCase();
+  const modes = { auto: "auto", true: "auto", false: "off", off: "off" };
+  if (!Object.hasOwn(modes, mode)) throw new ConfigError("journal", `"${raw.mode}" is not one of auto, true, false`);
+  const record3 = raw.record.trim().toLowerCase();
+  if (!["auto", "always", "never"].includes(record3)) throw new ConfigError("record", `"${raw.record}" is not one of auto, always, never`);
+  const dir = raw.dir.trim();
+  if (dir.startsWith("/") || dir.split("/").includes("..")) throw new ConfigError("journal-dir", `"${raw.dir}" must be a path inside the repository`);
+  const branch3 = raw.branch.trim();
+  if (branch3 && !/^[A-Za-z0-9._/-]+$/.test(branch3)) throw new ConfigError("journal-branch", `"${raw.branch}" is not a branch name`);
+  return { mode: modes[mode], paths: journalPaths(dir || ".perf-triage"), branch: branch3, record: record3 };
+}
+
+// src/github/context.ts
+import { readFileSync } from "node:fs";
+var ContextError = class extends Error {
+};
+function readContext(env) {
+  const repository = env.GITHUB_REPOSITORY ? parseRepo(env.GITHUB_REPOSITORY) : void 0;
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  let payload = {};
+  if (env.GITHUB_EVENT_PATH) {
+    try {
+      payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
+    } catch (error2) {
+      throw new ContextError(`cannot read the event payload at GITHUB_EVENT_PATH: ${error2.message}`);
+    }
+  }
+  const context = {
+    eventName,
+    repository,
+    apiUrl: env.GITHUB_API_URL ?? "https://api.github.com",
+    serverUrl: env.GITHUB_SERVER_URL ?? "https://github.com",
+    runId: Number(env.GITHUB_RUN_ID ?? 0),
+    runAttempt: Number(env.GITHUB_RUN_ATTEMPT ?? 1),
+    sha: env.GITHUB_SHA ?? "",
+    payload
+  };
+  const pr = object3(payload.pull_request);
+  if (pr && (eventName === "pull_request" || eventName === "pull_request_target")) {
+    const head = object3(pr.head);
+    context.pullRequest = {
+      number: Number(pr.number),
+      headSha: String(head?.sha ?? ""),
+      headRepo: String(object3(head?.repo)?.full_name ?? "")
+    };
+  }
+  const workflow = /^[^/]+\/[^/]+\/(\.github\/workflows\/[^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? "");
+  if (workflow) context.workflowPath = workflow[1];
+  const run2 = object3(payload.workflow_run);
+  if (run2 && eventName === "workflow_run") context.workflowRun = { id: Number(run2.id) };
+  return context;
+}
+function parseRepo(value4) {
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value4 ?? "");
+  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value4 ?? ""}": expected owner/repo (is this running on GitHub Actions?)`);
+  return { owner: match[1], repo: match[2] };
+}
+function object3(value4) {
+  return value4 !== null && typeof value4 === "object" && !Array.isArray(value4) ? value4 : void 0;
+}
+function runUrl(context) {
+  return `${context.serverUrl}/${context.repository.owner}/${context.repository.repo}/actions/runs/${context.runId}${context.runAttempt > 1 ? `/attempts/${context.runAttempt}` : ""}`;
+}
+function onGitHub(context) {
+  return context.repository !== void 0;
+}
+
+// src/github/pull-request.ts
+async function getRun(client, repo, runId) {
+  const { data } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: runId });
+  return {
+    id: data.id,
+    event: data.event,
+    headSha: data.head_sha,
+    headBranch: data.head_branch ?? "",
+    headRepository: data.head_repository?.full_name ?? "",
+    conclusion: data.conclusion ?? null,
+    pullNumbers: (data.pull_requests ?? []).map((p) => p.number)
+  };
+}
+async function resolvePullRequest(client, repo, runId) {
+  const run2 = await getRun(client, repo, runId);
+  if (run2.event !== "pull_request" && run2.event !== "pull_request_target") {
+    return { skip: `the triggering run ${run2.id} came from a ${run2.event} event, not a pull request`, run: run2 };
+  }
+  const matches = (pull) => pull.head.sha === run2.headSha && pull.head.repo?.full_name === run2.headRepository && pull.state === "open";
+  for (const number2 of run2.pullNumbers) {
+    const { data } = await client.rest.pulls.get({ ...repo, pull_number: number2 });
+    if (matches(data)) return { pull: { number: data.number, headSha: data.head.sha, url: data.html_url }, run: run2 };
+  }
+  const headOwner = run2.headRepository.split("/")[0];
+  if (!headOwner || !run2.headBranch) return { skip: `the triggering run ${run2.id} names no head repository or branch`, run: run2 };
+  const pulls = await client.paginate(client.rest.pulls.list, { ...repo, state: "open", head: `${headOwner}:${run2.headBranch}`, per_page: 100 });
+  const found = pulls.filter(matches);
+  if (found.length === 1) return { pull: { number: found[0].number, headSha: found[0].head.sha, url: found[0].html_url }, run: run2 };
+  if (found.length > 1) return { skip: `${found.length} open pull requests have head ${run2.headRepository}@${run2.headSha.slice(0, 7)}; not guessing`, run: run2 };
+  return { skip: `no open pull request has head ${run2.headRepository}:${run2.headBranch} at ${run2.headSha.slice(0, 7)} (closed, or pushed again since the run)`, run: run2 };
+}
+
+// src/github/identity.ts
+var ACTIONS_BOT = "github-actions[bot]";
+async function commentAuthors(client, override) {
+  if (override) return [override];
+  try {
+    const { data } = await client.rest.users.getAuthenticated();
+    return [data.login];
+  } catch (error2) {
+    const status = statusOf(error2);
+    if (status === 403 || status === 401 || status === 404) return [ACTIONS_BOT];
+    throw error2;
+  }
+}
+
+// src/github/comments.ts
+async function listOurComments(client, target) {
+  const all = await client.paginate(client.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100
+  });
+  return all.filter((c) => hasMarker(c.body, target.group) && c.user !== null && target.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
+}
+async function upsertComment(client, target, body, stamp3, sha, workflow) {
+  const full = `${body.trimEnd()}
+${marker(target.group, stamp3, sha, workflow)}
+`;
+  const existing = await listOurComments(client, target);
+  let kept;
+  let action;
+  if (existing.length === 0) {
+    kept = await createOnce(client, target, full, stamp3);
+    action = "created";
+  } else {
+    kept = existing[0];
+    action = kept.body === full ? "unchanged" : "updated";
+    if (action === "updated") kept = await update(client, target, kept.id, full);
+  }
+  let removed = 0;
+  const now = await listOurComments(client, target);
+  const survivor = now[0] ?? kept;
+  for (const extra of now.slice(1)) removed += await remove(client, target, extra.id);
+  if (survivor.id !== kept.id) {
+    kept = await update(client, target, survivor.id, full);
+    action = "updated";
+  }
+  return { action, id: kept.id, url: kept.html_url, removed };
+}
+async function createOnce(client, target, body, stamp3, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { data } = await client.rest.issues.createComment({
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        body,
+        request: { retries: 0 }
+      });
+      return data;
+    } catch (error2) {
+      if (!outcomeUnknown(error2) || attempt >= attempts) throw error2;
+      const landed = (await listOurComments(client, target)).find((c) => hasStamp(c.body, target.group, stamp3));
+      if (landed) return landed;
+    }
+  }
+}
+async function update(client, target, id, body) {
+  const { data } = await client.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: id, body });
+  return data;
+}
+async function remove(client, target, id) {
+  try {
+    await client.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: id });
+    return 1;
+  } catch (error2) {
+    if (statusOf(error2) === 404) return 0;
+    throw error2;
+  }
+}
+
+// src/render/noise-words.ts
+function noiseSentences(report3, escape = plainText) {
+  return (report3.noise ?? []).map((n) => noiseSentence(n, escape));
+}
+function noiseSentence(n, escape) {
+  const date = /^\d{4}-\d{2}-\d{2}/.exec(n.calibratedAt)?.[0] ?? "an unknown date";
+  const where2 = n.runner ? ` on ${escape(n.runner)}` : "";
+  const history = n.historyPairs > 0 ? `, refined with ${n.historyPairs} journal steps since` : "";
+  const rate = n.falseAlarms.comparisons > 0 ? `; measured false-alarm rate of this setup: ${n.falseAlarms.alarms} of ${n.falseAlarms.comparisons} A/A metric comparisons (${percent(n.falseAlarms.alarms / n.falseAlarms.comparisons)})` : "";
+  return `${escape(n.benchmark)}: noise band from calibration of ${date}, ${n.runs} runs${where2}${history}${rate}`;
+}
+function noiseFooter(report3) {
+  const sentences = noiseSentences(report3, (text) => markdownText(text, 60));
+  return sentences.length ? ` · ${sentences.join(" · ")}` : "";
+}
+
+// src/render/kernel-names.ts
+var HEAD = 24;
+var MIDDLE = 34;
+function shortNames(names2, width = 60) {
+  const unique = [...new Set(names2)];
+  const cut = (n) => [...n].length > width ? `${[...n].slice(0, width - 1).join("")}…` : n;
+  const out = /* @__PURE__ */ new Map();
+  const byShort = /* @__PURE__ */ new Map();
+  for (const n of unique) byShort.set(cut(n), [...byShort.get(cut(n)) ?? [], n]);
+  for (const [short3, group3] of byShort) {
+    if (group3.length === 1) {
+      out.set(group3[0], short3);
+      continue;
+    }
+    for (const n of group3) {
+      const at = Math.max(...group3.filter((o) => o !== n).map((o) => firstDifference(n, o)));
+      const from = Math.max(HEAD, at - 8);
+      const chars = [...n];
+      const middle = chars.slice(from, from + MIDDLE).join("");
+      out.set(n, `${chars.slice(0, HEAD).join("")}…${middle}${from + MIDDLE < chars.length ? "…" : ""}`);
+    }
+  }
+  const seen = /* @__PURE__ */ new Map();
+  for (const n of unique) {
+    const s = out.get(n);
+    const k = (seen.get(s) ?? 0) + 1;
+    seen.set(s, k);
+    if (k > 1) out.set(n, `${s} #${k}`);
+  }
+  return out;
+}
+function firstDifference(a, b) {
+  const x = [...a];
+  const y = [...b];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i;
+}
+
+// src/render/deep-markdown.ts
+function floorSection(floor) {
+  const row = (label, s) => `| ${label} | ${compact(s.batch)} (${s.batchSource}) | ${grouped(s.contextTokens)} | ${compact(s.floor.bytesPerStep / 1e9)} GB | ${duration(s.floor.floorMs)} | ${duration(s.measuredMs)} | ${s.efficiency ? `${compact(s.efficiency.efficiency)} (${s.efficiency.band})` : "—"} |`;
+  const rows = [...floor.base ? [row("baseline", floor.base)] : [], row("this PR", floor.head)];
+  const head = floor.head;
+  return [
+    `<details><summary>Decode bandwidth floor: ${duration(head.floor.floorMs)} per step vs ${duration(head.measuredMs)} measured — efficiency ${head.efficiency ? compact(head.efficiency.efficiency) : "?"}${head.efficiency ? `, ${head.efficiency.band.replace("-", " ")}` : ""}</summary>`,
+    "",
+    "| side | running batch | KV tokens read per step | bytes per step | floor | measured step | floor / measured |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows,
+    "",
+    head.efficiency ? `**Reading:** ${markdownText(head.efficiency.advice, 300)} (bands: > 0.8 near the limit, 0.4–0.8 kernel or launch overhead, < 0.4 structurally wrong).` : "",
+    "",
+    ...head.floor.assumptions.map((a) => `- ${markdownText(a, 400)}`),
+    "",
+    "</details>"
+  ].join("\n");
+}
+function profilesSection(p) {
+  const out = [];
+  if (p.split) out.push(splitSection(p.split));
+  if (p.kernels) out.push(kernelsSection(p.kernels));
+  if (p.notes.length) out.push(p.notes.map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("\n"));
+  return out.join("\n\n");
+}
+function stepsText(s) {
+  return s.steps === 1 && s.label === "all" && s.format === "nsys-stats" ? "per capture" : `${s.steps} step${s.steps === 1 ? "" : "s"}`;
+}
+function splitSection(split2) {
+  const row = (label, s) => `| ${label} | ${Number.isNaN(s.wallMs) ? "unknown" : duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)}${Number.isNaN(s.gpuShare) ? "" : ` (${percent(s.gpuShare)})`}${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
+  const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
+  const shown = split2.head ?? split2.base;
+  const lines = [
+    `**Profile: GPU, CPU or waiting?** (${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
+    "",
+    "| side | wall per step | CPU (all threads) | GPU | communication | idle | verdict |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...sides.map(([l, s]) => row(l, s))
+  ];
+  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: kernels that overlap on several streams count twice.</sub>");
+  if (split2.comparison) lines.push("", `**What moved:** ${markdownText(split2.comparison.conclusion, 400)}`);
+  const k = split2.kernels;
+  if (k) {
+    const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
+    const names2 = shortNames(families.map((f) => f.name), 48);
+    lines.push(
+      "",
+      `**Kernel time per step:** ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}); of ${k.kernels.length} kernels on both sides ${k.slower} slower and ${k.faster} faster by 5% or more${k.onlyBase.length || k.onlyHead.length ? `, ${k.onlyBase.length} gone, ${k.onlyHead.length} new` : ""}${k.communication.base > 0 || k.communication.head > 0 ? `; communication ${duration(k.communication.base)} → ${duration(k.communication.head)}` : ""}.`
+    );
+    for (const f of families) lines.push(`- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`);
+  }
+  if (shown.threads.length > 1) {
+    const threads = shown.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
+    lines.push("", `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`);
+  }
+  lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
+  const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
+  if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
+    lines.push("", "| waiting on | evidence | time per step | what the profile shows | to confirm |", "|---|---|---:|---|---|");
+    for (const c of candidates) {
+      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)}${Number.isNaN(c.share) ? "" : ` (${percent(c.share)})`}`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
+    }
+  }
+  return lines.join("\n");
+}
+function kernelsSection(k) {
+  const c = k.comparison;
+  const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
+  const cell3 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
+  const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
+  const derived = k.top.some((t) => t.durationDerived);
+  const lines = [
+    `**Kernels: which regime?** (Nsight Compute${k.headFile ? `: ${codeCell(k.headFile, 80)}` : ""}${k.baseFile ? ` against ${codeCell(k.baseFile, 80)}` : ""})`,
+    "",
+    "| kernel | grid × block | time | share | regime | why (Nsight Compute’s rule) | what can help |",
+    "|---|---|---:|---:|---|---|---|",
+    ...k.top.map(
+      (t) => `| ${cell3(t.name)} | ${shape(t.grid, t.block)} | ${Number.isNaN(t.ms) ? "—" : `${duration(t.ms)}${t.durationDerived ? "‡" : ""}`} | ${Number.isNaN(t.share) ? "—" : percent(t.share)} | ${t.regime ?? "unknown"}${t.unit && t.unit !== "DRAM" && t.regime === "memory-bound" ? ` (${t.unit})` : ""} | ${markdownText(t.evidence, 240)} | ${t.fixes.map((f) => markdownText(f, 140)).join("; ")} |`
+    )
+  ];
+  if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
+  if (c) {
+    lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
+    const moved2 = c.kernels.filter((x) => x.notes.length);
+    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
+    for (const x of c.shapeChanged.slice(0, 5)) {
+      lines.push(`- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
+    }
+    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
+    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
+  }
+  return lines.join("\n");
+}
+function codeCell(name, max = 60) {
+  return `\`${codeText(name, max)}\``;
+}
+
+// src/render/service-markdown.ts
+function serviceRows(s) {
+  const rows = [];
+  const notes2 = [];
+  const g2 = s.goodput;
+  if (g2.ok) {
+    const change2 = `${points(g2.difference)} (${points(g2.interval[0])} … ${points(g2.interval[1])}) ${g2.verdict}`;
+    rows.push({ label: `goodput (${g2.criteria.join(", ")})`, base: percent(g2.base.share), head: percent(g2.head.share), change: change2 });
+    if (g2.base.goodPerSecond !== void 0 && g2.head.goodPerSecond !== void 0) {
+      rows.push({ label: "good requests per second", base: compact(g2.base.goodPerSecond), head: compact(g2.head.goodPerSecond), change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : "" });
+    }
+    notes2.push(...g2.notes);
+  }
+  const c = s.cost;
+  if (c.ok) {
+    if (c.base.perMillionOutputTokens !== void 0 && c.head.perMillionOutputTokens !== void 0) {
+      rows.push({ label: "cost per million output tokens", base: money(c.base.perMillionOutputTokens, c.currency), head: money(c.head.perMillionOutputTokens, c.currency), change: c.tokenCostRatio !== void 0 ? `×${compact(c.tokenCostRatio)}` : "" });
+    }
+    if (c.base.perThousandRequests !== void 0 && c.head.perThousandRequests !== void 0) {
+      rows.push({ label: "cost per 1k requests", base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : "" });
+    }
+    notes2.push(...c.missing);
+  }
+  const { base, head } = s.headroom;
+  if (base.batch || head.batch) {
+    const whole = (v) => Number.isInteger(v) ? String(v) : compact(v);
+    const batch = (h) => h.batch ? `${compact(h.batch.mean)} mean, max ${whole(h.batch.max)}${h.limit ? ` of ${h.limit.key} ${h.limit.value} (${percent(h.batchHeadroom ?? NaN)} headroom)` : ""}` : "—";
+    rows.push({ label: "running batch", base: batch(base), head: batch(head), change: "" });
+  }
+  if (base.kvCacheUsage !== void 0 || head.kvCacheUsage !== void 0) {
+    const used = (v) => v === void 0 ? "—" : `${percent(v)} used`;
+    rows.push({ label: "KV cache", base: used(base.kvCacheUsage), head: used(head.kvCacheUsage), change: "" });
+  }
+  return { rows, notes: notes2 };
+}
+function cell2(text) {
+  return text.replace(/[$|_\\]/g, (c) => `\\${c}`);
+}
+function serviceSection(s) {
+  const { rows, notes: notes2 } = serviceRows(s);
+  if (rows.length === 0) return void 0;
+  const table = ["| service | baseline | this PR | change |", "|---|---:|---:|---|", ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell2(r.base)} | ${cell2(r.head)} | ${cell2(r.change)} |`)];
+  const missing = [
+    !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : void 0,
+    !s.cost.ok && !/no hardware price/.test(s.cost.reason) ? `cost: ${s.cost.reason}` : void 0
+  ].filter((x) => x !== void 0);
+  const tail = [...notes2, ...missing].map((n) => `<sub>${markdownText(n, 300)}</sub>`);
+  return [table.join("\n"), ...tail.length ? ["", tail.join("<br>\n")] : []].join("\n");
+}
+
+// src/render/quality-markdown.ts
+var MAX_ROWS = 12;
+function qualitySection(q) {
+  if (!q.scores && !q.generations) return void 0;
+  const out = [];
+  if (q.scores) {
+    const s = q.scores;
+    out.push(`**Quality: eval scores** — ${markdownText(s.sentence, 300)}`);
+    const rows = [...s.metrics].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_ROWS);
+    out.push(
+      [
+        "| metric | baseline | this PR | change (95% interval) | verdict |",
+        "|---|---:|---:|---|---|",
+        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value3(m.base, m.baseStderr)} | ${value3(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
+      ].join("\n")
+    );
+    if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
+    const one = [...s.onlyBase.length ? [`only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : [], ...s.onlyHead.length ? [`only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : []];
+    if (one.length) out.push(`<sub>${one.join("; ")}</sub>`);
+  }
+  if (q.generations) out.push(`**Quality: paired generations** — ${markdownText(q.generations.sentence, 400)}`);
+  if (q.notes.length) out.push(q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("<br>\n"));
+  return out.join("\n\n");
+}
+function rank(m) {
+  return m.verdict === "changed" ? 0 : m.verdict === "inconclusive" ? 1 : 2;
+}
+function score2(v) {
+  return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
+}
+function value3(v, stderr) {
+  return `${score2(v)}${stderr !== void 0 ? ` ± ${score2(stderr)}` : ""}`;
+}
+function signed(v) {
+  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${score2(Math.abs(v))}`;
+}
+
+// src/render/markdown.ts
+function renderMarkdown(report3, options = {}) {
+  const detail = options.detail ?? "full";
+  const parts2 = [];
+  if (report3.acceptance) {
+    const a = report3.acceptance;
+    parts2.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
+  }
+  const missing = missingBenchmarks(report3);
+  if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
+  if (report3.benchmarks.length > 1) parts2.push(overview(report3));
+  const shared = report3.benchmarks.length > 1 ? sharedCaveats(report3.benchmarks) : [];
+  const context = { ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}, ...options.headSha ? { headSha: options.headSha } : {}, sharedCaveats: new Set(shared.map(caveatKey)) };
+  for (const b of report3.benchmarks) {
+    if (report3.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
+    parts2.push(renderBenchmark(b, detail, report3.settings.level, context));
+  }
+  if (shared.length) parts2.push(caveatsSection(shared, detail, "Caveats for every benchmark"));
+  if (report3.profiles && detail !== "minimal") parts2.push(details(`<b>Profiles</b>: ${profilesSummary(report3.profiles)}`, profilesSection(report3.profiles)));
+  if (detail !== "full") parts2.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`);
+  parts2.push(footer(report3));
+  if (options.trailer) parts2.push(options.trailer);
+  return parts2.join("\n\n") + "\n";
+}
+var LIMITS = {
+  full: { findings: Infinity, evidence: Infinity, fixes: Infinity, caveats: Infinity },
+  compact: { findings: 6, evidence: 3, fixes: 5, caveats: 8 },
+  minimal: { findings: 2, evidence: 2, fixes: 2, caveats: 3 }
+};
+function overview(report3) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const b of report3.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
+  const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
+  const rows = report3.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
+  return [`## ${VERDICT_ICON[report3.verdict]} perf-triage: ${report3.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
+}
+function renderBenchmark(b, detail, confidence, context) {
+  const lead = leadMetric(b);
+  const out = [];
+  out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
+  out.push(`<sub>${subline(b, context)}</sub>`);
+  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
+  if (top.length) out.push(top.join("\n>\n"));
+  const brief = briefLine(b, lead);
+  if (brief) out.push(brief);
+  out.push(metricsTable(b, detail, confidence));
+  const undecided2 = undecidedGroups(b, confidence);
+  if (undecided2.length && detail !== "minimal") {
+    const labels = undecided2.flatMap((g2) => g2.labels);
+    out.push(details(`<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? "" : "s"} — what would decide`, undecided2.map((g2) => `- ${markdownText(g2.labels.join(", "), 300)}: ${markdownText(g2.reason, 700)}`).join("\n")));
+  }
+  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
+  const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
+  if (service) out.push(details(`<b>Service</b>: ${serviceSummary(b) ?? "goodput, cost, headroom"}`, service));
+  const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
+  if (quality) out.push(quality);
+  const leadAttribution = attributionFor(b, lead);
+  if (detail !== "minimal") {
+    for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
+  }
+  if (b.findings.length) out.push(diagnosisSection(b, detail, lead));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
+  if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
+
+${b.trends.join("\n\n")}
+
+</details>`);
+  const caveats = b.caveats.filter((c) => !context.sharedCaveats.has(caveatKey(c)));
+  if (caveats.length) out.push(caveatsSection(caveats, detail));
+  if (detail === "full") out.push(runsSection(b));
+  return out.join("\n\n");
+}
+function caveatKey(c) {
+  return `${c.kind}\0${c.message}`;
+}
+function subline(b, context) {
+  const commit = (sha) => {
+    const hex = sha?.replace(/[^0-9a-f]/gi, "");
+    if (!hex || hex.length < 7) return "—";
+    const short3 = `\`${hex.slice(0, 7)}\``;
+    return context.repositoryUrl && hex.length === 40 ? `[${short3}](${context.repositoryUrl}/commit/${hex})` : short3;
+  };
+  const head = context.headSha ?? b.head.meta.commit;
+  const parts2 = [];
+  if (b.base.meta.commit || head) parts2.push(`baseline ${commit(b.base.meta.commit)} ← this PR ${commit(head)}`);
+  parts2.push(b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? "" : "s"} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? "" : "s"}, ${b.head.runs} in this PR`);
+  const count3 = (v) => b.metrics.filter((m) => m.verdict === v).length;
+  const tally = [["regressed", count3("regressed")], ["improved", count3("improved")], ["unchanged", count3("unchanged")], ["undecided", count3("inconclusive")]].filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(", ");
+  parts2.push(`${b.metrics.length} metric${b.metrics.length === 1 ? "" : "s"}: ${tally || "none"}`);
+  return parts2.join(" · ");
+}
+function details(summary2, body) {
+  return `<details><summary>${summary2}</summary>
+
+${body}
+
+</details>`;
+}
+function profilesSummary(p) {
+  const parts2 = [];
+  const split2 = p.split;
+  if (split2) parts2.push(`GPU, CPU or waiting: ${[split2.base?.verdict, split2.head?.verdict].filter((v) => v !== void 0).join(" → ")}`);
+  if (p.kernels) parts2.push("kernel regimes");
+  return parts2.join("; ") || "profiler exports";
+}
+function serviceSummary(b) {
+  const g2 = b.service?.goodput;
+  return g2?.ok ? `goodput ${percent(g2.base.share)} → ${percent(g2.head.share)} (${g2.verdict})` : void 0;
+}
+function differsPrefix(b) {
+  const differs = notLikeForLikeShort(b.notLikeForLike);
+  return differs ? `⚠️ Not like-for-like (${markdownText(differs, 300)}) · ` : "";
+}
+function briefLine(b, lead) {
+  if (b.verdict !== "regressed" || !lead) return void 0;
+  const parts2 = [];
+  const a = attributionFor(b, lead);
+  const where2 = a && whereTheTimeWent(a);
+  if (where2) parts2.push(`**Where the time went:** ${where2}`);
+  const finding2 = leadFinding(b, lead);
+  if (finding2) {
+    const label = finding2.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
+    parts2.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
+  }
+  const fix = leadFix(b, lead);
+  if (fix && finding2?.cause === "workload") parts2.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  else if (fix) parts2.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
+  return parts2.join(" · ");
+}
+function metricsTable(b, detail, confidence) {
+  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
+  const hidden = b.metrics.length - shown.length;
+  const rows = shown.map((m) => {
+    const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
+    return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell2(m)} |`;
+  });
+  const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
+  const notes2 = [tableNote(b, confidence), ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []];
+  return `${table}
+
+<sub>${notes2.join(" · ")}</sub>`;
+}
+function tableNote(b, confidence) {
+  const family = b.family.size > 1 && b.family.level !== confidence ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; ` : "";
+  const undecided2 = b.metrics.some((m) => m.verdict === "inconclusive") ? '; "likely worse", "too noisy" and the like are undecided (inconclusive)' : "";
+  return `${family}a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it${undecided2}`;
+}
+function sloCell(m) {
+  return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
+}
+function verdictCell2(m) {
+  if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
+  return verdictQualifier(m) ?? m.verdict;
+}
+var MAX_ATTRIBUTIONS = 2;
+function sharedCaveats(benchmarks) {
+  const [first, ...rest] = benchmarks;
+  return first.caveats.filter((c) => rest.every((b) => b.caveats.some((d) => caveatKey(d) === caveatKey(c))));
+}
+function orderAttributions(b, lead) {
+  const withSlo = (a) => b.metrics.some((m) => m.spec.key === a.spec.key && m.slos.length);
+  const rest = b.attributions.filter((a) => a !== lead);
+  return [...lead ? [lead] : [], ...rest.filter(withSlo), ...rest.filter((a) => !withSlo(a))];
+}
+function attributionSection(a) {
+  const label = specLabel(a.spec);
+  const own2 = a.q === 0 ? "own mean" : `own p${Number((a.q * 100).toPrecision(3))}`;
+  const summary2 = `Where the time went — ${label}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`;
+  const rows = a.phases.map(
+    (p) => `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? "0%" : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`
+  );
+  const table = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own2 + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
+  const note = a.missingPhases.length ? `
+
+Not recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(", ")} (their time sits in the remainder).` : "";
+  return `<details><summary>${summary2}</summary>
+
+${table}${note}
+
+</details>`;
+}
+function diagnosisSection(b, detail, lead) {
+  const out = [];
+  for (const walk2 of detail === "minimal" ? [] : b.walks) {
+    const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
+    out.push(`The decision tree for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (the method: perf-triage's docs/diagnosis.md):
+${path.map((p) => `- ${p}`).join("\n")}`);
+  }
+  const limits = LIMITS[detail];
+  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
+  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
+  const first = leadFinding(b, lead);
+  const title = first ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ""}<code>${first.hint}</code> (${first.status})` : "<b>Diagnosis</b>";
+  return details(title, out.join("\n\n"));
+}
+function findingBlock(f, maxEvidence) {
+  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
+  for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(e.text, 400)}`);
+  lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
+  return lines.join("\n");
+}
+function statusIcon(f) {
+  return f.status === "confirmed" ? "🎯" : f.status === "likely" ? "🔎" : "❔";
+}
+function fixesTable(fixes, lead) {
+  const label = specLabel(lead.spec);
+  const unit = lead.spec.metric.unit;
+  const rows = fixes.map(
+    (f, i) => `| ${i + 1} | ${markdownText(f.fix, 200)} | ${percent(f.share)} | ${f.speedup === Infinity ? "∞" : `×${compact(f.speedup)}`} | ${signedPercent(-f.ceiling)} | ${withUnit(f.projected, unit)}${f.sloReachable === null ? "" : f.sloReachable ? " ✅" : " ❌"} | ${f.effort} |`
+  );
+  const table = [
+    `| # | fix | share now | speedup | ceiling on ${label} | ${label} if fixed | effort |`,
+    "|---|---|---:|---:|---:|---:|---|",
+    ...rows,
+    "",
+    `<sub>The ceiling is the most ${label} can improve if that phase's time goes back to the baseline (Amdahl's law on its share of the slowest requests); fixes are ordered by that gain per hour of work.</sub>`
+  ].join("\n");
+  const best = fixes[0];
+  return details(`<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`, table);
+}
+function caveatsSection(caveats, detail, title = "Caveats") {
+  const shown = caveats.slice(0, LIMITS[detail].caveats);
+  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
+  if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
+  const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, " ")))];
+  return details(`⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join("; ")}${kinds.length > 4 ? "; …" : ""}`, lines.join("\n"));
+}
+function runsSection(b) {
+  const rows = [b.base, b.head].map((s) => sideRow(s));
+  const changes = b.configChanges.length ? `
+
+Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` ${markdownText(String(c.base ?? "(unset)"), 60)} → ${markdownText(String(c.head ?? "(unset)"), 60)}`).join(", ")}` : "\n\nConfiguration: no differences in the recorded engine settings.";
+  const w = b.workload;
+  const workload = [];
+  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
+  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`);
+  if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
+  if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  const costs = b.likeForLike.length ? [
+    "",
+    "Like-for-like costs (matched load and request size; they do not move with the workload):",
+    "",
+    "| cost | change, matched | unmatched | requests in agreeing strata |",
+    "|---|---:|---:|---:|",
+    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`)
+  ].join("\n") : "";
+  return [
+    "<details><summary>Runs compared</summary>",
+    "",
+    "| side | commit | runs | requests | failed | files |",
+    "|---|---|---:|---:|---:|---|",
+    ...rows,
+    changes,
+    workload.length ? `
+Workload: ${workload.join("; ")}.` : "",
+    costs,
+    "",
+    "</details>"
+  ].join("\n");
+}
+function sideRow(s) {
+  const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ""})`).join(", ");
+  return `| ${s.label === "base" ? "baseline" : "this PR"} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : "—"} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
+}
+function footer(report3) {
+  const s = report3.settings;
+  return `<sub>perf-triage v${report3.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage${noiseFooter(report3)}</sub>`;
+}
+
+// src/github/fit.ts
+var COMMENT_LIMIT = 65536;
+var CHECK_SUMMARY_LIMIT = 65535;
+var JOB_SUMMARY_LIMIT = 1024 * 1024;
+var LEVELS = ["full", "compact", "minimal"];
+var sizeIn = (unit) => unit === "bytes" ? (text) => Buffer.byteLength(text) : (text) => text.length;
+function fitReport(report3, options) {
+  const size = sizeIn(options.unit);
+  const limit = options.limit - (options.reserve ?? 0);
+  const where2 = options.fullReport ?? (options.summaryUrl ? `the [job summary](${options.summaryUrl})` : "the job summary");
+  const render = {
+    summaryUrl: options.summaryUrl,
+    ...options.fullReport ? { fullReport: options.fullReport } : {},
+    ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {},
+    ...options.headSha ? { headSha: options.headSha } : {}
+  };
+  let body = "";
+  for (const detail of LEVELS.slice(LEVELS.indexOf(options.from ?? "full"))) {
+    body = renderMarkdown(report3, { detail, ...render });
+    if (size(body) <= limit) return { body, detail, truncated: false };
+  }
+  const notice = `
+
+**The report is too long for this page:** the rest is in ${where2}.
+`;
+  return { body: cutSafely(body, limit - size(notice), size) + notice, detail: "minimal", truncated: true };
+}
+function fitComment(report3, options) {
+  return fitReport(report3, { limit: COMMENT_LIMIT, ...options });
+}
+function cutSafely(text, max, size = (t) => t.length) {
+  const lines = text.split("\n");
+  let length = 0;
+  let fence = false;
+  let details2 = 0;
+  let best = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    length += size(line) + 1;
+    if (length > max) break;
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    if (!fence) {
+      details2 += (line.match(/<details\b/g) ?? []).length;
+      details2 -= (line.match(/<\/details>/g) ?? []).length;
+    }
+    const nextIsTableRow = i + 1 < lines.length && lines[i + 1].startsWith("|") && line.startsWith("|");
+    if (!fence && details2 <= 0 && !(nextIsTableRow && lines[i].startsWith("|---"))) best = i + 1;
+  }
+  return lines.slice(0, best).join("\n").trimEnd();
+}
+
+// src/github/checks.ts
+var TITLE_LIMIT = 255;
+async function publishCheck(client, repo, outcome) {
+  const summary2 = outcome.summary.length > CHECK_SUMMARY_LIMIT ? cutSafely(outcome.summary, CHECK_SUMMARY_LIMIT) : outcome.summary;
+  const output = { title: [...outcome.title].slice(0, TITLE_LIMIT).join(""), summary: summary2 };
+  const existing = await findCheck(client, repo, outcome);
+  const body = { name: outcome.name, status: "completed", conclusion: outcome.conclusion, output, details_url: outcome.detailsUrl, external_id: outcome.externalId };
+  if (existing) {
+    const { data } = await client.rest.checks.update({ ...repo, check_run_id: existing, ...body });
+    return { id: data.id, url: data.html_url ?? "" };
+  }
+  try {
+    const { data } = await client.rest.checks.create({ ...repo, head_sha: outcome.headSha, ...body, request: { retries: 0 } });
+    return { id: data.id, url: data.html_url ?? "" };
+  } catch (error2) {
+    if (!outcomeUnknown(error2)) throw error2;
+    const landed = await findCheck(client, repo, outcome);
+    if (landed) return { id: landed, url: "" };
+    const { data } = await client.rest.checks.create({ ...repo, head_sha: outcome.headSha, ...body, request: { retries: 0 } });
+    return { id: data.id, url: data.html_url ?? "" };
+  }
+}
+async function findCheck(client, repo, outcome) {
+  const runs = await client.paginate(client.rest.checks.listForRef, { ...repo, ref: outcome.headSha, check_name: outcome.name, per_page: 100 });
+  return runs.find((r) => r.external_id === outcome.externalId)?.id;
+}
+
+// src/github/publish.ts
+async function publishComment(request2) {
+  const { client, context, report: report3 } = request2;
+  if (request2.mode === "never") return { skipped: "comment: never" };
+  const target = { ...context.repository, issueNumber: request2.pullNumber, group: request2.group, authors: request2.authors };
+  const noteworthy = request2.mode === "always" || (request2.mode === "changed" ? report3.verdict !== "unchanged" || breached(report3) : report3.verdict === "regressed" || breached(report3));
+  if (!noteworthy) {
+    const earlier = await listOurComments(client, target);
+    if (earlier.length === 0) return { skipped: `comment: ${request2.mode}, and the verdict is ${report3.verdict}` };
+  }
+  const reserve = marker(request2.group, request2.stamp, request2.headSha, request2.workflow).length + 2;
+  const repositoryUrl = `${context.serverUrl}/${target.owner}/${target.repo}`;
+  const fitted = fitComment(report3, { reserve, summaryUrl: request2.summaryUrl, repositoryUrl, ...request2.headSha ? { headSha: request2.headSha } : {} });
+  try {
+    const comment = await upsertComment(client, target, fitted.body, request2.stamp, request2.headSha, request2.workflow);
+    return { comment, detail: fitted.truncated ? "truncated" : fitted.detail };
+  } catch (error2) {
+    if (statusOf(error2) === 403) {
+      return { skipped: "the token cannot write comments here (HTTP 403): it needs pull-requests: write, and a pull request from a fork only ever gets a read-only token there; use the two-workflow mode in docs/github.md" };
+    }
+    throw error2;
+  }
+}
+function breached(report3) {
+  return report3.benchmarks.some((b) => b.sloBreaches.length > 0);
+}
+async function publishOutcomeCheck(request2) {
+  const { report: report3 } = request2;
+  const first = report3.benchmarks[0];
+  const title = first ? `${plainText(first.name, 100)}: ${headline(first).replace(/`/g, "")}` : report3.verdict;
+  const summary2 = fitReport(report3, { limit: CHECK_SUMMARY_LIMIT, from: "compact", summaryUrl: request2.detailsUrl }).body;
+  return publishCheck(request2.client, request2.repo, {
+    name: request2.name,
+    headSha: request2.headSha,
+    conclusion: report3.outcome.fail ? "failure" : report3.verdict === "inconclusive" ? "neutral" : "success",
+    title,
+    summary: summary2,
+    detailsUrl: request2.detailsUrl,
+    externalId: request2.externalId
+  });
+}
+
+// src/journal/entry.ts
+function entryFromReport(b, context) {
+  const lead = leadMetric(b);
+  const finding2 = leadFinding(b, lead);
+  const kind2 = context.kind === "recorded" && b.verdict === "regressed" ? context.acceptance ? "accepted" : "unaccepted-regression" : context.kind;
+  return {
+    schema: JOURNAL_SCHEMA,
+    id: context.id,
+    kind: kind2,
+    benchmark: b.name,
+    recordedAt: context.recordedAt,
+    ...context.commit ? { commit: context.commit } : {},
+    ...context.pullRequest ? { pullRequest: context.pullRequest } : {},
+    ...context.runUrl ? { runUrl: context.runUrl } : {},
+    date: context.recordedAt.slice(0, 10),
+    symptom: symptom(b, lead),
+    workload: workloadLine(b),
+    baseline: baselineLine(b),
+    diagnosis: finding2 ? `${finding2.title} (${finding2.hint}, ${finding2.status}${finding2.cause !== "unknown" ? `, ${finding2.cause}` : ""})` : b.verdict === "regressed" ? "not diagnosed: no phase data" : "—",
+    change: changeLine(b, context),
+    result: resultLine(b),
+    quality: b.quality && (b.quality.scores || b.quality.generations) ? qualityLine(b.quality) : b.caveats.some((c) => c.kind === "quality-not-measured") ? "not measured" : "measured (see report)",
+    effort: context.acceptance?.effort ?? "—",
+    verdict: b.verdict,
+    metrics: b.metrics.filter((m) => m.head).map(metricRecord),
+    ...context.acceptance ? { acceptance: context.acceptance } : {},
+    ...context.phases ? { phases: context.phases } : {},
+    hints: [...new Set(b.findings.map((f) => f.hint))],
+    config: b.head.meta.config
+  };
+}
+function asFirstBaseline(entry) {
+  return { ...entry, verdict: "first baseline", symptom: "first recorded baseline", result: "—" };
+}
+function metricRecord(m) {
+  return {
+    key: m.spec.key,
+    unit: m.spec.metric.unit,
+    value: m.head.value,
+    ...m.base ? { baseline: m.base.value } : {},
+    ...m.change !== void 0 ? { change: m.change } : {},
+    verdict: m.verdict
+  };
+}
+function symptom(b, lead) {
+  if (!lead?.head) return b.verdict === "unchanged" ? "no regression" : b.verdict;
+  const value4 = `${specLabel(lead.spec)} ${withUnit(lead.head.value, lead.spec.metric.unit)}`;
+  const slo = lead.slos[0];
+  const target = slo ? `, target ${slo.slo.comparator} ${withUnit(slo.slo.threshold, lead.spec.metric.unit)}` : "";
+  return `${value4}${target}${lead.verdict === "regressed" ? ` (${signedPercent(lead.change ?? 0)})` : ""}`;
+}
+function workloadLine(b) {
+  const w = b.workload;
+  const parts2 = [];
+  if (w.prompt) parts2.push(`${grouped(w.prompt.headMedian)} median prompt tokens`);
+  if (w.output) parts2.push(`${grouped(w.output.headMedian)} output`);
+  if (w.arrivalRate) parts2.push(`${compact(w.arrivalRate.headRate)} req/s`);
+  parts2.push(`${grouped(b.head.requests || w.headRequests)} requests`);
+  if (b.head.meta.workload) parts2.push(b.head.meta.workload);
+  return parts2.join(", ");
+}
+function baselineLine(b) {
+  const shown = b.metrics.filter((m) => m.base && (m.spec.metric.id === "ttft" || m.spec.metric.id === "itl" || m.spec.metric.id === "throughput")).slice(0, 4);
+  if (shown.length === 0) return "—";
+  return shown.map((m) => `${specLabel(m.spec)} ${withUnit(m.base.value, m.spec.metric.unit)}`).join(", ");
+}
+function changeLine(b, context) {
+  const parts2 = [];
+  if (context.pullRequest) parts2.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ""}`);
+  if (context.commit) parts2.push(`(${context.commit.slice(0, 7)})`);
+  const config = b.configChanges.slice(0, 4).map((c) => `${c.key} ${String(c.base ?? "(unset)")} → ${String(c.head ?? "(unset)")}`);
+  if (config.length) parts2.push(`config: ${config.join(", ")}`);
+  return parts2.join(" ") || "—";
+}
+function resultLine(b) {
+  const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`);
+  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive").length;
+  if (undecided2) parts2.push(`${undecided2} undecided`);
+  return parts2.join("; ") || b.verdict;
+}
+
+// src/journal/phases.ts
+function phaseMeans(side2) {
+  const table = pooledTable(side2);
+  if (!table) return void 0;
+  const out = {};
+  for (const phase of PHASES) {
+    const column = requestColumn(table, phase);
+    if (!column) continue;
+    const mean = meanFinite(column);
+    if (Number.isFinite(mean)) out[phase] = Number(mean.toPrecision(6));
+  }
+  return Object.keys(out).length ? out : void 0;
+}
+
+// src/journal/record.ts
+function recordedEntries(report3, heads, context) {
+  const { idPrefix, firstBaseline, ...rest } = context;
+  return report3.benchmarks.map((b, i) => {
+    const entry = entryFromReport(b, { ...rest, id: `${idPrefix}:${b.name}`, phases: phaseMeans(heads[i]) });
+    return firstBaseline?.has(b.name) ? asFirstBaseline(entry) : entry;
+  });
+}
+function recordInput(report3, heads, entries, recordedAt, commit) {
+  const baselines = /* @__PURE__ */ new Map();
+  report3.benchmarks.forEach((b, i) => {
+    const entry = entries.find((e) => e.benchmark === b.name);
+    baselines.set(b.name, () => `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...commit ? { commit } : {}, ...entry ? { entryId: entry.id } : {} }))}
+`);
+  });
+  return { entries, baselines };
+}
+
 // src/github/record.ts
 async function recordResults(request2) {
   const entries = recordedEntries(request2.report, request2.heads, {
@@ -47408,6 +49083,8 @@ async function run(env = process.env) {
     const inputs = readInputs();
     const settings = parseGitHubSettings(inputs.github);
     const journal = parseJournalSettings(inputs.journal);
+    const alerts = parseAlertSettings(inputs.alerts);
+    const confirm = parseConfirmSettings(inputs.confirm);
     const context = readContext(env);
     const client = settings.token && onGitHub(context) ? createClient({ token: settings.token, baseUrl: context.apiUrl, log: { debug, info: (m) => info2(m), warn: (m) => warning2(m), error: (m) => warning2(m) } }) : void 0;
     if (context.eventName === "issue_comment") {
@@ -47416,6 +49093,40 @@ async function run(env = process.env) {
       await runCommand(client, context, { ...settings.group ? { group: settings.group } : {}, authors, checkName: settings.checkName });
       return;
     }
+    const mode = inputs.mode.trim().toLowerCase();
+    if (mode === "calibrate") {
+      if (inputs.results.length === 0) throw new ConfigError("results", "required in calibrate mode: the result files of 4 or more runs of one build");
+      const config2 = buildConfig(inputs.raw);
+      const runs = await timedGroup("perf-triage: read the runs", () => readSide("base", inputs.results, inputs, config2, void 0));
+      const branch3 = journal.branch || defaultBranch(context) || "main";
+      const commit = client && onGitHub(context) && journal.mode !== "off" ? { client, repo: context.repository, branch: branch3, runId: context.runId } : void 0;
+      await timedGroup("perf-triage: calibrate", () => runCalibrate({ runs, config: config2, ...inputs.runner || env.RUNNER_NAME ? { runner: inputs.runner || env.RUNNER_NAME } : {}, journal, ...commit ? { commit } : {} }));
+      return;
+    }
+    if (mode === "bisect") {
+      if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required in bisect mode (actions: write to dispatch and cancel runs, actions: read for their artifacts, issues: write for the result)");
+      const bisect = parseBisectSettings(inputs.bisect);
+      const branch3 = defaultBranch(context) ?? (await client.rest.repos.get({ ...context.repository })).data.default_branch;
+      const config2 = buildConfig(inputs.raw);
+      const authors = await commentAuthors(client, settings.commentAuthor);
+      await timedGroup(
+        "perf-triage: bisect",
+        () => runBisect({
+          client,
+          context,
+          settings: bisect,
+          config: config2,
+          artifact: { name: settings.artifactName, maxBytes: settings.artifactMaxBytes, patterns: inputs.results.length ? inputs.results : ["**"], format: inputs.inputFormat, maxBadLineRatio: config2.maxBadLineRatio },
+          journal,
+          journalRef: journal.branch || branch3,
+          defaultBranch: branch3,
+          alertLabel: alerts.labels[0],
+          authors
+        })
+      );
+      return;
+    }
+    if (mode !== "auto") throw new ConfigError("mode", `"${inputs.mode}" is not one of auto, calibrate, bisect`);
     if (inputs.results.length === 0) throw new ConfigError("results", "required: one or more result files or globs");
     if (inputs.baseline.length === 0 && !inputs.digest) throw new ConfigError("baseline", `required: the baseline result file(s), "journal" or "artifact" (or set digest to only write this run's digest)`);
     const config = buildConfig(inputs.raw);
@@ -47431,7 +49142,7 @@ async function run(env = process.env) {
       return void 0;
     }) : void 0;
     const started = Date.now();
-    const artifact = runId ? await timedGroup("perf-triage: download the results artifact", () => artifactSources(client, context, settings, runId)) : void 0;
+    const artifact = runId ? await timedGroup("perf-triage: download the results artifact", () => artifactSources(client, context, settings, runId, confirm.attempts > 1)) : void 0;
     const head = await timedGroup("perf-triage: read results", () => readSide("head", inputs.results, inputs, config, artifact, true));
     if (inputs.digest) {
       const written = await writeDigests(head, inputs.digest, inputs.shard, (/* @__PURE__ */ new Date()).toISOString());
@@ -47465,39 +49176,52 @@ async function run(env = process.env) {
       const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? "benchmark"));
       return { label: "base", runs: [...found.side.runs, ...selfRuns] };
     });
+    const noiseFiles = client && onGitHub(context) && journal.mode !== "off" ? await readNoiseFiles(client, context.repository, journalRef, journal.paths, head).catch((error2) => {
+      warning2(`the noise calibration on ${journalRef} was not read (${statusOf(error2) !== void 0 ? `HTTP ${statusOf(error2)}` : String(error2?.message ?? error2)}): the journal's bands or the defaults apply`);
+      return [];
+    }) : [];
+    const noise = noiseFiles.length ? withNoise(config, noiseFiles, history?.entries) : void 0;
     const profiles = await timedGroup("perf-triage: read profiles", () => readProfiles(inputs, artifact));
     const quality = await readQualityFiles(inputs, artifact);
-    let report2 = await timedGroup("perf-triage: compare and diagnose", async () => {
-      const r = triage(base, head, history ? withHistory(config, history) : config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
+    let report3 = await timedGroup("perf-triage: compare and diagnose", async () => {
+      const judged = noise ? noise.config : history ? withHistory(config, history) : config;
+      const compared = triage(base, head, judged, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} });
+      const r = noise?.sources.length ? { ...compared, noise: noise.sources } : compared;
       info2(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });
     const onPullRequest = context.pullRequest !== void 0 || runId !== 0;
-    const target = client && onGitHub(context) && onPullRequest ? await timedGroup("perf-triage: find the pull request", () => findTarget(client, context, settings, report2, runId)) : void 0;
-    if (target?.acceptance && report2.outcome.fail) {
-      report2 = applyAcceptance(report2, target.acceptance);
+    const target = client && onGitHub(context) && onPullRequest ? await timedGroup("perf-triage: find the pull request", () => findTarget(client, context, settings, report3, runId)) : void 0;
+    if (target?.acceptance && report3.outcome.fail) {
+      report3 = applyAcceptance(report3, target.acceptance);
       info2(`regression accepted by ${target.acceptance.by} for ${target.acceptance.sha.slice(0, 7)}`);
     }
-    await writeFile3(inputs.reportPath, renderJson(report2));
-    if (inputs.writeSummary) await writeJobSummary(report2, inputs.reportPath);
-    setOutputs(report2, inputs.reportPath);
-    const first = report2.benchmarks[0];
-    info2(first ? `${first.name}: ${headline(first)}` : report2.verdict);
-    if (client && onGitHub(context) && target) await timedGroup("perf-triage: publish on GitHub", () => publish(client, context, settings, report2, runId, target));
+    if (runId && client && onGitHub(context) && confirm.attempts > 1 && !recording) {
+      const pooled = new Set((artifact ?? []).map((s) => /^artifact@(\d+):/.exec(s.name)?.[1] ?? "0")).size;
+      const attempt = Math.max(pooled, Number(context.payload.workflow_run?.run_attempt) || 1);
+      report3 = await confirmIfNeeded({ client, repo: context.repository, runId, attempt, report: report3, settings: confirm });
+    }
+    await writeFile3(inputs.reportPath, renderJson(report3));
+    if (inputs.writeSummary) await writeJobSummary(report3, inputs.reportPath);
+    setOutputs(report3, inputs.reportPath);
+    const first = report3.benchmarks[0];
+    info2(first ? `${first.name}: ${headline(first)}` : report3.verdict);
+    if (client && onGitHub(context) && target) await timedGroup("perf-triage: publish on GitHub", () => publish(client, context, settings, report3, runId, target));
     if (!client && (context.pullRequest || runId)) warning2("no github-token (or not on GitHub Actions): the report is in the job summary only");
     if (recording) {
       if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required to record the journal (contents: write)");
-      await timedGroup("perf-triage: record the journal", () => record2(client, context, settings, journal, journalRef, report2, base, head, firstBaseline));
+      const recorded = await timedGroup("perf-triage: record the journal", () => record2(client, context, settings, journal, journalRef, report3, base, head, firstBaseline));
+      if (alerts.mode !== "off") await timedGroup("perf-triage: alerts", () => raiseAlerts({ client, repo: context.repository, options: alerts, authors: recorded.authors, history: history?.entries ?? [], recorded: recorded.entries, report: report3, config }));
     }
-    if (report2.outcome.fail && recording) warning2(`perf-triage: recorded on ${journalRef} - ${report2.outcome.reasons.join("; ")}`);
-    if (report2.outcome.fail && !runId && !recording) fail(`perf-triage: ${report2.outcome.reasons.join("; ")}`);
+    if (report3.outcome.fail && recording) warning2(`perf-triage: recorded on ${journalRef} - ${report3.outcome.reasons.join("; ")}`);
+    if (report3.outcome.fail && !runId && !recording) fail(`perf-triage: ${report3.outcome.reasons.join("; ")}`);
   } catch (error2) {
     if (error2 instanceof InputError || error2 instanceof ConfigError || error2 instanceof ContextError || error2 instanceof CommitError || error2 instanceof PermissionError) fail(`perf-triage: ${error2.message}`);
     else fail(`perf-triage failed unexpectedly: ${error2?.stack ?? String(error2)}`);
   }
 }
-async function writeJobSummary(report2, reportPath) {
-  const fitted = fitReport(report2, { limit: JOB_SUMMARY_LIMIT, unit: "bytes", fullReport: `the JSON report \`${codeText(reportPath, 200)}\` (the \`report-path\` output; upload it to keep it)` });
+async function writeJobSummary(report3, reportPath) {
+  const fitted = fitReport(report3, { limit: JOB_SUMMARY_LIMIT, unit: "bytes", fullReport: `the JSON report \`${codeText(reportPath, 200)}\` (the \`report-path\` output; upload it to keep it)` });
   if (fitted.detail !== "full" || fitted.truncated) info2(`job summary ${fitted.truncated ? "cut" : `at ${fitted.detail} detail`} to fit the runner's 1 MiB`);
   await summary.addRaw(fitted.body).write();
 }
@@ -47511,19 +49235,16 @@ function shouldRecord(journal, context) {
   const branch3 = defaultBranch(context);
   return context.eventName === "push" && branch3 !== void 0 && context.payload.ref === `refs/heads/${branch3}`;
 }
-var ARTIFACT_PREFIX = "artifact:";
-var entryName = (source) => source.name.slice(ARTIFACT_PREFIX.length);
-function inArtifact(artifact, patterns) {
-  return artifact.filter((s) => patterns.some((p) => matchesPattern(p, entryName(s))));
-}
-async function artifactSources(client, context, settings, runId) {
+async function artifactSources(client, context, settings, runId, pooled) {
   if (!client || !onGitHub(context)) throw new ConfigError("github-token", "required in workflow_run mode, to download the results artifact");
-  const files = await needing(
-    `the artifact "${settings.artifactName}" of run ${runId} was not read`,
-    () => downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes })
-  );
+  if (pooled) {
+    const found = await needing(`the artifacts "${settings.artifactName}" of run ${runId} were not read`, () => pooledArtifacts(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes));
+    info2(`artifacts "${settings.artifactName}" of run ${runId}: ${found.attempts.length} attempt(s) pooled, ${found.sources.length} file(s)${found.expired.length ? `; expired: ${found.expired.join(", ")}` : ""}`);
+    return found.sources;
+  }
+  const files = await needing(`the artifact "${settings.artifactName}" of run ${runId} was not read`, () => runArtifact(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes));
   info2(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
-  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, gunzipIfGzip(f.data, `${ARTIFACT_PREFIX}${f.name}`)));
+  return files;
 }
 async function readSide(label, patterns, inputs, config, artifact, fromArtifactOnly = false) {
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat };
@@ -47569,28 +49290,28 @@ async function readQualityFiles(inputs, artifact) {
     head: await Promise.all(head.map((s) => readQuality(s)))
   };
 }
-async function findTarget(client, context, settings, report2, runId) {
-  const group2 = commentGroup(settings, report2);
+async function findTarget(client, context, settings, report3, runId) {
+  const group3 = commentGroup(settings, report3);
   let pullNumber = context.pullRequest?.number;
   let headSha = context.pullRequest?.headSha;
   if (runId) {
-    const resolution = await softly(`the pull request of run ${runId} was not found`, () => resolvePullRequest(client, context.repository, runId));
-    if (!resolution) {
+    const resolution2 = await softly(`the pull request of run ${runId} was not found`, () => resolvePullRequest(client, context.repository, runId));
+    if (!resolution2) {
       pullNumber = void 0;
       headSha = void 0;
-    } else if ("skip" in resolution) {
-      info2(`no pull request to comment on: ${resolution.skip}`);
+    } else if ("skip" in resolution2) {
+      info2(`no pull request to comment on: ${resolution2.skip}`);
       pullNumber = void 0;
-      headSha = resolution.run?.headSha;
+      headSha = resolution2.run?.headSha;
     } else {
-      pullNumber = resolution.pull.number;
-      headSha = resolution.pull.headSha;
+      pullNumber = resolution2.pull.number;
+      headSha = resolution2.pull.headSha;
       info2(`run ${runId} belongs to pull request #${pullNumber} (head ${headSha.slice(0, 7)})`);
     }
   }
   const authors = await commentAuthors(client, settings.commentAuthor);
-  const acceptance = pullNumber !== void 0 && headSha && report2.outcome.fail ? await softly(`the acceptances on #${pullNumber} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group: group2, authors }, headSha)) : void 0;
-  return { group: group2, authors, ...pullNumber !== void 0 ? { pullNumber } : {}, ...headSha ? { headSha } : {}, ...acceptance ? { acceptance } : {} };
+  const acceptance = pullNumber !== void 0 && headSha && report3.outcome.fail ? await softly(`the acceptances on #${pullNumber} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group: group3, authors }, headSha)) : void 0;
+  return { group: group3, authors, ...pullNumber !== void 0 ? { pullNumber } : {}, ...headSha ? { headSha } : {}, ...acceptance ? { acceptance } : {} };
 }
 async function softly(what, work) {
   try {
@@ -47602,24 +49323,24 @@ async function softly(what, work) {
     return void 0;
   }
 }
-async function publish(client, context, settings, report2, runId, target) {
+async function publish(client, context, settings, report3, runId, target) {
   const summaryUrl = runUrl(context);
   const stamp3 = `${context.runId}.${context.runAttempt}`;
-  const { group: group2, pullNumber, headSha } = target;
+  const { group: group3, pullNumber, headSha } = target;
   if (runId && headSha) {
     const check = await softly(
       `the check run "${settings.checkName}" was not written`,
-      () => publishOutcomeCheck({ client, repo: context.repository, report: report2, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group2}:${runId}` })
+      () => publishOutcomeCheck({ client, repo: context.repository, report: report3, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group3}:${runId}` })
     );
     if (check) {
       setOutput("check-run-id", String(check.id));
-      info2(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report2.outcome.fail ? "failure" : "done"}`);
+      info2(`check run "${settings.checkName}" on ${headSha.slice(0, 7)}: ${report3.outcome.fail ? "failure" : "done"}`);
     }
   }
   if (pullNumber === void 0) return;
   const result = await softly(
     `the comment on #${pullNumber} was not written`,
-    () => publishComment({ client, context, report: report2, pullNumber, group: group2, authors: target.authors, mode: settings.comment, summaryUrl, stamp: stamp3, ...headSha ? { headSha } : {}, ...context.workflowPath ? { workflow: context.workflowPath } : {} })
+    () => publishComment({ client, context, report: report3, pullNumber, group: group3, authors: target.authors, mode: settings.comment, summaryUrl, stamp: stamp3, ...headSha ? { headSha } : {}, ...context.workflowPath ? { workflow: context.workflowPath } : {} })
   );
   if (!result) return;
   if (result.skipped) {
@@ -47632,22 +49353,22 @@ async function publish(client, context, settings, report2, runId, target) {
   setOutput("pull-request", String(pullNumber));
   info2(`comment ${comment.action} on #${pullNumber}${comment.removed ? ` (${comment.removed} duplicate(s) removed)` : ""}${result.detail && result.detail !== "full" ? ` (${result.detail} to fit)` : ""}`);
 }
-function commentGroup(settings, report2) {
-  return settings.group || report2.benchmarks[0]?.name || "perf-triage";
+function commentGroup(settings, report3) {
+  return settings.group || report3.benchmarks[0]?.name || "perf-triage";
 }
-async function record2(client, context, settings, journal, branch3, report2, base, head, firstBaseline) {
+async function record2(client, context, settings, journal, branch3, report3, base, head, firstBaseline) {
   const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
   const pulls = await softly(`the pull request merged as ${context.sha.slice(0, 7)} was not read (the entry is recorded without it)`, async () => (await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha })).data) ?? [];
   const merged = pulls.find((p) => p.merged_at) ?? pulls[0];
-  const group2 = commentGroup(settings, report2);
+  const group3 = commentGroup(settings, report3);
   const authors = await commentAuthors(client, settings.commentAuthor).catch(() => []);
-  const acceptance = merged ? await softly(`the acceptances on #${merged.number} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group: group2, authors }, merged.head.sha)) : void 0;
+  const acceptance = merged ? await softly(`the acceptances on #${merged.number} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group: group3, authors }, merged.head.sha)) : void 0;
   const result = await recordResults({
     client,
     repo: context.repository,
     branch: branch3,
     paths: journal.paths,
-    report: report2,
+    report: report3,
     heads,
     runId: String(context.runId),
     recordedAt: (/* @__PURE__ */ new Date()).toISOString(),
@@ -47659,17 +49380,18 @@ async function record2(client, context, settings, journal, branch3, report2, bas
   });
   setOutput("journal-commit", result.commit ?? "");
   info2(result.skipped ? `journal: ${result.skipped}` : `journal: ${result.entries.map((e) => `${e.benchmark} ${e.kind}`).join(", ")} recorded in ${result.commit?.slice(0, 7)} on ${branch3}`);
+  return { entries: result.entries, authors };
 }
-function setOutputs(report2, reportPath) {
-  const regressed = report2.benchmarks.flatMap((b) => b.metrics.filter((m) => m.verdict === "regressed").map((m) => m.spec.key));
-  const first = report2.benchmarks[0];
+function setOutputs(report3, reportPath) {
+  const regressed = report3.benchmarks.flatMap((b) => b.metrics.filter((m) => m.verdict === "regressed").map((m) => m.spec.key));
+  const first = report3.benchmarks[0];
   const lead = first ? leadMetric(first) : void 0;
   const dominant = first && lead ? attributionFor(first, lead)?.dominant ?? "" : "";
-  setOutput("verdict", report2.verdict);
-  setOutput("outcome", report2.outcome.fail ? "fail" : "pass");
+  setOutput("verdict", report3.verdict);
+  setOutput("outcome", report3.outcome.fail ? "fail" : "pass");
   setOutput("regressed-metrics", regressed.join(","));
   setOutput("dominant-phase", dominant);
-  setOutput("slo-breached", String(report2.benchmarks.some((b) => b.sloBreaches.length > 0)));
+  setOutput("slo-breached", String(report3.benchmarks.some((b) => b.sloBreaches.length > 0)));
   setOutput("report-path", reportPath);
 }
 

@@ -13,15 +13,13 @@ import { writeFile } from 'node:fs/promises';
 import * as core from '@actions/core';
 import { buildConfig, ConfigError, type TriageConfig } from './config/config';
 import { InputError } from './ingest/errors';
-import { bytesSource, type TextSource } from './ingest/source';
+import type { TextSource } from './ingest/source';
 import { loadSide, sideFromSources } from './io/load-side';
-import { gunzipIfGzip } from './io/gzip-source';
 import { loadProfiles } from './io/load-profiles';
 import { loadQuality, loadQualityInputs } from './io/load-quality';
 import { readQuality, type QualityInput } from './quality';
 import { readProfile } from './profile/read';
 import type { ProfileInputs } from './report/profiles';
-import { matchesPattern } from './io/glob';
 import type { Side } from './model/run';
 import { applyAcceptance, triage } from './report/build';
 import { pairBenchmarks } from './report/groups';
@@ -29,7 +27,12 @@ import type { Report } from './report/model';
 import { renderJson } from './render/json';
 import { codeText } from './render/escape';
 import { attributionFor, headline, leadMetric } from './render/summary';
-import type { Acceptance } from './journal/schema';
+import type { Acceptance, JournalEntry } from './journal/schema';
+import { parseAlertSettings, raiseAlerts } from './action/alert-mode';
+import { runCalibrate } from './action/calibrate-mode';
+import { parseBisectSettings, runBisect } from './action/bisect-mode';
+import { confirmIfNeeded, parseConfirmSettings } from './action/confirm';
+import { readNoiseFiles, withNoise } from './action/noise';
 import { readInputs, type ActionInputs } from './action/inputs';
 import { fail, info, timedGroup, warning } from './action/log';
 import { artifactBaseline, journalBaseline, usesArtifactBaseline, usesJournalBaseline } from './action/baseline';
@@ -39,7 +42,8 @@ import { readHistory, withHistory, type History } from './action/history';
 import { parseJournalSettings, type JournalSettings } from './action/journal-settings';
 import { createClient, statusOf, type GitHubClient } from './github/client';
 import { ContextError, onGitHub, readContext, runUrl, type GitHubContext, type RepoRef } from './github/context';
-import { downloadArtifact, DEFAULT_ARTIFACT_LIMITS } from './github/artifact';
+import { DEFAULT_ARTIFACT_LIMITS } from './github/artifact';
+import { entryName, inArtifact, pooledArtifacts, runArtifact } from './action/artifact-side';
 import { resolvePullRequest } from './github/pull-request';
 import { commentAuthors } from './github/identity';
 import { findAcceptance } from './github/acceptance';
@@ -57,6 +61,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
     const inputs = readInputs();
     const settings = parseGitHubSettings(inputs.github);
     const journal = parseJournalSettings(inputs.journal);
+    const alerts = parseAlertSettings(inputs.alerts);
+    const confirm = parseConfirmSettings(inputs.confirm);
     const context = readContext(env);
     const client = settings.token && onGitHub(context) ? createClient({ token: settings.token, baseUrl: context.apiUrl, log: { debug: core.debug, info: (m) => info(m), warn: (m) => warning(m), error: (m) => warning(m) } }) : undefined;
 
@@ -66,6 +72,40 @@ export async function run(env: Record<string, string | undefined> = process.env)
       await runCommand(client, context, { ...(settings.group ? { group: settings.group } : {}), authors, checkName: settings.checkName });
       return;
     }
+
+    const mode = inputs.mode.trim().toLowerCase();
+    if (mode === 'calibrate') {
+      if (inputs.results.length === 0) throw new ConfigError('results', 'required in calibrate mode: the result files of 4 or more runs of one build');
+      const config = buildConfig(inputs.raw);
+      const runs = await timedGroup('perf-triage: read the runs', () => readSide('base', inputs.results, inputs, config, undefined));
+      const branch = journal.branch || defaultBranch(context) || 'main';
+      const commit = client && onGitHub(context) && journal.mode !== 'off' ? { client, repo: context.repository, branch, runId: context.runId } : undefined;
+      await timedGroup('perf-triage: calibrate', () => runCalibrate({ runs, config, ...(inputs.runner || env.RUNNER_NAME ? { runner: inputs.runner || env.RUNNER_NAME } : {}), journal, ...(commit ? { commit } : {}) }));
+      return;
+    }
+    if (mode === 'bisect') {
+      if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in bisect mode (actions: write to dispatch and cancel runs, actions: read for their artifacts, issues: write for the result)');
+      const bisect = parseBisectSettings(inputs.bisect);
+      const branch = defaultBranch(context) ?? (await client.rest.repos.get({ ...context.repository })).data.default_branch;
+      const config = buildConfig(inputs.raw);
+      const authors = await commentAuthors(client, settings.commentAuthor);
+      await timedGroup('perf-triage: bisect', () =>
+        runBisect({
+          client,
+          context,
+          settings: bisect,
+          config,
+          artifact: { name: settings.artifactName, maxBytes: settings.artifactMaxBytes, patterns: inputs.results.length ? inputs.results : ['**'], format: inputs.inputFormat, maxBadLineRatio: config.maxBadLineRatio },
+          journal,
+          journalRef: journal.branch || branch,
+          defaultBranch: branch,
+          alertLabel: alerts.labels[0],
+          authors,
+        }),
+      );
+      return;
+    }
+    if (mode !== 'auto') throw new ConfigError('mode', `"${inputs.mode}" is not one of auto, calibrate, bisect`);
 
     if (inputs.results.length === 0) throw new ConfigError('results', 'required: one or more result files or globs');
     if (inputs.baseline.length === 0 && !inputs.digest) throw new ConfigError('baseline', 'required: the baseline result file(s), "journal" or "artifact" (or set digest to only write this run\'s digest)');
@@ -93,7 +133,7 @@ export async function run(env: Record<string, string | undefined> = process.env)
         : undefined;
 
     const started = Date.now();
-    const artifact = runId ? await timedGroup('perf-triage: download the results artifact', () => artifactSources(client, context, settings, runId)) : undefined;
+    const artifact = runId ? await timedGroup('perf-triage: download the results artifact', () => artifactSources(client, context, settings, runId, confirm.attempts > 1)) : undefined;
     const head = await timedGroup('perf-triage: read results', () => readSide('head', inputs.results, inputs, config, artifact, true));
     if (inputs.digest) {
       const written = await writeDigests(head, inputs.digest, inputs.shard, new Date().toISOString());
@@ -127,10 +167,21 @@ export async function run(env: Record<string, string | undefined> = process.env)
       const selfRuns = head.runs.filter((r) => found.missing.includes(r.meta.benchmark ?? 'benchmark'));
       return { label: 'base' as const, runs: [...found.side.runs, ...selfRuns] };
     });
+    // The runner's calibration (the noise file in the journal), refined by the history since; else the history's bands.
+    const noiseFiles =
+      client && onGitHub(context) && journal.mode !== 'off'
+        ? await readNoiseFiles(client, context.repository, journalRef, journal.paths, head).catch((error: unknown) => {
+            warning(`the noise calibration on ${journalRef} was not read (${statusOf(error) !== undefined ? `HTTP ${statusOf(error)}` : String((error as Error)?.message ?? error)}): the journal's bands or the defaults apply`);
+            return [];
+          })
+        : [];
+    const noise = noiseFiles.length ? withNoise(config, noiseFiles, history?.entries) : undefined;
     const profiles = await timedGroup('perf-triage: read profiles', () => readProfiles(inputs, artifact));
     const quality = await readQualityFiles(inputs, artifact);
     let report = await timedGroup('perf-triage: compare and diagnose', async () => {
-      const r = triage(base, head, history ? withHistory(config, history) : config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
+      const judged = noise ? noise.config : history ? withHistory(config, history) : config;
+      const compared = triage(base, head, judged, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
+      const r = noise?.sources.length ? { ...compared, noise: noise.sources } : compared;
       info(`compared ${r.benchmarks.reduce((s, b) => s + b.metrics.length, 0)} metric(s) in ${Date.now() - started} ms: ${r.verdict}`);
       return history ? history.annotate(r) : r;
     });
@@ -144,6 +195,12 @@ export async function run(env: Record<string, string | undefined> = process.env)
       report = applyAcceptance(report, target.acceptance);
       info(`regression accepted by ${target.acceptance.by} for ${target.acceptance.sha.slice(0, 7)}`);
     }
+    // Confirm before crying wolf: a verdict more runs could change re-runs the benchmark run first.
+    if (runId && client && onGitHub(context) && confirm.attempts > 1 && !recording) {
+      const pooled = new Set((artifact ?? []).map((s) => /^artifact@(\d+):/.exec(s.name)?.[1] ?? '0')).size;
+      const attempt = Math.max(pooled, Number((context.payload.workflow_run as { run_attempt?: unknown } | undefined)?.run_attempt) || 1);
+      report = await confirmIfNeeded({ client, repo: context.repository, runId, attempt, report, settings: confirm });
+    }
     await writeFile(inputs.reportPath, renderJson(report));
     if (inputs.writeSummary) await writeJobSummary(report, inputs.reportPath);
     setOutputs(report, inputs.reportPath);
@@ -155,7 +212,8 @@ export async function run(env: Record<string, string | undefined> = process.env)
 
     if (recording) {
       if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required to record the journal (contents: write)');
-      await timedGroup('perf-triage: record the journal', () => record(client, context, settings, journal, journalRef, report, base, head, firstBaseline));
+      const recorded = await timedGroup('perf-triage: record the journal', () => record(client, context, settings, journal, journalRef, report, base, head, firstBaseline));
+      if (alerts.mode !== 'off') await timedGroup('perf-triage: alerts', () => raiseAlerts({ client, repo: context.repository, options: alerts, authors: recorded.authors, history: history?.entries ?? [], recorded: recorded.entries, report, config }));
     }
 
     // In workflow_run mode the check run carries the outcome to the PR; this run itself succeeded.
@@ -191,22 +249,17 @@ function shouldRecord(journal: JournalSettings, context: GitHubContext): boolean
   return context.eventName === 'push' && branch !== undefined && context.payload.ref === `refs/heads/${branch}`;
 }
 
-const ARTIFACT_PREFIX = 'artifact:';
-const entryName = (source: TextSource) => source.name.slice(ARTIFACT_PREFIX.length);
-
-/** The artifact's files that match any of the patterns. */
-function inArtifact(artifact: TextSource[], patterns: readonly string[]): TextSource[] {
-  return artifact.filter((s) => patterns.some((p) => matchesPattern(p, entryName(s))));
-}
-
-/** The artifact's files as sources, named "artifact:<entry>". */
-async function artifactSources(client: GitHubClient | undefined, context: GitHubContext, settings: GitHubSettings, runId: number): Promise<TextSource[]> {
+/** The artifact's files as sources, named "artifact:<entry>"; with confirming re-runs, every attempt's. */
+async function artifactSources(client: GitHubClient | undefined, context: GitHubContext, settings: GitHubSettings, runId: number, pooled: boolean): Promise<TextSource[]> {
   if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in workflow_run mode, to download the results artifact');
-  const files = await needing(`the artifact "${settings.artifactName}" of run ${runId} was not read`, () =>
-    downloadArtifact(client, context.repository, runId, settings.artifactName, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: settings.artifactMaxBytes }),
-  );
+  if (pooled) {
+    const found = await needing(`the artifacts "${settings.artifactName}" of run ${runId} were not read`, () => pooledArtifacts(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes));
+    info(`artifacts "${settings.artifactName}" of run ${runId}: ${found.attempts.length} attempt(s) pooled, ${found.sources.length} file(s)${found.expired.length ? `; expired: ${found.expired.join(', ')}` : ''}`);
+    return found.sources;
+  }
+  const files = await needing(`the artifact "${settings.artifactName}" of run ${runId} was not read`, () => runArtifact(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes));
   info(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
-  return files.map((f) => bytesSource(`${ARTIFACT_PREFIX}${f.name}`, gunzipIfGzip(f.data, `${ARTIFACT_PREFIX}${f.name}`)));
+  return files;
 }
 
 /**
@@ -359,7 +412,7 @@ function commentGroup(settings: GitHubSettings, report: Report): string {
 }
 
 /** Record mode: the journal entry, with the merged PR's acceptance when there was one. */
-async function record(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, journal: JournalSettings, branch: string, report: Report, base: Side, head: Side, firstBaseline: ReadonlySet<string>): Promise<void> {
+async function record(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, journal: JournalSettings, branch: string, report: Report, base: Side, head: Side, firstBaseline: ReadonlySet<string>): Promise<{ entries: JournalEntry[]; authors: string[] }> {
   const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
   // Without the merged pull request the entry is recorded still, without its number or acceptance.
   const pulls = (await softly(`the pull request merged as ${context.sha.slice(0, 7)} was not read (the entry is recorded without it)`, async () => (await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha })).data)) ?? [];
@@ -384,6 +437,7 @@ async function record(client: GitHubClient, context: OnGitHub, settings: GitHubS
   });
   core.setOutput('journal-commit', result.commit ?? '');
   info(result.skipped ? `journal: ${result.skipped}` : `journal: ${result.entries.map((e) => `${e.benchmark} ${e.kind}`).join(', ')} recorded in ${result.commit?.slice(0, 7)} on ${branch}`);
+  return { entries: result.entries, authors };
 }
 
 function setOutputs(report: Report, reportPath: string): void {

@@ -4,7 +4,9 @@
 import * as core from '@actions/core';
 import type { GitHubClient } from '../github/client';
 import type { GitHubContext, RepoRef } from '../github/context';
-import { handleCommentCommand, type CommentEvent, type ReportRun, type Settle } from '../github/acceptance';
+import { handleCommentCommand, permissionOf, type CommentEvent, type ReportRun, type Settle } from '../github/acceptance';
+import { acceptAlert } from '../github/alerts';
+import { parseCommand } from '../journal/commands';
 import { statusOf } from '../github/client';
 import { needing, permissionError } from '../github/permissions';
 import type { Acceptance } from '../journal/schema';
@@ -36,6 +38,13 @@ export async function runCommand(client: GitHubClient, context: GitHubContext & 
   const event = commentEvent(context.payload, String(context.payload.action ?? ''));
   if (!event) {
     info('issue_comment event without a comment: nothing to do');
+    return;
+  }
+  // On an issue, `/perf accept` can only be about a perf-triage alert: it closes the alert as accepted.
+  if (!event.isPullRequest) {
+    const outcome = await needing('the /perf command on the issue was not answered', () => alertCommand(client, context.repository, event, options.authors));
+    core.setOutput('command', outcome.kind);
+    info(`/perf command on issue #${event.issueNumber}: ${outcome.kind}${'why' in outcome ? ` (${outcome.why})` : ''}`);
     return;
   }
   const settle: Settle = (acceptance, reportRuns) => turnGreen(client, context.repository, acceptance, reportRuns, options.checkName);
@@ -106,4 +115,19 @@ function notTheReportingRun(run: { head_sha: string; event: string; path?: strin
   if (run.event !== 'pull_request' && run.event !== 'pull_request_target') return `it came from a ${run.event} event, not a pull request`;
   if (workflow && run.path?.replace(/@.*$/, '') !== workflow) return `it is a run of ${run.path ?? 'another workflow'}, not of ${workflow}, which wrote the report`;
   return undefined;
+}
+
+/**
+ * `/perf accept <reason>` on an alert issue: new comments only, not by a bot, from a user with write
+ * access (checked; a failed check denies), answered once. Anything else on an issue is ignored
+ * silently, so nobody can make the bot talk.
+ */
+async function alertCommand(client: GitHubClient, repo: RepoRef, event: CommentEvent, authors: readonly string[]): Promise<{ kind: 'accepted' | 'ignored' | 'denied'; why?: string }> {
+  if (event.action !== 'created') return { kind: 'ignored', why: `comment ${event.action}` };
+  if (event.comment.userType === 'Bot' || authors.includes(event.comment.user)) return { kind: 'ignored', why: 'comment by a bot' };
+  const command = parseCommand(event.comment.body);
+  if (command?.name !== 'accept') return { kind: 'ignored', why: 'only /perf accept is a command on an alert issue' };
+  const permission = await permissionOf(client, repo, event.comment.user);
+  if (!permission.allowed) return { kind: 'ignored', why: `${event.comment.user}: ${permission.why}` };
+  return acceptAlert(client, repo, { issueNumber: event.issueNumber, commentId: event.comment.id, user: event.comment.user, reason: command.reason }, authors);
 }

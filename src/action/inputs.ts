@@ -4,6 +4,9 @@ import * as core from '@actions/core';
 import type { RawConfig } from '../config/config';
 import type { RawGitHubSettings } from '../github/settings';
 import type { RawJournalSettings } from './journal-settings';
+import type { RawAlertSettings } from './alert-mode';
+import type { RawBisectSettings } from './bisect-mode';
+import type { RawConfirmSettings } from './confirm';
 
 export interface ActionInputs {
   results: string[];
@@ -23,6 +26,13 @@ export interface ActionInputs {
   raw: RawConfig;
   github: RawGitHubSettings;
   journal: RawJournalSettings;
+  /** auto (from the event), calibrate or bisect. */
+  mode: string;
+  /** The runner a calibration's runs were made on (calibrate mode). */
+  runner: string;
+  alerts: RawAlertSettings;
+  bisect: RawBisectSettings;
+  confirm: RawConfirmSettings;
 }
 
 export function readInputs(): ActionInputs {
@@ -50,6 +60,31 @@ export function readInputs(): ActionInputs {
       artifactMaxBytes: core.getInput('artifact-max-bytes'),
       checkName: core.getInput('check-name') || 'perf-triage',
       commentAuthor: core.getInput('comment-author'),
+    },
+    mode: core.getInput('mode') || 'auto',
+    runner: core.getInput('runner'),
+    alerts: {
+      mode: core.getInput('alerts') || 'auto',
+      labels: multi('alert-labels'),
+      assignees: multi('alert-assignees'),
+      webhook: core.getInput('alert-webhook'),
+      bisectWorkflow: core.getInput('bisect-workflow'),
+    },
+    bisect: {
+      workflow: core.getInput('bisect-workflow'),
+      good: core.getInput('bisect-good'),
+      bad: core.getInput('bisect-bad'),
+      ref: core.getInput('bisect-ref'),
+      issue: core.getInput('bisect-issue'),
+      metric: core.getInput('bisect-metric'),
+      maxRuns: core.getInput('bisect-max-runs'),
+      repeats: core.getInput('bisect-repeats'),
+      timeoutMinutes: core.getInput('bisect-timeout-minutes'),
+      pollSeconds: core.getInput('bisect-poll-seconds'),
+    },
+    confirm: {
+      attempts: core.getInput('confirm-attempts'),
+      margin: core.getInput('confirm-margin'),
     },
     journal: {
       mode: core.getInput('journal') || 'auto',

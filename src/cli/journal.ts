@@ -25,6 +25,7 @@ import { triage } from '../report/build';
 import { pairBenchmarks } from '../report/groups';
 import { plainText } from '../render/escape';
 import { parseCompareArgs, rawConfig } from './compare-options';
+import { noiseFilesInDir, readNoiseFiles } from './noise';
 import { JOURNAL_COMMANDS } from './usage';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError, withAliases } from './usage-error';
@@ -274,6 +275,7 @@ async function record(args: readonly string[], io: CliIo): Promise<number> {
     accept: { type: 'string' },
     by: { type: 'string' },
     date: { type: 'string' },
+    noise: { type: 'string', multiple: true },
   });
   const base = [...(positionals[0] ? [positionals[0]] : []), ...(values.base ?? [])];
   const head = [...(positionals[1] ? [positionals[1]] : []), ...(values.head ?? [])];
@@ -288,8 +290,11 @@ async function record(args: readonly string[], io: CliIo): Promise<number> {
   const headSide = await loadSide('head', head, options);
   const profiles = await loadProfileInputs(values['baseline-profile'] ?? [], values.profile ?? [], io.cwd);
   const quality = await loadQualityInputs(values['baseline-quality'] ?? [], values.quality ?? [], io.cwd);
-  const report = triage(baseSide, headSide, config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
-  const heads = pairBenchmarks(baseSide, headSide).pairs.map((p) => p.head);
+  const pairs = pairBenchmarks(baseSide, headSide).pairs;
+  // The benchmark's calibration in the journal directory applies unless other noise files are named.
+  const noise = await readNoiseFiles(values.noise ?? (await noiseFilesInDir(values.dir, pairs.map((p) => p.name), io.cwd)), io.cwd, values.noise ? undefined : pairs.flatMap((p) => p.head.runs));
+  const report = noise.annotate(triage(baseSide, headSide, noise.apply(config), { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) }));
+  const heads = pairs.map((p) => p.head);
   const recordedAt = values.date ? `${calendarDate(values.date, '--date')}T00:00:00.000Z` : new Date().toISOString();
   const acceptance = values.accept !== undefined ? acceptanceOf(values.accept, values.by!, values.commit, recordedAt) : undefined;
   const entries = recordedEntries(report, heads, {

@@ -22,6 +22,8 @@ import { runAmdahl } from './amdahl';
 import { runSplit } from './split';
 import { runFloor } from './floor';
 import { runDigest } from './digest';
+import { runCalibrate } from './calibrate';
+import { readNoiseFiles } from './noise';
 import { COMMAND_HELP, COMMANDS, JOURNAL_COMMANDS, USAGE } from './usage';
 import { readingStatus, type StatusLine } from './status-line';
 import { grouped } from '../format/numbers';
@@ -72,6 +74,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runFloor(rest, io);
       case 'digest':
         return await runDigest(rest, io);
+      case 'calibrate':
+        return await runCalibrate(rest, io);
       case '--version':
       case 'version':
         io.stdout(`perf-triage ${VERSION}\n`);
@@ -108,12 +112,13 @@ function helpText(command: string | undefined, rest: readonly string[]): string 
 }
 
 async function compare(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, 'compare');
+  const { values, positionals } = parseCompareArgs(args, 'compare', { noise: { type: 'string', multiple: true } });
   const base = [...(positionals[0] ? [positionals[0]] : []), ...(values.base ?? [])];
   const head = [...(positionals[1] ? [positionals[1]] : []), ...(values.head ?? [])];
   if (positionals.length > 2) throw new UsageError(`compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
   if (base.length === 0 || head.length === 0) throw new UsageError('compare needs a baseline and a head: perf-triage compare BASE HEAD');
-  const config = buildConfig(rawConfig(values));
+  const noise = await readNoiseFiles(values.noise ?? [], io.cwd);
+  const config = noise.apply(buildConfig(rawConfig(values)));
   const format = outputFormat(values.format, 'text');
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: values['input-format'], cwd: io.cwd, ...(io.status ? { progress: readingStatus(io.status) } : {}) };
   try {
@@ -122,7 +127,7 @@ async function compare(args: readonly string[], io: CliIo): Promise<number> {
     const profiles = await loadProfileInputs(values['baseline-profile'] ?? [], values.profile ?? [], io.cwd);
     const quality = await loadQualityInputs(values['baseline-quality'] ?? [], values.quality ?? [], io.cwd);
     io.status?.set(`comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`);
-    const report = triage(baseSide, headSide, config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) });
+    const report = noise.annotate(triage(baseSide, headSide, config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) }));
     io.status?.clear();
     return await emit(report, format, values, io);
   } finally {

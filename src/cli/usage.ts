@@ -11,6 +11,10 @@ Usage:
   perf-triage digest FILE… --out F [--shard i/n] [--benchmark NAME]
                                             a compact digest of a run for a matrix job to upload;
                                             shards i/n of one benchmark merge back into one run
+  perf-triage calibrate RUN… [--runner NAME] [--dir .perf-triage] [--dry-run]
+                                            noise of your runner from 4+ runs of one build: spread
+                                            between and within runs, the smallest detectable change,
+                                            false alarms on every A/A pair; writes noise/<benchmark>.json
   perf-triage journal init FILE… [--benchmark NAME] [--commit SHA] [--force]
                                             record the first baseline: a first entry and the digest
   perf-triage journal record BASE HEAD [compare options] [--commit SHA]
@@ -48,6 +52,8 @@ compare options (the action's input names work too: --baseline, --results, --met
   --confidence X             interval level (default 0.95)
   --min-effect "ttft p95=15%"   smallest change worth a verdict for a metric (repeatable)
   --run-noise "ttft p95=8%"    between-run noise allowed per side with fewer than 3 runs (repeatable)
+  --noise FILE               a calibration's noise file (perf-triage calibrate) for the run-to-run
+                             noise; journal record reads the one in --dir unasked (repeatable)
   --effort "capacity=2h"      how long a kind of fix takes you, for the gain-per-effort ranking (repeatable)
   --decode-floor "gpu=H100 SXM" --decode-floor "model=Llama-3.1-8B"
                              what the decode bandwidth floor needs beyond the data (repeatable:
@@ -114,6 +120,25 @@ problem. Exit 0 only when every file is usable.
 
 Writes a compact digest of a run (the baseline format) for a matrix job to upload; shards i/n of one
 benchmark merge back into one run when read together.
+`,
+  calibrate: `Usage: perf-triage calibrate RUN… [--runner NAME] [--dir DIR] [--dry-run] [--format text|markdown|json]
+                           [--metric "ttft p95"]… [--min-effect …]… [--run-noise …]… [--confidence X]
+                           [--seed N] [--resamples N] [--benchmark NAME] [--date YYYY-MM-DD] [--input-format ID]
+
+Measures the noise of your runner from 4 or more repeated runs of one build (one result file a run):
+per metric the spread between runs and within a run (the block bootstrap), the between-run allowance
+comparisons on this runner should add, the interval of an A/A change and the smallest change called
+regressed 80% of the time with one run a side; then judges every A/A pair of the runs with the
+settings before and with the calibrated noise, and counts the false alarms. Too few runs: says how
+many more. Writes DIR/noise/<benchmark>.json (commit it): the action and journal record read it, and
+the journal's history refines it as entries accumulate (docs/statistics.md).
+  --runner NAME              the runner the runs were made on, for the report ("gpu-runner-2")
+  --dir DIR                  the journal's folder (default .perf-triage; the action's journal-dir)
+  --dry-run                  print, write nothing
+  --date D                   when the runs were made (default now)
+  --format F                 text (default), markdown, or json (the noise file itself)
+
+Example: perf-triage calibrate runs/run-*.jsonl --runner gpu-runner-2
 `,
   journal: `Usage: perf-triage journal init | record | show | add | render [options]
 
@@ -182,5 +207,5 @@ table is a convenience: parameters, bytes per weight and bandwidth are enough (K
 `,
 };
 
-export const COMMANDS = ['compare', 'demo', 'simulate', 'validate', 'digest', 'journal', 'amdahl', 'split', 'floor', 'version', 'help'] as const;
+export const COMMANDS = ['compare', 'demo', 'simulate', 'validate', 'digest', 'calibrate', 'journal', 'amdahl', 'split', 'floor', 'version', 'help'] as const;
 export const JOURNAL_COMMANDS = ['init', 'record', 'show', 'add', 'render'] as const;

@@ -219,6 +219,8 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
   };
   const baseNoise = noiseFor(baseSeries);
   const headNoise = noiseFor(headSeries);
+  // A calibration's measured spread narrows the bootstrap of a side it describes: one run of data per request.
+  const scaleFor = (series: PresentSeries): number => (series.runs.length >= MEASURED_NOISE_RUNS || series.summary ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1);
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const blockLength = baseSeries.summary ? 1 : undefined;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
@@ -240,6 +242,8 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
     rng,
     baseNoise,
     headNoise,
+    baseScale: scaleFor(baseSeries),
+    headScale: scaleFor(headSeries),
     relativeMargin: minEffect,
     absoluteMargin: timerFloor(spec),
   });

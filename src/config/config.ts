@@ -24,6 +24,12 @@ export interface StatisticsConfig {
   minEffect: Readonly<Record<string, number>>;
   /** Between-run noise (relative σ per side) allowed when a side has fewer than 3 runs, by metric key. */
   runNoise: Readonly<Record<string, number>>;
+  /**
+   * From a calibration on the team's runner (src/compare/calibrate.ts): the factor (≤ 1) by which a
+   * side's within-run bootstrap spread is narrowed where the runner's measured spread between whole
+   * runs is smaller than what the bootstrap assumes, by metric key. Sides with 3+ runs are not scaled.
+   */
+  bootstrapScale?: Readonly<Record<string, number>>;
 }
 
 export interface RequestedMetric {

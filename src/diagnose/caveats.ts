@@ -42,7 +42,9 @@ export type CaveatKind =
   | 'quality-changed'
   | 'quality-unverified'
   | 'overloaded'
-  | 'warm-up';
+  | 'warm-up'
+  /** More runs are on their way before a verdict is called (src/action/confirm.ts). */
+  | 'confirming';
 
 export interface Caveat {
   kind: CaveatKind;

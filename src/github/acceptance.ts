@@ -166,7 +166,7 @@ function latestReports(ours: readonly IssueComment[], group: string | undefined)
   return reports;
 }
 
-async function permissionOf(client: GitHubClient, repo: RepoRef, user: string): Promise<{ allowed: boolean; readOnly?: boolean; why: string }> {
+export async function permissionOf(client: GitHubClient, repo: RepoRef, user: string): Promise<{ allowed: boolean; readOnly?: boolean; why: string }> {
   try {
     const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
     const role = (data as { role_name?: string }).role_name ?? data.permission;

@@ -5,6 +5,7 @@
 //   journal/index.json     the full segments: file, lines, first and last date
 //   JOURNAL.md             the newest entries, trend charts, links to the full segments' pages
 //   baselines/<file>.json  each benchmark's baseline digest
+//   noise/<file>.json      each benchmark's noise calibration (perf-triage calibrate)
 
 import { createHash } from 'node:crypto';
 
@@ -22,6 +23,8 @@ export interface JournalPaths {
   baseline(benchmark: string): string;
   /** Where perf-triage before 0.2 kept it (slug only; two names could share it). */
   legacyBaseline(benchmark: string): string;
+  /** The noise calibration of a benchmark (same file name as its baseline). */
+  noise(benchmark: string): string;
 }
 
 export function journalPaths(dir = '.perf-triage'): JournalPaths {
@@ -36,6 +39,7 @@ export function journalPaths(dir = '.perf-triage'): JournalPaths {
     segmentPage: (n) => `${root}/journal/${number(n)}.md`,
     baseline: (benchmark) => `${root}/baselines/${baselineFile(benchmark)}`,
     legacyBaseline: (benchmark) => `${root}/baselines/${slug(benchmark)}.json`,
+    noise: (benchmark) => `${root}/noise/${baselineFile(benchmark)}`,
   };
 }
 

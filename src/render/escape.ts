@@ -48,3 +48,27 @@ function cap(text: string, max: number): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }
+
+/**
+ * Text for a Slack-compatible webhook's mrkdwn: &, < and > escaped as Slack asks (so no <!channel>,
+ * <@user> or <url|link> can be spelled), @ and # kept from forming mentions, one line, capped.
+ */
+export function slackText(text: string, max = MAX_INLINE): string {
+  return plainText(text, max)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@/g, `@${WORD_JOINER}`)
+    .replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`)
+    // Chat clients link bare URLs: artifact text makes none.
+    .replace(/:\/\//g, `:${WORD_JOINER}//`);
+}
+
+/**
+ * A URL for a markdown link or a Slack link: https only, and only characters that cannot end the
+ * link or start markup; undefined for anything else (the caller shows no link).
+ */
+export function linkTarget(url: string | undefined): string | undefined {
+  if (!url || url.length > 500) return undefined;
+  return /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~%!$&'*+,;=:@/?#-]*)?$/.test(url) && !/[()[\]<>|"`\\]/.test(url) ? url : undefined;
+}

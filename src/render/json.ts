@@ -17,6 +17,7 @@ export function reportToJson(report: Report): unknown {
     acceptance: report.acceptance ?? null,
     benchmarks: report.benchmarks.map((b) => benchmarkJson(b, report.settings.level)),
     profiles: report.profiles ?? null,
+    noise: report.noise ?? null,
   };
 }
 
@@ -100,6 +101,7 @@ function metricJson(m: MetricComparison, b: BenchmarkReport, confidence: number)
     uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
     pValue: m.pValue ?? null,
     minEffect: m.minEffect,
+    runNoise: m.runNoise ?? null,
     slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
     dominantPhase: phase,
     rootPhase: walk?.rootPhase ?? null,

@@ -2,6 +2,7 @@
 // in ten seconds (headline, where the time went and why, the metrics table), then digs into the
 // collapsed sections. Artifact text goes through markdownText/codeText; our own numbers do not need to.
 
+import { noiseFooter } from './noise-words';
 import type { MetricComparison } from '../compare/types';
 import type { Attribution } from '../diagnose/attribution';
 import type { AmdahlItem } from '../diagnose/amdahl';
@@ -349,5 +350,5 @@ function sideRow(s: SideSummary): string {
 
 function footer(report: Report): string {
   const s = report.settings;
-  return `<sub>perf-triage v${report.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage</sub>`;
+  return `<sub>perf-triage v${report.tool.version} · ${grouped(s.resamples)} block-bootstrap resamples, seed ${s.seed}, labels together at ${levelText(s.level)} · how it decides: docs/statistics.md and docs/diagnosis.md in perf-triage${noiseFooter(report)}</sub>`;
 }

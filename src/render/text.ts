@@ -1,5 +1,6 @@
 // The terminal report: the same content as the markdown, laid out in aligned plain text.
 
+import { noiseSentences } from './noise-words';
 import type { MetricComparison } from '../compare/types';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
@@ -23,6 +24,7 @@ export function renderText(report: Report): string {
   if (missing.length) out.push(missing.map((c) => `NOT COMPARED  ${plainText(caveatText(c), 400)}`).join('\n'));
   for (const b of report.benchmarks) out.push(renderBenchmark(b, report.settings.level));
   if (report.profiles) out.push(profilesText(report.profiles));
+  for (const sentence of noiseSentences(report)) out.push(sentence);
   out.push(`perf-triage v${report.tool.version} · seed ${report.settings.seed} · ${report.settings.resamples} resamples · outcome: ${report.outcome.fail ? 'FAIL' : 'pass'}${report.outcome.reasons.length ? ` (${report.outcome.reasons.map((r) => plainText(r, 300)).join('; ')})` : ''}`);
   return out.join('\n\n') + '\n';
 }

@@ -19,6 +19,7 @@ import type { RunMeta, SourceReport } from '../model/run';
 import type { LoadComparison } from '../compare/load';
 import type { NotJudged, NotLikeForLike } from '../diagnose/comparability';
 import type { WorkloadKey } from '../model/workload-key';
+import type { NoiseProvenance } from '../compare/noise-settings';
 
 /** 2: reasons as codes and numbers, one interval level per benchmark, `slos` lists, the failed share, load. */
 export const SCHEMA_VERSION = 2;
@@ -87,4 +88,6 @@ export interface Report {
   benchmarks: BenchmarkReport[];
   /** STEP 3–4 from profiler exports (the profile inputs), when given. */
   profiles?: ProfileReport;
+  /** The noise calibrations on the team's runner these comparisons used (src/compare/noise-settings.ts). */
+  noise?: NoiseProvenance[];
 }

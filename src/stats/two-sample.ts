@@ -48,6 +48,12 @@ export interface ChangeOptions {
   /** Relative between-run noise (σ of log) added to each side's replicates; 0 for none. */
   baseNoise: number;
   headNoise: number;
+  /**
+   * Factor (0 < s ≤ 1, default 1) on each side's log deviation from its point estimate: a calibration
+   * on the team's runner measured whole runs spreading less than the block bootstrap assumes.
+   */
+  baseScale?: number;
+  headScale?: number;
   /** Relative margin for the p-value (the minimum effect); applied to the difference when the base is 0. */
   relativeMargin: number;
   absoluteMargin: number;
@@ -61,8 +67,8 @@ export function bootstrapChange(base: SideResampler, head: SideResampler, option
   const relatives = new Float64Array(resamples);
   const relativeDefined = base.point !== 0;
   for (let i = 0; i < resamples; i++) {
-    let b = base.replicate(rng);
-    let h = head.replicate(rng);
+    let b = scaled(base.replicate(rng), base.point, options.baseScale);
+    let h = scaled(head.replicate(rng), head.point, options.headScale);
     if (baseNoise > 0) b *= Math.exp(baseNoise * rng.normal());
     if (headNoise > 0) h *= Math.exp(headNoise * rng.normal());
     baseReplicates[i] = b;
@@ -110,6 +116,12 @@ export function bootstrapChange(base: SideResampler, head: SideResampler, option
     intervalAt: (at) => percentileInterval(sortedTested, at),
     sideIntervalAt: (side, at) => percentileInterval(side === 'base' ? sortedBase : sortedHead, at),
   };
+}
+
+/** A replicate's log deviation from the point, times `scale`: point·(replicate/point)^scale. */
+function scaled(replicate: number, point: number, scale: number | undefined): number {
+  if (scale === undefined || scale === 1 || !(point > 0) || !(replicate > 0)) return replicate;
+  return point * Math.exp(scale * Math.log(replicate / point));
 }
 
 /** Replicates sorted ascending; NaN replicates (a zero base in one resample) sort last and are left out. */

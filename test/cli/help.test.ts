@@ -58,7 +58,7 @@ describe('slips get a suggestion, never Node\'s raw message', () => {
     expect(slos.stderr).toBe('perf-triage: unknown option --slos for compare; did you mean --slo?\n');
     expect(cli(['journal', 'show', '--benchmrk', 'x']).stderr).toMatch(/unknown option --benchmrk for journal show; did you mean --benchmark\?/);
     expect(cli(['compare', demo.base, demo.head, '--slo']).stderr).toBe('perf-triage: --slo needs a value; see perf-triage compare --help\n');
-    const commands = [['compare'], ['demo'], ['simulate'], ['validate'], ['digest'], ['amdahl'], ['split'], ['floor'], ['journal', 'init'], ['journal', 'record'], ['journal', 'show'], ['journal', 'add'], ['journal', 'render']];
+    const commands = [['compare'], ['demo'], ['simulate'], ['validate'], ['digest'], ['calibrate'], ['amdahl'], ['split'], ['floor'], ['journal', 'init'], ['journal', 'record'], ['journal', 'show'], ['journal', 'add'], ['journal', 'render']];
     for (const command of commands) {
       const r = cli([...command, '--no-such-flag-at-all']);
       expect(r.code, command.join(' ')).toBe(2);
@@ -81,7 +81,9 @@ describe('what the CLI accepts', () => {
   it('every input of action.yml is a CLI flag of the same name, an alias of one, or GitHub-only', () => {
     const inputs = Object.keys(parseYaml(readFileSync('action.yml', 'utf8')).inputs);
     // What only means something on GitHub (or is another command's job: digest/shard are `perf-triage digest`).
-    const githubOnly = ['job-summary', 'github-token', 'comment', 'group', 'workflow-run-id', 'artifact-name', 'artifact-max-bytes', 'check-name', 'comment-author', 'digest', 'shard', 'journal', 'journal-branch', 'record'];
+    const githubOnly = ['job-summary', 'github-token', 'comment', 'group', 'workflow-run-id', 'artifact-name', 'artifact-max-bytes', 'check-name', 'comment-author', 'digest', 'shard', 'journal', 'journal-branch', 'record',
+      // The action's modes and what only GitHub does (calibrate's runner is `perf-triage calibrate --runner`).
+      'mode', 'runner', 'alerts', 'alert-labels', 'alert-assignees', 'alert-webhook', 'bisect-workflow', 'bisect-good', 'bisect-bad', 'bisect-ref', 'bisect-issue', 'bisect-metric', 'bisect-max-runs', 'bisect-repeats', 'bisect-timeout-minutes', 'bisect-poll-seconds', 'confirm-attempts', 'confirm-margin'];
     const flags = new Set(Object.keys(COMMON_OPTIONS));
     const journalOnly = ['journal-dir'];
     for (const input of inputs) {

@@ -88,7 +88,7 @@ function interpolationsIn(src: string): { expression: string; inCodeSpan: boolea
   }));
 }
 
-const ESCAPED = /^(markdownText|codeText|plainText|codeCell|mermaidText)\(|^[\w.?()[\], ]+\.map\(\((\w+)\) => (markdownText|codeText|plainText|codeCell)\(\2\b[^)]*\)\)\.join\('[^']*'\)$/;
+const ESCAPED = /^(markdownText|codeText|plainText|codeCell|mermaidText|slackText)\(|^[\w.?()[\], ]+\.map\(\((\w+)\) => (markdownText|codeText|plainText|codeCell)\(\2\b[^)]*\)\)\.join\('[^']*'\)$/;
 const NUMBER = /^(duration|compact|grouped|percent|signedPercent|signedDuration|signedWithUnit|withUnit|points|money|score|value|signed|whole|number)\(|^[\w.]+ [-+] [\w.]+$|\.length$|\.toFixed\(\d\)$|^Number\(|^Math\.\w+\(/;
 /** `cond ? 'a' : 'b'`, or `c1 ? 'a' : c2 ? 'b' : 'c'`: only our words come out. */
 const literalChoice = (e: string) => /^[^?]+\? L : (L|[^?]+\? L : L)$/.test(e.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, 'L'));
@@ -210,6 +210,7 @@ const TRUSTED: Record<string, Record<string, string>> = {
     's.runs': NUMBER_,
     files: COMPOSED,
     'report.tool.version': NUMBER_,
+    'noiseFooter(report)': 'escaped where it is built (noise-words.ts: markdownText of the benchmark and runner)',
     's.seed': NUMBER_,
   },
   'mermaid.ts': {
@@ -316,6 +317,133 @@ const TRUSTED: Record<string, Record<string, string>> = {
     'c.kind': ENUM,
     'c.cause': ENUM,
   },
+};
+
+// Alerts, bisect, calibration, confirming re-runs and the noise footer (issue 15).
+const SHA = 'a commit SHA, hex only (short() strips everything but 0-9a-f), or our words';
+const LINK = 'a URL that linkTarget accepted (https, no character that ends a link or starts markup), else no link';
+const SENTENCE = 'a sentence of ours; every caller renders it through markdownText or plainText';
+const TITLE = 'part of an issue title, which goes through plainText as a whole (GitHub renders no markdown in titles)';
+const VALUE = 'a number in a catalog unit, or the artifact\'s unit escaped (valueCell: markdownText; the webhook: slackText)';
+TRUSTED['alert.ts'] = {
+  'm.benchmark': 'a Set key in alertTitle, never printed',
+  'm.key': 'a Set key in alertTitle, never printed',
+  others: NUMBER_,
+  'metricLabel(lead.key)': TITLE,
+  'lead.benchmark': TITLE,
+  more: TITLE,
+  'rangeWords(alert, short)': SHA,
+  "sha(alert.from.commit) || 'the entry before'": SHA,
+  to: SHA,
+  'short(alert.from.commit)': SHA,
+  'short(alert.to.commit)': SHA,
+  from: SHA,
+  'valueCell(m.before, m.unit)': VALUE,
+  'valueCell(m.after, m.unit)': VALUE,
+  'intervalCell(m)': NUMBER_,
+  'foundBy(m)': 'our words and a p-value',
+  'phaseText(m)': 'a phase label (enum) and numbers',
+  'details.commits.length + (details.moreCommits ?? 0)': NUMBER_,
+  "details.commits.length + (details.moreCommits ?? 0) === 1 ? '' : 's'": NUMBER_,
+  'compareLink(details)': LINK,
+  'commitLine(c)': COMPOSED,
+  "pulls.join('; ')": COMPOSED,
+  'details.moreCommits': NUMBER_,
+  "runs.join(' · ')": LINK,
+  workflow: COMPOSED,
+  "lines.join('\\n')": COMPOSED,
+  'levelText(m.level)': NUMBER_,
+  p: COMPOSED,
+  'PHASE_LABELS[p.phase]': ENUM,
+  where: ENUM,
+  url: LINK,
+  'p.number': NUMBER_,
+  by: COMPOSED,
+  'short(c.sha)': SHA,
+  label: ENUM,
+  'short(r.at.commit)': SHA,
+  'valueCell(r.value, r.unit)': VALUE,
+  at: SHA,
+  'valueCell(r.before, r.unit)': VALUE,
+  'issue.number': NUMBER_,
+  link: LINK,
+  'KNOWN_UNITS.has(m.unit) ? withUnit(m.before, m.unit) : slackText(withUnit(m.before, m.unit))': VALUE,
+  'KNOWN_UNITS.has(m.unit) ? withUnit(m.after, m.unit) : slackText(withUnit(m.after, m.unit))': VALUE,
+  'PHASE_LABELS[m.phase.phase]': ENUM,
+};
+TRUSTED['bisect.ts'] = {
+  'titleOf(o)': COMPOSED,
+  label: COMPOSED,
+  'short(o.good)': SHA,
+  'short(o.bad)': SHA,
+  step: COMPOSED,
+  'o.candidates': NUMBER_,
+  'o.dispatches': NUMBER_,
+  'o.maxRuns': NUMBER_,
+  'short(o.open.good)': SHA,
+  'short(o.open.bad)': SHA,
+  'o.open.commits': NUMBER_,
+  'short(c.sha)': SHA,
+  'pullsText(c.pulls)': COMPOSED,
+  'finding.hint': ENUM,
+  'finding.status': ENUM,
+  u: LINK,
+  'short(r.sha)': SHA,
+  'r.role': ENUM,
+  'pullsCell(r.pulls)': COMPOSED,
+  'r.runs': NUMBER_,
+  "runs.join(' ')": LINK,
+  "r.value !== undefined && o.unit ? valueCell(r.value, o.unit) : '—'": VALUE,
+  'vsText(r.vsGood)': COMPOSED,
+  'vsText(r.vsBad)': COMPOSED,
+  'r.verdict': ENUM,
+  "lines.join('\\n')": COMPOSED,
+  'short(o.culprit!.sha)': SHA,
+  'm.verdict': ENUM,
+  'intervalText(m)': NUMBER_,
+  'pullsCell(pulls)': COMPOSED,
+  'p.number': NUMBER_,
+  url: LINK,
+};
+TRUSTED['calibration.ts'] = {
+  'c.runs': NUMBER_,
+  'requestsText(c)': NUMBER_,
+  'levelText(c.level)': NUMBER_,
+  'c.familySize': NUMBER_,
+  'levelText(context.confidence)': NUMBER_,
+  "lines.join('\\n')": COMPOSED,
+  label: SENTENCE,
+  'm.runsToPrevious': NUMBER_,
+  names: SENTENCE,
+  'metricLabel(s.key)': SENTENCE,
+  'skipText(s.reason)': SENTENCE,
+  'reason.verdict': ENUM,
+  'c.before.pairs': NUMBER_,
+  'tallyText(c.before)': NUMBER_,
+  'tallyText(c.after)': NUMBER_,
+  't.alarms': NUMBER_,
+  't.unchanged': NUMBER_,
+  't.inconclusive': NUMBER_,
+  't.comparisons': NUMBER_,
+};
+TRUSTED['confirm.ts'] = {
+  'metricLabel(m.key)': SENTENCE,
+  "listed.join(', ')": SENTENCE,
+  more: SENTENCE,
+  'd.attempts': NUMBER_,
+};
+TRUSTED['noise-words.ts'] = {
+  'escape(n.runner)': 'escaped by the function the caller passes (plainText for text, markdownText for markdown)',
+  'escape(n.benchmark)': 'escaped by the function the caller passes (plainText for text, markdownText for markdown)',
+  'n.historyPairs': NUMBER_,
+  'n.falseAlarms.alarms': NUMBER_,
+  'n.falseAlarms.comparisons': NUMBER_,
+  date: 'YYYY-MM-DD matched by a regex of digits, or our words',
+  'n.runs': NUMBER_,
+  where: COMPOSED,
+  history: COMPOSED,
+  rate: COMPOSED,
+  "sentences.join(' · ')": COMPOSED,
 };
 
 TRUSTED['kernel-names.ts'] = {

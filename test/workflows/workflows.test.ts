@@ -83,7 +83,7 @@ function steps(file: string): [string, Step][] {
 
 describe('action.yml', () => {
   const action = parse(readFileSync('action.yml', 'utf8'));
-  const sources = ['src/action/inputs.ts', 'src/main.ts', 'src/action/command-mode.ts'].map((f) => readFileSync(f, 'utf8')).join('\n');
+  const sources = ['src/main.ts', ...readdirSync('src/action').map((f) => join('src/action', f))].map((f) => readFileSync(f, 'utf8')).join('\n');
 
   it('runs the bundled action on node24', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });

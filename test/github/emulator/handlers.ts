@@ -5,7 +5,7 @@
 import { GitError, SHA_RE, type Signature, type TreeEntry, type TreeMode } from './git-store';
 import * as shape from './shapes';
 import type { ShapeContext } from './shapes';
-import type { ArtifactRecord, CheckRunRecord, RepoRecord, RoleName, TokenRecord, UserRecord } from './state';
+import type { ArtifactRecord, CheckRunRecord, IssueRecord, RepoRecord, RoleName, TokenRecord, UserRecord, WorkflowRunRecord } from './state';
 
 export interface Reply {
   status: number;
@@ -300,7 +300,46 @@ const actions: Record<string, Handler> = {
   'actions/get-workflow-run': (ctx) => {
     const repo = repoOf(ctx);
     const run = runOf(ctx, repo);
+    progress(ctx, run);
     return { status: 200, body: shape.workflowRun(ctx, run, ctx.query.get('exclude_pull_requests') === 'true') };
+  },
+  'actions/create-workflow-dispatch': (ctx) => {
+    const repo = repoOf(ctx);
+    requireWrite(ctx, repo, 'actions');
+    const workflow = ctx.params.workflow_id;
+    const path = /^\d+$/.test(workflow) ? [...ctx.state.runs.values()].find((r) => r.repo === repo.fullName && String(r.workflowId) === workflow)?.path : `.github/workflows/${workflow}`;
+    if (!path) throw notFound(ctx);
+    const ref = String(ctx.body.ref).replace(/^refs\/(heads|tags)\//, '');
+    const sha = repo.git.refs.get(`refs/heads/${ref}`) ?? repo.git.refs.get(`refs/tags/${ref}`);
+    if (!sha) throw unprocessable(ctx, `No ref found for: ${ctx.body.ref}`);
+    const inputs = (ctx.body.inputs ?? {}) as Record<string, unknown>;
+    const run = ctx.state.addWorkflowRun(repo.fullName, { event: 'workflow_dispatch', headBranch: ref, headSha: sha, status: 'queued', conclusion: null, path, workflowId: workflowIdOf(path), name: path.split('/').pop()!.replace(/\.ya?ml$/, ''), actor: ctx.user.login });
+    const plan = ctx.state.onDispatch?.({ repo: repo.fullName, workflow: path, ref, inputs, run, state: ctx.state });
+    if (plan) run.pending = { polls: plan.completeAfterPolls ?? 1, conclusion: plan.conclusion ?? 'success' };
+    if (ctx.body.return_run_details !== true) return { status: 204 };
+    return { status: 200, body: { workflow_run_id: run.id, run_url: `${shape.repoUrl(ctx, repo)}/actions/runs/${run.id}`, html_url: `${shape.HTML}/${repo.fullName}/actions/runs/${run.id}` } };
+  },
+  'actions/cancel-workflow-run': (ctx) => {
+    const repo = repoOf(ctx);
+    requireWrite(ctx, repo, 'actions');
+    const run = runOf(ctx, repo);
+    if (run.status === 'completed') throw conflict(ctx, 'Cannot cancel a workflow run that is completed.');
+    run.status = 'completed';
+    run.conclusion = 'cancelled';
+    run.pending = undefined;
+    run.updatedAt = ctx.state.stamp();
+    return { status: 202, body: {} };
+  },
+  'actions/re-run-workflow': (ctx) => {
+    const repo = repoOf(ctx);
+    requireWrite(ctx, repo, 'actions');
+    const run = runOf(ctx, repo);
+    if (run.status !== 'completed') throw forbidden(ctx, 'This workflow is already running');
+    run.runAttempt += 1;
+    run.status = 'queued';
+    run.conclusion = null;
+    run.updatedAt = ctx.state.stamp();
+    return { status: 201, body: {} };
   },
   'actions/list-workflow-runs': (ctx) => {
     const repo = repoOf(ctx);
@@ -353,6 +392,168 @@ const actions: Record<string, Handler> = {
     return { status: 302, headers: { location: ctx.blobUrl(a) } };
   },
 };
+
+/** A dispatched run moves on each time it is read: in progress, then completed as its plan says. */
+function progress(ctx: HandlerContext, run: WorkflowRunRecord): void {
+  if (!run.pending || run.status === 'completed') return;
+  run.pending.polls -= 1;
+  run.updatedAt = ctx.state.stamp();
+  if (run.pending.polls > 0) {
+    run.status = 'in_progress';
+    return;
+  }
+  run.status = 'completed';
+  run.conclusion = run.pending.conclusion;
+  run.pending = undefined;
+}
+
+/** A stable workflow id per workflow file, as GitHub gives each workflow one. */
+function workflowIdOf(path: string): number {
+  let h = 7;
+  for (const c of path) h = (h * 31 + c.charCodeAt(0)) % 900_000;
+  return 100_000 + h;
+}
+
+// ---- issues and labels ----
+
+function issueOf(ctx: HandlerContext, repo: RepoRecord): IssueRecord {
+  const i = ctx.state.issue(repo.fullName, intParam(ctx, 'issue_number'));
+  if (!i) throw notFound(ctx);
+  return i;
+}
+
+function assignable(repo: RepoRecord, login: string): boolean {
+  return roleOf(repo, login) !== 'none';
+}
+
+function labelNames(value: unknown): string[] {
+  return Array.isArray(value) ? value.map((l) => (typeof l === 'string' ? l : String((l as { name?: unknown }).name ?? ''))).filter((n) => n !== '') : [];
+}
+
+function checkAssignees(ctx: HandlerContext, repo: RepoRecord, assignees: unknown): string[] {
+  const logins = Array.isArray(assignees) ? assignees.map(String) : [];
+  const invalid = logins.filter((l) => !assignable(repo, l));
+  if (invalid.length) throw unprocessable(ctx, 'Validation Failed', invalid.map((value) => ({ value, resource: 'Issue', field: 'assignees', code: 'invalid' })));
+  return logins.map((l) => ctx.state.user(l)?.login ?? l);
+}
+
+const issues: Record<string, Handler> = {
+  'issues/create': (ctx) => {
+    const repo = repoOf(ctx);
+    requireWrite(ctx, repo, 'issues');
+    const title = String(ctx.body.title ?? '');
+    if (title.trim() === '') throw unprocessable(ctx, 'Validation Failed', [{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
+    if (typeof ctx.body.body === 'string') checkCommentBody(ctx, ctx.body.body);
+    const assignees = checkAssignees(ctx, repo, ctx.body.assignees);
+    const created = ctx.state.addIssue(repo.fullName, { title, author: ctx.user.login, body: ctx.body.body ?? null, labels: labelNames(ctx.body.labels), assignees });
+    const json = shape.issue(ctx, created);
+    return { status: 201, body: json, headers: { location: json.url } };
+  },
+  'issues/get': (ctx) => {
+    const repo = repoOf(ctx);
+    return { status: 200, body: shape.issue(ctx, issueOf(ctx, repo)) };
+  },
+  'issues/update': (ctx) => {
+    const repo = repoOf(ctx);
+    const i = issueOf(ctx, repo);
+    requireWrite(ctx, repo, 'issues');
+    if (ctx.body.title !== undefined && ctx.body.title !== null) i.title = String(ctx.body.title);
+    if (ctx.body.body !== undefined) {
+      if (typeof ctx.body.body === 'string') checkCommentBody(ctx, ctx.body.body);
+      i.body = ctx.body.body;
+    }
+    if (ctx.body.labels !== undefined) i.labels = labelNames(ctx.body.labels).map((n) => ctx.state.ensureLabel(repo.fullName, n).name);
+    if (ctx.body.assignees !== undefined) i.assignees = checkAssignees(ctx, repo, ctx.body.assignees);
+    if (ctx.body.state === 'closed' && i.state !== 'closed') {
+      i.state = 'closed';
+      i.closedAt = ctx.state.stamp();
+      i.closedBy = ctx.user.login;
+      i.stateReason = ctx.body.state_reason ?? 'completed';
+    } else if (ctx.body.state === 'open' && i.state !== 'open') {
+      i.state = 'open';
+      i.closedAt = null;
+      i.closedBy = null;
+      i.stateReason = 'reopened';
+    } else if (ctx.body.state_reason !== undefined && i.state === 'closed') {
+      i.stateReason = ctx.body.state_reason;
+    }
+    i.updatedAt = ctx.state.stamp();
+    return { status: 200, body: shape.issue(ctx, i) };
+  },
+  'issues/list-for-repo': (ctx) => {
+    const repo = repoOf(ctx);
+    const q = (name: string) => ctx.query.get(name);
+    const state = q('state') ?? 'open';
+    const labels = (q('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+    const creator = q('creator')?.toLowerCase();
+    const since = q('since');
+    const sort = q('sort') ?? 'created';
+    const direction = q('direction') ?? 'desc';
+    const list = [...ctx.state.issues.values()]
+      .filter((i) => i.repo === repo.fullName && (state === 'all' || i.state === state))
+      .filter((i) => labels.every((l) => (i.labels ?? []).some((x) => x.toLowerCase() === l)))
+      .filter((i) => creator === undefined || i.author.toLowerCase() === creator)
+      .filter((i) => since === null || Date.parse(i.updatedAt) >= Date.parse(since))
+      .sort((a, b) => {
+        const key = (i: IssueRecord) => (sort === 'updated' ? Date.parse(i.updatedAt) : Date.parse(i.createdAt)) * 1e6 + i.number;
+        return direction === 'asc' ? key(a) - key(b) : key(b) - key(a);
+      });
+    const page = paginate(ctx, list);
+    return { status: 200, body: page.items.map((i) => shape.issue(ctx, i)), headers: page.headers };
+  },
+  'issues/get-label': (ctx) => {
+    const repo = repoOf(ctx);
+    const l = repo.labels.get(ctx.params.name.toLowerCase());
+    if (!l) throw notFound(ctx);
+    return { status: 200, body: shape.label(ctx, repo, l) };
+  },
+  'issues/create-label': (ctx) => {
+    const repo = repoOf(ctx);
+    requireWrite(ctx, repo, 'issues');
+    const name = String(ctx.body.name);
+    if (repo.labels.has(name.toLowerCase())) throw unprocessable(ctx, 'Validation Failed', [{ resource: 'Label', code: 'already_exists', field: 'name' }]);
+    const l = ctx.state.ensureLabel(repo.fullName, name, { color: String(ctx.body.color ?? 'ededed').replace(/^#/, ''), description: ctx.body.description ?? null });
+    const json = shape.label(ctx, repo, l);
+    return { status: 201, body: json, headers: { location: json.url } };
+  },
+  'issues/check-user-can-be-assigned': (ctx) => {
+    const repo = repoOf(ctx);
+    if (!ctx.state.user(ctx.params.assignee) || !assignable(repo, ctx.params.assignee)) throw notFound(ctx);
+    return { status: 204 };
+  },
+  'repos/compare-commits-with-basehead': (ctx) => compareCommits(ctx, ctx.params.basehead),
+  // octokit's path for the same endpoint: GET /repos/{owner}/{repo}/compare/{base}...{head}.
+  'repos/compare-commits': (ctx) => compareCommits(ctx, `${ctx.params.base}...${ctx.params.head}`),
+};
+
+function compareCommits(ctx: HandlerContext, basehead: string): Reply {
+    const repo = repoOf(ctx);
+    const [baseRef, headRef] = basehead.split(/\.{2,3}/);
+    const base = baseRef ? repo.git.resolveCommitish(baseRef) : undefined;
+    const head = headRef ? repo.git.resolveCommitish(headRef) : undefined;
+    if (!base || !head) throw notFound(ctx);
+    const ancestors = (sha: string) => {
+      const seen = new Set<string>();
+      const stack = [sha];
+      while (stack.length) {
+        const next = stack.pop()!;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        stack.push(...(repo.git.commit(next)?.parents ?? []));
+      }
+      return seen;
+    };
+    const ofBase = ancestors(base);
+    const ofHead = ancestors(head);
+    // Oldest first along the parents, as GitHub lists a comparison.
+    const ahead: string[] = [];
+    for (let sha: string | undefined = head; sha && !ofBase.has(sha); sha = repo.git.commit(sha)?.parents[0]) ahead.unshift(sha);
+    const mergeBase = [...ofHead].find((sha) => ofBase.has(sha) && repo.git.isAncestor(sha, base) && ahead.every((a) => a !== sha)) ?? base;
+    const behind = [...ofBase].filter((sha) => !ofHead.has(sha)).length;
+    const { perPage, page } = { perPage: Math.min(Number(ctx.query.get('per_page') ?? 250) || 250, 250), page: Number(ctx.query.get('page') ?? 1) || 1 };
+    const commits = ahead.slice((page - 1) * perPage, page * perPage).map((sha) => repo.git.commit(sha)!);
+    return { status: 200, body: shape.commitComparison(ctx, repo, repo.git.commit(base)!, repo.git.commit(head)!, repo.git.commit(mergeBase)!, commits, behind) };
+}
 
 // ---- checks ----
 
@@ -619,4 +820,4 @@ const git: Record<string, Handler> = {
   },
 };
 
-export const handlers: Record<string, Handler> = { ...users, ...comments, ...pulls, ...actions, ...checks, ...git };
+export const handlers: Record<string, Handler> = { ...users, ...comments, ...pulls, ...actions, ...issues, ...checks, ...git };

@@ -4,6 +4,8 @@
 
 import type { BlobObject, CommitObject, FlatEntry, GitStore } from './git-store';
 import type {
+  IssueRecord,
+  LabelRecord,
   ArtifactRecord,
   CheckRunRecord,
   CommentRecord,
@@ -357,7 +359,7 @@ export function workflowRun(ctx: ShapeContext, run: WorkflowRunRecord, excludePu
     head_branch: run.headBranch,
     head_sha: run.headSha,
     path: run.path,
-    display_title: pulls[0]?.title ?? commit?.message.split('\n')[0] ?? run.name,
+    display_title: run.displayTitle ?? pulls[0]?.title ?? commit?.message.split('\n')[0] ?? run.name,
     run_number: run.runNumber,
     event: run.event,
     status: run.status,
@@ -381,7 +383,7 @@ export function workflowRun(ctx: ShapeContext, run: WorkflowRunRecord, excludePu
     artifacts_url: `${url}/artifacts`,
     cancel_url: `${url}/cancel`,
     rerun_url: `${url}/rerun`,
-    previous_attempt_url: null,
+    previous_attempt_url: run.runAttempt > 1 ? `${url}/attempts/${run.runAttempt - 1}` : null,
     workflow_url: `${repoUrl(ctx, repo)}/actions/workflows/${run.workflowId}`,
     head_commit: {
       id: run.headSha,
@@ -559,4 +561,95 @@ export function contentEntry(ctx: ShapeContext, repo: RepoRecord, git: GitStore,
   if (e.mode === '120000') return { ...base, target: Buffer.from(data).toString('utf8') };
   // Files over 1 MB come back without content (encoding "none"), like GitHub's contents API.
   return data.length > ONE_MB ? { ...base, content: '', encoding: 'none' } : { ...base, content: githubBase64(data), encoding: 'base64' };
+}
+
+export function label(ctx: ShapeContext, repo: RepoRecord, l: LabelRecord) {
+  return {
+    id: l.id,
+    node_id: nodeId('Label', l.id),
+    url: `${repoUrl(ctx, repo)}/labels/${encodeURIComponent(l.name)}`,
+    name: l.name,
+    description: l.description,
+    color: l.color,
+    default: false,
+  };
+}
+
+export function issue(ctx: ShapeContext, i: IssueRecord) {
+  const repo = ctx.state.requireRepo(i.repo);
+  const url = `${repoUrl(ctx, repo)}/issues/${i.number}`;
+  const assignees = (i.assignees ?? []).map((a) => simpleUser(ctx, a));
+  return {
+    id: i.id,
+    node_id: nodeId('Issue', i.id),
+    url,
+    repository_url: repoUrl(ctx, repo),
+    labels_url: `${url}/labels{/name}`,
+    comments_url: `${url}/comments`,
+    events_url: `${url}/events`,
+    html_url: `${HTML}/${repo.fullName}/${i.isPull ? 'pull' : 'issues'}/${i.number}`,
+    number: i.number,
+    state: i.state,
+    state_reason: i.stateReason ?? null,
+    title: i.title,
+    body: i.body ?? null,
+    user: simpleUser(ctx, i.author),
+    labels: (i.labels ?? []).map((name) => label(ctx, repo, ctx.state.ensureLabel(repo.fullName, name))),
+    assignee: assignees[0] ?? null,
+    assignees,
+    milestone: null,
+    locked: false,
+    active_lock_reason: null,
+    comments: ctx.state.commentsOn(repo.fullName, i.number).length,
+    ...(i.isPull ? { pull_request: { url: `${repoUrl(ctx, repo)}/pulls/${i.number}`, html_url: `${HTML}/${repo.fullName}/pull/${i.number}`, diff_url: null, patch_url: null } } : {}),
+    closed_at: i.closedAt ?? null,
+    created_at: i.createdAt,
+    updated_at: i.updatedAt,
+    closed_by: i.closedBy ? simpleUser(ctx, i.closedBy) : null,
+    author_association: authorAssociation(ctx.state, repo, i.author),
+  };
+}
+
+/** One commit as the commits and compare endpoints list it. */
+export function commitSummary(ctx: ShapeContext, repo: RepoRecord, c: CommitObject) {
+  const url = repoUrl(ctx, repo);
+  return {
+    url: `${url}/commits/${c.sha}`,
+    sha: c.sha,
+    node_id: nodeId('Commit', `${repo.id}:${c.sha}`),
+    html_url: `${HTML}/${repo.fullName}/commit/${c.sha}`,
+    comments_url: `${url}/commits/${c.sha}/comments`,
+    commit: {
+      url: `${url}/git/commits/${c.sha}`,
+      author: { ...c.author },
+      committer: { ...c.committer },
+      message: c.message,
+      comment_count: 0,
+      tree: { sha: c.tree, url: `${url}/git/trees/${c.tree}` },
+      verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+    },
+    author: null,
+    committer: null,
+    parents: c.parents.map((p) => ({ sha: p, url: `${url}/commits/${p}`, html_url: `${HTML}/${repo.fullName}/commit/${p}` })),
+  };
+}
+
+export function commitComparison(ctx: ShapeContext, repo: RepoRecord, base: CommitObject, head: CommitObject, mergeBase: CommitObject, commits: CommitObject[], behindBy: number) {
+  const url = repoUrl(ctx, repo);
+  const aheadBy = commits.length;
+  return {
+    url: `${url}/compare/${base.sha}...${head.sha}`,
+    html_url: `${HTML}/${repo.fullName}/compare/${base.sha}...${head.sha}`,
+    permalink_url: `${HTML}/${repo.fullName}/compare/${repo.owner}:${base.sha.slice(0, 7)}...${repo.owner}:${head.sha.slice(0, 7)}`,
+    diff_url: `${HTML}/${repo.fullName}/compare/${base.sha}...${head.sha}.diff`,
+    patch_url: `${HTML}/${repo.fullName}/compare/${base.sha}...${head.sha}.patch`,
+    base_commit: commitSummary(ctx, repo, base),
+    merge_base_commit: commitSummary(ctx, repo, mergeBase),
+    status: aheadBy && behindBy ? 'diverged' : aheadBy ? 'ahead' : behindBy ? 'behind' : 'identical',
+    ahead_by: aheadBy,
+    behind_by: behindBy,
+    total_commits: aheadBy,
+    commits: commits.map((c) => commitSummary(ctx, repo, c)),
+    files: [],
+  };
 }

@@ -51,6 +51,8 @@ export interface RepoRecord {
   protectedBranches: Map<string, BranchProtection>;
   /** login (lower case) → role. */
   collaborators: Map<string, RoleName>;
+  /** Issue labels, by lower-case name. */
+  labels: Map<string, LabelRecord>;
   nextNumber: number;
 }
 
@@ -64,7 +66,27 @@ export interface IssueRecord {
   isPull: boolean;
   createdAt: string;
   updatedAt: string;
+  body?: string | null;
+  /** Label names, in the order applied. */
+  labels?: string[];
+  assignees?: string[];
+  stateReason?: 'completed' | 'reopened' | 'not_planned' | 'duplicate' | null;
+  closedAt?: string | null;
+  closedBy?: string | null;
 }
+
+export interface LabelRecord {
+  id: number;
+  name: string;
+  color: string;
+  description: string | null;
+}
+
+/**
+ * What a dispatched workflow does: called when a workflow_dispatch creates a run (queued); it may add
+ * artifacts, and say when the run completes and how (the emulator moves it on as it is polled).
+ */
+export type DispatchHandler = (dispatch: { repo: string; workflow: string; ref: string; inputs: Record<string, unknown>; run: WorkflowRunRecord; state: EmulatorState }) => void | { completeAfterPolls?: number; conclusion?: string };
 
 export interface PullRecord {
   repo: string;
@@ -116,6 +138,10 @@ export interface WorkflowRunRecord {
   actor: string;
   createdAt: string;
   updatedAt: string;
+  /** The run's title (a workflow's run-name), when set. */
+  displayTitle?: string;
+  /** For dispatched runs: polls of the run left before it completes, and how it will conclude. */
+  pending?: { polls: number; conclusion: string };
 }
 
 export interface ArtifactRecord {
@@ -172,9 +198,11 @@ export class EmulatorState {
   readonly artifacts = new Map<number, ArtifactRecord>();
   readonly checkRuns = new Map<number, CheckRunRecord>();
   readonly violations: Violation[] = [];
+  /** What a workflow_dispatch runs (tests set it); without one, a dispatched run stays queued. */
+  onDispatch?: DispatchHandler;
   private clock: number;
   private readonly tickMs: number;
-  private nextIds = { user: 1001, repo: 500001, issue: 900001, pull: 1700001, comment: 2000000001, run: 8000000001, artifact: 3000000001, check: 4000000001 };
+  private nextIds = { user: 1001, repo: 500001, issue: 900001, pull: 1700001, comment: 2000000001, run: 8000000001, artifact: 3000000001, check: 4000000001, label: 6000000001 };
 
   constructor(options: StateOptions = {}) {
     this.clock = new Date(options.startTime ?? '2025-01-01T00:00:00Z').getTime();
@@ -267,6 +295,7 @@ export class EmulatorState {
       git: new GitStore(),
       protectedBranches: new Map(),
       collaborators: new Map(),
+      labels: new Map(),
       nextNumber: 1,
     };
     this.repos.set(key(fullName), repo);
@@ -328,15 +357,48 @@ export class EmulatorState {
     return `${key(repo)}#${n}`;
   }
 
-  addIssue(repo: string, input: { number?: number; title?: string; author?: string; state?: 'open' | 'closed' } = {}): IssueRecord {
+  addIssue(repo: string, input: { number?: number; title?: string; author?: string; state?: 'open' | 'closed'; body?: string | null; labels?: string[]; assignees?: string[] } = {}): IssueRecord {
     const r = this.requireRepo(repo);
     const number = input.number ?? r.nextNumber;
+    if (this.issues.has(this.issueKey(r.fullName, number))) throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
     r.nextNumber = Math.max(r.nextNumber, number + 1);
     const author = this.ensureUser(input.author ?? r.owner).login;
     const at = this.stamp();
-    const issue: IssueRecord = { repo: r.fullName, number, id: this.nextIds.issue++, title: input.title ?? `Issue ${number}`, author, state: input.state ?? 'open', isPull: false, createdAt: at, updatedAt: at };
+    const labels = (input.labels ?? []).map((name) => this.ensureLabel(r.fullName, name).name);
+    const issue: IssueRecord = {
+      repo: r.fullName,
+      number,
+      id: this.nextIds.issue++,
+      title: input.title ?? `Issue ${number}`,
+      author,
+      state: input.state ?? 'open',
+      isPull: false,
+      createdAt: at,
+      updatedAt: at,
+      body: input.body ?? null,
+      labels,
+      assignees: input.assignees ?? [],
+      stateReason: null,
+      closedAt: input.state === 'closed' ? at : null,
+      closedBy: null,
+    };
     this.issues.set(this.issueKey(r.fullName, number), issue);
     return issue;
+  }
+
+  /** Issues (not pull requests) of a repository, by number. */
+  issuesOf(repo: string): IssueRecord[] {
+    return [...this.issues.values()].filter((i) => key(i.repo) === key(repo) && !i.isPull).sort((a, b) => a.number - b.number);
+  }
+
+  /** A label of the repository, created (as GitHub does when an issue names a new one) if missing. */
+  ensureLabel(repo: string, name: string, input: { color?: string; description?: string | null } = {}): LabelRecord {
+    const r = this.requireRepo(repo);
+    const existing = r.labels.get(key(name));
+    if (existing) return existing;
+    const label: LabelRecord = { id: this.nextIds.label++, name, color: input.color ?? 'ededed', description: input.description ?? null };
+    r.labels.set(key(name), label);
+    return label;
   }
 
   issue(repo: string, n: number): IssueRecord | undefined {
@@ -361,6 +423,7 @@ export class EmulatorState {
   ): PullRecord {
     const r = this.requireRepo(repo);
     const number = input.number ?? r.nextNumber;
+    if (this.issues.has(this.issueKey(r.fullName, number))) throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
     r.nextNumber = Math.max(r.nextNumber, number + 1);
     const headRepo = input.head.repo ? this.ensureRepo(input.head.repo, r.fullName).fullName : r.fullName;
     const author = this.ensureUser(input.author ?? this.repo(headRepo)!.owner).login;
@@ -441,6 +504,7 @@ export class EmulatorState {
       workflowId?: number;
       path?: string;
       actor?: string;
+      displayTitle?: string;
     },
   ): WorkflowRunRecord {
     const r = this.requireRepo(repo);
@@ -456,6 +520,7 @@ export class EmulatorState {
     const at = this.stamp();
     const id = input.id ?? this.nextIds.run++;
     const run: WorkflowRunRecord = {
+      ...(input.displayTitle ? { displayTitle: input.displayTitle } : {}),
       id,
       repo: r.fullName,
       name: input.name ?? 'Benchmark',

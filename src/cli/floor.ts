@@ -6,7 +6,7 @@
 
 import { parseFloorSettings } from '../config/floor';
 import { compact, duration, grouped } from '../format/numbers';
-import { decodeFloor, efficiency, type DecodeFloorInput } from '../profile/decode-floor';
+import { decodeFloor, efficiency, type DecodeFloorInput } from '../diagnose/profile/decode-floor';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 

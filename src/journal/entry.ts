@@ -6,7 +6,7 @@ import { compact, grouped, signedPercent, signedWithUnit, withUnit } from '../fo
 import { specLabel } from '../metrics/metric-spec';
 import type { BenchmarkReport } from '../report/model';
 import { leadFinding, leadMetric } from '../render/summary';
-import { qualityLine } from '../quality';
+import { qualityLine } from '../compare/quality/compare';
 import { JOURNAL_SCHEMA, type Acceptance, type EntryKind, type JournalEntry, type MetricRecord } from './schema';
 
 export interface EntryContext {

@@ -13,7 +13,7 @@ import type { LikeForLike } from '../diagnose/like-for-like';
 import type { Acceptance } from '../journal/schema';
 import type { FloorCheck } from '../diagnose/decode-floor-check';
 import type { ServiceMetrics } from '../diagnose/service-metrics';
-import type { QualityComparison } from '../quality';
+import type { QualityComparison } from '../model/quality';
 import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
 import type { LoadComparison } from '../compare/load';

@@ -12,7 +12,7 @@ import { renderMarkdown } from '../../src/render/markdown';
 import { renderText } from '../../src/render/text';
 import { runDemo } from '../../src/cli/demo';
 import { baseScenario } from '../../src/sim';
-import { readProfile } from '../../src/profile/read';
+import { readProfile } from '../../src/ingest/profile/read';
 import { textSource } from '../../src/ingest/source';
 import { injectedPair, sideFromRecords, simulatedSide } from '../helpers/tables';
 import { ingestRuns } from '../../src/ingest/ingest';

@@ -1,9 +1,9 @@
 // Which quality format a file starts like, from its first KiB: an lm-evaluation-harness results
 // file, perf-triage's own scores JSON, or per-request generations (JSONL or a JSON list).
 
-import { asObject, own } from '../ingest/formats/document';
+import { asObject, own } from '../formats/document';
 import { ID_FIELDS, TEXT_FIELDS } from './fields';
-import type { QualityFormat } from './types';
+import type { QualityFormat } from '../../model/quality';
 
 const ID_KEY = new RegExp(`"(?:${ID_FIELDS.join('|')})"\\s*:`);
 const OUTPUT_KEY = new RegExp(`"(?:${TEXT_FIELDS.join('|')}|output_sha256|output_hash|choices|response|error)"\\s*:`);

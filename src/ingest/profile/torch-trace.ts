@@ -23,11 +23,11 @@
 //          time no thread was in a recorded op. Without python_function events (with_stack=False)
 //          that is where Python overhead between ops hides; with them it is close to zero.
 
-import type { TextSource } from '../ingest/source';
+import type { TextSource } from '../source';
 import { clipMerged, intersectionLength, merge, subtract, totalLength, type Interval, type Merged } from './intervals';
 import { communicationLibrary, isBlockingSyncKind, isDeviceToHost, isItemOp, isPythonLockWait, isPythonNetworkWait, isSyncCall } from './names';
 import { readTraceEvents, type TraceEvent, type TraceEvents } from './trace-events';
-import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals, type ThreadBusy, type WaitSignals } from './types';
+import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals, type ThreadBusy, type WaitSignals } from '../../model/profile';
 
 const STEP = /^ProfilerStep#\d+$/;
 

@@ -4,14 +4,14 @@
 // error for anything else lists what was looked for. nsys reports keep their parsed tables: the
 // per-report files of one run are combined into one profile per side (report/profiles.ts).
 
-import { InputError } from '../ingest/errors';
-import type { TextSource } from '../ingest/source';
+import { InputError } from '../errors';
+import type { TextSource } from '../source';
 import { readNcu, type NcuReport } from './ncu';
 import { nsysTotals } from './nsys-totals';
 import { readNsysStats, type NsysStats } from './nsys-stats';
 import { readKeyAverages } from './torch-key-averages';
 import { readTorchTrace } from './torch-trace';
-import type { ProfileTotals } from './types';
+import type { ProfileTotals } from '../../model/profile';
 
 export type ProfileKind = 'torch-chrome-trace' | 'torch-key-averages' | 'nsys-stats' | 'ncu';
 

@@ -10,8 +10,8 @@
 // printed as "Total Time (ns)"); older versions wrote "Time(%)" and "Average"/"Minimum"/"Maximum",
 // and --timeunit changes the unit in the header, which is honoured.
 
-import { InputError } from '../ingest/errors';
-import type { TextSource } from '../ingest/source';
+import { InputError } from '../errors';
+import type { TextSource } from '../source';
 import { msPerUnit, numberCell, splitUnit } from './cells';
 import { readCsvTables, type CsvTable } from './csv-table';
 

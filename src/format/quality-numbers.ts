@@ -1,7 +1,7 @@
 // How quality numbers read in sentences: shares on a 0–1 scale as "0.712" and their differences as
 // "−3.1 points"; other scales (an LLM judge out of 100, a perplexity) as plain numbers.
 
-import { compact } from '../format/numbers';
+import { compact } from './numbers';
 
 const MINUS = '−';
 

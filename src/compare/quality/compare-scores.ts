@@ -10,10 +10,10 @@
 // terms. Without a stderr, a share in [0, 1] with an n on both sides gets Newcombe's interval for a
 // difference of proportions; otherwise only identical values verify anything.
 
-import { newcombeInterval, zForLevel } from '../stats/proportion';
-import { listJoin } from '../format/text';
-import type { ScoreDiff, ScoreMetric, ScoresComparison, ScoreSet, ScoreVerdict } from './types';
-import { bound, onUnitScale, scoreDiff, scoreValue } from './wording';
+import { newcombeInterval, zForLevel } from '../../stats/proportion';
+import { listJoin } from '../../format/text';
+import type { ScoreDiff, ScoreMetric, ScoresComparison, ScoreSet, ScoreVerdict } from '../../model/quality';
+import { bound, onUnitScale, scoreDiff, scoreValue } from '../../format/quality-numbers';
 
 export const LEVEL = 0.95;
 /** 1 point of accuracy on a 0–1 scale; 1% relative elsewhere. */

@@ -1,7 +1,7 @@
 // What the quality readers produce and what the comparison returns. Inputs may hold a Map (one
 // entry per generation id); everything a comparison returns is plain data for JSON and markdown.
 
-import type { IngestIssue } from '../model/run';
+import type { IngestIssue } from './run';
 
 export type QualityFormat = 'lm-eval' | 'perf-triage-scores' | 'generations';
 

@@ -3,8 +3,8 @@
 // template arguments changed (mul_mat_vec_q<…, 4> → <…, 1>) is a new name but the same family, so
 // the family line still compares it. Communication kernels are kept apart from compute.
 
-import { kernelFamily } from './names';
-import type { KernelTime } from './types';
+import { kernelFamily } from '../../ingest/profile/names';
+import type { KernelTime } from '../../model/profile';
 import { FLAT } from './compare-splits';
 
 export interface TimeDelta {

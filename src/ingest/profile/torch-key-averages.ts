@@ -26,13 +26,13 @@
 //   gap    Σ self_cpu_time_total of the annotation rows: main-thread time inside no op (Python
 //          between ops, or blocking outside CUDA calls) — not counted as CPU, see StepTotals.
 
-import { InputError } from '../ingest/errors';
-import { asObject, own, parseDocument, readDocument } from '../ingest/formats/document';
-import type { TextSource } from '../ingest/source';
+import { InputError } from '../errors';
+import { asObject, own, parseDocument, readDocument } from '../formats/document';
+import type { TextSource } from '../source';
 import { numberValue } from './cells';
 import { readCsvTables } from './csv-table';
 import { communicationLibrary, isCollective, isCollectiveOp, isDeviceToHost, isItemOp, isSyncCall } from './names';
-import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals } from './types';
+import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals } from '../../model/profile';
 
 const FORMAT = 'PyTorch key_averages';
 

@@ -1,14 +1,14 @@
 // Any quality file perf-triage reads, recognised from its first KiB: lm-eval results, perf-triage's
 // scores JSON, or per-request generations. The error for anything else lists what was looked for.
 
-import { InputError } from '../ingest/errors';
-import { parseDocument, readDocument } from '../ingest/formats/document';
-import type { TextSource } from '../ingest/source';
+import { InputError } from '../errors';
+import { parseDocument, readDocument } from '../formats/document';
+import type { TextSource } from '../source';
 import { detectQuality } from './detect';
 import { readGenerations } from './generations';
 import { lmEvalScores } from './lm-eval';
 import { scoresFromJson } from './scores-json';
-import type { QualityInput } from './types';
+import type { QualityInput } from '../../model/quality';
 
 /** Score files are small summaries; a larger one is a mistake (per-request data belongs in generations). */
 const MAX_SCORES_BYTES = 64 * 1024 * 1024;

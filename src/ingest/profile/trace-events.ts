@@ -6,9 +6,9 @@
 // ops. Metadata, flow and instant events are skipped. An X event with an unusable ts or dur is
 // skipped and counted rather than fatal: one bad event in a million should not lose the profile.
 
-import { InputError } from '../ingest/errors';
-import { asObject, own, parseDocument, readDocument } from '../ingest/formats/document';
-import type { TextSource } from '../ingest/source';
+import { InputError } from '../errors';
+import { asObject, own, parseDocument, readDocument } from '../formats/document';
+import type { TextSource } from '../source';
 import { numberValue } from './cells';
 
 export const TRACE_FORMAT = 'PyTorch Chrome trace';

@@ -3,7 +3,7 @@
 
 import { compareGenerations } from './compare-generations';
 import { compareScores } from './compare-scores';
-import type { GenerationSet, QualityCaveat, QualityComparison, QualityInput, ScoreSet } from './types';
+import type { GenerationSet, QualityCaveat, QualityComparison, QualityInput, ScoreSet } from '../../model/quality';
 
 export function compareQuality(base: QualityInput[], head: QualityInput[]): QualityComparison {
   const scores = (side: QualityInput[]) => side.filter((q): q is ScoreSet => q.kind === 'scores');

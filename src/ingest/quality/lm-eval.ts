@@ -7,10 +7,10 @@
 // ("gsm8k/exact_match,strict-match"). A stderr of "N/A" (lm-eval writes it when it computes none)
 // leaves the metric without one.
 
-import { InputError } from '../ingest/errors';
-import { asObject, own } from '../ingest/formats/document';
+import { InputError } from '../errors';
+import { asObject, own } from '../formats/document';
 import { LM_EVAL_NON_METRICS } from './fields';
-import type { ScoreMetric, ScoreSet } from './types';
+import type { ScoreMetric, ScoreSet } from '../../model/quality';
 
 const FORMAT = 'lm-eval results';
 const STDERR_KEY = /^(.*)_stderr(,.*)?$/;

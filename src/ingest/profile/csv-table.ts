@@ -6,9 +6,9 @@
 // before the first header are log noise and ignored; inside a table they are an InputError with the
 // line.
 
-import { InputError } from '../ingest/errors';
-import type { TextSource } from '../ingest/source';
-import { CsvParser, sniffDelimiter } from '../ingest/text/csv';
+import { InputError } from '../errors';
+import type { TextSource } from '../source';
+import { CsvParser, sniffDelimiter } from '../text/csv';
 
 export interface CsvRow {
   cells: string[];

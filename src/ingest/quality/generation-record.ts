@@ -9,9 +9,9 @@
 //   {"prompt_id": "p1", "output_sha256": "<64 hex>"}                     hashes computed elsewhere
 
 import { createHash } from 'node:crypto';
-import { asObject, own } from '../ingest/formats/document';
+import { asObject, own } from '../formats/document';
 import { FIELD_LIST, HASH_FIELDS, ID_FIELDS, SAMPLING_CONTAINERS, TEXT_FIELDS } from './fields';
-import { FAILED, type GenerationEntry } from './types';
+import { FAILED, type GenerationEntry } from '../../model/quality';
 
 export interface MappedRecord {
   id: string;

@@ -11,10 +11,10 @@
 // Per-step values divide whole-capture totals by the number of steps: when the capture also holds
 // warm-up or idle time, restrict it (nsys profile --capture-range=nvtx or cudaProfilerApi).
 
-import { InputError } from '../ingest/errors';
+import { InputError } from '../errors';
 import { communicationLibrary, isDeviceToHost, isLockCall, isNetworkCall, isSyncCall } from './names';
 import type { NsysEntry, NsysReport, NsysReportKind, NsysStats } from './nsys-stats';
-import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals } from './types';
+import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals } from '../../model/profile';
 
 export interface NsysOptions {
   /** Name of the NVTX range that marks one step (a leading ":" domain separator is ignored). */

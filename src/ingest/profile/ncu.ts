@@ -17,8 +17,8 @@
 // (sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second). ncu serialises kernels and (by
 // default) flushes caches before each, so its durations are not the in-step times a trace shows.
 
-import { InputError } from '../ingest/errors';
-import type { TextSource } from '../ingest/source';
+import { InputError } from '../errors';
+import type { TextSource } from '../source';
 import { msPerUnit, numberCell } from './cells';
 import { readCsvTables, type CsvTable } from './csv-table';
 import { isPercentMetric, metricKey, metricNames, perSecondScale, stallMetric, type MetricKey } from './ncu-metrics';

@@ -6,9 +6,9 @@
 // Without a stderr, a score in [0, 1] with an n on both sides is compared as a proportion (Newcombe
 // interval); anything else without a stderr cannot be told from noise.
 
-import { InputError } from '../ingest/errors';
-import { asObject, own } from '../ingest/formats/document';
-import type { ScoreMetric, ScoreSet } from './types';
+import { InputError } from '../errors';
+import { asObject, own } from '../formats/document';
+import type { ScoreMetric, ScoreSet } from '../../model/quality';
 
 const FORMAT = 'perf-triage scores';
 

@@ -17,8 +17,8 @@
 // An unknown side (NaN) is never read as zero: when it could decide the verdict, the verdict is
 // "unknown" and the evidence says what is missing.
 
-import { duration, percent } from '../format/numbers';
-import type { Engine, ProfileTotals, StepTotals, WaitSignals } from './types';
+import { duration, percent } from '../../format/numbers';
+import type { Engine, ProfileTotals, StepTotals, WaitSignals } from '../../model/profile';
 import { waitCandidates, type WaitCandidate } from './waiting';
 
 export const SPLIT_THRESHOLDS = {

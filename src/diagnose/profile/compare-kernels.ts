@@ -4,8 +4,8 @@
 // is listed as only-base / only-head rather than guessed. The same name at another grid or block size
 // is another problem size: its duration is not compared, the change of shape is stated.
 
-import { duration, percent, signedPercent } from '../format/numbers';
-import { shapeKey, type KernelProfile, type StallShare } from './ncu';
+import { duration, percent, signedPercent } from '../../format/numbers';
+import { shapeKey, type KernelProfile, type StallShare } from '../../ingest/profile/ncu';
 import { classifyKernel, type Regime } from './regime';
 
 /** Smaller duration changes are noise between two ncu runs of the same kernel. */

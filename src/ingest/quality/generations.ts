@@ -3,15 +3,15 @@
 // ones reported with file, line and field; more than MAX_BAD_SHARE of them rejects the file, since
 // a comparison over what is left would quietly leave out whatever made them bad.
 
-import { InputError, IssueLog, formatIssue } from '../ingest/errors';
-import { asObject } from '../ingest/formats/document';
-import type { TextSource } from '../ingest/source';
-import { JsonStreamSplitter } from '../ingest/text/json-stream';
-import { parseJsonLenient } from '../ingest/text/lenient-json';
-import { LineSplitter } from '../ingest/text/lines';
+import { InputError, IssueLog, formatIssue } from '../errors';
+import { asObject } from '../formats/document';
+import type { TextSource } from '../source';
+import { JsonStreamSplitter } from '../text/json-stream';
+import { parseJsonLenient } from '../text/lenient-json';
+import { LineSplitter } from '../text/lines';
 import { SERVER_MADE_ID } from './fields';
 import { generationRecord } from './generation-record';
-import { FAILED, type GenerationEntry, type GenerationSet, type SamplingSeen } from './types';
+import { FAILED, type GenerationEntry, type GenerationSet, type SamplingSeen } from '../../model/quality';
 
 const FORMAT = 'generations';
 /** The share of bad records above which a file is refused (5%). */

@@ -3,12 +3,12 @@
 // paired generations, identical"); any difference is a change to look at, unless sampling made
 // differences expected. A request that failed in head where base answered counts as a change too.
 
-import { wilsonInterval, zForLevel } from '../stats/proportion';
-import { grouped } from '../format/numbers';
-import { listJoin } from '../format/text';
+import { wilsonInterval, zForLevel } from '../../stats/proportion';
+import { grouped } from '../../format/numbers';
+import { listJoin } from '../../format/text';
 import { LEVEL } from './compare-scores';
-import { FAILED, type GenerationEntry, type GenerationsComparison, type GenerationSet, type SamplingSeen } from './types';
-import { share } from './wording';
+import { FAILED, type GenerationEntry, type GenerationsComparison, type GenerationSet, type SamplingSeen } from '../../model/quality';
+import { share } from '../../format/quality-numbers';
 
 interface Side {
   entries: Map<string, GenerationEntry>;

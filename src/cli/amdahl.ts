@@ -8,7 +8,7 @@
 
 import { amdahl } from '../diagnose/amdahl-law';
 import { parseEffort, rankByGainPerEffort, type EffortItem } from '../diagnose/effort';
-import { compact, percent } from '../format/numbers';
+import { compact, percent } from '../display/numbers';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 

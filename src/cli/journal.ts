@@ -19,9 +19,9 @@ import { findBaseline, readJournal, recordChanges, renderMarkdownFiles, type Fil
 import { renderSegmentPage, sortedByTime } from '../journal/markdown';
 import { parseJournal } from '../journal/jsonl';
 import { parseMetricSpec, specLabel } from '../metrics/metric-spec';
-import { withUnit } from '../format/numbers';
-import { didYouMean } from '../format/suggest';
-import { triage } from '../report/build';
+import { withUnit } from '../display/numbers';
+import { didYouMean } from '../display/suggest';
+import { triage } from '../report/triage';
 import { pairBenchmarks } from '../report/groups';
 import { plainText } from '../render/escape';
 import { parseCompareArgs, rawConfig } from './compare-options';

@@ -1,7 +1,7 @@
 // Guards (§9) and honesty notes: what limits the verdict, said plainly next to it.
 
-import { compact, grouped, percent, signedPercent } from '../format/numbers';
-import { listJoin } from '../format/text';
+import { compact, grouped, percent, signedPercent } from '../display/numbers';
+import { listJoin } from '../display/text';
 import { specLabel } from '../metrics/metric-spec';
 import { successMask } from '../metrics/values';
 import type { Side } from '../model/run';

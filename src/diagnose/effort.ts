@@ -8,7 +8,7 @@
 // flag costs hours and a kernel fusion days.
 
 import { amdahl } from './amdahl-law';
-import { percent } from '../format/numbers';
+import { percent } from '../display/numbers';
 
 export const HOURS_PER_DAY = 8;
 export const HOURS_PER_WEEK = 40;

@@ -2,7 +2,7 @@
 // DIAGNOSIS, CHANGE, RESULT, QUALITY, EFFORT — the lines a team reads in six months.
 
 import type { MetricComparison } from '../compare/types';
-import { compact, grouped, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { compact, grouped, signedPercent, signedWithUnit, withUnit } from '../display/numbers';
 import { specLabel } from '../metrics/metric-spec';
 import type { BenchmarkReport } from '../report/model';
 import { leadFinding, leadMetric } from '../render/summary';

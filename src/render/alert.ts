@@ -4,7 +4,7 @@
 
 import type { Alert, AlertMetric, EntryRef } from '../journal/alerts';
 import { PHASE_LABELS } from '../metrics/catalog';
-import { compact, percent, signedPercent, withUnit } from '../format/numbers';
+import { compact, percent, signedPercent, withUnit } from '../display/numbers';
 import { codeText, linkTarget, markdownText, plainText, slackText } from './escape';
 import { metricLabel } from './calibration';
 import { levelText } from './verdict-words';

@@ -4,7 +4,7 @@
 
 import type { MetricComparison } from '../compare/types';
 import type { BenchmarkReport } from '../report/model';
-import { percent } from '../format/numbers';
+import { percent } from '../display/numbers';
 import { linkTarget, markdownText } from './escape';
 import { metricLabel } from './calibration';
 import { valueCell } from './alert';

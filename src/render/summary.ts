@@ -7,7 +7,7 @@ import type { AmdahlItem } from '../diagnose/amdahl';
 import type { Finding } from '../diagnose/hints';
 import { METRICS, PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { percent, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { percent, signedPercent, signedWithUnit, withUnit } from '../display/numbers';
 import type { BenchmarkReport } from '../report/model';
 import { loadPhrase } from '../diagnose/survivors';
 import { intervalText, levelText, minEffectText, pointChange, reasonText, summaryOnlyText } from './verdict-words';

@@ -5,7 +5,7 @@
 import type { FloorCheck } from '../diagnose/decode-floor-check';
 import type { Finding, HintId } from '../diagnose/hints';
 import type { Report } from './model';
-import { signedPercent } from '../format/numbers';
+import { signedPercent } from '../display/numbers';
 
 const FLOOR_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode']);
 const PROFILE_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode', 'prefill-compute', 'measurement-gap']);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
 import { digestSide, sideFromDigest, DIGEST_MAX_ROWS } from '../../src/journal/digest';
 import { parseDigest } from '../../src/journal/digest-parse';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { InputError } from '../../src/ingest/errors';
 import { injectedPair, simulatedSide } from '../helpers/tables';
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { renderJson } from '../../src/render/json';
 import { renderMarkdown } from '../../src/render/markdown';
 import { renderText } from '../../src/render/text';

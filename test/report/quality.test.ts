@@ -6,7 +6,7 @@ import { buildConfig } from '../../src/config/config';
 import { loadSide } from '../../src/io/load-side';
 import { readQuality } from '../../src/ingest/quality/read';
 import { textSource } from '../../src/ingest/source';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { entryFromReport } from '../../src/journal/entry';
 import { renderMarkdown } from '../../src/render/markdown';
 

@@ -4,11 +4,11 @@
 // differences expected. A request that failed in head where base answered counts as a change too.
 
 import { wilsonInterval, zForLevel } from '../../stats/proportion';
-import { grouped } from '../../format/numbers';
-import { listJoin } from '../../format/text';
+import { grouped } from '../../display/numbers';
+import { listJoin } from '../../display/text';
 import { LEVEL } from './compare-scores';
 import { FAILED, type GenerationEntry, type GenerationsComparison, type GenerationSet, type SamplingSeen } from '../../model/quality';
-import { share } from '../../format/quality-numbers';
+import { share } from '../../display/quality-numbers';
 
 interface Side {
   entries: Map<string, GenerationEntry>;

@@ -11,9 +11,9 @@
 // difference of proportions; otherwise only identical values verify anything.
 
 import { newcombeInterval, zForLevel } from '../../stats/proportion';
-import { listJoin } from '../../format/text';
+import { listJoin } from '../../display/text';
 import type { ScoreDiff, ScoreMetric, ScoresComparison, ScoreSet, ScoreVerdict } from '../../model/quality';
-import { bound, onUnitScale, scoreDiff, scoreValue } from '../../format/quality-numbers';
+import { bound, onUnitScale, scoreDiff, scoreValue } from '../../display/quality-numbers';
 
 export const LEVEL = 0.95;
 /** 1 point of accuracy on a 0–1 scale; 1% relative elsewhere. */

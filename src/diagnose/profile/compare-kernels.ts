@@ -4,7 +4,7 @@
 // is listed as only-base / only-head rather than guessed. The same name at another grid or block size
 // is another problem size: its duration is not compared, the change of shape is stated.
 
-import { duration, percent, signedPercent } from '../../format/numbers';
+import { duration, percent, signedPercent } from '../../display/numbers';
 import { shapeKey, type KernelProfile, type StallShare } from '../../ingest/profile/ncu';
 import { classifyKernel, type Regime } from './regime';
 

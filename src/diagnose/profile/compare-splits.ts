@@ -6,7 +6,7 @@
 // 30% slower on a GPU with slack do not move the step yet, and nsys summaries often carry no wall
 // clock at all — neither may read as "unchanged".
 
-import { percent, signedDuration, signedPercent } from '../../format/numbers';
+import { percent, signedDuration, signedPercent } from '../../display/numbers';
 import type { SplitVerdict, StepSplit } from './split';
 
 export const FLAT = 0.05;

@@ -15,7 +15,7 @@
 // fixes differ (coalescing and reuse, not fewer bytes from DRAM). The counters that decided are in
 // the result.
 
-import { percent } from '../../format/numbers';
+import { percent } from '../../display/numbers';
 import type { KernelProfile } from '../../ingest/profile/ncu';
 
 export const REGIME_THRESHOLDS = { bound: 80, latency: 60, balanced: 10, lowOccupancy: 50 } as const;

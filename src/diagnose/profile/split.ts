@@ -17,7 +17,7 @@
 // An unknown side (NaN) is never read as zero: when it could decide the verdict, the verdict is
 // "unknown" and the evidence says what is missing.
 
-import { duration, percent } from '../../format/numbers';
+import { duration, percent } from '../../display/numbers';
 import type { Engine, ProfileTotals, StepTotals, WaitSignals } from '../../model/profile';
 import { waitCandidates, type WaitCandidate } from './waiting';
 

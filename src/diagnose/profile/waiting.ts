@@ -7,7 +7,7 @@
 // costs; "measured" when the profile shows time in it but the wall clock is unknown, so its share
 // is too.
 
-import { duration, grouped, percent } from '../../format/numbers';
+import { duration, grouped, percent } from '../../display/numbers';
 import type { Engine, StepTotals, WaitSignals } from '../../model/profile';
 
 export const PRESENT_SHARE = 0.1;

@@ -2,9 +2,9 @@
 // whole before any of it is stored, so a bad line is skipped entirely, counted and reported with its
 // line and field; records are never kept as objects.
 
-import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type NumberColumn, type TextColumn } from '../../model/columns';
-import { Float64Rows, Int32Rows, NumberRows, TextRows } from './fast-columns';
-import { arrivalOrder } from './fast-sort';
+import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type NumberColumn, type TextColumn } from '../model/columns';
+import { Float64Rows, Int32Rows, NumberRows, TextRows } from './native/fast-columns';
+import { arrivalOrder } from './native/fast-sort';
 import {
   NUMERIC_FIELDS,
   REQUIRED_FIELDS,
@@ -13,11 +13,11 @@ import {
   isTextField,
   type NumericField,
   type TextField,
-} from '../../model/fields';
-import type { IngestIssue, NumericColumns, RequestTable } from '../../model/run';
-import { IssueLog } from '../errors';
-import { parseJsonLenient } from '../text/lenient-json';
-import { clip, isError, parseNonNegative, parseTimestamp } from './values';
+} from '../model/fields';
+import type { IngestIssue, NumericColumns, RequestTable } from '../model/run';
+import { IssueLog } from './errors';
+import { parseJsonLenient } from './text/lenient-json';
+import { clip, isError, parseNonNegative, parseTimestamp } from './native/values';
 
 const FIELD_INDEX = new Map<NumericField, number>(NUMERIC_FIELDS.map((f, i) => [f, i]));
 const REQUIRED_INDEX = REQUIRED_FIELDS.map((f) => FIELD_INDEX.get(f)!);

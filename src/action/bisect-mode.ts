@@ -12,7 +12,7 @@ import { BisectSearch, judgePoint, stepBetween, workloadMismatch, type PointJudg
 import { InputError } from '../ingest/errors';
 import type { TextSource } from '../ingest/source';
 import { sideFromSources } from '../ingest/side';
-import type { NoiseFile } from '../journal/noise';
+import type { NoiseFile } from '../compare/noise-file';
 import { readJournal } from '../journal/store';
 import type { JournalEntry } from '../journal/schema';
 import { parseMetricSpec } from '../metrics/metric-spec';

@@ -5,7 +5,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { digestSide } from '../journal/digest';
+import { digestSide } from '../ingest/digest/digest';
 import { loadSide } from '../io/load-side';
 import { pairBenchmarks } from '../report/groups';
 import { markShard, parseShard } from '../model/shards';

@@ -3,7 +3,6 @@
 // older ones, and refuse newer ones with a clear message.
 
 export const JOURNAL_SCHEMA = 'perf-triage/journal@1';
-export const BASELINE_SCHEMA = 'perf-triage/baseline@1';
 
 /** Why the entry exists. */
 export type EntryKind =

@@ -17,7 +17,7 @@ import { readHistory } from '../../src/action/history';
 import { parseJournalSettings } from '../../src/action/journal-settings';
 import { journalPaths } from '../../src/journal/paths';
 import { parseJournal } from '../../src/journal/jsonl';
-import { digestSide } from '../../src/journal/digest';
+import { digestSide } from '../../src/ingest/digest/digest';
 import { SEGMENT_ENTRIES } from '../../src/journal/store';
 import { startEmulator, type Emulator } from './emulator/server';
 

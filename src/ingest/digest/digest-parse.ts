@@ -1,10 +1,9 @@
 // Reading a baseline digest back: the structure is checked before use, so a hand-edited or corrupt
 // file gives an error naming the file and the key, never a wrong comparison.
 
-import { InputError } from '../ingest/errors';
-import { NUMERIC_FIELDS, TEXT_FIELDS } from '../model/fields';
-import { BASELINE_SCHEMA } from './schema';
-import type { BaselineDigest, DigestRun } from './digest';
+import { InputError } from '../errors';
+import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../model/fields';
+import { BASELINE_SCHEMA, type BaselineDigest, type DigestRun } from './digest';
 
 export function parseDigest(text: string, file: string): BaselineDigest {
   let value: unknown;

@@ -4,9 +4,9 @@
 // runs, so that 3 or more a side measure the between-run noise instead of assuming it. Pure: the
 // re-run is src/action/confirm.ts.
 
-import type { MetricComparison } from './types';
-import type { Report } from '../report/model';
-import { worseSign } from './verdict';
+import type { MetricComparison } from '../compare/types';
+import type { Report } from './model';
+import { worseSign } from '../compare/verdict';
 
 export interface ConfirmSettings {
   /** Attempts of the benchmark run at most (1: never re-run). */

@@ -5,7 +5,7 @@
 // the file and the field, never a silently wrong interval.
 
 import { InputError } from '../ingest/errors';
-import type { Calibration, PairTally } from '../compare/calibrate';
+import type { Calibration, PairTally } from './calibrate';
 import { commonKey, compatibleKeys, type WorkloadKey } from '../model/workload-key';
 import type { Run } from '../model/run';
 

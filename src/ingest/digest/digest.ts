@@ -5,11 +5,12 @@
 // head with the digest gives the comparison with the raw baseline (exactly, up to the rounding,
 // when the run fits the cap; with wider intervals when it was sampled, and the report says so).
 
-import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from '../model/fields';
-import type { TextColumn } from '../model/columns';
-import { textAt, TextColumnBuilder } from '../model/columns';
-import type { Histogram, RequestTable, Run, RunMeta, ServerStats, Side, SummaryValue, WorkloadInfo } from '../model/run';
-import { BASELINE_SCHEMA } from './schema';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from '../../model/fields';
+import type { TextColumn } from '../../model/columns';
+import { textAt, TextColumnBuilder } from '../../model/columns';
+import type { Histogram, RequestTable, Run, RunMeta, ServerStats, Side, SummaryValue, WorkloadInfo } from '../../model/run';
+
+export const BASELINE_SCHEMA = 'perf-triage/baseline@1';
 
 /** Requests kept per run; a larger run keeps an evenly spaced sample of this many. */
 export const DIGEST_MAX_ROWS = 5000;

@@ -8,7 +8,7 @@
 
 import { buildConfig } from '../config/config';
 import { chunkedPrefill, configValue } from '../diagnose/context';
-import type { HintId } from '../diagnose/hints';
+import type { HintId } from '../config/hints';
 import { ingestNative } from '../ingest/native/native';
 import { textSource } from '../ingest/source';
 import type { Side } from '../model/run';

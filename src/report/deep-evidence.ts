@@ -3,7 +3,8 @@
 // the kernels that moved on findings about step or kernel time.
 
 import type { FloorCheck } from '../diagnose/decode-floor-check';
-import type { Finding, HintId } from '../diagnose/hints';
+import type { HintId } from '../config/hints';
+import type { Finding } from '../diagnose/hints';
 import type { Report } from './model';
 import { signedPercent } from '../display/numbers';
 

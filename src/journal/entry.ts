@@ -4,10 +4,10 @@
 import type { MetricComparison } from '../compare/types';
 import { compact, grouped, signedPercent, signedWithUnit, withUnit } from '../display/numbers';
 import { specLabel } from '../metrics/metric-spec';
-import type { BenchmarkReport } from '../report/model';
-import { leadFinding, leadMetric } from '../render/summary';
+import type { Acceptance, BenchmarkReport } from '../report/model';
+import { leadFinding, leadMetric } from '../report/lead';
 import { qualityLine } from '../compare/quality/compare';
-import { JOURNAL_SCHEMA, type Acceptance, type EntryKind, type JournalEntry, type MetricRecord } from './schema';
+import { JOURNAL_SCHEMA, type EntryKind, type JournalEntry, type MetricRecord } from './schema';
 
 export interface EntryContext {
   id: string;

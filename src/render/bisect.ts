@@ -8,7 +8,8 @@ import { percent } from '../display/numbers';
 import { linkTarget, markdownText } from './escape';
 import { metricLabel } from './calibration';
 import { valueCell } from './alert';
-import { attributionFor, headline, leadFinding, leadMetric, whereTheTimeWent } from './summary';
+import { attributionFor, headline, whereTheTimeWent } from './summary';
+import { leadFinding, leadMetric } from '../report/lead';
 import { intervalText } from './verdict-words';
 
 export type BisectResult = 'found' | 'too-close-to-call' | 'refused' | 'budget' | 'timeout' | 'failed';

@@ -17,7 +17,8 @@ import { codeText, markdownText } from './escape';
 import { floorSection, profilesSection } from './deep-markdown';
 import { serviceSection } from './service-markdown';
 import { qualitySection } from './quality-markdown';
-import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, headline, leadFinding, leadFix, leadMetric, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, headline, leadFix, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
+import { leadFinding, leadMetric } from '../report/lead';
 import { levelText, verdictQualifier } from './verdict-words';
 import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 

@@ -11,7 +11,8 @@ import type { ProfileReport } from '../report/profiles';
 import { shortNames } from './kernel-names';
 import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
-import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFix, whereTheTimeWent } from './summary';
+import { leadFinding, leadMetric } from '../report/lead';
 import { levelText, verdictQualifier } from './verdict-words';
 import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 

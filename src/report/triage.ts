@@ -22,7 +22,7 @@ import { VERSION } from '../version';
 import { InputError } from '../ingest/errors';
 import { pairBenchmarks } from './groups';
 import { SCHEMA_VERSION, type BenchmarkReport, type Outcome, type Report, type SideSummary } from './model';
-import type { Acceptance } from '../journal/schema';
+import type { Acceptance } from './model';
 import { decodeFloorCheck } from '../diagnose/decode-floor-check';
 import { serviceMetrics, type SideRates } from '../diagnose/service-metrics';
 import { profileReport, type ProfileInputs } from './profiles';
@@ -35,6 +35,7 @@ import { failuresFinding, overloadFinding } from '../diagnose/survivors';
 import type { Finding } from '../diagnose/hints';
 import { applyComparability, batchingTradeoff, notLikeForLike, withheldReason } from '../diagnose/comparability';
 import { commonKey } from '../model/workload-key';
+import { breaches, leadRank } from './lead';
 
 /** Called with the name of the phase just finished, for timing it from outside the pure core. */
 export type PhaseMarks = (finished: 'statistics' | 'diagnosis') => void;
@@ -237,18 +238,6 @@ function assertLabelsAgree(b: BenchmarkReport): void {
       throw new Error(`internal error: ${b.name} ${m.spec.key} labelled ${m.verdict} with interval ${m.interval.join(' … ')} and minimum effect ${m.minEffect}`);
     }
   }
-}
-
-function breaches(m: MetricComparison): boolean {
-  return m.slos.some((s) => s.headMet === false);
-}
-
-/** SLO-breaching metrics first, then metrics with an SLO, then the largest change. */
-function leadRank(m: MetricComparison): number {
-  const breached = breaches(m) ? 0 : 1;
-  const slo = m.slos.length ? 0 : 1;
-  const size = Math.abs(m.change ?? 0);
-  return breached * 4 + slo * 2 - Math.min(1, size / 100);
 }
 
 const SEVERITY: Readonly<Record<Verdict, number>> = { unchanged: 0, improved: 1, inconclusive: 2, regressed: 3 };

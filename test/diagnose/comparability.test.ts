@@ -14,7 +14,7 @@ import { triage } from '../../src/report/triage';
 import { renderJson } from '../../src/render/json';
 import { renderMarkdown } from '../../src/render/markdown';
 import { renderText } from '../../src/render/text';
-import { leadFinding, leadMetric } from '../../src/render/summary';
+import { leadFinding, leadMetric } from '../../src/report/lead';
 import type { BenchmarkReport } from '../../src/report/model';
 import type { MetricComparison } from '../../src/compare/types';
 import { makeSpec, percentile, MEAN } from '../../src/metrics/metric-spec';

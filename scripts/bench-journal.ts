@@ -14,7 +14,7 @@ import { entryFromReport } from '../src/journal/entry';
 import { journalPaths } from '../src/journal/paths';
 import { recordResults } from '../src/github/record';
 import { pairBenchmarks } from '../src/report/groups';
-import { triage } from '../src/report/build';
+import { triage } from '../src/report/triage';
 import { startEmulator } from '../test/github/emulator/server';
 
 const { values } = parseArgs({ options: { entries: { type: 'string' } } });

@@ -8,7 +8,7 @@
 
 import { loadSide } from '../src/io/load-side';
 import { buildConfig } from '../src/config/config';
-import { triage } from '../src/report/build';
+import { triage } from '../src/report/triage';
 import { renderJson } from '../src/render/json';
 
 export async function runPhases(argv: readonly string[]): Promise<void> {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { buildConfig, type TriageConfig } from '../src/config/config';
 import { calibrate, withCalibration, type Calibration } from '../src/compare/calibrate';
 import { simulatedSide } from '../src/eval/evaluate';
-import { triage } from '../src/report/build';
+import { triage } from '../src/report/triage';
 import { baseScenario, type Scenario } from '../src/sim';
 import type { Run } from '../src/model/run';
 

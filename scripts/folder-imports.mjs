@@ -9,7 +9,7 @@
 // src/ is its own unit (main.ts, cli.ts, version.ts). Type-only imports count (they still tie the folders' vocabularies together) and
 // are shown apart. Reads the sources only; changes nothing.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -37,7 +37,8 @@ for (const file of files(root)) {
   let count = 0;
   for (const m of text.matchAll(IMPORT)) {
     const target = resolve(dirname(file), m[3]);
-    const to = folderOf(target.endsWith('.ts') ? target : `${target}.ts`);
+    // '../sim' is the folder's index.ts, not a file src/sim.ts.
+    const to = folderOf(target.endsWith('.ts') ? target : existsSync(`${target}.ts`) || !existsSync(target) ? `${target}.ts` : join(target, 'index.ts'));
     count++;
     if (to === from) continue;
     const key = `${from}\u0000${to}`;

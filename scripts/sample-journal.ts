@@ -18,7 +18,7 @@ import { journalPaths } from '../src/journal/paths';
 import { recordChanges } from '../src/journal/store';
 import type { JournalEntry } from '../src/journal/schema';
 import type { Side } from '../src/model/run';
-import { triage } from '../src/report/build';
+import { triage } from '../src/report/triage';
 import { baseScenario, injectedRegressions, simulateToJsonl } from '../src/sim';
 
 const { values } = parseArgs({ options: { entries: { type: 'string' }, requests: { type: 'string' }, dir: { type: 'string' } } });

@@ -4,8 +4,8 @@
 // - `baseline: artifact`: the results artifact of the latest successful run on the base branch.
 
 import { InputError } from '../ingest/errors';
-import { sideFromDigest } from '../journal/digest';
-import { parseDigest } from '../journal/digest-parse';
+import { sideFromDigest } from '../ingest/digest/digest';
+import { parseDigest } from '../ingest/digest/digest-parse';
 import type { JournalPaths } from '../journal/paths';
 import { findBaseline } from '../journal/store';
 import type { Side } from '../model/run';

@@ -8,7 +8,7 @@ import type { TriageConfig } from '../config/config';
 import { calibrate, CalibrationError } from '../compare/calibrate';
 import { InputError } from '../ingest/errors';
 import type { Side } from '../model/run';
-import { noiseFileFrom, noiseFileText } from '../journal/noise';
+import { noiseFileFrom, noiseFileText } from '../compare/noise-file';
 import { pairBenchmarks } from '../report/groups';
 import { calibrationMarkdown } from '../render/calibration';
 import type { GitHubClient } from '../github/client';

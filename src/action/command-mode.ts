@@ -9,7 +9,7 @@ import { acceptAlert } from '../github/alerts';
 import { parseCommand } from '../journal/commands';
 import { statusOf } from '../github/client';
 import { needing, permissionError } from '../github/permissions';
-import type { Acceptance } from '../journal/schema';
+import type { Acceptance } from '../report/model';
 import { info, warning } from './log';
 import { markdownText, plainText } from '../render/escape';
 

@@ -1,12 +1,12 @@
 // Confirm before crying wolf (`confirm-attempts` > 1, fork-safe mode): when the pooled runs of the
-// benchmark run leave a verdict that more runs could change (src/compare/confirm.ts), the action
+// benchmark run leave a verdict that more runs could change (src/report/confirm.ts), the action
 // re-runs that benchmark run (a new attempt, which uploads perf-triage-results-<attempt>), and the
 // report says it is confirming instead of failing; the next attempt's report pools every attempt.
 // Bounded by the attempts; a token without actions: write gets the verdict as it stands.
 
 import * as core from '@actions/core';
 import { ConfigError } from '../config/config';
-import { confirmation, type ConfirmSettings } from '../compare/confirm';
+import { confirmation, type ConfirmSettings } from '../report/confirm';
 import type { Report } from '../report/model';
 import { confirmingSentence } from '../render/confirm';
 import type { GitHubClient } from '../github/client';

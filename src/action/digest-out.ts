@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '../config/config';
-import { digestSide } from '../journal/digest';
+import { digestSide } from '../ingest/digest/digest';
 import { baselineFile } from '../journal/paths';
 import type { Side } from '../model/run';
 import { markShard, parseShard } from '../model/shards';

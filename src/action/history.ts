@@ -10,7 +10,7 @@ import type { JournalEntry } from '../journal/schema';
 import { specLabel } from '../metrics/metric-spec';
 import type { BenchmarkReport, Report } from '../report/model';
 import { trendChart } from '../render/mermaid';
-import { leadMetric } from '../render/summary';
+import { leadMetric } from '../report/lead';
 import type { GitHubClient } from '../github/client';
 import type { RepoRef } from '../github/context';
 import { readRepoFile } from '../github/repo-files';

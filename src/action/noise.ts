@@ -5,7 +5,7 @@
 import type { TriageConfig } from '../config/config';
 import { noiseSettings, type NoiseProvenance } from '../compare/noise-settings';
 import { journalNoise } from '../journal/history';
-import { noiseApplies, parseNoiseFile, type NoiseFile } from '../journal/noise';
+import { noiseApplies, parseNoiseFile, type NoiseFile } from '../compare/noise-file';
 import type { JournalPaths } from '../journal/paths';
 import type { JournalEntry } from '../journal/schema';
 import type { Side } from '../model/run';

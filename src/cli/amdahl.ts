@@ -7,8 +7,9 @@
 // ranking never rests on the optimistic number.
 
 import { amdahl } from '../diagnose/amdahl-law';
-import { parseEffort, rankByGainPerEffort, type EffortItem } from '../diagnose/effort';
-import { compact, percent } from '../format/numbers';
+import { parseEffort } from '../config/effort-hours';
+import { rankByGainPerEffort, type EffortItem } from '../diagnose/effort';
+import { compact, percent } from '../display/numbers';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 

@@ -9,7 +9,7 @@ import { buildConfig } from '../config/config';
 import { calibrate, CalibrationError } from '../compare/calibrate';
 import { loadSide } from '../io/load-side';
 import { journalPaths } from '../journal/paths';
-import { noiseFileFrom, noiseFileText } from '../journal/noise';
+import { noiseFileFrom, noiseFileText } from '../compare/noise-file';
 import { pairBenchmarks } from '../report/groups';
 import { calibrationMarkdown, calibrationText } from '../render/calibration';
 import { plainText } from '../render/escape';

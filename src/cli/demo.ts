@@ -5,7 +5,7 @@
 import { buildConfig, type RawConfig } from '../config/config';
 import { ingest } from '../ingest/ingest';
 import { textSource } from '../ingest/source';
-import { triage } from '../report/build';
+import { triage } from '../report/triage';
 import type { Report } from '../report/model';
 import type { Side } from '../model/run';
 import { demoPair, simulateToJsonl } from '../sim';

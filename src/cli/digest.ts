@@ -5,11 +5,11 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { digestSide } from '../journal/digest';
+import { digestSide } from '../ingest/digest/digest';
 import { loadSide } from '../io/load-side';
 import { pairBenchmarks } from '../report/groups';
 import { markShard, parseShard } from '../model/shards';
-import { grouped } from '../format/numbers';
+import { grouped } from '../display/numbers';
 import { plainText } from '../render/escape';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';

@@ -5,8 +5,8 @@
 //   perf-triage floor --params 27 --weights int4 --bandwidth 760 --batch 1 --context 0
 
 import { parseFloorSettings } from '../config/floor';
-import { compact, duration, grouped } from '../format/numbers';
-import { decodeFloor, efficiency, type DecodeFloorInput } from '../profile/decode-floor';
+import { compact, duration, grouped } from '../display/numbers';
+import { decodeFloor, efficiency, type DecodeFloorInput } from '../diagnose/profile/decode-floor';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 

@@ -1,6 +1,6 @@
 // --format: text, markdown (md) or json.
 
-import { didYouMean } from '../format/suggest';
+import { didYouMean } from '../display/suggest';
 import { UsageError } from './usage-error';
 
 export const FORMATS = ['text', 'markdown', 'json'] as const;

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { TriageConfig } from '../config/config';
 import { noiseSettings, type NoiseProvenance } from '../compare/noise-settings';
 import { InputError } from '../ingest/errors';
-import { noiseApplies, parseNoiseFile, type NoiseFile } from '../journal/noise';
+import { noiseApplies, parseNoiseFile, type NoiseFile } from '../compare/noise-file';
 import type { Run } from '../model/run';
 import { journalPaths } from '../journal/paths';
 import type { Report } from '../report/model';

@@ -8,7 +8,7 @@ import { InputError } from '../ingest/errors';
 import { loadSide } from '../io/load-side';
 import { loadProfileInputs } from '../io/load-profiles';
 import { loadQualityInputs } from '../io/load-quality';
-import { triage } from '../report/build';
+import { triage } from '../report/triage';
 import type { Report } from '../report/model';
 import { renderJson } from '../render/json';
 import { renderMarkdown } from '../render/markdown';
@@ -26,11 +26,11 @@ import { runCalibrate } from './calibrate';
 import { readNoiseFiles } from './noise';
 import { COMMAND_HELP, COMMANDS, JOURNAL_COMMANDS, USAGE } from './usage';
 import { readingStatus, type StatusLine } from './status-line';
-import { grouped } from '../format/numbers';
+import { grouped } from '../display/numbers';
 import type { Side } from '../model/run';
 import { UsageError, wantsHelp } from './usage-error';
 import { parseCompareArgs, rawConfig, type CompareValues as Values } from './compare-options';
-import { didYouMean } from '../format/suggest';
+import { didYouMean } from '../display/suggest';
 import { outputFormat, type Format } from './format';
 
 export interface CliIo {

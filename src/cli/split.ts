@@ -6,7 +6,7 @@
 
 import { resolve } from 'node:path';
 import { fileSource } from '../io/file-source';
-import { readProfile, type ProfileReadOptions } from '../profile/read';
+import { readProfile, type ProfileReadOptions } from '../ingest/profile/read';
 import { profileReport } from '../report/profiles';
 import { profilesText } from '../render/text';
 import { profilesSection } from '../render/deep-markdown';

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { didYouMean } from '../format/suggest';
+import { didYouMean } from '../display/suggest';
 
 /** Bad flags or arguments: printed without a stack, exit code 2. */
 export class UsageError extends Error {}

@@ -13,7 +13,7 @@ import { makeSpec, MEAN, percentile } from '../metrics/metric-spec';
 import { metricSeries, phaseColumn } from '../metrics/values';
 import type { Run } from '../model/run';
 import { plainText } from '../render/escape';
-import { grouped } from '../format/numbers';
+import { grouped } from '../display/numbers';
 import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 

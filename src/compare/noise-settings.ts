@@ -4,7 +4,7 @@
 // Returns the config and where the noise came from, for the report to say.
 
 import type { TriageConfig } from '../config/config';
-import type { NoiseFile } from '../journal/noise';
+import type { NoiseFile } from './noise-file';
 import { bootstrapScale, noiseAllowance, poolSigma, sideSigma, type NoiseEstimate } from '../stats/run-noise';
 
 /** The share of a normal sample's information a MAD keeps (Fisher efficiency 0.37): a history band on p pairs counts as 0.37·p degrees of freedom. */

@@ -6,8 +6,8 @@ import { METRICS } from '../metrics/catalog';
 import { parseSlo, SloSyntaxError, type Slo } from './slo';
 import { parseEffortOverrides } from './effort';
 import { parseFloorSettings, type FloorSettings } from './floor';
-import { parseCostSpec, type CostSpec } from '../diagnose/service/cost-spec';
-import type { HintId } from '../diagnose/hints';
+import { parseCostSpec, type CostSpec } from './cost-spec';
+import type { HintId } from './hints';
 import { ConfigError } from './errors';
 
 export type FailOn = 'regression' | 'slo' | 'inconclusive' | 'quality';

@@ -1,8 +1,8 @@
 // The `effort` input: how long a kind of fix takes this team, per hint class ("capacity=2h",
-// "decode-overhead=1 week"), replacing the defaults of src/diagnose/hints.ts in the §7 ranking.
+// "decode-overhead=1 week"), replacing the defaults of src/config/hints.ts in the §7 ranking.
 
-import { parseEffort } from '../diagnose/effort';
-import { HINT_EFFORT, HINT_IDS, type HintId } from '../diagnose/hints';
+import { parseEffort } from './effort-hours';
+import { HINT_EFFORT, HINT_IDS, type HintId } from './hints';
 import { ConfigError } from './errors';
 
 export function parseEffortOverrides(lines: readonly string[]): Partial<Record<HintId, string>> {

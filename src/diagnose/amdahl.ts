@@ -11,9 +11,10 @@ import { requestColumn, phaseColumn } from '../metrics/values';
 import type { RequestTable } from '../model/run';
 import { quantile } from '../stats/quantile';
 import type { Attribution } from './attribution';
-import { HINT_EFFORT, type Finding, type HintId } from './hints';
+import { HINT_EFFORT, type HintId } from '../config/hints';
+import type { Finding } from './hints';
 import { amdahl } from './amdahl-law';
-import { parseEffort } from './effort';
+import { parseEffort } from '../config/effort-hours';
 import type { TreeWalk } from './tree';
 
 export interface AmdahlItem {

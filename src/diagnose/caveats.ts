@@ -1,7 +1,7 @@
 // Guards (§9) and honesty notes: what limits the verdict, said plainly next to it.
 
-import { compact, grouped, percent, signedPercent } from '../format/numbers';
-import { listJoin } from '../format/text';
+import { compact, grouped, percent, signedPercent } from '../display/numbers';
+import { listJoin } from '../display/text';
 import { specLabel } from '../metrics/metric-spec';
 import { successMask } from '../metrics/values';
 import type { Side } from '../model/run';
@@ -13,7 +13,8 @@ import { describeValue } from './config-diff';
 import type { WorkloadComparison } from './workload';
 import type { LikeForLike } from './like-for-like';
 import { agreeingBins } from './phrases';
-import { caveat as qualityCaveat, type QualityComparison } from '../quality';
+import { caveat as qualityCaveat } from '../compare/quality/compare';
+import type { QualityComparison } from '../model/quality';
 import type { LoadComparison } from '../compare/load';
 import { loadPhrase } from './survivors';
 import { describeField, type KeyDifference } from '../model/workload-key';

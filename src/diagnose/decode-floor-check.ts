@@ -6,8 +6,8 @@
 // is missing is said.
 
 import type { FloorSettings } from '../config/floor';
-import { compact, duration } from '../format/numbers';
-import { decodeFloor, efficiency, type DecodeFloor, type Efficiency } from '../profile/decode-floor';
+import { compact, duration } from '../display/numbers';
+import { decodeFloor, efficiency, type DecodeFloor, type Efficiency } from './profile/decode-floor';
 import { meanFinite, quantile } from '../stats/quantile';
 import { requestColumn } from '../metrics/values';
 import type { SideData } from './context';

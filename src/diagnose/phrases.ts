@@ -1,6 +1,6 @@
 // Small phrases the branches share, so the same number reads the same in every finding.
 
-import { pValue, percent } from '../format/numbers';
+import { pValue, percent } from '../display/numbers';
 
 /** "= 0.041" or "< 0.001", to follow "p". */
 export function pValueText(p: number): string {

@@ -3,7 +3,7 @@
 // cache counters, configuration changes, and the load the client tool declared. A scrape cannot show
 // the running batch over time, so conclusions that need it are candidates, and say what would decide.
 
-import { compact, percent, signedPercent } from '../format/numbers';
+import { compact, percent, signedPercent } from '../display/numbers';
 import { PHASE_LABELS } from '../metrics/catalog';
 import type { MetricComparison } from '../compare/types';
 import type { Side } from '../model/run';

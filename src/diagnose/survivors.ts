@@ -6,7 +6,7 @@ import type { MetricComparison } from '../compare/types';
 import type { LoadComparison, RunLoad } from '../compare/load';
 import type { Side } from '../model/run';
 import { textAt } from '../model/columns';
-import { compact, duration, grouped, percent, signedPoints } from '../format/numbers';
+import { compact, duration, grouped, percent, signedPoints } from '../display/numbers';
 import { evidence } from './context';
 import type { Evidence, Finding } from './hints';
 

@@ -1,7 +1,7 @@
 // The §5 decision tree: from the phase that holds a regressed metric's change to a diagnosis. Each
 // regressed metric is walked once per dominant phase; metrics that share a phase share the walk.
 
-import { signedDuration, signedPercent, percent } from '../format/numbers';
+import { signedDuration, signedPercent, percent } from '../display/numbers';
 import { PHASE_LABELS, type PhaseOrRemainder } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
 import type { MetricComparison } from '../compare/types';

@@ -8,11 +8,11 @@
 
 import { buildConfig } from '../config/config';
 import { chunkedPrefill, configValue } from '../diagnose/context';
-import type { HintId } from '../diagnose/hints';
+import type { HintId } from '../config/hints';
 import { ingestNative } from '../ingest/native/native';
 import { textSource } from '../ingest/source';
 import type { Side } from '../model/run';
-import { triage } from '../report/build';
+import { triage } from '../report/triage';
 import type { Report } from '../report/model';
 import { baseScenario, injectedChanges, injectedRegressions, simulateToJsonl, type Scenario } from '../sim';
 import { reasonText } from '../render/verdict-words';

@@ -7,7 +7,7 @@
 // Later runs for that commit, and the journal entry at merge, read it from there.
 
 import { parseCommand, HELP, type Command } from '../journal/commands';
-import type { Acceptance } from '../journal/schema';
+import type { Acceptance } from '../report/model';
 import { codeText, markdownText } from '../render/escape';
 import { statusOf, type GitHubClient } from './client';
 import type { RepoRef } from './context';

@@ -4,7 +4,8 @@
 // accumulates), closed when the metrics recover, and closed as accepted by a maintainer's
 // `/perf accept` in the issue. Labels and assignees as the team configures them.
 
-import { entryIndex, recovery, SAME_STEP_ENTRIES, type Alert, type AlertMetric } from '../journal/alerts';
+import { entryIndex, recovery, SAME_STEP_ENTRIES } from '../journal/alerts';
+import type { Alert, AlertMetric } from '../report/alert';
 import type { JournalEntry } from '../journal/schema';
 import { acceptedAlertComment, alertAddedComment, alertBody, alertTitle, recoveredComment, type AlertCommit, type AlertDetails } from '../render/alert';
 import { statusOf, type GitHubClient } from './client';

@@ -6,7 +6,8 @@
 import { recordedEntries, recordInput } from '../journal/record';
 import { recordChanges } from '../journal/store';
 import type { JournalPaths } from '../journal/paths';
-import type { Acceptance, JournalEntry } from '../journal/schema';
+import type { JournalEntry } from '../journal/schema';
+import type { Acceptance } from '../report/model';
 import type { Side } from '../model/run';
 import type { Report } from '../report/model';
 import type { GitHubClient } from './client';

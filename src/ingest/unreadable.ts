@@ -2,7 +2,7 @@
 // and what perf-triage wanted from a file of that shape), then, short, which formats were tried.
 // Each format's own reason is one `perf-triage validate FILE --input-format ID` away.
 
-import { closest } from '../format/suggest';
+import { closest } from '../display/suggest';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../model/fields';
 import { sniffDelimiter } from './text/csv';
 

@@ -1,8 +1,8 @@
-// Profiler exports named by the profile inputs: each file read and recognised (src/profile/read.ts).
+// Profiler exports named by the profile inputs: each file read and recognised (src/ingest/profile/read.ts).
 
 import { resolve } from 'node:path';
 import { InputError } from '../ingest/errors';
-import { readProfile, type ProfileInput } from '../profile/read';
+import { readProfile, type ProfileInput } from '../ingest/profile/read';
 import type { ProfileInputs } from '../report/profiles';
 import { fileSource } from './file-source';
 import { expandPatterns } from './glob';

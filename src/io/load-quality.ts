@@ -1,9 +1,10 @@
 // Quality files named by the quality inputs: eval scores (lm-eval results, perf-triage scores) or
-// paired generations, each read and recognised (src/quality/read.ts).
+// paired generations, each read and recognised (src/ingest/quality/read.ts).
 
 import { resolve } from 'node:path';
 import { InputError } from '../ingest/errors';
-import { readQuality, type QualityInput } from '../quality';
+import { readQuality } from '../ingest/quality/read';
+import type { QualityInput } from '../model/quality';
 import { fileSource } from './file-source';
 import { expandPatterns } from './glob';
 

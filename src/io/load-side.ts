@@ -1,31 +1,16 @@
-// Loads one side of a comparison from files. Files of one kind are repeats of the benchmark (a file
-// may hold several, as vLLM's --append-result does); files of different kinds (client results, a
-// server scrape, traces) are merged into the runs they describe.
+// Loads one side of a comparison from files: the patterns expanded under cwd, each file opened
+// (gzip undone) and read into runs by src/ingest/side.ts.
 
 import { resolve } from 'node:path';
-import { InputError } from '../ingest/errors';
-import { ingestRuns, type IngestOptions } from '../ingest/ingest';
-import type { Run, Side } from '../model/run';
-import { groupRuns } from '../model/merge';
-import { mergeShards } from '../model/shards';
-import { pairScrapes } from '../model/scrape-pairs';
-import { diffScrapes } from '../ingest/formats/prometheus-diff';
-import type { TextSource } from '../ingest/source';
 import { stat } from 'node:fs/promises';
+import { InputError } from '../ingest/errors';
+import type { IngestOptions } from '../ingest/ingest';
+import type { Side } from '../model/run';
+import { sideFromSources } from '../ingest/side';
+import type { TextSource } from '../ingest/source';
 import { fileSource } from './file-source';
 import { withProgress, type ReadProgress } from './progress';
 import { expandPatterns } from './glob';
-
-/** Runs from sources already opened (files, or an artifact's entries), grouped into the side's runs. */
-export async function sideFromSources(label: Side['label'], sources: TextSource[], options: IngestOptions & { format?: string }): Promise<Side> {
-  const runs: Run[] = [];
-  for (const source of sources) runs.push(...(await ingestRuns(source, options, options.format)));
-  const sharded = mergeShards(runs);
-  if ('error' in sharded) throw new InputError(sources.map((s) => s.name).join(', '), sharded.error);
-  const grouped = groupRuns(pairScrapes(sharded.runs, diffScrapes));
-  if ('error' in grouped) throw new InputError(sources.map((s) => s.name).join(', '), grouped.error);
-  return { label, runs: grouped.runs };
-}
 
 export async function loadSide(label: Side['label'], patterns: readonly string[], options: IngestOptions & { format?: string; cwd?: string; progress?: ReadProgress }): Promise<Side> {
   const { files, unmatched } = expandPatterns(patterns, options.cwd);

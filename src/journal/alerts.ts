@@ -2,12 +2,14 @@
 // acceptance, or a step in a key metric that change-point detection finds in the recent history. Each
 // alert names the commit range the step is in (the entries before and after it), the metrics that
 // moved with their intervals, and the phase that moved; alerts of several benchmarks in one range are
-// one alert. Pure: codes and numbers; src/render/alert.ts words them, src/github/alerts.ts files them.
+// one alert. Pure: codes and numbers (their shape is src/report/alert.ts); src/render/alert.ts words
+// them, src/github/alerts.ts files them.
 
 import type { Direction } from '../metrics/catalog';
 import { PHASES, type PhaseId } from '../metrics/catalog';
 import { parseMetricSpec } from '../metrics/metric-spec';
 import type { BenchmarkReport, Report } from '../report/model';
+import type { Alert, AlertMetric, EntryRef, PhaseMove } from '../report/alert';
 import { medianRatioInterval } from '../stats/median-ratio';
 import { quantile } from '../stats/quantile';
 import { detectDrift, metricHistory, type HistoryPoint } from './history';
@@ -27,53 +29,6 @@ export const RECOVERY_ENTRIES = 3;
 export const ALERT_MIN_AFTER = 7;
 /** Steps of one benchmark this close (in entries) are one step, placed where the strongest metric puts it. */
 export const SAME_STEP_ENTRIES = 3;
-
-export interface EntryRef {
-  id: string;
-  recordedAt: string;
-  commit?: string;
-  runUrl?: string;
-  pullRequest?: { number: number; title?: string; url?: string };
-}
-
-export interface PhaseMove {
-  phase: PhaseId | 'remainder';
-  before: number;
-  after: number;
-  /** Where it was measured: at the metric's percentile (the merge's attribution) or run means (journal entries). */
-  basis: 'tail' | 'run-mean';
-}
-
-export interface AlertMetric {
-  benchmark: string;
-  key: string;
-  unit: string;
-  direction: Direction;
-  /** How it was found: the merge's own comparison, or a step in the history. */
-  source: 'regression' | 'change-point';
-  before: number;
-  after: number;
-  /** after / before − 1. */
-  change: number;
-  interval?: [number, number];
-  level?: number;
-  pValue?: number;
-  minEffect: number;
-  /** The entry the step is into, and the one before it. */
-  step: EntryRef;
-  from?: EntryRef;
-  phase?: PhaseMove;
-}
-
-export interface Alert {
-  /** The range's identity: "<from commit>..<to commit>" (entry ids where a commit is missing). */
-  range: string;
-  from?: EntryRef;
-  to: EntryRef;
-  metrics: AlertMetric[];
-  /** The §5 diagnosis of each benchmark that regressed at the merge, as the journal entry says it. */
-  diagnoses: { benchmark: string; text: string; hints: string[] }[];
-}
 
 export interface AlertInput {
   /** The journal after the record (the history read plus the entries just written). */

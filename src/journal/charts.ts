@@ -8,7 +8,7 @@
 // - the x-axis names a few dates (first, last, and evenly between), not every entry: a category
 //   axis needs a label per point, so the others get distinct invisible labels (zero-width spaces).
 
-import { withUnit } from '../format/numbers';
+import { withUnit } from '../display/numbers';
 import { mermaidText, niceAxis, sparseLabels } from '../render/mermaid';
 export { sparseLabels } from '../render/mermaid';
 

@@ -2,12 +2,12 @@
 // DIAGNOSIS, CHANGE, RESULT, QUALITY, EFFORT — the lines a team reads in six months.
 
 import type { MetricComparison } from '../compare/types';
-import { compact, grouped, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { compact, grouped, signedPercent, signedWithUnit, withUnit } from '../display/numbers';
 import { specLabel } from '../metrics/metric-spec';
-import type { BenchmarkReport } from '../report/model';
-import { leadFinding, leadMetric } from '../render/summary';
-import { qualityLine } from '../quality';
-import { JOURNAL_SCHEMA, type Acceptance, type EntryKind, type JournalEntry, type MetricRecord } from './schema';
+import type { Acceptance, BenchmarkReport } from '../report/model';
+import { leadFinding, leadMetric } from '../report/lead';
+import { qualityLine } from '../compare/quality/compare';
+import { JOURNAL_SCHEMA, type EntryKind, type JournalEntry, type MetricRecord } from './schema';
 
 export interface EntryContext {
   id: string;

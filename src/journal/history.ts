@@ -9,7 +9,7 @@
 // `detectDrift` says so, with the entry it started at.
 
 import { eDivisive, type EDivisiveOptions } from '../stats/change-point';
-import { percent, pValue as formatP } from '../format/numbers';
+import { percent, pValue as formatP } from '../display/numbers';
 import { quantile } from '../stats/quantile';
 import type { EntryKind, JournalEntry } from './schema';
 

@@ -3,7 +3,7 @@
 
 import type { Side } from '../model/run';
 import type { Report } from '../report/model';
-import { digestSide } from './digest';
+import { digestSide } from '../ingest/digest/digest';
 import { asFirstBaseline, entryFromReport, type EntryContext } from './entry';
 import { phaseMeans } from './phases';
 import type { RecordInput } from './store';

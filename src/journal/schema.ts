@@ -2,8 +2,9 @@
 // result; the markdown journal is rendered from it. Versioned: readers accept their own version and
 // older ones, and refuse newer ones with a clear message.
 
+import type { Acceptance } from '../report/model';
+
 export const JOURNAL_SCHEMA = 'perf-triage/journal@1';
-export const BASELINE_SCHEMA = 'perf-triage/baseline@1';
 
 /** Why the entry exists. */
 export type EntryKind =
@@ -25,17 +26,6 @@ export interface MetricRecord {
   baseline?: number;
   change?: number | null;
   verdict?: string;
-}
-
-export interface Acceptance {
-  by: string;
-  reason: string;
-  effort?: string;
-  /** The head commit the diagnosis (and so the acceptance) was for. */
-  sha: string;
-  /** URL of the /perf accept comment. */
-  commentUrl?: string;
-  at: string;
 }
 
 export interface JournalEntry {

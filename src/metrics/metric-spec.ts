@@ -1,7 +1,7 @@
 // "Which number, at which percentile" (methodology STEP 1): a metric with its statistic, parsed from
 // text such as "ttft p95", "itl.p99", "e2e mean" or "throughput".
 
-import { closest } from '../format/suggest';
+import { closest } from '../display/suggest';
 import { lookupMetric, METRIC_NAMES, type AnyMetricDef } from './catalog';
 
 export type Stat = { kind: 'percentile'; q: number; label: string } | { kind: 'mean'; label: 'mean' };

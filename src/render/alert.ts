@@ -2,9 +2,9 @@
 // recovers or is accepted, and the Slack-compatible webhook text. Benchmark names, diagnoses, commit
 // messages, pull request titles and logins are untrusted text: escaped for where they go.
 
-import type { Alert, AlertMetric, EntryRef } from '../journal/alerts';
+import type { Alert, AlertMetric, EntryRef } from '../report/alert';
 import { PHASE_LABELS } from '../metrics/catalog';
-import { compact, percent, signedPercent, withUnit } from '../format/numbers';
+import { compact, percent, signedPercent, withUnit } from '../display/numbers';
 import { codeText, linkTarget, markdownText, plainText, slackText } from './escape';
 import { metricLabel } from './calibration';
 import { levelText } from './verdict-words';

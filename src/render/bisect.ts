@@ -4,11 +4,12 @@
 
 import type { MetricComparison } from '../compare/types';
 import type { BenchmarkReport } from '../report/model';
-import { percent } from '../format/numbers';
+import { percent } from '../display/numbers';
 import { linkTarget, markdownText } from './escape';
 import { metricLabel } from './calibration';
 import { valueCell } from './alert';
-import { attributionFor, headline, leadFinding, leadMetric, whereTheTimeWent } from './summary';
+import { attributionFor, headline, whereTheTimeWent } from './summary';
+import { leadFinding, leadMetric } from '../report/lead';
 import { intervalText } from './verdict-words';
 
 export type BisectResult = 'found' | 'too-close-to-call' | 'refused' | 'budget' | 'timeout' | 'failed';

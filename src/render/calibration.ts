@@ -2,7 +2,7 @@
 // markdown. Benchmark and runner names come from artifacts and inputs: escaped like any artifact text.
 
 import type { Calibration, CalibrationSkip, MetricCalibration, PairTally } from '../compare/calibrate';
-import { grouped, percent } from '../format/numbers';
+import { grouped, percent } from '../display/numbers';
 import { parseMetricSpec, specLabel } from '../metrics/metric-spec';
 import { markdownText, plainText } from './escape';
 import { levelText } from './verdict-words';

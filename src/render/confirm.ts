@@ -1,7 +1,7 @@
-// The words of a confirming re-run (src/compare/confirm.ts): what the comment and the check say while
+// The words of a confirming re-run (src/report/confirm.ts): what the comment and the check say while
 // more runs are on their way.
 
-import type { ConfirmDecision } from '../compare/confirm';
+import type { ConfirmDecision } from '../report/confirm';
 import { metricLabel } from './calibration';
 
 /** One sentence, plain text (escape it for markdown): what is unsettled and what happens next. */

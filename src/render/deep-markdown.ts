@@ -3,7 +3,7 @@
 // came from a file (kernel names, file names) is escaped.
 
 import type { FloorCheck, FloorSide } from '../diagnose/decode-floor-check';
-import { compact, duration, grouped, percent, signedPercent } from '../format/numbers';
+import { compact, duration, grouped, percent, signedPercent } from '../display/numbers';
 import type { ProfileReport, SplitView } from '../report/profiles';
 import { codeText, markdownText } from './escape';
 import { shortNames } from './kernel-names';

@@ -6,7 +6,7 @@
 import type { Caveat } from '../diagnose/caveats';
 import type { NotLikeForLike } from '../diagnose/comparability';
 import type { KeyDifference, KeyValue } from '../model/workload-key';
-import { compact, grouped, signedPercent, withUnit } from '../format/numbers';
+import { compact, grouped, signedPercent, withUnit } from '../display/numbers';
 import { specLabel } from '../metrics/metric-spec';
 import { METRICS } from '../metrics/catalog';
 import type { BenchmarkReport, Report } from '../report/model';

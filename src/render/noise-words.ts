@@ -3,7 +3,7 @@
 // runner names are the team's text: escaped for the output they go to.
 
 import type { NoiseProvenance } from '../compare/noise-settings';
-import { percent } from '../format/numbers';
+import { percent } from '../display/numbers';
 import type { Report } from '../report/model';
 import { markdownText, plainText } from './escape';
 

@@ -1,7 +1,7 @@
 // Output quality next to the performance verdict (§9): eval scores base against head, paired
 // generations compared by hash. Metric names come from files, so they are escaped.
 
-import type { QualityComparison, ScoreDiff } from '../quality';
+import type { QualityComparison, ScoreDiff } from '../model/quality';
 import { markdownText } from './escape';
 
 const MAX_ROWS = 12;

@@ -4,7 +4,7 @@
 
 import type { ServiceMetrics } from '../diagnose/service-metrics';
 import { money, points } from '../diagnose/service-metrics';
-import { compact, percent, signedPercent } from '../format/numbers';
+import { compact, percent, signedPercent } from '../display/numbers';
 import { markdownText } from './escape';
 
 export interface ServiceRow {

@@ -4,14 +4,15 @@ import { noiseSentences } from './noise-words';
 import type { MetricComparison } from '../compare/types';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { compact, duration, pairWithUnit, percent, signedDuration, signedPercent, withUnit } from '../format/numbers';
-import { capitalise } from '../format/text';
+import { compact, duration, pairWithUnit, percent, signedDuration, signedPercent, withUnit } from '../display/numbers';
+import { capitalise } from '../display/text';
 import type { BenchmarkReport, Report } from '../report/model';
 import type { ProfileReport } from '../report/profiles';
 import { shortNames } from './kernel-names';
 import { serviceRows } from './service-markdown';
 import { plainText } from './escape';
-import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFinding, leadFix, leadMetric, whereTheTimeWent } from './summary';
+import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, undecidedGroups, headline, leadFix, whereTheTimeWent } from './summary';
+import { leadFinding, leadMetric } from '../report/lead';
 import { levelText, verdictQualifier } from './verdict-words';
 import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
 

@@ -3,7 +3,7 @@
 // the same sentence.
 
 import type { MetricComparison, MoreData } from '../compare/types';
-import { compact, grouped, percent, signedPercent, signedWithUnit, withUnit } from '../format/numbers';
+import { compact, grouped, percent, signedPercent, signedWithUnit, withUnit } from '../display/numbers';
 import { differenceText } from './like-for-like';
 
 /** "+15% (+3.0% … +27%)", or the difference in the metric's unit when there is no relative change. */

@@ -3,9 +3,10 @@
 // the kernels that moved on findings about step or kernel time.
 
 import type { FloorCheck } from '../diagnose/decode-floor-check';
-import type { Finding, HintId } from '../diagnose/hints';
+import type { HintId } from '../config/hints';
+import type { Finding } from '../diagnose/hints';
 import type { Report } from './model';
-import { signedPercent } from '../format/numbers';
+import { signedPercent } from '../display/numbers';
 
 const FLOOR_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode']);
 const PROFILE_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode', 'prefill-compute', 'measurement-gap']);

@@ -10,10 +10,9 @@ import type { Finding } from '../diagnose/hints';
 import type { TreeWalk } from '../diagnose/tree';
 import type { WorkloadComparison } from '../diagnose/workload';
 import type { LikeForLike } from '../diagnose/like-for-like';
-import type { Acceptance } from '../journal/schema';
 import type { FloorCheck } from '../diagnose/decode-floor-check';
 import type { ServiceMetrics } from '../diagnose/service-metrics';
-import type { QualityComparison } from '../quality';
+import type { QualityComparison } from '../model/quality';
 import type { ProfileReport } from './profiles';
 import type { RunMeta, SourceReport } from '../model/run';
 import type { LoadComparison } from '../compare/load';
@@ -23,6 +22,18 @@ import type { NoiseProvenance } from '../compare/noise-settings';
 
 /** 2: reasons as codes and numbers, one interval level per benchmark, `slos` lists, the failed share, load. */
 export const SCHEMA_VERSION = 2;
+
+/** A `/perf accept` of a regression: who, why, for which commit (recorded in the journal entry). */
+export interface Acceptance {
+  by: string;
+  reason: string;
+  effort?: string;
+  /** The head commit the diagnosis (and so the acceptance) was for. */
+  sha: string;
+  /** URL of the /perf accept comment. */
+  commentUrl?: string;
+  at: string;
+}
 
 export interface SideSummary {
   label: 'base' | 'head';

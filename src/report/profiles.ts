@@ -6,15 +6,15 @@
 // socket waits from nsys osrt_sum). Several traces on a side are ranks or repeats: the slowest step
 // is shown (a synchronous step waits for its slowest rank), the others named.
 
-import { classifyKernel, type LatencyCause, type MemoryUnit, type Regime, type RegimeResult } from '../profile/regime';
-import { compareKernels, type KernelComparison } from '../profile/compare-kernels';
-import { compareKernelTimes, type KernelTimeComparison } from '../profile/compare-kernel-times';
-import { compareSplits, type SplitComparison } from '../profile/compare-splits';
-import type { ProfileInput } from '../profile/read';
-import { splitStep, type StepSplit } from '../profile/split';
-import { mergeNcu, type KernelProfile, type NcuReport } from '../profile/ncu';
-import { nsysTotals } from '../profile/nsys-totals';
-import type { Engine, KernelTime, ProfileTotals, ThreadBusy } from '../profile/types';
+import { classifyKernel, type LatencyCause, type MemoryUnit, type Regime, type RegimeResult } from '../diagnose/profile/regime';
+import { compareKernels, type KernelComparison } from '../diagnose/profile/compare-kernels';
+import { compareKernelTimes, type KernelTimeComparison } from '../diagnose/profile/compare-kernel-times';
+import { compareSplits, type SplitComparison } from '../diagnose/profile/compare-splits';
+import type { ProfileInput } from '../ingest/profile/read';
+import { splitStep, type StepSplit } from '../diagnose/profile/split';
+import { mergeNcu, type KernelProfile, type NcuReport } from '../ingest/profile/ncu';
+import { nsysTotals } from '../ingest/profile/nsys-totals';
+import type { Engine, KernelTime, ProfileTotals, ThreadBusy } from '../model/profile';
 
 export interface SplitView extends StepSplit {
   file: string;

@@ -7,7 +7,7 @@ import { historyOf, withHistory } from '../../src/action/history';
 import { loadSide } from '../../src/io/load-side';
 import { JOURNAL_SCHEMA, type JournalEntry } from '../../src/journal/schema';
 import { emptyMeta, type Side } from '../../src/model/run';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { renderMarkdown } from '../../src/render/markdown';
 
 function entry(i: number, values: Record<string, number>, benchmark = 'llama-8b-serving'): JournalEntry {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run';
-import { parseNoiseFile } from '../../src/journal/noise';
+import { parseNoiseFile } from '../../src/compare/noise-file';
 import { baseScenario, simulateToJsonl } from '../../src/sim';
 
 let dir = '';

@@ -7,7 +7,7 @@ import { buildConfig } from '../../src/config/config';
 import { calibrate, CalibrationError, withCalibration } from '../../src/compare/calibrate';
 import { noiseSettings } from '../../src/compare/noise-settings';
 import { simulatedSide } from '../../src/eval/evaluate';
-import { noiseFileFrom, noiseFileText, parseNoiseFile } from '../../src/journal/noise';
+import { noiseFileFrom, noiseFileText, parseNoiseFile } from '../../src/compare/noise-file';
 import type { Run } from '../../src/model/run';
 import { baseScenario } from '../../src/sim';
 import { logSpread, tInflation } from '../../src/stats/run-noise';

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
 import { textSource } from '../../src/ingest/source';
-import { sideFromSources } from '../../src/io/load-side';
+import { sideFromSources } from '../../src/ingest/side';
 import { successMask } from '../../src/metrics/values';
 import type { Side } from '../../src/model/run';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { scaleSide } from '../helpers/scale';
 
 /** Enough successful requests a side for a +20% change to be beyond a 5% minimum effect at a p50. */

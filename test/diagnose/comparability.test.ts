@@ -10,11 +10,11 @@ import { batchingTradeoff, isTokenTiming, notLikeForLike } from '../../src/diagn
 import { ingestRuns } from '../../src/ingest/ingest';
 import { textSource } from '../../src/ingest/source';
 import type { Side } from '../../src/model/run';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { renderJson } from '../../src/render/json';
 import { renderMarkdown } from '../../src/render/markdown';
 import { renderText } from '../../src/render/text';
-import { leadFinding, leadMetric } from '../../src/render/summary';
+import { leadFinding, leadMetric } from '../../src/report/lead';
 import type { BenchmarkReport } from '../../src/report/model';
 import type { MetricComparison } from '../../src/compare/types';
 import { makeSpec, percentile, MEAN } from '../../src/metrics/metric-spec';

@@ -3,8 +3,9 @@
 // 2 days).
 
 import { describe, expect, it } from 'vitest';
-import { HINT_EFFORT } from '../../src/diagnose/hints';
-import { EFFORT_DEFAULTS, parseEffort, rankByGainPerEffort } from '../../src/diagnose/effort';
+import { HINT_EFFORT } from '../../src/config/hints';
+import { EFFORT_DEFAULTS, parseEffort } from '../../src/config/effort-hours';
+import { rankByGainPerEffort } from '../../src/diagnose/effort';
 
 describe('parseEffort', () => {
   it('reads numbers with units as working hours', () => {

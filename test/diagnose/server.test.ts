@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
 import { loadSide } from '../../src/io/load-side';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { simulate, toPrometheus, toVllmResult, type NativeRecord, type Scenario } from '../../src/sim';
 import { injectedPair } from '../helpers/tables';
 

@@ -2,7 +2,7 @@
 // with the numbers that show it, and say when the workload, not the code, is the cause.
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { baseScenario } from '../../src/sim';
 import { injectedPair, simulatedSide } from '../helpers/tables';
 

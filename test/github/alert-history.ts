@@ -13,7 +13,7 @@ import { journalPaths } from '../../src/journal/paths';
 import { readJournal } from '../../src/journal/store';
 import type { JournalEntry } from '../../src/journal/schema';
 import type { Side } from '../../src/model/run';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { pairBenchmarks } from '../../src/report/groups';
 import type { Report } from '../../src/report/model';
 import { baseScenario, injectedChanges, injectedRegressions, type Scenario } from '../../src/sim';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildConfig } from '../../src/config/config';
 import { calibrate } from '../../src/compare/calibrate';
-import { noiseFileFrom, noiseFileText } from '../../src/journal/noise';
+import { noiseFileFrom, noiseFileText } from '../../src/compare/noise-file';
 import { parseJournalSettings } from '../../src/action/journal-settings';
 import { parseBisectSettings, runBisect } from '../../src/action/bisect-mode';
 import { ACTIONS_BOT } from '../../src/github/identity';

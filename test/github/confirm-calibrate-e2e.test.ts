@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulateToJsonl } from '../../src/sim';
 import { ACTIONS_BOT } from '../../src/github/identity';
-import { parseNoiseFile } from '../../src/journal/noise';
+import { parseNoiseFile } from '../../src/compare/noise-file';
 import { HEAD_SHA, setup } from './action-harness';
 import { prPayload, repository, runEvent } from './attack-helpers';
 import { scenarioWith } from './alert-history';

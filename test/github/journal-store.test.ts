@@ -6,7 +6,7 @@ import { Octokit } from 'octokit';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildConfig } from '../../src/config/config';
 import { loadSide } from '../../src/io/load-side';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { pairBenchmarks } from '../../src/report/groups';
 import type { Report } from '../../src/report/model';
 import type { Side } from '../../src/model/run';
@@ -17,7 +17,7 @@ import { readHistory } from '../../src/action/history';
 import { parseJournalSettings } from '../../src/action/journal-settings';
 import { journalPaths } from '../../src/journal/paths';
 import { parseJournal } from '../../src/journal/jsonl';
-import { digestSide } from '../../src/journal/digest';
+import { digestSide } from '../../src/ingest/digest/digest';
 import { SEGMENT_ENTRIES } from '../../src/journal/store';
 import { startEmulator, type Emulator } from './emulator/server';
 

@@ -7,7 +7,7 @@ import { Octokit } from 'octokit';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildConfig } from '../../src/config/config';
 import { loadSide } from '../../src/io/load-side';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { pairBenchmarks } from '../../src/report/groups';
 import type { Report } from '../../src/report/model';
 import type { Side } from '../../src/model/run';

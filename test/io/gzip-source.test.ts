@@ -11,7 +11,7 @@ import { InputError } from '../../src/ingest/errors';
 import { bytesSource } from '../../src/ingest/source';
 import { fileSource } from '../../src/io/file-source';
 import { gunzipIfGzip, isGzip, MAX_GUNZIP_BYTES } from '../../src/io/gzip-source';
-import { readProfile } from '../../src/profile/read';
+import { readProfile } from '../../src/ingest/profile/read';
 
 const REAL = 'test/fixtures/profile/kineto_event_sync.real.json.gz';
 const dir = mkdtempSync(join(tmpdir(), 'gz-'));

@@ -3,9 +3,9 @@
 // the digits kept), and a sampled digest of a larger run stays inside them.
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
-import { digestSide, sideFromDigest, DIGEST_MAX_ROWS } from '../../src/journal/digest';
-import { parseDigest } from '../../src/journal/digest-parse';
-import { triage } from '../../src/report/build';
+import { digestSide, sideFromDigest, DIGEST_MAX_ROWS } from '../../src/ingest/digest/digest';
+import { parseDigest } from '../../src/ingest/digest/digest-parse';
+import { triage } from '../../src/report/triage';
 import { InputError } from '../../src/ingest/errors';
 import { injectedPair, simulatedSide } from '../helpers/tables';
 

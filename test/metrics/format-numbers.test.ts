@@ -1,4 +1,4 @@
-// src/format/numbers.ts: how metric values and changes read in every report.
+// src/display/numbers.ts: how metric values and changes read in every report.
 import { describe, expect, it } from 'vitest';
 import {
   compact,
@@ -10,7 +10,7 @@ import {
   signedPercent,
   signedWithUnit,
   withUnit,
-} from '../../src/format/numbers';
+} from '../../src/display/numbers';
 
 const MINUS = '\u2212';
 

@@ -2,7 +2,7 @@
 // refused (not guessed), "n/a" and blanks are "no value", and time units converted to ms.
 
 import { describe, expect, it } from 'vitest';
-import { msPerUnit, numberCell, numberValue, splitUnit } from '../../src/profile/cells';
+import { msPerUnit, numberCell, numberValue, splitUnit } from '../../src/ingest/profile/cells';
 
 describe('numberCell', () => {
   it('reads plain and grouped numbers', () => {

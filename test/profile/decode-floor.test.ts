@@ -2,9 +2,9 @@
 // efficiency bands at their edges, mixture-of-experts weights, and refusals that say what is missing.
 
 import { describe, expect, it } from 'vitest';
-import { decodeFloor, efficiency, type DecodeFloor } from '../../src/profile/decode-floor';
-import { GPUS, lookupGpu } from '../../src/profile/hardware';
-import { lookupModel, MODELS } from '../../src/profile/models';
+import { decodeFloor, efficiency, type DecodeFloor } from '../../src/diagnose/profile/decode-floor';
+import { GPUS, lookupGpu } from '../../src/diagnose/profile/hardware';
+import { lookupModel, MODELS } from '../../src/diagnose/profile/models';
 
 function ok(r: ReturnType<typeof decodeFloor>): DecodeFloor {
   if (!r.ok) throw new Error(r.message);

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clip, clipMerged, covers, differenceLength, intersectionLength, merge, subtract, totalLength, unionLength, type Interval } from '../../src/profile/intervals';
+import { clip, clipMerged, covers, differenceLength, intersectionLength, merge, subtract, totalLength, unionLength, type Interval } from '../../src/ingest/profile/intervals';
 
 describe('interval union', () => {
   it('counts overlapping kernels on two streams once', () => {

@@ -4,9 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { compareSplits } from '../../src/profile/compare-splits';
-import { splitStep } from '../../src/profile/split';
-import { readKeyAverages } from '../../src/profile/torch-key-averages';
+import { compareSplits } from '../../src/diagnose/profile/compare-splits';
+import { splitStep } from '../../src/diagnose/profile/split';
+import { readKeyAverages } from '../../src/ingest/profile/torch-key-averages';
 import { expectMs, fixtureSource, inputError } from './helpers';
 
 describe('key_averages JSON (base: GPU-bound decode loop, 3 steps)', () => {

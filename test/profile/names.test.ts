@@ -2,7 +2,7 @@
 // and kernel families: the names a change of template arguments leaves comparable.
 
 import { describe, expect, it } from 'vitest';
-import { communicationLibrary, COMMUNICATION_KERNELS, kernelFamily } from '../../src/profile/names';
+import { communicationLibrary, COMMUNICATION_KERNELS, kernelFamily } from '../../src/ingest/profile/names';
 import { shortNames } from '../../src/render/kernel-names';
 
 describe('communication kernels, by what they are', () => {

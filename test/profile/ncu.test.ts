@@ -5,9 +5,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { compareKernels } from '../../src/profile/compare-kernels';
-import { readNcu } from '../../src/profile/ncu';
-import { classifyKernel, REGIME_FIXES, REGIME_THRESHOLDS } from '../../src/profile/regime';
+import { compareKernels } from '../../src/diagnose/profile/compare-kernels';
+import { readNcu } from '../../src/ingest/profile/ncu';
+import { classifyKernel, REGIME_FIXES, REGIME_THRESHOLDS } from '../../src/diagnose/profile/regime';
 import { expectMs, fixtureSource, inputError } from './helpers';
 
 const GEMV = 'void gemv_kernel<__nv_bfloat16>(int, int, __nv_bfloat16 const*, __nv_bfloat16 const*, __nv_bfloat16*)';

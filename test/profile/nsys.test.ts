@@ -4,9 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { readNsysStats } from '../../src/profile/nsys-stats';
-import { nsysTotals } from '../../src/profile/nsys-totals';
-import { splitStep } from '../../src/profile/split';
+import { readNsysStats } from '../../src/ingest/profile/nsys-stats';
+import { nsysTotals } from '../../src/ingest/profile/nsys-totals';
+import { splitStep } from '../../src/diagnose/profile/split';
 import { expectMs, fixtureSource, inputError } from './helpers';
 
 describe('combined nsys stats output (TP rank waiting on NCCL)', () => {

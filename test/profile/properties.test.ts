@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/ingest/errors';
 import type { TextSource } from '../../src/ingest/source';
-import { readNcu } from '../../src/profile/ncu';
-import { readNsysStats } from '../../src/profile/nsys-stats';
-import { nsysTotals } from '../../src/profile/nsys-totals';
-import { splitStep } from '../../src/profile/split';
-import { readKeyAverages } from '../../src/profile/torch-key-averages';
-import { readTorchTrace } from '../../src/profile/torch-trace';
-import type { ProfileTotals } from '../../src/profile/types';
+import { readNcu } from '../../src/ingest/profile/ncu';
+import { readNsysStats } from '../../src/ingest/profile/nsys-stats';
+import { nsysTotals } from '../../src/ingest/profile/nsys-totals';
+import { splitStep } from '../../src/diagnose/profile/split';
+import { readKeyAverages } from '../../src/ingest/profile/torch-key-averages';
+import { readTorchTrace } from '../../src/ingest/profile/torch-trace';
+import type { ProfileTotals } from '../../src/model/profile';
 import { fixture } from './helpers';
 
 function source(name: string, text: string, cuts: readonly number[]): TextSource {

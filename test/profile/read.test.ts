@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { detectProfile, readProfile } from '../../src/profile/read';
+import { detectProfile, readProfile } from '../../src/ingest/profile/read';
 import { textSource } from '../../src/ingest/source';
 import { InputError } from '../../src/ingest/errors';
 

@@ -10,10 +10,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { compareKernels } from '../../src/profile/compare-kernels';
-import { readNcu } from '../../src/profile/ncu';
-import { readProfile } from '../../src/profile/read';
-import { classifyKernel } from '../../src/profile/regime';
+import { compareKernels } from '../../src/diagnose/profile/compare-kernels';
+import { readNcu } from '../../src/ingest/profile/ncu';
+import { readProfile } from '../../src/ingest/profile/read';
+import { classifyKernel } from '../../src/diagnose/profile/regime';
 import { profileReport } from '../../src/report/profiles';
 import { shortNames } from '../../src/render/kernel-names';
 import { fixture, fixtureSource, inputError } from './helpers';

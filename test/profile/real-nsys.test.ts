@@ -13,7 +13,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { readProfile, type ProfileReadOptions } from '../../src/profile/read';
+import { readProfile, type ProfileReadOptions } from '../../src/ingest/profile/read';
 import { profileReport, type ProfileInputs } from '../../src/report/profiles';
 import { fixture, fixtureSource } from './helpers';
 import { scaleKernelSummary } from './perturb';

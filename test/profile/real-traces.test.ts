@@ -14,10 +14,10 @@
 import { describe, expect, it } from 'vitest';
 import { fileSource } from '../../src/io/file-source';
 import { textSource } from '../../src/ingest/source';
-import { compareSplits } from '../../src/profile/compare-splits';
-import { readProfile } from '../../src/profile/read';
-import { splitStep } from '../../src/profile/split';
-import { readTorchTrace } from '../../src/profile/torch-trace';
+import { compareSplits } from '../../src/diagnose/profile/compare-splits';
+import { readProfile } from '../../src/ingest/profile/read';
+import { splitStep } from '../../src/diagnose/profile/split';
+import { readTorchTrace } from '../../src/ingest/profile/torch-trace';
 import { profileReport } from '../../src/report/profiles';
 import { FIXTURES, fixtureSource } from './helpers';
 import { doubleHostGaps, scaleKernels, traceDoc } from './perturb';

@@ -3,10 +3,10 @@
 // conclusions of a base → head comparison.
 
 import { describe, expect, it } from 'vitest';
-import { compareSplits } from '../../src/profile/compare-splits';
-import { SPLIT_THRESHOLDS, splitOf } from '../../src/profile/split';
-import { emptySignals, type StepTotals } from '../../src/profile/types';
-import { PRESENT_SHARE, waitCandidates } from '../../src/profile/waiting';
+import { compareSplits } from '../../src/diagnose/profile/compare-splits';
+import { SPLIT_THRESHOLDS, splitOf } from '../../src/diagnose/profile/split';
+import { emptySignals, type StepTotals } from '../../src/model/profile';
+import { PRESENT_SHARE, waitCandidates } from '../../src/diagnose/profile/waiting';
 
 const step = (over: Partial<StepTotals>): StepTotals => ({ label: 's', wallMs: 100, cpuMs: 10, gpuMs: 10, collectiveMs: 0, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs: NaN, ...over });
 const signals = emptySignals({ cudaApi: true, blocking: true, kernels: true });

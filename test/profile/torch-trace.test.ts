@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { splitStep } from '../../src/profile/split';
-import { readTorchTrace } from '../../src/profile/torch-trace';
+import { splitStep } from '../../src/diagnose/profile/split';
+import { readTorchTrace } from '../../src/ingest/profile/torch-trace';
 import { expectMs, fixtureSource, inputError } from './helpers';
 
 describe('GPU-bound CUDA-graph decode step', () => {

@@ -2,9 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { compareGenerations } from '../../src/quality/compare-generations';
-import { readGenerations } from '../../src/quality/generations';
-import type { GenerationSet } from '../../src/quality/types';
+import { compareGenerations } from '../../src/compare/quality/compare-generations';
+import { readGenerations } from '../../src/ingest/quality/generations';
+import type { GenerationSet } from '../../src/model/quality';
 import { fixture, readGenerationSet } from './helpers';
 
 const lines = (name: string, records: object[]) => readGenerations(textSource(name, records.map((r) => JSON.stringify(r)).join('\n')));

@@ -1,8 +1,8 @@
 // Score comparisons with hand-computed intervals. z = 1.959964 (95%, two-sided).
 
 import { describe, expect, it } from 'vitest';
-import { compareScores, diffOf, minimumEffect } from '../../src/quality/compare-scores';
-import type { ScoreDiff } from '../../src/quality/types';
+import { compareScores, diffOf, minimumEffect } from '../../src/compare/quality/compare-scores';
+import type { ScoreDiff } from '../../src/model/quality';
 import { readScores } from './helpers';
 
 const byKey = (metrics: ScoreDiff[]) => Object.fromEntries(metrics.map((m) => [m.key, m]));

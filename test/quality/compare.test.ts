@@ -2,9 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { caveat, compareQuality, qualityLine } from '../../src/quality/compare';
-import { readQuality } from '../../src/quality/read';
-import type { QualityInput } from '../../src/quality/types';
+import { caveat, compareQuality, qualityLine } from '../../src/compare/quality/compare';
+import { readQuality } from '../../src/ingest/quality/read';
+import type { QualityInput } from '../../src/model/quality';
 import { read } from './helpers';
 
 const scores = (values: Record<string, number>, stderr: Record<string, number>) => readQuality(textSource('s.json', JSON.stringify({ scores: values, stderr })));

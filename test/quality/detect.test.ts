@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectQuality } from '../../src/quality/detect';
+import { detectQuality } from '../../src/ingest/quality/detect';
 import { fixture, inputError, read } from './helpers';
 
 describe('detectQuality', () => {

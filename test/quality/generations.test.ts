@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { readGenerations } from '../../src/quality/generations';
-import { FAILED, type GenerationSet } from '../../src/quality/types';
+import { readGenerations } from '../../src/ingest/quality/generations';
+import { FAILED, type GenerationSet } from '../../src/model/quality';
 import { fixture, inputError, readGenerationSet } from './helpers';
 
 const sha = (text: string) => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { textSource, type TextSource } from '../../src/ingest/source';
-import { readQuality } from '../../src/quality/read';
-import type { GenerationSet, QualityInput, ScoreSet } from '../../src/quality/types';
+import { readQuality } from '../../src/ingest/quality/read';
+import type { GenerationSet, QualityInput, ScoreSet } from '../../src/model/quality';
 
 export const FIXTURES = 'test/fixtures/quality';
 

@@ -7,11 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/ingest/errors';
 import type { TextSource } from '../../src/ingest/source';
-import { compareGenerations } from '../../src/quality/compare-generations';
-import { compareQuality, qualityLine } from '../../src/quality/compare';
-import { readGenerations } from '../../src/quality/generations';
-import { readQuality } from '../../src/quality/read';
-import type { GenerationSet, QualityInput } from '../../src/quality/types';
+import { compareGenerations } from '../../src/compare/quality/compare-generations';
+import { compareQuality, qualityLine } from '../../src/compare/quality/compare';
+import { readGenerations } from '../../src/ingest/quality/generations';
+import { readQuality } from '../../src/ingest/quality/read';
+import type { GenerationSet, QualityInput } from '../../src/model/quality';
 import { fixture } from './helpers';
 
 function source(name: string, text: string, cuts: readonly number[]): TextSource {

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { textSource } from '../../src/ingest/source';
-import { readQuality } from '../../src/quality/read';
+import { readQuality } from '../../src/ingest/quality/read';
 import { inputError, readScores } from './helpers';
 
 const byKey = (metrics: { key: string }[]) => Object.fromEntries(metrics.map((m) => [m.key, m]));

@@ -2,7 +2,7 @@
 // calibration and the noise footer — with every piece of untrusted text hostile: benchmark names,
 // units, commit messages, pull request titles and logins, runner names, URLs. Nothing acts.
 import { describe, expect, it } from 'vitest';
-import type { Alert } from '../../src/journal/alerts';
+import type { Alert } from '../../src/report/alert';
 import { alertAddedComment, alertBody, alertTitle, recoveredComment, webhookPayload } from '../../src/render/alert';
 import { bisectMarkdown } from '../../src/render/bisect';
 import { noiseFooter, noiseSentences } from '../../src/render/noise-words';

@@ -6,13 +6,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { renderJson } from '../../src/render/json';
 import { renderMarkdown } from '../../src/render/markdown';
 import { renderText } from '../../src/render/text';
 import { runDemo } from '../../src/cli/demo';
 import { baseScenario } from '../../src/sim';
-import { readProfile } from '../../src/profile/read';
+import { readProfile } from '../../src/ingest/profile/read';
 import { textSource } from '../../src/ingest/source';
 import { injectedPair, sideFromRecords, simulatedSide } from '../helpers/tables';
 import { ingestRuns } from '../../src/ingest/ingest';

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
 import { loadSide } from '../../src/io/load-side';
-import { readQuality } from '../../src/quality';
+import { readQuality } from '../../src/ingest/quality/read';
 import { textSource } from '../../src/ingest/source';
-import { triage } from '../../src/report/build';
+import { triage } from '../../src/report/triage';
 import { entryFromReport } from '../../src/journal/entry';
 import { renderMarkdown } from '../../src/render/markdown';
 

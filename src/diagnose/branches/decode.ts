@@ -2,7 +2,7 @@
 // engine is not mistaken for a slower kernel; then ITL p99 vs p50 within requests (stalls from
 // prefills that share the step), then what grew: the batch, the contexts, the traffic.
 
-import { compact, signedPercent } from '../../format/numbers';
+import { compact, signedPercent } from '../../display/numbers';
 import type { RequestTable } from '../../model/run';
 import { quantile } from '../../stats/quantile';
 import { batchProfile } from '../measures/batch';

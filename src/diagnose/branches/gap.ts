@@ -3,7 +3,7 @@
 // time missing inside the server. Time between the server and the client is the network/proxy
 // phase (client TTFT − server TTFT) and has its own branch.
 
-import { duration, signedDuration } from '../../format/numbers';
+import { duration, signedDuration } from '../../display/numbers';
 import { evidence, type BranchResult, type DiagnosisContext } from '../context';
 import type { Attribution } from '../attribution';
 

@@ -4,7 +4,7 @@
 // between them — typically a proxy or load balancer buffering the first chunk of a streamed
 // response. measurement-gap is left for time missing inside the server.
 
-import { duration, signedDuration } from '../../format/numbers';
+import { duration, signedDuration } from '../../display/numbers';
 import { evidence, type BranchResult, type DiagnosisContext } from '../context';
 import type { Attribution } from '../attribution';
 import type { RequestTable } from '../../model/run';

@@ -2,7 +2,7 @@
 // the cost per token, so longer prompts or outputs are not mistaken for slower code; for
 // detokenization also check whether the per-token cost grows with output length (quadratic work).
 
-import { compact, signedPercent } from '../../format/numbers';
+import { compact, signedPercent } from '../../display/numbers';
 import type { RequestTable } from '../../model/run';
 import { quantile } from '../../stats/quantile';
 import { concat, perUnit } from '../measures/ratios';

@@ -1,7 +1,7 @@
 // PREFILL dominates (§5): check the prompt length distribution first (did it change?), then the
 // prefix cache hit rate, then prefill time per uncached token at matched prompt length (slower code).
 
-import { compact, grouped, percent, signedPercent } from '../../format/numbers';
+import { compact, grouped, percent, signedPercent } from '../../display/numbers';
 import { agreeingBins, pValueText } from '../phrases';
 import type { RequestTable } from '../../model/run';
 import { batchProfile } from '../measures/batch';

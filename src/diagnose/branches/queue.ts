@@ -1,8 +1,8 @@
 // QUEUE_WAIT dominates → capacity or admission problem (§5). Check the running batch against its
 // maximum (low: traffic- or scheduler-limited; high: at capacity), and whether long prefills block.
 
-import { compact, grouped, percent, signedPercent } from '../../format/numbers';
-import { capitalise } from '../../format/text';
+import { compact, grouped, percent, signedPercent } from '../../display/numbers';
+import { capitalise } from '../../display/text';
 import { pValueText } from '../phrases';
 import { prefillBranch } from './prefill';
 import { decodeBranch } from './decode';

@@ -7,7 +7,7 @@ import { METRICS } from '../../metrics/catalog';
 import { MEAN, makeSpec } from '../../metrics/metric-spec';
 import { metricSeries } from '../../metrics/values';
 import type { RequestTable } from '../../model/run';
-import { money, type CostSpec } from './cost-spec';
+import { money, type CostSpec } from '../../config/cost-spec';
 
 export interface SideRates {
   /** Output tokens per second over the run (the catalog's throughput). */

@@ -4,7 +4,7 @@
 import type { Verdict } from '../../compare/types';
 import { sloMet, type Slo } from '../../config/slo';
 import { successMask } from '../../metrics/values';
-import { grouped } from '../../format/numbers';
+import { grouped } from '../../display/numbers';
 import type { RequestTable } from '../../model/run';
 import { goodputCriteria, requestValues, type Criterion, type ExcludedSlo } from './criteria';
 import { effectiveCount, newcombeInterval, zForLevel, type Interval } from '../../stats/proportion';

@@ -3,7 +3,7 @@
 // the data or the engine config; a missing one is named, never filled in.
 
 import type { Run } from '../../model/run';
-import { percent } from '../../format/numbers';
+import { percent } from '../../display/numbers';
 import { quantile } from '../../stats/quantile';
 import { BATCH_LIMIT_KEYS, batchProfile, configuredBatchLimit } from '../measures/batch';
 import { decodeConcurrency } from '../measures/concurrency';

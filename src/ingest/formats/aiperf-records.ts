@@ -16,7 +16,7 @@
 
 import { emptyMeta, type Run } from '../../model/run';
 import { isNumericField, isTextField } from '../../model/fields';
-import { RequestTableBuilder } from '../native/table-builder';
+import { RequestTableBuilder } from '../request-table';
 import type { TextSource } from '../source';
 import { LineSplitter } from '../text/lines';
 import type { IngestOptions } from './adapter';

@@ -2,9 +2,8 @@
 // is recorded in the journal): a baseline file like any other, so `perf-triage compare` and the
 // action's `baseline:` input take it by path.
 
-import { parseDigest } from '../../journal/digest-parse';
-import { sideFromDigest } from '../../journal/digest';
-import { BASELINE_SCHEMA } from '../../journal/schema';
+import { parseDigest } from '../digest/digest-parse';
+import { BASELINE_SCHEMA, sideFromDigest } from '../digest/digest';
 import type { ArtifactAdapter } from './adapter';
 import { readDocument } from './document';
 

@@ -14,7 +14,7 @@
 
 import { emptyMeta, type Run } from '../../model/run';
 import { InputError } from '../errors';
-import { RequestTableBuilder } from '../native/table-builder';
+import { RequestTableBuilder } from '../request-table';
 import type { IngestOptions } from './adapter';
 import { asObject, own } from './document';
 import { openAiResponseHasContent } from './genai-perf-responses';

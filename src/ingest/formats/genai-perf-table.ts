@@ -4,7 +4,7 @@
 
 import type { RequestTable, SourceReport, WorkloadInfo } from '../../model/run';
 import { InputError } from '../errors';
-import type { BuiltTable, RequestTableBuilder } from '../native/table-builder';
+import type { BuiltTable, RequestTableBuilder } from '../request-table';
 import type { IngestOptions } from './adapter';
 
 export interface FinishedTable {

@@ -19,7 +19,7 @@ import { addGeneratedRequests, type MeasureWindow, type RequestCounts } from './
 import { describeStrategy, type StrategyInfo } from './guidellm-strategy';
 import { finishTable, FORMAT } from './guidellm-table';
 import { finiteNumber } from './values';
-import { RequestTableBuilder } from '../native/table-builder';
+import { RequestTableBuilder } from '../request-table';
 
 const MAX_TEXT = 200;
 

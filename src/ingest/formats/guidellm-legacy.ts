@@ -13,7 +13,7 @@ import type { ReportContext } from './guidellm-benchmark';
 import { describeLegacyMode } from './guidellm-strategy';
 import { finiteSummaries, finishTable, FORMAT } from './guidellm-table';
 import { finiteNumber, SummaryCollector } from './values';
-import { RequestTableBuilder } from '../native/table-builder';
+import { RequestTableBuilder } from '../request-table';
 
 export function mapLegacyReport(report: Record<string, unknown>, index: number, ctx: ReportContext): Run[] {
   const inner = own(report, 'benchmarks');

@@ -20,7 +20,7 @@
 
 import { asObject, own } from './document';
 import { finiteNumber } from './values';
-import type { RequestTableBuilder } from '../native/table-builder';
+import type { RequestTableBuilder } from '../request-table';
 
 const MAX_ERROR_TEXT = 300;
 

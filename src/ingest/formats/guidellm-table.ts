@@ -4,7 +4,7 @@
 import type { RequestTable, SummaryValue } from '../../model/run';
 import { InputError } from '../errors';
 import type { IngestOptions } from './adapter';
-import type { BuiltTable, RequestTableBuilder } from '../native/table-builder';
+import type { BuiltTable, RequestTableBuilder } from '../request-table';
 
 export const FORMAT = 'GuideLLM report';
 

@@ -11,7 +11,7 @@ import { InputError } from '../errors';
 import type { IngestOptions } from './adapter';
 import { asObject, own } from './document';
 import { finiteNumber } from './values';
-import { RequestTableBuilder } from '../native/table-builder';
+import { RequestTableBuilder } from '../request-table';
 import type { TextSource } from '../source';
 import { JsonStreamSplitter } from '../text/json-stream';
 

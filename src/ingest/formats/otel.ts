@@ -7,7 +7,7 @@
 
 import { emptyMeta, type Run } from '../../model/run';
 import { InputError } from '../errors';
-import { RequestTableBuilder } from '../native/table-builder';
+import { RequestTableBuilder } from '../request-table';
 import type { TextSource } from '../source';
 import { LineSplitter } from '../text/lines';
 import { parseJsonLenient } from '../text/lenient-json';

@@ -19,7 +19,7 @@ import type { ArtifactAdapter, IngestOptions } from './adapter';
 import { MAX_DOCUMENT_BYTES, asObject, own } from './document';
 import type { ResultPlace } from './vllm-document';
 import { detectServingResult } from './vllm-keys';
-import { MetaWriter, describeLoad, readServingResults } from './vllm-run';
+import { MetaWriter, describeLoad, readServingResults } from './bench-serving';
 import { isLatencyStatKey, type ThroughputKey } from './vllm-summaries';
 
 const FORMAT = 'SGLang bench_serving result';

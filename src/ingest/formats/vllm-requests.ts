@@ -14,7 +14,7 @@
 
 import type { IngestIssue, RequestTable } from '../../model/run';
 import { InputError } from '../errors';
-import { RequestTableBuilder } from '../native/table-builder';
+import { RequestTableBuilder } from '../request-table';
 import type { IngestOptions } from './adapter';
 import { own } from './document';
 import { finiteNumber } from './values';

@@ -20,7 +20,7 @@ import { MAX_DOCUMENT_BYTES, own } from './document';
 import { finiteNumber } from './values';
 import type { ResultPlace } from './vllm-document';
 import { detectServingResult } from './vllm-keys';
-import { MetaWriter, describeLoad, readServingResults } from './vllm-run';
+import { MetaWriter, describeLoad, readServingResults } from './bench-serving';
 import { isLatencyStatKey, type ThroughputKey } from './vllm-summaries';
 
 const FORMAT = 'vLLM result';

@@ -32,7 +32,7 @@
 // decodes as it does within the line).
 
 import { NUMERIC_FIELDS, TEXT_FIELDS, type TextField } from '../../model/fields';
-import { UNSTORED_TEXT, type RequestTableBuilder } from './table-builder';
+import { UNSTORED_TEXT, type RequestTableBuilder } from '../request-table';
 import { TEXT_HASH_START, textHash, textHashFinish } from './fast-columns';
 
 /** The strict handling of one line (the reader's fallback): the line without its CR, its number. */
@@ -343,7 +343,7 @@ export class ByteJsonlReader {
 
   /**
    * A string value of text field `field` (from after its opening quote) into the record, as
-   * table-builder.ts accept stores it; the index after its closing quote, or -1.
+   * request-table.ts accept stores it; the index after its closing quote, or -1.
    */
   private readText(s: Buffer, start: number, field: number): number {
     let q = start;

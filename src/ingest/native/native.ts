@@ -11,7 +11,7 @@ import { CsvParser, sniffDelimiter } from '../text/csv';
 import { JsonStreamSplitter } from '../text/json-stream';
 import { parseJsonLenient } from '../text/lenient-json';
 import { LineSplitter } from '../text/lines';
-import { RequestTableBuilder } from './table-builder';
+import { RequestTableBuilder } from '../request-table';
 import { ByteJsonlReader } from './byte-jsonl';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../model/fields';
 import type { IngestOptions } from '../formats/adapter';

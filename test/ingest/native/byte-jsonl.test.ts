@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
 import { ByteJsonlReader } from '../../../src/ingest/native/byte-jsonl';
 import { ingestNative } from '../../../src/ingest/native/native';
-import { RequestTableBuilder } from '../../../src/ingest/native/table-builder';
+import { RequestTableBuilder } from '../../../src/ingest/request-table';
 import type { NumberColumn, TextColumn } from '../../../src/model/columns';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../../src/model/fields';
 import type { RequestTable, Run } from '../../../src/model/run';

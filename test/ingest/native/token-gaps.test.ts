@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestTableBuilder } from '../../../src/ingest/native/table-builder';
+import { RequestTableBuilder } from '../../../src/ingest/request-table';
 
 describe('token gaps', () => {
   it('are kept per request, sorted with the rows, and a bad gap rejects its record', () => {

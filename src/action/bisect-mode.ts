@@ -8,6 +8,7 @@
 
 import * as core from '@actions/core';
 import { ConfigError, type TriageConfig } from '../config/config';
+import { numericDefault, type ActionInputName } from '../config/action-inputs';
 import { BisectSearch, judgePoint, stepBetween, workloadMismatch, type PointJudgement } from '../compare/bisect';
 import { InputError } from '../ingest/errors';
 import type { TextSource } from '../ingest/source';
@@ -66,7 +67,7 @@ export function parseBisectSettings(raw: RawBisectSettings): BisectSettings {
     if (!/^[0-9a-f]{7,40}$/.test(v)) throw new ConfigError(name, `"${value}" is not a commit SHA`);
     return v;
   };
-  const whole = (name: string, value: string, fallback: number, min: number, max: number) => {
+  const whole = (name: ActionInputName, value: string, fallback: number, min: number, max: number) => {
     if (value.trim() === '') return fallback;
     const n = Number(value);
     if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(name, `"${value}" is not a number from ${min} to ${max}`);
@@ -87,10 +88,10 @@ export function parseBisectSettings(raw: RawBisectSettings): BisectSettings {
     ...(ref ? { ref } : {}),
     ...(issue ? { issue: Math.round(issue) } : {}),
     ...(metric ? { metric: (parseMetricSpec(metric) as { key: string }).key } : {}),
-    maxRuns: Math.round(whole('bisect-max-runs', raw.maxRuns, 8, 1, 50)),
-    repeats: Math.round(whole('bisect-repeats', raw.repeats, 2, 1, 5)),
-    timeoutMinutes: whole('bisect-timeout-minutes', raw.timeoutMinutes, 120, 0.01, 24 * 60),
-    pollSeconds: whole('bisect-poll-seconds', raw.pollSeconds, 30, 0.01, 600),
+    maxRuns: Math.round(whole('bisect-max-runs', raw.maxRuns, numericDefault('bisect-max-runs'), 1, 50)),
+    repeats: Math.round(whole('bisect-repeats', raw.repeats, numericDefault('bisect-repeats'), 1, 5)),
+    timeoutMinutes: whole('bisect-timeout-minutes', raw.timeoutMinutes, numericDefault('bisect-timeout-minutes'), 0.01, 24 * 60),
+    pollSeconds: whole('bisect-poll-seconds', raw.pollSeconds, numericDefault('bisect-poll-seconds'), 0.01, 600),
   };
 }
 

@@ -1,7 +1,9 @@
-// Action inputs, read once. Everything after this works on the typed ActionInputs.
+// Action inputs, read once. Everything after this works on the typed ActionInputs. A blank input takes
+// its default from the one table (src/config/action-inputs.ts) that action.yml is checked against.
 
 import * as core from '@actions/core';
 import type { RawConfig } from '../config/config';
+import { inputDefault, type ActionInputName } from '../config/action-inputs';
 import type { RawGitHubSettings } from '../github/settings';
 import type { RawJournalSettings } from './journal-settings';
 import type { RawAlertSettings } from './alert-mode';
@@ -36,61 +38,62 @@ export interface ActionInputs {
 }
 
 export function readInputs(): ActionInputs {
-  const multi = (name: string) => core.getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  // Blank means the default, decided once in buildConfig.
-  const optional = (name: string) => core.getInput(name) || undefined;
+  const text = (name: ActionInputName) => core.getInput(name) || inputDefault(name);
+  const multi = (name: ActionInputName) => (core.getInput(name) ? core.getMultilineInput(name) : inputDefault(name).split('\n')).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  // Blank means the engine's default, decided once in buildConfig (the CLI shares it; the table words it).
+  const optional = (name: ActionInputName) => core.getInput(name) || undefined;
   return {
     results: multi('results'),
     baseline: multi('baseline'),
     profiles: multi('profile'),
     quality: multi('quality'),
     baselineQuality: multi('baseline-quality'),
-    digest: core.getInput('digest'),
-    shard: core.getInput('shard'),
+    digest: text('digest'),
+    shard: text('shard'),
     baselineProfiles: multi('baseline-profile'),
-    inputFormat: core.getInput('input-format') || 'auto',
-    reportPath: core.getInput('report-path') || 'perf-triage-report.json',
-    writeSummary: (core.getInput('job-summary') || 'true').toLowerCase() !== 'false',
+    inputFormat: text('input-format'),
+    reportPath: text('report-path'),
+    writeSummary: text('job-summary').toLowerCase() !== 'false',
     github: {
-      token: core.getInput('github-token'),
-      comment: core.getInput('comment') || 'always',
-      group: core.getInput('group'),
-      workflowRunId: core.getInput('workflow-run-id'),
-      artifactName: core.getInput('artifact-name') || 'perf-triage-results',
-      artifactMaxBytes: core.getInput('artifact-max-bytes'),
-      checkName: core.getInput('check-name') || 'perf-triage',
-      commentAuthor: core.getInput('comment-author'),
+      token: text('github-token'),
+      comment: text('comment'),
+      group: text('group'),
+      workflowRunId: text('workflow-run-id'),
+      artifactName: text('artifact-name'),
+      artifactMaxBytes: text('artifact-max-bytes'),
+      checkName: text('check-name'),
+      commentAuthor: text('comment-author'),
     },
-    mode: core.getInput('mode') || 'auto',
-    runner: core.getInput('runner'),
+    mode: text('mode'),
+    runner: text('runner'),
     alerts: {
-      mode: core.getInput('alerts') || 'auto',
+      mode: text('alerts'),
       labels: multi('alert-labels'),
       assignees: multi('alert-assignees'),
-      webhook: core.getInput('alert-webhook'),
-      bisectWorkflow: core.getInput('bisect-workflow'),
+      webhook: text('alert-webhook'),
+      bisectWorkflow: text('bisect-workflow'),
     },
     bisect: {
-      workflow: core.getInput('bisect-workflow'),
-      good: core.getInput('bisect-good'),
-      bad: core.getInput('bisect-bad'),
-      ref: core.getInput('bisect-ref'),
-      issue: core.getInput('bisect-issue'),
-      metric: core.getInput('bisect-metric'),
-      maxRuns: core.getInput('bisect-max-runs'),
-      repeats: core.getInput('bisect-repeats'),
-      timeoutMinutes: core.getInput('bisect-timeout-minutes'),
-      pollSeconds: core.getInput('bisect-poll-seconds'),
+      workflow: text('bisect-workflow'),
+      good: text('bisect-good'),
+      bad: text('bisect-bad'),
+      ref: text('bisect-ref'),
+      issue: text('bisect-issue'),
+      metric: text('bisect-metric'),
+      maxRuns: text('bisect-max-runs'),
+      repeats: text('bisect-repeats'),
+      timeoutMinutes: text('bisect-timeout-minutes'),
+      pollSeconds: text('bisect-poll-seconds'),
     },
     confirm: {
-      attempts: core.getInput('confirm-attempts'),
-      margin: core.getInput('confirm-margin'),
+      attempts: text('confirm-attempts'),
+      margin: text('confirm-margin'),
     },
     journal: {
-      mode: core.getInput('journal') || 'auto',
-      dir: core.getInput('journal-dir') || '.perf-triage',
-      branch: core.getInput('journal-branch'),
-      record: core.getInput('record') || 'auto',
+      mode: text('journal'),
+      dir: text('journal-dir'),
+      branch: text('journal-branch'),
+      record: text('record'),
     },
     raw: {
       slos: multi('slo'),

@@ -7,7 +7,7 @@
 // that has not finished is cancelled when it ends. The result goes on the alert issue.
 
 import * as core from '@actions/core';
-import { ConfigError, type TriageConfig } from '../config/config';
+import { buildConfig, ConfigError, type TriageConfig } from '../config/config';
 import { numericDefault, type ActionInputName } from '../config/action-inputs';
 import { BisectSearch, judgePoint, stepBetween, workloadMismatch, type PointJudgement } from '../compare/bisect';
 import { InputError } from '../ingest/errors';
@@ -23,7 +23,8 @@ import { triage } from '../report/build';
 import { bisectMarkdown, type BisectCommit, type BisectOutcome, type BisectRow } from '../render/bisect';
 import { keyLabel } from '../model/workload-key';
 import type { GitHubClient } from '../github/client';
-import type { GitHubContext, RepoRef } from '../github/context';
+import { defaultBranch, onGitHub, type GitHubContext, type RepoRef } from '../github/context';
+import { commentAuthors } from '../github/identity';
 import { parseAlertMarker } from '../github/alerts';
 import { cancelRun, dispatchRun, realSleep, waitForRun, type Sleep } from '../github/dispatch';
 import { needing } from '../github/permissions';
@@ -31,7 +32,8 @@ import { readRepoFile } from '../github/repo-files';
 import type { JournalSettings } from './journal-settings';
 import { readNoiseFiles, withNoise } from './noise';
 import { inArtifact, runArtifact } from './artifact-side';
-import { info, warning } from './log';
+import type { ActionRun } from './action-run';
+import { info, timedGroup, warning } from './log';
 
 export interface RawBisectSettings {
   workflow: string;
@@ -345,4 +347,27 @@ function runIdOf(entry: JournalEntry): number | undefined {
 
 function relabel(side: Side, label: Side['label']): Side {
   return { ...side, label };
+}
+
+/** bisect mode: dispatch the benchmark workflow on commits between good and bad until one step is left. */
+export async function bisectMode({ inputs, settings, journal, alerts, context, client }: ActionRun): Promise<void> {
+  if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in bisect mode (actions: write to dispatch and cancel runs, actions: read for their artifacts, issues: write for the result)');
+  const bisect = parseBisectSettings(inputs.bisect);
+  const branch = defaultBranch(context) ?? (await client.rest.repos.get({ ...context.repository })).data.default_branch;
+  const config = buildConfig(inputs.raw);
+  const authors = await commentAuthors(client, settings.commentAuthor);
+  await timedGroup('perf-triage: bisect', () =>
+    runBisect({
+      client,
+      context,
+      settings: bisect,
+      config,
+      artifact: { name: settings.artifactName, maxBytes: settings.artifactMaxBytes, patterns: inputs.results.length ? inputs.results : ['**'], format: inputs.inputFormat, maxBadLineRatio: config.maxBadLineRatio },
+      journal,
+      journalRef: journal.branch || branch,
+      defaultBranch: branch,
+      alertLabel: alerts.labels[0],
+      authors,
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { createRequire as __ptCreateRequire } from 'node:module'; const require 
 // src/cli/run.ts
 import { writeFile as writeFile4 } from "node:fs/promises";
 
-// src/format/suggest.ts
+// src/display/suggest.ts
 function editDistance(a, b) {
   const rows = a.length + 1;
   const cols = b.length + 1;
@@ -288,81 +288,7 @@ function sloMet(slo2, value4) {
   }
 }
 
-// src/diagnose/amdahl-law.ts
-function amdahl(p, s) {
-  if (s === Infinity) return 1 / (1 - p);
-  return 1 / (1 - p + p / s);
-}
-
-// src/format/numbers.ts
-var MINUS = "−";
-function grouped(value4, digits = 0) {
-  if (!Number.isFinite(value4)) return String(value4);
-  const fixed3 = Math.abs(value4).toFixed(digits);
-  const [whole2, fraction2] = fixed3.split(".");
-  const withCommas = whole2.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (value4 < 0 && Number(fixed3) !== 0 ? MINUS : "") + withCommas + (fraction2 ? `.${fraction2}` : "");
-}
-function compact(value4) {
-  if (!Number.isFinite(value4)) return String(value4);
-  const a = Math.abs(value4);
-  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value4, 0);
-  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value4, 1);
-  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value4, 2);
-  if (a === 0) return "0";
-  return (value4 < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
-}
-function duration(ms2) {
-  if (!Number.isFinite(ms2)) return "—";
-  if (Math.abs(ms2) < 5e-4) return "0 ms";
-  if (Math.abs(ms2) >= 1e4 || Number(Math.abs(ms2).toFixed(0)) >= 1e4) return `${compact(ms2 / 1e3)} s`;
-  return `${compact(ms2)} ms`;
-}
-function withUnit(value4, unit) {
-  if (unit === "ms") return duration(value4);
-  if (unit === "share") return percent(value4);
-  return `${compact(value4)} ${unit}`;
-}
-function pairWithUnit(base, head, unit) {
-  const show2 = (v, seconds2) => v === void 0 ? "—" : seconds2 && Number.isFinite(v) ? `${compact(v / 1e3)} s` : withUnit(v, unit);
-  const seconds = unit === "ms" && Math.max(Math.abs(base ?? 0), Math.abs(head ?? 0)) >= 1e4;
-  return [show2(base, seconds), show2(head, seconds)];
-}
-function signedPercent(ratio) {
-  if (!Number.isFinite(ratio)) return "—";
-  const v = ratio * 100;
-  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
-  if (Number(text.replace(/,/g, "")) === 0) return "0%";
-  return `${v >= 0 ? "+" : MINUS}${text}%`;
-}
-function percent(ratio) {
-  if (!Number.isFinite(ratio)) return "—";
-  const v = ratio * 100;
-  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
-  if (Number(text.replace(/,/g, "")) === 0) return "0%";
-  return `${v < 0 ? MINUS : ""}${text}%`;
-}
-function signedPoints(ratio) {
-  return signedPercent(ratio).replace(/%$/, " pp");
-}
-function signedDuration(ms2) {
-  if (!Number.isFinite(ms2)) return "—";
-  const body = duration(Math.abs(ms2));
-  if (body === "0 ms") return "0 ms";
-  return `${ms2 >= 0 ? "+" : MINUS}${body}`;
-}
-function signedWithUnit(value4, unit) {
-  if (unit === "ms") return signedDuration(value4);
-  if (unit === "share") return signedPoints(value4);
-  return `${value4 >= 0 ? "+" : MINUS}${compact(Math.abs(value4))} ${unit}`;
-}
-function pValue(p) {
-  if (!Number.isFinite(p)) return "—";
-  if (p < 1e-3) return "< 0.001";
-  return p.toFixed(3);
-}
-
-// src/diagnose/effort.ts
+// src/config/effort-hours.ts
 var HOURS_PER_DAY = 8;
 var HOURS_PER_WEEK = 40;
 var BARE_UNIT_HOURS = { minutes: 0.5, hours: 4, days: 3 * HOURS_PER_DAY, weeks: 2 * HOURS_PER_WEEK };
@@ -394,28 +320,8 @@ function parseEffort(text) {
   const plural = unitText.endsWith("s") && unitText.length > 3;
   return plural ? unit[2] : unit[1];
 }
-function rankByGainPerEffort(items) {
-  const ranked = items.map((item) => {
-    const invalid = problem(item);
-    if (invalid) return { ...item, gain: NaN, gainText: "—", gainPerHour: NaN, invalid };
-    const gain = amdahl(item.share, item.speedup);
-    return { ...item, gain, gainText: gain === Infinity ? "∞" : percent(gain - 1), gainPerHour: (gain - 1) / item.effortHours };
-  });
-  const order = ranked.map((r, i) => ({ r, i })).sort((a, b) => {
-    if (a.r.invalid || b.r.invalid) return (a.r.invalid ? 1 : 0) - (b.r.invalid ? 1 : 0) || a.i - b.i;
-    return b.r.gainPerHour - a.r.gainPerHour || b.r.gain - a.r.gain || a.i - b.i;
-  });
-  return order.map(({ r }, k) => ({ ...r, rank: k + 1 }));
-}
-function problem(item) {
-  if (!(item.share >= 0 && item.share <= 1)) return `share must be between 0 and 1, got ${item.share}`;
-  if (!(item.speedup >= 1)) return `speedup must be at least 1 (a slowdown is not a fix), got ${item.speedup}`;
-  if (!(item.effortHours > 0) || item.effortHours === Infinity) return `effort must be a positive number of hours, got ${item.effortHours}`;
-  if (item.share === 1 && item.speedup === Infinity) return "removing all of the time has no finite gain";
-  return void 0;
-}
 
-// src/diagnose/hints.ts
+// src/config/hints.ts
 var HINTS = {
   capacity: "the engine is at its running-batch or memory limit; requests wait for a slot",
   "scheduler-limited": "requests wait while the running batch has room: admission or scheduling holds them",
@@ -527,7 +433,7 @@ function parseFloorSettings(lines) {
   return out;
 }
 
-// src/diagnose/service/cost-spec.ts
+// src/config/cost-spec.ts
 var EXAMPLE = 'as in "$2.50/gpu-hour x 8" or "2.5 per GPU-hour, 8 GPUs"';
 var SYMBOLS = "$€£¥₹";
 var NUMBER = String.raw`(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?`;
@@ -587,6 +493,8 @@ var DEFAULT_METRICS = [
   makeSpec(METRICS.e2e, percentile(95)),
   makeSpec(METRICS.throughput, MEAN)
 ];
+var DEFAULT_FAIL_ON = "regression,slo";
+var DEFAULT_MAX_BAD_LINE_RATIO = 0.05;
 var DEFAULT_STATISTICS = {
   level: 0.95,
   alpha: 0.05,
@@ -655,7 +563,7 @@ function buildConfig(raw) {
       runNoise: parseShares("run-noise", raw.runNoise ?? [])
     },
     benchmark: raw.benchmark?.trim() || void 0,
-    maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05"),
+    maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, DEFAULT_MAX_BAD_LINE_RATIO, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05"),
     effort: parseEffortOverrides(raw.effort ?? []),
     decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
     ...costOf(raw),
@@ -689,7 +597,7 @@ function metricOrder(spec) {
   return metricIndex * 10 + statIndex;
 }
 function parseFailOn(text) {
-  const value4 = (text?.trim() ? text : "regression,slo").trim().toLowerCase();
+  const value4 = (text?.trim() ? text : DEFAULT_FAIL_ON).trim().toLowerCase();
   if (value4 === "never" || value4 === "none") return /* @__PURE__ */ new Set();
   const parts2 = value4.split(/[\s,]+/).filter(Boolean);
   const out = /* @__PURE__ */ new Set();
@@ -762,6 +670,7 @@ var IssueLog = class {
 
 // src/io/load-side.ts
 import { resolve } from "node:path";
+import { stat as stat2 } from "node:fs/promises";
 
 // src/model/fields.ts
 var DURATION_FIELDS = [
@@ -2508,7 +2417,7 @@ function clip(text, max = 40) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-// src/ingest/native/table-builder.ts
+// src/ingest/request-table.ts
 var FIELD_INDEX = new Map(NUMERIC_FIELDS.map((f, i) => [f, i]));
 var REQUIRED_INDEX = REQUIRED_FIELDS.map((f) => FIELD_INDEX.get(f));
 var UNSTORED_TEXT = "request_id";
@@ -3135,7 +3044,7 @@ var ByteJsonlReader = class {
   }
   /**
    * A string value of text field `field` (from after its opening quote) into the record, as
-   * table-builder.ts accept stores it; the index after its closing quote, or -1.
+   * request-table.ts accept stores it; the index after its closing quote, or -1.
    */
   readText(s, start, field) {
     let q = start;
@@ -3895,7 +3804,7 @@ function isLatencyStatKey(key) {
   return LATENCY_KEY.test(key);
 }
 
-// src/ingest/formats/vllm-run.ts
+// src/ingest/formats/bench-serving.ts
 var MAX_META_KEYS = 64;
 var MAX_TEXT = 200;
 async function readServingResults(source, options, spec, maxBytes = MAX_DOCUMENT_BYTES) {
@@ -7278,61 +7187,8 @@ var Examples = class {
   }
 };
 
-// src/journal/schema.ts
-var JOURNAL_SCHEMA = "perf-triage/journal@1";
+// src/ingest/digest/digest.ts
 var BASELINE_SCHEMA = "perf-triage/baseline@1";
-
-// src/journal/digest-parse.ts
-function parseDigest(text, file) {
-  let value4;
-  try {
-    value4 = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(file, `baseline digest: not valid JSON: ${error.message}`);
-  }
-  const d = object(value4, file, "the file");
-  if (d.schema !== BASELINE_SCHEMA) {
-    throw new InputError(file, `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`);
-  }
-  if (typeof d.benchmark !== "string" || typeof d.createdAt !== "string") throw new InputError(file, 'baseline digest: "benchmark" and "createdAt" must be strings');
-  if (!Array.isArray(d.runs) || d.runs.length === 0) throw new InputError(file, 'baseline digest: "runs" must be a non-empty list');
-  d.runs.forEach((r, i) => checkRun(r, file, `runs[${i}]`));
-  return d;
-}
-function checkRun(value4, file, where) {
-  const r = object(value4, file, where);
-  object(r.meta, file, `${where}.meta`);
-  object(r.meta.config, file, `${where}.meta.config`);
-  if (!Array.isArray(r.summaries)) throw new InputError(file, `baseline digest: ${where}.summaries must be a list`);
-  for (const s of r.summaries) {
-    if (typeof s?.metric !== "string" || typeof s?.stat !== "string" || typeof s?.value !== "number" || !Number.isFinite(s.value)) {
-      throw new InputError(file, `baseline digest: ${where}.summaries holds an entry without metric, stat and a finite value`);
-    }
-  }
-  if (r.requests === void 0) return;
-  const q = object(r.requests, file, `${where}.requests`);
-  const kept = q.kept;
-  if (typeof kept !== "number" || !Number.isInteger(kept) || kept < 0) throw new InputError(file, `baseline digest: ${where}.requests.kept must be a whole number`);
-  const columns2 = object(q.columns, file, `${where}.requests.columns`);
-  for (const [field, values] of Object.entries(columns2)) {
-    if (!NUMERIC_FIELDS.includes(field)) throw new InputError(file, `baseline digest: ${where}.requests.columns has an unknown field "${field}"`);
-    if (!Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && (typeof v !== "number" || !Number.isFinite(v)))) {
-      throw new InputError(file, `baseline digest: ${where}.requests.columns.${field} must be ${kept} finite numbers or nulls`);
-    }
-  }
-  const text = object(q.text ?? {}, file, `${where}.requests.text`);
-  for (const [field, values] of Object.entries(text)) {
-    if (!TEXT_FIELDS.includes(field) || !Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && typeof v !== "string")) {
-      throw new InputError(file, `baseline digest: ${where}.requests.text.${field} must be ${kept} strings or nulls`);
-    }
-  }
-}
-function object(value4, file, where) {
-  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) throw new InputError(file, `baseline digest: ${where} must be an object`);
-  return value4;
-}
-
-// src/journal/digest.ts
 var DIGEST_MAX_ROWS = 5e3;
 var DIGITS = 6;
 var KEPT_TEXT = ["error", "model_version", "tenant"];
@@ -7418,6 +7274,56 @@ function encode(values) {
   const column = new TextColumnBuilder(values.length);
   values.forEach((v, row) => v !== null && column.set(row, v));
   return column.finish(values.length);
+}
+
+// src/ingest/digest/digest-parse.ts
+function parseDigest(text, file) {
+  let value4;
+  try {
+    value4 = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(file, `baseline digest: not valid JSON: ${error.message}`);
+  }
+  const d = object(value4, file, "the file");
+  if (d.schema !== BASELINE_SCHEMA) {
+    throw new InputError(file, `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`);
+  }
+  if (typeof d.benchmark !== "string" || typeof d.createdAt !== "string") throw new InputError(file, 'baseline digest: "benchmark" and "createdAt" must be strings');
+  if (!Array.isArray(d.runs) || d.runs.length === 0) throw new InputError(file, 'baseline digest: "runs" must be a non-empty list');
+  d.runs.forEach((r, i) => checkRun(r, file, `runs[${i}]`));
+  return d;
+}
+function checkRun(value4, file, where) {
+  const r = object(value4, file, where);
+  object(r.meta, file, `${where}.meta`);
+  object(r.meta.config, file, `${where}.meta.config`);
+  if (!Array.isArray(r.summaries)) throw new InputError(file, `baseline digest: ${where}.summaries must be a list`);
+  for (const s of r.summaries) {
+    if (typeof s?.metric !== "string" || typeof s?.stat !== "string" || typeof s?.value !== "number" || !Number.isFinite(s.value)) {
+      throw new InputError(file, `baseline digest: ${where}.summaries holds an entry without metric, stat and a finite value`);
+    }
+  }
+  if (r.requests === void 0) return;
+  const q = object(r.requests, file, `${where}.requests`);
+  const kept = q.kept;
+  if (typeof kept !== "number" || !Number.isInteger(kept) || kept < 0) throw new InputError(file, `baseline digest: ${where}.requests.kept must be a whole number`);
+  const columns2 = object(q.columns, file, `${where}.requests.columns`);
+  for (const [field, values] of Object.entries(columns2)) {
+    if (!NUMERIC_FIELDS.includes(field)) throw new InputError(file, `baseline digest: ${where}.requests.columns has an unknown field "${field}"`);
+    if (!Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && (typeof v !== "number" || !Number.isFinite(v)))) {
+      throw new InputError(file, `baseline digest: ${where}.requests.columns.${field} must be ${kept} finite numbers or nulls`);
+    }
+  }
+  const text = object(q.text ?? {}, file, `${where}.requests.text`);
+  for (const [field, values] of Object.entries(text)) {
+    if (!TEXT_FIELDS.includes(field) || !Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && typeof v !== "string")) {
+      throw new InputError(file, `baseline digest: ${where}.requests.text.${field} must be ${kept} strings or nulls`);
+    }
+  }
+}
+function object(value4, file, where) {
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) throw new InputError(file, `baseline digest: ${where} must be an object`);
+  return value4;
 }
 
 // src/ingest/formats/baseline-digest.ts
@@ -7887,8 +7793,16 @@ function extraNumber(run, key) {
   return Number.isFinite(value4) ? value4 : void 0;
 }
 
-// src/io/load-side.ts
-import { stat as stat2 } from "node:fs/promises";
+// src/ingest/side.ts
+async function sideFromSources(label, sources, options) {
+  const runs = [];
+  for (const source of sources) runs.push(...await ingestRuns(source, options, options.format));
+  const sharded = mergeShards(runs);
+  if ("error" in sharded) throw new InputError(sources.map((s) => s.name).join(", "), sharded.error);
+  const grouped2 = groupRuns(pairScrapes(sharded.runs, diffScrapes));
+  if ("error" in grouped2) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
+  return { label, runs: grouped2.runs };
+}
 
 // src/io/file-source.ts
 import { open, stat } from "node:fs/promises";
@@ -8168,15 +8082,6 @@ function isDir(path) {
 }
 
 // src/io/load-side.ts
-async function sideFromSources(label, sources, options) {
-  const runs = [];
-  for (const source of sources) runs.push(...await ingestRuns(source, options, options.format));
-  const sharded = mergeShards(runs);
-  if ("error" in sharded) throw new InputError(sources.map((s) => s.name).join(", "), sharded.error);
-  const grouped2 = groupRuns(pairScrapes(sharded.runs, diffScrapes));
-  if ("error" in grouped2) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
-  return { label, runs: grouped2.runs };
-}
 async function loadSide(label, patterns, options) {
   const { files, unmatched } = expandPatterns(patterns, options.cwd);
   if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
@@ -8193,7 +8098,7 @@ async function loadSide(label, patterns, options) {
 // src/io/load-profiles.ts
 import { resolve as resolve2 } from "node:path";
 
-// src/profile/cells.ts
+// src/ingest/profile/cells.ts
 var PLAIN = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 var GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 function numberCell(text) {
@@ -8241,7 +8146,7 @@ function splitUnit(header) {
   return m ? { base: m[1].trim(), unit: m[2].trim() } : { base: header.trim(), unit: "" };
 }
 
-// src/profile/csv-table.ts
+// src/ingest/profile/csv-table.ts
 var MAX_CSV_CHARS = 256 * 1024 * 1024;
 async function readCsvTables(source, format, isHeader) {
   const parser = new CsvParser({ delimiter: guessDelimiter(source.head) });
@@ -8283,7 +8188,7 @@ function guessDelimiter(head) {
   return ",";
 }
 
-// src/profile/ncu-metrics.ts
+// src/ingest/profile/ncu-metrics.ts
 var NAMES = {
   duration: ["gpu__time_duration.sum", "Duration"],
   // Duration when gpu__time_duration was not collected: cycles / cycles per second, each pair as ncu defines it.
@@ -8340,7 +8245,7 @@ function stallMetric(name) {
   return void 0;
 }
 
-// src/profile/ncu.ts
+// src/ingest/profile/ncu.ts
 var FORMAT6 = "Nsight Compute CSV";
 var isDetailsHeader = (cells) => cells.includes("Kernel Name") && cells.includes("Metric Name") && (cells.includes("Metric Value") || cells.includes("Average"));
 var isRawHeader = (cells) => cells.includes("Kernel Name") && !cells.includes("Metric Name") && cells.some((c) => c.includes("__"));
@@ -8623,7 +8528,7 @@ function stallShares(list, weight) {
   return [...total2].map(([reason, v]) => ({ reason, share: v / weights })).sort((a, b) => b.share - a.share || (a.reason < b.reason ? -1 : 1));
 }
 
-// src/profile/names.ts
+// src/ingest/profile/names.ts
 var API_SUFFIX = /(?:_v\d+)?(?:_pt[sd]z?|_ptds)?$/;
 var SYNC_CALLS = /* @__PURE__ */ new Set([
   "cudaStreamSynchronize",
@@ -8751,7 +8656,7 @@ function isPythonNetworkWait(name) {
   return /_socket\.socket|of 'select\.(?:epoll|poll)'|method (?:poll|select) of select\.|selectors\.py\(\d+\): select\b|socket\.py\(\d+\): (?:recv|accept|readinto)|zmq.*(?:poll|recv)/.test(name);
 }
 
-// src/profile/types.ts
+// src/model/profile.ts
 function emptySignals(measured2) {
   const api = measured2.cudaApi ? 0 : NaN;
   const blocking = measured2.blocking ? 0 : NaN;
@@ -8786,7 +8691,7 @@ function meanStep(steps) {
   };
 }
 
-// src/profile/nsys-totals.ts
+// src/ingest/profile/nsys-totals.ts
 var REPORT_NAMES = {
   kernels: "cuda_gpu_kern_sum",
   memops: "cuda_gpu_mem_time_sum",
@@ -8886,7 +8791,7 @@ function engineOf(kernels, nvtx) {
   return kernels.some((e) => /\bat::native::|\bc10::/.test(e.name)) || nvtx.some((e) => /^:?aten::/.test(e.name)) ? "pytorch" : "native";
 }
 
-// src/profile/nsys-stats.ts
+// src/ingest/profile/nsys-stats.ts
 var FORMAT7 = "nsys stats CSV";
 function layoutOf(header) {
   const bases = header.map((h) => splitUnit(h).base);
@@ -8937,7 +8842,7 @@ function callsKind(title, entries) {
   return cuda * 2 > entries.length ? "cuda-api" : "osrt";
 }
 
-// src/profile/torch-key-averages.ts
+// src/ingest/profile/torch-key-averages.ts
 var FORMAT8 = "PyTorch key_averages";
 var ALIASES3 = {
   key: ["key", "name", "Name"],
@@ -9098,7 +9003,7 @@ function keyAveragesTotals(rows, file, options = {}) {
   return { file, format: "torch-key-averages", steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: "sum", engine: "pytorch", topKernels: kernels.slice(0, 10), kernels, threads: [], notes: notes2 };
 }
 
-// src/profile/intervals.ts
+// src/ingest/profile/intervals.ts
 function merge(intervals) {
   const sorted = [...intervals].filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const out = [];
@@ -9161,7 +9066,7 @@ function subtract(a, b) {
   return out;
 }
 
-// src/profile/trace-events.ts
+// src/ingest/profile/trace-events.ts
 var TRACE_FORMAT = "PyTorch Chrome trace";
 var KINDS = {
   cpu_op: "op",
@@ -9228,7 +9133,7 @@ function idOf(value4) {
   return typeof value4 === "string" || typeof value4 === "number" ? String(value4) : "";
 }
 
-// src/profile/torch-trace.ts
+// src/ingest/profile/torch-trace.ts
 var STEP2 = /^ProfilerStep#\d+$/;
 async function readTorchTrace(source, options = {}) {
   return traceTotals(await readTraceEvents(source), source.name, options);
@@ -9411,7 +9316,7 @@ function meanSignals(list) {
   return out;
 }
 
-// src/profile/read.ts
+// src/ingest/profile/read.ts
 function detectProfile(head) {
   if (/^\u001f(?:\u008b|\uFFFD)/.test(head)) return { error: "gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)" };
   const text = head.replace(/^\uFEFF/, "").trimStart();
@@ -9459,10 +9364,7 @@ async function loadProfileInputs(base, head, cwd) {
 // src/io/load-quality.ts
 import { resolve as resolve3 } from "node:path";
 
-// src/quality/types.ts
-var FAILED2 = "failed";
-
-// src/quality/fields.ts
+// src/ingest/quality/fields.ts
 var ID_FIELDS = ["custom_id", "prompt_id", "request_id", "id"];
 var TEXT_FIELDS2 = ["output", "text", "generated_text", "completion"];
 var HASH_FIELDS = ["output_sha256", "output_hash"];
@@ -9471,7 +9373,7 @@ var LM_EVAL_NON_METRICS = /* @__PURE__ */ new Set(["alias", "name", "sample_len"
 var SERVER_MADE_ID = /^(?:chatcmpl|cmpl|batch_req|vllm|req|resp|msg)[-_]/;
 var FIELD_LIST = 'output, text, generated_text, completion, choices[0].text or choices[0].message.content (also under "response" or "response.body"), or output_sha256 / output_hash';
 
-// src/quality/detect.ts
+// src/ingest/quality/detect.ts
 var ID_KEY = new RegExp(`"(?:${ID_FIELDS.join("|")})"\\s*:`);
 var OUTPUT_KEY = new RegExp(`"(?:${TEXT_FIELDS2.join("|")}|output_sha256|output_hash|choices|response|error)"\\s*:`);
 var LM_EVAL_COMPANION = /"[^"\\]*_stderr(?:,[^"\\]*)?"\s*:|"(?:versions|n-samples|n-shot|higher_is_better|lm_eval_version|configs)"\s*:/;
@@ -9507,8 +9409,13 @@ function parseObject(line) {
   }
 }
 
-// src/quality/generation-record.ts
+// src/ingest/quality/generation-record.ts
 import { createHash } from "node:crypto";
+
+// src/model/quality.ts
+var FAILED2 = "failed";
+
+// src/ingest/quality/generation-record.ts
 var HEX64 = /^[0-9a-fA-F]{64}$/;
 function generationRecord(r) {
   const id = recordId(r);
@@ -9599,7 +9506,7 @@ function describe6(value4) {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-// src/quality/generations.ts
+// src/ingest/quality/generations.ts
 var FORMAT9 = "generations";
 var MAX_BAD_SHARE = 0.05;
 async function readGenerations(source) {
@@ -9721,7 +9628,7 @@ var Collector = class {
   }
 };
 
-// src/quality/lm-eval.ts
+// src/ingest/quality/lm-eval.ts
 var FORMAT10 = "lm-eval results";
 var STDERR_KEY = /^(.*)_stderr(,.*)?$/;
 function lmEvalScores(doc, file) {
@@ -9777,7 +9684,7 @@ function isFiniteNumber(value4) {
   return typeof value4 === "number" && Number.isFinite(value4);
 }
 
-// src/quality/scores-json.ts
+// src/ingest/quality/scores-json.ts
 var FORMAT11 = "perf-triage scores";
 function scoresFromJson(doc, file) {
   const root = asObject(doc);
@@ -9813,7 +9720,7 @@ function describe7(value4) {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-// src/quality/read.ts
+// src/ingest/quality/read.ts
 var MAX_SCORES_BYTES = 64 * 1024 * 1024;
 async function readQuality(source) {
   const format = detectQuality(source.head);
@@ -9826,346 +9733,6 @@ async function readQuality(source) {
     case "perf-triage-scores":
       return scoresFromJson(parseDocument(await readDocument(source, "perf-triage scores", MAX_SCORES_BYTES), source, "perf-triage scores"), source.name);
   }
-}
-
-// src/stats/proportion.ts
-function wilsonInterval(successes, n, z2) {
-  if (!(n > 0)) return [0, 1];
-  const p = successes / n;
-  const z22 = z2 * z2;
-  const denominator = 1 + z22 / n;
-  const centre = (p + z22 / (2 * n)) / denominator;
-  const half = z2 / denominator * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n));
-  return [successes <= 0 ? 0 : Math.max(0, centre - half), successes >= n ? 1 : Math.min(1, centre + half)];
-}
-function newcombeInterval(x1, n1, x2, n2, z2) {
-  const p1 = x1 / n1;
-  const p2 = x2 / n2;
-  const [l1, u1] = wilsonInterval(x1, n1, z2);
-  const [l2, u2] = wilsonInterval(x2, n2, z2);
-  const d = p1 - p2;
-  return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
-}
-function zForLevel(level) {
-  return normalQuantile(1 - (1 - level) / 2);
-}
-function normalQuantile(p) {
-  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const low2 = 0.02425;
-  if (p < low2 || p > 1 - low2) {
-    const q2 = Math.sqrt(-2 * Math.log(p < low2 ? p : 1 - p));
-    const x = (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-    return p < low2 ? x : -x;
-  }
-  const q = p - 0.5;
-  const r = q * q;
-  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-}
-var MIN_ROWS_FOR_AUTOCORRELATION = 20;
-function effectiveCount(indicator) {
-  const n = indicator.length;
-  if (n < MIN_ROWS_FOR_AUTOCORRELATION) return n;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += indicator[i];
-  mean /= n;
-  let variance = 0;
-  let lagged = 0;
-  for (let i = 0; i < n; i++) {
-    const x = indicator[i] - mean;
-    variance += x * x;
-    if (i + 1 < n) lagged += x * (indicator[i + 1] - mean);
-  }
-  if (variance === 0) return n;
-  const rho = Math.min(0.99, lagged / variance);
-  return rho > 0 ? Math.max(1, n * (1 - rho) / (1 + rho)) : n;
-}
-
-// src/format/text.ts
-function capitalise(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-function listJoin(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-// src/quality/wording.ts
-var MINUS2 = "−";
-function onUnitScale(...values) {
-  return values.every((v) => v >= 0 && v <= 1);
-}
-function scoreValue(value4, unit) {
-  if (!unit) return compact(value4);
-  return value4.toFixed(3);
-}
-function scoreDiff(diff, unit) {
-  const sign = diff > 0 ? "+" : diff < 0 ? MINUS2 : "";
-  if (unit) {
-    const points2 = Math.abs(diff * 100);
-    return `${sign}${points2.toFixed(1)} point${points2.toFixed(1) === "1.0" ? "" : "s"}`;
-  }
-  return `${sign}${compact(Math.abs(diff))}`;
-}
-function bound(value4, unit) {
-  const v = unit ? value4 * 100 : value4;
-  const text = unit ? Math.abs(v).toFixed(1) : compact(Math.abs(v));
-  if (Number(text.replace(/,/g, "")) === 0) return "0";
-  return `${v < 0 ? MINUS2 : "+"}${text}`;
-}
-function share(ratio) {
-  return `${(ratio * 100).toFixed(1).replace(/\.0$/, "")}%`;
-}
-
-// src/quality/compare-scores.ts
-var LEVEL = 0.95;
-var MIN_EFFECT = 0.01;
-function minimumEffect(base, head) {
-  return onUnitScale(base, head) ? MIN_EFFECT : MIN_EFFECT * Math.max(Math.abs(base), Math.abs(head));
-}
-function compareScores(base, head) {
-  const notes2 = [];
-  const b = merge2(base, "base", notes2);
-  const h = merge2(head, "head", notes2);
-  const metrics = [...b.keys()].filter((k) => h.has(k)).map((k) => diffOf(b.get(k), h.get(k)));
-  const counts = { changed: 0, unchanged: 0, inconclusive: 0 };
-  for (const m of metrics) counts[m.verdict]++;
-  const verdict = counts.changed > 0 ? "changed" : metrics.length > 0 && counts.unchanged === metrics.length ? "unchanged" : "inconclusive";
-  const tested = metrics.filter((m) => m.interval).length;
-  if (tested >= 20) notes2.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
-  const comparison = {
-    metrics,
-    onlyBase: [...b.keys()].filter((k) => !h.has(k)),
-    onlyHead: [...h.keys()].filter((k) => !b.has(k)),
-    counts,
-    verdict,
-    sentence: ""
-  };
-  comparison.sentence = scoresSentence(comparison);
-  return { comparison, notes: notes2 };
-}
-function merge2(sets, side2, notes2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const set of sets) {
-    for (const m of set.metrics) {
-      if (out.has(m.key)) notes2.push(`${side2}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
-      out.set(m.key, m);
-    }
-  }
-  return out;
-}
-function diffOf(b, h) {
-  const diff = h.value - b.value;
-  const minEffect = minimumEffect(b.value, h.value);
-  const unit = onUnitScale(b.value, h.value);
-  const z2 = zForLevel(LEVEL);
-  const better = b.higherIsBetter ?? h.higherIsBetter;
-  const common2 = {
-    key: b.key,
-    base: b.value,
-    head: h.value,
-    diff,
-    ...b.stderr !== void 0 ? { baseStderr: b.stderr } : {},
-    ...h.stderr !== void 0 ? { headStderr: h.stderr } : {},
-    minEffect,
-    ...better !== void 0 && diff !== 0 ? { direction: diff > 0 === better ? "better" : "worse" } : {}
-  };
-  let interval;
-  let method = "none";
-  if (b.stderr !== void 0 && h.stderr !== void 0) {
-    const half = z2 * Math.sqrt(b.stderr ** 2 + h.stderr ** 2);
-    interval = [diff - half, diff + half];
-    method = "normal";
-  } else if (unit && b.n !== void 0 && h.n !== void 0) {
-    interval = newcombeInterval(h.value * h.n, h.n, b.value * b.n, b.n, z2);
-    method = "newcombe";
-  }
-  if (!interval) {
-    const missing = listJoin([b.stderr === void 0 ? "base" : "", h.stderr === void 0 ? "head" : ""].filter(Boolean));
-    if (diff === 0) return { ...common2, method, verdict: "unchanged", reason: `identical values (no stderr on ${missing})` };
-    return { ...common2, method, verdict: "inconclusive", reason: `no stderr on ${missing}: a difference of ${scoreDiff(diff, unit)} cannot be told from noise` };
-  }
-  const [lo, hi] = interval;
-  const span2 = `95% interval ${bound(lo, unit)} to ${bound(hi, unit)}${unit ? " points" : ""}`;
-  const margin = unit ? "±1 point" : `±${scoreValue(minEffect, false)} (1%)`;
-  if ((lo > 0 || hi < 0) && Math.abs(diff) >= minEffect) return { ...common2, interval, method, verdict: "changed", reason: `${span2} excludes 0 and the change is at least ${margin.slice(1)}` };
-  if (lo >= -minEffect && hi <= minEffect) return { ...common2, interval, method, verdict: "unchanged", reason: `${span2} lies within ${margin}` };
-  return { ...common2, interval, method, verdict: "inconclusive", reason: `${span2} is neither clear of 0 by ${margin.slice(1)} nor within ${margin}` };
-}
-function scoresSentence(c) {
-  const total2 = c.metrics.length;
-  if (total2 === 0) {
-    const sides = [c.onlyBase.length ? `${c.onlyBase.length} only in base` : "", c.onlyHead.length ? `${c.onlyHead.length} only in head` : ""].filter(Boolean);
-    return `unverified: no score metric on both sides${sides.length ? ` (${listJoin(sides)})` : ""}`;
-  }
-  if (c.verdict === "changed") {
-    const changed = c.metrics.filter((m) => m.verdict === "changed");
-    const shown = changed.slice(0, 2).map(describeChange);
-    const more = changed.length > 2 ? ` and ${changed.length - 2} more` : "";
-    return `CHANGED: ${changed.length} of ${total2} metrics differ: ${shown.join("; ")}${more}; compare them before accepting`;
-  }
-  if (c.verdict === "unchanged") {
-    const offScale = c.metrics.some((m) => !onUnitScale(m.base, m.head));
-    return `unchanged (verified: ${total2} metric${total2 === 1 ? "" : "s"}, 95% intervals within ±1 point${offScale ? ", ±1% off the 0–1 scale" : ""})`;
-  }
-  const first = c.metrics.find((m) => m.verdict === "inconclusive");
-  return `unverified: ${c.counts.inconclusive} of ${total2} metrics inconclusive (${first.key}: ${first.reason})`;
-}
-function describeChange(m) {
-  const unit = onUnitScale(m.base, m.head);
-  const ci = m.interval ? `, 95% CI ${bound(m.interval[0], unit)} to ${bound(m.interval[1], unit)}` : "";
-  return `${m.key} ${scoreValue(m.base, unit)} → ${scoreValue(m.head, unit)} (${scoreDiff(m.diff, unit)}${m.direction ? `, ${m.direction}` : ""}${ci})`;
-}
-
-// src/quality/compare-generations.ts
-function compareGenerations(base, head) {
-  const notes2 = [];
-  const b = merge3(base, "base", notes2);
-  const h = merge3(head, "head", notes2);
-  const c = {
-    matched: 0,
-    identical: 0,
-    differing: 0,
-    incomparable: 0,
-    onlyBase: 0,
-    onlyHead: 0,
-    failedHead: 0,
-    failedBase: 0,
-    verdict: "none-matched",
-    expectedToDiffer: false,
-    shorter: 0,
-    longer: 0,
-    sentence: ""
-  };
-  for (const [id, be] of b.entries) {
-    const he = h.entries.get(id);
-    if (he === void 0) c.onlyBase++;
-    else if (be === FAILED2 || he === FAILED2) {
-      if (be !== FAILED2) c.failedHead++;
-      else if (he !== FAILED2) c.failedBase++;
-    } else {
-      c.matched++;
-      if (be.hash === he.hash) c.identical++;
-      else if (kind(be.hash) !== kind(he.hash)) c.incomparable++;
-      else {
-        c.differing++;
-        if (be.length !== void 0 && he.length !== void 0) {
-          if (he.length < be.length) c.shorter++;
-          else if (he.length > be.length) c.longer++;
-        }
-      }
-    }
-  }
-  for (const id of h.entries.keys()) if (!b.entries.has(id)) c.onlyHead++;
-  const compared = c.identical + c.differing;
-  if (compared > 0) {
-    c.shareIdentical = c.identical / compared;
-    c.shareIdenticalInterval = wilsonInterval(c.identical, compared, zForLevel(LEVEL));
-  }
-  c.verdict = c.differing > 0 || c.failedHead > 0 ? "changed" : compared > 0 ? "identical" : "none-matched";
-  const sampled = (s) => (s.maxTemperature ?? 0) > 0;
-  c.expectedToDiffer = (sampled(b.sampling) || sampled(h.sampling)) && !(b.sampling.withSeed > 0 && h.sampling.withSeed > 0);
-  if (c.incomparable > 0) notes2.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
-  c.sentence = generationsSentence(c, b, h);
-  return { comparison: c, notes: notes2 };
-}
-function kind(hash) {
-  return hash.slice(0, hash.indexOf(":"));
-}
-function merge3(sets, side2, notes2) {
-  if (sets.length === 1) return sets[0];
-  const entries = /* @__PURE__ */ new Map();
-  const sampling = { withTemperature: 0, withSeed: 0 };
-  let records = 0;
-  let repeated = 0;
-  for (const set of sets) {
-    records += set.records;
-    sampling.withTemperature += set.sampling.withTemperature;
-    sampling.withSeed += set.sampling.withSeed;
-    if (set.sampling.maxTemperature !== void 0) sampling.maxTemperature = Math.max(sampling.maxTemperature ?? 0, set.sampling.maxTemperature);
-    for (const [id, entry] of set.entries) {
-      if (entries.has(id)) repeated++;
-      else entries.set(id, entry);
-    }
-  }
-  if (repeated) notes2.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
-  return { entries, sampling, records };
-}
-function generationsSentence(c, b, h) {
-  const unpaired = listJoin([c.onlyBase ? `${grouped(c.onlyBase)} only in base` : "", c.onlyHead ? `${grouped(c.onlyHead)} only in head` : ""].filter(Boolean));
-  const compared = c.identical + c.differing;
-  if (c.verdict === "none-matched") {
-    if (c.incomparable > 0) return `not verified: the ${grouped(c.incomparable)} paired generations carry hashes of different kinds (text SHA-256 against output_hash)`;
-    return `not verified: no generation id in both base (${grouped(b.entries.size)}) and head (${grouped(h.entries.size)})`;
-  }
-  if (c.verdict === "identical") {
-    return `unchanged (verified: ${grouped(compared)} paired generations, identical${unpaired ? `; ${unpaired}` : ""})`;
-  }
-  const parts2 = [];
-  if (c.differing > 0) parts2.push(`${grouped(c.differing)} of ${grouped(compared)} paired generations differ (${share(c.differing / compared)})`);
-  if (c.failedHead > 0) parts2.push(`${grouped(c.failedHead)} request(s) failed in head that base answered`);
-  let out = `CHANGED: ${parts2.join("; ")}; compare them before accepting`;
-  if (c.expectedToDiffer) {
-    const t = Math.max(b.sampling.maxTemperature ?? 0, h.sampling.maxTemperature ?? 0);
-    out += `; sampling at temperature ${t} without a fixed seed makes differences expected: exact match needs greedy decoding (temperature 0) or a fixed seed`;
-  } else if (c.differing > compared / 2) {
-    out += "; with most pairs differing, check the decoding: exact match needs greedy decoding or a fixed seed, and an engine whose output does not depend on batch size (vLLM: VLLM_BATCH_INVARIANT=1)";
-  }
-  return out;
-}
-
-// src/quality/compare.ts
-function compareQuality(base, head) {
-  const scores = (side2) => side2.filter((q) => q.kind === "scores");
-  const generations = (side2) => side2.filter((q) => q.kind === "generations");
-  const notes2 = [];
-  for (const [side2, inputs] of [["base", base], ["head", head]]) {
-    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes2.push(`${side2} ${q.file}: ${note}`);
-  }
-  const out = { notes: notes2 };
-  if (scores(base).length || scores(head).length) {
-    const s = compareScores(scores(base), scores(head));
-    out.scores = s.comparison;
-    notes2.push(...s.notes);
-  }
-  if (generations(base).length || generations(head).length) {
-    const g2 = compareGenerations(generations(base), generations(head));
-    out.generations = g2.comparison;
-    notes2.push(...g2.notes);
-  }
-  return out;
-}
-function parts(c) {
-  const out = [];
-  const g2 = c.generations;
-  if (g2) {
-    const changed = g2.failedHead > 0 || g2.differing > 0 && !g2.expectedToDiffer;
-    out.push({ state: g2.verdict === "identical" ? "unchanged" : changed ? "changed" : "unverified", sentence: g2.sentence });
-  }
-  const s = c.scores;
-  if (s) out.push({ state: s.verdict === "changed" ? "changed" : s.verdict === "unchanged" ? "unchanged" : "unverified", sentence: s.sentence });
-  return out;
-}
-function qualityLine(c) {
-  const all = parts(c);
-  if (all.length === 0) return "not measured";
-  if (all.every((p) => p.state === "unchanged")) {
-    const inner = all.map((p) => p.sentence.replace(/^unchanged \(verified: /, "").replace(/\)$/, ""));
-    return `unchanged (verified: ${inner.join("; ")})`;
-  }
-  const order = ["changed", "unverified", "unchanged"];
-  return [...all].sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state)).map((p) => p.sentence).join("; ");
-}
-function caveat(c) {
-  const all = parts(c);
-  const changed = all.filter((p) => p.state === "changed");
-  if (changed.length) return { kind: "quality-changed", message: `output quality changed: ${changed.map((p) => p.sentence.replace(/^CHANGED: /, "")).join("; ")}` };
-  const unverified = all.filter((p) => p.state === "unverified");
-  if (unverified.length) return { kind: "quality-unverified", message: `output quality was measured but not verified: ${unverified.map((p) => p.sentence.replace(/^(?:unverified|not verified|CHANGED): /, "")).join("; ")}` };
-  return void 0;
 }
 
 // src/io/load-quality.ts
@@ -11115,6 +10682,62 @@ function countFinite(values) {
   return count3;
 }
 
+// src/stats/proportion.ts
+function wilsonInterval(successes, n, z2) {
+  if (!(n > 0)) return [0, 1];
+  const p = successes / n;
+  const z22 = z2 * z2;
+  const denominator = 1 + z22 / n;
+  const centre = (p + z22 / (2 * n)) / denominator;
+  const half = z2 / denominator * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n));
+  return [successes <= 0 ? 0 : Math.max(0, centre - half), successes >= n ? 1 : Math.min(1, centre + half)];
+}
+function newcombeInterval(x1, n1, x2, n2, z2) {
+  const p1 = x1 / n1;
+  const p2 = x2 / n2;
+  const [l1, u1] = wilsonInterval(x1, n1, z2);
+  const [l2, u2] = wilsonInterval(x2, n2, z2);
+  const d = p1 - p2;
+  return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
+}
+function zForLevel(level) {
+  return normalQuantile(1 - (1 - level) / 2);
+}
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const low2 = 0.02425;
+  if (p < low2 || p > 1 - low2) {
+    const q2 = Math.sqrt(-2 * Math.log(p < low2 ? p : 1 - p));
+    const x = (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+    return p < low2 ? x : -x;
+  }
+  const q = p - 0.5;
+  const r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+var MIN_ROWS_FOR_AUTOCORRELATION = 20;
+function effectiveCount(indicator) {
+  const n = indicator.length;
+  if (n < MIN_ROWS_FOR_AUTOCORRELATION) return n;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += indicator[i];
+  mean /= n;
+  let variance = 0;
+  let lagged = 0;
+  for (let i = 0; i < n; i++) {
+    const x = indicator[i] - mean;
+    variance += x * x;
+    if (i + 1 < n) lagged += x * (indicator[i + 1] - mean);
+  }
+  if (variance === 0) return n;
+  const rho = Math.min(0.99, lagged / variance);
+  return rho > 0 ? Math.max(1, n * (1 - rho) / (1 + rho)) : n;
+}
+
 // src/stats/two-sample.ts
 function bootstrapChange(base, head, options) {
   const { resamples, level, rng, baseNoise, headNoise } = options;
@@ -11700,6 +11323,12 @@ function ownStatistic(column, q) {
   return q === 0 ? meanFinite(column) : quantile(column, q);
 }
 
+// src/diagnose/amdahl-law.ts
+function amdahl(p, s) {
+  if (s === Infinity) return 1 / (1 - p);
+  return 1 / (1 - p + p / s);
+}
+
 // src/diagnose/amdahl.ts
 var MIN_SHARE_OF_CHANGE = 0.05;
 function rankFixes(attribution, head, findings, walks, slo2, effortOverrides = {}) {
@@ -11798,6 +11427,83 @@ function remainderColumn(head, metric, attribution) {
   return out;
 }
 
+// src/display/numbers.ts
+var MINUS = "−";
+function grouped(value4, digits = 0) {
+  if (!Number.isFinite(value4)) return String(value4);
+  const fixed3 = Math.abs(value4).toFixed(digits);
+  const [whole2, fraction2] = fixed3.split(".");
+  const withCommas = whole2.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (value4 < 0 && Number(fixed3) !== 0 ? MINUS : "") + withCommas + (fraction2 ? `.${fraction2}` : "");
+}
+function compact(value4) {
+  if (!Number.isFinite(value4)) return String(value4);
+  const a = Math.abs(value4);
+  if (a >= 100 || Number(a.toFixed(1)) >= 100) return grouped(value4, 0);
+  if (a >= 10 || Number(a.toFixed(2)) >= 10) return grouped(value4, 1);
+  if (a >= 1 || Number(a.toPrecision(2)) >= 1) return grouped(value4, 2);
+  if (a === 0) return "0";
+  return (value4 < 0 ? MINUS : "") + String(Number(a.toPrecision(2)));
+}
+function duration(ms2) {
+  if (!Number.isFinite(ms2)) return "—";
+  if (Math.abs(ms2) < 5e-4) return "0 ms";
+  if (Math.abs(ms2) >= 1e4 || Number(Math.abs(ms2).toFixed(0)) >= 1e4) return `${compact(ms2 / 1e3)} s`;
+  return `${compact(ms2)} ms`;
+}
+function withUnit(value4, unit) {
+  if (unit === "ms") return duration(value4);
+  if (unit === "share") return percent(value4);
+  return `${compact(value4)} ${unit}`;
+}
+function pairWithUnit(base, head, unit) {
+  const show2 = (v, seconds2) => v === void 0 ? "—" : seconds2 && Number.isFinite(v) ? `${compact(v / 1e3)} s` : withUnit(v, unit);
+  const seconds = unit === "ms" && Math.max(Math.abs(base ?? 0), Math.abs(head ?? 0)) >= 1e4;
+  return [show2(base, seconds), show2(head, seconds)];
+}
+function signedPercent(ratio) {
+  if (!Number.isFinite(ratio)) return "—";
+  const v = ratio * 100;
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  if (Number(text.replace(/,/g, "")) === 0) return "0%";
+  return `${v >= 0 ? "+" : MINUS}${text}%`;
+}
+function percent(ratio) {
+  if (!Number.isFinite(ratio)) return "—";
+  const v = ratio * 100;
+  const text = Number(Math.abs(v).toFixed(1)) >= 10 ? grouped(Math.abs(v), 0) : Math.abs(v).toFixed(1);
+  if (Number(text.replace(/,/g, "")) === 0) return "0%";
+  return `${v < 0 ? MINUS : ""}${text}%`;
+}
+function signedPoints(ratio) {
+  return signedPercent(ratio).replace(/%$/, " pp");
+}
+function signedDuration(ms2) {
+  if (!Number.isFinite(ms2)) return "—";
+  const body = duration(Math.abs(ms2));
+  if (body === "0 ms") return "0 ms";
+  return `${ms2 >= 0 ? "+" : MINUS}${body}`;
+}
+function signedWithUnit(value4, unit) {
+  if (unit === "ms") return signedDuration(value4);
+  if (unit === "share") return signedPoints(value4);
+  return `${value4 >= 0 ? "+" : MINUS}${compact(Math.abs(value4))} ${unit}`;
+}
+function pValue(p) {
+  if (!Number.isFinite(p)) return "—";
+  if (p < 1e-3) return "< 0.001";
+  return p.toFixed(3);
+}
+
+// src/display/text.ts
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+function listJoin(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 // src/diagnose/config-diff.ts
 function diffConfig(base, head) {
   const keys = [.../* @__PURE__ */ new Set([...Object.keys(base.config), ...Object.keys(head.config)])].sort();
@@ -11825,6 +11531,281 @@ function pValueText(p) {
 }
 function agreeingBins(m) {
   return `${m.change >= 0 ? "slower" : "faster"} in strata holding ${percent(m.agreement)} of matched requests, ${m.bins} strata`;
+}
+
+// src/display/quality-numbers.ts
+var MINUS2 = "−";
+function onUnitScale(...values) {
+  return values.every((v) => v >= 0 && v <= 1);
+}
+function scoreValue(value4, unit) {
+  if (!unit) return compact(value4);
+  return value4.toFixed(3);
+}
+function scoreDiff(diff, unit) {
+  const sign = diff > 0 ? "+" : diff < 0 ? MINUS2 : "";
+  if (unit) {
+    const points2 = Math.abs(diff * 100);
+    return `${sign}${points2.toFixed(1)} point${points2.toFixed(1) === "1.0" ? "" : "s"}`;
+  }
+  return `${sign}${compact(Math.abs(diff))}`;
+}
+function bound(value4, unit) {
+  const v = unit ? value4 * 100 : value4;
+  const text = unit ? Math.abs(v).toFixed(1) : compact(Math.abs(v));
+  if (Number(text.replace(/,/g, "")) === 0) return "0";
+  return `${v < 0 ? MINUS2 : "+"}${text}`;
+}
+function share(ratio) {
+  return `${(ratio * 100).toFixed(1).replace(/\.0$/, "")}%`;
+}
+
+// src/compare/quality/compare-scores.ts
+var LEVEL = 0.95;
+var MIN_EFFECT = 0.01;
+function minimumEffect(base, head) {
+  return onUnitScale(base, head) ? MIN_EFFECT : MIN_EFFECT * Math.max(Math.abs(base), Math.abs(head));
+}
+function compareScores(base, head) {
+  const notes2 = [];
+  const b = merge2(base, "base", notes2);
+  const h = merge2(head, "head", notes2);
+  const metrics = [...b.keys()].filter((k) => h.has(k)).map((k) => diffOf(b.get(k), h.get(k)));
+  const counts = { changed: 0, unchanged: 0, inconclusive: 0 };
+  for (const m of metrics) counts[m.verdict]++;
+  const verdict = counts.changed > 0 ? "changed" : metrics.length > 0 && counts.unchanged === metrics.length ? "unchanged" : "inconclusive";
+  const tested = metrics.filter((m) => m.interval).length;
+  if (tested >= 20) notes2.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
+  const comparison = {
+    metrics,
+    onlyBase: [...b.keys()].filter((k) => !h.has(k)),
+    onlyHead: [...h.keys()].filter((k) => !b.has(k)),
+    counts,
+    verdict,
+    sentence: ""
+  };
+  comparison.sentence = scoresSentence(comparison);
+  return { comparison, notes: notes2 };
+}
+function merge2(sets, side2, notes2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const set of sets) {
+    for (const m of set.metrics) {
+      if (out.has(m.key)) notes2.push(`${side2}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
+      out.set(m.key, m);
+    }
+  }
+  return out;
+}
+function diffOf(b, h) {
+  const diff = h.value - b.value;
+  const minEffect = minimumEffect(b.value, h.value);
+  const unit = onUnitScale(b.value, h.value);
+  const z2 = zForLevel(LEVEL);
+  const better = b.higherIsBetter ?? h.higherIsBetter;
+  const common2 = {
+    key: b.key,
+    base: b.value,
+    head: h.value,
+    diff,
+    ...b.stderr !== void 0 ? { baseStderr: b.stderr } : {},
+    ...h.stderr !== void 0 ? { headStderr: h.stderr } : {},
+    minEffect,
+    ...better !== void 0 && diff !== 0 ? { direction: diff > 0 === better ? "better" : "worse" } : {}
+  };
+  let interval;
+  let method = "none";
+  if (b.stderr !== void 0 && h.stderr !== void 0) {
+    const half = z2 * Math.sqrt(b.stderr ** 2 + h.stderr ** 2);
+    interval = [diff - half, diff + half];
+    method = "normal";
+  } else if (unit && b.n !== void 0 && h.n !== void 0) {
+    interval = newcombeInterval(h.value * h.n, h.n, b.value * b.n, b.n, z2);
+    method = "newcombe";
+  }
+  if (!interval) {
+    const missing = listJoin([b.stderr === void 0 ? "base" : "", h.stderr === void 0 ? "head" : ""].filter(Boolean));
+    if (diff === 0) return { ...common2, method, verdict: "unchanged", reason: `identical values (no stderr on ${missing})` };
+    return { ...common2, method, verdict: "inconclusive", reason: `no stderr on ${missing}: a difference of ${scoreDiff(diff, unit)} cannot be told from noise` };
+  }
+  const [lo, hi] = interval;
+  const span2 = `95% interval ${bound(lo, unit)} to ${bound(hi, unit)}${unit ? " points" : ""}`;
+  const margin = unit ? "±1 point" : `±${scoreValue(minEffect, false)} (1%)`;
+  if ((lo > 0 || hi < 0) && Math.abs(diff) >= minEffect) return { ...common2, interval, method, verdict: "changed", reason: `${span2} excludes 0 and the change is at least ${margin.slice(1)}` };
+  if (lo >= -minEffect && hi <= minEffect) return { ...common2, interval, method, verdict: "unchanged", reason: `${span2} lies within ${margin}` };
+  return { ...common2, interval, method, verdict: "inconclusive", reason: `${span2} is neither clear of 0 by ${margin.slice(1)} nor within ${margin}` };
+}
+function scoresSentence(c) {
+  const total2 = c.metrics.length;
+  if (total2 === 0) {
+    const sides = [c.onlyBase.length ? `${c.onlyBase.length} only in base` : "", c.onlyHead.length ? `${c.onlyHead.length} only in head` : ""].filter(Boolean);
+    return `unverified: no score metric on both sides${sides.length ? ` (${listJoin(sides)})` : ""}`;
+  }
+  if (c.verdict === "changed") {
+    const changed = c.metrics.filter((m) => m.verdict === "changed");
+    const shown = changed.slice(0, 2).map(describeChange);
+    const more = changed.length > 2 ? ` and ${changed.length - 2} more` : "";
+    return `CHANGED: ${changed.length} of ${total2} metrics differ: ${shown.join("; ")}${more}; compare them before accepting`;
+  }
+  if (c.verdict === "unchanged") {
+    const offScale = c.metrics.some((m) => !onUnitScale(m.base, m.head));
+    return `unchanged (verified: ${total2} metric${total2 === 1 ? "" : "s"}, 95% intervals within ±1 point${offScale ? ", ±1% off the 0–1 scale" : ""})`;
+  }
+  const first = c.metrics.find((m) => m.verdict === "inconclusive");
+  return `unverified: ${c.counts.inconclusive} of ${total2} metrics inconclusive (${first.key}: ${first.reason})`;
+}
+function describeChange(m) {
+  const unit = onUnitScale(m.base, m.head);
+  const ci = m.interval ? `, 95% CI ${bound(m.interval[0], unit)} to ${bound(m.interval[1], unit)}` : "";
+  return `${m.key} ${scoreValue(m.base, unit)} → ${scoreValue(m.head, unit)} (${scoreDiff(m.diff, unit)}${m.direction ? `, ${m.direction}` : ""}${ci})`;
+}
+
+// src/compare/quality/compare-generations.ts
+function compareGenerations(base, head) {
+  const notes2 = [];
+  const b = merge3(base, "base", notes2);
+  const h = merge3(head, "head", notes2);
+  const c = {
+    matched: 0,
+    identical: 0,
+    differing: 0,
+    incomparable: 0,
+    onlyBase: 0,
+    onlyHead: 0,
+    failedHead: 0,
+    failedBase: 0,
+    verdict: "none-matched",
+    expectedToDiffer: false,
+    shorter: 0,
+    longer: 0,
+    sentence: ""
+  };
+  for (const [id, be] of b.entries) {
+    const he = h.entries.get(id);
+    if (he === void 0) c.onlyBase++;
+    else if (be === FAILED2 || he === FAILED2) {
+      if (be !== FAILED2) c.failedHead++;
+      else if (he !== FAILED2) c.failedBase++;
+    } else {
+      c.matched++;
+      if (be.hash === he.hash) c.identical++;
+      else if (kind(be.hash) !== kind(he.hash)) c.incomparable++;
+      else {
+        c.differing++;
+        if (be.length !== void 0 && he.length !== void 0) {
+          if (he.length < be.length) c.shorter++;
+          else if (he.length > be.length) c.longer++;
+        }
+      }
+    }
+  }
+  for (const id of h.entries.keys()) if (!b.entries.has(id)) c.onlyHead++;
+  const compared = c.identical + c.differing;
+  if (compared > 0) {
+    c.shareIdentical = c.identical / compared;
+    c.shareIdenticalInterval = wilsonInterval(c.identical, compared, zForLevel(LEVEL));
+  }
+  c.verdict = c.differing > 0 || c.failedHead > 0 ? "changed" : compared > 0 ? "identical" : "none-matched";
+  const sampled = (s) => (s.maxTemperature ?? 0) > 0;
+  c.expectedToDiffer = (sampled(b.sampling) || sampled(h.sampling)) && !(b.sampling.withSeed > 0 && h.sampling.withSeed > 0);
+  if (c.incomparable > 0) notes2.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
+  c.sentence = generationsSentence(c, b, h);
+  return { comparison: c, notes: notes2 };
+}
+function kind(hash) {
+  return hash.slice(0, hash.indexOf(":"));
+}
+function merge3(sets, side2, notes2) {
+  if (sets.length === 1) return sets[0];
+  const entries = /* @__PURE__ */ new Map();
+  const sampling = { withTemperature: 0, withSeed: 0 };
+  let records = 0;
+  let repeated = 0;
+  for (const set of sets) {
+    records += set.records;
+    sampling.withTemperature += set.sampling.withTemperature;
+    sampling.withSeed += set.sampling.withSeed;
+    if (set.sampling.maxTemperature !== void 0) sampling.maxTemperature = Math.max(sampling.maxTemperature ?? 0, set.sampling.maxTemperature);
+    for (const [id, entry] of set.entries) {
+      if (entries.has(id)) repeated++;
+      else entries.set(id, entry);
+    }
+  }
+  if (repeated) notes2.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
+  return { entries, sampling, records };
+}
+function generationsSentence(c, b, h) {
+  const unpaired = listJoin([c.onlyBase ? `${grouped(c.onlyBase)} only in base` : "", c.onlyHead ? `${grouped(c.onlyHead)} only in head` : ""].filter(Boolean));
+  const compared = c.identical + c.differing;
+  if (c.verdict === "none-matched") {
+    if (c.incomparable > 0) return `not verified: the ${grouped(c.incomparable)} paired generations carry hashes of different kinds (text SHA-256 against output_hash)`;
+    return `not verified: no generation id in both base (${grouped(b.entries.size)}) and head (${grouped(h.entries.size)})`;
+  }
+  if (c.verdict === "identical") {
+    return `unchanged (verified: ${grouped(compared)} paired generations, identical${unpaired ? `; ${unpaired}` : ""})`;
+  }
+  const parts2 = [];
+  if (c.differing > 0) parts2.push(`${grouped(c.differing)} of ${grouped(compared)} paired generations differ (${share(c.differing / compared)})`);
+  if (c.failedHead > 0) parts2.push(`${grouped(c.failedHead)} request(s) failed in head that base answered`);
+  let out = `CHANGED: ${parts2.join("; ")}; compare them before accepting`;
+  if (c.expectedToDiffer) {
+    const t = Math.max(b.sampling.maxTemperature ?? 0, h.sampling.maxTemperature ?? 0);
+    out += `; sampling at temperature ${t} without a fixed seed makes differences expected: exact match needs greedy decoding (temperature 0) or a fixed seed`;
+  } else if (c.differing > compared / 2) {
+    out += "; with most pairs differing, check the decoding: exact match needs greedy decoding or a fixed seed, and an engine whose output does not depend on batch size (vLLM: VLLM_BATCH_INVARIANT=1)";
+  }
+  return out;
+}
+
+// src/compare/quality/compare.ts
+function compareQuality(base, head) {
+  const scores = (side2) => side2.filter((q) => q.kind === "scores");
+  const generations = (side2) => side2.filter((q) => q.kind === "generations");
+  const notes2 = [];
+  for (const [side2, inputs] of [["base", base], ["head", head]]) {
+    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes2.push(`${side2} ${q.file}: ${note}`);
+  }
+  const out = { notes: notes2 };
+  if (scores(base).length || scores(head).length) {
+    const s = compareScores(scores(base), scores(head));
+    out.scores = s.comparison;
+    notes2.push(...s.notes);
+  }
+  if (generations(base).length || generations(head).length) {
+    const g2 = compareGenerations(generations(base), generations(head));
+    out.generations = g2.comparison;
+    notes2.push(...g2.notes);
+  }
+  return out;
+}
+function parts(c) {
+  const out = [];
+  const g2 = c.generations;
+  if (g2) {
+    const changed = g2.failedHead > 0 || g2.differing > 0 && !g2.expectedToDiffer;
+    out.push({ state: g2.verdict === "identical" ? "unchanged" : changed ? "changed" : "unverified", sentence: g2.sentence });
+  }
+  const s = c.scores;
+  if (s) out.push({ state: s.verdict === "changed" ? "changed" : s.verdict === "unchanged" ? "unchanged" : "unverified", sentence: s.sentence });
+  return out;
+}
+function qualityLine(c) {
+  const all = parts(c);
+  if (all.length === 0) return "not measured";
+  if (all.every((p) => p.state === "unchanged")) {
+    const inner = all.map((p) => p.sentence.replace(/^unchanged \(verified: /, "").replace(/\)$/, ""));
+    return `unchanged (verified: ${inner.join("; ")})`;
+  }
+  const order = ["changed", "unverified", "unchanged"];
+  return [...all].sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state)).map((p) => p.sentence).join("; ");
+}
+function caveat(c) {
+  const all = parts(c);
+  const changed = all.filter((p) => p.state === "changed");
+  if (changed.length) return { kind: "quality-changed", message: `output quality changed: ${changed.map((p) => p.sentence.replace(/^CHANGED: /, "")).join("; ")}` };
+  const unverified = all.filter((p) => p.state === "unverified");
+  if (unverified.length) return { kind: "quality-unverified", message: `output quality was measured but not verified: ${unverified.map((p) => p.sentence.replace(/^(?:unverified|not verified|CHANGED): /, "")).join("; ")}` };
+  return void 0;
 }
 
 // src/diagnose/context.ts
@@ -13943,7 +13924,7 @@ function varies(groups, field) {
 // src/report/model.ts
 var SCHEMA_VERSION = 2;
 
-// src/profile/hardware.ts
+// src/diagnose/profile/hardware.ts
 var GPUS = [
   { name: "H100 SXM", bandwidthGBs: 3350, source: "NVIDIA H100 datasheet: H100 SXM 80 GB HBM3, 3.35 TB/s", confirmed: true, match: /h100sxm|h10080gbhbm3$/ },
   { name: "H100 PCIe", bandwidthGBs: 2e3, source: "NVIDIA H100 datasheet: H100 PCIe 80 GB HBM2e, 2 TB/s", confirmed: false, match: /h100pcie/ },
@@ -13977,7 +13958,7 @@ function lookupGpu(name) {
   return { ok: false, message: `GPU "${name}" is not in the table (${known}): give its memory bandwidth as bandwidthGBs` };
 }
 
-// src/profile/models.ts
+// src/diagnose/profile/models.ts
 var MODELS = [
   {
     name: "Llama-3.1-8B",
@@ -14028,7 +14009,7 @@ function lookupModel(name) {
   return MODELS.find((m) => key(m.name) === k);
 }
 
-// src/profile/decode-floor.ts
+// src/diagnose/profile/decode-floor.ts
 var positive3 = (x) => x !== void 0 && Number.isFinite(x) && x > 0;
 var nonNegative4 = (x) => x !== void 0 && Number.isFinite(x) && x >= 0;
 function decodeFloor(input) {
@@ -14541,7 +14522,7 @@ function serviceMetrics(base, head, options) {
   return { goodput, cost: cost2, headroom: { base: sideHeadroom(base.runs), head: sideHeadroom(head.runs) } };
 }
 
-// src/profile/regime.ts
+// src/diagnose/profile/regime.ts
 var REGIME_THRESHOLDS = { bound: 80, latency: 60, balanced: 10, lowOccupancy: 50 };
 var REGIME_FIXES = {
   "memory-bound": [
@@ -14645,7 +14626,7 @@ function classifyKernel(k, thresholds = REGIME_THRESHOLDS) {
   return { regime: "balanced", counters, evidence: `${numbers}: within ${balanced2} points of each other, neither ≥ ${bound2}%`, fixes: REGIME_FIXES.balanced };
 }
 
-// src/profile/compare-kernels.ts
+// src/diagnose/profile/compare-kernels.ts
 var DURATION_CHANGE = 0.05;
 var OCCUPANCY_CHANGE = 5;
 var STALL_CHANGE = 0.1;
@@ -14721,7 +14702,7 @@ function shifts(base, head) {
   return [...reasons].map((reason) => ({ reason, base: of(base, reason), head: of(head, reason), delta: of(head, reason) - of(base, reason) })).filter((s) => Math.abs(s.delta) >= STALL_CHANGE).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || (a.reason < b.reason ? -1 : 1)).slice(0, 3);
 }
 
-// src/profile/compare-splits.ts
+// src/diagnose/profile/compare-splits.ts
 var FLAT = 0.05;
 var EXPLAINS = 0.5;
 function delta(base, head) {
@@ -14809,7 +14790,7 @@ function conclude(d, verdict) {
   return { change: "unexplained", direction, conclusion: `${w}: no single side explains it (${gpuText}, ${describe8(cpu, "host time")})${tail}.` };
 }
 
-// src/profile/compare-kernel-times.ts
+// src/diagnose/profile/compare-kernel-times.ts
 function delta2(name, base, head, countBase, countHead) {
   return { name, base, head, deltaMs: head - base, ratio: base > 0 ? head / base - 1 : NaN, countBase, countHead };
 }
@@ -14849,7 +14830,7 @@ function compareKernelTimes(base, head) {
   };
 }
 
-// src/profile/waiting.ts
+// src/diagnose/profile/waiting.ts
 var PRESENT_SHARE = 0.1;
 var NEXT_CHECK = {
   pytorch: {
@@ -14893,7 +14874,7 @@ function waitCandidates(step, s, engine = "pytorch") {
   return out.sort((a, b) => rank2[a.evidence] - rank2[b.evidence] || (b.ms || 0) - (a.ms || 0));
 }
 
-// src/profile/split.ts
+// src/diagnose/profile/split.ts
 var SPLIT_THRESHOLDS = {
   /** A side whose share of the wall clock is at least this is "≈ wall". */
   near: 0.8,
@@ -15349,7 +15330,56 @@ function batchingTradeoff(metrics, differences, batch, costs) {
   };
 }
 
-// src/report/build.ts
+// src/report/lead.ts
+function leadMetric(b) {
+  const regressed = b.metrics.filter((m) => m.verdict === "regressed");
+  const byChange2 = (list) => explainedFirst(b, [...list].sort((x, y) => badness(y) - badness(x)));
+  return regressed.find((m) => m.spec.metric.id === "failed") ?? byChange2(regressed.filter(breaches)) ?? byChange2(regressed.filter((m) => m.slos.length)) ?? byChange2(regressed) ?? b.metrics.find(breaches) ?? leadUndecided(b) ?? b.metrics.find((m) => m.verdict === "improved");
+}
+function breaches(m) {
+  return m.slos.some((s) => s.headMet === false);
+}
+function leadUndecided(b) {
+  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
+  const named = (m) => m.origin === "default" ? 1 : 0;
+  const order = (list) => [...list].sort((x, y) => named(x) - named(y) || badness(y) - badness(x));
+  const summaryBeyond = undecided2.filter((m) => m.reason.code === "summary-only" && badness(m) > m.minEffect);
+  return order(summaryBeyond)[0] ?? order(undecided2.filter((m) => m.reason.code === "direction-known" && m.reason.direction === "worse"))[0] ?? order(undecided2.filter((m) => m.reason.code === "too-noisy"))[0] ?? order(undecided2.filter((m) => m.origin !== "default"))[0];
+}
+var STATUS_RANK = { confirmed: 0, likely: 1, candidate: 2 };
+function explainedFirst(b, ranked) {
+  let lead;
+  let best = Infinity;
+  for (const m of ranked) {
+    const status = Math.min(...findingsFor(b, m).map((f) => STATUS_RANK[f.status]));
+    if (status < best) {
+      best = status;
+      lead = m;
+    }
+  }
+  return lead ?? ranked[0];
+}
+function findingsFor(b, m) {
+  const id = m.spec.metric.id;
+  const phases = m.spec.metric.custom ? void 0 : id === "itl" || id === "tpot" ? ["decode"] : id === "ttft" || id === "ttft_client" ? [...METRICS[id].phases, "remainder"] : void 0;
+  return b.findings.filter((f) => f.metrics.includes(m.spec.key) && (!phases || f.phase !== null && phases.includes(f.phase)));
+}
+function badness(m) {
+  const sign = m.spec.metric.direction === "lower-is-better" ? 1 : -1;
+  return sign * (m.change ?? 0);
+}
+function leadRank(m) {
+  const breached = breaches(m) ? 0 : 1;
+  const slo2 = m.slos.length ? 0 : 1;
+  const size = Math.abs(m.change ?? 0);
+  return breached * 4 + slo2 * 2 - Math.min(1, size / 100);
+}
+function leadFinding(b, lead) {
+  const relevant = lead ? findingsFor(b, lead) : b.findings;
+  return [...relevant].sort((x, y) => STATUS_RANK[x.status] - STATUS_RANK[y.status])[0];
+}
+
+// src/report/triage.ts
 function triageBenchmark(base, head, config, quality, phases) {
   const differences = notLikeForLike(base, head).map((d) => d.kind === "load-changed" && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d);
   const load2 = analyseLoad(base, head);
@@ -15511,15 +15541,6 @@ function assertLabelsAgree(b) {
     }
   }
 }
-function breaches(m) {
-  return m.slos.some((s) => s.headMet === false);
-}
-function leadRank(m) {
-  const breached = breaches(m) ? 0 : 1;
-  const slo2 = m.slos.length ? 0 : 1;
-  const size = Math.abs(m.change ?? 0);
-  return breached * 4 + slo2 * 2 - Math.min(1, size / 100);
-}
 var SEVERITY = { unchanged: 0, improved: 1, inconclusive: 2, regressed: 3 };
 function worst(verdicts) {
   return verdicts.reduce((a, b) => SEVERITY[b] > SEVERITY[a] ? b : a, "unchanged");
@@ -15541,13 +15562,13 @@ function decideOutcome(benchmarks, verdict, failOn) {
       ...b.metrics.filter((m) => m.verdict === "regressed").map((m) => specLabel(m.spec))
     ]
   })).filter((x) => x.items.length).map((x) => named(x.b, x.items));
-  const breaches3 = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
+  const breaches2 = benchmarks.filter((b) => b.sloBreaches.length).map((b) => named(b, b.sloBreaches));
   if (regressed.length) {
     reasons.push(`regressed: ${regressed.join("; ")}`);
     if (failOn.has("regression")) fail = true;
   }
-  if (breaches3.length) {
-    reasons.push(`SLO breached: ${breaches3.join("; ")}`);
+  if (breaches2.length) {
+    reasons.push(`SLO breached: ${breaches2.join("; ")}`);
     if (failOn.has("slo")) fail = true;
   }
   if (verdict === "inconclusive") {
@@ -16154,43 +16175,6 @@ var VERDICT_ICON = {
   improved: "🟢",
   unchanged: "✅"
 };
-function leadMetric(b) {
-  const regressed = b.metrics.filter((m) => m.verdict === "regressed");
-  const byChange2 = (list) => explainedFirst(b, [...list].sort((x, y) => badness(y) - badness(x)));
-  return regressed.find((m) => m.spec.metric.id === "failed") ?? byChange2(regressed.filter(breaches2)) ?? byChange2(regressed.filter((m) => m.slos.length)) ?? byChange2(regressed) ?? b.metrics.find(breaches2) ?? leadUndecided(b) ?? b.metrics.find((m) => m.verdict === "improved");
-}
-function breaches2(m) {
-  return m.slos.some((s) => s.headMet === false);
-}
-function leadUndecided(b) {
-  const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive");
-  const named = (m) => m.origin === "default" ? 1 : 0;
-  const order = (list) => [...list].sort((x, y) => named(x) - named(y) || badness(y) - badness(x));
-  const summaryBeyond = undecided2.filter((m) => m.reason.code === "summary-only" && badness(m) > m.minEffect);
-  return order(summaryBeyond)[0] ?? order(undecided2.filter((m) => m.reason.code === "direction-known" && m.reason.direction === "worse"))[0] ?? order(undecided2.filter((m) => m.reason.code === "too-noisy"))[0] ?? order(undecided2.filter((m) => m.origin !== "default"))[0];
-}
-var STATUS_RANK = { confirmed: 0, likely: 1, candidate: 2 };
-function explainedFirst(b, ranked) {
-  let lead;
-  let best = Infinity;
-  for (const m of ranked) {
-    const status = Math.min(...findingsFor(b, m).map((f) => STATUS_RANK[f.status]));
-    if (status < best) {
-      best = status;
-      lead = m;
-    }
-  }
-  return lead ?? ranked[0];
-}
-function findingsFor(b, m) {
-  const id = m.spec.metric.id;
-  const phases = m.spec.metric.custom ? void 0 : id === "itl" || id === "tpot" ? ["decode"] : id === "ttft" || id === "ttft_client" ? [...METRICS[id].phases, "remainder"] : void 0;
-  return b.findings.filter((f) => f.metrics.includes(m.spec.key) && (!phases || f.phase !== null && phases.includes(f.phase)));
-}
-function badness(m) {
-  const sign = m.spec.metric.direction === "lower-is-better" ? 1 : -1;
-  return sign * (m.change ?? 0);
-}
 function attributionFor(b, m) {
   return m ? b.attributions.find((a) => a.spec.key === m.spec.key) : void 0;
 }
@@ -16253,10 +16237,6 @@ function whereTheTimeWent(a) {
   if (a.source === "server-histograms") return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
   const where = a.tail === "all requests" ? `across all requests' ${a.spec.metric.label}` : `in the ${a.tail} by ${a.spec.metric.label}`;
   return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} ${where})`;
-}
-function leadFinding(b, lead) {
-  const relevant = lead ? findingsFor(b, lead) : b.findings;
-  return [...relevant].sort((x, y) => STATUS_RANK[x.status] - STATUS_RANK[y.status])[0];
 }
 function leadFix(b, lead) {
   return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
@@ -17611,6 +17591,9 @@ var HELP = [
   "A push after the report makes an acceptance stale: accept the new report."
 ].join("\n");
 
+// src/journal/schema.ts
+var JOURNAL_SCHEMA = "perf-triage/journal@1";
+
 // src/journal/entry.ts
 function entryFromReport(b, context) {
   const lead = leadMetric(b);
@@ -18754,7 +18737,7 @@ function noiseSettings(config, input) {
   return { config: { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale } }, sources };
 }
 
-// src/journal/noise.ts
+// src/compare/noise-file.ts
 var NOISE_SCHEMA = "perf-triage/noise@1";
 function noiseFileFrom(c, context) {
   const tally = ({ byMetric: _, ...rest }) => rest;
@@ -19354,6 +19337,28 @@ function acceptanceOf(text, by, commit, at) {
   const reason = parsed?.name === "accept" ? parsed.reason : text;
   const effort = parsed?.name === "accept" ? parsed.effort : void 0;
   return { by, reason, ...effort ? { effort } : {}, sha: commit ?? "", at };
+}
+
+// src/diagnose/effort.ts
+function rankByGainPerEffort(items) {
+  const ranked = items.map((item) => {
+    const invalid = problem(item);
+    if (invalid) return { ...item, gain: NaN, gainText: "—", gainPerHour: NaN, invalid };
+    const gain = amdahl(item.share, item.speedup);
+    return { ...item, gain, gainText: gain === Infinity ? "∞" : percent(gain - 1), gainPerHour: (gain - 1) / item.effortHours };
+  });
+  const order = ranked.map((r, i) => ({ r, i })).sort((a, b) => {
+    if (a.r.invalid || b.r.invalid) return (a.r.invalid ? 1 : 0) - (b.r.invalid ? 1 : 0) || a.i - b.i;
+    return b.r.gainPerHour - a.r.gainPerHour || b.r.gain - a.r.gain || a.i - b.i;
+  });
+  return order.map(({ r }, k) => ({ ...r, rank: k + 1 }));
+}
+function problem(item) {
+  if (!(item.share >= 0 && item.share <= 1)) return `share must be between 0 and 1, got ${item.share}`;
+  if (!(item.speedup >= 1)) return `speedup must be at least 1 (a slowdown is not a fix), got ${item.speedup}`;
+  if (!(item.effortHours > 0) || item.effortHours === Infinity) return `effort must be a positive number of hours, got ${item.effortHours}`;
+  if (item.share === 1 && item.speedup === Infinity) return "removing all of the time has no finite gain";
+  return void 0;
 }
 
 // src/cli/amdahl.ts

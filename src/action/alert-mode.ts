@@ -5,6 +5,7 @@
 
 import * as core from '@actions/core';
 import { ConfigError, minEffectFor, type TriageConfig } from '../config/config';
+import { inputDefault } from '../config/action-inputs';
 import { detectAlerts } from '../journal/alerts';
 import type { JournalEntry } from '../journal/schema';
 import { parseMetricSpec } from '../metrics/metric-spec';
@@ -40,7 +41,7 @@ export function parseAlertSettings(raw: RawAlertSettings): AlertOptions {
   const webhook = webhookUrl(raw.webhook);
   if (raw.webhook.trim() && !webhook) throw new ConfigError('alert-webhook', 'must be an https URL (a Slack-compatible incoming webhook; keep it in a secret)');
   const bisectWorkflow = raw.bisectWorkflow.trim();
-  return { mode: mode === 'off' || mode === 'false' ? 'off' : 'auto', labels: labels.length ? labels : ['perf-regression'], assignees, ...(webhook ? { webhook } : {}), ...(bisectWorkflow ? { bisectWorkflow } : {}) };
+  return { mode: mode === 'off' || mode === 'false' ? 'off' : 'auto', labels: labels.length ? labels : [inputDefault('alert-labels')], assignees, ...(webhook ? { webhook } : {}), ...(bisectWorkflow ? { bisectWorkflow } : {}) };
 }
 
 export interface AlertRun {

@@ -7,7 +7,8 @@
 // that has not finished is cancelled when it ends. The result goes on the alert issue.
 
 import * as core from '@actions/core';
-import { ConfigError, type TriageConfig } from '../config/config';
+import { buildConfig, ConfigError, type TriageConfig } from '../config/config';
+import { numericDefault, type ActionInputName } from '../config/action-inputs';
 import { BisectSearch, judgePoint, stepBetween, workloadMismatch, type PointJudgement } from '../compare/bisect';
 import { InputError } from '../ingest/errors';
 import type { TextSource } from '../ingest/source';
@@ -22,7 +23,8 @@ import { triage } from '../report/triage';
 import { bisectMarkdown, type BisectCommit, type BisectOutcome, type BisectRow } from '../render/bisect';
 import { keyLabel } from '../model/workload-key';
 import type { GitHubClient } from '../github/client';
-import type { GitHubContext, RepoRef } from '../github/context';
+import { defaultBranch, onGitHub, type GitHubContext, type RepoRef } from '../github/context';
+import { commentAuthors } from '../github/identity';
 import { parseAlertMarker } from '../github/alerts';
 import { cancelRun, dispatchRun, realSleep, waitForRun, type Sleep } from '../github/dispatch';
 import { needing } from '../github/permissions';
@@ -30,7 +32,8 @@ import { readRepoFile } from '../github/repo-files';
 import type { JournalSettings } from './journal-settings';
 import { readNoiseFiles, withNoise } from './noise';
 import { inArtifact, runArtifact } from './artifact-side';
-import { info, warning } from './log';
+import type { ActionRun } from './action-run';
+import { info, timedGroup, warning } from './log';
 
 export interface RawBisectSettings {
   workflow: string;
@@ -66,7 +69,7 @@ export function parseBisectSettings(raw: RawBisectSettings): BisectSettings {
     if (!/^[0-9a-f]{7,40}$/.test(v)) throw new ConfigError(name, `"${value}" is not a commit SHA`);
     return v;
   };
-  const whole = (name: string, value: string, fallback: number, min: number, max: number) => {
+  const whole = (name: ActionInputName, value: string, fallback: number, min: number, max: number) => {
     if (value.trim() === '') return fallback;
     const n = Number(value);
     if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(name, `"${value}" is not a number from ${min} to ${max}`);
@@ -87,10 +90,10 @@ export function parseBisectSettings(raw: RawBisectSettings): BisectSettings {
     ...(ref ? { ref } : {}),
     ...(issue ? { issue: Math.round(issue) } : {}),
     ...(metric ? { metric: (parseMetricSpec(metric) as { key: string }).key } : {}),
-    maxRuns: Math.round(whole('bisect-max-runs', raw.maxRuns, 8, 1, 50)),
-    repeats: Math.round(whole('bisect-repeats', raw.repeats, 2, 1, 5)),
-    timeoutMinutes: whole('bisect-timeout-minutes', raw.timeoutMinutes, 120, 0.01, 24 * 60),
-    pollSeconds: whole('bisect-poll-seconds', raw.pollSeconds, 30, 0.01, 600),
+    maxRuns: Math.round(whole('bisect-max-runs', raw.maxRuns, numericDefault('bisect-max-runs'), 1, 50)),
+    repeats: Math.round(whole('bisect-repeats', raw.repeats, numericDefault('bisect-repeats'), 1, 5)),
+    timeoutMinutes: whole('bisect-timeout-minutes', raw.timeoutMinutes, numericDefault('bisect-timeout-minutes'), 0.01, 24 * 60),
+    pollSeconds: whole('bisect-poll-seconds', raw.pollSeconds, numericDefault('bisect-poll-seconds'), 0.01, 600),
   };
 }
 
@@ -344,4 +347,27 @@ function runIdOf(entry: JournalEntry): number | undefined {
 
 function relabel(side: Side, label: Side['label']): Side {
   return { ...side, label };
+}
+
+/** bisect mode: dispatch the benchmark workflow on commits between good and bad until one step is left. */
+export async function bisectMode({ inputs, settings, journal, alerts, context, client }: ActionRun): Promise<void> {
+  if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in bisect mode (actions: write to dispatch and cancel runs, actions: read for their artifacts, issues: write for the result)');
+  const bisect = parseBisectSettings(inputs.bisect);
+  const branch = defaultBranch(context) ?? (await client.rest.repos.get({ ...context.repository })).data.default_branch;
+  const config = buildConfig(inputs.raw);
+  const authors = await commentAuthors(client, settings.commentAuthor);
+  await timedGroup('perf-triage: bisect', () =>
+    runBisect({
+      client,
+      context,
+      settings: bisect,
+      config,
+      artifact: { name: settings.artifactName, maxBytes: settings.artifactMaxBytes, patterns: inputs.results.length ? inputs.results : ['**'], format: inputs.inputFormat, maxBadLineRatio: config.maxBadLineRatio },
+      journal,
+      journalRef: journal.branch || branch,
+      defaultBranch: branch,
+      alertLabel: alerts.labels[0],
+      authors,
+    }),
+  );
 }

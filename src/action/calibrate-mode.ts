@@ -4,7 +4,7 @@
 // later comparison of the benchmark on this runner finds it.
 
 import * as core from '@actions/core';
-import type { TriageConfig } from '../config/config';
+import { buildConfig, ConfigError, type TriageConfig } from '../config/config';
 import { calibrate, CalibrationError } from '../compare/calibrate';
 import { InputError } from '../ingest/errors';
 import type { Side } from '../model/run';
@@ -12,11 +12,13 @@ import { noiseFileFrom, noiseFileText } from '../compare/noise-file';
 import { pairBenchmarks } from '../report/groups';
 import { calibrationMarkdown } from '../render/calibration';
 import type { GitHubClient } from '../github/client';
-import type { RepoRef } from '../github/context';
+import { defaultBranch, onGitHub, type RepoRef } from '../github/context';
 import { commitFiles } from '../github/git-commit';
 import { needing } from '../github/permissions';
 import type { JournalSettings } from './journal-settings';
-import { info } from './log';
+import type { ActionRun } from './action-run';
+import { info, timedGroup } from './log';
+import { readSide } from './read-side';
 
 export interface CalibrateRun {
   runs: Side;
@@ -61,4 +63,14 @@ export async function runCalibrate(run: CalibrateRun): Promise<void> {
   }
   await core.summary.addRaw(calibrationMarkdown(calibration, { ...(run.runner ? { runner: run.runner } : {}), ...(commit ? { written: path } : {}), confidence: run.config.statistics.level })).addRaw(`\n<details><summary>The noise file</summary>\n\n\`\`\`json\n${noiseFileText(file).replace(/`/g, 'ˋ')}\`\`\`\n</details>\n`).write();
   info(`calibration of ${benchmark}: ${calibration.runs} runs, ${after.alarms} false alarm(s) in ${after.comparisons} A/A comparisons with the calibrated noise`);
+}
+
+/** calibrate mode: the repeats of one build become the runner's noise file, committed to the journal. */
+export async function calibrateMode({ inputs, journal, context, client, env }: ActionRun): Promise<void> {
+  if (inputs.results.length === 0) throw new ConfigError('results', 'required in calibrate mode: the result files of 4 or more runs of one build');
+  const config = buildConfig(inputs.raw);
+  const runs = await timedGroup('perf-triage: read the runs', () => readSide('base', inputs.results, inputs, config, undefined));
+  const branch = journal.branch || defaultBranch(context) || 'main';
+  const commit = client && onGitHub(context) && journal.mode !== 'off' ? { client, repo: context.repository, branch, runId: context.runId } : undefined;
+  await timedGroup('perf-triage: calibrate', () => runCalibrate({ runs, config, ...(inputs.runner || env.RUNNER_NAME ? { runner: inputs.runner || env.RUNNER_NAME } : {}), journal, ...(commit ? { commit } : {}) }));
 }

@@ -2,14 +2,17 @@
 // the command is checked, answered in the thread, and an accepted outcome turns the check green.
 
 import * as core from '@actions/core';
+import { ConfigError } from '../config/config';
 import type { GitHubClient } from '../github/client';
-import type { GitHubContext, RepoRef } from '../github/context';
+import { onGitHub, type GitHubContext, type RepoRef } from '../github/context';
+import { commentAuthors } from '../github/identity';
 import { handleCommentCommand, permissionOf, type CommentEvent, type ReportRun, type Settle } from '../github/acceptance';
 import { acceptAlert } from '../github/alerts';
 import { parseCommand } from '../journal/commands';
 import { statusOf } from '../github/client';
 import { needing, permissionError } from '../github/permissions';
 import type { Acceptance } from '../report/model';
+import type { ActionRun } from './action-run';
 import { info, warning } from './log';
 import { markdownText, plainText } from '../render/escape';
 
@@ -130,4 +133,11 @@ async function alertCommand(client: GitHubClient, repo: RepoRef, event: CommentE
   const permission = await permissionOf(client, repo, event.comment.user);
   if (!permission.allowed) return { kind: 'ignored', why: `${event.comment.user}: ${permission.why}` };
   return acceptAlert(client, repo, { issueNumber: event.issueNumber, commentId: event.comment.id, user: event.comment.user, reason: command.reason }, authors);
+}
+
+/** issue_comment: `/perf accept` or `/perf help` on a pull request (or an alert issue); no benchmark runs. */
+export async function commandMode({ client, context, settings }: ActionRun): Promise<void> {
+  if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required to answer /perf commands');
+  const authors = await commentAuthors(client, settings.commentAuthor);
+  await runCommand(client, context, { ...(settings.group ? { group: settings.group } : {}), authors, checkName: settings.checkName });
 }

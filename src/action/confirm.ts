@@ -6,6 +6,7 @@
 
 import * as core from '@actions/core';
 import { ConfigError } from '../config/config';
+import { inputDefault, numericDefault } from '../config/action-inputs';
 import { confirmation, type ConfirmSettings } from '../report/confirm';
 import type { Report } from '../report/model';
 import { confirmingSentence } from '../render/confirm';
@@ -21,9 +22,9 @@ export interface RawConfirmSettings {
 }
 
 export function parseConfirmSettings(raw: RawConfirmSettings): ConfirmSettings {
-  const attempts = raw.attempts.trim() === '' ? 1 : Number(raw.attempts);
+  const attempts = raw.attempts.trim() === '' ? numericDefault('confirm-attempts') : Number(raw.attempts);
   if (!Number.isInteger(attempts) || attempts < 1 || attempts > 10) throw new ConfigError('confirm-attempts', `"${raw.attempts}" is not a whole number from 1 (never re-run) to 10`);
-  const text = raw.margin.trim() || '50%';
+  const text = raw.margin.trim() || inputDefault('confirm-margin');
   const match = /^([0-9.]+)\s*(%?)$/.exec(text);
   const margin = match ? Number(match[1]) / (match[2] ? 100 : 1) : NaN;
   if (!(margin >= 0 && margin <= 5)) throw new ConfigError('confirm-margin', `"${raw.margin}" is not a share of the minimum effect such as 50%`);

@@ -1,7 +1,9 @@
-// Action inputs, read once. Everything after this works on the typed ActionInputs.
+// Action inputs, read once. Everything after this works on the typed ActionInputs. A blank input takes
+// its default from the one table (src/config/action-inputs.ts) that action.yml is checked against.
 
 import * as core from '@actions/core';
 import type { RawConfig } from '../config/config';
+import { inputDefault, type ActionInputName } from '../config/action-inputs';
 import type { RawGitHubSettings } from '../github/settings';
 import type { RawJournalSettings } from './journal-settings';
 import type { RawAlertSettings } from './alert-mode';
@@ -36,61 +38,63 @@ export interface ActionInputs {
 }
 
 export function readInputs(): ActionInputs {
-  const multi = (name: string) => core.getMultilineInput(name).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  // Blank means the default, decided once in buildConfig.
-  const optional = (name: string) => core.getInput(name) || undefined;
+  // The input as given, or its default: what the runner passes when action.yml's default applies.
+  const getInput = (name: ActionInputName) => core.getInput(name) || inputDefault(name);
+  const multi = (name: ActionInputName) => (core.getInput(name) ? core.getMultilineInput(name) : inputDefault(name).split('\n')).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  // Blank means the engine's default, decided once in buildConfig (the CLI shares it; the table words it).
+  const optional = (name: ActionInputName) => core.getInput(name) || undefined;
   return {
     results: multi('results'),
     baseline: multi('baseline'),
     profiles: multi('profile'),
     quality: multi('quality'),
     baselineQuality: multi('baseline-quality'),
-    digest: core.getInput('digest'),
-    shard: core.getInput('shard'),
+    digest: getInput('digest'),
+    shard: getInput('shard'),
     baselineProfiles: multi('baseline-profile'),
-    inputFormat: core.getInput('input-format') || 'auto',
-    reportPath: core.getInput('report-path') || 'perf-triage-report.json',
-    writeSummary: (core.getInput('job-summary') || 'true').toLowerCase() !== 'false',
+    inputFormat: getInput('input-format'),
+    reportPath: getInput('report-path'),
+    writeSummary: getInput('job-summary').toLowerCase() !== 'false',
     github: {
-      token: core.getInput('github-token'),
-      comment: core.getInput('comment') || 'always',
-      group: core.getInput('group'),
-      workflowRunId: core.getInput('workflow-run-id'),
-      artifactName: core.getInput('artifact-name') || 'perf-triage-results',
-      artifactMaxBytes: core.getInput('artifact-max-bytes'),
-      checkName: core.getInput('check-name') || 'perf-triage',
-      commentAuthor: core.getInput('comment-author'),
+      token: getInput('github-token'),
+      comment: getInput('comment'),
+      group: getInput('group'),
+      workflowRunId: getInput('workflow-run-id'),
+      artifactName: getInput('artifact-name'),
+      artifactMaxBytes: getInput('artifact-max-bytes'),
+      checkName: getInput('check-name'),
+      commentAuthor: getInput('comment-author'),
     },
-    mode: core.getInput('mode') || 'auto',
-    runner: core.getInput('runner'),
+    mode: getInput('mode'),
+    runner: getInput('runner'),
     alerts: {
-      mode: core.getInput('alerts') || 'auto',
+      mode: getInput('alerts'),
       labels: multi('alert-labels'),
       assignees: multi('alert-assignees'),
-      webhook: core.getInput('alert-webhook'),
-      bisectWorkflow: core.getInput('bisect-workflow'),
+      webhook: getInput('alert-webhook'),
+      bisectWorkflow: getInput('bisect-workflow'),
     },
     bisect: {
-      workflow: core.getInput('bisect-workflow'),
-      good: core.getInput('bisect-good'),
-      bad: core.getInput('bisect-bad'),
-      ref: core.getInput('bisect-ref'),
-      issue: core.getInput('bisect-issue'),
-      metric: core.getInput('bisect-metric'),
-      maxRuns: core.getInput('bisect-max-runs'),
-      repeats: core.getInput('bisect-repeats'),
-      timeoutMinutes: core.getInput('bisect-timeout-minutes'),
-      pollSeconds: core.getInput('bisect-poll-seconds'),
+      workflow: getInput('bisect-workflow'),
+      good: getInput('bisect-good'),
+      bad: getInput('bisect-bad'),
+      ref: getInput('bisect-ref'),
+      issue: getInput('bisect-issue'),
+      metric: getInput('bisect-metric'),
+      maxRuns: getInput('bisect-max-runs'),
+      repeats: getInput('bisect-repeats'),
+      timeoutMinutes: getInput('bisect-timeout-minutes'),
+      pollSeconds: getInput('bisect-poll-seconds'),
     },
     confirm: {
-      attempts: core.getInput('confirm-attempts'),
-      margin: core.getInput('confirm-margin'),
+      attempts: getInput('confirm-attempts'),
+      margin: getInput('confirm-margin'),
     },
     journal: {
-      mode: core.getInput('journal') || 'auto',
-      dir: core.getInput('journal-dir') || '.perf-triage',
-      branch: core.getInput('journal-branch'),
-      record: core.getInput('record') || 'auto',
+      mode: getInput('journal'),
+      dir: getInput('journal-dir'),
+      branch: getInput('journal-branch'),
+      record: getInput('record'),
     },
     raw: {
       slos: multi('slo'),

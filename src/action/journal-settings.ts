@@ -1,6 +1,7 @@
 // The journal inputs, parsed once.
 
 import { ConfigError } from '../config/config';
+import { inputDefault } from '../config/action-inputs';
 import { journalPaths, type JournalPaths } from '../journal/paths';
 
 export interface JournalSettings {
@@ -30,5 +31,5 @@ export function parseJournalSettings(raw: RawJournalSettings): JournalSettings {
   if (dir.startsWith('/') || dir.split('/').includes('..')) throw new ConfigError('journal-dir', `"${raw.dir}" must be a path inside the repository`);
   const branch = raw.branch.trim();
   if (branch && !/^[A-Za-z0-9._/-]+$/.test(branch)) throw new ConfigError('journal-branch', `"${raw.branch}" is not a branch name`);
-  return { mode: modes[mode], paths: journalPaths(dir || '.perf-triage'), branch, record: record as JournalSettings['record'] };
+  return { mode: modes[mode], paths: journalPaths(dir || inputDefault('journal-dir')), branch, record: record as JournalSettings['record'] };
 }

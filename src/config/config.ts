@@ -93,6 +93,10 @@ export const DEFAULT_METRICS: readonly MetricSpec[] = [
   makeSpec(METRICS.throughput, MEAN),
 ];
 
+/** The engine's defaults for a blank input, shared by the action and the CLI (src/config/action-inputs.ts words them for action.yml). */
+export const DEFAULT_FAIL_ON = 'regression,slo';
+export const DEFAULT_MAX_BAD_LINE_RATIO = 0.05;
+
 export const DEFAULT_STATISTICS: StatisticsConfig = {
   level: 0.95,
   alpha: 0.05,
@@ -181,7 +185,7 @@ export function buildConfig(raw: RawConfig): TriageConfig {
       runNoise: parseShares('run-noise', raw.runNoise ?? []),
     },
     benchmark: raw.benchmark?.trim() || undefined,
-    maxBadLineRatio: parseNumberInput('max-bad-line-ratio', raw.maxBadLineRatio, 0.05, (v) => v >= 0 && v <= 1, 'a share between 0 and 1, such as 0.05'),
+    maxBadLineRatio: parseNumberInput('max-bad-line-ratio', raw.maxBadLineRatio, DEFAULT_MAX_BAD_LINE_RATIO, (v) => v >= 0 && v <= 1, 'a share between 0 and 1, such as 0.05'),
     effort: parseEffortOverrides(raw.effort ?? []),
     decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
     ...costOf(raw),
@@ -224,7 +228,7 @@ export function metricOrder(spec: MetricSpec): number {
 
 function parseFailOn(text: string | undefined): ReadonlySet<FailOn> {
   // Blank means the default, as for every other input: an empty `--fail-on "$VAR"` must not turn the gate off.
-  const value = (text?.trim() ? text : 'regression,slo').trim().toLowerCase();
+  const value = (text?.trim() ? text : DEFAULT_FAIL_ON).trim().toLowerCase();
   if (value === 'never' || value === 'none') return new Set();
   const parts = value.split(/[\s,]+/).filter(Boolean);
   const out = new Set<FailOn>();

@@ -85,3 +85,9 @@ export function runUrl(context: GitHubContext & { repository: RepoRef }): string
 export function onGitHub(context: GitHubContext): context is GitHubContext & { repository: RepoRef } {
   return context.repository !== undefined;
 }
+
+/** The repository's default branch as the event payload names it; undefined when the event does not. */
+export function defaultBranch(context: GitHubContext): string | undefined {
+  const repository = context.payload.repository as { default_branch?: unknown } | undefined;
+  return typeof repository?.default_branch === 'string' ? repository.default_branch : undefined;
+}

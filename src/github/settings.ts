@@ -2,7 +2,7 @@
 
 import { ConfigError } from '../config/config';
 import type { CommentMode } from './publish';
-import { DEFAULT_ARTIFACT_LIMITS } from './artifact';
+import { inputDefault, numericDefault } from '../config/action-inputs';
 
 export interface GitHubSettings {
   token: string;
@@ -36,7 +36,7 @@ export function parseGitHubSettings(raw: RawGitHubSettings): GitHubSettings {
   if (!(MODES as readonly string[]).includes(comment)) throw new ConfigError('comment', `"${raw.comment}" is not one of ${MODES.join(', ')}`);
   const runId = raw.workflowRunId.trim() === '' ? 0 : Number(raw.workflowRunId);
   if (!Number.isInteger(runId) || runId < 0) throw new ConfigError('workflow-run-id', `"${raw.workflowRunId}" is not a workflow run id (a whole number)`);
-  const maxBytes = raw.artifactMaxBytes.trim() === '' ? DEFAULT_ARTIFACT_LIMITS.maxArchiveBytes : Number(raw.artifactMaxBytes);
+  const maxBytes = raw.artifactMaxBytes.trim() === '' ? numericDefault('artifact-max-bytes') : Number(raw.artifactMaxBytes);
   if (!Number.isInteger(maxBytes) || maxBytes <= 0) throw new ConfigError('artifact-max-bytes', `"${raw.artifactMaxBytes}" is not a size in bytes (a whole number > 0)`);
   const artifactName = raw.artifactName.trim();
   if (!artifactName || /[\\/:*?"<>|]/.test(artifactName)) throw new ConfigError('artifact-name', `"${raw.artifactName}" is not an artifact name`);
@@ -47,7 +47,7 @@ export function parseGitHubSettings(raw: RawGitHubSettings): GitHubSettings {
     workflowRunId: runId,
     artifactName,
     artifactMaxBytes: maxBytes,
-    checkName: raw.checkName.trim() || 'perf-triage',
+    checkName: raw.checkName.trim() || inputDefault('check-name'),
     commentAuthor: raw.commentAuthor.trim() || undefined,
   };
 }

@@ -56,13 +56,16 @@ export const ADAPTERS: readonly ArtifactAdapter[] = [
 
 export const FORMAT_IDS: readonly string[] = ADAPTERS.map((a) => a.id);
 
-/** Every run the file holds (one for most formats; several for files that append repeats). */
 /** github-action-benchmark's tool names say the direction its file does not carry. */
 const ALIASES: Readonly<Record<string, { id: string; direction: Direction }>> = {
   customSmallerIsBetter: { id: 'github-action-benchmark', direction: 'lower-is-better' },
   customBiggerIsBetter: { id: 'github-action-benchmark', direction: 'higher-is-better' },
 };
 
+/**
+ * Every run the file holds (one for most formats; several for files that append repeats), read as
+ * `formatId` (an id, an alias, or auto-detected when absent or "auto").
+ */
 export async function ingestRuns(source: TextSource, options: IngestOptions, formatId?: string): Promise<Run[]> {
   if (formatId && Object.hasOwn(ALIASES, formatId)) {
     const alias = ALIASES[formatId];

@@ -102,9 +102,9 @@ export function compareCost(spec: CostSpec | { base: CostSpec; head: CostSpec },
 const THROUGHPUT = makeSpec(METRICS.throughput, MEAN);
 const REQUEST_RATE = makeSpec(METRICS.request_throughput, MEAN);
 
-/** Output-token and request throughput of a side's runs pooled (Σ work / Σ elapsed), as the comparison's point estimate. */
 /** The side's rates: those already measured (`known`), the rest read from the tables. */
 export function measuredRates(tables: readonly RequestTable[], known: SideRates = {}): SideRates {
+  // A rate over the side's runs pooled (Σ work / Σ window time of rateSeries), as the comparison's point estimate.
   const rate = (spec: typeof THROUGHPUT): number | undefined => {
     let work = 0;
     let seconds = 0;

@@ -10,6 +10,7 @@ import { sloMet } from '../config/slo';
 import { METRICS } from '../metrics/catalog';
 import { makeSpec, MEAN, type MetricSpec, type Stat } from '../metrics/metric-spec';
 import { metricSeries } from '../metrics/values';
+import { basisText, isSummaryBasis, sameBasis, type Basis } from '../metrics/basis';
 import type { Side } from '../model/run';
 import { createResampler, type RunSeries, type SideResampler, type Statistic } from '../stats/block-bootstrap';
 import { ResamplerCache } from '../stats/resample-cache';
@@ -52,7 +53,7 @@ export interface CompareContext {
 /** A metric with an interval at any level: judged once the family's level is known. */
 interface Candidate {
   requested: RequestedMetric;
-  basis?: string;
+  basis?: Basis;
   runNoise?: { base: number; head: number };
   /** True: the interval is on the relative change; false: on the difference (base 0, or a share). */
   relative: boolean;
@@ -196,7 +197,7 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
     return undecided(requested, config, { code: 'not-computable', side, missing: missing.reason.replace(/^the data /, '') });
   }
 
-  if (!baseSeries.summary) {
+  if (!isSummaryBasis(baseSeries.basis)) {
     const needed = minimumCount(spec, headSeries.statistic);
     const baseCount = count(baseSeries.runs);
     const headCount = count(headSeries.runs);
@@ -205,8 +206,8 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
     }
   }
 
-  if (baseSeries.basis !== headSeries.basis && !(baseSeries.summary && headSeries.summary)) {
-    return undecided(requested, config, { code: 'different-basis', base: baseSeries.basis ?? 'per request', head: headSeries.basis ?? 'per request' });
+  if (!sameBasis(baseSeries.basis, headSeries.basis) && !(isSummaryBasis(baseSeries.basis) && isSummaryBasis(headSeries.basis))) {
+    return undecided(requested, config, { code: 'different-basis', base: basisText(baseSeries.basis), head: basisText(headSeries.basis) });
   }
 
   // Between-run noise: measured by resampling runs when each side has enough of them; otherwise the
@@ -214,20 +215,20 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
   const explicitNoise = config.statistics.runNoise[spec.key];
   const noiseFor = (series: PresentSeries): number | undefined => {
     if (series.runs.length >= MEASURED_NOISE_RUNS) return 0;
-    if (series.summary) return explicitNoise;
+    if (isSummaryBasis(series.basis)) return explicitNoise;
     return runNoiseFor(config, spec);
   };
   const baseNoise = noiseFor(baseSeries);
   const headNoise = noiseFor(headSeries);
   // A calibration's measured spread narrows the bootstrap of a side it describes: one run of data per request.
-  const scaleFor = (series: PresentSeries): number => (series.runs.length >= MEASURED_NOISE_RUNS || series.summary ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1);
+  const scaleFor = (series: PresentSeries): number => (series.runs.length >= MEASURED_NOISE_RUNS || isSummaryBasis(series.basis) ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1);
   const statistic = headSeries.statistic ?? toStatistic(spec);
-  const blockLength = baseSeries.summary ? 1 : undefined;
+  const blockLength = isSummaryBasis(baseSeries.basis) ? 1 : undefined;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
   const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
   const withheld = context.withheld?.(spec);
   if (withheld) return pointOnly(requested, config, withheld, baseResampler, headResampler, baseSeries, headSeries);
-  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !headSeries.summary) {
+  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !isSummaryBasis(headSeries.basis)) {
     return pointOnly(requested, config, { code: 'not-judged-overloaded' }, baseResampler, headResampler, baseSeries, headSeries);
   }
   if (baseNoise === undefined || headNoise === undefined) {
@@ -289,7 +290,7 @@ function prepareFailures(requested: RequestedMetric, base: Side, head: Side, con
   const side = (c: FailureCounts, level: number): SideEstimate => ({ value: share(c), interval: failedShareAt(c, level), count: c.requests, perRun: c.perRun, blockLengths: [] });
   return {
     requested,
-    basis: b.basis === 'counts' || h.basis === 'counts' ? 'failed and requested counts' : 'rows with an error',
+    basis: { kind: b.basis === 'counts' || h.basis === 'counts' ? 'failure-counts' : 'failure-rows' },
     relative: false,
     change: null,
     difference: share(h) - share(b),
@@ -319,7 +320,7 @@ function pointOnly(
     value: r.point,
     interval: [r.point, r.point],
     count: r.size,
-    perRun: series.runs.map((run) => (series.summary ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec)))),
+    perRun: series.runs.map((run) => (isSummaryBasis(series.basis) ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec)))),
     blockLengths: [],
   });
   const early = undecided(requested, config, reason, headSeries.basis);
@@ -344,7 +345,7 @@ function sloStatuses(config: TriageConfig, spec: MetricSpec, head: number | null
 }
 
 /** A metric the data cannot decide before any resampling, with the reason. */
-function undecided(requested: RequestedMetric, config: TriageConfig, reason: VerdictReason, basis?: string): MetricComparison {
+function undecided(requested: RequestedMetric, config: TriageConfig, reason: VerdictReason, basis?: Basis): MetricComparison {
   const { spec } = requested;
   return {
     spec,
@@ -364,12 +365,12 @@ export function timerFloor(spec: MetricSpec): number {
   return TIMER_FLOOR_MS;
 }
 
-type PresentSeries = { ok: true; runs: RunSeries[]; basis?: string; statistic?: Statistic; summary?: boolean };
+type PresentSeries = { ok: true; runs: RunSeries[]; basis?: Basis; statistic?: Statistic };
 type SideSeries = PresentSeries | { ok: false; reason: string };
 
 function sideSeries(side: Side, spec: MetricSpec, steady: SteadyStarts | undefined): SideSeries {
   const runs: RunSeries[] = [];
-  let basis: string | undefined;
+  let basis: Basis | undefined;
   let statistic: Statistic | undefined;
   let reason = 'the data has no per-request records';
   for (const run of side.runs) {
@@ -379,8 +380,8 @@ function sideSeries(side: Side, spec: MetricSpec, steady: SteadyStarts | undefin
       reason = series.reason;
       continue;
     }
-    if (runs.length && series.basis !== basis) {
-      reason = `its runs measure ${spec.metric.id} differently (${basis ?? 'per request'} vs ${series.basis ?? 'per request'})`;
+    if (runs.length && !sameBasis(series.basis, basis)) {
+      reason = `its runs measure ${spec.metric.id} differently (${basisText(basis)} vs ${basisText(series.basis)})`;
       return { ok: false, reason };
     }
     basis = series.basis;
@@ -406,7 +407,7 @@ function summarySeries(side: Side, spec: MetricSpec): SideSeries {
     fields.add(found.field ?? `${found.metric} ${found.stat}`);
   }
   if (runs.length === 0) return { ok: false, reason: `the data has no ${spec.key} summary` };
-  return { ok: true, runs, basis: `summary: ${[...fields].join(', ')}`, statistic: { kind: 'mean' }, summary: true };
+  return { ok: true, runs, basis: { kind: 'summary', fields: [...fields] }, statistic: { kind: 'mean' } };
 }
 
 function count(runs: RunSeries[]): number {

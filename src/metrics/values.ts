@@ -6,6 +6,7 @@ import type { RequestTable } from '../model/run';
 import type { MetricId, PhaseId } from './catalog';
 import type { MetricSpec } from './metric-spec';
 import type { Statistic } from '../stats/block-bootstrap';
+import type { Basis } from './basis';
 
 export type Series =
   | {
@@ -13,7 +14,7 @@ export type Series =
       values: Float64Array;
       denominators?: Float64Array;
       /** How the values were derived, when there is a choice (ITL); both sides must agree. */
-      basis?: string;
+      basis?: Basis;
       /** The statistic to compute on `values`, when it is not the spec's own (ITL from summaries). */
       statistic?: Statistic;
     }
@@ -175,7 +176,7 @@ function itlSeries(table: RequestTable, spec: MetricSpec, from: number): Series 
   if (table.tokenGaps) {
     const gaps = table.tokenGaps;
     const values = from > 0 && from < gaps.offsets.length ? gaps.values.subarray(gaps.offsets[from]) : gaps.values;
-    return { ok: true, values: finiteSeries(values), basis: 'pooled token gaps' };
+    return { ok: true, values: finiteSeries(values), basis: { kind: 'pooled-gaps' } };
   }
   if (spec.stat.kind === 'mean') {
     const decode = requestColumn(table, 'decode');
@@ -188,7 +189,7 @@ function itlSeries(table: RequestTable, spec: MetricSpec, from: number): Series 
       values[i - from] = ok ? decode[i] : 0;
       denominators[i - from] = ok ? tokens[i] - 1 : 0;
     }
-    return { ok: true, values, denominators, basis: 'Σ decode_ms / Σ (output_tokens − 1)', statistic: { kind: 'ratio' } };
+    return { ok: true, values, denominators, basis: { kind: 'gap-ratio' }, statistic: { kind: 'ratio' } };
   }
   const q = spec.stat.q;
   if (q !== 0.5 && q !== 0.99) {
@@ -199,7 +200,7 @@ function itlSeries(table: RequestTable, spec: MetricSpec, from: number): Series 
   if (!column) return { ok: false, reason: `the data has no ${field}` };
   const values = finiteSeries(from > 0 ? column.subarray(from) : column);
   if (values.length === 0) return { ok: false, reason: `no successful request has ${field}` };
-  return { ok: true, values, basis: `median over requests of ${field}`, statistic: { kind: 'quantile', q: 0.5 } };
+  return { ok: true, values, basis: { kind: 'request-median', field }, statistic: { kind: 'quantile', q: 0.5 } };
 }
 
 /** Where a run's steady state begins (src/compare/load.ts): rows before it are warm-up. */

@@ -11,6 +11,7 @@ import { METRICS } from '../metrics/catalog';
 import { makeSpec, MEAN, type MetricSpec, type Stat } from '../metrics/metric-spec';
 import { metricSeries } from '../metrics/values';
 import { basisText, isSummaryBasis, sameBasis, type Basis } from '../metrics/basis';
+import { err, ok, type Result } from '../model/result';
 import type { Side } from '../model/run';
 import { createResampler, type RunSeries, type SideResampler, type Statistic } from '../stats/block-bootstrap';
 import { ResamplerCache } from '../stats/resample-cache';
@@ -76,12 +77,8 @@ export function compareSides(base: Side, head: Side, config: TriageConfig, conte
   const shared: Shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
   for (const requested of requestedMetrics(config, base, head)) {
     const p = requested.spec.metric.id === 'failed' ? prepareFailures(requested, base, head, config) : prepare(requested, base, head, config, shared, context);
-    if (p === 'skip') continue;
-    if ('notInData' in p) {
-      notInData.push({ key: requested.spec.key, reason: p.notInData });
-      continue;
-    }
-    slots.push(p);
+    if (p.ok) slots.push(p.value);
+    else notInData.push({ key: requested.spec.key, reason: p.error });
   }
 
   const candidates = slots.filter(isCandidate);
@@ -175,7 +172,8 @@ class SeriesMemo {
   }
 }
 
-type Prepared = Candidate | MetricComparison | { notInData: string } | 'skip';
+/** A metric to judge or already decided, or (a default metric only) why the data does not have it. */
+type Prepared = Result<Candidate | MetricComparison>;
 
 function prepare(requested: RequestedMetric, base: Side, head: Side, config: TriageConfig, shared: Shared, context: CompareContext): Prepared {
   const { spec } = requested;
@@ -190,12 +188,29 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
       headSeries = headSummary;
     }
   }
-  if (!baseSeries.ok || !headSeries.ok) {
-    const side = !baseSeries.ok ? 'base' : 'head';
-    const missing = (!baseSeries.ok ? baseSeries : headSeries) as { ok: false; reason: string };
-    if (requested.origin === 'default') return { notInData: `${side === 'base' ? 'baseline' : 'head'}: ${missing.reason}` };
-    return undecided(requested, config, { code: 'not-computable', side, missing: missing.reason.replace(/^the data /, '') });
-  }
+  if (!baseSeries.ok) return notComputable(requested, config, 'base', baseSeries.error);
+  if (!headSeries.ok) return notComputable(requested, config, 'head', headSeries.error);
+  return ok(judgeable(requested, baseSeries.value, headSeries.value, base, head, config, shared, context));
+}
+
+/** A side without the series: not in the data (a default metric), or undecided (a metric the team named). */
+function notComputable(requested: RequestedMetric, config: TriageConfig, side: 'base' | 'head', missing: string): Prepared {
+  if (requested.origin === 'default') return err(`${side === 'base' ? 'baseline' : 'head'}: ${missing}`);
+  return ok(undecided(requested, config, { code: 'not-computable', side, missing: missing.replace(/^the data /, '') }));
+}
+
+/** Both sides have a series: an interval to judge, or the reason it is shown and not judged. */
+function judgeable(
+  requested: RequestedMetric,
+  baseSeries: PresentSeries,
+  headSeries: PresentSeries,
+  base: Side,
+  head: Side,
+  config: TriageConfig,
+  shared: Shared,
+  context: CompareContext,
+): Candidate | MetricComparison {
+  const { spec } = requested;
 
   if (!isSummaryBasis(baseSeries.basis)) {
     const needed = minimumCount(spec, headSeries.statistic);
@@ -283,12 +298,12 @@ function prepareFailures(requested: RequestedMetric, base: Side, head: Side, con
   const h = failureCounts(head);
   if (!b || !h) {
     const side = !b ? 'base' : 'head';
-    if (requested.origin === 'default') return { notInData: `${side === 'base' ? 'baseline' : 'head'}: the data does not say how many requests failed` };
-    return undecided(requested, config, { code: 'not-computable', side, missing: 'a count of failed requests' });
+    if (requested.origin === 'default') return err(`${side === 'base' ? 'baseline' : 'head'}: the data does not say how many requests failed`);
+    return ok(undecided(requested, config, { code: 'not-computable', side, missing: 'a count of failed requests' }));
   }
   const share = (c: FailureCounts) => c.failed / c.requests;
   const side = (c: FailureCounts, level: number): SideEstimate => ({ value: share(c), interval: failedShareAt(c, level), count: c.requests, perRun: c.perRun, blockLengths: [] });
-  return {
+  return ok({
     requested,
     basis: { kind: b.basis === 'counts' || h.basis === 'counts' ? 'failure-counts' : 'failure-rows' },
     relative: false,
@@ -300,7 +315,7 @@ function prepareFailures(requested: RequestedMetric, base: Side, head: Side, con
     runs: Math.min(b.perRun.length, h.perRun.length),
     intervalAt: (level) => failedDifferenceAt(b, h, level),
     sidesAt: (level) => ({ base: side(b, level), head: side(h, level) }),
-  };
+  });
 }
 
 /**
@@ -365,8 +380,12 @@ export function timerFloor(spec: MetricSpec): number {
   return TIMER_FLOOR_MS;
 }
 
-type PresentSeries = { ok: true; runs: RunSeries[]; basis?: Basis; statistic?: Statistic };
-type SideSeries = PresentSeries | { ok: false; reason: string };
+interface PresentSeries {
+  runs: RunSeries[];
+  basis?: Basis;
+  statistic?: Statistic;
+}
+type SideSeries = Result<PresentSeries>;
 
 function sideSeries(side: Side, spec: MetricSpec, steady: SteadyStarts | undefined): SideSeries {
   const runs: RunSeries[] = [];
@@ -377,19 +396,17 @@ function sideSeries(side: Side, spec: MetricSpec, steady: SteadyStarts | undefin
     if (!run.requests) continue;
     const series = metricSeries(run.requests, spec, steady?.get(run.requests));
     if (!series.ok) {
-      reason = series.reason;
+      reason = series.error;
       continue;
     }
-    if (runs.length && !sameBasis(series.basis, basis)) {
-      reason = `its runs measure ${spec.metric.id} differently (${basisText(basis)} vs ${basisText(series.basis)})`;
-      return { ok: false, reason };
-    }
-    basis = series.basis;
-    statistic = series.statistic;
-    runs.push({ values: series.values, denominators: series.denominators });
+    const s = series.value;
+    if (runs.length && !sameBasis(s.basis, basis)) return err(`its runs measure ${spec.metric.id} differently (${basisText(basis)} vs ${basisText(s.basis)})`);
+    basis = s.basis;
+    statistic = s.statistic;
+    runs.push({ values: s.values, denominators: s.denominators });
   }
-  if (runs.length === 0) return { ok: false, reason };
-  return { ok: true, runs, basis, statistic };
+  if (runs.length === 0) return err(reason);
+  return ok({ runs, basis, statistic });
 }
 
 /**
@@ -406,8 +423,8 @@ function summarySeries(side: Side, spec: MetricSpec): SideSeries {
     runs.push({ values: Float64Array.of(found.value) });
     fields.add(found.field ?? `${found.metric} ${found.stat}`);
   }
-  if (runs.length === 0) return { ok: false, reason: `the data has no ${spec.key} summary` };
-  return { ok: true, runs, basis: { kind: 'summary', fields: [...fields] }, statistic: { kind: 'mean' } };
+  if (runs.length === 0) return err(`the data has no ${spec.key} summary`);
+  return ok({ runs, basis: { kind: 'summary', fields: [...fields] }, statistic: { kind: 'mean' } });
 }
 
 function count(runs: RunSeries[]): number {

@@ -110,10 +110,11 @@ export function measuredRates(tables: readonly RequestTable[], known: SideRates 
     let seconds = 0;
     for (const t of tables) {
       const s = metricSeries(t, spec);
-      if (!s.ok || !s.denominators) return undefined;
-      for (let i = 0; i < s.values.length; i++) {
-        work += s.values[i];
-        seconds += s.denominators[i];
+      if (!s.ok || !s.value.denominators) return undefined;
+      const { values, denominators } = s.value;
+      for (let i = 0; i < values.length; i++) {
+        work += values[i];
+        seconds += denominators[i];
       }
     }
     return seconds > 0 ? work / seconds : undefined;

@@ -30,7 +30,7 @@ const native: ArtifactAdapter = {
   detect: (head) => {
     const layout = detectNativeLayout(head);
     // Any §4 field will do: the least specific match, taken only when no tool's format matches.
-    return typeof layout === 'string' ? { match: true, reason: `native ${layout}`, specificity: 0 } : { match: false, reason: layout.error };
+    return layout.ok ? { match: true, reason: `native ${layout.value}`, specificity: 0 } : { match: false, reason: layout.error };
   },
   expects: 'per-request records with first_token_ms and total_ms (docs/native-format.md)',
   read: async (source, options) => [await ingestNative(source, options)],

@@ -10,6 +10,8 @@ import { sloMet } from '../config/slo';
 import { METRICS } from '../metrics/catalog';
 import { makeSpec, MEAN, type MetricSpec, type Stat } from '../metrics/metric-spec';
 import { metricSeries } from '../metrics/values';
+import { basisText, isSummaryBasis, sameBasis, type Basis } from '../metrics/basis';
+import { err, ok, type Result } from '../model/result';
 import type { Side } from '../model/run';
 import { createResampler, type RunSeries, type SideResampler, type Statistic } from '../stats/block-bootstrap';
 import { ResamplerCache } from '../stats/resample-cache';
@@ -52,7 +54,7 @@ export interface CompareContext {
 /** A metric with an interval at any level: judged once the family's level is known. */
 interface Candidate {
   requested: RequestedMetric;
-  basis?: string;
+  basis?: Basis;
   runNoise?: { base: number; head: number };
   /** True: the interval is on the relative change; false: on the difference (base 0, or a share). */
   relative: boolean;
@@ -75,12 +77,8 @@ export function compareSides(base: Side, head: Side, config: TriageConfig, conte
   const shared: Shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
   for (const requested of requestedMetrics(config, base, head)) {
     const p = requested.spec.metric.id === 'failed' ? prepareFailures(requested, base, head, config) : prepare(requested, base, head, config, shared, context);
-    if (p === 'skip') continue;
-    if ('notInData' in p) {
-      notInData.push({ key: requested.spec.key, reason: p.notInData });
-      continue;
-    }
-    slots.push(p);
+    if (p.ok) slots.push(p.value);
+    else notInData.push({ key: requested.spec.key, reason: p.error });
   }
 
   const candidates = slots.filter(isCandidate);
@@ -174,7 +172,8 @@ class SeriesMemo {
   }
 }
 
-type Prepared = Candidate | MetricComparison | { notInData: string } | 'skip';
+/** A metric to judge or already decided, or (a default metric only) why the data does not have it. */
+type Prepared = Result<Candidate | MetricComparison>;
 
 function prepare(requested: RequestedMetric, base: Side, head: Side, config: TriageConfig, shared: Shared, context: CompareContext): Prepared {
   const { spec } = requested;
@@ -189,14 +188,31 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
       headSeries = headSummary;
     }
   }
-  if (!baseSeries.ok || !headSeries.ok) {
-    const side = !baseSeries.ok ? 'base' : 'head';
-    const missing = (!baseSeries.ok ? baseSeries : headSeries) as { ok: false; reason: string };
-    if (requested.origin === 'default') return { notInData: `${side === 'base' ? 'baseline' : 'head'}: ${missing.reason}` };
-    return undecided(requested, config, { code: 'not-computable', side, missing: missing.reason.replace(/^the data /, '') });
-  }
+  if (!baseSeries.ok) return notComputable(requested, config, 'base', baseSeries.error);
+  if (!headSeries.ok) return notComputable(requested, config, 'head', headSeries.error);
+  return ok(judgeable(requested, baseSeries.value, headSeries.value, base, head, config, shared, context));
+}
 
-  if (!baseSeries.summary) {
+/** A side without the series: not in the data (a default metric), or undecided (a metric the team named). */
+function notComputable(requested: RequestedMetric, config: TriageConfig, side: 'base' | 'head', missing: string): Prepared {
+  if (requested.origin === 'default') return err(`${side === 'base' ? 'baseline' : 'head'}: ${missing}`);
+  return ok(undecided(requested, config, { code: 'not-computable', side, missing: missing.replace(/^the data /, '') }));
+}
+
+/** Both sides have a series: an interval to judge, or the reason it is shown and not judged. */
+function judgeable(
+  requested: RequestedMetric,
+  baseSeries: PresentSeries,
+  headSeries: PresentSeries,
+  base: Side,
+  head: Side,
+  config: TriageConfig,
+  shared: Shared,
+  context: CompareContext,
+): Candidate | MetricComparison {
+  const { spec } = requested;
+
+  if (!isSummaryBasis(baseSeries.basis)) {
     const needed = minimumCount(spec, headSeries.statistic);
     const baseCount = count(baseSeries.runs);
     const headCount = count(headSeries.runs);
@@ -205,8 +221,8 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
     }
   }
 
-  if (baseSeries.basis !== headSeries.basis && !(baseSeries.summary && headSeries.summary)) {
-    return undecided(requested, config, { code: 'different-basis', base: baseSeries.basis ?? 'per request', head: headSeries.basis ?? 'per request' });
+  if (!sameBasis(baseSeries.basis, headSeries.basis) && !(isSummaryBasis(baseSeries.basis) && isSummaryBasis(headSeries.basis))) {
+    return undecided(requested, config, { code: 'different-basis', base: basisText(baseSeries.basis), head: basisText(headSeries.basis) });
   }
 
   // Between-run noise: measured by resampling runs when each side has enough of them; otherwise the
@@ -214,20 +230,20 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
   const explicitNoise = config.statistics.runNoise[spec.key];
   const noiseFor = (series: PresentSeries): number | undefined => {
     if (series.runs.length >= MEASURED_NOISE_RUNS) return 0;
-    if (series.summary) return explicitNoise;
+    if (isSummaryBasis(series.basis)) return explicitNoise;
     return runNoiseFor(config, spec);
   };
   const baseNoise = noiseFor(baseSeries);
   const headNoise = noiseFor(headSeries);
   // A calibration's measured spread narrows the bootstrap of a side it describes: one run of data per request.
-  const scaleFor = (series: PresentSeries): number => (series.runs.length >= MEASURED_NOISE_RUNS || series.summary ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1);
+  const scaleFor = (series: PresentSeries): number => (series.runs.length >= MEASURED_NOISE_RUNS || isSummaryBasis(series.basis) ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1);
   const statistic = headSeries.statistic ?? toStatistic(spec);
-  const blockLength = baseSeries.summary ? 1 : undefined;
+  const blockLength = isSummaryBasis(baseSeries.basis) ? 1 : undefined;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
   const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
   const withheld = context.withheld?.(spec);
   if (withheld) return pointOnly(requested, config, withheld, baseResampler, headResampler, baseSeries, headSeries);
-  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !headSeries.summary) {
+  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !isSummaryBasis(headSeries.basis)) {
     return pointOnly(requested, config, { code: 'not-judged-overloaded' }, baseResampler, headResampler, baseSeries, headSeries);
   }
   if (baseNoise === undefined || headNoise === undefined) {
@@ -282,14 +298,14 @@ function prepareFailures(requested: RequestedMetric, base: Side, head: Side, con
   const h = failureCounts(head);
   if (!b || !h) {
     const side = !b ? 'base' : 'head';
-    if (requested.origin === 'default') return { notInData: `${side === 'base' ? 'baseline' : 'head'}: the data does not say how many requests failed` };
-    return undecided(requested, config, { code: 'not-computable', side, missing: 'a count of failed requests' });
+    if (requested.origin === 'default') return err(`${side === 'base' ? 'baseline' : 'head'}: the data does not say how many requests failed`);
+    return ok(undecided(requested, config, { code: 'not-computable', side, missing: 'a count of failed requests' }));
   }
   const share = (c: FailureCounts) => c.failed / c.requests;
   const side = (c: FailureCounts, level: number): SideEstimate => ({ value: share(c), interval: failedShareAt(c, level), count: c.requests, perRun: c.perRun, blockLengths: [] });
-  return {
+  return ok({
     requested,
-    basis: b.basis === 'counts' || h.basis === 'counts' ? 'failed and requested counts' : 'rows with an error',
+    basis: { kind: b.basis === 'counts' || h.basis === 'counts' ? 'failure-counts' : 'failure-rows' },
     relative: false,
     change: null,
     difference: share(h) - share(b),
@@ -299,7 +315,7 @@ function prepareFailures(requested: RequestedMetric, base: Side, head: Side, con
     runs: Math.min(b.perRun.length, h.perRun.length),
     intervalAt: (level) => failedDifferenceAt(b, h, level),
     sidesAt: (level) => ({ base: side(b, level), head: side(h, level) }),
-  };
+  });
 }
 
 /**
@@ -319,7 +335,7 @@ function pointOnly(
     value: r.point,
     interval: [r.point, r.point],
     count: r.size,
-    perRun: series.runs.map((run) => (series.summary ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec)))),
+    perRun: series.runs.map((run) => (isSummaryBasis(series.basis) ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec)))),
     blockLengths: [],
   });
   const early = undecided(requested, config, reason, headSeries.basis);
@@ -344,7 +360,7 @@ function sloStatuses(config: TriageConfig, spec: MetricSpec, head: number | null
 }
 
 /** A metric the data cannot decide before any resampling, with the reason. */
-function undecided(requested: RequestedMetric, config: TriageConfig, reason: VerdictReason, basis?: string): MetricComparison {
+function undecided(requested: RequestedMetric, config: TriageConfig, reason: VerdictReason, basis?: Basis): MetricComparison {
   const { spec } = requested;
   return {
     spec,
@@ -364,31 +380,33 @@ export function timerFloor(spec: MetricSpec): number {
   return TIMER_FLOOR_MS;
 }
 
-type PresentSeries = { ok: true; runs: RunSeries[]; basis?: string; statistic?: Statistic; summary?: boolean };
-type SideSeries = PresentSeries | { ok: false; reason: string };
+interface PresentSeries {
+  runs: RunSeries[];
+  basis?: Basis;
+  statistic?: Statistic;
+}
+type SideSeries = Result<PresentSeries>;
 
 function sideSeries(side: Side, spec: MetricSpec, steady: SteadyStarts | undefined): SideSeries {
   const runs: RunSeries[] = [];
-  let basis: string | undefined;
+  let basis: Basis | undefined;
   let statistic: Statistic | undefined;
   let reason = 'the data has no per-request records';
   for (const run of side.runs) {
     if (!run.requests) continue;
     const series = metricSeries(run.requests, spec, steady?.get(run.requests));
     if (!series.ok) {
-      reason = series.reason;
+      reason = series.error;
       continue;
     }
-    if (runs.length && series.basis !== basis) {
-      reason = `its runs measure ${spec.metric.id} differently (${basis ?? 'per request'} vs ${series.basis ?? 'per request'})`;
-      return { ok: false, reason };
-    }
-    basis = series.basis;
-    statistic = series.statistic;
-    runs.push({ values: series.values, denominators: series.denominators });
+    const s = series.value;
+    if (runs.length && !sameBasis(s.basis, basis)) return err(`its runs measure ${spec.metric.id} differently (${basisText(basis)} vs ${basisText(s.basis)})`);
+    basis = s.basis;
+    statistic = s.statistic;
+    runs.push({ values: s.values, denominators: s.denominators });
   }
-  if (runs.length === 0) return { ok: false, reason };
-  return { ok: true, runs, basis, statistic };
+  if (runs.length === 0) return err(reason);
+  return ok({ runs, basis, statistic });
 }
 
 /**
@@ -405,8 +423,8 @@ function summarySeries(side: Side, spec: MetricSpec): SideSeries {
     runs.push({ values: Float64Array.of(found.value) });
     fields.add(found.field ?? `${found.metric} ${found.stat}`);
   }
-  if (runs.length === 0) return { ok: false, reason: `the data has no ${spec.key} summary` };
-  return { ok: true, runs, basis: `summary: ${[...fields].join(', ')}`, statistic: { kind: 'mean' }, summary: true };
+  if (runs.length === 0) return err(`the data has no ${spec.key} summary`);
+  return ok({ runs, basis: { kind: 'summary', fields: [...fields] }, statistic: { kind: 'mean' } });
 }
 
 function count(runs: RunSeries[]): number {

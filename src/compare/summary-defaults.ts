@@ -38,7 +38,7 @@ function specFor(s: SummaryValue, all: Map<string, SummaryValue>) {
     if (catalog.level === 'run') return s.stat === 'mean' ? makeSpec(catalog, MEAN) : undefined;
     if (DEFAULT_STATS.has(s.stat)) {
       const stat = parseStat(s.stat);
-      return typeof stat === 'string' ? undefined : makeSpec(catalog, stat);
+      return stat.ok ? makeSpec(catalog, stat.value) : undefined;
     }
     const hasPercentile = [...DEFAULT_STATS].some((p) => all.has(`${s.metric}|${p}`));
     return s.stat === 'mean' && !hasPercentile ? makeSpec(catalog, MEAN) : undefined;

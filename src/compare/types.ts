@@ -1,5 +1,6 @@
 import type { RequestedMetric } from '../config/config';
 import type { Slo } from '../config/slo';
+import type { Basis } from '../metrics/basis';
 import type { MetricSpec } from '../metrics/metric-spec';
 import type { KeyDifference } from '../model/workload-key';
 
@@ -67,8 +68,8 @@ export interface MetricComparison {
   verdict: Verdict;
   /** Why this verdict, as data (src/render/verdict-words.ts words it). */
   reason: VerdictReason;
-  /** Where the series came from, e.g. "per-request itl_p99_ms". */
-  basis?: string;
+  /** How the series was derived, when there is a choice (src/metrics/basis.ts); absent: per-request values. */
+  basis?: Basis;
   base?: SideEstimate;
   head?: SideEstimate;
   /** head − base, in the metric's unit. */

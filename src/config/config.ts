@@ -205,8 +205,8 @@ function costOf(raw: RawConfig): { cost?: TriageConfig['cost'] } {
   const parse = (input: string, text: string | undefined) => {
     if (!text?.trim()) return undefined;
     const spec = parseCostSpec(text);
-    if (typeof spec === 'string') throw new ConfigError(input, spec);
-    return spec;
+    if (!spec.ok) throw new ConfigError(input, spec.error);
+    return spec.value;
   };
   const head = parse('cost', raw.cost);
   const base = parse('cost-baseline', raw.costBaseline);

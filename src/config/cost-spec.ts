@@ -1,6 +1,8 @@
 // The price of the hardware a run used, as teams write it: "$2.50/gpu-hour x 8",
 // "2.5 per GPU-hour, 8 GPUs", "€3.1/h*4", "8 GPUs at USD 2.5/hr". Parsing never throws: a text that
-// does not fit comes back as a message naming what was expected, like parseStat does.
+// does not fit comes back as a message naming what was expected (a Result), like parseStat does.
+
+import { err, ok, type Result } from '../model/result';
 
 export interface CostSpec {
   /** Price of one GPU for one hour. */
@@ -24,21 +26,21 @@ const COUNT = String.raw`(?<count>${NUMBER})\s*(?:gpus?\b)?`;
 const PRICE_FIRST = new RegExp(String.raw`^${PRICE}\s*${UNIT}\s*(?:[x×*,]|\bwith\b|\bon\b|\bfor\b|\btimes\b)?\s*${COUNT}$`, 'iu');
 const COUNT_FIRST = new RegExp(String.raw`^${COUNT}\s*(?:[x×*,]|\bat\b|\bfor\b)?\s*${PRICE}\s*${UNIT}$`, 'iu');
 
-/** Parses a cost spec; returns an error message (a string) when the text does not fit. */
-export function parseCostSpec(text: string): CostSpec | string {
-  if (typeof text !== 'string') return `expected a text ${EXAMPLE}`;
+/** Parses a cost spec; an error message when the text does not fit. */
+export function parseCostSpec(text: string): Result<CostSpec> {
+  if (typeof text !== 'string') return err(`expected a text ${EXAMPLE}`);
   const input = text.trim().replace(/\s+/g, ' ');
-  if (!input) return `empty cost: expected a price per GPU-hour and a GPU count, ${EXAMPLE}`;
+  if (!input) return err(`empty cost: expected a price per GPU-hour and a GPU count, ${EXAMPLE}`);
   const match = PRICE_FIRST.exec(input) ?? COUNT_FIRST.exec(input);
-  if (!match?.groups) return explain(input);
+  if (!match?.groups) return err(explain(input));
   const { pre, post, price, count } = match.groups;
-  if (pre && post) return `cost "${input}": two currencies ("${pre}" and "${post}"); write one, ${EXAMPLE}`;
+  if (pre && post) return err(`cost "${input}": two currencies ("${pre}" and "${post}"); write one, ${EXAMPLE}`);
   const pricePerGpuHour = Number(price);
   const gpus = Number(count);
-  if (!Number.isFinite(pricePerGpuHour) || pricePerGpuHour <= 0) return `cost "${input}": expected a positive price per GPU-hour, got ${price}`;
-  if (!Number.isFinite(gpus) || gpus <= 0) return `cost "${input}": expected a positive number of GPUs, got ${count}`;
+  if (!Number.isFinite(pricePerGpuHour) || pricePerGpuHour <= 0) return err(`cost "${input}": expected a positive price per GPU-hour, got ${price}`);
+  if (!Number.isFinite(gpus) || gpus <= 0) return err(`cost "${input}": expected a positive number of GPUs, got ${count}`);
   const currency = pre ?? post;
-  return { pricePerGpuHour, gpus, ...(currency ? { currency: normaliseCurrency(currency) } : {}) };
+  return ok({ pricePerGpuHour, gpus, ...(currency ? { currency: normaliseCurrency(currency) } : {}) });
 }
 
 /** The spec as parseCostSpec reads it back: "$2.5/gpu-hour x 8", "3.1 EUR/gpu-hour x 4". */

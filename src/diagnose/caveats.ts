@@ -2,6 +2,7 @@
 
 import { compact, grouped, percent, signedPercent } from '../display/numbers';
 import { listJoin } from '../display/text';
+import { isSummaryBasis } from '../metrics/basis';
 import { specLabel } from '../metrics/metric-spec';
 import { successMask } from '../metrics/values';
 import type { Side } from '../model/run';
@@ -90,7 +91,7 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
   }
 
   const fewRuns = Math.min(base.runs.length, head.runs.length);
-  const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith('summary'));
+  const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !isSummaryBasis(m.basis));
   if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
     const lengths = measured.flatMap((m) => [...m.base!.blockLengths, ...m.head!.blockLengths]);
     const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
@@ -115,7 +116,7 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     }
   }
 
-  const summaries = metrics.filter((m) => m.basis?.startsWith('summary'));
+  const summaries = metrics.filter((m) => isSummaryBasis(m.basis));
   if (summaries.length) {
     out.push({
       kind: 'summary-only',

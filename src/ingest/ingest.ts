@@ -30,7 +30,7 @@ const native: ArtifactAdapter = {
   detect: (head) => {
     const layout = detectNativeLayout(head);
     // Any §4 field will do: the least specific match, taken only when no tool's format matches.
-    return typeof layout === 'string' ? { match: true, reason: `native ${layout}`, specificity: 0 } : { match: false, reason: layout.error };
+    return layout.ok ? { match: true, reason: `native ${layout.value}`, specificity: 0 } : { match: false, reason: layout.error };
   },
   expects: 'per-request records with first_token_ms and total_ms (docs/native-format.md)',
   read: async (source, options) => [await ingestNative(source, options)],
@@ -56,13 +56,16 @@ export const ADAPTERS: readonly ArtifactAdapter[] = [
 
 export const FORMAT_IDS: readonly string[] = ADAPTERS.map((a) => a.id);
 
-/** Every run the file holds (one for most formats; several for files that append repeats). */
 /** github-action-benchmark's tool names say the direction its file does not carry. */
 const ALIASES: Readonly<Record<string, { id: string; direction: Direction }>> = {
   customSmallerIsBetter: { id: 'github-action-benchmark', direction: 'lower-is-better' },
   customBiggerIsBetter: { id: 'github-action-benchmark', direction: 'higher-is-better' },
 };
 
+/**
+ * Every run the file holds (one for most formats; several for files that append repeats), read as
+ * `formatId` (an id, an alias, or auto-detected when absent or "auto").
+ */
 export async function ingestRuns(source: TextSource, options: IngestOptions, formatId?: string): Promise<Run[]> {
   if (formatId && Object.hasOwn(ALIASES, formatId)) {
     const alias = ALIASES[formatId];

@@ -17,8 +17,8 @@ export async function sideFromSources(label: Side['label'], sources: TextSource[
   const runs: Run[] = [];
   for (const source of sources) runs.push(...(await ingestRuns(source, options, options.format)));
   const sharded = mergeShards(runs);
-  if ('error' in sharded) throw new InputError(sources.map((s) => s.name).join(', '), sharded.error);
-  const grouped = groupRuns(pairScrapes(sharded.runs, diffScrapes));
-  if ('error' in grouped) throw new InputError(sources.map((s) => s.name).join(', '), grouped.error);
-  return { label, runs: grouped.runs };
+  if (!sharded.ok) throw new InputError(sources.map((s) => s.name).join(', '), sharded.error);
+  const grouped = groupRuns(pairScrapes(sharded.value, diffScrapes));
+  if (!grouped.ok) throw new InputError(sources.map((s) => s.name).join(', '), grouped.error);
+  return { label, runs: grouped.value };
 }

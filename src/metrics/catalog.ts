@@ -185,3 +185,10 @@ export function lookupMetric(name: string): MetricDef | undefined {
 }
 
 export const METRIC_NAMES: readonly string[] = Object.keys(METRICS);
+
+/**
+ * The catalog ids a tool's run-level number can be read as (the failed share is counted from the
+ * data, never read from a summary). Adapters type their tables with it, so a misspelt id fails to
+ * compile instead of landing as a metric nobody judges.
+ */
+export type SummaryMetricId = Exclude<keyof typeof METRICS, 'failed'>;

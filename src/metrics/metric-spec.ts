@@ -3,6 +3,7 @@
 
 import { closest } from '../display/suggest';
 import { lookupMetric, METRIC_NAMES, type AnyMetricDef } from './catalog';
+import { err, ok, type Result } from '../model/result';
 
 export type Stat = { kind: 'percentile'; q: number; label: string } | { kind: 'mean'; label: 'mean' };
 
@@ -15,16 +16,16 @@ export interface MetricSpec {
 
 export const MEAN: Stat = { kind: 'mean', label: 'mean' };
 
-/** Parses "p95", "p99.9", "median", "mean", "avg"; returns an error message for anything else. */
-export function parseStat(text: string): Stat | string {
+/** Parses "p95", "p99.9", "median", "mean", "avg"; an error message for anything else. */
+export function parseStat(text: string): Result<Stat> {
   const t = text.toLowerCase();
-  if (t === 'mean' || t === 'avg' || t === 'average') return MEAN;
-  if (t === 'median') return percentile(50);
+  if (t === 'mean' || t === 'avg' || t === 'average') return ok(MEAN);
+  if (t === 'median') return ok(percentile(50));
   const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
-  if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
+  if (!match) return err(`"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`);
   const value = Number(match[1]);
-  if (!(value > 0 && value < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
-  return percentile(value);
+  if (!(value > 0 && value < 100)) return err(`percentile "${text}" must be between p0 and p100 (exclusive)`);
+  return ok(percentile(value));
 }
 
 export function percentile(value: number): Stat {
@@ -65,8 +66,8 @@ export function parseMetricSpec(text: string): MetricSpec | string {
   }
   if (parts.length < 2) return `${metric.id} needs a statistic: for example "${metric.id} p95" or "${metric.id} mean"`;
   const stat = parseStat(parts[1]);
-  if (typeof stat === 'string') return stat;
-  return makeSpec(metric, stat);
+  if (!stat.ok) return stat.error;
+  return makeSpec(metric, stat.value);
 }
 
 export function specLabel(spec: MetricSpec): string {

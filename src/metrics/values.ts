@@ -6,18 +6,20 @@ import type { RequestTable } from '../model/run';
 import type { MetricId, PhaseId } from './catalog';
 import type { MetricSpec } from './metric-spec';
 import type { Statistic } from '../stats/block-bootstrap';
+import type { Basis } from './basis';
+import { err, ok, type Result } from '../model/result';
 
-export type Series =
-  | {
-      ok: true;
-      values: Float64Array;
-      denominators?: Float64Array;
-      /** How the values were derived, when there is a choice (ITL); both sides must agree. */
-      basis?: string;
-      /** The statistic to compute on `values`, when it is not the spec's own (ITL from summaries). */
-      statistic?: Statistic;
-    }
-  | { ok: false; reason: string };
+export interface SeriesValues {
+  values: Float64Array;
+  denominators?: Float64Array;
+  /** How the values were derived, when there is a choice (ITL); both sides must agree. */
+  basis?: Basis;
+  /** The statistic to compute on `values`, when it is not the spec's own (ITL from summaries). */
+  statistic?: Statistic;
+}
+
+/** The series, or why the data cannot give one ("the data has no first_token_ms"). */
+export type Series = Result<SeriesValues>;
 
 const NONE = -1;
 
@@ -151,17 +153,17 @@ export function fieldsFor(id: MetricSpec['metric']['id']): string {
  * run's steady state begins; per-request values before it (warm-up) are left out.
  */
 export function metricSeries(table: RequestTable, spec: MetricSpec, steady?: SteadyStart): Series {
-  if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
+  if (spec.metric.custom) return err(`${spec.metric.id} is reported as a run-level number only`);
   const id = spec.metric.id;
-  if (id === 'failed') return { ok: false, reason: 'the failed share is counted, not resampled' };
+  if (id === 'failed') return err('the failed share is counted, not resampled');
   if (spec.metric.level === 'run') return rateSeries(table, id === 'throughput', steady);
   const q = spec.stat.kind === 'percentile' ? spec.stat.q : 0.5;
   if (id === 'itl') return itlSeries(table, spec, steady?.row ?? 0);
   const column = requestColumn(table, id, q);
-  if (!column) return { ok: false, reason: `the data has no ${fieldsFor(id)}` };
+  if (!column) return err(`the data has no ${fieldsFor(id)}`);
   const values = finiteSeries(steady?.row ? column.subarray(steady.row) : column);
-  if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
-  return { ok: true, values };
+  if (values.length === 0) return err(`no successful request has a value for ${spec.metric.id}`);
+  return ok({ values });
 }
 
 /**
@@ -175,31 +177,31 @@ function itlSeries(table: RequestTable, spec: MetricSpec, from: number): Series 
   if (table.tokenGaps) {
     const gaps = table.tokenGaps;
     const values = from > 0 && from < gaps.offsets.length ? gaps.values.subarray(gaps.offsets[from]) : gaps.values;
-    return { ok: true, values: finiteSeries(values), basis: 'pooled token gaps' };
+    return ok({ values: finiteSeries(values), basis: { kind: 'pooled-gaps' } });
   }
   if (spec.stat.kind === 'mean') {
     const decode = requestColumn(table, 'decode');
     const tokens = table.numbers.output_tokens;
-    if (!decode || !tokens) return { ok: false, reason: 'the data has no decode_ms and output_tokens for the mean ITL' };
+    if (!decode || !tokens) return err('the data has no decode_ms and output_tokens for the mean ITL');
     const values = new Float64Array(table.length - from);
     const denominators = new Float64Array(table.length - from);
     for (let i = from; i < table.length; i++) {
-      const ok = Number.isFinite(decode[i]) && tokens[i] >= 2;
-      values[i - from] = ok ? decode[i] : 0;
-      denominators[i - from] = ok ? tokens[i] - 1 : 0;
+      const usable = Number.isFinite(decode[i]) && tokens[i] >= 2;
+      values[i - from] = usable ? decode[i] : 0;
+      denominators[i - from] = usable ? tokens[i] - 1 : 0;
     }
-    return { ok: true, values, denominators, basis: 'Σ decode_ms / Σ (output_tokens − 1)', statistic: { kind: 'ratio' } };
+    return ok({ values, denominators, basis: { kind: 'gap-ratio' }, statistic: { kind: 'ratio' } });
   }
   const q = spec.stat.q;
   if (q !== 0.5 && q !== 0.99) {
-    return { ok: false, reason: `per-request telemetry carries itl_p50_ms and itl_p99_ms only; ITL ${spec.stat.label} needs every token gap` };
+    return err(`per-request telemetry carries itl_p50_ms and itl_p99_ms only; ITL ${spec.stat.label} needs every token gap`);
   }
   const field = q === 0.5 ? 'itl_p50_ms' : 'itl_p99_ms';
   const column = requestColumn(table, 'itl', q);
-  if (!column) return { ok: false, reason: `the data has no ${field}` };
+  if (!column) return err(`the data has no ${field}`);
   const values = finiteSeries(from > 0 ? column.subarray(from) : column);
-  if (values.length === 0) return { ok: false, reason: `no successful request has ${field}` };
-  return { ok: true, values, basis: `median over requests of ${field}`, statistic: { kind: 'quantile', q: 0.5 } };
+  if (values.length === 0) return err(`no successful request has ${field}`);
+  return ok({ values, basis: { kind: 'request-median', field }, statistic: { kind: 'quantile', q: 0.5 } });
 }
 
 /** Where a run's steady state begins (src/compare/load.ts): rows before it are warm-up. */
@@ -228,7 +230,7 @@ export function rateSeries(table: RequestTable, tokens: boolean, steady?: Steady
   const total = table.numbers.total_ms;
   const output = table.numbers.output_tokens;
   if (!arrival || !total || (tokens && !output) || !table.orderedByArrival) {
-    return { ok: false, reason: `the data has no ${FIELD_FOR[tokens ? 'throughput' : 'request_throughput']} on every request` };
+    return err(`the data has no ${FIELD_FOR[tokens ? 'throughput' : 'request_throughput']} on every request`);
   }
   const n = table.length;
   const start = steady && steady.row < n ? steady.ts : arrival[0];
@@ -238,16 +240,16 @@ export function rateSeries(table: RequestTable, tokens: boolean, steady?: Steady
   // A run whose requests all arrive at once (a closed batch) has no arrival window: its span is the whole run.
   const end = lastArrival - start > 0 ? lastArrival : lastCompletion;
   const span = end - start;
-  if (!(span > 0)) return { ok: false, reason: 'the run has no time span to measure a rate over (every request arrived and finished at once)' };
+  if (!(span > 0)) return err('the run has no time span to measure a rate over (every request arrived and finished at once)');
   const windows = Math.round(Math.min(MAX_WINDOWS, Math.max(MIN_WINDOWS, n * WINDOWS_PER_REQUEST)));
   const width = span / windows;
   const values = new Float64Array(windows);
   const denominators = new Float64Array(windows).fill(width);
-  const ok = successMask(table);
+  const succeeded = successMask(table);
   const weight = table.rowWeight ?? 1;
   const firstToken = table.numbers.first_token_ms;
   for (let i = 0; i < n; i++) {
-    if (!ok[i] || !Number.isFinite(total[i])) continue;
+    if (!succeeded[i] || !Number.isFinite(total[i])) continue;
     const done = arrival[i] + total[i] / 1000;
     if (!tokens) {
       if (done >= start && done <= end) values[Math.min(windows - 1, Math.floor((done - start) / width))] += weight;
@@ -259,7 +261,7 @@ export function rateSeries(table: RequestTable, tokens: boolean, steady?: Steady
     const from = arrival[i] + (ft !== undefined && Number.isFinite(ft) ? ft / 1000 : 0);
     spread(values, start, width, from, done, count * weight);
   }
-  return { ok: true, values, denominators };
+  return ok({ values, denominators });
 }
 
 /** Adds `amount`, spread evenly over [from, to], to the windows of `values` it overlaps (none outside them). */

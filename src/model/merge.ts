@@ -2,11 +2,11 @@
 // of the same execution. Files of the same role are repeats; files of different roles are merged,
 // one of each role per repeat, paired by their repeat label (run=0, run=1, …) or by order.
 
+import { err, ok, type Result } from './result';
 import type { Run, RunRole, ServerStats, WorkloadInfo } from './run';
 
-export type Grouping = { runs: Run[] } | { error: string };
-
-export function groupRuns(runs: Run[]): Grouping {
+/** The side's runs, one per repeat with its files of each role merged; or why they cannot be paired. */
+export function groupRuns(runs: Run[]): Result<Run[]> {
   const byRole = new Map<RunRole, Run[]>();
   for (const run of runs) {
     const role = run.role ?? (run.requests ? 'requests' : 'summary');
@@ -14,29 +14,27 @@ export function groupRuns(runs: Run[]): Grouping {
     list.push(run);
     byRole.set(role, list);
   }
-  if (byRole.size <= 1) return { runs };
+  if (byRole.size <= 1) return ok(runs);
 
   const counts = [...byRole.values()].map((list) => list.length);
   const repeats = Math.max(...counts);
   const ordered = [...byRole.entries()].map(([role, list]) => [role, orderByRepeat(list)] as const);
   if (counts.some((c) => c !== repeats)) {
     const description = ordered.map(([role, list]) => `${list.length} ${role}`).join(', ');
-    return {
-      error: `these files describe ${description} runs: a side needs the same number of each kind (one per repeat) to know which belong together; name them run=0, run=1, … or give one of each`,
-    };
+    return err(`these files describe ${description} runs: a side needs the same number of each kind (one per repeat) to know which belong together; name them run=0, run=1, … or give one of each`);
   }
   const merged: Run[] = [];
   for (let i = 0; i < repeats; i++) {
     const parts = ordered.map(([, list]) => list[i]);
     const labels = new Set(parts.map((p) => p.repeat).filter(Boolean));
-    if (labels.size > 1) return { error: `files paired as one run carry different repeat labels (${[...labels].join(', ')})` };
+    if (labels.size > 1) return err(`files paired as one run carry different repeat labels (${[...labels].join(', ')})`);
     const withRequests = parts.filter((p) => p.requests);
     if (withRequests.length > 1) {
-      return { error: `${withRequests.map((p) => p.sources[0]?.file).join(' and ')} both hold per-request records for one run; give one per-request file per run` };
+      return err(`${withRequests.map((p) => p.sources[0]?.file).join(' and ')} both hold per-request records for one run; give one per-request file per run`);
     }
     merged.push(mergeParts(parts));
   }
-  return { runs: merged };
+  return ok(merged);
 }
 
 function orderByRepeat(list: Run[]): Run[] {

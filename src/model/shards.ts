@@ -8,6 +8,7 @@
 import { permuteNumbers, permuteText, type TextColumn } from './columns';
 import type { NumericField, TextField } from './fields';
 import { pooledTable } from './pool';
+import { err, ok, type Result } from './result';
 import type { RequestTable, Run } from './run';
 
 export interface Shard {
@@ -35,13 +36,14 @@ export function markShard(runs: readonly Run[], shard: Shard | undefined): Run[]
   return runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } } }));
 }
 
-export function mergeShards(runs: Run[]): { runs: Run[] } | { error: string } {
+/** The runs with each benchmark's shards merged back into one run; or what is wrong with the shards. */
+export function mergeShards(runs: Run[]): Result<Run[]> {
   const groups = new Map<string, Run[]>();
   const out: Run[] = [];
   for (const run of runs) {
     const shard = shardOf(run);
     if (!shard) {
-      if (run.meta.extra.shard !== undefined) return { error: `${run.sources[0]?.file ?? 'a file'}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard) as string}` };
+      if (run.meta.extra.shard !== undefined) return err(`${run.sources[0]?.file ?? 'a file'}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard) as string}`);
       out.push(run);
       continue;
     }
@@ -50,22 +52,22 @@ export function mergeShards(runs: Run[]): { runs: Run[] } | { error: string } {
   }
   for (const group of groups.values()) {
     const merged = mergeGroup(group);
-    if ('error' in merged) return merged;
-    out.push(merged.run);
+    if (!merged.ok) return merged;
+    out.push(merged.value);
   }
-  return { runs: out };
+  return ok(out);
 }
 
-function mergeGroup(group: Run[]): { run: Run } | { error: string } {
+function mergeGroup(group: Run[]): Result<Run> {
   const count = shardOf(group[0])!.count;
   const name = group[0].meta.benchmark ?? 'benchmark';
   const indexes = group.map((r) => shardOf(r)!.index).sort((a, b) => a - b);
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !indexes.includes(i));
   const repeated = indexes.filter((v, i) => indexes[i - 1] === v);
   if (missing.length || repeated.length) {
-    return { error: `"${name}" is split in ${count} shards, but ${missing.length ? `shard ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing` : ''}${missing.length && repeated.length ? ' and ' : ''}${repeated.length ? `shard ${[...new Set(repeated)].join(', ')} came more than once` : ''}` };
+    return err(`"${name}" is split in ${count} shards, but ${missing.length ? `shard ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing` : ''}${missing.length && repeated.length ? ' and ' : ''}${repeated.length ? `shard ${[...new Set(repeated)].join(', ')} came more than once` : ''}`);
   }
-  if (group.some((r) => !r.requests)) return { error: `"${name}": shards must carry per-request records to be merged (${group.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(', ')} has none)` };
+  if (group.some((r) => !r.requests)) return err(`"${name}": shards must carry per-request records to be merged (${group.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(', ')} has none)`);
   const ordered = [...group].sort((a, b) => shardOf(a)!.index - shardOf(b)!.index);
   const weight = Math.max(...ordered.map((r) => r.requests!.rowWeight ?? 1));
   const thinned = ordered.map((r) => ({ ...r, requests: thin(r.requests!, weight) }));
@@ -75,16 +77,14 @@ function mergeGroup(group: Run[]): { run: Run } | { error: string } {
   if (ordered.some((r) => (r.requests!.rowWeight ?? 1) !== weight)) notes.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
   const first = ordered[0];
   const { shard: _shard, ...extra } = first.meta.extra;
-  return {
-    run: {
-      meta: { ...first.meta, extra },
-      requests: table,
-      summaries: [],
-      sources: ordered.flatMap((r, i) => r.sources.map((s) => (i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s))),
-      role: 'requests',
-      ...(first.repeat !== undefined ? { repeat: first.repeat } : {}),
-    },
-  };
+  return ok({
+    meta: { ...first.meta, extra },
+    requests: table,
+    summaries: [],
+    sources: ordered.flatMap((r, i) => r.sources.map((s) => (i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s))),
+    role: 'requests',
+    ...(first.repeat !== undefined ? { repeat: first.repeat } : {}),
+  });
 }
 
 /** Keeps an even sample of the rows so each stands for `weight` requests (the table's own weight or more). */

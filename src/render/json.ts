@@ -2,6 +2,7 @@
 // contract with users' scripts: add fields freely, rename or remove only with a new schemaVersion.
 
 import type { MetricComparison } from '../compare/types';
+import { basisText } from '../metrics/basis';
 import type { BenchmarkReport, Report } from '../report/model';
 import { branchPhase } from '../diagnose/tree';
 import { reasonText } from './verdict-words';
@@ -90,7 +91,7 @@ function metricJson(m: MetricComparison, b: BenchmarkReport, confidence: number)
     reason: reasonText(m, { size: b.family.size, confidence }),
     reasonCode: m.reason.code,
     reasonData: m.reason,
-    basis: m.basis ?? null,
+    basis: m.basis ? basisText(m.basis) : null,
     base: m.base?.value ?? null,
     head: m.head?.value ?? null,
     baseDetail: m.base ?? null,

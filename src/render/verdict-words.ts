@@ -96,7 +96,10 @@ export function reasonText(m: MetricComparison, family: FamilyInfo = { size: 1, 
   }
 }
 
-/** "only the tools' run-level summaries, 1 run per side, which show no run-to-run spread); … would decide". */
+/**
+ * What follows a summary-only metric's point change, inside the parenthesis reasonText opens (and
+ * closing it): "only the tools' run-level summaries, 1 run per side, which show no run-to-run spread); … would decide".
+ */
 export function summaryOnlyText(r: Extract<MetricComparison['reason'], { code: 'summary-only' }>): string {
   const runs = r.baseRuns === r.headRuns ? `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} per side` : `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} on the baseline and ${r.headRuns} on the head`;
   return `only the tools' run-level summaries, ${runs}, which show no run-to-run spread); ${perRequestAdvice(r.formats)} would decide`;

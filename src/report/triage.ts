@@ -177,10 +177,7 @@ export function buildReport(benchmarks: BenchmarkReport[], config: TriageConfig)
   };
 }
 
-/**
- * The whole pipeline: runs grouped by benchmark and paired between the sides, one benchmark report
- * per pair. A benchmark on one side only cannot be compared: that is an error, not a silent skip.
- */
+/** Inputs beside the two sides' runs: profiles, quality inputs, and a listener for timing. */
 export interface TriageExtras {
   profiles?: ProfileInputs;
   /** Told when each benchmark's statistics and then its diagnosis are done (scripts/bench-phases.ts times them). */
@@ -189,6 +186,11 @@ export interface TriageExtras {
   quality?: { base: QualityInput[]; head: QualityInput[] };
 }
 
+/**
+ * The whole pipeline: runs grouped by benchmark and paired between the sides, one benchmark report
+ * per pair. A benchmark on one side only is not compared and says so (a benchmark-missing caveat,
+ * listed first); no benchmark on both sides is an error, never an empty report.
+ */
 export function triage(base: Side, head: Side, config: TriageConfig, extras: TriageExtras = {}): Report {
   const pairing = pairBenchmarks(base, head);
   if (pairing.pairs.length === 0) {

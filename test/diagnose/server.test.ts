@@ -43,7 +43,7 @@ describe('summary plus metrics scrape', () => {
     expect(b.runs).toHaveLength(1);
     expect(b.runs[0].sources.map((s) => s.format).sort()).toEqual(['prometheus', 'vllm']);
     const report = triage(b, h, config).benchmarks[0];
-    expect(report.metrics[0]).toMatchObject({ verdict: 'regressed', basis: 'summary: p99_ttft_ms' });
+    expect(report.metrics[0]).toMatchObject({ verdict: 'regressed', basis: { kind: 'summary', fields: ['p99_ttft_ms'] } });
     const a = report.attributions[0];
     expect(a.source).toBe('server-histograms');
     expect(a.dominant).toBe('queue_wait');

@@ -21,6 +21,7 @@ import {
   type GoodputComparison,
 } from '../../src/diagnose/service-metrics';
 import { runFromRecords, sideFromRecords } from '../helpers/tables';
+import { err, ok as success, type Result } from '../../src/model/result';
 
 /** Request i arrives at second i, takes 1 s in all, and produced 100 tokens. */
 function request(i: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -41,6 +42,9 @@ function ok(result: ReturnType<typeof compareGoodput>): GoodputComparison {
   if (!result.ok) throw new Error(result.reason);
   return result;
 }
+
+/** The message of a failed parse ('' when it parsed). */
+const errorOf = (r: Result<unknown>): string => (r.ok ? '' : r.error);
 
 describe('goodput', () => {
   it('counts requests under every per-request threshold: 7 of 10 TTFTs under 800 ms is 0.7, and 0.7 good/s over 10 s', async () => {
@@ -256,20 +260,20 @@ describe('cost', () => {
 
 describe('parseCostSpec', () => {
   it('reads the ways teams write it', () => {
-    expect(parseCostSpec('$2.50/gpu-hour x 8')).toEqual({ pricePerGpuHour: 2.5, gpus: 8, currency: '$' });
-    expect(parseCostSpec('2.5 per GPU-hour, 8 GPUs')).toEqual({ pricePerGpuHour: 2.5, gpus: 8 });
-    expect(parseCostSpec('€3.1/h*4')).toEqual({ pricePerGpuHour: 3.1, gpus: 4, currency: '€' });
-    expect(parseCostSpec('8 GPUs at usd 2.5/hr')).toEqual({ pricePerGpuHour: 2.5, gpus: 8, currency: 'USD' });
-    expect(parseCostSpec('2.5 EUR per gpu hour × 0.5')).toEqual({ pricePerGpuHour: 2.5, gpus: 0.5, currency: 'EUR' });
+    expect(parseCostSpec('$2.50/gpu-hour x 8')).toEqual(success({ pricePerGpuHour: 2.5, gpus: 8, currency: '$' }));
+    expect(parseCostSpec('2.5 per GPU-hour, 8 GPUs')).toEqual(success({ pricePerGpuHour: 2.5, gpus: 8 }));
+    expect(parseCostSpec('€3.1/h*4')).toEqual(success({ pricePerGpuHour: 3.1, gpus: 4, currency: '€' }));
+    expect(parseCostSpec('8 GPUs at usd 2.5/hr')).toEqual(success({ pricePerGpuHour: 2.5, gpus: 8, currency: 'USD' }));
+    expect(parseCostSpec('2.5 EUR per gpu hour × 0.5')).toEqual(success({ pricePerGpuHour: 2.5, gpus: 0.5, currency: 'EUR' }));
   });
 
   it('names what was expected', () => {
-    expect(parseCostSpec('')).toBe('empty cost: expected a price per GPU-hour and a GPU count, as in "$2.50/gpu-hour x 8" or "2.5 per GPU-hour, 8 GPUs"');
-    expect(parseCostSpec('$2.50/gpu-hour')).toMatch(/^cost "\$2\.50\/gpu-hour": expected the number of GPUs after the price/);
-    expect(parseCostSpec('2.5 x 8')).toMatch(/expected the price to be per GPU-hour/);
-    expect(parseCostSpec('eight GPUs')).toMatch(/expected a price per GPU-hour and a GPU count/);
-    expect(parseCostSpec('$2.5/h x 0')).toMatch(/expected a positive number of GPUs, got 0/);
-    expect(parseCostSpec('$2.5 EUR/h x 2')).toMatch(/two currencies/);
+    expect(parseCostSpec('')).toEqual(err('empty cost: expected a price per GPU-hour and a GPU count, as in "$2.50/gpu-hour x 8" or "2.5 per GPU-hour, 8 GPUs"'));
+    expect(errorOf(parseCostSpec('$2.50/gpu-hour'))).toMatch(/^cost "\$2\.50\/gpu-hour": expected the number of GPUs after the price/);
+    expect(errorOf(parseCostSpec('2.5 x 8'))).toMatch(/expected the price to be per GPU-hour/);
+    expect(errorOf(parseCostSpec('eight GPUs'))).toMatch(/expected a price per GPU-hour and a GPU count/);
+    expect(errorOf(parseCostSpec('$2.5/h x 0'))).toMatch(/expected a positive number of GPUs, got 0/);
+    expect(errorOf(parseCostSpec('$2.5 EUR/h x 2'))).toMatch(/two currencies/);
   });
 
   it('never throws, and anything it accepts is positive and finite', () => {
@@ -278,8 +282,9 @@ describe('parseCostSpec', () => {
     fc.assert(
       fc.property(text, (input) => {
         const result = parseCostSpec(input);
-        if (typeof result === 'string') return result.includes('expected') || result.includes('two currencies');
-        return result.pricePerGpuHour > 0 && Number.isFinite(result.pricePerGpuHour) && result.gpus > 0 && Number.isFinite(result.gpus);
+        if (!result.ok) return result.error.includes('expected') || result.error.includes('two currencies');
+        const spec = result.value;
+        return spec.pricePerGpuHour > 0 && Number.isFinite(spec.pricePerGpuHour) && spec.gpus > 0 && Number.isFinite(spec.gpus);
       }),
       { numRuns: 2000, seed: 4242 },
     );
@@ -297,7 +302,7 @@ describe('parseCostSpec', () => {
   it('round-trips what formatCostSpec writes', () => {
     fc.assert(
       fc.property(specs, (spec) => {
-        expect(parseCostSpec(formatCostSpec(spec))).toEqual(spec);
+        expect(parseCostSpec(formatCostSpec(spec))).toEqual(success(spec));
       }),
       { numRuns: 1000, seed: 4243 },
     );
@@ -311,7 +316,7 @@ describe('parseCostSpec', () => {
       fc.property(specs, unit, separator, suffix, (spec, u, sep, gpuWord) => {
         const price = String(spec.pricePerGpuHour);
         const amount = spec.currency === undefined ? price : spec.currency.length === 1 ? `${spec.currency}${price}` : `${spec.currency.toLowerCase()} ${price}`;
-        expect(parseCostSpec(`${amount}${u}${sep}${spec.gpus}${gpuWord}`)).toEqual(spec);
+        expect(parseCostSpec(`${amount}${u}${sep}${spec.gpus}${gpuWord}`)).toEqual(success(spec));
       }),
       { numRuns: 1000, seed: 4244 },
     );
@@ -368,8 +373,9 @@ describe('serviceMetrics', () => {
   it('puts goodput, cost and headroom of both sides together as plain data', async () => {
     const base = await sideFromRecords('base', tenTtfts.map((r, i) => ({ ...r, batch_size_at_admission: batches[i] })), { config: { max_num_seqs: 24 } });
     const head = await sideFromRecords('head', tenTtfts.map((r) => ({ ...r, first_token_ms: (r.first_token_ms as number) + 100 })), { config: { max_num_seqs: 24 } });
-    const cost = parseCostSpec('$2.50/gpu-hour x 8');
-    if (typeof cost === 'string') throw new Error(cost);
+    const parsed = parseCostSpec('$2.50/gpu-hour x 8');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const cost = parsed.value;
     const s = serviceMetrics(base, head, { slos: [parseSlo('ttft p95 < 800ms')], cost });
     expect(s.goodput.ok && [s.goodput.base.share, s.goodput.head.share]).toEqual([0.7, 0.6]);
     // 100 tok/s at $20/h: 20 / 0.36 = $55.56 per million tokens.

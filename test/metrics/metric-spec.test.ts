@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupMetric, METRIC_NAMES } from '../../src/metrics/catalog';
+import { err, ok } from '../../src/model/result';
 import { MEAN, makeSpec, parseMetricSpec, parseStat, percentile, specLabel, type MetricSpec } from '../../src/metrics/metric-spec';
 
 const ALLOWED =
@@ -19,28 +20,28 @@ function error(text: string): string {
 
 describe('parseStat', () => {
   it('reads means, medians and percentiles', () => {
-    expect(parseStat('mean')).toEqual(MEAN);
-    expect(parseStat('avg')).toEqual(MEAN);
-    expect(parseStat('Average')).toEqual(MEAN);
-    expect(parseStat('median')).toEqual({ kind: 'percentile', q: 0.5, label: 'p50' });
-    expect(parseStat('p95')).toEqual({ kind: 'percentile', q: 0.95, label: 'p95' });
-    expect(parseStat('P5')).toEqual({ kind: 'percentile', q: 0.05, label: 'p5' });
-    expect(parseStat('p99.90')).toMatchObject({ kind: 'percentile', label: 'p99.9' });
-    expect(parseStat('p99.99')).toMatchObject({ kind: 'percentile', label: 'p99.99' });
-    expect(parseStat('p050')).toMatchObject({ kind: 'percentile', q: 0.5, label: 'p50' });
+    expect(parseStat('mean')).toEqual(ok(MEAN));
+    expect(parseStat('avg')).toEqual(ok(MEAN));
+    expect(parseStat('Average')).toEqual(ok(MEAN));
+    expect(parseStat('median')).toEqual(ok({ kind: 'percentile', q: 0.5, label: 'p50' }));
+    expect(parseStat('p95')).toEqual(ok({ kind: 'percentile', q: 0.95, label: 'p95' }));
+    expect(parseStat('P5')).toEqual(ok({ kind: 'percentile', q: 0.05, label: 'p5' }));
+    expect(parseStat('p99.90')).toMatchObject(ok({ kind: 'percentile', label: 'p99.9' }));
+    expect(parseStat('p99.99')).toMatchObject(ok({ kind: 'percentile', label: 'p99.99' }));
+    expect(parseStat('p050')).toMatchObject(ok({ kind: 'percentile', q: 0.5, label: 'p50' }));
   });
 
   it('rejects p0 and p100 with the range message', () => {
-    expect(parseStat('p0')).toBe('percentile "p0" must be between p0 and p100 (exclusive)');
-    expect(parseStat('p100')).toBe('percentile "p100" must be between p0 and p100 (exclusive)');
-    expect(parseStat('p0.0')).toBe('percentile "p0.0" must be between p0 and p100 (exclusive)');
-    expect(parseStat('p150')).toBe('percentile "p150" must be between p0 and p100 (exclusive)');
+    expect(parseStat('p0')).toEqual(err('percentile "p0" must be between p0 and p100 (exclusive)'));
+    expect(parseStat('p100')).toEqual(err('percentile "p100" must be between p0 and p100 (exclusive)'));
+    expect(parseStat('p0.0')).toEqual(err('percentile "p0.0" must be between p0 and p100 (exclusive)'));
+    expect(parseStat('p150')).toEqual(err('percentile "p150" must be between p0 and p100 (exclusive)'));
   });
 
   it('rejects anything else with the list of forms', () => {
     const expected = (t: string) =>
       `"${t}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
-    for (const t of ['fast', 'p', 'p-5', '95', 'p99.9999', 'p9x', 'max', 'p1000']) expect(parseStat(t)).toBe(expected(t));
+    for (const t of ['fast', 'p', 'p-5', '95', 'p99.9999', 'p9x', 'max', 'p1000']) expect(parseStat(t)).toEqual(err(expected(t)));
   });
 });
 

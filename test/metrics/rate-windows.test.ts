@@ -9,8 +9,9 @@ const records = Array.from({ length: 20 }, (_, i) => ({ request_id: `r${i}`, arr
 describe('rate series over steady-state windows', () => {
   it('tokens are spread over each decode and counted until the last arrival', async () => {
     const run = await runFromRecords(records);
-    const s = rateSeries(run.requests!, true);
-    if (!s.ok) throw new Error(s.reason);
+    const r = rateSeries(run.requests!, true);
+    if (!r.ok) throw new Error(r.error);
+    const s = r.value;
     // 20 windows (the minimum) over 19 s. Requests 0..17 decode wholly inside [0, 19] (180 tokens);
     // request 18 decodes over [19, 20]: none of it is inside. Request 19 arrives at 19: none either.
     const tokens = s.values.reduce((a, b) => a + b, 0);
@@ -23,8 +24,9 @@ describe('rate series over steady-state windows', () => {
 
   it('requests count in the window they complete in; the warm-up start moves the window', async () => {
     const run = await runFromRecords(records);
-    const s = rateSeries(run.requests!, false, { row: 5, ts: 1005 });
-    if (!s.ok) throw new Error(s.reason);
+    const r = rateSeries(run.requests!, false, { row: 5, ts: 1005 });
+    if (!r.ok) throw new Error(r.error);
+    const s = r.value;
     // Steady state [5, 19] s: request i completes at i + 2 s, so requests 3..17 complete inside it.
     const completions = s.values.reduce((a, b) => a + b, 0);
     expect(completions).toBe(15);
@@ -33,8 +35,9 @@ describe('rate series over steady-state windows', () => {
 
   it('failed requests add no tokens and no completions', async () => {
     const run = await runFromRecords(records.map((r, i) => (i < 10 ? { ...r, error: 'HTTP 503' } : r)));
-    const s = rateSeries(run.requests!, true);
-    if (!s.ok) throw new Error(s.reason);
+    const r = rateSeries(run.requests!, true);
+    if (!r.ok) throw new Error(r.error);
+    const s = r.value;
     expect(s.values.reduce((a, b) => a + b, 0)).toBeCloseTo(80, 9);
   });
 });

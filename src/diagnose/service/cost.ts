@@ -102,18 +102,19 @@ export function compareCost(spec: CostSpec | { base: CostSpec; head: CostSpec },
 const THROUGHPUT = makeSpec(METRICS.throughput, MEAN);
 const REQUEST_RATE = makeSpec(METRICS.request_throughput, MEAN);
 
-/** Output-token and request throughput of a side's runs pooled (Σ work / Σ elapsed), as the comparison's point estimate. */
 /** The side's rates: those already measured (`known`), the rest read from the tables. */
 export function measuredRates(tables: readonly RequestTable[], known: SideRates = {}): SideRates {
+  // A rate over the side's runs pooled (Σ work / Σ window time of rateSeries), as the comparison's point estimate.
   const rate = (spec: typeof THROUGHPUT): number | undefined => {
     let work = 0;
     let seconds = 0;
     for (const t of tables) {
       const s = metricSeries(t, spec);
-      if (!s.ok || !s.denominators) return undefined;
-      for (let i = 0; i < s.values.length; i++) {
-        work += s.values[i];
-        seconds += s.denominators[i];
+      if (!s.ok || !s.value.denominators) return undefined;
+      const { values, denominators } = s.value;
+      for (let i = 0; i < values.length; i++) {
+        work += values[i];
+        seconds += denominators[i];
       }
     }
     return seconds > 0 ? work / seconds : undefined;

@@ -136,7 +136,7 @@ export function sideGoodput(tables: readonly RequestTable[], criteria: readonly 
       let all = true;
       let missing = false;
       columns.forEach((column, k) => {
-        const value = column.ok ? column.values[i] : NaN;
+        const value = column.ok ? column.value.values[i] : NaN;
         if (Number.isNaN(value)) missing = true;
         else if (sloMet(criteria[k].slo, value)) met[k] += weight;
         else all = false;

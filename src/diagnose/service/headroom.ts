@@ -2,6 +2,7 @@
 // engine ran against its configured cap, and how much KV cache was in use. Every number comes from
 // the data or the engine config; a missing one is named, never filled in.
 
+import { err, ok, type Result } from '../../model/result';
 import type { Run } from '../../model/run';
 import { percent } from '../../display/numbers';
 import { quantile } from '../../stats/quantile';
@@ -43,8 +44,8 @@ export function sideHeadroom(runs: readonly Run[]): SideHeadroom {
   const batch = runningBatch(runs);
   if (!batch) missing.push('running batch (no batch_size_at_admission, no arrival_ts/first_token_ms/decode_ms to estimate it, no server gauge)');
   const found = batchLimit(runs);
-  const limit = typeof found === 'string' ? undefined : found;
-  if (typeof found === 'string') missing.push(`batch limit (${found})`);
+  const limit = found.ok ? found.value : undefined;
+  if (!found.ok) missing.push(`batch limit (${found.error})`);
   const batchHeadroom = batch && limit ? 1 - batch.mean / limit.value : undefined;
   const kv = runs.map((r) => r.server?.kvCacheUsage).filter((v): v is number => v !== undefined && Number.isFinite(v));
   const kvCacheUsage = kv.length ? kv.reduce((s, v) => s + v, 0) / kv.length : undefined;
@@ -53,7 +54,7 @@ export function sideHeadroom(runs: readonly Run[]): SideHeadroom {
   const parts: string[] = [];
   if (batch) {
     const of = limit ? ` of ${limit.key} ${fmt(limit.value)}` : '';
-    const room = batchHeadroom !== undefined ? `${percent(batchHeadroom)} headroom` : `headroom unknown (${found as string})`;
+    const room = batchHeadroom !== undefined ? `${percent(batchHeadroom)} headroom` : `headroom unknown (${found.ok ? '' : found.error})`;
     parts.push(`running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`);
   } else {
     parts.push(`running batch unknown${limit ? ` (${limit.key} ${fmt(limit.value)})` : ''}`);
@@ -93,12 +94,13 @@ function runningBatch(runs: readonly Run[]): RunningBatch | undefined {
 }
 
 /** The cap every run was configured with, or why there is none to use. */
-function batchLimit(runs: readonly Run[]): { key: string; value: number } | string {
+/** The engine's batch limit, the same in every repeat; or why there is none. */
+function batchLimit(runs: readonly Run[]): Result<{ key: string; value: number }> {
   const limits = runs.map((r) => configuredBatchLimit(r.meta));
-  if (limits.length === 0 || limits.some((l) => !l)) return `no ${BATCH_LIMIT_KEYS.join(', ')} in the engine config`;
+  if (limits.length === 0 || limits.some((l) => !l)) return err(`no ${BATCH_LIMIT_KEYS.join(', ')} in the engine config`);
   const values = new Set(limits.map((l) => l!.value));
-  if (values.size > 1) return `repeats disagree: ${limits[0]!.key} ${[...values].join(', ')}`;
-  return limits[0]!;
+  if (values.size > 1) return err(`repeats disagree: ${limits[0]!.key} ${[...values].join(', ')}`);
+  return ok(limits[0]!);
 }
 
 /** 18.2, 24, 0.75: one decimal at most, whole numbers as they are. */

@@ -16,12 +16,12 @@
 // before the server can start. Other durations and rates keep their own names; counts, lengths and
 // timestamps fill the workload.
 
-import { emptyMeta, type Run, type SummaryValue, type WorkloadInfo } from '../../model/run';
+import { emptyMeta, type Run, type WorkloadInfo } from '../../model/run';
 import { InputError } from '../errors';
 import { asObject, own } from './document';
 import { applyLoad, fillMeta, flattenConfig, readBenchmarkConfig, readLoadConfig } from './genai-perf-config';
 import { addCatalogBlock, addOwnBlock, asStatBlock, blockMean, type StatTarget } from './genai-perf-stats';
-import { SummaryCollector } from './values';
+import { SummaryCollector, type CatalogSummary } from './values';
 
 export const AIPERF_SUMMARY_FORMAT = 'AIPerf summary';
 
@@ -108,7 +108,7 @@ function collectBlocks(doc: Record<string, unknown>): Map<string, Record<string,
 }
 
 /** The mean client-side time before the server can start: connection overhead plus sending. */
-function networkMean(blocks: Map<string, Record<string, unknown>>): SummaryValue | undefined {
+function networkMean(blocks: Map<string, Record<string, unknown>>): CatalogSummary | undefined {
   const sending = blockMean(blocks.get('http_req_sending'), 'ms');
   if (sending === undefined) return undefined;
   let overhead = blockMean(blocks.get('http_req_connection_overhead'), 'ms');

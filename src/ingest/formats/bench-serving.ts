@@ -4,6 +4,7 @@
 // their names and their metadata mapping. Metadata is written with caps and without "__proto__".
 
 import { emptyMeta, type ConfigValue, type Run, type RunMeta, type SummaryValue, type WorkloadInfo } from '../../model/run';
+import type { SummaryMetricId } from '../../metrics/catalog';
 import type { TextSource } from '../source';
 import type { IngestOptions } from './adapter';
 import { MAX_DOCUMENT_BYTES, own } from './document';
@@ -22,7 +23,7 @@ export interface ServingToolSpec {
   /** Named in messages: "vLLM result". */
   format: string;
   /** The tool's latency names → catalog ids ("e2el" → "e2e"). */
-  metricIds: Readonly<Record<string, string>>;
+  metricIds: Readonly<Record<string, SummaryMetricId>>;
   throughputs: readonly ThroughputKey[];
   meta(result: Record<string, unknown>, workload: WorkloadInfo, place: ResultPlace): { meta: RunMeta; warnings: string[] };
   repeat?(result: Record<string, unknown>, file: string): string | undefined;

@@ -12,6 +12,7 @@
 // decode phase is made up. A request without any content response is kept as a failed row.
 // Token counts are not in this file (GenAI-Perf tokenizes the text); the response count is kept.
 
+import { err, ok, type Result } from '../../model/result';
 import { emptyMeta, type Run } from '../../model/run';
 import { InputError } from '../errors';
 import { RequestTableBuilder } from '../request-table';
@@ -92,11 +93,12 @@ function addRequest(builder: RequestTableBuilder, raw: unknown, recordNo: number
     builder.recordUnparsable(recordNo, `request ${recordNo}: "timestamp" must be nanoseconds since the epoch, got ${describe(own(request, 'timestamp'))}`);
     return;
   }
-  const times = contentTimes(request, serviceKind);
-  if (typeof times === 'string') {
-    builder.recordUnparsable(recordNo, `request ${recordNo}: ${times}`);
+  const read = contentTimes(request, serviceKind);
+  if (!read.ok) {
+    builder.recordUnparsable(recordNo, `request ${recordNo}: ${read.error}`);
     return;
   }
+  const times = read.value;
   const record: Record<string, unknown> = { arrival_ts: start / 1e9 };
   const sequence = finiteNumber(own(request, 'sequence_id'));
   if (sequence !== undefined && !Number.isNaN(sequence)) record.sequence_id = sequence;
@@ -119,20 +121,20 @@ function addRequest(builder: RequestTableBuilder, raw: unknown, recordNo: number
 }
 
 /** Response timestamps (ns) of the responses with content, or why they cannot be read. */
-function contentTimes(request: Record<string, unknown>, serviceKind: string | undefined): number[] | string {
+function contentTimes(request: Record<string, unknown>, serviceKind: string | undefined): Result<number[]> {
   const stamps = own(request, 'response_timestamps');
-  if (!Array.isArray(stamps)) return `"response_timestamps" must be a list of nanosecond timestamps, got ${describe(stamps)}`;
+  if (!Array.isArray(stamps)) return err(`"response_timestamps" must be a list of nanosecond timestamps, got ${describe(stamps)}`);
   const outputs = own(request, 'response_outputs');
   // GenAI-Perf filters empty responses for OpenAI endpoints only; other service kinds keep all.
   const filter = Array.isArray(outputs) && outputs.length === stamps.length && (serviceKind === 'openai' || (serviceKind === undefined && hasResponseStrings(outputs)));
   const times: number[] = [];
   for (let k = 0; k < stamps.length; k++) {
     const t = finiteNumber(stamps[k]);
-    if (t === undefined || Number.isNaN(t)) return `response_timestamps[${k}]: expected nanoseconds since the epoch, got ${describe(stamps[k])}`;
+    if (t === undefined || Number.isNaN(t)) return err(`response_timestamps[${k}]: expected nanoseconds since the epoch, got ${describe(stamps[k])}`);
     if (filter && !openAiResponseHasContent(own(asObject((outputs as unknown[])[k]), 'response'))) continue;
     times.push(t);
   }
-  return times;
+  return ok(times);
 }
 
 function hasResponseStrings(outputs: unknown[]): boolean {

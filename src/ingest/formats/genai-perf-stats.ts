@@ -5,7 +5,7 @@
 // and "ms", "tokens/sec", "requests/sec" later; AIPerf writes "sec" for durations. Values may be
 // numbers or numeric strings (GenAI-Perf tests export "avg": "7").
 
-import type { SummaryValue } from '../../model/run';
+import type { SummaryMetricId } from '../../metrics/catalog';
 import { own } from './document';
 import { finiteNumber, toMs, type SummaryCollector, type Unit } from './values';
 
@@ -63,7 +63,7 @@ const STAT_KEYS: readonly (readonly [string, string])[] = [
  * a metric kept under its own name.
  */
 export interface StatTarget {
-  metric: string;
+  metric: SummaryMetricId;
   /** The unit kind the metric needs: durations for latencies, tok/s or req/s for the catalog rates. */
   expects: 'time' | 'tok/s' | 'req/s';
   /** Catalog rates are one value per run: only the block's avg is read. */
@@ -86,7 +86,8 @@ export function addCatalogBlock(out: SummaryCollector, target: StatTarget, block
     return;
   }
   const unit: Unit = kind.kind === 'time' ? kind.unit : (target.expects as Unit);
-  addStats(out, target.metric, block, field, unit, target.runLevel ? {} : countOf(block), target.runLevel === true);
+  const counted = target.runLevel ? {} : countOf(block);
+  addStats(out, (stat, raw, f) => out.add(target.metric, stat, raw, unit, f, counted), block, field, unit, target.runLevel === true);
 }
 
 /**
@@ -98,15 +99,18 @@ export function addOwnBlock(out: SummaryCollector, name: string, block: Record<s
   const kind = unitKind(own(block, 'unit'));
   if (!kind || kind.kind === 'other') return false;
   if (kind.kind === 'time') {
-    addStats(out, name, block, field, kind.unit, { unit: 'ms', direction: 'lower-is-better', ...countOf(block) }, false);
+    const reading = { unit: 'ms', direction: 'lower-is-better' as const, ...countOf(block) };
+    addStats(out, (stat, raw, f) => out.add(name, stat, raw, kind.unit, f, reading), block, field, kind.unit, false);
   } else {
     const unit: Unit = kind.unit === 'tok/s' || kind.unit === 'req/s' ? kind.unit : 'count';
-    addStats(out, name, block, field, unit, { unit: kind.unit, direction: 'higher-is-better', ...countOf(block) }, false);
+    const reading = { unit: kind.unit, direction: 'higher-is-better' as const, ...countOf(block) };
+    addStats(out, (stat, raw, f) => out.add(name, stat, raw, unit, f, reading), block, field, unit, false);
   }
   return true;
 }
 
-function addStats(out: SummaryCollector, metric: string, block: Record<string, unknown>, field: string, unit: Unit, extra: Partial<SummaryValue>, meanOnly: boolean): void {
+/** Each statistic of the block, through `add` (the metric's own add: catalog id or named, with its reading). */
+function addStats(out: SummaryCollector, add: (stat: string, raw: unknown, field: string) => void, block: Record<string, unknown>, field: string, unit: Unit, meanOnly: boolean): void {
   for (const [key, stat] of STAT_KEYS) {
     if (meanOnly && key !== 'avg') continue;
     const raw = own(block, key);
@@ -116,12 +120,12 @@ function addStats(out: SummaryCollector, metric: string, block: Record<string, u
       out.warnings.push(`${field}.${key}: ${n} ${unit} is out of range; left out`);
       continue;
     }
-    out.add(metric, stat, raw, unit, `${field}.${key}`, extra);
+    add(stat, raw, `${field}.${key}`);
   }
 }
 
 /** AIPerf 1.1+ says how many requests (or gaps) a record metric summarises. */
-function countOf(block: Record<string, unknown>): Partial<SummaryValue> {
+function countOf(block: Record<string, unknown>): { count?: number } {
   const n = finiteNumber(own(block, 'count'));
   return n !== undefined && Number.isInteger(n) && n > 0 ? { count: n } : {};
 }

@@ -20,17 +20,15 @@
 import type { SummaryValue, WorkloadInfo } from '../../model/run';
 import { asObject, own } from './document';
 import { finiteSummaries } from './guidellm-table';
-import { finiteNumber, SummaryCollector, type Unit } from './values';
+import { finiteNumber, SummaryCollector, type SummaryTarget, type Unit } from './values';
 
-interface Target {
+type Target = SummaryTarget & {
   key: string;
-  metric: string;
   unit: Unit;
   meanOnly?: boolean;
-  custom?: Pick<SummaryValue, 'unit' | 'direction'>;
   /** Only for benchmark shapes whose definition this mapping follows. */
   shapes?: readonly GenerativeShape[];
-}
+};
 
 /** Where the benchmark keeps its strategy: args (0.2), scheduler (0.3.0), config (0.4+). */
 export type GenerativeShape = 'args' | 'scheduler' | 'config';
@@ -89,20 +87,20 @@ export function readMetrics(metrics: Record<string, unknown> | undefined, shape:
       if (!empty.includes(target.key)) empty.push(target.key);
       continue;
     }
-    const extra: Partial<SummaryValue> = { ...(count !== undefined && !Number.isNaN(count) ? { count } : {}), ...target.custom };
+    const counted = count !== undefined && !Number.isNaN(count) ? { count } : {};
     const field = `metrics.${target.key}.successful`;
-    collector.add(target.metric, 'mean', own(summary, 'mean'), target.unit, `${field}.mean`, extra);
+    collector.addTarget(target, 'mean', own(summary, 'mean'), target.unit, `${field}.mean`, counted);
     if (target.meanOnly) continue;
     const percentiles = asObject(own(summary, 'percentiles'));
     const median = own(summary, 'median');
-    collector.add(target.metric, 'p50', median ?? own(percentiles, 'p50'), target.unit, median !== undefined ? `${field}.median` : `${field}.percentiles.p50`, extra);
+    collector.addTarget(target, 'p50', median ?? own(percentiles, 'p50'), target.unit, median !== undefined ? `${field}.median` : `${field}.percentiles.p50`, counted);
     for (const [key, stat] of Object.entries(PERCENTILES)) {
       if (stat === 'p50') continue;
-      collector.add(target.metric, stat, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, extra);
+      collector.addTarget(target, stat, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, counted);
     }
-    collector.add(target.metric, 'std', own(summary, 'std_dev'), target.unit, `${field}.std_dev`, extra);
-    collector.add(target.metric, 'min', own(summary, 'min'), target.unit, `${field}.min`, extra);
-    collector.add(target.metric, 'max', own(summary, 'max'), target.unit, `${field}.max`, extra);
+    collector.addTarget(target, 'std', own(summary, 'std_dev'), target.unit, `${field}.std_dev`, counted);
+    collector.addTarget(target, 'min', own(summary, 'min'), target.unit, `${field}.min`, counted);
+    collector.addTarget(target, 'max', own(summary, 'max'), target.unit, `${field}.max`, counted);
   }
   const warnings = [...collector.warnings];
   if (empty.length > 0) warnings.push(`no successful request contributed to ${empty.join(', ')} (count 0): left out`);

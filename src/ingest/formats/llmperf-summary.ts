@@ -15,12 +15,13 @@ import { emptyMeta, type ConfigValue, type Run, type WorkloadInfo } from '../../
 import { InputError } from '../errors';
 import type { TextSource } from '../source';
 import { asObject, own, parseDocument, readDocument } from './document';
-import { finiteNumber, SummaryCollector, type Unit } from './values';
+import { finiteNumber, SummaryCollector, type SummaryTarget, type Unit } from './values';
 
 const FORMAT = 'LLMPerf summary';
 const KNOWN_VERSION = '2023-08-31';
 
-type Target = { metric: string; unit: Unit; only?: 'mean'; extra?: { unit: string; direction: 'lower-is-better' | 'higher-is-better' } };
+/** `custom`: a number kept under its own name, with how to read it. */
+type Target = SummaryTarget & { unit: Unit; only?: 'mean' };
 
 /**
  * The per-request distributions llmperf summarises. ttft_s is the client's time to the first
@@ -32,12 +33,12 @@ type Target = { metric: string; unit: Unit; only?: 'mean'; extra?: { unit: strin
 const DISTRIBUTIONS: Readonly<Record<string, Target>> = {
   ttft_s: { metric: 'ttft', unit: 's' },
   end_to_end_latency_s: { metric: 'e2e', unit: 's' },
-  inter_token_latency_s: { metric: 'latency_per_output_token', unit: 's', only: 'mean', extra: { unit: 'ms', direction: 'lower-is-better' } },
+  inter_token_latency_s: { metric: 'latency_per_output_token', unit: 's', only: 'mean', custom: { unit: 'ms', direction: 'lower-is-better' } },
   request_output_throughput_token_per_s: {
     metric: 'request_output_throughput',
     unit: 'tok/s',
     only: 'mean',
-    extra: { unit: 'tok/s', direction: 'higher-is-better' },
+    custom: { unit: 'tok/s', direction: 'higher-is-better' },
   },
 };
 
@@ -83,7 +84,7 @@ export async function readLlmperfSummary(source: TextSource, maxBytes?: number):
       nanStats++;
       continue;
     }
-    collector.add(target.metric, stat, raw, target.unit, key, { ...(completed !== undefined ? { count: completed } : {}), ...target.extra });
+    collector.addTarget(target, stat, raw, target.unit, key, completed !== undefined ? { count: completed } : {});
   }
   addRate(collector, doc);
   const summaries = finiteOnly(collector, warnings);

@@ -12,6 +12,7 @@
 // the timestamp is an integer number of milliseconds. A line that breaks these rules becomes an
 // issue with its line number and is skipped: the parser never throws.
 
+import { err, ok, type Result } from '../../model/result';
 import { IssueLog } from '../errors';
 
 export interface Sample {
@@ -73,12 +74,13 @@ export function parseExposition(text: string, file: string, keep: (name: string)
       continue;
     }
     out.sampleLines++;
-    const parsed = parseSampleLine(line);
-    if (typeof parsed === 'string') {
+    const result = parseSampleLine(line);
+    if (!result.ok) {
       out.badSampleLines++;
-      bad(lineNo, parsed);
+      bad(lineNo, result.error);
       continue;
     }
+    const parsed = result.value;
     if (!keep(parsed.name)) continue;
     const key = seriesKey(parsed.name, parsed.labels);
     if (seen.has(key)) {
@@ -118,7 +120,7 @@ function unquote(name: string): string {
 type ParsedLine = Omit<Sample, 'line'>;
 
 /** One sample line, or why it is not one. */
-export function parseSampleLine(text: string): ParsedLine | string {
+export function parseSampleLine(text: string): Result<ParsedLine> {
   const line = text.trim();
   let i = 0;
   let name = '';
@@ -126,84 +128,86 @@ export function parseSampleLine(text: string): ParsedLine | string {
     while (i < line.length && NAME_CHAR.test(line[i])) i++;
     name = line.slice(0, i);
   } else if (line[0] !== '{') {
-    return `expected a metric name, a comment (#) or a blank line, got ${describe(line[0])}`;
+    return err(`expected a metric name, a comment (#) or a blank line, got ${describe(line[0])}`);
   }
   const labels = new Map<string, string>();
   const braces = skipBlanks(line, i);
   if (line[braces] === '{') {
-    const result = parseLabels(line, braces + 1, labels);
-    if (typeof result === 'string') return `${name || 'sample'}: ${result}`;
+    const parsed = parseLabels(line, braces + 1, labels);
+    if (!parsed.ok) return err(`${name || 'sample'}: ${parsed.error}`);
+    const result = parsed.value;
     if (result.name !== undefined) {
-      if (name) return `${name}: a quoted metric name inside the braces as well as before them`;
+      if (name) return err(`${name}: a quoted metric name inside the braces as well as before them`);
       name = result.name;
     }
     i = result.end;
   } else if (i < line.length && line[i] !== ' ' && line[i] !== '\t') {
-    return `${name}: unexpected ${describe(line[i])} after the name (label values must be in double quotes)`;
+    return err(`${name}: unexpected ${describe(line[i])} after the name (label values must be in double quotes)`);
   }
-  if (!name) return 'expected a metric name before the value';
+  if (!name) return err('expected a metric name before the value');
   const tokens = line.slice(i).trim().split(/[ \t]+/).filter((t) => t !== '');
-  if (tokens.length === 0) return `${name}: no value after the name`;
+  if (tokens.length === 0) return err(`${name}: no value after the name`);
   const value = parseValue(tokens[0]);
-  if (value === undefined) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
+  if (value === undefined) return err(`${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`);
   let timestamp: number | undefined;
   let next = 1;
   if (tokens.length > 1 && tokens[1] !== '#') {
-    if (!/^-?\d+(\.\d+)?$/.test(tokens[1])) return `${name}: expected a timestamp in milliseconds after the value, got ${JSON.stringify(tokens[1].slice(0, 30))}`;
+    if (!/^-?\d+(\.\d+)?$/.test(tokens[1])) return err(`${name}: expected a timestamp in milliseconds after the value, got ${JSON.stringify(tokens[1].slice(0, 30))}`);
     timestamp = Number(tokens[1]);
     next = 2;
   }
   // OpenMetrics exemplar: " # {labels} value [timestamp]" — not needed here, ignored.
-  if (tokens.length > next && tokens[next] !== '#') return `${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`;
-  return timestamp === undefined ? { name, labels, value } : { name, labels, value, timestamp };
+  if (tokens.length > next && tokens[next] !== '#') return err(`${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`);
+  return ok(timestamp === undefined ? { name, labels, value } : { name, labels, value, timestamp });
 }
 
 /** Labels after '{' up to the matching '}'; a quoted name without '=' is the metric name. */
-function parseLabels(line: string, from: number, labels: Map<string, string>): { end: number; name?: string } | string {
+function parseLabels(line: string, from: number, labels: Map<string, string>): Result<{ end: number; name?: string }> {
   let i = from;
   let metricName: string | undefined;
   for (;;) {
     i = skipBlanks(line, i);
-    if (line[i] === '}') return { end: i + 1, name: metricName };
-    if (i >= line.length) return 'the label set is not closed with }';
+    if (line[i] === '}') return ok({ end: i + 1, name: metricName });
+    if (i >= line.length) return err('the label set is not closed with }');
     let label: string;
     if (line[i] === '"') {
       const quoted = readQuoted(line, i + 1);
-      if (typeof quoted === 'string') return quoted;
-      label = quoted.text;
-      i = skipBlanks(line, quoted.end);
+      if (!quoted.ok) return quoted;
+      label = quoted.value.text;
+      i = skipBlanks(line, quoted.value.end);
       if (line[i] !== '=') {
-        if (metricName !== undefined || labels.size > 0) return `expected = after the label name ${JSON.stringify(label)}`;
+        if (metricName !== undefined || labels.size > 0) return err(`expected = after the label name ${JSON.stringify(label)}`);
         metricName = label;
         if (line[i] === ',') i++;
         continue;
       }
     } else {
-      if (!LABEL_START.test(line[i])) return `expected a label name, got ${describe(line[i])}`;
+      if (!LABEL_START.test(line[i])) return err(`expected a label name, got ${describe(line[i])}`);
       const startName = i;
       while (i < line.length && LABEL_CHAR.test(line[i])) i++;
       label = line.slice(startName, i);
       i = skipBlanks(line, i);
-      if (line[i] !== '=') return `expected = after the label name ${label}, got ${describe(line[i])}`;
+      if (line[i] !== '=') return err(`expected = after the label name ${label}, got ${describe(line[i])}`);
     }
     i = skipBlanks(line, i + 1);
-    if (line[i] !== '"') return `label ${label}: expected a value in double quotes, got ${describe(line[i])}`;
-    const value = readQuoted(line, i + 1);
-    if (typeof value === 'string') return `label ${label}: ${value}`;
-    if (labels.has(label)) return `label ${label} appears twice`;
+    if (line[i] !== '"') return err(`label ${label}: expected a value in double quotes, got ${describe(line[i])}`);
+    const quotedValue = readQuoted(line, i + 1);
+    if (!quotedValue.ok) return err(`label ${label}: ${quotedValue.error}`);
+    const value = quotedValue.value;
+    if (labels.has(label)) return err(`label ${label} appears twice`);
     labels.set(label, value.text);
     i = skipBlanks(line, value.end);
     if (line[i] === ',') i++;
-    else if (line[i] !== '}') return `expected , or } after the value of label ${label}, got ${describe(line[i])}`;
+    else if (line[i] !== '}') return err(`expected , or } after the value of label ${label}, got ${describe(line[i])}`);
   }
 }
 
 /** A double-quoted string starting after its opening quote; escapes \\, \" and \n. */
-function readQuoted(line: string, from: number): { text: string; end: number } | string {
+function readQuoted(line: string, from: number): Result<{ text: string; end: number }> {
   let text = '';
   for (let i = from; i < line.length; i++) {
     const c = line[i];
-    if (c === '"') return { text, end: i + 1 };
+    if (c === '"') return ok({ text, end: i + 1 });
     if (c !== '\\') {
       text += c;
       continue;
@@ -212,9 +216,9 @@ function readQuoted(line: string, from: number): { text: string; end: number } |
     if (e === '\\') text += '\\';
     else if (e === '"') text += '"';
     else if (e === 'n') text += '\n';
-    else return `invalid escape \\${e ?? ''} in a quoted string (only \\\\, \\" and \\n are allowed)`;
+    else return err(`invalid escape \\${e ?? ''} in a quoted string (only \\\\, \\" and \\n are allowed)`);
   }
-  return 'a quoted string is not closed';
+  return err('a quoted string is not closed');
 }
 
 /** A Go float as exposition writes it: decimal, NaN, +Inf/-Inf (any case, Infinity too). */

@@ -21,13 +21,14 @@
 // Several label sets of one metric (engines, models) are added up, as `sum without(engine,
 // model_name)` would; the KV-cache usage, a fraction, is averaged instead.
 
+import type { SummaryMetricId } from '../../metrics/catalog';
 import { emptyMeta, type ConfigValue, type Histogram, type RunMeta, type ServerStats, type WorkloadInfo } from '../../model/run';
 import type { IssueLog } from '../errors';
 import { parseValue, seriesKey, type Exposition, type Sample } from './prometheus-text';
 
 export const VLLM_PREFIX = 'vllm:';
 
-const LATENCY_HISTOGRAMS: readonly { metric: string; names: readonly string[] }[] = [
+const LATENCY_HISTOGRAMS: readonly { metric: SummaryMetricId; names: readonly string[] }[] = [
   { metric: 'queue_wait', names: ['request_queue_time_seconds'] },
   { metric: 'prefill', names: ['request_prefill_time_seconds'] },
   { metric: 'decode', names: ['request_decode_time_seconds'] },

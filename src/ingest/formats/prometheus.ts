@@ -41,7 +41,7 @@ export function detectPrometheus(head: string): Detection {
     if (/^#\s+(HELP|TYPE)\s+\S/.test(line)) return { match: true, reason: 'Prometheus text exposition (# HELP / # TYPE lines)' };
     if (line.startsWith('#')) continue;
     const sample = parseSampleLine(line);
-    if (typeof sample !== 'string') return { match: true, reason: `Prometheus text exposition (sample line ${sample.name})` };
+    if (sample.ok) return { match: true, reason: `Prometheus text exposition (sample line ${sample.value.name})` };
     return { match: false, reason: `no "# HELP"/"# TYPE" line, and the first line is not a sample "name{labels} value": ${JSON.stringify(line.slice(0, 40))}` };
   }
   return { match: false, reason: 'no "# HELP"/"# TYPE" line and no "name{labels} value" sample line' };

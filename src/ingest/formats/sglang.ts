@@ -21,10 +21,11 @@ import type { ResultPlace } from './vllm-document';
 import { detectServingResult } from './vllm-keys';
 import { MetaWriter, describeLoad, readServingResults } from './bench-serving';
 import { isLatencyStatKey, type ThroughputKey } from './vllm-summaries';
+import type { SummaryMetricId } from '../../metrics/catalog';
 
 const FORMAT = 'SGLang bench_serving result';
 
-const METRIC_IDS: Record<string, string> = { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2e_latency: 'e2e' };
+const METRIC_IDS: Readonly<Record<string, SummaryMetricId>> = { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2e_latency: 'e2e' };
 
 const HIGHER = 'higher-is-better' as const;
 const THROUGHPUTS: readonly ThroughputKey[] = [

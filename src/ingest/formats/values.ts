@@ -1,6 +1,7 @@
 // Reading numbers out of tool output: finite numbers, numeric strings ("412", "inf" is not finite),
 // and unit conversion into the catalog's units. Anything else is reported, never coerced.
 
+import type { SummaryMetricId } from '../../metrics/catalog';
 import type { SummaryValue } from '../../model/run';
 
 export type Unit = 's' | 'ms' | 'us' | 'ns' | 'tok/s' | 'req/s' | 'count';
@@ -28,6 +29,21 @@ export function toMs(value: number, unit: Unit): number {
   return value * factor;
 }
 
+/** A tool's number read as a catalog metric: its id checked against the catalog. */
+export type CatalogSummary = SummaryValue & { metric: SummaryMetricId; unit?: undefined; direction?: undefined };
+
+/** How to read a number kept under the artifact's own name (the catalog does not say). */
+export interface NamedReading {
+  unit: string;
+  direction: NonNullable<SummaryValue['direction']>;
+}
+
+/**
+ * Where a table sends a tool's number: a catalog metric (id checked by the compiler), or a number
+ * kept under the artifact's own name, with how to read it.
+ */
+export type SummaryTarget = { metric: SummaryMetricId; custom?: undefined } | { metric: string; custom: NamedReading };
+
 /**
  * Collects summary values, skipping (and noting) values that are not finite numbers, so one odd key
  * never sinks a file.
@@ -36,6 +52,10 @@ export class SummaryCollector {
   readonly values: SummaryValue[] = [];
   readonly warnings: string[] = [];
 
+  /** A number read as a catalog metric. */
+  add(metric: SummaryMetricId, stat: string, raw: unknown, unit: Unit, field: string, extra?: { count?: number }): void;
+  /** A number kept under the artifact's own name, with how to read it. */
+  add(metric: string, stat: string, raw: unknown, unit: Unit, field: string, extra: { count?: number } & NamedReading): void;
   add(metric: string, stat: string, raw: unknown, unit: Unit, field: string, extra: Partial<SummaryValue> = {}): void {
     const n = finiteNumber(raw);
     if (n === undefined) return;
@@ -50,5 +70,11 @@ export class SummaryCollector {
       return;
     }
     this.values.push({ metric, stat, value, field, ...extra });
+  }
+
+  /** A table's target: its reading (for a named metric) after the count, as the tables write them. */
+  addTarget(target: SummaryTarget, stat: string, raw: unknown, unit: Unit, field: string, counted: { count?: number } = {}): void {
+    if (target.custom) this.add(target.metric, stat, raw, unit, field, { ...counted, ...target.custom });
+    else this.add(target.metric, stat, raw, unit, field, counted);
   }
 }

@@ -3,43 +3,39 @@
 // and SGLang's max_itl_ms. Throughputs are plain keys. Both tools measure on the client, so
 // `ttft` here is the client-side time to first token and `e2e` the client's request latency.
 
-import type { SummaryValue } from '../../model/run';
+import type { SummaryMetricId } from '../../metrics/catalog';
 import { own } from './document';
-import { SummaryCollector, type Unit } from './values';
+import { SummaryCollector, type SummaryTarget, type Unit } from './values';
 
 const LATENCY_KEY = /^(mean|median|std|min|max|p(\d+(?:\.\d+)?))_(.+)_ms$/;
 
-type Direction = NonNullable<SummaryValue['direction']>;
-
-export interface ThroughputKey {
+/** A throughput key and where it goes (`custom`, for metrics outside the catalog: what to show and which way is better). */
+export type ThroughputKey = SummaryTarget & {
   key: string;
-  metric: string;
   unit: Unit;
-  /** For metrics outside the catalog: what to show and which way is better. */
-  custom?: { unit: string; direction: Direction };
   stat?: string;
-}
+};
 
 /**
  * Adds every `<stat>_<name>_ms` key of `result`. `metricIds` maps the tool's names to catalog ids
  * (vLLM's "e2el" and SGLang's "e2e_latency" are both `e2e`); other names keep their own, in ms,
  * lower is better. `count` is attached to the metrics measured once per successful request.
  */
-export function addLatencyStats(result: Record<string, unknown>, metricIds: Readonly<Record<string, string>>, collector: SummaryCollector, count: number | undefined): void {
+export function addLatencyStats(result: Record<string, unknown>, metricIds: Readonly<Record<string, SummaryMetricId>>, collector: SummaryCollector, count: number | undefined): void {
   const seen = new Set<string>();
   for (const key of Object.keys(result)) {
     const match = LATENCY_KEY.exec(key);
     if (!match) continue;
     const [, statWord, percentile, name] = match;
     const stat = percentile !== undefined ? `p${Number(percentile)}` : statWord === 'median' ? 'p50' : statWord;
-    const metric = Object.hasOwn(metricIds, name) ? metricIds[name] : name;
+    const id = Object.hasOwn(metricIds, name) ? metricIds[name] : undefined;
+    const metric = id ?? name;
     // median_ and p50_ are the same number when --metric-percentiles includes 50: keep one.
     if (seen.has(`${metric} ${stat}`)) continue;
     const before = collector.values.length;
-    const extra: Partial<SummaryValue> = {};
-    if (!Object.hasOwn(metricIds, name)) Object.assign(extra, { unit: 'ms', direction: 'lower-is-better' });
-    if (count !== undefined && (metric === 'ttft' || metric === 'e2e')) extra.count = count;
-    collector.add(metric, stat, result[key], 'ms', key, extra);
+    const counted = count !== undefined && (metric === 'ttft' || metric === 'e2e') ? { count } : {};
+    if (id) collector.add(id, stat, result[key], 'ms', key, counted);
+    else collector.add(name, stat, result[key], 'ms', key, { unit: 'ms', direction: 'lower-is-better', ...counted });
     if (collector.values.length > before) seen.add(`${metric} ${stat}`);
   }
 }
@@ -49,7 +45,7 @@ export function addThroughputs(result: Record<string, unknown>, keys: readonly T
   for (const t of keys) {
     if (seen.has(t.metric) || !Object.hasOwn(result, t.key)) continue;
     const before = collector.values.length;
-    collector.add(t.metric, t.stat ?? 'mean', own(result, t.key), t.unit, t.key, t.custom ?? {});
+    collector.addTarget(t, t.stat ?? 'mean', own(result, t.key), t.unit, t.key);
     if (collector.values.length > before) seen.add(t.metric);
   }
 }

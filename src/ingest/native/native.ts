@@ -15,37 +15,38 @@ import { RequestTableBuilder } from '../request-table';
 import { ByteJsonlReader } from './byte-jsonl';
 import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../model/fields';
 import type { IngestOptions } from '../formats/adapter';
+import { err, ok, type Result } from '../../model/result';
 
 export type NativeLayout = 'jsonl' | 'json' | 'csv';
 
 const KNOWN_FIELDS = new Set<string>([...NUMERIC_FIELDS, ...TEXT_FIELDS]);
 
 /** Which layout the text is in, from its first KiB; an error message when it is none of them. */
-export function detectNativeLayout(head: string): NativeLayout | { error: string } {
+export function detectNativeLayout(head: string): Result<NativeLayout> {
   const text = head.replace(/^\ufeff/, '');
   const trimmed = text.trimStart();
-  if (trimmed === '') return { error: 'the file is empty' };
-  if (trimmed[0] === '[') return 'json';
+  if (trimmed === '') return err('the file is empty');
+  if (trimmed[0] === '[') return ok('json');
   if (trimmed[0] === '{') {
     const firstLine = trimmed.split('\n', 1)[0].trim();
     try {
       const value = parseJsonLenient(firstLine);
       // A whole {"metadata": ..., "requests": [...]} document on one line is JSON, not JSONL.
-      if (value && typeof value === 'object' && !Array.isArray(value)) return Array.isArray((value as { requests?: unknown }).requests) ? 'json' : 'jsonl';
+      if (value && typeof value === 'object' && !Array.isArray(value)) return ok(Array.isArray((value as { requests?: unknown }).requests) ? 'json' : 'jsonl');
     } catch {
       // Not a complete object on one line: a pretty-printed JSON document, or a line longer than
       // the head (a JSONL record carrying prompt text, or a minified document).
     }
-    if (!trimmed.includes('\n')) return hasTopLevelRequests(firstLine) ? 'json' : 'jsonl';
-    return 'json';
+    if (!trimmed.includes('\n')) return ok(hasTopLevelRequests(firstLine) ? 'json' : 'jsonl');
+    return ok('json');
   }
   const header = text.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'));
   if (header) {
     const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ''));
-    if (cells.some((c) => KNOWN_FIELDS.has(c))) return 'csv';
+    if (cells.some((c) => KNOWN_FIELDS.has(c))) return ok('csv');
   }
   const preview = trimmed.slice(0, 40).replace(/\s+/g, ' ');
-  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"` };
+  return err(`not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"`);
 }
 
 /** Whether the start of a JSON object has a top-level "requests": [ member. */
@@ -73,8 +74,8 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   let chosen = layout;
   if (!chosen) {
     const detected = detectNativeLayout(source.head);
-    if (typeof detected === 'object') throw new InputError(source.name, detected.error);
-    chosen = detected;
+    if (!detected.ok) throw new InputError(source.name, detected.error);
+    chosen = detected.value;
   }
   let builder = new RequestTableBuilder(source.name);
   let meta = emptyMeta();

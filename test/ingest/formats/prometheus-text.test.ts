@@ -4,12 +4,17 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseExposition, parseSampleLine, parseValue } from '../../../src/ingest/formats/prometheus-text';
+import type { Result } from '../../../src/model/result';
 
 const sample = (line: string) => {
-  const parsed = parseSampleLine(line);
-  if (typeof parsed === 'string') throw new Error(parsed);
+  const result = parseSampleLine(line);
+  if (!result.ok) throw new Error(result.error);
+  const parsed = result.value;
   return { name: parsed.name, labels: Object.fromEntries(parsed.labels), value: parsed.value, timestamp: parsed.timestamp };
 };
+
+/** The message of a line that is not a sample ('' when it is one). */
+const errorOf = (r: Result<unknown>): string => (r.ok ? '' : r.error);
 
 describe('sample lines', () => {
   it('reads names, labels, values and timestamps', () => {
@@ -51,17 +56,17 @@ describe('sample lines', () => {
   });
 
   it('says what is wrong with a bad line', () => {
-    expect(parseSampleLine('foo{a=1} 2')).toMatch(/label a: expected a value in double quotes/);
-    expect(parseSampleLine('foo{a="1" 2')).toMatch(/expected , or }/);
-    expect(parseSampleLine('foo{a="x\\q"} 2')).toMatch(/invalid escape \\q/);
-    expect(parseSampleLine('foo{a="open} 2')).toMatch(/not closed/);
-    expect(parseSampleLine('foo')).toMatch(/no value/);
-    expect(parseSampleLine('foo bar')).toMatch(/not a number/);
-    expect(parseSampleLine('foo 1 2 3')).toMatch(/unexpected "3"/);
-    expect(parseSampleLine('foo 1 soon')).toMatch(/timestamp/);
-    expect(parseSampleLine('9foo 1')).toMatch(/expected a metric name/);
-    expect(parseSampleLine('foo{a="1",a="2"} 1')).toMatch(/appears twice/);
-    expect(parseSampleLine('foo-bar 1')).toMatch(/unexpected "-"/);
+    expect(errorOf(parseSampleLine('foo{a=1} 2'))).toMatch(/label a: expected a value in double quotes/);
+    expect(errorOf(parseSampleLine('foo{a="1" 2'))).toMatch(/expected , or }/);
+    expect(errorOf(parseSampleLine('foo{a="x\\q"} 2'))).toMatch(/invalid escape \\q/);
+    expect(errorOf(parseSampleLine('foo{a="open} 2'))).toMatch(/not closed/);
+    expect(errorOf(parseSampleLine('foo'))).toMatch(/no value/);
+    expect(errorOf(parseSampleLine('foo bar'))).toMatch(/not a number/);
+    expect(errorOf(parseSampleLine('foo 1 2 3'))).toMatch(/unexpected "3"/);
+    expect(errorOf(parseSampleLine('foo 1 soon'))).toMatch(/timestamp/);
+    expect(errorOf(parseSampleLine('9foo 1'))).toMatch(/expected a metric name/);
+    expect(errorOf(parseSampleLine('foo{a="1",a="2"} 1'))).toMatch(/appears twice/);
+    expect(errorOf(parseSampleLine('foo-bar 1'))).toMatch(/unexpected "-"/);
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ingest } from '../../../src/ingest/ingest';
 import { detectNativeLayout, ingestNative } from '../../../src/ingest/native/native';
 import { textSource } from '../../../src/ingest/source';
+import { err, ok } from '../../../src/model/result';
 import { fixedChunks, ingestText, piecesSource, toCsv, view, type Rec, type TableView } from './helpers';
 
 const RECORDS: Rec[] = [
@@ -163,7 +164,7 @@ describe('native layouts', () => {
   it('detects every layout from the head, and ingest() reads them through the format registry', async () => {
     const expected: Record<string, string> = { 'native-jsonl': 'jsonl', 'native-json': 'json', 'native-csv': 'csv' };
     for (const layout of LAYOUTS) {
-      expect(detectNativeLayout(layout.text.slice(0, 16 * 1024)), layout.name).toBe(expected[layout.format]);
+      expect(detectNativeLayout(layout.text.slice(0, 16 * 1024)), layout.name).toEqual(ok(expected[layout.format]));
       const run = await ingest(textSource(layout.name, layout.text, 13), { maxBadLineRatio: 0 });
       expect(run.sources[0].format).toBe(layout.format);
       expect(view(run.requests!).numbers).toEqual(EXPECTED.numbers);
@@ -181,20 +182,20 @@ describe('native layouts', () => {
   });
 
   it('detectNativeLayout: the first line decides between JSONL and a pretty-printed document', () => {
-    expect(detectNativeLayout('\ufeff  \n{"a": 1}\n{"a": 2}')).toBe('jsonl');
-    expect(detectNativeLayout('{\n  "requests": []\n}')).toBe('json');
-    expect(detectNativeLayout('{"requests": [{"first_token_ms": 1, "total_ms": 2}]}')).toBe('json');
-    expect(detectNativeLayout('{"metadata": {"benchmark": "x"}}\n{"total_ms": 1}')).toBe('jsonl');
-    expect(detectNativeLayout('{"first_token_ms": NaN, "total_ms": 2}\n')).toBe('jsonl');
-    expect(detectNativeLayout('  [\n')).toBe('json');
-    expect(detectNativeLayout('# metadata: {}\n# x\n"request_id"\t"total_ms"\n')).toBe('csv');
-    expect(detectNativeLayout('a;b;total_ms\n')).toBe('csv');
-    expect(detectNativeLayout('')).toEqual({ error: 'the file is empty' });
-    expect(detectNativeLayout(' \r\n\t\n')).toEqual({ error: 'the file is empty' });
-    expect(detectNativeLayout('\ufeff')).toEqual({ error: 'the file is empty' });
-    expect(detectNativeLayout('time,latency\n1,2\n')).toEqual({
-      error: 'not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "time,latency 1,2 "',
-    });
+    expect(detectNativeLayout('\ufeff  \n{"a": 1}\n{"a": 2}')).toEqual(ok('jsonl'));
+    expect(detectNativeLayout('{\n  "requests": []\n}')).toEqual(ok('json'));
+    expect(detectNativeLayout('{"requests": [{"first_token_ms": 1, "total_ms": 2}]}')).toEqual(ok('json'));
+    expect(detectNativeLayout('{"metadata": {"benchmark": "x"}}\n{"total_ms": 1}')).toEqual(ok('jsonl'));
+    expect(detectNativeLayout('{"first_token_ms": NaN, "total_ms": 2}\n')).toEqual(ok('jsonl'));
+    expect(detectNativeLayout('  [\n')).toEqual(ok('json'));
+    expect(detectNativeLayout('# metadata: {}\n# x\n"request_id"\t"total_ms"\n')).toEqual(ok('csv'));
+    expect(detectNativeLayout('a;b;total_ms\n')).toEqual(ok('csv'));
+    expect(detectNativeLayout('')).toEqual(err('the file is empty'));
+    expect(detectNativeLayout(' \r\n\t\n')).toEqual(err('the file is empty'));
+    expect(detectNativeLayout('\ufeff')).toEqual(err('the file is empty'));
+    expect(detectNativeLayout('time,latency\n1,2\n')).toEqual(
+      err('not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "time,latency 1,2 "'),
+    );
   });
 
   it('a first line longer than the 16 KiB head: JSONL unless it is a document with a top-level "requests" array', async () => {
@@ -211,9 +212,9 @@ describe('native layouts', () => {
     expect(view(doc.requests!).numbers).toEqual(EXPECTED.numbers);
 
     // "requests" nested deeper, or only inside a string, does not count.
-    expect(detectNativeLayout(`{"a": {"requests": [1]}, "p": "${prompt}`)).toBe('jsonl');
-    expect(detectNativeLayout(`{"p": "\\"requests\\": [", "q": "${prompt}`)).toBe('jsonl');
-    expect(detectNativeLayout(`{"metadata": {"x": [1, {"y": 2}]}, "requests" : [{"total_ms": "${prompt}`)).toBe('json');
+    expect(detectNativeLayout(`{"a": {"requests": [1]}, "p": "${prompt}`)).toEqual(ok('jsonl'));
+    expect(detectNativeLayout(`{"p": "\\"requests\\": [", "q": "${prompt}`)).toEqual(ok('jsonl'));
+    expect(detectNativeLayout(`{"metadata": {"x": [1, {"y": 2}]}, "requests" : [{"total_ms": "${prompt}`)).toEqual(ok('json'));
   });
 
   it('CSV cells are trimmed for numbers, numeric-looking extra cells become numbers, quoted cells keep their text', async () => {

@@ -3,7 +3,7 @@
 // §4 query on the same data.
 
 import { sortDecimalsInPlace } from './integer-keys';
-import { selectQuantile } from './select';
+import { selectQuantile, selectQuantiles } from './select';
 
 /** A Float64Array known to be sorted ascending with no NaN. Build one with `sortedFinite`. */
 export type SortedSample = Float64Array & { readonly __sorted: unique symbol };
@@ -61,9 +61,17 @@ export function quantileSorted(sorted: SortedSample, q: number): number {
  */
 let selectScratch = new Float64Array(0);
 
+/**
+ * Makes the scratch hold at least `length` values. It grows to twice its size at least: the pool
+ * of both sides comes after the larger side alone, and only the part written is ever touched.
+ */
+function selectScratchFor(length: number): void {
+  if (selectScratch.length < length) selectScratch = new Float64Array(Math.max(length, 2 * selectScratch.length));
+}
+
 /** quantileSorted(sortedFinite(values), q), found by selection: one quantile needs no sort. */
 export function quantile(values: ArrayLike<number>, q: number): number {
-  if (selectScratch.length < values.length) selectScratch = new Float64Array(values.length);
+  selectScratchFor(values.length);
   return selectQuantile(finiteInto(values, selectScratch), q);
 }
 
@@ -73,8 +81,14 @@ export function quantile(values: ArrayLike<number>, q: number): number {
  * them, without making that column.
  */
 export function quantileOfComputed(length: number, fill: (out: Float64Array) => number, q: number): number {
-  if (selectScratch.length < length) selectScratch = new Float64Array(length);
+  selectScratchFor(length);
   return selectQuantile(selectScratch.subarray(0, fill(selectScratch)), q);
+}
+
+/** quantileOfComputed for several ascending quantiles at once (selectQuantiles over the values written). */
+export function quantilesOfComputed(length: number, fill: (out: Float64Array) => number, qs: readonly number[]): number[] {
+  selectScratchFor(length);
+  return selectQuantiles(selectScratch.subarray(0, fill(selectScratch)), qs);
 }
 
 /** The finite values of `values`, in their order, at the start of `out` (at least as long): that part of it. */

@@ -5,8 +5,8 @@
 import type { NumberColumn } from '../../model/columns';
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
-import { quantile, quantileSorted, sortedFinite } from '../../stats/quantile';
-import { selectQuantile, selectQuantiles } from '../../stats/select';
+import { quantile, quantileSorted, quantilesOfComputed, sortedFinite } from '../../stats/quantile';
+import { selectQuantile } from '../../stats/select';
 import { countedQuantiles } from '../../stats/counted-quantiles';
 
 /**
@@ -195,13 +195,18 @@ function strataOf(baseX: NumberColumn, headX: NumberColumn): { edges: number[]; 
   let quantiles: number[];
   if (counted) quantiles = counted;
   else {
-    const pooled = new Float64Array(count);
-    let j = 0;
-    for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+    // The finite values of both sides, base first, in their order.
+    const pool = (out: Float64Array) => {
+      let j = 0;
+      for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) out[j++] = xs[i];
+      return j;
+    };
     if (integers) {
+      const pooled = new Float64Array(count);
+      pool(pooled);
       const sorted = sortedFinite(pooled);
       quantiles = qs.map((q) => quantileSorted(sorted, q));
-    } else quantiles = selectQuantiles(pooled, qs);
+    } else quantiles = quantilesOfComputed(count, pool, qs);
   }
   const edges: number[] = [];
   for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);

@@ -9,7 +9,7 @@ import { sloMet } from '../config/slo';
 import { PHASE_LABELS, type PhaseOrRemainder } from '../metrics/catalog';
 import { requestColumn, phaseColumn } from '../metrics/values';
 import type { RequestTable } from '../model/run';
-import { quantile } from '../stats/quantile';
+import { quantileOfComputed } from '../stats/quantile';
 import type { Attribution } from './attribution';
 import { HINT_EFFORT, type HintId } from '../config/hints';
 import type { Finding } from './hints';
@@ -139,19 +139,33 @@ function fixLabel(phase: PhaseOrRemainder, finding: Finding | undefined): string
 
 /** The q-quantile (or mean) of the metric with this phase divided by `speedup` on every request. */
 function project(metric: Float64Array, column: Float64Array, speedup: number, q: number): number {
-  const out = new Float64Array(metric.length);
   const keep = speedup === Infinity ? 0 : 1 / speedup;
-  for (let i = 0; i < metric.length; i++) {
+  const projected = (i: number) => {
     const part = Number.isFinite(column[i]) ? column[i] : 0;
-    out[i] = metric[i] - part + part * keep;
-  }
+    return metric[i] - part + part * keep;
+  };
   if (q === 0) {
     let sum = 0;
     let n = 0;
-    for (const v of out) if (Number.isFinite(v)) (sum += v), n++;
+    for (let i = 0; i < metric.length; i++) {
+      const v = projected(i);
+      if (Number.isFinite(v)) (sum += v), n++;
+    }
     return n ? sum / n : NaN;
   }
-  return quantile(out, q);
+  // The finite projected values in request order, as quantile() of the projected column has them.
+  return quantileOfComputed(
+    metric.length,
+    (out) => {
+      let n = 0;
+      for (let i = 0; i < metric.length; i++) {
+        const v = projected(i);
+        if (Number.isFinite(v)) out[n++] = v;
+      }
+      return n;
+    },
+    q,
+  );
 }
 
 /** Per request: the metric minus every phase of the model the data has. */

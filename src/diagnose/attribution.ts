@@ -7,7 +7,7 @@ import { METRICS, type MetricId, type PhaseId, type PhaseOrRemainder } from '../
 import type { MetricSpec } from '../metrics/metric-spec';
 import { phaseColumn, requestColumn } from '../metrics/values';
 import type { RequestTable } from '../model/run';
-import { countFinite, meanFinite, quantile } from '../stats/quantile';
+import { countFinite, meanFinite, quantile, quantileOfComputed } from '../stats/quantile';
 
 export interface PhaseShare {
   phase: PhaseOrRemainder;
@@ -73,8 +73,8 @@ export function attribute(spec: MetricSpec, base: RequestTable, head: RequestTab
       delta,
       shareOfChange: change === 0 ? 0 : delta / change,
       shareOfHead: h.mean === 0 ? 0 : h.components[j] / h.mean,
-      basePercentile: ownStatistic(column ?? b.remainder, q),
-      headPercentile: ownStatistic(headColumn ?? h.remainder, q),
+      basePercentile: column ? ownStatistic(column, q) : b.remainderStatistic,
+      headPercentile: headColumn ? ownStatistic(headColumn, q) : h.remainderStatistic,
     };
   });
 
@@ -109,8 +109,8 @@ interface TailMeans {
   mean: number;
   /** Means of each phase then the remainder, over the tail. */
   components: number[];
-  /** Per-request remainder over all requests (NaN where undefined). */
-  remainder: Float64Array;
+  /** The remainder's own statistic over all requests (ownStatistic of the per-request remainder). */
+  remainderStatistic: number;
 }
 
 function tailMeans(table: RequestTable, metric: Float64Array, phases: readonly PhaseId[], q: number): TailMeans | null {
@@ -118,19 +118,30 @@ function tailMeans(table: RequestTable, metric: Float64Array, phases: readonly P
   if (countFinite(metric) === 0) return null;
   const threshold = q === 0 ? -Infinity : quantile(metric, q);
   const sums = new Float64Array(phases.length + 1);
-  const remainder = new Float64Array(table.length).fill(NaN);
+  // A phase missing on one request counts as 0 there; its time shows in the remainder (NaN where
+  // the metric is not finite).
+  const remainderAt = (i: number) => {
+    let rest = metric[i];
+    for (let j = 0; j < columns.length; j++) {
+      const v = columns[j][i];
+      if (Number.isFinite(v)) rest -= v;
+    }
+    return rest;
+  };
+  // The remainder's own statistic, over its finite values in row order as ownStatistic reads a
+  // column of them (the column itself, a million rows, is never made).
+  let remainderSum = 0;
+  let remainderCount = 0;
   let count = 0;
   let total = 0;
   for (let i = 0; i < table.length; i++) {
     const m = metric[i];
     if (!Number.isFinite(m)) continue;
-    // A phase missing on one request counts as 0 there; its time shows in the remainder.
-    let rest = m;
-    for (let j = 0; j < columns.length; j++) {
-      const v = columns[j][i];
-      if (Number.isFinite(v)) rest -= v;
+    const rest = remainderAt(i);
+    if (Number.isFinite(rest)) {
+      remainderSum += rest;
+      remainderCount++;
     }
-    remainder[i] = rest;
     if (m < threshold) continue;
     count++;
     total += m;
@@ -141,7 +152,25 @@ function tailMeans(table: RequestTable, metric: Float64Array, phases: readonly P
     sums[phases.length] += rest;
   }
   const components = Array.from(sums, (s) => s / count);
-  return { threshold: q === 0 ? total / count : threshold, count, mean: total / count, components, remainder };
+  const remainderStatistic =
+    q === 0
+      ? remainderCount === 0
+        ? NaN
+        : remainderSum / remainderCount
+      : quantileOfComputed(
+          table.length,
+          (out) => {
+            let n = 0;
+            for (let i = 0; i < table.length; i++) {
+              if (!Number.isFinite(metric[i])) continue;
+              const rest = remainderAt(i);
+              if (Number.isFinite(rest)) out[n++] = rest;
+            }
+            return n;
+          },
+          q,
+        );
+  return { threshold: q === 0 ? total / count : threshold, count, mean: total / count, components, remainderStatistic };
 }
 
 /**

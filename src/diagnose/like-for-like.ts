@@ -28,15 +28,29 @@ export interface LikeForLike {
   metric: 'itl' | 'ttft' | 'e2e';
 }
 
+/** A column of a table, written over `into` when it is derived (a cost per token) and `into` is given. */
+type Column = (t: RequestTable, into?: Float64Array) => NumberColumn | undefined;
+
 export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
   const out: LikeForLike[] = [];
   // The four costs compare the same sides: their grouped values share one array per side.
   const scratch: MatchScratch = {};
-  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: (t: RequestTable) => NumberColumn | undefined, y: (t: RequestTable) => NumberColumn | undefined) => {
-    const bx = concat(base.tables.map(x));
-    const by = concat(base.tables.map(y));
-    const hx = concat(head.tables.map(x));
-    const hy = concat(head.tables.map(y));
+  // And a side of one table writes its derived columns over the last cost's (done with by then):
+  // a million-row side then leaves no garbage of that size per cost, which is what sets the peak memory.
+  const spare = new Map<string, Float64Array>();
+  const read = (side: SideData, key: string, column: Column, derived: boolean) => {
+    if (!derived || side.tables.length !== 1) return concat(side.tables.map((t) => column(t)));
+    const values = column(side.tables[0], spare.get(key));
+    if (values instanceof Float64Array) spare.set(key, values);
+    return values;
+  };
+  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: Column, y: Column, derivedX = false, derivedY = false) => {
+    // One spare per side serves the one derived column of a cost; a cost with two uses two.
+    const both = derivedX && derivedY;
+    const bx = read(base, both ? 'base x' : 'base', x, derivedX);
+    const by = read(base, both ? 'base y' : 'base', y, derivedY);
+    const hx = read(head, both ? 'head x' : 'head', x, derivedX);
+    const hy = read(head, both ? 'head y' : 'head', y, derivedY);
     if (!bx || !by || !hx || !hy) return;
     const m = matchedRatio(bx, by, hx, hy, scratch);
     if (!m) return;
@@ -55,8 +69,8 @@ export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
   // The batch a request decoded in, from the timings; the batch at admission when they are absent.
   const decodeBatch = (t: RequestTable) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
   add('decode-step', 'decode step time at matched running batch', 'itl', decodeBatch, stepTime);
-  add('prefill-per-token', 'prefill time at matched uncached prompt length', 'ttft', uncachedTokens, (t) => t.numbers.prefill_ms);
-  add('tokenize-per-token', 'tokenize time per prompt token, at matched prompt length', 'ttft', (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
-  add('detokenize-per-token', 'detokenize time per output token, at matched output length', 'e2e', (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
+  add('prefill-per-token', 'prefill time at matched uncached prompt length', 'ttft', uncachedTokens, (t) => t.numbers.prefill_ms, true);
+  add('tokenize-per-token', 'tokenize time per prompt token, at matched prompt length', 'ttft', (t) => t.numbers.prompt_tokens, (t, into) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens, into), false, true);
+  add('detokenize-per-token', 'detokenize time per output token, at matched output length', 'e2e', (t) => t.numbers.output_tokens, (t, into) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens, into), false, true);
   return out;
 }

@@ -5,7 +5,8 @@
 import type { RequestTable, WorkloadInfo } from '../model/run';
 import { successMask } from '../metrics/values';
 import { errorFunction } from 'simple-statistics';
-import { ksTwoSample } from '../stats/ks-test';
+import { ksTwoSample, ksTwoSampleCounted, type KsResult } from '../stats/ks-test';
+import { countedQuantiles } from '../stats/counted-quantiles';
 import { concatPresent } from './measures/ratios';
 import { quantileSorted, sortedFinite } from '../stats/quantile';
 
@@ -105,14 +106,26 @@ function distributionShift(field: 'prompt_tokens' | 'output_tokens', base: Reque
   const b = concatPresent(base.map((t) => t.numbers[field]));
   const h = concatPresent(head.map((t) => t.numbers[field]));
   if (!b || !h) return undefined;
-  const sb = sortedFinite(b);
-  const sh = sortedFinite(h);
-  if (sb.length < 20 || sh.length < 20) return undefined;
-  const ks = ksTwoSample(sb, sh);
-  const baseMedian = quantileSorted(sb, 0.5);
-  const headMedian = quantileSorted(sh, 0.5);
-  const baseP95 = quantileSorted(sb, 0.95);
-  const headP95 = quantileSorted(sh, 0.95);
+  // Token counts are whole numbers: counted, not copied and sorted (the same numbers either way).
+  const counted = ksTwoSampleCounted(b, h);
+  let ks: KsResult;
+  let baseQuantiles: number[];
+  let headQuantiles: number[];
+  if (counted) {
+    if (counted.n1 < 20 || counted.n2 < 20) return undefined;
+    ks = counted;
+    baseQuantiles = countedQuantiles([b], [0.5, 0.95])!;
+    headQuantiles = countedQuantiles([h], [0.5, 0.95])!;
+  } else {
+    const sb = sortedFinite(b);
+    const sh = sortedFinite(h);
+    if (sb.length < 20 || sh.length < 20) return undefined;
+    ks = ksTwoSample(sb, sh);
+    baseQuantiles = [quantileSorted(sb, 0.5), quantileSorted(sb, 0.95)];
+    headQuantiles = [quantileSorted(sh, 0.5), quantileSorted(sh, 0.95)];
+  }
+  const [baseMedian, baseP95] = baseQuantiles;
+  const [headMedian, headP95] = headQuantiles;
   // Token counts can be tightly spread (a fixed max_tokens): KS then flags a 3% shift; it must also move the bulk or the tail.
   const shift = Math.max(relativeShift(baseMedian, headMedian), relativeShift(baseP95, headP95));
   return {

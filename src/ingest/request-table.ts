@@ -298,8 +298,9 @@ export class RequestTableBuilder {
       if (v === v) {
         const column = this.numbers[f];
         const values = column.values;
-        // Straight into the column's array while it has room (nearly always: reserve) and holds the value.
-        if (row < values.length && (column.wide || Math.fround(v) === v)) {
+        // Straight into the column's array when this is its next row, it has room (nearly always:
+        // reserve) and it holds the value; set() fills any rows skipped and grows or widens.
+        if (row === column.length && row < values.length && (column.wide || Math.fround(v) === v)) {
           values[row] = v;
           column.length = row + 1;
         } else {

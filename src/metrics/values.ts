@@ -23,11 +23,19 @@ export type Series = Result<SeriesValues>;
 
 const NONE = -1;
 
-/** True where the request succeeded. */
+const masks = new WeakMap<RequestTable, Uint8Array>();
+
+/**
+ * True where the request succeeded. Made once per table (tables are not written to once read; a
+ * dozen callers ask, and each new mask of a million rows was garbage); callers only read it.
+ */
 export function successMask(table: RequestTable): Uint8Array {
+  const known = masks.get(table);
+  if (known && known.length === table.length) return known;
   const mask = new Uint8Array(table.length).fill(1);
   const error = table.text.error;
   if (error) for (let i = 0; i < table.length; i++) if (error.codes[i] !== NONE) mask[i] = 0;
+  masks.set(table, mask);
   return mask;
 }
 

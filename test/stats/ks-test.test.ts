@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kolmogorovSurvival, ksTwoSample } from '../../src/stats/ks-test';
+import { kolmogorovSurvival, ksTwoSample, ksTwoSampleCounted } from '../../src/stats/ks-test';
 import { sortedFinite } from '../../src/stats/quantile';
 import { createRng } from '../../src/stats/rng';
 
@@ -132,5 +133,27 @@ describe('ksTwoSample', () => {
     const a = Array.from({ length: 200 }, () => rng.normal());
     const b = Array.from({ length: 200 }, () => rng.normal() + 1);
     expect(ks(a, b).pValue).toBeLessThan(1e-6);
+  });
+});
+
+describe('ksTwoSampleCounted', () => {
+  it('is ksTwoSample on the sorted finite values, to the bit, for whole numbers', () => {
+    const sample = fc.array(fc.oneof({ weight: 9, arbitrary: fc.integer({ min: -20, max: 3000 }) }, { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity) }), { maxLength: 200 });
+    fc.assert(
+      fc.property(sample, sample, (a, b) => {
+        const got = ksTwoSampleCounted(a, b)!;
+        const want = ksTwoSample(sortedFinite(a), sortedFinite(b));
+        expect([got.n1, got.n2]).toEqual([want.n1, want.n2]);
+        expect(Object.is(got.statistic, want.statistic)).toBe(true);
+        expect(Object.is(got.pValue, want.pValue)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves fractions, -0 and wide ranges to the sort', () => {
+    expect(ksTwoSampleCounted([1.5], [2])).toBeUndefined();
+    expect(ksTwoSampleCounted([-0], [2])).toBeUndefined();
+    expect(ksTwoSampleCounted([0], [2 ** 21])).toBeUndefined();
   });
 });

@@ -5,27 +5,35 @@
 import type { NumberColumn } from '../../model/columns';
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
-import { meanFinite, quantile, quantileSorted, sortedFinite } from '../../stats/quantile';
-import { selectQuantile, selectQuantiles } from '../../stats/select';
+import { quantile, quantileSorted, quantilesOfComputed, sortedFinite } from '../../stats/quantile';
+import { selectQuantile } from '../../stats/select';
 import { countedQuantiles } from '../../stats/counted-quantiles';
 
-/** cost[i] / work[i] where both are finite and work > 0; NaN elsewhere (and on failed requests). */
-export function perUnit(table: RequestTable, cost: NumberColumn | undefined, work: NumberColumn | undefined): Float64Array | undefined {
+/**
+ * cost[i] / work[i] where both are finite and work > 0; NaN elsewhere (and on failed requests).
+ * `into`: an array to write it over when long enough (a caller's spare), instead of a new one.
+ */
+export function perUnit(table: RequestTable, cost: NumberColumn | undefined, work: NumberColumn | undefined, into?: Float64Array): Float64Array | undefined {
   if (!cost || !work) return undefined;
   const ok = successMask(table);
-  const out = new Float64Array(table.length);
+  const out = rowsOf(table, into);
   for (let i = 0; i < out.length; i++) out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost[i]) ? cost[i] / work[i] : NaN;
   return out;
 }
 
-/** Uncached prompt tokens: prompt_tokens − prefix_cache_hit_tokens (all of them when hits are absent). */
-export function uncachedTokens(table: RequestTable): Float64Array | undefined {
+/** Uncached prompt tokens: prompt_tokens − prefix_cache_hit_tokens (all of them when hits are absent); `into` as in perUnit. */
+export function uncachedTokens(table: RequestTable, into?: Float64Array): Float64Array | undefined {
   const prompt = table.numbers.prompt_tokens;
   if (!prompt) return undefined;
   const hits = table.numbers.prefix_cache_hit_tokens;
-  const out = new Float64Array(table.length);
+  const out = rowsOf(table, into);
   for (let i = 0; i < out.length; i++) out[i] = prompt[i] - (hits && Number.isFinite(hits[i]) ? hits[i] : 0);
   return out;
+}
+
+/** An array of one value per row of `table`: the start of `into` when it is long enough, else a new one. */
+function rowsOf(table: RequestTable, into: Float64Array | undefined): Float64Array {
+  return into && into.length >= table.length ? into.subarray(0, table.length) : new Float64Array(table.length);
 }
 
 /** The columns that exist, one after the other; undefined when none does. */
@@ -187,13 +195,18 @@ function strataOf(baseX: NumberColumn, headX: NumberColumn): { edges: number[]; 
   let quantiles: number[];
   if (counted) quantiles = counted;
   else {
-    const pooled = new Float64Array(count);
-    let j = 0;
-    for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+    // The finite values of both sides, base first, in their order.
+    const pool = (out: Float64Array) => {
+      let j = 0;
+      for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) out[j++] = xs[i];
+      return j;
+    };
     if (integers) {
+      const pooled = new Float64Array(count);
+      pool(pooled);
       const sorted = sortedFinite(pooled);
       quantiles = qs.map((q) => quantileSorted(sorted, q));
-    } else quantiles = selectQuantiles(pooled, qs);
+    } else quantiles = quantilesOfComputed(count, pool, qs);
   }
   const edges: number[] = [];
   for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
@@ -278,9 +291,30 @@ export const PREFILL_WORK_GROWTH = 0.1;
 
 /** Mean uncached prompt tokens per request, head / base − 1: more prefill work contends for steps. */
 export function prefillWorkGrowth(base: RequestTable[], head: RequestTable[]): number | undefined {
-  const b = concat(base.map(uncachedTokens));
-  const h = concat(head.map(uncachedTokens));
-  if (!b || !h) return undefined;
-  const baseMean = meanFinite(b);
-  return baseMean > 0 ? meanFinite(h) / baseMean - 1 : undefined;
+  const baseMean = meanUncachedTokens(base);
+  const headMean = meanUncachedTokens(head);
+  if (baseMean === undefined || headMean === undefined) return undefined;
+  return baseMean > 0 ? headMean / baseMean - 1 : undefined;
+}
+
+/**
+ * meanFinite of the tables' uncachedTokens one after the other (the same sum in the same order),
+ * without making the columns; undefined when a table lacks prompt_tokens.
+ */
+function meanUncachedTokens(tables: RequestTable[]): number | undefined {
+  let sum = 0;
+  let count = 0;
+  for (const table of tables) {
+    const prompt = table.numbers.prompt_tokens;
+    if (!prompt) return undefined;
+    const hits = table.numbers.prefix_cache_hit_tokens;
+    for (let i = 0; i < table.length; i++) {
+      const v = prompt[i] - (hits && Number.isFinite(hits[i]) ? hits[i] : 0);
+      if (Number.isFinite(v)) {
+        sum += v;
+        count++;
+      }
+    }
+  }
+  return count === 0 ? NaN : sum / count;
 }

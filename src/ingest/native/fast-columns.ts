@@ -1,6 +1,10 @@
 // Column storage for the request table while a file is read: one typed array per column, allocated
 // once at the row count the reader expects (RequestTableBuilder.reserve: the file's size over the
 // bytes per line of its start) and grown by doubling only when the file holds more rows than that.
+// Rows are written in order, so the "missing" marker (NaN, -1) is written only into rows a value
+// skipped and, at the end, rows never set: the array is not filled ahead, and the part of it past the
+// last row (the estimate's margin) is never touched, so it takes no memory (pages are only mapped
+// when first written). Touching fresh memory is most of what reading costs after parsing.
 // At the end the rows are put in arrival order in place, through one scratch array shared by every
 // column, and the column is handed out as it is (a view of its first `rows` values when the array
 // is at most an eighth larger, else a copy): a column is never held twice, and nothing waits for
@@ -31,27 +35,22 @@ export class Float64Rows {
 
   set(row: number, value: number): void {
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(NaN, this.length, row);
     this.data[row] = value;
     if (row >= this.length) this.length = row + 1;
   }
 
-  /** The array to write rows below its length into directly (set() grows it); NaN where unset. */
-  get values(): Float64Array {
-    return this.data;
-  }
-
   /** Grows the array to hold at least `rows` rows. */
-  grow(rows: number): void {
+  private grow(rows: number): void {
     const old = this.data;
     const next = new Float64Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
-    next.set(old);
-    next.fill(NaN, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
 
   /** The value at `row` (NaN where none was set). */
   get(row: number): number {
-    return row < this.data.length ? this.data[row] : NaN;
+    return row < this.length ? this.data[row] : NaN;
   }
 
   /**
@@ -61,6 +60,7 @@ export class Float64Rows {
    */
   finish(rows: number, order?: Uint32Array, scratch?: Float64Array): Float64Array {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(NaN, this.length, rows);
     const data = this.data;
     this.data = new Float64Array(0);
     this.length = 0;
@@ -95,7 +95,10 @@ export class NumberRows {
     this.reserved = Math.max(this.reserved, rows);
   }
 
-  /** The array to write rows below its length into directly, a value that fits it (see wide); NaN where unset. */
+  /**
+   * The array to write the next row (row `length`, when below the array's length) into directly, a
+   * value that fits it (see wide), then set `length` one higher; set() does every other case.
+   */
   get values(): Float64Array | Float32Array {
     return this.data;
   }
@@ -103,6 +106,7 @@ export class NumberRows {
   set(row: number, value: number): void {
     if (!this.wide && Math.fround(value) !== value) this.widen();
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(NaN, this.length, row);
     this.data[row] = value;
     if (row >= this.length) this.length = row + 1;
   }
@@ -111,26 +115,26 @@ export class NumberRows {
     const old = this.data;
     const size = Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY);
     const next = this.wide ? new Float64Array(size) : new Float32Array(size);
-    next.set(old);
-    next.fill(NaN, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
 
   private widen(): void {
     const old = this.data;
     const next = new Float64Array(old.length);
-    next.set(old);
+    next.set(old.subarray(0, this.length));
     this.data = next;
     this.wide = true;
   }
 
   get(row: number): number {
-    return row < this.data.length ? this.data[row] : NaN;
+    return row < this.length ? this.data[row] : NaN;
   }
 
   /** Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 column). */
   finish(rows: number, order?: Uint32Array, scratch?: Float64Array): Float64Array | Float32Array {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(NaN, this.length, rows);
     const data = this.data;
     this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
     this.length = 0;
@@ -158,6 +162,7 @@ export class CodeRows {
   set(row: number, code: number): void {
     if (code > this.limit) this.widen(code);
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(-1, this.length, row);
     this.data[row] = code;
     if (row >= this.length) this.length = row + 1;
   }
@@ -169,8 +174,7 @@ export class CodeRows {
   private grow(rows: number): void {
     const old = this.data;
     const next = this.make(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
-    next.set(old);
-    next.fill(-1, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
 
@@ -178,13 +182,14 @@ export class CodeRows {
     this.limit = code <= 0x7fff ? 0x7fff : 0x7fffffff;
     const old = this.data;
     const next = this.make(old.length);
-    next.set(old);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
 
   /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values (any narrower kind fits in it). */
   finish(rows: number, order?: Uint32Array, scratch?: Int32Array): CodeArray {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(-1, this.length, rows);
     const data = this.data;
     this.data = new Int8Array(0);
     this.length = 0;
@@ -218,6 +223,7 @@ export class Int32Rows {
 
   set(row: number, value: number): void {
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(this.missing, this.length, row);
     this.data[row] = value;
     if (row >= this.length) this.length = row + 1;
   }
@@ -225,14 +231,14 @@ export class Int32Rows {
   private grow(rows: number): void {
     const old = this.data;
     const next = new Int32Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
-    next.set(old);
-    if (this.missing !== 0) next.fill(this.missing, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
 
   /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values. */
   finish(rows: number, order?: Uint32Array, scratch?: Int32Array): Int32Array {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(this.missing, this.length, rows);
     const data = this.data;
     this.data = new Int32Array(0);
     this.length = 0;

@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Float64Rows, Int32Rows, TextRows, ownCopy, textHash } from '../../../src/ingest/native/fast-columns';
+import { Float64Rows, Int32Rows, NumberRows, TextRows, ownCopy, textHash } from '../../../src/ingest/native/fast-columns';
 import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText } from '../../../src/model/columns';
 
 /** Rows set in increasing order with gaps, some of them far apart. */
@@ -51,6 +51,33 @@ describe('columns of the request table', () => {
         for (const [row, v] of steps) again.set(row, v);
         expectSame(chunks.finish(rows), expected);
         expectSame(again.finish(rows, order, new Float64Array(rows + 3)), permuteNumbers(expected, order));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('NumberRows (narrow) holds the same numbers with gaps, before and after it widens to Float64', () => {
+    // Whole numbers (Float32 exactly) with gaps, then a value that is not: the rows skipped on either
+    // side of the widening read NaN, the values exactly what was set.
+    const counts = fc.array(fc.tuple(fc.nat(3), fc.nat(1 << 20)), { maxLength: 30 });
+    fc.assert(
+      fc.property(counts, counts, fc.double(), fc.nat(4), reservedArb, (before, after, wide, extra, reserved) => {
+        const column = new NumberRows(true);
+        column.reserve(reserved);
+        const builder = new NumberColumnBuilder();
+        let row = -1;
+        const write = (gap: number, v: number) => {
+          row += gap + 1;
+          column.set(row, v);
+          builder.set(row, v);
+        };
+        for (const [gap, v] of before) write(gap, v);
+        write(1, wide);
+        for (const [gap, v] of after) write(gap, v);
+        const rows = builder.length + extra;
+        const out = column.finish(rows);
+        expect(out instanceof Float64Array).toBe(Math.fround(wide) !== wide);
+        expectSame(Float64Array.from(out), builder.finish(rows));
       }),
       { numRuns: 60 },
     );

@@ -147,7 +147,11 @@ function project(metric: Float64Array, column: Float64Array, speedup: number, q:
   if (q === 0) {
     let sum = 0;
     let n = 0;
-    for (const v of out) if (Number.isFinite(v)) (sum += v), n++;
+    for (const v of out)
+      if (Number.isFinite(v)) {
+        sum += v;
+        n++;
+      }
     return n ? sum / n : NaN;
   }
   return quantile(out, q);

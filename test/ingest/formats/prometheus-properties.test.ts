@@ -153,7 +153,7 @@ describe('vLLM scrape properties', () => {
         fc.constantFrom(0, 0.05, 0.5, 1),
         fc.array(fc.nat(), { maxLength: 5 }),
         async (engines, mutations, ratio, cuts) => {
-          let lines = scrapeText(engines).split('\n');
+          const lines = scrapeText(engines).split('\n');
           let text: string | undefined;
           for (const m of mutations) {
             const i = m.at % Math.max(1, lines.length);
@@ -229,7 +229,7 @@ describe('vLLM scrape properties', () => {
 
   it('detection never throws and always gives a reason', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map((j) => j.slice(0, 150)), fc.stringMatching(/^[#{}\[\]"a-z_:=., 0-9\n-]{0,80}$/)), (head) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map((j) => j.slice(0, 150)), fc.stringMatching(/^[#{}[\]"a-z_:=., 0-9\n-]{0,80}$/)), (head) => {
         const d = detectPrometheus(head);
         expect(typeof d.match).toBe('boolean');
         expect(d.reason.length).toBeGreaterThan(0);

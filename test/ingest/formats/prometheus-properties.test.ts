@@ -9,6 +9,7 @@ import { InputError } from '../../../src/ingest/errors';
 import { detectPrometheus, readPrometheus } from '../../../src/ingest/formats/prometheus';
 import { diffScrapes } from '../../../src/ingest/formats/prometheus-diff';
 import type { TextSource } from '../../../src/ingest/source';
+import { source } from '../../helpers/text-source';
 import type { Run } from '../../../src/model/run';
 
 const BOUNDS = ['0.01', '0.1', '0.5', '1.0', '5.0'];
@@ -51,21 +52,6 @@ function scrapeText(engines: EngineState[]): string {
     lines.push(`vllm:num_requests_running{${l}} ${e.running}.0`, `vllm:kv_cache_usage_perc{${l}} ${e.usage}`);
   });
   return `${lines.join('\n')}\n`;
-}
-
-function source(name: string, text: string, cuts: number[]): TextSource {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const pieces: string[] = [];
-  let from = 0;
-  for (const p of points) pieces.push(text.slice(from, (from = Math.max(from, p))));
-  pieces.push(text.slice(from));
-  return {
-    name,
-    head: text.slice(0, 16 * 1024),
-    async *chunks() {
-      yield* pieces;
-    },
-  };
 }
 
 /** Every number in the run is finite, except the +Inf bound of a histogram's last bucket. */

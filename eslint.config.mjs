@@ -14,6 +14,8 @@ export default tseslint.config(
     rules: {
       // Escaping and sanitising code matches control characters on purpose (src/render/escape.ts and its tests).
       'no-control-regex': 'off',
+      // `let { name, text } = …` where only text changes stays one destructuring.
+      'prefer-const': ['error', { destructuring: 'all' }],
       // A leading underscore marks a binding kept on purpose; `{ field, ...rest }` drops a field.
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -46,6 +46,7 @@ export const ACTION_INPUT_ALIASES: Readonly<Record<string, string>> = {
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>;
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no extra options: the base set's values
 export type CompareValues = ReturnType<typeof parseCompareArgs<{}>>['values'];
 
 /** The compare options (with the action's spellings) plus a command's own. */

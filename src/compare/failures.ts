@@ -46,7 +46,11 @@ export function failureCounts(side: Side): FailureCounts | undefined {
     const ok = successMask(table);
     const indicator = new Uint8Array(ok.length);
     let bad = 0;
-    for (let i = 0; i < ok.length; i++) if (!ok[i]) (indicator[i] = 1), bad++;
+    for (let i = 0; i < ok.length; i++)
+      if (!ok[i]) {
+        indicator[i] = 1;
+        bad++;
+      }
     requests += table.length * weight;
     failed += bad * weight;
     effective += effectiveCount(indicator) * weight;

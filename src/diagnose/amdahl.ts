@@ -149,7 +149,10 @@ function project(metric: Float64Array, column: Float64Array, speedup: number, q:
     let n = 0;
     for (let i = 0; i < metric.length; i++) {
       const v = projected(i);
-      if (Number.isFinite(v)) (sum += v), n++;
+      if (Number.isFinite(v)) {
+        sum += v;
+        n++;
+      }
     }
     return n ? sum / n : NaN;
   }

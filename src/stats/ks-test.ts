@@ -55,8 +55,16 @@ export function ksTwoSampleCounted(a: ArrayLike<number>, b: ArrayLike<number>): 
   const cb = new Uint32Array(max - min + 1);
   let n1 = 0;
   let n2 = 0;
-  for (let k = 0; k < a.length; k++) if (Number.isFinite(a[k])) (ca[a[k] - min]++, n1++);
-  for (let k = 0; k < b.length; k++) if (Number.isFinite(b[k])) (cb[b[k] - min]++, n2++);
+  for (let k = 0; k < a.length; k++) {
+    if (!Number.isFinite(a[k])) continue;
+    ca[a[k] - min]++;
+    n1++;
+  }
+  for (let k = 0; k < b.length; k++) {
+    if (!Number.isFinite(b[k])) continue;
+    cb[b[k] - min]++;
+    n2++;
+  }
   if (n1 === 0 || n2 === 0) return { statistic: NaN, pValue: NaN, n1, n2 };
   let i = 0;
   let j = 0;

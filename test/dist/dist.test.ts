@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseOutputs } from '../helpers/github-output';
 
 const root = resolve('.');
 const demo = { base: join(root, 'examples/demo/base.jsonl'), head: join(root, 'examples/demo/head.jsonl') };
@@ -19,20 +20,6 @@ function runAction(inputs: Record<string, string>) {
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   const r = spawnSync(process.execPath, [join(root, 'dist/index.js')], { cwd: dir, env, encoding: 'utf8' });
   return { ...r, dir, outputs: parseOutputs(readFileSync(output, 'utf8')), summary: readFileSync(summary, 'utf8') };
-}
-
-/** GITHUB_OUTPUT's heredoc format: name<<DELIMITER, value lines, DELIMITER. */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<]+)<<(.+)$/.exec(lines[i]);
-    if (!m) continue;
-    const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]);
-    out[m[1]] = value.join('\n');
-  }
-  return out;
 }
 
 describe('dist/cli.js', () => {

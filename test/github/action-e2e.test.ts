@@ -5,7 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS_BOT } from '../../src/github/identity';
-import { FORK_SHA, HEAD_SHA, parseOutputs, root, run, setup } from './action-harness';
+import { FORK_SHA, HEAD_SHA, root, run, setup } from './action-harness';
+import { parseOutputs } from '../helpers/github-output';
 
 describe('the bundled action against the emulator', () => {
   it('pull_request: fails on the regression, comments once, and updates the same comment on the next push', async () => {

@@ -21,19 +21,6 @@ export function run(env: Record<string, string>, cwd: string): Promise<{ code: n
   });
 }
 
-export function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<]+)<<(.+)$/.exec(lines[i]);
-    if (!m) continue;
-    const value: string[] = [];
-    for (i++; i < lines.length && lines[i] !== m[2]; i++) value.push(lines[i]);
-    out[m[1]] = value.join('\n');
-  }
-  return out;
-}
-
 export async function setup(event: string, payload: Record<string, unknown>, inputs: Record<string, string>) {
   const gh = await startEmulator({});
   onTestFinished(() => gh.close());

@@ -3,7 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACTIONS_BOT } from '../../src/github/identity';
-import { HEAD_SHA, parseOutputs, root, run, setup } from './action-harness';
+import { HEAD_SHA, root, run, setup } from './action-harness';
+import { parseOutputs } from '../helpers/github-output';
 
 export const DEMO = { base: join(root, 'examples/demo/base.jsonl'), head: join(root, 'examples/demo/head.jsonl') };
 export const OTHER_SHA = 'd'.repeat(40);

@@ -10,7 +10,8 @@ import { acceptanceMarker } from '../../src/github/acceptance';
 import { journalPaths } from '../../src/journal/paths';
 import { parseJournal } from '../../src/journal/jsonl';
 import { renderJournal } from '../../src/journal/markdown';
-import { HEAD_SHA, parseOutputs, root, run, setup } from './action-harness';
+import { HEAD_SHA, root, run, setup } from './action-harness';
+import { parseOutputs } from '../helpers/github-output';
 
 const paths = journalPaths('.perf-triage');
 const BASE = join(root, 'examples/demo/base.jsonl');

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/ingest/errors';
 import type { TextSource } from '../../src/ingest/source';
+import { source } from '../helpers/text-source';
 import { readNcu } from '../../src/ingest/profile/ncu';
 import { readNsysStats } from '../../src/ingest/profile/nsys-stats';
 import { nsysTotals } from '../../src/ingest/profile/nsys-totals';
@@ -15,15 +16,6 @@ import { readKeyAverages } from '../../src/ingest/profile/torch-key-averages';
 import { readTorchTrace } from '../../src/ingest/profile/torch-trace';
 import type { ProfileTotals } from '../../src/model/profile';
 import { fixture } from './helpers';
-
-function source(name: string, text: string, cuts: readonly number[]): TextSource {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const pieces: string[] = [];
-  let from = 0;
-  for (const p of points) pieces.push(text.slice(from, (from = Math.max(from, p))));
-  pieces.push(text.slice(from));
-  return { name, head: text.slice(0, 16 * 1024), async *chunks() { yield* pieces; } };
-}
 
 /** Resolves to the result, or to the InputError; anything else fails the property. */
 async function typedOrInputError<T>(run: () => Promise<T>): Promise<T | InputError> {

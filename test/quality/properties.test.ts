@@ -6,22 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/ingest/errors';
-import type { TextSource } from '../../src/ingest/source';
+import { source } from '../helpers/text-source';
 import { compareGenerations } from '../../src/compare/quality/compare-generations';
 import { compareQuality, qualityLine } from '../../src/compare/quality/compare';
 import { readGenerations } from '../../src/ingest/quality/generations';
 import { readQuality } from '../../src/ingest/quality/read';
 import type { GenerationSet, QualityInput } from '../../src/model/quality';
 import { fixture } from './helpers';
-
-function source(name: string, text: string, cuts: readonly number[]): TextSource {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const pieces: string[] = [];
-  let from = 0;
-  for (const p of points) pieces.push(text.slice(from, (from = Math.max(from, p))));
-  pieces.push(text.slice(from));
-  return { name, head: text.slice(0, 16 * 1024), async *chunks() { yield* pieces; } };
-}
 
 /** Resolves to the result, or to the InputError; anything else fails the property. */
 async function typedOrInputError(run: () => Promise<QualityInput>): Promise<QualityInput | InputError> {

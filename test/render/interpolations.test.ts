@@ -42,7 +42,10 @@ function interpolationsIn(src: string): { expression: string; inCodeSpan: boolea
     const c = src[i];
     if (mode === 'template') {
       if (c === '\\') i += 2;
-      else if (c === '`') ({ mode, depth } = stack.pop()!), i++;
+      else if (c === '`') {
+        ({ mode, depth } = stack.pop()!);
+        i++;
+      }
       else if (c === '$' && src[i + 1] === '{') {
         found.push({ start: i + 2, end: -1 });
         stack.push({ mode: 'template', depth: 0, index: found.length - 1 });
@@ -70,8 +73,10 @@ function interpolationsIn(src: string): { expression: string; inCodeSpan: boolea
       stack.push({ mode, depth });
       mode = 'template';
       i++;
-    } else if (c === '{') depth++, i++;
-    else if (c === '}' && depth === 0 && stack.length) {
+    } else if (c === '{') {
+      depth++;
+      i++;
+    } else if (c === '}' && depth === 0 && stack.length) {
       const top = stack.pop()!;
       found[top.index!].end = i;
       mode = 'template';

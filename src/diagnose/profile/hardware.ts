@@ -43,7 +43,7 @@ export type GpuLookup = { ok: true; gpu: GpuSpec } | { ok: false; message: strin
 
 /** Finds a GPU by a name as people and nvidia-smi write it ("NVIDIA H100 80GB HBM3", "A100-SXM4-80GB"). */
 export function lookupGpu(name: string): GpuLookup {
-  const key = name.toLowerCase().replace(/[\s_\-]+/g, '');
+  const key = name.toLowerCase().replace(/[\s_-]+/g, '');
   const bare = key.replace(/^(?:nvidia|amd|amdinstinct|instinct|tesla)/, '');
   if (Object.hasOwn(AMBIGUOUS, bare)) {
     return { ok: false, message: `GPU "${name}" is ambiguous: say which of ${AMBIGUOUS[bare].join(', ')}, or give bandwidthGBs` };

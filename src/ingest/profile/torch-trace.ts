@@ -237,7 +237,11 @@ function mainThread(events: readonly TraceEvent[], stepMarks: readonly TraceEven
   }
   let best = '';
   let most = -Infinity;
-  for (const [thread, v] of votes) if (v > most || (v === most && thread < best)) (best = thread), (most = v);
+  for (const [thread, v] of votes)
+    if (v > most || (v === most && thread < best)) {
+      best = thread;
+      most = v;
+    }
   return best;
 }
 

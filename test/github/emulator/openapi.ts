@@ -220,7 +220,7 @@ export class OpenApiSpec {
     const byKey = new Map<string, ParamDef>();
     for (const raw of [...shared, ...((operation.parameters as Json[] | undefined) ?? [])]) {
       const p = this.deref(raw);
-      byKey.set(`${p.in}:${p.name}`, {
+      byKey.set(`${String(p.in)}:${String(p.name)}`, {
         name: String(p.name),
         in: p.in as ParamDef['in'],
         required: p.required === true,

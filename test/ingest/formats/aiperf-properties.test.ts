@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/ingest/errors';
 import { aiperfAdapter, readAiperf } from '../../../src/ingest/formats/aiperf';
-import type { TextSource } from '../../../src/ingest/source';
+import { source } from '../../helpers/text-source';
 import { expectNoPollution, expectRunsOrInputError, mutate, mutationArb, serialize } from './genai-perf-fuzz';
 import { fixtureText, LENIENT, OPTIONS } from './genai-perf-helpers';
 
@@ -17,24 +17,6 @@ const RECORDS = ['profile_export.jsonl', 'synthetic_later_profile_export.jsonl']
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as unknown),
 );
-
-function source(name: string, text: string, cuts: readonly number[] = []): TextSource {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const pieces: string[] = [];
-  let from = 0;
-  for (const p of points) {
-    pieces.push(text.slice(from, p));
-    from = p;
-  }
-  pieces.push(text.slice(from));
-  return {
-    name,
-    head: text.slice(0, 16 * 1024),
-    async *chunks() {
-      yield* pieces;
-    },
-  };
-}
 
 const lineJunk = fc.constantFrom('', 'not json', '{"metadata": ', '[1,2]', 'null', '{"metadata": {"x_request_id": 1}, "metrics": 5}', '{"metadata":{"benchmark_phase":"warmup"}}');
 

@@ -131,7 +131,7 @@ export function damage(text: string, damages: readonly TextDamage[]): string {
       out = `${out.slice(0, at)}"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}${rest.startsWith('}') ? '' : ', '}${out.slice(at)}`;
       continue;
     }
-    const numbers = [...out.matchAll(/(?<=[:\[,]\s*)-?\d+(\.\d+)?([eE][+-]?\d+)?(?=\s*[,\]}])/g)];
+    const numbers = [...out.matchAll(/(?<=[:[,]\s*)-?\d+(\.\d+)?([eE][+-]?\d+)?(?=\s*[,\]}])/g)];
     if (numbers.length === 0) continue;
     const m = numbers[d.at % numbers.length];
     out = out.slice(0, m.index!) + d.literal + out.slice(m.index! + m[0].length);

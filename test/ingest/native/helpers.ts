@@ -50,7 +50,7 @@ export async function inputError(promise: Promise<unknown>): Promise<InputError>
     await promise;
   } catch (error) {
     if (error instanceof InputError) return error;
-    throw new Error(`expected an InputError, got ${(error as Error)?.stack ?? String(error)}`);
+    throw new Error(`expected an InputError, got ${(error as Error)?.stack ?? String(error)}`, { cause: error });
   }
   throw new Error('expected an InputError, but ingestion succeeded');
 }
@@ -140,7 +140,12 @@ export function toJsonObject(records: readonly Rec[], metadata?: Rec): string {
 export function columnsOf(records: readonly Rec[]): string[] {
   const cols: string[] = [];
   const seen = new Set<string>();
-  for (const r of records) for (const k of Object.keys(r)) if (!seen.has(k)) seen.add(k), cols.push(k);
+  for (const r of records)
+    for (const k of Object.keys(r))
+      if (!seen.has(k)) {
+        seen.add(k);
+        cols.push(k);
+      }
   return cols;
 }
 

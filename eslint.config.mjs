@@ -6,7 +6,16 @@ import { globals, js, tseslint } from 'perf-triage-lint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'coverage/', '.tmp/', '.stryker-tmp/', 'reports/', 'test/fixtures/', 'test/golden/', '**/node_modules/'],
+    ignores: [
+      'dist/',
+      'coverage/',
+      '.tmp/',
+      '.stryker-tmp/',
+      'reports/',
+      'test/fixtures/',
+      'test/golden/',
+      '**/node_modules/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,7 +28,12 @@ export default tseslint.config(
       // A leading underscore marks a binding kept on purpose; `{ field, ...rest }` drops a field.
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
     },
   },

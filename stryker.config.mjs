@@ -2,7 +2,10 @@
 // MUTATE_GROUP): each folder keeps its own incremental file, so re-running one folder reuses the
 // results of mutants whose code and covering tests did not change. See docs/mutation.md.
 const folder = process.env.MUTATE_FOLDER ?? 'src/stats';
-const name = folder.replace(/^src\//, '').replace(/\.ts$/, '').replace(/\//g, '-');
+const name = folder
+  .replace(/^src\//, '')
+  .replace(/\.ts$/, '')
+  .replace(/\//g, '-');
 const mutate = folder.endsWith('.ts') ? [folder] : [`${folder}/**/*.ts`];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -15,7 +15,12 @@ const groups: Record<string, string[]> = {
   // The GitHub tests that call the marker in-process (not the ones that spawn dist/).
   marker: ['test/github/**/*.test.ts'],
 };
-const spawning = ['test/github/action-e2e.test.ts', 'test/github/journal-e2e.test.ts', 'test/github/emulator.test.ts', 'test/github/zip.test.ts'];
+const spawning = [
+  'test/github/action-e2e.test.ts',
+  'test/github/journal-e2e.test.ts',
+  'test/github/emulator.test.ts',
+  'test/github/zip.test.ts',
+];
 const include = groups[process.env.MUTATE_GROUP ?? 'stats'];
 if (!include) throw new Error(`MUTATE_GROUP must be one of ${Object.keys(groups).join(', ')}`);
 
@@ -25,7 +30,8 @@ class FastFirst extends BaseSequencer {
     const cache = this.ctx.cache;
     const key = (f: TestSpecification) => `${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`;
     const failed = (f: TestSpecification) => (cache.getFileTestResults(key(f))?.failed ? 0 : 1);
-    const cost = (f: TestSpecification) => cache.getFileTestResults(key(f))?.duration ?? cache.getFileStats(key(f))?.size ?? Infinity;
+    const cost = (f: TestSpecification) =>
+      cache.getFileTestResults(key(f))?.duration ?? cache.getFileStats(key(f))?.size ?? Infinity;
     return [...files].sort((a, b) => failed(a) - failed(b) || cost(a) - cost(b));
   }
 }

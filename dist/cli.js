@@ -8,12 +8,16 @@ import { writeFile as writeFile4 } from "node:fs/promises";
 function editDistance(a, b) {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  const d = Array.from(
+    { length: rows },
+    (_, i) => Array.from({ length: cols }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost2 = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost2);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[rows - 1][cols - 1];
@@ -45,13 +49,30 @@ function didYouMean(word2, candidates, quote = (s) => `"${s}"`) {
 // src/metrics/catalog.ts
 var PHASES = ["tokenize", "queue_wait", "prefill", "network", "decode", "detokenize"];
 function customMetric(name, unit, direction) {
-  return { id: name, label: displayName(name), unit: displayName(unit), direction, level: "run", phases: [], description: `reported by the artifact (${unit || "no unit"})`, custom: true };
+  return {
+    id: name,
+    label: displayName(name),
+    unit: displayName(unit),
+    direction,
+    level: "run",
+    phases: [],
+    description: `reported by the artifact (${unit || "no unit"})`,
+    custom: true
+  };
 }
 function displayName(name) {
   const safe = name.replace(/_/g, " ").replace(/[^\p{L}\p{N} .:/%+,=-]/gu, "·");
   return [...safe].length > 80 ? `${[...safe].slice(0, 79).join("")}…` : safe;
 }
-var latency = (id, label, phases, description) => ({ id, label, unit: "ms", direction: "lower-is-better", level: "request", phases, description });
+var latency = (id, label, phases, description) => ({
+  id,
+  label,
+  unit: "ms",
+  direction: "lower-is-better",
+  level: "request",
+  phases,
+  description
+});
 var METRICS = {
   ttft: latency(
     "ttft",
@@ -77,7 +98,12 @@ var METRICS = {
     [],
     "inter-token latency: over every token gap when the artifact has them; from §4 summaries, p50/p99 = median over requests of itl_p50_ms/itl_p99_ms, mean = Σ decode_ms / Σ (output_tokens − 1)"
   ),
-  tpot: latency("tpot", "TPOT", [], "time per output token after the first: decode_ms / (output_tokens − 1), per request"),
+  tpot: latency(
+    "tpot",
+    "TPOT",
+    [],
+    "time per output token after the first: decode_ms / (output_tokens − 1), per request"
+  ),
   throughput: {
     id: "throughput",
     label: "throughput",
@@ -108,7 +134,12 @@ var METRICS = {
   tokenize: latency("tokenize", "tokenize", [], "tokenize_ms"),
   queue_wait: latency("queue_wait", "queue wait", [], "queue_wait_ms: arrival (after tokenization) to admission"),
   prefill: latency("prefill", "prefill", [], "prefill_ms"),
-  network: latency("network", "network", [], "between server and client: client_first_token_ms − first_token_ms (the wire and any proxy) when both are recorded, else network_ms"),
+  network: latency(
+    "network",
+    "network",
+    [],
+    "between server and client: client_first_token_ms − first_token_ms (the wire and any proxy) when both are recorded, else network_ms"
+  ),
   decode: latency("decode", "decode", [], "decode_ms: first token to last token"),
   detokenize: latency("detokenize", "detokenize", [], "detokenize_ms")
 };
@@ -160,17 +191,26 @@ function lookupMetric(name) {
 }
 var METRIC_NAMES = Object.keys(METRICS);
 
+// src/model/result.ts
+function ok(value4) {
+  return { ok: true, value: value4 };
+}
+function err(error) {
+  return { ok: false, error };
+}
+
 // src/metrics/metric-spec.ts
 var MEAN = { kind: "mean", label: "mean" };
 function parseStat(text) {
   const t = text.toLowerCase();
-  if (t === "mean" || t === "avg" || t === "average") return MEAN;
-  if (t === "median") return percentile(50);
+  if (t === "mean" || t === "avg" || t === "average") return ok(MEAN);
+  if (t === "median") return ok(percentile(50));
   const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
-  if (!match) return `"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
+  if (!match)
+    return err(`"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`);
   const value4 = Number(match[1]);
-  if (!(value4 > 0 && value4 < 100)) return `percentile "${text}" must be between p0 and p100 (exclusive)`;
-  return percentile(value4);
+  if (!(value4 > 0 && value4 < 100)) return err(`percentile "${text}" must be between p0 and p100 (exclusive)`);
+  return ok(percentile(value4));
 }
 function percentile(value4) {
   return { kind: "percentile", q: Number((value4 / 100).toPrecision(12)), label: `p${formatPercentileNumber(value4)}` };
@@ -200,8 +240,8 @@ function parseMetricSpec(text) {
   }
   if (parts2.length < 2) return `${metric.id} needs a statistic: for example "${metric.id} p95" or "${metric.id} mean"`;
   const stat3 = parseStat(parts2[1]);
-  if (typeof stat3 === "string") return stat3;
-  return makeSpec(metric, stat3);
+  if (!stat3.ok) return stat3.error;
+  return makeSpec(metric, stat3.value);
 }
 function specLabel(spec) {
   return spec.metric.level === "run" ? spec.metric.label : `${spec.metric.label} ${spec.stat.label}`;
@@ -258,7 +298,11 @@ function parseSlo(input) {
   const units = UNITS[spec.metric.unit];
   const allowed = Object.keys(units).join(", ");
   if (!unitText) {
-    throw new SloSyntaxError(text, rightColumn + valueMatch[1].length, `missing unit after ${valueMatch[1]}: expected one of ${allowed}`);
+    throw new SloSyntaxError(
+      text,
+      rightColumn + valueMatch[1].length,
+      `missing unit after ${valueMatch[1]}: expected one of ${allowed}`
+    );
   }
   const factor2 = Object.hasOwn(units, unitText) ? units[unitText] : void 0;
   if (factor2 === void 0) {
@@ -304,10 +348,26 @@ var UNITS2 = [
   [/^(?:d|day|days)$/, HOURS_PER_DAY, BARE_UNIT_HOURS.days],
   [/^(?:w|wk|wks|week|weeks)$/, HOURS_PER_WEEK, BARE_UNIT_HOURS.weeks]
 ];
-var WORDS = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, half: 0.5, "a few": 3, few: 3, several: 3, couple: 2, "a couple of": 2 };
+var WORDS = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  half: 0.5,
+  "a few": 3,
+  few: 3,
+  several: 3,
+  couple: 2,
+  "a couple of": 2
+};
 function parseEffort(text) {
   const t = text.toLowerCase().replace(/\(.*?\)/g, "").replace(/[~≈]/g, "").trim();
-  const m = /^(?:(\d+(?:\.\d+)?)(?:\s*[-–]\s*(\d+(?:\.\d+)?))?|(a couple of|a few|an?|one|two|three|four|five|half|few|several|couple))?\s*([a-z]+)$/.exec(t);
+  const m = /^(?:(\d+(?:\.\d+)?)(?:\s*[-–]\s*(\d+(?:\.\d+)?))?|(a couple of|a few|an?|one|two|three|four|five|half|few|several|couple))?\s*([a-z]+)$/.exec(
+    t
+  );
   if (!m) return void 0;
   const [, lo, hi, word2, unitText] = m;
   const unit = UNITS2.find(([re]) => re.test(unitText));
@@ -375,9 +435,14 @@ function parseEffortOverrides(lines) {
     const match = /^([a-z-]+)\s*=\s*(.+)$/i.exec(line);
     if (!match) throw new ConfigError("effort", `"${line}" is not of the form "capacity=2h"`);
     const hint = match[1].toLowerCase();
-    if (!HINT_IDS.includes(hint)) throw new ConfigError("effort", `"${match[1]}" is not a hint class: use one of ${HINT_IDS.join(", ")}`);
+    if (!HINT_IDS.includes(hint))
+      throw new ConfigError("effort", `"${match[1]}" is not a hint class: use one of ${HINT_IDS.join(", ")}`);
     const text = match[2].trim();
-    if (parseEffort(text) === void 0) throw new ConfigError("effort", `"${text}" is not an effort: write it like "30 minutes", "2h", "3 days", "1 week"`);
+    if (parseEffort(text) === void 0)
+      throw new ConfigError(
+        "effort",
+        `"${text}" is not an effort: write it like "30 minutes", "2h", "3 days", "1 week"`
+      );
     const kind2 = /\(([^)]*)\)/.exec(HINT_EFFORT[hint])?.[1];
     out[hint] = kind2 && !/\(/.test(text) ? `${text} (${kind2}, set)` : text;
   }
@@ -385,7 +450,16 @@ function parseEffortOverrides(lines) {
 }
 
 // src/config/floor.ts
-var DTYPE_BYTES = { bf16: 2, fp16: 2, float16: 2, bfloat16: 2, fp8: 1, int8: 1, fp4: 0.5, int4: 0.5 };
+var DTYPE_BYTES = {
+  bf16: 2,
+  fp16: 2,
+  float16: 2,
+  bfloat16: 2,
+  fp8: 1,
+  int8: 1,
+  fp4: 0.5,
+  int4: 0.5
+};
 var KEYS = ["gpu", "model", "gpus", "weights", "kv", "bandwidth", "params"];
 function parseFloorSettings(lines) {
   const out = {};
@@ -401,7 +475,11 @@ function parseFloorSettings(lines) {
     };
     const dtype = () => {
       const bytes = DTYPE_BYTES[value4.toLowerCase()];
-      if (bytes === void 0) throw new ConfigError("decode-floor", `${key}="${value4}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`);
+      if (bytes === void 0)
+        throw new ConfigError(
+          "decode-floor",
+          `${key}="${value4}": expected one of ${Object.keys(DTYPE_BYTES).join(", ")}`
+        );
       return bytes;
     };
     switch (key) {
@@ -442,22 +520,27 @@ var CURRENCY = `[${SYMBOLS}]|${CODE}`;
 var PRICE = `(?<pre>${CURRENCY})?\\s*(?<price>${NUMBER})\\s*(?<post>${CURRENCY})?`;
 var UNIT = String.raw`(?<unit>(?:\/|\bper\b|\ba\b)\s*(?:gpu\s*(?:[-\s/·]\s*)?)?(?:hours|hour|hrs|hr|h)(?![a-wyz]))`;
 var COUNT = String.raw`(?<count>${NUMBER})\s*(?:gpus?\b)?`;
-var PRICE_FIRST = new RegExp(String.raw`^${PRICE}\s*${UNIT}\s*(?:[x×*,]|\bwith\b|\bon\b|\bfor\b|\btimes\b)?\s*${COUNT}$`, "iu");
+var PRICE_FIRST = new RegExp(
+  String.raw`^${PRICE}\s*${UNIT}\s*(?:[x×*,]|\bwith\b|\bon\b|\bfor\b|\btimes\b)?\s*${COUNT}$`,
+  "iu"
+);
 var COUNT_FIRST = new RegExp(String.raw`^${COUNT}\s*(?:[x×*,]|\bat\b|\bfor\b)?\s*${PRICE}\s*${UNIT}$`, "iu");
 function parseCostSpec(text) {
-  if (typeof text !== "string") return `expected a text ${EXAMPLE}`;
+  if (typeof text !== "string") return err(`expected a text ${EXAMPLE}`);
   const input = text.trim().replace(/\s+/g, " ");
-  if (!input) return `empty cost: expected a price per GPU-hour and a GPU count, ${EXAMPLE}`;
+  if (!input) return err(`empty cost: expected a price per GPU-hour and a GPU count, ${EXAMPLE}`);
   const match = PRICE_FIRST.exec(input) ?? COUNT_FIRST.exec(input);
-  if (!match?.groups) return explain(input);
+  if (!match?.groups) return err(explain(input));
   const { pre, post, price, count: count3 } = match.groups;
-  if (pre && post) return `cost "${input}": two currencies ("${pre}" and "${post}"); write one, ${EXAMPLE}`;
+  if (pre && post) return err(`cost "${input}": two currencies ("${pre}" and "${post}"); write one, ${EXAMPLE}`);
   const pricePerGpuHour = Number(price);
   const gpus = Number(count3);
-  if (!Number.isFinite(pricePerGpuHour) || pricePerGpuHour <= 0) return `cost "${input}": expected a positive price per GPU-hour, got ${price}`;
-  if (!Number.isFinite(gpus) || gpus <= 0) return `cost "${input}": expected a positive number of GPUs, got ${count3}`;
+  if (!Number.isFinite(pricePerGpuHour) || pricePerGpuHour <= 0)
+    return err(`cost "${input}": expected a positive price per GPU-hour, got ${price}`);
+  if (!Number.isFinite(gpus) || gpus <= 0)
+    return err(`cost "${input}": expected a positive number of GPUs, got ${count3}`);
   const currency = pre ?? post;
-  return { pricePerGpuHour, gpus, ...currency ? { currency: normaliseCurrency(currency) } : {} };
+  return ok({ pricePerGpuHour, gpus, ...currency ? { currency: normaliseCurrency(currency) } : {} });
 }
 function money(value4, currency) {
   const a = Math.abs(value4);
@@ -476,8 +559,10 @@ function explain(input) {
   const lower = input.toLowerCase();
   const numbers = lower.match(new RegExp(NUMBER, "g")) ?? [];
   if (numbers.length === 0) return `cost "${input}": expected a price per GPU-hour and a GPU count, ${EXAMPLE}`;
-  if (!new RegExp(UNIT, "iu").test(lower)) return `cost "${input}": expected the price to be per GPU-hour ("/gpu-hour", "/h" or "per GPU-hour"), ${EXAMPLE}`;
-  if (numbers.length === 1) return `cost "${input}": expected the number of GPUs after the price ("x 8", ", 8 GPUs"; "x 1" for one), ${EXAMPLE}`;
+  if (!new RegExp(UNIT, "iu").test(lower))
+    return `cost "${input}": expected the price to be per GPU-hour ("/gpu-hour", "/h" or "per GPU-hour"), ${EXAMPLE}`;
+  if (numbers.length === 1)
+    return `cost "${input}": expected the number of GPUs after the price ("x 8", ", 8 GPUs"; "x 1" for one), ${EXAMPLE}`;
   return `cost "${input}": expected one price per GPU-hour and one GPU count, ${EXAMPLE}`;
 }
 
@@ -553,17 +638,43 @@ function buildConfig(raw) {
     slos,
     failOn: parseFailOn(raw.failOn),
     statistics: {
-      level: parseNumberInput("confidence", raw.confidence, DEFAULT_STATISTICS.level, (v) => v > 0.5 && v < 1, "a number between 0.5 and 1, such as 0.95"),
+      level: parseNumberInput(
+        "confidence",
+        raw.confidence,
+        DEFAULT_STATISTICS.level,
+        (v) => v > 0.5 && v < 1,
+        "a number between 0.5 and 1, such as 0.95"
+      ),
       alpha: DEFAULT_STATISTICS.alpha,
       resamples: Math.round(
-        parseNumberInput("resamples", raw.resamples, DEFAULT_STATISTICS.resamples, (v) => Number.isInteger(v) && v >= 200 && v <= 1e5, "a whole number from 200 to 100000")
+        parseNumberInput(
+          "resamples",
+          raw.resamples,
+          DEFAULT_STATISTICS.resamples,
+          (v) => Number.isInteger(v) && v >= 200 && v <= 1e5,
+          "a whole number from 200 to 100000"
+        )
       ),
-      seed: Math.round(parseNumberInput("seed", raw.seed, DEFAULT_STATISTICS.seed, (v) => Number.isInteger(v) && v >= 0, "a whole number ≥ 0")),
+      seed: Math.round(
+        parseNumberInput(
+          "seed",
+          raw.seed,
+          DEFAULT_STATISTICS.seed,
+          (v) => Number.isInteger(v) && v >= 0,
+          "a whole number ≥ 0"
+        )
+      ),
       minEffect: parseShares("min-effect", raw.minEffect ?? []),
       runNoise: parseShares("run-noise", raw.runNoise ?? [])
     },
     benchmark: raw.benchmark?.trim() || void 0,
-    maxBadLineRatio: parseNumberInput("max-bad-line-ratio", raw.maxBadLineRatio, DEFAULT_MAX_BAD_LINE_RATIO, (v) => v >= 0 && v <= 1, "a share between 0 and 1, such as 0.05"),
+    maxBadLineRatio: parseNumberInput(
+      "max-bad-line-ratio",
+      raw.maxBadLineRatio,
+      DEFAULT_MAX_BAD_LINE_RATIO,
+      (v) => v >= 0 && v <= 1,
+      "a share between 0 and 1, such as 0.05"
+    ),
     effort: parseEffortOverrides(raw.effort ?? []),
     decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
     ...costOf(raw),
@@ -581,8 +692,8 @@ function costOf(raw) {
   const parse3 = (input, text) => {
     if (!text?.trim()) return void 0;
     const spec = parseCostSpec(text);
-    if (typeof spec === "string") throw new ConfigError(input, spec);
-    return spec;
+    if (!spec.ok) throw new ConfigError(input, spec.error);
+    return spec.value;
   };
   const head = parse3("cost", raw.cost);
   const base = parse3("cost-baseline", raw.costBaseline);
@@ -603,7 +714,10 @@ function parseFailOn(text) {
   const out = /* @__PURE__ */ new Set();
   for (const part of parts2) {
     if (!FAIL_ON_VALUES.includes(part)) {
-      throw new ConfigError("fail-on", `"${part}" is not allowed: use a comma-separated list of ${FAIL_ON_VALUES.join(", ")}, or "never"`);
+      throw new ConfigError(
+        "fail-on",
+        `"${part}" is not allowed: use a comma-separated list of ${FAIL_ON_VALUES.join(", ")}, or "never"`
+      );
     }
     out.add(part);
   }
@@ -771,7 +885,10 @@ var CsvParser = class {
       if (state === QUOTED) {
         const replay = this.replay;
         const resume = replay === null ? "" : `; reading resumes at line ${this.replayLine}`;
-        onError?.(`unterminated quoted field ${this.cells.length + 1}: the input ends before its closing '"'${resume}`, this.quoteLine);
+        onError?.(
+          `unterminated quoted field ${this.cells.length + 1}: the input ends before its closing '"'${resume}`,
+          this.quoteLine
+        );
         this.dropRow();
         if (replay === null) break;
         this.line = this.replayLine;
@@ -827,7 +944,11 @@ var CsvParser = class {
             this.rowLine = ++line;
             state = FIELD_START;
           } else if (c === QUOTE) {
-            this.fail(`unexpected '"' inside unquoted field ${this.cells.length + 1} (a field containing quotes must be quoted, with "" for each quote)`, line, onError);
+            this.fail(
+              `unexpected '"' inside unquoted field ${this.cells.length + 1} (a field containing quotes must be quoted, with "" for each quote)`,
+              line,
+              onError
+            );
             state = SKIP;
           }
           break;
@@ -868,7 +989,11 @@ var CsvParser = class {
           } else if (c === CR) {
             state = CLOSED_CR;
           } else {
-            this.fail(`unexpected ${describeChar(c)} after the closing quote of field ${this.cells.length + 1} (expected the delimiter or the end of the line)`, line, onError);
+            this.fail(
+              `unexpected ${describeChar(c)} after the closing quote of field ${this.cells.length + 1} (expected the delimiter or the end of the line)`,
+              line,
+              onError
+            );
             state = SKIP;
           }
           break;
@@ -878,7 +1003,11 @@ var CsvParser = class {
             this.rowLine = ++line;
             state = FIELD_START;
           } else {
-            this.fail(`unexpected ${describeChar(c)} after '\\r' following the closing quote of field ${this.cells.length + 1}`, line, onError);
+            this.fail(
+              `unexpected ${describeChar(c)} after '\\r' following the closing quote of field ${this.cells.length + 1}`,
+              line,
+              onError
+            );
             state = SKIP;
           }
           break;
@@ -981,7 +1110,12 @@ function emptyMeta() {
 var MAX_VALUE = 500;
 function parseMetadata(value4, file, line, issues, into = emptyMeta(), declared = {}) {
   if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) {
-    issues.add({ file, line, field: "metadata", message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
+    issues.add({
+      file,
+      line,
+      field: "metadata",
+      message: 'expected an object such as {"benchmark": "...", "config": {...}}'
+    });
     return into;
   }
   for (const [key, raw] of Object.entries(value4)) {
@@ -1003,13 +1137,21 @@ function parseMetadata(value4, file, line, issues, into = emptyMeta(), declared 
         break;
       case "engine":
       case "engine_version":
-        if (typeof raw === "string" || typeof raw === "number") declared[key === "engine" ? "engine" : "engineVersion"] = cap(String(raw).trim());
+        if (typeof raw === "string" || typeof raw === "number")
+          declared[key === "engine" ? "engine" : "engineVersion"] = cap(String(raw).trim());
         else issues.add({ file, line, field: `metadata.${key}`, message: "expected a string" });
         into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
         break;
       case "config":
-        if (raw && typeof raw === "object" && !Array.isArray(raw)) flattenConfig(raw, "", into.config);
-        else issues.add({ file, line, field: "metadata.config", message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}' });
+        if (raw && typeof raw === "object" && !Array.isArray(raw))
+          flattenConfig(raw, "", into.config);
+        else
+          issues.add({
+            file,
+            line,
+            field: "metadata.config",
+            message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}'
+          });
         break;
       default:
         into.extra[key] = cap(typeof raw === "string" ? raw : JSON.stringify(raw));
@@ -1189,7 +1331,10 @@ var JsonStreamSplitter = class {
       case FAILED:
         break;
       case PIECE:
-        h.onError(this.kind === SCALAR ? this.unclosedMessage() : `unexpected end of input inside the ${this.pieceName()}`, this.line);
+        h.onError(
+          this.kind === SCALAR ? this.unclosedMessage() : `unexpected end of input inside the ${this.pieceName()}`,
+          this.line
+        );
         break;
       default:
         h.onError(this.unclosedMessage(), this.line);
@@ -1239,7 +1384,11 @@ var JsonStreamSplitter = class {
           return true;
         }
         if (c === RBRACE && this.mode === OBJ_FIRST) this.mode = DONE;
-        else this.fail(`expected ${this.mode === OBJ_FIRST ? `a quoted key or '}'` : `a quoted key after ','`}, found ${describeChar(c)}`, h);
+        else
+          this.fail(
+            `expected ${this.mode === OBJ_FIRST ? `a quoted key or '}'` : `a quoted key after ','`}, found ${describeChar(c)}`,
+            h
+          );
         return false;
       case OBJ_COLON:
         if (c === COLON) this.mode = OBJ_VALUE;
@@ -1256,7 +1405,11 @@ var JsonStreamSplitter = class {
       case OBJ_AFTER:
         if (c === COMMA) this.mode = OBJ_NEXT;
         else if (c === RBRACE) this.mode = DONE;
-        else this.fail(`expected ',' or '}' after the value of key ${JSON.stringify(this.key)}, found ${describeChar(c)}`, h);
+        else
+          this.fail(
+            `expected ',' or '}' after the value of key ${JSON.stringify(this.key)}, found ${describeChar(c)}`,
+            h
+          );
         return false;
       case DONE:
         this.fail(`unexpected ${describeChar(c)} after the end of the top-level ${this.shapeSeen}`, h);
@@ -1614,8 +1767,8 @@ function parseJsonLenient(text) {
   let strictError;
   try {
     return JSON.parse(text);
-  } catch (err) {
-    strictError = err;
+  } catch (err2) {
+    strictError = err2;
   }
   const edits = findEdits(text);
   if (!edits.some((e) => e.remove > 0)) throw located(strictError, text);
@@ -1626,8 +1779,8 @@ function parseJsonLenient(text) {
   const padded = applyEdits(text, edits, true);
   try {
     JSON.parse(padded);
-  } catch (err) {
-    throw located(err, padded, true);
+  } catch (err2) {
+    throw located(err2, padded, true);
   }
   throw located(strictError, text);
 }
@@ -1688,14 +1841,15 @@ function isKey(text, i) {
 function isWordChar(c) {
   return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 36 || c === 46 || c === 43 || c === 45;
 }
-function located(err, text, fromPadded = false) {
-  let message = err instanceof Error ? err.message : String(err);
-  if (fromPadded) message = message.replace(/^(Unexpected token '.*?'), .*$/s, "$1 in JSON").replace(/^".*" is not valid JSON$/s, "Invalid JSON");
+function located(err2, text, fromPadded = false) {
+  let message = err2 instanceof Error ? err2.message : String(err2);
+  if (fromPadded)
+    message = message.replace(/^(Unexpected token '.*?'), .*$/s, "$1 in JSON").replace(/^".*" is not valid JSON$/s, "Invalid JSON");
   const reported = /at position (\d+)/.exec(message);
   const offset = reported ? Number(reported[1]) : jsonErrorOffset(text);
-  if (offset < 0) return new SyntaxError(message, { cause: err });
+  if (offset < 0) return new SyntaxError(message, { cause: err2 });
   const { line, column } = lineColumn(text, offset);
-  return new SyntaxError(`${message} (line ${line}, column ${column})`, { cause: err });
+  return new SyntaxError(`${message} (line ${line}, column ${column})`, { cause: err2 });
 }
 
 // src/ingest/text/lines.ts
@@ -1845,24 +1999,20 @@ var Float64Rows = class {
   }
   set(row, value4) {
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(NaN, this.length, row);
     this.data[row] = value4;
     if (row >= this.length) this.length = row + 1;
-  }
-  /** The array to write rows below its length into directly (set() grows it); NaN where unset. */
-  get values() {
-    return this.data;
   }
   /** Grows the array to hold at least `rows` rows. */
   grow(rows) {
     const old = this.data;
     const next = new Float64Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
-    next.set(old);
-    next.fill(NaN, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
   /** The value at `row` (NaN where none was set). */
   get(row) {
-    return row < this.data.length ? this.data[row] : NaN;
+    return row < this.length ? this.data[row] : NaN;
   }
   /**
    * The first `rows` values, in the order `order` gives (out[i] = value at order[i]) or in row order;
@@ -1871,6 +2021,7 @@ var Float64Rows = class {
    */
   finish(rows, order, scratch) {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(NaN, this.length, rows);
     const data = this.data;
     this.data = new Float64Array(0);
     this.length = 0;
@@ -1896,13 +2047,17 @@ var NumberRows = class {
   reserve(rows) {
     this.reserved = Math.max(this.reserved, rows);
   }
-  /** The array to write rows below its length into directly, a value that fits it (see wide); NaN where unset. */
+  /**
+   * The array to write the next row (row `length`, when below the array's length) into directly, a
+   * value that fits it (see wide), then set `length` one higher; set() does every other case.
+   */
   get values() {
     return this.data;
   }
   set(row, value4) {
     if (!this.wide && Math.fround(value4) !== value4) this.widen();
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(NaN, this.length, row);
     this.data[row] = value4;
     if (row >= this.length) this.length = row + 1;
   }
@@ -1910,23 +2065,23 @@ var NumberRows = class {
     const old = this.data;
     const size = Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY);
     const next = this.wide ? new Float64Array(size) : new Float32Array(size);
-    next.set(old);
-    next.fill(NaN, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
   widen() {
     const old = this.data;
     const next = new Float64Array(old.length);
-    next.set(old);
+    next.set(old.subarray(0, this.length));
     this.data = next;
     this.wide = true;
   }
   get(row) {
-    return row < this.data.length ? this.data[row] : NaN;
+    return row < this.length ? this.data[row] : NaN;
   }
   /** Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 column). */
   finish(rows, order, scratch) {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(NaN, this.length, rows);
     const data = this.data;
     this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
     this.length = 0;
@@ -1950,6 +2105,7 @@ var CodeRows = class {
   set(row, code2) {
     if (code2 > this.limit) this.widen(code2);
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(-1, this.length, row);
     this.data[row] = code2;
     if (row >= this.length) this.length = row + 1;
   }
@@ -1959,20 +2115,20 @@ var CodeRows = class {
   grow(rows) {
     const old = this.data;
     const next = this.make(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
-    next.set(old);
-    next.fill(-1, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
   widen(code2) {
     this.limit = code2 <= 32767 ? 32767 : 2147483647;
     const old = this.data;
     const next = this.make(old.length);
-    next.set(old);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
   /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values (any narrower kind fits in it). */
   finish(rows, order, scratch) {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(-1, this.length, rows);
     const data = this.data;
     this.data = new Int8Array(0);
     this.length = 0;
@@ -2002,19 +2158,20 @@ var Int32Rows = class {
   }
   set(row, value4) {
     if (row >= this.data.length) this.grow(row + 1);
+    if (row > this.length) this.data.fill(this.missing, this.length, row);
     this.data[row] = value4;
     if (row >= this.length) this.length = row + 1;
   }
   grow(rows) {
     const old = this.data;
     const next = new Int32Array(Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY));
-    next.set(old);
-    if (this.missing !== 0) next.fill(this.missing, old.length);
+    next.set(old.subarray(0, this.length));
     this.data = next;
   }
   /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values. */
   finish(rows, order, scratch) {
     if (this.data.length < rows) this.grow(rows);
+    if (this.length < rows) this.data.fill(this.missing, this.length, rows);
     const data = this.data;
     this.data = new Int32Array(0);
     this.length = 0;
@@ -2207,9 +2364,9 @@ function integerKeys(values) {
   let decimals = -1;
   for (let d = 0; d <= MAX_DECIMALS && decimals < 0; d++) {
     const scale2 = 10 ** d;
-    let ok = true;
-    for (let i = 0; i < Math.min(n, 64) && ok; i++) ok = fits(values[i], scale2);
-    if (ok) decimals = d;
+    let ok2 = true;
+    for (let i = 0; i < Math.min(n, 64) && ok2; i++) ok2 = fits(values[i], scale2);
+    if (ok2) decimals = d;
   }
   if (decimals < 0) return void 0;
   const scale = 10 ** decimals;
@@ -2564,7 +2721,11 @@ var RequestTableBuilder = class {
   addRecord(record3, line, gaps) {
     this.read++;
     if (record3 === null || typeof record3 !== "object" || Array.isArray(record3)) {
-      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record3) ? "a list" : JSON.stringify(record3)?.slice(0, 40)}` });
+      this.reject({
+        file: this.file,
+        line,
+        message: `expected a JSON object for one request, got ${Array.isArray(record3) ? "a list" : JSON.stringify(record3)?.slice(0, 40)}`
+      });
       return;
     }
     this.begin();
@@ -2579,7 +2740,12 @@ var RequestTableBuilder = class {
     for (let k = 0; k < gaps.length; k++) {
       const g2 = gaps[k];
       if (typeof g2 !== "number" || !Number.isFinite(g2) || g2 < 0) {
-        this.reject({ file: this.file, line, field: "itl", message: `token gap ${k + 1}: expected a duration ≥ 0, got ${JSON.stringify(g2)?.slice(0, 20)}` });
+        this.reject({
+          file: this.file,
+          line,
+          field: "itl",
+          message: `token gap ${k + 1}: expected a duration ≥ 0, got ${JSON.stringify(g2)?.slice(0, 20)}`
+        });
         return false;
       }
       this.scratchGaps.push(g2);
@@ -2590,7 +2756,11 @@ var RequestTableBuilder = class {
   addRow(header, cells, line) {
     this.read++;
     if (cells.length !== header.length) {
-      this.reject({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
+      this.reject({
+        file: this.file,
+        line,
+        message: `expected ${header.length} columns as in the header, got ${cells.length}`
+      });
       return;
     }
     this.begin();
@@ -2620,7 +2790,10 @@ var RequestTableBuilder = class {
       if (value4 === null || value4 === void 0) return true;
       if (name === "error") {
         if (value4 === false || typeof value4 === "string" && value4.trim() === "") return true;
-        this.scratchText.set(name, value4 === true ? "error" : typeof value4 === "string" ? value4 : JSON.stringify(value4));
+        this.scratchText.set(
+          name,
+          value4 === true ? "error" : typeof value4 === "string" ? value4 : JSON.stringify(value4)
+        );
         return true;
       }
       const text = typeof value4 === "string" ? value4 : JSON.stringify(value4);
@@ -2638,7 +2811,12 @@ var RequestTableBuilder = class {
       for (let r = 0; r < REQUIRED_FIELDS.length; r++) {
         const field = REQUIRED_FIELDS[r];
         if (Number.isNaN(this.scratch[REQUIRED_INDEX[r]])) {
-          this.reject({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
+          this.reject({
+            file: this.file,
+            line,
+            field,
+            message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")'
+          });
           return;
         }
       }
@@ -2650,7 +2828,7 @@ var RequestTableBuilder = class {
       if (v === v) {
         const column = this.numbers[f];
         const values = column.values;
-        if (row < values.length && (column.wide || Math.fround(v) === v)) {
+        if (row === column.length && row < values.length && (column.wide || Math.fround(v) === v)) {
           values[row] = v;
           column.length = row + 1;
         } else {
@@ -2696,11 +2874,21 @@ var RequestTableBuilder = class {
     const warnings = [];
     if (this.ignoredExtraFields.size > 0) {
       warnings.push(
-        `${this.ignoredExtraFields.size} extra field(s) beyond the first ${MAX_EXTRA_FIELDS} were not kept: ${[...this.ignoredExtraFields].slice(0, 5).map((f) => clip(f, 30)).join(", ")}`
+        `${this.ignoredExtraFields.size} extra field(s) beyond the first ${MAX_EXTRA_FIELDS} were not kept: ${[
+          ...this.ignoredExtraFields
+        ].slice(0, 5).map((f) => clip(f, 30)).join(", ")}`
       );
     }
     const rows = this.rows;
-    if (rows === 0) return { table: void 0, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    if (rows === 0)
+      return {
+        table: void 0,
+        recordsRead: this.read,
+        skipped: this.skipped,
+        firstRejection: this.firstRejection,
+        issues: this.issues,
+        warnings
+      };
     for (const column of this.text.values()) column.seal();
     const arrivalField = FIELD_INDEX.get("arrival_ts");
     const fileArrival = this.seen[arrivalField] ? this.numbers[arrivalField].finish(rows) : void 0;
@@ -2730,14 +2918,32 @@ var RequestTableBuilder = class {
     const lines = this.sourceLine.finish(rows, order, scratchCodes);
     const sourceLine = new Uint32Array(lines.buffer, lines.byteOffset, rows);
     if (fileArrival && missingArrival > 0) {
-      warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
+      warnings.push(
+        `arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`
+      );
     } else if (!fileArrival) {
       warnings.push("no arrival_ts: requests kept in file order; time blocks and rates follow the file");
     }
     const fileGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : void 0;
     const tokenGaps = fileGaps && order ? permuteGaps(fileGaps, order) : fileGaps;
-    const table2 = { length: rows, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival2, ...tokenGaps ? { tokenGaps } : {} };
-    return { table: table2, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    const table2 = {
+      length: rows,
+      numbers,
+      text,
+      extraNumbers,
+      extraText,
+      sourceLine,
+      orderedByArrival: byArrival2,
+      ...tokenGaps ? { tokenGaps } : {}
+    };
+    return {
+      table: table2,
+      recordsRead: this.read,
+      skipped: this.skipped,
+      firstRejection: this.firstRejection,
+      issues: this.issues,
+      warnings
+    };
   }
 };
 function extraValue(value4, fromCsv) {
@@ -2787,7 +2993,8 @@ var FIELD_ID = new Map(FIELD_NAMES.map((name, id) => [name, id]));
 var FIELD_BYTES = FIELD_NAMES.map((name) => Uint8Array.from(name, (c) => c.charCodeAt(0)));
 var FIELD_WORDS = FIELD_BYTES.map((b) => {
   const words = new Int32Array(b.length >> 2);
-  for (let w = 0; w < words.length; w++) words[w] = b[4 * w] | b[4 * w + 1] << 8 | b[4 * w + 2] << 16 | b[4 * w + 3] << 24;
+  for (let w = 0; w < words.length; w++)
+    words[w] = b[4 * w] | b[4 * w + 1] << 8 | b[4 * w + 2] << 16 | b[4 * w + 3] << 24;
   return words;
 });
 var TEXT_NAMES = TEXT_FIELDS;
@@ -3171,25 +3378,28 @@ var KNOWN_FIELDS = /* @__PURE__ */ new Set([...NUMERIC_FIELDS, ...TEXT_FIELDS]);
 function detectNativeLayout(head) {
   const text = head.replace(/^\ufeff/, "");
   const trimmed2 = text.trimStart();
-  if (trimmed2 === "") return { error: "the file is empty" };
-  if (trimmed2[0] === "[") return "json";
+  if (trimmed2 === "") return err("the file is empty");
+  if (trimmed2[0] === "[") return ok("json");
   if (trimmed2[0] === "{") {
     const firstLine = trimmed2.split("\n", 1)[0].trim();
     try {
       const value4 = parseJsonLenient(firstLine);
-      if (value4 && typeof value4 === "object" && !Array.isArray(value4)) return Array.isArray(value4.requests) ? "json" : "jsonl";
+      if (value4 && typeof value4 === "object" && !Array.isArray(value4))
+        return ok(Array.isArray(value4.requests) ? "json" : "jsonl");
     } catch {
     }
-    if (!trimmed2.includes("\n")) return hasTopLevelRequests(firstLine) ? "json" : "jsonl";
-    return "json";
+    if (!trimmed2.includes("\n")) return ok(hasTopLevelRequests(firstLine) ? "json" : "jsonl");
+    return ok("json");
   }
   const header = text.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#"));
   if (header) {
     const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ""));
-    if (cells.some((c) => KNOWN_FIELDS.has(c))) return "csv";
+    if (cells.some((c) => KNOWN_FIELDS.has(c))) return ok("csv");
   }
   const preview2 = trimmed2.slice(0, 40).replace(/\s+/g, " ");
-  return { error: `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview2}"` };
+  return err(
+    `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview2}"`
+  );
 }
 function hasTopLevelRequests(text) {
   let depth = 0;
@@ -3198,7 +3408,8 @@ function hasTopLevelRequests(text) {
     if (c === '"') {
       const start = i + 1;
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      if (depth === 1 && text.slice(start, i) === "requests" && /^\s*:\s*\[/.test(text.slice(i + 1, i + 64))) return true;
+      if (depth === 1 && text.slice(start, i) === "requests" && /^\s*:\s*\[/.test(text.slice(i + 1, i + 64)))
+        return true;
     } else if (c === "{" || c === "[") depth++;
     else if (c === "}" || c === "]") depth--;
   }
@@ -3208,8 +3419,8 @@ async function ingestNative(source, options, layout, reading = {}) {
   let chosen = layout;
   if (!chosen) {
     const detected = detectNativeLayout(source.head);
-    if (typeof detected === "object") throw new InputError(source.name, detected.error);
-    chosen = detected;
+    if (!detected.ok) throw new InputError(source.name, detected.error);
+    chosen = detected.value;
   }
   let builder = new RequestTableBuilder(source.name);
   let meta = emptyMeta();
@@ -3229,8 +3440,17 @@ async function ingestNative(source, options, layout, reading = {}) {
   const read = built.recordsRead;
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`, first.line, first.field);
-    throw new InputError(source.name, structural[0] ?? "no requests in the file (only metadata, comments or blank lines)");
+    if (first)
+      throw new InputError(
+        source.name,
+        `${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`,
+        first.line,
+        first.field
+      );
+    throw new InputError(
+      source.name,
+      structural[0] ?? "no requests in the file (only metadata, comments or blank lines)"
+    );
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {
     throw new InputError(
@@ -3323,7 +3543,12 @@ async function readJson(source, builder, meta, declared, structural) {
       try {
         value4 = parseJsonLenient(text);
       } catch (error) {
-        builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${error.message}` });
+        builder.issues.add({
+          file: source.name,
+          line: lineNo,
+          field: key,
+          message: `not valid JSON: ${error.message}`
+        });
         return;
       }
       if (key === "metadata") parseMetadata(value4, source.name, lineNo, builder.issues, meta, declared);
@@ -3336,7 +3561,10 @@ async function readJson(source, builder, meta, declared, structural) {
   for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
   splitter.end(handlers);
   if (splitter.shape === "object" && !sawRequests && !splitter.streamedKey) {
-    throw new InputError(source.name, 'a JSON object needs a "requests" array of per-request records (and optionally "metadata")');
+    throw new InputError(
+      source.name,
+      'a JSON object needs a "requests" array of per-request records (and optionally "metadata")'
+    );
   }
   if (structural.length && builder.recordsRead === 0) throw new InputError(source.name, structural[0]);
 }
@@ -3399,12 +3627,26 @@ async function readCsv(source, builder, meta, declared) {
     try {
       parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta, declared);
     } catch (error) {
-      builder.issues.add({ file: source.name, line: comment.line, field: "metadata", message: `not valid JSON: ${error.message}` });
+      builder.issues.add({
+        file: source.name,
+        line: comment.line,
+        field: "metadata",
+        message: `not valid JSON: ${error.message}`
+      });
     }
   }
-  if (!header) throw new InputError(source.name, "no header row: a CSV file needs a first row naming the fields, such as request_id,arrival_ts,first_token_ms,…");
+  if (!header)
+    throw new InputError(
+      source.name,
+      "no header row: a CSV file needs a first row naming the fields, such as request_id,arrival_ts,first_token_ms,…"
+    );
   const known = header.filter((h) => KNOWN_FIELDS.has(h));
-  if (known.length === 0) throw new InputError(source.name, `the header names no §4 field (got ${header.slice(0, 5).join(", ")}…)`, offset + 1);
+  if (known.length === 0)
+    throw new InputError(
+      source.name,
+      `the header names no §4 field (got ${header.slice(0, 5).join(", ")}…)`,
+      offset + 1
+    );
 }
 function consistencyWarnings(table2) {
   const n = table2.numbers;
@@ -3416,7 +3658,10 @@ function consistencyWarnings(table2) {
       const ttft = n.first_token_ms[i];
       if (Number.isFinite(ttft) && parts2 > ttft * 1.01 + 0.5) over++;
     }
-    if (over > 0) out.push(`on ${over} request(s) tokenize + queue wait + prefill exceed first_token_ms: phases overlap or are measured on different clocks (the remainder is negative there)`);
+    if (over > 0)
+      out.push(
+        `on ${over} request(s) tokenize + queue wait + prefill exceed first_token_ms: phases overlap or are measured on different clocks (the remainder is negative there)`
+      );
   }
   if (n.total_ms && n.first_token_ms) {
     let under = 0;
@@ -3432,7 +3677,10 @@ async function readDocument(source, format, maxBytes = MAX_DOCUMENT_BYTES) {
   let text = "";
   for await (const chunk of source.chunks()) {
     if (text.length + chunk.length > maxBytes) {
-      throw new InputError(source.name, `${format}: the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most a ${format} document may be; refused before parsing`);
+      throw new InputError(
+        source.name,
+        `${format}: the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most a ${format} document may be; refused before parsing`
+      );
     }
     text += chunk;
   }
@@ -3488,15 +3736,44 @@ var SummaryCollector = class {
     }
     this.values.push({ metric, stat: stat3, value: value4, field, ...extra });
   }
+  /** A table's target: its reading (for a named metric) after the count, as the tables write them. */
+  addTarget(target, stat3, raw, unit, field, counted = {}) {
+    if (target.custom) this.add(target.metric, stat3, raw, unit, field, { ...counted, ...target.custom });
+    else this.add(target.metric, stat3, raw, unit, field, counted);
+  }
 };
 
 // src/ingest/formats/vllm-keys.ts
-var VLLM_STRONG = ["endpoint_type", "tokenizer_id", "burstiness", "request_goodput", "request_goodput:", "total_token_throughput", "run_number"];
+var VLLM_STRONG = [
+  "endpoint_type",
+  "tokenizer_id",
+  "burstiness",
+  "request_goodput",
+  "request_goodput:",
+  "total_token_throughput",
+  "run_number"
+];
 var VLLM_STRONG_SUFFIX = "_e2el_ms";
 var VLLM_WEAK = ["model_id", "num_prompts", "date", "failed"];
-var SGLANG_STRONG = ["total_output_tokens_retokenized", "total_output_retokenized", "output_throughput_retokenized", "input_throughput", "total_throughput", "server_info", "accept_length", "sharegpt_output_len"];
+var SGLANG_STRONG = [
+  "total_output_tokens_retokenized",
+  "total_output_retokenized",
+  "output_throughput_retokenized",
+  "input_throughput",
+  "total_throughput",
+  "server_info",
+  "accept_length",
+  "sharegpt_output_len"
+];
 var SGLANG_STRONG_SUFFIX = "_e2e_latency_ms";
-var SGLANG_WEAK = ["dataset_name", "concurrency", "random_input_len", "random_output_len", "random_range_ratio", "tag"];
+var SGLANG_WEAK = [
+  "dataset_name",
+  "concurrency",
+  "random_input_len",
+  "random_output_len",
+  "random_range_ratio",
+  "tag"
+];
 var ANCHORS = ["completed", "request_throughput", "output_throughput", "duration", "ttfts", "total_input_tokens"];
 var MAX_KEYS = 4e3;
 function resultKeysInHead(head) {
@@ -3549,8 +3826,14 @@ function servingMarkers(head) {
   const all = [...keys];
   const anchor = ANCHORS.find((k) => keys.has(k)) ?? all.find((k) => k.endsWith("_ttft_ms")) ?? // Recent SGLang writes its arguments, then server_info (which can outgrow the head), then results.
   (keys.has("backend") && keys.has("request_rate") && keys.has("dataset_name") ? "request_rate" : void 0);
-  const vllm = [...VLLM_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(VLLM_STRONG_SUFFIX)).slice(0, 2)];
-  const sglang = [...SGLANG_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(SGLANG_STRONG_SUFFIX)).slice(0, 2)];
+  const vllm = [
+    ...VLLM_STRONG.filter((k) => keys.has(k)),
+    ...all.filter((k) => k.endsWith(VLLM_STRONG_SUFFIX)).slice(0, 2)
+  ];
+  const sglang = [
+    ...SGLANG_STRONG.filter((k) => keys.has(k)),
+    ...all.filter((k) => k.endsWith(SGLANG_STRONG_SUFFIX)).slice(0, 2)
+  ];
   const vllmScore = 2 * vllm.length + VLLM_WEAK.filter((k) => keys.has(k)).length;
   const sglangScore = 2 * sglang.length + SGLANG_WEAK.filter((k) => keys.has(k)).length;
   let tool;
@@ -3568,15 +3851,35 @@ function detectServingResult(head, want) {
   try {
     const m = servingMarkers(head);
     const found = (keys) => keys.slice(0, 4).join(", ");
-    if (!m.json) return { match: false, reason: `not a ${TOOL_NAMES[want]} result: expected a JSON object, one per line, or a list of them` };
-    if (STAT_BLOCK.test(head)) return { match: false, reason: `statistics written as blocks {"unit", "avg", …} (GenAI-Perf or AIPerf), not ${TOOL_NAMES[want]}'s numbers` };
+    if (!m.json)
+      return {
+        match: false,
+        reason: `not a ${TOOL_NAMES[want]} result: expected a JSON object, one per line, or a list of them`
+      };
+    if (STAT_BLOCK.test(head))
+      return {
+        match: false,
+        reason: `statistics written as blocks {"unit", "avg", …} (GenAI-Perf or AIPerf), not ${TOOL_NAMES[want]}'s numbers`
+      };
     if (m.tool === want) {
       const strong = want === "vllm" ? m.vllm : m.sglang;
-      return { match: true, reason: `${TOOL_NAMES[want]} result (keys ${found(strong)})`, specificity: Math.min(3, strong.length) };
+      return {
+        match: true,
+        reason: `${TOOL_NAMES[want]} result (keys ${found(strong)})`,
+        specificity: Math.min(3, strong.length)
+      };
     }
-    if (!m.anchor) return { match: false, reason: `no benchmark result keys (completed, request_throughput, *_ttft_ms) at the top level of the first ${Math.round(head.length / 1024)} KiB` };
+    if (!m.anchor)
+      return {
+        match: false,
+        reason: `no benchmark result keys (completed, request_throughput, *_ttft_ms) at the top level of the first ${Math.round(head.length / 1024)} KiB`
+      };
     const other = want === "vllm" ? "sglang" : "vllm";
-    if (m.tool === other) return { match: false, reason: `${TOOL_NAMES[other]} keys (${found(other === "vllm" ? m.vllm : m.sglang)}), not ${TOOL_NAMES[want]}'s` };
+    if (m.tool === other)
+      return {
+        match: false,
+        reason: `${TOOL_NAMES[other]} keys (${found(other === "vllm" ? m.vllm : m.sglang)}), not ${TOOL_NAMES[want]}'s`
+      };
     return { match: false, reason: `a benchmark result, but no ${TOOL_NAMES[want]} key (${TOOL_HINTS[want]})` };
   } catch (error) {
     return { match: false, reason: `could not scan the head: ${error.message}` };
@@ -3599,14 +3902,19 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
       total2++;
       const object3 = asObject(element);
       if (!object3) {
-        skipped.push({ message: `element ${index + 1} of the list: expected a result object, got ${describe2(element)}` });
+        skipped.push({
+          message: `element ${index + 1} of the list: expected a result object, got ${describe2(element)}`
+        });
         return;
       }
       used++;
       onResult(object3, { label: `element ${index + 1} of the list` });
     });
   } else if (first !== "{") {
-    throw new InputError(source.name, `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, " ")}"`);
+    throw new InputError(
+      source.name,
+      `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, " ")}"`
+    );
   } else if (isJsonl(text, start)) {
     let lineNo = 0;
     for (const line of text.split("\n")) {
@@ -3617,7 +3925,10 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
       try {
         value4 = parseJsonLenient(line);
       } catch (error) {
-        skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${error.message.slice(0, 120)})` });
+        skipped.push({
+          line: lineNo,
+          message: `line ${lineNo}: not valid JSON (${error.message.slice(0, 120)})`
+        });
         continue;
       }
       const object3 = asObject(value4);
@@ -3636,7 +3947,11 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
   }
   const firstSkip = skipped[0];
   if (used === 0) {
-    throw new InputError(source.name, `${format}: no result object in the file${firstSkip ? `; ${firstSkip.message}` : ""}`, firstSkip?.line);
+    throw new InputError(
+      source.name,
+      `${format}: no result object in the file${firstSkip ? `; ${firstSkip.message}` : ""}`,
+      firstSkip?.line
+    );
   }
   if (skipped.length / total2 > options.maxBadLineRatio) {
     throw new InputError(
@@ -3645,7 +3960,10 @@ async function forEachResultObject(source, format, options, onResult, maxBytes =
       firstSkip.line
     );
   }
-  return { used, skipped: skipped.slice(0, 5).map((s) => s.message).concat(skipped.length > 5 ? [`… and ${skipped.length - 5} more`] : []) };
+  return {
+    used,
+    skipped: skipped.slice(0, 5).map((s) => s.message).concat(skipped.length > 5 ? [`… and ${skipped.length - 5} more`] : [])
+  };
 }
 function isJsonl(text, start) {
   const end = text.indexOf("\n", start);
@@ -3683,7 +4001,12 @@ function readPerRequestArrays(result, file, format, place, options) {
     const value4 = own(result, key);
     if (value4 === void 0 || value4 === null) continue;
     if (!Array.isArray(value4)) {
-      throw new InputError(file, `${format}${where}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value4)}`, place.line, key);
+      throw new InputError(
+        file,
+        `${format}${where}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe3(value4)}`,
+        place.line,
+        key
+      );
     }
     arrays[key] = value4;
   }
@@ -3718,7 +4041,10 @@ function readPerRequestArrays(result, file, format, place, options) {
     }
     const gapsRaw = arrays.itls?.[i];
     if (gapsRaw !== void 0 && gapsRaw !== null && !Array.isArray(gapsRaw)) {
-      builder.recordUnparsable(record3, `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe3(gapsRaw)}`);
+      builder.recordUnparsable(
+        record3,
+        `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe3(gapsRaw)}`
+      );
       continue;
     }
     const gapsMs = Array.isArray(gapsRaw) ? gapsRaw.map(secondsToMs) : void 0;
@@ -3726,7 +4052,8 @@ function readPerRequestArrays(result, file, format, place, options) {
     const totalMs = arrays.latencies ? secondsToMs(arrays.latencies[i]) : reconstructedTotal(ttftMs, gapsMs);
     row.first_token_ms = ttftMs;
     row.total_ms = totalMs;
-    if (typeof ttftMs === "number" && typeof totalMs === "number" && totalMs >= ttftMs) row.decode_ms = totalMs - ttftMs;
+    if (typeof ttftMs === "number" && typeof totalMs === "number" && totalMs >= ttftMs)
+      row.decode_ms = totalMs - ttftMs;
     row.output_tokens = arrays.output_lens?.[i];
     if (arrays.queue_times) row.client_queue_wait_ms = secondsToMs(arrays.queue_times[i]);
     builder.addRecord(row, record3, gapsMs);
@@ -3742,14 +4069,21 @@ function readPerRequestArrays(result, file, format, place, options) {
     );
   }
   const warnings = [...built.warnings];
-  if (!arrays.latencies) warnings.push("no per-request latencies in the file: total_ms is ttft + the sum of the token gaps (the time of the last token)");
+  if (!arrays.latencies)
+    warnings.push(
+      "no per-request latencies in the file: total_ms is ttft + the sum of the token gaps (the time of the last token)"
+    );
   if (!arrays.errors) warnings.push('no "errors" array: every request is taken as successful');
   const completed = finiteNumber(own(result, "completed"));
   const succeeded = ttfts.length - failed2;
   if (completed !== void 0 && !Number.isNaN(completed) && completed !== succeeded) {
     warnings.push(`"completed" says ${completed} requests succeeded, the per-request arrays show ${succeeded}`);
   }
-  const issues = built.issues.kept.map((issue) => ({ ...issue, line: place.line ?? 1, message: `request ${issue.line}: ${issue.message}` }));
+  const issues = built.issues.kept.map((issue) => ({
+    ...issue,
+    line: place.line ?? 1,
+    message: `request ${issue.line}: ${issue.message}`
+  }));
   return { table: built.table, recordsRead: built.recordsRead, skipped: built.skipped, issues, warnings, failed: failed2 };
 }
 function secondsToMs(value4) {
@@ -3781,13 +4115,13 @@ function addLatencyStats(result, metricIds, collector, count3) {
     if (!match) continue;
     const [, statWord, percentile2, name] = match;
     const stat3 = percentile2 !== void 0 ? `p${Number(percentile2)}` : statWord === "median" ? "p50" : statWord;
-    const metric = Object.hasOwn(metricIds, name) ? metricIds[name] : name;
+    const id = Object.hasOwn(metricIds, name) ? metricIds[name] : void 0;
+    const metric = id ?? name;
     if (seen.has(`${metric} ${stat3}`)) continue;
     const before = collector.values.length;
-    const extra = {};
-    if (!Object.hasOwn(metricIds, name)) Object.assign(extra, { unit: "ms", direction: "lower-is-better" });
-    if (count3 !== void 0 && (metric === "ttft" || metric === "e2e")) extra.count = count3;
-    collector.add(metric, stat3, result[key], "ms", key, extra);
+    const counted = count3 !== void 0 && (metric === "ttft" || metric === "e2e") ? { count: count3 } : {};
+    if (id) collector.add(id, stat3, result[key], "ms", key, counted);
+    else collector.add(name, stat3, result[key], "ms", key, { unit: "ms", direction: "lower-is-better", ...counted });
     if (collector.values.length > before) seen.add(`${metric} ${stat3}`);
   }
 }
@@ -3796,7 +4130,7 @@ function addThroughputs(result, keys, collector) {
   for (const t of keys) {
     if (seen.has(t.metric) || !Object.hasOwn(result, t.key)) continue;
     const before = collector.values.length;
-    collector.add(t.metric, t.stat ?? "mean", own(result, t.key), t.unit, t.key, t.custom ?? {});
+    collector.addTarget(t, t.stat ?? "mean", own(result, t.key), t.unit, t.key);
     if (collector.values.length > before) seen.add(t.metric);
   }
 }
@@ -3809,7 +4143,13 @@ var MAX_META_KEYS = 64;
 var MAX_TEXT = 200;
 async function readServingResults(source, options, spec, maxBytes = MAX_DOCUMENT_BYTES) {
   const runs = [];
-  const report2 = await forEachResultObject(source, spec.format, options, (result, place) => runs.push(servingRun(result, source.name, place, options, spec)), maxBytes);
+  const report2 = await forEachResultObject(
+    source,
+    spec.format,
+    options,
+    (result, place) => runs.push(servingRun(result, source.name, place, options, spec)),
+    maxBytes
+  );
   for (const run of runs) run.sources[0].warnings.push(...report2.skipped.map((s) => `${s}: skipped`));
   return runs;
 }
@@ -3818,9 +4158,16 @@ function servingRun(result, file, place, options, spec) {
   const completed = finiteNumber(own(result, "completed"));
   const warnings = [];
   if (completed === 0) {
-    warnings.push("every request failed (completed 0): the latency statistics, which the tool writes as 0 or NaN, were left out");
+    warnings.push(
+      "every request failed (completed 0): the latency statistics, which the tool writes as 0 or NaN, were left out"
+    );
   } else {
-    addLatencyStats(result, spec.metricIds, collector, completed !== void 0 && !Number.isNaN(completed) ? completed : void 0);
+    addLatencyStats(
+      result,
+      spec.metricIds,
+      collector,
+      completed !== void 0 && !Number.isNaN(completed) ? completed : void 0
+    );
   }
   addThroughputs(result, spec.throughputs, collector);
   const perRequest = readPerRequestArrays(result, file, spec.format, place, options);
@@ -3861,7 +4208,9 @@ function servingWorkload(result, failedFromRows, warnings) {
   else if (prompts !== void 0 && completed !== void 0 && prompts > completed) {
     failed2 = prompts - completed;
     out.failedFrom = "derived";
-    warnings.push(`no failure count in the file: ${failed2} failed = ${prompts} requested (num_prompts) − ${completed} completed`);
+    warnings.push(
+      `no failure count in the file: ${failed2} failed = ${prompts} requested (num_prompts) − ${completed} completed`
+    );
   }
   if (completed !== void 0 && failed2 !== void 0) out.requests = completed + failed2;
   else if (prompts !== void 0) out.requests = prompts;
@@ -3869,7 +4218,9 @@ function servingWorkload(result, failedFromRows, warnings) {
   if (failed2 !== void 0) out.failed = failed2;
   if (prompts !== void 0 && completed !== void 0 && failed2 !== void 0 && out.failedFrom !== "derived" && prompts > completed + failed2) {
     out.missing = prompts - completed - failed2;
-    warnings.push(`${out.missing} of the ${prompts} requested prompts (num_prompts) are neither completed (${completed}) nor failed (${failed2}): the dataset may have had fewer usable prompts, or requests were lost`);
+    warnings.push(
+      `${out.missing} of the ${prompts} requested prompts (num_prompts) are neither completed (${completed}) nor failed (${failed2}): the dataset may have had fewer usable prompts, or requests were lost`
+    );
   }
   const concurrency2 = nonNegative(own(result, "max_concurrency"));
   if (concurrency2 !== void 0 && concurrency2 > 0) out.concurrency = concurrency2;
@@ -3914,7 +4265,8 @@ function engineOfBackend(value4) {
 }
 function describeLoad(workload, more = []) {
   const parts2 = [...more];
-  if (workload.requestRate !== void 0) parts2.push(`request rate ${workload.requestRate === Infinity ? "inf" : workload.requestRate}/s`);
+  if (workload.requestRate !== void 0)
+    parts2.push(`request rate ${workload.requestRate === Infinity ? "inf" : workload.requestRate}/s`);
   if (workload.concurrency !== void 0) parts2.push(`max concurrency ${workload.concurrency}`);
   if (workload.requests !== void 0) parts2.push(`${workload.requests} requests`);
   return parts2.length > 0 ? parts2.join(", ") : void 0;
@@ -3955,7 +4307,9 @@ var MetaWriter = class {
   }
   warnings() {
     if (this.dropped.length === 0) return [];
-    return [`${this.dropped.length} metadata key(s) beyond the first ${MAX_META_KEYS} were not kept: ${this.dropped.slice(0, 5).join(", ")}`];
+    return [
+      `${this.dropped.length} metadata key(s) beyond the first ${MAX_META_KEYS} were not kept: ${this.dropped.slice(0, 5).join(", ")}`
+    ];
   }
 };
 function assembleRun(parts2) {
@@ -3992,13 +4346,34 @@ var HIGHER = "higher-is-better";
 var THROUGHPUTS = [
   { key: "output_throughput", metric: "throughput", unit: "tok/s" },
   { key: "request_throughput", metric: "request_throughput", unit: "req/s" },
-  { key: "total_token_throughput", metric: "total_token_throughput", unit: "tok/s", custom: { unit: "tok/s", direction: HIGHER } },
+  {
+    key: "total_token_throughput",
+    metric: "total_token_throughput",
+    unit: "tok/s",
+    custom: { unit: "tok/s", direction: HIGHER }
+  },
   { key: "request_goodput", metric: "request_goodput", unit: "req/s", custom: { unit: "req/s", direction: HIGHER } },
   // Written with a colon inside the key until mid-2025.
   { key: "request_goodput:", metric: "request_goodput", unit: "req/s", custom: { unit: "req/s", direction: HIGHER } },
-  { key: "max_output_tokens_per_s", metric: "max_output_tokens_per_s", unit: "tok/s", stat: "max", custom: { unit: "tok/s", direction: HIGHER } },
-  { key: "spec_decode_acceptance_rate", metric: "spec_decode_acceptance_rate", unit: "count", custom: { unit: "%", direction: HIGHER } },
-  { key: "spec_decode_acceptance_length", metric: "spec_decode_acceptance_length", unit: "count", custom: { unit: "tokens", direction: HIGHER } }
+  {
+    key: "max_output_tokens_per_s",
+    metric: "max_output_tokens_per_s",
+    unit: "tok/s",
+    stat: "max",
+    custom: { unit: "tok/s", direction: HIGHER }
+  },
+  {
+    key: "spec_decode_acceptance_rate",
+    metric: "spec_decode_acceptance_rate",
+    unit: "count",
+    custom: { unit: "%", direction: HIGHER }
+  },
+  {
+    key: "spec_decode_acceptance_length",
+    metric: "spec_decode_acceptance_length",
+    unit: "count",
+    custom: { unit: "tokens", direction: HIGHER }
+  }
 ];
 var MEASURED = /* @__PURE__ */ new Set([
   "duration",
@@ -4017,8 +4392,28 @@ var MEASURED = /* @__PURE__ */ new Set([
   "generated_texts",
   "errors"
 ]);
-var LOAD_SETTINGS = ["backend", "max_concurrency", "request_rate", "burstiness", "num_prompts", "ramp_up_strategy", "ramp_up_start_rps", "ramp_up_end_rps"];
-var DESCRIPTIVE = /* @__PURE__ */ new Set(["date", "label", "model_id", "tokenizer_id", "endpoint_type", "run_number", "max_concurrent_requests", "rtfx", "total_input_sequences", "input_sequence_throughput"]);
+var LOAD_SETTINGS = [
+  "backend",
+  "max_concurrency",
+  "request_rate",
+  "burstiness",
+  "num_prompts",
+  "ramp_up_strategy",
+  "ramp_up_start_rps",
+  "ramp_up_end_rps"
+];
+var DESCRIPTIVE = /* @__PURE__ */ new Set([
+  "date",
+  "label",
+  "model_id",
+  "tokenizer_id",
+  "endpoint_type",
+  "run_number",
+  "max_concurrent_requests",
+  "rtfx",
+  "total_input_sequences",
+  "input_sequence_throughput"
+]);
 var DESCRIPTIVE_PREFIX = /^(spec_decode|diffusion|probe)_/;
 var COMMIT_KEYS = /* @__PURE__ */ new Set(["commit", "git_commit", "git_sha", "commit_sha", "sha", "vllm_commit"]);
 var HARDWARE_KEYS = /* @__PURE__ */ new Set(["hardware", "gpu", "gpu_type", "gpu_name", "gpu_model", "device", "accelerator"]);
@@ -4032,7 +4427,12 @@ var vllmAdapter = {
   read: (source, options) => readVllmResults(source, options)
 };
 function readVllmResults(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
-  return readServingResults(source, options, { id: "vllm", format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: vllmMeta, repeat: repeatOf }, maxBytes);
+  return readServingResults(
+    source,
+    options,
+    { id: "vllm", format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: vllmMeta, repeat: repeatOf },
+    maxBytes
+  );
 }
 function vllmMeta(result, workload, place) {
   const w = new MetaWriter();
@@ -4064,16 +4464,37 @@ function repeatOf(result, file) {
 
 // src/ingest/formats/sglang.ts
 var FORMAT2 = "SGLang bench_serving result";
-var METRIC_IDS2 = { ttft: "ttft", tpot: "tpot", itl: "itl", e2e_latency: "e2e" };
+var METRIC_IDS2 = {
+  ttft: "ttft",
+  tpot: "tpot",
+  itl: "itl",
+  e2e_latency: "e2e"
+};
 var HIGHER2 = "higher-is-better";
 var THROUGHPUTS2 = [
   { key: "output_throughput", metric: "throughput", unit: "tok/s" },
   { key: "request_throughput", metric: "request_throughput", unit: "req/s" },
   { key: "input_throughput", metric: "input_throughput", unit: "tok/s", custom: { unit: "tok/s", direction: HIGHER2 } },
   // vLLM calls the same quantity total_token_throughput.
-  { key: "total_throughput", metric: "total_token_throughput", unit: "tok/s", custom: { unit: "tok/s", direction: HIGHER2 } },
-  { key: "max_output_tokens_per_s", metric: "max_output_tokens_per_s", unit: "tok/s", stat: "max", custom: { unit: "tok/s", direction: HIGHER2 } },
-  { key: "accept_length", metric: "spec_decode_acceptance_length", unit: "count", custom: { unit: "tokens", direction: HIGHER2 } }
+  {
+    key: "total_throughput",
+    metric: "total_token_throughput",
+    unit: "tok/s",
+    custom: { unit: "tok/s", direction: HIGHER2 }
+  },
+  {
+    key: "max_output_tokens_per_s",
+    metric: "max_output_tokens_per_s",
+    unit: "tok/s",
+    stat: "max",
+    custom: { unit: "tok/s", direction: HIGHER2 }
+  },
+  {
+    key: "accept_length",
+    metric: "spec_decode_acceptance_length",
+    unit: "count",
+    custom: { unit: "tokens", direction: HIGHER2 }
+  }
 ];
 var MEASURED2 = /* @__PURE__ */ new Set([
   "duration",
@@ -4091,7 +4512,16 @@ var MEASURED2 = /* @__PURE__ */ new Set([
   "errors",
   "server_info"
 ]);
-var LOAD_SETTINGS2 = ["backend", "dataset_name", "request_rate", "max_concurrency", "sharegpt_output_len", "random_input_len", "random_output_len", "random_range_ratio"];
+var LOAD_SETTINGS2 = [
+  "backend",
+  "dataset_name",
+  "request_rate",
+  "max_concurrency",
+  "sharegpt_output_len",
+  "random_input_len",
+  "random_output_len",
+  "random_range_ratio"
+];
 var SERVER_SETTINGS = [
   "max_running_requests",
   "chunked_prefill_size",
@@ -4132,7 +4562,19 @@ var sglangAdapter = {
   read: (source, options) => readSglangResults(source, options)
 };
 function readSglangResults(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
-  return readServingResults(source, options, { id: "sglang", format: FORMAT2, metricIds: METRIC_IDS2, throughputs: THROUGHPUTS2, meta: sglangMeta, toolVersion: sglangVersion }, maxBytes);
+  return readServingResults(
+    source,
+    options,
+    {
+      id: "sglang",
+      format: FORMAT2,
+      metricIds: METRIC_IDS2,
+      throughputs: THROUGHPUTS2,
+      meta: sglangMeta,
+      toolVersion: sglangVersion
+    },
+    maxBytes
+  );
 }
 function sglangVersion(result) {
   const version = own(asObject(own(result, "server_info")), "version");
@@ -4171,18 +4613,27 @@ function llmperfFileOf(head) {
   const text = head.replace(/^\ufeff/, "").trimStart();
   if (text.startsWith("[")) {
     if (TTFT_KEY.test(text) && E2E_KEY.test(text)) return "responses";
-    return { reason: 'a JSON list whose records have no "ttft_s" and "end_to_end_latency_s" (LLMPerf *_individual_responses.json)' };
+    return {
+      reason: 'a JSON list whose records have no "ttft_s" and "end_to_end_latency_s" (LLMPerf *_individual_responses.json)'
+    };
   }
   if (text.startsWith("{")) {
     if (SUMMARY_KEY.test(text)) return "summary";
     return { reason: 'no key "results_ttft_s_*" or "results_end_to_end_latency_s_*" (LLMPerf *_summary.json)' };
   }
-  return { reason: "not JSON: LLMPerf writes a JSON object (*_summary.json) or a JSON list (*_individual_responses.json)" };
+  return {
+    reason: "not JSON: LLMPerf writes a JSON object (*_summary.json) or a JSON list (*_individual_responses.json)"
+  };
 }
 function detectLlmperf(head) {
   const file = llmperfFileOf(head);
   if (file === "summary") return { match: true, reason: 'LLMPerf summary: "results_ttft_s_*" keys', specificity: 3 };
-  if (file === "responses") return { match: true, reason: 'LLMPerf individual responses: a list of objects with "ttft_s" and "end_to_end_latency_s"', specificity: 3 };
+  if (file === "responses")
+    return {
+      match: true,
+      reason: 'LLMPerf individual responses: a list of objects with "ttft_s" and "end_to_end_latency_s"',
+      specificity: 3
+    };
   return { match: false, reason: file.reason };
 }
 
@@ -4227,13 +4678,25 @@ async function readLlmperfResponses(source, options) {
   for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
   splitter.end(handlers);
   if (splitter.shape === "object") {
-    throw new InputError(source.name, `${FORMAT3}: expected a JSON list of request objects, got an object (an LLMPerf summary is read from its own head)`);
+    throw new InputError(
+      source.name,
+      `${FORMAT3}: expected a JSON list of request objects, got an object (an LLMPerf summary is read from its own head)`
+    );
   }
   const built = builder.finish();
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `${FORMAT3}: ${first.message} (no usable request: ${built.skipped} of ${built.recordsRead} record(s) rejected, this is the first)`, first.line, first.field);
-    throw new InputError(source.name, structural[0] ? `${FORMAT3}: ${structural[0]}` : `${FORMAT3}: the list holds no requests`);
+    if (first)
+      throw new InputError(
+        source.name,
+        `${FORMAT3}: ${first.message} (no usable request: ${built.skipped} of ${built.recordsRead} record(s) rejected, this is the first)`,
+        first.line,
+        first.field
+      );
+    throw new InputError(
+      source.name,
+      structural[0] ? `${FORMAT3}: ${structural[0]}` : `${FORMAT3}: the list holds no requests`
+    );
   }
   if (built.recordsRead > 0 && built.skipped / built.recordsRead > options.maxBadLineRatio) {
     throw new InputError(
@@ -4293,7 +4756,9 @@ function mapResponse(r, tally) {
   for (const value4 of [ttft, e2e, prompt, output]) if (typeof value4 === "string") return { reject: value4 };
   if (ttft === void 0 || e2e === void 0) {
     const missing = ttft === void 0 ? "ttft_s" : "end_to_end_latency_s";
-    return { reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s` };
+    return {
+      reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s`
+    };
   }
   out.first_token_ms = ttft * 1e3;
   out.total_ms = e2e * 1e3;
@@ -4323,7 +4788,8 @@ function nonNegative2(r, key, what) {
   const raw = own(r, key);
   const n = finiteNumber(raw);
   if (n === void 0) return void 0;
-  if (Number.isNaN(n) || n < 0) return `field "${key}": expected ${what} ≥ 0, got ${JSON.stringify(raw)?.slice(0, 40) ?? String(raw)}`;
+  if (Number.isNaN(n) || n < 0)
+    return `field "${key}": expected ${what} ≥ 0, got ${JSON.stringify(raw)?.slice(0, 40) ?? String(raw)}`;
   return n;
 }
 function errorText(code2, message) {
@@ -4334,9 +4800,18 @@ function errorText(code2, message) {
 function tallyWarnings(t) {
   const out = [];
   if (t.failed > 0) out.push(`${t.failed} of ${t.rows} requests failed (error_code set); kept as failed rows`);
-  if (t.zeroTtft > 0) out.push(`${t.zeroTtft} successful request(s) have ttft_s 0: llmperf leaves 0 when no content chunk arrived; kept, as llmperf's own summary keeps them`);
-  if (t.endBeforeFirstToken > 0) out.push(`${t.endBeforeFirstToken} request(s) end before their first token (end_to_end_latency_s < ttft_s); decode left out for them`);
-  if (t.droppedExtras > 0) out.push(`${t.droppedExtras} inter_token_latency_s / request_output_throughput_token_per_s value(s) were not numbers ≥ 0; left out`);
+  if (t.zeroTtft > 0)
+    out.push(
+      `${t.zeroTtft} successful request(s) have ttft_s 0: llmperf leaves 0 when no content chunk arrived; kept, as llmperf's own summary keeps them`
+    );
+  if (t.endBeforeFirstToken > 0)
+    out.push(
+      `${t.endBeforeFirstToken} request(s) end before their first token (end_to_end_latency_s < ttft_s); decode left out for them`
+    );
+  if (t.droppedExtras > 0)
+    out.push(
+      `${t.droppedExtras} inter_token_latency_s / request_output_throughput_token_per_s value(s) were not numbers ≥ 0; left out`
+    );
   return out;
 }
 function meanOf(key, sum, count3) {
@@ -4355,12 +4830,17 @@ var KNOWN_VERSION = "2023-08-31";
 var DISTRIBUTIONS = {
   ttft_s: { metric: "ttft", unit: "s" },
   end_to_end_latency_s: { metric: "e2e", unit: "s" },
-  inter_token_latency_s: { metric: "latency_per_output_token", unit: "s", only: "mean", extra: { unit: "ms", direction: "lower-is-better" } },
+  inter_token_latency_s: {
+    metric: "latency_per_output_token",
+    unit: "s",
+    only: "mean",
+    custom: { unit: "ms", direction: "lower-is-better" }
+  },
   request_output_throughput_token_per_s: {
     metric: "request_output_throughput",
     unit: "tok/s",
     only: "mean",
-    extra: { unit: "tok/s", direction: "higher-is-better" }
+    custom: { unit: "tok/s", direction: "higher-is-better" }
   }
 };
 var STAT_KEY = /^results_(.+)_(quantiles_p(\d+)|mean|min|max|stddev)$/;
@@ -4382,7 +4862,11 @@ async function readLlmperfSummary(source, maxBytes) {
   const text = await readDocument(source, FORMAT4, maxBytes);
   const parsed = parseDocument(text, source, FORMAT4);
   const doc = asObject(parsed);
-  if (!doc) throw new InputError(source.name, `${FORMAT4}: expected one JSON object of "results_*" keys, got ${Array.isArray(parsed) ? "a list" : typeof parsed}`);
+  if (!doc)
+    throw new InputError(
+      source.name,
+      `${FORMAT4}: expected one JSON object of "results_*" keys, got ${Array.isArray(parsed) ? "a list" : typeof parsed}`
+    );
   const collector = new SummaryCollector();
   const warnings = [];
   let nanStats = 0;
@@ -4399,11 +4883,12 @@ async function readLlmperfSummary(source, maxBytes) {
       nanStats++;
       continue;
     }
-    collector.add(target.metric, stat3, raw, target.unit, key, { ...completed !== void 0 ? { count: completed } : {}, ...target.extra });
+    collector.addTarget(target, stat3, raw, target.unit, key, completed !== void 0 ? { count: completed } : {});
   }
   addRate(collector, doc);
   const summaries = finiteOnly(collector, warnings);
-  if (nanStats > 0) warnings.push(`${nanStats} statistic(s) are NaN (llmperf writes NaN when no request succeeded); left out`);
+  if (nanStats > 0)
+    warnings.push(`${nanStats} statistic(s) are NaN (llmperf writes NaN when no request succeeded); left out`);
   if (summaries.length === 0) {
     const why = collector.warnings[0] ?? (nanStats > 0 ? "every statistic is NaN" : void 0);
     throw new InputError(
@@ -4413,7 +4898,9 @@ async function readLlmperfSummary(source, maxBytes) {
   }
   const version = own(doc, "version");
   if (version !== void 0 && version !== KNOWN_VERSION) {
-    warnings.push(`results version ${JSON.stringify(version)?.slice(0, 40)}: this reader follows llmperf's "${KNOWN_VERSION}" keys; unknown keys were ignored`);
+    warnings.push(
+      `results version ${JSON.stringify(version)?.slice(0, 40)}: this reader follows llmperf's "${KNOWN_VERSION}" keys; unknown keys were ignored`
+    );
   }
   const workload = workloadOf(doc, warnings);
   const failures = failureNote(doc, workload);
@@ -4437,12 +4924,27 @@ async function readLlmperfSummary(source, maxBytes) {
   };
 }
 function addRate(collector, doc) {
-  collector.add("throughput", "mean", own(doc, "results_mean_output_throughput_token_per_s"), "tok/s", "results_mean_output_throughput_token_per_s");
+  collector.add(
+    "throughput",
+    "mean",
+    own(doc, "results_mean_output_throughput_token_per_s"),
+    "tok/s",
+    "results_mean_output_throughput_token_per_s"
+  );
   const perMinute = finiteNumber(own(doc, "results_num_completed_requests_per_min"));
   if (perMinute !== void 0) {
-    collector.add("request_throughput", "mean", Number.isNaN(perMinute) ? own(doc, "results_num_completed_requests_per_min") : perMinute / 60, "req/s", "results_num_completed_requests_per_min");
+    collector.add(
+      "request_throughput",
+      "mean",
+      Number.isNaN(perMinute) ? own(doc, "results_num_completed_requests_per_min") : perMinute / 60,
+      "req/s",
+      "results_num_completed_requests_per_min"
+    );
   }
-  collector.add("error_rate", "mean", own(doc, "results_error_rate"), "count", "results_error_rate", { unit: "fraction", direction: "lower-is-better" });
+  collector.add("error_rate", "mean", own(doc, "results_error_rate"), "count", "results_error_rate", {
+    unit: "fraction",
+    direction: "lower-is-better"
+  });
 }
 function workloadOf(doc, warnings) {
   const w = { streaming: true };
@@ -4457,7 +4959,9 @@ function workloadOf(doc, warnings) {
   if (w.failed === void 0 && started !== void 0 && done !== void 0 && started > done && done >= 0) {
     w.failed = started - done;
     w.failedFrom = "derived";
-    warnings.push(`no error count in the file: ${w.failed} failed = ${started} started (results_num_requests_started) − ${done} completed`);
+    warnings.push(
+      `no error count in the file: ${w.failed} failed = ${started} started (results_num_requests_started) − ${done} completed`
+    );
   }
   set("concurrency", finiteOrUndefined(own(doc, "num_concurrent_requests")));
   set("inputLength", finiteOrUndefined(own(doc, "mean_input_tokens")));
@@ -4466,7 +4970,8 @@ function workloadOf(doc, warnings) {
   set("outputTokensMean", finiteOrUndefined(own(doc, "results_number_output_tokens_mean")));
   const completed = finiteOrUndefined(own(doc, "results_num_completed_requests"));
   const perMinute = finiteOrUndefined(own(doc, "results_num_completed_requests_per_min"));
-  if (completed !== void 0 && perMinute !== void 0 && completed > 0 && perMinute > 0) set("durationSeconds", 60 * completed / perMinute);
+  if (completed !== void 0 && perMinute !== void 0 && completed > 0 && perMinute > 0)
+    set("durationSeconds", 60 * completed / perMinute);
   return w;
 }
 function metaOf(doc) {
@@ -4483,7 +4988,8 @@ function metaOf(doc) {
     if (n !== void 0) meta.config[key] = n;
   }
   const workload = [own(doc, "mean_input_tokens"), own(doc, "mean_output_tokens")].map(finiteOrUndefined);
-  if (workload[0] !== void 0 && workload[1] !== void 0) meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency2 ?? "?"} concurrent`;
+  if (workload[0] !== void 0 && workload[1] !== void 0)
+    meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency2 ?? "?"} concurrent`;
   for (const [key, value4] of Object.entries(doc)) {
     if (key.startsWith("results_") || TOOL_KEYS.has(key) || UNSAFE_KEYS.has(key)) continue;
     const scalar2 = configScalar(value4);
@@ -4494,7 +5000,8 @@ function metaOf(doc) {
     if (typeof value4 === "string" || typeof value4 === "number") meta.extra[key] = cap2(String(value4));
   }
   const codes = own(doc, "results_error_code_frequency");
-  if (typeof codes === "string" && codes.trim() !== "{}" && codes.trim() !== "") meta.extra.error_code_frequency = cap2(codes);
+  if (typeof codes === "string" && codes.trim() !== "{}" && codes.trim() !== "")
+    meta.extra.error_code_frequency = cap2(codes);
   return meta;
 }
 function failureNote(doc, workload) {
@@ -4539,7 +5046,9 @@ var llmperfAdapter = {
   writtenBy: "llmperf token_benchmark_ray.py --results-dir: <name>_summary.json and <name>_individual_responses.json",
   detect: (head) => detectLlmperf(head),
   // A list is the responses file, anything else is read as a summary (and refused there if it is not).
-  read: async (source, options) => [startsAsList(source.head) ? await readLlmperfResponses(source, options) : await readLlmperfSummary(source)]
+  read: async (source, options) => [
+    startsAsList(source.head) ? await readLlmperfResponses(source, options) : await readLlmperfSummary(source)
+  ]
 };
 function startsAsList(head) {
   return head.replace(/^\ufeff/, "").trimStart().startsWith("[");
@@ -4563,7 +5072,10 @@ function finishTable(builder, file, benchmark, options) {
 }
 function finiteSummaries(values, warnings) {
   const kept = values.filter((v) => Number.isFinite(v.value));
-  if (kept.length < values.length) warnings.push(`${values.length - kept.length} statistic(s) overflow when converted to the catalog's units; left out`);
+  if (kept.length < values.length)
+    warnings.push(
+      `${values.length - kept.length} statistic(s) overflow when converted to the catalog's units; left out`
+    );
   return kept;
 }
 
@@ -4583,7 +5095,13 @@ var TARGETS = [
   },
   { key: "requests_per_second", metric: "request_throughput", unit: "req/s", meanOnly: true },
   { key: "output_tokens_per_second", metric: "throughput", unit: "tok/s", meanOnly: true },
-  { key: "tokens_per_second", metric: "total_token_throughput", unit: "tok/s", meanOnly: true, custom: { unit: "tok/s", direction: "higher-is-better" } }
+  {
+    key: "tokens_per_second",
+    metric: "total_token_throughput",
+    unit: "tok/s",
+    meanOnly: true,
+    custom: { unit: "tok/s", direction: "higher-is-better" }
+  }
 ];
 var PERCENTILES = {
   p001: "p0.1",
@@ -4610,20 +5128,27 @@ function readMetrics(metrics, shape) {
       if (!empty.includes(target.key)) empty.push(target.key);
       continue;
     }
-    const extra = { ...count3 !== void 0 && !Number.isNaN(count3) ? { count: count3 } : {}, ...target.custom };
+    const counted = count3 !== void 0 && !Number.isNaN(count3) ? { count: count3 } : {};
     const field = `metrics.${target.key}.successful`;
-    collector.add(target.metric, "mean", own(summary, "mean"), target.unit, `${field}.mean`, extra);
+    collector.addTarget(target, "mean", own(summary, "mean"), target.unit, `${field}.mean`, counted);
     if (target.meanOnly) continue;
     const percentiles = asObject(own(summary, "percentiles"));
     const median2 = own(summary, "median");
-    collector.add(target.metric, "p50", median2 ?? own(percentiles, "p50"), target.unit, median2 !== void 0 ? `${field}.median` : `${field}.percentiles.p50`, extra);
+    collector.addTarget(
+      target,
+      "p50",
+      median2 ?? own(percentiles, "p50"),
+      target.unit,
+      median2 !== void 0 ? `${field}.median` : `${field}.percentiles.p50`,
+      counted
+    );
     for (const [key, stat3] of Object.entries(PERCENTILES)) {
       if (stat3 === "p50") continue;
-      collector.add(target.metric, stat3, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, extra);
+      collector.addTarget(target, stat3, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, counted);
     }
-    collector.add(target.metric, "std", own(summary, "std_dev"), target.unit, `${field}.std_dev`, extra);
-    collector.add(target.metric, "min", own(summary, "min"), target.unit, `${field}.min`, extra);
-    collector.add(target.metric, "max", own(summary, "max"), target.unit, `${field}.max`, extra);
+    collector.addTarget(target, "std", own(summary, "std_dev"), target.unit, `${field}.std_dev`, counted);
+    collector.addTarget(target, "min", own(summary, "min"), target.unit, `${field}.min`, counted);
+    collector.addTarget(target, "max", own(summary, "max"), target.unit, `${field}.max`, counted);
   }
   const warnings = [...collector.warnings];
   if (empty.length > 0) warnings.push(`no successful request contributed to ${empty.join(", ")} (count 0): left out`);
@@ -4650,7 +5175,14 @@ function meanOf2(metrics, key) {
 // src/ingest/formats/guidellm-requests.ts
 var MAX_ERROR_TEXT2 = 300;
 function addGeneratedRequests(builder, requests, window, firstRecord) {
-  const counts = { successful: 0, errored: 0, incomplete: 0, outsideWindow: 0, erroredUntimed: 0, malformed: [] };
+  const counts = {
+    successful: 0,
+    errored: 0,
+    incomplete: 0,
+    outsideWindow: 0,
+    erroredUntimed: 0,
+    malformed: []
+  };
   const groups = asObject(requests);
   let record3 = firstRecord;
   for (const status of ["successful", "errored"]) {
@@ -4798,7 +5330,11 @@ function describeLegacyMode(mode, rateValue) {
   if (typeof mode !== "string" || mode.trim() === "") return { config: {}, workload: {} };
   const name = mode.trim().slice(0, 40);
   const rate = positive(rateValue);
-  const info = { label: rate !== void 0 ? `${name}@${rate.toFixed(2)}` : name, config: { strategy: name }, workload: {} };
+  const info = {
+    label: rate !== void 0 ? `${name}@${rate.toFixed(2)}` : name,
+    config: { strategy: name },
+    workload: {}
+  };
   if (name === "synchronous") {
     info.config.max_concurrency = 1;
     info.workload.concurrency = 1;
@@ -4832,7 +5368,10 @@ function mapGenerativeBenchmark(bench, index, ctx) {
   const metrics = asObject(own(bench, "metrics"));
   const requests = own(bench, "requests");
   if (!metrics && !asObject(requests)) {
-    throw new InputError(ctx.file, `${FORMAT5}: ${where}: neither "metrics" nor "requests" — not a generative benchmark shape this reader knows (${SHAPE_NAMES[shape]}${ctx.version ? `, guidellm ${ctx.version}` : ""})`);
+    throw new InputError(
+      ctx.file,
+      `${FORMAT5}: ${where}: neither "metrics" nor "requests" — not a generative benchmark shape this reader knows (${SHAPE_NAMES[shape]}${ctx.version ? `, guidellm ${ctx.version}` : ""})`
+    );
   }
   const label = strategy.label ?? `benchmark ${index + 1}`;
   const read = readMetrics(metrics, shape);
@@ -4841,12 +5380,20 @@ function mapGenerativeBenchmark(bench, index, ctx) {
   ctx.nextRecord += builder.recordsRead + counts.outsideWindow + counts.erroredUntimed;
   const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
   if (!built.table && read.summaries.length === 0) {
-    throw new InputError(ctx.file, `${FORMAT5}: ${where} (${label}): no successful request and no summary statistic to compare`);
+    throw new InputError(
+      ctx.file,
+      `${FORMAT5}: ${where} (${label}): no successful request and no summary statistic to compare`
+    );
   }
   const totals = asObject(own(metrics, "request_totals")) ?? asObject(own(bench, "request_totals"));
   const workload = workloadOf2(bench, totals, strategy, read.workload);
-  const warnings = [...read.warnings, ...requestWarnings(counts, totals, built.table !== void 0), ...built.table ? built.warnings : []];
-  if (!strategy.label) warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
+  const warnings = [
+    ...read.warnings,
+    ...requestWarnings(counts, totals, built.table !== void 0),
+    ...built.table ? built.warnings : []
+  ];
+  if (!strategy.label)
+    warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
   const meta = metaOf2(bench, shape, settings, strategy, label, ctx);
   if (read.concurrencyMean !== void 0) meta.extra.measured_concurrency_mean = String(read.concurrencyMean);
   if (meta.workload) workload.dataset = meta.workload;
@@ -4899,19 +5446,32 @@ function requestWarnings(counts, totals, hasRows) {
   for (const status of counts.malformed) out.push(`requests.${status} is not a list; left out`);
   const successful2 = count(own(totals, "successful"));
   if (hasRows && successful2 !== void 0 && counts.successful < successful2) {
-    out.push(`the report keeps ${counts.successful} of ${successful2} successful requests (GuideLLM sampled them): per-request statistics rest on the sample, GuideLLM's summaries on all`);
+    out.push(
+      `the report keeps ${counts.successful} of ${successful2} successful requests (GuideLLM sampled them): per-request statistics rest on the sample, GuideLLM's summaries on all`
+    );
   }
-  if (!hasRows) out.push("the report keeps no per-request records (sampled away): only GuideLLM's summary statistics are compared");
-  if (counts.incomplete > 0) out.push(`${counts.incomplete} incomplete request(s) (cut off when the benchmark ended) are counted, not kept as rows`);
-  if (counts.erroredUntimed > 0) out.push(`${counts.erroredUntimed} errored request(s) have no start time: counted as failed, not kept as rows`);
-  if (counts.outsideWindow > 0) out.push(`${counts.outsideWindow} request(s) outside the measured window (warmup, cooldown) left out, as GuideLLM's own metrics do`);
+  if (!hasRows)
+    out.push("the report keeps no per-request records (sampled away): only GuideLLM's summary statistics are compared");
+  if (counts.incomplete > 0)
+    out.push(
+      `${counts.incomplete} incomplete request(s) (cut off when the benchmark ended) are counted, not kept as rows`
+    );
+  if (counts.erroredUntimed > 0)
+    out.push(`${counts.erroredUntimed} errored request(s) have no start time: counted as failed, not kept as rows`);
+  if (counts.outsideWindow > 0)
+    out.push(
+      `${counts.outsideWindow} request(s) outside the measured window (warmup, cooldown) left out, as GuideLLM's own metrics do`
+    );
   return out;
 }
 function metaOf2(bench, shape, settings, strategy, label, ctx) {
   const meta = emptyMeta();
   meta.benchmark = label;
   Object.assign(meta.config, strategy.config);
-  const profile = own(asObject(own(shape === "scheduler" ? asObject(own(bench, "benchmarker")) : settings, "profile")), "type_");
+  const profile = own(
+    asObject(own(shape === "scheduler" ? asObject(own(bench, "benchmarker")) : settings, "profile")),
+    "type_"
+  );
   if (typeof profile === "string") meta.config.profile = profile.slice(0, 40);
   const backend = asObject(own(shape === "scheduler" ? asObject(own(bench, "benchmarker")) : settings, "backend"));
   const worker = asObject(own(bench, "worker"));
@@ -4936,8 +5496,10 @@ function firstText(...values) {
   for (const value4 of values) {
     let text;
     if (typeof value4 === "string") text = value4;
-    else if (Array.isArray(value4) && value4.length > 0 && value4.every((v) => typeof v === "string")) text = value4.join("; ");
-    if (text !== void 0 && text.trim() !== "") return text.length > MAX_TEXT3 ? `${text.slice(0, MAX_TEXT3)}…` : text.trim();
+    else if (Array.isArray(value4) && value4.length > 0 && value4.every((v) => typeof v === "string"))
+      text = value4.join("; ");
+    if (text !== void 0 && text.trim() !== "")
+      return text.length > MAX_TEXT3 ? `${text.slice(0, MAX_TEXT3)}…` : text.trim();
   }
   return void 0;
 }
@@ -4969,23 +5531,35 @@ function guidellmHeadOf(head) {
   if (GENERATIVE.test(text) || VERSIONED.test(text)) return "json";
   if (LEGACY.test(text) && LEGACY_MODE.test(text)) return "json";
   if (ARGS_FIRST.test(text) && ARGS_KEYS.every((key) => key.test(text))) return "json";
-  return { reason: 'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"' };
+  return {
+    reason: 'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"'
+  };
 }
 function detectGuidellm(head) {
   const kind2 = guidellmHeadOf(head);
   if (kind2 === "json") return { match: true, reason: "GuideLLM benchmark report", specificity: 3 };
-  if (kind2 === "yaml") return { match: true, reason: "GuideLLM report in YAML (read as JSON only; refused with a message)", specificity: 3 };
+  if (kind2 === "yaml")
+    return {
+      match: true,
+      reason: "GuideLLM report in YAML (read as JSON only; refused with a message)",
+      specificity: 3
+    };
   return { match: false, reason: kind2.reason };
 }
 
 // src/ingest/formats/guidellm-legacy.ts
 function mapLegacyReport(report2, index, ctx) {
   const inner = own(report2, "benchmarks");
-  if (!Array.isArray(inner)) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks: expected a list of 0.1 benchmarks`);
+  if (!Array.isArray(inner))
+    throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks: expected a list of 0.1 benchmarks`);
   const args = asObject(own(report2, "args"));
   return inner.map((item, k) => {
     const bench = asObject(item);
-    if (!bench) throw new InputError(ctx.file, `${FORMAT5}: benchmarks[${index}].benchmarks[${k}]: expected an object, got ${Array.isArray(item) ? "a list" : typeof item}`);
+    if (!bench)
+      throw new InputError(
+        ctx.file,
+        `${FORMAT5}: benchmarks[${index}].benchmarks[${k}]: expected an object, got ${Array.isArray(item) ? "a list" : typeof item}`
+      );
     return mapLegacyBenchmark(bench, `benchmarks[${index}].benchmarks[${k}]`, args, ctx);
   });
 }
@@ -5002,11 +5576,24 @@ function mapLegacyBenchmark(bench, where, args, ctx) {
   ctx.nextRecord = record3;
   const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
   const collector = new SummaryCollector();
-  collector.add("throughput", "mean", own(bench, "output_token_throughput"), "tok/s", `${where}.output_token_throughput`);
-  collector.add("request_throughput", "mean", own(bench, "completed_request_rate"), "req/s", `${where}.completed_request_rate`);
+  collector.add(
+    "throughput",
+    "mean",
+    own(bench, "output_token_throughput"),
+    "tok/s",
+    `${where}.output_token_throughput`
+  );
+  collector.add(
+    "request_throughput",
+    "mean",
+    own(bench, "completed_request_rate"),
+    "req/s",
+    `${where}.completed_request_rate`
+  );
   const warnings = [...collector.warnings];
   const summaries = finiteSummaries(collector.values, warnings);
-  if (!built.table && summaries.length === 0) throw new InputError(ctx.file, `${FORMAT5}: ${where} (${label}): no results and no throughput to compare`);
+  if (!built.table && summaries.length === 0)
+    throw new InputError(ctx.file, `${FORMAT5}: ${where} (${label}): no results and no throughput to compare`);
   const meta = emptyMeta();
   meta.benchmark = label;
   Object.assign(meta.config, strategy.config);
@@ -5040,7 +5627,9 @@ function mapLegacyBenchmark(bench, where, args, ctx) {
         issues: built.issues.kept,
         warnings: [
           ...warnings,
-          ...errors > 0 ? [`${errors} error(s): GuideLLM 0.1 records no time for them, so they are counted as failed, not kept as rows`] : [],
+          ...errors > 0 ? [
+            `${errors} error(s): GuideLLM 0.1 records no time for them, so they are counted as failed, not kept as rows`
+          ] : [],
           ...built.table ? built.warnings : []
         ]
       }
@@ -5083,9 +5672,15 @@ async function readGuidellmReport(source, options, maxBytes) {
   const text = await readDocument(source, FORMAT5, maxBytes);
   if (!text.replace(/^\ufeff/, "").trimStart().startsWith("{")) {
     if (guidellmHeadOf(source.head) === "yaml") {
-      throw new InputError(source.name, `${FORMAT5}: this is the YAML report; perf-triage reads the JSON one (guidellm benchmark --output-path benchmarks.json)`);
+      throw new InputError(
+        source.name,
+        `${FORMAT5}: this is the YAML report; perf-triage reads the JSON one (guidellm benchmark --output-path benchmarks.json)`
+      );
     }
-    throw new InputError(source.name, `${FORMAT5}: expected one JSON object with a "benchmarks" list; the file starts with ${JSON.stringify(text.trimStart().slice(0, 30))}`);
+    throw new InputError(
+      source.name,
+      `${FORMAT5}: expected one JSON object with a "benchmarks" list; the file starts with ${JSON.stringify(text.trimStart().slice(0, 30))}`
+    );
   }
   const { members, benchmarks } = split(text, source.name);
   const ctx = contextOf(members, source.name, options);
@@ -5102,13 +5697,20 @@ async function readGuidellmReport(source, options, maxBytes) {
       skipped.push(`benchmarks[${index}] is a "${type.slice(0, 40)}"`);
     } else {
       const keys = Object.keys(bench).slice(0, 6).join(", ");
-      throw new InputError(source.name, `${FORMAT5}: benchmarks[${index}] has no "type_", "metrics" or "benchmarks" (keys: ${keys || "none"}): not a GuideLLM benchmark shape this reader knows${ctx.version ? ` (guidellm ${ctx.version})` : ""}`);
+      throw new InputError(
+        source.name,
+        `${FORMAT5}: benchmarks[${index}] has no "type_", "metrics" or "benchmarks" (keys: ${keys || "none"}): not a GuideLLM benchmark shape this reader knows${ctx.version ? ` (guidellm ${ctx.version})` : ""}`
+      );
     }
   });
   if (runs.length === 0) {
-    throw new InputError(source.name, `${FORMAT5}: ${skipped.length ? `${skipped.join("; ")}: only generative (text) benchmarks are compared` : 'the "benchmarks" list is empty'}`);
+    throw new InputError(
+      source.name,
+      `${FORMAT5}: ${skipped.length ? `${skipped.join("; ")}: only generative (text) benchmarks are compared` : 'the "benchmarks" list is empty'}`
+    );
   }
-  if (skipped.length) runs[0].sources[0].warnings.push(`${skipped.join("; ")}: not a text-generation benchmark, left out`);
+  if (skipped.length)
+    runs[0].sources[0].warnings.push(`${skipped.join("; ")}: not a text-generation benchmark, left out`);
   labelDuplicates(runs);
   return runs;
 }
@@ -5135,7 +5737,12 @@ function split(text, file) {
   };
   splitter.push(text, handlers);
   splitter.end(handlers);
-  if (broken) throw new InputError(file, `${FORMAT5}: not valid JSON at line ${broken.line}: ${broken.message} (a cut-off or damaged report)`, broken.line);
+  if (broken)
+    throw new InputError(
+      file,
+      `${FORMAT5}: not valid JSON at line ${broken.line}: ${broken.message} (a cut-off or damaged report)`,
+      broken.line
+    );
   if (splitter.shape !== "object" || splitter.streamedKey !== "benchmarks") {
     throw new InputError(file, `${FORMAT5}: no "benchmarks" list at the top level of the report`);
   }
@@ -5160,10 +5767,19 @@ function parseBenchmark(piece, index, file) {
   try {
     value4 = parseJsonLenient(piece.text);
   } catch (error) {
-    throw new InputError(file, `${FORMAT5}: benchmarks[${index}] is not valid JSON: ${error.message}`, piece.line);
+    throw new InputError(
+      file,
+      `${FORMAT5}: benchmarks[${index}] is not valid JSON: ${error.message}`,
+      piece.line
+    );
   }
   const bench = asObject(value4);
-  if (!bench) throw new InputError(file, `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value4) ? "a list" : JSON.stringify(value4)?.slice(0, 30)}`, piece.line);
+  if (!bench)
+    throw new InputError(
+      file,
+      `${FORMAT5}: benchmarks[${index}]: expected an object, got ${Array.isArray(value4) ? "a list" : JSON.stringify(value4)?.slice(0, 30)}`,
+      piece.line
+    );
   return bench;
 }
 function labelDuplicates(runs) {
@@ -5184,7 +5800,7 @@ var TIME_UNITS = {
   ns: "ns",
   nanoseconds: "ns",
   us: "us",
-  "µs": "us",
+  µs: "us",
   microseconds: "us",
   ms: "ms",
   milliseconds: "ms",
@@ -5227,24 +5843,36 @@ function addCatalogBlock(out, target, block, field) {
   const kind2 = unitKind(own(block, "unit"));
   const fits2 = kind2 && (target.expects === "time" ? kind2.kind === "time" : kind2.kind === "rate" && kind2.unit === target.expects);
   if (!kind2 || !fits2) {
-    out.warnings.push(`${field}: unit ${JSON.stringify(own(block, "unit"))?.slice(0, 30)} is not a ${target.expects === "time" ? "duration" : target.expects} unit; left out`);
+    out.warnings.push(
+      `${field}: unit ${JSON.stringify(own(block, "unit"))?.slice(0, 30)} is not a ${target.expects === "time" ? "duration" : target.expects} unit; left out`
+    );
     return;
   }
   const unit = kind2.kind === "time" ? kind2.unit : target.expects;
-  addStats(out, target.metric, block, field, unit, target.runLevel ? {} : countOf(block), target.runLevel === true);
+  const counted = target.runLevel ? {} : countOf(block);
+  addStats(
+    out,
+    (stat3, raw, f) => out.add(target.metric, stat3, raw, unit, f, counted),
+    block,
+    field,
+    unit,
+    target.runLevel === true
+  );
 }
 function addOwnBlock(out, name, block, field) {
   const kind2 = unitKind(own(block, "unit"));
   if (!kind2 || kind2.kind === "other") return false;
   if (kind2.kind === "time") {
-    addStats(out, name, block, field, kind2.unit, { unit: "ms", direction: "lower-is-better", ...countOf(block) }, false);
+    const reading = { unit: "ms", direction: "lower-is-better", ...countOf(block) };
+    addStats(out, (stat3, raw, f) => out.add(name, stat3, raw, kind2.unit, f, reading), block, field, kind2.unit, false);
   } else {
     const unit = kind2.unit === "tok/s" || kind2.unit === "req/s" ? kind2.unit : "count";
-    addStats(out, name, block, field, unit, { unit: kind2.unit, direction: "higher-is-better", ...countOf(block) }, false);
+    const reading = { unit: kind2.unit, direction: "higher-is-better", ...countOf(block) };
+    addStats(out, (stat3, raw, f) => out.add(name, stat3, raw, unit, f, reading), block, field, unit, false);
   }
   return true;
 }
-function addStats(out, metric, block, field, unit, extra, meanOnly) {
+function addStats(out, add3, block, field, unit, meanOnly) {
   for (const [key, stat3] of STAT_KEYS) {
     if (meanOnly && key !== "avg") continue;
     const raw = own(block, key);
@@ -5253,7 +5881,7 @@ function addStats(out, metric, block, field, unit, extra, meanOnly) {
       out.warnings.push(`${field}.${key}: ${n} ${unit} is out of range; left out`);
       continue;
     }
-    out.add(metric, stat3, raw, unit, `${field}.${key}`, extra);
+    add3(stat3, raw, `${field}.${key}`);
   }
 }
 function countOf(block) {
@@ -5306,7 +5934,9 @@ function looksLikeAiperfSummary(text) {
 function looksLikeAiperfRecords(text) {
   const firstLine = text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n"));
   if (!/^\{\s*"metadata"\s*:\s*\{/.test(firstLine)) return false;
-  return /"(x_request_id|x_correlation_id|record_processor_id|request_start_ns|session_num|credit_phase|benchmark_phase)"\s*:/.test(firstLine);
+  return /"(x_request_id|x_correlation_id|record_processor_id|request_start_ns|session_num|credit_phase|benchmark_phase)"\s*:/.test(
+    firstLine
+  );
 }
 
 // src/ingest/formats/genai-perf-responses.ts
@@ -5330,7 +5960,13 @@ function finishTable2(builder, file, format, options) {
   const built = builder.finish();
   const { skipped, recordsRead: read, firstRejection: first } = built;
   if (!built.table) {
-    if (first) throw new InputError(file, `${format}: ${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`, first.line, first.field);
+    if (first)
+      throw new InputError(
+        file,
+        `${format}: ${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`,
+        first.line,
+        first.field
+      );
     throw new InputError(file, `${format}: no requests in the file`);
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {
@@ -5395,7 +6031,10 @@ var NS_PER_MS = 1e6;
 function rawRuns(doc, file, format, options) {
   const experiments = own(doc, "experiments");
   if (!Array.isArray(experiments)) {
-    throw new InputError(file, `${RAW_FORMAT}: key "experiments": expected a list of {"experiment", "requests"}, got ${describe4(experiments)}`);
+    throw new InputError(
+      file,
+      `${RAW_FORMAT}: key "experiments": expected a list of {"experiment", "requests"}, got ${describe4(experiments)}`
+    );
   }
   const serviceKind = typeof own(doc, "service_kind") === "string" ? own(doc, "service_kind") : void 0;
   const endpoint = typeof own(doc, "endpoint") === "string" ? own(doc, "endpoint") : void 0;
@@ -5403,7 +6042,11 @@ function rawRuns(doc, file, format, options) {
   let recordNo = 0;
   experiments.forEach((raw, index) => {
     const experiment = readExperiment(raw);
-    if (!experiment) throw new InputError(file, `${RAW_FORMAT}: experiments[${index}]: expected an object with a "requests" list, got ${describe4(raw)}`);
+    if (!experiment)
+      throw new InputError(
+        file,
+        `${RAW_FORMAT}: experiments[${index}]: expected an object with a "requests" list, got ${describe4(raw)}`
+      );
     const builder = new RequestTableBuilder(file);
     for (const request of experiment.requests) addRequest(builder, request, ++recordNo, serviceKind);
     const label = experiment.mode && experiment.value !== void 0 ? `${experiment.mode} ${experiment.value}` : `experiment ${index + 1}`;
@@ -5414,7 +6057,8 @@ function rawRuns(doc, file, format, options) {
     meta.benchmark = model ?? "genai-perf";
     meta.workload = label;
     if (experiment.mode === "concurrency" && experiment.value !== void 0) meta.config.concurrency = experiment.value;
-    if (experiment.mode === "request_rate" && experiment.value !== void 0) meta.config.request_rate = experiment.value;
+    if (experiment.mode === "request_rate" && experiment.value !== void 0)
+      meta.config.request_rate = experiment.value;
     if (serviceKind) meta.config.service_kind = serviceKind;
     if (endpoint) meta.config.endpoint = endpoint;
     const version = own(doc, "version");
@@ -5423,7 +6067,14 @@ function rawRuns(doc, file, format, options) {
     if (experiment.mode === "concurrency") workload.concurrency = experiment.value;
     if (experiment.mode === "request_rate") workload.requestRate = experiment.value;
     const warnings = experiments.length > 1 ? [`experiment ${index + 1} of ${experiments.length} (${label}); record numbers count across the file`] : [];
-    runs.push({ meta, requests: finished.table, summaries: [], sources: [sourceReport(file, format, finished, warnings)], workload, role: "requests" });
+    runs.push({
+      meta,
+      requests: finished.table,
+      summaries: [],
+      sources: [sourceReport(file, format, finished, warnings)],
+      workload,
+      role: "requests"
+    });
   });
   if (runs.length === 0) throw new InputError(file, `${RAW_FORMAT}: "experiments" is empty`);
   return runs;
@@ -5449,14 +6100,18 @@ function addRequest(builder, raw, recordNo, serviceKind) {
   }
   const start = finiteNumber(own(request, "timestamp"));
   if (start === void 0 || Number.isNaN(start)) {
-    builder.recordUnparsable(recordNo, `request ${recordNo}: "timestamp" must be nanoseconds since the epoch, got ${describe4(own(request, "timestamp"))}`);
+    builder.recordUnparsable(
+      recordNo,
+      `request ${recordNo}: "timestamp" must be nanoseconds since the epoch, got ${describe4(own(request, "timestamp"))}`
+    );
     return;
   }
-  const times = contentTimes(request, serviceKind);
-  if (typeof times === "string") {
-    builder.recordUnparsable(recordNo, `request ${recordNo}: ${times}`);
+  const read = contentTimes(request, serviceKind);
+  if (!read.ok) {
+    builder.recordUnparsable(recordNo, `request ${recordNo}: ${read.error}`);
     return;
   }
+  const times = read.value;
   const record3 = { arrival_ts: start / 1e9 };
   const sequence = finiteNumber(own(request, "sequence_id"));
   if (sequence !== void 0 && !Number.isNaN(sequence)) record3.sequence_id = sequence;
@@ -5479,17 +6134,19 @@ function addRequest(builder, raw, recordNo, serviceKind) {
 }
 function contentTimes(request, serviceKind) {
   const stamps = own(request, "response_timestamps");
-  if (!Array.isArray(stamps)) return `"response_timestamps" must be a list of nanosecond timestamps, got ${describe4(stamps)}`;
+  if (!Array.isArray(stamps))
+    return err(`"response_timestamps" must be a list of nanosecond timestamps, got ${describe4(stamps)}`);
   const outputs = own(request, "response_outputs");
   const filter = Array.isArray(outputs) && outputs.length === stamps.length && (serviceKind === "openai" || serviceKind === void 0 && hasResponseStrings(outputs));
   const times = [];
   for (let k = 0; k < stamps.length; k++) {
     const t = finiteNumber(stamps[k]);
-    if (t === void 0 || Number.isNaN(t)) return `response_timestamps[${k}]: expected nanoseconds since the epoch, got ${describe4(stamps[k])}`;
+    if (t === void 0 || Number.isNaN(t))
+      return err(`response_timestamps[${k}]: expected nanoseconds since the epoch, got ${describe4(stamps[k])}`);
     if (filter && !openAiResponseHasContent(own(asObject(outputs[k]), "response"))) continue;
     times.push(t);
   }
-  return times;
+  return ok(times);
 }
 function hasResponseStrings(outputs) {
   return outputs.some((o) => typeof own(asObject(o), "response") === "string");
@@ -5566,7 +6223,9 @@ function readLoadConfig(flat) {
   if (typeof streaming === "boolean") out.streaming = streaming;
   const endpointType = lookup(flat, ["endpoint_type"]) ?? flat.get("endpoint.type");
   if (typeof endpointType === "string") out.endpointType = clip2(endpointType);
-  const input = positive2(lookup(flat, ["synthetic_input_tokens_mean", "isl"]) ?? flat.get("input.prompt.input_tokens.mean"));
+  const input = positive2(
+    lookup(flat, ["synthetic_input_tokens_mean", "isl"]) ?? flat.get("input.prompt.input_tokens.mean")
+  );
   if (input !== void 0) out.inputLength = input;
   const output = positive2(lookup(flat, ["output_tokens_mean", "osl"]) ?? flat.get("input.prompt.output_tokens.mean"));
   if (output !== void 0) out.outputLength = output;
@@ -5575,7 +6234,8 @@ function readLoadConfig(flat) {
   const dataset = typeof file === "string" && file.trim() ? file : Array.isArray(file) && typeof file[0] === "string" ? file[0] : source;
   if (typeof dataset === "string" && dataset.trim()) out.dataset = clip2(dataset.trim());
   const backend = lookup(flat, ["backend"]);
-  if (typeof backend === "string" && backend.trim() && lookup(flat, ["service_kind"]) === "triton") out.engine = clip2(backend.trim().toLowerCase());
+  if (typeof backend === "string" && backend.trim() && lookup(flat, ["service_kind"]) === "triton")
+    out.engine = clip2(backend.trim().toLowerCase());
   const count3 = positive2(lookup(flat, ["request_count"]));
   if (count3 !== void 0) out.requestCount = count3;
   return out;
@@ -5602,13 +6262,17 @@ function readBenchmarkConfig(inputConfig, runInfo, into) {
   const datasets = Array.isArray(config?.datasets) ? config.datasets.map(asRecord).filter((d) => d !== void 0) : [];
   const main = datasets.find((d) => d.name === "main") ?? datasets[0];
   if (main) {
-    const label = [main.path, main.type === "synthetic" ? "synthetic" : void 0, main.name].find((v) => typeof v === "string" && v.trim() !== "");
+    const label = [main.path, main.type === "synthetic" ? "synthetic" : void 0, main.name].find(
+      (v) => typeof v === "string" && v.trim() !== ""
+    );
     if (into.dataset === void 0 && typeof label === "string") into.dataset = clip2(label.trim());
     const prompts = asRecord(main.prompts);
     into.inputLength ??= positive2(asRecord(prompts?.isl)?.mean);
     into.outputLength ??= positive2(asRecord(prompts?.osl)?.mean);
   }
-  const command = [asRecord(runInfo)?.cli_command, config?.cli_command, asRecord(config?.artifacts)?.cli_command].find((c) => typeof c === "string");
+  const command = [asRecord(runInfo)?.cli_command, config?.cli_command, asRecord(config?.artifacts)?.cli_command].find(
+    (c) => typeof c === "string"
+  );
   if (typeof command === "string") fromCommand(command, into);
   return into;
 }
@@ -5651,7 +6315,8 @@ function fillMeta(meta, flat, load2) {
   }
   const config = {};
   if (load2.concurrency !== void 0) config.concurrency = load2.concurrency;
-  if (load2.requestRate !== void 0) config.request_rate = Number.isFinite(load2.requestRate) ? load2.requestRate : "inf";
+  if (load2.requestRate !== void 0)
+    config.request_rate = Number.isFinite(load2.requestRate) ? load2.requestRate : "inf";
   if (load2.streaming !== void 0) config.streaming = load2.streaming;
   if (load2.endpointType !== void 0) config.endpoint_type = load2.endpointType;
   let extras = 0;
@@ -5667,7 +6332,10 @@ function fillMeta(meta, flat, load2) {
     }
   }
   Object.assign(meta.config, config);
-  const parts2 = [load2.concurrency !== void 0 ? `concurrency ${load2.concurrency}` : "", load2.requestRate !== void 0 ? `${config.request_rate} req/s` : ""].filter(Boolean);
+  const parts2 = [
+    load2.concurrency !== void 0 ? `concurrency ${load2.concurrency}` : "",
+    load2.requestRate !== void 0 ? `${config.request_rate} req/s` : ""
+  ].filter(Boolean);
   if (parts2.length > 0) meta.workload ??= parts2.join(", ");
 }
 function scalarOf(value4) {
@@ -5710,7 +6378,10 @@ function summaryRun(doc, file, format) {
     else addOwnBlock(collector, key, block, key);
   }
   if (collector.values.length === 0) {
-    throw new InputError(file, `${SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`);
+    throw new InputError(
+      file,
+      `${SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`
+    );
   }
   const requests = blockMean(blocks.get("request_count"), "plain");
   if (requests !== void 0) workload.requests = requests;
@@ -5730,11 +6401,15 @@ function summaryRun(doc, file, format) {
       workload.failed = load2.requestCount - requests;
       workload.failedFrom = "derived";
       workload.requests = load2.requestCount;
-      warnings.push(`no failure count in the file: ${workload.failed} failed = ${load2.requestCount} requested (--request-count) − ${requests} completed (request_count)`);
+      warnings.push(
+        `no failure count in the file: ${workload.failed} failed = ${load2.requestCount} requested (--request-count) − ${requests} completed (request_count)`
+      );
     }
   }
   if (load2.streaming === false) {
-    warnings.push("run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT");
+    warnings.push(
+      "run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT"
+    );
   }
   return {
     meta,
@@ -5760,11 +6435,20 @@ var SUMMARY_METRICS = [
 ];
 function classify(head) {
   const text = head.replace(/^\ufeff/, "").trimStart();
-  if (!text.startsWith("{")) return { reason: "not a JSON object: GenAI-Perf writes profile_export_genai_perf.json and profile_export.json as one object" };
-  if (/^\{\s*"experiments"\s*:\s*\[/.test(text) && /"(experiment|requests|response_timestamps)"\s*:/.test(text)) return "raw";
-  if (looksLikeAiperfSummary(text)) return { reason: 'an AIPerf export ("schema_version", "aiperf_version", or "records" of tagged blocks), not GenAI-Perf' };
+  if (!text.startsWith("{"))
+    return {
+      reason: "not a JSON object: GenAI-Perf writes profile_export_genai_perf.json and profile_export.json as one object"
+    };
+  if (/^\{\s*"experiments"\s*:\s*\[/.test(text) && /"(experiment|requests|response_timestamps)"\s*:/.test(text))
+    return "raw";
+  if (looksLikeAiperfSummary(text))
+    return {
+      reason: 'an AIPerf export ("schema_version", "aiperf_version", or "records" of tagged blocks), not GenAI-Perf'
+    };
   if (hasStatBlock(text, SUMMARY_METRICS)) return "summary";
-  return { reason: 'no GenAI-Perf stats block such as "request_latency": {"unit": "ms", "avg": …} and no per-request "experiments" list' };
+  return {
+    reason: 'no GenAI-Perf stats block such as "request_latency": {"unit": "ms", "avg": …} and no per-request "experiments" list'
+  };
 }
 var genaiPerfAdapter = {
   id: "genai-perf",
@@ -5772,8 +6456,14 @@ var genaiPerfAdapter = {
   writtenBy: "genai-perf profile (artifacts/…/profile_export_genai_perf.json; per request: profile_export.json)",
   detect(head) {
     const kind2 = classify(head);
-    if (kind2 === "raw") return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)', specificity: 3 };
-    if (kind2 === "summary") return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")', specificity: 2 };
+    if (kind2 === "raw")
+      return {
+        match: true,
+        reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)',
+        specificity: 3
+      };
+    if (kind2 === "summary")
+      return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")', specificity: 2 };
     return { match: false, reason: kind2.reason };
   },
   expects: 'stats blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_genai_perf.json) or perf_analyzer "experiments" with requests (profile_export.json)',
@@ -5784,7 +6474,11 @@ async function readGenaiPerf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
   const label = guess === "raw" ? RAW_FORMAT : SUMMARY_FORMAT;
   const text = await readDocument(source, label, maxBytes);
   const doc = asObject(parseDocument(text, source, label));
-  if (!doc) throw new InputError(source.name, `${label}: expected a JSON object, got ${text.trimStart().slice(0, 1) === "[" ? "a list" : "another JSON value"}`);
+  if (!doc)
+    throw new InputError(
+      source.name,
+      `${label}: expected a JSON object, got ${text.trimStart().slice(0, 1) === "[" ? "a list" : "another JSON value"}`
+    );
   if (Object.hasOwn(doc, "experiments")) return rawRuns(doc, source.name, "genai-perf", options);
   return [summaryRun(doc, source.name, "genai-perf")];
 }
@@ -5800,8 +6494,18 @@ var CATALOG = {
   output_token_throughput: { metric: "throughput", expects: "tok/s", runLevel: true },
   request_throughput: { metric: "request_throughput", expects: "req/s", runLevel: true }
 };
-var AIPERF_ALIASES = { ttft: "time_to_first_token", ttst: "time_to_second_token" };
-var NOT_METRICS2 = /* @__PURE__ */ new Set(["input_config", "telemetry_data", "run_info", "warmup_metrics", "error_summary", "records"]);
+var AIPERF_ALIASES = {
+  ttft: "time_to_first_token",
+  ttst: "time_to_second_token"
+};
+var NOT_METRICS2 = /* @__PURE__ */ new Set([
+  "input_config",
+  "telemetry_data",
+  "run_info",
+  "warmup_metrics",
+  "error_summary",
+  "records"
+]);
 function aiperfSummaryRun(doc, file, format) {
   const blocks = collectBlocks(doc);
   const collector = new SummaryCollector();
@@ -5814,7 +6518,10 @@ function aiperfSummaryRun(doc, file, format) {
   const network = networkMean(blocks);
   if (network !== void 0) collector.values.push(network);
   if (collector.values.length === 0) {
-    throw new InputError(file, `${AIPERF_SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`);
+    throw new InputError(
+      file,
+      `${AIPERF_SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`
+    );
   }
   const meta = emptyMeta();
   const flat = flattenConfig2(own(doc, "input_config"));
@@ -5831,12 +6538,25 @@ function aiperfSummaryRun(doc, file, format) {
   const warnings = [...collector.warnings];
   const workload = summaryWorkload(blocks, doc, warnings, load2.requestCount);
   applyLoad(workload, load2);
-  if (own(doc, "was_cancelled") === true) warnings.push("AIPerf says the run was cancelled before it finished (was_cancelled: true)");
-  if (load2.streaming === false) warnings.push("run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)");
+  if (own(doc, "was_cancelled") === true)
+    warnings.push("AIPerf says the run was cancelled before it finished (was_cancelled: true)");
+  if (load2.streaming === false)
+    warnings.push("run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)");
   return {
     meta,
     summaries: collector.values,
-    sources: [{ file, format, ...toolVersion(doc), recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
+    sources: [
+      {
+        file,
+        format,
+        ...toolVersion(doc),
+        recordsRead: blocks.size,
+        recordsKept: blocks.size,
+        skipped: 0,
+        issues: [],
+        warnings
+      }
+    ],
     workload,
     role: "summary",
     ...repeat ? { repeat } : {}
@@ -5868,11 +6588,18 @@ function networkMean(blocks) {
   if (sending === void 0) return void 0;
   let overhead = blockMean(blocks.get("http_req_connection_overhead"), "ms");
   if (overhead === void 0) {
-    const parts2 = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map((t) => blockMean(blocks.get(t), "ms"));
+    const parts2 = ["http_req_blocked", "http_req_dns_lookup", "http_req_connecting"].map(
+      (t) => blockMean(blocks.get(t), "ms")
+    );
     if (parts2.every((p) => p === void 0)) return void 0;
     overhead = parts2.reduce((sum, p) => sum + (p ?? 0), 0);
   }
-  return { metric: "network", stat: "mean", value: overhead + sending, field: "http_req_connection_overhead.avg + http_req_sending.avg" };
+  return {
+    metric: "network",
+    stat: "mean",
+    value: overhead + sending,
+    field: "http_req_connection_overhead.avg + http_req_sending.avg"
+  };
 }
 function toolVersion(doc) {
   const version = own(doc, "aiperf_version");
@@ -5880,7 +6607,7 @@ function toolVersion(doc) {
 }
 function summaryWorkload(blocks, doc, warnings, requested) {
   const workload = {};
-  const ok = blockMean(blocks.get("request_count"), "plain");
+  const ok2 = blockMean(blocks.get("request_count"), "plain");
   let failed2 = blockMean(blocks.get("error_request_count"), "plain");
   const errors = own(doc, "error_summary");
   if (Array.isArray(errors)) {
@@ -5891,7 +6618,10 @@ function summaryWorkload(blocks, doc, warnings, requested) {
       if (!Number.isFinite(count3) || count3 < 0) continue;
       total2 += count3;
       const details2 = asObject(own(asObject(e), "error_details"));
-      if (described.length < 3) described.push(`${[own(details2, "code"), own(details2, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`);
+      if (described.length < 3)
+        described.push(
+          `${[own(details2, "code"), own(details2, "type")].filter((v) => typeof v === "string" || typeof v === "number").join(" ") || "error"} (${count3})`
+        );
     }
     if (total2 > 0) {
       failed2 ??= total2;
@@ -5899,12 +6629,14 @@ function summaryWorkload(blocks, doc, warnings, requested) {
     }
   }
   if (failed2 !== void 0) workload.failedFrom = "tool";
-  else if (ok !== void 0 && requested !== void 0 && requested > ok && own(doc, "was_cancelled") !== true) {
-    failed2 = requested - ok;
+  else if (ok2 !== void 0 && requested !== void 0 && requested > ok2 && own(doc, "was_cancelled") !== true) {
+    failed2 = requested - ok2;
     workload.failedFrom = "derived";
-    warnings.push(`no error count in the file: ${failed2} failed = ${requested} requested (the profiling phase's request count) − ${ok} completed (request_count)`);
+    warnings.push(
+      `no error count in the file: ${failed2} failed = ${requested} requested (the profiling phase's request count) − ${ok2} completed (request_count)`
+    );
   }
-  if (ok !== void 0) workload.requests = ok + (failed2 ?? 0);
+  if (ok2 !== void 0) workload.requests = ok2 + (failed2 ?? 0);
   if (failed2 !== void 0) workload.failed = failed2;
   const duration2 = blockMean(blocks.get("benchmark_duration"), "ms");
   if (duration2 !== void 0) workload.durationSeconds = duration2 / 1e3;
@@ -5962,10 +6694,22 @@ async function readAiperfRecords(source, options, format) {
   const finished = finishTable2(builder, source.name, AIPERF_RECORDS_FORMAT, options);
   const warnings = [];
   if (warmup > 0) warnings.push(`${warmup} warmup record(s) left out`);
-  if (nonStreaming > 0) warnings.push(`${nonStreaming} request(s) without time_to_first_token (non-streaming): first_token_ms is the whole request latency, no decode phase`);
+  if (nonStreaming > 0)
+    warnings.push(
+      `${nonStreaming} request(s) without time_to_first_token (non-streaming): first_token_ms is the whole request latency, no decode phase`
+    );
   const meta = emptyMeta();
   meta.benchmark = "aiperf";
-  return [{ meta, requests: finished.table, summaries: [], sources: [sourceReport(source.name, format, finished, warnings)], workload: tableWorkload(finished.table), role: "requests" }];
+  return [
+    {
+      meta,
+      requests: finished.table,
+      summaries: [],
+      sources: [sourceReport(source.name, format, finished, warnings)],
+      workload: tableWorkload(finished.table),
+      role: "requests"
+    }
+  ];
 }
 function isWarmup(record3) {
   const metadata = asObject(own(record3, "metadata"));
@@ -5997,7 +6741,12 @@ function mapRecord(raw) {
   const total2 = metric("request_latency");
   const isl = metric("input_sequence_length");
   const osl = metric("output_sequence_length") ?? metric("output_token_count");
-  const read = [["time_to_first_token", ttft], ["request_latency", total2], ["input_sequence_length", isl], ["output_sequence_length", osl]];
+  const read = [
+    ["time_to_first_token", ttft],
+    ["request_latency", total2],
+    ["input_sequence_length", isl],
+    ["output_sequence_length", osl]
+  ];
   for (const [field, value4] of read) {
     if (typeof value4 === "string") return { problem: `metrics.${field}: ${value4}` };
   }
@@ -6030,7 +6779,8 @@ function errorText2(error, cancelled) {
 }
 function readMetric(metrics, tag) {
   const entry = asObject(own(metrics, tag));
-  if (!entry) return own(metrics, tag) === void 0 || own(metrics, tag) === null ? void 0 : `expected {"value", "unit"}, got ${typeof own(metrics, tag)}`;
+  if (!entry)
+    return own(metrics, tag) === void 0 || own(metrics, tag) === null ? void 0 : `expected {"value", "unit"}, got ${typeof own(metrics, tag)}`;
   const raw = own(entry, "value");
   const n = finiteNumber(raw);
   if (n === void 0) return void 0;
@@ -6061,11 +6811,13 @@ function gapsOf(metrics) {
   if (!Array.isArray(values)) return void 0;
   if (values.length > MAX_GAPS) return `metrics.inter_chunk_latency: ${values.length} gaps, more than ${MAX_GAPS}`;
   const kind2 = unitKind(own(entry, "unit"));
-  if (kind2?.kind !== "time") return `metrics.inter_chunk_latency: unit ${JSON.stringify(own(entry, "unit"))?.slice(0, 20)} is not a duration`;
+  if (kind2?.kind !== "time")
+    return `metrics.inter_chunk_latency: unit ${JSON.stringify(own(entry, "unit"))?.slice(0, 20)} is not a duration`;
   const gaps = new Array(values.length);
   for (let k = 0; k < values.length; k++) {
     const n = finiteNumber(values[k]);
-    if (n === void 0 || Number.isNaN(n)) return `metrics.inter_chunk_latency[${k}]: expected a finite number, got ${JSON.stringify(values[k])?.slice(0, 20)}`;
+    if (n === void 0 || Number.isNaN(n))
+      return `metrics.inter_chunk_latency[${k}]: expected a finite number, got ${JSON.stringify(values[k])?.slice(0, 20)}`;
     gaps[k] = toMs(n, kind2.unit);
   }
   return gaps;
@@ -6094,7 +6846,10 @@ function classify2(head) {
   const text = head.replace(/^\ufeff/, "").trimStart();
   if (looksLikeAiperfRecords(text)) return "records";
   if (looksLikeAiperfSummary(text)) return "summary";
-  if (/^\{\s*"metadata"\s*:/.test(text)) return { reason: 'a "metadata" line without AIPerf request ids (x_request_id, request_start_ns, …): not profile_export.jsonl' };
+  if (/^\{\s*"metadata"\s*:/.test(text))
+    return {
+      reason: 'a "metadata" line without AIPerf request ids (x_request_id, request_start_ns, …): not profile_export.jsonl'
+    };
   return {
     reason: 'no AIPerf marker: expected profile_export_aiperf.json ("schema_version" or "records" with stats blocks {"unit", "avg", …}) or profile_export.jsonl lines {"metadata": {"x_request_id": …}, "metrics": {…}}'
   };
@@ -6105,8 +6860,10 @@ var aiperfAdapter = {
   writtenBy: "aiperf profile (artifacts/…/profile_export_aiperf.json; per request: profile_export.jsonl)",
   detect(head) {
     const kind2 = classify2(head);
-    if (kind2 === "records") return { match: true, reason: "AIPerf per-request records (profile_export.jsonl)", specificity: 3 };
-    if (kind2 === "summary") return { match: true, reason: "AIPerf summary (profile_export_aiperf.json)", specificity: 3 };
+    if (kind2 === "records")
+      return { match: true, reason: "AIPerf per-request records (profile_export.jsonl)", specificity: 3 };
+    if (kind2 === "summary")
+      return { match: true, reason: "AIPerf summary (profile_export_aiperf.json)", specificity: 3 };
     return { match: false, reason: kind2.reason };
   },
   expects: 'metric blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_aiperf.json) or per-request records {"metadata", "metrics"} (profile_export.jsonl)',
@@ -6116,7 +6873,8 @@ async function readAiperf(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
   const text = source.head.replace(/^\ufeff/, "").trimStart();
   const kind2 = classify2(source.head);
   const lineObjects = /^\{\s*"metadata"\s*:/.test(text) || /^\{[^\n]*\}[ \t\r]*\n\s*\{/.test(text);
-  if (kind2 === "records" || typeof kind2 === "object" && lineObjects) return readAiperfRecords(source, options, "aiperf");
+  if (kind2 === "records" || typeof kind2 === "object" && lineObjects)
+    return readAiperfRecords(source, options, "aiperf");
   const body = await readDocument(source, AIPERF_SUMMARY_FORMAT, maxBytes);
   const doc = asObject(parseDocument(body, source, AIPERF_SUMMARY_FORMAT));
   if (!doc) throw new InputError(source.name, `${AIPERF_SUMMARY_FORMAT}: expected a JSON object of metric blocks`);
@@ -6129,10 +6887,27 @@ var NAME_CHAR = /[a-zA-Z0-9_:]/;
 var LABEL_START = /[a-zA-Z_]/;
 var LABEL_CHAR = /[a-zA-Z0-9_]/;
 var METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-var TYPES = /* @__PURE__ */ new Set(["counter", "gauge", "histogram", "summary", "untyped", "unknown", "gaugehistogram", "stateset", "info"]);
+var TYPES = /* @__PURE__ */ new Set([
+  "counter",
+  "gauge",
+  "histogram",
+  "summary",
+  "untyped",
+  "unknown",
+  "gaugehistogram",
+  "stateset",
+  "info"
+]);
 var DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 function parseExposition(text, file, keep = () => true) {
-  const out = { samples: [], types: /* @__PURE__ */ new Map(), sampleLines: 0, badLines: 0, badSampleLines: 0, issues: new IssueLog() };
+  const out = {
+    samples: [],
+    types: /* @__PURE__ */ new Map(),
+    sampleLines: 0,
+    badLines: 0,
+    badSampleLines: 0,
+    issues: new IssueLog()
+  };
   const seen = /* @__PURE__ */ new Set();
   const bad = (line, message) => {
     out.badLines++;
@@ -6155,17 +6930,21 @@ function parseExposition(text, file, keep = () => true) {
       continue;
     }
     out.sampleLines++;
-    const parsed = parseSampleLine(line);
-    if (typeof parsed === "string") {
+    const result = parseSampleLine(line);
+    if (!result.ok) {
       out.badSampleLines++;
-      bad(lineNo, parsed);
+      bad(lineNo, result.error);
       continue;
     }
+    const parsed = result.value;
     if (!keep(parsed.name)) continue;
     const key = seriesKey(parsed.name, parsed.labels);
     if (seen.has(key)) {
       out.badSampleLines++;
-      bad(lineNo, `${parsed.name}: the same series (name and labels) appears twice in one scrape; the repeat is skipped`);
+      bad(
+        lineNo,
+        `${parsed.name}: the same series (name and labels) appears twice in one scrape; the repeat is skipped`
+      );
       continue;
     }
     seen.add(key);
@@ -6181,10 +6960,12 @@ function readMetadataLine(line, types) {
   const match = /^#\s+(HELP|TYPE)(?:\s+(\S+))?(?:\s+(.*))?$/.exec(line);
   if (!match) return void 0;
   const [, keyword, name, rest] = match;
-  if (!name || !METRIC_NAME.test(unquote(name))) return `# ${keyword}: expected a metric name after ${keyword}, got ${JSON.stringify(name ?? "")}`;
+  if (!name || !METRIC_NAME.test(unquote(name)))
+    return `# ${keyword}: expected a metric name after ${keyword}, got ${JSON.stringify(name ?? "")}`;
   if (keyword === "HELP") return void 0;
   const type = (rest ?? "").trim();
-  if (!TYPES.has(type)) return `# TYPE ${name}: expected counter, gauge, histogram, summary or untyped, got ${JSON.stringify(type.slice(0, 30))}`;
+  if (!TYPES.has(type))
+    return `# TYPE ${name}: expected counter, gauge, histogram, summary or untyped, got ${JSON.stringify(type.slice(0, 30))}`;
   types.set(unquote(name), type);
   return void 0;
 }
@@ -6199,79 +6980,89 @@ function parseSampleLine(text) {
     while (i < line.length && NAME_CHAR.test(line[i])) i++;
     name = line.slice(0, i);
   } else if (line[0] !== "{") {
-    return `expected a metric name, a comment (#) or a blank line, got ${describe5(line[0])}`;
+    return err(`expected a metric name, a comment (#) or a blank line, got ${describe5(line[0])}`);
   }
   const labels = /* @__PURE__ */ new Map();
   const braces = skipBlanks(line, i);
   if (line[braces] === "{") {
-    const result = parseLabels(line, braces + 1, labels);
-    if (typeof result === "string") return `${name || "sample"}: ${result}`;
+    const parsed = parseLabels(line, braces + 1, labels);
+    if (!parsed.ok) return err(`${name || "sample"}: ${parsed.error}`);
+    const result = parsed.value;
     if (result.name !== void 0) {
-      if (name) return `${name}: a quoted metric name inside the braces as well as before them`;
+      if (name) return err(`${name}: a quoted metric name inside the braces as well as before them`);
       name = result.name;
     }
     i = result.end;
   } else if (i < line.length && line[i] !== " " && line[i] !== "	") {
-    return `${name}: unexpected ${describe5(line[i])} after the name (label values must be in double quotes)`;
+    return err(`${name}: unexpected ${describe5(line[i])} after the name (label values must be in double quotes)`);
   }
-  if (!name) return "expected a metric name before the value";
+  if (!name) return err("expected a metric name before the value");
   const tokens = line.slice(i).trim().split(/[ \t]+/).filter((t) => t !== "");
-  if (tokens.length === 0) return `${name}: no value after the name`;
+  if (tokens.length === 0) return err(`${name}: no value after the name`);
   const value4 = parseValue(tokens[0]);
-  if (value4 === void 0) return `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`;
+  if (value4 === void 0)
+    return err(
+      `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`
+    );
   let timestamp;
   let next = 1;
   if (tokens.length > 1 && tokens[1] !== "#") {
-    if (!/^-?\d+(\.\d+)?$/.test(tokens[1])) return `${name}: expected a timestamp in milliseconds after the value, got ${JSON.stringify(tokens[1].slice(0, 30))}`;
+    if (!/^-?\d+(\.\d+)?$/.test(tokens[1]))
+      return err(
+        `${name}: expected a timestamp in milliseconds after the value, got ${JSON.stringify(tokens[1].slice(0, 30))}`
+      );
     timestamp = Number(tokens[1]);
     next = 2;
   }
-  if (tokens.length > next && tokens[next] !== "#") return `${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`;
-  return timestamp === void 0 ? { name, labels, value: value4 } : { name, labels, value: value4, timestamp };
+  if (tokens.length > next && tokens[next] !== "#")
+    return err(`${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`);
+  return ok(timestamp === void 0 ? { name, labels, value: value4 } : { name, labels, value: value4, timestamp });
 }
 function parseLabels(line, from, labels) {
   let i = from;
   let metricName2;
   for (; ; ) {
     i = skipBlanks(line, i);
-    if (line[i] === "}") return { end: i + 1, name: metricName2 };
-    if (i >= line.length) return "the label set is not closed with }";
+    if (line[i] === "}") return ok({ end: i + 1, name: metricName2 });
+    if (i >= line.length) return err("the label set is not closed with }");
     let label;
     if (line[i] === '"') {
       const quoted = readQuoted(line, i + 1);
-      if (typeof quoted === "string") return quoted;
-      label = quoted.text;
-      i = skipBlanks(line, quoted.end);
+      if (!quoted.ok) return quoted;
+      label = quoted.value.text;
+      i = skipBlanks(line, quoted.value.end);
       if (line[i] !== "=") {
-        if (metricName2 !== void 0 || labels.size > 0) return `expected = after the label name ${JSON.stringify(label)}`;
+        if (metricName2 !== void 0 || labels.size > 0)
+          return err(`expected = after the label name ${JSON.stringify(label)}`);
         metricName2 = label;
         if (line[i] === ",") i++;
         continue;
       }
     } else {
-      if (!LABEL_START.test(line[i])) return `expected a label name, got ${describe5(line[i])}`;
+      if (!LABEL_START.test(line[i])) return err(`expected a label name, got ${describe5(line[i])}`);
       const startName = i;
       while (i < line.length && LABEL_CHAR.test(line[i])) i++;
       label = line.slice(startName, i);
       i = skipBlanks(line, i);
-      if (line[i] !== "=") return `expected = after the label name ${label}, got ${describe5(line[i])}`;
+      if (line[i] !== "=") return err(`expected = after the label name ${label}, got ${describe5(line[i])}`);
     }
     i = skipBlanks(line, i + 1);
-    if (line[i] !== '"') return `label ${label}: expected a value in double quotes, got ${describe5(line[i])}`;
-    const value4 = readQuoted(line, i + 1);
-    if (typeof value4 === "string") return `label ${label}: ${value4}`;
-    if (labels.has(label)) return `label ${label} appears twice`;
+    if (line[i] !== '"') return err(`label ${label}: expected a value in double quotes, got ${describe5(line[i])}`);
+    const quotedValue = readQuoted(line, i + 1);
+    if (!quotedValue.ok) return err(`label ${label}: ${quotedValue.error}`);
+    const value4 = quotedValue.value;
+    if (labels.has(label)) return err(`label ${label} appears twice`);
     labels.set(label, value4.text);
     i = skipBlanks(line, value4.end);
     if (line[i] === ",") i++;
-    else if (line[i] !== "}") return `expected , or } after the value of label ${label}, got ${describe5(line[i])}`;
+    else if (line[i] !== "}") return err(`expected , or } after the value of label ${label}, got ${describe5(line[i])}`);
   }
 }
 function readQuoted(line, from) {
   let text = "";
   for (let i = from; i < line.length; i++) {
     const c = line[i];
-    if (c === '"') return { text, end: i + 1 };
+    if (c === '"') return ok({ text, end: i + 1 });
     if (c !== "\\") {
       text += c;
       continue;
@@ -6280,9 +7071,9 @@ function readQuoted(line, from) {
     if (e === "\\") text += "\\";
     else if (e === '"') text += '"';
     else if (e === "n") text += "\n";
-    else return `invalid escape \\${e ?? ""} in a quoted string (only \\\\, \\" and \\n are allowed)`;
+    else return err(`invalid escape \\${e ?? ""} in a quoted string (only \\\\, \\" and \\n are allowed)`);
   }
-  return "a quoted string is not closed";
+  return err("a quoted string is not closed");
 }
 function parseValue(token) {
   if (DECIMAL.test(token)) return Number(token);
@@ -6311,8 +7102,18 @@ var LATENCY_HISTOGRAMS = [
   { metric: "tpot", names: ["request_time_per_output_token_seconds"] },
   { metric: "e2e", names: ["e2e_request_latency_seconds"] }
 ];
-var PREFIX_HITS = ["prefix_cache_hits_total", "prefix_cache_hits", "gpu_prefix_cache_hits_total", "gpu_prefix_cache_hits"];
-var PREFIX_QUERIES = ["prefix_cache_queries_total", "prefix_cache_queries", "gpu_prefix_cache_queries_total", "gpu_prefix_cache_queries"];
+var PREFIX_HITS = [
+  "prefix_cache_hits_total",
+  "prefix_cache_hits",
+  "gpu_prefix_cache_hits_total",
+  "gpu_prefix_cache_hits"
+];
+var PREFIX_QUERIES = [
+  "prefix_cache_queries_total",
+  "prefix_cache_queries",
+  "gpu_prefix_cache_queries_total",
+  "gpu_prefix_cache_queries"
+];
 var PREEMPTIONS = ["num_preemptions_total", "num_preemptions"];
 var REQUEST_SUCCESS = ["request_success_total", "request_success"];
 var FAILED_REASONS = /* @__PURE__ */ new Set(["abort", "error"]);
@@ -6388,7 +7189,9 @@ function scrapeMeta(expo, byName, warnings) {
     meta.benchmark = model;
   } else if (models.size > 1) {
     const names2 = [...models].sort().slice(0, 5).join(", ");
-    warnings.push(`the scrape holds ${models.size} models (${names2}): their histograms and counters are added together; scrape one model per server, or compare per model`);
+    warnings.push(
+      `the scrape holds ${models.size} models (${names2}): their histograms and counters are added together; scrape one model per server, or compare per model`
+    );
     meta.extra.model_names = names2;
   }
   if (engines.size > 1) meta.extra.engines = [...engines].sort().join(",");
@@ -6501,7 +7304,9 @@ var Reader = class {
     let mixedBounds = false;
     for (const entry of series.values()) {
       if (entry.sum === void 0 || entry.count === void 0 && !entry.buckets.has(Infinity)) {
-        this.warnings.push(`${base}: a series without _sum, or without both _count and the +Inf bucket: histogram left out`);
+        this.warnings.push(
+          `${base}: a series without _sum, or without both _count and the +Inf bucket: histogram left out`
+        );
         return void 0;
       }
       if (!entry.buckets.has(Infinity)) entry.buckets.set(Infinity, entry.count);
@@ -6512,9 +7317,14 @@ var Reader = class {
       if (common2 && (common2.size !== bounds2.size || [...common2].some((b) => !bounds2.has(b)))) mixedBounds = true;
       common2 = common2 ? new Set([...common2].filter((b) => bounds2.has(b))) : bounds2;
     }
-    if (torn) this.warnings.push(`${base}: the +Inf bucket differs from _count (a scrape taken mid-update?); the mean uses _sum / _count`);
-    if (mixedBounds) this.warnings.push(`${base}: its series have different bucket bounds; only the bounds they share are kept`);
-    if (!common2 || this.finiteTotal(base, sum * 1e3) === void 0 || this.finiteTotal(base, count3) === void 0) return void 0;
+    if (torn)
+      this.warnings.push(
+        `${base}: the +Inf bucket differs from _count (a scrape taken mid-update?); the mean uses _sum / _count`
+      );
+    if (mixedBounds)
+      this.warnings.push(`${base}: its series have different bucket bounds; only the bounds they share are kept`);
+    if (!common2 || this.finiteTotal(base, sum * 1e3) === void 0 || this.finiteTotal(base, count3) === void 0)
+      return void 0;
     const bounds = [...common2].sort((a, b) => a - b);
     const buckets = bounds.map((le) => {
       let c = 0;
@@ -6527,7 +7337,9 @@ var Reader = class {
       return void 0;
     }
     if (buckets.some((b, i) => i > 0 && b.count < buckets[i - 1].count)) {
-      this.warnings.push(`${base}: cumulative bucket counts decrease somewhere (a torn scrape?); quantiles flatten the decrease as Prometheus does`);
+      this.warnings.push(
+        `${base}: cumulative bucket counts decrease somewhere (a torn scrape?); quantiles flatten the decrease as Prometheus does`
+      );
     }
     return { metric, buckets, sum: sum * 1e3, count: count3, source: base };
   }
@@ -6615,9 +7427,14 @@ function subtractHistograms(after, before) {
   const a = [...after.buckets].sort((x, y) => x.le - y.le);
   const b = [...before.buckets].sort((x, y) => x.le - y.le);
   if (a.length !== b.length || a.some((bucket, i) => bucket.le !== b[i].le)) {
-    throw new RangeError(`${after.source}: the bucket bounds differ between the scrapes (${b.length} vs ${a.length} buckets), so they cannot be subtracted`);
+    throw new RangeError(
+      `${after.source}: the bucket bounds differ between the scrapes (${b.length} vs ${a.length} buckets), so they cannot be subtracted`
+    );
   }
-  const buckets = a.map((bucket, i) => ({ le: bucket.le, count: nonNegative3(bucket.count - b[i].count, bucket.count, `bucket le=${bucket.le}`, after.source) }));
+  const buckets = a.map((bucket, i) => ({
+    le: bucket.le,
+    count: nonNegative3(bucket.count - b[i].count, bucket.count, `bucket le=${bucket.le}`, after.source)
+  }));
   return {
     metric: after.metric,
     buckets,
@@ -6629,7 +7446,9 @@ function subtractHistograms(after, before) {
 function nonNegative3(difference, scale, what, source) {
   if (difference >= 0) return difference;
   if (difference >= -1e-9 * Math.max(1, Math.abs(scale))) return 0;
-  throw new RangeError(`${source}: ${what} went down between the scrapes (by ${-difference}): the counters were reset (server restarted?)`);
+  throw new RangeError(
+    `${source}: ${what} went down between the scrapes (by ${-difference}): the counters were reset (server restarted?)`
+  );
 }
 function coalesce(sorted) {
   const out = [{ ...sorted[0] }];
@@ -6675,20 +7494,31 @@ function detectPrometheus(head) {
     const line = raw.trim();
     if (line === "") continue;
     if (++looked > 50) break;
-    if (/^#\s+(HELP|TYPE)\s+\S/.test(line)) return { match: true, reason: "Prometheus text exposition (# HELP / # TYPE lines)" };
+    if (/^#\s+(HELP|TYPE)\s+\S/.test(line))
+      return { match: true, reason: "Prometheus text exposition (# HELP / # TYPE lines)" };
     if (line.startsWith("#")) continue;
     const sample = parseSampleLine(line);
-    if (typeof sample !== "string") return { match: true, reason: `Prometheus text exposition (sample line ${sample.name})` };
-    return { match: false, reason: `no "# HELP"/"# TYPE" line, and the first line is not a sample "name{labels} value": ${JSON.stringify(line.slice(0, 40))}` };
+    if (sample.ok) return { match: true, reason: `Prometheus text exposition (sample line ${sample.value.name})` };
+    return {
+      match: false,
+      reason: `no "# HELP"/"# TYPE" line, and the first line is not a sample "name{labels} value": ${JSON.stringify(line.slice(0, 40))}`
+    };
   }
   return { match: false, reason: 'no "# HELP"/"# TYPE" line and no "name{labels} value" sample line' };
 }
 async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
   const text = await readDocument(source, LABEL, maxBytes);
-  const expo = parseExposition(text, source.name, (name) => name.startsWith(VLLM_PREFIX) || name === "process_start_time_seconds");
+  const expo = parseExposition(
+    text,
+    source.name,
+    (name) => name.startsWith(VLLM_PREFIX) || name === "process_start_time_seconds"
+  );
   const first = expo.issues.kept[0];
   if (expo.sampleLines === 0) {
-    throw new InputError(source.name, `${LABEL}: no sample lines ("name{labels} value")${first ? `; line ${first.line}: ${first.message}` : ""}`);
+    throw new InputError(
+      source.name,
+      `${LABEL}: no sample lines ("name{labels} value")${first ? `; line ${first.line}: ${first.message}` : ""}`
+    );
   }
   if (expo.badLines / expo.sampleLines > options.maxBadLineRatio) {
     throw new InputError(
@@ -6698,7 +7528,10 @@ async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
     );
   }
   if (!expo.samples.some((s) => s.name.startsWith(VLLM_PREFIX))) {
-    throw new InputError(source.name, `${LABEL}: ${expo.sampleLines} samples but none named "vllm:…"; perf-triage reads vLLM's /metrics (other servers' scrapes are not supported)`);
+    throw new InputError(
+      source.name,
+      `${LABEL}: ${expo.sampleLines} samples but none named "vllm:…"; perf-triage reads vLLM's /metrics (other servers' scrapes are not supported)`
+    );
   }
   const facts = vllmFacts(expo, source.name, expo.issues);
   const report2 = {
@@ -6712,7 +7545,10 @@ async function readPrometheus(source, options, maxBytes = MAX_SCRAPE_BYTES) {
   };
   const run = runFromFacts(facts, report2);
   if (!run.histograms?.length && !run.server && !workloadOf3(facts)) {
-    throw new InputError(source.name, `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`);
+    throw new InputError(
+      source.name,
+      `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`
+    );
   }
   return [run];
 }
@@ -6730,7 +7566,14 @@ function meanSummaries(histograms) {
   const out = [];
   for (const h of histograms) {
     const mean = histogramMean(h);
-    if (Number.isFinite(mean)) out.push({ metric: h.metric, stat: "mean", value: mean, count: h.count, field: `${h.source}_sum / ${h.source}_count` });
+    if (Number.isFinite(mean))
+      out.push({
+        metric: h.metric,
+        stat: "mean",
+        value: mean,
+        count: h.count,
+        field: `${h.source}_sum / ${h.source}_count`
+      });
   }
   return out;
 }
@@ -6899,9 +7742,18 @@ var RESOURCE_SPANS_KEY = /^\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
 var ARRAY_OF_REQUESTS = /^\s*\[\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
 function detectOtel(head) {
   const text = head.replace(/^\ufeff/, "");
-  if (RESOURCE_SPANS_KEY.test(text)) return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")', specificity: 3 };
-  if (ARRAY_OF_REQUESTS.test(text)) return { match: true, reason: 'a JSON array of OTLP/JSON trace export requests ([{"resourceSpans": …}, …])', specificity: 3 };
-  return { match: false, reason: 'does not start with {"resourceSpans": …} or [{"resourceSpans": …}, …] (an OTLP/JSON trace export)' };
+  if (RESOURCE_SPANS_KEY.test(text))
+    return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")', specificity: 3 };
+  if (ARRAY_OF_REQUESTS.test(text))
+    return {
+      match: true,
+      reason: 'a JSON array of OTLP/JSON trace export requests ([{"resourceSpans": …}, …])',
+      specificity: 3
+    };
+  return {
+    match: false,
+    reason: 'does not start with {"resourceSpans": …} or [{"resourceSpans": …}, …] (an OTLP/JSON trace export)'
+  };
 }
 async function readOtel(source, options, limits = {}) {
   const { documentBytes = MAX_DOCUMENT_BYTES, jsonlBytes = MAX_TRACE_JSONL_BYTES } = limits;
@@ -6926,11 +7778,16 @@ async function readOtel(source, options, limits = {}) {
     const onLine = (line, lineNo) => {
       if (line.trim() === "") return;
       const parsed = builder.parseRecordText(line, lineNo, LABEL2);
-      if (parsed) for (const request of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) take(request, lineNo, false);
+      if (parsed)
+        for (const request of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) take(request, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;
-      if (bytes > jsonlBytes) throw new InputError(source.name, `${LABEL2}: the file is larger than ${Math.round(jsonlBytes / 1024 / 1024)} MB, the most perf-triage reads; refused`);
+      if (bytes > jsonlBytes)
+        throw new InputError(
+          source.name,
+          `${LABEL2}: the file is larger than ${Math.round(jsonlBytes / 1024 / 1024)} MB, the most perf-triage reads; refused`
+        );
       splitter.push(chunk, onLine);
     }
     splitter.end(onLine);
@@ -6941,14 +7798,24 @@ async function readOtel(source, options, limits = {}) {
     if (!Array.isArray(value4)) {
       const { problem: problem2 } = spansOf(value4);
       if (problem2) throw new InputError(source.name, `${LABEL2}: ${problem2}`);
-    } else if (value4.length === 0) throw new InputError(source.name, `${LABEL2}: an empty list (expected export requests {"resourceSpans": [...]})`);
+    } else if (value4.length === 0)
+      throw new InputError(source.name, `${LABEL2}: an empty list (expected export requests {"resourceSpans": [...]})`);
     requests.forEach((request, i) => take(request, i + 1, true));
   }
   const built = builder.finish();
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `${first.message} (no usable span: ${built.skipped} of ${built.recordsRead} rejected, this is the first)`, first.line, first.field);
-    throw new InputError(source.name, `${LABEL2}: no "${VLLM_SPAN_NAME}" spans (vLLM writes one per request when started with --otlp-traces-endpoint)${tally.describeOthers()}`);
+    if (first)
+      throw new InputError(
+        source.name,
+        `${first.message} (no usable span: ${built.skipped} of ${built.recordsRead} rejected, this is the first)`,
+        first.line,
+        first.field
+      );
+    throw new InputError(
+      source.name,
+      `${LABEL2}: no "${VLLM_SPAN_NAME}" spans (vLLM writes one per request when started with --otlp-traces-endpoint)${tally.describeOthers()}`
+    );
   }
   if (built.recordsRead > 0 && built.skipped / built.recordsRead > options.maxBadLineRatio) {
     throw new InputError(
@@ -6969,7 +7836,10 @@ async function readOtel(source, options, limits = {}) {
   if (models.length === 1) meta.model = meta.benchmark = models[0];
   if (tally.services.size === 1) meta.extra.service_name = [...tally.services][0];
   const warnings = [...built.warnings];
-  if (models.length > 1) warnings.push(`spans of ${models.length} models (${models.slice(0, 5).join(", ")}): kept per request as model_version`);
+  if (models.length > 1)
+    warnings.push(
+      `spans of ${models.length} models (${models.slice(0, 5).join(", ")}): kept per request as model_version`
+    );
   const others = tally.describeOthers();
   if (others) warnings.push(`other spans left out${others}`);
   return [
@@ -6977,7 +7847,17 @@ async function readOtel(source, options, limits = {}) {
       meta,
       requests: table2,
       summaries: [],
-      sources: [{ file: source.name, format: OTEL_FORMAT, recordsRead: built.recordsRead, recordsKept: table2.length, skipped: built.skipped, issues: built.issues.kept, warnings }],
+      sources: [
+        {
+          file: source.name,
+          format: OTEL_FORMAT,
+          recordsRead: built.recordsRead,
+          recordsKept: table2.length,
+          skipped: built.skipped,
+          issues: built.issues.kept,
+          warnings
+        }
+      ],
       // vLLM writes these spans: the engine, for the workload key.
       workload: { requests: table2.length, failed: failed2, failedFrom: "rows", engine: "vllm" },
       role: "traces"
@@ -7029,12 +7909,16 @@ var githubActionBenchmarkAdapter = {
 };
 function detectGithubActionBenchmark(head) {
   const text = head.replace(/^\ufeff/, "").trimStart();
-  const no = (why) => ({ match: false, reason: `not a JSON array of {"name", "unit", "value"} entries: ${why}` });
+  const no = (why) => ({
+    match: false,
+    reason: `not a JSON array of {"name", "unit", "value"} entries: ${why}`
+  });
   if (!text.startsWith("[")) return no(`starts with ${JSON.stringify(text.slice(0, 20))}`);
   let firstText2;
   const splitter = new JsonStreamSplitter();
   splitter.push(text, { onElement: (t) => firstText2 ??= t, onError: () => void 0 });
-  if (firstText2 === void 0) return no(/^\[\s*\]/.test(text) ? "the array is empty" : "no complete first entry in the first 16 KiB");
+  if (firstText2 === void 0)
+    return no(/^\[\s*\]/.test(text) ? "the array is empty" : "no complete first entry in the first 16 KiB");
   let first;
   try {
     first = parseJsonLenient(firstText2);
@@ -7046,7 +7930,10 @@ function detectGithubActionBenchmark(head) {
   const missing = ["name", "unit", "value"].filter((k) => !Object.hasOwn(entry, k));
   if (missing.length > 0) return no(`the first entry has no ${missing.map((k) => `"${k}"`).join(", ")}`);
   const others = Object.keys(entry).filter((k) => !ENTRY_KEYS.has(k));
-  if (others.length > 0) return no(`the first entry has other keys too (${others.slice(0, 3).join(", ")}); force the format to read it anyway`);
+  if (others.length > 0)
+    return no(
+      `the first entry has other keys too (${others.slice(0, 3).join(", ")}); force the format to read it anyway`
+    );
   return { match: true, reason: "github-action-benchmark entries {name, unit, value}" };
 }
 async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMENT_BYTES) {
@@ -7078,25 +7965,52 @@ async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMEN
         return;
       }
       const entry = asObject(value4);
-      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value4) ? "a list" : JSON.stringify(value4)?.slice(0, 40)}`);
+      if (!entry)
+        return reject(
+          line,
+          `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value4) ? "a list" : JSON.stringify(value4)?.slice(0, 40)}`
+        );
       const name = own(entry, "name");
-      if (typeof name !== "string" || name.trim() === "") return reject(line, `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? "nothing"}`, "name");
+      if (typeof name !== "string" || name.trim() === "")
+        return reject(
+          line,
+          `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? "nothing"}`,
+          "name"
+        );
       const number3 = finiteNumber(own(entry, "value"));
       if (number3 === void 0 || Number.isNaN(number3)) {
-        return reject(line, `entry ${JSON.stringify(name.slice(0, 60))}: expected a finite number, got ${JSON.stringify(own(entry, "value"))?.slice(0, 40) ?? "nothing"}`, "value");
+        return reject(
+          line,
+          `entry ${JSON.stringify(name.slice(0, 60))}: expected a finite number, got ${JSON.stringify(own(entry, "value"))?.slice(0, 40) ?? "nothing"}`,
+          "value"
+        );
       }
-      if (names2.has(name)) return reject(line, `entry ${JSON.stringify(name.slice(0, 60))} appears again; the first one is kept`, "name");
+      if (names2.has(name))
+        return reject(line, `entry ${JSON.stringify(name.slice(0, 60))} appears again; the first one is kept`, "name");
       names2.add(name);
       const rawUnit = own(entry, "unit");
       const unit = typeof rawUnit === "string" ? rawUnit.trim() : "";
       if (typeof rawUnit !== "string") noUnit.add(line, name);
-      summaries.push({ metric: name, stat: "value", value: number3, unit, direction: directionOfUnit(unit), field: name });
+      summaries.push({
+        metric: name,
+        stat: "value",
+        value: number3,
+        unit,
+        direction: directionOfUnit(unit),
+        field: name
+      });
       if (Object.hasOwn(METRICS, name)) {
-        warnings.push(`entry "${name}" has the name of perf-triage's ${name} metric, so it is compared as that metric (in ${METRICS[name].unit}); rename it if its unit is ${unit || "something else"}`);
+        warnings.push(
+          `entry "${name}" has the name of perf-triage's ${name} metric, so it is compared as that metric (in ${METRICS[name].unit}); rename it if its unit is ${unit || "something else"}`
+        );
       }
       keepText(meta.extra, `range.${name}`, rangeText(own(entry, "range"), unit, name, line, badRange));
       const extra = own(entry, "extra");
-      keepText(meta.extra, `extra.${name}`, typeof extra === "string" && extra !== "" ? extra.slice(0, MAX_TEXT5) : void 0);
+      keepText(
+        meta.extra,
+        `extra.${name}`,
+        typeof extra === "string" && extra !== "" ? extra.slice(0, MAX_TEXT5) : void 0
+      );
       ignoredKeys += Object.keys(entry).filter((k) => !ENTRY_KEYS.has(k)).length;
     },
     onError: (message, line) => {
@@ -7106,7 +8020,10 @@ async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMEN
   splitter.push(text, handlers);
   splitter.end(handlers);
   if (splitter.shape !== "array") {
-    throw new InputError(source.name, `${LABEL3}: expected a JSON array of {"name", "unit", "value"} entries${structural ? ` (${structural})` : ""}`);
+    throw new InputError(
+      source.name,
+      `${LABEL3}: expected a JSON array of {"name", "unit", "value"} entries${structural ? ` (${structural})` : ""}`
+    );
   }
   if (structural) {
     if (read === 0) throw new InputError(source.name, `${LABEL3}: ${structural}`);
@@ -7114,7 +8031,12 @@ async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMEN
   }
   const first = issues.kept[0];
   if (summaries.length === 0) {
-    throw new InputError(source.name, first ? `${LABEL3}: ${first.message} (no usable entry: ${skipped} of ${read} rejected, this is the first)` : `${LABEL3}: the array has no entries`, first?.line, first?.field);
+    throw new InputError(
+      source.name,
+      first ? `${LABEL3}: ${first.message} (no usable entry: ${skipped} of ${read} rejected, this is the first)` : `${LABEL3}: the array has no entries`,
+      first?.line,
+      first?.field
+    );
   }
   if (skipped / read > options.maxBadLineRatio) {
     throw new InputError(
@@ -7125,20 +8047,34 @@ async function readGithubActionBenchmark(source, options, maxBytes = MAX_DOCUMEN
     );
   }
   warnings.push(...noUnit.warning(), ...badRange.warning());
-  if (ignoredKeys > 0) warnings.push(`${ignoredKeys} key(s) other than name, unit, value, range and extra were ignored`);
-  warnings.push("the file does not say whether bigger or smaller is better (that is the action's tool input): entries whose unit is a rate are read as bigger-is-better, all others as smaller-is-better");
+  if (ignoredKeys > 0)
+    warnings.push(`${ignoredKeys} key(s) other than name, unit, value, range and extra were ignored`);
+  warnings.push(
+    "the file does not say whether bigger or smaller is better (that is the action's tool input): entries whose unit is a rate are read as bigger-is-better, all others as smaller-is-better"
+  );
   return [
     {
       meta,
       summaries,
-      sources: [{ file: source.name, format: GITHUB_ACTION_BENCHMARK_FORMAT, recordsRead: read, recordsKept: summaries.length, skipped, issues: issues.kept, warnings }],
+      sources: [
+        {
+          file: source.name,
+          format: GITHUB_ACTION_BENCHMARK_FORMAT,
+          recordsRead: read,
+          recordsKept: summaries.length,
+          skipped,
+          issues: issues.kept,
+          warnings
+        }
+      ],
       role: "summary"
     }
   ];
 }
 function directionOfUnit(unit) {
   const u = unit.trim().toLowerCase();
-  if (/\/\s*(ns|us|µs|ms|s|sec|secs|second|seconds|min|mins|minute|minutes|h|hr|hour|hours)$/.test(u)) return "higher-is-better";
+  if (/\/\s*(ns|us|µs|ms|s|sec|secs|second|seconds|min|mins|minute|minutes|h|hr|hour|hours)$/.test(u))
+    return "higher-is-better";
   if (/\bper\s+(s|sec|second|min|minute|h|hour)\b/.test(u)) return "higher-is-better";
   if (/ops$/.test(u) || /\b(throughput|[kmg]?hz|qps|rps|tps|fps|iops)\b/.test(u)) return "higher-is-better";
   return "lower-is-better";
@@ -7183,7 +8119,9 @@ var Examples = class {
     if (++this.count <= 3) this.first.push(`line ${line}: ${what.slice(0, 80)}`);
   }
   warning() {
-    return this.count === 0 ? [] : [`${this.count} ${this.count === 1 ? "entry has" : "entries have"} ${this.problem} (${this.first.join("; ")}${this.count > 3 ? "; …" : ""})`];
+    return this.count === 0 ? [] : [
+      `${this.count} ${this.count === 1 ? "entry has" : "entries have"} ${this.problem} (${this.first.join("; ")}${this.count > 3 ? "; …" : ""})`
+    ];
   }
 };
 
@@ -7213,14 +8151,21 @@ function digestRun(run) {
   const columns2 = {};
   for (const field of NUMERIC_FIELDS) {
     const values = t.numbers[field];
-    if (values) columns2[field] = Array.from(rows, (i) => field === "arrival_ts" ? arrivalRound(values[i]) : round(values[i]));
+    if (values)
+      columns2[field] = Array.from(rows, (i) => field === "arrival_ts" ? arrivalRound(values[i]) : round(values[i]));
   }
   const text = {};
   for (const field of KEPT_TEXT) {
     const column = t.text[field];
     if (column) text[field] = Array.from(rows, (i) => textAt(column, i) ?? null);
   }
-  out.requests = { total: Math.round(t.length * (t.rowWeight ?? 1)), kept: rows.length, orderedByArrival: t.orderedByArrival, columns: columns2, text };
+  out.requests = {
+    total: Math.round(t.length * (t.rowWeight ?? 1)),
+    kept: rows.length,
+    orderedByArrival: t.orderedByArrival,
+    columns: columns2,
+    text
+  };
   return out;
 }
 function arrivalRound(v) {
@@ -7257,7 +8202,10 @@ function runFromDigest(d, name) {
       orderedByArrival: r.orderedByArrival,
       ...r.kept < r.total ? { rowWeight: r.total / r.kept } : {}
     };
-    if (r.kept < r.total) warnings.push(`baseline digest: an evenly spaced sample of ${r.kept} of the run's ${r.total} requests (intervals are wider than from the full run)`);
+    if (r.kept < r.total)
+      warnings.push(
+        `baseline digest: an evenly spaced sample of ${r.kept} of the run's ${r.total} requests (intervals are wider than from the full run)`
+      );
   }
   return {
     meta: d.meta,
@@ -7266,7 +8214,17 @@ function runFromDigest(d, name) {
     ...d.histograms ? { histograms: d.histograms } : {},
     ...d.server ? { server: d.server } : {},
     ...d.workload ? { workload: d.workload } : {},
-    sources: [{ file: name, format: `perf-triage-baseline (${d.sources.map((s) => s.format).join(", ")})`, recordsRead: requests?.length ?? 0, recordsKept: requests?.length ?? 0, skipped: 0, issues: [], warnings }],
+    sources: [
+      {
+        file: name,
+        format: `perf-triage-baseline (${d.sources.map((s) => s.format).join(", ")})`,
+        recordsRead: requests?.length ?? 0,
+        recordsKept: requests?.length ?? 0,
+        skipped: 0,
+        issues: [],
+        warnings
+      }
+    ],
     role: requests ? "requests" : "summary"
   };
 }
@@ -7286,10 +8244,15 @@ function parseDigest(text, file) {
   }
   const d = object(value4, file, "the file");
   if (d.schema !== BASELINE_SCHEMA) {
-    throw new InputError(file, `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`);
+    throw new InputError(
+      file,
+      `baseline digest: schema is ${JSON.stringify(d.schema)}, expected "${BASELINE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/baseline@") ? " (update perf-triage to read newer baselines)" : ""}`
+    );
   }
-  if (typeof d.benchmark !== "string" || typeof d.createdAt !== "string") throw new InputError(file, 'baseline digest: "benchmark" and "createdAt" must be strings');
-  if (!Array.isArray(d.runs) || d.runs.length === 0) throw new InputError(file, 'baseline digest: "runs" must be a non-empty list');
+  if (typeof d.benchmark !== "string" || typeof d.createdAt !== "string")
+    throw new InputError(file, 'baseline digest: "benchmark" and "createdAt" must be strings');
+  if (!Array.isArray(d.runs) || d.runs.length === 0)
+    throw new InputError(file, 'baseline digest: "runs" must be a non-empty list');
   d.runs.forEach((r, i) => checkRun(r, file, `runs[${i}]`));
   return d;
 }
@@ -7300,18 +8263,26 @@ function checkRun(value4, file, where) {
   if (!Array.isArray(r.summaries)) throw new InputError(file, `baseline digest: ${where}.summaries must be a list`);
   for (const s of r.summaries) {
     if (typeof s?.metric !== "string" || typeof s?.stat !== "string" || typeof s?.value !== "number" || !Number.isFinite(s.value)) {
-      throw new InputError(file, `baseline digest: ${where}.summaries holds an entry without metric, stat and a finite value`);
+      throw new InputError(
+        file,
+        `baseline digest: ${where}.summaries holds an entry without metric, stat and a finite value`
+      );
     }
   }
   if (r.requests === void 0) return;
   const q = object(r.requests, file, `${where}.requests`);
   const kept = q.kept;
-  if (typeof kept !== "number" || !Number.isInteger(kept) || kept < 0) throw new InputError(file, `baseline digest: ${where}.requests.kept must be a whole number`);
+  if (typeof kept !== "number" || !Number.isInteger(kept) || kept < 0)
+    throw new InputError(file, `baseline digest: ${where}.requests.kept must be a whole number`);
   const columns2 = object(q.columns, file, `${where}.requests.columns`);
   for (const [field, values] of Object.entries(columns2)) {
-    if (!NUMERIC_FIELDS.includes(field)) throw new InputError(file, `baseline digest: ${where}.requests.columns has an unknown field "${field}"`);
+    if (!NUMERIC_FIELDS.includes(field))
+      throw new InputError(file, `baseline digest: ${where}.requests.columns has an unknown field "${field}"`);
     if (!Array.isArray(values) || values.length !== kept || values.some((v) => v !== null && (typeof v !== "number" || !Number.isFinite(v)))) {
-      throw new InputError(file, `baseline digest: ${where}.requests.columns.${field} must be ${kept} finite numbers or nulls`);
+      throw new InputError(
+        file,
+        `baseline digest: ${where}.requests.columns.${field} must be ${kept} finite numbers or nulls`
+      );
     }
   }
   const text = object(q.text ?? {}, file, `${where}.requests.text`);
@@ -7322,7 +8293,8 @@ function checkRun(value4, file, where) {
   }
 }
 function object(value4, file, where) {
-  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) throw new InputError(file, `baseline digest: ${where} must be an object`);
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4))
+    throw new InputError(file, `baseline digest: ${where} must be an object`);
   return value4;
 }
 
@@ -7345,7 +8317,7 @@ var native = {
   writtenBy: "your server or API layer: one record per request (docs/native-format.md)",
   detect: (head) => {
     const layout = detectNativeLayout(head);
-    return typeof layout === "string" ? { match: true, reason: `native ${layout}`, specificity: 0 } : { match: false, reason: layout.error };
+    return layout.ok ? { match: true, reason: `native ${layout.value}`, specificity: 0 } : { match: false, reason: layout.error };
   },
   expects: "per-request records with first_token_ms and total_ms (docs/native-format.md)",
   read: async (source, options) => [await ingestNative(source, options)]
@@ -7375,7 +8347,11 @@ async function ingestRuns(source, options, formatId) {
   }
   if (formatId && formatId !== "auto") {
     const adapter2 = ADAPTERS.find((a) => a.id === formatId);
-    if (!adapter2) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES2)].join(", ")}`);
+    if (!adapter2)
+      throw new InputError(
+        source.name,
+        `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES2)].join(", ")}`
+      );
     return usable(adapter2, await adapter2.read(source, options), source.name);
   }
   const adapter = detectFormat(source);
@@ -7397,12 +8373,18 @@ function detectFormat(source) {
 function usable(adapter, runs, file) {
   const empty = (r) => !r.requests?.length && r.summaries.length === 0 && !r.histograms?.length && !r.server;
   if (runs.length > 0 && !runs.every(empty)) {
-    for (const run of runs.filter(empty)) run.sources[0]?.warnings.push("this run has no metric perf-triage can compare (no per-request rows, statistics or histograms)");
+    for (const run of runs.filter(empty))
+      run.sources[0]?.warnings.push(
+        "this run has no metric perf-triage can compare (no per-request rows, statistics or histograms)"
+      );
     return runs;
   }
   const leftOut = runs.flatMap((r) => r.sources.flatMap((s) => s.warnings)).slice(0, 3);
   const expected = adapter.expects ? `; a ${adapter.label} has ${adapter.expects}` : "";
-  throw new InputError(file, `read as ${adapter.label} (${adapter.id}), but it has no usable metric${expected}${leftOut.length ? `; left out: ${leftOut.join("; ")}` : ""}`);
+  throw new InputError(
+    file,
+    `read as ${adapter.label} (${adapter.id}), but it has no usable metric${expected}${leftOut.length ? `; left out: ${leftOut.join("; ")}` : ""}`
+  );
 }
 async function ingest(source, options, formatId) {
   const runs = await ingestRuns(source, options, formatId);
@@ -7419,28 +8401,31 @@ function groupRuns(runs) {
     list.push(run);
     byRole.set(role, list);
   }
-  if (byRole.size <= 1) return { runs };
+  if (byRole.size <= 1) return ok(runs);
   const counts = [...byRole.values()].map((list) => list.length);
   const repeats = Math.max(...counts);
   const ordered = [...byRole.entries()].map(([role, list]) => [role, orderByRepeat(list)]);
   if (counts.some((c) => c !== repeats)) {
     const description = ordered.map(([role, list]) => `${list.length} ${role}`).join(", ");
-    return {
-      error: `these files describe ${description} runs: a side needs the same number of each kind (one per repeat) to know which belong together; name them run=0, run=1, … or give one of each`
-    };
+    return err(
+      `these files describe ${description} runs: a side needs the same number of each kind (one per repeat) to know which belong together; name them run=0, run=1, … or give one of each`
+    );
   }
   const merged = [];
   for (let i = 0; i < repeats; i++) {
     const parts2 = ordered.map(([, list]) => list[i]);
     const labels = new Set(parts2.map((p) => p.repeat).filter(Boolean));
-    if (labels.size > 1) return { error: `files paired as one run carry different repeat labels (${[...labels].join(", ")})` };
+    if (labels.size > 1)
+      return err(`files paired as one run carry different repeat labels (${[...labels].join(", ")})`);
     const withRequests = parts2.filter((p) => p.requests);
     if (withRequests.length > 1) {
-      return { error: `${withRequests.map((p) => p.sources[0]?.file).join(" and ")} both hold per-request records for one run; give one per-request file per run` };
+      return err(
+        `${withRequests.map((p) => p.sources[0]?.file).join(" and ")} both hold per-request records for one run; give one per-request file per run`
+      );
     }
     merged.push(mergeParts(parts2));
   }
-  return { runs: merged };
+  return ok(merged);
 }
 function orderByRepeat(list) {
   const labelled = list.every((r) => r.repeat !== void 0);
@@ -7460,11 +8445,22 @@ function mergeParts(parts2) {
   const pick = (key) => parts2.map((p) => p.meta[key]).find((v) => v !== void 0);
   const requests = parts2.find((p) => p.requests)?.requests;
   return {
-    meta: { config, extra, benchmark: pick("benchmark"), commit: pick("commit"), hardware: pick("hardware"), model: pick("model"), workload: pick("workload") },
+    meta: {
+      config,
+      extra,
+      benchmark: pick("benchmark"),
+      commit: pick("commit"),
+      hardware: pick("hardware"),
+      model: pick("model"),
+      workload: pick("workload")
+    },
     ...requests ? { requests } : {},
     // The client tool's statistics first: a metric is read from the first summary that has it, and a
     // scrape's histogram mean of TTFT is the server's, not the client-measured TTFT the tool reports.
-    summaries: [...parts2.filter((p) => p.role !== "server-metrics"), ...parts2.filter((p) => p.role === "server-metrics")].flatMap((p) => p.summaries),
+    summaries: [
+      ...parts2.filter((p) => p.role !== "server-metrics"),
+      ...parts2.filter((p) => p.role === "server-metrics")
+    ].flatMap((p) => p.summaries),
     sources: parts2.flatMap((p) => p.sources),
     histograms: parts2.flatMap((p) => p.histograms ?? []),
     server: mergeObjects(parts2.map((p) => p.server)),
@@ -7495,17 +8491,37 @@ function pooledTable(side2) {
   const length = tables.reduce((s, t) => s + t.length, 0);
   const numbers = {};
   const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers)));
-  for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
+  for (const field of numericFields)
+    numbers[field] = concatNumbers(
+      tables.map((t) => [t.length, t.numbers[field]]),
+      length
+    );
   const text = {};
   const textFields = new Set(tables.flatMap((t) => Object.keys(t.text)));
-  for (const field of textFields) text[field] = concatText(tables.map((t) => [t.length, t.text[field]]), length);
+  for (const field of textFields)
+    text[field] = concatText(
+      tables.map((t) => [t.length, t.text[field]]),
+      length
+    );
   const extraNumbers = /* @__PURE__ */ new Map();
   for (const name of new Set(tables.flatMap((t) => [...t.extraNumbers.keys()]))) {
-    extraNumbers.set(name, concatNumbers(tables.map((t) => [t.length, t.extraNumbers.get(name)]), length));
+    extraNumbers.set(
+      name,
+      concatNumbers(
+        tables.map((t) => [t.length, t.extraNumbers.get(name)]),
+        length
+      )
+    );
   }
   const extraText = /* @__PURE__ */ new Map();
   for (const name of new Set(tables.flatMap((t) => [...t.extraText.keys()]))) {
-    extraText.set(name, concatText(tables.map((t) => [t.length, t.extraText.get(name)]), length));
+    extraText.set(
+      name,
+      concatText(
+        tables.map((t) => [t.length, t.extraText.get(name)]),
+        length
+      )
+    );
   }
   const sourceLine = new Uint32Array(length);
   let offset = 0;
@@ -7514,7 +8530,16 @@ function pooledTable(side2) {
     offset += t.length;
   }
   const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : void 0;
-  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...tokenGaps ? { tokenGaps } : {} };
+  return {
+    length,
+    numbers,
+    text,
+    extraNumbers,
+    extraText,
+    sourceLine,
+    orderedByArrival: false,
+    ...tokenGaps ? { tokenGaps } : {}
+  };
 }
 function concatNumbers(parts2, length) {
   const out = new Float64Array(length).fill(NaN);
@@ -7577,7 +8602,10 @@ function shardOf(run) {
 }
 function markShard(runs, shard) {
   if (!shard) return [...runs];
-  return runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } } }));
+  return runs.map((r) => ({
+    ...r,
+    meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } }
+  }));
 }
 function mergeShards(runs) {
   const groups = /* @__PURE__ */ new Map();
@@ -7585,7 +8613,10 @@ function mergeShards(runs) {
   for (const run of runs) {
     const shard = shardOf(run);
     if (!shard) {
-      if (run.meta.extra.shard !== void 0) return { error: `${run.sources[0]?.file ?? "a file"}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard)}` };
+      if (run.meta.extra.shard !== void 0)
+        return err(
+          `${run.sources[0]?.file ?? "a file"}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard)}`
+        );
       out.push(run);
       continue;
     }
@@ -7594,10 +8625,10 @@ function mergeShards(runs) {
   }
   for (const group of groups.values()) {
     const merged = mergeGroup(group);
-    if ("error" in merged) return merged;
-    out.push(merged.run);
+    if (!merged.ok) return merged;
+    out.push(merged.value);
   }
-  return { runs: out };
+  return ok(out);
 }
 function mergeGroup(group) {
   const count3 = shardOf(group[0]).count;
@@ -7606,34 +8637,45 @@ function mergeGroup(group) {
   const missing = Array.from({ length: count3 }, (_, i) => i + 1).filter((i) => !indexes.includes(i));
   const repeated = indexes.filter((v, i) => indexes[i - 1] === v);
   if (missing.length || repeated.length) {
-    return { error: `"${name}" is split in ${count3} shards, but ${missing.length ? `shard ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing` : ""}${missing.length && repeated.length ? " and " : ""}${repeated.length ? `shard ${[...new Set(repeated)].join(", ")} came more than once` : ""}` };
+    return err(
+      `"${name}" is split in ${count3} shards, but ${missing.length ? `shard ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing` : ""}${missing.length && repeated.length ? " and " : ""}${repeated.length ? `shard ${[...new Set(repeated)].join(", ")} came more than once` : ""}`
+    );
   }
-  if (group.some((r) => !r.requests)) return { error: `"${name}": shards must carry per-request records to be merged (${group.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(", ")} has none)` };
+  if (group.some((r) => !r.requests))
+    return err(
+      `"${name}": shards must carry per-request records to be merged (${group.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(", ")} has none)`
+    );
   const ordered = [...group].sort((a, b) => shardOf(a).index - shardOf(b).index);
   const weight = Math.max(...ordered.map((r) => r.requests.rowWeight ?? 1));
   const thinned = ordered.map((r) => ({ ...r, requests: thin(r.requests, weight) }));
   const pooled = pooledTable({ label: "head", runs: thinned });
   const table2 = byArrival(pooled, weight);
-  const notes2 = [`merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`];
-  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight)) notes2.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
+  const notes2 = [
+    `merged from ${count3} shards (${ordered.map((r) => r.sources[0]?.file ?? "?").join(", ")}); the tools' summaries of each shard are not combined`
+  ];
+  if (ordered.some((r) => (r.requests.rowWeight ?? 1) !== weight))
+    notes2.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
   const first = ordered[0];
   const { shard: _shard, ...extra } = first.meta.extra;
-  return {
-    run: {
-      meta: { ...first.meta, extra },
-      requests: table2,
-      summaries: [],
-      sources: ordered.flatMap((r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes2] } : s)),
-      role: "requests",
-      ...first.repeat !== void 0 ? { repeat: first.repeat } : {}
-    }
-  };
+  return ok({
+    meta: { ...first.meta, extra },
+    requests: table2,
+    summaries: [],
+    sources: ordered.flatMap(
+      (r, i) => r.sources.map((s) => i === 0 ? { ...s, warnings: [...s.warnings, ...notes2] } : s)
+    ),
+    role: "requests",
+    ...first.repeat !== void 0 ? { repeat: first.repeat } : {}
+  });
 }
 function thin(table2, weight) {
   const own2 = table2.rowWeight ?? 1;
   if (own2 >= weight) return table2;
   const keep = Math.max(1, Math.round(table2.length * own2 / weight));
-  const order = Uint32Array.from({ length: keep }, (_, k) => keep === 1 ? 0 : Math.round(k * (table2.length - 1) / (keep - 1)));
+  const order = Uint32Array.from(
+    { length: keep },
+    (_, k) => keep === 1 ? 0 : Math.round(k * (table2.length - 1) / (keep - 1))
+  );
   return permute(table2, order, weight);
 }
 function byArrival(table2, weight) {
@@ -7649,9 +8691,11 @@ function byArrival(table2, weight) {
 }
 function permute(table2, order, weight) {
   const numbers = {};
-  for (const [field, values] of Object.entries(table2.numbers)) numbers[field] = permuteNumbers(values, order);
+  for (const [field, values] of Object.entries(table2.numbers))
+    numbers[field] = permuteNumbers(values, order);
   const text = {};
-  for (const [field, column] of Object.entries(table2.text)) text[field] = permuteText(column, order);
+  for (const [field, column] of Object.entries(table2.text))
+    text[field] = permuteText(column, order);
   const extraNumbers = new Map([...table2.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)]));
   const extraText = new Map([...table2.extraText].map(([k, v]) => [k, permuteText(v, order)]));
   const sourceLine = Uint32Array.from(order, (i) => table2.sourceLine[i]);
@@ -7659,9 +8703,11 @@ function permute(table2, order, weight) {
   if (table2.tokenGaps) {
     const { offsets, values } = table2.tokenGaps;
     const newOffsets = new Uint32Array(order.length + 1);
-    for (let k = 0; k < order.length; k++) newOffsets[k + 1] = newOffsets[k] + (offsets[order[k] + 1] - offsets[order[k]]);
+    for (let k = 0; k < order.length; k++)
+      newOffsets[k + 1] = newOffsets[k] + (offsets[order[k] + 1] - offsets[order[k]]);
     const newValues = new Float64Array(newOffsets[order.length]);
-    for (let k = 0; k < order.length; k++) newValues.set(values.subarray(offsets[order[k]], offsets[order[k] + 1]), newOffsets[k]);
+    for (let k = 0; k < order.length; k++)
+      newValues.set(values.subarray(offsets[order[k]], offsets[order[k] + 1]), newOffsets[k]);
     tokenGaps = { offsets: newOffsets, values: newValues };
   }
   return {
@@ -7689,10 +8735,15 @@ function word(w) {
 function swap(name, from, to) {
   const pattern = word(from);
   if (!pattern.test(name)) return void 0;
-  return name.replace(pattern, (m) => m === m.toUpperCase() ? to.toUpperCase() : m[0] === m[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to);
+  return name.replace(
+    pattern,
+    (m) => m === m.toUpperCase() ? to.toUpperCase() : m[0] === m[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to
+  );
 }
 function pairScrapes(runs, subtract2) {
-  const byName = new Map(runs.filter((r) => r.role === "server-metrics").map((r) => [r.sources[0]?.file ?? "", r]));
+  const byName = new Map(
+    runs.filter((r) => r.role === "server-metrics").map((r) => [r.sources[0]?.file ?? "", r])
+  );
   const pairedAfter = /* @__PURE__ */ new Set();
   const pairs = /* @__PURE__ */ new Map();
   for (const [name, run] of byName) {
@@ -7713,23 +8764,39 @@ function pairScrapes(runs, subtract2) {
 }
 
 // src/ingest/formats/prometheus-diff.ts
-var COUNTERS = ["prefixCacheHits", "prefixCacheQueries", "preemptions"];
+var COUNTERS = [
+  "prefixCacheHits",
+  "prefixCacheQueries",
+  "preemptions"
+];
 var GAUGES = ["running", "waiting", "kvCacheUsage"];
 function diffScrapes(before, after) {
   const file = after.sources[0]?.file ?? "after";
   const beforeFile = before.sources[0]?.file ?? "before";
-  for (const [run2, name] of [[before, beforeFile], [after, file]]) {
+  for (const [run2, name] of [
+    [before, beforeFile],
+    [after, file]
+  ]) {
     if (run2.role !== "server-metrics" || run2.sources[0]?.format !== PROMETHEUS_FORMAT) {
-      throw new InputError(name, `diffScrapes: expected a run read from a Prometheus scrape, got ${run2.sources[0]?.format ?? "a run without sources"}`);
+      throw new InputError(
+        name,
+        `diffScrapes: expected a run read from a Prometheus scrape, got ${run2.sources[0]?.format ?? "a run without sources"}`
+      );
     }
   }
   const startBefore = extraNumber(before, "process_start_time_seconds");
   const startAfter = extraNumber(after, "process_start_time_seconds");
   if (startBefore !== void 0 && startAfter !== void 0 && startBefore !== startAfter) {
-    throw new InputError(file, `Prometheus scrape: the server restarted between the scrapes (process_start_time_seconds ${startBefore} in ${beforeFile}, ${startAfter} here): its counters started again from zero`);
+    throw new InputError(
+      file,
+      `Prometheus scrape: the server restarted between the scrapes (process_start_time_seconds ${startBefore} in ${beforeFile}, ${startAfter} here): its counters started again from zero`
+    );
   }
   const warnings = [`difference of two scrapes: ${beforeFile} subtracted; gauges are this scrape's readings`];
-  const reset = (what, detail) => new InputError(file, `Prometheus scrape: ${what} went down since ${beforeFile} (${detail}): the counters were reset (server restarted?), so the scrapes cannot be subtracted`);
+  const reset = (what, detail) => new InputError(
+    file,
+    `Prometheus scrape: ${what} went down since ${beforeFile} (${detail}): the counters were reset (server restarted?), so the scrapes cannot be subtracted`
+  );
   const histograms = [];
   for (const h of after.histograms ?? []) {
     const earlier = before.histograms?.find((b) => b.metric === h.metric);
@@ -7746,7 +8813,8 @@ function diffScrapes(before, after) {
     }
   }
   for (const b of before.histograms ?? []) {
-    if (!after.histograms?.some((h) => h.metric === b.metric)) warnings.push(`${b.source}: in ${beforeFile} but not in this scrape; left out`);
+    if (!after.histograms?.some((h) => h.metric === b.metric))
+      warnings.push(`${b.source}: in ${beforeFile} but not in this scrape; left out`);
   }
   const server = {};
   for (const key of COUNTERS) {
@@ -7760,8 +8828,18 @@ function diffScrapes(before, after) {
     const a = after.server?.[key];
     if (a !== void 0) server[key] = a;
   }
-  const requests = counterDifference(after.workload?.requests, before.workload?.requests, "vllm:request_success_total", reset);
-  const failed2 = counterDifference(after.workload?.failed, before.workload?.failed, "failed requests (finished_reason abort/error)", reset);
+  const requests = counterDifference(
+    after.workload?.requests,
+    before.workload?.requests,
+    "vllm:request_success_total",
+    reset
+  );
+  const failed2 = counterDifference(
+    after.workload?.failed,
+    before.workload?.failed,
+    "failed requests (finished_reason abort/error)",
+    reset
+  );
   const tokens = tokenDifference(tokensFromExtra(after.meta.extra), tokensFromExtra(before.meta.extra), reset);
   const meta = { ...after.meta, config: { ...after.meta.config }, extra: { ...after.meta.extra } };
   const run = runFromFacts(
@@ -7771,7 +8849,8 @@ function diffScrapes(before, after) {
   run.sources = [before.sources[0], ...run.sources];
   const t0 = extraNumber(before, "scrape_timestamp_ms");
   const t1 = extraNumber(after, "scrape_timestamp_ms");
-  if (t0 !== void 0 && t1 !== void 0 && t1 > t0) run.workload = { ...run.workload, durationSeconds: (t1 - t0) / 1e3 };
+  if (t0 !== void 0 && t1 !== void 0 && t1 > t0)
+    run.workload = { ...run.workload, durationSeconds: (t1 - t0) / 1e3 };
   return run;
 }
 function counterDifference(a, b, what, reset) {
@@ -7798,10 +8877,10 @@ async function sideFromSources(label, sources, options) {
   const runs = [];
   for (const source of sources) runs.push(...await ingestRuns(source, options, options.format));
   const sharded = mergeShards(runs);
-  if ("error" in sharded) throw new InputError(sources.map((s) => s.name).join(", "), sharded.error);
-  const grouped2 = groupRuns(pairScrapes(sharded.runs, diffScrapes));
-  if ("error" in grouped2) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
-  return { label, runs: grouped2.runs };
+  if (!sharded.ok) throw new InputError(sources.map((s) => s.name).join(", "), sharded.error);
+  const grouped2 = groupRuns(pairScrapes(sharded.value, diffScrapes));
+  if (!grouped2.ok) throw new InputError(sources.map((s) => s.name).join(", "), grouped2.error);
+  return { label, runs: grouped2.value };
 }
 
 // src/io/file-source.ts
@@ -8084,7 +9163,8 @@ function isDir(path) {
 // src/io/load-side.ts
 async function loadSide(label, patterns, options) {
   const { files, unmatched } = expandPatterns(patterns, options.cwd);
-  if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
+  if (unmatched.length)
+    throw new InputError(unmatched[0], `no file matches this pattern (${label === "base" ? "baseline" : "results"})`);
   if (files.length === 0) throw new InputError(label === "base" ? "baseline" : "results", "no files given");
   const sources = [];
   for (const file of files) {
@@ -8122,8 +9202,8 @@ var TIME_UNITS_MS = {
   nsecond: 1e-6,
   nanosecond: 1e-6,
   us: 1e-3,
-  "µs": 1e-3,
-  "μs": 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
   usec: 1e-3,
   usecond: 1e-3,
   microsecond: 1e-3,
@@ -8174,7 +9254,11 @@ async function readCsvTables(source, format, isHeader) {
   };
   for await (const chunk of source.chunks()) {
     size += chunk.length;
-    if (size > MAX_CSV_CHARS) throw new InputError(source.name, `${format}: the file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MB; refused`);
+    if (size > MAX_CSV_CHARS)
+      throw new InputError(
+        source.name,
+        `${format}: the file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MB; refused`
+      );
     parser.push(chunk, onRow, onError);
   }
   parser.end(onRow, onError);
@@ -8195,7 +9279,12 @@ var NAMES = {
   cycles: ["sm__cycles_elapsed.avg", "gpc__cycles_elapsed.max", "Elapsed Cycles"],
   cyclesPerSecond: ["sm__cycles_elapsed.avg.per_second", "gpc__cycles_elapsed.avg.per_second", "SM Frequency"],
   sm: ["sm__throughput.avg.pct_of_peak_sustained_elapsed", "Compute (SM) Throughput", "SM [%]", "Compute (SM) [%]"],
-  dram: ["dram__throughput.avg.pct_of_peak_sustained_elapsed", "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", "DRAM Throughput", "DRAM [%]"],
+  dram: [
+    "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+    "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed",
+    "DRAM Throughput",
+    "DRAM [%]"
+  ],
   l1: ["l1tex__throughput.avg.pct_of_peak_sustained_elapsed", "L1/TEX Cache Throughput"],
   l2: ["lts__throughput.avg.pct_of_peak_sustained_elapsed", "L2 Cache Throughput"],
   // The busiest memory unit (DRAM, L1/TEX, L2, …): what ncu's SOLBottleneck rule compares with SM.
@@ -8203,7 +9292,12 @@ var NAMES = {
   occupancy: ["sm__warps_active.avg.pct_of_peak_sustained_active", "Achieved Occupancy"],
   theoreticalOccupancy: ["sm__maximum_warps_per_active_cycle_pct", "Theoretical Occupancy"],
   // Cycles in which a scheduler issued an instruction (Scheduler Statistics "One or More Eligible").
-  issueActive: ["smsp__issue_active.avg.pct_of_peak_sustained_active", "One or More Eligible", "sm__inst_issued.avg.pct_of_peak_sustained_active", "Issue Slots Busy"],
+  issueActive: [
+    "smsp__issue_active.avg.pct_of_peak_sustained_active",
+    "One or More Eligible",
+    "sm__inst_issued.avg.pct_of_peak_sustained_active",
+    "Issue Slots Busy"
+  ],
   waves: ["launch__waves_per_multiprocessor", "Waves Per SM"],
   sectors: ["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"],
   requests: ["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"],
@@ -8211,7 +9305,8 @@ var NAMES = {
   registers: ["launch__registers_per_thread", "Registers Per Thread"]
 };
 var BY_NAME = /* @__PURE__ */ new Map();
-for (const [key, names2] of Object.entries(NAMES)) names2.forEach((n, rank2) => BY_NAME.set(n, { key, rank: rank2 }));
+for (const [key, names2] of Object.entries(NAMES))
+  names2.forEach((n, rank2) => BY_NAME.set(n, { key, rank: rank2 }));
 function metricKey(name) {
   return BY_NAME.get(name.trim());
 }
@@ -8225,7 +9320,7 @@ function perSecondScale(unit) {
   const u = unit.trim().toLowerCase().replace(/\s+/g, "");
   if (u === "" || u === "cycle/second" || u === "cycle/s" || u === "hz") return 1;
   const per = /^cycle\/(n|u|µ|μ|m)?s(?:econd)?$/.exec(u);
-  if (per) return { n: 1e9, u: 1e6, "µ": 1e6, "μ": 1e6, m: 1e3 }[per[1]];
+  if (per) return { n: 1e9, u: 1e6, µ: 1e6, μ: 1e6, m: 1e3 }[per[1]];
   const hz = /^(k|m|g)hz$/.exec(u);
   if (hz) return { k: 1e3, m: 1e6, g: 1e9 }[hz[1]];
   return void 0;
@@ -8252,7 +9347,10 @@ var isRawHeader = (cells) => cells.includes("Kernel Name") && !cells.includes("M
 async function readNcu(source) {
   const tables = await readCsvTables(source, FORMAT6, (cells) => isDetailsHeader(cells) || isRawHeader(cells));
   if (tables.length === 0) {
-    throw new InputError(source.name, `${FORMAT6}: no header with "Kernel Name" and either "Metric Name"/"Metric Value" (--page details) or metric columns (--page raw)`);
+    throw new InputError(
+      source.name,
+      `${FORMAT6}: no header with "Kernel Name" and either "Metric Name"/"Metric Value" (--page details) or metric columns (--page raw)`
+    );
   }
   const notes2 = [];
   const launches = /* @__PURE__ */ new Map();
@@ -8267,14 +9365,21 @@ async function readNcu(source) {
   if (launches.size === 0) throw new InputError(source.name, `${FORMAT6}: no kernel rows`);
   const list = [...launches.values()];
   const derived = list.filter((l) => !l.metrics.has("duration") && durationOf(l).derived).length;
-  if (derived > 0) notes2.push(`Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`);
+  if (derived > 0)
+    notes2.push(
+      `Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`
+    );
   const lost = /* @__PURE__ */ new Set();
   for (const l of list) for (const [key, name] of l.nonPercent) if (!l.metrics.has(key)) lost.add(name);
-  if (lost.size) notes2.push(`${[...lost].join(", ")}, not % of peak: not used (and no % value for it in the same launch).`);
+  if (lost.size)
+    notes2.push(`${[...lost].join(", ")}, not % of peak: not used (and no % value for it in the same launch).`);
   const kernels = combine(list);
   unusable(kernels, source.name);
   const withoutTime = kernels.filter((k) => Number.isNaN(k.durationMs)).length;
-  if (withoutTime > 0) notes2.push(`${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`);
+  if (withoutTime > 0)
+    notes2.push(
+      `${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`
+    );
   return { file: source.name, layout, kernels, notes: notes2 };
 }
 function mergeNcu(reports) {
@@ -8309,7 +9414,15 @@ function launchOf(launches, table2, id, name) {
   const key = `${table2}\0${id}\0${name}`;
   let launch = launches.get(key);
   if (!launch) {
-    launch = { name, invocations: 1, grid: "", block: "", metrics: /* @__PURE__ */ new Map(), stalls: /* @__PURE__ */ new Map(), nonPercent: /* @__PURE__ */ new Map() };
+    launch = {
+      name,
+      invocations: 1,
+      grid: "",
+      block: "",
+      metrics: /* @__PURE__ */ new Map(),
+      stalls: /* @__PURE__ */ new Map(),
+      nonPercent: /* @__PURE__ */ new Map()
+    };
     launches.set(key, launch);
   }
   return launch;
@@ -8320,7 +9433,13 @@ function record(launch, metricName2, unit, text, file, line, field) {
   if (!found && !stall) return;
   const value4 = numberCell(text);
   if (value4 === null) return;
-  if (Number.isNaN(value4)) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
+  if (Number.isNaN(value4))
+    throw new InputError(
+      file,
+      `${FORMAT6}: metric "${metricName2}": not a number: ${JSON.stringify(text).slice(0, 40)}`,
+      line,
+      field
+    );
   if (stall) {
     const k = `${stall.family}\0${stall.reason}`;
     const acc2 = launch.stalls.get(k) ?? { sum: 0, n: 0 };
@@ -8333,11 +9452,13 @@ function record(launch, metricName2, unit, text, file, line, field) {
   let v = value4;
   if (key === "duration") {
     const scale = unit === "" ? msPerUnit("ns") : msPerUnit(unit);
-    if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown time unit "${unit}"`, line, field);
+    if (scale === void 0)
+      throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown time unit "${unit}"`, line, field);
     v = value4 * scale;
   } else if (key === "cyclesPerSecond") {
     const scale = perSecondScale(unit);
-    if (scale === void 0) throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown frequency unit "${unit}"`, line, field);
+    if (scale === void 0)
+      throw new InputError(file, `${FORMAT6}: metric "${metricName2}": unknown frequency unit "${unit}"`, line, field);
     v = value4 * scale;
   } else if (key === "cycles" && unit !== "" && !/^cycles?$/i.test(unit)) {
     throw new InputError(file, `${FORMAT6}: metric "${metricName2}": expected cycles, got "${unit}"`, line, field);
@@ -8379,7 +9500,8 @@ function readDetails(table2, t, file, launches) {
       if (inv !== null && !Number.isNaN(inv) && inv >= 1) launch.invocations = inv;
     }
     if (col.grid >= 0 && launch.grid === "" && !Number.isNaN(product(cell3(col.grid)))) launch.grid = cell3(col.grid);
-    if (col.block >= 0 && launch.block === "" && !Number.isNaN(product(cell3(col.block)))) launch.block = cell3(col.block);
+    if (col.block >= 0 && launch.block === "" && !Number.isNaN(product(cell3(col.block))))
+      launch.block = cell3(col.block);
     const size = metric === "Grid Size" || metric === "launch__grid_size" ? "grid" : metric === "Block Size" || metric === "launch__block_size" ? "block" : void 0;
     if (size) {
       if (launch[size] === "" && !Number.isNaN(product(cell3(valueCol)))) launch[size] = cell3(valueCol);
@@ -8560,17 +9682,41 @@ function isDeviceToHost(name) {
 }
 var COMMUNICATION_KERNELS = [
   // RCCL names its kernels like NCCL (ncclDevKernel_*); its own symbols say rccl.
-  { library: "NCCL/RCCL", pattern: /nccl|rccl/i, example: "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)" },
-  { library: "DeepEP", pattern: /\bdeep_ep::/, example: "void deep_ep::intranode::dispatch<(int)8, (int)768, (int)8192>(int4 *, float *, …)" },
+  {
+    library: "NCCL/RCCL",
+    pattern: /nccl|rccl/i,
+    example: "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
+  },
+  {
+    library: "DeepEP",
+    pattern: /\bdeep_ep::/,
+    example: "void deep_ep::intranode::dispatch<(int)8, (int)768, (int)8192>(int4 *, float *, …)"
+  },
   { library: "pplx-kernels", pattern: /\bpplx::/, example: "void pplx::dispatchKernel<…>(…)" },
   // vLLM's and SGLang's custom all-reduce (csrc/custom_all_reduce.cuh).
-  { library: "custom all-reduce (vLLM, SGLang)", pattern: /\bcross_device_reduce_[12]stage\b/, example: "void vllm::cross_device_reduce_1stage<__nv_bfloat16, (int)8>(…)" },
-  { library: "TensorRT-LLM all-reduce", pattern: /\b(?:oneShot|twoShot)AllReduceKernel|\ballreduce_fusion_kernel|\blamport.*all_?reduce/i, example: "void tensorrt_llm::kernels::oneShotAllReduceKernel<__nv_bfloat16, (int)8>(…)" },
+  {
+    library: "custom all-reduce (vLLM, SGLang)",
+    pattern: /\bcross_device_reduce_[12]stage\b/,
+    example: "void vllm::cross_device_reduce_1stage<__nv_bfloat16, (int)8>(…)"
+  },
+  {
+    library: "TensorRT-LLM all-reduce",
+    pattern: /\b(?:oneShot|twoShot)AllReduceKernel|\ballreduce_fusion_kernel|\blamport.*all_?reduce/i,
+    example: "void tensorrt_llm::kernels::oneShotAllReduceKernel<__nv_bfloat16, (int)8>(…)"
+  },
   { library: "MSCCL++", pattern: /mscclpp/i, example: "void mscclpp::…allreduce…(…)" },
   { library: "NVSHMEM", pattern: /nvshmem/i, example: "nvshmemi_…_kernel" },
-  { library: "PyTorch symmetric memory", pattern: /symmetric_memory|\b(?:one_shot|two_shot|multimem)_all_reduce/, example: "void c10d::symmetric_memory::one_shot_all_reduce_kernel<…>(…)" },
+  {
+    library: "PyTorch symmetric memory",
+    pattern: /symmetric_memory|\b(?:one_shot|two_shot|multimem)_all_reduce/,
+    example: "void c10d::symmetric_memory::one_shot_all_reduce_kernel<…>(…)"
+  },
   // Any other kernel whose name starts a word with a collective's name (not warpAllReduce, not block_all_reduce).
-  { library: "collective (by name)", pattern: /(?:^|[^A-Za-z0-9_])(?:all_?to_?all|all_?reduce|all_?gather|reduce_?scatter|send_?recv)/i, example: "void all_to_all_dispatch_kernel<…>(…)" }
+  {
+    library: "collective (by name)",
+    pattern: /(?:^|[^A-Za-z0-9_])(?:all_?to_?all|all_?reduce|all_?gather|reduce_?scatter|send_?recv)/i,
+    example: "void all_to_all_dispatch_kernel<…>(…)"
+  }
 ];
 function communicationLibrary(name) {
   return COMMUNICATION_KERNELS.find((c) => c.pattern.test(name))?.library;
@@ -8650,10 +9796,14 @@ function isNetworkCall(name) {
   return NETWORK_CALLS.has(name.trim());
 }
 function isPythonLockWait(name) {
-  return /method acquire of _thread\.(?:R?lock|RLock)|threading\.py\(\d+\): (?:wait|acquire|join)\b|method join of|queue\.py\(\d+\): get\b/.test(name);
+  return /method acquire of _thread\.(?:R?lock|RLock)|threading\.py\(\d+\): (?:wait|acquire|join)\b|method join of|queue\.py\(\d+\): get\b/.test(
+    name
+  );
 }
 function isPythonNetworkWait(name) {
-  return /_socket\.socket|of 'select\.(?:epoll|poll)'|method (?:poll|select) of select\.|selectors\.py\(\d+\): select\b|socket\.py\(\d+\): (?:recv|accept|readinto)|zmq.*(?:poll|recv)/.test(name);
+  return /_socket\.socket|of 'select\.(?:epoll|poll)'|method (?:poll|select) of select\.|selectors\.py\(\d+\): select\b|socket\.py\(\d+\): (?:recv|accept|readinto)|zmq.*(?:poll|recv)/.test(
+    name
+  );
 }
 
 // src/model/profile.ts
@@ -8700,13 +9850,19 @@ var REPORT_NAMES = {
   nvtx: "nvtx_sum"
 };
 function nsysTotals(inputs, options = {}) {
-  const list = (Array.isArray(inputs) ? [...inputs] : [inputs]).sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  const list = (Array.isArray(inputs) ? [...inputs] : [inputs]).sort(
+    (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0
+  );
   const byKind = /* @__PURE__ */ new Map();
   for (const stats of list) {
     for (const report2 of stats.reports) {
       const seen = byKind.get(report2.kind);
       if (seen) {
-        throw new InputError(stats.file, `nsys stats CSV: a second ${REPORT_NAMES[report2.kind]} report (the first is in ${seen.file}): one side takes the reports of one run, one of each`, report2.headerLine);
+        throw new InputError(
+          stats.file,
+          `nsys stats CSV: a second ${REPORT_NAMES[report2.kind]} report (the first is in ${seen.file}): one side takes the reports of one run, one of each`,
+          report2.headerLine
+        );
       }
       byKind.set(report2.kind, { report: report2, file: stats.file });
     }
@@ -8714,7 +9870,8 @@ function nsysTotals(inputs, options = {}) {
   const entries = (kind2) => byKind.get(kind2)?.report.entries;
   const file = list.map((s) => s.file).join(" + ");
   const notes2 = [];
-  if (list.length > 1) notes2.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(", ")}.`);
+  if (list.length > 1)
+    notes2.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(", ")}.`);
   const sum = (xs) => xs.reduce((s, e) => s + e.totalMs, 0);
   const calls = (xs) => xs.reduce((s, e) => s + e.count, 0);
   const nvtx = entries("nvtx") ?? [];
@@ -8741,8 +9898,21 @@ function nsysTotals(inputs, options = {}) {
   const comm = kernels?.filter((e) => communicationLibrary(e.name) !== void 0) ?? [];
   const gpuMs = kernels || memops ? per(sum(kernels?.filter((e) => communicationLibrary(e.name) === void 0) ?? []) + sum(memops ?? [])) : NaN;
   const collectiveMs = kernels ? per(sum(comm)) : NaN;
-  const step = { label: steps > 1 ? `mean of ${steps} steps` : "all", wallMs, cpuMs: NaN, gpuMs, collectiveMs, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs: NaN };
-  const signals = emptySignals({ cudaApi: api !== void 0, blocking: osrt !== void 0, kernels: kernels !== void 0 });
+  const step = {
+    label: steps > 1 ? `mean of ${steps} steps` : "all",
+    wallMs,
+    cpuMs: NaN,
+    gpuMs,
+    collectiveMs,
+    collectiveOverlapMs: NaN,
+    idleMs: NaN,
+    hostGapMs: NaN
+  };
+  const signals = emptySignals({
+    cudaApi: api !== void 0,
+    blocking: osrt !== void 0,
+    kernels: kernels !== void 0
+  });
   if (api) {
     const sync = api.filter((e) => isSyncCall(e.name));
     signals.syncCalls = calls(sync) / steps;
@@ -8761,10 +9931,15 @@ function nsysTotals(inputs, options = {}) {
     signals.lockMs = per(sum(locks));
     signals.networkCalls = calls(net) / steps;
     signals.networkMs = per(sum(net));
-    notes2.push("OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.");
+    notes2.push(
+      "OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too."
+    );
   }
   notes2.push("CPU time not measured: nsys summary reports carry no host busy time.");
-  if (kernels) notes2.push("GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).");
+  if (kernels)
+    notes2.push(
+      "GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that)."
+    );
   else notes2.push("No cuda_gpu_kern_sum report: GPU kernel time not measured.");
   const commRanges = nvtx.filter((e) => communicationLibrary(e.name) !== void 0);
   if (commRanges.length > 0) notes2.push(`${calls(commRanges)} communication NVTX range instance(s) in the capture.`);
@@ -8802,16 +9977,23 @@ function layoutOf(header) {
   if (scale === void 0) return void 0;
   const at = (name) => bases.indexOf(name);
   const base = { total: total2, style: at("Style"), msPerUnit: scale };
-  if (at("Range") >= 0 && at("Instances") >= 0) return { ...base, kind: "nvtx", count: at("Instances"), name: at("Range") };
-  if (at("Operation") >= 0 && at("Count") >= 0) return { ...base, kind: "memops", count: at("Count"), name: at("Operation") };
-  if (at("Name") >= 0 && at("Instances") >= 0) return { ...base, kind: "kernels", count: at("Instances"), name: at("Name") };
-  if (at("Name") >= 0 && at("Num Calls") >= 0) return { ...base, kind: "calls", count: at("Num Calls"), name: at("Name") };
+  if (at("Range") >= 0 && at("Instances") >= 0)
+    return { ...base, kind: "nvtx", count: at("Instances"), name: at("Range") };
+  if (at("Operation") >= 0 && at("Count") >= 0)
+    return { ...base, kind: "memops", count: at("Count"), name: at("Operation") };
+  if (at("Name") >= 0 && at("Instances") >= 0)
+    return { ...base, kind: "kernels", count: at("Instances"), name: at("Name") };
+  if (at("Name") >= 0 && at("Num Calls") >= 0)
+    return { ...base, kind: "calls", count: at("Num Calls"), name: at("Name") };
   return void 0;
 }
 async function readNsysStats(source) {
   const tables = await readCsvTables(source, FORMAT7, (cells) => layoutOf(cells) !== void 0);
   if (tables.length === 0) {
-    throw new InputError(source.name, `${FORMAT7}: no report table found (expected a header with "Total Time (ns)" and "Name", "Range" or "Operation", as cuda_gpu_kern_sum, cuda_api_sum, osrt_sum, nvtx_sum or cuda_gpu_mem_time_sum write)`);
+    throw new InputError(
+      source.name,
+      `${FORMAT7}: no report table found (expected a header with "Total Time (ns)" and "Name", "Range" or "Operation", as cuda_gpu_kern_sum, cuda_api_sum, osrt_sum, nvtx_sum or cuda_gpu_mem_time_sum write)`
+    );
   }
   return { file: source.name, reports: tables.map((t) => report(t, source.name)) };
 }
@@ -8821,11 +10003,21 @@ function report(table2, file) {
     const cell3 = (i) => i >= 0 && i < cells.length ? cells[i] : "";
     const total2 = numberCell(cell3(layout.total));
     if (total2 === null || Number.isNaN(total2) || total2 < 0) {
-      throw new InputError(file, `${FORMAT7}: not a duration: ${JSON.stringify(cell3(layout.total)).slice(0, 40)}`, line, table2.header[layout.total]);
+      throw new InputError(
+        file,
+        `${FORMAT7}: not a duration: ${JSON.stringify(cell3(layout.total)).slice(0, 40)}`,
+        line,
+        table2.header[layout.total]
+      );
     }
     const count3 = numberCell(cell3(layout.count));
     if (count3 !== null && (Number.isNaN(count3) || count3 < 0)) {
-      throw new InputError(file, `${FORMAT7}: not a count: ${JSON.stringify(cell3(layout.count)).slice(0, 40)}`, line, table2.header[layout.count]);
+      throw new InputError(
+        file,
+        `${FORMAT7}: not a count: ${JSON.stringify(cell3(layout.count)).slice(0, 40)}`,
+        line,
+        table2.header[layout.count]
+      );
     }
     const entry = { name: cell3(layout.name), totalMs: total2 * layout.msPerUnit, count: count3 ?? 0 };
     if (layout.style >= 0 && cell3(layout.style) !== "") entry.style = cell3(layout.style);
@@ -8878,7 +10070,8 @@ async function jsonRows(source) {
 }
 async function csvRows(source) {
   const tables = await readCsvTables(source, FORMAT8, (cells) => cells.includes("self_cpu_time_total"));
-  if (tables.length === 0) throw new InputError(source.name, `${FORMAT8}: no header row with a "self_cpu_time_total" column`);
+  if (tables.length === 0)
+    throw new InputError(source.name, `${FORMAT8}: no header row with a "self_cpu_time_total" column`);
   const { header, rows } = tables[0];
   return rows.map(({ cells, line }) => {
     const pick = (names2) => {
@@ -8897,7 +10090,8 @@ function toRow(file, pick, where) {
     throw new InputError(file, `${FORMAT8}: ${reason}`, w.line, w.field);
   };
   const keyCell = pick(ALIASES3.key);
-  if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "") fail("key", 'every row needs a non-empty "key" (or "name")');
+  if (!keyCell || typeof keyCell.value !== "string" || keyCell.value === "")
+    fail("key", 'every row needs a non-empty "key" (or "name")');
   const num = (names2, required) => {
     const cell3 = pick(names2);
     if (!cell3) return required ? fail(names2[0], "missing") : NaN;
@@ -8916,13 +10110,15 @@ function toRow(file, pick, where) {
     selfDeviceUs: num(ALIASES3.selfDevice, false)
   };
   const type = pick(ALIASES3.deviceType);
-  if (type) row.deviceType = deviceType(type.value) ?? fail(type.name, `unknown device type ${JSON.stringify(type.value).slice(0, 40)}`);
+  if (type)
+    row.deviceType = deviceType(type.value) ?? fail(type.name, `unknown device type ${JSON.stringify(type.value).slice(0, 40)}`);
   const annotation = pick(ALIASES3.userAnnotation);
   if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail(annotation.name, "expected true or false");
   return row;
 }
 function deviceType(value4) {
-  if (typeof value4 === "number") return value4 === 0 ? "cpu" : Number.isInteger(value4) && value4 > 0 ? "device" : void 0;
+  if (typeof value4 === "number")
+    return value4 === 0 ? "cpu" : Number.isInteger(value4) && value4 > 0 ? "device" : void 0;
   if (typeof value4 !== "string") return void 0;
   const t = value4.trim().replace(/^DeviceType\./i, "").toLowerCase();
   if (t === "cpu" || t === "0") return "cpu";
@@ -8974,18 +10170,28 @@ function keyAveragesTotals(rows, file, options = {}) {
   if (kineto && deviceRows.some((r) => cpuKeys.has(r.key) && !STEP.test(r.key))) {
     notes2.push("Device rows named like CPU rows were taken for GPU-side user annotations and left out of GPU time.");
   }
-  if (!hasDeviceColumn) notes2.push("No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).");
-  else notes2.push("GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).");
+  if (!hasDeviceColumn)
+    notes2.push(
+      "No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile)."
+    );
+  else
+    notes2.push(
+      "GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time)."
+    );
   notes2.push("CPU time is time inside recorded ops summed over every thread, minus time blocked in CUDA sync calls.");
   const negative = rows.filter((r) => r.selfCpuUs < 0 || r.selfDeviceUs < 0).length;
-  if (negative > 0) notes2.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
+  if (negative > 0)
+    notes2.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
   const scalarReads = cpuRows.filter((r) => r.key === "aten::_local_scalar_dense");
   const signals = emptySignals({ cudaApi: true, blocking: false, kernels: kineto });
   signals.syncCalls = sum(syncRows, (r) => r.count) / steps;
   signals.syncMs = per(syncUs);
   signals.itemCalls = sum(scalarReads.length > 0 ? scalarReads : cpuRows.filter((r) => isItemOp(r.key)), (r) => r.count) / steps;
   if (kineto) {
-    signals.d2hCopies = sum(deviceRows.filter((r) => isDeviceToHost(r.key)), (r) => r.count) / steps;
+    signals.d2hCopies = sum(
+      deviceRows.filter((r) => isDeviceToHost(r.key)),
+      (r) => r.count
+    ) / steps;
     signals.collectiveCalls = sum(collectiveRows, (r) => r.count) / steps;
     signals.collectiveMs = collectiveMs;
   } else {
@@ -8995,12 +10201,39 @@ function keyAveragesTotals(rows, file, options = {}) {
       signals.collectiveMs = collectiveMs;
     }
   }
-  const step = { label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : "all", wallMs, cpuMs, gpuMs, collectiveMs, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs };
+  const step = {
+    label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : "all",
+    wallMs,
+    cpuMs,
+    gpuMs,
+    collectiveMs,
+    collectiveOverlapMs: NaN,
+    idleMs: NaN,
+    hostGapMs
+  };
   const kernels = hasDeviceColumn ? gpuRows.filter((r) => r.selfDeviceUs > 0).sort((a, b) => b.selfDeviceUs - a.selfDeviceUs || (a.key < b.key ? -1 : 1)).map((r) => {
     const communication = communicationLibrary(r.key);
-    return { name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps, ...communication ? { communication } : {} };
+    return {
+      name: r.key,
+      ms: per(r.selfDeviceUs),
+      count: r.count / steps,
+      ...communication ? { communication } : {}
+    };
   }) : [];
-  return { file, format: "torch-key-averages", steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: "sum", engine: "pytorch", topKernels: kernels.slice(0, 10), kernels, threads: [], notes: notes2 };
+  return {
+    file,
+    format: "torch-key-averages",
+    steps: [step],
+    stepCount: steps,
+    perStep: meanStep([step]),
+    signals,
+    gpuTimeKind: "sum",
+    engine: "pytorch",
+    topKernels: kernels.slice(0, 10),
+    kernels,
+    threads: [],
+    notes: notes2
+  };
 }
 
 // src/ingest/profile/intervals.ts
@@ -9086,7 +10319,8 @@ var KINDS = {
 async function readTraceEvents(source) {
   const doc = parseDocument(await readDocument(source, TRACE_FORMAT), source, TRACE_FORMAT);
   const list = Array.isArray(doc) ? doc : own(asObject(doc), "traceEvents");
-  if (!Array.isArray(list)) throw new InputError(source.name, `${TRACE_FORMAT}: no "traceEvents" list`, void 0, "traceEvents");
+  if (!Array.isArray(list))
+    throw new InputError(source.name, `${TRACE_FORMAT}: no "traceEvents" list`, void 0, "traceEvents");
   const events = [];
   let skipped = 0;
   let ignored = 0;
@@ -9115,7 +10349,14 @@ async function readTraceEvents(source) {
       skipped++;
       continue;
     }
-    const event = { kind: kind2, name: String(rawName), start: ts, end: ts + dur, pid, thread: `${pid}/${idOf(own(e, "tid"))}` };
+    const event = {
+      kind: kind2,
+      name: String(rawName),
+      start: ts,
+      end: ts + dur,
+      pid,
+      thread: `${pid}/${idOf(own(e, "tid"))}`
+    };
     if (kind2 === "sync") {
       const args = asObject(own(e, "args"));
       const k = own(args, "cuda_sync_kind");
@@ -9124,9 +10365,20 @@ async function readTraceEvents(source) {
     events.push(event);
   }
   if (complete > 0 && events.length === 0 && skipped > 0) {
-    throw new InputError(source.name, `${TRACE_FORMAT}: all ${skipped} complete events lack a usable "ts" or "dur"`, void 0, "traceEvents");
+    throw new InputError(
+      source.name,
+      `${TRACE_FORMAT}: all ${skipped} complete events lack a usable "ts" or "dur"`,
+      void 0,
+      "traceEvents"
+    );
   }
-  if (!events.some((e) => e.kind !== "annotation")) throw new InputError(source.name, `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`, void 0, "traceEvents");
+  if (!events.some((e) => e.kind !== "annotation"))
+    throw new InputError(
+      source.name,
+      `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`,
+      void 0,
+      "traceEvents"
+    );
   return { events, skipped, ignored, threadNames };
 }
 function idOf(value4) {
@@ -9161,7 +10413,9 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
   }
   const gpuEvents = events.filter((e) => e.kind === "gpu");
   const commEvents = gpuEvents.filter((e) => communicationLibrary(e.name) !== void 0);
-  const hostEvents = events.filter((e) => (e.kind === "op" || e.kind === "runtime" || e.kind === "python") && !isMark(e));
+  const hostEvents = events.filter(
+    (e) => (e.kind === "op" || e.kind === "runtime" || e.kind === "python") && !isMark(e)
+  );
   const syncCalls = hostEvents.filter((e) => e.kind === "runtime" && isSyncCall(e.name));
   const syncActivities = events.filter((e) => e.kind === "sync" && isBlockingSyncKind(e.syncKind ?? ""));
   const lockWaits = hostEvents.filter((e) => e.kind === "python" && isPythonLockWait(e.name));
@@ -9220,9 +10474,14 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
       idleMs: (wallUs - totalLength(merge([...cpuBusy, ...compute]))) / 1e3,
       hostGapMs: (wallUs - totalLength(clip3(all.recorded))) / 1e3
     });
-    for (const t of threadIds) threadBusy.set(t, (threadBusy.get(t) ?? 0) + totalLength(clip3(byThread.get(t).busy)) / 1e3);
+    for (const t of threadIds)
+      threadBusy.set(t, (threadBusy.get(t) ?? 0) + totalLength(clip3(byThread.get(t).busy)) / 1e3);
     const sync = clip3(all.sync);
-    const s = emptySignals({ cudaApi: hasRuntime || syncActivities.length > 0, blocking: hasPython, kernels: gpuEvents.length > 0 });
+    const s = emptySignals({
+      cudaApi: hasRuntime || syncActivities.length > 0,
+      blocking: hasPython,
+      kernels: gpuEvents.length > 0
+    });
     if (s.measured.cudaApi) {
       s.syncCalls = count3(syncCalls) || count3(syncActivities);
       s.syncMs = totalLength(sync) / 1e3;
@@ -9262,11 +10521,17 @@ function traceTotals({ events, skipped, ignored, threadNames }, file, options = 
   notes2.push(
     `Host threads: ${threads.length} worked in the step(s); the main thread is ${main || "(none)"}${mainName ? ` (${mainName})` : ""}. CPU time is the union of their busy time in recorded ops, blocked time (syncs${hasPython ? ", locks, sockets" : ""}) excluded.`
   );
-  notes2.push("GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.");
-  if (!hasPython) notes2.push("No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.");
+  notes2.push(
+    "GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded."
+  );
+  if (!hasPython)
+    notes2.push(
+      "No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen."
+    );
   const devices = new Set(gpuEvents.map((e) => e.pid));
   if (devices.size > 1) notes2.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
-  if (gpuEvents.length === 0) notes2.push("No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).");
+  if (gpuEvents.length === 0)
+    notes2.push("No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).");
   if (skipped > 0) notes2.push(`${skipped} complete event(s) skipped for a missing or invalid ts/dur.`);
   if (ignored > 0) notes2.push(`${ignored} event(s) of other categories not used.`);
   return {
@@ -9302,40 +10567,67 @@ function mainThread(events, stepMarks) {
   if (stepMarks.length > 0) {
     for (const e of stepMarks) votes.set(e.thread, (votes.get(e.thread) ?? 0) + 1);
   } else {
-    for (const [thread, list] of groupBy(events.filter((e) => e.kind === "op"), (e) => e.thread)) votes.set(thread, totalLength(merge(spans(list))));
+    for (const [thread, list] of groupBy(
+      events.filter((e) => e.kind === "op"),
+      (e) => e.thread
+    ))
+      votes.set(thread, totalLength(merge(spans(list))));
   }
   let best = "";
   let most = -Infinity;
-  for (const [thread, v] of votes) if (v > most || v === most && thread < best) best = thread, most = v;
+  for (const [thread, v] of votes)
+    if (v > most || v === most && thread < best) {
+      best = thread;
+      most = v;
+    }
   return best;
 }
 function meanSignals(list) {
   const out = { ...list[0] };
-  const keys = ["syncCalls", "syncMs", "d2hCopies", "itemCalls", "itemStalls", "lockCalls", "lockMs", "networkCalls", "networkMs", "collectiveCalls", "collectiveMs"];
+  const keys = [
+    "syncCalls",
+    "syncMs",
+    "d2hCopies",
+    "itemCalls",
+    "itemStalls",
+    "lockCalls",
+    "lockMs",
+    "networkCalls",
+    "networkMs",
+    "collectiveCalls",
+    "collectiveMs"
+  ];
   for (const k of keys) out[k] = list.reduce((s, x) => s + x[k], 0) / list.length;
   return out;
 }
 
 // src/ingest/profile/read.ts
 function detectProfile(head) {
-  if (/^\u001f(?:\u008b|\uFFFD)/.test(head)) return { error: "gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)" };
+  if (/^\u001f(?:\u008b|\uFFFD)/.test(head))
+    return { error: "gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)" };
   const text = head.replace(/^\uFEFF/, "").trimStart();
   if (/^[[{]/.test(text)) {
-    if (/"traceEvents"\s*:/.test(text) || /^\{\s*"schemaVersion"\s*:/.test(text) || /^\[\s*\{[^}]*"ph"\s*:/.test(text)) return "torch-chrome-trace";
+    if (/"traceEvents"\s*:/.test(text) || /^\{\s*"schemaVersion"\s*:/.test(text) || /^\[\s*\{[^}]*"ph"\s*:/.test(text))
+      return "torch-chrome-trace";
     if (/"(?:self_cpu_time_total|cpu_time_total)"\s*:/.test(text)) return "torch-key-averages";
     return { error: 'JSON without "traceEvents" (a Chrome trace) or "self_cpu_time_total" (a key_averages table)' };
   }
   if (/"?Kernel Name"?\s*,/.test(text) && (/"?Metric Name"?/.test(text) || /\w__\w/.test(text))) return "ncu";
-  if (/Total Time \((?:ns|us|ms|s)\)/.test(text) || /\.nsys-rep|nsys_stats|cuda_gpu_kern_sum/.test(text)) return "nsys-stats";
+  if (/Total Time \((?:ns|us|ms|s)\)/.test(text) || /\.nsys-rep|nsys_stats|cuda_gpu_kern_sum/.test(text))
+    return "nsys-stats";
   if (/(^|,)self_cpu_time_total(,|$)/m.test(text)) return "torch-key-averages";
   return { error: "not a Chrome trace, key_averages table, nsys stats CSV or Nsight Compute CSV" };
 }
 async function readProfile(source, options = {}) {
   const kind2 = detectProfile(source.head);
-  if (typeof kind2 !== "string") throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind2.error}`);
+  if (typeof kind2 !== "string")
+    throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind2.error}`);
   switch (kind2) {
     case "torch-chrome-trace":
-      return { kind: "split", totals: await readTorchTrace(source, options.stepRange !== void 0 ? { stepRange: options.stepRange } : {}) };
+      return {
+        kind: "split",
+        totals: await readTorchTrace(source, options.stepRange !== void 0 ? { stepRange: options.stepRange } : {})
+      };
     case "torch-key-averages":
       return { kind: "split", totals: await readKeyAverages(source, options) };
     case "nsys-stats": {
@@ -9368,7 +10660,15 @@ import { resolve as resolve3 } from "node:path";
 var ID_FIELDS = ["custom_id", "prompt_id", "request_id", "id"];
 var TEXT_FIELDS2 = ["output", "text", "generated_text", "completion"];
 var HASH_FIELDS = ["output_sha256", "output_hash"];
-var SAMPLING_CONTAINERS = ["sampling_params", "params", "parameters", "gen_kwargs", "generation_kwargs", "request", "body"];
+var SAMPLING_CONTAINERS = [
+  "sampling_params",
+  "params",
+  "parameters",
+  "gen_kwargs",
+  "generation_kwargs",
+  "request",
+  "body"
+];
 var LM_EVAL_NON_METRICS = /* @__PURE__ */ new Set(["alias", "name", "sample_len", "samples", "sample_count"]);
 var SERVER_MADE_ID = /^(?:chatcmpl|cmpl|batch_req|vllm|req|resp|msg)[-_]/;
 var FIELD_LIST = 'output, text, generated_text, completion, choices[0].text or choices[0].message.content (also under "response" or "response.body"), or output_sha256 / output_hash';
@@ -9380,26 +10680,35 @@ var LM_EVAL_COMPANION = /"[^"\\]*_stderr(?:,[^"\\]*)?"\s*:|"(?:versions|n-sample
 function detectQuality(head) {
   const text = head.replace(/^\uFEFF/, "").trimStart();
   if (text.startsWith("[")) {
-    return ID_KEY.test(text) && OUTPUT_KEY.test(text) ? "generations" : { error: "a JSON list whose first objects have no id field (custom_id, prompt_id, request_id, id) and output field" };
+    return ID_KEY.test(text) && OUTPUT_KEY.test(text) ? "generations" : {
+      error: "a JSON list whose first objects have no id field (custom_id, prompt_id, request_id, id) and output field"
+    };
   }
-  if (!text.startsWith("{")) return { error: 'not JSON: expected an lm-eval results file, a {"scores": …} file or generations (JSONL)' };
+  if (!text.startsWith("{"))
+    return { error: 'not JSON: expected an lm-eval results file, a {"scores": …} file or generations (JSONL)' };
   const first = parseObject(text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n")));
   if (first) return classify3(first);
   if (/"results"\s*:\s*\{/.test(text) && LM_EVAL_COMPANION.test(text)) return "lm-eval";
   if (/"scores"\s*:\s*\{/.test(text)) return "perf-triage-scores";
   if (/^\{\s*"/.test(text) && ID_KEY.test(text) && OUTPUT_KEY.test(text)) return "generations";
-  return { error: 'JSON without "results" (lm-eval), "scores" (perf-triage scores) or an id with an output (generations)' };
+  return {
+    error: 'JSON without "results" (lm-eval), "scores" (perf-triage scores) or an id with an output (generations)'
+  };
 }
 function classify3(o) {
   if (asObject(own(o, "results"))) return "lm-eval";
   if (asObject(own(o, "scores"))) return "perf-triage-scores";
   if (ID_FIELDS.some((f) => own(o, f) !== void 0)) {
     if (own(o, "method") !== void 0 && own(o, "url") !== void 0 && own(o, "body") !== void 0 && own(o, "response") === void 0) {
-      return { error: 'an OpenAI Batch input file (custom_id, method, url, body): compare the output files, whose lines carry "response"' };
+      return {
+        error: 'an OpenAI Batch input file (custom_id, method, url, body): compare the output files, whose lines carry "response"'
+      };
     }
     return "generations";
   }
-  return { error: 'a JSON object without "results" (lm-eval), "scores" (perf-triage scores) or an id field (generations)' };
+  return {
+    error: 'a JSON object without "results" (lm-eval), "scores" (perf-triage scores) or an id field (generations)'
+  };
 }
 function parseObject(line) {
   try {
@@ -9615,14 +10924,22 @@ var Collector = class {
     const out = [];
     const first = this.issues.kept[0];
     if (first) out.push(`${this.issues.count} of ${this.records} records skipped; the first: ${formatIssue(first)}`);
-    if (this.failed) out.push(`${this.failed} record(s) are failed requests (error set or a non-2xx status): no output to compare`);
+    if (this.failed)
+      out.push(`${this.failed} record(s) are failed requests (error set or a non-2xx status): no output to compare`);
     if (this.firstDuplicate) {
-      out.push(`${this.duplicates} record(s) repeat an id already seen (first at line ${this.firstDuplicate.line}, id ${JSON.stringify(this.firstDuplicate.id)}); the first of each is kept`);
+      out.push(
+        `${this.duplicates} record(s) repeat an id already seen (first at line ${this.firstDuplicate.line}, id ${JSON.stringify(this.firstDuplicate.id)}); the first of each is kept`
+      );
     }
     const fields = Object.keys(this.idFields);
-    if (fields.length > 1) out.push(`records use different id fields (${fields.map((f) => `${f}: ${this.idFields[f]}`).join(", ")}); ids are paired whatever field they came from`);
+    if (fields.length > 1)
+      out.push(
+        `records use different id fields (${fields.map((f) => `${f}: ${this.idFields[f]}`).join(", ")}); ids are paired whatever field they came from`
+      );
     if (this.serverMadeIds > 0) {
-      out.push(`${this.serverMadeIds} id(s) look made by the server per call ("chatcmpl-…", "cmpl-…", "batch_req_…"): they differ between runs and will not pair; give each request a custom_id or prompt_id`);
+      out.push(
+        `${this.serverMadeIds} id(s) look made by the server per call ("chatcmpl-…", "cmpl-…", "batch_req_…"): they differ between runs and will not pair; give each request a custom_id or prompt_id`
+      );
     }
     return out;
   }
@@ -9667,9 +10984,13 @@ function lmEvalScores(doc, file) {
       });
     }
   }
-  if (metrics.length === 0) throw new InputError(file, `${FORMAT10}: "results" holds no numeric metric`, void 0, "results");
+  if (metrics.length === 0)
+    throw new InputError(file, `${FORMAT10}: "results" holds no numeric metric`, void 0, "results");
   const notes2 = [];
-  if (stderrNotNumbers) notes2.push(`${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`);
+  if (stderrNotNumbers)
+    notes2.push(
+      `${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`
+    );
   if (valuesNotNumbers) notes2.push(`${valuesNotNumbers} result value(s) are neither numbers nor labels; left out`);
   return { kind: "scores", format: "lm-eval", file, metrics, notes: notes2 };
 }
@@ -9712,7 +11033,8 @@ function scoresFromJson(doc, file) {
     if (typeof better === "boolean") metric.higherIsBetter = better;
     metrics.push(metric);
   }
-  if (metrics.length === 0) throw new InputError(file, `${FORMAT11}: "scores" holds no finite number`, void 0, "scores");
+  if (metrics.length === 0)
+    throw new InputError(file, `${FORMAT11}: "scores" holds no finite number`, void 0, "scores");
   return { kind: "scores", format: "perf-triage-scores", file, metrics, notes: notes2.slice(0, 20) };
 }
 function describe7(value4) {
@@ -9724,14 +11046,21 @@ function describe7(value4) {
 var MAX_SCORES_BYTES = 64 * 1024 * 1024;
 async function readQuality(source) {
   const format = detectQuality(source.head);
-  if (typeof format !== "string") throw new InputError(source.name, `not a quality file perf-triage reads: ${format.error}`);
+  if (typeof format !== "string")
+    throw new InputError(source.name, `not a quality file perf-triage reads: ${format.error}`);
   switch (format) {
     case "generations":
       return readGenerations(source);
     case "lm-eval":
-      return lmEvalScores(parseDocument(await readDocument(source, "lm-eval results", MAX_SCORES_BYTES), source, "lm-eval results"), source.name);
+      return lmEvalScores(
+        parseDocument(await readDocument(source, "lm-eval results", MAX_SCORES_BYTES), source, "lm-eval results"),
+        source.name
+      );
     case "perf-triage-scores":
-      return scoresFromJson(parseDocument(await readDocument(source, "perf-triage scores", MAX_SCORES_BYTES), source, "perf-triage scores"), source.name);
+      return scoresFromJson(
+        parseDocument(await readDocument(source, "perf-triage scores", MAX_SCORES_BYTES), source, "perf-triage scores"),
+        source.name
+      );
   }
 }
 
@@ -9745,7 +11074,11 @@ async function loadQuality(patterns, input, cwd) {
 }
 async function loadQualityInputs(base, head, cwd) {
   if (base.length === 0 && head.length === 0) return void 0;
-  if (base.length === 0 || head.length === 0) throw new InputError(base.length === 0 ? "baseline-quality" : "quality", "quality is compared base against head: give the files of both sides");
+  if (base.length === 0 || head.length === 0)
+    throw new InputError(
+      base.length === 0 ? "baseline-quality" : "quality",
+      "quality is compared base against head: give the files of both sides"
+    );
   return { base: await loadQuality(base, "baseline-quality", cwd), head: await loadQuality(head, "quality", cwd) };
 }
 
@@ -9777,7 +11110,7 @@ function specFor(s, all) {
     if (catalog.level === "run") return s.stat === "mean" ? makeSpec(catalog, MEAN) : void 0;
     if (DEFAULT_STATS.has(s.stat)) {
       const stat3 = parseStat(s.stat);
-      return typeof stat3 === "string" ? void 0 : makeSpec(catalog, stat3);
+      return stat3.ok ? makeSpec(catalog, stat3.value) : void 0;
     }
     const hasPercentile = [...DEFAULT_STATS].some((p) => all.has(`${s.metric}|${p}`));
     return s.stat === "mean" && !hasPercentile ? makeSpec(catalog, MEAN) : void 0;
@@ -9790,12 +11123,16 @@ function specFor(s, all) {
 
 // src/metrics/values.ts
 var NONE = -1;
+var masks = /* @__PURE__ */ new WeakMap();
 function successMask(table2) {
+  const known = masks.get(table2);
+  if (known && known.length === table2.length) return known;
   const mask = new Uint8Array(table2.length).fill(1);
   const error = table2.text.error;
   if (error) {
     for (let i = 0; i < table2.length; i++) if (error.codes[i] !== NONE) mask[i] = 0;
   }
+  masks.set(table2, mask);
   return mask;
 }
 function requestColumn(table2, metric, statQ = 0.5) {
@@ -9894,47 +11231,49 @@ function fieldsFor(id) {
   return FIELD_FOR[id] ?? `${id}_ms`;
 }
 function metricSeries(table2, spec, steady) {
-  if (spec.metric.custom) return { ok: false, reason: `${spec.metric.id} is reported as a run-level number only` };
+  if (spec.metric.custom) return err(`${spec.metric.id} is reported as a run-level number only`);
   const id = spec.metric.id;
-  if (id === "failed") return { ok: false, reason: "the failed share is counted, not resampled" };
+  if (id === "failed") return err("the failed share is counted, not resampled");
   if (spec.metric.level === "run") return rateSeries(table2, id === "throughput", steady);
   const q = spec.stat.kind === "percentile" ? spec.stat.q : 0.5;
   if (id === "itl") return itlSeries(table2, spec, steady?.row ?? 0);
   const column = requestColumn(table2, id, q);
-  if (!column) return { ok: false, reason: `the data has no ${fieldsFor(id)}` };
+  if (!column) return err(`the data has no ${fieldsFor(id)}`);
   const values = finiteSeries(steady?.row ? column.subarray(steady.row) : column);
-  if (values.length === 0) return { ok: false, reason: `no successful request has a value for ${spec.metric.id}` };
-  return { ok: true, values };
+  if (values.length === 0) return err(`no successful request has a value for ${spec.metric.id}`);
+  return ok({ values });
 }
 function itlSeries(table2, spec, from) {
   if (table2.tokenGaps) {
     const gaps = table2.tokenGaps;
     const values2 = from > 0 && from < gaps.offsets.length ? gaps.values.subarray(gaps.offsets[from]) : gaps.values;
-    return { ok: true, values: finiteSeries(values2), basis: "pooled token gaps" };
+    return ok({ values: finiteSeries(values2), basis: { kind: "pooled-gaps" } });
   }
   if (spec.stat.kind === "mean") {
     const decode = requestColumn(table2, "decode");
     const tokens = table2.numbers.output_tokens;
-    if (!decode || !tokens) return { ok: false, reason: "the data has no decode_ms and output_tokens for the mean ITL" };
+    if (!decode || !tokens) return err("the data has no decode_ms and output_tokens for the mean ITL");
     const values2 = new Float64Array(table2.length - from);
     const denominators = new Float64Array(table2.length - from);
     for (let i = from; i < table2.length; i++) {
-      const ok = Number.isFinite(decode[i]) && tokens[i] >= 2;
-      values2[i - from] = ok ? decode[i] : 0;
-      denominators[i - from] = ok ? tokens[i] - 1 : 0;
+      const usable2 = Number.isFinite(decode[i]) && tokens[i] >= 2;
+      values2[i - from] = usable2 ? decode[i] : 0;
+      denominators[i - from] = usable2 ? tokens[i] - 1 : 0;
     }
-    return { ok: true, values: values2, denominators, basis: "Σ decode_ms / Σ (output_tokens − 1)", statistic: { kind: "ratio" } };
+    return ok({ values: values2, denominators, basis: { kind: "gap-ratio" }, statistic: { kind: "ratio" } });
   }
   const q = spec.stat.q;
   if (q !== 0.5 && q !== 0.99) {
-    return { ok: false, reason: `per-request telemetry carries itl_p50_ms and itl_p99_ms only; ITL ${spec.stat.label} needs every token gap` };
+    return err(
+      `per-request telemetry carries itl_p50_ms and itl_p99_ms only; ITL ${spec.stat.label} needs every token gap`
+    );
   }
   const field = q === 0.5 ? "itl_p50_ms" : "itl_p99_ms";
   const column = requestColumn(table2, "itl", q);
-  if (!column) return { ok: false, reason: `the data has no ${field}` };
+  if (!column) return err(`the data has no ${field}`);
   const values = finiteSeries(from > 0 ? column.subarray(from) : column);
-  if (values.length === 0) return { ok: false, reason: `no successful request has ${field}` };
-  return { ok: true, values, basis: `median over requests of ${field}`, statistic: { kind: "quantile", q: 0.5 } };
+  if (values.length === 0) return err(`no successful request has ${field}`);
+  return ok({ values, basis: { kind: "request-median", field }, statistic: { kind: "quantile", q: 0.5 } });
 }
 var WINDOWS_PER_REQUEST = 0.1;
 var MIN_WINDOWS = 20;
@@ -9944,25 +11283,27 @@ function rateSeries(table2, tokens, steady) {
   const total2 = table2.numbers.total_ms;
   const output = table2.numbers.output_tokens;
   if (!arrival || !total2 || tokens && !output || !table2.orderedByArrival) {
-    return { ok: false, reason: `the data has no ${FIELD_FOR[tokens ? "throughput" : "request_throughput"]} on every request` };
+    return err(`the data has no ${FIELD_FOR[tokens ? "throughput" : "request_throughput"]} on every request`);
   }
   const n = table2.length;
   const start = steady && steady.row < n ? steady.ts : arrival[0];
   const lastArrival = arrival[n - 1];
   let lastCompletion = -Infinity;
-  for (let i = 0; i < n; i++) if (Number.isFinite(total2[i])) lastCompletion = Math.max(lastCompletion, arrival[i] + total2[i] / 1e3);
+  for (let i = 0; i < n; i++)
+    if (Number.isFinite(total2[i])) lastCompletion = Math.max(lastCompletion, arrival[i] + total2[i] / 1e3);
   const end = lastArrival - start > 0 ? lastArrival : lastCompletion;
   const span2 = end - start;
-  if (!(span2 > 0)) return { ok: false, reason: "the run has no time span to measure a rate over (every request arrived and finished at once)" };
+  if (!(span2 > 0))
+    return err("the run has no time span to measure a rate over (every request arrived and finished at once)");
   const windows = Math.round(Math.min(MAX_WINDOWS, Math.max(MIN_WINDOWS, n * WINDOWS_PER_REQUEST)));
   const width = span2 / windows;
   const values = new Float64Array(windows);
   const denominators = new Float64Array(windows).fill(width);
-  const ok = successMask(table2);
+  const succeeded = successMask(table2);
   const weight = table2.rowWeight ?? 1;
   const firstToken = table2.numbers.first_token_ms;
   for (let i = 0; i < n; i++) {
-    if (!ok[i] || !Number.isFinite(total2[i])) continue;
+    if (!succeeded[i] || !Number.isFinite(total2[i])) continue;
     const done = arrival[i] + total2[i] / 1e3;
     if (!tokens) {
       if (done >= start && done <= end) values[Math.min(windows - 1, Math.floor((done - start) / width))] += weight;
@@ -9974,7 +11315,7 @@ function rateSeries(table2, tokens, steady) {
     const from = arrival[i] + (ft !== void 0 && Number.isFinite(ft) ? ft / 1e3 : 0);
     spread(values, start, width, from, done, count3 * weight);
   }
-  return { ok: true, values, denominators };
+  return ok({ values, denominators });
 }
 function spread(values, start, width, from, to, amount) {
   const windows = values.length;
@@ -9994,6 +11335,39 @@ function spread(values, start, width, from, to, amount) {
     values[w] += density * (windowEnd - t);
     t = windowEnd;
     w++;
+  }
+}
+
+// src/metrics/basis.ts
+function isSummaryBasis(basis) {
+  return basis?.kind === "summary";
+}
+function sameBasis(a, b) {
+  if (a === void 0 || b === void 0) return a === b;
+  switch (a.kind) {
+    case "request-median":
+      return b.kind === a.kind && b.field === a.field;
+    case "summary":
+      return b.kind === a.kind && b.fields.join("\n") === a.fields.join("\n");
+    default:
+      return b.kind === a.kind;
+  }
+}
+function basisText(basis) {
+  if (basis === void 0) return "per request";
+  switch (basis.kind) {
+    case "pooled-gaps":
+      return "pooled token gaps";
+    case "gap-ratio":
+      return "Σ decode_ms / Σ (output_tokens − 1)";
+    case "request-median":
+      return `median over requests of ${basis.field}`;
+    case "summary":
+      return `summary: ${basis.fields.join(", ")}`;
+    case "failure-counts":
+      return "failed and requested counts";
+    case "failure-rows":
+      return "rows with an error";
   }
 }
 
@@ -10367,7 +11741,10 @@ function createResampler(runs, statistic, blockLengthOverride, cache) {
   const ranks = statistic.kind === "quantile";
   const optimal = (values) => optimalBlockLength(values, { ranks });
   const blockLengths = usable2.map(
-    (r) => blockLengthOverride ?? Math.max(cache ? cache.blockLength(r.values, ranks ? "ranks" : "values", () => optimal(r.values)) : optimal(r.values), Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN))
+    (r) => blockLengthOverride ?? Math.max(
+      cache ? cache.blockLength(r.values, ranks ? "ranks" : "values", () => optimal(r.values)) : optimal(r.values),
+      Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN)
+    )
   );
   const layout = layoutBlocks(usable2, blockLengths);
   const counts = new Float64Array(layout.blockCount);
@@ -10386,7 +11763,11 @@ function createResampler(runs, statistic, blockLengthOverride, cache) {
   let evaluate;
   if (statistic.kind === "quantile") {
     const source = () => new SortedSource(concatRuns(usable2, layout.elements), blockIds(usable2, layout), layout.blockCount);
-    const sorted = cache ? cache.sortedSource(usable2.map((r) => r.values), blockLengths.join(","), source) : source();
+    const sorted = cache ? cache.sortedSource(
+      usable2.map((r) => r.values),
+      blockLengths.join(","),
+      source
+    ) : source();
     evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
   } else {
     const numerators = blockSums(usable2, layout, (r) => r.values);
@@ -10539,7 +11920,12 @@ function selectInPlace(a, k, left = 0, right = a.length - 1) {
       const z2 = Math.log(n);
       const s = 0.5 * Math.exp(2 * z2 / 3);
       const sd = 0.5 * Math.sqrt(z2 * s * (n - s) / n) * (m - n / 2 < 0 ? -1 : 1);
-      selectInPlace(a, k, Math.max(left, Math.floor(k - m * s / n + sd)), Math.min(right, Math.floor(k + (n - m) * s / n + sd)));
+      selectInPlace(
+        a,
+        k,
+        Math.max(left, Math.floor(k - m * s / n + sd)),
+        Math.min(right, Math.floor(k + (n - m) * s / n + sd))
+      );
     }
     const t = a[k];
     let i = left;
@@ -10661,8 +12047,29 @@ function quantileSorted(sorted, q) {
   const frac = h - lo;
   return frac === 0 ? sorted[lo] : sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
 }
+var selectScratch = new Float64Array(0);
+function selectScratchFor(length) {
+  if (selectScratch.length < length) selectScratch = new Float64Array(Math.max(length, 2 * selectScratch.length));
+}
 function quantile(values, q) {
-  return selectQuantile(finiteCopy(values), q);
+  selectScratchFor(values.length);
+  return selectQuantile(finiteInto(values, selectScratch), q);
+}
+function quantileOfComputed(length, fill, q) {
+  selectScratchFor(length);
+  return selectQuantile(selectScratch.subarray(0, fill(selectScratch)), q);
+}
+function quantilesOfComputed(length, fill, qs) {
+  selectScratchFor(length);
+  return selectQuantiles(selectScratch.subarray(0, fill(selectScratch)), qs);
+}
+function finiteInto(values, out) {
+  let j = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isFinite(v)) out[j++] = v;
+  }
+  return out.subarray(0, j);
 }
 function meanFinite(values) {
   let sum = 0;
@@ -10705,9 +12112,23 @@ function zForLevel(level) {
 }
 function normalQuantile(p) {
   if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376,
+    220.9460984245205,
+    -275.9285104469687,
+    138.357751867269,
+    -30.66479806614716,
+    2.506628277459239
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293,
+    -0.3223964580411365,
+    -2.400758277161838,
+    -2.549732539343734,
+    4.374664141464968,
+    2.938163982698783
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const low2 = 0.02425;
   if (p < low2 || p > 1 - low2) {
@@ -10822,12 +12243,24 @@ function judgeInterval(j) {
   const me = j.minEffect;
   if (low2 > me || high < -me) {
     const direction = low2 > me ? "worse" : "better";
-    if (Math.abs(j.difference) < j.timerFloor) return { verdict: "inconclusive", reason: { code: "below-timer-floor", direction, floor: j.timerFloor } };
-    return { verdict: direction === "worse" ? "regressed" : "improved", reason: { code: "beyond-min-effect", direction } };
+    if (Math.abs(j.difference) < j.timerFloor)
+      return { verdict: "inconclusive", reason: { code: "below-timer-floor", direction, floor: j.timerFloor } };
+    return {
+      verdict: direction === "worse" ? "regressed" : "improved",
+      reason: { code: "beyond-min-effect", direction }
+    };
   }
   if (low2 >= -me && high <= me) return { verdict: "unchanged", reason: { code: "within-min-effect" } };
-  if (low2 > 0) return { verdict: "inconclusive", reason: { code: "direction-known", direction: "worse", ...moreData(j, low2, high) } };
-  if (high < 0) return { verdict: "inconclusive", reason: { code: "direction-known", direction: "better", ...moreData(j, low2, high) } };
+  if (low2 > 0)
+    return {
+      verdict: "inconclusive",
+      reason: { code: "direction-known", direction: "worse", ...moreData(j, low2, high) }
+    };
+  if (high < 0)
+    return {
+      verdict: "inconclusive",
+      reason: { code: "direction-known", direction: "better", ...moreData(j, low2, high) }
+    };
   return { verdict: "inconclusive", reason: { code: "too-noisy", ...moreData(j, low2, high) } };
 }
 function moreData(j, low2, high) {
@@ -10896,10 +12329,14 @@ function failureCounts(side2) {
     const table2 = run.requests;
     if (!table2 || table2.length === 0) continue;
     const weight = table2.rowWeight ?? 1;
-    const ok = successMask(table2);
-    const indicator = new Uint8Array(ok.length);
+    const ok2 = successMask(table2);
+    const indicator = new Uint8Array(ok2.length);
     let bad = 0;
-    for (let i = 0; i < ok.length; i++) if (!ok[i]) indicator[i] = 1, bad++;
+    for (let i = 0; i < ok2.length; i++)
+      if (!ok2[i]) {
+        indicator[i] = 1;
+        bad++;
+      }
     requests += table2.length * weight;
     failed2 += bad * weight;
     effective += effectiveCount(indicator) * weight;
@@ -10931,12 +12368,8 @@ function compareSides(base, head, config, context = {}) {
   const shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
   for (const requested of requestedMetrics(config, base, head)) {
     const p = requested.spec.metric.id === "failed" ? prepareFailures(requested, base, head, config) : prepare(requested, base, head, config, shared, context);
-    if (p === "skip") continue;
-    if ("notInData" in p) {
-      notInData.push({ key: requested.spec.key, reason: p.notInData });
-      continue;
-    }
-    slots.push(p);
+    if (p.ok) slots.push(p.value);
+    else notInData.push({ key: requested.spec.key, reason: p.error });
   }
   const candidates = slots.filter(isCandidate);
   const family = familyLevel(
@@ -10948,7 +12381,8 @@ function compareSides(base, head, config, context = {}) {
 }
 function requestedMetrics(config, base, head) {
   const all = [...config.metrics, ...summaryDefaults(config, base, head)];
-  if (!all.some((m) => m.spec.metric.id === "failed")) all.push({ spec: makeSpec(METRICS.failed, MEAN), origin: "default" });
+  if (!all.some((m) => m.spec.metric.id === "failed"))
+    all.push({ spec: makeSpec(METRICS.failed, MEAN), origin: "default" });
   return all.sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec));
 }
 function isCandidate(s) {
@@ -11024,44 +12458,73 @@ function prepare(requested, base, head, config, shared, context) {
       headSeries = headSummary;
     }
   }
-  if (!baseSeries.ok || !headSeries.ok) {
-    const side2 = !baseSeries.ok ? "base" : "head";
-    const missing = !baseSeries.ok ? baseSeries : headSeries;
-    if (requested.origin === "default") return { notInData: `${side2 === "base" ? "baseline" : "head"}: ${missing.reason}` };
-    return undecided(requested, config, { code: "not-computable", side: side2, missing: missing.reason.replace(/^the data /, "") });
-  }
-  if (!baseSeries.summary) {
+  if (!baseSeries.ok) return notComputable(requested, config, "base", baseSeries.error);
+  if (!headSeries.ok) return notComputable(requested, config, "head", headSeries.error);
+  return ok(judgeable(requested, baseSeries.value, headSeries.value, base, head, config, shared, context));
+}
+function notComputable(requested, config, side2, missing) {
+  if (requested.origin === "default") return err(`${side2 === "base" ? "baseline" : "head"}: ${missing}`);
+  return ok(undecided(requested, config, { code: "not-computable", side: side2, missing: missing.replace(/^the data /, "") }));
+}
+function judgeable(requested, baseSeries, headSeries, base, head, config, shared, context) {
+  const { spec } = requested;
+  if (!isSummaryBasis(baseSeries.basis)) {
     const needed = minimumCount(spec, headSeries.statistic);
     const baseCount = count2(baseSeries.runs);
     const headCount = count2(headSeries.runs);
     if (baseCount < needed || headCount < needed) {
-      return undecided(requested, config, { code: "too-few-values", needed, base: baseCount, head: headCount }, headSeries.basis);
+      return undecided(
+        requested,
+        config,
+        { code: "too-few-values", needed, base: baseCount, head: headCount },
+        headSeries.basis
+      );
     }
   }
-  if (baseSeries.basis !== headSeries.basis && !(baseSeries.summary && headSeries.summary)) {
-    return undecided(requested, config, { code: "different-basis", base: baseSeries.basis ?? "per request", head: headSeries.basis ?? "per request" });
+  if (!sameBasis(baseSeries.basis, headSeries.basis) && !(isSummaryBasis(baseSeries.basis) && isSummaryBasis(headSeries.basis))) {
+    return undecided(requested, config, {
+      code: "different-basis",
+      base: basisText(baseSeries.basis),
+      head: basisText(headSeries.basis)
+    });
   }
   const explicitNoise = config.statistics.runNoise[spec.key];
   const noiseFor = (series) => {
     if (series.runs.length >= MEASURED_NOISE_RUNS) return 0;
-    if (series.summary) return explicitNoise;
+    if (isSummaryBasis(series.basis)) return explicitNoise;
     return runNoiseFor(config, spec);
   };
   const baseNoise = noiseFor(baseSeries);
   const headNoise = noiseFor(headSeries);
-  const scaleFor = (series) => series.runs.length >= MEASURED_NOISE_RUNS || series.summary ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1;
+  const scaleFor = (series) => series.runs.length >= MEASURED_NOISE_RUNS || isSummaryBasis(series.basis) ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1;
   const statistic = headSeries.statistic ?? toStatistic(spec);
-  const blockLength = baseSeries.summary ? 1 : void 0;
+  const blockLength = isSummaryBasis(baseSeries.basis) ? 1 : void 0;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
   const headResampler = createResampler(headSeries.runs, statistic, blockLength, shared.cache);
   const withheld = context.withheld?.(spec);
   if (withheld) return pointOnly(requested, config, withheld, baseResampler, headResampler, baseSeries, headSeries);
-  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !headSeries.summary) {
-    return pointOnly(requested, config, { code: "not-judged-overloaded" }, baseResampler, headResampler, baseSeries, headSeries);
+  if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !isSummaryBasis(headSeries.basis)) {
+    return pointOnly(
+      requested,
+      config,
+      { code: "not-judged-overloaded" },
+      baseResampler,
+      headResampler,
+      baseSeries,
+      headSeries
+    );
   }
   if (baseNoise === void 0 || headNoise === void 0) {
     const formats = [...new Set([...base.runs, ...head.runs].flatMap((r) => r.sources.map((s) => s.format)))];
-    return pointOnly(requested, config, { code: "summary-only", baseRuns: baseSeries.runs.length, headRuns: headSeries.runs.length, formats }, baseResampler, headResampler, baseSeries, headSeries);
+    return pointOnly(
+      requested,
+      config,
+      { code: "summary-only", baseRuns: baseSeries.runs.length, headRuns: headSeries.runs.length, formats },
+      baseResampler,
+      headResampler,
+      baseSeries,
+      headSeries
+    );
   }
   const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
   const minEffect = minEffectFor(config, spec);
@@ -11104,14 +12567,21 @@ function prepareFailures(requested, base, head, config) {
   const h = failureCounts(head);
   if (!b || !h) {
     const side3 = !b ? "base" : "head";
-    if (requested.origin === "default") return { notInData: `${side3 === "base" ? "baseline" : "head"}: the data does not say how many requests failed` };
-    return undecided(requested, config, { code: "not-computable", side: side3, missing: "a count of failed requests" });
+    if (requested.origin === "default")
+      return err(`${side3 === "base" ? "baseline" : "head"}: the data does not say how many requests failed`);
+    return ok(undecided(requested, config, { code: "not-computable", side: side3, missing: "a count of failed requests" }));
   }
   const share2 = (c) => c.failed / c.requests;
-  const side2 = (c, level) => ({ value: share2(c), interval: failedShareAt(c, level), count: c.requests, perRun: c.perRun, blockLengths: [] });
-  return {
+  const side2 = (c, level) => ({
+    value: share2(c),
+    interval: failedShareAt(c, level),
+    count: c.requests,
+    perRun: c.perRun,
+    blockLengths: []
+  });
+  return ok({
     requested,
-    basis: b.basis === "counts" || h.basis === "counts" ? "failed and requested counts" : "rows with an error",
+    basis: { kind: b.basis === "counts" || h.basis === "counts" ? "failure-counts" : "failure-rows" },
     relative: false,
     change: null,
     difference: share2(h) - share2(b),
@@ -11121,14 +12591,16 @@ function prepareFailures(requested, base, head, config) {
     runs: Math.min(b.perRun.length, h.perRun.length),
     intervalAt: (level) => failedDifferenceAt(b, h, level),
     sidesAt: (level) => ({ base: side2(b, level), head: side2(h, level) })
-  };
+  });
 }
 function pointOnly(requested, config, reason, base, head, baseSeries, headSeries) {
   const side2 = (r, series) => ({
     value: r.point,
     interval: [r.point, r.point],
     count: r.size,
-    perRun: series.runs.map((run) => series.summary ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec))),
+    perRun: series.runs.map(
+      (run) => isSummaryBasis(series.basis) ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec))
+    ),
     blockLengths: []
   });
   const early = undecided(requested, config, reason, headSeries.basis);
@@ -11173,19 +12645,18 @@ function sideSeries(side2, spec, steady) {
     if (!run.requests) continue;
     const series = metricSeries(run.requests, spec, steady?.get(run.requests));
     if (!series.ok) {
-      reason = series.reason;
+      reason = series.error;
       continue;
     }
-    if (runs.length && series.basis !== basis) {
-      reason = `its runs measure ${spec.metric.id} differently (${basis ?? "per request"} vs ${series.basis ?? "per request"})`;
-      return { ok: false, reason };
-    }
-    basis = series.basis;
-    statistic = series.statistic;
-    runs.push({ values: series.values, denominators: series.denominators });
+    const s = series.value;
+    if (runs.length && !sameBasis(s.basis, basis))
+      return err(`its runs measure ${spec.metric.id} differently (${basisText(basis)} vs ${basisText(s.basis)})`);
+    basis = s.basis;
+    statistic = s.statistic;
+    runs.push({ values: s.values, denominators: s.denominators });
   }
-  if (runs.length === 0) return { ok: false, reason };
-  return { ok: true, runs, basis, statistic };
+  if (runs.length === 0) return err(reason);
+  return ok({ runs, basis, statistic });
 }
 function summarySeries(side2, spec) {
   const stats = spec.metric.level === "run" ? ["mean", "value"] : [spec.stat.label];
@@ -11197,8 +12668,8 @@ function summarySeries(side2, spec) {
     runs.push({ values: Float64Array.of(found.value) });
     fields.add(found.field ?? `${found.metric} ${found.stat}`);
   }
-  if (runs.length === 0) return { ok: false, reason: `the data has no ${spec.key} summary` };
-  return { ok: true, runs, basis: `summary: ${[...fields].join(", ")}`, statistic: { kind: "mean" }, summary: true };
+  if (runs.length === 0) return err(`the data has no ${spec.key} summary`);
+  return ok({ runs, basis: { kind: "summary", fields: [...fields] }, statistic: { kind: "mean" } });
 }
 function count2(runs) {
   return runs.reduce((sum, r) => sum + r.values.length, 0);
@@ -11231,7 +12702,13 @@ function sideFacts(resampler, runs, statistic) {
   return { value: resampler.point, count: resampler.size, perRun, blockLengths: [...resampler.blockLengths] };
 }
 function sideEstimate(facts, interval) {
-  return { value: facts.value, interval, count: facts.count, perRun: [...facts.perRun], blockLengths: [...facts.blockLengths] };
+  return {
+    value: facts.value,
+    interval,
+    count: facts.count,
+    perRun: [...facts.perRun],
+    blockLengths: [...facts.blockLengths]
+  };
 }
 
 // src/diagnose/attribution.ts
@@ -11263,8 +12740,8 @@ function attribute(spec, base, head) {
       delta: delta3,
       shareOfChange: change2 === 0 ? 0 : delta3 / change2,
       shareOfHead: h.mean === 0 ? 0 : h.components[j] / h.mean,
-      basePercentile: ownStatistic(column ?? b.remainder, q),
-      headPercentile: ownStatistic(headColumn ?? h.remainder, q)
+      basePercentile: column ? ownStatistic(column, q) : b.remainderStatistic,
+      headPercentile: headColumn ? ownStatistic(headColumn, q) : h.remainderStatistic
     };
   });
   let dominant = null;
@@ -11295,18 +12772,26 @@ function tailMeans(table2, metric, phases, q) {
   if (countFinite(metric) === 0) return null;
   const threshold = q === 0 ? -Infinity : quantile(metric, q);
   const sums = new Float64Array(phases.length + 1);
-  const remainder = new Float64Array(table2.length).fill(NaN);
+  const remainderAt = (i) => {
+    let rest = metric[i];
+    for (let j = 0; j < columns2.length; j++) {
+      const v = columns2[j][i];
+      if (Number.isFinite(v)) rest -= v;
+    }
+    return rest;
+  };
+  let remainderSum = 0;
+  let remainderCount = 0;
   let count3 = 0;
   let total2 = 0;
   for (let i = 0; i < table2.length; i++) {
     const m = metric[i];
     if (!Number.isFinite(m)) continue;
-    let rest = m;
-    for (let j = 0; j < columns2.length; j++) {
-      const v = columns2[j][i];
-      if (Number.isFinite(v)) rest -= v;
+    const rest = remainderAt(i);
+    if (Number.isFinite(rest)) {
+      remainderSum += rest;
+      remainderCount++;
     }
-    remainder[i] = rest;
     if (m < threshold) continue;
     count3++;
     total2 += m;
@@ -11317,7 +12802,20 @@ function tailMeans(table2, metric, phases, q) {
     sums[phases.length] += rest;
   }
   const components = Array.from(sums, (s) => s / count3);
-  return { threshold: q === 0 ? total2 / count3 : threshold, count: count3, mean: total2 / count3, components, remainder };
+  const remainderStatistic = q === 0 ? remainderCount === 0 ? NaN : remainderSum / remainderCount : quantileOfComputed(
+    table2.length,
+    (out) => {
+      let n = 0;
+      for (let i = 0; i < table2.length; i++) {
+        if (!Number.isFinite(metric[i])) continue;
+        const rest = remainderAt(i);
+        if (Number.isFinite(rest)) out[n++] = rest;
+      }
+      return n;
+    },
+    q
+  );
+  return { threshold: q === 0 ? total2 / count3 : threshold, count: count3, mean: total2 / count3, components, remainderStatistic };
 }
 function ownStatistic(column, q) {
   return q === 0 ? meanFinite(column) : quantile(column, q);
@@ -11401,19 +12899,35 @@ function fixLabel(phase, finding2) {
   return `${verbs[finding2.hint] ?? "fix"} (${what})`;
 }
 function project(metric, column, speedup, q) {
-  const out = new Float64Array(metric.length);
   const keep = speedup === Infinity ? 0 : 1 / speedup;
-  for (let i = 0; i < metric.length; i++) {
+  const projected = (i) => {
     const part = Number.isFinite(column[i]) ? column[i] : 0;
-    out[i] = metric[i] - part + part * keep;
-  }
+    return metric[i] - part + part * keep;
+  };
   if (q === 0) {
     let sum = 0;
     let n = 0;
-    for (const v of out) if (Number.isFinite(v)) sum += v, n++;
+    for (let i = 0; i < metric.length; i++) {
+      const v = projected(i);
+      if (Number.isFinite(v)) {
+        sum += v;
+        n++;
+      }
+    }
     return n ? sum / n : NaN;
   }
-  return quantile(out, q);
+  return quantileOfComputed(
+    metric.length,
+    (out) => {
+      let n = 0;
+      for (let i = 0; i < metric.length; i++) {
+        const v = projected(i);
+        if (Number.isFinite(v)) out[n++] = v;
+      }
+      return n;
+    },
+    q
+  );
 }
 function remainderColumn(head, metric, attribution) {
   if (!metric) return void 0;
@@ -11575,7 +13089,10 @@ function compareScores(base, head) {
   for (const m of metrics) counts[m.verdict]++;
   const verdict = counts.changed > 0 ? "changed" : metrics.length > 0 && counts.unchanged === metrics.length ? "unchanged" : "inconclusive";
   const tested = metrics.filter((m) => m.interval).length;
-  if (tested >= 20) notes2.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
+  if (tested >= 20)
+    notes2.push(
+      `${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`
+    );
   const comparison = {
     metrics,
     onlyBase: [...b.keys()].filter((k) => !h.has(k)),
@@ -11591,7 +13108,8 @@ function merge2(sets, side2, notes2) {
   const out = /* @__PURE__ */ new Map();
   for (const set of sets) {
     for (const m of set.metrics) {
-      if (out.has(m.key)) notes2.push(`${side2}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
+      if (out.has(m.key))
+        notes2.push(`${side2}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
       out.set(m.key, m);
     }
   }
@@ -11624,21 +13142,46 @@ function diffOf(b, h) {
     method = "newcombe";
   }
   if (!interval) {
-    const missing = listJoin([b.stderr === void 0 ? "base" : "", h.stderr === void 0 ? "head" : ""].filter(Boolean));
-    if (diff === 0) return { ...common2, method, verdict: "unchanged", reason: `identical values (no stderr on ${missing})` };
-    return { ...common2, method, verdict: "inconclusive", reason: `no stderr on ${missing}: a difference of ${scoreDiff(diff, unit)} cannot be told from noise` };
+    const missing = listJoin(
+      [b.stderr === void 0 ? "base" : "", h.stderr === void 0 ? "head" : ""].filter(Boolean)
+    );
+    if (diff === 0)
+      return { ...common2, method, verdict: "unchanged", reason: `identical values (no stderr on ${missing})` };
+    return {
+      ...common2,
+      method,
+      verdict: "inconclusive",
+      reason: `no stderr on ${missing}: a difference of ${scoreDiff(diff, unit)} cannot be told from noise`
+    };
   }
   const [lo, hi] = interval;
   const span2 = `95% interval ${bound(lo, unit)} to ${bound(hi, unit)}${unit ? " points" : ""}`;
   const margin = unit ? "±1 point" : `±${scoreValue(minEffect, false)} (1%)`;
-  if ((lo > 0 || hi < 0) && Math.abs(diff) >= minEffect) return { ...common2, interval, method, verdict: "changed", reason: `${span2} excludes 0 and the change is at least ${margin.slice(1)}` };
-  if (lo >= -minEffect && hi <= minEffect) return { ...common2, interval, method, verdict: "unchanged", reason: `${span2} lies within ${margin}` };
-  return { ...common2, interval, method, verdict: "inconclusive", reason: `${span2} is neither clear of 0 by ${margin.slice(1)} nor within ${margin}` };
+  if ((lo > 0 || hi < 0) && Math.abs(diff) >= minEffect)
+    return {
+      ...common2,
+      interval,
+      method,
+      verdict: "changed",
+      reason: `${span2} excludes 0 and the change is at least ${margin.slice(1)}`
+    };
+  if (lo >= -minEffect && hi <= minEffect)
+    return { ...common2, interval, method, verdict: "unchanged", reason: `${span2} lies within ${margin}` };
+  return {
+    ...common2,
+    interval,
+    method,
+    verdict: "inconclusive",
+    reason: `${span2} is neither clear of 0 by ${margin.slice(1)} nor within ${margin}`
+  };
 }
 function scoresSentence(c) {
   const total2 = c.metrics.length;
   if (total2 === 0) {
-    const sides = [c.onlyBase.length ? `${c.onlyBase.length} only in base` : "", c.onlyHead.length ? `${c.onlyHead.length} only in head` : ""].filter(Boolean);
+    const sides = [
+      c.onlyBase.length ? `${c.onlyBase.length} only in base` : "",
+      c.onlyHead.length ? `${c.onlyHead.length} only in head` : ""
+    ].filter(Boolean);
     return `unverified: no score metric on both sides${sides.length ? ` (${listJoin(sides)})` : ""}`;
   }
   if (c.verdict === "changed") {
@@ -11708,7 +13251,10 @@ function compareGenerations(base, head) {
   c.verdict = c.differing > 0 || c.failedHead > 0 ? "changed" : compared > 0 ? "identical" : "none-matched";
   const sampled = (s) => (s.maxTemperature ?? 0) > 0;
   c.expectedToDiffer = (sampled(b.sampling) || sampled(h.sampling)) && !(b.sampling.withSeed > 0 && h.sampling.withSeed > 0);
-  if (c.incomparable > 0) notes2.push(`${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`);
+  if (c.incomparable > 0)
+    notes2.push(
+      `${c.incomparable} pair(s) could not be compared: one side hashed the text (SHA-256), the other gave an output_hash of another kind`
+    );
   c.sentence = generationsSentence(c, b, h);
   return { comparison: c, notes: notes2 };
 }
@@ -11725,27 +13271,38 @@ function merge3(sets, side2, notes2) {
     records += set.records;
     sampling.withTemperature += set.sampling.withTemperature;
     sampling.withSeed += set.sampling.withSeed;
-    if (set.sampling.maxTemperature !== void 0) sampling.maxTemperature = Math.max(sampling.maxTemperature ?? 0, set.sampling.maxTemperature);
+    if (set.sampling.maxTemperature !== void 0)
+      sampling.maxTemperature = Math.max(sampling.maxTemperature ?? 0, set.sampling.maxTemperature);
     for (const [id, entry] of set.entries) {
       if (entries.has(id)) repeated++;
       else entries.set(id, entry);
     }
   }
-  if (repeated) notes2.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
+  if (repeated)
+    notes2.push(`${side2}: ${repeated} generation id(s) appear in more than one file; the first file's output is used`);
   return { entries, sampling, records };
 }
 function generationsSentence(c, b, h) {
-  const unpaired = listJoin([c.onlyBase ? `${grouped(c.onlyBase)} only in base` : "", c.onlyHead ? `${grouped(c.onlyHead)} only in head` : ""].filter(Boolean));
+  const unpaired = listJoin(
+    [
+      c.onlyBase ? `${grouped(c.onlyBase)} only in base` : "",
+      c.onlyHead ? `${grouped(c.onlyHead)} only in head` : ""
+    ].filter(Boolean)
+  );
   const compared = c.identical + c.differing;
   if (c.verdict === "none-matched") {
-    if (c.incomparable > 0) return `not verified: the ${grouped(c.incomparable)} paired generations carry hashes of different kinds (text SHA-256 against output_hash)`;
+    if (c.incomparable > 0)
+      return `not verified: the ${grouped(c.incomparable)} paired generations carry hashes of different kinds (text SHA-256 against output_hash)`;
     return `not verified: no generation id in both base (${grouped(b.entries.size)}) and head (${grouped(h.entries.size)})`;
   }
   if (c.verdict === "identical") {
     return `unchanged (verified: ${grouped(compared)} paired generations, identical${unpaired ? `; ${unpaired}` : ""})`;
   }
   const parts2 = [];
-  if (c.differing > 0) parts2.push(`${grouped(c.differing)} of ${grouped(compared)} paired generations differ (${share(c.differing / compared)})`);
+  if (c.differing > 0)
+    parts2.push(
+      `${grouped(c.differing)} of ${grouped(compared)} paired generations differ (${share(c.differing / compared)})`
+    );
   if (c.failedHead > 0) parts2.push(`${grouped(c.failedHead)} request(s) failed in head that base answered`);
   let out = `CHANGED: ${parts2.join("; ")}; compare them before accepting`;
   if (c.expectedToDiffer) {
@@ -11762,8 +13319,12 @@ function compareQuality(base, head) {
   const scores = (side2) => side2.filter((q) => q.kind === "scores");
   const generations = (side2) => side2.filter((q) => q.kind === "generations");
   const notes2 = [];
-  for (const [side2, inputs] of [["base", base], ["head", head]]) {
-    for (const q of inputs) for (const note of q.kind === "scores" ? q.notes : q.warnings) notes2.push(`${side2} ${q.file}: ${note}`);
+  for (const [side2, inputs] of [
+    ["base", base],
+    ["head", head]
+  ]) {
+    for (const q of inputs)
+      for (const note of q.kind === "scores" ? q.notes : q.warnings) notes2.push(`${side2} ${q.file}: ${note}`);
   }
   const out = { notes: notes2 };
   if (scores(base).length || scores(head).length) {
@@ -11783,10 +13344,17 @@ function parts(c) {
   const g2 = c.generations;
   if (g2) {
     const changed = g2.failedHead > 0 || g2.differing > 0 && !g2.expectedToDiffer;
-    out.push({ state: g2.verdict === "identical" ? "unchanged" : changed ? "changed" : "unverified", sentence: g2.sentence });
+    out.push({
+      state: g2.verdict === "identical" ? "unchanged" : changed ? "changed" : "unverified",
+      sentence: g2.sentence
+    });
   }
   const s = c.scores;
-  if (s) out.push({ state: s.verdict === "changed" ? "changed" : s.verdict === "unchanged" ? "unchanged" : "unverified", sentence: s.sentence });
+  if (s)
+    out.push({
+      state: s.verdict === "changed" ? "changed" : s.verdict === "unchanged" ? "unchanged" : "unverified",
+      sentence: s.sentence
+    });
   return out;
 }
 function qualityLine(c) {
@@ -11802,9 +13370,17 @@ function qualityLine(c) {
 function caveat(c) {
   const all = parts(c);
   const changed = all.filter((p) => p.state === "changed");
-  if (changed.length) return { kind: "quality-changed", message: `output quality changed: ${changed.map((p) => p.sentence.replace(/^CHANGED: /, "")).join("; ")}` };
+  if (changed.length)
+    return {
+      kind: "quality-changed",
+      message: `output quality changed: ${changed.map((p) => p.sentence.replace(/^CHANGED: /, "")).join("; ")}`
+    };
   const unverified = all.filter((p) => p.state === "unverified");
-  if (unverified.length) return { kind: "quality-unverified", message: `output quality was measured but not verified: ${unverified.map((p) => p.sentence.replace(/^(?:unverified|not verified|CHANGED): /, "")).join("; ")}` };
+  if (unverified.length)
+    return {
+      kind: "quality-unverified",
+      message: `output quality was measured but not verified: ${unverified.map((p) => p.sentence.replace(/^(?:unverified|not verified|CHANGED): /, "")).join("; ")}`
+    };
   return void 0;
 }
 
@@ -11821,7 +13397,12 @@ function configValue(meta, names2) {
   for (const name of names2) if (name in meta.config) return meta.config[name];
   return void 0;
 }
-var CHUNKED_PREFILL_KEYS = ["enable_chunked_prefill", "enable-chunked-prefill", "chunked_prefill", "chunked_prefill_size"];
+var CHUNKED_PREFILL_KEYS = [
+  "enable_chunked_prefill",
+  "enable-chunked-prefill",
+  "chunked_prefill",
+  "chunked_prefill_size"
+];
 function chunkedPrefill(meta) {
   const value4 = configValue(meta, CHUNKED_PREFILL_KEYS);
   const off = value4 === false || value4 === "false" || value4 === 0 || value4 === -1;
@@ -11832,17 +13413,30 @@ function chunkedPrefill(meta) {
 // src/diagnose/survivors.ts
 var TOP_ERRORS = 3;
 function failuresFinding(failed2, head, metrics) {
-  if (!failed2 || failed2.verdict !== "regressed" && failed2.verdict !== "improved" || !failed2.base || !failed2.head) return void 0;
+  if (!failed2 || failed2.verdict !== "regressed" && failed2.verdict !== "improved" || !failed2.base || !failed2.head)
+    return void 0;
   const worse = failed2.verdict === "regressed";
   const items = [
-    evidence(`failed requests ${percent(failed2.base.value)} → ${percent(failed2.head.value)} (${signedPoints(failed2.difference ?? 0)}) of ${grouped(failed2.base.count)} and ${grouped(failed2.head.count)} requests sent`, {
-      baseShare: failed2.base.value,
-      headShare: failed2.head.value
-    })
+    evidence(
+      `failed requests ${percent(failed2.base.value)} → ${percent(failed2.head.value)} (${signedPoints(failed2.difference ?? 0)}) of ${grouped(failed2.base.count)} and ${grouped(failed2.head.count)} requests sent`,
+      {
+        baseShare: failed2.base.value,
+        headShare: failed2.head.value
+      }
+    )
   ];
   const errors = topErrors(head);
-  if (errors.length) items.push(evidence(`most frequent errors in this run: ${errors.map((e) => `"${e.message}" ×${grouped(e.count)}`).join(", ")}`));
-  items.push(evidence("latency percentiles are computed over the requests that succeeded, a different population on each side: no phase is blamed for their change"));
+  if (errors.length)
+    items.push(
+      evidence(
+        `most frequent errors in this run: ${errors.map((e) => `"${e.message}" ×${grouped(e.count)}`).join(", ")}`
+      )
+    );
+  items.push(
+    evidence(
+      "latency percentiles are computed over the requests that succeeded, a different population on each side: no phase is blamed for their change"
+    )
+  );
   return {
     hint: "request-failures",
     phase: null,
@@ -11888,35 +13482,67 @@ function overloadFinding(load2, metrics) {
 }
 function loadPhrase(r) {
   const parts2 = [];
-  if (r.offeredRate !== void 0 && r.completedRate !== void 0) parts2.push(`${compact(r.offeredRate)} req/s offered, ${compact(r.completedRate)} completed`);
-  if (r.trend) parts2.push(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} grows through the run (median ${duration(r.trend.firstMs)} in the first fifth → ${duration(r.trend.lastMs)} in the last)`);
+  if (r.offeredRate !== void 0 && r.completedRate !== void 0)
+    parts2.push(`${compact(r.offeredRate)} req/s offered, ${compact(r.completedRate)} completed`);
+  if (r.trend)
+    parts2.push(
+      `${r.series === "queue_wait" ? "queue wait" : "TTFT"} grows through the run (median ${duration(r.trend.firstMs)} in the first fifth → ${duration(r.trend.lastMs)} in the last)`
+    );
   return parts2.join("; ");
 }
 function loadEvidence(r) {
   const out = [];
   if (r.offeredRate !== void 0 && r.completedRate !== void 0) {
-    out.push(evidence(`arrivals ${compact(r.offeredRate)} req/s; completions over the same time ${compact(r.completedRate)} req/s (${percent(r.completedRate / r.offeredRate)} kept up)`, { offered: r.offeredRate, completed: r.completedRate }));
+    out.push(
+      evidence(
+        `arrivals ${compact(r.offeredRate)} req/s; completions over the same time ${compact(r.completedRate)} req/s (${percent(r.completedRate / r.offeredRate)} kept up)`,
+        { offered: r.offeredRate, completed: r.completedRate }
+      )
+    );
   }
   if (r.trend) {
     out.push(
-      evidence(`${r.series === "queue_wait" ? "queue wait" : "TTFT"} trend across the run: Kendall τ = ${r.trend.tau.toFixed(2)} (Mann–Kendall z = ${r.trend.z.toFixed(1)}), block median ${duration(r.trend.firstMs)} → ${duration(r.trend.lastMs)}`, {
-        tau: r.trend.tau,
-        z: r.trend.z
-      })
+      evidence(
+        `${r.series === "queue_wait" ? "queue wait" : "TTFT"} trend across the run: Kendall τ = ${r.trend.tau.toFixed(2)} (Mann–Kendall z = ${r.trend.z.toFixed(1)}), block median ${duration(r.trend.firstMs)} → ${duration(r.trend.lastMs)}`,
+        {
+          tau: r.trend.tau,
+          z: r.trend.z
+        }
+      )
     );
   }
-  if (r.atCap) out.push(evidence(`${percent(r.atCap.share)} of requests were admitted with the running batch at its cap (max_num_seqs ${r.atCap.cap})`, { atCapShare: r.atCap.share }));
-  if (r.unsettled) out.push(evidence("no steady state: the wait never settles within the first half of the run (MSER-5)"));
+  if (r.atCap)
+    out.push(
+      evidence(
+        `${percent(r.atCap.share)} of requests were admitted with the running batch at its cap (max_num_seqs ${r.atCap.cap})`,
+        { atCapShare: r.atCap.share }
+      )
+    );
+  if (r.unsettled)
+    out.push(evidence("no steady state: the wait never settles within the first half of the run (MSER-5)"));
   return out;
 }
 
 // src/model/workload-key.ts
-var KEY_FIELDS = ["dataset", "inputLength", "outputLength", "requestRate", "concurrency", "streaming", "engine", "engineVersion", "model", "hardware", "tenant"];
+var KEY_FIELDS = [
+  "dataset",
+  "inputLength",
+  "outputLength",
+  "requestRate",
+  "concurrency",
+  "streaming",
+  "engine",
+  "engineVersion",
+  "model",
+  "hardware",
+  "tenant"
+];
 function workloadKey(run) {
   const w = run.workload ?? {};
   const key = {};
   const put = (field, value4) => {
-    if (value4 === void 0 || typeof value4 === "string" && value4.trim() === "" || typeof value4 === "number" && Number.isNaN(value4)) return;
+    if (value4 === void 0 || typeof value4 === "string" && value4.trim() === "" || typeof value4 === "number" && Number.isNaN(value4))
+      return;
     key[field] = typeof value4 === "string" ? value4.trim() : value4;
   };
   put("dataset", w.dataset);
@@ -11934,7 +13560,8 @@ function workloadKey(run) {
 }
 function sameValue2(a, b) {
   if (typeof a === "string" && typeof b === "string") return a.toLowerCase() === b.toLowerCase();
-  if (typeof a === "number" && typeof b === "number") return a === b || Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+  if (typeof a === "number" && typeof b === "number")
+    return a === b || Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
   return a === b;
 }
 function keyDifferences(base, head) {
@@ -11963,7 +13590,8 @@ function commonKey(runs) {
   const out = {};
   for (const field of KEY_FIELDS) {
     const first = keys[0][field];
-    if (first !== void 0 && keys.every((k) => k[field] !== void 0 && sameValue2(k[field], first))) out[field] = first;
+    if (first !== void 0 && keys.every((k) => k[field] !== void 0 && sameValue2(k[field], first)))
+      out[field] = first;
   }
   return out;
 }
@@ -11993,16 +13621,30 @@ function keyLabel(key, fields = KEY_FIELDS) {
 function collectCaveats(input) {
   const out = [];
   const { base, head, metrics, workload, configChanges } = input;
-  for (const d of input.notLikeForLike ?? []) out.push({ kind: d.kind, message: listDifferences(d.differences), differences: d.differences, ...d.judgedAnyway ? { judgedAnyway: true } : {} });
+  for (const d of input.notLikeForLike ?? [])
+    out.push({
+      kind: d.kind,
+      message: listDifferences(d.differences),
+      differences: d.differences,
+      ...d.judgedAnyway ? { judgedAnyway: true } : {}
+    });
   if (input.tradeoff) {
     const t = input.tradeoff;
-    out.push({ kind: "batching-tradeoff", message: `throughput ${signedPercent(t.throughputChange)}, ${t.tokenMetric} ${signedPercent(t.tokenChange)}, batch ${compact(t.batch.base)} → ${compact(t.batch.head)}`, tradeoff: t });
+    out.push({
+      kind: "batching-tradeoff",
+      message: `throughput ${signedPercent(t.throughputChange)}, ${t.tokenMetric} ${signedPercent(t.tokenChange)}, batch ${compact(t.batch.base)} → ${compact(t.batch.head)}`,
+      tradeoff: t
+    });
   }
   const fewRuns = Math.min(base.runs.length, head.runs.length);
-  const measured2 = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !m.basis?.startsWith("summary"));
+  const measured2 = metrics.filter(
+    (m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !isSummaryBasis(m.basis)
+  );
   if (fewRuns < MEASURED_NOISE_RUNS && measured2.length) {
     const lengths = measured2.flatMap((m) => [...m.base.blockLengths, ...m.head.blockLengths]);
-    const noise = [...new Set(measured2.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
+    const noise = [...new Set(measured2.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort(
+      (a, b) => a - b
+    );
     out.push({
       kind: "single-run",
       message: `${fewRuns === 1 ? "one run" : `${fewRuns} runs`} per side: intervals come from resampling blocks of consecutive requests within each run (${Math.min(...lengths)}–${Math.max(...lengths)} requests per block), which keeps queueing bursts together, plus an allowance for between-run noise of ${noise.map(percent).join(" to ")} per side; 3 or more runs per side would measure that noise instead`
@@ -12018,11 +13660,12 @@ function collectCaveats(input) {
             message: `${source.file}: ${grouped(source.skipped)} of ${grouped(source.recordsRead)} records skipped (${side2.label})${first2 ? `; first: line ${first2.line}${first2.field ? `, field ${first2.field}` : ""}: ${first2.message}` : ""}`
           });
         }
-        for (const warning of source.warnings) out.push({ kind: "input-warning", message: `${source.file}: ${warning}` });
+        for (const warning of source.warnings)
+          out.push({ kind: "input-warning", message: `${source.file}: ${warning}` });
       }
     }
   }
-  const summaries = metrics.filter((m) => m.basis?.startsWith("summary"));
+  const summaries = metrics.filter((m) => isSummaryBasis(m.basis));
   if (summaries.length) {
     out.push({
       kind: "summary-only",
@@ -12031,19 +13674,32 @@ function collectCaveats(input) {
   }
   const drift = [];
   for (const shift of [workload.prompt, workload.output]) {
-    if (shift?.changed) drift.push(`${shift.field === "prompt_tokens" ? "prompt" : "output"} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
+    if (shift?.changed)
+      drift.push(
+        `${shift.field === "prompt_tokens" ? "prompt" : "output"} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`
+      );
   }
-  const names2 = { concurrency: "concurrency", requestRate: "request rate", inputTokensMean: "mean input tokens", outputTokensMean: "mean output tokens" };
+  const names2 = {
+    concurrency: "concurrency",
+    requestRate: "request rate",
+    inputTokensMean: "mean input tokens",
+    outputTokensMean: "mean output tokens"
+  };
   const loadSaid = (input.notLikeForLike ?? []).some((d) => d.kind === "load-changed");
   for (const d of workload.declared) {
     if (loadSaid && (d.key === "concurrency" || d.key === "requestRate")) continue;
     drift.push(`${names2[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
   }
   if (workload.arrivalRate?.changed) {
-    drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
+    drift.push(
+      `arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`
+    );
   }
   if (drift.length) {
-    out.push({ kind: "workload-drift", message: `the workload differs between the sides: ${listJoin(drift)}; changes in latency may come from the workload, not the code` });
+    out.push({
+      kind: "workload-drift",
+      message: `the workload differs between the sides: ${listJoin(drift)}; changes in latency may come from the workload, not the code`
+    });
   }
   if (configChanges.length > 1) {
     const shown = configChanges.slice(0, 6).map((c) => `${c.key} ${describeValue(c.base)} → ${describeValue(c.head)}`);
@@ -12052,12 +13708,19 @@ function collectCaveats(input) {
       message: `${configChanges.length} configuration keys changed at once (${listJoin(shown)}${configChanges.length > 6 ? ", …" : ""}): any change cannot be pinned on one of them`
     });
   }
-  const p50Improved = metrics.filter((m) => m.verdict === "improved" && m.spec.stat.kind === "percentile" && m.spec.stat.q <= 0.5);
-  const tailRegressed = metrics.filter((m) => m.verdict === "regressed" && m.slos.length && m.spec.stat.kind === "percentile" && m.spec.stat.q > 0.5);
+  const p50Improved = metrics.filter(
+    (m) => m.verdict === "improved" && m.spec.stat.kind === "percentile" && m.spec.stat.q <= 0.5
+  );
+  const tailRegressed = metrics.filter(
+    (m) => m.verdict === "regressed" && m.slos.length && m.spec.stat.kind === "percentile" && m.spec.stat.q > 0.5
+  );
   for (const tail of tailRegressed) {
     const median2 = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
     if (median2) {
-      out.push({ kind: "p50-vs-tail", message: `${specLabel(median2.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes` });
+      out.push({
+        kind: "p50-vs-tail",
+        message: `${specLabel(median2.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes`
+      });
     }
   }
   const few = metrics.filter((m) => m.reason.code === "too-few-values");
@@ -12098,14 +13761,18 @@ function collectCaveats(input) {
   }
   for (const cost2 of input.likeForLike) {
     if (!cost2.changed || cost2.change <= 0) continue;
-    const family = metrics.filter((m) => m.spec.metric.id === cost2.metric || cost2.metric === "ttft" && m.spec.metric.id === "ttft_client");
+    const family = metrics.filter(
+      (m) => m.spec.metric.id === cost2.metric || cost2.metric === "ttft" && m.spec.metric.id === "ttft_client"
+    );
     if (family.length === 0 || family.some((m) => m.verdict === "regressed")) continue;
     out.push({
       kind: "hidden-slowdown",
       message: `${cost2.label} ${signedPercent(cost2.change)} (${agreeingBins(cost2)}; unmatched ${signedPercent(cost2.rawChange)}) while no ${cost2.metric.toUpperCase()} metric regressed: a lighter load or easier workload may be hiding slower code`
     });
   }
-  const undiagnosed = metrics.filter((m) => m.verdict === "regressed" && !m.spec.metric.custom && !["itl", "tpot"].includes(m.spec.metric.id) && !input.attributions.some((a) => a.spec.key === m.spec.key));
+  const undiagnosed = metrics.filter(
+    (m) => m.verdict === "regressed" && !m.spec.metric.custom && !["itl", "tpot"].includes(m.spec.metric.id) && !input.attributions.some((a) => a.spec.key === m.spec.key)
+  );
   if (undiagnosed.length) {
     out.push({
       kind: "no-phases",
@@ -12114,14 +13781,20 @@ function collectCaveats(input) {
   }
   const missing = [...new Set(input.attributions.flatMap((a) => a.missingPhases))];
   if (missing.length) {
-    out.push({ kind: "missing-phases", message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
+    out.push({
+      kind: "missing-phases",
+      message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder`
+    });
   }
   const qualityGiven = input.quality && (input.quality.scores || input.quality.generations);
   if (qualityGiven) {
     const guard = caveat(input.quality);
     if (guard) out.push(guard);
   } else if (!hasQuality(base) || !hasQuality(head)) {
-    out.push({ kind: "quality-not-measured", message: "output quality was not measured in these runs: an optimization that trades accuracy would not show here (give eval scores or paired generations with the quality inputs)" });
+    out.push({
+      kind: "quality-not-measured",
+      message: "output quality was not measured in these runs: an optimization that trades accuracy would not show here (give eval scores or paired generations with the quality inputs)"
+    });
   }
   return out;
 }
@@ -12130,9 +13803,9 @@ function errorShare(side2) {
   let total2 = 0;
   for (const run of side2.runs) {
     if (!run.requests) continue;
-    const ok = successMask(run.requests);
-    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed2++;
-    total2 += ok.length;
+    const ok2 = successMask(run.requests);
+    for (let i = 0; i < ok2.length; i++) if (!ok2[i]) failed2++;
+    total2 += ok2.length;
   }
   return total2 ? { failed: failed2, share: failed2 / total2 } : void 0;
 }
@@ -12140,7 +13813,9 @@ function hasQuality(side2) {
   return side2.runs.some((r) => r.summaries.some((s) => s.metric.startsWith("quality")));
 }
 function listDifferences(differences) {
-  return differences.map((d) => `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, "")}`).join(", ");
+  return differences.map(
+    (d) => `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, "")}`
+  ).join(", ");
 }
 
 // src/stats/counted-quantiles.ts
@@ -12197,20 +13872,24 @@ function countedQuantiles(columns2, qs) {
 }
 
 // src/diagnose/measures/ratios.ts
-function perUnit(table2, cost2, work) {
+function perUnit(table2, cost2, work, into) {
   if (!cost2 || !work) return void 0;
-  const ok = successMask(table2);
-  const out = new Float64Array(table2.length);
-  for (let i = 0; i < out.length; i++) out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost2[i]) ? cost2[i] / work[i] : NaN;
+  const ok2 = successMask(table2);
+  const out = rowsOf(table2, into);
+  for (let i = 0; i < out.length; i++)
+    out[i] = ok2[i] && work[i] > 0 && Number.isFinite(cost2[i]) ? cost2[i] / work[i] : NaN;
   return out;
 }
-function uncachedTokens(table2) {
+function uncachedTokens(table2, into) {
   const prompt = table2.numbers.prompt_tokens;
   if (!prompt) return void 0;
   const hits = table2.numbers.prefix_cache_hit_tokens;
-  const out = new Float64Array(table2.length);
+  const out = rowsOf(table2, into);
   for (let i = 0; i < out.length; i++) out[i] = prompt[i] - (hits && Number.isFinite(hits[i]) ? hits[i] : 0);
   return out;
+}
+function rowsOf(table2, into) {
+  return into && into.length >= table2.length ? into.subarray(0, table2.length) : new Float64Array(table2.length);
 }
 function concatPresent(columns2) {
   const present = columns2.filter((c) => c !== void 0);
@@ -12248,7 +13927,14 @@ function matchedRatio(baseX, baseY, headX, headY, scratch = {}) {
     if (nb < MIN_PER_BIN || nh < MIN_PER_BIN) continue;
     const baseMedian = selectQuantile(baseGroups.values.subarray(baseGroups.start[g2], baseGroups.start[g2 + 1]), 0.5);
     const headMedian = selectQuantile(headGroups.values.subarray(headGroups.start[g2], headGroups.start[g2 + 1]), 0.5);
-    bins.push({ low: g2 === 0 ? min : edges[g2 - 1], high: g2 < edges.length ? edges[g2] : max, baseMedian, headMedian, baseCount: nb, headCount: nh });
+    bins.push({
+      low: g2 === 0 ? min : edges[g2 - 1],
+      high: g2 < edges.length ? edges[g2] : max,
+      baseMedian,
+      headMedian,
+      baseCount: nb,
+      headCount: nh
+    });
     const w = Math.min(nb, nh);
     weights.push(w);
     if (baseMedian > 0 && headMedian > 0) {
@@ -12266,7 +13952,12 @@ function matchedRatio(baseX, baseY, headX, headY, scratch = {}) {
   });
   const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
   const rawHead = headGroups.allY ? selectQuantile(headGroups.values, 0.5) : quantile(headY, 0.5);
-  return { change: change2, bins, agreement: total2 ? agreeing / total2 : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+  return {
+    change: change2,
+    bins,
+    agreement: total2 ? agreeing / total2 : 0,
+    rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN
+  };
 }
 function strataOf(baseX, headX) {
   const distinct = /* @__PURE__ */ new Set();
@@ -12319,13 +14010,17 @@ function strataOf(baseX, headX) {
   let quantiles;
   if (counted) quantiles = counted;
   else {
-    const pooled = new Float64Array(count3);
-    let j = 0;
-    for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) pooled[j++] = xs[i];
+    const pool = (out) => {
+      let j = 0;
+      for (const xs of [baseX, headX]) for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) out[j++] = xs[i];
+      return j;
+    };
     if (integers) {
+      const pooled = new Float64Array(count3);
+      pool(pooled);
       const sorted = sortedFinite(pooled);
       quantiles = qs.map((q) => quantileSorted(sorted, q));
-    } else quantiles = selectQuantiles(pooled, qs);
+    } else quantiles = quantilesOfComputed(count3, pool, qs);
   }
   const edges = [];
   for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
@@ -12349,7 +14044,8 @@ function groupByStratum(x, y, edges, scratch, side2) {
     start[g2 + 1]++;
   }
   for (let g2 = 0; g2 < groups; g2++) start[g2 + 1] += start[g2];
-  if (!scratch[side2] || scratch[side2].length < start[groups]) scratch[side2] = new Float64Array(Math.max(start[groups], x.length));
+  if (!scratch[side2] || scratch[side2].length < start[groups])
+    scratch[side2] = new Float64Array(Math.max(start[groups], x.length));
   const values = scratch[side2].subarray(0, start[groups]);
   const at = start.slice(0, groups);
   for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
@@ -12373,9 +14069,9 @@ function ratioOfSums(tables, a, b) {
     const x = a(t);
     const y = b(t);
     if (!x || !y) return void 0;
-    const ok = successMask(t);
+    const ok2 = successMask(t);
     for (let i = 0; i < t.length; i++) {
-      if (!ok[i] || !Number.isFinite(x[i]) || !Number.isFinite(y[i])) continue;
+      if (!ok2[i] || !Number.isFinite(x[i]) || !Number.isFinite(y[i])) continue;
       num += x[i];
       den += y[i];
       any = true;
@@ -12385,11 +14081,27 @@ function ratioOfSums(tables, a, b) {
 }
 var PREFILL_WORK_GROWTH = 0.1;
 function prefillWorkGrowth(base, head) {
-  const b = concat(base.map(uncachedTokens));
-  const h = concat(head.map(uncachedTokens));
-  if (!b || !h) return void 0;
-  const baseMean = meanFinite(b);
-  return baseMean > 0 ? meanFinite(h) / baseMean - 1 : void 0;
+  const baseMean = meanUncachedTokens(base);
+  const headMean = meanUncachedTokens(head);
+  if (baseMean === void 0 || headMean === void 0) return void 0;
+  return baseMean > 0 ? headMean / baseMean - 1 : void 0;
+}
+function meanUncachedTokens(tables) {
+  let sum = 0;
+  let count3 = 0;
+  for (const table2 of tables) {
+    const prompt = table2.numbers.prompt_tokens;
+    if (!prompt) return void 0;
+    const hits = table2.numbers.prefix_cache_hit_tokens;
+    for (let i = 0; i < table2.length; i++) {
+      const v = prompt[i] - (hits && Number.isFinite(hits[i]) ? hits[i] : 0);
+      if (Number.isFinite(v)) {
+        sum += v;
+        count3++;
+      }
+    }
+  }
+  return count3 === 0 ? NaN : sum / count3;
 }
 
 // src/diagnose/measures/batch.ts
@@ -12414,11 +14126,18 @@ function profileOf(all) {
       count3++;
     }
     if (count3 === 0) return void 0;
-    if (Math.max(Math.abs(counted[2]), Math.abs(counted[3])) * count3 < 2 ** 53) return { mean: sum / count3, p50: counted[0], p95: counted[1], max: counted[3], count: count3 };
+    if (Math.max(Math.abs(counted[2]), Math.abs(counted[3])) * count3 < 2 ** 53)
+      return { mean: sum / count3, p50: counted[0], p95: counted[1], max: counted[3], count: count3 };
   }
   const sorted = sortedFinite(all);
   if (sorted.length === 0) return void 0;
-  return { mean: meanFinite(sorted), p50: quantileSorted(sorted, 0.5), p95: quantileSorted(sorted, 0.95), max: sorted[sorted.length - 1], count: sorted.length };
+  return {
+    mean: meanFinite(sorted),
+    p50: quantileSorted(sorted, 0.5),
+    p95: quantileSorted(sorted, 0.95),
+    max: sorted[sorted.length - 1],
+    count: sorted.length
+  };
 }
 var BATCH_LIMIT_KEYS = ["max_num_seqs", "max-num-seqs", "max_running_requests", "max_batch_size"];
 function configuredBatchLimit(meta) {
@@ -12453,7 +14172,10 @@ function prefillBranch(ctx, metrics) {
   const findings = [];
   const prompt = ctx.workload.prompt;
   if (!prompt) {
-    steps.push({ question: "Did the prompt length distribution change?", answer: "unknown: no prompt_tokens in the data" });
+    steps.push({
+      question: "Did the prompt length distribution change?",
+      answer: "unknown: no prompt_tokens in the data"
+    });
   } else {
     const longer = prompt.changed && prompt.headMedian > prompt.baseMedian;
     steps.push({
@@ -12468,7 +14190,10 @@ function prefillBranch(ctx, metrics) {
         status: "confirmed",
         cause: "workload",
         evidence: [
-          evidence(`prompt tokens median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)}, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)}; two-sample KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)}`, { baseMedian: prompt.baseMedian, headMedian: prompt.headMedian, ks: prompt.ks, pValue: prompt.pValue })
+          evidence(
+            `prompt tokens median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)}, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)}; two-sample KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)}`,
+            { baseMedian: prompt.baseMedian, headMedian: prompt.headMedian, ks: prompt.ks, pValue: prompt.pValue }
+          )
         ],
         nextCheck: "rerun both sides on the same prompt set; if the longer prompts are the new normal, the baseline should move with them",
         metrics
@@ -12480,7 +14205,10 @@ function prefillBranch(ctx, metrics) {
   const baseHitTokens = hitsPerRequest(ctx.base.tables);
   const headHitTokens = hitsPerRequest(ctx.head.tables);
   if (baseHit === void 0 || headHit === void 0 || baseHitTokens === void 0 || headHitTokens === void 0) {
-    steps.push({ question: "Prefix cache hit rate?", answer: "unknown: no prefix_cache_hit_tokens and prompt_tokens in the data" });
+    steps.push({
+      question: "Prefix cache hit rate?",
+      answer: "unknown: no prefix_cache_hit_tokens and prompt_tokens in the data"
+    });
   } else {
     const dropped = baseHit - headHit >= HIT_RATE_DROP && headHitTokens <= (1 - HIT_TOKENS_DROP) * baseHitTokens;
     steps.push({
@@ -12497,7 +14225,10 @@ function prefillBranch(ctx, metrics) {
         status: "confirmed",
         cause: change2 ? "config" : "unknown",
         evidence: [
-          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`, { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }),
+          evidence(
+            `prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`,
+            { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }
+          ),
           ...change2 ? [evidence(`${change2.key}: ${String(change2.base)} → ${String(change2.head)} in this run`)] : setting !== void 0 ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []
         ],
         nextCheck: change2 ? `was turning ${change2.key} to ${String(change2.head)} intended?` : isOn(setting) ? "prefix caching is on: check that the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit) and that the cache is not evicted (KV-cache blocks, preemptions)" : "check that prefix caching is on and the shared prompt prefix is byte-identical (a changed system prompt or template breaks every hit)",
@@ -12507,7 +14238,10 @@ function prefillBranch(ctx, metrics) {
   }
   const matched = cost(ctx, "prefill-per-token");
   if (!matched) {
-    steps.push({ question: "Prefill time per uncached token at matched prompt length?", answer: "unknown: needs prefill_ms and prompt_tokens" });
+    steps.push({
+      question: "Prefill time per uncached token at matched prompt length?",
+      answer: "unknown: needs prefill_ms and prompt_tokens"
+    });
   } else {
     const slower = matched.changed && matched.change > 0;
     steps.push({
@@ -12529,7 +14263,11 @@ function prefillBranch(ctx, metrics) {
       title: "prefill takes longer, but neither prompts, prefix cache nor per-token cost explain it",
       status: "candidate",
       cause: "unknown",
-      evidence: [evidence("prompt lengths, prefix-cache hit rate and prefill time at matched prompt length did not change beyond noise")],
+      evidence: [
+        evidence(
+          "prompt lengths, prefix-cache hit rate and prefill time at matched prompt length did not change beyond noise"
+        )
+      ],
       nextCheck: "profile a prefill step (is it compute-bound and near the roofline?), then the attention and GEMM kernels",
       metrics
     });
@@ -12547,7 +14285,10 @@ function prefillSlowerFinding(ctx, matched, metrics, contended) {
   const baseBatch = batchProfile(ctx.base.tables);
   const headBatch = batchProfile(ctx.head.tables);
   const fuller = rate?.changed && rate.change > 0;
-  const costEvidence = evidence(`prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)})`, { change: matched.change, agreement: matched.agreement });
+  const costEvidence = evidence(
+    `prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)})`,
+    { change: matched.change, agreement: matched.agreement }
+  );
   if (fuller) {
     return {
       hint: "traffic-increase",
@@ -12557,7 +14298,9 @@ function prefillSlowerFinding(ctx, matched, metrics, contended) {
       cause: "workload",
       evidence: [
         costEvidence,
-        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s${baseBatch && headBatch ? `; running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` : ""}`)
+        evidence(
+          `arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s${baseBatch && headBatch ? `; running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` : ""}`
+        )
       ],
       nextCheck: "compare at the same arrival rate to separate load from code",
       metrics
@@ -12571,7 +14314,11 @@ function prefillSlowerFinding(ctx, matched, metrics, contended) {
     cause: contended !== void 0 ? "unknown" : "code",
     evidence: [
       costEvidence,
-      ...contended !== void 0 ? [evidence(`but prefill work per request grew ${signedPercent(contended)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []
+      ...contended !== void 0 ? [
+        evidence(
+          `but prefill work per request grew ${signedPercent(contended)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`
+        )
+      ] : []
     ],
     nextCheck: "profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels",
     metrics
@@ -12582,7 +14329,11 @@ function hitsPerRequest(tables) {
   return hits ? meanFinite(hits) : void 0;
 }
 function hitRate(tables) {
-  return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
+  return ratioOfSums(
+    tables,
+    (t) => t.numbers.prefix_cache_hit_tokens,
+    (t) => t.numbers.prompt_tokens
+  );
 }
 function isOn(value4) {
   return value4 === true || value4 === "true" || value4 === 1;
@@ -12605,15 +14356,24 @@ function decodeBranch(ctx, metrics) {
       answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`
     });
   } else {
-    steps.push({ question: "Decode step time at matched running batch?", answer: "unknown: needs decode_ms, output_tokens (or itl_p50_ms) and batch_size_at_admission" });
+    steps.push({
+      question: "Decode step time at matched running batch?",
+      answer: "unknown: needs decode_ms, output_tokens (or itl_p50_ms) and batch_size_at_admission"
+    });
   }
   if (stall) {
-    steps.push({ question: "ITL p99 vs p50 within a request?", answer: `median ratio ${compact(stall.base)} → ${compact(stall.head)}` });
+    steps.push({
+      question: "ITL p99 vs p50 within a request?",
+      answer: `median ratio ${compact(stall.base)} → ${compact(stall.head)}`
+    });
   }
   const rate = ctx.workload.arrivalRate;
   const slowerStep = matched !== void 0 && matched.changed && matched.change > 0;
   if (rate?.changed && rate.change > 0) {
-    steps.push({ question: "Did the traffic change?", answer: `yes: arrivals ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (${signedPercent(rate.change)})` });
+    steps.push({
+      question: "Did the traffic change?",
+      answer: `yes: arrivals ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (${signedPercent(rate.change)})`
+    });
     findings.push({
       hint: "traffic-increase",
       phase: "decode",
@@ -12621,7 +14381,10 @@ function decodeBranch(ctx, metrics) {
       status: "likely",
       cause: "workload",
       evidence: [
-        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s`, { baseRate: rate.baseRate, headRate: rate.headRate }),
+        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s`, {
+          baseRate: rate.baseRate,
+          headRate: rate.headRate
+        }),
         ...baseBatch && headBatch ? [evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}`)] : []
       ],
       nextCheck: "compare at the same arrival rate before blaming the code",
@@ -12656,7 +14419,10 @@ function decodeBranch(ctx, metrics) {
       status: off ? "confirmed" : on ? "candidate" : "likely",
       cause: off ? "config" : "unknown",
       evidence: [
-        evidence(`within a request, ITL p99 / p50 (median over requests) ${compact(stall.base)} → ${compact(stall.head)}`, { base: stall.base, head: stall.head }),
+        evidence(
+          `within a request, ITL p99 / p50 (median over requests) ${compact(stall.base)} → ${compact(stall.head)}`,
+          { base: stall.base, head: stall.head }
+        ),
         ...matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: the typical step is unchanged`)] : [],
         ...chunked !== void 0 ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []
       ],
@@ -12666,7 +14432,10 @@ function decodeBranch(ctx, metrics) {
     return { steps, findings };
   }
   if (baseBatch && headBatch && headBatch.mean >= (1 + BATCH_GROWTH) * baseBatch.mean) {
-    steps.push({ question: "Did the running batch grow?", answer: `yes: mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` });
+    steps.push({
+      question: "Did the running batch grow?",
+      answer: `yes: mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}`
+    });
     findings.push({
       hint: "memory-bound-decode",
       phase: "decode",
@@ -12675,7 +14444,11 @@ function decodeBranch(ctx, metrics) {
       cause: "unknown",
       evidence: [
         evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)} at the same arrival rate`),
-        ...matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: each step is no slower for its size`)] : []
+        ...matched ? [
+          evidence(
+            `step time at matched batch ${signedPercent(matched.change)}: each step is no slower for its size`
+          )
+        ] : []
       ],
       nextCheck: "find why more sequences run at once (longer outputs, slower completions, a higher cap); each step reads more KV cache",
       metrics
@@ -12686,7 +14459,10 @@ function decodeBranch(ctx, metrics) {
   if (context !== void 0 && context >= CONTEXT_GROWTH) {
     const output = ctx.workload.output;
     const drift = ctx.workload.prompt?.changed || output?.changed;
-    steps.push({ question: "Did each step read more KV cache?", answer: `yes: KV blocks per request ${signedPercent(context)}` });
+    steps.push({
+      question: "Did each step read more KV cache?",
+      answer: `yes: KV blocks per request ${signedPercent(context)}`
+    });
     findings.push({
       hint: drift ? "workload-drift" : "memory-bound-decode",
       phase: "decode",
@@ -12705,7 +14481,11 @@ function decodeBranch(ctx, metrics) {
     title: "decode takes longer, but neither batch, contexts nor the matched step time explain it",
     status: "candidate",
     cause: "unknown",
-    evidence: [evidence(matched ? `step time at matched batch ${signedPercent(matched.change)} (${agreeingBins(matched)})` : "the data lacks the fields to match decode steps by batch size")],
+    evidence: [
+      evidence(
+        matched ? `step time at matched batch ${signedPercent(matched.change)} (${agreeingBins(matched)})` : "the data lacks the fields to match decode steps by batch size"
+      )
+    ],
     nextCheck: "record batch_size_at_admission and output_tokens, or profile a decode step",
     metrics
   });
@@ -12736,8 +14516,15 @@ function decodeOverhead(matched, baseBatch, headBatch, metrics, status) {
     status,
     cause: status === "confirmed" ? "code" : "unknown",
     evidence: [
-      evidence(`time per output token at matched batch size ${signedPercent(matched.change)} (${agreeingBins(matched)}); unmatched ${signedPercent(matched.rawChange)}`, { change: matched.change, rawChange: matched.rawChange, agreement: matched.agreement }),
-      ...baseBatch && headBatch ? [evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}${status === "confirmed" ? ": the load did not cause it" : ""}`)] : []
+      evidence(
+        `time per output token at matched batch size ${signedPercent(matched.change)} (${agreeingBins(matched)}); unmatched ${signedPercent(matched.rawChange)}`,
+        { change: matched.change, rawChange: matched.rawChange, agreement: matched.agreement }
+      ),
+      ...baseBatch && headBatch ? [
+        evidence(
+          `running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}${status === "confirmed" ? ": the load did not cause it" : ""}`
+        )
+      ] : []
     ],
     nextCheck: "compute the memory-bandwidth floor (bytes per step / bandwidth) and profile a decode step: kernel time vs launch gaps",
     metrics
@@ -12826,7 +14613,10 @@ function queueBranch(ctx, metrics) {
   const baseLimit = configuredBatchLimit(ctx.base.meta);
   const headLimit = configuredBatchLimit(ctx.head.meta);
   if (!head) {
-    steps.push({ question: "Running batch vs its maximum?", answer: "unknown: no batch_size_at_admission in the data" });
+    steps.push({
+      question: "Running batch vs its maximum?",
+      answer: "unknown: no batch_size_at_admission in the data"
+    });
     findings.push({
       hint: "capacity",
       phase: "queue_wait",
@@ -12852,7 +14642,10 @@ function queueBranch(ctx, metrics) {
   let rootPhase;
   if (headLimit && baseLimit && headLimit.value < baseLimit.value) {
     const atCap = shareAtOrAbove(ctx.head.tables, headLimit.value);
-    steps.push({ question: "Running batch vs its maximum?", answer: `at its configured maximum: ${headLimit.key} ${grouped(baseLimit.value)} → ${grouped(headLimit.value)}` });
+    steps.push({
+      question: "Running batch vs its maximum?",
+      answer: `at its configured maximum: ${headLimit.key} ${grouped(baseLimit.value)} → ${grouped(headLimit.value)}`
+    });
     findings.push({
       hint: "capacity",
       phase: "queue_wait",
@@ -12861,26 +14654,40 @@ function queueBranch(ctx, metrics) {
       cause: "config",
       evidence: [
         batchEvidence,
-        evidence(`${headLimit.key} is ${grouped(headLimit.value)} in this run, ${grouped(baseLimit.value)} in the baseline; ${percent(atCap)} of requests were admitted with the batch at that cap`, { key: headLimit.key, base: baseLimit.value, head: headLimit.value, shareAtCap: atCap })
+        evidence(
+          `${headLimit.key} is ${grouped(headLimit.value)} in this run, ${grouped(baseLimit.value)} in the baseline; ${percent(atCap)} of requests were admitted with the batch at that cap`,
+          { key: headLimit.key, base: baseLimit.value, head: headLimit.value, shareAtCap: atCap }
+        )
       ],
       nextCheck: `is the lower ${headLimit.key} intended? KV-cache use at the cap would tell whether memory allows more`,
       metrics
     });
   } else if (base && head.max < 0.8 * base.max && shareAtOrAbove(ctx.head.tables, 0.95 * head.max) >= AT_CAP_SHARE) {
     const atCap = shareAtOrAbove(ctx.head.tables, 0.95 * head.max);
-    steps.push({ question: "Running batch vs its maximum?", answer: `capped: never above ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})` });
+    steps.push({
+      question: "Running batch vs its maximum?",
+      answer: `capped: never above ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})`
+    });
     findings.push({
       hint: "capacity",
       phase: "queue_wait",
       title: `the running batch never exceeded ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})`,
       status: "confirmed",
       cause: "unknown",
-      evidence: [batchEvidence, evidence(`${percent(atCap)} of requests were admitted with the batch at its new ceiling`, { shareAtCap: atCap })],
+      evidence: [
+        batchEvidence,
+        evidence(`${percent(atCap)} of requests were admitted with the batch at its new ceiling`, {
+          shareAtCap: atCap
+        })
+      ],
       nextCheck: "find what caps the batch: max_num_seqs, KV-cache blocks (num_gpu_blocks, gpu_memory_utilization) or preemption",
       metrics
     });
   } else if (rate?.changed && rate.change > 0) {
-    steps.push({ question: "Running batch vs its maximum?", answer: `fuller because more requests arrived (${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s)` });
+    steps.push({
+      question: "Running batch vs its maximum?",
+      answer: `fuller because more requests arrived (${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s)`
+    });
     findings.push({
       hint: "traffic-increase",
       phase: "queue_wait",
@@ -12888,7 +14695,10 @@ function queueBranch(ctx, metrics) {
       status: "confirmed",
       cause: "workload",
       evidence: [
-        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (rate-ratio test p ${pValueText(rate.pValue)})`, { baseRate: rate.baseRate, headRate: rate.headRate, pValue: rate.pValue }),
+        evidence(
+          `arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (rate-ratio test p ${pValueText(rate.pValue)})`,
+          { baseRate: rate.baseRate, headRate: rate.headRate, pValue: rate.pValue }
+        ),
         batchEvidence
       ],
       nextCheck: "compare at the same arrival rate before blaming the code; if this load is the new normal, plan capacity for it",
@@ -12904,19 +14714,30 @@ function queueBranch(ctx, metrics) {
     findings.push(...followed.findings);
     rootPhase = followed.rootPhase ?? service.phase;
   } else if (head.p95 >= HIGH_UTILISATION * limit) {
-    steps.push({ question: "Running batch vs its maximum?", answer: `high: p95 ${grouped(head.p95)} of ${grouped(limit)}` });
+    steps.push({
+      question: "Running batch vs its maximum?",
+      answer: `high: p95 ${grouped(head.p95)} of ${grouped(limit)}`
+    });
     findings.push({
       hint: "capacity",
       phase: "queue_wait",
       title: `at capacity: the running batch sits at ${grouped(head.p95)} of ${grouped(limit)}`,
       status: "likely",
       cause: "unknown",
-      evidence: [batchEvidence, evidence(`${headLimit ? `${headLimit.key} = ${grouped(headLimit.value)}` : `observed maximum ${grouped(head.max)}`}; batch p95 ${grouped(head.p95)}`)],
+      evidence: [
+        batchEvidence,
+        evidence(
+          `${headLimit ? `${headLimit.key} = ${grouped(headLimit.value)}` : `observed maximum ${grouped(head.max)}`}; batch p95 ${grouped(head.p95)}`
+        )
+      ],
       nextCheck: "each request holds its slot longer or the cap is lower: compare decode time per request and KV-cache use",
       metrics
     });
   } else {
-    steps.push({ question: "Running batch vs its maximum?", answer: `low: p95 ${grouped(head.p95)} of ${grouped(limit)} while requests queued` });
+    steps.push({
+      question: "Running batch vs its maximum?",
+      answer: `low: p95 ${grouped(head.p95)} of ${grouped(limit)} while requests queued`
+    });
     findings.push({
       hint: "scheduler-limited",
       phase: "queue_wait",
@@ -12949,7 +14770,10 @@ function longPrefillFinding(ctx, metrics, overlap) {
     status: off ? "confirmed" : "likely",
     cause: off ? "config" : "unknown",
     evidence: [
-      evidence(`${percent(overlap.tailShare)} of the slowest-waiting requests waited while a long prefill (≥ ${compact(overlap.longPrefillMs)} ms) ran, vs ${percent(overlap.overallShare)} of all waiting requests`, { tailShare: overlap.tailShare, overallShare: overlap.overallShare }),
+      evidence(
+        `${percent(overlap.tailShare)} of the slowest-waiting requests waited while a long prefill (≥ ${compact(overlap.longPrefillMs)} ms) ran, vs ${percent(overlap.overallShare)} of all waiting requests`,
+        { tailShare: overlap.tailShare, overallShare: overlap.overallShare }
+      ),
       ...chunked !== void 0 ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []
     ],
     nextCheck: "enable chunked prefill (--enable-chunked-prefill, a max_num_batched_tokens budget) and re-measure ITL p99 and TTFT p95",
@@ -12980,14 +14804,28 @@ function tokenizeBranch(ctx, metrics) {
   const h = cost2(ctx.head.tables);
   if (!b || !h) {
     return {
-      steps: [{ question: "Tokenization cost per prompt token?", answer: "unknown: needs tokenize_ms and prompt_tokens" }],
-      findings: [candidate("tokenizer", "tokenize", "tokenization takes longer; the data cannot tell per-token cost from longer prompts", metrics)]
+      steps: [
+        { question: "Tokenization cost per prompt token?", answer: "unknown: needs tokenize_ms and prompt_tokens" }
+      ],
+      findings: [
+        candidate(
+          "tokenizer",
+          "tokenize",
+          "tokenization takes longer; the data cannot tell per-token cost from longer prompts",
+          metrics
+        )
+      ]
     };
   }
   const base = quantile(b, 0.5) * 1e3;
   const head = quantile(h, 0.5) * 1e3;
   const change2 = head / base - 1;
-  const steps = [{ question: "Tokenization cost per prompt token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change2)})` }];
+  const steps = [
+    {
+      question: "Tokenization cost per prompt token?",
+      answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change2)})`
+    }
+  ];
   if (change2 >= COST_CHANGE) {
     return {
       steps,
@@ -12998,7 +14836,12 @@ function tokenizeBranch(ctx, metrics) {
           title: `tokenization is ${signedPercent(change2)} slower per prompt token`,
           status: "confirmed",
           cause: "code",
-          evidence: [evidence(`tokenize_ms per prompt token: median ${compact(base)} → ${compact(head)} µs`, { baseMicros: base, headMicros: head })],
+          evidence: [
+            evidence(`tokenize_ms per prompt token: median ${compact(base)} → ${compact(head)} µs`, {
+              baseMicros: base,
+              headMicros: head
+            })
+          ],
           nextCheck: "is a slow (pure-Python) tokenizer in use, or is tokenization now on the request path? profile tokenization alone",
           metrics
         }
@@ -13013,8 +14856,17 @@ function detokenizeBranch(ctx, metrics) {
   const h = cost2(ctx.head.tables);
   if (!b || !h) {
     return {
-      steps: [{ question: "Detokenization cost per output token?", answer: "unknown: needs detokenize_ms and output_tokens" }],
-      findings: [candidate("detokenize-per-token", "detokenize", "detokenization takes longer; the data cannot tell per-token cost from longer outputs", metrics)]
+      steps: [
+        { question: "Detokenization cost per output token?", answer: "unknown: needs detokenize_ms and output_tokens" }
+      ],
+      findings: [
+        candidate(
+          "detokenize-per-token",
+          "detokenize",
+          "detokenization takes longer; the data cannot tell per-token cost from longer outputs",
+          metrics
+        )
+      ]
     };
   }
   const base = quantile(b, 0.5) * 1e3;
@@ -13023,8 +14875,16 @@ function detokenizeBranch(ctx, metrics) {
   const growth = lengthGrowth(ctx.head.tables);
   const baseGrowth = lengthGrowth(ctx.base.tables);
   const steps = [
-    { question: "Detokenization cost per output token?", answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change2)})` },
-    ...growth ? [{ question: "Does it grow with output length?", answer: `long outputs cost ${compact(growth)}× as much per token as short ones (baseline ${baseGrowth ? compact(baseGrowth) : "?"}×)` }] : []
+    {
+      question: "Detokenization cost per output token?",
+      answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change2)})`
+    },
+    ...growth ? [
+      {
+        question: "Does it grow with output length?",
+        answer: `long outputs cost ${compact(growth)}× as much per token as short ones (baseline ${baseGrowth ? compact(baseGrowth) : "?"}×)`
+      }
+    ] : []
   ];
   if (change2 >= COST_CHANGE) {
     const quadratic = growth !== void 0 && growth >= 1.5 && (!baseGrowth || growth >= 1.5 * baseGrowth);
@@ -13038,8 +14898,15 @@ function detokenizeBranch(ctx, metrics) {
           status: "confirmed",
           cause: "code",
           evidence: [
-            evidence(`detokenize_ms per output token: median ${compact(base)} → ${compact(head)} µs`, { baseMicros: base, headMicros: head }),
-            ...growth ? [evidence(`per-token cost, longest quarter of outputs vs shortest quarter: ${compact(growth)}× (baseline ${baseGrowth ? compact(baseGrowth) : "?"}×)`)] : []
+            evidence(`detokenize_ms per output token: median ${compact(base)} → ${compact(head)} µs`, {
+              baseMicros: base,
+              headMicros: head
+            }),
+            ...growth ? [
+              evidence(
+                `per-token cost, longest quarter of outputs vs shortest quarter: ${compact(growth)}× (baseline ${baseGrowth ? compact(baseGrowth) : "?"}×)`
+              )
+            ] : []
           ],
           nextCheck: quadratic ? "look for detokenizing the whole sequence at every step instead of incrementally" : "profile detokenization alone",
           metrics
@@ -13078,17 +14945,35 @@ function driftOr(ctx, steps, hint, phase, metrics) {
           title: `longer ${phase === "tokenize" ? "prompts" : "outputs"}: median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} tokens at the same cost per token`,
           status: "confirmed",
           cause: "workload",
-          evidence: [evidence(`${shift.field} median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} (KS D = ${shift.ks.toFixed(2)})`)],
+          evidence: [
+            evidence(
+              `${shift.field} median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} (KS D = ${shift.ks.toFixed(2)})`
+            )
+          ],
           nextCheck: "rerun both sides on the same workload",
           metrics
         }
       ]
     };
   }
-  return { steps, findings: [candidate(hint, phase, `${phase} takes longer at a similar cost per token; look at the tail requests`, metrics)] };
+  return {
+    steps,
+    findings: [
+      candidate(hint, phase, `${phase} takes longer at a similar cost per token; look at the tail requests`, metrics)
+    ]
+  };
 }
 function candidate(hint, phase, title, metrics) {
-  return { hint, phase, title, status: "candidate", cause: "unknown", evidence: [], nextCheck: `profile ${phase} on the slowest requests`, metrics };
+  return {
+    hint,
+    phase,
+    title,
+    status: "candidate",
+    cause: "unknown",
+    evidence: [],
+    nextCheck: `profile ${phase} on the slowest requests`,
+    metrics
+  };
 }
 
 // src/diagnose/branches/network.ts
@@ -13103,12 +14988,37 @@ function networkBranch(ctx, metrics, attribution) {
   const gapDelta = network?.delta ?? 0;
   const serverFlat = serverDelta !== void 0 && gapDelta > 0 && Math.abs(serverDelta) < FLAT_SHARE * gapDelta;
   const wireGrew = wire !== void 0 && gapDelta > 0 && wire.head - wire.base >= WIRE_SHARE * gapDelta;
-  if (serverDelta !== void 0) steps.push({ question: "Did the server change?", answer: `${serverFlat ? "no" : "yes"}: the server's part of the ${attribution.tail} moved ${signedDuration(serverDelta)}` });
-  if (wire) steps.push({ question: "Is it the wire?", answer: `${wireGrew ? "yes" : "no"}: network_ms ${duration(wire.base)} → ${duration(wire.head)} (mean)` });
+  if (serverDelta !== void 0)
+    steps.push({
+      question: "Did the server change?",
+      answer: `${serverFlat ? "no" : "yes"}: the server's part of the ${attribution.tail} moved ${signedDuration(serverDelta)}`
+    });
+  if (wire)
+    steps.push({
+      question: "Is it the wire?",
+      answer: `${wireGrew ? "yes" : "no"}: network_ms ${duration(wire.base)} → ${duration(wire.head)} (mean)`
+    });
   const found = [];
-  if (network) found.push(evidence(`client TTFT − server TTFT in the ${attribution.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}), ${Math.round(network.shareOfHead * 100)}% of client TTFT now`, { baseMs: network.baseMean, headMs: network.headMean }));
-  if (serverDelta !== void 0) found.push(evidence(`the server's own part (tokenize, queue wait, prefill and the rest of server TTFT) moved ${signedDuration(serverDelta)}${serverFlat ? ": flat" : ""}`));
-  if (wire) found.push(evidence(`wire time (network_ms) ${duration(wire.base)} → ${duration(wire.head)} (mean): ${wireGrew ? "it carries the growth" : "not where the time went"}`, { baseMs: wire.base, headMs: wire.head }));
+  if (network)
+    found.push(
+      evidence(
+        `client TTFT − server TTFT in the ${attribution.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}), ${Math.round(network.shareOfHead * 100)}% of client TTFT now`,
+        { baseMs: network.baseMean, headMs: network.headMean }
+      )
+    );
+  if (serverDelta !== void 0)
+    found.push(
+      evidence(
+        `the server's own part (tokenize, queue wait, prefill and the rest of server TTFT) moved ${signedDuration(serverDelta)}${serverFlat ? ": flat" : ""}`
+      )
+    );
+  if (wire)
+    found.push(
+      evidence(
+        `wire time (network_ms) ${duration(wire.base)} → ${duration(wire.head)} (mean): ${wireGrew ? "it carries the growth" : "not where the time went"}`,
+        { baseMs: wire.base, headMs: wire.head }
+      )
+    );
   return {
     steps,
     findings: [
@@ -13131,8 +15041,8 @@ function wireMeans(base, head) {
     for (const t of tables) {
       const wire = t.numbers.network_ms;
       if (!wire || !t.numbers.client_first_token_ms) return NaN;
-      const ok = successMask(t);
-      for (let i = 0; i < t.length; i++) if (ok[i]) values.push(wire[i]);
+      const ok2 = successMask(t);
+      for (let i = 0; i < t.length; i++) if (ok2[i]) values.push(wire[i]);
     }
     return meanFinite(Float64Array.from(values));
   };
@@ -13148,7 +15058,12 @@ function percentileLabel(a) {
 function gapBranch(_ctx, metrics, attribution) {
   const rest = attribution?.phases.find((p) => p.phase === "remainder");
   return {
-    steps: [{ question: "Which phase holds the change?", answer: rest ? `none: the unattributed remainder went ${duration(rest.baseMean)} → ${duration(rest.headMean)}` : "none" }],
+    steps: [
+      {
+        question: "Which phase holds the change?",
+        answer: rest ? `none: the unattributed remainder went ${duration(rest.baseMean)} → ${duration(rest.headMean)}` : "none"
+      }
+    ],
     findings: [
       {
         hint: "measurement-gap",
@@ -13156,7 +15071,12 @@ function gapBranch(_ctx, metrics, attribution) {
         title: "the time went inside the server, outside every recorded phase",
         status: "likely",
         cause: "unknown",
-        evidence: rest ? [evidence(`remainder (metric minus its phases) in the ${attribution.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`, { baseMs: rest.baseMean, headMs: rest.headMean })] : [],
+        evidence: rest ? [
+          evidence(
+            `remainder (metric minus its phases) in the ${attribution.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`,
+            { baseMs: rest.baseMean, headMs: rest.headMean }
+          )
+        ] : [],
         nextCheck: "instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (a profile of one step)",
         metrics
       }
@@ -13168,7 +15088,8 @@ function gapBranch(_ctx, metrics, attribution) {
 function branchPhase(comparison, attribution) {
   const id = comparison.spec.metric.id;
   if (id === "itl" || id === "tpot" || id === "decode") return "decode";
-  if (id === "tokenize" || id === "queue_wait" || id === "prefill" || id === "network" || id === "detokenize") return id;
+  if (id === "tokenize" || id === "queue_wait" || id === "prefill" || id === "network" || id === "detokenize")
+    return id;
   return attribution?.dominant ?? null;
 }
 function walkTree(regressed, ctx) {
@@ -13186,9 +15107,18 @@ function walkTree(regressed, ctx) {
   for (const [phase, items] of byPhase) {
     const metrics = items.map((i) => i.comparison.spec.key);
     const lead = items.find((i) => i.attribution) ?? items[0];
-    const first = { question: "Where does the time go?", answer: whereAnswer(lead.comparison, lead.attribution, phase) };
+    const first = {
+      question: "Where does the time go?",
+      answer: whereAnswer(lead.comparison, lead.attribution, phase)
+    };
     const result = branch(phase, ctx, metrics, lead.attribution);
-    walks.push({ metrics, phase, rootPhase: result.rootPhase ?? phase, steps: [first, ...result.steps], hints: [...new Set(result.findings.map((f) => f.hint))] });
+    walks.push({
+      metrics,
+      phase,
+      rootPhase: result.rootPhase ?? phase,
+      steps: [first, ...result.steps],
+      hints: [...new Set(result.findings.map((f) => f.hint))]
+    });
     for (const f of result.findings) mergeFinding(findings, confounded ? downgradeCodeBlame(f) : f);
   }
   const rank2 = { confirmed: 0, likely: 1, candidate: 2 };
@@ -13224,7 +15154,12 @@ function downgradeCodeBlame(finding2) {
   return {
     ...finding2,
     status: "likely",
-    evidence: [...finding2.evidence, { text: "the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm" }]
+    evidence: [
+      ...finding2.evidence,
+      {
+        text: "the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm"
+      }
+    ]
   };
 }
 function mergeFinding(into, finding2) {
@@ -13363,6 +15298,50 @@ function ksTwoSample(a, b) {
     while (j < n2 && b[j] === x) j++;
     d = Math.max(d, Math.abs(i / n1 - j / n2));
   }
+  return withPValue(d, n1, n2);
+}
+var MAX_COUNTED_RANGE = 1 << 20;
+function ksTwoSampleCounted(a, b) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const xs of [a, b]) {
+    for (let k = 0; k < xs.length; k++) {
+      const v = xs[k];
+      if (!Number.isFinite(v)) continue;
+      if (!Number.isInteger(v) || Object.is(v, -0)) return void 0;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  if (min === Infinity) return { statistic: NaN, pValue: NaN, n1: 0, n2: 0 };
+  if (max - min >= MAX_COUNTED_RANGE) return void 0;
+  const ca = new Uint32Array(max - min + 1);
+  const cb = new Uint32Array(max - min + 1);
+  let n1 = 0;
+  let n2 = 0;
+  for (let k = 0; k < a.length; k++) {
+    if (!Number.isFinite(a[k])) continue;
+    ca[a[k] - min]++;
+    n1++;
+  }
+  for (let k = 0; k < b.length; k++) {
+    if (!Number.isFinite(b[k])) continue;
+    cb[b[k] - min]++;
+    n2++;
+  }
+  if (n1 === 0 || n2 === 0) return { statistic: NaN, pValue: NaN, n1, n2 };
+  let i = 0;
+  let j = 0;
+  let d = 0;
+  for (let x = 0; x < ca.length && i < n1 && j < n2; x++) {
+    if (ca[x] === 0 && cb[x] === 0) continue;
+    i += ca[x];
+    j += cb[x];
+    d = Math.max(d, Math.abs(i / n1 - j / n2));
+  }
+  return withPValue(d, n1, n2);
+}
+function withPValue(d, n1, n2) {
   const ne = n1 * n2 / (n1 + n2);
   const sqrtNe = Math.sqrt(ne);
   const lambda = (sqrtNe + 0.12 + 0.11 / sqrtNe) * d;
@@ -13438,14 +15417,25 @@ function distributionShift(field, base, head) {
   const b = concatPresent(base.map((t) => t.numbers[field]));
   const h = concatPresent(head.map((t) => t.numbers[field]));
   if (!b || !h) return void 0;
-  const sb = sortedFinite(b);
-  const sh = sortedFinite(h);
-  if (sb.length < 20 || sh.length < 20) return void 0;
-  const ks = ksTwoSample(sb, sh);
-  const baseMedian = quantileSorted(sb, 0.5);
-  const headMedian = quantileSorted(sh, 0.5);
-  const baseP95 = quantileSorted(sb, 0.95);
-  const headP95 = quantileSorted(sh, 0.95);
+  const counted = ksTwoSampleCounted(b, h);
+  let ks;
+  let baseQuantiles;
+  let headQuantiles;
+  if (counted) {
+    if (counted.n1 < 20 || counted.n2 < 20) return void 0;
+    ks = counted;
+    baseQuantiles = countedQuantiles([b], [0.5, 0.95]);
+    headQuantiles = countedQuantiles([h], [0.5, 0.95]);
+  } else {
+    const sb = sortedFinite(b);
+    const sh = sortedFinite(h);
+    if (sb.length < 20 || sh.length < 20) return void 0;
+    ks = ksTwoSample(sb, sh);
+    baseQuantiles = [quantileSorted(sb, 0.5), quantileSorted(sb, 0.95)];
+    headQuantiles = [quantileSorted(sh, 0.5), quantileSorted(sh, 0.95)];
+  }
+  const [baseMedian, baseP95] = baseQuantiles;
+  const [headMedian, headP95] = headQuantiles;
   const shift = Math.max(relativeShift(baseMedian, headMedian), relativeShift(baseP95, headP95));
   return {
     field,
@@ -13491,10 +15481,10 @@ function concurrency(tables) {
     const a = t.numbers.arrival_ts;
     const total2 = t.numbers.total_ms;
     if (!a || !total2 || t.length < 2 || !t.orderedByArrival) return void 0;
-    const ok = successMask(t);
+    const ok2 = successMask(t);
     let end = -Infinity;
     for (let i = 0; i < t.length; i++) {
-      if (!ok[i] || !Number.isFinite(total2[i])) continue;
+      if (!ok2[i] || !Number.isFinite(total2[i])) continue;
       busy += total2[i] / 1e3;
       end = Math.max(end, a[i] + total2[i] / 1e3);
     }
@@ -13517,17 +15507,17 @@ function decodeConcurrency(table2) {
 function measureConcurrency(table2) {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table2.numbers;
   if (!arrival || !firstToken || !decode || !table2.orderedByArrival) return void 0;
-  const ok = successMask(table2);
+  const ok2 = successMask(table2);
   const n = table2.length;
   let m = 0;
-  for (let i = 0; i < n; i++) if (decodes(ok, firstToken, decode, i)) m++;
+  for (let i = 0; i < n; i++) if (decodes(ok2, firstToken, decode, i)) m++;
   if (m === 0) return void 0;
   const rows = m < n ? new Uint32Array(m) : void 0;
   const start = new Float64Array(m);
   const end = new Float64Array(m);
   const origin = arrival[0];
   for (let i = 0, j = 0; i < n; i++) {
-    if (!decodes(ok, firstToken, decode, i)) continue;
+    if (!decodes(ok2, firstToken, decode, i)) continue;
     if (rows) rows[j] = i;
     start[j] = (arrival[i] - origin) * 1e3 + firstToken[i];
     end[j] = start[j] + decode[i];
@@ -13559,20 +15549,20 @@ function measureConcurrency(table2) {
   for (let j = 0; j < m; j++) out[rows ? rows[j] : j] = 1 + weight * (seen[j] / (end[j] - start[j]) - 1);
   return out;
 }
-function decodes(ok, firstToken, decode, i) {
-  return ok[i] === 1 && Number.isFinite(firstToken[i]) && Number.isFinite(decode[i]) && decode[i] > 0;
+function decodes(ok2, firstToken, decode, i) {
+  return ok2[i] === 1 && Number.isFinite(firstToken[i]) && Number.isFinite(decode[i]) && decode[i] > 0;
 }
 function decodeConcurrencyByEvents(table2) {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table2.numbers;
   if (!arrival || !firstToken || !decode || !table2.orderedByArrival) return void 0;
-  const ok = successMask(table2);
+  const ok2 = successMask(table2);
   const n = table2.length;
   const start = new Float64Array(n).fill(NaN);
   const end = new Float64Array(n).fill(NaN);
   const events = [];
   const origin = arrival[0];
   for (let i = 0; i < n; i++) {
-    if (!ok[i] || !Number.isFinite(firstToken[i]) || !Number.isFinite(decode[i]) || decode[i] <= 0) continue;
+    if (!ok2[i] || !Number.isFinite(firstToken[i]) || !Number.isFinite(decode[i]) || decode[i] <= 0) continue;
     start[i] = (arrival[i] - origin) * 1e3 + firstToken[i];
     end[i] = start[i] + decode[i];
     events.push({ t: start[i], d: 1 }, { t: end[i], d: -1 });
@@ -13613,11 +15603,19 @@ function decodeConcurrencyByEvents(table2) {
 function likeForLike(base, head) {
   const out = [];
   const scratch = {};
-  const add3 = (id, label, metric, x, y) => {
-    const bx = concat(base.tables.map(x));
-    const by = concat(base.tables.map(y));
-    const hx = concat(head.tables.map(x));
-    const hy = concat(head.tables.map(y));
+  const spare = /* @__PURE__ */ new Map();
+  const read = (side2, key, column, derived) => {
+    if (!derived || side2.tables.length !== 1) return concat(side2.tables.map((t) => column(t)));
+    const values = column(side2.tables[0], spare.get(key));
+    if (values instanceof Float64Array) spare.set(key, values);
+    return values;
+  };
+  const add3 = (id, label, metric, x, y, derivedX = false, derivedY = false) => {
+    const both = derivedX && derivedY;
+    const bx = read(base, both ? "base x" : "base", x, derivedX);
+    const by = read(base, both ? "base y" : "base", y, derivedY);
+    const hx = read(head, both ? "head x" : "head", x, derivedX);
+    const hy = read(head, both ? "head y" : "head", y, derivedY);
     if (!bx || !by || !hx || !hy) return;
     const m = matchedRatio(bx, by, hx, hy, scratch);
     if (!m) return;
@@ -13635,9 +15633,32 @@ function likeForLike(base, head) {
   const stepTime = (t) => requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
   const decodeBatch = (t) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
   add3("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
-  add3("prefill-per-token", "prefill time at matched uncached prompt length", "ttft", uncachedTokens, (t) => t.numbers.prefill_ms);
-  add3("tokenize-per-token", "tokenize time per prompt token, at matched prompt length", "ttft", (t) => t.numbers.prompt_tokens, (t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens));
-  add3("detokenize-per-token", "detokenize time per output token, at matched output length", "e2e", (t) => t.numbers.output_tokens, (t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens));
+  add3(
+    "prefill-per-token",
+    "prefill time at matched uncached prompt length",
+    "ttft",
+    uncachedTokens,
+    (t) => t.numbers.prefill_ms,
+    true
+  );
+  add3(
+    "tokenize-per-token",
+    "tokenize time per prompt token, at matched prompt length",
+    "ttft",
+    (t) => t.numbers.prompt_tokens,
+    (t, into) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens, into),
+    false,
+    true
+  );
+  add3(
+    "detokenize-per-token",
+    "detokenize time per output token, at matched output length",
+    "e2e",
+    (t) => t.numbers.output_tokens,
+    (t, into) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens, into),
+    false,
+    true
+  );
   return out;
 }
 
@@ -13680,9 +15701,31 @@ function attributeFromHistograms(spec, base, head) {
   const headClient = metricId === "ttft" ? clientMean(head, "ttft") : void 0;
   if (baseClient !== void 0 && headClient !== void 0) {
     components.push({ phase: "network", base: baseClient - baseTotal, head: headClient - headTotal });
-    return shareOut(spec, components, baseClient, headClient, base, head, metricId, model, phases, "all requests, server-side means from the metrics scrape and the client tool's mean TTFT");
+    return shareOut(
+      spec,
+      components,
+      baseClient,
+      headClient,
+      base,
+      head,
+      metricId,
+      model,
+      phases,
+      "all requests, server-side means from the metrics scrape and the client tool's mean TTFT"
+    );
   }
-  return shareOut(spec, components, baseTotal, headTotal, base, head, metricId, model, phases, "all requests, server-side means from the metrics scrape");
+  return shareOut(
+    spec,
+    components,
+    baseTotal,
+    headTotal,
+    base,
+    head,
+    metricId,
+    model,
+    phases,
+    "all requests, server-side means from the metrics scrape"
+  );
 }
 function shareOut(spec, components, baseTotal, headTotal, base, head, metricId, model, phases, tail) {
   const change2 = headTotal - baseTotal;
@@ -13763,7 +15806,13 @@ function walkServerTree(input) {
       }
     ];
     const found = branch2(phase, input, metrics, steps);
-    walks.push({ metrics, phase: share2.phase, rootPhase: share2.phase, steps, hints: [...new Set(found.map((f) => f.hint))] });
+    walks.push({
+      metrics,
+      phase: share2.phase,
+      rootPhase: share2.phase,
+      steps,
+      hints: [...new Set(found.map((f) => f.hint))]
+    });
     for (const f of found) if (!findings.some((x) => x.hint === f.hint && x.phase === f.phase)) findings.push(f);
   }
   return { walks, findings };
@@ -13776,47 +15825,172 @@ function branch2(phase, input, metrics, steps) {
       const limit = change2(BATCH_LIMIT_KEYS);
       const rate = declared("requestRate") ?? declared("concurrency");
       if (limit) {
-        steps.push({ question: "Did the running-batch limit change?", answer: `yes: ${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)}` });
-        return [finding("capacity", "queue_wait", `running-batch limit changed: ${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)}`, "likely", "config", [evidence(`${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)} in the recorded configuration`)], "per-request telemetry (batch_size_at_admission) would show the batch at its cap", metrics)];
+        steps.push({
+          question: "Did the running-batch limit change?",
+          answer: `yes: ${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)}`
+        });
+        return [
+          finding(
+            "capacity",
+            "queue_wait",
+            `running-batch limit changed: ${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)}`,
+            "likely",
+            "config",
+            [
+              evidence(
+                `${limit.key} ${describeValue(limit.base)} → ${describeValue(limit.head)} in the recorded configuration`
+              )
+            ],
+            "per-request telemetry (batch_size_at_admission) would show the batch at its cap",
+            metrics
+          )
+        ];
       }
       if (rate && rate.head > rate.base) {
-        steps.push({ question: "Did the load change?", answer: `yes: ${rate.key === "requestRate" ? "request rate" : "concurrency"} ${compact(rate.base)} → ${compact(rate.head)}` });
-        return [finding("traffic-increase", "queue_wait", `more load: ${rate.key === "requestRate" ? "request rate" : "concurrency"} ${compact(rate.base)} → ${compact(rate.head)}`, "confirmed", "workload", [evidence(`the client tool declared ${rate.key} ${compact(rate.base)} → ${compact(rate.head)}`)], "compare at the same load", metrics)];
+        steps.push({
+          question: "Did the load change?",
+          answer: `yes: ${rate.key === "requestRate" ? "request rate" : "concurrency"} ${compact(rate.base)} → ${compact(rate.head)}`
+        });
+        return [
+          finding(
+            "traffic-increase",
+            "queue_wait",
+            `more load: ${rate.key === "requestRate" ? "request rate" : "concurrency"} ${compact(rate.base)} → ${compact(rate.head)}`,
+            "confirmed",
+            "workload",
+            [evidence(`the client tool declared ${rate.key} ${compact(rate.base)} → ${compact(rate.head)}`)],
+            "compare at the same load",
+            metrics
+          )
+        ];
       }
-      steps.push({ question: "Running batch vs its maximum?", answer: "unknown: a scrape shows the batch at one moment, not over the run" });
-      return [finding("capacity", "queue_wait", "requests wait longer for admission; the scrape cannot tell capacity from scheduling", "candidate", "unknown", [], "record per-request telemetry (batch_size_at_admission, queue_wait_ms) or scrape vllm:num_requests_running during the run", metrics)];
+      steps.push({
+        question: "Running batch vs its maximum?",
+        answer: "unknown: a scrape shows the batch at one moment, not over the run"
+      });
+      return [
+        finding(
+          "capacity",
+          "queue_wait",
+          "requests wait longer for admission; the scrape cannot tell capacity from scheduling",
+          "candidate",
+          "unknown",
+          [],
+          "record per-request telemetry (batch_size_at_admission, queue_wait_ms) or scrape vllm:num_requests_running during the run",
+          metrics
+        )
+      ];
     }
     case "prefill": {
       const base = serverHitRate(input.base);
       const head = serverHitRate(input.head);
       const input_ = declared("inputTokensMean");
       if (base !== void 0 && head !== void 0) {
-        steps.push({ question: "Prefix cache hit rate?", answer: `${percent(base)} → ${percent(head)} of queried tokens (vllm:prefix_cache_hits / queries)` });
+        steps.push({
+          question: "Prefix cache hit rate?",
+          answer: `${percent(base)} → ${percent(head)} of queried tokens (vllm:prefix_cache_hits / queries)`
+        });
         if (base - head >= HIT_RATE_DROP2) {
           const c = change2(PREFIX_KEYS);
-          return [finding("prefix-cache", "prefill", `prefix-cache hit rate fell from ${percent(base)} to ${percent(head)}`, "confirmed", c ? "config" : "unknown", [evidence(`prefix cache hits / queries: ${percent(base)} → ${percent(head)}`), ...c ? [evidence(`${c.key}: ${describeValue(c.base)} → ${describeValue(c.head)}`)] : []], c ? `was turning ${c.key} to ${describeValue(c.head)} intended?` : "check the shared prompt prefix is byte-identical", metrics)];
+          return [
+            finding(
+              "prefix-cache",
+              "prefill",
+              `prefix-cache hit rate fell from ${percent(base)} to ${percent(head)}`,
+              "confirmed",
+              c ? "config" : "unknown",
+              [
+                evidence(`prefix cache hits / queries: ${percent(base)} → ${percent(head)}`),
+                ...c ? [evidence(`${c.key}: ${describeValue(c.base)} → ${describeValue(c.head)}`)] : []
+              ],
+              c ? `was turning ${c.key} to ${describeValue(c.head)} intended?` : "check the shared prompt prefix is byte-identical",
+              metrics
+            )
+          ];
         }
       }
       if (input_ && input_.head > input_.base) {
-        steps.push({ question: "Did the prompts get longer?", answer: `yes: mean input tokens ${compact(input_.base)} → ${compact(input_.head)}` });
-        return [finding("workload-drift", "prefill", `longer prompts: mean input tokens ${compact(input_.base)} → ${compact(input_.head)}`, "confirmed", "workload", [evidence(`mean input tokens ${compact(input_.base)} → ${compact(input_.head)} (${signedPercent(input_.head / input_.base - 1)})`)], "rerun on the same prompts", metrics)];
+        steps.push({
+          question: "Did the prompts get longer?",
+          answer: `yes: mean input tokens ${compact(input_.base)} → ${compact(input_.head)}`
+        });
+        return [
+          finding(
+            "workload-drift",
+            "prefill",
+            `longer prompts: mean input tokens ${compact(input_.base)} → ${compact(input_.head)}`,
+            "confirmed",
+            "workload",
+            [
+              evidence(
+                `mean input tokens ${compact(input_.base)} → ${compact(input_.head)} (${signedPercent(input_.head / input_.base - 1)})`
+              )
+            ],
+            "rerun on the same prompts",
+            metrics
+          )
+        ];
       }
-      return [finding("prefill-compute", "prefill", "prefill takes longer, with the same prompts and cache hits", "candidate", "unknown", [], "profile a prefill step; per-request telemetry would match prefill time by prompt length", metrics)];
+      return [
+        finding(
+          "prefill-compute",
+          "prefill",
+          "prefill takes longer, with the same prompts and cache hits",
+          "candidate",
+          "unknown",
+          [],
+          "profile a prefill step; per-request telemetry would match prefill time by prompt length",
+          metrics
+        )
+      ];
     }
     case "decode": {
       const output = declared("outputTokensMean");
       if (output && output.head > output.base) {
-        steps.push({ question: "Did the outputs get longer?", answer: `yes: mean output tokens ${compact(output.base)} → ${compact(output.head)}` });
-        return [finding("workload-drift", "decode", `longer outputs: mean output tokens ${compact(output.base)} → ${compact(output.head)}`, "confirmed", "workload", [], "rerun with the same output lengths", metrics)];
+        steps.push({
+          question: "Did the outputs get longer?",
+          answer: `yes: mean output tokens ${compact(output.base)} → ${compact(output.head)}`
+        });
+        return [
+          finding(
+            "workload-drift",
+            "decode",
+            `longer outputs: mean output tokens ${compact(output.base)} → ${compact(output.head)}`,
+            "confirmed",
+            "workload",
+            [],
+            "rerun with the same output lengths",
+            metrics
+          )
+        ];
       }
       const chunked = change2(CHUNKED_KEYS);
-      if (chunked) steps.push({ question: "Did chunked prefill change?", answer: `${chunked.key} ${describeValue(chunked.base)} → ${describeValue(chunked.head)}` });
-      return [finding("decode-overhead", "decode", "decode takes longer on the server", "candidate", "unknown", [], "per-request telemetry would match decode step time by running batch; or profile a decode step", metrics)];
+      if (chunked)
+        steps.push({
+          question: "Did chunked prefill change?",
+          answer: `${chunked.key} ${describeValue(chunked.base)} → ${describeValue(chunked.head)}`
+        });
+      return [
+        finding(
+          "decode-overhead",
+          "decode",
+          "decode takes longer on the server",
+          "candidate",
+          "unknown",
+          [],
+          "per-request telemetry would match decode step time by running batch; or profile a decode step",
+          metrics
+        )
+      ];
     }
     case "network": {
       const share2 = input.regressed[0]?.attribution.phases.find((p) => p.phase === "network");
       const server = input.regressed[0]?.attribution.phases.filter((p) => p.phase !== "network").reduce((s, p) => s + p.delta, 0);
-      if (share2) steps.push({ question: "Client TTFT vs server TTFT?", answer: `client − server mean ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms; the server's own mean moved ${compact(server ?? 0)} ms` });
+      if (share2)
+        steps.push({
+          question: "Client TTFT vs server TTFT?",
+          answer: `client − server mean ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms; the server's own mean moved ${compact(server ?? 0)} ms`
+        });
       return [
         finding(
           "buffering-proxy",
@@ -13824,14 +15998,29 @@ function branch2(phase, input, metrics, steps) {
           "the time between server and client grew, not the server: a proxy, load balancer or the network",
           "likely",
           "unknown",
-          share2 ? [evidence(`client mean TTFT − server mean TTFT (the scrape): ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms`)] : [],
+          share2 ? [
+            evidence(
+              `client mean TTFT − server mean TTFT (the scrape): ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms`
+            )
+          ] : [],
           "compare a run with the proxy bypassed (client straight to the server), and timestamps at the load balancer for where the first chunk waits",
           metrics
         )
       ];
     }
     case "remainder":
-      return [finding("measurement-gap", "remainder", "the time went inside the server, outside the phases it records", "likely", "unknown", [], "instrument what runs between the phases", metrics)];
+      return [
+        finding(
+          "measurement-gap",
+          "remainder",
+          "the time went inside the server, outside the phases it records",
+          "likely",
+          "unknown",
+          [],
+          "instrument what runs between the phases",
+          metrics
+        )
+      ];
     default:
       return [];
   }
@@ -13876,7 +16065,12 @@ function pairBenchmarks(base, head) {
   }
   for (const h of headGroups) {
     const b = matched.get(h);
-    if (b) pairs.push({ name: labels.get(h), base: { label: "base", runs: b.runs }, head: { label: "head", runs: h.runs } });
+    if (b)
+      pairs.push({
+        name: labels.get(h),
+        base: { label: "base", runs: b.runs },
+        head: { label: "head", runs: h.runs }
+      });
     else unmatched.push({ side: "head", name: labels.get(h) });
   }
   for (const b of baseGroups) if (freeBase.has(b)) unmatched.push({ side: "base", name: labels.get(b) });
@@ -13926,19 +16120,91 @@ var SCHEMA_VERSION = 2;
 
 // src/diagnose/profile/hardware.ts
 var GPUS = [
-  { name: "H100 SXM", bandwidthGBs: 3350, source: "NVIDIA H100 datasheet: H100 SXM 80 GB HBM3, 3.35 TB/s", confirmed: true, match: /h100sxm|h10080gbhbm3$/ },
-  { name: "H100 PCIe", bandwidthGBs: 2e3, source: "NVIDIA H100 datasheet: H100 PCIe 80 GB HBM2e, 2 TB/s", confirmed: false, match: /h100pcie/ },
-  { name: "H200", bandwidthGBs: 4800, source: "NVIDIA H200 datasheet: 141 GB HBM3e, 4.8 TB/s (SXM and NVL)", confirmed: true, match: /h200/ },
-  { name: "A100 80GB SXM", bandwidthGBs: 2039, source: "NVIDIA A100 datasheet: A100 80 GB SXM, 2,039 GB/s", confirmed: true, match: /a100sxm4?80gb|a10080gbsxm/ },
-  { name: "A100 80GB PCIe", bandwidthGBs: 1935, source: "NVIDIA A100 datasheet: A100 80 GB PCIe, 1,935 GB/s", confirmed: false, match: /a100pcie80gb|a10080gbpcie/ },
-  { name: "A100 40GB", bandwidthGBs: 1555, source: "NVIDIA A100 datasheet: A100 40 GB (SXM and PCIe), 1,555 GB/s", confirmed: false, match: /a100(?:sxm4?|pcie)?40gb|a10040gb/ },
-  { name: "L40S", bandwidthGBs: 864, source: "NVIDIA L40S datasheet: 48 GB GDDR6, 864 GB/s", confirmed: true, match: /l40s/ },
-  { name: "L4", bandwidthGBs: 300, source: "NVIDIA L4 datasheet: 24 GB GDDR6, 300 GB/s", confirmed: true, match: /^(?:nvidia)?l4$/ },
-  { name: "A10G", bandwidthGBs: 600, source: "AWS G5 / NVIDIA A10: 24 GB GDDR6, 600 GB/s", confirmed: true, match: /a10g/ },
-  { name: "RTX 4090", bandwidthGBs: 1008, source: "NVIDIA GeForce RTX 4090: 24 GB GDDR6X, 21 Gbps × 384-bit = 1,008 GB/s", confirmed: true, match: /rtx4090|geforce4090/ },
-  { name: "MI300X", bandwidthGBs: 5300, source: "AMD Instinct MI300X datasheet: 192 GB HBM3, 5.3 TB/s", confirmed: true, match: /mi300x/ },
+  {
+    name: "H100 SXM",
+    bandwidthGBs: 3350,
+    source: "NVIDIA H100 datasheet: H100 SXM 80 GB HBM3, 3.35 TB/s",
+    confirmed: true,
+    match: /h100sxm|h10080gbhbm3$/
+  },
+  {
+    name: "H100 PCIe",
+    bandwidthGBs: 2e3,
+    source: "NVIDIA H100 datasheet: H100 PCIe 80 GB HBM2e, 2 TB/s",
+    confirmed: false,
+    match: /h100pcie/
+  },
+  {
+    name: "H200",
+    bandwidthGBs: 4800,
+    source: "NVIDIA H200 datasheet: 141 GB HBM3e, 4.8 TB/s (SXM and NVL)",
+    confirmed: true,
+    match: /h200/
+  },
+  {
+    name: "A100 80GB SXM",
+    bandwidthGBs: 2039,
+    source: "NVIDIA A100 datasheet: A100 80 GB SXM, 2,039 GB/s",
+    confirmed: true,
+    match: /a100sxm4?80gb|a10080gbsxm/
+  },
+  {
+    name: "A100 80GB PCIe",
+    bandwidthGBs: 1935,
+    source: "NVIDIA A100 datasheet: A100 80 GB PCIe, 1,935 GB/s",
+    confirmed: false,
+    match: /a100pcie80gb|a10080gbpcie/
+  },
+  {
+    name: "A100 40GB",
+    bandwidthGBs: 1555,
+    source: "NVIDIA A100 datasheet: A100 40 GB (SXM and PCIe), 1,555 GB/s",
+    confirmed: false,
+    match: /a100(?:sxm4?|pcie)?40gb|a10040gb/
+  },
+  {
+    name: "L40S",
+    bandwidthGBs: 864,
+    source: "NVIDIA L40S datasheet: 48 GB GDDR6, 864 GB/s",
+    confirmed: true,
+    match: /l40s/
+  },
+  {
+    name: "L4",
+    bandwidthGBs: 300,
+    source: "NVIDIA L4 datasheet: 24 GB GDDR6, 300 GB/s",
+    confirmed: true,
+    match: /^(?:nvidia)?l4$/
+  },
+  {
+    name: "A10G",
+    bandwidthGBs: 600,
+    source: "AWS G5 / NVIDIA A10: 24 GB GDDR6, 600 GB/s",
+    confirmed: true,
+    match: /a10g/
+  },
+  {
+    name: "RTX 4090",
+    bandwidthGBs: 1008,
+    source: "NVIDIA GeForce RTX 4090: 24 GB GDDR6X, 21 Gbps × 384-bit = 1,008 GB/s",
+    confirmed: true,
+    match: /rtx4090|geforce4090/
+  },
+  {
+    name: "MI300X",
+    bandwidthGBs: 5300,
+    source: "AMD Instinct MI300X datasheet: 192 GB HBM3, 5.3 TB/s",
+    confirmed: true,
+    match: /mi300x/
+  },
   // DGX B200 lists 64 TB/s for 8 GPUs; some B200 SKUs are quoted at 7.7 TB/s. Not confirmed.
-  { name: "B200", bandwidthGBs: 8e3, source: "NVIDIA DGX B200: 64 TB/s HBM3e over 8 GPUs (≈ 8 TB/s each); not confirmed against a per-GPU datasheet", confirmed: false, match: /b200/ }
+  {
+    name: "B200",
+    bandwidthGBs: 8e3,
+    source: "NVIDIA DGX B200: 64 TB/s HBM3e over 8 GPUs (≈ 8 TB/s each); not confirmed against a per-GPU datasheet",
+    confirmed: false,
+    match: /b200/
+  }
 ];
 var AMBIGUOUS = {
   h100: ["H100 SXM", "H100 PCIe"],
@@ -13946,16 +16212,26 @@ var AMBIGUOUS = {
   a10080gb: ["A100 80GB SXM", "A100 80GB PCIe"]
 };
 function lookupGpu(name) {
-  const key = name.toLowerCase().replace(/[\s_\-]+/g, "");
+  const key = name.toLowerCase().replace(/[\s_-]+/g, "");
   const bare = key.replace(/^(?:nvidia|amd|amdinstinct|instinct|tesla)/, "");
   if (Object.hasOwn(AMBIGUOUS, bare)) {
-    return { ok: false, message: `GPU "${name}" is ambiguous: say which of ${AMBIGUOUS[bare].join(", ")}, or give bandwidthGBs` };
+    return {
+      ok: false,
+      message: `GPU "${name}" is ambiguous: say which of ${AMBIGUOUS[bare].join(", ")}, or give bandwidthGBs`
+    };
   }
   const hits = GPUS.filter((g2) => g2.match.test(key));
   if (hits.length === 1) return { ok: true, gpu: hits[0] };
   const known = GPUS.map((g2) => g2.name).join(", ");
-  if (hits.length > 1) return { ok: false, message: `GPU "${name}" matches ${hits.map((g2) => g2.name).join(" and ")}: give the exact model or bandwidthGBs` };
-  return { ok: false, message: `GPU "${name}" is not in the table (${known}): give its memory bandwidth as bandwidthGBs` };
+  if (hits.length > 1)
+    return {
+      ok: false,
+      message: `GPU "${name}" matches ${hits.map((g2) => g2.name).join(" and ")}: give the exact model or bandwidthGBs`
+    };
+  return {
+    ok: false,
+    message: `GPU "${name}" is not in the table (${known}): give its memory bandwidth as bandwidthGBs`
+  };
 }
 
 // src/diagnose/profile/models.ts
@@ -14017,7 +16293,9 @@ function decodeFloor(input) {
   const assumptions = [];
   const model = input.model !== void 0 ? lookupModel(input.model) : void 0;
   if (input.model !== void 0 && !model) {
-    missing.push(`model "${input.model}" is not in the table: give paramsBillions (or weightBytes) and layers, kvHeads, headDim (or kvBytesPerToken)`);
+    missing.push(
+      `model "${input.model}" is not in the table: give paramsBillions (or weightBytes) and layers, kvHeads, headDim (or kvBytesPerToken)`
+    );
   } else if (model) {
     assumptions.push(`${model.name}: ${model.source}.`);
   }
@@ -14030,11 +16308,13 @@ function decodeFloor(input) {
     const params = input.paramsBillions ?? model?.paramsBillions;
     if (!positive3(params)) missing.push("paramsBillions (or weightBytes, or a known model)");
     if (!positive3(input.bytesPerParam)) missing.push("bytesPerParam (2 for BF16, 1 for FP8, 0.5 for INT4)");
-    if (!nonNegative4(input.batchSize) && moe) missing.push("batchSize (a mixture of experts reads the experts the batch is routed to)");
+    if (!nonNegative4(input.batchSize) && moe)
+      missing.push("batchSize (a mixture of experts reads the experts the batch is routed to)");
     if (positive3(params) && positive3(input.bytesPerParam)) {
       const embedding = input.paramsBillions === void 0 && model ? model.embeddingParamsBillions : 0;
       let read = params - embedding;
-      if (embedding > 0) assumptions.push(`input embedding (${embedding} B parameters) left out: a step reads only the batch's rows.`);
+      if (embedding > 0)
+        assumptions.push(`input embedding (${embedding} B parameters) left out: a step reads only the batch's rows.`);
       if (moe && nonNegative4(input.batchSize)) {
         const touched = 1 - Math.pow(1 - moe.topK / moe.experts, input.batchSize);
         read = read - moe.expertParamsBillions + moe.expertParamsBillions * touched;
@@ -14043,7 +16323,9 @@ function decodeFloor(input) {
         );
       }
       weightBytes = read * 1e9 * input.bytesPerParam;
-      assumptions.push(`weights ${fmtBytes(weightBytes)} per step (${read.toFixed(2)} B parameters × ${input.bytesPerParam} bytes).`);
+      assumptions.push(
+        `weights ${fmtBytes(weightBytes)} per step (${read.toFixed(2)} B parameters × ${input.bytesPerParam} bytes).`
+      );
     }
   }
   let kvBytesPerToken = NaN;
@@ -14055,15 +16337,19 @@ function decodeFloor(input) {
     kvBytesPerToken = input.kvBytesPerToken;
   } else if (geometry) {
     kvBytesPerToken = 2 * layers * kvHeads * headDim * input.bytesPerElement;
-    assumptions.push(`KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`);
+    assumptions.push(
+      `KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`
+    );
   } else if (input.contextTokens === 0) {
     kvBytesPerToken = 0;
     assumptions.push("no KV cache read (context 0 tokens): the floor is the weights alone.");
   } else {
-    if (!positive3(layers) || !positive3(kvHeads) || !positive3(headDim)) missing.push("kvBytesPerToken, or layers, kvHeads and headDim (or a known model)");
+    if (!positive3(layers) || !positive3(kvHeads) || !positive3(headDim))
+      missing.push("kvBytesPerToken, or layers, kvHeads and headDim (or a known model)");
     if (!positive3(input.bytesPerElement)) missing.push("bytesPerElement of the KV cache (2 for BF16, 1 for FP8)");
   }
-  if (!nonNegative4(input.contextTokens)) missing.push("contextTokens (mean KV tokens read per step, summed over the batch)");
+  if (!nonNegative4(input.contextTokens))
+    missing.push("contextTokens (mean KV tokens read per step, summed over the batch)");
   if (!positive3(input.batchSize)) {
     if (!missing.some((m) => m.startsWith("batchSize"))) missing.push("batchSize (sequences per decode step)");
   }
@@ -14075,7 +16361,9 @@ function decodeFloor(input) {
     const found = lookupGpu(input.gpu);
     if (found.ok) {
       bandwidthGBs = found.gpu.bandwidthGBs;
-      assumptions.push(`bandwidth ${bandwidthGBs} GB/s per GPU: ${found.gpu.source}${found.gpu.confirmed ? "" : " (not confirmed)"}.`);
+      assumptions.push(
+        `bandwidth ${bandwidthGBs} GB/s per GPU: ${found.gpu.source}${found.gpu.confirmed ? "" : " (not confirmed)"}.`
+      );
     } else missing.push(found.message);
   } else missing.push("gpu (a name from the table) or bandwidthGBs");
   const gpus = input.gpus ?? 1;
@@ -14086,7 +16374,8 @@ function decodeFloor(input) {
   const kvBytes = kvBytesPerToken * input.contextTokens;
   const bytesPerStep = weightBytes + kvBytes;
   const floorMs = bytesPerStep / (bandwidthGBs * 1e9 * gpus) * 1e3;
-  if (gpus > 1) assumptions.push(`${gpus} GPUs each read 1/${gpus} of the bytes; communication between them is not in the floor.`);
+  if (gpus > 1)
+    assumptions.push(`${gpus} GPUs each read 1/${gpus} of the bytes; communication between them is not in the floor.`);
   return {
     ok: true,
     weightBytes,
@@ -14101,14 +16390,33 @@ function decodeFloor(input) {
   };
 }
 function efficiency(floorMs, measuredStepMs) {
-  if (!(floorMs > 0) || !(measuredStepMs > 0) || !Number.isFinite(floorMs) || !Number.isFinite(measuredStepMs)) return void 0;
+  if (!(floorMs > 0) || !(measuredStepMs > 0) || !Number.isFinite(floorMs) || !Number.isFinite(measuredStepMs))
+    return void 0;
   const e = floorMs / measuredStepMs;
   if (e > 1) {
-    return { efficiency: e, band: "inconsistent", advice: "faster than the bandwidth floor: the bytes are overcounted (quantized weights? an FP8 KV cache? fewer experts touched?) or the bandwidth is wrong" };
+    return {
+      efficiency: e,
+      band: "inconsistent",
+      advice: "faster than the bandwidth floor: the bytes are overcounted (quantized weights? an FP8 KV cache? fewer experts touched?) or the bandwidth is wrong"
+    };
   }
-  if (e > 0.8) return { efficiency: e, band: "near-limit", advice: "near the physical limit: only fewer bytes help (quantize weights or KV cache)" };
-  if (e >= 0.4) return { efficiency: e, band: "overhead", advice: "kernel or launch overhead: profile the step (three-way split, then the top kernels)" };
-  return { efficiency: e, band: "structural", advice: "something is structurally wrong (not batching, recomputation, syncs, the wrong kernels): find it before tuning" };
+  if (e > 0.8)
+    return {
+      efficiency: e,
+      band: "near-limit",
+      advice: "near the physical limit: only fewer bytes help (quantize weights or KV cache)"
+    };
+  if (e >= 0.4)
+    return {
+      efficiency: e,
+      band: "overhead",
+      advice: "kernel or launch overhead: profile the step (three-way split, then the top kernels)"
+    };
+  return {
+    efficiency: e,
+    band: "structural",
+    advice: "something is structurally wrong (not batching, recomputation, syncs, the wrong kernels): find it before tuning"
+  };
 }
 function fmtBytes(b) {
   if (b >= 1e9) return `${(b / 1e9).toFixed(2)} GB`;
@@ -14120,7 +16428,8 @@ function fmtBytes(b) {
 // src/diagnose/decode-floor-check.ts
 function decodeFloorCheck(settings, base, head) {
   const asked = Object.keys(settings).length > 0;
-  if (!head) return asked ? { ok: false, message: "the decode floor needs per-request data on the head side" } : void 0;
+  if (!head)
+    return asked ? { ok: false, message: "the decode floor needs per-request data on the head side" } : void 0;
   const gpu = settings.gpu ?? head.meta.hardware;
   const model = settings.model ?? head.meta.model;
   if (!asked && (!gpu || !model)) return void 0;
@@ -14128,17 +16437,31 @@ function decodeFloorCheck(settings, base, head) {
   if ("message" in headSide) return asked ? { ok: false, message: headSide.message } : void 0;
   const baseSide = base ? floorSide(settings, base, settings.gpu ?? base.meta.hardware, settings.model ?? base.meta.model) : void 0;
   const usableBase = baseSide && !("message" in baseSide) ? baseSide : void 0;
-  return { ok: true, ...usableBase ? { base: usableBase } : {}, head: headSide, sentence: sentence(usableBase, headSide) };
+  return {
+    ok: true,
+    ...usableBase ? { base: usableBase } : {},
+    head: headSide,
+    sentence: sentence(usableBase, headSide)
+  };
 }
 function floorSide(settings, data, gpu, model) {
   const tables = data.tables;
   const measured2 = measuredStep(data);
-  if (!measured2) return { message: "the decode floor needs the measured step: itl_p50_ms, or decode_ms and output_tokens per request" };
+  if (!measured2)
+    return {
+      message: "the decode floor needs the measured step: itl_p50_ms, or decode_ms and output_tokens per request"
+    };
   const batch = runningBatch(tables);
-  if (!batch) return { message: "the decode floor needs the running batch: batch_size_at_admission, or arrival_ts, first_token_ms and decode_ms per request" };
+  if (!batch)
+    return {
+      message: "the decode floor needs the running batch: batch_size_at_admission, or arrival_ts, first_token_ms and decode_ms per request"
+    };
   const prompt = meanFinite(concatPresent(tables.map((t) => t.numbers.prompt_tokens)) ?? new Float64Array());
   const output = meanFinite(concatPresent(tables.map((t) => t.numbers.output_tokens)) ?? new Float64Array());
-  if (!Number.isFinite(prompt) || !Number.isFinite(output)) return { message: "the decode floor needs prompt_tokens and output_tokens per request (the KV cache each step reads)" };
+  if (!Number.isFinite(prompt) || !Number.isFinite(output))
+    return {
+      message: "the decode floor needs prompt_tokens and output_tokens per request (the KV cache each step reads)"
+    };
   const contextTokens = batch.value * (prompt + output / 2);
   const floor = decodeFloor({
     ...model ? { model } : {},
@@ -14152,10 +16475,20 @@ function floorSide(settings, data, gpu, model) {
     contextTokens
   });
   if (!floor.ok) return { message: floor.message };
-  if (settings.bytesPerParam === void 0) floor.assumptions.push("weights in BF16 (2 bytes): set weights=fp8 or int4 in decode-floor if they are quantized.");
-  if (settings.bytesPerElement === void 0) floor.assumptions.push("KV cache in BF16 (2 bytes): set kv=fp8 if it is.");
+  if (settings.bytesPerParam === void 0)
+    floor.assumptions.push("weights in BF16 (2 bytes): set weights=fp8 or int4 in decode-floor if they are quantized.");
+  if (settings.bytesPerElement === void 0)
+    floor.assumptions.push("KV cache in BF16 (2 bytes): set kv=fp8 if it is.");
   const eff = efficiency(floor.floorMs, measured2.ms);
-  return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured2.ms, measuredFrom: measured2.from, floor, ...eff ? { efficiency: eff } : {} };
+  return {
+    batch: batch.value,
+    batchSource: batch.source,
+    contextTokens,
+    measuredMs: measured2.ms,
+    measuredFrom: measured2.from,
+    floor,
+    ...eff ? { efficiency: eff } : {}
+  };
 }
 function measuredStep(data) {
   const sources = [
@@ -14204,7 +16537,10 @@ function compareCost(spec, base, head) {
   const specs = "base" in spec ? spec : { base: spec, head: spec };
   const currency = specs.base.currency ?? specs.head.currency;
   if (specs.base.currency && specs.head.currency && specs.base.currency !== specs.head.currency) {
-    return { ok: false, reason: `the sides are priced in different currencies (${specs.base.currency}, ${specs.head.currency})` };
+    return {
+      ok: false,
+      reason: `the sides are priced in different currencies (${specs.base.currency}, ${specs.head.currency})`
+    };
   }
   const b = sideCost(specs.base, base);
   const h = sideCost(specs.head, head);
@@ -14214,7 +16550,9 @@ function compareCost(spec, base, head) {
     const x = b[field];
     const y = h[field];
     if (x === void 0 || y === void 0) {
-      missing.push(`${what}: no ${rate} on the ${[x === void 0 ? "base" : "", y === void 0 ? "head" : ""].filter(Boolean).join(" or ")}`);
+      missing.push(
+        `${what}: no ${rate} on the ${[x === void 0 ? "base" : "", y === void 0 ? "head" : ""].filter(Boolean).join(" or ")}`
+      );
       return void 0;
     }
     const ratio = y / x;
@@ -14243,17 +16581,21 @@ function measuredRates(tables, known = {}) {
     let seconds = 0;
     for (const t of tables) {
       const s = metricSeries(t, spec);
-      if (!s.ok || !s.denominators) return void 0;
-      for (let i = 0; i < s.values.length; i++) {
-        work += s.values[i];
-        seconds += s.denominators[i];
+      if (!s.ok || !s.value.denominators) return void 0;
+      const { values, denominators } = s.value;
+      for (let i = 0; i < values.length; i++) {
+        work += values[i];
+        seconds += denominators[i];
       }
     }
     return seconds > 0 ? work / seconds : void 0;
   };
   const tokens = known.outputTokensPerSecond ?? rate(THROUGHPUT);
   const requests = known.requestsPerSecond ?? rate(REQUEST_RATE);
-  return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
+  return {
+    ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {},
+    ...requests !== void 0 ? { requestsPerSecond: requests } : {}
+  };
 }
 
 // src/diagnose/service/criteria.ts
@@ -14262,7 +16604,10 @@ function goodputCriteria(slos, tables) {
   const excluded = [];
   for (const slo2 of slos) {
     if (slo2.spec.metric.level === "run" || slo2.spec.metric.custom) {
-      excluded.push({ slo: slo2.text, reason: `${slo2.spec.metric.id} is one rate over the whole run, not a per-request target` });
+      excluded.push({
+        slo: slo2.text,
+        reason: `${slo2.spec.metric.id} is one rate over the whole run, not a per-request target`
+      });
       continue;
     }
     const bases = /* @__PURE__ */ new Set();
@@ -14270,10 +16615,10 @@ function goodputCriteria(slos, tables) {
     for (const { side: side2, table: table2 } of tables) {
       const column = requestValues(table2, slo2);
       if (!column.ok) {
-        missing = `the ${side2} ${column.reason}`;
+        missing = `the ${side2} ${column.error}`;
         break;
       }
-      bases.add(column.basis);
+      bases.add(column.value.basis);
     }
     if (missing || bases.size === 0) excluded.push({ slo: slo2.text, reason: missing ?? "no requests to judge" });
     else criteria.push({ slo: slo2, basis: [...bases].join(" / ") });
@@ -14282,42 +16627,43 @@ function goodputCriteria(slos, tables) {
 }
 function requestValues(table2, slo2) {
   const { metric, stat: stat3 } = slo2.spec;
-  if (metric.custom || metric.level === "run") return { ok: false, reason: `has no per-request ${metric.id}` };
+  if (metric.custom || metric.level === "run") return err(`has no per-request ${metric.id}`);
   if (metric.id === "itl") return itlValues(table2, stat3.kind === "percentile" ? stat3.q : void 0, stat3.label);
   const column = requestColumn(table2, metric.id);
-  if (!column) return { ok: false, reason: `has no ${fieldsFor(metric.id)}` };
+  if (!column) return err(`has no ${fieldsFor(metric.id)}`);
   const values = metric.id === "tpot" ? withNoGapsMet(table2, column) : column;
-  return { ok: true, values, basis: `the request's own ${metric.id}` };
+  return ok({ values, basis: `the request's own ${metric.id}` });
 }
 function itlValues(table2, q, label) {
   const gaps = table2.tokenGaps;
   if (gaps) {
-    const ok = successMask(table2);
+    const succeeded = successMask(table2);
     const out = new Float64Array(table2.length).fill(NaN);
     for (let i = 0; i < table2.length; i++) {
-      if (!ok[i]) continue;
+      if (!succeeded[i]) continue;
       const own2 = gaps.values.subarray(gaps.offsets[i], gaps.offsets[i + 1]);
       out[i] = own2.length === 0 ? 0 : q === void 0 ? meanFinite(own2) : quantile(own2, q);
     }
-    return { ok: true, values: out, basis: `the ${label} of the request's own token gaps` };
+    return ok({ values: out, basis: `the ${label} of the request's own token gaps` });
   }
   if (q === void 0) {
     const tpot2 = requestColumn(table2, "tpot");
-    if (!tpot2) return { ok: false, reason: "has neither token gaps nor decode_ms and output_tokens for each request's mean ITL" };
-    return { ok: true, values: withNoGapsMet(table2, tpot2), basis: "the request's mean gap, decode_ms / (output_tokens − 1)" };
+    if (!tpot2) return err("has neither token gaps nor decode_ms and output_tokens for each request's mean ITL");
+    return ok({ values: withNoGapsMet(table2, tpot2), basis: "the request's mean gap, decode_ms / (output_tokens − 1)" });
   }
-  if (q !== 0.5 && q !== 0.99) return { ok: false, reason: `has itl_p50_ms and itl_p99_ms per request only; ITL ${label} needs every token gap` };
+  if (q !== 0.5 && q !== 0.99)
+    return err(`has itl_p50_ms and itl_p99_ms per request only; ITL ${label} needs every token gap`);
   const field = q === 0.5 ? "itl_p50_ms" : "itl_p99_ms";
   const column = requestColumn(table2, "itl", q);
-  if (!column) return { ok: false, reason: `has no ${field}` };
-  return { ok: true, values: withNoGapsMet(table2, column), basis: `the request's own ${field}` };
+  if (!column) return err(`has no ${field}`);
+  return ok({ values: withNoGapsMet(table2, column), basis: `the request's own ${field}` });
 }
 function withNoGapsMet(table2, column) {
   const tokens = table2.numbers.output_tokens;
   if (!tokens) return column;
-  const ok = successMask(table2);
+  const succeeded = successMask(table2);
   const out = Float64Array.from(column);
-  for (let i = 0; i < out.length; i++) if (ok[i] && Number.isNaN(out[i]) && tokens[i] <= 1) out[i] = 0;
+  for (let i = 0; i < out.length; i++) if (succeeded[i] && Number.isNaN(out[i]) && tokens[i] <= 1) out[i] = 0;
   return out;
 }
 
@@ -14326,8 +16672,12 @@ var GOODPUT_MIN_EFFECT = 0.02;
 function compareGoodput(base, head, slos, options = {}) {
   const level = options.level ?? 0.95;
   const minEffect = options.minEffect ?? GOODPUT_MIN_EFFECT;
-  if (base.length === 0 || head.length === 0) return { ok: false, reason: `the ${base.length === 0 ? "base" : "head"} has no per-request data`, excluded: [] };
-  const labelled = [...base.map((table2) => ({ side: "base", table: table2 })), ...head.map((table2) => ({ side: "head", table: table2 }))];
+  if (base.length === 0 || head.length === 0)
+    return { ok: false, reason: `the ${base.length === 0 ? "base" : "head"} has no per-request data`, excluded: [] };
+  const labelled = [
+    ...base.map((table2) => ({ side: "base", table: table2 })),
+    ...head.map((table2) => ({ side: "head", table: table2 }))
+  ];
   const { criteria, excluded } = goodputCriteria(slos, labelled);
   if (criteria.length === 0) {
     const reason2 = slos.length === 0 ? "no SLO targets were given" : `no per-request SLO target to judge requests by (${excluded.map((e) => `${e.slo}: ${e.reason}`).join("; ")})`;
@@ -14335,14 +16685,23 @@ function compareGoodput(base, head, slos, options = {}) {
   }
   const b = sideGoodput(base, criteria);
   const h = sideGoodput(head, criteria);
-  if (b.requests === 0 || h.requests === 0) return { ok: false, reason: `the ${b.requests === 0 ? "base" : "head"} has no requests`, excluded };
+  if (b.requests === 0 || h.requests === 0)
+    return { ok: false, reason: `the ${b.requests === 0 ? "base" : "head"} has no requests`, excluded };
   const difference = h.share - b.share;
   const z2 = zForLevel(level);
-  const interval = newcombeInterval(h.share * h.effectiveRows, h.effectiveRows, b.share * b.effectiveRows, b.effectiveRows, z2);
+  const interval = newcombeInterval(
+    h.share * h.effectiveRows,
+    h.effectiveRows,
+    b.share * b.effectiveRows,
+    b.effectiveRows,
+    z2
+  );
   const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
   const notes2 = criteriaNotes(criteria);
   if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
-    notes2.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
+    notes2.push(
+      `goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`
+    );
   }
   return {
     ok: true,
@@ -14372,18 +16731,18 @@ function sideGoodput(tables, criteria) {
   const met = new Float64Array(criteria.length);
   for (const table2 of tables) {
     const weight = table2.rowWeight ?? 1;
-    const ok = successMask(table2);
+    const ok2 = successMask(table2);
     const columns2 = criteria.map((c) => requestValues(table2, c.slo));
     const indicator = new Uint8Array(table2.length);
     for (let i = 0; i < table2.length; i++) {
-      if (!ok[i]) {
+      if (!ok2[i]) {
         failed2 += weight;
         continue;
       }
       let all = true;
       let missing = false;
       columns2.forEach((column, k) => {
-        const value4 = column.ok ? column.values[i] : NaN;
+        const value4 = column.ok ? column.value.values[i] : NaN;
         if (Number.isNaN(value4)) missing = true;
         else if (sloMet(criteria[k].slo, value4)) met[k] += weight;
         else all = false;
@@ -14423,16 +16782,23 @@ function runSeconds(table2) {
   const total2 = table2.numbers.total_ms;
   if (!arrival || !total2 || !table2.orderedByArrival || table2.length === 0) return void 0;
   let last = -Infinity;
-  for (let i = 0; i < table2.length; i++) last = Math.max(last, arrival[i] + (Number.isFinite(total2[i]) ? total2[i] / 1e3 : 0));
+  for (let i = 0; i < table2.length; i++)
+    last = Math.max(last, arrival[i] + (Number.isFinite(total2[i]) ? total2[i] / 1e3 : 0));
   return last - arrival[0];
 }
 function goodputVerdict(difference, interval, minEffect) {
   const shown = `${points(difference)} (${points(interval[0])} … ${points(interval[1])})`;
   const floor = `the ${points(minEffect).slice(1)} minimum effect`;
-  if (interval[1] < -minEffect) return { verdict: "regressed", reason: `goodput ${shown}: a drop beyond ${floor} with confidence` };
-  if (interval[0] > minEffect) return { verdict: "improved", reason: `goodput ${shown}: a rise beyond ${floor} with confidence` };
-  if (interval[0] >= -minEffect && interval[1] <= minEffect) return { verdict: "unchanged", reason: `goodput ${shown}: within ${floor}` };
-  return { verdict: "inconclusive", reason: `goodput ${shown}: the interval reaches past ${floor}; more requests or repeated runs would decide` };
+  if (interval[1] < -minEffect)
+    return { verdict: "regressed", reason: `goodput ${shown}: a drop beyond ${floor} with confidence` };
+  if (interval[0] > minEffect)
+    return { verdict: "improved", reason: `goodput ${shown}: a rise beyond ${floor} with confidence` };
+  if (interval[0] >= -minEffect && interval[1] <= minEffect)
+    return { verdict: "unchanged", reason: `goodput ${shown}: within ${floor}` };
+  return {
+    verdict: "inconclusive",
+    reason: `goodput ${shown}: the interval reaches past ${floor}; more requests or repeated runs would decide`
+  };
 }
 function points(share2) {
   const v = share2 * 100;
@@ -14445,7 +16811,10 @@ function criteriaNotes(criteria) {
   for (const c of criteria) byValue.set(c.basis, [...byValue.get(c.basis) ?? [], c]);
   const notes2 = [];
   for (const [basis, list] of byValue) {
-    if (list.length > 1) notes2.push(`${list.map((c) => c.slo.text).join(", ")} all judge ${basis}: per request the strictest threshold decides`);
+    if (list.length > 1)
+      notes2.push(
+        `${list.map((c) => c.slo.text).join(", ")} all judge ${basis}: per request the strictest threshold decides`
+      );
   }
   return notes2;
 }
@@ -14459,10 +16828,13 @@ var SOURCE_TEXT = {
 function sideHeadroom(runs) {
   const missing = [];
   const batch = runningBatch2(runs);
-  if (!batch) missing.push("running batch (no batch_size_at_admission, no arrival_ts/first_token_ms/decode_ms to estimate it, no server gauge)");
+  if (!batch)
+    missing.push(
+      "running batch (no batch_size_at_admission, no arrival_ts/first_token_ms/decode_ms to estimate it, no server gauge)"
+    );
   const found = batchLimit(runs);
-  const limit = typeof found === "string" ? void 0 : found;
-  if (typeof found === "string") missing.push(`batch limit (${found})`);
+  const limit = found.ok ? found.value : void 0;
+  if (!found.ok) missing.push(`batch limit (${found.error})`);
   const batchHeadroom = batch && limit ? 1 - batch.mean / limit.value : void 0;
   const kv = runs.map((r) => r.server?.kvCacheUsage).filter((v) => v !== void 0 && Number.isFinite(v));
   const kvCacheUsage = kv.length ? kv.reduce((s, v) => s + v, 0) / kv.length : void 0;
@@ -14470,12 +16842,16 @@ function sideHeadroom(runs) {
   const parts2 = [];
   if (batch) {
     const of = limit ? ` of ${limit.key} ${fmt(limit.value)}` : "";
-    const room = batchHeadroom !== void 0 ? `${percent(batchHeadroom)} headroom` : `headroom unknown (${found})`;
-    parts2.push(`running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`);
+    const room = batchHeadroom !== void 0 ? `${percent(batchHeadroom)} headroom` : `headroom unknown (${found.ok ? "" : found.error})`;
+    parts2.push(
+      `running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`
+    );
   } else {
     parts2.push(`running batch unknown${limit ? ` (${limit.key} ${fmt(limit.value)})` : ""}`);
   }
-  parts2.push(kvCacheUsage !== void 0 ? `KV cache ${percent(kvCacheUsage)} used${kv.length < runs.length ? ` (${kv.length} of ${runs.length} runs scraped)` : ""}` : "KV cache use unknown");
+  parts2.push(
+    kvCacheUsage !== void 0 ? `KV cache ${percent(kvCacheUsage)} used${kv.length < runs.length ? ` (${kv.length} of ${runs.length} runs scraped)` : ""}` : "KV cache use unknown"
+  );
   return {
     ...batch ? { batch } : {},
     ...limit ? { limit } : {},
@@ -14488,7 +16864,8 @@ function sideHeadroom(runs) {
 function runningBatch2(runs) {
   const tables = runs.flatMap((r) => r.requests ? [r.requests] : []);
   const admitted = batchProfile(tables);
-  if (admitted) return { mean: admitted.mean, max: admitted.max, source: "batch_size_at_admission", count: admitted.count };
+  if (admitted)
+    return { mean: admitted.mean, max: admitted.max, source: "batch_size_at_admission", count: admitted.count };
   const estimated = [];
   for (const t of tables) {
     const c = decodeConcurrency(t);
@@ -14496,18 +16873,30 @@ function runningBatch2(runs) {
     for (let i = 0; i < c.length; i++) if (Number.isFinite(c[i])) estimated.push(c[i]);
   }
   if (estimated.length) {
-    return { mean: estimated.reduce((s, v) => s + v, 0) / estimated.length, max: quantile(estimated, 1), source: "decode-concurrency", count: estimated.length };
+    return {
+      mean: estimated.reduce((s, v) => s + v, 0) / estimated.length,
+      max: quantile(estimated, 1),
+      source: "decode-concurrency",
+      count: estimated.length
+    };
   }
   const gauges = runs.map((r) => r.server?.running).filter((v) => v !== void 0 && Number.isFinite(v));
-  if (gauges.length) return { mean: gauges.reduce((s, v) => s + v, 0) / gauges.length, max: Math.max(...gauges), source: "server-gauge", count: gauges.length };
+  if (gauges.length)
+    return {
+      mean: gauges.reduce((s, v) => s + v, 0) / gauges.length,
+      max: Math.max(...gauges),
+      source: "server-gauge",
+      count: gauges.length
+    };
   return void 0;
 }
 function batchLimit(runs) {
   const limits = runs.map((r) => configuredBatchLimit(r.meta));
-  if (limits.length === 0 || limits.some((l) => !l)) return `no ${BATCH_LIMIT_KEYS.join(", ")} in the engine config`;
+  if (limits.length === 0 || limits.some((l) => !l))
+    return err(`no ${BATCH_LIMIT_KEYS.join(", ")} in the engine config`);
   const values = new Set(limits.map((l) => l.value));
-  if (values.size > 1) return `repeats disagree: ${limits[0].key} ${[...values].join(", ")}`;
-  return limits[0];
+  if (values.size > 1) return err(`repeats disagree: ${limits[0].key} ${[...values].join(", ")}`);
+  return ok(limits[0]);
 }
 function fmt(value4) {
   return Number.isInteger(value4) ? String(value4) : value4.toFixed(1);
@@ -14518,7 +16907,11 @@ function serviceMetrics(base, head, options) {
   const baseTables = sideTables(base);
   const headTables = sideTables(head);
   const goodput = compareGoodput(baseTables, headTables, options.slos, options);
-  const cost2 = options.cost ? compareCost(options.cost, measuredRates(baseTables, options.rates?.base), measuredRates(headTables, options.rates?.head)) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
+  const cost2 = options.cost ? compareCost(
+    options.cost,
+    measuredRates(baseTables, options.rates?.base),
+    measuredRates(headTables, options.rates?.head)
+  ) : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
   return { goodput, cost: cost2, headroom: { base: sideHeadroom(base.runs), head: sideHeadroom(head.runs) } };
 }
 
@@ -14583,7 +16976,10 @@ function classifyKernel(k, thresholds = REGIME_THRESHOLDS) {
   const known = units.filter(([, v]) => !Number.isNaN(v));
   const pct = (v) => percent(v / 100);
   if (Number.isNaN(counters.sm) || known.length === 0) {
-    const missing = [Number.isNaN(counters.sm) ? "SM throughput (sm__throughput)" : "", known.length === 0 ? "memory throughput (gpu__compute_memory_throughput, or dram__/lts__/l1tex__throughput)" : ""].filter(Boolean);
+    const missing = [
+      Number.isNaN(counters.sm) ? "SM throughput (sm__throughput)" : "",
+      known.length === 0 ? "memory throughput (gpu__compute_memory_throughput, or dram__/lts__/l1tex__throughput)" : ""
+    ].filter(Boolean);
     return { regime: void 0, counters, evidence: `needs ${missing.join(" and ")}, % of peak`, fixes: [] };
   }
   const top = Math.max(...known.map(([, v]) => v));
@@ -14596,8 +16992,20 @@ function classifyKernel(k, thresholds = REGIME_THRESHOLDS) {
   const cache = unit === "L1/TEX" || unit === "L2";
   const memoryFixes = cache ? CACHE_BOUND_FIXES : REGIME_FIXES["memory-bound"];
   if (sm >= bound2 || mem >= bound2) {
-    if (sm >= mem) return { regime: "compute-bound", counters, evidence: `${numbers}: SM ≥ ${bound2}%, the unit that bounds the kernel`, fixes: REGIME_FIXES["compute-bound"] };
-    return { regime: "memory-bound", unit, counters, evidence: `${numbers}: ${unit === "memory" ? "memory" : unit} ≥ ${bound2}%, the unit that bounds the kernel`, fixes: memoryFixes };
+    if (sm >= mem)
+      return {
+        regime: "compute-bound",
+        counters,
+        evidence: `${numbers}: SM ≥ ${bound2}%, the unit that bounds the kernel`,
+        fixes: REGIME_FIXES["compute-bound"]
+      };
+    return {
+      regime: "memory-bound",
+      unit,
+      counters,
+      evidence: `${numbers}: ${unit === "memory" ? "memory" : unit} ≥ ${bound2}%, the unit that bounds the kernel`,
+      fixes: memoryFixes
+    };
   }
   if (sm < latency2 && mem < latency2) {
     const occupancy = counters.occupancy;
@@ -14617,13 +17025,36 @@ function classifyKernel(k, thresholds = REGIME_THRESHOLDS) {
     } else {
       why = "latency issues (occupancy not measured)";
     }
-    return { regime: "latency-bound", cause, counters, evidence: `${numbers}${occText}${issueText}: both < ${latency2}%: ${why}`, fixes: cause ? LATENCY_FIXES[cause] : REGIME_FIXES["latency-bound"] };
+    return {
+      regime: "latency-bound",
+      cause,
+      counters,
+      evidence: `${numbers}${occText}${issueText}: both < ${latency2}%: ${why}`,
+      fixes: cause ? LATENCY_FIXES[cause] : REGIME_FIXES["latency-bound"]
+    };
   }
   if (Math.abs(sm - mem) >= balanced2) {
-    if (sm > mem) return { regime: "compute-bound", counters, evidence: `${numbers}: SM the more heavily used (${latency2}–${bound2}%)`, fixes: REGIME_FIXES["compute-bound"] };
-    return { regime: "memory-bound", unit, counters, evidence: `${numbers}: ${unit === "memory" ? "memory" : unit} the more heavily used (${latency2}–${bound2}%)`, fixes: memoryFixes };
+    if (sm > mem)
+      return {
+        regime: "compute-bound",
+        counters,
+        evidence: `${numbers}: SM the more heavily used (${latency2}–${bound2}%)`,
+        fixes: REGIME_FIXES["compute-bound"]
+      };
+    return {
+      regime: "memory-bound",
+      unit,
+      counters,
+      evidence: `${numbers}: ${unit === "memory" ? "memory" : unit} the more heavily used (${latency2}–${bound2}%)`,
+      fixes: memoryFixes
+    };
   }
-  return { regime: "balanced", counters, evidence: `${numbers}: within ${balanced2} points of each other, neither ≥ ${bound2}%`, fixes: REGIME_FIXES.balanced };
+  return {
+    regime: "balanced",
+    counters,
+    evidence: `${numbers}: within ${balanced2} points of each other, neither ≥ ${bound2}%`,
+    fixes: REGIME_FIXES.balanced
+  };
 }
 
 // src/diagnose/profile/compare-kernels.ts
@@ -14633,7 +17064,15 @@ var STALL_CHANGE = 0.1;
 var total = (list) => list.reduce((s, k) => s + (Number.isNaN(k.durationMs) ? 0 : k.durationMs), 0);
 function topKernels(list, n = 10) {
   const sum = total(list);
-  return [...list].sort((a, b) => (Number.isNaN(a.durationMs) ? 1 : 0) - (Number.isNaN(b.durationMs) ? 1 : 0) || (b.durationMs || 0) - (a.durationMs || 0)).slice(0, n).map((k) => ({ name: k.name, ms: k.durationMs, share: sum > 0 ? k.durationMs / sum : NaN, regime: classifyKernel(k).regime, launches: k.launches }));
+  return [...list].sort(
+    (a, b) => (Number.isNaN(a.durationMs) ? 1 : 0) - (Number.isNaN(b.durationMs) ? 1 : 0) || (b.durationMs || 0) - (a.durationMs || 0)
+  ).slice(0, n).map((k) => ({
+    name: k.name,
+    ms: k.durationMs,
+    share: sum > 0 ? k.durationMs / sum : NaN,
+    regime: classifyKernel(k).regime,
+    launches: k.launches
+  }));
 }
 function compareKernels(base, head, top = 10) {
   const baseTotal = total(base);
@@ -14645,7 +17084,9 @@ function compareKernels(base, head, top = 10) {
     const h = headByKey.get(shapeKey(b));
     if (h) kernels.push(change(b, h, baseTotal, headTotal));
   }
-  kernels.sort((a, b) => Math.abs(b.durationMs.deltaMs || 0) - Math.abs(a.durationMs.deltaMs || 0) || (a.name < b.name ? -1 : 1));
+  kernels.sort(
+    (a, b) => Math.abs(b.durationMs.deltaMs || 0) - Math.abs(a.durationMs.deltaMs || 0) || (a.name < b.name ? -1 : 1)
+  );
   const unmatchedBase = base.filter((k) => !headByKey.has(shapeKey(k)));
   const unmatchedHead = head.filter((k) => !baseKeys.has(shapeKey(k)));
   const shapeChanged = [];
@@ -14660,7 +17101,12 @@ function compareKernels(base, head, top = 10) {
     shapeChanged.push({ name: b.name, base: b, head: h });
   }
   return {
-    totalMs: { base: baseTotal, head: headTotal, deltaMs: headTotal - baseTotal, ratio: baseTotal > 0 ? headTotal / baseTotal - 1 : NaN },
+    totalMs: {
+      base: baseTotal,
+      head: headTotal,
+      deltaMs: headTotal - baseTotal,
+      ratio: baseTotal > 0 ? headTotal / baseTotal - 1 : NaN
+    },
     kernels,
     shapeChanged,
     onlyBase: unmatchedBase.filter((k) => !pairedBase.has(k)),
@@ -14671,15 +17117,29 @@ function compareKernels(base, head, top = 10) {
 function change(b, h, baseTotal, headTotal) {
   const rb = classifyKernel(b).regime;
   const rh = classifyKernel(h).regime;
-  const d = { base: b.durationMs, head: h.durationMs, deltaMs: h.durationMs - b.durationMs, ratio: b.durationMs > 0 ? h.durationMs / b.durationMs - 1 : NaN };
+  const d = {
+    base: b.durationMs,
+    head: h.durationMs,
+    deltaMs: h.durationMs - b.durationMs,
+    ratio: b.durationMs > 0 ? h.durationMs / b.durationMs - 1 : NaN
+  };
   const notes2 = [];
-  if (Math.abs(d.ratio) >= DURATION_CHANGE) notes2.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
+  if (Math.abs(d.ratio) >= DURATION_CHANGE)
+    notes2.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
   if (h.launches !== b.launches) notes2.push(`launches ${b.launches} → ${h.launches}`);
   if (rb !== rh) notes2.push(`regime ${rb ?? "unknown"} → ${rh ?? "unknown"}`);
   const occ = { base: b.occupancyPct, head: h.occupancyPct, delta: h.occupancyPct - b.occupancyPct };
-  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE) notes2.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
-  const spr = { base: b.sectorsPerRequest, head: h.sectorsPerRequest, delta: h.sectorsPerRequest - b.sectorsPerRequest };
-  if (Math.abs(spr.delta) >= 1) notes2.push(`sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? " (less coalesced)" : ""}`);
+  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE)
+    notes2.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
+  const spr = {
+    base: b.sectorsPerRequest,
+    head: h.sectorsPerRequest,
+    delta: h.sectorsPerRequest - b.sectorsPerRequest
+  };
+  if (Math.abs(spr.delta) >= 1)
+    notes2.push(
+      `sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? " (less coalesced)" : ""}`
+    );
   const stallShifts = shifts(b.stalls, h.stalls);
   for (const s of stallShifts) notes2.push(`stall ${s.reason} ${percent(s.base)} → ${percent(s.head)} of stalls`);
   return {
@@ -14687,7 +17147,10 @@ function change(b, h, baseTotal, headTotal) {
     base: b,
     head: h,
     durationMs: d,
-    share: { base: baseTotal > 0 ? b.durationMs / baseTotal : NaN, head: headTotal > 0 ? h.durationMs / headTotal : NaN },
+    share: {
+      base: baseTotal > 0 ? b.durationMs / baseTotal : NaN,
+      head: headTotal > 0 ? h.durationMs / headTotal : NaN
+    },
     regime: { base: rb, head: rh, changed: rb !== rh },
     occupancyPct: occ,
     sectorsPerRequest: spr,
@@ -14699,7 +17162,12 @@ function shifts(base, head) {
   const reasons = /* @__PURE__ */ new Set([...base.map((s) => s.reason), ...head.map((s) => s.reason)]);
   const of = (list, r) => list.find((s) => s.reason === r)?.share ?? 0;
   if (base.length === 0 || head.length === 0) return [];
-  return [...reasons].map((reason) => ({ reason, base: of(base, reason), head: of(head, reason), delta: of(head, reason) - of(base, reason) })).filter((s) => Math.abs(s.delta) >= STALL_CHANGE).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || (a.reason < b.reason ? -1 : 1)).slice(0, 3);
+  return [...reasons].map((reason) => ({
+    reason,
+    base: of(base, reason),
+    head: of(head, reason),
+    delta: of(head, reason) - of(base, reason)
+  })).filter((s) => Math.abs(s.delta) >= STALL_CHANGE).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || (a.reason < b.reason ? -1 : 1)).slice(0, 3);
 }
 
 // src/diagnose/profile/compare-splits.ts
@@ -14760,19 +17228,35 @@ function conclude(d, verdict) {
         conclusion: `${w}: within ±${percent(FLAT)}, but ${gpuText} (${signedDuration(gpu.deltaMs)} per step): ${kernels(gpu)} while the step did not move — the GPU had slack; it shows once the GPU bounds the step${tail}.`
       };
     }
-    return { change: "unchanged", direction: "none", conclusion: `${w}: unchanged within ±${percent(FLAT)}; ${gpuText}${tail}.` };
+    return {
+      change: "unchanged",
+      direction: "none",
+      conclusion: `${w}: unchanged within ±${percent(FLAT)}; ${gpuText}${tail}.`
+    };
   }
   const grew = wall.deltaMs > 0;
   const direction = grew ? "slower" : "faster";
   const explains = (x) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
   if (explains(gpu)) {
-    return { change: "gpu", direction, conclusion: `${w} with ${gpuText}: ${kernels(wall)} — check their regime (step 4)${tail}.` };
+    return {
+      change: "gpu",
+      direction,
+      conclusion: `${w} with ${gpuText}: ${kernels(wall)} — check their regime (step 4)${tail}.`
+    };
   }
   if (explains(cpu)) {
-    return { change: "cpu", direction, conclusion: `${w} with ${gpuText}: the CPU side ${grew ? "grew (launch overhead? Python? data loading?)" : "shrank"}${tail}.` };
+    return {
+      change: "cpu",
+      direction,
+      conclusion: `${w} with ${gpuText}: the CPU side ${grew ? "grew (launch overhead? Python? data loading?)" : "shrank"}${tail}.`
+    };
   }
   if (explains(collective)) {
-    return { change: "communication", direction, conclusion: `${w} with ${gpuText}: time in communication kernels ${grew ? "grew — waiting on peers (a straggler rank?)" : "shrank"}${tail}.` };
+    return {
+      change: "communication",
+      direction,
+      conclusion: `${w} with ${gpuText}: time in communication kernels ${grew ? "grew — waiting on peers (a straggler rank?)" : "shrank"}${tail}.`
+    };
   }
   if (explains(hostGap)) {
     return {
@@ -14782,12 +17266,24 @@ function conclude(d, verdict) {
     };
   }
   if (explains(idle)) {
-    return { change: "waiting", direction, conclusion: `${w} with ${gpuText}: time with nobody busy ${grew ? "grew — the step waits (sync, lock, network)" : "shrank"}${tail}.` };
+    return {
+      change: "waiting",
+      direction,
+      conclusion: `${w} with ${gpuText}: time with nobody busy ${grew ? "grew — the step waits (sync, lock, network)" : "shrank"}${tail}.`
+    };
   }
   if (Number.isNaN(cpu.deltaMs)) {
-    return { change: "host-or-waiting", direction, conclusion: `${w} with ${gpuText}: the host side or waiting ${grew ? "grew" : "shrank"} (host time not measured)${tail}.` };
+    return {
+      change: "host-or-waiting",
+      direction,
+      conclusion: `${w} with ${gpuText}: the host side or waiting ${grew ? "grew" : "shrank"} (host time not measured)${tail}.`
+    };
   }
-  return { change: "unexplained", direction, conclusion: `${w}: no single side explains it (${gpuText}, ${describe8(cpu, "host time")})${tail}.` };
+  return {
+    change: "unexplained",
+    direction,
+    conclusion: `${w}: no single side explains it (${gpuText}, ${describe8(cpu, "host time")})${tail}.`
+  };
 }
 
 // src/diagnose/profile/compare-kernel-times.ts
@@ -14819,7 +17315,13 @@ function compareKernelTimes(base, head) {
   const matchedCompute = kernels.filter((k) => !base.find((b) => b.name === k.name)?.communication);
   return {
     total: delta2("compute kernels", sum(base, false), sum(head, false), calls(base, false), calls(head, false)),
-    communication: delta2("communication kernels", sum(base, true), sum(head, true), calls(base, true), calls(head, true)),
+    communication: delta2(
+      "communication kernels",
+      sum(base, true),
+      sum(head, true),
+      calls(base, true),
+      calls(head, true)
+    ),
     kernels: kernels.sort(byChange),
     families: [...families].map(([name, f]) => delta2(name, f.base, f.head, f.countBase, f.countHead)).sort(byChange),
     onlyBase: base.filter((k) => !headByName.has(k.name)),
@@ -14854,21 +17356,63 @@ function waitCandidates(step, s, engine = "pytorch") {
     const share2 = wall > 0 ? ms2 / wall : NaN;
     const evidence2 = !measured2 || Number.isNaN(ms2) ? "not-measured" : Number.isNaN(share2) ? ms2 > 0 ? "measured" : "absent" : share2 >= PRESENT_SHARE ? "present" : "absent";
     const more = evidence2 === "present" && share2 > 1 ? " More than the step itself: several threads' waits add up, so this thread may not be the step's." : "";
-    return { cause, evidence: evidence2, ms: measured2 ? ms2 : NaN, share: measured2 ? share2 : NaN, detail: detail + more, nextCheck: NEXT_CHECK[engine][cause] };
+    return {
+      cause,
+      evidence: evidence2,
+      ms: measured2 ? ms2 : NaN,
+      share: measured2 ? share2 : NaN,
+      detail: detail + more,
+      nextCheck: NEXT_CHECK[engine][cause]
+    };
   };
   const n = (x) => Number.isNaN(x) ? "?" : Number.isInteger(x) ? grouped(x) : grouped(x, 1);
   const time = (ms2) => Number.isNaN(ms2) ? "unknown time" : duration(ms2);
   const per = step.label === "all" ? "in the capture" : "per step";
   const out = [];
-  out.push(make("lock", s.lockMs, s.measured.blocking, s.measured.blocking ? `${n(s.lockCalls)} lock or condition wait(s) ${per}, ${time(s.lockMs)}.` : "Lock waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
+  out.push(
+    make(
+      "lock",
+      s.lockMs,
+      s.measured.blocking,
+      s.measured.blocking ? `${n(s.lockCalls)} lock or condition wait(s) ${per}, ${time(s.lockMs)}.` : "Lock waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."
+    )
+  );
   const item = Number.isNaN(s.itemCalls) ? "" : `, ${n(s.itemCalls)} scalar read(s) (.item())`;
   const stalls = Number.isNaN(s.itemStalls) ? "" : `, ${n(s.itemStalls)} device-to-host copy(ies) the host sat waiting for`;
   const copies = Number.isNaN(s.d2hCopies) ? "" : `, ${n(s.d2hCopies)} device-to-host copy(ies)`;
-  out.push(make("implicit-sync", s.syncMs, s.measured.cudaApi, s.measured.cudaApi ? `${n(s.syncCalls)} blocking sync call(s) ${per}, ${time(s.syncMs)} blocked${item}${copies}${stalls}.` : "CUDA runtime calls not recorded."));
-  out.push(make("network", s.networkMs, s.measured.blocking, s.measured.blocking ? `${n(s.networkCalls)} socket or poll wait(s) ${per}, ${time(s.networkMs)}.` : "Socket waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."));
-  out.push(make("collective", s.collectiveMs, s.measured.kernels, s.measured.kernels ? `${n(s.collectiveCalls)} communication kernel(s) ${per}, ${time(s.collectiveMs)} on the GPU waiting for peers or moving data.` : "GPU kernels not recorded."));
+  out.push(
+    make(
+      "implicit-sync",
+      s.syncMs,
+      s.measured.cudaApi,
+      s.measured.cudaApi ? `${n(s.syncCalls)} blocking sync call(s) ${per}, ${time(s.syncMs)} blocked${item}${copies}${stalls}.` : "CUDA runtime calls not recorded."
+    )
+  );
+  out.push(
+    make(
+      "network",
+      s.networkMs,
+      s.measured.blocking,
+      s.measured.blocking ? `${n(s.networkCalls)} socket or poll wait(s) ${per}, ${time(s.networkMs)}.` : "Socket waits not recorded (needs Python frames in a trace, or osrt_sum from nsys)."
+    )
+  );
+  out.push(
+    make(
+      "collective",
+      s.collectiveMs,
+      s.measured.kernels,
+      s.measured.kernels ? `${n(s.collectiveCalls)} communication kernel(s) ${per}, ${time(s.collectiveMs)} on the GPU waiting for peers or moving data.` : "GPU kernels not recorded."
+    )
+  );
   if (!Number.isNaN(step.hostGapMs)) {
-    out.push(make("host-gap", step.hostGapMs, !Number.isNaN(step.hostGapMs), !Number.isNaN(step.hostGapMs) ? `${duration(step.hostGapMs)} ${per} with no host thread inside a recorded op${wall > 0 ? ` (${percent(step.hostGapMs / wall)})` : ""}: Python between ops, or a blocking call the profiler does not record.` : "Host time outside ops not measurable from this export."));
+    out.push(
+      make(
+        "host-gap",
+        step.hostGapMs,
+        !Number.isNaN(step.hostGapMs),
+        !Number.isNaN(step.hostGapMs) ? `${duration(step.hostGapMs)} ${per} with no host thread inside a recorded op${wall > 0 ? ` (${percent(step.hostGapMs / wall)})` : ""}: Python between ops, or a blocking call the profiler does not record.` : "Host time outside ops not measurable from this export."
+      )
+    );
   }
   const rank2 = { present: 0, measured: 1, absent: 2, "not-measured": 3 };
   return out.sort((a, b) => rank2[a.evidence] - rank2[b.evidence] || (b.ms || 0) - (a.ms || 0));
@@ -14893,7 +17437,8 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false,
   const idleShare = share2(step.idleMs);
   const evidence2 = [];
   const of = (what, ms2, s) => `${what} ${duration(ms2)} of the ${duration(wall)} step (${percent(s)})`;
-  if (!Number.isNaN(gpuShare)) evidence2.push(of(`GPU busy${gpuIsSum ? " (sum of kernel times)" : ""}`, step.gpuMs, gpuShare));
+  if (!Number.isNaN(gpuShare))
+    evidence2.push(of(`GPU busy${gpuIsSum ? " (sum of kernel times)" : ""}`, step.gpuMs, gpuShare));
   if (!Number.isNaN(cpuShare)) evidence2.push(of("Host busy in ops (every thread)", step.cpuMs, cpuShare));
   let verdict;
   if (!(wall > 0)) {
@@ -14904,24 +17449,39 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false,
     const cpuNear = cpuShare >= near;
     if (gpuNear && cpuNear) {
       verdict = "mixed";
-      evidence2.push(`Both sides are busy for ≥ ${percent(near)} of the step: the host launches as fast as the GPU runs, so shrinking one side alone gains little.`);
+      evidence2.push(
+        `Both sides are busy for ≥ ${percent(near)} of the step: the host launches as fast as the GPU runs, so shrinking one side alone gains little.`
+      );
     } else if (gpuNear) {
       verdict = "gpu-bound";
-      evidence2.push(`GPU busy ≥ ${percent(near)} of the step: GPU-bound; next, the regime of the top kernels (step 4).`);
-      if (Number.isNaN(cpuShare)) evidence2.push("Host time not measured; with the GPU this busy, removing every gap gains at most " + percent(Math.max(0, 1 - gpuShare)) + " of the step.");
+      evidence2.push(
+        `GPU busy ≥ ${percent(near)} of the step: GPU-bound; next, the regime of the top kernels (step 4).`
+      );
+      if (Number.isNaN(cpuShare))
+        evidence2.push(
+          "Host time not measured; with the GPU this busy, removing every gap gains at most " + percent(Math.max(0, 1 - gpuShare)) + " of the step."
+        );
     } else if (cpuNear) {
       verdict = "cpu-bound";
-      evidence2.push(`Host busy ≥ ${percent(near)} of the step while the GPU is not: CPU-bound (launch overhead, Python, scheduling).`);
+      evidence2.push(
+        `Host busy ≥ ${percent(near)} of the step while the GPU is not: CPU-bound (launch overhead, Python, scheduling).`
+      );
     } else if (Number.isNaN(gpuShare) || Number.isNaN(cpuShare)) {
       verdict = "unknown";
-      evidence2.push(`${Number.isNaN(cpuShare) ? "Host" : "GPU"} time not measured and the other side is below ${percent(near)}: CPU-bound and waiting cannot be told apart.`);
+      evidence2.push(
+        `${Number.isNaN(cpuShare) ? "Host" : "GPU"} time not measured and the other side is below ${percent(near)}: CPU-bound and waiting cannot be told apart.`
+      );
     } else if (gpuShare < far && cpuShare < far) {
       if (1 - idleShare >= near) {
         verdict = "mixed";
-        evidence2.push(`Both below ${percent(far)}, but nobody is idle for more than ${percent(idleShare)} of the step: host and GPU take turns (serialised, e.g. a sync every step) rather than wait on something else.`);
+        evidence2.push(
+          `Both below ${percent(far)}, but nobody is idle for more than ${percent(idleShare)} of the step: host and GPU take turns (serialised, e.g. a sync every step) rather than wait on something else.`
+        );
       } else {
         verdict = "waiting";
-        evidence2.push(`Both below ${percent(far)} of the step${Number.isNaN(idleShare) ? "" : `, nobody busy for ${percent(idleShare)}`}: the step is WAITING.`);
+        evidence2.push(
+          `Both below ${percent(far)} of the step${Number.isNaN(idleShare) ? "" : `, nobody busy for ${percent(idleShare)}`}: the step is WAITING.`
+        );
       }
     } else {
       verdict = "mixed";
@@ -14930,10 +17490,14 @@ function splitOf(step, signals, thresholds = SPLIT_THRESHOLDS, gpuIsSum = false,
   }
   if (step.collectiveMs > 0 && wall > 0) {
     const overlap = Number.isNaN(step.collectiveOverlapMs) ? "" : `; compute kernels ran during ${duration(step.collectiveOverlapMs)} of it (${percent(step.collectiveOverlapMs / step.collectiveMs)} overlapped)`;
-    evidence2.push(of("Communication kernels", step.collectiveMs, share2(step.collectiveMs)) + `, counted as waiting, not GPU work${overlap}.`);
+    evidence2.push(
+      of("Communication kernels", step.collectiveMs, share2(step.collectiveMs)) + `, counted as waiting, not GPU work${overlap}.`
+    );
   }
   if (step.hostGapMs > 0 && wall > 0 && share2(step.hostGapMs) >= 0.05) {
-    evidence2.push(of("No host thread in a recorded op", step.hostGapMs, share2(step.hostGapMs)) + ": Python between ops, or a blocking call the profiler does not record.");
+    evidence2.push(
+      of("No host thread in a recorded op", step.hostGapMs, share2(step.hostGapMs)) + ": Python between ops, or a blocking call the profiler does not record."
+    );
   }
   if (cpuShare > 1.05) evidence2.push("Host time exceeds the wall clock: it adds up several threads.");
   if (gpuShare > 1.05) {
@@ -14979,7 +17543,9 @@ function profileReport(inputs) {
       ...kernelTimes ? { kernels: kernelTimes } : {}
     };
     if (base && head && base.steps === 1 && head.steps === 1 && base.label === "all" && head.label === "all") {
-      notes2.push("Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.");
+      notes2.push(
+        "Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work."
+      );
     }
   }
   if (baseKernels || headKernels) {
@@ -14998,23 +17564,35 @@ function stepProfile(list, side2, notes2) {
   const splits = list.filter((p) => p.kind === "split");
   if (splits.length === 0) return void 0;
   const nsysInputs = splits.filter((p) => p.nsys);
-  const nsys = nsysInputs.length === 0 ? void 0 : nsysInputs.length === 1 ? nsysInputs[0].totals : nsysTotals(nsysInputs.map((p) => p.nsys.stats), nsysInputs[0].nsys.options);
+  const nsys = nsysInputs.length === 0 ? void 0 : nsysInputs.length === 1 ? nsysInputs[0].totals : nsysTotals(
+    nsysInputs.map((p) => p.nsys.stats),
+    nsysInputs[0].nsys.options
+  );
   const traces = splits.filter((p) => p.totals.format === "torch-chrome-trace").map((p) => p.totals);
   const tables = splits.filter((p) => p.totals.format === "torch-key-averages").map((p) => p.totals);
   const files = (xs) => xs.map((x) => x.file).join(", ");
   const slowest = (xs, what) => {
-    const sorted = [...xs].sort((a, b) => (b.perStep.wallMs || -Infinity) - (a.perStep.wallMs || -Infinity) || (a.file < b.file ? -1 : 1));
-    if (sorted.length > 1) notes2.push(`${sorted.length} ${what} on the ${side2} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`);
+    const sorted = [...xs].sort(
+      (a, b) => (b.perStep.wallMs || -Infinity) - (a.perStep.wallMs || -Infinity) || (a.file < b.file ? -1 : 1)
+    );
+    if (sorted.length > 1)
+      notes2.push(
+        `${sorted.length} ${what} on the ${side2} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`
+      );
     return sorted[0];
   };
   if (traces.length > 0) {
     const trace = slowest(traces, "traces");
     const unused = [...nsys ? [nsys] : [], ...tables];
-    if (unused.length) notes2.push(`On the ${side2} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`);
+    if (unused.length)
+      notes2.push(
+        `On the ${side2} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`
+      );
     return withSummaries(trace, nsys);
   }
   if (nsys) {
-    if (tables.length) notes2.push(`On the ${side2} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
+    if (tables.length)
+      notes2.push(`On the ${side2} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
     return nsys;
   }
   return slowest(tables, "key_averages tables");
@@ -15024,7 +17602,14 @@ function withSummaries(trace, nsys) {
   const s = nsys.signals;
   return {
     ...trace,
-    signals: { ...trace.signals, lockCalls: s.lockCalls, lockMs: s.lockMs, networkCalls: s.networkCalls, networkMs: s.networkMs, measured: { ...trace.signals.measured, blocking: true } },
+    signals: {
+      ...trace.signals,
+      lockCalls: s.lockCalls,
+      lockMs: s.lockMs,
+      networkCalls: s.networkCalls,
+      networkMs: s.networkMs,
+      measured: { ...trace.signals.measured, blocking: true }
+    },
     notes: [...trace.notes, `Lock and socket waits from ${nsys.file} (osrt_sum, every thread of the capture).`]
   };
 }
@@ -15069,7 +17654,12 @@ function kernelViews(kernels) {
 
 // src/report/deep-evidence.ts
 var FLOOR_HINTS = /* @__PURE__ */ new Set(["decode-overhead", "memory-bound-decode"]);
-var PROFILE_HINTS = /* @__PURE__ */ new Set(["decode-overhead", "memory-bound-decode", "prefill-compute", "measurement-gap"]);
+var PROFILE_HINTS = /* @__PURE__ */ new Set([
+  "decode-overhead",
+  "memory-bound-decode",
+  "prefill-compute",
+  "measurement-gap"
+]);
 function withFloorEvidence(findings, floor) {
   return findings.map(
     (f) => FLOOR_HINTS.has(f.hint) ? {
@@ -15098,18 +17688,35 @@ function withProfileEvidence(report2) {
   const lines = [];
   const split2 = profiles.split;
   if (split2?.comparison) {
-    lines.push({ text: `profiled step: ${split2.comparison.conclusion}`, values: { base: split2.comparison.verdict.base, head: split2.comparison.verdict.head, change: split2.comparison.change } });
-  } else if (split2?.head) lines.push({ text: `profiled step (head): ${split2.head.verdict}, ${split2.head.evidence[0] ?? ""}`.trim(), values: { head: split2.head.verdict } });
+    lines.push({
+      text: `profiled step: ${split2.comparison.conclusion}`,
+      values: {
+        base: split2.comparison.verdict.base,
+        head: split2.comparison.verdict.head,
+        change: split2.comparison.change
+      }
+    });
+  } else if (split2?.head)
+    lines.push({
+      text: `profiled step (head): ${split2.head.verdict}, ${split2.head.evidence[0] ?? ""}`.trim(),
+      values: { head: split2.head.verdict }
+    });
   const family = split2?.kernels?.families.find((f) => Math.abs(f.ratio) >= 0.05);
   if (family && split2?.kernels && Math.abs(split2.kernels.total.ratio) >= 0.05) {
-    lines.push({ text: `kernel time per step ${signedPercent(split2.kernels.total.ratio)}; most in ${family.name.slice(0, 80)} (${signedPercent(family.ratio)})`, values: { kernelRatio: split2.kernels.total.ratio, familyRatio: family.ratio } });
+    lines.push({
+      text: `kernel time per step ${signedPercent(split2.kernels.total.ratio)}; most in ${family.name.slice(0, 80)} (${signedPercent(family.ratio)})`,
+      values: { kernelRatio: split2.kernels.total.ratio, familyRatio: family.ratio }
+    });
   }
   const moved2 = profiles.kernels?.comparison?.kernels.filter((k) => k.notes.length).slice(0, 2) ?? [];
   for (const k of moved2) lines.push({ text: `kernel ${k.name.slice(0, 80)}: ${k.notes.join("; ")}` });
   if (lines.length === 0) return report2;
   return {
     ...report2,
-    benchmarks: report2.benchmarks.map((b) => ({ ...b, findings: b.findings.map((f) => PROFILE_HINTS.has(f.hint) ? { ...f, evidence: [...f.evidence, ...lines] } : f) }))
+    benchmarks: report2.benchmarks.map((b) => ({
+      ...b,
+      findings: b.findings.map((f) => PROFILE_HINTS.has(f.hint) ? { ...f, evidence: [...f.evidence, ...lines] } : f)
+    }))
   };
 }
 
@@ -15193,17 +17800,17 @@ function runLoad(run) {
   const arrival = table2.numbers.arrival_ts;
   if (!arrival || !table2.orderedByArrival || n < 2) return none;
   const out = { ...none };
-  const ok = successMask(table2);
+  const ok2 = successMask(table2);
   const column = table2.numbers.queue_wait_ms ?? table2.numbers.first_token_ms;
   if (column) {
     out.series = table2.numbers.queue_wait_ms ? "queue_wait" : "ttft";
     let count3 = 0;
-    for (let i = 0; i < n; i++) if (ok[i] && Number.isFinite(column[i])) count3++;
+    for (let i = 0; i < n; i++) if (ok2[i] && Number.isFinite(column[i])) count3++;
     const rows = count3 < n ? new Int32Array(count3) : void 0;
     const values = count3 < n ? new Float64Array(count3) : column;
     if (rows) {
       for (let i = 0, j = 0; i < n; i++) {
-        if (ok[i] && Number.isFinite(column[i])) {
+        if (ok2[i] && Number.isFinite(column[i])) {
           rows[j] = i;
           values[j++] = column[i];
         }
@@ -15224,7 +17831,8 @@ function runLoad(run) {
     out.offeredRate = (n - 1) / span2;
     if (total2) {
       let done = 0;
-      for (let i = 0; i < n; i++) if (Number.isFinite(total2[i]) && arrival[i] + total2[i] / 1e3 <= arrival[n - 1]) done++;
+      for (let i = 0; i < n; i++)
+        if (Number.isFinite(total2[i]) && arrival[i] + total2[i] / 1e3 <= arrival[n - 1]) done++;
       out.completedRate = done / span2;
     }
   }
@@ -15257,7 +17865,12 @@ function blockTrend(values) {
   }
   const fifth = Math.max(1, Math.floor(blocks / 5));
   const { tau, z: z2 } = mannKendall(medians);
-  return { tau, z: z2, firstMs: quantile(medians.subarray(0, fifth), 0.5), lastMs: quantile(medians.subarray(blocks - fifth), 0.5) };
+  return {
+    tau,
+    z: z2,
+    firstMs: quantile(medians.subarray(0, fifth), 0.5),
+    lastMs: quantile(medians.subarray(blocks - fifth), 0.5)
+  };
 }
 
 // src/diagnose/comparability.ts
@@ -15274,7 +17887,14 @@ var KIND_OF = {
   outputLength: "dataset-changed",
   tenant: "dataset-changed"
 };
-var ORDER = ["load-changed", "streaming-changed", "engine-changed", "model-changed", "hardware-changed", "dataset-changed"];
+var ORDER = [
+  "load-changed",
+  "streaming-changed",
+  "engine-changed",
+  "model-changed",
+  "hardware-changed",
+  "dataset-changed"
+];
 function notLikeForLike(base, head) {
   const differences = keyDifferences(commonKey(base.runs), commonKey(head.runs));
   const out = [];
@@ -15313,7 +17933,9 @@ function batchingTradeoff(metrics, differences, batch, costs) {
   const rate = (m) => m?.change !== null && m?.change !== void 0 && Number.isFinite(m.change) ? m.change : void 0;
   const throughput = rate(metrics.find((m) => m.spec.metric.id === "throughput"));
   if (throughput === void 0 || throughput < TRADEOFF_CHANGE) return void 0;
-  const perToken = metrics.filter((m) => (m.spec.metric.id === "itl" || m.spec.metric.id === "tpot") && (rate(m) ?? 0) >= TRADEOFF_CHANGE);
+  const perToken = metrics.filter(
+    (m) => (m.spec.metric.id === "itl" || m.spec.metric.id === "tpot") && (rate(m) ?? 0) >= TRADEOFF_CHANGE
+  );
   const typical = (m) => m.spec.stat.kind === "mean" ? 1 : Math.abs(m.spec.stat.q - 0.5) < 1e-9 ? 0 : 2 + m.spec.stat.q;
   const token = perToken.sort((a, b) => typical(a) - typical(b) || (a.spec.metric.id === "itl" ? -1 : 1))[0];
   if (!token) return void 0;
@@ -15333,7 +17955,10 @@ function batchingTradeoff(metrics, differences, batch, costs) {
 // src/report/lead.ts
 function leadMetric(b) {
   const regressed = b.metrics.filter((m) => m.verdict === "regressed");
-  const byChange2 = (list) => explainedFirst(b, [...list].sort((x, y) => badness(y) - badness(x)));
+  const byChange2 = (list) => explainedFirst(
+    b,
+    [...list].sort((x, y) => badness(y) - badness(x))
+  );
   return regressed.find((m) => m.spec.metric.id === "failed") ?? byChange2(regressed.filter(breaches)) ?? byChange2(regressed.filter((m) => m.slos.length)) ?? byChange2(regressed) ?? b.metrics.find(breaches) ?? leadUndecided(b) ?? b.metrics.find((m) => m.verdict === "improved");
 }
 function breaches(m) {
@@ -15362,7 +17987,9 @@ function explainedFirst(b, ranked) {
 function findingsFor(b, m) {
   const id = m.spec.metric.id;
   const phases = m.spec.metric.custom ? void 0 : id === "itl" || id === "tpot" ? ["decode"] : id === "ttft" || id === "ttft_client" ? [...METRICS[id].phases, "remainder"] : void 0;
-  return b.findings.filter((f) => f.metrics.includes(m.spec.key) && (!phases || f.phase !== null && phases.includes(f.phase)));
+  return b.findings.filter(
+    (f) => f.metrics.includes(m.spec.key) && (!phases || f.phase !== null && phases.includes(f.phase))
+  );
 }
 function badness(m) {
   const sign = m.spec.metric.direction === "lower-is-better" ? 1 : -1;
@@ -15381,7 +18008,9 @@ function leadFinding(b, lead) {
 
 // src/report/triage.ts
 function triageBenchmark(base, head, config, quality, phases) {
-  const differences = notLikeForLike(base, head).map((d) => d.kind === "load-changed" && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d);
+  const differences = notLikeForLike(base, head).map(
+    (d) => d.kind === "load-changed" && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d
+  );
   const load2 = analyseLoad(base, head);
   const compared = compareSides(base, head, config, {
     bothOverloaded: load2.base.overloaded && load2.head.overloaded,
@@ -15392,7 +18021,12 @@ function triageBenchmark(base, head, config, quality, phases) {
   const { notInData, family } = compared;
   const baseData = sideData(base);
   const headData = sideData(head);
-  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
+  const workload = compareWorkload(
+    baseData?.tables ?? [],
+    headData?.tables ?? [],
+    declaredWorkload(base),
+    declaredWorkload(head)
+  );
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
   const costs = baseData && headData ? likeForLike(baseData, headData) : [];
   const { metrics, notJudged } = applyComparability(compared.metrics);
@@ -15422,7 +18056,14 @@ function triageBenchmark(base, head, config, quality, phases) {
   const fixes = [];
   regressed.sort((a, b) => leadRank(a.comparison) - leadRank(b.comparison));
   const latencyKeys = metrics.filter((m) => m.spec.metric.id !== "failed" && (m.verdict === "regressed" || breaches(m))).map((m) => m.spec.key);
-  const population = [failuresFinding(metrics.find((m) => m.spec.metric.id === "failed"), head, latencyKeys), overloadFinding(load2, latencyKeys)].filter((f) => !!f);
+  const population = [
+    failuresFinding(
+      metrics.find((m) => m.spec.metric.id === "failed"),
+      head,
+      latencyKeys
+    ),
+    overloadFinding(load2, latencyKeys)
+  ].filter((f) => !!f);
   if (population.length) {
     findings = population;
   } else if (baseData && headData && regressed.length) {
@@ -15435,16 +18076,44 @@ function triageBenchmark(base, head, config, quality, phases) {
     }
     fixes.sort(byGainPerEffort);
   } else if (regressed.some((r) => r.attribution)) {
-    const withAttribution = regressed.filter((r) => r.attribution !== null);
+    const withAttribution = regressed.filter(
+      (r) => r.attribution !== null
+    );
     ({ walks, findings } = walkServerTree({ regressed: withAttribution, base, head, configChanges, workload }));
     for (const { comparison, attribution } of withAttribution) {
-      fixes.push(...rankFixes(attribution, void 0, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key), config.effort));
+      fixes.push(
+        ...rankFixes(
+          attribution,
+          void 0,
+          findings,
+          walks,
+          config.slos.find((s) => s.spec.key === comparison.spec.key),
+          config.effort
+        )
+      );
     }
     fixes.sort(byGainPerEffort);
   }
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load: load2, notLikeForLike: differences, ...tradeoff ? { tradeoff } : {}, ...quality ? { quality } : {} });
+  const caveats = collectCaveats({
+    base,
+    head,
+    metrics,
+    attributions,
+    workload,
+    configChanges,
+    likeForLike: costs,
+    load: load2,
+    notLikeForLike: differences,
+    ...tradeoff ? { tradeoff } : {},
+    ...quality ? { quality } : {}
+  });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
-  const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...config.cost ? { cost: config.cost } : {} });
+  const service = serviceMetrics(base, head, {
+    slos: config.slos,
+    level: config.statistics.level,
+    rates: measuredRatesOf(metrics),
+    ...config.cost ? { cost: config.cost } : {}
+  });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: "decode-floor", message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? "benchmark";
@@ -15480,7 +18149,10 @@ function measuredRatesOf(metrics) {
   const side2 = (s) => {
     const tokens = value4("throughput", s);
     const requests = value4("request_throughput", s);
-    return { ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {}, ...requests !== void 0 ? { requestsPerSecond: requests } : {} };
+    return {
+      ...tokens !== void 0 ? { outputTokensPerSecond: tokens } : {},
+      ...requests !== void 0 ? { requestsPerSecond: requests } : {}
+    };
   };
   return { base: side2("base"), head: side2("head") };
 }
@@ -15505,15 +18177,30 @@ function buildReport(benchmarks, config) {
 function triage(base, head, config, extras = {}) {
   const pairing = pairBenchmarks(base, head);
   if (pairing.pairs.length === 0) {
-    throw new InputError("results", `no benchmark is on both sides: the baseline has ${names(pairing, "base")}, the head ${names(pairing, "head")}`);
+    throw new InputError(
+      "results",
+      `no benchmark is on both sides: the baseline has ${names(pairing, "base")}, the head ${names(pairing, "head")}`
+    );
   }
   const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : void 0;
   const reports = pairing.pairs.map((p) => {
-    const report3 = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality, extras.phases);
+    const report3 = triageBenchmark(
+      p.base,
+      p.head,
+      pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config,
+      quality,
+      extras.phases
+    );
     for (const note of pairing.notes) report3.caveats.push({ kind: "benchmark-names", message: note });
     return report3;
   });
-  reports[0].caveats.unshift(...pairing.unmatched.map((u) => ({ kind: "benchmark-missing", message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared`, missing: u })));
+  reports[0].caveats.unshift(
+    ...pairing.unmatched.map((u) => ({
+      kind: "benchmark-missing",
+      message: `"${u.name}" is only in the ${u.side === "base" ? "baseline" : "head"}: not compared`,
+      missing: u
+    }))
+  );
   if (reports.every((r) => r.metrics.length === 0 && r.notJudged.length === 0)) throw nothingComparable(reports);
   const report2 = buildReport(reports, config);
   const profiles = extras.profiles ? profileReport(extras.profiles) : void 0;
@@ -15537,7 +18224,9 @@ function names(pairing, side2) {
 function assertLabelsAgree(b) {
   for (const m of b.metrics) {
     if (m.interval && !labelAgreesWithInterval(m.verdict, m.interval, m.minEffect, m.spec.metric.direction)) {
-      throw new Error(`internal error: ${b.name} ${m.spec.key} labelled ${m.verdict} with interval ${m.interval.join(" … ")} and minimum effect ${m.minEffect}`);
+      throw new Error(
+        `internal error: ${b.name} ${m.spec.key} labelled ${m.verdict} with interval ${m.interval.join(" … ")} and minimum effect ${m.minEffect}`
+      );
     }
   }
 }
@@ -15572,10 +18261,14 @@ function decideOutcome(benchmarks, verdict, failOn) {
     if (failOn.has("slo")) fail = true;
   }
   if (verdict === "inconclusive") {
-    reasons.push(benchmarks.some((b) => b.metrics.some((m) => m.verdict !== "inconclusive")) ? "inconclusive: the data could not decide every metric" : "inconclusive: the data could not decide any metric");
+    reasons.push(
+      benchmarks.some((b) => b.metrics.some((m) => m.verdict !== "inconclusive")) ? "inconclusive: the data could not decide every metric" : "inconclusive: the data could not decide any metric"
+    );
     if (failOn.has("inconclusive")) fail = true;
   }
-  const qualityChanged = benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === "quality-changed").map((c) => named(b, [c.message])));
+  const qualityChanged = benchmarks.flatMap(
+    (b) => b.caveats.filter((c) => c.kind === "quality-changed").map((c) => named(b, [c.message]))
+  );
   if (qualityChanged.length) {
     reasons.push(`quality changed: ${qualityChanged[0]}`);
     if (failOn.has("quality")) fail = true;
@@ -15610,10 +18303,18 @@ function summarise(side2) {
   for (const run of side2.runs) {
     if (!run.requests) continue;
     requests += run.requests.length;
-    const ok = successMask(run.requests);
-    for (let i = 0; i < ok.length; i++) if (!ok[i]) failed2++;
+    const ok2 = successMask(run.requests);
+    for (let i = 0; i < ok2.length; i++) if (!ok2[i]) failed2++;
   }
-  return { label: side2.label, runs: side2.runs.length, requests, failed: failed2, meta: mergedMeta(side2), key: commonKey(side2.runs), sources: side2.runs.flatMap((r) => r.sources) };
+  return {
+    label: side2.label,
+    runs: side2.runs.length,
+    requests,
+    failed: failed2,
+    meta: mergedMeta(side2),
+    key: commonKey(side2.runs),
+    sources: side2.runs.flatMap((r) => r.sources)
+  };
 }
 function dedupeFixes(fixes) {
   const seen = /* @__PURE__ */ new Set();
@@ -15672,7 +18373,12 @@ function notLikeForLikeSentence(d) {
   }
 }
 function caveatText(c) {
-  if (c.differences && isNotLikeForLike(c.kind)) return notLikeForLikeSentence({ kind: c.kind, differences: c.differences, ...c.judgedAnyway ? { judgedAnyway: true } : {} });
+  if (c.differences && isNotLikeForLike(c.kind))
+    return notLikeForLikeSentence({
+      kind: c.kind,
+      differences: c.differences,
+      ...c.judgedAnyway ? { judgedAnyway: true } : {}
+    });
   if (c.kind === "batching-tradeoff" && c.tradeoff) {
     const t = c.tradeoff;
     const batch = t.batch.source === "declared concurrency" ? `concurrency ${grouped(t.batch.base)} → ${grouped(t.batch.head)}` : `mean requests in flight ${compact(t.batch.base)} → ${compact(t.batch.head)}`;
@@ -15693,7 +18399,14 @@ function topCaveats(b) {
   return b.caveats.filter((c) => c.kind === "batching-tradeoff");
 }
 function isNotLikeForLike(kind2) {
-  return ["load-changed", "engine-changed", "streaming-changed", "model-changed", "hardware-changed", "dataset-changed"].includes(kind2);
+  return [
+    "load-changed",
+    "engine-changed",
+    "streaming-changed",
+    "model-changed",
+    "hardware-changed",
+    "dataset-changed"
+  ].includes(kind2);
 }
 function notJudgedItems(b) {
   return b.notJudged.map(({ comparison: m }) => {
@@ -15722,8 +18435,10 @@ function minEffectText(m) {
 }
 function moreDataText(more) {
   const runs = more.runs >= 3 ? "more runs per side" : "3 or more runs per side";
-  if (more.runsNeeded) return `${runs} would decide (they measure the run-to-run noise that ${more.runs === 1 ? "one run" : `${more.runs} runs`} per side can only assume)`;
-  if (more.requestsFactor !== null) return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or ${runs}, would decide`;
+  if (more.runsNeeded)
+    return `${runs} would decide (they measure the run-to-run noise that ${more.runs === 1 ? "one run" : `${more.runs} runs`} per side can only assume)`;
+  if (more.requestsFactor !== null)
+    return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or ${runs}, would decide`;
   return `more requests or ${runs} would decide`;
 }
 function correctionText(m, family) {
@@ -15825,7 +18540,11 @@ function reportToJson(report2) {
   };
 }
 function renderJson(report2) {
-  return JSON.stringify(reportToJson(report2), (_key, value4) => typeof value4 === "number" && !Number.isFinite(value4) ? null : value4, 2) + "\n";
+  return JSON.stringify(
+    reportToJson(report2),
+    (_key, value4) => typeof value4 === "number" && !Number.isFinite(value4) ? null : value4,
+    2
+  ) + "\n";
 }
 function benchmarkJson(b, confidence) {
   return {
@@ -15840,7 +18559,11 @@ function benchmarkJson(b, confidence) {
     metricsJudged: b.family.size,
     load: b.load,
     metrics: b.metrics.map((m) => metricJson(m, b, confidence)),
-    notJudged: b.notJudged.map((n) => ({ ...metricJson(n.comparison, b, confidence), verdict: null, notJudged: n.reason })),
+    notJudged: b.notJudged.map((n) => ({
+      ...metricJson(n.comparison, b, confidence),
+      verdict: null,
+      notJudged: n.reason
+    })),
     notInData: b.notInData,
     attributions: b.attributions.map((a) => ({
       metric: a.spec.metric.id,
@@ -15890,7 +18613,7 @@ function metricJson(m, b, confidence) {
     reason: reasonText(m, { size: b.family.size, confidence }),
     reasonCode: m.reason.code,
     reasonData: m.reason,
-    basis: m.basis ?? null,
+    basis: m.basis ? basisText(m.basis) : null,
     base: m.base?.value ?? null,
     head: m.head?.value ?? null,
     baseDetail: m.base ?? null,
@@ -15898,11 +18621,23 @@ function metricJson(m, b, confidence) {
     change: m.change ?? null,
     difference: m.difference ?? null,
     interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level: m.intervalLevel ?? confidence, kind: m.intervalKind } : null,
-    uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
+    uncorrected: m.uncorrected ? {
+      lower: m.uncorrected.interval[0],
+      upper: m.uncorrected.interval[1],
+      level: confidence,
+      verdict: m.uncorrected.verdict
+    } : null,
     pValue: m.pValue ?? null,
     minEffect: m.minEffect,
     runNoise: m.runNoise ?? null,
-    slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
+    slos: m.slos.map((s) => ({
+      target: s.slo.text,
+      comparator: s.slo.comparator,
+      threshold: s.slo.threshold,
+      baseMet: s.baseMet,
+      headMet: s.headMet,
+      marginal: s.marginal
+    })),
     dominantPhase: phase,
     rootPhase: walk2?.rootPhase ?? null,
     hints: b.findings.filter((f) => f.metrics.includes(m.spec.key)).map((f) => f.hint)
@@ -16014,7 +18749,10 @@ function stepsText(s) {
 }
 function splitSection(split2) {
   const row = (label, s) => `| ${label} | ${Number.isNaN(s.wallMs) ? "unknown" : duration(s.wallMs)} | ${Number.isNaN(s.cpuMs) ? "not measured" : `${duration(s.cpuMs)} (${percent(s.cpuShare)})`} | ${Number.isNaN(s.gpuMs) ? "not measured" : `${duration(s.gpuMs)}${Number.isNaN(s.gpuShare) ? "" : ` (${percent(s.gpuShare)})`}${s.gpuTimeKind === "sum" ? "†" : ""}`} | ${s.collectiveMs > 0 ? duration(s.collectiveMs) : "—"} | ${Number.isNaN(s.idleMs) ? "—" : duration(s.idleMs)} | **${s.verdict}** |`;
-  const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
+  const sides = [
+    ...split2.base ? [["baseline", split2.base]] : [],
+    ...split2.head ? [["this PR", split2.head]] : []
+  ];
   const shown = split2.head ?? split2.base;
   const lines = [
     `**Profile: GPU, CPU or waiting?** (${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
@@ -16023,35 +18761,54 @@ function splitSection(split2) {
     "|---|---:|---:|---:|---:|---:|---|",
     ...sides.map(([l, s]) => row(l, s))
   ];
-  if (sides.some(([, s]) => s.gpuTimeKind === "sum")) lines.push("", "<sub>† a sum of kernel durations: kernels that overlap on several streams count twice.</sub>");
+  if (sides.some(([, s]) => s.gpuTimeKind === "sum"))
+    lines.push("", "<sub>† a sum of kernel durations: kernels that overlap on several streams count twice.</sub>");
   if (split2.comparison) lines.push("", `**What moved:** ${markdownText(split2.comparison.conclusion, 400)}`);
   const k = split2.kernels;
   if (k) {
     const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
-    const names2 = shortNames(families.map((f) => f.name), 48);
+    const names2 = shortNames(
+      families.map((f) => f.name),
+      48
+    );
     lines.push(
       "",
       `**Kernel time per step:** ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}); of ${k.kernels.length} kernels on both sides ${k.slower} slower and ${k.faster} faster by 5% or more${k.onlyBase.length || k.onlyHead.length ? `, ${k.onlyBase.length} gone, ${k.onlyHead.length} new` : ""}${k.communication.base > 0 || k.communication.head > 0 ? `; communication ${duration(k.communication.base)} → ${duration(k.communication.head)}` : ""}.`
     );
-    for (const f of families) lines.push(`- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`);
+    for (const f of families)
+      lines.push(
+        `- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`
+      );
   }
   if (shown.threads.length > 1) {
     const threads = shown.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
-    lines.push("", `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`);
+    lines.push(
+      "",
+      `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`
+    );
   }
   lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
   const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
   if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
-    lines.push("", "| waiting on | evidence | time per step | what the profile shows | to confirm |", "|---|---|---:|---|---|");
+    lines.push(
+      "",
+      "| waiting on | evidence | time per step | what the profile shows | to confirm |",
+      "|---|---|---:|---|---|"
+    );
     for (const c of candidates) {
-      lines.push(`| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)}${Number.isNaN(c.share) ? "" : ` (${percent(c.share)})`}`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`);
+      lines.push(
+        `| ${c.cause} | ${c.evidence} | ${Number.isNaN(c.ms) ? "—" : `${duration(c.ms)}${Number.isNaN(c.share) ? "" : ` (${percent(c.share)})`}`} | ${markdownText(c.detail, 300)} | ${markdownText(c.nextCheck, 300)} |`
+      );
     }
   }
   return lines.join("\n");
 }
 function kernelsSection(k) {
   const c = k.comparison;
-  const names2 = shortNames([...k.top.map((t) => t.name), ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []]);
+  const names2 = shortNames([
+    ...k.top.map((t) => t.name),
+    ...c ? [...c.kernels, ...c.shapeChanged, ...c.onlyHead, ...c.onlyBase].map((x) => x.name) : []
+  ]);
   const cell3 = (name) => `\`${codeText(names2.get(name) ?? name, 80)}\``;
   const shape = (grid, block) => grid || block ? codeText(`${grid || "?"} × ${block || "?"}`, 40) : "—";
   const derived = k.top.some((t) => t.durationDerived);
@@ -16066,14 +18823,26 @@ function kernelsSection(k) {
   ];
   if (derived) lines.push("", "<sub>‡ elapsed cycles ÷ SM clock (gpu__time_duration was not collected).</sub>");
   if (c) {
-    lines.push("", `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`);
+    lines.push(
+      "",
+      `Kernel time ${duration(c.totalMs.base)} → ${duration(c.totalMs.head)} (${signedPercent(c.totalMs.ratio)}).`
+    );
     const moved2 = c.kernels.filter((x) => x.notes.length);
-    for (const x of moved2.slice(0, 5)) lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
+    for (const x of moved2.slice(0, 5))
+      lines.push(`- ${cell3(x.name)}: ${x.notes.map((n) => markdownText(n, 200)).join("; ")}`);
     for (const x of c.shapeChanged.slice(0, 5)) {
-      lines.push(`- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`);
+      lines.push(
+        `- ${cell3(x.name)}: launched at another shape (${shape(x.base.grid, x.base.block)} → ${shape(x.head.grid, x.head.block)}), another problem size: durations not compared`
+      );
     }
-    if (c.onlyHead.length) lines.push(`- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
-    if (c.onlyBase.length) lines.push(`- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`);
+    if (c.onlyHead.length)
+      lines.push(
+        `- only in this PR: ${c.onlyHead.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`
+      );
+    if (c.onlyBase.length)
+      lines.push(
+        `- gone since the baseline: ${c.onlyBase.slice(0, 5).map((x) => cell3(x.name)).join(", ")}`
+      );
   }
   return lines.join("\n");
 }
@@ -16088,19 +18857,39 @@ function serviceRows(s) {
   const g2 = s.goodput;
   if (g2.ok) {
     const change2 = `${points(g2.difference)} (${points(g2.interval[0])} … ${points(g2.interval[1])}) ${g2.verdict}`;
-    rows.push({ label: `goodput (${g2.criteria.join(", ")})`, base: percent(g2.base.share), head: percent(g2.head.share), change: change2 });
+    rows.push({
+      label: `goodput (${g2.criteria.join(", ")})`,
+      base: percent(g2.base.share),
+      head: percent(g2.head.share),
+      change: change2
+    });
     if (g2.base.goodPerSecond !== void 0 && g2.head.goodPerSecond !== void 0) {
-      rows.push({ label: "good requests per second", base: compact(g2.base.goodPerSecond), head: compact(g2.head.goodPerSecond), change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : "" });
+      rows.push({
+        label: "good requests per second",
+        base: compact(g2.base.goodPerSecond),
+        head: compact(g2.head.goodPerSecond),
+        change: g2.rateChange !== void 0 ? signedPercent(g2.rateChange) : ""
+      });
     }
     notes2.push(...g2.notes);
   }
   const c = s.cost;
   if (c.ok) {
     if (c.base.perMillionOutputTokens !== void 0 && c.head.perMillionOutputTokens !== void 0) {
-      rows.push({ label: "cost per million output tokens", base: money(c.base.perMillionOutputTokens, c.currency), head: money(c.head.perMillionOutputTokens, c.currency), change: c.tokenCostRatio !== void 0 ? `×${compact(c.tokenCostRatio)}` : "" });
+      rows.push({
+        label: "cost per million output tokens",
+        base: money(c.base.perMillionOutputTokens, c.currency),
+        head: money(c.head.perMillionOutputTokens, c.currency),
+        change: c.tokenCostRatio !== void 0 ? `×${compact(c.tokenCostRatio)}` : ""
+      });
     }
     if (c.base.perThousandRequests !== void 0 && c.head.perThousandRequests !== void 0) {
-      rows.push({ label: "cost per 1k requests", base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : "" });
+      rows.push({
+        label: "cost per 1k requests",
+        base: money(c.base.perThousandRequests, c.currency),
+        head: money(c.head.perThousandRequests, c.currency),
+        change: c.requestCostRatio !== void 0 ? `×${compact(c.requestCostRatio)}` : ""
+      });
     }
     notes2.push(...c.missing);
   }
@@ -16122,7 +18911,11 @@ function cell(text) {
 function serviceSection(s) {
   const { rows, notes: notes2 } = serviceRows(s);
   if (rows.length === 0) return void 0;
-  const table2 = ["| service | baseline | this PR | change |", "|---|---:|---:|---|", ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.change)} |`)];
+  const table2 = [
+    "| service | baseline | this PR | change |",
+    "|---|---:|---:|---|",
+    ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.change)} |`)
+  ];
   const missing = [
     !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : void 0,
     !s.cost.ok && !/no hardware price/.test(s.cost.reason) ? `cost: ${s.cost.reason}` : void 0
@@ -16144,15 +18937,27 @@ function qualitySection(q) {
       [
         "| metric | baseline | this PR | change (95% interval) | verdict |",
         "|---|---:|---:|---|---|",
-        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value3(m.base, m.baseStderr)} | ${value3(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`)
+        ...rows.map(
+          (m) => `| ${markdownText(m.key, 80)} | ${value3(m.base, m.baseStderr)} | ${value3(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ""} | ${m.verdict === "changed" ? `**changed**${m.direction ? `, ${m.direction}` : ""}` : m.verdict} |`
+        )
       ].join("\n")
     );
     if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
-    const one = [...s.onlyBase.length ? [`only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : [], ...s.onlyHead.length ? [`only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`] : []];
+    const one = [
+      ...s.onlyBase.length ? [
+        `only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`
+      ] : [],
+      ...s.onlyHead.length ? [
+        `only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(", ")}`
+      ] : []
+    ];
     if (one.length) out.push(`<sub>${one.join("; ")}</sub>`);
   }
   if (q.generations) out.push(`**Quality: paired generations** — ${markdownText(q.generations.sentence, 400)}`);
-  if (q.notes.length) out.push(q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("<br>\n"));
+  if (q.notes.length)
+    out.push(
+      q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join("<br>\n")
+    );
   return out.join("\n\n");
 }
 function rank(m) {
@@ -16210,9 +19015,12 @@ function verdictHeadline(b) {
       }
       const m = lead && lead.verdict === "inconclusive" ? lead : leadUndecided(b);
       const more = m && undecided2.length > 1 ? ` (${undecided2.length - 1} more metric${undecided2.length > 2 ? "s" : ""} undecided)` : "";
-      if (m?.reason.code === "summary-only") return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
-      if (m?.reason.code === "direction-known") return `${specLabel(m.spec)} likely ${m.reason.direction}: ${intervalText(m)}, but it could be within the ${minEffectText(m)} minimum effect${more}${breach}`;
-      if (m?.reason.code === "too-noisy") return `no regression found; ${specLabel(m.spec)} too noisy to rule out a ${minEffectText(m)} change${more}${breach}`;
+      if (m?.reason.code === "summary-only")
+        return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
+      if (m?.reason.code === "direction-known")
+        return `${specLabel(m.spec)} likely ${m.reason.direction}: ${intervalText(m)}, but it could be within the ${minEffectText(m)} minimum effect${more}${breach}`;
+      if (m?.reason.code === "too-noisy")
+        return `no regression found; ${specLabel(m.spec)} too noisy to rule out a ${minEffectText(m)} change${more}${breach}`;
       const names2 = undecided2.length <= 4 ? undecided2.map((x) => specLabel(x.spec)).join(", ") : `${undecided2.length} metrics`;
       return `inconclusive: the data cannot decide ${names2}${breach}`;
     }
@@ -16234,7 +19042,8 @@ function valueChange(m) {
 function whereTheTimeWent(a) {
   if (!a.dominant) return void 0;
   const share2 = a.phases.find((p) => p.phase === a.dominant);
-  if (a.source === "server-histograms") return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
+  if (a.source === "server-histograms")
+    return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
   const where = a.tail === "all requests" ? `across all requests' ${a.spec.metric.label}` : `in the ${a.tail} by ${a.spec.metric.label}`;
   return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share2.delta, "ms")} ${where})`;
 }
@@ -16242,20 +19051,23 @@ function leadFix(b, lead) {
   return b.fixes.find((f) => !lead || f.metric === lead.spec.key);
 }
 function ceilingSentence(fix, lead) {
-  if (!Number.isFinite(fix.projected)) return `${PHASE_LABELS[fix.phase]} back to baseline would cut the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling)`;
+  if (!Number.isFinite(fix.projected))
+    return `${PHASE_LABELS[fix.phase]} back to baseline would cut the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling)`;
   return `${PHASE_LABELS[fix.phase]} back to baseline would cap ${specLabel(lead.spec)} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 function sloTail(fix) {
   return fix.sloReachable === true ? ", inside the SLO" : fix.sloReachable === false ? ", still outside the SLO" : "";
 }
 function fixSentence(fix, lead) {
-  if (!Number.isFinite(fix.projected)) return `${fix.fix} cuts the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling; no per-request data to project ${specLabel(lead.spec)})`;
+  if (!Number.isFinite(fix.projected))
+    return `${fix.fix} cuts the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling; no per-request data to project ${specLabel(lead.spec)})`;
   const label = specLabel(lead.spec);
   return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 function changeText(m) {
   if (m.difference === void 0) return "—";
-  if (!m.interval) return m.change !== null && m.change !== void 0 ? `${signedPercent(m.change)} (no interval)` : signedWithUnit(m.difference, m.spec.metric.unit);
+  if (!m.interval)
+    return m.change !== null && m.change !== void 0 ? `${signedPercent(m.change)} (no interval)` : signedWithUnit(m.difference, m.spec.metric.unit);
   return intervalText(m);
 }
 function undecidedGroups(b, confidence) {
@@ -16272,11 +19084,19 @@ function undecidedGroups(b, confidence) {
     const r = m.reason;
     if (r.code === "too-noisy" && !m.uncorrected?.verdict.match(/regressed|improved|unchanged/)) {
       const kind2 = r.runsNeeded ? "runs" : "requests";
-      add3(`too-noisy|${kind2}`, specLabel(m.spec), () => noisySentence(noisy.filter((x) => x.reason.code === "too-noisy" && x.reason.runsNeeded === r.runsNeeded)));
+      add3(
+        `too-noisy|${kind2}`,
+        specLabel(m.spec),
+        () => noisySentence(noisy.filter((x) => x.reason.code === "too-noisy" && x.reason.runsNeeded === r.runsNeeded))
+      );
       continue;
     }
     if (r.code === "summary-only") {
-      add3(`summary-only|${r.formats.join(",")}|${r.baseRuns}|${r.headRuns}`, `${specLabel(m.spec)} ${pointChange(m)}`, () => `not decidable from summaries (${summaryOnlyText(r)}`);
+      add3(
+        `summary-only|${r.formats.join(",")}|${r.baseRuns}|${r.headRuns}`,
+        `${specLabel(m.spec)} ${pointChange(m)}`,
+        () => `not decidable from summaries (${summaryOnlyText(r)}`
+      );
       continue;
     }
     const text = reasonText(m, family);
@@ -16306,20 +19126,31 @@ function renderMarkdown(report2, options = {}) {
   const parts2 = [];
   if (report2.acceptance) {
     const a = report2.acceptance;
-    parts2.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`);
+    parts2.push(
+      `> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, "")}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ""}`
+    );
   }
   const missing = missingBenchmarks(report2);
-  if (missing.length) parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
+  if (missing.length)
+    parts2.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join("\n>\n"));
   if (report2.benchmarks.length > 1) parts2.push(overview(report2));
   const shared = report2.benchmarks.length > 1 ? sharedCaveats(report2.benchmarks) : [];
-  const context = { ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}, ...options.headSha ? { headSha: options.headSha } : {}, sharedCaveats: new Set(shared.map(caveatKey)) };
+  const context = {
+    ...options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {},
+    ...options.headSha ? { headSha: options.headSha } : {},
+    sharedCaveats: new Set(shared.map(caveatKey))
+  };
   for (const b of report2.benchmarks) {
     if (report2.benchmarks.length > 1 && b.verdict === "unchanged" && detail !== "full") continue;
     parts2.push(renderBenchmark(b, detail, report2.settings.level, context));
   }
   if (shared.length) parts2.push(caveatsSection(shared, detail, "Caveats for every benchmark"));
-  if (report2.profiles && detail !== "minimal") parts2.push(details(`<b>Profiles</b>: ${profilesSummary(report2.profiles)}`, profilesSection(report2.profiles)));
-  if (detail !== "full") parts2.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`);
+  if (report2.profiles && detail !== "minimal")
+    parts2.push(details(`<b>Profiles</b>: ${profilesSummary(report2.profiles)}`, profilesSection(report2.profiles)));
+  if (detail !== "full")
+    parts2.push(
+      `Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : "job summary of this run"}`}.`
+    );
   parts2.push(footer(report2));
   if (options.trailer) parts2.push(options.trailer);
   return parts2.join("\n\n") + "\n";
@@ -16333,15 +19164,26 @@ function overview(report2) {
   const counts = /* @__PURE__ */ new Map();
   for (const b of report2.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
   const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(", ");
-  const rows = report2.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
-  return [`## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`, "", "| benchmark | verdict | summary |", "|---|---|---|", ...rows].join("\n");
+  const rows = report2.benchmarks.map(
+    (b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`
+  );
+  return [
+    `## ${VERDICT_ICON[report2.verdict]} perf-triage: ${report2.benchmarks.length} benchmarks — ${tally}`,
+    "",
+    "| benchmark | verdict | summary |",
+    "|---|---|---|",
+    ...rows
+  ].join("\n");
 }
 function renderBenchmark(b, detail, confidence, context) {
   const lead = leadMetric(b);
   const out = [];
   out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
   out.push(`<sub>${subline(b, context)}</sub>`);
-  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
+  const top = [
+    ...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`),
+    ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)
+  ];
   if (top.length) out.push(top.join("\n>\n"));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
@@ -16349,9 +19191,15 @@ function renderBenchmark(b, detail, confidence, context) {
   const undecided2 = undecidedGroups(b, confidence);
   if (undecided2.length && detail !== "minimal") {
     const labels = undecided2.flatMap((g2) => g2.labels);
-    out.push(details(`<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? "" : "s"} — what would decide`, undecided2.map((g2) => `- ${markdownText(g2.labels.join(", "), 300)}: ${markdownText(g2.reason, 700)}`).join("\n")));
+    out.push(
+      details(
+        `<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? "" : "s"} — what would decide`,
+        undecided2.map((g2) => `- ${markdownText(g2.labels.join(", "), 300)}: ${markdownText(g2.reason, 700)}`).join("\n")
+      )
+    );
   }
-  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
+  if (b.notJudged.length)
+    out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join("; "), 800)}.`);
   const service = b.service && detail !== "minimal" ? serviceSection(b.service) : void 0;
   if (service) out.push(details(`<b>Service</b>: ${serviceSummary(b) ?? "goodput, cost, headroom"}`, service));
   const quality = b.quality && detail !== "minimal" ? qualitySection(b.quality) : void 0;
@@ -16361,13 +19209,17 @@ function renderBenchmark(b, detail, confidence, context) {
     for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail, lead));
-  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key))
+    out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
   if (b.floor?.ok && detail !== "minimal") out.push(floorSection(b.floor));
-  if (b.trends?.length && detail !== "minimal") out.push(`<details><summary>History from the performance journal</summary>
+  if (b.trends?.length && detail !== "minimal")
+    out.push(
+      `<details><summary>History from the performance journal</summary>
 
 ${b.trends.join("\n\n")}
 
-</details>`);
+</details>`
+    );
   const caveats = b.caveats.filter((c) => !context.sharedCaveats.has(caveatKey(c)));
   if (caveats.length) out.push(caveatsSection(caveats, detail));
   if (detail === "full") out.push(runsSection(b));
@@ -16386,9 +19238,16 @@ function subline(b, context) {
   const head = context.headSha ?? b.head.meta.commit;
   const parts2 = [];
   if (b.base.meta.commit || head) parts2.push(`baseline ${commit(b.base.meta.commit)} ← this PR ${commit(head)}`);
-  parts2.push(b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? "" : "s"} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? "" : "s"}, ${b.head.runs} in this PR`);
+  parts2.push(
+    b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? "" : "s"} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? "" : "s"}, ${b.head.runs} in this PR`
+  );
   const count3 = (v) => b.metrics.filter((m) => m.verdict === v).length;
-  const tally = [["regressed", count3("regressed")], ["improved", count3("improved")], ["unchanged", count3("unchanged")], ["undecided", count3("inconclusive")]].filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(", ");
+  const tally = [
+    ["regressed", count3("regressed")],
+    ["improved", count3("improved")],
+    ["unchanged", count3("unchanged")],
+    ["undecided", count3("inconclusive")]
+  ].filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(", ");
   parts2.push(`${b.metrics.length} metric${b.metrics.length === 1 ? "" : "s"}: ${tally || "none"}`);
   return parts2.join(" · ");
 }
@@ -16402,7 +19261,10 @@ ${body}
 function profilesSummary(p) {
   const parts2 = [];
   const split2 = p.split;
-  if (split2) parts2.push(`GPU, CPU or waiting: ${[split2.base?.verdict, split2.head?.verdict].filter((v) => v !== void 0).join(" → ")}`);
+  if (split2)
+    parts2.push(
+      `GPU, CPU or waiting: ${[split2.base?.verdict, split2.head?.verdict].filter((v) => v !== void 0).join(" → ")}`
+    );
   if (p.kernels) parts2.push("kernel regimes");
   return parts2.join("; ") || "profiler exports";
 }
@@ -16423,10 +19285,13 @@ function briefLine(b, lead) {
   const finding2 = leadFinding(b, lead);
   if (finding2) {
     const label = finding2.cause === "workload" ? "**Why (the workload, not the code):**" : "**Why:**";
-    parts2.push(`${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`);
+    parts2.push(
+      `${label} \`${finding2.hint}\` — ${markdownText(finding2.title, 200)}${finding2.status === "candidate" ? " (unconfirmed)" : ""}`
+    );
   }
   const fix = leadFix(b, lead);
-  if (fix && finding2?.cause === "workload") parts2.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  if (fix && finding2?.cause === "workload")
+    parts2.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
   else if (fix) parts2.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts2.join(" · ");
 }
@@ -16437,8 +19302,15 @@ function metricsTable(b, detail, confidence) {
     const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
-  const table2 = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, "|---|---:|---:|---|---|---|", ...rows].join("\n");
-  const notes2 = [tableNote(b, confidence), ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []];
+  const table2 = [
+    `| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`,
+    "|---|---:|---:|---|---|---|",
+    ...rows
+  ].join("\n");
+  const notes2 = [
+    tableNote(b, confidence),
+    ...hidden ? [`${hidden} more metric${hidden === 1 ? "" : "s"} unchanged`] : []
+  ];
   return `${table2}
 
 <sub>${notes2.join(" · ")}</sub>`;
@@ -16449,7 +19321,9 @@ function tableNote(b, confidence) {
   return `${family}a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it${undecided2}`;
 }
 function sloCell(m) {
-  return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`).join("<br>");
+  return m.slos.map(
+    (s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "❔" : s.headMet ? "✅" : "❌"}${s.marginal ? " (marginal)" : ""}`
+  ).join("<br>");
 }
 function verdictCell(m) {
   if (m.verdict === "regressed" || m.verdict === "improved") return `**${m.verdict}**`;
@@ -16472,7 +19346,11 @@ function attributionSection(a) {
   const rows = a.phases.map(
     (p) => `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? "0%" : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`
   );
-  const table2 = ["| phase | baseline | this PR | Δ | share of Δ | share now | " + own2 + " |", "|---|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
+  const table2 = [
+    "| phase | baseline | this PR | Δ | share of Δ | share now | " + own2 + " |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows
+  ].join("\n");
   const note = a.missingPhases.length ? `
 
 Not recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(", ")} (their time sits in the remainder).` : "";
@@ -16486,18 +19364,25 @@ function diagnosisSection(b, detail, lead) {
   const out = [];
   for (const walk2 of detail === "minimal" ? [] : b.walks) {
     const path = walk2.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
-    out.push(`The decision tree for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (the method: perf-triage's docs/diagnosis.md):
-${path.map((p) => `- ${p}`).join("\n")}`);
+    out.push(
+      `The decision tree for ${walk2.metrics.map((k) => `\`${k}\``).join(", ")} (the method: perf-triage's docs/diagnosis.md):
+${path.map((p) => `- ${p}`).join("\n")}`
+    );
   }
   const limits = LIMITS[detail];
-  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n"));
-  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
+  out.push(
+    b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join("\n")
+  );
+  if (b.findings.length > limits.findings)
+    out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
   const first = leadFinding(b, lead);
   const title = first ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ""}<code>${first.hint}</code> (${first.status})` : "<b>Diagnosis</b>";
   return details(title, out.join("\n\n"));
 }
 function findingBlock(f, maxEvidence) {
-  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
+  const lines = [
+    `- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`
+  ];
   for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(e.text, 400)}`);
   lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
   return lines.join("\n");
@@ -16519,14 +19404,20 @@ function fixesTable(fixes, lead) {
     `<sub>The ceiling is the most ${label} can improve if that phase's time goes back to the baseline (Amdahl's law on its share of the slowest requests); fixes are ordered by that gain per hour of work.</sub>`
   ].join("\n");
   const best = fixes[0];
-  return details(`<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`, table2);
+  return details(
+    `<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`,
+    table2
+  );
 }
 function caveatsSection(caveats, detail, title = "Caveats") {
   const shown = caveats.slice(0, LIMITS[detail].caveats);
   const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
   if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
   const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, " ")))];
-  return details(`⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join("; ")}${kinds.length > 4 ? "; …" : ""}`, lines.join("\n"));
+  return details(
+    `⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join("; ")}${kinds.length > 4 ? "; …" : ""}`,
+    lines.join("\n")
+  );
 }
 function runsSection(b) {
   const rows = [b.base, b.head].map((s) => sideRow(s));
@@ -16535,17 +19426,24 @@ function runsSection(b) {
 Configuration changes: ${b.configChanges.map((c) => `\`${codeText(c.key, 60)}\` ${markdownText(String(c.base ?? "(unset)"), 60)} → ${markdownText(String(c.head ?? "(unset)"), 60)}`).join(", ")}` : "\n\nConfiguration: no differences in the recorded engine settings.";
   const w = b.workload;
   const workload = [];
-  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
-  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`);
+  if (w.arrivalRate)
+    workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
+  if (w.prompt)
+    workload.push(
+      `prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 1e-3 ? "< 0.001" : w.prompt.pValue.toFixed(2)})`
+    );
   if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
-  if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  if (w.baseConcurrency !== void 0 && w.headConcurrency !== void 0)
+    workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
   const costs = b.likeForLike.length ? [
     "",
     "Like-for-like costs (matched load and request size; they do not move with the workload):",
     "",
     "| cost | change, matched | unmatched | requests in agreeing strata |",
     "|---|---:|---:|---:|",
-    ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`)
+    ...b.likeForLike.map(
+      (c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? " ⚠️" : ""} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`
+    )
   ].join("\n") : "";
   return [
     "<details><summary>Runs compared</summary>",
@@ -16571,7 +19469,12 @@ function footer(report2) {
 }
 
 // src/render/text.ts
-var TEXT_ICON = { regressed: "REGRESSED", inconclusive: "INCONCLUSIVE", improved: "IMPROVED", unchanged: "OK" };
+var TEXT_ICON = {
+  regressed: "REGRESSED",
+  inconclusive: "INCONCLUSIVE",
+  improved: "IMPROVED",
+  unchanged: "OK"
+};
 function renderText(report2) {
   const out = [];
   const missing = missingBenchmarks(report2);
@@ -16579,14 +19482,18 @@ function renderText(report2) {
   for (const b of report2.benchmarks) out.push(renderBenchmark2(b, report2.settings.level));
   if (report2.profiles) out.push(profilesText(report2.profiles));
   for (const sentence2 of noiseSentences(report2)) out.push(sentence2);
-  out.push(`perf-triage v${report2.tool.version} · seed ${report2.settings.seed} · ${report2.settings.resamples} resamples · outcome: ${report2.outcome.fail ? "FAIL" : "pass"}${report2.outcome.reasons.length ? ` (${report2.outcome.reasons.map((r) => plainText(r, 300)).join("; ")})` : ""}`);
+  out.push(
+    `perf-triage v${report2.tool.version} · seed ${report2.settings.seed} · ${report2.settings.resamples} resamples · outcome: ${report2.outcome.fail ? "FAIL" : "pass"}${report2.outcome.reasons.length ? ` (${report2.outcome.reasons.map((r) => plainText(r, 300)).join("; ")})` : ""}`
+  );
   return out.join("\n\n") + "\n";
 }
 function renderBenchmark2(b, confidence) {
   const out = [];
   const lead = leadMetric(b);
   const differs = notLikeForLikeShort(b.notLikeForLike);
-  out.push(`${differs ? `NOT LIKE-FOR-LIKE (${plainText(differs, 300)}) · ` : ""}${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, "")}`);
+  out.push(
+    `${differs ? `NOT LIKE-FOR-LIKE (${plainText(differs, 300)}) · ` : ""}${TEXT_ICON[b.verdict]}  ${plainText(b.name)}: ${headline(b).replace(/`/g, "")}`
+  );
   for (const d of b.notLikeForLike) out.push(`  Not like-for-like: ${plainText(notLikeForLikeSentence(d), 600)}`);
   for (const c of topCaveats(b)) out.push(`  Batching trade-off: ${plainText(caveatText(c), 600)}`);
   if (b.verdict === "regressed" && lead) {
@@ -16594,9 +19501,13 @@ function renderBenchmark2(b, confidence) {
     const where = a && whereTheTimeWent(a);
     if (where) out.push(`  Where the time went: ${where}`);
     const finding2 = leadFinding(b, lead);
-    if (finding2) out.push(`  Why${finding2.cause === "workload" ? " (the workload, not the code)" : ""}: [${finding2.hint}] ${plainText(finding2.title, 200)}`);
+    if (finding2)
+      out.push(
+        `  Why${finding2.cause === "workload" ? " (the workload, not the code)" : ""}: [${finding2.hint}] ${plainText(finding2.title, 200)}`
+      );
     const fix = leadFix(b, lead);
-    if (fix && finding2?.cause === "workload") out.push(`  If this workload is the new normal: ${plainText(ceilingSentence(fix, lead), 300)}`);
+    if (fix && finding2?.cause === "workload")
+      out.push(`  If this workload is the new normal: ${plainText(ceilingSentence(fix, lead), 300)}`);
     else if (fix) out.push(`  Do first: ${plainText(fixSentence(fix, lead), 300)}`);
   }
   out.push(
@@ -16605,31 +19516,67 @@ function renderBenchmark2(b, confidence) {
       b.metrics.map((m) => {
         const qualifier = verdictQualifier(m);
         const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
-        return [specLabel(m.spec), base, head, changeText(m), slo(m), qualifier ? `${m.verdict} (${qualifier})` : m.verdict];
+        return [
+          specLabel(m.spec),
+          base,
+          head,
+          changeText(m),
+          slo(m),
+          qualifier ? `${m.verdict} (${qualifier})` : m.verdict
+        ];
       }),
       [false, true, true, false, false, false]
     )
   );
-  if (b.family.size > 1 && b.family.level !== confidence) out.push(`  intervals at ${levelText(b.family.level)} each, so the ${b.family.size} labels hold together at ${levelText(confidence)}`);
-  for (const g2 of undecidedGroups(b, confidence)) out.push(`  inconclusive, ${g2.labels.join(", ")}: ${plainText(g2.reason, 700)}`);
-  if (b.notJudged.length) out.push(`  not judged across streaming modes: ${plainText(notJudgedItems(b).join("; "), 800)}`);
+  if (b.family.size > 1 && b.family.level !== confidence)
+    out.push(
+      `  intervals at ${levelText(b.family.level)} each, so the ${b.family.size} labels hold together at ${levelText(confidence)}`
+    );
+  for (const g2 of undecidedGroups(b, confidence))
+    out.push(`  inconclusive, ${g2.labels.join(", ")}: ${plainText(g2.reason, 700)}`);
+  if (b.notJudged.length)
+    out.push(`  not judged across streaming modes: ${plainText(notJudgedItems(b).join("; "), 800)}`);
   if (b.quality?.scores) out.push(`  quality, eval scores: ${plainText(b.quality.scores.sentence, 300)}`);
-  if (b.quality?.generations) out.push(`  quality, paired generations: ${plainText(b.quality.generations.sentence, 300)}`);
+  if (b.quality?.generations)
+    out.push(`  quality, paired generations: ${plainText(b.quality.generations.sentence, 300)}`);
   const service = b.service ? serviceRows(b.service).rows : [];
-  if (service.length) out.push(table(["service", "baseline", "this PR", "change"], service.map((r) => [plainText(r.label, 80), plainText(r.base, 60), plainText(r.head, 60), plainText(r.change, 80)]), [false, true, true, false]));
+  if (service.length)
+    out.push(
+      table(
+        ["service", "baseline", "this PR", "change"],
+        service.map((r) => [
+          plainText(r.label, 80),
+          plainText(r.base, 60),
+          plainText(r.head, 60),
+          plainText(r.change, 80)
+        ]),
+        [false, true, true, false]
+      )
+    );
   for (const a of b.attributions) {
-    out.push(`Where the time went — ${specLabel(a.spec)}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`);
+    out.push(
+      `Where the time went — ${specLabel(a.spec)}, ${a.tail} (tail mean ${duration(a.base.mean)} → ${duration(a.head.mean)})`
+    );
     out.push(
       table(
         ["phase", "baseline", "this PR", "Δ", "share of Δ", "share now"],
-        a.phases.map((p) => [PHASE_LABELS[p.phase], duration(p.baseMean), duration(p.headMean), signedDuration(p.delta), percent(p.shareOfChange), percent(p.shareOfHead)]),
+        a.phases.map((p) => [
+          PHASE_LABELS[p.phase],
+          duration(p.baseMean),
+          duration(p.headMean),
+          signedDuration(p.delta),
+          percent(p.shareOfChange),
+          percent(p.shareOfHead)
+        ]),
         [false, true, true, true, true, true]
       )
     );
   }
   for (const walk2 of b.walks) {
-    out.push(`Diagnosis for ${walk2.metrics.join(", ")}:
-${walk2.steps.map((s) => `  ${s.question} ${plainText(s.answer, 300)}`).join("\n")}`);
+    out.push(
+      `Diagnosis for ${walk2.metrics.join(", ")}:
+${walk2.steps.map((s) => `  ${s.question} ${plainText(s.answer, 300)}`).join("\n")}`
+    );
   }
   for (const f of b.findings) {
     const lines = [`  [${f.hint}] (${f.status}, cause: ${f.cause}) ${plainText(capitalise(f.title), 200)}`];
@@ -16643,18 +19590,29 @@ ${walk2.steps.map((s) => `  ${s.question} ${plainText(s.answer, 300)}`).join("\n
     out.push(
       table(
         ["#", "fix", "share", "speedup", "ceiling", "if fixed", "effort"],
-        fixes.map((f, i) => [String(i + 1), plainText(f.fix, 80), percent(f.share), f.speedup === Infinity ? "inf" : `x${compact(f.speedup)}`, signedPercent(-f.ceiling), withUnit(f.projected, lead.spec.metric.unit), f.effort]),
+        fixes.map((f, i) => [
+          String(i + 1),
+          plainText(f.fix, 80),
+          percent(f.share),
+          f.speedup === Infinity ? "inf" : `x${compact(f.speedup)}`,
+          signedPercent(-f.ceiling),
+          withUnit(f.projected, lead.spec.metric.unit),
+          f.effort
+        ]),
         [true, false, true, true, true, true, false]
       )
     );
   }
   if (b.floor?.ok) out.push(`Decode floor: ${plainText(b.floor.sentence, 500)}`);
-  if (b.caveats.length) out.push(`Caveats:
+  if (b.caveats.length)
+    out.push(`Caveats:
 ${b.caveats.map((c) => `  - ${c.kind}: ${plainText(caveatText(c), 600)}`).join("\n")}`);
   return out.join("\n");
 }
 function slo(m) {
-  return m.slos.map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "not measurable" : s.headMet ? "met" : "BREACHED"}${s.marginal ? " (marginal)" : ""}`).join("; ");
+  return m.slos.map(
+    (s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? "not measurable" : s.headMet ? "met" : "BREACHED"}${s.marginal ? " (marginal)" : ""}`
+  ).join("; ");
 }
 function table(header, rows, right) {
   const widths = header.map((h, c) => Math.max([...h].length, ...rows.map((r) => [...r[c]].length)));
@@ -16668,7 +19626,10 @@ function profilesText(p) {
   const out = [];
   const split2 = p.split;
   if (split2) {
-    const sides = [...split2.base ? [["baseline", split2.base]] : [], ...split2.head ? [["this PR", split2.head]] : []];
+    const sides = [
+      ...split2.base ? [["baseline", split2.base]] : [],
+      ...split2.head ? [["this PR", split2.head]] : []
+    ];
     out.push("Profile: GPU, CPU or waiting?");
     out.push(
       table(
@@ -16688,29 +19649,56 @@ function profilesText(p) {
     if (split2.comparison) out.push(`  ${plainText(split2.comparison.conclusion, 400)}`);
     const k = split2.kernels;
     if (k) {
-      out.push(`  kernel time per step ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}): ${k.slower} kernel(s) slower, ${k.faster} faster by 5% or more, ${k.onlyBase.length} gone, ${k.onlyHead.length} new`);
+      out.push(
+        `  kernel time per step ${duration(k.total.base)} → ${duration(k.total.head)} (${signedPercent(k.total.ratio)}): ${k.slower} kernel(s) slower, ${k.faster} faster by 5% or more, ${k.onlyBase.length} gone, ${k.onlyHead.length} new`
+      );
       const families = k.families.filter((f) => Math.abs(f.ratio) >= 0.05 || f.base === 0 || f.head === 0).slice(0, 4);
-      const names2 = shortNames(families.map((f) => f.name), 48);
-      for (const f of families) out.push(`    ${plainText(names2.get(f.name), 60)}: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}`);
+      const names2 = shortNames(
+        families.map((f) => f.name),
+        48
+      );
+      for (const f of families)
+        out.push(
+          `    ${plainText(names2.get(f.name), 60)}: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}`
+        );
     }
     const shown = split2.head ?? split2.base;
-    if (shown.threads.length > 1) out.push(`  host threads busy per step: ${shown.threads.slice(0, 4).map((t) => `${plainText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`).join(", ")}`);
-    for (const c of shown.candidates.filter((x) => x.evidence === "present" || x.evidence === "measured")) out.push(`  waiting on ${c.cause} (${c.evidence}): ${plainText(c.detail, 300)} To confirm: ${plainText(c.nextCheck, 300)}`);
+    if (shown.threads.length > 1)
+      out.push(
+        `  host threads busy per step: ${shown.threads.slice(0, 4).map((t) => `${plainText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`).join(", ")}`
+      );
+    for (const c of shown.candidates.filter((x) => x.evidence === "present" || x.evidence === "measured"))
+      out.push(
+        `  waiting on ${c.cause} (${c.evidence}): ${plainText(c.detail, 300)} To confirm: ${plainText(c.nextCheck, 300)}`
+      );
   }
   if (p.kernels) {
     const c = p.kernels.comparison;
-    const names2 = shortNames([...p.kernels.top.map((k) => k.name), ...c ? [...c.kernels, ...c.shapeChanged].map((x) => x.name) : []]);
+    const names2 = shortNames([
+      ...p.kernels.top.map((k) => k.name),
+      ...c ? [...c.kernels, ...c.shapeChanged].map((x) => x.name) : []
+    ]);
     const name = (n) => plainText(names2.get(n) ?? n, 80);
     out.push("Kernels: which regime?");
     out.push(
       table(
         ["kernel", "grid", "time", "share", "regime"],
-        p.kernels.top.map((k) => [name(k.name), plainText(k.grid || "—", 20), Number.isNaN(k.ms) ? "—" : duration(k.ms), Number.isNaN(k.share) ? "—" : percent(k.share), `${k.regime ?? "unknown"}${k.regime === "memory-bound" && k.unit && k.unit !== "DRAM" ? ` (${k.unit})` : ""}`]),
+        p.kernels.top.map((k) => [
+          name(k.name),
+          plainText(k.grid || "—", 20),
+          Number.isNaN(k.ms) ? "—" : duration(k.ms),
+          Number.isNaN(k.share) ? "—" : percent(k.share),
+          `${k.regime ?? "unknown"}${k.regime === "memory-bound" && k.unit && k.unit !== "DRAM" ? ` (${k.unit})` : ""}`
+        ]),
         [false, false, true, true, false]
       )
     );
-    for (const k of c?.kernels.filter((x) => x.notes.length).slice(0, 5) ?? []) out.push(`  ${name(k.name)}: ${k.notes.map((n) => plainText(n, 200)).join("; ")}`);
-    for (const x of c?.shapeChanged.slice(0, 5) ?? []) out.push(`  ${name(x.name)}: another launch shape (grid ${plainText(x.base.grid || "?", 20)} → ${plainText(x.head.grid || "?", 20)}), durations not compared`);
+    for (const k of c?.kernels.filter((x) => x.notes.length).slice(0, 5) ?? [])
+      out.push(`  ${name(k.name)}: ${k.notes.map((n) => plainText(n, 200)).join("; ")}`);
+    for (const x of c?.shapeChanged.slice(0, 5) ?? [])
+      out.push(
+        `  ${name(x.name)}: another launch shape (grid ${plainText(x.base.grid || "?", 20)} → ${plainText(x.head.grid || "?", 20)}), durations not compared`
+      );
   }
   return out.join("\n");
 }
@@ -17054,13 +20042,16 @@ function validateScenario(s) {
   if (!Number.isInteger(s.requests) || s.requests < 0) fail("requests", "must be a non-negative integer");
   if (!(s.arrival.ratePerSec > 0)) fail("arrival.ratePerSec", "must be > 0");
   if (!Number.isInteger(e.maxNumSeqs) || e.maxNumSeqs < 1) fail("engine.maxNumSeqs", "must be an integer >= 1");
-  if (!(e.maxNumBatchedTokens >= e.maxNumSeqs + 1)) fail("engine.maxNumBatchedTokens", "must exceed maxNumSeqs (decodes take one token each)");
+  if (!(e.maxNumBatchedTokens >= e.maxNumSeqs + 1))
+    fail("engine.maxNumBatchedTokens", "must exceed maxNumSeqs (decodes take one token each)");
   if (!Number.isInteger(e.blockSize) || e.blockSize < 1) fail("engine.blockSize", "must be an integer >= 1");
   if (s.prompt.maxTokens < 1 || s.output.maxTokens < 1) fail("prompt/output.maxTokens", "must be >= 1");
   const worst2 = Math.ceil((s.prompt.maxTokens + s.output.maxTokens) / e.blockSize);
   const prefixBlocks = Math.floor(s.prompt.sharedPrefixTokens / e.blockSize);
-  if (e.kvBlocks < worst2 + prefixBlocks) fail("engine.kvBlocks", `must hold the longest request (${worst2 + prefixBlocks} blocks)`);
-  if (s.engine.schedulerIntervalMs !== void 0 && !(s.engine.schedulerIntervalMs > 0)) fail("engine.schedulerIntervalMs", "must be > 0 when set");
+  if (e.kvBlocks < worst2 + prefixBlocks)
+    fail("engine.kvBlocks", `must hold the longest request (${worst2 + prefixBlocks} blocks)`);
+  if (s.engine.schedulerIntervalMs !== void 0 && !(s.engine.schedulerIntervalMs > 0))
+    fail("engine.schedulerIntervalMs", "must be > 0 when set");
 }
 
 // src/sim/distributions.ts
@@ -17143,7 +20134,11 @@ function generateWorkload(s) {
     }
     promptTokens[i] = clampRound(len, 1, p.maxTokens);
     if (promptTokens[i] <= p.sharedPrefixTokens) hasPrefix[i] = 0;
-    outputTokens[i] = clampRound(lognormalFromZ(s.output.medianTokens, s.output.sigma, outputs.normal()), 1, s.output.maxTokens);
+    outputTokens[i] = clampRound(
+      lognormalFromZ(s.output.medianTokens, s.output.sigma, outputs.normal()),
+      1,
+      s.output.maxTokens
+    );
     tenant[i] = tenants.int(Math.max(1, s.tenants.length));
     tokenizeMs[i] = (e.tokenizeFixedMs + e.tokenizeMsPerToken * promptTokens[i]) * Math.exp(TOKENIZE_NOISE_SIGMA * tokenize.normal());
     sampleMs[i] = e.sampleMs * Math.exp(SAMPLE_NOISE_SIGMA * sample.normal());
@@ -17151,7 +20146,18 @@ function generateWorkload(s) {
     networkMs2[i] = s.network ? Math.max(0, s.network.meanMs + s.network.jitterMs * zNet) : NaN;
     proxyMs[i] = s.network?.bufferingMs ?? 0;
   }
-  return { count: n, arrivalMs, promptTokens, outputTokens, hasPrefix, tenant, tokenizeMs, sampleMs, networkMs: networkMs2, proxyMs };
+  return {
+    count: n,
+    arrivalMs,
+    promptTokens,
+    outputTokens,
+    hasPrefix,
+    tenant,
+    tokenizeMs,
+    sampleMs,
+    networkMs: networkMs2,
+    proxyMs
+  };
 }
 
 // src/sim/simulate.ts
@@ -17403,7 +20409,8 @@ function usageMessage(error, config, command) {
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
       const flag = /'(--?[^' <]+)/.exec(error.message)?.[1] ?? "an option";
       if (/does not take an argument/.test(error.message)) return `${flag} takes no value (it is a switch)${help}`;
-      if (/ambiguous/.test(error.message)) return `${flag} needs a value; to give one that starts with "-", write ${flag}=VALUE${help}`;
+      if (/ambiguous/.test(error.message))
+        return `${flag} needs a value; to give one that starts with "-", write ${flag}=VALUE${help}`;
       return `${flag} needs a value${help}`;
     }
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL": {
@@ -17439,17 +20446,20 @@ function wantsHelp(args) {
 
 // src/cli/simulate.ts
 async function runSimulate(args, io) {
-  const { values } = parseCliArgs({
-    args: [...args],
-    options: {
-      seed: { type: "string" },
-      requests: { type: "string" },
-      inject: { type: "string" },
-      out: { type: "string", short: "o" },
-      list: { type: "boolean" }
+  const { values } = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        seed: { type: "string" },
+        requests: { type: "string" },
+        inject: { type: "string" },
+        out: { type: "string", short: "o" },
+        list: { type: "boolean" }
+      },
+      strict: true
     },
-    strict: true
-  }, "simulate");
+    "simulate"
+  );
   const regressions = injectedRegressions();
   if (values.list) {
     io.stdout(regressions.map((r) => `${r.id.padEnd(22)} ${r.description}`).join("\n") + "\n");
@@ -17460,7 +20470,8 @@ async function runSimulate(args, io) {
   let scenario = baseScenario(seed, requests);
   if (values.inject) {
     const regression = regressions.find((r) => r.id === values.inject);
-    if (!regression) throw new UsageError(`--inject "${values.inject}" is not one of: ${regressions.map((r) => r.id).join(", ")}`);
+    if (!regression)
+      throw new UsageError(`--inject "${values.inject}" is not one of: ${regressions.map((r) => r.id).join(", ")}`);
     scenario = regression.apply(scenario);
   }
   const fd = values.out ? openSync(values.out, "w") : void 0;
@@ -17491,18 +20502,31 @@ function wholeNumber(text, flag) {
 // src/cli/validate.ts
 import { resolve as resolve4 } from "node:path";
 async function runValidate(args, io) {
-  const parsed = parseCliArgs({ args: [...args], options: { "input-format": { type: "string" }, "max-bad-lines": { type: "string" } }, allowPositionals: true, strict: true }, "validate");
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: { "input-format": { type: "string" }, "max-bad-lines": { type: "string" } },
+      allowPositionals: true,
+      strict: true
+    },
+    "validate"
+  );
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("validate needs one or more files: perf-triage validate FILE…");
   const maxBadLineRatio = values["max-bad-lines"] === void 0 ? 0.05 : Number(values["max-bad-lines"]);
-  if (!(maxBadLineRatio >= 0 && maxBadLineRatio <= 1)) throw new UsageError(`--max-bad-lines "${values["max-bad-lines"]}" is not a share between 0 and 1`);
+  if (!(maxBadLineRatio >= 0 && maxBadLineRatio <= 1))
+    throw new UsageError(`--max-bad-lines "${values["max-bad-lines"]}" is not a share between 0 and 1`);
   const { files, unmatched } = expandPatterns(positionals, io.cwd);
   let usable2 = unmatched.length === 0;
   for (const pattern of unmatched) io.stdout(`✗ ${plainText(pattern)}: no file matches this pattern
 `);
   for (const file of files) {
     try {
-      const runs = await ingestRuns(await fileSource(resolve4(io.cwd, file), file), { maxBadLineRatio }, values["input-format"]);
+      const runs = await ingestRuns(
+        await fileSource(resolve4(io.cwd, file), file),
+        { maxBadLineRatio },
+        values["input-format"]
+      );
       io.stdout(describeFile(file, runs));
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
@@ -17524,7 +20548,10 @@ function describeFile(file, runs) {
     const key = keyLabel(workloadKey(run));
     lines.push(`${label}workload: ${key ? plainText(key, 400) : "not recorded in the file"}`);
     const parts2 = [];
-    if (run.requests) parts2.push(`${grouped(run.requests.length)} requests (${grouped(source?.recordsRead ?? 0)} read, ${grouped(source?.skipped ?? 0)} skipped)`);
+    if (run.requests)
+      parts2.push(
+        `${grouped(run.requests.length)} requests (${grouped(source?.recordsRead ?? 0)} read, ${grouped(source?.skipped ?? 0)} skipped)`
+      );
     if (run.summaries.length) parts2.push(`${run.summaries.length} summary values`);
     if (run.histograms?.length) parts2.push(`histograms: ${run.histograms.map((h) => h.metric).join(", ")}`);
     if (run.server) parts2.push(`server stats: ${Object.keys(run.server).join(", ")}`);
@@ -17532,15 +20559,20 @@ function describeFile(file, runs) {
     if (run.requests) {
       lines.push(`    metrics per request: ${requestMetrics(run).join(", ") || "none"}`);
       const phases = PHASES.filter((p) => phaseColumn(run.requests, p));
-      lines.push(`    phases: ${phases.join(", ") || "none (no phase decomposition possible)"}${run.requests.tokenGaps ? "; every token gap" : ""}`);
+      lines.push(
+        `    phases: ${phases.join(", ") || "none (no phase decomposition possible)"}${run.requests.tokenGaps ? "; every token gap" : ""}`
+      );
     }
     if (run.summaries.length) {
       const keys = [...new Set(run.summaries.map((s) => `${s.metric} ${s.stat}`))];
-      lines.push(`    summaries: ${plainText(keys.slice(0, 24).join(", "), 1e3)}${keys.length > 24 ? `, … (${keys.length} in all)` : ""}`);
+      lines.push(
+        `    summaries: ${plainText(keys.slice(0, 24).join(", "), 1e3)}${keys.length > 24 ? `, … (${keys.length} in all)` : ""}`
+      );
     }
     for (const s of run.sources) {
       for (const issue of s.issues) lines.push(`    problem: ${plainText(formatIssue(issue), 400)}`);
-      if (s.skipped > s.issues.length) lines.push(`    … and ${grouped(s.skipped - s.issues.length)} more skipped records`);
+      if (s.skipped > s.issues.length)
+        lines.push(`    … and ${grouped(s.skipped - s.issues.length)} more skipped records`);
       for (const w of s.warnings) lines.push(`    warning: ${plainText(w, 400)}`);
     }
   });
@@ -17656,20 +20688,25 @@ function workloadLine(b) {
   return parts2.join(", ");
 }
 function baselineLine(b) {
-  const shown = b.metrics.filter((m) => m.base && (m.spec.metric.id === "ttft" || m.spec.metric.id === "itl" || m.spec.metric.id === "throughput")).slice(0, 4);
+  const shown = b.metrics.filter(
+    (m) => m.base && (m.spec.metric.id === "ttft" || m.spec.metric.id === "itl" || m.spec.metric.id === "throughput")
+  ).slice(0, 4);
   if (shown.length === 0) return "—";
   return shown.map((m) => `${specLabel(m.spec)} ${withUnit(m.base.value, m.spec.metric.unit)}`).join(", ");
 }
 function changeLine(b, context) {
   const parts2 = [];
-  if (context.pullRequest) parts2.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ""}`);
+  if (context.pullRequest)
+    parts2.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ""}`);
   if (context.commit) parts2.push(`(${context.commit.slice(0, 7)})`);
   const config = b.configChanges.slice(0, 4).map((c) => `${c.key} ${String(c.base ?? "(unset)")} → ${String(c.head ?? "(unset)")}`);
   if (config.length) parts2.push(`config: ${config.join(", ")}`);
   return parts2.join(" ") || "—";
 }
 function resultLine(b) {
-  const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map((m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`);
+  const parts2 = b.metrics.filter((m) => m.head && m.verdict !== "inconclusive").slice(0, 5).map(
+    (m) => `${specLabel(m.spec)} ${m.verdict === "unchanged" ? "unchanged" : m.change !== null && m.change !== void 0 ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`
+  );
   const undecided2 = b.metrics.filter((m) => m.verdict === "inconclusive").length;
   if (undecided2) parts2.push(`${undecided2} undecided`);
   return parts2.join("; ") || b.verdict;
@@ -17703,7 +20740,14 @@ function parseJournal(text, file) {
     if (!line) return;
     lines++;
     const unread = (message, field, newerSchema) => {
-      issues.push({ file, line: index + 1, message, raw: line, ...field ? { field } : {}, ...newerSchema ? { newerSchema } : {} });
+      issues.push({
+        file,
+        line: index + 1,
+        message,
+        raw: line,
+        ...field ? { field } : {},
+        ...newerSchema ? { newerSchema } : {}
+      });
       const id = idIn(line);
       if (id !== void 0) ids.add(id);
     };
@@ -17722,7 +20766,11 @@ function parseJournal(text, file) {
     if (entry.schema !== JOURNAL_SCHEMA) {
       const newer = typeof entry.schema === "string" ? NEWER.exec(entry.schema) : null;
       if (newer && Number(newer[1]) > Number(NEWER.exec(JOURNAL_SCHEMA)[1])) {
-        unread(`an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`, "schema", entry.schema);
+        unread(
+          `an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`,
+          "schema",
+          entry.schema
+        );
         return;
       }
       unread(`expected "${JOURNAL_SCHEMA}"`, "schema");
@@ -17827,8 +20875,11 @@ function recordInput(report2, heads, entries, recordedAt, commit) {
   const baselines = /* @__PURE__ */ new Map();
   report2.benchmarks.forEach((b, i) => {
     const entry = entries.find((e) => e.benchmark === b.name);
-    baselines.set(b.name, () => `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...commit ? { commit } : {}, ...entry ? { entryId: entry.id } : {} }))}
-`);
+    baselines.set(
+      b.name,
+      () => `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...commit ? { commit } : {}, ...entry ? { entryId: entry.id } : {} }))}
+`
+    );
   });
   return { entries, baselines };
 }
@@ -17918,7 +20969,14 @@ function phaseChart(title, names2, points2) {
   const lines = [shown.map((p) => p.first), ...withSecond ? [shown.map((p) => p.second)] : []];
   const axis = niceAxis([0, ...lines.flat()]);
   const legend = withSecond ? ` (blue: ${names2[0]} · orange: ${names2[1]})` : ` (${names2[0]})`;
-  return chart(`${title}${legend}`, "ms", shown.map((p) => ({ date: p.date, value: p.first })), lines, axis, [BLUE, ORANGE]);
+  return chart(
+    `${title}${legend}`,
+    "ms",
+    shown.map((p) => ({ date: p.date, value: p.first })),
+    lines,
+    axis,
+    [BLUE, ORANGE]
+  );
 }
 function chart(title, yTitle, points2, lines, axis, palette) {
   const number3 = (v) => fixed2(v, axis.decimals);
@@ -17949,7 +21007,8 @@ function eDivisive(series, options = {}) {
   const seed = options.seed ?? E_DIVISIVE_DEFAULTS.seed;
   const maxChangePoints = options.maxChangePoints ?? Infinity;
   checkMinSize(minSize);
-  if (!Number.isInteger(permutations) || permutations < 1) throw new RangeError(`permutations must be a positive integer, got ${permutations}`);
+  if (!Number.isInteger(permutations) || permutations < 1)
+    throw new RangeError(`permutations must be a positive integer, got ${permutations}`);
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
   const n = series.length;
   const segments = [new Segment(series, 0, n)];
@@ -17963,7 +21022,13 @@ function eDivisive(series, options = {}) {
     }
     if (!candidate2) break;
     const observed = candidate2.best(minSize);
-    const pValue2 = permutationPValue(segments, observed.q, minSize, permutations, createRng(deriveSeed(seed, `e-divisive:${step}`)));
+    const pValue2 = permutationPValue(
+      segments,
+      observed.q,
+      minSize,
+      permutations,
+      createRng(deriveSeed(seed, `e-divisive:${step}`))
+    );
     const index = candidate2.start + observed.tau;
     if (pValue2 >= alpha) {
       rejected = { index, statistic: observed.q, pValue: pValue2 };
@@ -18110,11 +21175,13 @@ function summarize(series, start, end) {
 }
 function checkSeries(series) {
   for (let i = 0; i < series.length; i++) {
-    if (!Number.isFinite(series[i])) throw new RangeError(`change point series must be finite: index ${i} is ${series[i]}`);
+    if (!Number.isFinite(series[i]))
+      throw new RangeError(`change point series must be finite: index ${i} is ${series[i]}`);
   }
 }
 function checkMinSize(minSize) {
-  if (!Number.isInteger(minSize) || minSize < 2) throw new RangeError(`minSize must be an integer of at least 2, got ${minSize}`);
+  if (!Number.isInteger(minSize) || minSize < 2)
+    throw new RangeError(`minSize must be an integer of at least 2, got ${minSize}`);
 }
 
 // src/journal/history.ts
@@ -18159,7 +21226,8 @@ function noiseBand(points2, options = {}) {
     else if (isShift(points2[i])) excluded.shift++;
     else steps.push(Math.log(b / a));
   }
-  if (options.recentPairs !== void 0 && steps.length > options.recentPairs) steps.splice(0, steps.length - options.recentPairs);
+  if (options.recentPairs !== void 0 && steps.length > options.recentPairs)
+    steps.splice(0, steps.length - options.recentPairs);
   if (steps.length < minPairs) return void 0;
   const medianStep = median(steps);
   const deviations = steps.map((d) => Math.abs(d - medianStep));
@@ -18265,7 +21333,11 @@ function renderJournal(entries, options = {}) {
   }
   const byBenchmark = groupByBenchmark(entries);
   const history = groupByBenchmark(options.history ?? entries);
-  if (byBenchmark.size) out.push("Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.", "");
+  if (byBenchmark.size)
+    out.push(
+      "Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.",
+      ""
+    );
   for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(`## ${markdownText(benchmark)}`, "");
     for (const chart2 of charts(benchmark, history.get(benchmark) ?? list)) out.push(chart2, "");
@@ -18274,8 +21346,19 @@ function renderJournal(entries, options = {}) {
   if (byBenchmark.size === 0) out.push("No entries yet.", "");
   const unread = options.unread ?? [];
   if (unread.length) {
-    out.push(`## ⚠️ ${unread.length} ${unread.length === 1 ? "line" : "lines"} not shown`, "", "Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).", "");
-    for (const issue of unread) out.push(`- ${markdownText(describeUnread(issue), 300)}`, "", indent(fenced(issue.raw.length > MAX_RAW ? `${issue.raw.slice(0, MAX_RAW)}…` : issue.raw)), "");
+    out.push(
+      `## ⚠️ ${unread.length} ${unread.length === 1 ? "line" : "lines"} not shown`,
+      "",
+      "Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).",
+      ""
+    );
+    for (const issue of unread)
+      out.push(
+        `- ${markdownText(describeUnread(issue), 300)}`,
+        "",
+        indent(fenced(issue.raw.length > MAX_RAW ? `${issue.raw.slice(0, MAX_RAW)}…` : issue.raw)),
+        ""
+      );
   }
   return out.join("\n");
 }
@@ -18331,12 +21414,30 @@ function phasesChart(list) {
   const names2 = top.map((p) => PHASE_LABELS[p] ?? p);
   return phaseChart("Mean time per phase", [names2[0], names2[1]], points2) || void 0;
 }
-var VERDICT_MARK = { regressed: "🔴", improved: "🟢", unchanged: "⚪", inconclusive: "🟡", "first baseline": "🔵" };
+var VERDICT_MARK = {
+  regressed: "🔴",
+  improved: "🟢",
+  unchanged: "⚪",
+  inconclusive: "🟡",
+  "first baseline": "🔵"
+};
 function entryTable(list) {
   const newest = [...list].reverse();
   const row = (cells) => `| ${cells.join(" | ")} |`;
-  const main = newest.map((e) => row([dateCell(e), verdictCell2(e), cell2(e.symptom), cell2(e.diagnosis), cell2(e.change), cell2(compactResult(e.result)), cell2(e.effort, 14)]));
-  const context = newest.map((e) => row([markdownText(e.date, 30), cell2(e.workload, 60), cell2(e.baseline, 60), cell2(e.quality, 30)]));
+  const main = newest.map(
+    (e) => row([
+      dateCell(e),
+      verdictCell2(e),
+      cell2(e.symptom),
+      cell2(e.diagnosis),
+      cell2(e.change),
+      cell2(compactResult(e.result)),
+      cell2(e.effort, 14)
+    ])
+  );
+  const context = newest.map(
+    (e) => row([markdownText(e.date, 30), cell2(e.workload, 60), cell2(e.baseline, 60), cell2(e.quality, 30)])
+  );
   return [
     "| Date | Verdict | Symptom | Diagnosis | Change | Result | Effort |",
     "|---|---|---|---|---|---|---|",
@@ -18353,7 +21454,10 @@ function entryTable(list) {
 }
 function dateCell(e) {
   const links = [];
-  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${Number(e.pullRequest.number)}`);
+  if (e.pullRequest)
+    links.push(
+      e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${Number(e.pullRequest.number)}`
+    );
   if (e.commit) links.push(`\`${codeText(e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, ""))}\``);
   if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
   return `${markdownText(e.date, 30).replace(/-/g, "‑")}${links.length ? `<br>${links.join(" ")}` : ""}`;
@@ -18362,7 +21466,8 @@ function verdictCell2(e) {
   const mark = VERDICT_MARK[e.verdict] ?? "";
   const verdict = `${mark ? `${mark} ` : ""}${markdownText(e.verdict, 40)}`;
   if (e.kind === "unaccepted-regression") return `${verdict}<br>⚠️ **merged without acceptance**`;
-  if (e.kind === "accepted" && e.acceptance) return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
+  if (e.kind === "accepted" && e.acceptance)
+    return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
   return verdict;
 }
 function cell2(text, width = CELL_WIDTH) {
@@ -18409,14 +21514,21 @@ function parseIndex(text, file) {
   try {
     value4 = JSON.parse(text);
   } catch (error) {
-    throw new InputError(file, `the journal index is not valid JSON (${error.message}); restore it from the repository's history — it lists the full segments`);
+    throw new InputError(
+      file,
+      `the journal index is not valid JSON (${error.message}); restore it from the repository's history — it lists the full segments`
+    );
   }
   const index = value4;
   if (index?.schema !== INDEX_SCHEMA || !Array.isArray(index.segments)) {
-    throw new InputError(file, `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === "string" && index.schema.startsWith("perf-triage/journal-index@") ? " (a newer index: update perf-triage)" : ""}`);
+    throw new InputError(
+      file,
+      `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === "string" && index.schema.startsWith("perf-triage/journal-index@") ? " (a newer index: update perf-triage)" : ""}`
+    );
   }
   index.segments.forEach((s, i) => {
-    if (typeof s?.file !== "string" || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== "number") throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
+    if (typeof s?.file !== "string" || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== "number")
+      throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
   });
   return index;
 }
@@ -18427,7 +21539,14 @@ async function readJournal(read, paths, options = {}) {
   const numbers = index.segments.map((_, i) => i + 1);
   const wanted = options.all ? numbers : numbers.slice(-1);
   const texts = await Promise.all(wanted.map((n) => read(paths.segment(n))));
-  const view = { index, entries: [], issues: [], ids: /* @__PURE__ */ new Set(), current: { text: currentText ?? "", parsed: parseJournal("", label(paths.jsonl)) }, exists: indexText !== void 0 || currentText !== void 0 };
+  const view = {
+    index,
+    entries: [],
+    issues: [],
+    ids: /* @__PURE__ */ new Set(),
+    current: { text: currentText ?? "", parsed: parseJournal("", label(paths.jsonl)) },
+    exists: indexText !== void 0 || currentText !== void 0
+  };
   const add3 = (parsed) => {
     view.entries.push(...parsed.entries);
     view.issues.push(...parsed.issues);
@@ -18435,7 +21554,10 @@ async function readJournal(read, paths, options = {}) {
   };
   wanted.forEach((n, i) => {
     if (texts[i] === void 0) {
-      throw new InputError(label(paths.segment(n)), `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`);
+      throw new InputError(
+        label(paths.segment(n)),
+        `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`
+      );
     }
     add3(parseJournal(texts[i], label(paths.segment(n))));
   });
@@ -18449,7 +21571,8 @@ async function recordChanges(read, paths, input) {
   if (added.length === 0) return { files: [], added, baselinePaths: /* @__PURE__ */ new Map(), issues: view.issues };
   const files = [];
   const { index, current, moved: moved2 } = rollOver(view.index, text, paths);
-  for (const segment of moved2) files.push({ path: segment.path, content: segment.text }, { path: segment.pagePath, content: segment.page });
+  for (const segment of moved2)
+    files.push({ path: segment.path, content: segment.text }, { path: segment.pagePath, content: segment.page });
   if (moved2.length) files.push({ path: paths.index, content: `${JSON.stringify(index, null, 1)}
 ` });
   files.push({ path: paths.jsonl, content: current });
@@ -18470,8 +21593,17 @@ async function recordChanges(read, paths, input) {
 function renderMarkdownFiles(paths, index, lastFullText, currentText) {
   const current = parseJournal(currentText, paths.jsonl.slice(paths.dir.length + 1));
   const last = parseJournal(lastFullText, index.segments.length ? `journal/${index.segments.at(-1).file}` : "");
-  const links = index.segments.map((s) => ({ href: `journal/${s.page}`, lines: s.lines, ...s.from ? { from: s.from } : {}, ...s.to ? { to: s.to } : {} }));
-  return renderJournal(current.entries, { history: [...last.entries, ...current.entries], unread: current.issues, segments: links });
+  const links = index.segments.map((s) => ({
+    href: `journal/${s.page}`,
+    lines: s.lines,
+    ...s.from ? { from: s.from } : {},
+    ...s.to ? { to: s.to } : {}
+  }));
+  return renderJournal(current.entries, {
+    history: [...last.entries, ...current.entries],
+    unread: current.issues,
+    segments: links
+  });
 }
 function rollOver(index, text, paths) {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
@@ -18488,9 +21620,19 @@ function rollOver(index, text, paths) {
     const file = paths.segment(n).split("/").pop();
     const parsed = parseJournal(segmentText, `journal/${file}`);
     const dates = parsed.entries.map((e) => e.date).filter((d) => typeof d === "string").sort();
-    const info = { file, page: file.replace(/\.jsonl$/, ".md"), lines: chunk.length, ...dates.length ? { from: dates[0], to: dates.at(-1) } : {} };
+    const info = {
+      file,
+      page: file.replace(/\.jsonl$/, ".md"),
+      lines: chunk.length,
+      ...dates.length ? { from: dates[0], to: dates.at(-1) } : {}
+    };
     segments.push(info);
-    moved2.push({ path: paths.segment(n), pagePath: paths.segmentPage(n), text: segmentText, page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info }) });
+    moved2.push({
+      path: paths.segment(n),
+      pagePath: paths.segmentPage(n),
+      text: segmentText,
+      page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info })
+    });
   }
   return { index: { schema: INDEX_SCHEMA, segments }, current: `${rest.join("\n")}
 `, moved: moved2 };
@@ -18564,7 +21706,10 @@ var ACTION_INPUT_ALIASES = {
 };
 function parseCompareArgs(args, command, extra) {
   const options = { ...COMMON_OPTIONS, ...extra ?? {} };
-  return parseCliArgs({ args: withAliases(args, ACTION_INPUT_ALIASES), options, allowPositionals: true, strict: true }, command);
+  return parseCliArgs(
+    { args: withAliases(args, ACTION_INPUT_ALIASES), options, allowPositionals: true, strict: true },
+    command
+  );
 }
 function rawConfig(values) {
   return {
@@ -18593,7 +21738,17 @@ import { resolve as resolve5 } from "node:path";
 // src/stats/student-t.ts
 function logGamma(x) {
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9984369578019572e-21, 15056327351493116e-23];
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
   const z2 = x - 1;
   let a = c[0];
   const t = z2 + 7.5;
@@ -18708,13 +21863,17 @@ function noiseSettings(config, input) {
       let estimate = { sigmaBetween: m.sigmaBetween, df: m.df, sigmaWithin: m.sigmaWithin };
       const band = input.bands?.(file.benchmark, key);
       if (band && band.pairs > 0 && band.sigma > 0) {
-        const pooled = poolSigma({ sigma: m.sigmaBetween, df: m.df }, { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs });
+        const pooled = poolSigma(
+          { sigma: m.sigmaBetween, df: m.df },
+          { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs }
+        );
         estimate = { ...estimate, sigmaBetween: pooled.sigma, df: pooled.df };
         historyPairs = Math.max(historyPairs, band.pairs);
       }
       metrics.push(key);
       const previous = chosen.get(key);
-      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level)) chosen.set(key, { estimate, level: file.level });
+      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level))
+        chosen.set(key, { estimate, level: file.level });
     }
     const after = file.falseAlarms.after;
     sources.push({
@@ -18734,7 +21893,13 @@ function noiseSettings(config, input) {
     runNoise[key] = noiseAllowance(estimate, level);
     scale[key] = bootstrapScale(estimate, level);
   }
-  return { config: { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale } }, sources };
+  return {
+    config: {
+      ...config,
+      statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale }
+    },
+    sources
+  };
 }
 
 // src/compare/noise-file.ts
@@ -18755,7 +21920,18 @@ function noiseFileFrom(c, context) {
     metrics: Object.fromEntries(
       c.metrics.map((m) => [
         m.key,
-        { unit: m.unit, values: m.values.map(round2), sigmaBetween: round2(m.sigmaBetween), sigmaWithin: round2(m.sigmaWithin), df: m.df, allowance: round2(m.allowance), scale: round2(m.scale), minEffect: m.minEffect, resolution: round2(m.resolution), detectable: round2(m.detectable) }
+        {
+          unit: m.unit,
+          values: m.values.map(round2),
+          sigmaBetween: round2(m.sigmaBetween),
+          sigmaWithin: round2(m.sigmaWithin),
+          df: m.df,
+          allowance: round2(m.allowance),
+          scale: round2(m.scale),
+          minEffect: m.minEffect,
+          resolution: round2(m.resolution),
+          detectable: round2(m.detectable)
+        }
       ])
     ),
     falseAlarms: { before: tally(c.before), after: tally(c.after) }
@@ -18777,33 +21953,48 @@ function parseNoiseFile(text, file) {
   }
   const d = object2(value4, file, "the file");
   if (d.schema !== NOISE_SCHEMA) {
-    throw new InputError(file, `noise file: schema is ${JSON.stringify(d.schema)}, expected "${NOISE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/noise@") ? " (update perf-triage to read newer noise files)" : ""}`);
+    throw new InputError(
+      file,
+      `noise file: schema is ${JSON.stringify(d.schema)}, expected "${NOISE_SCHEMA}"${typeof d.schema === "string" && d.schema.startsWith("perf-triage/noise@") ? " (update perf-triage to read newer noise files)" : ""}`
+    );
   }
-  for (const field of ["benchmark", "calibratedAt"]) if (typeof d[field] !== "string") throw new InputError(file, `noise file: "${field}" must be a string`);
-  if (d.runner !== void 0 && typeof d.runner !== "string") throw new InputError(file, 'noise file: "runner" must be a string');
-  if (!Number.isFinite(Date.parse(d.calibratedAt))) throw new InputError(file, 'noise file: "calibratedAt" must be a date-time such as 2026-12-03T10:00:00Z');
-  for (const field of ["runs", "confidence", "level", "familySize"]) if (typeof d[field] !== "number" || !Number.isFinite(d[field])) throw new InputError(file, `noise file: "${field}" must be a number`);
-  if (!(d.level > 0 && d.level < 1)) throw new InputError(file, 'noise file: "level" must be between 0 and 1');
+  for (const field of ["benchmark", "calibratedAt"])
+    if (typeof d[field] !== "string") throw new InputError(file, `noise file: "${field}" must be a string`);
+  if (d.runner !== void 0 && typeof d.runner !== "string")
+    throw new InputError(file, 'noise file: "runner" must be a string');
+  if (!Number.isFinite(Date.parse(d.calibratedAt)))
+    throw new InputError(file, 'noise file: "calibratedAt" must be a date-time such as 2026-12-03T10:00:00Z');
+  for (const field of ["runs", "confidence", "level", "familySize"])
+    if (typeof d[field] !== "number" || !Number.isFinite(d[field]))
+      throw new InputError(file, `noise file: "${field}" must be a number`);
+  if (!(d.level > 0 && d.level < 1))
+    throw new InputError(file, 'noise file: "level" must be between 0 and 1');
   object2(d.workload, file, "workload");
   const metrics = object2(d.metrics, file, "metrics");
   for (const [key, m] of Object.entries(metrics)) {
     const metric = object2(m, file, `metrics.${key}`);
     for (const field of ["sigmaBetween", "sigmaWithin", "allowance", "scale", "minEffect"]) {
       const v = metric[field];
-      if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new InputError(file, `noise file: metrics.${key}.${field} must be a number ≥ 0`);
+      if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
+        throw new InputError(file, `noise file: metrics.${key}.${field} must be a number ≥ 0`);
     }
-    if (typeof metric.df !== "number" || !(metric.df >= 1)) throw new InputError(file, `noise file: metrics.${key}.df must be a number ≥ 1`);
-    if (metric.scale > 1 || metric.scale === 0) throw new InputError(file, `noise file: metrics.${key}.scale must be in (0, 1]`);
+    if (typeof metric.df !== "number" || !(metric.df >= 1))
+      throw new InputError(file, `noise file: metrics.${key}.df must be a number ≥ 1`);
+    if (metric.scale > 1 || metric.scale === 0)
+      throw new InputError(file, `noise file: metrics.${key}.scale must be in (0, 1]`);
   }
   const alarms = object2(d.falseAlarms, file, "falseAlarms");
   for (const side2 of ["before", "after"]) {
     const t = object2(alarms[side2], file, `falseAlarms.${side2}`);
-    for (const field of ["pairs", "comparisons", "alarms", "unchanged", "inconclusive"]) if (typeof t[field] !== "number") throw new InputError(file, `noise file: falseAlarms.${side2}.${field} must be a number`);
+    for (const field of ["pairs", "comparisons", "alarms", "unchanged", "inconclusive"])
+      if (typeof t[field] !== "number")
+        throw new InputError(file, `noise file: falseAlarms.${side2}.${field} must be a number`);
   }
   return d;
 }
 function object2(value4, file, where) {
-  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4)) throw new InputError(file, `noise file: ${where} must be an object`);
+  if (value4 === null || typeof value4 !== "object" || Array.isArray(value4))
+    throw new InputError(file, `noise file: ${where} must be an object`);
   return value4;
 }
 function noiseApplies(file, runs) {
@@ -18818,7 +22009,10 @@ async function readNoiseFiles(paths, cwd, runs) {
     try {
       text = await readFile(resolve5(cwd, path), "utf8");
     } catch (error) {
-      throw new InputError(path, `cannot read the noise file: ${error.code === "ENOENT" ? "no such file (perf-triage calibrate writes it)" : error.message}`);
+      throw new InputError(
+        path,
+        `cannot read the noise file: ${error.code === "ENOENT" ? "no such file (perf-triage calibrate writes it)" : error.message}`
+      );
     }
     const file = parseNoiseFile(text, path);
     if (!runs || noiseApplies(file, runs)) files.push(file);
@@ -19053,7 +22247,20 @@ Compute CSVs; with --baseline, what moved. Wall time and steps are per side.
 table is a convenience: parameters, bytes per weight and bandwidth are enough (KV geometry only with a context).
 `
 };
-var COMMANDS = ["compare", "demo", "simulate", "validate", "digest", "calibrate", "journal", "amdahl", "split", "floor", "version", "help"];
+var COMMANDS = [
+  "compare",
+  "demo",
+  "simulate",
+  "validate",
+  "digest",
+  "calibrate",
+  "journal",
+  "amdahl",
+  "split",
+  "floor",
+  "version",
+  "help"
+];
 var JOURNAL_COMMANDS = ["init", "record", "show", "add", "render"];
 
 // src/cli/journal.ts
@@ -19077,7 +22284,15 @@ async function runJournal(args, io) {
   }
 }
 function parse(args, command, options) {
-  return parseCliArgs({ args: withAliases(args, { "journal-dir": "dir" }), options: { dir: { type: "string" }, ...options }, allowPositionals: true, strict: true }, `journal ${command}`);
+  return parseCliArgs(
+    {
+      args: withAliases(args, { "journal-dir": "dir" }),
+      options: { dir: { type: "string" }, ...options },
+      allowPositionals: true,
+      strict: true
+    },
+    `journal ${command}`
+  );
 }
 function fileReader(io) {
   return async (path) => {
@@ -19094,13 +22309,17 @@ async function load(io, dir, options = {}) {
   const paths = journalPaths(dir);
   const view = await readJournal(fileReader(io), paths, { all: true });
   if (options.mustExist && !view.exists) {
-    throw new InputError(paths.dir, `no journal here (${paths.jsonl} does not exist): start one with perf-triage journal init FILE… or journal record BASE HEAD${dir === void 0 ? ", or name its folder with --dir" : ""}`);
+    throw new InputError(
+      paths.dir,
+      `no journal here (${paths.jsonl} does not exist): start one with perf-triage journal init FILE… or journal record BASE HEAD${dir === void 0 ? ", or name its folder with --dir" : ""}`
+    );
   }
   reportUnread(io, view);
   return { paths, view };
 }
 function reportUnread(io, view) {
-  for (const issue of view.issues) io.stderr(`${plainText(describeUnread(issue), 400)}${issue.newerSchema ? "" : " (kept in the file, not read)"}
+  for (const issue of view.issues)
+    io.stderr(`${plainText(describeUnread(issue), 400)}${issue.newerSchema ? "" : " (kept in the file, not read)"}
 `);
 }
 async function writeFiles(io, files) {
@@ -19111,10 +22330,17 @@ async function writeFiles(io, files) {
   }
 }
 async function show(args, io) {
-  const { values } = parse(args, "show", { benchmark: { type: "string" }, metric: { type: "string" }, since: { type: "string" }, until: { type: "string" }, json: { type: "boolean" } });
+  const { values } = parse(args, "show", {
+    benchmark: { type: "string" },
+    metric: { type: "string" },
+    since: { type: "string" },
+    until: { type: "string" },
+    json: { type: "boolean" }
+  });
   const since = values.since === void 0 ? void 0 : calendarDate(values.since, "--since");
   const until = values.until === void 0 ? void 0 : calendarDate(values.until, "--until");
-  if (since && until && since > until) throw new UsageError(`--since ${since} is after --until ${until}: no entry can match`);
+  if (since && until && since > until)
+    throw new UsageError(`--since ${since} is after --until ${until}: no entry can match`);
   const { view } = await load(io, values.dir, { mustExist: true });
   const spec = values.metric ? metricSpec(values.metric) : void 0;
   const selected = sortedByTime(view.entries).filter(
@@ -19126,28 +22352,42 @@ async function show(args, io) {
   }
   if (selected.length === 0) {
     const benchmarks = [...new Set(view.entries.map((e) => e.benchmark))];
-    io.stdout(`no entries match (the journal has ${view.entries.length} ${view.entries.length === 1 ? "entry" : "entries"}${benchmarks.length ? ` of ${benchmarks.map((b) => plainText(b, 40)).join(", ")}` : ""})
-`);
+    io.stdout(
+      `no entries match (the journal has ${view.entries.length} ${view.entries.length === 1 ? "entry" : "entries"}${benchmarks.length ? ` of ${benchmarks.map((b) => plainText(b, 40)).join(", ")}` : ""})
+`
+    );
     return 0;
   }
   if (spec) {
     const label = specLabel(spec);
     const rows = selected.map((e) => {
       const m = e.metrics.find((x) => x.key === spec.key);
-      return [e.date, plainText(e.benchmark, 40), label, withUnit(m.value, m.unit), plainText(e.verdict, 40), e.commit ? plainText(e.commit.slice(0, 7)) : ""];
+      return [
+        e.date,
+        plainText(e.benchmark, 40),
+        label,
+        withUnit(m.value, m.unit),
+        plainText(e.verdict, 40),
+        e.commit ? plainText(e.commit.slice(0, 7)) : ""
+      ];
     });
     io.stdout(columns(rows, [false, false, false, true, false, false]));
   } else {
-    for (const e of selected) io.stdout(`${plainText(e.benchmark, 60)} (${e.kind})
+    for (const e of selected)
+      io.stdout(
+        `${plainText(e.benchmark, 60)} (${e.kind})
 ${entryBlock(e).split("\n").map((l) => plainText(l, 400)).join("\n")}
 
-`);
+`
+      );
   }
   return 0;
 }
 function columns(rows, right) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-  return rows.map((r) => r.map((c, i) => right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd()).join("\n") + "\n";
+  return rows.map(
+    (r) => r.map((c, i) => right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])).join("  ").trimEnd()
+  ).join("\n") + "\n";
 }
 function metricSpec(text) {
   const spec = parseMetricSpec(text);
@@ -19156,8 +22396,11 @@ function metricSpec(text) {
 }
 function calendarDate(text, flag) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  const ok = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])).toISOString().slice(0, 10) === match[0];
-  if (!ok) throw new UsageError(`${flag} "${text}" is not a date: expected YYYY-MM-DD, such as ${(/* @__PURE__ */ new Date()).toISOString().slice(0, 10)}`);
+  const ok2 = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])).toISOString().slice(0, 10) === match[0];
+  if (!ok2)
+    throw new UsageError(
+      `${flag} "${text}" is not a date: expected YYYY-MM-DD, such as ${(/* @__PURE__ */ new Date()).toISOString().slice(0, 10)}`
+    );
   return match[0];
 }
 async function add2(args, io) {
@@ -19228,49 +22471,75 @@ async function render(args, io) {
   const segments = view.index.segments;
   for (const [i, info] of segments.entries()) {
     const parsed = parseJournal(await read(paths.segment(i + 1)) ?? "", `journal/${info.file}`);
-    files.push({ path: paths.segmentPage(i + 1), content: renderSegmentPage(parsed.entries, parsed.issues, { number: i + 1, info }) });
+    files.push({
+      path: paths.segmentPage(i + 1),
+      content: renderSegmentPage(parsed.entries, parsed.issues, { number: i + 1, info })
+    });
   }
   const lastFull = segments.length ? await read(paths.segment(segments.length)) ?? "" : "";
   files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, view.index, lastFull, view.current.text) });
   await writeFiles(io, files);
-  io.stdout(`rendered ${view.current.parsed.entries.length} entries into ${paths.markdown}${segments.length ? ` and ${segments.length} older segment page(s)` : ""}
-`);
+  io.stdout(
+    `rendered ${view.current.parsed.entries.length} entries into ${paths.markdown}${segments.length ? ` and ${segments.length} older segment page(s)` : ""}
+`
+  );
   return 0;
 }
 async function init(args, io) {
-  const { values, positionals } = parse(args, "init", { benchmark: { type: "string" }, commit: { type: "string" }, force: { type: "boolean" } });
-  if (positionals.length === 0) throw new UsageError("journal init needs the result files of the baseline run: perf-triage journal init FILE…");
+  const { values, positionals } = parse(args, "init", {
+    benchmark: { type: "string" },
+    commit: { type: "string" },
+    force: { type: "boolean" }
+  });
+  if (positionals.length === 0)
+    throw new UsageError("journal init needs the result files of the baseline run: perf-triage journal init FILE…");
   const side2 = await loadSide("head", positionals, { maxBadLineRatio: 0.05, cwd: io.cwd });
   const config = buildConfig({ benchmark: values.benchmark });
   const paths = journalPaths(values.dir);
   const read = fileReader(io);
   const heads = pairBenchmarks({ ...side2, label: "base" }, side2).pairs.map((p) => p.head);
   const report2 = triage({ ...side2, label: "base" }, side2, config);
-  const existing = (await Promise.all(report2.benchmarks.map(async (b) => ({ name: b.name, found: await findBaseline(read, paths, b.name) })))).filter((x) => x.found);
+  const existing = (await Promise.all(
+    report2.benchmarks.map(async (b) => ({ name: b.name, found: await findBaseline(read, paths, b.name) }))
+  )).filter((x) => x.found);
   if (existing.length && !values.force) {
-    const what = await Promise.all(existing.map(async ({ name, found }) => `${plainText(name)}: ${found.path}${await describeDigest(found.text)}`));
+    const what = await Promise.all(
+      existing.map(async ({ name, found }) => `${plainText(name)}: ${found.path}${await describeDigest(found.text)}`)
+    );
     throw new UsageError(
       `a baseline exists for ${what.join("; ")}. journal init would replace it with ${positionals.map((p) => plainText(p)).join(", ")}; pass --force to replace it, or record a compared result instead with perf-triage journal record BASE HEAD`
     );
   }
   const recordedAt = (/* @__PURE__ */ new Date()).toISOString();
   const replaced = new Set(existing.map((x) => x.name));
-  const entries = recordedEntries(report2, heads, { idPrefix: `init:${recordedAt}`, kind: "manual", recordedAt, ...values.commit ? { commit: values.commit } : {}, firstBaseline: new Set(report2.benchmarks.map((b) => b.name)) }).map(
+  const entries = recordedEntries(report2, heads, {
+    idPrefix: `init:${recordedAt}`,
+    kind: "manual",
+    recordedAt,
+    ...values.commit ? { commit: values.commit } : {},
+    firstBaseline: new Set(report2.benchmarks.map((b) => b.name))
+  }).map(
     (e) => replaced.has(e.benchmark) ? { ...e, verdict: "baseline replaced", symptom: "baseline replaced by hand (journal init --force)" } : e
   );
   const changes = await recordChanges(read, paths, recordInput(report2, heads, entries, recordedAt, values.commit));
   reportUnread(io, changes);
   await writeFiles(io, changes.files);
-  for (const e of changes.added) io.stdout(`baseline for ${plainText(e.benchmark)}: ${changes.baselinePaths.get(e.benchmark)}${replaced.has(e.benchmark) ? " (replaced)" : ""}
+  for (const e of changes.added)
+    io.stdout(
+      `baseline for ${plainText(e.benchmark)}: ${changes.baselinePaths.get(e.benchmark)}${replaced.has(e.benchmark) ? " (replaced)" : ""}
 ${entryBlock(e)}
 
-`);
+`
+    );
   return 0;
 }
 async function describeDigest(text) {
   try {
     const d = JSON.parse(text);
-    const parts2 = [typeof d.createdAt === "string" ? `recorded ${d.createdAt.slice(0, 10)}` : "", typeof d.commit === "string" ? `from commit ${plainText(d.commit.slice(0, 7))}` : ""].filter(Boolean);
+    const parts2 = [
+      typeof d.createdAt === "string" ? `recorded ${d.createdAt.slice(0, 10)}` : "",
+      typeof d.commit === "string" ? `from commit ${plainText(d.commit.slice(0, 7))}` : ""
+    ].filter(Boolean);
     return parts2.length ? ` (${parts2.join(" ")})` : "";
   } catch {
     return " (unreadable)";
@@ -19288,11 +22557,19 @@ async function record2(args, io) {
   });
   const base = [...positionals[0] ? [positionals[0]] : [], ...values.base ?? []];
   const head = [...positionals[1] ? [positionals[1]] : [], ...values.head ?? []];
-  if (positionals.length > 2) throw new UsageError(`journal record takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
-  if (base.length === 0 || head.length === 0) throw new UsageError("journal record needs the baseline and the merged result: perf-triage journal record BASE HEAD [--commit SHA]");
-  if (values.accept !== void 0 && !values.by) throw new UsageError("--accept needs --by NAME: who accepted the regression");
+  if (positionals.length > 2)
+    throw new UsageError(
+      `journal record takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`
+    );
+  if (base.length === 0 || head.length === 0)
+    throw new UsageError(
+      "journal record needs the baseline and the merged result: perf-triage journal record BASE HEAD [--commit SHA]"
+    );
+  if (values.accept !== void 0 && !values.by)
+    throw new UsageError("--accept needs --by NAME: who accepted the regression");
   const pr = values.pr === void 0 ? void 0 : Number(values.pr.replace(/^#/, ""));
-  if (pr !== void 0 && !(Number.isInteger(pr) && pr > 0)) throw new UsageError(`--pr "${values.pr}" is not a pull request number`);
+  if (pr !== void 0 && !(Number.isInteger(pr) && pr > 0))
+    throw new UsageError(`--pr "${values.pr}" is not a pull request number`);
   const config = buildConfig(rawConfig(values));
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd };
   const baseSide = await loadSide("base", base, options);
@@ -19300,8 +22577,21 @@ async function record2(args, io) {
   const profiles = await loadProfileInputs(values["baseline-profile"] ?? [], values.profile ?? [], io.cwd);
   const quality = await loadQualityInputs(values["baseline-quality"] ?? [], values.quality ?? [], io.cwd);
   const pairs = pairBenchmarks(baseSide, headSide).pairs;
-  const noise = await readNoiseFiles(values.noise ?? await noiseFilesInDir(values.dir, pairs.map((p) => p.name), io.cwd), io.cwd, values.noise ? void 0 : pairs.flatMap((p) => p.head.runs));
-  const report2 = noise.annotate(triage(baseSide, headSide, noise.apply(config), { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} }));
+  const noise = await readNoiseFiles(
+    values.noise ?? await noiseFilesInDir(
+      values.dir,
+      pairs.map((p) => p.name),
+      io.cwd
+    ),
+    io.cwd,
+    values.noise ? void 0 : pairs.flatMap((p) => p.head.runs)
+  );
+  const report2 = noise.annotate(
+    triage(baseSide, headSide, noise.apply(config), {
+      ...profiles ? { profiles } : {},
+      ...quality ? { quality } : {}
+    })
+  );
   const heads = pairs.map((p) => p.head);
   const recordedAt = values.date ? `${calendarDate(values.date, "--date")}T00:00:00.000Z` : (/* @__PURE__ */ new Date()).toISOString();
   const acceptance = values.accept !== void 0 ? acceptanceOf(values.accept, values.by, values.commit, recordedAt) : void 0;
@@ -19314,7 +22604,11 @@ async function record2(args, io) {
     ...acceptance ? { acceptance } : {}
   });
   const paths = journalPaths(values.dir);
-  const changes = await recordChanges(fileReader(io), paths, recordInput(report2, heads, entries, recordedAt, values.commit));
+  const changes = await recordChanges(
+    fileReader(io),
+    paths,
+    recordInput(report2, heads, entries, recordedAt, values.commit)
+  );
   reportUnread(io, changes);
   if (changes.added.length === 0) {
     io.stdout(`already in ${paths.jsonl}: ${entries.map((e) => plainText(e.id)).join(", ")} (nothing appended)
@@ -19323,10 +22617,12 @@ async function record2(args, io) {
   }
   await writeFiles(io, changes.files);
   for (const e of changes.added) {
-    io.stdout(`recorded ${plainText(e.benchmark)}: ${e.kind}${e.kind === "unaccepted-regression" ? " (a regression recorded without acceptance)" : ""}; baseline moved to ${changes.baselinePaths.get(e.benchmark)}
+    io.stdout(
+      `recorded ${plainText(e.benchmark)}: ${e.kind}${e.kind === "unaccepted-regression" ? " (a regression recorded without acceptance)" : ""}; baseline moved to ${changes.baselinePaths.get(e.benchmark)}
 ${entryBlock(e)}
 
-`);
+`
+    );
   }
   io.stdout(`wrote ${changes.files.map((f) => f.path).join(", ")}: commit them
 `);
@@ -19345,7 +22641,12 @@ function rankByGainPerEffort(items) {
     const invalid = problem(item);
     if (invalid) return { ...item, gain: NaN, gainText: "—", gainPerHour: NaN, invalid };
     const gain = amdahl(item.share, item.speedup);
-    return { ...item, gain, gainText: gain === Infinity ? "∞" : percent(gain - 1), gainPerHour: (gain - 1) / item.effortHours };
+    return {
+      ...item,
+      gain,
+      gainText: gain === Infinity ? "∞" : percent(gain - 1),
+      gainPerHour: (gain - 1) / item.effortHours
+    };
   });
   const order = ranked.map((r, i) => ({ r, i })).sort((a, b) => {
     if (a.r.invalid || b.r.invalid) return (a.r.invalid ? 1 : 0) - (b.r.invalid ? 1 : 0) || a.i - b.i;
@@ -19356,14 +22657,28 @@ function rankByGainPerEffort(items) {
 function problem(item) {
   if (!(item.share >= 0 && item.share <= 1)) return `share must be between 0 and 1, got ${item.share}`;
   if (!(item.speedup >= 1)) return `speedup must be at least 1 (a slowdown is not a fix), got ${item.speedup}`;
-  if (!(item.effortHours > 0) || item.effortHours === Infinity) return `effort must be a positive number of hours, got ${item.effortHours}`;
+  if (!(item.effortHours > 0) || item.effortHours === Infinity)
+    return `effort must be a positive number of hours, got ${item.effortHours}`;
   if (item.share === 1 && item.speedup === Infinity) return "removing all of the time has no finite gain";
   return void 0;
 }
 
 // src/cli/amdahl.ts
 async function runAmdahl(args, io) {
-  const parsed = parseCliArgs({ args: [...args], options: { share: { type: "string" }, speedup: { type: "string" }, effort: { type: "string" }, item: { type: "string", multiple: true }, label: { type: "string" } }, strict: true }, "amdahl");
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        share: { type: "string" },
+        speedup: { type: "string" },
+        effort: { type: "string" },
+        item: { type: "string", multiple: true },
+        label: { type: "string" }
+      },
+      strict: true
+    },
+    "amdahl"
+  );
   const { values } = parsed;
   const items = [];
   if (values.share !== void 0 || values.speedup !== void 0) {
@@ -19371,14 +22686,24 @@ async function runAmdahl(args, io) {
     const speedup = factor(values.speedup, "--speedup");
     if (values.item === void 0 && values.effort === void 0) {
       const gain = amdahl(share2, speedup);
-      io.stdout(`gain = 1 / ((1 − ${compact(share2)}) + ${compact(share2)} / ${speedup === Infinity ? "∞" : compact(speedup)}) = ${gain === Infinity ? "∞" : gain.toFixed(3)} → ${gain === Infinity ? "∞" : percent(gain - 1)} faster; the most the time can fall is ${percent(1 - 1 / gain)}
-`);
+      io.stdout(
+        `gain = 1 / ((1 − ${compact(share2)}) + ${compact(share2)} / ${speedup === Infinity ? "∞" : compact(speedup)}) = ${gain === Infinity ? "∞" : gain.toFixed(3)} → ${gain === Infinity ? "∞" : percent(gain - 1)} faster; the most the time can fall is ${percent(1 - 1 / gain)}
+`
+      );
       return 0;
     }
-    items.push({ label: values.label ?? "finding", share: share2, speedup, effortHours: effortHours(values.effort ?? "", "--effort") });
+    items.push({
+      label: values.label ?? "finding",
+      share: share2,
+      speedup,
+      effortHours: effortHours(values.effort ?? "", "--effort")
+    });
   }
   for (const text of values.item ?? []) items.push(parseItem(text));
-  if (items.length === 0) throw new UsageError('amdahl needs --share and --speedup, or one --item per finding ("label: share=0.09 speedup=3 effort=2 days")');
+  if (items.length === 0)
+    throw new UsageError(
+      'amdahl needs --share and --speedup, or one --item per finding ("label: share=0.09 speedup=3 effort=2 days")'
+    );
   const ranked = rankByGainPerEffort(items);
   io.stdout("rank  gain    effort   gain per hour  finding\n");
   for (const r of ranked) {
@@ -19395,13 +22720,21 @@ function parseItem(text) {
   const colon = text.lastIndexOf(":", text.search(/\b(?:share|speedup|gain|effort)=/));
   const label = colon > 0 ? text.slice(0, colon).trim() : text.trim();
   const fields = /* @__PURE__ */ new Map();
-  for (const m of text.slice(colon + 1).matchAll(/\b(share|speedup|gain|effort)=([^=]*?)(?=\s+\b(?:share|speedup|gain|effort)=|$)/g)) fields.set(m[1], m[2].trim());
+  for (const m of text.slice(colon + 1).matchAll(/\b(share|speedup|gain|effort)=([^=]*?)(?=\s+\b(?:share|speedup|gain|effort)=|$)/g))
+    fields.set(m[1], m[2].trim());
   const where = `--item "${text}"`;
   if (!fields.has("effort")) throw new UsageError(`${where}: needs effort=… (such as effort=2 days)`);
   const hours = effortHours(fields.get("effort"), where);
-  if (fields.has("gain")) return { label, share: 1, speedup: factor(low(fields.get("gain")), `${where} gain`), effortHours: hours };
-  if (!fields.has("share") || !fields.has("speedup")) throw new UsageError(`${where}: needs share=… and speedup=…, or gain=…`);
-  return { label, share: fraction(fields.get("share"), `${where} share`), speedup: factor(fields.get("speedup"), `${where} speedup`), effortHours: hours };
+  if (fields.has("gain"))
+    return { label, share: 1, speedup: factor(low(fields.get("gain")), `${where} gain`), effortHours: hours };
+  if (!fields.has("share") || !fields.has("speedup"))
+    throw new UsageError(`${where}: needs share=… and speedup=…, or gain=…`);
+  return {
+    label,
+    share: fraction(fields.get("share"), `${where} share`),
+    speedup: factor(fields.get("speedup"), `${where} speedup`),
+    effortHours: hours
+  };
 }
 function low(text) {
   return text.replace(/x$/i, "").split(/\s*[-–]\s*/)[0];
@@ -19409,18 +22742,23 @@ function low(text) {
 function fraction(text, what) {
   const t = (text ?? "").trim();
   const v = t.endsWith("%") ? Number(t.slice(0, -1)) / 100 : Number(t);
-  if (t === "" || !(v >= 0 && v <= 1)) throw new UsageError(`${what} "${text ?? ""}": expected a share between 0 and 1 (0.09) or a percentage (9%)`);
+  if (t === "" || !(v >= 0 && v <= 1))
+    throw new UsageError(`${what} "${text ?? ""}": expected a share between 0 and 1 (0.09) or a percentage (9%)`);
   return v;
 }
 function factor(text, what) {
   const t = (text ?? "").trim().replace(/x$/i, "");
   const v = t === "inf" || t === "∞" ? Infinity : Number(t);
-  if (t === "" || !(v >= 1)) throw new UsageError(`${what} "${text ?? ""}": expected a speedup of at least 1 (3 for 3× faster, inf to remove it)`);
+  if (t === "" || !(v >= 1))
+    throw new UsageError(
+      `${what} "${text ?? ""}": expected a speedup of at least 1 (3 for 3× faster, inf to remove it)`
+    );
   return v;
 }
 function effortHours(text, what) {
   const hours = parseEffort(text);
-  if (hours === void 0) throw new UsageError(`${what} "${text}": expected an effort such as "30 minutes", "2h", "2 days", "hours"`);
+  if (hours === void 0)
+    throw new UsageError(`${what} "${text}": expected an effort such as "30 minutes", "2h", "2 days", "hours"`);
   return hours;
 }
 
@@ -19433,30 +22771,38 @@ var FORMAT_ALIASES = { md: "markdown", txt: "text" };
 function outputFormat(value4, fallback) {
   const given = (value4 ?? fallback).trim().toLowerCase();
   const format = Object.hasOwn(FORMAT_ALIASES, given) ? FORMAT_ALIASES[given] : given;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format "${value4}" is not one of ${FORMATS.join(", ")} (or md)${didYouMean(given, FORMATS)}`);
+  if (!FORMATS.includes(format))
+    throw new UsageError(
+      `--format "${value4}" is not one of ${FORMATS.join(", ")} (or md)${didYouMean(given, FORMATS)}`
+    );
   return format;
 }
 
 // src/cli/split.ts
 async function runSplit(args, io) {
-  const parsed = parseCliArgs({
-    args: [...args],
-    options: {
-      baseline: { type: "string", multiple: true },
-      "wall-ms": { type: "string" },
-      "baseline-wall-ms": { type: "string" },
-      steps: { type: "string" },
-      "baseline-steps": { type: "string" },
-      "step-range": { type: "string" },
-      format: { type: "string", short: "f" }
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        baseline: { type: "string", multiple: true },
+        "wall-ms": { type: "string" },
+        "baseline-wall-ms": { type: "string" },
+        steps: { type: "string" },
+        "baseline-steps": { type: "string" },
+        "step-range": { type: "string" },
+        format: { type: "string", short: "f" }
+      },
+      allowPositionals: true,
+      strict: true
     },
-    allowPositionals: true,
-    strict: true
-  }, "split");
+    "split"
+  );
   const { values, positionals } = parsed;
-  if (positionals.length === 0) throw new UsageError("split needs a profiler export: perf-triage split PROFILE… [--baseline PROFILE…]");
+  if (positionals.length === 0)
+    throw new UsageError("split needs a profiler export: perf-triage split PROFILE… [--baseline PROFILE…]");
   const baselines = values.baseline ?? [];
-  if (baselines.length === 0 && (values["baseline-wall-ms"] || values["baseline-steps"])) throw new UsageError("--baseline-wall-ms and --baseline-steps need --baseline");
+  if (baselines.length === 0 && (values["baseline-wall-ms"] || values["baseline-steps"]))
+    throw new UsageError("--baseline-wall-ms and --baseline-steps need --baseline");
   const side2 = (wall, steps, prefix) => ({
     ...wall ? { wallMs: positive4(wall, `--${prefix}wall-ms`) } : {},
     ...steps ? { steps: whole(steps, `--${prefix}steps`) } : {},
@@ -19470,7 +22816,8 @@ async function runSplit(args, io) {
   const report2 = profileReport({ base, head });
   if (!report2) throw new UsageError("no step profile or kernel export in the files given");
   const format = outputFormat(values.format, "text");
-  if (format === "json") io.stdout(`${JSON.stringify(report2, (_k, v) => typeof v === "number" && !Number.isFinite(v) ? null : v, 2)}
+  if (format === "json")
+    io.stdout(`${JSON.stringify(report2, (_k, v) => typeof v === "number" && !Number.isFinite(v) ? null : v, 2)}
 `);
   else if (format === "markdown") io.stdout(`${profilesSection(report2)}
 `);
@@ -19491,40 +22838,62 @@ function whole(text, what) {
 
 // src/cli/floor.ts
 async function runFloor(args, io) {
-  const parsed = parseCliArgs({
-    args: [...args],
-    options: {
-      model: { type: "string" },
-      gpu: { type: "string" },
-      gpus: { type: "string" },
-      weights: { type: "string" },
-      "bytes-per-weight": { type: "string" },
-      kv: { type: "string" },
-      bandwidth: { type: "string" },
-      params: { type: "string" },
-      layers: { type: "string" },
-      "kv-heads": { type: "string" },
-      "head-dim": { type: "string" },
-      "kv-bytes-per-token": { type: "string" },
-      batch: { type: "string" },
-      context: { type: "string" },
-      "measured-ms": { type: "string" }
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        model: { type: "string" },
+        gpu: { type: "string" },
+        gpus: { type: "string" },
+        weights: { type: "string" },
+        "bytes-per-weight": { type: "string" },
+        kv: { type: "string" },
+        bandwidth: { type: "string" },
+        params: { type: "string" },
+        layers: { type: "string" },
+        "kv-heads": { type: "string" },
+        "head-dim": { type: "string" },
+        "kv-bytes-per-token": { type: "string" },
+        batch: { type: "string" },
+        context: { type: "string" },
+        "measured-ms": { type: "string" }
+      },
+      strict: true
     },
-    strict: true
-  }, "floor");
+    "floor"
+  );
   const { values } = parsed;
-  const settings = parseFloorSettings(["model", "gpu", "gpus", "weights", "kv", "bandwidth", "params"].flatMap((k) => values[k] ? [`${k}=${values[k]}`] : []));
+  const settings = parseFloorSettings(
+    ["model", "gpu", "gpus", "weights", "kv", "bandwidth", "params"].flatMap(
+      (k) => values[k] ? [`${k}=${values[k]}`] : []
+    )
+  );
   const batch = Number(values.batch);
   const context = Number(values.context);
-  if (!(batch > 0)) throw new UsageError("--batch: the running batch (sequences per decode step) is needed, such as --batch 32");
-  if (!(context >= 0)) throw new UsageError("--context: the mean tokens in each sequence's KV cache is needed, such as --context 1024 (0 for none)");
-  if (values.weights && values["bytes-per-weight"]) throw new UsageError("--weights and --bytes-per-weight say the same thing: give one");
-  const bytesPerWeight = values["bytes-per-weight"] ? number2(values["bytes-per-weight"], "--bytes-per-weight", "bytes per weight, such as 0.5625 for 4.5 bits", (v) => v > 0 && v <= 8) : void 0;
+  if (!(batch > 0))
+    throw new UsageError("--batch: the running batch (sequences per decode step) is needed, such as --batch 32");
+  if (!(context >= 0))
+    throw new UsageError(
+      "--context: the mean tokens in each sequence's KV cache is needed, such as --context 1024 (0 for none)"
+    );
+  if (values.weights && values["bytes-per-weight"])
+    throw new UsageError("--weights and --bytes-per-weight say the same thing: give one");
+  const bytesPerWeight = values["bytes-per-weight"] ? number2(
+    values["bytes-per-weight"],
+    "--bytes-per-weight",
+    "bytes per weight, such as 0.5625 for 4.5 bits",
+    (v) => v > 0 && v <= 8
+  ) : void 0;
   const whole2 = (flag) => values[flag] ? number2(values[flag], `--${flag}`, "a whole number ≥ 1", (v) => Number.isInteger(v) && v >= 1) : void 0;
   const layers = whole2("layers");
   const kvHeads = whole2("kv-heads");
   const headDim = whole2("head-dim");
-  const kvBytesPerToken = values["kv-bytes-per-token"] ? number2(values["kv-bytes-per-token"], "--kv-bytes-per-token", "bytes of K and V per token over all layers", (v) => v > 0) : void 0;
+  const kvBytesPerToken = values["kv-bytes-per-token"] ? number2(
+    values["kv-bytes-per-token"],
+    "--kv-bytes-per-token",
+    "bytes of K and V per token over all layers",
+    (v) => v > 0
+  ) : void 0;
   const input = {
     ...settings,
     bytesPerParam: bytesPerWeight ?? settings.bytesPerParam ?? 2,
@@ -19537,21 +22906,32 @@ async function runFloor(args, io) {
     contextTokens: batch * context
   };
   const floor = decodeFloor(input);
-  if (!floor.ok) throw new UsageError(`${floor.message} (flags: --params, --weights or --bytes-per-weight, --bandwidth or --gpu, --layers --kv-heads --head-dim or --kv-bytes-per-token, or --model for the table)`);
-  io.stdout(`bytes per step ${compact(floor.bytesPerStep / 1e9)} GB (weights ${compact(floor.weightBytes / 1e9)} GB + KV ${compact(floor.kvBytes / 1e9)} GB for ${grouped(batch * context)} tokens)
-`);
-  io.stdout(`floor ${duration(floor.floorMs)} per step at ${floor.bandwidthGBs} GB/s × ${floor.gpus} GPU${floor.gpus > 1 ? "s" : ""}; ${duration(floor.floorMsPerToken)} per token
-`);
+  if (!floor.ok)
+    throw new UsageError(
+      `${floor.message} (flags: --params, --weights or --bytes-per-weight, --bandwidth or --gpu, --layers --kv-heads --head-dim or --kv-bytes-per-token, or --model for the table)`
+    );
+  io.stdout(
+    `bytes per step ${compact(floor.bytesPerStep / 1e9)} GB (weights ${compact(floor.weightBytes / 1e9)} GB + KV ${compact(floor.kvBytes / 1e9)} GB for ${grouped(batch * context)} tokens)
+`
+  );
+  io.stdout(
+    `floor ${duration(floor.floorMs)} per step at ${floor.bandwidthGBs} GB/s × ${floor.gpus} GPU${floor.gpus > 1 ? "s" : ""}; ${duration(floor.floorMsPerToken)} per token
+`
+  );
   for (const a of floor.assumptions) io.stdout(`  ${a}
 `);
-  if (bytesPerWeight === void 0 && settings.bytesPerParam === void 0) io.stdout("  weights in BF16 (2 bytes) assumed: give --weights or --bytes-per-weight if they are quantized.\n");
-  if (context > 0 && kvBytesPerToken === void 0 && settings.bytesPerElement === void 0) io.stdout("  KV cache in BF16 (2 bytes) assumed: give --kv fp8 if it is.\n");
+  if (bytesPerWeight === void 0 && settings.bytesPerParam === void 0)
+    io.stdout("  weights in BF16 (2 bytes) assumed: give --weights or --bytes-per-weight if they are quantized.\n");
+  if (context > 0 && kvBytesPerToken === void 0 && settings.bytesPerElement === void 0)
+    io.stdout("  KV cache in BF16 (2 bytes) assumed: give --kv fp8 if it is.\n");
   if (values["measured-ms"]) {
     const measured2 = Number(values["measured-ms"]);
     const e = efficiency(floor.floorMs, measured2);
     if (!e) throw new UsageError(`--measured-ms "${values["measured-ms"]}": expected a positive step time in ms`);
-    io.stdout(`measured ${duration(measured2)}: efficiency floor/measured ${compact(e.efficiency)} (${e.band}) — ${e.advice}
-`);
+    io.stdout(
+      `measured ${duration(measured2)}: efficiency floor/measured ${compact(e.efficiency)} (${e.band}) — ${e.advice}
+`
+    );
   }
   return 0;
 }
@@ -19565,14 +22945,37 @@ function number2(text, flag, expected, valid) {
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname2, resolve as resolve8 } from "node:path";
 async function runDigest(args, io) {
-  const parsed = parseCliArgs({ args: [...args], options: { out: { type: "string", short: "o" }, shard: { type: "string" }, benchmark: { type: "string" }, "input-format": { type: "string" } }, allowPositionals: true, strict: true }, "digest");
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        out: { type: "string", short: "o" },
+        shard: { type: "string" },
+        benchmark: { type: "string" },
+        "input-format": { type: "string" }
+      },
+      allowPositionals: true,
+      strict: true
+    },
+    "digest"
+  );
   const { values, positionals } = parsed;
-  if (positionals.length === 0 || !values.out) throw new UsageError("digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]");
+  if (positionals.length === 0 || !values.out)
+    throw new UsageError(
+      "digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]"
+    );
   const shard = values.shard !== void 0 ? parseShard(values.shard) : void 0;
   if (typeof shard === "string") throw new UsageError(`--shard "${values.shard}" ${shard}`);
-  const side2 = await loadSide("head", positionals, { maxBadLineRatio: 0.05, cwd: io.cwd, ...values["input-format"] ? { format: values["input-format"] } : {} });
+  const side2 = await loadSide("head", positionals, {
+    maxBadLineRatio: 0.05,
+    cwd: io.cwd,
+    ...values["input-format"] ? { format: values["input-format"] } : {}
+  });
   const names2 = pairBenchmarks(side2, side2).pairs.map((p) => p.name);
-  if (names2.length > 1 && !values.benchmark) throw new UsageError(`these files hold ${names2.length} benchmarks (${names2.join(", ")}): digest each on its own, or name one with --benchmark`);
+  if (names2.length > 1 && !values.benchmark)
+    throw new UsageError(
+      `these files hold ${names2.length} benchmarks (${names2.join(", ")}): digest each on its own, or name one with --benchmark`
+    );
   const name = values.benchmark ?? names2[0] ?? "benchmark";
   const runs = markShard(side2.runs, shard).map((r) => ({ ...r, meta: { ...r.meta, benchmark: name } }));
   const digest = digestSide({ ...side2, runs }, name, (/* @__PURE__ */ new Date()).toISOString());
@@ -19583,8 +22986,10 @@ async function runDigest(args, io) {
   await writeFile2(file, text);
   const requests = digest.runs.reduce((s, r) => s + (r.requests?.total ?? 0), 0);
   const kept = digest.runs.reduce((s, r) => s + (r.requests?.kept ?? 0), 0);
-  io.stdout(`${values.out}: ${plainText(name)}${shard ? ` shard ${shard.index}/${shard.count}` : ""}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes
-`);
+  io.stdout(
+    `${values.out}: ${plainText(name)}${shard ? ` shard ${shard.index}/${shard.count}` : ""}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes
+`
+  );
   return 0;
 }
 
@@ -19595,7 +23000,10 @@ import { dirname as dirname3, resolve as resolve9 } from "node:path";
 // src/compare/compare-runs.ts
 function compareRunSides(base, head, config) {
   const load2 = analyseLoad(base, head);
-  return compareSides(base, head, config, { bothOverloaded: load2.base.overloaded && load2.head.overloaded, steady: steadyStarts(load2, base, head) });
+  return compareSides(base, head, config, {
+    bothOverloaded: load2.base.overloaded && load2.head.overloaded,
+    steady: steadyStarts(load2, base, head)
+  });
 }
 
 // src/compare/calibrate.ts
@@ -19611,17 +23019,26 @@ function calibrate(side2, config, options) {
   const runs = side2.runs;
   if (runs.length < MIN_CALIBRATION_RUNS) {
     const more = MIN_CALIBRATION_RUNS - runs.length;
-    throw new CalibrationError(`calibration needs at least ${MIN_CALIBRATION_RUNS} runs of one build; got ${runs.length}: run the benchmark ${more} more time${more === 1 ? "" : "s"} on the same build and runner`, more);
+    throw new CalibrationError(
+      `calibration needs at least ${MIN_CALIBRATION_RUNS} runs of one build; got ${runs.length}: run the benchmark ${more} more time${more === 1 ? "" : "s"} on the same build and runner`,
+      more
+    );
   }
   const key = workloadKey(runs[0]);
   const odd = runs.findIndex((r) => !compatibleKeys(key, workloadKey(r)));
-  if (odd >= 0) throw new CalibrationError(`run ${odd + 1} measures another workload than run 1 (${describeKey(workloadKey(runs[odd]))} vs ${describeKey(key)}): calibrate repeats of one configuration only`);
+  if (odd >= 0)
+    throw new CalibrationError(
+      `run ${odd + 1} measures another workload than run 1 (${describeKey(workloadKey(runs[odd]))} vs ${describeKey(key)}): calibrate repeats of one configuration only`
+    );
   const total2 = runs.length + runs.length * (runs.length - 1);
   let done = 0;
   const step = () => options.onProgress?.(++done, total2);
   const one = (r) => ({ label: "base", runs: [r] });
   const keys = [...config.metrics, ...summaryDefaults(config, side2, side2)].map((m) => m.spec.key);
-  const zero = { ...config, statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0])) } };
+  const zero = {
+    ...config,
+    statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0])) }
+  };
   const selves = runs.map((r) => {
     const result = compareRunSides(one(r), one(r), zero);
     step();
@@ -19683,12 +23100,30 @@ function calibrate(side2, config, options) {
       addPair(before, compareRunSides(base, head, config));
       step();
       const others = (values) => values.filter((_, k) => k !== i && k !== j);
-      const estimates = metrics.map((m) => [m.key, { sigmaBetween: logSpread(others(m.values)), df: runs.length - 3, sigmaWithin: rms(others(within.get(m.key))) }]);
+      const estimates = metrics.map((m) => [
+        m.key,
+        {
+          sigmaBetween: logSpread(others(m.values)),
+          df: runs.length - 3,
+          sigmaWithin: rms(others(within.get(m.key)))
+        }
+      ]);
       addPair(after, compareRunSides(base, head, withCalibration(config, estimates, level)));
       step();
     }
   }
-  return { benchmark: options.benchmark, workload: key, runs: runs.length, requests: runs.map((r) => r.requests?.length ?? 0), level, familySize, metrics, skipped, before, after };
+  return {
+    benchmark: options.benchmark,
+    workload: key,
+    runs: runs.length,
+    requests: runs.map((r) => r.requests?.length ?? 0),
+    level,
+    familySize,
+    metrics,
+    skipped,
+    before,
+    after
+  };
 }
 function withCalibration(config, estimates, level) {
   const explicit = config.statistics.runNoise;
@@ -19699,7 +23134,10 @@ function withCalibration(config, estimates, level) {
     runNoise[key] = noiseAllowance(estimate, level);
     bootstrapScaleByKey[key] = bootstrapScale(estimate, level);
   }
-  return { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: bootstrapScaleByKey } };
+  return {
+    ...config,
+    statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: bootstrapScaleByKey }
+  };
 }
 function withinSigma(interval, level) {
   const z2 = normalQuantile(1 - (1 - level) / 2);
@@ -19733,22 +23171,41 @@ function metricLabel(key) {
   return typeof spec === "string" ? key : specLabel(spec);
 }
 function calibrationText(c, context) {
-  const lines = [`perf-triage calibrate · ${plainText(c.benchmark)}: ${c.runs} runs${context.runner ? ` on ${plainText(context.runner)}` : ""} (${requestsText(c)})`];
-  lines.push(`Intervals at ${levelText(c.level)} (${c.familySize} metrics judged together at ${levelText(context.confidence)}); one run a side.`);
+  const lines = [
+    `perf-triage calibrate · ${plainText(c.benchmark)}: ${c.runs} runs${context.runner ? ` on ${plainText(context.runner)}` : ""} (${requestsText(c)})`
+  ];
+  lines.push(
+    `Intervals at ${levelText(c.level)} (${c.familySize} metrics judged together at ${levelText(context.confidence)}); one run a side.`
+  );
   lines.push("");
-  const rows = [["metric", "between runs", "within a run", "allowance", "resolution", "detects (80%)", "min effect"], ...c.metrics.map(metricRow)];
+  const rows = [
+    ["metric", "between runs", "within a run", "allowance", "resolution", "detects (80%)", "min effect"],
+    ...c.metrics.map(metricRow)
+  ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const row of rows) lines.push(row.map((cell3, i) => cell3.padEnd(widths[i])).join("  ").trimEnd());
+  for (const row of rows)
+    lines.push(
+      row.map((cell3, i) => cell3.padEnd(widths[i])).join("  ").trimEnd()
+    );
   lines.push("", ...notes(c).map((n) => `- ${plainText(n, 400)}`));
   lines.push("", pairsSentence(c));
-  if (context.written) lines.push(`Noise file: ${plainText(context.written, 300)} (comparisons of this benchmark read it from the journal; commit it)`);
+  if (context.written)
+    lines.push(
+      `Noise file: ${plainText(context.written, 300)} (comparisons of this benchmark read it from the journal; commit it)`
+    );
   return `${lines.join("\n")}
 `;
 }
 function calibrationMarkdown(c, context) {
   const lines = [`### perf-triage calibrate · ${markdownText(c.benchmark)}`, ""];
-  lines.push(`${c.runs} runs${context.runner ? ` on ${markdownText(context.runner)}` : ""} (${requestsText(c)}); intervals at ${levelText(c.level)} (${c.familySize} metrics judged together at ${levelText(context.confidence)}), one run a side.`, "");
-  lines.push("| metric | between runs | within a run | allowance | resolution | detects (80%) | min effect |", "|---|---:|---:|---:|---:|---:|---:|");
+  lines.push(
+    `${c.runs} runs${context.runner ? ` on ${markdownText(context.runner)}` : ""} (${requestsText(c)}); intervals at ${levelText(c.level)} (${c.familySize} metrics judged together at ${levelText(context.confidence)}), one run a side.`,
+    ""
+  );
+  lines.push(
+    "| metric | between runs | within a run | allowance | resolution | detects (80%) | min effect |",
+    "|---|---:|---:|---:|---:|---:|---:|"
+  );
   for (const row of c.metrics.map(metricRow)) lines.push(`| ${row.map((cell3) => markdownText(cell3)).join(" | ")} |`);
   const said = notes(c);
   if (said.length) lines.push("", ...said.map((n) => `- ${markdownText(n, 400)}`));
@@ -19763,23 +23220,40 @@ function requestsText(c) {
   return low2 === high ? `${grouped(low2)} requests each` : `${grouped(low2)} to ${grouped(high)} requests`;
 }
 function metricRow(m) {
-  return [metricLabel(m.key), `σ ${percent(m.sigmaBetween)}`, `σ ${percent(m.sigmaWithin)}`, percent(m.allowance), `±${percent(m.resolution)}`, `+${percent(m.detectable)}`, percent(m.minEffect)];
+  return [
+    metricLabel(m.key),
+    `σ ${percent(m.sigmaBetween)}`,
+    `σ ${percent(m.sigmaWithin)}`,
+    percent(m.allowance),
+    `±${percent(m.resolution)}`,
+    `+${percent(m.detectable)}`,
+    percent(m.minEffect)
+  ];
 }
 function notes(c) {
   const out = [];
   for (const m of c.metrics) {
     const label = metricLabel(m.key);
     if (m.runsToPrevious === null) {
-      out.push(`${label}: this runner moves it more between runs (σ ${percent(m.sigmaBetween)}) than the settings before allowed a side (σ ${percent(m.previousSide)}); comparisons on it are now as wide as it is noisy`);
+      out.push(
+        `${label}: this runner moves it more between runs (σ ${percent(m.sigmaBetween)}) than the settings before allowed a side (σ ${percent(m.previousSide)}); comparisons on it are now as wide as it is noisy`
+      );
     } else if (m.runsToPrevious !== void 0) {
-      out.push(`${label}: ${c.runs} runs give a side σ ${percent(m.side)} (σ ${percent(m.sigmaBetween)} widened ×${m.inflation.toFixed(2)} for so few runs), wider than the σ ${percent(m.previousSide)} before; about ${m.runsToPrevious} runs would narrow it to that, ${m.runsToPrevious - c.runs} more`);
+      out.push(
+        `${label}: ${c.runs} runs give a side σ ${percent(m.side)} (σ ${percent(m.sigmaBetween)} widened ×${m.inflation.toFixed(2)} for so few runs), wider than the σ ${percent(m.previousSide)} before; about ${m.runsToPrevious} runs would narrow it to that, ${m.runsToPrevious - c.runs} more`
+      );
     }
-    if (m.scale < 1) out.push(`${label}: whole runs spread less (σ ${percent(m.sigmaBetween)}) than the bootstrap within a run assumes (σ ${percent(m.sigmaWithin)}); its intervals are narrowed to what the runs show`);
+    if (m.scale < 1)
+      out.push(
+        `${label}: whole runs spread less (σ ${percent(m.sigmaBetween)}) than the bootstrap within a run assumes (σ ${percent(m.sigmaWithin)}); its intervals are narrowed to what the runs show`
+      );
   }
   const blocked = c.metrics.filter((m) => m.resolution >= m.minEffect);
   if (blocked.length) {
     const names2 = blocked.length === c.metrics.length ? "any metric" : blocked.map((m) => metricLabel(m.key)).join(", ");
-    out.push(`unchanged cannot be shown with one run a side for ${names2}: the resolution is wider than the minimum effect; a larger minimum effect, longer runs, or 3 or more runs a side would show it`);
+    out.push(
+      `unchanged cannot be shown with one run a side for ${names2}: the resolution is wider than the minimum effect; a larger minimum effect, longer runs, or 3 or more runs a side would show it`
+    );
   }
   for (const s of c.skipped) out.push(`${metricLabel(s.key)}: ${skipText(s.reason)}`);
   return out;
@@ -19819,33 +23293,73 @@ var OPTIONS = {
   format: { type: "string", short: "f" }
 };
 async function runCalibrate(args, io) {
-  const { values, positionals } = parseCliArgs({ args: withAliases(args, { "journal-dir": "dir", metrics: "metric" }), options: OPTIONS, allowPositionals: true, strict: true }, "calibrate");
-  if (positionals.length === 0) throw new UsageError("calibrate needs the result files of 4 or more runs of one build: perf-triage calibrate runs/*.jsonl [--runner NAME]");
+  const { values, positionals } = parseCliArgs(
+    {
+      args: withAliases(args, { "journal-dir": "dir", metrics: "metric" }),
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true
+    },
+    "calibrate"
+  );
+  if (positionals.length === 0)
+    throw new UsageError(
+      "calibrate needs the result files of 4 or more runs of one build: perf-triage calibrate runs/*.jsonl [--runner NAME]"
+    );
   const format = outputFormat(values.format, "text");
   const calibratedAt = values.date ? isoDate(values.date) : (/* @__PURE__ */ new Date()).toISOString();
-  const config = buildConfig({ metrics: values.metric, minEffect: values["min-effect"], runNoise: values["run-noise"], confidence: values.confidence, seed: values.seed, resamples: values.resamples, maxBadLineRatio: values["max-bad-lines"], benchmark: values.benchmark });
-  const side2 = await loadSide("base", positionals, { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd });
+  const config = buildConfig({
+    metrics: values.metric,
+    minEffect: values["min-effect"],
+    runNoise: values["run-noise"],
+    confidence: values.confidence,
+    seed: values.seed,
+    resamples: values.resamples,
+    maxBadLineRatio: values["max-bad-lines"],
+    benchmark: values.benchmark
+  });
+  const side2 = await loadSide("base", positionals, {
+    maxBadLineRatio: config.maxBadLineRatio,
+    format: values["input-format"],
+    cwd: io.cwd
+  });
   const groups = pairBenchmarks(side2, side2).pairs;
-  if (groups.length > 1 && !values.benchmark) throw new UsageError(`these files hold ${groups.length} benchmarks or workloads (${groups.map((g2) => plainText(g2.name, 60)).join(", ")}): calibrate the repeats of one at a time`);
+  if (groups.length > 1 && !values.benchmark)
+    throw new UsageError(
+      `these files hold ${groups.length} benchmarks or workloads (${groups.map((g2) => plainText(g2.name, 60)).join(", ")}): calibrate the repeats of one at a time`
+    );
   const benchmark = values.benchmark ?? groups[0]?.name ?? "benchmark";
   let calibration;
   try {
-    calibration = calibrate(side2, config, { benchmark, ...io.status ? { onProgress: (done, total2) => io.status.set(`calibrating: ${done} of ${total2} comparisons…`) } : {} });
+    calibration = calibrate(side2, config, {
+      benchmark,
+      ...io.status ? { onProgress: (done, total2) => io.status.set(`calibrating: ${done} of ${total2} comparisons…`) } : {}
+    });
   } catch (error) {
     if (error instanceof CalibrationError) throw new UsageError(plainText(error.message, 600));
     throw error;
   } finally {
     io.status?.clear();
   }
-  const file = noiseFileFrom(calibration, { calibratedAt, ...values.runner ? { runner: values.runner } : {}, confidence: config.statistics.level });
+  const file = noiseFileFrom(calibration, {
+    calibratedAt,
+    ...values.runner ? { runner: values.runner } : {},
+    confidence: config.statistics.level
+  });
   const path = journalPaths(values.dir).noise(benchmark);
   if (!values["dry-run"]) {
     const target = resolve9(io.cwd, path);
     await mkdir3(dirname3(target), { recursive: true });
     await writeFile3(target, noiseFileText(file));
   }
-  const context = { ...values.runner ? { runner: values.runner } : {}, ...values["dry-run"] ? {} : { written: path }, confidence: config.statistics.level };
-  io.stdout(format === "json" ? noiseFileText(file) : format === "markdown" ? calibrationMarkdown(calibration, context) : calibrationText(calibration, context));
+  const context = {
+    ...values.runner ? { runner: values.runner } : {},
+    ...values["dry-run"] ? {} : { written: path },
+    confidence: config.statistics.level
+  };
+  io.stdout(
+    format === "json" ? noiseFileText(file) : format === "markdown" ? calibrationMarkdown(calibration, context) : calibrationText(calibration, context)
+  );
   return 0;
 }
 function isoDate(text) {
@@ -19933,9 +23447,11 @@ async function runCli(argv, io) {
 `);
         return EXIT.pass;
       default:
-        io.stderr(`perf-triage: unknown command "${command}"${didYouMean(command ?? "", COMMANDS)}
+        io.stderr(
+          `perf-triage: unknown command "${command}"${didYouMean(command ?? "", COMMANDS)}
 Run perf-triage --help for the commands.
-`);
+`
+        );
         return EXIT.usage;
     }
   } catch (error) {
@@ -19964,19 +23480,32 @@ async function compare(args, io) {
   const { values, positionals } = parseCompareArgs(args, "compare", { noise: { type: "string", multiple: true } });
   const base = [...positionals[0] ? [positionals[0]] : [], ...values.base ?? []];
   const head = [...positionals[1] ? [positionals[1]] : [], ...values.head ?? []];
-  if (positionals.length > 2) throw new UsageError(`compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
-  if (base.length === 0 || head.length === 0) throw new UsageError("compare needs a baseline and a head: perf-triage compare BASE HEAD");
+  if (positionals.length > 2)
+    throw new UsageError(
+      `compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`
+    );
+  if (base.length === 0 || head.length === 0)
+    throw new UsageError("compare needs a baseline and a head: perf-triage compare BASE HEAD");
   const noise = await readNoiseFiles(values.noise ?? [], io.cwd);
   const config = noise.apply(buildConfig(rawConfig(values)));
   const format = outputFormat(values.format, "text");
-  const options = { maxBadLineRatio: config.maxBadLineRatio, format: values["input-format"], cwd: io.cwd, ...io.status ? { progress: readingStatus(io.status) } : {} };
+  const options = {
+    maxBadLineRatio: config.maxBadLineRatio,
+    format: values["input-format"],
+    cwd: io.cwd,
+    ...io.status ? { progress: readingStatus(io.status) } : {}
+  };
   try {
     const baseSide = await loadSide("base", base, options);
     const headSide = await loadSide("head", head, options);
     const profiles = await loadProfileInputs(values["baseline-profile"] ?? [], values.profile ?? [], io.cwd);
     const quality = await loadQualityInputs(values["baseline-quality"] ?? [], values.quality ?? [], io.cwd);
-    io.status?.set(`comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`);
-    const report2 = noise.annotate(triage(baseSide, headSide, config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} }));
+    io.status?.set(
+      `comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`
+    );
+    const report2 = noise.annotate(
+      triage(baseSide, headSide, config, { ...profiles ? { profiles } : {}, ...quality ? { quality } : {} })
+    );
     io.status?.clear();
     return await emit(report2, format, values, io);
   } finally {

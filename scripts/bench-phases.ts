@@ -30,7 +30,10 @@ export async function runPhases(argv: readonly string[]): Promise<void> {
     peakMb[total] = process.resourceUsage().maxRSS / 1024;
     collect?.();
     const m = process.memoryUsage();
-    if (!asJson) console.log(`${name.padEnd(14)} ${((now - last) / 1000).toFixed(2).padStart(6)} s   rss ${mb(m.rss)}  heap ${mb(m.heapUsed)}  arrayBuffers ${mb(m.arrayBuffers)}  peak rss ${mb(peakMb[total] * 2 ** 20)} MB`);
+    if (!asJson)
+      console.log(
+        `${name.padEnd(14)} ${((now - last) / 1000).toFixed(2).padStart(6)} s   rss ${mb(m.rss)}  heap ${mb(m.heapUsed)}  arrayBuffers ${mb(m.arrayBuffers)}  peak rss ${mb(peakMb[total] * 2 ** 20)} MB`,
+      );
     last = performance.now();
   }
   phase('start');
@@ -46,7 +49,10 @@ export async function runPhases(argv: readonly string[]): Promise<void> {
   phase('diagnosis');
   const json = renderJson(report);
   phase('render');
-  if (asJson) process.stdout.write(`${JSON.stringify({ seconds: { read: seconds.read, statistics: seconds.statistics, diagnosis: seconds.diagnosis, render: seconds.render }, peakMb, chars: json.length })}\n`);
+  if (asJson)
+    process.stdout.write(
+      `${JSON.stringify({ seconds: { read: seconds.read, statistics: seconds.statistics, diagnosis: seconds.diagnosis, render: seconds.render }, peakMb, chars: json.length })}\n`,
+    );
   else console.log(`report ${json.length} chars`);
 }
 

@@ -51,7 +51,12 @@ export function duckdbEquivalentQuery(file: string): string {
   const byColumn = new Map<string, number[]>();
   for (const { column, q } of EQUIVALENT_WORK) byColumn.set(column, [...(byColumn.get(column) ?? []), q]);
   const quantiles = [...byColumn].map(([column, qs]) => `quantile_cont(${column}, [${qs.join(', ')}]) AS ${column}`);
-  const others = ['sum(output_tokens) AS output_tokens', 'min(arrival_ts) AS first_arrival', 'max(arrival_ts) AS last_arrival', 'count(*) AS requests'];
+  const others = [
+    'sum(output_tokens) AS output_tokens',
+    'min(arrival_ts) AS first_arrival',
+    'max(arrival_ts) AS last_arrival',
+    'count(*) AS requests',
+  ];
   return `SELECT ${[...quantiles, ...others].join(', ')} FROM read_json_auto('${file.replace(/'/g, "''")}', format='newline_delimited')`;
 }
 
@@ -99,7 +104,10 @@ export async function jsonParseP95(file: string): Promise<number[]> {
   return P95_COLUMNS.map((_, c) => p95(columns[c], counts[c]));
 }
 
-export async function duckdbP95(files: readonly string[], query: (file: string) => string = duckdbQuery): Promise<number[][]> {
+export async function duckdbP95(
+  files: readonly string[],
+  query: (file: string) => string = duckdbQuery,
+): Promise<number[][]> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
@@ -107,7 +115,9 @@ export async function duckdbP95(files: readonly string[], query: (file: string) 
   for (const file of files) {
     const reader = await connection.runAndReadAll(query(file));
     // A quantile list comes back as a list value: its items, in order.
-    const cells = (reader.getRows()[0] as unknown[]).flatMap((v) => (v !== null && typeof v === 'object' && 'items' in v ? (v as { items: unknown[] }).items : [v]));
+    const cells = (reader.getRows()[0] as unknown[]).flatMap((v) =>
+      v !== null && typeof v === 'object' && 'items' in v ? (v as { items: unknown[] }).items : [v],
+    );
     out.push(cells.map((v) => (v === null ? NaN : Number(v))));
   }
   connection.closeSync();
@@ -138,5 +148,7 @@ export async function runReference(engine: string, files: readonly string[]): Pr
     p95s = [];
     for (const file of files) p95s.push(await jsonParseP95(file));
   }
-  process.stdout.write(`${JSON.stringify({ engine, p95: p95s, innerSeconds: (performance.now() - started) / 1000 })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ engine, p95: p95s, innerSeconds: (performance.now() - started) / 1000 })}\n`,
+  );
 }

@@ -28,10 +28,27 @@ import { build } from 'esbuild';
 import { duckdbAvailable, EQUIVALENT_OTHER_KEYS, EQUIVALENT_WORK, P95_COLUMNS } from './bench-reference';
 
 const { values } = parseArgs({
-  options: { pairs: { type: 'string' }, sizes: { type: 'string' }, repeat: { type: 'string' }, smoke: { type: 'boolean' }, root: { type: 'string' }, against: { type: 'string' } },
+  options: {
+    pairs: { type: 'string' },
+    sizes: { type: 'string' },
+    repeat: { type: 'string' },
+    smoke: { type: 'boolean' },
+    root: { type: 'string' },
+    against: { type: 'string' },
+  },
 });
 const smoke = values.smoke ?? false;
-const pairs = (values.pairs ?? (values.sizes ? values.sizes.split(',').map((n) => `${n}:${n}`).join(',') : smoke ? '10000:10000' : '10000:10000,100000:100000,100000:1000000'))
+const pairs = (
+  values.pairs ??
+  (values.sizes
+    ? values.sizes
+        .split(',')
+        .map((n) => `${n}:${n}`)
+        .join(',')
+    : smoke
+      ? '10000:10000'
+      : '10000:10000,100000:100000,100000:1000000')
+)
   .split(',')
   .map((p) => p.split(':').map(Number) as [number, number]);
 const repeat = Number(values.repeat ?? (smoke ? 1 : 3));
@@ -42,7 +59,17 @@ mkdirSync(dir, { recursive: true });
 function generate(requests: number, seed: number, inject?: string): string {
   const file = join(dir, `sim-${requests}-${seed}${inject ? `-${inject}` : ''}.jsonl`);
   if (!existsSync(file)) {
-    const args = ['dist/cli.js', 'simulate', '--seed', String(seed), '--requests', String(requests), '--out', file, ...(inject ? ['--inject', inject] : [])];
+    const args = [
+      'dist/cli.js',
+      'simulate',
+      '--seed',
+      String(seed),
+      '--requests',
+      String(requests),
+      '--out',
+      file,
+      ...(inject ? ['--inject', inject] : []),
+    ];
     const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`simulate failed for ${file}`);
   }
@@ -67,7 +94,11 @@ async function bundle(outName: string, contents: string, resolveDir: string): Pr
   return outfile;
 }
 
-const referenceModule = await bundle('reference.mjs', "import { runReference } from './scripts/bench-reference.ts';\nawait runReference(process.argv[2], process.argv.slice(3));\n", process.cwd());
+const referenceModule = await bundle(
+  'reference.mjs',
+  "import { runReference } from './scripts/bench-reference.ts';\nawait runReference(process.argv[2], process.argv.slice(3));\n",
+  process.cwd(),
+);
 
 /** A checkout whose CLI is timed: its bundle and its phases script (when it has one). */
 interface Subject {
@@ -78,7 +109,11 @@ interface Subject {
 async function subject(dir: string, name: string, index: number): Promise<Subject> {
   const root = resolve(dir);
   const phases = existsSync(join(root, 'scripts/bench-phases.ts'))
-    ? await bundle(`phases-${index}.mjs`, "import { runPhases } from './scripts/bench-phases.ts';\nawait runPhases([...process.argv.slice(2), '--json']);\n", root)
+    ? await bundle(
+        `phases-${index}.mjs`,
+        "import { runPhases } from './scripts/bench-phases.ts';\nawait runPhases([...process.argv.slice(2), '--json']);\n",
+        root,
+      )
     : undefined;
   return { name, cli: join(root, 'dist/cli.js'), phases };
 }
@@ -97,7 +132,10 @@ function measure(module: string, args: string[]): Measured {
   const url = pathToFileURL(resolve(module)).href;
   const wrapper = `process.on('exit', () => process.stderr.write('\\nPEAK_RSS_KB ' + process.resourceUsage().maxRSS + '\\n')); process.argv.splice(1, 0, ${JSON.stringify(module)}); await import(${JSON.stringify(url)});`;
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', wrapper, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', wrapper, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const kb = Number(/PEAK_RSS_KB (\d+)/.exec(r.stderr)?.[1] ?? NaN);
   if (r.status !== 0) process.stderr.write(r.stderr);
@@ -111,7 +149,12 @@ function checked(module: string, args: string[]): Measured {
   return run;
 }
 function summary(runs: Measured[]): Measured {
-  return { seconds: median(runs.map((r) => r.seconds)), peakMb: median(runs.map((r) => r.peakMb)), code: 0, stdout: runs[0].stdout };
+  return {
+    seconds: median(runs.map((r) => r.seconds)),
+    peakMb: median(runs.map((r) => r.peakMb)),
+    code: 0,
+    stdout: runs[0].stdout,
+  };
 }
 
 const withDuckdb = await duckdbAvailable();
@@ -120,13 +163,22 @@ const cell = (text: string, width: number) => text.padStart(width);
 const num = (n: number) => Math.round(n).toLocaleString('en-US');
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
-console.log(`perf-triage bench — node ${process.version}, ${repeat} run${repeat === 1 ? '' : 's'} each, median shown; wall times include process start${subjects.length > 1 || values.root ? `; CLIs: ${subjects.map((x) => x.name).join(' | ')}` : ''}`);
+console.log(
+  `perf-triage bench — node ${process.version}, ${repeat} run${repeat === 1 ? '' : 's'} each, median shown; wall times include process start${subjects.length > 1 || values.root ? `; CLIs: ${subjects.map((x) => x.name).join(' | ')}` : ''}`,
+);
 console.log(
   [
     ...(subjects.length > 1 ? [cell('CLI', 14)] : []),
-    cell('requests/side', 15), cell('file MB/side', 13), cell('wall s', 7), cell('peak RSS MB', 11), cell('requests/s', 10),
-    cell('JSON.parse s', 12), cell('×', 5),
-    ...(withDuckdb ? [cell('DuckDB p95s s', 13), cell('×', 5), cell('DuckDB equiv. s', 15), cell('MB', 4), cell('×', 5)] : []),
+    cell('requests/side', 15),
+    cell('file MB/side', 13),
+    cell('wall s', 7),
+    cell('peak RSS MB', 11),
+    cell('requests/s', 10),
+    cell('JSON.parse s', 12),
+    cell('×', 5),
+    ...(withDuckdb
+      ? [cell('DuckDB p95s s', 13), cell('×', 5), cell('DuckDB equiv. s', 15), cell('MB', 4), cell('×', 5)]
+      : []),
   ].join('  '),
 );
 const startup = subjects.map((x) => measure(x.cli, ['version']));
@@ -143,7 +195,9 @@ for (const [baseN, headN] of pairs) {
   const cliRuns = subjects.map((): Measured[] => []);
   const phased = subjects.map((): { seconds: Record<string, number | undefined> }[] => []);
   for (let r = 0; r < repeat; r++) {
-    subjects.forEach((x, k) => cliRuns[k].push(checked(x.cli, ['compare', base, head, '--format', 'json', '--fail-on', 'never'])));
+    subjects.forEach((x, k) =>
+      cliRuns[k].push(checked(x.cli, ['compare', base, head, '--format', 'json', '--fail-on', 'never'])),
+    );
     runs.plain.push(checked(referenceModule, ['jsonparse', base, head]));
     if (withDuckdb) {
       runs.duck.push(checked(referenceModule, ['duckdb', base, head]));
@@ -163,11 +217,18 @@ for (const [baseN, headN] of pairs) {
     const a = JSON.parse(plain.stdout).p95 as number[][];
     const b = JSON.parse(duck.stdout).p95 as number[][];
     const off = a.flat().some((v, i) => Math.abs(v - b.flat()[i]) > 1e-9 * Math.max(1, Math.abs(v)));
-    checks.push(`${label} p95 ${P95_COLUMNS.join(', ')}: ${off ? `MISMATCH JSON.parse ${JSON.stringify(a)} DuckDB ${JSON.stringify(b)}` : `agree (head ${b[1].map((v) => v.toFixed(3)).join(', ')})`}; DuckDB query time in process ${JSON.parse(duck.stdout).innerSeconds.toFixed(2)} s (p95s), ${JSON.parse(equivalent.stdout).innerSeconds.toFixed(2)} s (equivalent)`);
+    checks.push(
+      `${label} p95 ${P95_COLUMNS.join(', ')}: ${off ? `MISMATCH JSON.parse ${JSON.stringify(a)} DuckDB ${JSON.stringify(b)}` : `agree (head ${b[1].map((v) => v.toFixed(3)).join(', ')})`}; DuckDB query time in process ${JSON.parse(duck.stdout).innerSeconds.toFixed(2)} s (p95s), ${JSON.parse(equivalent.stdout).innerSeconds.toFixed(2)} s (equivalent)`,
+    );
     // The equivalent work must be what the CLI judged: the same metric keys.
-    const judged = ((JSON.parse(clis[0].stdout).benchmarks as { metrics: { key: string }[] }[])[0]?.metrics ?? []).map((m) => m.key).sort();
+    const judged = ((JSON.parse(clis[0].stdout).benchmarks as { metrics: { key: string }[] }[])[0]?.metrics ?? [])
+      .map((m) => m.key)
+      .sort();
     const modelled = [...EQUIVALENT_WORK.map((w) => w.key), ...EQUIVALENT_OTHER_KEYS].sort();
-    if (judged.join() !== modelled.join()) checks.push(`${label} WARNING: the CLI judged ${judged.join(', ')}; the DuckDB equivalent work models ${modelled.join(', ')}`);
+    if (judged.join() !== modelled.join())
+      checks.push(
+        `${label} WARNING: the CLI judged ${judged.join(', ')}; the DuckDB equivalent work models ${modelled.join(', ')}`,
+      );
   }
   subjects.forEach((x, k) => {
     const cli = clis[k];
@@ -182,7 +243,13 @@ for (const [baseN, headN] of pairs) {
         cell(plain.seconds.toFixed(2), 12),
         cell(ratio(cli.seconds, plain.seconds), 5),
         ...(duck && equivalent
-          ? [cell(duck.seconds.toFixed(2), 13), cell(ratio(cli.seconds, duck.seconds), 5), cell(equivalent.seconds.toFixed(2), 15), cell(equivalent.peakMb.toFixed(0), 4), cell(ratio(cli.seconds, equivalent.seconds), 5)]
+          ? [
+              cell(duck.seconds.toFixed(2), 13),
+              cell(ratio(cli.seconds, duck.seconds), 5),
+              cell(equivalent.seconds.toFixed(2), 15),
+              cell(equivalent.peakMb.toFixed(0), 4),
+              cell(ratio(cli.seconds, equivalent.seconds), 5),
+            ]
           : []),
       ].join('  '),
     );
@@ -190,14 +257,23 @@ for (const [baseN, headN] of pairs) {
       const xs = phased[k].map((p) => p.seconds[name]).filter((v): v is number => v !== undefined);
       return xs.length ? `${median(xs).toFixed(2)} s` : '—';
     };
-    if (x.phases) phaseRows.push(`${subjects.length > 1 ? `${cell(short(x.name), 14)}  ` : ''}${label.padStart(15)}  read ${phase('read')}  statistics ${phase('statistics')}  diagnosis ${phase('diagnosis')}  render ${phase('render')}`);
+    if (x.phases)
+      phaseRows.push(
+        `${subjects.length > 1 ? `${cell(short(x.name), 14)}  ` : ''}${label.padStart(15)}  read ${phase('read')}  statistics ${phase('statistics')}  diagnosis ${phase('diagnosis')}  render ${phase('render')}`,
+      );
   });
   if (subjects.length > 1) {
     const pairsOf = cliRuns[0].map((r, i) => r.seconds / cliRuns[1][i].seconds);
-    checks.push(`${label}: ${subjects[0].name} / ${subjects[1].name} wall time, run by run: median ${median(pairsOf).toFixed(2)} (${pairsOf.map((v) => v.toFixed(2)).join(', ')})`);
+    checks.push(
+      `${label}: ${subjects[0].name} / ${subjects[1].name} wall time, run by run: median ${median(pairsOf).toFixed(2)} (${pairsOf.map((v) => v.toFixed(2)).join(', ')})`,
+    );
   }
 }
-subjects.forEach((x, k) => console.log(`process start alone (perf-triage version${subjects.length > 1 ? `, ${x.name}` : ''}): ${startup[k].seconds.toFixed(2)} s, ${startup[k].peakMb.toFixed(0)} MB`));
+subjects.forEach((x, k) =>
+  console.log(
+    `process start alone (perf-triage version${subjects.length > 1 ? `, ${x.name}` : ''}): ${startup[k].seconds.toFixed(2)} s, ${startup[k].peakMb.toFixed(0)} MB`,
+  ),
+);
 if (phaseRows.length) {
   console.log('time by phase, in one process (scripts/bench-phases.ts; median):');
   for (const row of phaseRows) console.log(row);

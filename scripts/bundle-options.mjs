@@ -3,7 +3,8 @@
 
 // CommonJS dependencies (tunnel under @actions/http-client) call require() on Node built-ins; an
 // ESM bundle has no require unless we make one.
-const banner = "import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);";
+const banner =
+  "import { createRequire as __ptCreateRequire } from 'node:module'; const require = __ptCreateRequire(import.meta.url);";
 
 export function bundleOptions(outdir = 'dist') {
   const common = {

@@ -13,7 +13,16 @@ import { triage } from '../src/report/triage';
 import { baseScenario, type Scenario } from '../src/sim';
 import type { Run } from '../src/model/run';
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, pairs: { type: 'string' }, requests: { type: 'string' }, 'cal-seed': { type: 'string' }, 'aa-seed': { type: 'string' }, quiet: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string' },
+    pairs: { type: 'string' },
+    requests: { type: 'string' },
+    'cal-seed': { type: 'string' },
+    'aa-seed': { type: 'string' },
+    quiet: { type: 'boolean' },
+  },
+});
 const counts = (values.runs ?? '4,6,10,16').split(',').map(Number);
 const pairs = Number(values.pairs ?? 50);
 const requests = Number(values.requests ?? 2000);
@@ -27,7 +36,9 @@ const run = async (seed: number): Promise<Run> => (await simulatedSide('base', s
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
 const config = buildConfig({});
 
-console.log(`calibration eval: ${requests} requests a run${values.quiet ? ', quiet runner (speed σ 0.5%)' : ''}; calibration seeds from ${calSeed}; ${pairs} fresh A/A pairs (seeds ${aaSeed}… vs ${aaSeed + 4000}…)`);
+console.log(
+  `calibration eval: ${requests} requests a run${values.quiet ? ', quiet runner (speed σ 0.5%)' : ''}; calibration seeds from ${calSeed}; ${pairs} fresh A/A pairs (seeds ${aaSeed}… vs ${aaSeed + 4000}…)`,
+);
 const calibrationRuns: Run[] = [];
 for (let i = 0; i < Math.max(...counts); i++) calibrationRuns.push(await run(calSeed + i));
 const aa: [Run, Run][] = [];
@@ -38,7 +49,14 @@ for (const n of counts) {
   const started = Date.now();
   const c = calibrate({ label: 'base', runs: calibrationRuns.slice(0, n) }, config, { benchmark: 'llama-8b-serving' });
   printCalibration(c, (Date.now() - started) / 1000);
-  settings.push({ name: `calibrated, ${n} runs`, config: withCalibration(config, c.metrics.map((m) => [m.key, m]), c.level) });
+  settings.push({
+    name: `calibrated, ${n} runs`,
+    config: withCalibration(
+      config,
+      c.metrics.map((m) => [m.key, m]),
+      c.level,
+    ),
+  });
 }
 
 console.log(`\nfresh A/A pairs: false alarms and metrics shown unchanged (of ${pairs} pairs × metrics)`);
@@ -60,17 +78,24 @@ for (const s of settings) {
     }
   }
   const latencies = [...byKey].filter(([k]) => k !== 'failed');
-  console.log(`  ${s.name.padEnd(22)} false alarms ${alarms}/${metrics} (${pct(alarms, metrics)}); unchanged ${unchanged}/${metrics} (${pct(unchanged, metrics)}); unchanged beyond the failed share: ${latencies.map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  console.log(
+    `  ${s.name.padEnd(22)} false alarms ${alarms}/${metrics} (${pct(alarms, metrics)}); unchanged ${unchanged}/${metrics} (${pct(unchanged, metrics)}); unchanged beyond the failed share: ${latencies.map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
+  );
 }
 
 function printCalibration(c: Calibration, seconds: number): void {
   console.log(`\n${c.runs} runs (${seconds.toFixed(0)} s): level ${(c.level * 100).toFixed(2)}%`);
   console.log('  metric            σ between  σ within  t/z    allowance  scale  resolution  detectable (80%)');
   for (const m of c.metrics) {
-    console.log(`  ${m.key.padEnd(17)} ${pc(m.sigmaBetween).padStart(8)}  ${pc(m.sigmaWithin).padStart(8)}  ${m.inflation.toFixed(2).padStart(4)}  ${pc(m.allowance).padStart(9)}  ${m.scale.toFixed(2).padStart(5)}  ${pc(m.resolution).padStart(10)}  ${pc(m.detectable).padStart(8)} (min effect ${pc(m.minEffect)})`);
+    console.log(
+      `  ${m.key.padEnd(17)} ${pc(m.sigmaBetween).padStart(8)}  ${pc(m.sigmaWithin).padStart(8)}  ${m.inflation.toFixed(2).padStart(4)}  ${pc(m.allowance).padStart(9)}  ${m.scale.toFixed(2).padStart(5)}  ${pc(m.resolution).padStart(10)}  ${pc(m.detectable).padStart(8)} (min effect ${pc(m.minEffect)})`,
+    );
   }
-  const t = (x: Calibration['before']) => `${x.alarms} false alarms, ${x.unchanged} unchanged, ${x.inconclusive} inconclusive of ${x.comparisons}`;
-  console.log(`  its ${c.before.pairs} A/A pairs, settings before: ${t(c.before)}; calibrated (each pair without its own runs): ${t(c.after)}`);
+  const t = (x: Calibration['before']) =>
+    `${x.alarms} false alarms, ${x.unchanged} unchanged, ${x.inconclusive} inconclusive of ${x.comparisons}`;
+  console.log(
+    `  its ${c.before.pairs} A/A pairs, settings before: ${t(c.before)}; calibrated (each pair without its own runs): ${t(c.after)}`,
+  );
 }
 
 function pc(x: number): string {

@@ -15,7 +15,8 @@ try {
   for (const file of new Set([...expected, ...actual])) {
     if (!expected.includes(file)) problems.push(`dist/${file} is not produced by the bundle (remove it)`);
     else if (!actual.includes(file)) problems.push(`dist/${file} is missing`);
-    else if (!readFileSync(join(out, file)).equals(readFileSync(join('dist', file)))) problems.push(`dist/${file} differs from a fresh bundle`);
+    else if (!readFileSync(join(out, file)).equals(readFileSync(join('dist', file))))
+      problems.push(`dist/${file} differs from a fresh bundle`);
   }
   if (problems.length) {
     console.error(`dist/ is out of date:\n  ${problems.join('\n  ')}\nRun \`npm run bundle\` and commit dist/.`);

@@ -19,5 +19,9 @@ const action = median(['dist/index.js']);
 const cli = median(['dist/cli.js', '--version']);
 const kib = (f) => (statSync(f).size / 1024).toFixed(0);
 console.log(`node -e 0           ${bare.toFixed(0)} ms`);
-console.log(`dist/index.js       ${action.toFixed(0)} ms (+${(action - bare).toFixed(0)} ms over bare node)  ${kib('dist/index.js')} KiB`);
-console.log(`dist/cli.js         ${cli.toFixed(0)} ms (+${(cli - bare).toFixed(0)} ms over bare node)  ${kib('dist/cli.js')} KiB`);
+console.log(
+  `dist/index.js       ${action.toFixed(0)} ms (+${(action - bare).toFixed(0)} ms over bare node)  ${kib('dist/index.js')} KiB`,
+);
+console.log(
+  `dist/cli.js         ${cli.toFixed(0)} ms (+${(cli - bare).toFixed(0)} ms over bare node)  ${kib('dist/cli.js')} KiB`,
+);

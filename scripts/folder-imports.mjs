@@ -38,7 +38,13 @@ for (const file of files(root)) {
   for (const m of text.matchAll(IMPORT)) {
     const target = resolve(dirname(file), m[3]);
     // '../sim' is the folder's index.ts, not a file src/sim.ts.
-    const to = folderOf(target.endsWith('.ts') ? target : existsSync(`${target}.ts`) || !existsSync(target) ? `${target}.ts` : join(target, 'index.ts'));
+    const to = folderOf(
+      target.endsWith('.ts')
+        ? target
+        : existsSync(`${target}.ts`) || !existsSync(target)
+          ? `${target}.ts`
+          : join(target, 'index.ts'),
+    );
     count++;
     if (to === from) continue;
     const key = `${from}\u0000${to}`;
@@ -51,19 +57,33 @@ for (const file of files(root)) {
 }
 
 const list = [...edges.values()].sort((a, b) => a.from.localeCompare(b.from) || b.imports - a.imports);
-const twoWay = list.filter((e) => e.from < e.to && edges.has(`${e.to}\u0000${e.from}`)).map((e) => ({ a: e.from, b: e.to, ab: e.imports, ba: edges.get(`${e.to}\u0000${e.from}`).imports }));
+const twoWay = list
+  .filter((e) => e.from < e.to && edges.has(`${e.to}\u0000${e.from}`))
+  .map((e) => ({ a: e.from, b: e.to, ab: e.imports, ba: edges.get(`${e.to}\u0000${e.from}`).imports }));
 const folders = [...new Set(list.flatMap((e) => [e.from, e.to]))].sort();
 const top = fanOut.sort((a, b) => b.imports - a.imports).slice(0, 10);
 
 if (asJson) {
   process.stdout.write(`${JSON.stringify({ folders, edges: list, twoWay, topFanOut: top }, null, 2)}\n`);
 } else {
-  console.log(`${folders.length} folders, ${list.length} folder → folder edges, ${list.reduce((s, e) => s + e.imports, 0)} imports across folders`);
+  console.log(
+    `${folders.length} folders, ${list.length} folder → folder edges, ${list.reduce((s, e) => s + e.imports, 0)} imports across folders`,
+  );
   for (const f of folders) {
     const out = list.filter((e) => e.from === f);
-    if (out.length) console.log(`  ${f.padEnd(10)} → ${out.map((e) => `${e.to} ${e.imports}${e.typeOnly === e.imports ? 't' : e.typeOnly ? ` (${e.typeOnly}t)` : ''}`).join(', ')}`);
+    if (out.length)
+      console.log(
+        `  ${f.padEnd(10)} → ${out.map((e) => `${e.to} ${e.imports}${e.typeOnly === e.imports ? 't' : e.typeOnly ? ` (${e.typeOnly}t)` : ''}`).join(', ')}`,
+      );
   }
-  console.log(`two-way pairs (${twoWay.length}): ${twoWay.map((p) => `${p.a} ⇄ ${p.b} (${p.ab}/${p.ba})`).join(', ') || 'none'}`);
-  console.log(`largest fan-out: ${top.map((t) => `${t.file} ${t.imports} imports, ${t.lines} lines`).slice(0, 5).join('; ')}`);
+  console.log(
+    `two-way pairs (${twoWay.length}): ${twoWay.map((p) => `${p.a} ⇄ ${p.b} (${p.ab}/${p.ba})`).join(', ') || 'none'}`,
+  );
+  console.log(
+    `largest fan-out: ${top
+      .map((t) => `${t.file} ${t.imports} imports, ${t.lines} lines`)
+      .slice(0, 5)
+      .join('; ')}`,
+  );
   console.log('(t = type-only imports)');
 }

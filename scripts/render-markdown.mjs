@@ -29,11 +29,19 @@ import { Marked } from 'marked';
 const require = createRequire(import.meta.url);
 
 const { values, positionals } = parseArgs({
-  options: { out: { type: 'string', short: 'o' }, width: { type: 'string' }, 'max-height': { type: 'string' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    out: { type: 'string', short: 'o' },
+    width: { type: 'string' },
+    'max-height': { type: 'string' },
+    html: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
   allowPositionals: true,
 });
 if (values.help || positionals.length !== 1) {
-  process.stdout.write('usage: node scripts/render-markdown.mjs FILE.md [--out FILE.png] [--width 900] [--max-height PX] [--html FILE.html]\n');
+  process.stdout.write(
+    'usage: node scripts/render-markdown.mjs FILE.md [--out FILE.png] [--width 900] [--max-height PX] [--html FILE.html]\n',
+  );
   process.exit(values.help ? 0 : 2);
 }
 
@@ -51,19 +59,37 @@ writeFileSync(htmlFile, html);
 if (values.html) writeFileSync(resolve(values.html), html);
 
 const chromium = findChromium();
-const common = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--allow-file-access-from-files', `--user-data-dir=${join(work, 'profile')}`, '--virtual-time-budget=15000'];
+const common = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--hide-scrollbars',
+  '--allow-file-access-from-files',
+  `--user-data-dir=${join(work, 'profile')}`,
+  '--virtual-time-budget=15000',
+];
 // Pass 1: let Mermaid draw, then read the height the page wrote into its title.
-const dom = spawnSync(chromium, [...common, `--window-size=${width},1000`, '--dump-dom', pathToFileURL(htmlFile).href], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+const dom = spawnSync(
+  chromium,
+  [...common, `--window-size=${width},1000`, '--dump-dom', pathToFileURL(htmlFile).href],
+  { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+);
 if (dom.status !== 0) throw new Error(`chromium failed: ${dom.stderr}`);
 const height = Number(/data-rendered-height="(\d+)"/.exec(dom.stdout)?.[1]);
 const errors = [...dom.stdout.matchAll(/data-mermaid-error="([^"]*)"/g)].map((m) => m[1]);
 if (!(height > 0)) throw new Error('the page did not report its height (Mermaid did not finish?)');
 // Pass 2: the screenshot at the full height.
 const shown = values['max-height'] ? Math.min(height, Number(values['max-height'])) : height;
-const shot = spawnSync(chromium, [...common, `--window-size=${width},${shown}`, `--screenshot=${out}`, pathToFileURL(htmlFile).href], { encoding: 'utf8' });
+const shot = spawnSync(
+  chromium,
+  [...common, `--window-size=${width},${shown}`, `--screenshot=${out}`, pathToFileURL(htmlFile).href],
+  { encoding: 'utf8' },
+);
 if (shot.status !== 0 || !existsSync(out)) throw new Error(`chromium screenshot failed: ${shot.stderr}`);
 rmSync(work, { recursive: true, force: true });
-process.stdout.write(`${out}: ${width}×${shown} px${shown < height ? ` (top of ${height} px)` : ''}${errors.length ? `; Mermaid errors: ${errors.join(' | ')}` : ''}\n`);
+process.stdout.write(
+  `${out}: ${width}×${shown} px${shown < height ? ` (top of ${height} px)` : ''}${errors.length ? `; Mermaid errors: ${errors.join(' | ')}` : ''}\n`,
+);
 if (errors.length) process.exitCode = 1;
 
 function renderGfm(text) {
@@ -71,7 +97,8 @@ function renderGfm(text) {
   marked.use({
     renderer: {
       code({ text: code, lang }) {
-        if ((lang ?? '').trim() === 'mermaid') return `<pre class="mermaid-source" hidden>${escapeHtml(code)}</pre><div class="mermaid-target"></div>\n`;
+        if ((lang ?? '').trim() === 'mermaid')
+          return `<pre class="mermaid-source" hidden>${escapeHtml(code)}</pre><div class="mermaid-target"></div>\n`;
         return false;
       },
     },
@@ -128,9 +155,13 @@ body { margin: 0; background: #fff; }
 }
 
 function findChromium() {
-  const candidates = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
+  const candidates = [
+    process.env.CHROMIUM,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].filter(Boolean);
   const found = candidates.find((c) => existsSync(c));
   if (!found) throw new Error('no Chromium found: apt-get install -y chromium, or set CHROMIUM=/path/to/chrome');
   return found;
 }
-

@@ -21,7 +21,9 @@ import type { Side } from '../src/model/run';
 import { triage } from '../src/report/triage';
 import { baseScenario, injectedRegressions, simulateToJsonl } from '../src/sim';
 
-const { values } = parseArgs({ options: { entries: { type: 'string' }, requests: { type: 'string' }, dir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { entries: { type: 'string' }, requests: { type: 'string' }, dir: { type: 'string' } },
+});
 const count = Number(values.entries ?? 40);
 const requests = Number(values.requests ?? 400);
 const dir = values.dir ?? '.tmp/sample-journal';
@@ -32,7 +34,10 @@ async function side(label: Side['label'], i: number): Promise<Side> {
   let scenario = baseScenario(100 + i, requests);
   if (i >= Math.round(count * 0.66)) scenario = slower.apply(scenario);
   if (i >= count - 3) scenario = capacity.apply(scenario);
-  return { label, runs: [await ingest(textSource(`run-${i}.jsonl`, simulateToJsonl(scenario)), { maxBadLineRatio: 0.05 })] };
+  return {
+    label,
+    runs: [await ingest(textSource(`run-${i}.jsonl`, simulateToJsonl(scenario)), { maxBadLineRatio: 0.05 })],
+  };
 }
 
 const config = buildConfig({ slos: ['ttft p95 < 800ms', 'itl p99 < 200ms'], resamples: '400' });
@@ -54,13 +59,31 @@ for (let i = 0; i < count; i++) {
     recordedAt,
     commit: (0xabc0000 + i * 7919).toString(16).padStart(7, '0').repeat(6).slice(0, 40),
     runUrl: `https://github.com/acme/llm/actions/runs/${7000 + i}`,
-    pullRequest: { number: 100 + i, title: accepted ? 'Switch attention kernel' : `Change ${i}`, url: `https://github.com/acme/llm/pull/${100 + i}` },
-    ...(accepted ? { acceptance: { by: 'maria', reason: 'new kernel: 20% slower decode steps, fixed in the next release', effort: '2 days', sha: 'a'.repeat(40), at: recordedAt } } : {}),
+    pullRequest: {
+      number: 100 + i,
+      title: accepted ? 'Switch attention kernel' : `Change ${i}`,
+      url: `https://github.com/acme/llm/pull/${100 + i}`,
+    },
+    ...(accepted
+      ? {
+          acceptance: {
+            by: 'maria',
+            reason: 'new kernel: 20% slower decode steps, fixed in the next release',
+            effort: '2 days',
+            sha: 'a'.repeat(40),
+            at: recordedAt,
+          },
+        }
+      : {}),
     phases: phaseMeans(head),
   });
   const recorded = i === 0 ? asFirstBaseline(entry) : entry;
   entries.push(recorded);
-  const changes = await recordChanges(async (path) => files.get(path), paths, recordInput(report, [head], [recorded], recordedAt, entry.commit));
+  const changes = await recordChanges(
+    async (path) => files.get(path),
+    paths,
+    recordInput(report, [head], [recorded], recordedAt, entry.commit),
+  );
   for (const f of changes.files) files.set(f.path, f.content);
   previous = head;
 }

@@ -40,12 +40,20 @@ export async function run(env: Record<string, string | undefined> = process.env)
 function modeOf(action: ActionRun): Mode {
   if (action.context.eventName === 'issue_comment') return commandMode;
   const name = action.inputs.mode.trim().toLowerCase();
-  if (!Object.hasOwn(MODES, name)) throw new ConfigError('mode', `"${action.inputs.mode}" is not one of ${Object.keys(MODES).join(', ')}`);
+  if (!Object.hasOwn(MODES, name))
+    throw new ConfigError('mode', `"${action.inputs.mode}" is not one of ${Object.keys(MODES).join(', ')}`);
   return MODES[name];
 }
 
 /** What the failed step says: an error about the inputs, the files or the permissions as it is; anything else with its stack. */
 function failure(error: unknown): string {
-  const expected = error instanceof InputError || error instanceof ConfigError || error instanceof ContextError || error instanceof CommitError || error instanceof PermissionError;
-  return expected ? `perf-triage: ${error.message}` : `perf-triage failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`;
+  const expected =
+    error instanceof InputError ||
+    error instanceof ConfigError ||
+    error instanceof ContextError ||
+    error instanceof CommitError ||
+    error instanceof PermissionError;
+  return expected
+    ? `perf-triage: ${error.message}`
+    : `perf-triage failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`;
 }

@@ -34,6 +34,13 @@ export function startRun(env: Record<string, string | undefined>): ActionRun {
   const alerts = parseAlertSettings(inputs.alerts);
   const confirm = parseConfirmSettings(inputs.confirm);
   const context = readContext(env);
-  const client = settings.token && onGitHub(context) ? createClient({ token: settings.token, baseUrl: context.apiUrl, log: { debug: core.debug, info: (m) => info(m), warn: (m) => warning(m), error: (m) => warning(m) } }) : undefined;
+  const client =
+    settings.token && onGitHub(context)
+      ? createClient({
+          token: settings.token,
+          baseUrl: context.apiUrl,
+          log: { debug: core.debug, info: (m) => info(m), warn: (m) => warning(m), error: (m) => warning(m) },
+        })
+      : undefined;
   return { env, inputs, settings, journal, alerts, confirm, context, ...(client ? { client } : {}) };
 }

@@ -33,15 +33,36 @@ export interface AlertOptions extends AlertSettings {
 
 export function parseAlertSettings(raw: RawAlertSettings): AlertOptions {
   const mode = raw.mode.trim().toLowerCase();
-  if (!['auto', 'true', 'off', 'false'].includes(mode)) throw new ConfigError('alerts', `"${raw.mode}" is not one of auto, false`);
-  const labels = raw.labels.flatMap((l) => l.split(',')).map((l) => l.trim()).filter(Boolean);
-  for (const l of labels) if (l.length > 50 || /[\u0000-\u001f,]/.test(l)) throw new ConfigError('alert-labels', `"${l}" is not a label name (at most 50 characters, no commas)`);
-  const assignees = raw.assignees.flatMap((a) => a.split(/[\s,]+/)).map((a) => a.trim().replace(/^@/, '')).filter(Boolean);
-  for (const a of assignees) if (a.toLowerCase() !== 'author' && !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(a)) throw new ConfigError('alert-assignees', `"${a}" is not a GitHub login (or "author")`);
+  if (!['auto', 'true', 'off', 'false'].includes(mode))
+    throw new ConfigError('alerts', `"${raw.mode}" is not one of auto, false`);
+  const labels = raw.labels
+    .flatMap((l) => l.split(','))
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (const l of labels)
+    if (l.length > 50 || /[\u0000-\u001f,]/.test(l))
+      throw new ConfigError('alert-labels', `"${l}" is not a label name (at most 50 characters, no commas)`);
+  const assignees = raw.assignees
+    .flatMap((a) => a.split(/[\s,]+/))
+    .map((a) => a.trim().replace(/^@/, ''))
+    .filter(Boolean);
+  for (const a of assignees)
+    if (a.toLowerCase() !== 'author' && !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(a))
+      throw new ConfigError('alert-assignees', `"${a}" is not a GitHub login (or "author")`);
   const webhook = webhookUrl(raw.webhook);
-  if (raw.webhook.trim() && !webhook) throw new ConfigError('alert-webhook', 'must be an https URL (a Slack-compatible incoming webhook; keep it in a secret)');
+  if (raw.webhook.trim() && !webhook)
+    throw new ConfigError(
+      'alert-webhook',
+      'must be an https URL (a Slack-compatible incoming webhook; keep it in a secret)',
+    );
   const bisectWorkflow = raw.bisectWorkflow.trim();
-  return { mode: mode === 'off' || mode === 'false' ? 'off' : 'auto', labels: labels.length ? labels : [inputDefault('alert-labels')], assignees, ...(webhook ? { webhook } : {}), ...(bisectWorkflow ? { bisectWorkflow } : {}) };
+  return {
+    mode: mode === 'off' || mode === 'false' ? 'off' : 'auto',
+    labels: labels.length ? labels : [inputDefault('alert-labels')],
+    assignees,
+    ...(webhook ? { webhook } : {}),
+    ...(bisectWorkflow ? { bisectWorkflow } : {}),
+  };
 }
 
 export interface AlertRun {
@@ -58,7 +79,9 @@ export interface AlertRun {
 
 export async function raiseAlerts(run: AlertRun): Promise<void> {
   if (run.authors.length === 0) {
-    warning('alerts: the account this token writes as is unknown (set comment-author): no alert issue is written, so none is written twice');
+    warning(
+      'alerts: the account this token writes as is unknown (set comment-author): no alert issue is written, so none is written twice',
+    );
     return;
   }
   // A re-run of a record finds its entries in the journal already: those, as written then, are what happened
@@ -78,13 +101,19 @@ export async function raiseAlerts(run: AlertRun): Promise<void> {
     level: run.config.statistics.level,
     seed: run.config.statistics.seed,
   });
-  info(alerts.length ? `alerts: ${alerts.map((a) => `${a.metrics.length} metric(s) moved in ${a.range}`).join('; ')}` : 'alerts: nothing moved');
+  info(
+    alerts.length
+      ? `alerts: ${alerts.map((a) => `${a.metrics.length} metric(s) moved in ${a.range}`).join('; ')}`
+      : 'alerts: nothing moved',
+  );
   let result;
   try {
     result = await fileAlerts(run.client, run.repo, alerts, { authors: run.authors, settings: run.options, entries });
   } catch (error) {
     if (statusOf(error) === 403 && !/rate limit/i.test(String((error as Error)?.message))) {
-      warning('the alert issues were not written: the token lacks issues: write (HTTP 403); grant it in the workflow\'s permissions, or set alerts: false');
+      warning(
+        "the alert issues were not written: the token lacks issues: write (HTTP 403); grant it in the workflow's permissions, or set alerts: false",
+      );
       return;
     }
     throw error;
@@ -92,16 +121,24 @@ export async function raiseAlerts(run: AlertRun): Promise<void> {
   for (const issue of result.opened) info(`alert issue #${issue.number} opened: ${issue.title}`);
   for (const n of result.updated) info(`alert issue #${n}: more metrics added`);
   for (const n of result.unchanged) info(`alert issue #${n} already says this`);
-  for (const n of result.closedAlready) info(`alert issue #${n} is closed (recovered, accepted or closed by the team): left alone`);
+  for (const n of result.closedAlready)
+    info(`alert issue #${n} is closed (recovered, accepted or closed by the team): left alone`);
   for (const n of result.recovered) info(`alert issue #${n}: recovered, closed`);
   for (const why of result.notAssigned) warning(`alert assignee not set: ${why}`);
-  core.setOutput('alert-issues', [...result.opened.map((i) => i.number), ...result.updated, ...result.unchanged].join(','));
+  core.setOutput(
+    'alert-issues',
+    [...result.opened.map((i) => i.number), ...result.updated, ...result.unchanged].join(','),
+  );
   if (!run.options.webhook) return;
   for (const issue of result.opened) {
     const alert = alerts.find((a) => a.range === issue.alert.range);
     if (!alert) continue;
-    const sent = await postWebhook(run.options.webhook, webhookPayload(alert, { number: issue.number, url: issue.url }));
+    const sent = await postWebhook(
+      run.options.webhook,
+      webhookPayload(alert, { number: issue.number, url: issue.url }),
+    );
     if (sent.ok) info(`alert webhook: posted for #${issue.number} (HTTP ${sent.status})`);
-    else warning(`alert webhook: not posted for #${issue.number} (${sent.status ? `HTTP ${sent.status}` : sent.error})`);
+    else
+      warning(`alert webhook: not posted for #${issue.number} (${sent.status ? `HTTP ${sent.status}` : sent.error})`);
   }
 }

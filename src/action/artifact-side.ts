@@ -30,25 +30,59 @@ export function inArtifact(artifact: readonly TextSource[], patterns: readonly s
 }
 
 /** The run's artifact of that exact name (the newest, when a re-run uploaded it again). */
-export async function runArtifact(client: GitHubClient, repo: RepoRef, runId: number, name: string, maxBytes: number): Promise<TextSource[]> {
-  return toSources(await downloadArtifact(client, repo, runId, name, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: maxBytes }));
+export async function runArtifact(
+  client: GitHubClient,
+  repo: RepoRef,
+  runId: number,
+  name: string,
+  maxBytes: number,
+): Promise<TextSource[]> {
+  return toSources(
+    await downloadArtifact(client, repo, runId, name, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: maxBytes }),
+  );
 }
 
 /** Every attempt's artifact of the run (name, or name-<attempt>), each attempt's files tagged with it. */
-export async function pooledArtifacts(client: GitHubClient, repo: RepoRef, runId: number, name: string, maxBytes: number): Promise<{ sources: TextSource[]; attempts: number[]; expired: string[] }> {
-  const found = await attemptArtifacts(client, repo, runId, name, { ...DEFAULT_ARTIFACT_LIMITS, maxArchiveBytes: maxBytes });
-  return { sources: found.attempts.flatMap((a) => toSources(a.files, a.attempt)), attempts: found.attempts.map((a) => a.attempt), expired: found.expired };
+export async function pooledArtifacts(
+  client: GitHubClient,
+  repo: RepoRef,
+  runId: number,
+  name: string,
+  maxBytes: number,
+): Promise<{ sources: TextSource[]; attempts: number[]; expired: string[] }> {
+  const found = await attemptArtifacts(client, repo, runId, name, {
+    ...DEFAULT_ARTIFACT_LIMITS,
+    maxArchiveBytes: maxBytes,
+  });
+  return {
+    sources: found.attempts.flatMap((a) => toSources(a.files, a.attempt)),
+    attempts: found.attempts.map((a) => a.attempt),
+    expired: found.expired,
+  };
 }
 
 /** The artifact's files as sources, named "artifact:<entry>"; with confirming re-runs, every attempt's. */
-export async function artifactSources(client: GitHubClient | undefined, context: GitHubContext, settings: GitHubSettings, runId: number, pooled: boolean): Promise<TextSource[]> {
-  if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in workflow_run mode, to download the results artifact');
+export async function artifactSources(
+  client: GitHubClient | undefined,
+  context: GitHubContext,
+  settings: GitHubSettings,
+  runId: number,
+  pooled: boolean,
+): Promise<TextSource[]> {
+  if (!client || !onGitHub(context))
+    throw new ConfigError('github-token', 'required in workflow_run mode, to download the results artifact');
   if (pooled) {
-    const found = await needing(`the artifacts "${settings.artifactName}" of run ${runId} were not read`, () => pooledArtifacts(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes));
-    info(`artifacts "${settings.artifactName}" of run ${runId}: ${found.attempts.length} attempt(s) pooled, ${found.sources.length} file(s)${found.expired.length ? `; expired: ${found.expired.join(', ')}` : ''}`);
+    const found = await needing(`the artifacts "${settings.artifactName}" of run ${runId} were not read`, () =>
+      pooledArtifacts(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes),
+    );
+    info(
+      `artifacts "${settings.artifactName}" of run ${runId}: ${found.attempts.length} attempt(s) pooled, ${found.sources.length} file(s)${found.expired.length ? `; expired: ${found.expired.join(', ')}` : ''}`,
+    );
     return found.sources;
   }
-  const files = await needing(`the artifact "${settings.artifactName}" of run ${runId} was not read`, () => runArtifact(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes));
+  const files = await needing(`the artifact "${settings.artifactName}" of run ${runId} was not read`, () =>
+    runArtifact(client, context.repository, runId, settings.artifactName, settings.artifactMaxBytes),
+  );
   info(`artifact "${settings.artifactName}" of run ${runId}: ${files.length} file(s)`);
   return files;
 }
@@ -58,10 +92,17 @@ export async function artifactSources(client: GitHubClient | undefined, context:
  * match in the artifact: the workspace holds the default branch's checkout, and reading this run's
  * files from there would compare the baseline with itself.
  */
-export function fromArtifact(artifact: TextSource[], patterns: readonly string[], headInput: string | undefined): TextSource[] {
+export function fromArtifact(
+  artifact: TextSource[],
+  patterns: readonly string[],
+  headInput: string | undefined,
+): TextSource[] {
   const matched = inArtifact(artifact, patterns);
   if (matched.length === 0 && headInput && patterns.length) {
-    throw new InputError('artifact', `no file matches ${patterns.join(', ')} (${headInput}; it holds ${artifact.map(entryName).slice(0, 10).join(', ') || 'nothing'})`);
+    throw new InputError(
+      'artifact',
+      `no file matches ${patterns.join(', ')} (${headInput}; it holds ${artifact.map(entryName).slice(0, 10).join(', ') || 'nothing'})`,
+    );
   }
   return matched;
 }

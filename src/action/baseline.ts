@@ -27,8 +27,15 @@ export interface JournalBaseline {
   missing: string[];
 }
 
-export async function journalBaseline(client: GitHubClient | undefined, repo: RepoRef | undefined, ref: string, paths: JournalPaths, head: Side): Promise<JournalBaseline> {
-  if (!client || !repo) throw new InputError('baseline', '"journal" needs a github-token and a repository to read the journal from');
+export async function journalBaseline(
+  client: GitHubClient | undefined,
+  repo: RepoRef | undefined,
+  ref: string,
+  paths: JournalPaths,
+  head: Side,
+): Promise<JournalBaseline> {
+  if (!client || !repo)
+    throw new InputError('baseline', '"journal" needs a github-token and a repository to read the journal from');
   const names = [...new Set(head.runs.map((r) => r.meta.benchmark ?? 'benchmark'))];
   const side: Side = { label: 'base', runs: [] };
   const missing: string[] = [];
@@ -60,13 +67,31 @@ export function usesArtifactBaseline(patterns: readonly string[]): boolean {
 export async function artifactBaseline(
   client: GitHubClient | undefined,
   repo: RepoRef | undefined,
-  request: { workflowRunId: number; branch: string; artifactName: string; limits: ArtifactLimits; resultPatterns: readonly string[] },
+  request: {
+    workflowRunId: number;
+    branch: string;
+    artifactName: string;
+    limits: ArtifactLimits;
+    resultPatterns: readonly string[];
+  },
 ): Promise<{ sources: TextSource[]; description: string }> {
-  if (!client || !repo || !request.workflowRunId) throw new InputError('baseline', '"artifact" needs a github-token and a workflow run to find the base branch runs from');
+  if (!client || !repo || !request.workflowRunId)
+    throw new InputError(
+      'baseline',
+      '"artifact" needs a github-token and a workflow run to find the base branch runs from',
+    );
   const found = await latestBaselineArtifact(client, repo, request);
   const files = found.files.filter((f) => request.resultPatterns.some((p) => matchesPattern(p, f.name)));
   if (files.length === 0) {
-    throw new InputError(`artifact "${request.artifactName}" of run ${found.runId}`, `no file matches ${request.resultPatterns.join(', ')} (it holds ${found.files.map((f) => f.name).slice(0, 10).join(', ') || 'nothing'})`);
+    throw new InputError(
+      `artifact "${request.artifactName}" of run ${found.runId}`,
+      `no file matches ${request.resultPatterns.join(', ')} (it holds ${
+        found.files
+          .map((f) => f.name)
+          .slice(0, 10)
+          .join(', ') || 'nothing'
+      })`,
+    );
   }
   const passed = found.passedOver.length ? `; newer runs passed over: ${found.passedOver.join('; ')}` : '';
   return {

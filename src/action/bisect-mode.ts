@@ -63,7 +63,11 @@ export interface BisectSettings {
 
 export function parseBisectSettings(raw: RawBisectSettings): BisectSettings {
   const workflow = raw.workflow.trim();
-  if (!workflow || !/^[A-Za-z0-9._-]+\.ya?ml$|^\d+$/.test(workflow)) throw new ConfigError('bisect-workflow', `"${raw.workflow}" must be the benchmark workflow's file name (such as perf-bisect-bench.yml), which bisect dispatches`);
+  if (!workflow || !/^[A-Za-z0-9._-]+\.ya?ml$|^\d+$/.test(workflow))
+    throw new ConfigError(
+      'bisect-workflow',
+      `"${raw.workflow}" must be the benchmark workflow's file name (such as perf-bisect-bench.yml), which bisect dispatches`,
+    );
   const sha = (name: string, value: string) => {
     const v = value.trim().toLowerCase();
     if (!/^[0-9a-f]{7,40}$/.test(v)) throw new ConfigError(name, `"${value}" is not a commit SHA`);
@@ -72,7 +76,8 @@ export function parseBisectSettings(raw: RawBisectSettings): BisectSettings {
   const whole = (name: ActionInputName, value: string, fallback: number, min: number, max: number) => {
     if (value.trim() === '') return fallback;
     const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(name, `"${value}" is not a number from ${min} to ${max}`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new ConfigError(name, `"${value}" is not a number from ${min} to ${max}`);
     return n;
   };
   const metric = raw.metric.trim();
@@ -92,7 +97,13 @@ export function parseBisectSettings(raw: RawBisectSettings): BisectSettings {
     ...(metric ? { metric: (parseMetricSpec(metric) as { key: string }).key } : {}),
     maxRuns: Math.round(whole('bisect-max-runs', raw.maxRuns, numericDefault('bisect-max-runs'), 1, 50)),
     repeats: Math.round(whole('bisect-repeats', raw.repeats, numericDefault('bisect-repeats'), 1, 5)),
-    timeoutMinutes: whole('bisect-timeout-minutes', raw.timeoutMinutes, numericDefault('bisect-timeout-minutes'), 0.01, 24 * 60),
+    timeoutMinutes: whole(
+      'bisect-timeout-minutes',
+      raw.timeoutMinutes,
+      numericDefault('bisect-timeout-minutes'),
+      0.01,
+      24 * 60,
+    ),
     pollSeconds: whole('bisect-poll-seconds', raw.pollSeconds, numericDefault('bisect-poll-seconds'), 0.01, 600),
   };
 }
@@ -142,14 +153,30 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
   const deadline = started + settings.timeoutMinutes * 60_000;
   const pollMs = settings.pollSeconds * 1000;
 
-  const { data: range } = await needing('the commits between the ends were not read', () => client.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${settings.good}...${settings.bad}`, per_page: 250 }));
-  if (range.commits.length === 0) throw new InputError('bisect-bad', `${settings.bad} is not after ${settings.good}: nothing between them to bisect`);
-  if (range.total_commits > range.commits.length) throw new InputError('bisect-good', `${range.total_commits} commits between the ends: bisect a range of at most ${range.commits.length}`);
+  const { data: range } = await needing('the commits between the ends were not read', () =>
+    client.rest.repos.compareCommitsWithBasehead({
+      ...repo,
+      basehead: `${settings.good}...${settings.bad}`,
+      per_page: 250,
+    }),
+  );
+  if (range.commits.length === 0)
+    throw new InputError('bisect-bad', `${settings.bad} is not after ${settings.good}: nothing between them to bisect`);
+  if (range.total_commits > range.commits.length)
+    throw new InputError(
+      'bisect-good',
+      `${range.total_commits} commits between the ends: bisect a range of at most ${range.commits.length}`,
+    );
   const shas = [range.base_commit.sha, ...range.commits.map((c) => c.sha)];
-  const messages = new Map([[range.base_commit.sha, range.base_commit.commit.message.split('\n')[0]], ...range.commits.map((c): [string, string] => [c.sha, c.commit.message.split('\n')[0]])]);
+  const messages = new Map([
+    [range.base_commit.sha, range.base_commit.commit.message.split('\n')[0]],
+    ...range.commits.map((c): [string, string] => [c.sha, c.commit.message.split('\n')[0]]),
+  ]);
   info(`bisect: ${range.commits.length} commit(s) after ${shas[0].slice(0, 7)} up to ${shas.at(-1)!.slice(0, 7)}`);
 
-  const view = await readJournal((path) => readRepoFile(client, repo, run.journalRef, path), run.journal.paths, { label: run.journalRef });
+  const view = await readJournal((path) => readRepoFile(client, repo, run.journalRef, path), run.journal.paths, {
+    label: run.journalRef,
+  });
   const entries = view.entries;
   const started_: number[] = [];
   const finished = new Set<number>();
@@ -159,16 +186,28 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
   const readRun = async (runId: number): Promise<Side> => {
     const sources: TextSource[] = await runArtifact(client, repo, runId, run.artifact.name, run.artifact.maxBytes);
     const matched = inArtifact(sources, run.artifact.patterns);
-    if (matched.length === 0) throw new InputError(`artifact "${run.artifact.name}" of run ${runId}`, `no file matches ${run.artifact.patterns.join(', ')}`);
-    return sideFromSources('head', matched, { maxBadLineRatio: run.artifact.maxBadLineRatio, format: run.artifact.format });
+    if (matched.length === 0)
+      throw new InputError(
+        `artifact "${run.artifact.name}" of run ${runId}`,
+        `no file matches ${run.artifact.patterns.join(', ')}`,
+      );
+    return sideFromSources('head', matched, {
+      maxBadLineRatio: run.artifact.maxBadLineRatio,
+      format: run.artifact.format,
+    });
   };
 
   const checkWorkload = (side: Side, sha: string) => {
     expected ??= workloadKey(side.runs[0]);
     const mismatch = workloadMismatch(expected, side);
     if (mismatch.length) {
-      const fields = [...new Map(mismatch.map((m) => [m.field, m])).values()].map((m) => `${m.field} ${String(m.expected ?? 'unrecorded')} → ${String(m.found ?? 'unrecorded')}`);
-      throw new Stop('refused', `the run of ${sha.slice(0, 7)} measured another workload than the good end (${keyLabel(expected) || 'no workload recorded'}): ${fields.join(', ')}. A bisect compares one configuration only; make the benchmark workflow run the same one`);
+      const fields = [...new Map(mismatch.map((m) => [m.field, m])).values()].map(
+        (m) => `${m.field} ${String(m.expected ?? 'unrecorded')} → ${String(m.found ?? 'unrecorded')}`,
+      );
+      throw new Stop(
+        'refused',
+        `the run of ${sha.slice(0, 7)} measured another workload than the good end (${keyLabel(expected) || 'no workload recorded'}): ${fields.join(', ')}. A bisect compares one configuration only; make the benchmark workflow run the same one`,
+      );
     }
   };
 
@@ -179,14 +218,27 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
     dispatches++;
     const token = `${run.context.runId}-${dispatches}`;
     const dispatched = await needing(`the benchmark workflow ${settings.workflow} was not dispatched`, () =>
-      dispatchRun(client, repo, { workflow: settings.workflow, ref: settings.ref ?? run.defaultBranch, inputs: { ref: sha, token }, token }, { sleep, pollMs }),
+      dispatchRun(
+        client,
+        repo,
+        { workflow: settings.workflow, ref: settings.ref ?? run.defaultBranch, inputs: { ref: sha, token }, token },
+        { sleep, pollMs },
+      ),
     );
     started_.push(dispatched.id);
     info(`bisect: run ${dispatched.id} dispatched for ${sha.slice(0, 7)} (${dispatches} of ${settings.maxRuns})`);
     const outcome = await waitForRun(client, repo, dispatched.id, { sleep, pollMs, deadline, now });
-    if (outcome.timedOut) throw new Stop('timeout', `run ${dispatched.id} for ${sha.slice(0, 7)} had not finished when the ${settings.timeoutMinutes}-minute limit passed`);
+    if (outcome.timedOut)
+      throw new Stop(
+        'timeout',
+        `run ${dispatched.id} for ${sha.slice(0, 7)} had not finished when the ${settings.timeoutMinutes}-minute limit passed`,
+      );
     finished.add(dispatched.id);
-    if (outcome.conclusion !== 'success') throw new Stop('failed', `run ${dispatched.id} for ${sha.slice(0, 7)} ended ${outcome.conclusion ?? 'without a conclusion'}: the commit could not be measured`);
+    if (outcome.conclusion !== 'success')
+      throw new Stop(
+        'failed',
+        `run ${dispatched.id} for ${sha.slice(0, 7)} ended ${outcome.conclusion ?? 'without a conclusion'}: the commit could not be measured`,
+      );
     return { side: await readRun(dispatched.id), url: dispatched.url };
   };
 
@@ -202,7 +254,9 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
         return { index: shas.indexOf(sha), sha, side, runUrls: [entry!.runUrl!] };
       } catch (error) {
         if (error instanceof Stop) throw error;
-        warning(`bisect: the journal's run ${recorded} of ${sha.slice(0, 7)} could not be read (${(error as Error).message}); measuring it again`);
+        warning(
+          `bisect: the journal's run ${recorded} of ${sha.slice(0, 7)} could not be read (${(error as Error).message}); measuring it again`,
+        );
       }
     }
     const measured = await dispatchAt(sha);
@@ -212,7 +266,12 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
 
   const rows: BisectRow[] = [];
   const points = new Map<number, Point>();
-  let outcome: Omit<BisectOutcome, 'rows' | 'dispatches' | 'maxRuns' | 'minutes'> = { result: 'failed', good: shas[0], bad: shas.at(-1)!, candidates: shas.length - 1 };
+  let outcome: Omit<BisectOutcome, 'rows' | 'dispatches' | 'maxRuns' | 'minutes'> = {
+    result: 'failed',
+    good: shas[0],
+    bad: shas.at(-1)!,
+    candidates: shas.length - 1,
+  };
   try {
     const good = await endAt(shas[0]);
     const bad = await endAt(shas.at(-1)!);
@@ -223,9 +282,19 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
     const step = stepBetween(good.side, bad.side, config, settings.metric);
     const key = step.key;
     const detectable = key ? noise.files.find((f) => f.metrics[key])?.metrics[key].detectable : undefined;
-    outcome = { ...outcome, ...(key ? { key, unit: step.comparison?.spec.metric.unit } : {}), ...(step.comparison ? { step: step.comparison } : {}), ...(detectable !== undefined ? { detectable } : {}) };
+    outcome = {
+      ...outcome,
+      ...(key ? { key, unit: step.comparison?.spec.metric.unit } : {}),
+      ...(step.comparison ? { step: step.comparison } : {}),
+      ...(detectable !== undefined ? { detectable } : {}),
+    };
     if (step.tooClose || !key) {
-      throw new Stop('too-close-to-call', key && step.comparison ? `The ends differ by less than this setup can tell apart on it (${step.comparison.verdict}): nothing to bisect.` : 'No metric regressed between the ends: nothing to bisect.');
+      throw new Stop(
+        'too-close-to-call',
+        key && step.comparison
+          ? `The ends differ by less than this setup can tell apart on it (${step.comparison.verdict}): nothing to bisect.`
+          : 'No metric regressed between the ends: nothing to bisect.',
+      );
     }
     const search = new BisectSearch(shas.length - 1);
     for (let index = search.next(); index !== undefined; index = search.next()) {
@@ -236,7 +305,9 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
       points.set(index, point);
       point.judgement = judgePoint(good.side, point.side, bad.side, config, key);
       for (let again = 1; point.judgement.verdict === 'unclear' && again < settings.repeats; again++) {
-        info(`bisect: ${sha.slice(0, 7)} is unclear (${point.judgement.vsGood?.verdict} against the good end, ${point.judgement.vsBad?.verdict} against the bad one): measuring it again`);
+        info(
+          `bisect: ${sha.slice(0, 7)} is unclear (${point.judgement.vsGood?.verdict} against the good end, ${point.judgement.vsBad?.verdict} against the bad one): measuring it again`,
+        );
         const more = await dispatchAt(sha);
         checkWorkload(more.side, sha);
         point.side = { label: 'head', runs: [...point.side.runs, ...more.side.runs] };
@@ -246,7 +317,10 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
       info(`bisect: ${sha.slice(0, 7)} is ${point.judgement.verdict}`);
       if (point.judgement.verdict === 'unclear') {
         const open = search.range;
-        throw new Stop('too-close-to-call', `${sha.slice(0, 7)} is neither like the good end nor like the bad one after ${point.side.runs.length} run(s) (${point.judgement.vsGood?.verdict ?? '—'} against the good end, ${point.judgement.vsBad?.verdict ?? '—'} against the bad one): the step may be spread over several commits, or too small for this runner. Open range: ${open.bad - open.good} commit(s).`);
+        throw new Stop(
+          'too-close-to-call',
+          `${sha.slice(0, 7)} is neither like the good end nor like the bad one after ${point.side.runs.length} run(s) (${point.judgement.vsGood?.verdict ?? '—'} against the good end, ${point.judgement.vsBad?.verdict ?? '—'} against the bad one): the step may be spread over several commits, or too small for this runner. Open range: ${open.bad - open.good} commit(s).`,
+        );
       }
       search.record(index, point.judgement.verdict);
     }
@@ -254,14 +328,19 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
     const before = points.get(search.range.good)!;
     const after = points.get(culprit) ?? bad;
     const diagnosis = triage(relabel(before.side, 'base'), relabel(after.side, 'head'), config).benchmarks[0];
-    outcome = { ...outcome, result: 'found', culprit: { ...(await commitInfo(client, repo, shas[culprit], messages)), diagnosis } };
+    outcome = {
+      ...outcome,
+      result: 'found',
+      culprit: { ...(await commitInfo(client, repo, shas[culprit], messages)), diagnosis },
+    };
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
     outcome = { ...outcome, result: error.result, reason: error.message };
     const known = [...points.values()].sort((a, b) => a.index - b.index);
     const lastGood = known.filter((p) => p.index === 0 || p.judgement?.verdict === 'good').at(-1);
     const firstBad = known.find((p) => p.index === shas.length - 1 || p.judgement?.verdict === 'bad');
-    if (lastGood && firstBad && (lastGood.index > 0 || firstBad.index < shas.length - 1)) outcome.open = { good: lastGood.sha, bad: firstBad.sha, commits: firstBad.index - lastGood.index };
+    if (lastGood && firstBad && (lastGood.index > 0 || firstBad.index < shas.length - 1))
+      outcome.open = { good: lastGood.sha, bad: firstBad.sha, commits: firstBad.index - lastGood.index };
   } finally {
     // Runs this bisect started and that are still going are not needed any more.
     for (const id of started_) {
@@ -275,7 +354,12 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
   }
   for (const p of [...points.values()].sort((a, b) => a.index - b.index)) {
     const role = p.index === 0 ? 'good end' : p.index === shas.length - 1 ? 'bad end' : 'measured';
-    const value = role === 'good end' ? outcome.step?.base?.value : role === 'bad end' ? outcome.step?.head?.value : p.judgement?.vsGood?.head?.value;
+    const value =
+      role === 'good end'
+        ? outcome.step?.base?.value
+        : role === 'bad end'
+          ? outcome.step?.head?.value
+          : p.judgement?.vsGood?.head?.value;
     rows.push({
       ...(await commitInfo(client, repo, p.sha, messages)),
       role,
@@ -283,11 +367,17 @@ export async function runBisect(run: BisectRun): Promise<BisectOutcome> {
       ...(value !== undefined ? { value } : {}),
       ...(p.judgement?.vsGood ? { vsGood: p.judgement.vsGood } : {}),
       ...(p.judgement?.vsBad ? { vsBad: p.judgement.vsBad } : {}),
-      verdict: role === 'good end' ? 'good' : role === 'bad end' ? 'bad' : p.judgement?.verdict ?? 'not measured',
+      verdict: role === 'good end' ? 'good' : role === 'bad end' ? 'bad' : (p.judgement?.verdict ?? 'not measured'),
       runUrls: p.runUrls,
     });
   }
-  const done: BisectOutcome = { ...outcome, rows, dispatches, maxRuns: settings.maxRuns, minutes: (now() - started) / 60_000 };
+  const done: BisectOutcome = {
+    ...outcome,
+    rows,
+    dispatches,
+    maxRuns: settings.maxRuns,
+    minutes: (now() - started) / 60_000,
+  };
   await report(run, done);
   return done;
 }
@@ -299,7 +389,9 @@ async function report(run: BisectRun, outcome: BisectOutcome): Promise<void> {
   core.setOutput('bisect-runs', String(outcome.dispatches));
   core.setOutput('culprit', outcome.culprit?.sha ?? '');
   await core.summary.addRaw(body).write();
-  info(`bisect: ${outcome.result}${outcome.culprit ? ` — ${outcome.culprit.sha.slice(0, 7)}` : ''} after ${outcome.dispatches} run(s)`);
+  info(
+    `bisect: ${outcome.result}${outcome.culprit ? ` — ${outcome.culprit.sha.slice(0, 7)}` : ''} after ${outcome.dispatches} run(s)`,
+  );
   const repo = run.context.repository;
   const issue = run.settings.issue ?? (await alertIssueOf(run, outcome));
   if (!issue) {
@@ -310,32 +402,55 @@ async function report(run: BisectRun, outcome: BisectOutcome): Promise<void> {
     await run.client.rest.issues.createComment({ ...repo, issue_number: issue, body });
     info(`bisect: result posted on #${issue}`);
   } catch (error) {
-    warning(`bisect: the result was not posted on #${issue} (HTTP ${(error as { status?: number }).status ?? 'error'}; it needs issues: write): it is in the job summary`);
+    warning(
+      `bisect: the result was not posted on #${issue} (HTTP ${(error as { status?: number }).status ?? 'error'}; it needs issues: write): it is in the job summary`,
+    );
   }
 }
 
 /** The bot's alert issue whose step lies between the ends. */
 async function alertIssueOf(run: BisectRun, outcome: BisectOutcome): Promise<number | undefined> {
   const repo = run.context.repository;
-  const issues = await run.client.rest.issues.listForRepo({ ...repo, labels: run.alertLabel, state: 'all', per_page: 50 }).catch(() => undefined);
+  const issues = await run.client.rest.issues
+    .listForRepo({ ...repo, labels: run.alertLabel, state: 'all', per_page: 50 })
+    .catch(() => undefined);
   for (const i of issues?.data ?? []) {
     if (!i.user || !run.authors.includes(i.user.login)) continue;
     const state = parseAlertMarker(i.body);
-    if (state && state.range.includes(outcome.good.slice(0, 7)) && state.range.includes(outcome.bad.slice(0, 7))) return i.number;
+    if (state && state.range.includes(outcome.good.slice(0, 7)) && state.range.includes(outcome.bad.slice(0, 7)))
+      return i.number;
   }
   return undefined;
 }
 
 /** The calibrated noise of the benchmark (refined by the journal), the journal's bands for the rest. */
-async function noiseFor(run: BisectRun, side: Side, entries: readonly JournalEntry[]): Promise<{ config: TriageConfig; files: NoiseFile[] }> {
+async function noiseFor(
+  run: BisectRun,
+  side: Side,
+  entries: readonly JournalEntry[],
+): Promise<{ config: TriageConfig; files: NoiseFile[] }> {
   const files = await readNoiseFiles(run.client, run.context.repository, run.journalRef, run.journal.paths, side);
   return { config: withNoise(run.config, files, entries).config, files };
 }
 
-async function commitInfo(client: GitHubClient, repo: RepoRef, sha: string, messages: ReadonlyMap<string, string>): Promise<BisectCommit> {
+async function commitInfo(
+  client: GitHubClient,
+  repo: RepoRef,
+  sha: string,
+  messages: ReadonlyMap<string, string>,
+): Promise<BisectCommit> {
   const pulls = await client.rest.repos
     .listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 5 })
-    .then(({ data }) => data.filter((p) => p.merged_at).map((p) => ({ number: p.number, title: p.title, url: p.html_url, ...(p.user ? { author: p.user.login } : {}) })))
+    .then(({ data }) =>
+      data
+        .filter((p) => p.merged_at)
+        .map((p) => ({
+          number: p.number,
+          title: p.title,
+          url: p.html_url,
+          ...(p.user ? { author: p.user.login } : {}),
+        })),
+    )
     .catch(() => []);
   return { sha, ...(messages.get(sha) ? { message: messages.get(sha)! } : {}), ...(pulls.length ? { pulls } : {}) };
 }
@@ -351,7 +466,11 @@ function relabel(side: Side, label: Side['label']): Side {
 
 /** bisect mode: dispatch the benchmark workflow on commits between good and bad until one step is left. */
 export async function bisectMode({ inputs, settings, journal, alerts, context, client }: ActionRun): Promise<void> {
-  if (!client || !onGitHub(context)) throw new ConfigError('github-token', 'required in bisect mode (actions: write to dispatch and cancel runs, actions: read for their artifacts, issues: write for the result)');
+  if (!client || !onGitHub(context))
+    throw new ConfigError(
+      'github-token',
+      'required in bisect mode (actions: write to dispatch and cancel runs, actions: read for their artifacts, issues: write for the result)',
+    );
   const bisect = parseBisectSettings(inputs.bisect);
   const branch = defaultBranch(context) ?? (await client.rest.repos.get({ ...context.repository })).data.default_branch;
   const config = buildConfig(inputs.raw);
@@ -362,7 +481,13 @@ export async function bisectMode({ inputs, settings, journal, alerts, context, c
       context,
       settings: bisect,
       config,
-      artifact: { name: settings.artifactName, maxBytes: settings.artifactMaxBytes, patterns: inputs.results.length ? inputs.results : ['**'], format: inputs.inputFormat, maxBadLineRatio: config.maxBadLineRatio },
+      artifact: {
+        name: settings.artifactName,
+        maxBytes: settings.artifactMaxBytes,
+        patterns: inputs.results.length ? inputs.results : ['**'],
+        format: inputs.inputFormat,
+        maxBadLineRatio: config.maxBadLineRatio,
+      },
       journal,
       journalRef: journal.branch || branch,
       defaultBranch: branch,

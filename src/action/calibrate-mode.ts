@@ -31,7 +31,11 @@ export interface CalibrateRun {
 
 export async function runCalibrate(run: CalibrateRun): Promise<void> {
   const groups = pairBenchmarks(run.runs, run.runs).pairs;
-  if (groups.length > 1 && !run.config.benchmark) throw new InputError('results', `these files hold ${groups.length} benchmarks or workloads (${groups.map((g) => g.name).join(', ')}): calibrate the repeats of one at a time, or name it with the benchmark input`);
+  if (groups.length > 1 && !run.config.benchmark)
+    throw new InputError(
+      'results',
+      `these files hold ${groups.length} benchmarks or workloads (${groups.map((g) => g.name).join(', ')}): calibrate the repeats of one at a time, or name it with the benchmark input`,
+    );
   const benchmark = run.config.benchmark ?? groups[0]?.name ?? 'benchmark';
   let calibration;
   try {
@@ -40,7 +44,11 @@ export async function runCalibrate(run: CalibrateRun): Promise<void> {
     if (error instanceof CalibrationError) throw new InputError('results', error.message);
     throw error;
   }
-  const file = noiseFileFrom(calibration, { calibratedAt: new Date().toISOString(), ...(run.runner ? { runner: run.runner } : {}), confidence: run.config.statistics.level });
+  const file = noiseFileFrom(calibration, {
+    calibratedAt: new Date().toISOString(),
+    ...(run.runner ? { runner: run.runner } : {}),
+    confidence: run.config.statistics.level,
+  });
   const path = run.journal.paths.noise(benchmark);
   const after = calibration.after;
   core.setOutput('false-alarm-rate', after.comparisons ? String(after.alarms / after.comparisons) : '');
@@ -61,16 +69,43 @@ export async function runCalibrate(run: CalibrateRun): Promise<void> {
   } else {
     info('the noise file was not committed (journal: false, or no github-token); it is in the job summary');
   }
-  await core.summary.addRaw(calibrationMarkdown(calibration, { ...(run.runner ? { runner: run.runner } : {}), ...(commit ? { written: path } : {}), confidence: run.config.statistics.level })).addRaw(`\n<details><summary>The noise file</summary>\n\n\`\`\`json\n${noiseFileText(file).replace(/`/g, 'ˋ')}\`\`\`\n</details>\n`).write();
-  info(`calibration of ${benchmark}: ${calibration.runs} runs, ${after.alarms} false alarm(s) in ${after.comparisons} A/A comparisons with the calibrated noise`);
+  await core.summary
+    .addRaw(
+      calibrationMarkdown(calibration, {
+        ...(run.runner ? { runner: run.runner } : {}),
+        ...(commit ? { written: path } : {}),
+        confidence: run.config.statistics.level,
+      }),
+    )
+    .addRaw(
+      `\n<details><summary>The noise file</summary>\n\n\`\`\`json\n${noiseFileText(file).replace(/`/g, 'ˋ')}\`\`\`\n</details>\n`,
+    )
+    .write();
+  info(
+    `calibration of ${benchmark}: ${calibration.runs} runs, ${after.alarms} false alarm(s) in ${after.comparisons} A/A comparisons with the calibrated noise`,
+  );
 }
 
 /** calibrate mode: the repeats of one build become the runner's noise file, committed to the journal. */
 export async function calibrateMode({ inputs, journal, context, client, env }: ActionRun): Promise<void> {
-  if (inputs.results.length === 0) throw new ConfigError('results', 'required in calibrate mode: the result files of 4 or more runs of one build');
+  if (inputs.results.length === 0)
+    throw new ConfigError('results', 'required in calibrate mode: the result files of 4 or more runs of one build');
   const config = buildConfig(inputs.raw);
-  const runs = await timedGroup('perf-triage: read the runs', () => readSide('base', inputs.results, inputs, config, undefined));
+  const runs = await timedGroup('perf-triage: read the runs', () =>
+    readSide('base', inputs.results, inputs, config, undefined),
+  );
   const branch = journal.branch || defaultBranch(context) || 'main';
-  const commit = client && onGitHub(context) && journal.mode !== 'off' ? { client, repo: context.repository, branch, runId: context.runId } : undefined;
-  await timedGroup('perf-triage: calibrate', () => runCalibrate({ runs, config, ...(inputs.runner || env.RUNNER_NAME ? { runner: inputs.runner || env.RUNNER_NAME } : {}), journal, ...(commit ? { commit } : {}) }));
+  const commit =
+    client && onGitHub(context) && journal.mode !== 'off'
+      ? { client, repo: context.repository, branch, runId: context.runId }
+      : undefined;
+  await timedGroup('perf-triage: calibrate', () =>
+    runCalibrate({
+      runs,
+      config,
+      ...(inputs.runner || env.RUNNER_NAME ? { runner: inputs.runner || env.RUNNER_NAME } : {}),
+      journal,
+      ...(commit ? { commit } : {}),
+    }),
+  );
 }

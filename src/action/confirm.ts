@@ -23,19 +23,31 @@ export interface RawConfirmSettings {
 
 export function parseConfirmSettings(raw: RawConfirmSettings): ConfirmSettings {
   const attempts = raw.attempts.trim() === '' ? numericDefault('confirm-attempts') : Number(raw.attempts);
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 10) throw new ConfigError('confirm-attempts', `"${raw.attempts}" is not a whole number from 1 (never re-run) to 10`);
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 10)
+    throw new ConfigError('confirm-attempts', `"${raw.attempts}" is not a whole number from 1 (never re-run) to 10`);
   const text = raw.margin.trim() || inputDefault('confirm-margin');
   const match = /^([0-9.]+)\s*(%?)$/.exec(text);
   const margin = match ? Number(match[1]) / (match[2] ? 100 : 1) : NaN;
-  if (!(margin >= 0 && margin <= 5)) throw new ConfigError('confirm-margin', `"${raw.margin}" is not a share of the minimum effect such as 50%`);
+  if (!(margin >= 0 && margin <= 5))
+    throw new ConfigError('confirm-margin', `"${raw.margin}" is not a share of the minimum effect such as 50%`);
   return { attempts, margin };
 }
 
 /** The report as it stands, or, when a re-run was asked for, one that says so and does not fail yet. */
-export async function confirmIfNeeded(args: { client: GitHubClient; repo: RepoRef; runId: number; attempt: number; report: Report; settings: ConfirmSettings }): Promise<Report> {
+export async function confirmIfNeeded(args: {
+  client: GitHubClient;
+  repo: RepoRef;
+  runId: number;
+  attempt: number;
+  report: Report;
+  settings: ConfirmSettings;
+}): Promise<Report> {
   const decision = confirmation(args.report, args.attempt, args.settings);
   if (!decision.rerun) {
-    if (decision.metrics.length && args.settings.attempts > 1) info(`confirming: attempt ${args.attempt} of ${args.settings.attempts} is the last; the verdict stands as measured`);
+    if (decision.metrics.length && args.settings.attempts > 1)
+      info(
+        `confirming: attempt ${args.attempt} of ${args.settings.attempts} is the last; the verdict stands as measured`,
+      );
     core.setOutput('confirming', 'false');
     return args.report;
   }
@@ -55,6 +67,8 @@ export async function confirmIfNeeded(args: { client: GitHubClient; repo: RepoRe
   return {
     ...args.report,
     outcome: { fail: false, reasons: [sentence] },
-    benchmarks: first ? [{ ...first, caveats: [{ kind: 'confirming', message: sentence }, ...first.caveats] }, ...rest] : [],
+    benchmarks: first
+      ? [{ ...first, caveats: [{ kind: 'confirming', message: sentence }, ...first.caveats] }, ...rest]
+      : [],
   };
 }

@@ -11,7 +11,12 @@ import type { Side } from '../model/run';
 import { markShard, parseShard } from '../model/shards';
 import { pairBenchmarks } from '../report/groups';
 
-export async function writeDigests(head: Side, target: string, shardText: string, createdAt: string): Promise<string[]> {
+export async function writeDigests(
+  head: Side,
+  target: string,
+  shardText: string,
+  createdAt: string,
+): Promise<string[]> {
   const shard = shardText ? parseShard(shardText) : undefined;
   if (typeof shard === 'string') throw new ConfigError('shard', `"${shardText}" ${shard}`);
   const pairs = pairBenchmarks(head, head).pairs;
@@ -19,7 +24,12 @@ export async function writeDigests(head: Side, target: string, shardText: string
   const written: string[] = [];
   for (const pair of pairs) {
     const runs = markShard(pair.head.runs, shard);
-    const file = many ? join(target, `${baselineFile(pair.name).replace(/\.json$/, '')}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.json`) : target;
+    const file = many
+      ? join(
+          target,
+          `${baselineFile(pair.name).replace(/\.json$/, '')}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.json`,
+        )
+      : target;
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify(digestSide({ ...pair.head, runs }, pair.name, createdAt))}\n`);
     written.push(file);

@@ -26,12 +26,20 @@ export interface Target {
  * it), whose comments count as ours, and a maintainer's /perf accept for this very commit. A read the
  * token may not make (HTTP 403) is said, with the permission it needs, and the run goes on without it.
  */
-export async function findTarget(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number): Promise<Target> {
+export async function findTarget(
+  client: GitHubClient,
+  context: OnGitHub,
+  settings: GitHubSettings,
+  report: Report,
+  runId: number,
+): Promise<Target> {
   const group = commentGroup(settings, report);
   let pullNumber = context.pullRequest?.number;
   let headSha = context.pullRequest?.headSha;
   if (runId) {
-    const resolution = await softly(`the pull request of run ${runId} was not found`, () => resolvePullRequest(client, context.repository, runId));
+    const resolution = await softly(`the pull request of run ${runId} was not found`, () =>
+      resolvePullRequest(client, context.repository, runId),
+    );
     if (!resolution) {
       pullNumber = undefined;
       headSha = undefined;
@@ -49,9 +57,17 @@ export async function findTarget(client: GitHubClient, context: OnGitHub, settin
   // A maintainer's /perf accept for this very commit turns the outcome green.
   const acceptance =
     pullNumber !== undefined && headSha && report.outcome.fail
-      ? await softly(`the acceptances on #${pullNumber} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group, authors }, headSha))
+      ? await softly(`the acceptances on #${pullNumber} were not read`, () =>
+          findAcceptance(client, { repo: context.repository, issueNumber: pullNumber, group, authors }, headSha),
+        )
       : undefined;
-  return { group, authors, ...(pullNumber !== undefined ? { pullNumber } : {}), ...(headSha ? { headSha } : {}), ...(acceptance ? { acceptance } : {}) };
+  return {
+    group,
+    authors,
+    ...(pullNumber !== undefined ? { pullNumber } : {}),
+    ...(headSha ? { headSha } : {}),
+    ...(acceptance ? { acceptance } : {}),
+  };
 }
 
 /** The comment group: the input, else the first benchmark's name. The acceptance is found under it too. */

@@ -24,7 +24,12 @@ export interface History {
   annotate(report: Report): Report;
 }
 
-export async function readHistory(client: GitHubClient, repo: RepoRef, ref: string, journal: JournalSettings): Promise<History | undefined> {
+export async function readHistory(
+  client: GitHubClient,
+  repo: RepoRef,
+  ref: string,
+  journal: JournalSettings,
+): Promise<History | undefined> {
   // The newest segment and the last full one: a bounded read however long the journal is.
   const view = await readJournal((path) => readRepoFile(client, repo, ref, path), journal.paths, { label: ref });
   if (!view.exists) return undefined;
@@ -39,7 +44,9 @@ export async function readHistory(client: GitHubClient, repo: RepoRef, ref: stri
 export function historyOf(entries: JournalEntry[]): History {
   const bands = new Map<string, number>();
   for (const benchmark of new Set(entries.map((e) => e.benchmark))) {
-    for (const key of new Set(entries.filter((e) => e.benchmark === benchmark).flatMap((e) => e.metrics.map((m) => m.key)))) {
+    for (const key of new Set(
+      entries.filter((e) => e.benchmark === benchmark).flatMap((e) => e.metrics.map((m) => m.key)),
+    )) {
       const band = noiseBand(metricHistory(entries, benchmark, key));
       if (band) bands.set(key, Math.max(bands.get(key) ?? 0, band.sigma));
     }
@@ -76,7 +83,13 @@ function annotateBenchmark(b: BenchmarkReport, entries: JournalEntry[]): Benchma
     if ((metric === lead && b.verdict === 'regressed') || drift.sentence) {
       const chartPoints = points.map((p) => ({ label: p.recordedAt.slice(0, 10), value: p.value }));
       if (metric.head) chartPoints.push({ label: 'this PR', value: metric.head.value });
-      trends.push(trendChart({ title: `${b.name}: ${specLabel(metric.spec)}`, unit: metric.spec.metric.unit, points: chartPoints }));
+      trends.push(
+        trendChart({
+          title: `${b.name}: ${specLabel(metric.spec)}`,
+          unit: metric.spec.metric.unit,
+          points: chartPoints,
+        }),
+      );
     }
   }
   return { ...b, caveats, ...(trends.length ? { trends } : {}) };

@@ -40,7 +40,10 @@ export interface ActionInputs {
 export function readInputs(): ActionInputs {
   // The input as given, or its default: what the runner passes when action.yml's default applies.
   const getInput = (name: ActionInputName) => core.getInput(name) || inputDefault(name);
-  const multi = (name: ActionInputName) => (core.getInput(name) ? core.getMultilineInput(name) : inputDefault(name).split('\n')).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const multi = (name: ActionInputName) =>
+    (core.getInput(name) ? core.getMultilineInput(name) : inputDefault(name).split('\n'))
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
   // Blank means the engine's default, decided once in buildConfig (the CLI shares it; the table words it).
   const optional = (name: ActionInputName) => core.getInput(name) || undefined;
   return {

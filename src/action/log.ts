@@ -27,7 +27,14 @@ export function warning(text: string): void {
 
 /** Fails the step with a message that may quote artifact text (line breaks kept, for a stack). */
 export function fail(text: string): void {
-  core.setFailed(neutraliseCommands(text.split('\n').map((line) => plainText(line, 2000)).join('\n')));
+  core.setFailed(
+    neutraliseCommands(
+      text
+        .split('\n')
+        .map((line) => plainText(line, 2000))
+        .join('\n'),
+    ),
+  );
 }
 
 /** A collapsible section of the log that ends with how long it took. */

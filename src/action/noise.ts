@@ -17,7 +17,13 @@ import { historyOf } from './history';
 import { info } from './log';
 
 /** The noise files of the side's benchmarks on the journal's branch (none is not an error). */
-export async function readNoiseFiles(client: GitHubClient, repo: RepoRef, ref: string, paths: JournalPaths, side: Side): Promise<NoiseFile[]> {
+export async function readNoiseFiles(
+  client: GitHubClient,
+  repo: RepoRef,
+  ref: string,
+  paths: JournalPaths,
+  side: Side,
+): Promise<NoiseFile[]> {
   const files: NoiseFile[] = [];
   for (const pair of pairBenchmarks(side, side).pairs) {
     const path = paths.noise(pair.name);
@@ -25,13 +31,20 @@ export async function readNoiseFiles(client: GitHubClient, repo: RepoRef, ref: s
     if (text === undefined) continue;
     const file = parseNoiseFile(text, `${ref}:${path}`);
     if (noiseApplies(file, pair.head.runs)) files.push(file);
-    else info(`noise of ${pair.name}: the calibration of ${file.calibratedAt.slice(0, 10)} was made with another workload; the journal's bands or the defaults apply`);
+    else
+      info(
+        `noise of ${pair.name}: the calibration of ${file.calibratedAt.slice(0, 10)} was made with another workload; the journal's bands or the defaults apply`,
+      );
   }
   return files;
 }
 
 /** The config with the calibrations and the journal's bands; what the report should say about them. */
-export function withNoise(config: TriageConfig, files: readonly NoiseFile[], entries: readonly JournalEntry[] | undefined): { config: TriageConfig; sources: NoiseProvenance[] } {
+export function withNoise(
+  config: TriageConfig,
+  files: readonly NoiseFile[],
+  entries: readonly JournalEntry[] | undefined,
+): { config: TriageConfig; sources: NoiseProvenance[] } {
   const history = entries ? historyOf([...entries]) : undefined;
   const settings = noiseSettings(config, {
     files,
@@ -39,11 +52,18 @@ export function withNoise(config: TriageConfig, files: readonly NoiseFile[], ent
       const file = files.find((f) => f.benchmark === benchmark);
       if (!file || !entries) return undefined;
       const since = Date.parse(file.calibratedAt);
-      const band = journalNoise(entries.filter((e) => Date.parse(e.recordedAt) >= since), benchmark, key);
+      const band = journalNoise(
+        entries.filter((e) => Date.parse(e.recordedAt) >= since),
+        benchmark,
+        key,
+      );
       return band ? { sigma: band.sigma, pairs: band.pairs } : undefined;
     },
     ...(history ? { historyBands: history.bands } : {}),
   });
-  for (const s of settings.sources) info(`noise of ${s.benchmark}: the calibration of ${s.calibratedAt.slice(0, 10)} (${s.runs} runs${s.runner ? ` on ${s.runner}` : ''})${s.historyPairs ? `, refined with ${s.historyPairs} journal steps` : ''}`);
+  for (const s of settings.sources)
+    info(
+      `noise of ${s.benchmark}: the calibration of ${s.calibratedAt.slice(0, 10)} (${s.runs} runs${s.runner ? ` on ${s.runner}` : ''})${s.historyPairs ? `, refined with ${s.historyPairs} journal steps` : ''}`,
+    );
   return settings;
 }

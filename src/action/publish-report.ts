@@ -13,13 +13,28 @@ import { info } from './log';
 import { softly } from './soft-call';
 
 /** The check run (workflow_run mode) and the comment; each says what it needs when refused. */
-export async function publishReport(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, report: Report, runId: number, target: Target): Promise<void> {
+export async function publishReport(
+  client: GitHubClient,
+  context: OnGitHub,
+  settings: GitHubSettings,
+  report: Report,
+  runId: number,
+  target: Target,
+): Promise<void> {
   const summaryUrl = runUrl(context);
   const stamp = `${context.runId}.${context.runAttempt}`;
   const { group, pullNumber, headSha } = target;
   if (runId && headSha) {
     const check = await softly(`the check run "${settings.checkName}" was not written`, () =>
-      publishOutcomeCheck({ client, repo: context.repository, report, headSha, name: settings.checkName, detailsUrl: summaryUrl, externalId: `perf-triage:${group}:${runId}` }),
+      publishOutcomeCheck({
+        client,
+        repo: context.repository,
+        report,
+        headSha,
+        name: settings.checkName,
+        detailsUrl: summaryUrl,
+        externalId: `perf-triage:${group}:${runId}`,
+      }),
     );
     if (check) {
       core.setOutput('check-run-id', String(check.id));
@@ -28,7 +43,19 @@ export async function publishReport(client: GitHubClient, context: OnGitHub, set
   }
   if (pullNumber === undefined) return;
   const result = await softly(`the comment on #${pullNumber} was not written`, () =>
-    publishComment({ client, context, report, pullNumber, group, authors: target.authors, mode: settings.comment, summaryUrl, stamp, ...(headSha ? { headSha } : {}), ...(context.workflowPath ? { workflow: context.workflowPath } : {}) }),
+    publishComment({
+      client,
+      context,
+      report,
+      pullNumber,
+      group,
+      authors: target.authors,
+      mode: settings.comment,
+      summaryUrl,
+      stamp,
+      ...(headSha ? { headSha } : {}),
+      ...(context.workflowPath ? { workflow: context.workflowPath } : {}),
+    }),
   );
   if (!result) return;
   if (result.skipped) {
@@ -39,5 +66,7 @@ export async function publishReport(client: GitHubClient, context: OnGitHub, set
   core.setOutput('comment-id', String(comment.id));
   core.setOutput('comment-url', comment.url);
   core.setOutput('pull-request', String(pullNumber));
-  info(`comment ${comment.action} on #${pullNumber}${comment.removed ? ` (${comment.removed} duplicate(s) removed)` : ''}${result.detail && result.detail !== 'full' ? ` (${result.detail} to fit)` : ''}`);
+  info(
+    `comment ${comment.action} on #${pullNumber}${comment.removed ? ` (${comment.removed} duplicate(s) removed)` : ''}${result.detail && result.detail !== 'full' ? ` (${result.detail} to fit)` : ''}`,
+  );
 }

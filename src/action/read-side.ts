@@ -15,7 +15,14 @@ import { info } from './log';
  * workspace. Results must come from the artifact (fromArtifactOnly); a baseline with no match there
  * comes from the workspace (the base branch's checkout).
  */
-export async function readSide(label: Side['label'], patterns: string[], inputs: ActionInputs, config: TriageConfig, artifact: TextSource[] | undefined, fromArtifactOnly = false): Promise<Side> {
+export async function readSide(
+  label: Side['label'],
+  patterns: string[],
+  inputs: ActionInputs,
+  config: TriageConfig,
+  artifact: TextSource[] | undefined,
+  fromArtifactOnly = false,
+): Promise<Side> {
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: inputs.inputFormat };
   let side: Side;
   if (artifact) {
@@ -26,8 +33,11 @@ export async function readSide(label: Side['label'], patterns: string[], inputs:
   }
   for (const r of side.runs) {
     for (const s of r.sources) {
-      info(`${s.file}: ${s.format}, ${s.recordsKept} of ${s.recordsRead} records kept${s.skipped ? `, ${s.skipped} skipped` : ''}`);
-      for (const issue of s.issues.slice(0, 5)) info(`  line ${issue.line}${issue.field ? ` ${issue.field}` : ''}: ${issue.message}`);
+      info(
+        `${s.file}: ${s.format}, ${s.recordsKept} of ${s.recordsRead} records kept${s.skipped ? `, ${s.skipped} skipped` : ''}`,
+      );
+      for (const issue of s.issues.slice(0, 5))
+        info(`  line ${issue.line}${issue.field ? ` ${issue.field}` : ''}: ${issue.message}`);
       for (const w of s.warnings) info(`  ${w}`);
     }
   }

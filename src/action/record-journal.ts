@@ -27,14 +27,42 @@ export function shouldRecord(journal: JournalSettings, context: GitHubContext): 
 }
 
 /** The journal entry, with the merged PR's acceptance when there was one. */
-export async function recordJournal(client: GitHubClient, context: OnGitHub, settings: GitHubSettings, journal: JournalSettings, branch: string, report: Report, base: Side, head: Side, firstBaseline: ReadonlySet<string>): Promise<{ entries: JournalEntry[]; authors: string[] }> {
+export async function recordJournal(
+  client: GitHubClient,
+  context: OnGitHub,
+  settings: GitHubSettings,
+  journal: JournalSettings,
+  branch: string,
+  report: Report,
+  base: Side,
+  head: Side,
+  firstBaseline: ReadonlySet<string>,
+): Promise<{ entries: JournalEntry[]; authors: string[] }> {
   const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
   // Without the merged pull request the entry is recorded still, without its number or acceptance.
-  const pulls = (await softly(`the pull request merged as ${context.sha.slice(0, 7)} was not read (the entry is recorded without it)`, async () => (await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...context.repository, commit_sha: context.sha })).data)) ?? [];
+  const pulls =
+    (await softly(
+      `the pull request merged as ${context.sha.slice(0, 7)} was not read (the entry is recorded without it)`,
+      async () =>
+        (
+          await client.rest.repos.listPullRequestsAssociatedWithCommit({
+            ...context.repository,
+            commit_sha: context.sha,
+          })
+        ).data,
+    )) ?? [];
   const merged = pulls.find((p) => p.merged_at) ?? pulls[0];
   const group = commentGroup(settings, report);
   const authors = await commentAuthors(client, settings.commentAuthor).catch(() => []);
-  const acceptance = merged ? await softly(`the acceptances on #${merged.number} were not read`, () => findAcceptance(client, { repo: context.repository, issueNumber: merged.number, group, authors }, merged.head.sha)) : undefined;
+  const acceptance = merged
+    ? await softly(`the acceptances on #${merged.number} were not read`, () =>
+        findAcceptance(
+          client,
+          { repo: context.repository, issueNumber: merged.number, group, authors },
+          merged.head.sha,
+        ),
+      )
+    : undefined;
   const result = await recordResults({
     client,
     repo: context.repository,
@@ -51,6 +79,10 @@ export async function recordJournal(client: GitHubClient, context: OnGitHub, set
     firstBaseline,
   });
   core.setOutput('journal-commit', result.commit ?? '');
-  info(result.skipped ? `journal: ${result.skipped}` : `journal: ${result.entries.map((e) => `${e.benchmark} ${e.kind}`).join(', ')} recorded in ${result.commit?.slice(0, 7)} on ${branch}`);
+  info(
+    result.skipped
+      ? `journal: ${result.skipped}`
+      : `journal: ${result.entries.map((e) => `${e.benchmark} ${e.kind}`).join(', ')} recorded in ${result.commit?.slice(0, 7)} on ${branch}`,
+  );
   return { entries: result.entries, authors };
 }

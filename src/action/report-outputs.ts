@@ -24,16 +24,23 @@ export async function writeReportOutputs(report: Report, reportPath: string, wri
  * had to be shortened points to the JSON report, which always holds everything.
  */
 async function writeJobSummary(report: Report, reportPath: string): Promise<void> {
-  const fitted = fitReport(report, { limit: JOB_SUMMARY_LIMIT, unit: 'bytes', fullReport: `the JSON report \`${codeText(reportPath, 200)}\` (the \`report-path\` output; upload it to keep it)` });
-  if (fitted.detail !== 'full' || fitted.truncated) info(`job summary ${fitted.truncated ? 'cut' : `at ${fitted.detail} detail`} to fit the runner's 1 MiB`);
+  const fitted = fitReport(report, {
+    limit: JOB_SUMMARY_LIMIT,
+    unit: 'bytes',
+    fullReport: `the JSON report \`${codeText(reportPath, 200)}\` (the \`report-path\` output; upload it to keep it)`,
+  });
+  if (fitted.detail !== 'full' || fitted.truncated)
+    info(`job summary ${fitted.truncated ? 'cut' : `at ${fitted.detail} detail`} to fit the runner's 1 MiB`);
   await core.summary.addRaw(fitted.body).write();
 }
 
 function setOutputs(report: Report, reportPath: string): void {
-  const regressed = report.benchmarks.flatMap((b) => b.metrics.filter((m) => m.verdict === 'regressed').map((m) => m.spec.key));
+  const regressed = report.benchmarks.flatMap((b) =>
+    b.metrics.filter((m) => m.verdict === 'regressed').map((m) => m.spec.key),
+  );
   const first = report.benchmarks[0];
   const lead = first ? leadMetric(first) : undefined;
-  const dominant = first && lead ? attributionFor(first, lead)?.dominant ?? '' : '';
+  const dominant = first && lead ? (attributionFor(first, lead)?.dominant ?? '') : '';
   core.setOutput('verdict', report.verdict);
   core.setOutput('outcome', report.outcome.fail ? 'fail' : 'pass');
   core.setOutput('regressed-metrics', regressed.join(','));

@@ -35,33 +35,79 @@ const OPTIONS = {
 } as const;
 
 export async function runCalibrate(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCliArgs({ args: withAliases(args, { 'journal-dir': 'dir', metrics: 'metric' }), options: OPTIONS, allowPositionals: true, strict: true }, 'calibrate');
-  if (positionals.length === 0) throw new UsageError('calibrate needs the result files of 4 or more runs of one build: perf-triage calibrate runs/*.jsonl [--runner NAME]');
+  const { values, positionals } = parseCliArgs(
+    {
+      args: withAliases(args, { 'journal-dir': 'dir', metrics: 'metric' }),
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    },
+    'calibrate',
+  );
+  if (positionals.length === 0)
+    throw new UsageError(
+      'calibrate needs the result files of 4 or more runs of one build: perf-triage calibrate runs/*.jsonl [--runner NAME]',
+    );
   const format = outputFormat(values.format, 'text');
   const calibratedAt = values.date ? isoDate(values.date) : new Date().toISOString();
-  const config = buildConfig({ metrics: values.metric, minEffect: values['min-effect'], runNoise: values['run-noise'], confidence: values.confidence, seed: values.seed, resamples: values.resamples, maxBadLineRatio: values['max-bad-lines'], benchmark: values.benchmark });
-  const side = await loadSide('base', positionals, { maxBadLineRatio: config.maxBadLineRatio, format: values['input-format'], cwd: io.cwd });
+  const config = buildConfig({
+    metrics: values.metric,
+    minEffect: values['min-effect'],
+    runNoise: values['run-noise'],
+    confidence: values.confidence,
+    seed: values.seed,
+    resamples: values.resamples,
+    maxBadLineRatio: values['max-bad-lines'],
+    benchmark: values.benchmark,
+  });
+  const side = await loadSide('base', positionals, {
+    maxBadLineRatio: config.maxBadLineRatio,
+    format: values['input-format'],
+    cwd: io.cwd,
+  });
   const groups = pairBenchmarks(side, side).pairs;
-  if (groups.length > 1 && !values.benchmark) throw new UsageError(`these files hold ${groups.length} benchmarks or workloads (${groups.map((g) => plainText(g.name, 60)).join(', ')}): calibrate the repeats of one at a time`);
+  if (groups.length > 1 && !values.benchmark)
+    throw new UsageError(
+      `these files hold ${groups.length} benchmarks or workloads (${groups.map((g) => plainText(g.name, 60)).join(', ')}): calibrate the repeats of one at a time`,
+    );
   const benchmark = values.benchmark ?? groups[0]?.name ?? 'benchmark';
   let calibration;
   try {
-    calibration = calibrate(side, config, { benchmark, ...(io.status ? { onProgress: (done, total) => io.status!.set(`calibrating: ${done} of ${total} comparisons…`) } : {}) });
+    calibration = calibrate(side, config, {
+      benchmark,
+      ...(io.status
+        ? { onProgress: (done, total) => io.status!.set(`calibrating: ${done} of ${total} comparisons…`) }
+        : {}),
+    });
   } catch (error) {
     if (error instanceof CalibrationError) throw new UsageError(plainText(error.message, 600));
     throw error;
   } finally {
     io.status?.clear();
   }
-  const file = noiseFileFrom(calibration, { calibratedAt, ...(values.runner ? { runner: values.runner } : {}), confidence: config.statistics.level });
+  const file = noiseFileFrom(calibration, {
+    calibratedAt,
+    ...(values.runner ? { runner: values.runner } : {}),
+    confidence: config.statistics.level,
+  });
   const path = journalPaths(values.dir).noise(benchmark);
   if (!values['dry-run']) {
     const target = resolve(io.cwd, path);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, noiseFileText(file));
   }
-  const context = { ...(values.runner ? { runner: values.runner } : {}), ...(values['dry-run'] ? {} : { written: path }), confidence: config.statistics.level };
-  io.stdout(format === 'json' ? noiseFileText(file) : format === 'markdown' ? calibrationMarkdown(calibration, context) : calibrationText(calibration, context));
+  const context = {
+    ...(values.runner ? { runner: values.runner } : {}),
+    ...(values['dry-run'] ? {} : { written: path }),
+    confidence: config.statistics.level,
+  };
+  io.stdout(
+    format === 'json'
+      ? noiseFileText(file)
+      : format === 'markdown'
+        ? calibrationMarkdown(calibration, context)
+        : calibrationText(calibration, context),
+  );
   return 0;
 }
 

@@ -52,7 +52,10 @@ export type CompareValues = ReturnType<typeof parseCompareArgs<{}>>['values'];
 /** The compare options (with the action's spellings) plus a command's own. */
 export function parseCompareArgs<E extends OptionSpec>(args: readonly string[], command: string, extra?: E) {
   const options = { ...COMMON_OPTIONS, ...(extra ?? ({} as E)) };
-  return parseCliArgs({ args: withAliases(args, ACTION_INPUT_ALIASES), options, allowPositionals: true, strict: true }, command);
+  return parseCliArgs(
+    { args: withAliases(args, ACTION_INPUT_ALIASES), options, allowPositionals: true, strict: true },
+    command,
+  );
 }
 
 export function rawConfig(values: CompareValues): RawConfig {

@@ -15,14 +15,37 @@ import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runDigest(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs({ args: [...args], options: { out: { type: 'string', short: 'o' }, shard: { type: 'string' }, benchmark: { type: 'string' }, 'input-format': { type: 'string' } }, allowPositionals: true, strict: true }, 'digest');
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        out: { type: 'string', short: 'o' },
+        shard: { type: 'string' },
+        benchmark: { type: 'string' },
+        'input-format': { type: 'string' },
+      },
+      allowPositionals: true,
+      strict: true,
+    },
+    'digest',
+  );
   const { values, positionals } = parsed;
-  if (positionals.length === 0 || !values.out) throw new UsageError('digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]');
+  if (positionals.length === 0 || !values.out)
+    throw new UsageError(
+      'digest needs result files and --out: perf-triage digest FILE… --out digest.json [--shard 2/4]',
+    );
   const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
   if (typeof shard === 'string') throw new UsageError(`--shard "${values.shard}" ${shard}`);
-  const side = await loadSide('head', positionals, { maxBadLineRatio: 0.05, cwd: io.cwd, ...(values['input-format'] ? { format: values['input-format'] } : {}) });
+  const side = await loadSide('head', positionals, {
+    maxBadLineRatio: 0.05,
+    cwd: io.cwd,
+    ...(values['input-format'] ? { format: values['input-format'] } : {}),
+  });
   const names = pairBenchmarks(side, side).pairs.map((p) => p.name);
-  if (names.length > 1 && !values.benchmark) throw new UsageError(`these files hold ${names.length} benchmarks (${names.join(', ')}): digest each on its own, or name one with --benchmark`);
+  if (names.length > 1 && !values.benchmark)
+    throw new UsageError(
+      `these files hold ${names.length} benchmarks (${names.join(', ')}): digest each on its own, or name one with --benchmark`,
+    );
   const name = values.benchmark ?? names[0] ?? 'benchmark';
   const runs = markShard(side.runs, shard).map((r) => ({ ...r, meta: { ...r.meta, benchmark: name } }));
   const digest = digestSide({ ...side, runs }, name, new Date().toISOString());
@@ -32,6 +55,8 @@ export async function runDigest(args: readonly string[], io: CliIo): Promise<num
   await writeFile(file, text);
   const requests = digest.runs.reduce((s, r) => s + (r.requests?.total ?? 0), 0);
   const kept = digest.runs.reduce((s, r) => s + (r.requests?.kept ?? 0), 0);
-  io.stdout(`${values.out}: ${plainText(name)}${shard ? ` shard ${shard.index}/${shard.count}` : ''}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes\n`);
+  io.stdout(
+    `${values.out}: ${plainText(name)}${shard ? ` shard ${shard.index}/${shard.count}` : ''}, ${digest.runs.length} run(s), ${grouped(kept)} of ${grouped(requests)} requests kept, ${grouped(Buffer.byteLength(text))} bytes\n`,
+  );
   return 0;
 }

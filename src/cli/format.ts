@@ -11,6 +11,9 @@ const FORMAT_ALIASES: Readonly<Record<string, Format>> = { md: 'markdown', txt: 
 export function outputFormat(value: string | undefined, fallback: Format): Format {
   const given = (value ?? fallback).trim().toLowerCase();
   const format = Object.hasOwn(FORMAT_ALIASES, given) ? FORMAT_ALIASES[given] : given;
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format "${value}" is not one of ${FORMATS.join(', ')} (or md)${didYouMean(given, FORMATS)}`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(
+      `--format "${value}" is not one of ${FORMATS.join(', ')} (or md)${didYouMean(given, FORMATS)}`,
+    );
   return format as Format;
 }

@@ -16,7 +16,15 @@ import { journalPaths, type JournalPaths } from '../journal/paths';
 import { recordedEntries, recordInput } from '../journal/record';
 import { JOURNAL_SCHEMA, type JournalEntry, type MetricRecord } from '../journal/schema';
 import type { Acceptance } from '../report/model';
-import { findBaseline, readJournal, recordChanges, renderMarkdownFiles, type FileChange, type FileReader, type JournalView } from '../journal/store';
+import {
+  findBaseline,
+  readJournal,
+  recordChanges,
+  renderMarkdownFiles,
+  type FileChange,
+  type FileReader,
+  type JournalView,
+} from '../journal/store';
 import { renderSegmentPage, sortedByTime } from '../journal/markdown';
 import { parseJournal } from '../journal/jsonl';
 import { parseMetricSpec, specLabel } from '../metrics/metric-spec';
@@ -56,7 +64,15 @@ export async function runJournal(args: readonly string[], io: CliIo): Promise<nu
 type Options = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
 
 function parse<T extends Options>(args: readonly string[], command: string, options: T) {
-  return parseCliArgs({ args: withAliases(args, { 'journal-dir': 'dir' }), options: { dir: { type: 'string' }, ...options }, allowPositionals: true, strict: true }, `journal ${command}`);
+  return parseCliArgs(
+    {
+      args: withAliases(args, { 'journal-dir': 'dir' }),
+      options: { dir: { type: 'string' }, ...options },
+      allowPositionals: true,
+      strict: true,
+    },
+    `journal ${command}`,
+  );
 }
 
 /** The checkout's files as the journal store reads them. */
@@ -72,18 +88,26 @@ function fileReader(io: CliIo): FileReader {
   };
 }
 
-async function load(io: CliIo, dir: string | undefined, options: { mustExist?: boolean } = {}): Promise<{ paths: JournalPaths; view: JournalView }> {
+async function load(
+  io: CliIo,
+  dir: string | undefined,
+  options: { mustExist?: boolean } = {},
+): Promise<{ paths: JournalPaths; view: JournalView }> {
   const paths = journalPaths(dir);
   const view = await readJournal(fileReader(io), paths, { all: true });
   if (options.mustExist && !view.exists) {
-    throw new InputError(paths.dir, `no journal here (${paths.jsonl} does not exist): start one with perf-triage journal init FILE… or journal record BASE HEAD${dir === undefined ? ', or name its folder with --dir' : ''}`);
+    throw new InputError(
+      paths.dir,
+      `no journal here (${paths.jsonl} does not exist): start one with perf-triage journal init FILE… or journal record BASE HEAD${dir === undefined ? ', or name its folder with --dir' : ''}`,
+    );
   }
   reportUnread(io, view);
   return { paths, view };
 }
 
 function reportUnread(io: CliIo, view: { issues: JournalView['issues'] }): void {
-  for (const issue of view.issues) io.stderr(`${plainText(describeUnread(issue), 400)}${issue.newerSchema ? '' : ' (kept in the file, not read)'}\n`);
+  for (const issue of view.issues)
+    io.stderr(`${plainText(describeUnread(issue), 400)}${issue.newerSchema ? '' : ' (kept in the file, not read)'}\n`);
 }
 
 async function writeFiles(io: CliIo, files: readonly FileChange[]): Promise<void> {
@@ -95,14 +119,25 @@ async function writeFiles(io: CliIo, files: readonly FileChange[]): Promise<void
 }
 
 async function show(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parse(args, 'show', { benchmark: { type: 'string' }, metric: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, json: { type: 'boolean' } });
+  const { values } = parse(args, 'show', {
+    benchmark: { type: 'string' },
+    metric: { type: 'string' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    json: { type: 'boolean' },
+  });
   const since = values.since === undefined ? undefined : calendarDate(values.since, '--since');
   const until = values.until === undefined ? undefined : calendarDate(values.until, '--until');
-  if (since && until && since > until) throw new UsageError(`--since ${since} is after --until ${until}: no entry can match`);
+  if (since && until && since > until)
+    throw new UsageError(`--since ${since} is after --until ${until}: no entry can match`);
   const { view } = await load(io, values.dir, { mustExist: true });
   const spec = values.metric ? metricSpec(values.metric) : undefined;
   const selected = sortedByTime(view.entries).filter(
-    (e) => (!values.benchmark || e.benchmark === values.benchmark) && (!since || e.date >= since) && (!until || e.date <= until) && (!spec || e.metrics.some((m) => m.key === spec.key)),
+    (e) =>
+      (!values.benchmark || e.benchmark === values.benchmark) &&
+      (!since || e.date >= since) &&
+      (!until || e.date <= until) &&
+      (!spec || e.metrics.some((m) => m.key === spec.key)),
   );
   if (values.json) {
     io.stdout(selected.map((e) => JSON.stringify(e)).join('\n') + (selected.length ? '\n' : ''));
@@ -110,18 +145,33 @@ async function show(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (selected.length === 0) {
     const benchmarks = [...new Set(view.entries.map((e) => e.benchmark))];
-    io.stdout(`no entries match (the journal has ${view.entries.length} ${view.entries.length === 1 ? 'entry' : 'entries'}${benchmarks.length ? ` of ${benchmarks.map((b) => plainText(b, 40)).join(', ')}` : ''})\n`);
+    io.stdout(
+      `no entries match (the journal has ${view.entries.length} ${view.entries.length === 1 ? 'entry' : 'entries'}${benchmarks.length ? ` of ${benchmarks.map((b) => plainText(b, 40)).join(', ')}` : ''})\n`,
+    );
     return 0;
   }
   if (spec) {
     const label = specLabel(spec);
     const rows = selected.map((e) => {
       const m = e.metrics.find((x) => x.key === spec.key)!;
-      return [e.date, plainText(e.benchmark, 40), label, withUnit(m.value, m.unit), plainText(e.verdict, 40), e.commit ? plainText(e.commit.slice(0, 7)) : ''];
+      return [
+        e.date,
+        plainText(e.benchmark, 40),
+        label,
+        withUnit(m.value, m.unit),
+        plainText(e.verdict, 40),
+        e.commit ? plainText(e.commit.slice(0, 7)) : '',
+      ];
     });
     io.stdout(columns(rows, [false, false, false, true, false, false]));
   } else {
-    for (const e of selected) io.stdout(`${plainText(e.benchmark, 60)} (${e.kind})\n${entryBlock(e).split('\n').map((l) => plainText(l, 400)).join('\n')}\n\n`);
+    for (const e of selected)
+      io.stdout(
+        `${plainText(e.benchmark, 60)} (${e.kind})\n${entryBlock(e)
+          .split('\n')
+          .map((l) => plainText(l, 400))
+          .join('\n')}\n\n`,
+      );
   }
   return 0;
 }
@@ -129,9 +179,17 @@ async function show(args: readonly string[], io: CliIo): Promise<number> {
 /** Rows as aligned columns (right-aligned where asked), two spaces apart. */
 function columns(rows: readonly string[][], right: readonly boolean[]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-  return rows.map((r) => r.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
-
 
 function metricSpec(text: string) {
   const spec = parseMetricSpec(text);
@@ -143,7 +201,10 @@ function metricSpec(text: string) {
 export function calendarDate(text: string, flag: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   const ok = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])).toISOString().slice(0, 10) === match[0];
-  if (!ok) throw new UsageError(`${flag} "${text}" is not a date: expected YYYY-MM-DD, such as ${new Date().toISOString().slice(0, 10)}`);
+  if (!ok)
+    throw new UsageError(
+      `${flag} "${text}" is not a date: expected YYYY-MM-DD, such as ${new Date().toISOString().slice(0, 10)}`,
+    );
   return match![0];
 }
 
@@ -216,19 +277,29 @@ async function render(args: readonly string[], io: CliIo): Promise<number> {
   const segments = view.index.segments;
   for (const [i, info] of segments.entries()) {
     const parsed = parseJournal((await read(paths.segment(i + 1))) ?? '', `journal/${info.file}`);
-    files.push({ path: paths.segmentPage(i + 1), content: renderSegmentPage(parsed.entries, parsed.issues, { number: i + 1, info }) });
+    files.push({
+      path: paths.segmentPage(i + 1),
+      content: renderSegmentPage(parsed.entries, parsed.issues, { number: i + 1, info }),
+    });
   }
   const lastFull = segments.length ? ((await read(paths.segment(segments.length))) ?? '') : '';
   files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, view.index, lastFull, view.current.text) });
   await writeFiles(io, files);
-  io.stdout(`rendered ${view.current.parsed.entries.length} entries into ${paths.markdown}${segments.length ? ` and ${segments.length} older segment page(s)` : ''}\n`);
+  io.stdout(
+    `rendered ${view.current.parsed.entries.length} entries into ${paths.markdown}${segments.length ? ` and ${segments.length} older segment page(s)` : ''}\n`,
+  );
   return 0;
 }
 
 /** Records a benchmark's first baseline from result files: a first entry and the baseline digest. */
 async function init(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, 'init', { benchmark: { type: 'string' }, commit: { type: 'string' }, force: { type: 'boolean' } });
-  if (positionals.length === 0) throw new UsageError('journal init needs the result files of the baseline run: perf-triage journal init FILE…');
+  const { values, positionals } = parse(args, 'init', {
+    benchmark: { type: 'string' },
+    commit: { type: 'string' },
+    force: { type: 'boolean' },
+  });
+  if (positionals.length === 0)
+    throw new UsageError('journal init needs the result files of the baseline run: perf-triage journal init FILE…');
   const side = await loadSide('head', positionals, { maxBadLineRatio: 0.05, cwd: io.cwd });
   const config = buildConfig({ benchmark: values.benchmark });
   const paths = journalPaths(values.dir);
@@ -236,9 +307,15 @@ async function init(args: readonly string[], io: CliIo): Promise<number> {
   const heads = pairBenchmarks({ ...side, label: 'base' }, side).pairs.map((p) => p.head);
   // Compared with itself: every value is recorded, nothing can move.
   const report = triage({ ...side, label: 'base' }, side, config);
-  const existing = (await Promise.all(report.benchmarks.map(async (b) => ({ name: b.name, found: await findBaseline(read, paths, b.name) })))).filter((x) => x.found);
+  const existing = (
+    await Promise.all(
+      report.benchmarks.map(async (b) => ({ name: b.name, found: await findBaseline(read, paths, b.name) })),
+    )
+  ).filter((x) => x.found);
   if (existing.length && !values.force) {
-    const what = await Promise.all(existing.map(async ({ name, found }) => `${plainText(name)}: ${found!.path}${await describeDigest(found!.text)}`));
+    const what = await Promise.all(
+      existing.map(async ({ name, found }) => `${plainText(name)}: ${found!.path}${await describeDigest(found!.text)}`),
+    );
     throw new UsageError(
       `a baseline exists for ${what.join('; ')}. journal init would replace it with ${positionals.map((p) => plainText(p)).join(', ')}; ` +
         `pass --force to replace it, or record a compared result instead with perf-triage journal record BASE HEAD`,
@@ -246,13 +323,24 @@ async function init(args: readonly string[], io: CliIo): Promise<number> {
   }
   const recordedAt = new Date().toISOString();
   const replaced = new Set(existing.map((x) => x.name));
-  const entries = recordedEntries(report, heads, { idPrefix: `init:${recordedAt}`, kind: 'manual', recordedAt, ...(values.commit ? { commit: values.commit } : {}), firstBaseline: new Set(report.benchmarks.map((b) => b.name)) }).map((e) =>
-    replaced.has(e.benchmark) ? { ...e, verdict: 'baseline replaced', symptom: 'baseline replaced by hand (journal init --force)' } : e,
+  const entries = recordedEntries(report, heads, {
+    idPrefix: `init:${recordedAt}`,
+    kind: 'manual',
+    recordedAt,
+    ...(values.commit ? { commit: values.commit } : {}),
+    firstBaseline: new Set(report.benchmarks.map((b) => b.name)),
+  }).map((e) =>
+    replaced.has(e.benchmark)
+      ? { ...e, verdict: 'baseline replaced', symptom: 'baseline replaced by hand (journal init --force)' }
+      : e,
   );
   const changes = await recordChanges(read, paths, recordInput(report, heads, entries, recordedAt, values.commit));
   reportUnread(io, changes);
   await writeFiles(io, changes.files);
-  for (const e of changes.added) io.stdout(`baseline for ${plainText(e.benchmark)}: ${changes.baselinePaths.get(e.benchmark)}${replaced.has(e.benchmark) ? ' (replaced)' : ''}\n${entryBlock(e)}\n\n`);
+  for (const e of changes.added)
+    io.stdout(
+      `baseline for ${plainText(e.benchmark)}: ${changes.baselinePaths.get(e.benchmark)}${replaced.has(e.benchmark) ? ' (replaced)' : ''}\n${entryBlock(e)}\n\n`,
+    );
   return 0;
 }
 
@@ -260,7 +348,10 @@ async function init(args: readonly string[], io: CliIo): Promise<number> {
 async function describeDigest(text: string): Promise<string> {
   try {
     const d = JSON.parse(text) as { createdAt?: unknown; commit?: unknown };
-    const parts = [typeof d.createdAt === 'string' ? `recorded ${d.createdAt.slice(0, 10)}` : '', typeof d.commit === 'string' ? `from commit ${plainText(d.commit.slice(0, 7))}` : ''].filter(Boolean);
+    const parts = [
+      typeof d.createdAt === 'string' ? `recorded ${d.createdAt.slice(0, 10)}` : '',
+      typeof d.commit === 'string' ? `from commit ${plainText(d.commit.slice(0, 7))}` : '',
+    ].filter(Boolean);
     return parts.length ? ` (${parts.join(' ')})` : '';
   } catch {
     return ' (unreadable)';
@@ -280,11 +371,19 @@ async function record(args: readonly string[], io: CliIo): Promise<number> {
   });
   const base = [...(positionals[0] ? [positionals[0]] : []), ...(values.base ?? [])];
   const head = [...(positionals[1] ? [positionals[1]] : []), ...(values.head ?? [])];
-  if (positionals.length > 2) throw new UsageError(`journal record takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
-  if (base.length === 0 || head.length === 0) throw new UsageError('journal record needs the baseline and the merged result: perf-triage journal record BASE HEAD [--commit SHA]');
-  if (values.accept !== undefined && !values.by) throw new UsageError('--accept needs --by NAME: who accepted the regression');
+  if (positionals.length > 2)
+    throw new UsageError(
+      `journal record takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`,
+    );
+  if (base.length === 0 || head.length === 0)
+    throw new UsageError(
+      'journal record needs the baseline and the merged result: perf-triage journal record BASE HEAD [--commit SHA]',
+    );
+  if (values.accept !== undefined && !values.by)
+    throw new UsageError('--accept needs --by NAME: who accepted the regression');
   const pr = values.pr === undefined ? undefined : Number(values.pr.replace(/^#/, ''));
-  if (pr !== undefined && !(Number.isInteger(pr) && pr > 0)) throw new UsageError(`--pr "${values.pr}" is not a pull request number`);
+  if (pr !== undefined && !(Number.isInteger(pr) && pr > 0))
+    throw new UsageError(`--pr "${values.pr}" is not a pull request number`);
   const config = buildConfig(rawConfig(values));
   const options = { maxBadLineRatio: config.maxBadLineRatio, format: values['input-format'], cwd: io.cwd };
   const baseSide = await loadSide('base', base, options);
@@ -293,11 +392,26 @@ async function record(args: readonly string[], io: CliIo): Promise<number> {
   const quality = await loadQualityInputs(values['baseline-quality'] ?? [], values.quality ?? [], io.cwd);
   const pairs = pairBenchmarks(baseSide, headSide).pairs;
   // The benchmark's calibration in the journal directory applies unless other noise files are named.
-  const noise = await readNoiseFiles(values.noise ?? (await noiseFilesInDir(values.dir, pairs.map((p) => p.name), io.cwd)), io.cwd, values.noise ? undefined : pairs.flatMap((p) => p.head.runs));
-  const report = noise.annotate(triage(baseSide, headSide, noise.apply(config), { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) }));
+  const noise = await readNoiseFiles(
+    values.noise ??
+      (await noiseFilesInDir(
+        values.dir,
+        pairs.map((p) => p.name),
+        io.cwd,
+      )),
+    io.cwd,
+    values.noise ? undefined : pairs.flatMap((p) => p.head.runs),
+  );
+  const report = noise.annotate(
+    triage(baseSide, headSide, noise.apply(config), {
+      ...(profiles ? { profiles } : {}),
+      ...(quality ? { quality } : {}),
+    }),
+  );
   const heads = pairs.map((p) => p.head);
   const recordedAt = values.date ? `${calendarDate(values.date, '--date')}T00:00:00.000Z` : new Date().toISOString();
-  const acceptance = values.accept !== undefined ? acceptanceOf(values.accept, values.by!, values.commit, recordedAt) : undefined;
+  const acceptance =
+    values.accept !== undefined ? acceptanceOf(values.accept, values.by!, values.commit, recordedAt) : undefined;
   const entries = recordedEntries(report, heads, {
     idPrefix: `cli:${values.commit ?? recordedAt}`,
     kind: 'recorded',
@@ -307,7 +421,11 @@ async function record(args: readonly string[], io: CliIo): Promise<number> {
     ...(acceptance ? { acceptance } : {}),
   });
   const paths = journalPaths(values.dir);
-  const changes = await recordChanges(fileReader(io), paths, recordInput(report, heads, entries, recordedAt, values.commit));
+  const changes = await recordChanges(
+    fileReader(io),
+    paths,
+    recordInput(report, heads, entries, recordedAt, values.commit),
+  );
   reportUnread(io, changes);
   if (changes.added.length === 0) {
     io.stdout(`already in ${paths.jsonl}: ${entries.map((e) => plainText(e.id)).join(', ')} (nothing appended)\n`);
@@ -315,7 +433,9 @@ async function record(args: readonly string[], io: CliIo): Promise<number> {
   }
   await writeFiles(io, changes.files);
   for (const e of changes.added) {
-    io.stdout(`recorded ${plainText(e.benchmark)}: ${e.kind}${e.kind === 'unaccepted-regression' ? ' (a regression recorded without acceptance)' : ''}; baseline moved to ${changes.baselinePaths.get(e.benchmark)}\n${entryBlock(e)}\n\n`);
+    io.stdout(
+      `recorded ${plainText(e.benchmark)}: ${e.kind}${e.kind === 'unaccepted-regression' ? ' (a regression recorded without acceptance)' : ''}; baseline moved to ${changes.baselinePaths.get(e.benchmark)}\n${entryBlock(e)}\n\n`,
+    );
   }
   io.stdout(`wrote ${changes.files.map((f) => f.path).join(', ')}: commit them\n`);
   return 0;

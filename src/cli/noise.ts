@@ -18,14 +18,21 @@ export interface NoiseFiles {
 }
 
 /** The files named; with `runs`, only those whose workload is the runs' (a calibration found unasked). */
-export async function readNoiseFiles(paths: readonly string[], cwd: string, runs?: readonly Run[]): Promise<NoiseFiles> {
+export async function readNoiseFiles(
+  paths: readonly string[],
+  cwd: string,
+  runs?: readonly Run[],
+): Promise<NoiseFiles> {
   const files: NoiseFile[] = [];
   for (const path of paths) {
     let text: string;
     try {
       text = await readFile(resolve(cwd, path), 'utf8');
     } catch (error) {
-      throw new InputError(path, `cannot read the noise file: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (perf-triage calibrate writes it)' : (error as Error).message}`);
+      throw new InputError(
+        path,
+        `cannot read the noise file: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file (perf-triage calibrate writes it)' : (error as Error).message}`,
+      );
     }
     const file = parseNoiseFile(text, path);
     if (!runs || noiseApplies(file, runs)) files.push(file);
@@ -44,7 +51,11 @@ export async function readNoiseFiles(paths: readonly string[], cwd: string, runs
 }
 
 /** The noise files a journal directory holds for these benchmarks (journal record uses them unasked). */
-export async function noiseFilesInDir(dir: string | undefined, benchmarks: readonly string[], cwd: string): Promise<string[]> {
+export async function noiseFilesInDir(
+  dir: string | undefined,
+  benchmarks: readonly string[],
+  cwd: string,
+): Promise<string[]> {
   const paths = journalPaths(dir);
   const found: string[] = [];
   for (const name of new Set(benchmarks)) {

@@ -43,10 +43,6 @@ export interface CliIo {
 
 export const EXIT = { pass: 0, fail: 1, usage: 2 } as const;
 
-
-
-
-
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -81,7 +77,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         io.stdout(`perf-triage ${VERSION}\n`);
         return EXIT.pass;
       default:
-        io.stderr(`perf-triage: unknown command "${command}"${didYouMean(command ?? '', COMMANDS)}\nRun perf-triage --help for the commands.\n`);
+        io.stderr(
+          `perf-triage: unknown command "${command}"${didYouMean(command ?? '', COMMANDS)}\nRun perf-triage --help for the commands.\n`,
+        );
         return EXIT.usage;
     }
   } catch (error) {
@@ -101,12 +99,14 @@ function helpText(command: string | undefined, rest: readonly string[]): string 
   if (command === undefined || command === '--help' || command === '-h') return USAGE;
   if (command === 'help') {
     const topic = rest.filter((a) => !a.startsWith('-')).join(' ');
-    return topic ? COMMAND_HELP[topic] ?? USAGE : USAGE;
+    return topic ? (COMMAND_HELP[topic] ?? USAGE) : USAGE;
   }
   if (!wantsHelp(rest) || !Object.hasOwn(COMMAND_HELP, command)) return undefined;
   if (command === 'journal') {
     const sub = rest[0];
-    return sub && (JOURNAL_COMMANDS as readonly string[]).includes(sub) ? COMMAND_HELP[`journal ${sub}`] : COMMAND_HELP.journal;
+    return sub && (JOURNAL_COMMANDS as readonly string[]).includes(sub)
+      ? COMMAND_HELP[`journal ${sub}`]
+      : COMMAND_HELP.journal;
   }
   return COMMAND_HELP[command];
 }
@@ -115,19 +115,32 @@ async function compare(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCompareArgs(args, 'compare', { noise: { type: 'string', multiple: true } });
   const base = [...(positionals[0] ? [positionals[0]] : []), ...(values.base ?? [])];
   const head = [...(positionals[1] ? [positionals[1]] : []), ...(values.head ?? [])];
-  if (positionals.length > 2) throw new UsageError(`compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`);
-  if (base.length === 0 || head.length === 0) throw new UsageError('compare needs a baseline and a head: perf-triage compare BASE HEAD');
+  if (positionals.length > 2)
+    throw new UsageError(
+      `compare takes two files (BASE HEAD); got extra "${positionals[2]}" — use --base/--head for more runs`,
+    );
+  if (base.length === 0 || head.length === 0)
+    throw new UsageError('compare needs a baseline and a head: perf-triage compare BASE HEAD');
   const noise = await readNoiseFiles(values.noise ?? [], io.cwd);
   const config = noise.apply(buildConfig(rawConfig(values)));
   const format = outputFormat(values.format, 'text');
-  const options = { maxBadLineRatio: config.maxBadLineRatio, format: values['input-format'], cwd: io.cwd, ...(io.status ? { progress: readingStatus(io.status) } : {}) };
+  const options = {
+    maxBadLineRatio: config.maxBadLineRatio,
+    format: values['input-format'],
+    cwd: io.cwd,
+    ...(io.status ? { progress: readingStatus(io.status) } : {}),
+  };
   try {
     const baseSide = await loadSide('base', base, options);
     const headSide = await loadSide('head', head, options);
     const profiles = await loadProfileInputs(values['baseline-profile'] ?? [], values.profile ?? [], io.cwd);
     const quality = await loadQualityInputs(values['baseline-quality'] ?? [], values.quality ?? [], io.cwd);
-    io.status?.set(`comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`);
-    const report = noise.annotate(triage(baseSide, headSide, config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) }));
+    io.status?.set(
+      `comparing ${grouped(requestsOf(baseSide))} with ${grouped(requestsOf(headSide))} requests and diagnosing…`,
+    );
+    const report = noise.annotate(
+      triage(baseSide, headSide, config, { ...(profiles ? { profiles } : {}), ...(quality ? { quality } : {}) }),
+    );
     io.status?.clear();
     return await emit(report, format, values, io);
   } finally {
@@ -151,8 +164,6 @@ async function demo(args: readonly string[], io: CliIo): Promise<number> {
 function parse(args: readonly string[], command: string) {
   return parseCompareArgs(args, command);
 }
-
-
 
 async function emit(report: Report, format: Format, values: Values, io: CliIo): Promise<number> {
   const render = { text: renderText, markdown: renderMarkdown, json: renderJson }[format];

@@ -7,17 +7,20 @@ import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runSimulate(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCliArgs({
-    args: [...args],
-    options: {
-      seed: { type: 'string' },
-      requests: { type: 'string' },
-      inject: { type: 'string' },
-      out: { type: 'string', short: 'o' },
-      list: { type: 'boolean' },
+  const { values } = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        seed: { type: 'string' },
+        requests: { type: 'string' },
+        inject: { type: 'string' },
+        out: { type: 'string', short: 'o' },
+        list: { type: 'boolean' },
+      },
+      strict: true,
     },
-    strict: true,
-  }, 'simulate');
+    'simulate',
+  );
   const regressions = injectedRegressions();
   if (values.list) {
     io.stdout(regressions.map((r) => `${r.id.padEnd(22)} ${r.description}`).join('\n') + '\n');
@@ -28,7 +31,8 @@ export async function runSimulate(args: readonly string[], io: CliIo): Promise<n
   let scenario = baseScenario(seed, requests);
   if (values.inject) {
     const regression = regressions.find((r) => r.id === values.inject);
-    if (!regression) throw new UsageError(`--inject "${values.inject}" is not one of: ${regressions.map((r) => r.id).join(', ')}`);
+    if (!regression)
+      throw new UsageError(`--inject "${values.inject}" is not one of: ${regressions.map((r) => r.id).join(', ')}`);
     scenario = regression.apply(scenario);
   }
   // Synchronous writes keep memory flat however many requests are simulated.

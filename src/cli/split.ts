@@ -15,24 +15,29 @@ import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runSplit(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs({
-    args: [...args],
-    options: {
-      baseline: { type: 'string', multiple: true },
-      'wall-ms': { type: 'string' },
-      'baseline-wall-ms': { type: 'string' },
-      steps: { type: 'string' },
-      'baseline-steps': { type: 'string' },
-      'step-range': { type: 'string' },
-      format: { type: 'string', short: 'f' },
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: {
+        baseline: { type: 'string', multiple: true },
+        'wall-ms': { type: 'string' },
+        'baseline-wall-ms': { type: 'string' },
+        steps: { type: 'string' },
+        'baseline-steps': { type: 'string' },
+        'step-range': { type: 'string' },
+        format: { type: 'string', short: 'f' },
+      },
+      allowPositionals: true,
+      strict: true,
     },
-    allowPositionals: true,
-    strict: true,
-  }, 'split');
+    'split',
+  );
   const { values, positionals } = parsed;
-  if (positionals.length === 0) throw new UsageError('split needs a profiler export: perf-triage split PROFILE… [--baseline PROFILE…]');
+  if (positionals.length === 0)
+    throw new UsageError('split needs a profiler export: perf-triage split PROFILE… [--baseline PROFILE…]');
   const baselines = values.baseline ?? [];
-  if (baselines.length === 0 && (values['baseline-wall-ms'] || values['baseline-steps'])) throw new UsageError('--baseline-wall-ms and --baseline-steps need --baseline');
+  if (baselines.length === 0 && (values['baseline-wall-ms'] || values['baseline-steps']))
+    throw new UsageError('--baseline-wall-ms and --baseline-steps need --baseline');
   const side = (wall: string | undefined, steps: string | undefined, prefix: string): ProfileReadOptions => ({
     ...(wall ? { wallMs: positive(wall, `--${prefix}wall-ms`) } : {}),
     ...(steps ? { steps: whole(steps, `--${prefix}steps`) } : {}),
@@ -40,13 +45,15 @@ export async function runSplit(args: readonly string[], io: CliIo): Promise<numb
   });
   const headOptions = side(values['wall-ms'], values.steps, '');
   const baseOptions = side(values['baseline-wall-ms'], values['baseline-steps'], 'baseline-');
-  const read = async (file: string, options: ProfileReadOptions) => readProfile(await fileSource(resolve(io.cwd, file), file), options);
+  const read = async (file: string, options: ProfileReadOptions) =>
+    readProfile(await fileSource(resolve(io.cwd, file), file), options);
   const head = await Promise.all(positionals.map((f) => read(f, headOptions)));
   const base = await Promise.all(baselines.map((f) => read(f, baseOptions)));
   const report = profileReport({ base, head });
   if (!report) throw new UsageError('no step profile or kernel export in the files given');
   const format = outputFormat(values.format, 'text');
-  if (format === 'json') io.stdout(`${JSON.stringify(report, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+  if (format === 'json')
+    io.stdout(`${JSON.stringify(report, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
   else if (format === 'markdown') io.stdout(`${profilesSection(report)}\n`);
   else io.stdout(`${profilesText(report)}\n`);
   return 0;

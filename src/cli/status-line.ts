@@ -10,7 +10,12 @@ export interface StatusLine {
   clear(): void;
 }
 
-export function terminalStatus(write: (text: string) => void, now: () => number = Date.now, delayMs = 2000, intervalMs = 250): StatusLine {
+export function terminalStatus(
+  write: (text: string) => void,
+  now: () => number = Date.now,
+  delayMs = 2000,
+  intervalMs = 250,
+): StatusLine {
   const began = now();
   let last = -Infinity;
   let shown = false;

@@ -33,7 +33,8 @@ function usageMessage(error: Error & { code?: string }, config: ParseArgsConfig,
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const flag = /'(--?[^' <]+)/.exec(error.message)?.[1] ?? 'an option';
       if (/does not take an argument/.test(error.message)) return `${flag} takes no value (it is a switch)${help}`;
-      if (/ambiguous/.test(error.message)) return `${flag} needs a value; to give one that starts with "-", write ${flag}=VALUE${help}`;
+      if (/ambiguous/.test(error.message))
+        return `${flag} needs a value; to give one that starts with "-", write ${flag}=VALUE${help}`;
       return `${flag} needs a value${help}`;
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': {

@@ -85,7 +85,8 @@ Exit codes: 0 pass, 1 the outcome fails (as --fail-on says), 2 bad usage or unus
 /** The compare options and what follows them, shared by `compare --help` and `journal record --help`. */
 const COMPARE_OPTIONS = USAGE.slice(USAGE.indexOf('compare options'));
 
-const JOURNAL_DIR = '  --dir DIR                  the journal\'s folder (default .perf-triage; the action\'s journal-dir)\n';
+const JOURNAL_DIR =
+  "  --dir DIR                  the journal's folder (default .perf-triage; the action's journal-dir)\n";
 
 /** `perf-triage COMMAND --help`: one command, its options and an example. */
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -207,5 +208,18 @@ table is a convenience: parameters, bytes per weight and bandwidth are enough (K
 `,
 };
 
-export const COMMANDS = ['compare', 'demo', 'simulate', 'validate', 'digest', 'calibrate', 'journal', 'amdahl', 'split', 'floor', 'version', 'help'] as const;
+export const COMMANDS = [
+  'compare',
+  'demo',
+  'simulate',
+  'validate',
+  'digest',
+  'calibrate',
+  'journal',
+  'amdahl',
+  'split',
+  'floor',
+  'version',
+  'help',
+] as const;
 export const JOURNAL_COMMANDS = ['init', 'record', 'show', 'add', 'render'] as const;

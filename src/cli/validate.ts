@@ -18,17 +18,30 @@ import type { CliIo } from './run';
 import { parseCliArgs, UsageError } from './usage-error';
 
 export async function runValidate(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCliArgs({ args: [...args], options: { 'input-format': { type: 'string' }, 'max-bad-lines': { type: 'string' } }, allowPositionals: true, strict: true }, 'validate');
+  const parsed = parseCliArgs(
+    {
+      args: [...args],
+      options: { 'input-format': { type: 'string' }, 'max-bad-lines': { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    },
+    'validate',
+  );
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError('validate needs one or more files: perf-triage validate FILE…');
   const maxBadLineRatio = values['max-bad-lines'] === undefined ? 0.05 : Number(values['max-bad-lines']);
-  if (!(maxBadLineRatio >= 0 && maxBadLineRatio <= 1)) throw new UsageError(`--max-bad-lines "${values['max-bad-lines']}" is not a share between 0 and 1`);
+  if (!(maxBadLineRatio >= 0 && maxBadLineRatio <= 1))
+    throw new UsageError(`--max-bad-lines "${values['max-bad-lines']}" is not a share between 0 and 1`);
   const { files, unmatched } = expandPatterns(positionals, io.cwd);
   let usable = unmatched.length === 0;
   for (const pattern of unmatched) io.stdout(`✗ ${plainText(pattern)}: no file matches this pattern\n`);
   for (const file of files) {
     try {
-      const runs = await ingestRuns(await fileSource(resolve(io.cwd, file), file), { maxBadLineRatio }, values['input-format']);
+      const runs = await ingestRuns(
+        await fileSource(resolve(io.cwd, file), file),
+        { maxBadLineRatio },
+        values['input-format'],
+      );
       io.stdout(describeFile(file, runs));
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
@@ -51,7 +64,10 @@ function describeFile(file: string, runs: Run[]): string {
     const key = keyLabel(workloadKey(run));
     lines.push(`${label}workload: ${key ? plainText(key, 400) : 'not recorded in the file'}`);
     const parts: string[] = [];
-    if (run.requests) parts.push(`${grouped(run.requests.length)} requests (${grouped(source?.recordsRead ?? 0)} read, ${grouped(source?.skipped ?? 0)} skipped)`);
+    if (run.requests)
+      parts.push(
+        `${grouped(run.requests.length)} requests (${grouped(source?.recordsRead ?? 0)} read, ${grouped(source?.skipped ?? 0)} skipped)`,
+      );
     if (run.summaries.length) parts.push(`${run.summaries.length} summary values`);
     if (run.histograms?.length) parts.push(`histograms: ${run.histograms.map((h) => h.metric).join(', ')}`);
     if (run.server) parts.push(`server stats: ${Object.keys(run.server).join(', ')}`);
@@ -59,15 +75,20 @@ function describeFile(file: string, runs: Run[]): string {
     if (run.requests) {
       lines.push(`    metrics per request: ${requestMetrics(run).join(', ') || 'none'}`);
       const phases = PHASES.filter((p) => phaseColumn(run.requests!, p));
-      lines.push(`    phases: ${phases.join(', ') || 'none (no phase decomposition possible)'}${run.requests.tokenGaps ? '; every token gap' : ''}`);
+      lines.push(
+        `    phases: ${phases.join(', ') || 'none (no phase decomposition possible)'}${run.requests.tokenGaps ? '; every token gap' : ''}`,
+      );
     }
     if (run.summaries.length) {
       const keys = [...new Set(run.summaries.map((s) => `${s.metric} ${s.stat}`))];
-      lines.push(`    summaries: ${plainText(keys.slice(0, 24).join(', '), 1000)}${keys.length > 24 ? `, … (${keys.length} in all)` : ''}`);
+      lines.push(
+        `    summaries: ${plainText(keys.slice(0, 24).join(', '), 1000)}${keys.length > 24 ? `, … (${keys.length} in all)` : ''}`,
+      );
     }
     for (const s of run.sources) {
       for (const issue of s.issues) lines.push(`    problem: ${plainText(formatIssue(issue), 400)}`);
-      if (s.skipped > s.issues.length) lines.push(`    … and ${grouped(s.skipped - s.issues.length)} more skipped records`);
+      if (s.skipped > s.issues.length)
+        lines.push(`    … and ${grouped(s.skipped - s.issues.length)} more skipped records`);
       for (const w of s.warnings) lines.push(`    warning: ${plainText(w, 400)}`);
     }
   });

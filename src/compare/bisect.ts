@@ -9,7 +9,15 @@ import { parseMetricSpec, type MetricSpec } from '../metrics/metric-spec';
 import type { Side } from '../model/run';
 import type { MetricComparison } from './types';
 import { compareRunSides } from './compare-runs';
-import { keyDifferences, keyText, KEY_FIELDS, workloadKey, type KeyDifference, type KeyField, type WorkloadKey } from '../model/workload-key';
+import {
+  keyDifferences,
+  keyText,
+  KEY_FIELDS,
+  workloadKey,
+  type KeyDifference,
+  type KeyField,
+  type WorkloadKey,
+} from '../model/workload-key';
 
 export type PointVerdict = 'good' | 'bad' | 'unclear';
 
@@ -30,9 +38,16 @@ export function stepBetween(good: Side, bad: Side, config: TriageConfig, named?:
   const result = compareRunSides(good, bad, spec ? onlyMetric(config, spec) : config);
   const judged = result.metrics.filter((m) => m.interval && m.spec.metric.id !== 'failed');
   const regressed = judged.filter((m) => m.verdict === 'regressed');
-  const chosen = spec ? judged.find((m) => m.spec.key === spec.key) : regressed.sort((a, b) => beyond(b) - beyond(a))[0];
+  const chosen = spec
+    ? judged.find((m) => m.spec.key === spec.key)
+    : regressed.sort((a, b) => beyond(b) - beyond(a))[0];
   if (!chosen) return { metrics: result.metrics, tooClose: true, ...(spec ? { key: spec.key } : {}) };
-  return { key: chosen.spec.key, comparison: chosen, metrics: result.metrics, tooClose: chosen.verdict !== 'regressed' };
+  return {
+    key: chosen.spec.key,
+    comparison: chosen,
+    metrics: result.metrics,
+    tooClose: chosen.verdict !== 'regressed',
+  };
 }
 
 export interface PointJudgement {
@@ -72,7 +87,8 @@ export class BisectSearch {
   }
 
   record(index: number, verdict: 'good' | 'bad'): void {
-    if (index <= this.lo || index >= this.hi) throw new RangeError(`commit ${index} is outside the open range (${this.lo}, ${this.hi})`);
+    if (index <= this.lo || index >= this.hi)
+      throw new RangeError(`commit ${index} is outside the open range (${this.lo}, ${this.hi})`);
     if (verdict === 'good') this.lo = index;
     else this.hi = index;
   }
@@ -88,14 +104,22 @@ export class BisectSearch {
 }
 
 /** The fields in which a run's workload differs from the bisect's (unrecorded on one side counts: it is not the same run). */
-export function workloadMismatch(expected: WorkloadKey, side: Side): { field: KeyField; expected?: KeyDifference['base']; found?: KeyDifference['head'] }[] {
+export function workloadMismatch(
+  expected: WorkloadKey,
+  side: Side,
+): { field: KeyField; expected?: KeyDifference['base']; found?: KeyDifference['head'] }[] {
   const out: { field: KeyField; expected?: KeyDifference['base']; found?: KeyDifference['head'] }[] = [];
   for (const run of side.runs) {
     const key = workloadKey(run);
     if (keyText(key) === keyText(expected)) continue;
     for (const d of keyDifferences(expected, key)) out.push({ field: d.field, expected: d.base, found: d.head });
     for (const field of KEY_FIELDS) {
-      if ((expected[field] === undefined) !== (key[field] === undefined)) out.push({ field, ...(expected[field] !== undefined ? { expected: expected[field] } : {}), ...(key[field] !== undefined ? { found: key[field] } : {}) });
+      if ((expected[field] === undefined) !== (key[field] === undefined))
+        out.push({
+          field,
+          ...(expected[field] !== undefined ? { expected: expected[field] } : {}),
+          ...(key[field] !== undefined ? { found: key[field] } : {}),
+        });
     }
   }
   return out;

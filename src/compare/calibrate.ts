@@ -10,7 +10,17 @@ import { runNoiseFor, type TriageConfig } from '../config/config';
 import type { Run, Side } from '../model/run';
 import { compatibleKeys, keyLabel, workloadKey, type WorkloadKey } from '../model/workload-key';
 import { normalQuantile } from '../stats/proportion';
-import { bootstrapScale, logSpread, minimumDetectableEffect, noiseAllowance, resolution, runsForSideSigma, sideSigma, tInflation, type NoiseEstimate } from '../stats/run-noise';
+import {
+  bootstrapScale,
+  logSpread,
+  minimumDetectableEffect,
+  noiseAllowance,
+  resolution,
+  runsForSideSigma,
+  sideSigma,
+  tInflation,
+  type NoiseEstimate,
+} from '../stats/run-noise';
 import type { ComparisonResult } from './compare';
 import { compareRunSides as compareRuns } from './compare-runs';
 import { summaryDefaults } from './summary-defaults';
@@ -101,11 +111,17 @@ export function calibrate(side: Side, config: TriageConfig, options: CalibrateOp
   const runs = side.runs;
   if (runs.length < MIN_CALIBRATION_RUNS) {
     const more = MIN_CALIBRATION_RUNS - runs.length;
-    throw new CalibrationError(`calibration needs at least ${MIN_CALIBRATION_RUNS} runs of one build; got ${runs.length}: run the benchmark ${more} more time${more === 1 ? '' : 's'} on the same build and runner`, more);
+    throw new CalibrationError(
+      `calibration needs at least ${MIN_CALIBRATION_RUNS} runs of one build; got ${runs.length}: run the benchmark ${more} more time${more === 1 ? '' : 's'} on the same build and runner`,
+      more,
+    );
   }
   const key = workloadKey(runs[0]);
   const odd = runs.findIndex((r) => !compatibleKeys(key, workloadKey(r)));
-  if (odd >= 0) throw new CalibrationError(`run ${odd + 1} measures another workload than run 1 (${describeKey(workloadKey(runs[odd]))} vs ${describeKey(key)}): calibrate repeats of one configuration only`);
+  if (odd >= 0)
+    throw new CalibrationError(
+      `run ${odd + 1} measures another workload than run 1 (${describeKey(workloadKey(runs[odd]))} vs ${describeKey(key)}): calibrate repeats of one configuration only`,
+    );
 
   const total = runs.length + runs.length * (runs.length - 1);
   let done = 0;
@@ -114,7 +130,10 @@ export function calibrate(side: Side, config: TriageConfig, options: CalibrateOp
 
   // Each run against itself with no allowance: its point value and the bootstrap's own spread.
   const keys = [...config.metrics, ...summaryDefaults(config, side, side)].map((m) => m.spec.key);
-  const zero: TriageConfig = { ...config, statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0])) } };
+  const zero: TriageConfig = {
+    ...config,
+    statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0])) },
+  };
   const selves = runs.map((r) => {
     const result = compareRuns(one(r), one(r), zero);
     step();
@@ -150,7 +169,7 @@ export function calibrate(side: Side, config: TriageConfig, options: CalibrateOp
     const previousAllowance = runNoiseFor(config, m.spec);
     const previousSide = Math.hypot(estimate.sigmaWithin, previousAllowance);
     const side = sideSigma(estimate, level);
-    const runsToPrevious = side > previousSide ? runsForSideSigma(estimate, level, previousSide) ?? null : undefined;
+    const runsToPrevious = side > previousSide ? (runsForSideSigma(estimate, level, previousSide) ?? null) : undefined;
     metrics.push({
       key,
       unit: m.spec.metric.unit,
@@ -179,19 +198,41 @@ export function calibrate(side: Side, config: TriageConfig, options: CalibrateOp
       addPair(before, compareRuns(base, head, config));
       step();
       const others = (values: readonly number[]) => values.filter((_, k) => k !== i && k !== j);
-      const estimates = metrics.map((m): [string, NoiseEstimate] => [m.key, { sigmaBetween: logSpread(others(m.values)), df: runs.length - 3, sigmaWithin: rms(others(within.get(m.key)!)) }]);
+      const estimates = metrics.map((m): [string, NoiseEstimate] => [
+        m.key,
+        {
+          sigmaBetween: logSpread(others(m.values)),
+          df: runs.length - 3,
+          sigmaWithin: rms(others(within.get(m.key)!)),
+        },
+      ]);
       addPair(after, compareRuns(base, head, withCalibration(config, estimates, level)));
       step();
     }
   }
-  return { benchmark: options.benchmark, workload: key, runs: runs.length, requests: runs.map((r) => r.requests?.length ?? 0), level, familySize, metrics, skipped, before, after };
+  return {
+    benchmark: options.benchmark,
+    workload: key,
+    runs: runs.length,
+    requests: runs.map((r) => r.requests?.length ?? 0),
+    level,
+    familySize,
+    metrics,
+    skipped,
+    before,
+    after,
+  };
 }
 
 /**
  * The config with calibrated noise for the metrics estimated: each one's allowance and bootstrap
  * scale. A run-noise the team set keeps its metric out of the calibration (its allowance and no scale).
  */
-export function withCalibration(config: TriageConfig, estimates: readonly [string, NoiseEstimate][], level: number): TriageConfig {
+export function withCalibration(
+  config: TriageConfig,
+  estimates: readonly [string, NoiseEstimate][],
+  level: number,
+): TriageConfig {
   const explicit = config.statistics.runNoise;
   const runNoise: Record<string, number> = {};
   const bootstrapScaleByKey: Record<string, number> = { ...config.statistics.bootstrapScale };
@@ -200,7 +241,10 @@ export function withCalibration(config: TriageConfig, estimates: readonly [strin
     runNoise[key] = noiseAllowance(estimate, level);
     bootstrapScaleByKey[key] = bootstrapScale(estimate, level);
   }
-  return { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: bootstrapScaleByKey } };
+  return {
+    ...config,
+    statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: bootstrapScaleByKey },
+  };
 }
 
 /**

@@ -9,5 +9,8 @@ import { analyseLoad, steadyStarts } from './load';
 
 export function compareRunSides(base: Side, head: Side, config: TriageConfig): ComparisonResult {
   const load = analyseLoad(base, head);
-  return compareSides(base, head, config, { bothOverloaded: load.base.overloaded && load.head.overloaded, steady: steadyStarts(load, base, head) });
+  return compareSides(base, head, config, {
+    bothOverloaded: load.base.overloaded && load.head.overloaded,
+    steady: steadyStarts(load, base, head),
+  });
 }

@@ -70,13 +70,21 @@ interface Candidate {
   sidesAt(level: number): { base: SideEstimate; head: SideEstimate };
 }
 
-export function compareSides(base: Side, head: Side, config: TriageConfig, context: CompareContext = {}): ComparisonResult {
+export function compareSides(
+  base: Side,
+  head: Side,
+  config: TriageConfig,
+  context: CompareContext = {},
+): ComparisonResult {
   const notInData: ComparisonResult['notInData'] = [];
   const slots: (Candidate | MetricComparison)[] = [];
   // Metrics of one column come one after the other (metricOrder): they share its series and sort.
   const shared: Shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
   for (const requested of requestedMetrics(config, base, head)) {
-    const p = requested.spec.metric.id === 'failed' ? prepareFailures(requested, base, head, config) : prepare(requested, base, head, config, shared, context);
+    const p =
+      requested.spec.metric.id === 'failed'
+        ? prepareFailures(requested, base, head, config)
+        : prepare(requested, base, head, config, shared, context);
     if (p.ok) slots.push(p.value);
     else notInData.push({ key: requested.spec.key, reason: p.error });
   }
@@ -93,7 +101,8 @@ export function compareSides(base: Side, head: Side, config: TriageConfig, conte
 /** The named, SLO and default metrics, the tools' own summaries both sides report, and always the failed share. */
 function requestedMetrics(config: TriageConfig, base: Side, head: Side): RequestedMetric[] {
   const all = [...config.metrics, ...summaryDefaults(config, base, head)];
-  if (!all.some((m) => m.spec.metric.id === 'failed')) all.push({ spec: makeSpec(METRICS.failed, MEAN), origin: 'default' });
+  if (!all.some((m) => m.spec.metric.id === 'failed'))
+    all.push({ spec: makeSpec(METRICS.failed, MEAN), origin: 'default' });
   return all.sort((a, b) => metricOrder(a.spec) - metricOrder(b.spec));
 }
 
@@ -115,7 +124,9 @@ function judgeAt(c: Candidate, level: number): { verdict: Verdict; reason: Verdi
     minEffect: c.minEffect,
     difference: c.difference,
     timerFloor: c.timerFloor,
-    ...(c.runNoise ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level), runs: c.runs } } : {}),
+    ...(c.runNoise
+      ? { noise: { count: c.count, runNoise: c.runNoise, level, z: zForLevel(level), runs: c.runs } }
+      : {}),
   });
   return { ...judged, interval };
 }
@@ -175,7 +186,14 @@ class SeriesMemo {
 /** A metric to judge or already decided, or (a default metric only) why the data does not have it. */
 type Prepared = Result<Candidate | MetricComparison>;
 
-function prepare(requested: RequestedMetric, base: Side, head: Side, config: TriageConfig, shared: Shared, context: CompareContext): Prepared {
+function prepare(
+  requested: RequestedMetric,
+  base: Side,
+  head: Side,
+  config: TriageConfig,
+  shared: Shared,
+  context: CompareContext,
+): Prepared {
   const { spec } = requested;
   let baseSeries = shared.series.get(base, spec);
   let headSeries = shared.series.get(head, spec);
@@ -194,7 +212,12 @@ function prepare(requested: RequestedMetric, base: Side, head: Side, config: Tri
 }
 
 /** A side without the series: not in the data (a default metric), or undecided (a metric the team named). */
-function notComputable(requested: RequestedMetric, config: TriageConfig, side: 'base' | 'head', missing: string): Prepared {
+function notComputable(
+  requested: RequestedMetric,
+  config: TriageConfig,
+  side: 'base' | 'head',
+  missing: string,
+): Prepared {
   if (requested.origin === 'default') return err(`${side === 'base' ? 'baseline' : 'head'}: ${missing}`);
   return ok(undecided(requested, config, { code: 'not-computable', side, missing: missing.replace(/^the data /, '') }));
 }
@@ -217,12 +240,24 @@ function judgeable(
     const baseCount = count(baseSeries.runs);
     const headCount = count(headSeries.runs);
     if (baseCount < needed || headCount < needed) {
-      return undecided(requested, config, { code: 'too-few-values', needed, base: baseCount, head: headCount }, headSeries.basis);
+      return undecided(
+        requested,
+        config,
+        { code: 'too-few-values', needed, base: baseCount, head: headCount },
+        headSeries.basis,
+      );
     }
   }
 
-  if (!sameBasis(baseSeries.basis, headSeries.basis) && !(isSummaryBasis(baseSeries.basis) && isSummaryBasis(headSeries.basis))) {
-    return undecided(requested, config, { code: 'different-basis', base: basisText(baseSeries.basis), head: basisText(headSeries.basis) });
+  if (
+    !sameBasis(baseSeries.basis, headSeries.basis) &&
+    !(isSummaryBasis(baseSeries.basis) && isSummaryBasis(headSeries.basis))
+  ) {
+    return undecided(requested, config, {
+      code: 'different-basis',
+      base: basisText(baseSeries.basis),
+      head: basisText(headSeries.basis),
+    });
   }
 
   // Between-run noise: measured by resampling runs when each side has enough of them; otherwise the
@@ -236,7 +271,10 @@ function judgeable(
   const baseNoise = noiseFor(baseSeries);
   const headNoise = noiseFor(headSeries);
   // A calibration's measured spread narrows the bootstrap of a side it describes: one run of data per request.
-  const scaleFor = (series: PresentSeries): number => (series.runs.length >= MEASURED_NOISE_RUNS || isSummaryBasis(series.basis) ? 1 : config.statistics.bootstrapScale?.[spec.key] ?? 1);
+  const scaleFor = (series: PresentSeries): number =>
+    series.runs.length >= MEASURED_NOISE_RUNS || isSummaryBasis(series.basis)
+      ? 1
+      : (config.statistics.bootstrapScale?.[spec.key] ?? 1);
   const statistic = headSeries.statistic ?? toStatistic(spec);
   const blockLength = isSummaryBasis(baseSeries.basis) ? 1 : undefined;
   const baseResampler = createResampler(baseSeries.runs, statistic, blockLength, shared.cache);
@@ -244,11 +282,27 @@ function judgeable(
   const withheld = context.withheld?.(spec);
   if (withheld) return pointOnly(requested, config, withheld, baseResampler, headResampler, baseSeries, headSeries);
   if (context.bothOverloaded && QUEUE_BOUND.has(spec.metric.id) && !isSummaryBasis(headSeries.basis)) {
-    return pointOnly(requested, config, { code: 'not-judged-overloaded' }, baseResampler, headResampler, baseSeries, headSeries);
+    return pointOnly(
+      requested,
+      config,
+      { code: 'not-judged-overloaded' },
+      baseResampler,
+      headResampler,
+      baseSeries,
+      headSeries,
+    );
   }
   if (baseNoise === undefined || headNoise === undefined) {
     const formats = [...new Set([...base.runs, ...head.runs].flatMap((r) => r.sources.map((s) => s.format)))];
-    return pointOnly(requested, config, { code: 'summary-only', baseRuns: baseSeries.runs.length, headRuns: headSeries.runs.length, formats }, baseResampler, headResampler, baseSeries, headSeries);
+    return pointOnly(
+      requested,
+      config,
+      { code: 'summary-only', baseRuns: baseSeries.runs.length, headRuns: headSeries.runs.length, formats },
+      baseResampler,
+      headResampler,
+      baseSeries,
+      headSeries,
+    );
   }
   const rng = createRng(deriveSeed(config.statistics.seed, spec.key));
   const minEffect = minEffectFor(config, spec);
@@ -298,11 +352,18 @@ function prepareFailures(requested: RequestedMetric, base: Side, head: Side, con
   const h = failureCounts(head);
   if (!b || !h) {
     const side = !b ? 'base' : 'head';
-    if (requested.origin === 'default') return err(`${side === 'base' ? 'baseline' : 'head'}: the data does not say how many requests failed`);
+    if (requested.origin === 'default')
+      return err(`${side === 'base' ? 'baseline' : 'head'}: the data does not say how many requests failed`);
     return ok(undecided(requested, config, { code: 'not-computable', side, missing: 'a count of failed requests' }));
   }
   const share = (c: FailureCounts) => c.failed / c.requests;
-  const side = (c: FailureCounts, level: number): SideEstimate => ({ value: share(c), interval: failedShareAt(c, level), count: c.requests, perRun: c.perRun, blockLengths: [] });
+  const side = (c: FailureCounts, level: number): SideEstimate => ({
+    value: share(c),
+    interval: failedShareAt(c, level),
+    count: c.requests,
+    perRun: c.perRun,
+    blockLengths: [],
+  });
   return ok({
     requested,
     basis: { kind: b.basis === 'counts' || h.basis === 'counts' ? 'failure-counts' : 'failure-rows' },
@@ -335,7 +396,11 @@ function pointOnly(
     value: r.point,
     interval: [r.point, r.point],
     count: r.size,
-    perRun: series.runs.map((run) => (isSummaryBasis(series.basis) ? run.values[0] : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec)))),
+    perRun: series.runs.map((run) =>
+      isSummaryBasis(series.basis)
+        ? run.values[0]
+        : pointStatistic(run, headSeries.statistic ?? toStatistic(requested.spec)),
+    ),
     blockLengths: [],
   });
   const early = undecided(requested, config, reason, headSeries.basis);
@@ -348,7 +413,13 @@ function pointOnly(
 }
 
 /** Every SLO written on the metric; `headInterval` null when there is none (marginal unknown). */
-function sloStatuses(config: TriageConfig, spec: MetricSpec, head: number | null, base: number | null, headInterval: [number, number] | null): SloStatus[] {
+function sloStatuses(
+  config: TriageConfig,
+  spec: MetricSpec,
+  head: number | null,
+  base: number | null,
+  headInterval: [number, number] | null,
+): SloStatus[] {
   return config.slos
     .filter((s) => s.spec.key === spec.key)
     .map((slo) => ({
@@ -360,7 +431,12 @@ function sloStatuses(config: TriageConfig, spec: MetricSpec, head: number | null
 }
 
 /** A metric the data cannot decide before any resampling, with the reason. */
-function undecided(requested: RequestedMetric, config: TriageConfig, reason: VerdictReason, basis?: Basis): MetricComparison {
+function undecided(
+  requested: RequestedMetric,
+  config: TriageConfig,
+  reason: VerdictReason,
+  basis?: Basis,
+): MetricComparison {
   const { spec } = requested;
   return {
     spec,
@@ -400,7 +476,8 @@ function sideSeries(side: Side, spec: MetricSpec, steady: SteadyStarts | undefin
       continue;
     }
     const s = series.value;
-    if (runs.length && !sameBasis(s.basis, basis)) return err(`its runs measure ${spec.metric.id} differently (${basisText(basis)} vs ${basisText(s.basis)})`);
+    if (runs.length && !sameBasis(s.basis, basis))
+      return err(`its runs measure ${spec.metric.id} differently (${basisText(basis)} vs ${basisText(s.basis)})`);
     basis = s.basis;
     statistic = s.statistic;
     runs.push({ values: s.values, denominators: s.denominators });
@@ -468,5 +545,11 @@ function sideFacts(resampler: SideResampler, runs: RunSeries[], statistic: Stati
 }
 
 function sideEstimate(facts: SideFacts, interval: [number, number]): SideEstimate {
-  return { value: facts.value, interval, count: facts.count, perRun: [...facts.perRun], blockLengths: [...facts.blockLengths] };
+  return {
+    value: facts.value,
+    interval,
+    count: facts.count,
+    perRun: [...facts.perRun],
+    blockLengths: [...facts.blockLengths],
+  };
 }

@@ -124,7 +124,8 @@ export function runLoad(run: Run): RunLoad {
     out.offeredRate = (n - 1) / span;
     if (total) {
       let done = 0;
-      for (let i = 0; i < n; i++) if (Number.isFinite(total[i]) && arrival[i] + total[i] / 1000 <= arrival[n - 1]) done++;
+      for (let i = 0; i < n; i++)
+        if (Number.isFinite(total[i]) && arrival[i] + total[i] / 1000 <= arrival[n - 1]) done++;
       out.completedRate = done / span;
     }
   }
@@ -143,8 +144,16 @@ export function runLoad(run: Run): RunLoad {
   }
 
   const t = out.trend;
-  const grows = !!t && t.z > TREND_Z && t.tau > TREND_TAU && t.lastMs >= TREND_GROWTH * t.firstMs && t.lastMs - t.firstMs >= TREND_MIN_MS;
-  const fallsBehind = out.offeredRate !== undefined && out.completedRate !== undefined && out.completedRate < KEEP_UP_RATIO * out.offeredRate;
+  const grows =
+    !!t &&
+    t.z > TREND_Z &&
+    t.tau > TREND_TAU &&
+    t.lastMs >= TREND_GROWTH * t.firstMs &&
+    t.lastMs - t.firstMs >= TREND_MIN_MS;
+  const fallsBehind =
+    out.offeredRate !== undefined &&
+    out.completedRate !== undefined &&
+    out.completedRate < KEEP_UP_RATIO * out.offeredRate;
   out.overloaded = grows && (fallsBehind || out.unsettled);
   return out;
 }
@@ -161,5 +170,10 @@ function blockTrend(values: Float64Array): RunLoad['trend'] | undefined {
   }
   const fifth = Math.max(1, Math.floor(blocks / 5));
   const { tau, z } = mannKendall(medians);
-  return { tau, z, firstMs: quantile(medians.subarray(0, fifth), 0.5), lastMs: quantile(medians.subarray(blocks - fifth), 0.5) };
+  return {
+    tau,
+    z,
+    firstMs: quantile(medians.subarray(0, fifth), 0.5),
+    lastMs: quantile(medians.subarray(blocks - fifth), 0.5),
+  };
 }

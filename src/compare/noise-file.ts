@@ -47,7 +47,10 @@ export interface NoiseFile {
   falseAlarms: { before: TallySummary; after: TallySummary };
 }
 
-export function noiseFileFrom(c: Calibration, context: { calibratedAt: string; runner?: string; confidence: number }): NoiseFile {
+export function noiseFileFrom(
+  c: Calibration,
+  context: { calibratedAt: string; runner?: string; confidence: number },
+): NoiseFile {
   const tally = ({ byMetric: _, ...rest }: PairTally): TallySummary => rest;
   return {
     schema: NOISE_SCHEMA,
@@ -63,7 +66,18 @@ export function noiseFileFrom(c: Calibration, context: { calibratedAt: string; r
     metrics: Object.fromEntries(
       c.metrics.map((m) => [
         m.key,
-        { unit: m.unit, values: m.values.map(round), sigmaBetween: round(m.sigmaBetween), sigmaWithin: round(m.sigmaWithin), df: m.df, allowance: round(m.allowance), scale: round(m.scale), minEffect: m.minEffect, resolution: round(m.resolution), detectable: round(m.detectable) },
+        {
+          unit: m.unit,
+          values: m.values.map(round),
+          sigmaBetween: round(m.sigmaBetween),
+          sigmaWithin: round(m.sigmaWithin),
+          df: m.df,
+          allowance: round(m.allowance),
+          scale: round(m.scale),
+          minEffect: m.minEffect,
+          resolution: round(m.resolution),
+          detectable: round(m.detectable),
+        },
       ]),
     ),
     falseAlarms: { before: tally(c.before), after: tally(c.after) },
@@ -88,34 +102,49 @@ export function parseNoiseFile(text: string, file: string): NoiseFile {
   }
   const d = object(value, file, 'the file');
   if (d.schema !== NOISE_SCHEMA) {
-    throw new InputError(file, `noise file: schema is ${JSON.stringify(d.schema)}, expected "${NOISE_SCHEMA}"${typeof d.schema === 'string' && d.schema.startsWith('perf-triage/noise@') ? ' (update perf-triage to read newer noise files)' : ''}`);
+    throw new InputError(
+      file,
+      `noise file: schema is ${JSON.stringify(d.schema)}, expected "${NOISE_SCHEMA}"${typeof d.schema === 'string' && d.schema.startsWith('perf-triage/noise@') ? ' (update perf-triage to read newer noise files)' : ''}`,
+    );
   }
-  for (const field of ['benchmark', 'calibratedAt'] as const) if (typeof d[field] !== 'string') throw new InputError(file, `noise file: "${field}" must be a string`);
-  if (d.runner !== undefined && typeof d.runner !== 'string') throw new InputError(file, 'noise file: "runner" must be a string');
-  if (!Number.isFinite(Date.parse(d.calibratedAt as string))) throw new InputError(file, 'noise file: "calibratedAt" must be a date-time such as 2026-12-03T10:00:00Z');
-  for (const field of ['runs', 'confidence', 'level', 'familySize'] as const) if (typeof d[field] !== 'number' || !Number.isFinite(d[field])) throw new InputError(file, `noise file: "${field}" must be a number`);
-  if (!((d.level as number) > 0 && (d.level as number) < 1)) throw new InputError(file, 'noise file: "level" must be between 0 and 1');
+  for (const field of ['benchmark', 'calibratedAt'] as const)
+    if (typeof d[field] !== 'string') throw new InputError(file, `noise file: "${field}" must be a string`);
+  if (d.runner !== undefined && typeof d.runner !== 'string')
+    throw new InputError(file, 'noise file: "runner" must be a string');
+  if (!Number.isFinite(Date.parse(d.calibratedAt as string)))
+    throw new InputError(file, 'noise file: "calibratedAt" must be a date-time such as 2026-12-03T10:00:00Z');
+  for (const field of ['runs', 'confidence', 'level', 'familySize'] as const)
+    if (typeof d[field] !== 'number' || !Number.isFinite(d[field]))
+      throw new InputError(file, `noise file: "${field}" must be a number`);
+  if (!((d.level as number) > 0 && (d.level as number) < 1))
+    throw new InputError(file, 'noise file: "level" must be between 0 and 1');
   object(d.workload, file, 'workload');
   const metrics = object(d.metrics, file, 'metrics');
   for (const [key, m] of Object.entries(metrics)) {
     const metric = object(m, file, `metrics.${key}`);
     for (const field of ['sigmaBetween', 'sigmaWithin', 'allowance', 'scale', 'minEffect'] as const) {
       const v = metric[field];
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new InputError(file, `noise file: metrics.${key}.${field} must be a number ≥ 0`);
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+        throw new InputError(file, `noise file: metrics.${key}.${field} must be a number ≥ 0`);
     }
-    if (typeof metric.df !== 'number' || !(metric.df >= 1)) throw new InputError(file, `noise file: metrics.${key}.df must be a number ≥ 1`);
-    if ((metric.scale as number) > 1 || (metric.scale as number) === 0) throw new InputError(file, `noise file: metrics.${key}.scale must be in (0, 1]`);
+    if (typeof metric.df !== 'number' || !(metric.df >= 1))
+      throw new InputError(file, `noise file: metrics.${key}.df must be a number ≥ 1`);
+    if ((metric.scale as number) > 1 || (metric.scale as number) === 0)
+      throw new InputError(file, `noise file: metrics.${key}.scale must be in (0, 1]`);
   }
   const alarms = object(d.falseAlarms, file, 'falseAlarms');
   for (const side of ['before', 'after']) {
     const t = object(alarms[side], file, `falseAlarms.${side}`);
-    for (const field of ['pairs', 'comparisons', 'alarms', 'unchanged', 'inconclusive']) if (typeof t[field] !== 'number') throw new InputError(file, `noise file: falseAlarms.${side}.${field} must be a number`);
+    for (const field of ['pairs', 'comparisons', 'alarms', 'unchanged', 'inconclusive'])
+      if (typeof t[field] !== 'number')
+        throw new InputError(file, `noise file: falseAlarms.${side}.${field} must be a number`);
   }
   return d as unknown as NoiseFile;
 }
 
 function object(value: unknown, file: string, where: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(file, `noise file: ${where} must be an object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new InputError(file, `noise file: ${where} must be an object`);
   return value as Record<string, unknown>;
 }
 

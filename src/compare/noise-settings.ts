@@ -41,7 +41,14 @@ export interface NoiseSettings {
  * calibration (only used to refine), and `historyBands` the bands of metrics no calibration covers.
  * With several benchmarks in one report, a metric takes the widest side σ any of them gives.
  */
-export function noiseSettings(config: TriageConfig, input: { files?: readonly NoiseFile[]; bands?: (benchmark: string, key: string) => HistoryBand | undefined; historyBands?: ReadonlyMap<string, number> }): NoiseSettings {
+export function noiseSettings(
+  config: TriageConfig,
+  input: {
+    files?: readonly NoiseFile[];
+    bands?: (benchmark: string, key: string) => HistoryBand | undefined;
+    historyBands?: ReadonlyMap<string, number>;
+  },
+): NoiseSettings {
   const explicit = config.statistics.runNoise;
   const chosen = new Map<string, { estimate: NoiseEstimate; level: number }>();
   const sources: NoiseProvenance[] = [];
@@ -53,13 +60,17 @@ export function noiseSettings(config: TriageConfig, input: { files?: readonly No
       let estimate: NoiseEstimate = { sigmaBetween: m.sigmaBetween, df: m.df, sigmaWithin: m.sigmaWithin };
       const band = input.bands?.(file.benchmark, key);
       if (band && band.pairs > 0 && band.sigma > 0) {
-        const pooled = poolSigma({ sigma: m.sigmaBetween, df: m.df }, { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs });
+        const pooled = poolSigma(
+          { sigma: m.sigmaBetween, df: m.df },
+          { sigma: band.sigma, df: MAD_EFFICIENCY * band.pairs },
+        );
         estimate = { ...estimate, sigmaBetween: pooled.sigma, df: pooled.df };
         historyPairs = Math.max(historyPairs, band.pairs);
       }
       metrics.push(key);
       const previous = chosen.get(key);
-      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level)) chosen.set(key, { estimate, level: file.level });
+      if (!previous || sideSigma(estimate, file.level) > sideSigma(previous.estimate, previous.level))
+        chosen.set(key, { estimate, level: file.level });
     }
     const after = file.falseAlarms.after;
     sources.push({
@@ -79,5 +90,11 @@ export function noiseSettings(config: TriageConfig, input: { files?: readonly No
     runNoise[key] = noiseAllowance(estimate, level);
     scale[key] = bootstrapScale(estimate, level);
   }
-  return { config: { ...config, statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale } }, sources };
+  return {
+    config: {
+      ...config,
+      statistics: { ...config.statistics, runNoise: { ...runNoise, ...explicit }, bootstrapScale: scale },
+    },
+    sources,
+  };
 }

@@ -56,12 +56,24 @@ export function judgeInterval(j: IntervalJudgement): { verdict: Verdict; reason:
   const me = j.minEffect;
   if (low > me || high < -me) {
     const direction = low > me ? 'worse' : 'better';
-    if (Math.abs(j.difference) < j.timerFloor) return { verdict: 'inconclusive', reason: { code: 'below-timer-floor', direction, floor: j.timerFloor } };
-    return { verdict: direction === 'worse' ? 'regressed' : 'improved', reason: { code: 'beyond-min-effect', direction } };
+    if (Math.abs(j.difference) < j.timerFloor)
+      return { verdict: 'inconclusive', reason: { code: 'below-timer-floor', direction, floor: j.timerFloor } };
+    return {
+      verdict: direction === 'worse' ? 'regressed' : 'improved',
+      reason: { code: 'beyond-min-effect', direction },
+    };
   }
   if (low >= -me && high <= me) return { verdict: 'unchanged', reason: { code: 'within-min-effect' } };
-  if (low > 0) return { verdict: 'inconclusive', reason: { code: 'direction-known', direction: 'worse', ...moreData(j, low, high) } };
-  if (high < 0) return { verdict: 'inconclusive', reason: { code: 'direction-known', direction: 'better', ...moreData(j, low, high) } };
+  if (low > 0)
+    return {
+      verdict: 'inconclusive',
+      reason: { code: 'direction-known', direction: 'worse', ...moreData(j, low, high) },
+    };
+  if (high < 0)
+    return {
+      verdict: 'inconclusive',
+      reason: { code: 'direction-known', direction: 'better', ...moreData(j, low, high) },
+    };
   return { verdict: 'inconclusive', reason: { code: 'too-noisy', ...moreData(j, low, high) } };
 }
 
@@ -88,7 +100,12 @@ export function moreData(j: IntervalJudgement, low: number, high: number): MoreD
 }
 
 /** True when a label is what the interval says (the invariant every report keeps; tested). */
-export function labelAgreesWithInterval(verdict: Verdict, interval: [number, number], minEffect: number, direction: Direction): boolean {
+export function labelAgreesWithInterval(
+  verdict: Verdict,
+  interval: [number, number],
+  minEffect: number,
+  direction: Direction,
+): boolean {
   const sign = worseSign(direction);
   const low = Math.min(sign * interval[0], sign * interval[1]);
   const high = Math.max(sign * interval[0], sign * interval[1]);

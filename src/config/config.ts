@@ -144,14 +144,16 @@ export function runNoiseFor(config: TriageConfig, spec: MetricSpec): number {
 }
 
 export function buildConfig(raw: RawConfig): TriageConfig {
-  const slos = (raw.slos ?? []).filter((s) => s.trim()).map((text) => {
-    try {
-      return parseSlo(text);
-    } catch (error) {
-      if (error instanceof SloSyntaxError) throw new ConfigError('slo', error.message);
-      throw error;
-    }
-  });
+  const slos = (raw.slos ?? [])
+    .filter((s) => s.trim())
+    .map((text) => {
+      try {
+        return parseSlo(text);
+      } catch (error) {
+        if (error instanceof SloSyntaxError) throw new ConfigError('slo', error.message);
+        throw error;
+      }
+    });
 
   const named = (raw.metrics ?? []).filter((m) => m.trim());
   const metrics: RequestedMetric[] = [];
@@ -175,17 +177,43 @@ export function buildConfig(raw: RawConfig): TriageConfig {
     slos,
     failOn: parseFailOn(raw.failOn),
     statistics: {
-      level: parseNumberInput('confidence', raw.confidence, DEFAULT_STATISTICS.level, (v) => v > 0.5 && v < 1, 'a number between 0.5 and 1, such as 0.95'),
+      level: parseNumberInput(
+        'confidence',
+        raw.confidence,
+        DEFAULT_STATISTICS.level,
+        (v) => v > 0.5 && v < 1,
+        'a number between 0.5 and 1, such as 0.95',
+      ),
       alpha: DEFAULT_STATISTICS.alpha,
       resamples: Math.round(
-        parseNumberInput('resamples', raw.resamples, DEFAULT_STATISTICS.resamples, (v) => Number.isInteger(v) && v >= 200 && v <= 100_000, 'a whole number from 200 to 100000'),
+        parseNumberInput(
+          'resamples',
+          raw.resamples,
+          DEFAULT_STATISTICS.resamples,
+          (v) => Number.isInteger(v) && v >= 200 && v <= 100_000,
+          'a whole number from 200 to 100000',
+        ),
       ),
-      seed: Math.round(parseNumberInput('seed', raw.seed, DEFAULT_STATISTICS.seed, (v) => Number.isInteger(v) && v >= 0, 'a whole number ≥ 0')),
+      seed: Math.round(
+        parseNumberInput(
+          'seed',
+          raw.seed,
+          DEFAULT_STATISTICS.seed,
+          (v) => Number.isInteger(v) && v >= 0,
+          'a whole number ≥ 0',
+        ),
+      ),
       minEffect: parseShares('min-effect', raw.minEffect ?? []),
       runNoise: parseShares('run-noise', raw.runNoise ?? []),
     },
     benchmark: raw.benchmark?.trim() || undefined,
-    maxBadLineRatio: parseNumberInput('max-bad-line-ratio', raw.maxBadLineRatio, DEFAULT_MAX_BAD_LINE_RATIO, (v) => v >= 0 && v <= 1, 'a share between 0 and 1, such as 0.05'),
+    maxBadLineRatio: parseNumberInput(
+      'max-bad-line-ratio',
+      raw.maxBadLineRatio,
+      DEFAULT_MAX_BAD_LINE_RATIO,
+      (v) => v >= 0 && v <= 1,
+      'a share between 0 and 1, such as 0.05',
+    ),
     effort: parseEffortOverrides(raw.effort ?? []),
     decodeFloor: parseFloorSettings(raw.decodeFloor ?? []),
     ...costOf(raw),
@@ -210,7 +238,7 @@ function costOf(raw: RawConfig): { cost?: TriageConfig['cost'] } {
   };
   const head = parse('cost', raw.cost);
   const base = parse('cost-baseline', raw.costBaseline);
-  if (base && !head) throw new ConfigError('cost-baseline', 'needs the cost input too (the head\'s price)');
+  if (base && !head) throw new ConfigError('cost-baseline', "needs the cost input too (the head's price)");
   if (!head) return {};
   return { cost: base ? { base, head } : head };
 }
@@ -234,7 +262,10 @@ function parseFailOn(text: string | undefined): ReadonlySet<FailOn> {
   const out = new Set<FailOn>();
   for (const part of parts) {
     if (!(FAIL_ON_VALUES as readonly string[]).includes(part)) {
-      throw new ConfigError('fail-on', `"${part}" is not allowed: use a comma-separated list of ${FAIL_ON_VALUES.join(', ')}, or "never"`);
+      throw new ConfigError(
+        'fail-on',
+        `"${part}" is not allowed: use a comma-separated list of ${FAIL_ON_VALUES.join(', ')}, or "never"`,
+      );
     }
     out.add(part as FailOn);
   }

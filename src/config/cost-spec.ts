@@ -23,7 +23,10 @@ const CURRENCY = `[${SYMBOLS}]|${CODE}`;
 const PRICE = `(?<pre>${CURRENCY})?\\s*(?<price>${NUMBER})\\s*(?<post>${CURRENCY})?`;
 const UNIT = String.raw`(?<unit>(?:\/|\bper\b|\ba\b)\s*(?:gpu\s*(?:[-\s/·]\s*)?)?(?:hours|hour|hrs|hr|h)(?![a-wyz]))`;
 const COUNT = String.raw`(?<count>${NUMBER})\s*(?:gpus?\b)?`;
-const PRICE_FIRST = new RegExp(String.raw`^${PRICE}\s*${UNIT}\s*(?:[x×*,]|\bwith\b|\bon\b|\bfor\b|\btimes\b)?\s*${COUNT}$`, 'iu');
+const PRICE_FIRST = new RegExp(
+  String.raw`^${PRICE}\s*${UNIT}\s*(?:[x×*,]|\bwith\b|\bon\b|\bfor\b|\btimes\b)?\s*${COUNT}$`,
+  'iu',
+);
 const COUNT_FIRST = new RegExp(String.raw`^${COUNT}\s*(?:[x×*,]|\bat\b|\bfor\b)?\s*${PRICE}\s*${UNIT}$`, 'iu');
 
 /** Parses a cost spec; an error message when the text does not fit. */
@@ -37,8 +40,10 @@ export function parseCostSpec(text: string): Result<CostSpec> {
   if (pre && post) return err(`cost "${input}": two currencies ("${pre}" and "${post}"); write one, ${EXAMPLE}`);
   const pricePerGpuHour = Number(price);
   const gpus = Number(count);
-  if (!Number.isFinite(pricePerGpuHour) || pricePerGpuHour <= 0) return err(`cost "${input}": expected a positive price per GPU-hour, got ${price}`);
-  if (!Number.isFinite(gpus) || gpus <= 0) return err(`cost "${input}": expected a positive number of GPUs, got ${count}`);
+  if (!Number.isFinite(pricePerGpuHour) || pricePerGpuHour <= 0)
+    return err(`cost "${input}": expected a positive price per GPU-hour, got ${price}`);
+  if (!Number.isFinite(gpus) || gpus <= 0)
+    return err(`cost "${input}": expected a positive number of GPUs, got ${count}`);
   const currency = pre ?? post;
   return ok({ pricePerGpuHour, gpus, ...(currency ? { currency: normaliseCurrency(currency) } : {}) });
 }
@@ -46,14 +51,19 @@ export function parseCostSpec(text: string): Result<CostSpec> {
 /** The spec as parseCostSpec reads it back: "$2.5/gpu-hour x 8", "3.1 EUR/gpu-hour x 4". */
 export function formatCostSpec(spec: CostSpec): string {
   const price = String(spec.pricePerGpuHour);
-  const amount = !spec.currency ? price : isSymbol(spec.currency) ? `${spec.currency}${price}` : `${price} ${spec.currency}`;
+  const amount = !spec.currency
+    ? price
+    : isSymbol(spec.currency)
+      ? `${spec.currency}${price}`
+      : `${price} ${spec.currency}`;
   return `${amount}/gpu-hour x ${String(spec.gpus)}`;
 }
 
 /** An amount in the spec's currency: "$1.85", "1.85 EUR", "1.85" when no currency was given. */
 export function money(value: number, currency: string | undefined): string {
   const a = Math.abs(value);
-  const digits = a === 0 || a >= 0.01 ? a.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(Number(a.toPrecision(2)));
+  const digits =
+    a === 0 || a >= 0.01 ? a.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(Number(a.toPrecision(2)));
   const body = (value < 0 ? '−' : '') + digits;
   if (!currency) return body;
   return isSymbol(currency) ? `${currency}${body}` : `${body} ${currency}`;
@@ -72,7 +82,9 @@ function explain(input: string): string {
   const lower = input.toLowerCase();
   const numbers = lower.match(new RegExp(NUMBER, 'g')) ?? [];
   if (numbers.length === 0) return `cost "${input}": expected a price per GPU-hour and a GPU count, ${EXAMPLE}`;
-  if (!new RegExp(UNIT, 'iu').test(lower)) return `cost "${input}": expected the price to be per GPU-hour ("/gpu-hour", "/h" or "per GPU-hour"), ${EXAMPLE}`;
-  if (numbers.length === 1) return `cost "${input}": expected the number of GPUs after the price ("x 8", ", 8 GPUs"; "x 1" for one), ${EXAMPLE}`;
+  if (!new RegExp(UNIT, 'iu').test(lower))
+    return `cost "${input}": expected the price to be per GPU-hour ("/gpu-hour", "/h" or "per GPU-hour"), ${EXAMPLE}`;
+  if (numbers.length === 1)
+    return `cost "${input}": expected the number of GPUs after the price ("x 8", ", 8 GPUs"; "x 1" for one), ${EXAMPLE}`;
   return `cost "${input}": expected one price per GPU-hour and one GPU count, ${EXAMPLE}`;
 }

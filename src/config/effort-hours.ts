@@ -26,13 +26,34 @@ const UNITS: readonly [RegExp, number, number][] = [
   [/^(?:w|wk|wks|week|weeks)$/, HOURS_PER_WEEK, BARE_UNIT_HOURS.weeks],
 ];
 
-const WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, half: 0.5, 'a few': 3, few: 3, several: 3, couple: 2, 'a couple of': 2 };
+const WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  half: 0.5,
+  'a few': 3,
+  few: 3,
+  several: 3,
+  couple: 2,
+  'a couple of': 2,
+};
 
 /** Hours for an effort text, or undefined when it is not one ("n/a (workload)", "unknown"). */
 export function parseEffort(text: string): number | undefined {
   // "days (kernel)" → "days"; "~2 days" → "2 days"; "1-2 days" → the middle.
-  const t = text.toLowerCase().replace(/\(.*?\)/g, '').replace(/[~≈]/g, '').trim();
-  const m = /^(?:(\d+(?:\.\d+)?)(?:\s*[-–]\s*(\d+(?:\.\d+)?))?|(a couple of|a few|an?|one|two|three|four|five|half|few|several|couple))?\s*([a-z]+)$/.exec(t);
+  const t = text
+    .toLowerCase()
+    .replace(/\(.*?\)/g, '')
+    .replace(/[~≈]/g, '')
+    .trim();
+  const m =
+    /^(?:(\d+(?:\.\d+)?)(?:\s*[-–]\s*(\d+(?:\.\d+)?))?|(a couple of|a few|an?|one|two|three|four|five|half|few|several|couple))?\s*([a-z]+)$/.exec(
+      t,
+    );
   if (!m) return undefined;
   const [, lo, hi, word, unitText] = m;
   const unit = UNITS.find(([re]) => re.test(unitText));

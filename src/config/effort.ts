@@ -11,9 +11,14 @@ export function parseEffortOverrides(lines: readonly string[]): Partial<Record<H
     const match = /^([a-z-]+)\s*=\s*(.+)$/i.exec(line);
     if (!match) throw new ConfigError('effort', `"${line}" is not of the form "capacity=2h"`);
     const hint = match[1].toLowerCase();
-    if (!(HINT_IDS as readonly string[]).includes(hint)) throw new ConfigError('effort', `"${match[1]}" is not a hint class: use one of ${HINT_IDS.join(', ')}`);
+    if (!(HINT_IDS as readonly string[]).includes(hint))
+      throw new ConfigError('effort', `"${match[1]}" is not a hint class: use one of ${HINT_IDS.join(', ')}`);
     const text = match[2].trim();
-    if (parseEffort(text) === undefined) throw new ConfigError('effort', `"${text}" is not an effort: write it like "30 minutes", "2h", "3 days", "1 week"`);
+    if (parseEffort(text) === undefined)
+      throw new ConfigError(
+        'effort',
+        `"${text}" is not an effort: write it like "30 minutes", "2h", "3 days", "1 week"`,
+      );
     // The kind of work stays in the text, as the defaults write it ("2h (config)").
     const kind = /\(([^)]*)\)/.exec(HINT_EFFORT[hint as HintId])?.[1];
     out[hint as HintId] = kind && !/\(/.test(text) ? `${text} (${kind}, set)` : text;

@@ -16,7 +16,16 @@ export interface FloorSettings {
   paramsBillions?: number;
 }
 
-const DTYPE_BYTES: Readonly<Record<string, number>> = { bf16: 2, fp16: 2, float16: 2, bfloat16: 2, fp8: 1, int8: 1, fp4: 0.5, int4: 0.5 };
+const DTYPE_BYTES: Readonly<Record<string, number>> = {
+  bf16: 2,
+  fp16: 2,
+  float16: 2,
+  bfloat16: 2,
+  fp8: 1,
+  int8: 1,
+  fp4: 0.5,
+  int4: 0.5,
+};
 const KEYS = ['gpu', 'model', 'gpus', 'weights', 'kv', 'bandwidth', 'params'] as const;
 
 export function parseFloorSettings(lines: readonly string[]): FloorSettings {
@@ -33,7 +42,11 @@ export function parseFloorSettings(lines: readonly string[]): FloorSettings {
     };
     const dtype = () => {
       const bytes = DTYPE_BYTES[value.toLowerCase()];
-      if (bytes === undefined) throw new ConfigError('decode-floor', `${key}="${value}": expected one of ${Object.keys(DTYPE_BYTES).join(', ')}`);
+      if (bytes === undefined)
+        throw new ConfigError(
+          'decode-floor',
+          `${key}="${value}": expected one of ${Object.keys(DTYPE_BYTES).join(', ')}`,
+        );
       return bytes;
     };
     switch (key) {

@@ -70,7 +70,11 @@ export function parseSlo(input: string): Slo {
   const units = UNITS[spec.metric.unit as Unit];
   const allowed = Object.keys(units).join(', ');
   if (!unitText) {
-    throw new SloSyntaxError(text, rightColumn + valueMatch[1].length, `missing unit after ${valueMatch[1]}: expected one of ${allowed}`);
+    throw new SloSyntaxError(
+      text,
+      rightColumn + valueMatch[1].length,
+      `missing unit after ${valueMatch[1]}: expected one of ${allowed}`,
+    );
   }
   // Own keys only: "constructor" or "__proto__" must not pass for a unit.
   const factor = Object.hasOwn(units, unitText) ? units[unitText] : undefined;
@@ -82,7 +86,10 @@ export function parseSlo(input: string): Slo {
     );
   }
   const threshold = value * factor;
-  const written = spec.metric.unit === 'share' ? `${formatThreshold(threshold * 100)}%` : `${formatThreshold(threshold)} ${spec.metric.unit}`;
+  const written =
+    spec.metric.unit === 'share'
+      ? `${formatThreshold(threshold * 100)}%`
+      : `${formatThreshold(threshold)} ${spec.metric.unit}`;
   return { spec, comparator, threshold, text: `${spec.key.replace('.', ' ')} ${comparator} ${written}` };
 }
 

@@ -66,7 +66,11 @@ export function rankFixes(
     const p = Math.min(1, Math.max(0, share.shareOfHead));
     const gain = amdahl(p, speedup);
     const finding = findingFor(share.phase, attribution.spec.key, findings, walks);
-    const column = !head ? undefined : share.phase === 'remainder' ? remainderColumn(head, metricValues, attribution) : phaseColumn(head, share.phase);
+    const column = !head
+      ? undefined
+      : share.phase === 'remainder'
+        ? remainderColumn(head, metricValues, attribution)
+        : phaseColumn(head, share.phase);
     const projected = metricValues && column ? project(metricValues, column, speedup, attribution.q) : NaN;
     items.push({
       metric: attribution.spec.key,
@@ -107,10 +111,18 @@ export function byGainPerEffort(a: AmdahlItem, b: AmdahlItem): number {
  * the walk that started there (queue wait can be the symptom of a prefill problem), the best
  * established one; a finding about the phase itself wins a tie.
  */
-function findingFor(phase: PhaseOrRemainder, metric: string, findings: readonly Finding[], walks: readonly TreeWalk[]): Finding | undefined {
-  const walk = walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
+function findingFor(
+  phase: PhaseOrRemainder,
+  metric: string,
+  findings: readonly Finding[],
+  walks: readonly TreeWalk[],
+): Finding | undefined {
+  const walk =
+    walks.find((w) => w.phase === phase && w.metrics.includes(metric)) ?? walks.find((w) => w.phase === phase);
   const direct = findings.filter((f) => f.phase === phase);
-  const viaWalk = walk ? findings.filter((f) => walk.hints.includes(f.hint) && f.metrics.some((m) => walk.metrics.includes(m))) : [];
+  const viaWalk = walk
+    ? findings.filter((f) => walk.hints.includes(f.hint) && f.metrics.some((m) => walk.metrics.includes(m)))
+    : [];
   const rank = { confirmed: 0, likely: 1, candidate: 2 } as const;
   const score = (f: Finding) => rank[f.status] * 2 + (direct.includes(f) ? 0 : 1);
   return [...new Set([...direct, ...viaWalk])].sort((a, b) => score(a) - score(b))[0];
@@ -172,7 +184,11 @@ function project(metric: Float64Array, column: Float64Array, speedup: number, q:
 }
 
 /** Per request: the metric minus every phase of the model the data has. */
-function remainderColumn(head: RequestTable, metric: Float64Array | null, attribution: Attribution): Float64Array | undefined {
+function remainderColumn(
+  head: RequestTable,
+  metric: Float64Array | null,
+  attribution: Attribution,
+): Float64Array | undefined {
   if (!metric) return undefined;
   const out = Float64Array.from(metric);
   for (const share of attribution.phases) {

@@ -84,17 +84,31 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
   const { base, head, metrics, workload, configChanges } = input;
 
   // Not like-for-like comes before everything else: it changes what every number below means.
-  for (const d of input.notLikeForLike ?? []) out.push({ kind: d.kind, message: listDifferences(d.differences), differences: d.differences, ...(d.judgedAnyway ? { judgedAnyway: true } : {}) });
+  for (const d of input.notLikeForLike ?? [])
+    out.push({
+      kind: d.kind,
+      message: listDifferences(d.differences),
+      differences: d.differences,
+      ...(d.judgedAnyway ? { judgedAnyway: true } : {}),
+    });
   if (input.tradeoff) {
     const t = input.tradeoff;
-    out.push({ kind: 'batching-tradeoff', message: `throughput ${signedPercent(t.throughputChange)}, ${t.tokenMetric} ${signedPercent(t.tokenChange)}, batch ${compact(t.batch.base)} → ${compact(t.batch.head)}`, tradeoff: t });
+    out.push({
+      kind: 'batching-tradeoff',
+      message: `throughput ${signedPercent(t.throughputChange)}, ${t.tokenMetric} ${signedPercent(t.tokenChange)}, batch ${compact(t.batch.base)} → ${compact(t.batch.head)}`,
+      tradeoff: t,
+    });
   }
 
   const fewRuns = Math.min(base.runs.length, head.runs.length);
-  const measured = metrics.filter((m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !isSummaryBasis(m.basis));
+  const measured = metrics.filter(
+    (m) => m.base?.blockLengths.length && m.head?.blockLengths.length && !isSummaryBasis(m.basis),
+  );
   if (fewRuns < MEASURED_NOISE_RUNS && measured.length) {
     const lengths = measured.flatMap((m) => [...m.base!.blockLengths, ...m.head!.blockLengths]);
-    const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort((a, b) => a - b);
+    const noise = [...new Set(measured.map((m) => Math.max(m.runNoise?.base ?? 0, m.runNoise?.head ?? 0)))].sort(
+      (a, b) => a - b,
+    );
     out.push({
       kind: 'single-run',
       message: `${fewRuns === 1 ? 'one run' : `${fewRuns} runs`} per side: intervals come from resampling blocks of consecutive requests within each run (${Math.min(...lengths)}–${Math.max(...lengths)} requests per block), which keeps queueing bursts together, plus an allowance for between-run noise of ${noise.map(percent).join(' to ')} per side; 3 or more runs per side would measure that noise instead`,
@@ -111,7 +125,8 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
             message: `${source.file}: ${grouped(source.skipped)} of ${grouped(source.recordsRead)} records skipped (${side.label})${first ? `; first: line ${first.line}${first.field ? `, field ${first.field}` : ''}: ${first.message}` : ''}`,
           });
         }
-        for (const warning of source.warnings) out.push({ kind: 'input-warning', message: `${source.file}: ${warning}` });
+        for (const warning of source.warnings)
+          out.push({ kind: 'input-warning', message: `${source.file}: ${warning}` });
       }
     }
   }
@@ -126,9 +141,17 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
 
   const drift: string[] = [];
   for (const shift of [workload.prompt, workload.output]) {
-    if (shift?.changed) drift.push(`${shift.field === 'prompt_tokens' ? 'prompt' : 'output'} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`);
+    if (shift?.changed)
+      drift.push(
+        `${shift.field === 'prompt_tokens' ? 'prompt' : 'output'} length median ${grouped(shift.baseMedian)} → ${grouped(shift.headMedian)} tokens (KS D = ${shift.ks.toFixed(2)})`,
+      );
   }
-  const names = { concurrency: 'concurrency', requestRate: 'request rate', inputTokensMean: 'mean input tokens', outputTokensMean: 'mean output tokens' } as const;
+  const names = {
+    concurrency: 'concurrency',
+    requestRate: 'request rate',
+    inputTokensMean: 'mean input tokens',
+    outputTokensMean: 'mean output tokens',
+  } as const;
   // A declared load change is said first, as load-changed; the drift lists the rest.
   const loadSaid = (input.notLikeForLike ?? []).some((d) => d.kind === 'load-changed');
   for (const d of workload.declared) {
@@ -136,10 +159,15 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     drift.push(`${names[d.key]} ${compact(d.base)} → ${compact(d.head)} (as the tool reports it)`);
   }
   if (workload.arrivalRate?.changed) {
-    drift.push(`arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`);
+    drift.push(
+      `arrival rate ${compact(workload.arrivalRate.baseRate)} → ${compact(workload.arrivalRate.headRate)} req/s (${signedPercent(workload.arrivalRate.change)})`,
+    );
   }
   if (drift.length) {
-    out.push({ kind: 'workload-drift', message: `the workload differs between the sides: ${listJoin(drift)}; changes in latency may come from the workload, not the code` });
+    out.push({
+      kind: 'workload-drift',
+      message: `the workload differs between the sides: ${listJoin(drift)}; changes in latency may come from the workload, not the code`,
+    });
   }
 
   if (configChanges.length > 1) {
@@ -150,12 +178,19 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     });
   }
 
-  const p50Improved = metrics.filter((m) => m.verdict === 'improved' && m.spec.stat.kind === 'percentile' && m.spec.stat.q <= 0.5);
-  const tailRegressed = metrics.filter((m) => m.verdict === 'regressed' && m.slos.length && m.spec.stat.kind === 'percentile' && m.spec.stat.q > 0.5);
+  const p50Improved = metrics.filter(
+    (m) => m.verdict === 'improved' && m.spec.stat.kind === 'percentile' && m.spec.stat.q <= 0.5,
+  );
+  const tailRegressed = metrics.filter(
+    (m) => m.verdict === 'regressed' && m.slos.length && m.spec.stat.kind === 'percentile' && m.spec.stat.q > 0.5,
+  );
   for (const tail of tailRegressed) {
     const median = p50Improved.find((m) => m.spec.metric.id === tail.spec.metric.id);
     if (median) {
-      out.push({ kind: 'p50-vs-tail', message: `${specLabel(median.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes` });
+      out.push({
+        kind: 'p50-vs-tail',
+        message: `${specLabel(median.spec)} improved while ${specLabel(tail.spec)}, the SLO's percentile, regressed: the median is not the target, and the tail has different causes`,
+      });
     }
   }
 
@@ -200,7 +235,9 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
 
   for (const cost of input.likeForLike) {
     if (!cost.changed || cost.change <= 0) continue;
-    const family = metrics.filter((m) => m.spec.metric.id === cost.metric || (cost.metric === 'ttft' && m.spec.metric.id === 'ttft_client'));
+    const family = metrics.filter(
+      (m) => m.spec.metric.id === cost.metric || (cost.metric === 'ttft' && m.spec.metric.id === 'ttft_client'),
+    );
     if (family.length === 0 || family.some((m) => m.verdict === 'regressed')) continue;
     out.push({
       kind: 'hidden-slowdown',
@@ -208,7 +245,13 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     });
   }
 
-  const undiagnosed = metrics.filter((m) => m.verdict === 'regressed' && !m.spec.metric.custom && !['itl', 'tpot'].includes(m.spec.metric.id) && !input.attributions.some((a) => a.spec.key === m.spec.key));
+  const undiagnosed = metrics.filter(
+    (m) =>
+      m.verdict === 'regressed' &&
+      !m.spec.metric.custom &&
+      !['itl', 'tpot'].includes(m.spec.metric.id) &&
+      !input.attributions.some((a) => a.spec.key === m.spec.key),
+  );
   if (undiagnosed.length) {
     out.push({
       kind: 'no-phases',
@@ -218,7 +261,10 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
 
   const missing = [...new Set(input.attributions.flatMap((a) => a.missingPhases))];
   if (missing.length) {
-    out.push({ kind: 'missing-phases', message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder` });
+    out.push({
+      kind: 'missing-phases',
+      message: `no ${listJoin(missing.map((p) => `${p}_ms`))} on one side or both: that time sits in the remainder`,
+    });
   }
 
   const qualityGiven = input.quality && (input.quality.scores || input.quality.generations);
@@ -226,7 +272,11 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
     const guard = qualityCaveat(input.quality!);
     if (guard) out.push(guard);
   } else if (!hasQuality(base) || !hasQuality(head)) {
-    out.push({ kind: 'quality-not-measured', message: 'output quality was not measured in these runs: an optimization that trades accuracy would not show here (give eval scores or paired generations with the quality inputs)' });
+    out.push({
+      kind: 'quality-not-measured',
+      message:
+        'output quality was not measured in these runs: an optimization that trades accuracy would not show here (give eval scores or paired generations with the quality inputs)',
+    });
   }
   return out;
 }
@@ -250,5 +300,10 @@ function hasQuality(side: Side): boolean {
 
 /** "concurrency 2 → 16, engine vllm → sglang": the fallback text of a not-like-for-like caveat. */
 export function listDifferences(differences: KeyDifference[]): string {
-  return differences.map((d) => `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, '')}`).join(', ');
+  return differences
+    .map(
+      (d) =>
+        `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, '')}`,
+    )
+    .join(', ');
 }

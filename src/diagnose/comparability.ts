@@ -12,7 +12,8 @@ import type { Side } from '../model/run';
 import { commonKey, keyDifferences, type KeyDifference, type KeyField } from '../model/workload-key';
 import type { LikeForLike } from './like-for-like';
 
-export type NotLikeForLikeKind = 'load-changed' | 'engine-changed' | 'streaming-changed' | 'model-changed' | 'hardware-changed' | 'dataset-changed';
+export type NotLikeForLikeKind =
+  'load-changed' | 'engine-changed' | 'streaming-changed' | 'model-changed' | 'hardware-changed' | 'dataset-changed';
 
 const KIND_OF: Readonly<Record<KeyField, NotLikeForLikeKind>> = {
   requestRate: 'load-changed',
@@ -29,7 +30,14 @@ const KIND_OF: Readonly<Record<KeyField, NotLikeForLikeKind>> = {
 };
 
 /** The order the report says them in: what changes the meaning of the numbers most, first. */
-const ORDER: readonly NotLikeForLikeKind[] = ['load-changed', 'streaming-changed', 'engine-changed', 'model-changed', 'hardware-changed', 'dataset-changed'];
+const ORDER: readonly NotLikeForLikeKind[] = [
+  'load-changed',
+  'streaming-changed',
+  'engine-changed',
+  'model-changed',
+  'hardware-changed',
+  'dataset-changed',
+];
 
 export interface NotLikeForLike {
   kind: NotLikeForLikeKind;
@@ -73,7 +81,10 @@ export function isTokenTiming(spec: MetricSpec): boolean {
  * Across streaming modes token timing is not judged; across loads, unless `compareAcrossLoad`, no
  * metric is — a different operating point cannot show what the code did, better, worse or the same.
  */
-export function withheldReason(differences: readonly NotLikeForLike[], compareAcrossLoad: boolean): (spec: MetricSpec) => VerdictReason | undefined {
+export function withheldReason(
+  differences: readonly NotLikeForLike[],
+  compareAcrossLoad: boolean,
+): (spec: MetricSpec) => VerdictReason | undefined {
   const streaming = differences.some((d) => d.kind === 'streaming-changed');
   const load = differences.find((d) => d.kind === 'load-changed');
   return (spec) => {
@@ -116,18 +127,33 @@ export interface BatchingTradeoff {
 const TRADEOFF_CHANGE = 0.05;
 const BATCH_CHANGE = 0.1;
 
-export function batchingTradeoff(metrics: MetricComparison[], differences: NotLikeForLike[], batch: { base: number; head: number } | undefined, costs: LikeForLike[]): BatchingTradeoff | undefined {
-  const rate = (m: MetricComparison | undefined) => (m?.change !== null && m?.change !== undefined && Number.isFinite(m.change) ? m.change : undefined);
+export function batchingTradeoff(
+  metrics: MetricComparison[],
+  differences: NotLikeForLike[],
+  batch: { base: number; head: number } | undefined,
+  costs: LikeForLike[],
+): BatchingTradeoff | undefined {
+  const rate = (m: MetricComparison | undefined) =>
+    m?.change !== null && m?.change !== undefined && Number.isFinite(m.change) ? m.change : undefined;
   const throughput = rate(metrics.find((m) => m.spec.metric.id === 'throughput'));
   if (throughput === undefined || throughput < TRADEOFF_CHANGE) return undefined;
   // The typical request's per-token time (the median, else the mean), not a tail that other causes move.
-  const perToken = metrics.filter((m) => (m.spec.metric.id === 'itl' || m.spec.metric.id === 'tpot') && (rate(m) ?? 0) >= TRADEOFF_CHANGE);
-  const typical = (m: MetricComparison) => (m.spec.stat.kind === 'mean' ? 1 : Math.abs(m.spec.stat.q - 0.5) < 1e-9 ? 0 : 2 + m.spec.stat.q);
+  const perToken = metrics.filter(
+    (m) => (m.spec.metric.id === 'itl' || m.spec.metric.id === 'tpot') && (rate(m) ?? 0) >= TRADEOFF_CHANGE,
+  );
+  const typical = (m: MetricComparison) =>
+    m.spec.stat.kind === 'mean' ? 1 : Math.abs(m.spec.stat.q - 0.5) < 1e-9 ? 0 : 2 + m.spec.stat.q;
   const token = perToken.sort((a, b) => typical(a) - typical(b) || (a.spec.metric.id === 'itl' ? -1 : 1))[0];
   if (!token) return undefined;
-  const declared = differences.find((d) => d.kind === 'load-changed')?.differences.find((c) => c.field === 'concurrency');
+  const declared = differences
+    .find((d) => d.kind === 'load-changed')
+    ?.differences.find((c) => c.field === 'concurrency');
   const size =
-    declared && typeof declared.base === 'number' && typeof declared.head === 'number' && Number.isFinite(declared.base) && Number.isFinite(declared.head)
+    declared &&
+    typeof declared.base === 'number' &&
+    typeof declared.head === 'number' &&
+    Number.isFinite(declared.base) &&
+    Number.isFinite(declared.head)
       ? { base: declared.base, head: declared.head, source: 'declared concurrency' as const }
       : batch
         ? { ...batch, source: 'running batch' as const }

@@ -55,13 +55,22 @@ export function configValue(meta: RunMeta, names: readonly string[]): string | n
 }
 
 /** Engine settings that turn chunked prefill on or off, by the names servers use. */
-export const CHUNKED_PREFILL_KEYS = ['enable_chunked_prefill', 'enable-chunked-prefill', 'chunked_prefill', 'chunked_prefill_size'];
+export const CHUNKED_PREFILL_KEYS = [
+  'enable_chunked_prefill',
+  'enable-chunked-prefill',
+  'chunked_prefill',
+  'chunked_prefill_size',
+];
 
 /**
  * The head's chunked-prefill setting, and whether it says "off" or "on" (neither when it is not
  * recorded). SGLang's chunked_prefill_size is a token count, -1 for off.
  */
-export function chunkedPrefill(meta: RunMeta): { value: string | number | boolean | null | undefined; off: boolean; on: boolean } {
+export function chunkedPrefill(meta: RunMeta): {
+  value: string | number | boolean | null | undefined;
+  off: boolean;
+  on: boolean;
+} {
   const value = configValue(meta, CHUNKED_PREFILL_KEYS);
   const off = value === false || value === 'false' || value === 0 || value === -1;
   const on = value === true || value === 'true' || (typeof value === 'number' && value > 0);

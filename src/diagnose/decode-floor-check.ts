@@ -25,11 +25,17 @@ export interface FloorSide {
   efficiency?: Efficiency;
 }
 
-export type FloorCheck = { ok: true; base?: FloorSide; head: FloorSide; sentence: string } | { ok: false; message: string };
+export type FloorCheck =
+  { ok: true; base?: FloorSide; head: FloorSide; sentence: string } | { ok: false; message: string };
 
-export function decodeFloorCheck(settings: FloorSettings, base: SideData | undefined, head: SideData | undefined): FloorCheck | undefined {
+export function decodeFloorCheck(
+  settings: FloorSettings,
+  base: SideData | undefined,
+  head: SideData | undefined,
+): FloorCheck | undefined {
   const asked = Object.keys(settings).length > 0;
-  if (!head) return asked ? { ok: false, message: 'the decode floor needs per-request data on the head side' } : undefined;
+  if (!head)
+    return asked ? { ok: false, message: 'the decode floor needs per-request data on the head side' } : undefined;
   const gpu = settings.gpu ?? head.meta.hardware;
   const model = settings.model ?? head.meta.model;
   // Without being asked and without both names in the metadata, say nothing: the floor is optional.
@@ -37,20 +43,42 @@ export function decodeFloorCheck(settings: FloorSettings, base: SideData | undef
   const headSide = floorSide(settings, head, gpu, model);
   // Unasked, a floor the metadata cannot support is left out rather than complained about.
   if ('message' in headSide) return asked ? { ok: false, message: headSide.message } : undefined;
-  const baseSide = base ? floorSide(settings, base, settings.gpu ?? base.meta.hardware, settings.model ?? base.meta.model) : undefined;
+  const baseSide = base
+    ? floorSide(settings, base, settings.gpu ?? base.meta.hardware, settings.model ?? base.meta.model)
+    : undefined;
   const usableBase = baseSide && !('message' in baseSide) ? baseSide : undefined;
-  return { ok: true, ...(usableBase ? { base: usableBase } : {}), head: headSide, sentence: sentence(usableBase, headSide) };
+  return {
+    ok: true,
+    ...(usableBase ? { base: usableBase } : {}),
+    head: headSide,
+    sentence: sentence(usableBase, headSide),
+  };
 }
 
-function floorSide(settings: FloorSettings, data: SideData, gpu: string | undefined, model: string | undefined): FloorSide | { message: string } {
+function floorSide(
+  settings: FloorSettings,
+  data: SideData,
+  gpu: string | undefined,
+  model: string | undefined,
+): FloorSide | { message: string } {
   const tables = data.tables;
   const measured = measuredStep(data);
-  if (!measured) return { message: 'the decode floor needs the measured step: itl_p50_ms, or decode_ms and output_tokens per request' };
+  if (!measured)
+    return {
+      message: 'the decode floor needs the measured step: itl_p50_ms, or decode_ms and output_tokens per request',
+    };
   const batch = runningBatch(tables);
-  if (!batch) return { message: 'the decode floor needs the running batch: batch_size_at_admission, or arrival_ts, first_token_ms and decode_ms per request' };
+  if (!batch)
+    return {
+      message:
+        'the decode floor needs the running batch: batch_size_at_admission, or arrival_ts, first_token_ms and decode_ms per request',
+    };
   const prompt = meanFinite(concatPresent(tables.map((t) => t.numbers.prompt_tokens)) ?? new Float64Array());
   const output = meanFinite(concatPresent(tables.map((t) => t.numbers.output_tokens)) ?? new Float64Array());
-  if (!Number.isFinite(prompt) || !Number.isFinite(output)) return { message: 'the decode floor needs prompt_tokens and output_tokens per request (the KV cache each step reads)' };
+  if (!Number.isFinite(prompt) || !Number.isFinite(output))
+    return {
+      message: 'the decode floor needs prompt_tokens and output_tokens per request (the KV cache each step reads)',
+    };
   const contextTokens = batch.value * (prompt + output / 2);
   const floor = decodeFloor({
     ...(model ? { model } : {}),
@@ -64,10 +92,20 @@ function floorSide(settings: FloorSettings, data: SideData, gpu: string | undefi
     contextTokens,
   });
   if (!floor.ok) return { message: floor.message };
-  if (settings.bytesPerParam === undefined) floor.assumptions.push('weights in BF16 (2 bytes): set weights=fp8 or int4 in decode-floor if they are quantized.');
-  if (settings.bytesPerElement === undefined) floor.assumptions.push('KV cache in BF16 (2 bytes): set kv=fp8 if it is.');
+  if (settings.bytesPerParam === undefined)
+    floor.assumptions.push('weights in BF16 (2 bytes): set weights=fp8 or int4 in decode-floor if they are quantized.');
+  if (settings.bytesPerElement === undefined)
+    floor.assumptions.push('KV cache in BF16 (2 bytes): set kv=fp8 if it is.');
   const eff = efficiency(floor.floorMs, measured.ms);
-  return { batch: batch.value, batchSource: batch.source, contextTokens, measuredMs: measured.ms, measuredFrom: measured.from, floor, ...(eff ? { efficiency: eff } : {}) };
+  return {
+    batch: batch.value,
+    batchSource: batch.source,
+    contextTokens,
+    measuredMs: measured.ms,
+    measuredFrom: measured.from,
+    floor,
+    ...(eff ? { efficiency: eff } : {}),
+  };
 }
 
 /** The step as the ITL p50 and TPOT metrics measure it: median ITL, else median TPOT. */
@@ -94,7 +132,9 @@ function runningBatch(tables: SideData['tables']): { value: number; source: Floo
 
 function sentence(base: FloorSide | undefined, head: FloorSide): string {
   const eff = (s: FloorSide) => (s.efficiency ? compact(s.efficiency.efficiency) : '?');
-  const floorText = base ? `${duration(base.floor.floorMs)} → ${duration(head.floor.floorMs)}` : duration(head.floor.floorMs);
+  const floorText = base
+    ? `${duration(base.floor.floorMs)} → ${duration(head.floor.floorMs)}`
+    : duration(head.floor.floorMs);
   const measured = base ? `${duration(base.measuredMs)} → ${duration(head.measuredMs)}` : duration(head.measuredMs);
   const efficiencyText = base ? `${eff(base)} → ${eff(head)}` : eff(head);
   const band = head.efficiency ? `: ${head.efficiency.band.replace('-', ' ')} — ${head.efficiency.advice}` : '';

@@ -31,7 +31,12 @@ export function rankByGainPerEffort(items: readonly EffortItem[]): RankedItem[] 
     const invalid = problem(item);
     if (invalid) return { ...item, gain: NaN, gainText: '—', gainPerHour: NaN, invalid };
     const gain = amdahl(item.share, item.speedup);
-    return { ...item, gain, gainText: gain === Infinity ? '∞' : percent(gain - 1), gainPerHour: (gain - 1) / item.effortHours };
+    return {
+      ...item,
+      gain,
+      gainText: gain === Infinity ? '∞' : percent(gain - 1),
+      gainPerHour: (gain - 1) / item.effortHours,
+    };
   });
   const order = ranked
     .map((r, i) => ({ r, i }))
@@ -45,7 +50,8 @@ export function rankByGainPerEffort(items: readonly EffortItem[]): RankedItem[] 
 function problem(item: EffortItem): string | undefined {
   if (!(item.share >= 0 && item.share <= 1)) return `share must be between 0 and 1, got ${item.share}`;
   if (!(item.speedup >= 1)) return `speedup must be at least 1 (a slowdown is not a fix), got ${item.speedup}`;
-  if (!(item.effortHours > 0) || item.effortHours === Infinity) return `effort must be a positive number of hours, got ${item.effortHours}`;
+  if (!(item.effortHours > 0) || item.effortHours === Infinity)
+    return `effort must be a positive number of hours, got ${item.effortHours}`;
   if (item.share === 1 && item.speedup === Infinity) return 'removing all of the time has no finite gain';
   return undefined;
 }

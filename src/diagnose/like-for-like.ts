@@ -44,7 +44,15 @@ export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
     if (values instanceof Float64Array) spare.set(key, values);
     return values;
   };
-  const add = (id: LikeForLike['id'], label: string, metric: LikeForLike['metric'], x: Column, y: Column, derivedX = false, derivedY = false) => {
+  const add = (
+    id: LikeForLike['id'],
+    label: string,
+    metric: LikeForLike['metric'],
+    x: Column,
+    y: Column,
+    derivedX = false,
+    derivedY = false,
+  ) => {
     // One spare per side serves the one derived column of a cost; a cost with two uses two.
     const both = derivedX && derivedY;
     const bx = read(base, both ? 'base x' : 'base', x, derivedX);
@@ -69,8 +77,31 @@ export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
   // The batch a request decoded in, from the timings; the batch at admission when they are absent.
   const decodeBatch = (t: RequestTable) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
   add('decode-step', 'decode step time at matched running batch', 'itl', decodeBatch, stepTime);
-  add('prefill-per-token', 'prefill time at matched uncached prompt length', 'ttft', uncachedTokens, (t) => t.numbers.prefill_ms, true);
-  add('tokenize-per-token', 'tokenize time per prompt token, at matched prompt length', 'ttft', (t) => t.numbers.prompt_tokens, (t, into) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens, into), false, true);
-  add('detokenize-per-token', 'detokenize time per output token, at matched output length', 'e2e', (t) => t.numbers.output_tokens, (t, into) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens, into), false, true);
+  add(
+    'prefill-per-token',
+    'prefill time at matched uncached prompt length',
+    'ttft',
+    uncachedTokens,
+    (t) => t.numbers.prefill_ms,
+    true,
+  );
+  add(
+    'tokenize-per-token',
+    'tokenize time per prompt token, at matched prompt length',
+    'ttft',
+    (t) => t.numbers.prompt_tokens,
+    (t, into) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens, into),
+    false,
+    true,
+  );
+  add(
+    'detokenize-per-token',
+    'detokenize time per output token, at matched output length',
+    'e2e',
+    (t) => t.numbers.output_tokens,
+    (t, into) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens, into),
+    false,
+    true,
+  );
   return out;
 }

@@ -53,10 +53,32 @@ export function attributeFromHistograms(spec: MetricSpec, base: Side, head: Side
   const headClient = metricId === 'ttft' ? clientMean(head, 'ttft') : undefined;
   if (baseClient !== undefined && headClient !== undefined) {
     components.push({ phase: 'network', base: baseClient - baseTotal, head: headClient - headTotal });
-    return shareOut(spec, components, baseClient, headClient, base, head, metricId, model, phases, 'all requests, server-side means from the metrics scrape and the client tool\'s mean TTFT');
+    return shareOut(
+      spec,
+      components,
+      baseClient,
+      headClient,
+      base,
+      head,
+      metricId,
+      model,
+      phases,
+      "all requests, server-side means from the metrics scrape and the client tool's mean TTFT",
+    );
   }
 
-  return shareOut(spec, components, baseTotal, headTotal, base, head, metricId, model, phases, 'all requests, server-side means from the metrics scrape');
+  return shareOut(
+    spec,
+    components,
+    baseTotal,
+    headTotal,
+    base,
+    head,
+    metricId,
+    model,
+    phases,
+    'all requests, server-side means from the metrics scrape',
+  );
 }
 
 interface Component {
@@ -67,7 +89,18 @@ interface Component {
   headHist?: Histogram;
 }
 
-function shareOut(spec: MetricSpec, components: Component[], baseTotal: number, headTotal: number, base: Side, head: Side, metricId: string, model: readonly PhaseId[], phases: readonly PhaseId[], tail: string): Attribution {
+function shareOut(
+  spec: MetricSpec,
+  components: Component[],
+  baseTotal: number,
+  headTotal: number,
+  base: Side,
+  head: Side,
+  metricId: string,
+  model: readonly PhaseId[],
+  phases: readonly PhaseId[],
+  tail: string,
+): Attribution {
   const change = headTotal - baseTotal;
   const shares: PhaseShare[] = components.map((c) => ({
     phase: c.phase,
@@ -125,4 +158,3 @@ export function serverHitRate(side: Side): number | undefined {
   }
   return queries > 0 ? hits / queries : undefined;
 }
-

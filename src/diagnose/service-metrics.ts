@@ -43,7 +43,11 @@ export function serviceMetrics(base: Side, head: Side, options: ServiceMetricsOp
   const goodput = compareGoodput(baseTables, headTables, options.slos, options);
   // Rates only for a price; the comparison's own numbers where it has them, the tables' for the rest.
   const cost: CostResult = options.cost
-    ? compareCost(options.cost, measuredRates(baseTables, options.rates?.base), measuredRates(headTables, options.rates?.head))
+    ? compareCost(
+        options.cost,
+        measuredRates(baseTables, options.rates?.base),
+        measuredRates(headTables, options.rates?.head),
+      )
     : { ok: false, reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")' };
   return { goodput, cost, headroom: { base: sideHeadroom(base.runs), head: sideHeadroom(head.runs) } };
 }

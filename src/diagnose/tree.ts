@@ -36,7 +36,8 @@ export interface TreeResult {
 export function branchPhase(comparison: MetricComparison, attribution: Attribution | null): PhaseOrRemainder | null {
   const id = comparison.spec.metric.id;
   if (id === 'itl' || id === 'tpot' || id === 'decode') return 'decode';
-  if (id === 'tokenize' || id === 'queue_wait' || id === 'prefill' || id === 'network' || id === 'detokenize') return id;
+  if (id === 'tokenize' || id === 'queue_wait' || id === 'prefill' || id === 'network' || id === 'detokenize')
+    return id;
   return attribution?.dominant ?? null;
 }
 
@@ -59,9 +60,18 @@ export function walkTree(
   for (const [phase, items] of byPhase) {
     const metrics = items.map((i) => i.comparison.spec.key);
     const lead = items.find((i) => i.attribution) ?? items[0];
-    const first: TreeStep = { question: 'Where does the time go?', answer: whereAnswer(lead.comparison, lead.attribution, phase) };
+    const first: TreeStep = {
+      question: 'Where does the time go?',
+      answer: whereAnswer(lead.comparison, lead.attribution, phase),
+    };
     const result = branch(phase, ctx, metrics, lead.attribution);
-    walks.push({ metrics, phase, rootPhase: result.rootPhase ?? phase, steps: [first, ...result.steps], hints: [...new Set(result.findings.map((f) => f.hint))] });
+    walks.push({
+      metrics,
+      phase,
+      rootPhase: result.rootPhase ?? phase,
+      steps: [first, ...result.steps],
+      hints: [...new Set(result.findings.map((f) => f.hint))],
+    });
     for (const f of result.findings) mergeFinding(findings, confounded ? downgradeCodeBlame(f) : f);
   }
   const rank = { confirmed: 0, likely: 1, candidate: 2 } as const;
@@ -69,7 +79,12 @@ export function walkTree(
   return { walks, findings };
 }
 
-function branch(phase: PhaseOrRemainder, ctx: DiagnosisContext, metrics: string[], attribution: Attribution | null): BranchResult {
+function branch(
+  phase: PhaseOrRemainder,
+  ctx: DiagnosisContext,
+  metrics: string[],
+  attribution: Attribution | null,
+): BranchResult {
   switch (phase) {
     case 'queue_wait':
       return queueBranch(ctx, metrics);
@@ -104,7 +119,12 @@ function downgradeCodeBlame(finding: Finding): Finding {
   return {
     ...finding,
     status: 'likely',
-    evidence: [...finding.evidence, { text: 'the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm' }],
+    evidence: [
+      ...finding.evidence,
+      {
+        text: 'the workload changed between the runs too, so this comparison is not clean: rerun on the same workload to confirm',
+      },
+    ],
   };
 }
 

@@ -57,7 +57,12 @@ const MIN_MEDIAN_SHIFT = 0.1;
 const MIN_SHIFT = 0.05;
 const MIN_RATE_SHIFT = 0.1;
 
-export function compareWorkload(base: RequestTable[], head: RequestTable[], baseInfo: WorkloadInfo[] = [], headInfo: WorkloadInfo[] = []): WorkloadComparison {
+export function compareWorkload(
+  base: RequestTable[],
+  head: RequestTable[],
+  baseInfo: WorkloadInfo[] = [],
+  headInfo: WorkloadInfo[] = [],
+): WorkloadComparison {
   const prompt = distributionShift('prompt_tokens', base, head);
   const output = distributionShift('output_tokens', base, head);
   const arrivalRate = rateShift(base, head);
@@ -102,7 +107,11 @@ function meanOf(values: (number | undefined)[]): number | undefined {
   return present.reduce((s, v) => s + v, 0) / present.length;
 }
 
-function distributionShift(field: 'prompt_tokens' | 'output_tokens', base: RequestTable[], head: RequestTable[]): DistributionShift | undefined {
+function distributionShift(
+  field: 'prompt_tokens' | 'output_tokens',
+  base: RequestTable[],
+  head: RequestTable[],
+): DistributionShift | undefined {
   const b = concatPresent(base.map((t) => t.numbers[field]));
   const h = concatPresent(head.map((t) => t.numbers[field]));
   if (!b || !h) return undefined;

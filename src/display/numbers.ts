@@ -45,7 +45,8 @@ export function withUnit(value: number, unit: string): string {
  * 10 s ("9,307 ms → 10.0 s" reads as a unit change, not a number). Missing values are "—".
  */
 export function pairWithUnit(base: number | undefined, head: number | undefined, unit: string): [string, string] {
-  const show = (v: number | undefined, seconds: boolean) => (v === undefined ? '—' : seconds && Number.isFinite(v) ? `${compact(v / 1000)} s` : withUnit(v, unit));
+  const show = (v: number | undefined, seconds: boolean) =>
+    v === undefined ? '—' : seconds && Number.isFinite(v) ? `${compact(v / 1000)} s` : withUnit(v, unit);
   const seconds = unit === 'ms' && Math.max(Math.abs(base ?? 0), Math.abs(head ?? 0)) >= 10_000;
   return [show(base, seconds), show(head, seconds)];
 }

@@ -89,18 +89,30 @@ export function contradictions(report: Report, where: string): string[] {
   for (const b of report.benchmarks) {
     for (const m of b.metrics) {
       if (!m.interval) continue;
-      if (!labelAgreesWithInterval(m.verdict, m.interval, m.minEffect, m.spec.metric.direction)) out.push(`${where}: ${m.spec.key} ${m.verdict} with ${reasonText(m)}`);
+      if (!labelAgreesWithInterval(m.verdict, m.interval, m.minEffect, m.spec.metric.direction))
+        out.push(`${where}: ${m.spec.key} ${m.verdict} with ${reasonText(m)}`);
     }
   }
   return out;
 }
 
 /** Engine settings a next check may ask to turn on, and how our words ask for it. */
-const SETTINGS_ASKED_FOR: { setting: string; on: (meta: Report['benchmarks'][number]['head']['meta']) => boolean; asks: RegExp }[] = [
-  { setting: 'chunked prefill', on: (meta) => chunkedPrefill(meta).on, asks: /\benable (--enable-)?chunked[ -_]prefill\b/i },
+const SETTINGS_ASKED_FOR: {
+  setting: string;
+  on: (meta: Report['benchmarks'][number]['head']['meta']) => boolean;
+  asks: RegExp;
+}[] = [
+  {
+    setting: 'chunked prefill',
+    on: (meta) => chunkedPrefill(meta).on,
+    asks: /\benable (--enable-)?chunked[ -_]prefill\b/i,
+  },
   {
     setting: 'prefix caching',
-    on: (meta) => [true, 'true', 1].includes(configValue(meta, ['enable_prefix_caching', 'enable-prefix-caching', 'prefix_caching']) as never),
+    on: (meta) =>
+      [true, 'true', 1].includes(
+        configValue(meta, ['enable_prefix_caching', 'enable-prefix-caching', 'prefix_caching']) as never,
+      ),
     asks: /\b(enable prefix caching|check that prefix caching is on)\b/i,
   },
 ];
@@ -121,11 +133,26 @@ export function diagnosisContradictions(report: Report, where: string): string[]
   const out: string[] = [];
   for (const b of report.benchmarks) {
     for (const f of b.findings) {
-      for (const s of SETTINGS_ASKED_FOR) if (s.on(b.head.meta) && s.asks.test(f.nextCheck)) out.push(`${where}: ${f.hint} asks to enable ${s.setting}, which is on in this run ("${f.nextCheck}")`);
-      if (f.cause === 'code' && f.status === 'confirmed' && b.workload.changed) out.push(`${where}: ${f.hint} confirmed as the code's although the workload changed`);
-      const cost = f.hint === 'prefill-compute' ? 'prefill-per-token' : f.hint === 'decode-overhead' ? 'decode-step' : f.hint === 'tokenizer' ? 'tokenize-per-token' : f.hint === 'detokenize-per-token' ? 'detokenize-per-token' : undefined;
+      for (const s of SETTINGS_ASKED_FOR)
+        if (s.on(b.head.meta) && s.asks.test(f.nextCheck))
+          out.push(`${where}: ${f.hint} asks to enable ${s.setting}, which is on in this run ("${f.nextCheck}")`);
+      if (f.cause === 'code' && f.status === 'confirmed' && b.workload.changed)
+        out.push(`${where}: ${f.hint} confirmed as the code's although the workload changed`);
+      const cost =
+        f.hint === 'prefill-compute'
+          ? 'prefill-per-token'
+          : f.hint === 'decode-overhead'
+            ? 'decode-step'
+            : f.hint === 'tokenizer'
+              ? 'tokenize-per-token'
+              : f.hint === 'detokenize-per-token'
+                ? 'detokenize-per-token'
+                : undefined;
       const measured = cost ? b.likeForLike.find((c) => c.id === cost) : undefined;
-      if (measured && f.status !== 'candidate' && !(measured.changed && measured.change > 0)) out.push(`${where}: ${f.hint} ${f.status} while ${cost} at matched size changed ${(measured.change * 100).toFixed(1)}%${measured.changed ? '' : ' (not beyond noise)'}`);
+      if (measured && f.status !== 'candidate' && !(measured.changed && measured.change > 0))
+        out.push(
+          `${where}: ${f.hint} ${f.status} while ${cost} at matched size changed ${(measured.change * 100).toFixed(1)}%${measured.changed ? '' : ' (not beyond noise)'}`,
+        );
     }
   }
   return out;
@@ -163,15 +190,23 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
   };
   const firstSeed = options.aaSeed ?? 1000;
   for (let p = 0; p < options.pairs && !options.only; p++) {
-    const report = triage(await simulatedSide('base', baseScenario(firstSeed + p, options.requests)), await simulatedSide('head', baseScenario(firstSeed + 4000 + p, options.requests)), config);
+    const report = triage(
+      await simulatedSide('base', baseScenario(firstSeed + p, options.requests)),
+      await simulatedSide('head', baseScenario(firstSeed + 4000 + p, options.requests)),
+      config,
+    );
     check(report, `A/A pair ${p}`);
     const metrics = report.benchmarks[0].metrics;
     aa.push({
       labels: metrics.map((m) => ({ key: m.spec.key, verdict: m.verdict })),
       pair: p,
       verdict: report.verdict,
-      alarms: metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => ({ key: m.spec.key, verdict: m.verdict, reason: reasonText(m) })),
-      inconclusive: metrics.filter((m) => m.verdict === 'inconclusive').map((m) => ({ key: m.spec.key, reason: reasonText(m) })),
+      alarms: metrics
+        .filter((m) => m.verdict === 'regressed' || m.verdict === 'improved')
+        .map((m) => ({ key: m.spec.key, verdict: m.verdict, reason: reasonText(m) })),
+      inconclusive: metrics
+        .filter((m) => m.verdict === 'inconclusive')
+        .map((m) => ({ key: m.spec.key, reason: reasonText(m) })),
       changes: metrics.flatMap((m) => (m.change != null ? [{ key: m.spec.key, change: m.change }] : [])),
     });
     options.onProgress?.(`A/A pair ${p}: ${report.verdict}`);
@@ -183,10 +218,16 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
     const { metric, stat, phase, hint } = regression.expect;
     const key = metric === 'throughput' ? 'throughput' : `${metric}.${stat}`;
     // The expected metric is judged alongside the default set, as a team naming it would.
-    const cfg = buildConfig({ metrics: [...config.metrics.map((m) => m.spec.key.replace('.', ' ')), key.replace('.', ' ')] });
+    const cfg = buildConfig({
+      metrics: [...config.metrics.map((m) => m.spec.key.replace('.', ' ')), key.replace('.', ' ')],
+    });
     for (let s = 0; s < options.seedsPerRegression; s++) {
       const base = baseScenario(200 + s, options.requests);
-      const report = triage(await simulatedSide('base', base), await simulatedSide('head', regression.apply(base)), cfg);
+      const report = triage(
+        await simulatedSide('base', base),
+        await simulatedSide('head', regression.apply(base)),
+        cfg,
+      );
       const where = `${regression.id} seed ${200 + s}`;
       check(report, where);
       const b = report.benchmarks[0];
@@ -198,7 +239,11 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
       const hintFound = regressed && hints.includes(hint as never);
       // The server did not change: a finding that blames the code, beyond a candidate, is wrong.
       if (WORKLOAD_HINTS.includes(hint)) {
-        for (const f of b.findings) if (f.status !== 'candidate' && (f.cause === 'code' || CODE_HINTS.includes(f.hint))) selfContradicted.push(`${where}: ${f.hint} ${f.status} (cause ${f.cause}) in a change of the workload only`);
+        for (const f of b.findings)
+          if (f.status !== 'candidate' && (f.cause === 'code' || CODE_HINTS.includes(f.hint)))
+            selfContradicted.push(
+              `${where}: ${f.hint} ${f.status} (cause ${f.cause}) in a change of the workload only`,
+            );
       }
       cases.push({
         regression: regression.id,
@@ -228,22 +273,45 @@ export async function evaluate(options: EvalOptions): Promise<EvalResult> {
     for (let s = 0; s < options.seedsPerRegression; s++) {
       const plain = baseScenario(200 + s, options.requests);
       const base = change.base ? change.base(plain) : plain;
-      const report = triage(await simulatedSide('base', base), await simulatedSide('head', change.apply(plain)), config);
+      const report = triage(
+        await simulatedSide('base', base),
+        await simulatedSide('head', change.apply(plain)),
+        config,
+      );
       check(report, `${change.id} seed ${200 + s}`);
       const b = report.benchmarks[0];
       const m = b.metrics.find((x) => x.spec.key === key);
       const problems: string[] = [];
       if (!m) problems.push(`${key} missing`);
       else if (!verdicts.includes(m.verdict)) problems.push(`${key} ${m.verdict}, expected ${verdicts.join(' or ')}`);
-      if (benchmark && !benchmark.includes(b.verdict)) problems.push(`benchmark ${b.verdict}, expected ${benchmark.join(' or ')}`);
-      if (hint && !b.findings.some((f) => f.hint === hint)) problems.push(`no ${hint} finding (hints: ${b.findings.map((f) => f.hint).join(', ') || 'none'})`);
+      if (benchmark && !benchmark.includes(b.verdict))
+        problems.push(`benchmark ${b.verdict}, expected ${benchmark.join(' or ')}`);
+      if (hint && !b.findings.some((f) => f.hint === hint))
+        problems.push(`no ${hint} finding (hints: ${b.findings.map((f) => f.hint).join(', ') || 'none'})`);
       for (const k of notJudged ?? []) {
         const x = b.metrics.find((y) => y.spec.key === k);
-        if (x && x.reason.code !== 'not-judged-overloaded') problems.push(`${k} judged (${x.verdict}) although both sides are overloaded`);
+        if (x && x.reason.code !== 'not-judged-overloaded')
+          problems.push(`${k} judged (${x.verdict}) although both sides are overloaded`);
       }
-      changes.push({ change: change.id, seed: 200 + s, key, verdict: m?.verdict ?? 'missing', benchmarkVerdict: b.verdict, reason: m ? reasonText(m) : '', ok: problems.length === 0, problems });
+      changes.push({
+        change: change.id,
+        seed: 200 + s,
+        key,
+        verdict: m?.verdict ?? 'missing',
+        benchmarkVerdict: b.verdict,
+        reason: m ? reasonText(m) : '',
+        ok: problems.length === 0,
+        problems,
+      });
       options.onProgress?.(`${change.id} seed ${200 + s}: ${m?.verdict}`);
     }
   }
-  return { aa, cases, changes, contradictions: contradicted, diagnosisContradictions: selfContradicted, seconds: (Date.now() - started) / 1000 };
+  return {
+    aa,
+    cases,
+    changes,
+    contradictions: contradicted,
+    diagnosisContradictions: selfContradicted,
+    seconds: (Date.now() - started) / 1000,
+  };
 }

@@ -19,17 +19,30 @@ export interface CommentEvent {
   action: string;
   issueNumber: number;
   isPullRequest: boolean;
-  comment: { id: number; body: string; user: string; userType: string; createdAt: string; updatedAt: string; url: string };
+  comment: {
+    id: number;
+    body: string;
+    user: string;
+    userType: string;
+    createdAt: string;
+    updatedAt: string;
+    url: string;
+  };
 }
 
 export function acceptanceMarker(group: string, a: Acceptance): string {
-  const data = Buffer.from(JSON.stringify({ by: a.by, reason: a.reason, effort: a.effort, commentUrl: a.commentUrl, at: a.at }), 'utf8').toString('base64');
+  const data = Buffer.from(
+    JSON.stringify({ by: a.by, reason: a.reason, effort: a.effort, commentUrl: a.commentUrl, at: a.at }),
+    'utf8',
+  ).toString('base64');
   return `<!-- perf-triage:accept group=${groupId(group)} sha=${a.sha.replace(/[^0-9a-f]/gi, '')} data=${data} -->`;
 }
 
 /** The acceptance for a group among the markers a body ends with. */
 export function parseAcceptance(body: string | null | undefined, group: string): Acceptance | undefined {
-  const pattern = new RegExp(`^<!-- perf-triage:accept group=${groupId(group).replace(/[.]/g, '\\.')} sha=([0-9a-f]{40}|[0-9a-f]{64}) data=([A-Za-z0-9+/=]+) -->$`);
+  const pattern = new RegExp(
+    `^<!-- perf-triage:accept group=${groupId(group).replace(/[.]/g, '\\.')} sha=([0-9a-f]{40}|[0-9a-f]{64}) data=([A-Za-z0-9+/=]+) -->$`,
+  );
   const match = trailingMarkers(body)
     .map((line) => pattern.exec(line))
     .find((m) => m !== null);
@@ -37,15 +50,30 @@ export function parseAcceptance(body: string | null | undefined, group: string):
   try {
     const data = JSON.parse(Buffer.from(match[2], 'base64').toString('utf8')) as Partial<Acceptance>;
     if (typeof data.by !== 'string' || typeof data.reason !== 'string' || typeof data.at !== 'string') return undefined;
-    return { by: data.by, reason: data.reason, sha: match[1], at: data.at, ...(typeof data.effort === 'string' ? { effort: data.effort } : {}), ...(typeof data.commentUrl === 'string' ? { commentUrl: data.commentUrl } : {}) };
+    return {
+      by: data.by,
+      reason: data.reason,
+      sha: match[1],
+      at: data.at,
+      ...(typeof data.effort === 'string' ? { effort: data.effort } : {}),
+      ...(typeof data.commentUrl === 'string' ? { commentUrl: data.commentUrl } : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
 /** The acceptance recorded (by the bot) for this commit, if any; the latest wins. */
-export async function findAcceptance(client: GitHubClient, target: { repo: RepoRef; issueNumber: number; group: string; authors: readonly string[] }, sha: string): Promise<Acceptance | undefined> {
-  const all = await client.paginate(client.rest.issues.listComments, { ...target.repo, issue_number: target.issueNumber, per_page: 100 });
+export async function findAcceptance(
+  client: GitHubClient,
+  target: { repo: RepoRef; issueNumber: number; group: string; authors: readonly string[] },
+  sha: string,
+): Promise<Acceptance | undefined> {
+  const all = await client.paginate(client.rest.issues.listComments, {
+    ...target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100,
+  });
   const found = all
     .filter((c) => c.user && target.authors.includes(c.user.login))
     .map((c) => parseAcceptance(c.body, target.group))
@@ -84,9 +112,14 @@ export async function handleCommentCommand(
   event: CommentEvent,
   options: { group?: string; authors: readonly string[]; now: string; settle?: Settle },
 ): Promise<CommandOutcome> {
-  if (event.action !== 'created') return { kind: 'ignored', why: `comment ${event.action}: only new comments carry commands (an edit could rewrite history)` };
+  if (event.action !== 'created')
+    return {
+      kind: 'ignored',
+      why: `comment ${event.action}: only new comments carry commands (an edit could rewrite history)`,
+    };
   if (!event.isPullRequest) return { kind: 'ignored', why: 'not a pull request' };
-  if (event.comment.userType === 'Bot' || options.authors.includes(event.comment.user)) return { kind: 'ignored', why: 'comment by a bot' };
+  if (event.comment.userType === 'Bot' || options.authors.includes(event.comment.user))
+    return { kind: 'ignored', why: 'comment by a bot' };
   const command: Command | undefined = parseCommand(event.comment.body);
   if (!command) return { kind: 'ignored', why: 'no /perf command' };
 
@@ -94,14 +127,26 @@ export async function handleCommentCommand(
   const permission = await permissionOf(client, repo, event.comment.user);
   if (permission.readOnly) return { kind: 'ignored', why: `${event.comment.user} has ${permission.why} permission` };
   const talks = command.name === 'accept' || permission.allowed;
-  if (!talks) return { kind: 'ignored', why: `${command.name === 'help' ? '/perf help' : 'an unknown command'} from ${event.comment.user}, not answered: ${permission.why}` };
+  if (!talks)
+    return {
+      kind: 'ignored',
+      why: `${command.name === 'help' ? '/perf help' : 'an unknown command'} from ${event.comment.user}, not answered: ${permission.why}`,
+    };
 
   // One answer per comment: a re-run of this job, or a replayed event, finds the first answer.
-  const thread = (await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: event.issueNumber, per_page: 100 })) as IssueComment[];
-  const ours = thread.filter((c) => c.user !== null && options.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
-  if (ours.some((c) => answeredComment(c.body) === event.comment.id)) return { kind: 'ignored', why: `comment ${event.comment.id} was answered already` };
+  const thread = (await client.paginate(client.rest.issues.listComments, {
+    ...repo,
+    issue_number: event.issueNumber,
+    per_page: 100,
+  })) as IssueComment[];
+  const ours = thread
+    .filter((c) => c.user !== null && options.authors.includes(c.user.login))
+    .sort((a, b) => a.id - b.id);
+  if (ours.some((c) => answeredComment(c.body) === event.comment.id))
+    return { kind: 'ignored', why: `comment ${event.comment.id} was answered already` };
   const signed = (text: string) => `${text}\n${answerMarker(event.comment.id)}`;
-  const reply = (text: string) => client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: signed(text) });
+  const reply = (text: string) =>
+    client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: signed(text) });
 
   if (!permission.allowed) {
     await reply(`Not accepted: ${permission.why}. \`/perf accept\` needs write, maintain or admin permission.`);
@@ -119,7 +164,9 @@ export async function handleCommentCommand(
   const written = Date.parse(event.comment.createdAt);
   const current = forHead.filter(([, r]) => Number.isFinite(written) && Date.parse(r.updatedAt) <= written);
   if (current.length === 0) {
-    const reported = forHead.length ? undefined : [...reports.values()].map((r) => r.sha).find((sha) => sha !== undefined);
+    const reported = forHead.length
+      ? undefined
+      : [...reports.values()].map((r) => r.sha).find((sha) => sha !== undefined);
     await reply(
       forHead.length
         ? `Not accepted: the report changed after this comment was written (it is now for \`${pull.head.sha.slice(0, 7)}\`). Read the new report, then accept it.`
@@ -166,7 +213,11 @@ function latestReports(ours: readonly IssueComment[], group: string | undefined)
   return reports;
 }
 
-export async function permissionOf(client: GitHubClient, repo: RepoRef, user: string): Promise<{ allowed: boolean; readOnly?: boolean; why: string }> {
+export async function permissionOf(
+  client: GitHubClient,
+  repo: RepoRef,
+  user: string,
+): Promise<{ allowed: boolean; readOnly?: boolean; why: string }> {
   try {
     const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: user });
     const role = (data as { role_name?: string }).role_name ?? data.permission;

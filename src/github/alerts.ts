@@ -7,7 +7,15 @@
 import { entryIndex, recovery, SAME_STEP_ENTRIES } from '../journal/alerts';
 import type { Alert, AlertMetric } from '../report/alert';
 import type { JournalEntry } from '../journal/schema';
-import { acceptedAlertComment, alertAddedComment, alertBody, alertTitle, recoveredComment, type AlertCommit, type AlertDetails } from '../render/alert';
+import {
+  acceptedAlertComment,
+  alertAddedComment,
+  alertBody,
+  alertTitle,
+  recoveredComment,
+  type AlertCommit,
+  type AlertDetails,
+} from '../render/alert';
 import { statusOf, type GitHubClient } from './client';
 import type { RepoRef } from './context';
 import { answeredComment, answerMarker, trailingMarkers } from './marker';
@@ -73,8 +81,20 @@ export interface FileResult {
 }
 
 /** Opens, updates and closes alert issues for a record's alerts; reads the journal for recoveries. */
-export async function fileAlerts(client: GitHubClient, repo: RepoRef, alerts: readonly Alert[], context: { authors: readonly string[]; settings: AlertSettings; entries: readonly JournalEntry[] }): Promise<FileResult> {
-  const result: FileResult = { opened: [], updated: [], unchanged: [], closedAlready: [], recovered: [], notAssigned: [] };
+export async function fileAlerts(
+  client: GitHubClient,
+  repo: RepoRef,
+  alerts: readonly Alert[],
+  context: { authors: readonly string[]; settings: AlertSettings; entries: readonly JournalEntry[] },
+): Promise<FileResult> {
+  const result: FileResult = {
+    opened: [],
+    updated: [],
+    unchanged: [],
+    closedAlready: [],
+    recovered: [],
+    notAssigned: [],
+  };
   const { settings } = context;
   const existing = await listAlertIssues(client, repo, settings.labels[0], context.authors);
   for (const alert of alerts) {
@@ -86,13 +106,19 @@ export async function fileAlerts(client: GitHubClient, repo: RepoRef, alerts: re
     }
     if (known) {
       // The issue keeps what it said; metrics found moving in the same step since are added in a comment.
-      const added = alert.metrics.filter((m) => !known.alert.metrics.some((k) => k.benchmark === m.benchmark && k.key === m.key));
+      const added = alert.metrics.filter(
+        (m) => !known.alert.metrics.some((k) => k.benchmark === m.benchmark && k.key === m.key),
+      );
       if (added.length === 0) {
         result.unchanged.push(known.number);
         continue;
       }
       const merged: AlertState = { ...known.alert, metrics: [...known.alert.metrics, ...added.map(stateMetric)] };
-      await client.rest.issues.createComment({ ...repo, issue_number: known.number, body: alertAddedComment({ ...alert, metrics: added }) });
+      await client.rest.issues.createComment({
+        ...repo,
+        issue_number: known.number,
+        body: alertAddedComment({ ...alert, metrics: added }),
+      });
       known.body = replaceMarker(known.body, merged);
       known.alert = merged;
       await client.rest.issues.update({ ...repo, issue_number: known.number, body: known.body });
@@ -104,24 +130,60 @@ export async function fileAlerts(client: GitHubClient, repo: RepoRef, alerts: re
     const { assignees, dropped } = await assignable(client, repo, settings.assignees, details.commits);
     result.notAssigned.push(...dropped);
     const body = `${alertBody(alert, details)}\n${alertMarker(state)}`;
-    const { data } = await client.rest.issues.create({ ...repo, title: alertTitle(alert), body, labels: settings.labels, ...(assignees.length ? { assignees } : {}) });
-    const issue: AlertIssue = { number: data.number, url: data.html_url, state: 'open', title: data.title, body, alert: state };
+    const { data } = await client.rest.issues.create({
+      ...repo,
+      title: alertTitle(alert),
+      body,
+      labels: settings.labels,
+      ...(assignees.length ? { assignees } : {}),
+    });
+    const issue: AlertIssue = {
+      number: data.number,
+      url: data.html_url,
+      state: 'open',
+      title: data.title,
+      body,
+      alert: state,
+    };
     existing.push(issue);
     result.opened.push(issue);
   }
   // Open alerts whose metrics are back within the minimum effect of before the step close themselves.
   for (const issue of existing) {
     if (issue.state !== 'open' || issue.alert.status !== 'open' || result.opened.includes(issue)) continue;
-    const back = issue.alert.metrics.map((m) => ({ m, at: recovery(context.entries, { benchmark: m.benchmark, key: m.key, before: m.before, minEffect: m.minEffect, stepId: m.step }) }));
+    const back = issue.alert.metrics.map((m) => ({
+      m,
+      at: recovery(context.entries, {
+        benchmark: m.benchmark,
+        key: m.key,
+        before: m.before,
+        minEffect: m.minEffect,
+        stepId: m.step,
+      }),
+    }));
     if (back.length === 0 || back.some((b) => b.at === undefined)) continue;
     const entry = (id: string) => context.entries.find((e) => e.id === id);
     const lines = back.map(({ m, at }) => {
       const e = entry(at!.id);
-      return { benchmark: m.benchmark, key: m.key, unit: m.unit, before: m.before, value: at!.value, minEffect: m.minEffect, at: { id: at!.id, recordedAt: at!.recordedAt, ...(e?.commit ? { commit: e.commit } : {}) } };
+      return {
+        benchmark: m.benchmark,
+        key: m.key,
+        unit: m.unit,
+        before: m.before,
+        value: at!.value,
+        minEffect: m.minEffect,
+        at: { id: at!.id, recordedAt: at!.recordedAt, ...(e?.commit ? { commit: e.commit } : {}) },
+      };
     });
     await client.rest.issues.createComment({ ...repo, issue_number: issue.number, body: recoveredComment(lines) });
     const closed: AlertState = { ...issue.alert, status: 'recovered' };
-    await client.rest.issues.update({ ...repo, issue_number: issue.number, state: 'closed', state_reason: 'completed', body: replaceMarker(issue.body, closed) });
+    await client.rest.issues.update({
+      ...repo,
+      issue_number: issue.number,
+      state: 'closed',
+      state_reason: 'completed',
+      body: replaceMarker(issue.body, closed),
+    });
     issue.state = 'closed';
     result.recovered.push(issue.number);
   }
@@ -138,11 +200,26 @@ export async function acceptAlert(
   const { data: issue } = await client.rest.issues.get({ ...repo, issue_number: event.issueNumber });
   const alert = issue.user && authors.includes(issue.user.login) ? parseAlertMarker(issue.body) : undefined;
   if (!alert) return { kind: 'ignored', why: 'not a perf-triage alert issue' };
-  const thread = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: event.issueNumber, per_page: 100 });
-  if (thread.some((c) => c.user && authors.includes(c.user.login) && answeredComment(c.body) === event.commentId)) return { kind: 'ignored', why: `comment ${event.commentId} was answered already` };
-  await client.rest.issues.createComment({ ...repo, issue_number: event.issueNumber, body: `${acceptedAlertComment(event.user, event.reason)}\n${answerMarker(event.commentId)}` });
+  const thread = await client.paginate(client.rest.issues.listComments, {
+    ...repo,
+    issue_number: event.issueNumber,
+    per_page: 100,
+  });
+  if (thread.some((c) => c.user && authors.includes(c.user.login) && answeredComment(c.body) === event.commentId))
+    return { kind: 'ignored', why: `comment ${event.commentId} was answered already` };
+  await client.rest.issues.createComment({
+    ...repo,
+    issue_number: event.issueNumber,
+    body: `${acceptedAlertComment(event.user, event.reason)}\n${answerMarker(event.commentId)}`,
+  });
   if (issue.state === 'open') {
-    await client.rest.issues.update({ ...repo, issue_number: event.issueNumber, state: 'closed', state_reason: 'not_planned', body: replaceMarker(issue.body ?? '', { ...alert, status: 'accepted' }) });
+    await client.rest.issues.update({
+      ...repo,
+      issue_number: event.issueNumber,
+      state: 'closed',
+      state_reason: 'not_planned',
+      body: replaceMarker(issue.body ?? '', { ...alert, status: 'accepted' }),
+    });
   }
   return { kind: 'accepted' };
 }
@@ -152,7 +229,14 @@ export function stateOf(alert: Alert): AlertState {
 }
 
 function stateMetric(m: AlertMetric): AlertState['metrics'][number] {
-  return { benchmark: m.benchmark, key: m.key, unit: m.unit, before: m.before, minEffect: m.minEffect, step: m.step.id };
+  return {
+    benchmark: m.benchmark,
+    key: m.key,
+    unit: m.unit,
+    before: m.before,
+    minEffect: m.minEffect,
+    step: m.step.id,
+  };
 }
 
 /** Same range, or a step of one of its benchmarks within SAME_STEP_ENTRIES entries of one the issue has (change points move as history accumulates). */
@@ -174,17 +258,34 @@ function replaceMarker(body: string, state: AlertState): string {
   return `${lines.join('\n')}\n${alertMarker(state)}`;
 }
 
-async function listAlertIssues(client: GitHubClient, repo: RepoRef, label: string, authors: readonly string[]): Promise<AlertIssue[]> {
+async function listAlertIssues(
+  client: GitHubClient,
+  repo: RepoRef,
+  label: string,
+  authors: readonly string[],
+): Promise<AlertIssue[]> {
   let pages = 0;
-  const issues = await client.paginate(client.rest.issues.listForRepo, { ...repo, labels: label, state: 'all', sort: 'created', direction: 'desc', per_page: 100 }, (response, done) => {
-    if (++pages >= MAX_PAGES) done();
-    return response.data;
-  });
+  const issues = await client.paginate(
+    client.rest.issues.listForRepo,
+    { ...repo, labels: label, state: 'all', sort: 'created', direction: 'desc', per_page: 100 },
+    (response, done) => {
+      if (++pages >= MAX_PAGES) done();
+      return response.data;
+    },
+  );
   const out: AlertIssue[] = [];
   for (const i of issues) {
     if (i.pull_request || !i.user || !authors.includes(i.user.login)) continue;
     const alert = parseAlertMarker(i.body);
-    if (alert) out.push({ number: i.number, url: i.html_url, state: i.state === 'closed' ? 'closed' : 'open', title: i.title, body: i.body ?? '', alert });
+    if (alert)
+      out.push({
+        number: i.number,
+        url: i.html_url,
+        state: i.state === 'closed' ? 'closed' : 'open',
+        title: i.title,
+        body: i.body ?? '',
+        alert,
+      });
   }
   // Oldest first: when two runs raced and both opened one, the oldest is the one that stays.
   return out.sort((a, b) => a.number - b.number);
@@ -197,7 +298,12 @@ async function ensureLabels(client: GitHubClient, repo: RepoRef, labels: readonl
     } catch (error) {
       if (statusOf(error) !== 404) throw error;
       try {
-        await client.rest.issues.createLabel({ ...repo, name, color: 'd73a4a', description: 'perf-triage: performance moved on the default branch' });
+        await client.rest.issues.createLabel({
+          ...repo,
+          name,
+          color: 'd73a4a',
+          description: 'perf-triage: performance moved on the default branch',
+        });
       } catch (created) {
         // Another run created it in between.
         if (statusOf(created) !== 422) throw created;
@@ -207,15 +313,27 @@ async function ensureLabels(client: GitHubClient, repo: RepoRef, labels: readonl
 }
 
 /** The range's commits (oldest first) and the pull requests that brought them. */
-async function rangeDetails(client: GitHubClient, repo: RepoRef, alert: Alert, settings: AlertSettings): Promise<AlertDetails> {
+async function rangeDetails(
+  client: GitHubClient,
+  repo: RepoRef,
+  alert: Alert,
+  settings: AlertSettings,
+): Promise<AlertDetails> {
   const from = alert.from?.commit;
   const to = alert.to.commit;
-  const details: AlertDetails = { commits: [], ...(settings.bisectWorkflow ? { bisectWorkflow: settings.bisectWorkflow } : {}) };
+  const details: AlertDetails = {
+    commits: [],
+    ...(settings.bisectWorkflow ? { bisectWorkflow: settings.bisectWorkflow } : {}),
+  };
   if (!to) return details;
   let shas: { sha: string; message: string }[] = [];
   if (from) {
     try {
-      const { data } = await client.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${from}...${to}`, per_page: 100 });
+      const { data } = await client.rest.repos.compareCommitsWithBasehead({
+        ...repo,
+        basehead: `${from}...${to}`,
+        per_page: 100,
+      });
       shas = data.commits.map((c) => ({ sha: c.sha, message: c.commit.message.split('\n')[0] }));
       details.compareUrl = data.html_url;
       if (data.total_commits > shas.length) details.moreCommits = data.total_commits - shas.length;
@@ -230,18 +348,40 @@ async function rangeDetails(client: GitHubClient, repo: RepoRef, alert: Alert, s
   }
   const commits: AlertCommit[] = [];
   for (const c of shas) {
-    const { data } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: c.sha, per_page: 10 });
-    commits.push({ sha: c.sha, message: c.message, pulls: data.filter((p) => p.merged_at).map((p) => ({ number: p.number, title: p.title, url: p.html_url, ...(p.user ? { author: p.user.login } : {}) })) });
+    const { data } = await client.rest.repos.listPullRequestsAssociatedWithCommit({
+      ...repo,
+      commit_sha: c.sha,
+      per_page: 10,
+    });
+    commits.push({
+      sha: c.sha,
+      message: c.message,
+      pulls: data
+        .filter((p) => p.merged_at)
+        .map((p) => ({
+          number: p.number,
+          title: p.title,
+          url: p.html_url,
+          ...(p.user ? { author: p.user.login } : {}),
+        })),
+    });
   }
   details.commits = commits;
   return details;
 }
 
 /** The assignees GitHub will take ("author": the range's pull request authors); the others, with why. */
-async function assignable(client: GitHubClient, repo: RepoRef, wanted: readonly string[], commits: readonly AlertCommit[]): Promise<{ assignees: string[]; dropped: string[] }> {
+async function assignable(
+  client: GitHubClient,
+  repo: RepoRef,
+  wanted: readonly string[],
+  commits: readonly AlertCommit[],
+): Promise<{ assignees: string[]; dropped: string[] }> {
   const logins = new Set<string>();
   for (const w of wanted) {
-    if (w.toLowerCase() === 'author') for (const c of commits) for (const p of c.pulls) if (p.author && !p.author.endsWith('[bot]')) logins.add(p.author);
+    if (w.toLowerCase() === 'author')
+      for (const c of commits)
+        for (const p of c.pulls) if (p.author && !p.author.endsWith('[bot]')) logins.add(p.author);
     if (w.toLowerCase() !== 'author') logins.add(w);
   }
   const assignees: string[] = [];

@@ -24,11 +24,26 @@ export interface ArtifactFile {
   data: Uint8Array;
 }
 
-export async function downloadArtifact(client: GitHubClient, repo: RepoRef, runId: number, name: string, limits: ArtifactLimits): Promise<ArtifactFile[]> {
+export async function downloadArtifact(
+  client: GitHubClient,
+  repo: RepoRef,
+  runId: number,
+  name: string,
+  limits: ArtifactLimits,
+): Promise<ArtifactFile[]> {
   const where = `artifact "${name}" of run ${runId}`;
-  const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, { ...repo, run_id: runId, name, per_page: 100 });
+  const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, {
+    ...repo,
+    run_id: runId,
+    name,
+    per_page: 100,
+  });
   const exact = artifacts.filter((a) => a.name === name);
-  if (exact.length === 0) throw new InputError(where, `not found: the run uploaded ${artifacts.length ? `only ${artifacts.map((a) => `"${a.name}"`).join(', ')}` : 'no artifact of that name'}`);
+  if (exact.length === 0)
+    throw new InputError(
+      where,
+      `not found: the run uploaded ${artifacts.length ? `only ${artifacts.map((a) => `"${a.name}"`).join(', ')}` : 'no artifact of that name'}`,
+    );
   // Re-runs can upload the name again; the newest is the run's result.
   return fetchArtifact(client, repo, exact.sort((a, b) => b.id - a.id)[0], where, limits);
 }
@@ -46,8 +61,18 @@ interface ArtifactRef {
  * named `name-<attempt>` (a workflow uploads perf-triage-results-${{ github.run_attempt }}), oldest
  * attempt first. Expired ones are left out and named.
  */
-export async function attemptArtifacts(client: GitHubClient, repo: RepoRef, runId: number, name: string, limits: ArtifactLimits): Promise<{ attempts: { attempt: number; files: ArtifactFile[] }[]; expired: string[] }> {
-  const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, { ...repo, run_id: runId, per_page: 100 });
+export async function attemptArtifacts(
+  client: GitHubClient,
+  repo: RepoRef,
+  runId: number,
+  name: string,
+  limits: ArtifactLimits,
+): Promise<{ attempts: { attempt: number; files: ArtifactFile[] }[]; expired: string[] }> {
+  const artifacts = await client.paginate(client.rest.actions.listWorkflowRunArtifacts, {
+    ...repo,
+    run_id: runId,
+    per_page: 100,
+  });
   const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:-(\\d{1,4}))?$`);
   const byAttempt = new Map<number, ArtifactRef>();
   for (const a of artifacts) {
@@ -57,7 +82,11 @@ export async function attemptArtifacts(client: GitHubClient, repo: RepoRef, runI
     const seen = byAttempt.get(attempt);
     if (!seen || a.id > seen.id) byAttempt.set(attempt, a);
   }
-  if (byAttempt.size === 0) throw new InputError(`artifact "${name}" of run ${runId}`, `not found: the run uploaded ${artifacts.length ? `only ${artifacts.map((a) => `"${a.name}"`).join(', ')}` : 'no artifact'}`);
+  if (byAttempt.size === 0)
+    throw new InputError(
+      `artifact "${name}" of run ${runId}`,
+      `not found: the run uploaded ${artifacts.length ? `only ${artifacts.map((a) => `"${a.name}"`).join(', ')}` : 'no artifact'}`,
+    );
   const attempts: { attempt: number; files: ArtifactFile[] }[] = [];
   const expired: string[] = [];
   for (const [attempt, artifact] of [...byAttempt].sort((a, b) => a[0] - b[0])) {
@@ -65,19 +94,40 @@ export async function attemptArtifacts(client: GitHubClient, repo: RepoRef, runI
       expired.push(artifact.name);
       continue;
     }
-    attempts.push({ attempt, files: await fetchArtifact(client, repo, artifact, `artifact "${artifact.name}" of run ${runId}`, limits) });
+    attempts.push({
+      attempt,
+      files: await fetchArtifact(client, repo, artifact, `artifact "${artifact.name}" of run ${runId}`, limits),
+    });
   }
   return { attempts, expired };
 }
 
-async function fetchArtifact(client: GitHubClient, repo: RepoRef, artifact: ArtifactRef, where: string, limits: ArtifactLimits): Promise<ArtifactFile[]> {
-  if (artifact.expired) throw new InputError(where, `expired${artifact.expires_at ? ` on ${artifact.expires_at}` : ''}; re-run the benchmark workflow`);
+async function fetchArtifact(
+  client: GitHubClient,
+  repo: RepoRef,
+  artifact: ArtifactRef,
+  where: string,
+  limits: ArtifactLimits,
+): Promise<ArtifactFile[]> {
+  if (artifact.expired)
+    throw new InputError(
+      where,
+      `expired${artifact.expires_at ? ` on ${artifact.expires_at}` : ''}; re-run the benchmark workflow`,
+    );
   if (artifact.size_in_bytes > limits.maxArchiveBytes) {
-    throw new InputError(where, `is ${artifact.size_in_bytes} bytes, over the ${limits.maxArchiveBytes}-byte limit (artifact-max-bytes)`);
+    throw new InputError(
+      where,
+      `is ${artifact.size_in_bytes} bytes, over the ${limits.maxArchiveBytes}-byte limit (artifact-max-bytes)`,
+    );
   }
-  const response = await client.rest.actions.downloadArtifact({ ...repo, artifact_id: artifact.id, archive_format: 'zip' });
+  const response = await client.rest.actions.downloadArtifact({
+    ...repo,
+    artifact_id: artifact.id,
+    archive_format: 'zip',
+  });
   const bytes = new Uint8Array(response.data as ArrayBuffer);
-  if (bytes.length > limits.maxArchiveBytes) throw new InputError(where, `download is ${bytes.length} bytes, over the ${limits.maxArchiveBytes}-byte limit`);
+  if (bytes.length > limits.maxArchiveBytes)
+    throw new InputError(where, `download is ${bytes.length} bytes, over the ${limits.maxArchiveBytes}-byte limit`);
   try {
     return readZip(bytes, limits);
   } catch (error) {

@@ -29,16 +29,36 @@ export interface BaselineArtifact {
   passedOver: string[];
 }
 
-export async function latestBaselineArtifact(client: GitHubClient, repo: RepoRef, request: BaselineArtifactRequest): Promise<BaselineArtifact> {
+export async function latestBaselineArtifact(
+  client: GitHubClient,
+  repo: RepoRef,
+  request: BaselineArtifactRequest,
+): Promise<BaselineArtifact> {
   const { data: current } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: request.workflowRunId });
   const maxRuns = request.maxRuns ?? 20;
-  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: current.workflow_id, branch: request.branch, event: 'push', status: 'success', per_page: Math.min(100, maxRuns) });
+  const { data } = await client.rest.actions.listWorkflowRuns({
+    ...repo,
+    workflow_id: current.workflow_id,
+    branch: request.branch,
+    event: 'push',
+    status: 'success',
+    per_page: Math.min(100, maxRuns),
+  });
   const here = `${repo.owner}/${repo.repo}`.toLowerCase();
   // The query filters already; the check stays here, where it is seen.
-  const pushed = (r: (typeof data.workflow_runs)[number]) => r.event === 'push' && r.head_branch === request.branch && r.head_repository?.full_name.toLowerCase() === here && r.conclusion === 'success';
+  const pushed = (r: (typeof data.workflow_runs)[number]) =>
+    r.event === 'push' &&
+    r.head_branch === request.branch &&
+    r.head_repository?.full_name.toLowerCase() === here &&
+    r.conclusion === 'success';
   const passedOver: string[] = [];
   for (const run of data.workflow_runs.filter((r) => r.id !== current.id && pushed(r)).slice(0, maxRuns)) {
-    const { data: listed } = await client.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: run.id, name: request.artifactName, per_page: 100 });
+    const { data: listed } = await client.rest.actions.listWorkflowRunArtifacts({
+      ...repo,
+      run_id: run.id,
+      name: request.artifactName,
+      per_page: 100,
+    });
     const artifact = listed.artifacts.filter((a) => a.name === request.artifactName).sort((a, b) => b.id - a.id)[0];
     if (!artifact) {
       passedOver.push(`run ${run.id}: no artifact "${request.artifactName}"`);

@@ -17,7 +17,12 @@ export interface ClientOptions {
   retries?: number;
   /** Base of the retry back-off in ms (tests make it small). */
   retryBaseMs?: number;
-  log?: { debug(message: string): void; info(message: string): void; warn(message: string): void; error(message: string): void };
+  log?: {
+    debug(message: string): void;
+    info(message: string): void;
+    warn(message: string): void;
+    error(message: string): void;
+  };
 }
 
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -37,7 +42,10 @@ export function createClient(options: ClientOptions): GitHubClient {
         log.warn(`GitHub rate limit on ${request.method} ${request.url}: retrying after ${retryAfter} s`);
         return retryAllowed(request.request.retryCount);
       },
-      onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string; request: { retryCount: number } }) => {
+      onSecondaryRateLimit: (
+        retryAfter: number,
+        request: { method: string; url: string; request: { retryCount: number } },
+      ) => {
         log.warn(`GitHub secondary rate limit on ${request.method} ${request.url}: retrying after ${retryAfter} s`);
         return retryAllowed(request.request.retryCount);
       },
@@ -65,7 +73,12 @@ async function responseData(body: unknown, contentType: string | undefined): Pro
       return text;
     }
   }
-  if (!contentType || type.startsWith('text/') || (/charset=utf-8/i.test(contentType) && type !== 'application/octet-stream')) return response.text();
+  if (
+    !contentType ||
+    type.startsWith('text/') ||
+    (/charset=utf-8/i.test(contentType) && type !== 'application/octet-stream')
+  )
+    return response.text();
   return response.arrayBuffer();
 }
 

@@ -36,11 +36,20 @@ export async function listOurComments(client: GitHubClient, target: CommentTarge
     issue_number: target.issueNumber,
     per_page: 100,
   })) as IssueComment[];
-  return all.filter((c) => hasMarker(c.body, target.group) && c.user !== null && target.authors.includes(c.user.login)).sort((a, b) => a.id - b.id);
+  return all
+    .filter((c) => hasMarker(c.body, target.group) && c.user !== null && target.authors.includes(c.user.login))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** Creates or updates the group's comment with `body` (the marker is added here). */
-export async function upsertComment(client: GitHubClient, target: CommentTarget, body: string, stamp: string, sha?: string, workflow?: string): Promise<CommentResult> {
+export async function upsertComment(
+  client: GitHubClient,
+  target: CommentTarget,
+  body: string,
+  stamp: string,
+  sha?: string,
+  workflow?: string,
+): Promise<CommentResult> {
   // The marker goes last, after every untrusted text: only a comment's last line is read as one.
   const full = `${body.trimEnd()}\n${marker(target.group, stamp, sha, workflow)}\n`;
   const existing = await listOurComments(client, target);
@@ -71,7 +80,13 @@ export async function upsertComment(client: GitHubClient, target: CommentTarget,
  * A POST whose answer was lost may have landed: before trying again, look for a comment carrying
  * this run's stamp. Never two comments from one run.
  */
-async function createOnce(client: GitHubClient, target: CommentTarget, body: string, stamp: string, attempts = 3): Promise<IssueComment> {
+async function createOnce(
+  client: GitHubClient,
+  target: CommentTarget,
+  body: string,
+  stamp: string,
+  attempts = 3,
+): Promise<IssueComment> {
   for (let attempt = 1; ; attempt++) {
     try {
       const { data } = await client.rest.issues.createComment({
@@ -91,7 +106,12 @@ async function createOnce(client: GitHubClient, target: CommentTarget, body: str
 }
 
 async function update(client: GitHubClient, target: CommentTarget, id: number, body: string): Promise<IssueComment> {
-  const { data } = await client.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: id, body });
+  const { data } = await client.rest.issues.updateComment({
+    owner: target.owner,
+    repo: target.repo,
+    comment_id: id,
+    body,
+  });
   return data as IssueComment;
 }
 

@@ -69,12 +69,17 @@ export function readContext(env: Record<string, string | undefined>): GitHubCont
 
 function parseRepo(value: string | undefined): RepoRef {
   const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
-  if (!match) throw new ContextError(`GITHUB_REPOSITORY is "${value ?? ''}": expected owner/repo (is this running on GitHub Actions?)`);
+  if (!match)
+    throw new ContextError(
+      `GITHUB_REPOSITORY is "${value ?? ''}": expected owner/repo (is this running on GitHub Actions?)`,
+    );
   return { owner: match[1], repo: match[2] };
 }
 
 function object(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** The job summary of this run, where the full report is. */

@@ -20,24 +20,43 @@ export interface DispatchRequest {
 }
 
 /** Dispatches the workflow and finds the run it started: by the id GitHub returns, else by the token in the run's title. */
-export async function dispatchRun(client: GitHubClient, repo: RepoRef, request: DispatchRequest, wait: { sleep: Sleep; pollMs: number; attempts?: number }): Promise<{ id: number; url: string }> {
+export async function dispatchRun(
+  client: GitHubClient,
+  repo: RepoRef,
+  request: DispatchRequest,
+  wait: { sleep: Sleep; pollMs: number; attempts?: number },
+): Promise<{ id: number; url: string }> {
   const dispatch = (details: boolean) =>
-    client.request('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', { ...repo, workflow_id: request.workflow, ref: request.ref, inputs: request.inputs, ...(details ? { return_run_details: true } : {}) });
+    client.request('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+      ...repo,
+      workflow_id: request.workflow,
+      ref: request.ref,
+      inputs: request.inputs,
+      ...(details ? { return_run_details: true } : {}),
+    });
   // An older GitHub Enterprise Server refuses the return_run_details field: dispatch without it.
   const response = await dispatch(true).catch((error: unknown) => {
     if (statusOf(error) === 422 && /return_run_details/.test(String((error as Error)?.message))) return dispatch(false);
     throw error;
   });
   const details = response.data as { workflow_run_id?: unknown; html_url?: unknown } | undefined;
-  if (typeof details?.workflow_run_id === 'number') return { id: details.workflow_run_id, url: typeof details.html_url === 'string' ? details.html_url : '' };
+  if (typeof details?.workflow_run_id === 'number')
+    return { id: details.workflow_run_id, url: typeof details.html_url === 'string' ? details.html_url : '' };
   // GitHub Enterprise answers 204 without the run: find it by the token in its title (the workflow's run-name).
   for (let attempt = 0; attempt < (wait.attempts ?? 20); attempt++) {
-    const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: request.workflow, event: 'workflow_dispatch', per_page: 30 });
+    const { data } = await client.rest.actions.listWorkflowRuns({
+      ...repo,
+      workflow_id: request.workflow,
+      event: 'workflow_dispatch',
+      per_page: 30,
+    });
     const run = data.workflow_runs.find((r) => (r.display_title ?? '').includes(request.token));
     if (run) return { id: run.id, url: run.html_url };
     await wait.sleep(wait.pollMs);
   }
-  throw new Error(`the dispatched run of ${request.workflow} did not appear (its run-name must contain the token input; see examples/workflows/perf-bisect-bench.yml)`);
+  throw new Error(
+    `the dispatched run of ${request.workflow} did not appear (its run-name must contain the token input; see examples/workflows/perf-bisect-bench.yml)`,
+  );
 }
 
 export interface RunOutcome {
@@ -48,12 +67,18 @@ export interface RunOutcome {
 }
 
 /** Polls the run until it completes or the deadline (ms since the epoch) passes. */
-export async function waitForRun(client: GitHubClient, repo: RepoRef, runId: number, wait: { sleep: Sleep; pollMs: number; deadline: number; now?: () => number }): Promise<RunOutcome> {
+export async function waitForRun(
+  client: GitHubClient,
+  repo: RepoRef,
+  runId: number,
+  wait: { sleep: Sleep; pollMs: number; deadline: number; now?: () => number },
+): Promise<RunOutcome> {
   const now = wait.now ?? Date.now;
   for (;;) {
     const { data } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: runId, exclude_pull_requests: true });
     if (data.status === 'completed') return { status: data.status, conclusion: data.conclusion, timedOut: false };
-    if (now() + wait.pollMs > wait.deadline) return { status: data.status ?? 'unknown', conclusion: data.conclusion, timedOut: true };
+    if (now() + wait.pollMs > wait.deadline)
+      return { status: data.status ?? 'unknown', conclusion: data.conclusion, timedOut: true };
     await wait.sleep(wait.pollMs);
   }
 }

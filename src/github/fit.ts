@@ -37,12 +37,14 @@ export interface FitOptions {
   headSha?: string;
 }
 
-const sizeIn = (unit: FitOptions['unit']) => (unit === 'bytes' ? (text: string) => Buffer.byteLength(text) : (text: string) => text.length);
+const sizeIn = (unit: FitOptions['unit']) =>
+  unit === 'bytes' ? (text: string) => Buffer.byteLength(text) : (text: string) => text.length;
 
 export function fitReport(report: Report, options: FitOptions): FittedComment {
   const size = sizeIn(options.unit);
   const limit = options.limit - (options.reserve ?? 0);
-  const where = options.fullReport ?? (options.summaryUrl ? `the [job summary](${options.summaryUrl})` : 'the job summary');
+  const where =
+    options.fullReport ?? (options.summaryUrl ? `the [job summary](${options.summaryUrl})` : 'the job summary');
   const render = {
     summaryUrl: options.summaryUrl,
     ...(options.fullReport ? { fullReport: options.fullReport } : {}),
@@ -59,7 +61,10 @@ export function fitReport(report: Report, options: FitOptions): FittedComment {
 }
 
 /** `reserve`: characters kept free for what the caller appends (the marker line). */
-export function fitComment(report: Report, options: { reserve: number; summaryUrl?: string; repositoryUrl?: string; headSha?: string }): FittedComment {
+export function fitComment(
+  report: Report,
+  options: { reserve: number; summaryUrl?: string; repositoryUrl?: string; headSha?: string },
+): FittedComment {
   return fitReport(report, { limit: COMMENT_LIMIT, ...options });
 }
 

@@ -136,7 +136,8 @@ export async function commitFiles(client: GitHubClient, request: CommitRequest):
   checkBranchName(request.branch);
   if (request.message.trim() === '') throw new CommitError('invalid', 'commit message is empty');
   const maxAttempts = request.maxAttempts ?? DEFAULT_ATTEMPTS;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new CommitError('invalid', `maxAttempts must be a positive integer, got ${maxAttempts}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new CommitError('invalid', `maxAttempts must be a positive integer, got ${maxAttempts}`);
   const backoff = { ...DEFAULT_BACKOFF, ...request.backoff };
   const trailer = request.idempotencyKey !== undefined ? idempotencyTrailer(request.idempotencyKey) : undefined;
   const message = trailer ? withTrailer(request.message, trailer) : request.message;
@@ -169,7 +170,12 @@ export async function commitFiles(client: GitHubClient, request: CommitRequest):
       const landed = await findLanded(client, target, head, uncertain, trailer);
       if (landed) {
         const made = uncertain.find((a) => a.commit === landed.sha);
-        return { sha: landed.sha, attempts: Math.max(1, attempt - 1), created: landed.ours, branchCreated: made !== undefined && made.base === undefined };
+        return {
+          sha: landed.sha,
+          attempts: Math.max(1, attempt - 1),
+          created: landed.ours,
+          branchCreated: made !== undefined && made.base === undefined,
+        };
       }
     }
 
@@ -177,11 +183,22 @@ export async function commitFiles(client: GitHubClient, request: CommitRequest):
     const applied = await request.apply(read);
     if (applied === 'no-change') return { skipped: 'no-change', detail: 'nothing to record', attempts: attempt };
     const changes = await changedFiles(checkChanges(applied), read);
-    if (changes.length === 0) return { skipped: 'no-change', detail: `the files already hold this content on ${request.branch}`, attempts: attempt };
+    if (changes.length === 0)
+      return {
+        skipped: 'no-change',
+        detail: `the files already hold this content on ${request.branch}`,
+        attempts: attempt,
+      };
 
     const tree = await writeTree(client, target, changes, head?.tree);
-    if (head !== undefined && tree === head.tree) return { skipped: 'no-change', detail: `the tree of ${request.branch} is unchanged`, attempts: attempt };
-    const commit = await writeCommit(client, target, { message, tree, parents: head ? [head.sha] : [], author: request.author });
+    if (head !== undefined && tree === head.tree)
+      return { skipped: 'no-change', detail: `the tree of ${request.branch} is unchanged`, attempts: attempt };
+    const commit = await writeCommit(client, target, {
+      message,
+      tree,
+      parents: head ? [head.sha] : [],
+      author: request.author,
+    });
 
     const outcome = head ? await updateRef(client, target, commit) : await createRef(client, target, commit);
     windowMs = Date.now() - startedAt;
@@ -189,11 +206,14 @@ export async function commitFiles(client: GitHubClient, request: CommitRequest):
     if (outcome === 'unknown') {
       // The update may have landed: if the branch is at our commit, it did.
       const now = await readHead(client, target);
-      if (now?.sha === commit) return { sha: commit, attempts: attempt, created: true, branchCreated: head === undefined };
+      if (now?.sha === commit)
+        return { sha: commit, attempts: attempt, created: true, branchCreated: head === undefined };
       uncertain.push({ commit, base: head?.sha });
       reason = 'the answer to the branch update was lost';
     } else {
-      reason = head ? 'another writer moved the branch (not a fast forward)' : 'another writer created the branch first';
+      reason = head
+        ? 'another writer moved the branch (not a fast forward)'
+        : 'another writer created the branch first';
     }
   }
 
@@ -211,13 +231,22 @@ export async function commitFiles(client: GitHubClient, request: CommitRequest):
 async function readHead(client: GitHubClient, target: BranchTarget): Promise<Head | undefined> {
   let sha: string;
   try {
-    const { data } = await client.rest.git.getRef({ owner: target.owner, repo: target.repo, ref: `heads/${target.branch}` });
-    if (data.object.type !== 'commit') throw new CommitError('invalid', `refs/heads/${target.branch} points at a ${data.object.type}, not a commit`);
+    const { data } = await client.rest.git.getRef({
+      owner: target.owner,
+      repo: target.repo,
+      ref: `heads/${target.branch}`,
+    });
+    if (data.object.type !== 'commit')
+      throw new CommitError('invalid', `refs/heads/${target.branch} points at a ${data.object.type}, not a commit`);
     sha = data.object.sha;
   } catch (error) {
     if (statusOf(error) === 404) return undefined;
     if (statusOf(error) === 409) {
-      throw new CommitError('empty-repository', `${target.owner}/${target.repo} is empty (no commits yet): push a first commit, then run again.`, { cause: error });
+      throw new CommitError(
+        'empty-repository',
+        `${target.owner}/${target.repo} is empty (no commits yet): push a first commit, then run again.`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -278,7 +307,12 @@ function snapshotReader(client: GitHubClient, target: BranchTarget, commit: stri
   };
 }
 
-async function readFile(client: GitHubClient, target: BranchTarget, commit: string, path: string): Promise<string | undefined> {
+async function readFile(
+  client: GitHubClient,
+  target: BranchTarget,
+  commit: string,
+  path: string,
+): Promise<string | undefined> {
   let data;
   try {
     ({ data } = await client.rest.repos.getContent({ owner: target.owner, repo: target.repo, path, ref: commit }));
@@ -287,11 +321,14 @@ async function readFile(client: GitHubClient, target: BranchTarget, commit: stri
     throw error;
   }
   if (Array.isArray(data)) throw new CommitError('invalid', `${path} is a directory on ${target.branch}, not a file`);
-  if (data.type !== 'file' || !('content' in data)) throw new CommitError('invalid', `${path} is a ${data.type} on ${target.branch}, not a file`);
-  if (data.encoding === 'base64' && (data.content !== '' || data.size === 0)) return decodeText(path, Buffer.from(data.content, 'base64'));
+  if (data.type !== 'file' || !('content' in data))
+    throw new CommitError('invalid', `${path} is a ${data.type} on ${target.branch}, not a file`);
+  if (data.encoding === 'base64' && (data.content !== '' || data.size === 0))
+    return decodeText(path, Buffer.from(data.content, 'base64'));
   // Over 1 MB the contents API leaves the content out (encoding "none"): the blob API has it.
   const blob = await client.rest.git.getBlob({ owner: target.owner, repo: target.repo, file_sha: data.sha });
-  const bytes = blob.data.encoding === 'base64' ? Buffer.from(blob.data.content, 'base64') : Buffer.from(blob.data.content, 'utf8');
+  const bytes =
+    blob.data.encoding === 'base64' ? Buffer.from(blob.data.content, 'base64') : Buffer.from(blob.data.content, 'utf8');
   return decodeText(path, bytes);
 }
 
@@ -308,13 +345,24 @@ function checkBranchName(branch: string): void {
     branch.includes('//') ||
     /[\s~^:?*[\\\x00-\x1f\x7f]/.test(branch) ||
     branch.includes('@{');
-  if (bad) throw new CommitError('invalid', `not a valid branch name: ${JSON.stringify(branch)} (give the name without refs/heads/)`);
+  if (bad)
+    throw new CommitError(
+      'invalid',
+      `not a valid branch name: ${JSON.stringify(branch)} (give the name without refs/heads/)`,
+    );
 }
 
 function checkPath(path: string): string {
   const parts = path.split('/');
-  if (path === '' || parts.some((p) => p === '' || p === '.' || p === '..' || p.toLowerCase() === '.git') || path.includes('\0')) {
-    throw new CommitError('invalid', `not a valid repository path: ${JSON.stringify(path)} (relative, slash-separated, no . or .. parts)`);
+  if (
+    path === '' ||
+    parts.some((p) => p === '' || p === '.' || p === '..' || p.toLowerCase() === '.git') ||
+    path.includes('\0')
+  ) {
+    throw new CommitError(
+      'invalid',
+      `not a valid repository path: ${JSON.stringify(path)} (relative, slash-separated, no . or .. parts)`,
+    );
   }
   return path;
 }
@@ -348,7 +396,12 @@ async function write<T>(target: BranchTarget, run: () => Promise<T>): Promise<T>
   }
 }
 
-async function writeTree(client: GitHubClient, target: BranchTarget, changes: FileChange[], baseTree: string | undefined): Promise<string> {
+async function writeTree(
+  client: GitHubClient,
+  target: BranchTarget,
+  changes: FileChange[],
+  baseTree: string | undefined,
+): Promise<string> {
   const entries: { path: string; mode: typeof FILE_MODE; type: 'blob'; content?: string; sha?: string }[] = [];
   for (const change of changes) {
     if (Buffer.byteLength(change.content, 'utf8') <= INLINE_LIMIT) {
@@ -356,12 +409,22 @@ async function writeTree(client: GitHubClient, target: BranchTarget, changes: Fi
       continue;
     }
     const { data } = await write(target, () =>
-      client.rest.git.createBlob({ owner: target.owner, repo: target.repo, content: Buffer.from(change.content, 'utf8').toString('base64'), encoding: 'base64' }),
+      client.rest.git.createBlob({
+        owner: target.owner,
+        repo: target.repo,
+        content: Buffer.from(change.content, 'utf8').toString('base64'),
+        encoding: 'base64',
+      }),
     );
     entries.push({ path: change.path, mode: FILE_MODE, type: 'blob', sha: data.sha });
   }
   const { data } = await write(target, () =>
-    client.rest.git.createTree({ owner: target.owner, repo: target.repo, tree: entries, ...(baseTree !== undefined ? { base_tree: baseTree } : {}) }),
+    client.rest.git.createTree({
+      owner: target.owner,
+      repo: target.repo,
+      tree: entries,
+      ...(baseTree !== undefined ? { base_tree: baseTree } : {}),
+    }),
   );
   return data.sha;
 }
@@ -390,13 +453,24 @@ type RefOutcome = 'done' | 'moved' | 'unknown';
 function refRefusal(target: BranchTarget, error: unknown, action: string): CommitError {
   if (isProtectedRefusal(error)) return protectedBranchError(target, error);
   if (isReadOnlyRefusal(error)) return readOnlyTokenError(target, error);
-  return new CommitError('rejected', `GitHub refused to ${action} ${target.owner}/${target.repo}@${target.branch}: ${githubMessage(error)}`, { cause: error });
+  return new CommitError(
+    'rejected',
+    `GitHub refused to ${action} ${target.owner}/${target.repo}@${target.branch}: ${githubMessage(error)}`,
+    { cause: error },
+  );
 }
 
 /** Fast-forward only. Not retried by the client: a lost answer is checked, not repeated blindly. */
 async function updateRef(client: GitHubClient, target: BranchTarget, sha: string): Promise<RefOutcome> {
   try {
-    await client.rest.git.updateRef({ owner: target.owner, repo: target.repo, ref: `heads/${target.branch}`, sha, force: false, request: { retries: 0 } });
+    await client.rest.git.updateRef({
+      owner: target.owner,
+      repo: target.repo,
+      ref: `heads/${target.branch}`,
+      sha,
+      force: false,
+      request: { retries: 0 },
+    });
     return 'done';
   } catch (error) {
     if (isNotFastForward(error)) return 'moved';
@@ -409,7 +483,13 @@ async function updateRef(client: GitHubClient, target: BranchTarget, sha: string
 
 async function createRef(client: GitHubClient, target: BranchTarget, sha: string): Promise<RefOutcome> {
   try {
-    await client.rest.git.createRef({ owner: target.owner, repo: target.repo, ref: `refs/heads/${target.branch}`, sha, request: { retries: 0 } });
+    await client.rest.git.createRef({
+      owner: target.owner,
+      repo: target.repo,
+      ref: `refs/heads/${target.branch}`,
+      sha,
+      request: { retries: 0 },
+    });
     return 'done';
   } catch (error) {
     if (statusOf(error) === 422 && /already exists/i.test(githubMessage(error))) return 'moved';

@@ -51,7 +51,8 @@ const NOT_FAST_FORWARD = /not a fast[- ]?forward/i;
 // Classic branch protection ("Protected branch update failed for refs/heads/main.", "Changes must
 // be made through a pull request.", "Required status check … is expected.") and rulesets
 // ("Repository rule violations found", "Cannot update this protected ref.").
-const PROTECTED = /protected branch|protected ref|rule violation|must be made through a pull request|required status check|approving review|cannot force-push/i;
+const PROTECTED =
+  /protected branch|protected ref|rule violation|must be made through a pull request|required status check|approving review|cannot force-push/i;
 const READ_ONLY = /resource not accessible by|must have (push|write) access|write access to repository not granted/i;
 
 /** The update lost a race: the branch is no longer where this attempt started from. */

@@ -22,7 +22,8 @@ function parse(line: string): Trailer | undefined {
  */
 export function idempotencyTrailer(key: string): string {
   const k = key.trim();
-  if (k === '' || /[\r\n]/.test(k)) throw new Error(`idempotency key must be one non-empty line, got ${JSON.stringify(key)}`);
+  if (k === '' || /[\r\n]/.test(k))
+    throw new Error(`idempotency key must be one non-empty line, got ${JSON.stringify(key)}`);
   const t = parse(k);
   return t ? `${t.key}: ${t.value}` : `${RUN_TRAILER}: ${k}`;
 }

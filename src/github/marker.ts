@@ -7,7 +7,11 @@
 
 /** Group names become [a-z0-9._-] so the marker stays one HTML comment whatever the input says. */
 export function groupId(group: string): string {
-  const id = group.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64);
+  const id = group
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
   return id || 'default';
 }
 
@@ -30,7 +34,8 @@ export interface ReportMarker {
   workflow?: string;
 }
 
-const REPORT_LINE = /^<!-- perf-triage:comment group=([a-z0-9._-]{1,64}) stamp=(\d{1,16})\.(\d{1,6})(?: sha=([0-9a-f]{40}|[0-9a-f]{64}))?(?: workflow=([A-Za-z0-9._/-]{1,300}))? -->$/;
+const REPORT_LINE =
+  /^<!-- perf-triage:comment group=([a-z0-9._-]{1,64}) stamp=(\d{1,16})\.(\d{1,6})(?: sha=([0-9a-f]{40}|[0-9a-f]{64}))?(?: workflow=([A-Za-z0-9._/-]{1,300}))? -->$/;
 
 /**
  * The lines of perf-triage markers at the end of a body, last first: the run of lines, from the end,
@@ -38,7 +43,10 @@ const REPORT_LINE = /^<!-- perf-triage:comment group=([a-z0-9._-]{1,64}) stamp=(
  */
 export function trailingMarkers(body: string | null | undefined): string[] {
   if (typeof body !== 'string') return [];
-  const lines = body.replace(/(\r?\n)+$/, '').split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = body
+    .replace(/(\r?\n)+$/, '')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''));
   const out: string[] = [];
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i];
@@ -56,7 +64,12 @@ export function parseMarker(body: string | null | undefined): ReportMarker | und
   const id = Number(match[2]);
   const attempt = Number(match[3]);
   if (!Number.isSafeInteger(id) || !Number.isSafeInteger(attempt)) return undefined;
-  return { group: match[1], run: { id, attempt }, ...(match[4] ? { sha: match[4] } : {}), ...(match[5] ? { workflow: match[5] } : {}) };
+  return {
+    group: match[1],
+    run: { id, attempt },
+    ...(match[4] ? { sha: match[4] } : {}),
+    ...(match[5] ? { workflow: match[5] } : {}),
+  };
 }
 
 function markerOf(body: string | null | undefined, group: string): ReportMarker | undefined {
@@ -70,7 +83,10 @@ export function reportedSha(body: string | null | undefined, group: string): str
 }
 
 /** The workflow run (id and attempt) that wrote a report comment, from its marker's stamp. */
-export function reportedRun(body: string | null | undefined, group: string): { id: number; attempt: number } | undefined {
+export function reportedRun(
+  body: string | null | undefined,
+  group: string,
+): { id: number; attempt: number } | undefined {
   return markerOf(body, group)?.run;
 }
 

@@ -40,8 +40,17 @@ export interface PublishResult {
 export async function publishComment(request: PublishRequest): Promise<PublishResult> {
   const { client, context, report } = request;
   if (request.mode === 'never') return { skipped: 'comment: never' };
-  const target: CommentTarget = { ...context.repository!, issueNumber: request.pullNumber, group: request.group, authors: request.authors };
-  const noteworthy = request.mode === 'always' || (request.mode === 'changed' ? report.verdict !== 'unchanged' || breached(report) : report.verdict === 'regressed' || breached(report));
+  const target: CommentTarget = {
+    ...context.repository!,
+    issueNumber: request.pullNumber,
+    group: request.group,
+    authors: request.authors,
+  };
+  const noteworthy =
+    request.mode === 'always' ||
+    (request.mode === 'changed'
+      ? report.verdict !== 'unchanged' || breached(report)
+      : report.verdict === 'regressed' || breached(report));
   if (!noteworthy) {
     // A comment from an earlier push must not keep showing a verdict that no longer holds.
     const earlier = await listOurComments(client, target);
@@ -49,13 +58,21 @@ export async function publishComment(request: PublishRequest): Promise<PublishRe
   }
   const reserve = marker(request.group, request.stamp, request.headSha, request.workflow).length + 2;
   const repositoryUrl = `${context.serverUrl}/${target.owner}/${target.repo}`;
-  const fitted = fitComment(report, { reserve, summaryUrl: request.summaryUrl, repositoryUrl, ...(request.headSha ? { headSha: request.headSha } : {}) });
+  const fitted = fitComment(report, {
+    reserve,
+    summaryUrl: request.summaryUrl,
+    repositoryUrl,
+    ...(request.headSha ? { headSha: request.headSha } : {}),
+  });
   try {
     const comment = await upsertComment(client, target, fitted.body, request.stamp, request.headSha, request.workflow);
     return { comment, detail: fitted.truncated ? 'truncated' : fitted.detail };
   } catch (error) {
     if (statusOf(error) === 403) {
-      return { skipped: 'the token cannot write comments here (HTTP 403): it needs pull-requests: write, and a pull request from a fork only ever gets a read-only token there; use the two-workflow mode in docs/github.md' };
+      return {
+        skipped:
+          'the token cannot write comments here (HTTP 403): it needs pull-requests: write, and a pull request from a fork only ever gets a read-only token there; use the two-workflow mode in docs/github.md',
+      };
     }
     throw error;
   }
@@ -81,7 +98,11 @@ export async function publishOutcomeCheck(request: CheckRequest): Promise<{ id: 
   const first = report.benchmarks[0];
   const title = first ? `${plainText(first.name, 100)}: ${headline(first).replace(/`/g, '')}` : report.verdict;
   // The same levels of detail as the comment, from compact down, and the same safe cut.
-  const summary = fitReport(report, { limit: CHECK_SUMMARY_LIMIT, from: 'compact', summaryUrl: request.detailsUrl }).body;
+  const summary = fitReport(report, {
+    limit: CHECK_SUMMARY_LIMIT,
+    from: 'compact',
+    summaryUrl: request.detailsUrl,
+  }).body;
   return publishCheck(request.client, request.repo, {
     name: request.name,
     headSha: request.headSha,

@@ -16,9 +16,15 @@ export interface TriggeringRun {
   conclusion: string | null;
 }
 
-export type Resolution = { pull: { number: number; headSha: string; url: string }; run: TriggeringRun } | { skip: string; run?: TriggeringRun };
+export type Resolution =
+  | { pull: { number: number; headSha: string; url: string }; run: TriggeringRun }
+  | { skip: string; run?: TriggeringRun };
 
-export async function getRun(client: GitHubClient, repo: RepoRef, runId: number): Promise<TriggeringRun & { pullNumbers: number[] }> {
+export async function getRun(
+  client: GitHubClient,
+  repo: RepoRef,
+  runId: number,
+): Promise<TriggeringRun & { pullNumbers: number[] }> {
   const { data } = await client.rest.actions.getWorkflowRun({ ...repo, run_id: runId });
   return {
     id: data.id,
@@ -45,10 +51,24 @@ export async function resolvePullRequest(client: GitHubClient, repo: RepoRef, ru
     if (matches(data)) return { pull: { number: data.number, headSha: data.head.sha, url: data.html_url }, run };
   }
   const headOwner = run.headRepository.split('/')[0];
-  if (!headOwner || !run.headBranch) return { skip: `the triggering run ${run.id} names no head repository or branch`, run };
-  const pulls = await client.paginate(client.rest.pulls.list, { ...repo, state: 'open', head: `${headOwner}:${run.headBranch}`, per_page: 100 });
+  if (!headOwner || !run.headBranch)
+    return { skip: `the triggering run ${run.id} names no head repository or branch`, run };
+  const pulls = await client.paginate(client.rest.pulls.list, {
+    ...repo,
+    state: 'open',
+    head: `${headOwner}:${run.headBranch}`,
+    per_page: 100,
+  });
   const found = pulls.filter(matches);
-  if (found.length === 1) return { pull: { number: found[0].number, headSha: found[0].head.sha, url: found[0].html_url }, run };
-  if (found.length > 1) return { skip: `${found.length} open pull requests have head ${run.headRepository}@${run.headSha.slice(0, 7)}; not guessing`, run };
-  return { skip: `no open pull request has head ${run.headRepository}:${run.headBranch} at ${run.headSha.slice(0, 7)} (closed, or pushed again since the run)`, run };
+  if (found.length === 1)
+    return { pull: { number: found[0].number, headSha: found[0].head.sha, url: found[0].html_url }, run };
+  if (found.length > 1)
+    return {
+      skip: `${found.length} open pull requests have head ${run.headRepository}@${run.headSha.slice(0, 7)}; not guessing`,
+      run,
+    };
+  return {
+    skip: `no open pull request has head ${run.headRepository}:${run.headBranch} at ${run.headSha.slice(0, 7)} (closed, or pushed again since the run)`,
+    run,
+  };
 }

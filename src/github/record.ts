@@ -62,7 +62,11 @@ export async function recordResults(request: RecordRequest): Promise<RecordResul
     ...(request.retry?.backoff ? { backoff: request.retry.backoff } : {}),
     // The journal's layout (segments, index, JOURNAL.md, baselines) is src/journal/store.ts's, shared with the CLI.
     apply: async (read) => {
-      const changes = await recordChanges(read, request.paths, recordInput(request.report, request.heads, entries, request.recordedAt, request.commit));
+      const changes = await recordChanges(
+        read,
+        request.paths,
+        recordInput(request.report, request.heads, entries, request.recordedAt, request.commit),
+      );
       return changes.added.length === 0 ? 'no-change' : changes.files;
     },
   });

@@ -5,7 +5,12 @@
 import { statusOf, type GitHubClient } from './client';
 import type { RepoRef } from './context';
 
-export async function readRepoFile(client: GitHubClient, repo: RepoRef, ref: string, path: string): Promise<string | undefined> {
+export async function readRepoFile(
+  client: GitHubClient,
+  repo: RepoRef,
+  ref: string,
+  path: string,
+): Promise<string | undefined> {
   try {
     const { data } = await client.rest.repos.getContent({ ...repo, path, ref });
     if (Array.isArray(data) || data.type !== 'file') return undefined;

@@ -33,13 +33,21 @@ export interface RawGitHubSettings {
 
 export function parseGitHubSettings(raw: RawGitHubSettings): GitHubSettings {
   const comment = raw.comment.trim().toLowerCase();
-  if (!(MODES as readonly string[]).includes(comment)) throw new ConfigError('comment', `"${raw.comment}" is not one of ${MODES.join(', ')}`);
+  if (!(MODES as readonly string[]).includes(comment))
+    throw new ConfigError('comment', `"${raw.comment}" is not one of ${MODES.join(', ')}`);
   const runId = raw.workflowRunId.trim() === '' ? 0 : Number(raw.workflowRunId);
-  if (!Number.isInteger(runId) || runId < 0) throw new ConfigError('workflow-run-id', `"${raw.workflowRunId}" is not a workflow run id (a whole number)`);
-  const maxBytes = raw.artifactMaxBytes.trim() === '' ? numericDefault('artifact-max-bytes') : Number(raw.artifactMaxBytes);
-  if (!Number.isInteger(maxBytes) || maxBytes <= 0) throw new ConfigError('artifact-max-bytes', `"${raw.artifactMaxBytes}" is not a size in bytes (a whole number > 0)`);
+  if (!Number.isInteger(runId) || runId < 0)
+    throw new ConfigError('workflow-run-id', `"${raw.workflowRunId}" is not a workflow run id (a whole number)`);
+  const maxBytes =
+    raw.artifactMaxBytes.trim() === '' ? numericDefault('artifact-max-bytes') : Number(raw.artifactMaxBytes);
+  if (!Number.isInteger(maxBytes) || maxBytes <= 0)
+    throw new ConfigError(
+      'artifact-max-bytes',
+      `"${raw.artifactMaxBytes}" is not a size in bytes (a whole number > 0)`,
+    );
   const artifactName = raw.artifactName.trim();
-  if (!artifactName || /[\\/:*?"<>|]/.test(artifactName)) throw new ConfigError('artifact-name', `"${raw.artifactName}" is not an artifact name`);
+  if (!artifactName || /[\\/:*?"<>|]/.test(artifactName))
+    throw new ConfigError('artifact-name', `"${raw.artifactName}" is not an artifact name`);
   return {
     token: raw.token,
     comment: comment as CommentMode,

@@ -93,7 +93,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 function checkLimits(limits: ZipLimits): void {
   for (const key of ['maxEntries', 'maxEntryBytes', 'maxTotalBytes', 'maxRatio'] as const) {
     const v = limits[key];
-    if (typeof v !== 'number' || !(v >= 0) || Number.isNaN(v)) throw new RangeError(`readZip: limits.${key} must be a non-negative number`);
+    if (typeof v !== 'number' || !(v >= 0) || Number.isNaN(v))
+      throw new RangeError(`readZip: limits.${key} must be a non-negative number`);
   }
 }
 
@@ -119,11 +120,16 @@ export function checkEntryName(name: string): void {
   const segments = name.replace(/\/$/, '').split('/');
   for (const segment of segments) {
     if (segment === '..') throw new UnsafeArchiveError(`entry name with a '..' segment: ${shown}`);
-    if (segment === '.' || segment === '') throw new UnsafeArchiveError(`entry name with an empty or '.' segment: ${shown}`);
+    if (segment === '.' || segment === '')
+      throw new UnsafeArchiveError(`entry name with an empty or '.' segment: ${shown}`);
   }
 }
 
-function readCentralDirectory(bytes: Uint8Array, view: DataView, limits: ZipLimits): { records: CentralRecord[]; cdOffset: number } {
+function readCentralDirectory(
+  bytes: Uint8Array,
+  view: DataView,
+  limits: ZipLimits,
+): { records: CentralRecord[]; cdOffset: number } {
   const eocd = findEocd(view);
   if (eocd >= 20 && view.getUint32(eocd - 20, true) === SIG_ZIP64_LOCATOR) {
     throw new UnsafeArchiveError('ZIP64 archives are not supported');
@@ -146,13 +152,15 @@ function readCentralDirectory(bytes: Uint8Array, view: DataView, limits: ZipLimi
   if (cdOffset + cdSize !== eocd) {
     throw new ZipFormatError('central directory does not end where the end of central directory record begins');
   }
-  if (totalEntries * CENTRAL_SIZE > cdSize) throw new ZipFormatError('central directory is too small for its entry count');
+  if (totalEntries * CENTRAL_SIZE > cdSize)
+    throw new ZipFormatError('central directory is too small for its entry count');
 
   const records: CentralRecord[] = [];
   let pos = cdOffset;
   for (let i = 0; i < totalEntries; i++) {
     if (pos + CENTRAL_SIZE > eocd) throw new ZipFormatError('truncated central directory');
-    if (view.getUint32(pos, true) !== SIG_CENTRAL) throw new ZipFormatError(`bad central directory signature at offset ${pos}`);
+    if (view.getUint32(pos, true) !== SIG_CENTRAL)
+      throw new ZipFormatError(`bad central directory signature at offset ${pos}`);
     const madeBy = view.getUint16(pos + 4, true);
     const flags = view.getUint16(pos + 8, true);
     const method = view.getUint16(pos + 10, true);
@@ -223,8 +231,10 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
     names.add(key);
 
     const pos = record.localOffset;
-    if (pos + LOCAL_SIZE > cdOffset) throw new ZipFormatError(`local header of ${JSON.stringify(record.name)} is outside the archive data`);
-    if (view.getUint32(pos, true) !== SIG_LOCAL) throw new ZipFormatError(`bad local header signature for ${JSON.stringify(record.name)}`);
+    if (pos + LOCAL_SIZE > cdOffset)
+      throw new ZipFormatError(`local header of ${JSON.stringify(record.name)} is outside the archive data`);
+    if (view.getUint32(pos, true) !== SIG_LOCAL)
+      throw new ZipFormatError(`bad local header signature for ${JSON.stringify(record.name)}`);
     const localFlags = view.getUint16(pos + 6, true);
     const localMethod = view.getUint16(pos + 8, true);
     const nameLength = view.getUint16(pos + 26, true);
@@ -232,12 +242,17 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
     const dataStart = pos + LOCAL_SIZE + nameLength + extraLength;
     const localName = bytes.subarray(pos + LOCAL_SIZE, pos + LOCAL_SIZE + nameLength);
     if (!sameBytes(localName, record.rawName)) {
-      throw new UnsafeArchiveError(`local header name differs from the central directory for ${JSON.stringify(record.name)}`);
+      throw new UnsafeArchiveError(
+        `local header name differs from the central directory for ${JSON.stringify(record.name)}`,
+      );
     }
-    if (localFlags & 0x0001 || localFlags & 0x0040) throw new UnsafeArchiveError(`encrypted entry: ${JSON.stringify(record.name)}`);
-    if (localMethod !== record.method) throw new ZipFormatError(`local and central headers disagree on the method of ${JSON.stringify(record.name)}`);
+    if (localFlags & 0x0001 || localFlags & 0x0040)
+      throw new UnsafeArchiveError(`encrypted entry: ${JSON.stringify(record.name)}`);
+    if (localMethod !== record.method)
+      throw new ZipFormatError(`local and central headers disagree on the method of ${JSON.stringify(record.name)}`);
     const dataEnd = dataStart + record.compressedSize;
-    if (dataEnd > cdOffset) throw new ZipFormatError(`data of ${JSON.stringify(record.name)} runs past the archive data`);
+    if (dataEnd > cdOffset)
+      throw new ZipFormatError(`data of ${JSON.stringify(record.name)} runs past the archive data`);
     spans.push({ start: pos, end: dataEnd, name: record.name });
     if (record.directory) continue;
 
@@ -245,7 +260,9 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
       throw new ZipFormatError(`unsupported compression method ${record.method} for ${JSON.stringify(record.name)}`);
     }
     if (record.size > limits.maxEntryBytes) {
-      throw new UnsafeArchiveError(`entry ${JSON.stringify(record.name)} is ${record.size} bytes, more than the limit of ${limits.maxEntryBytes}`);
+      throw new UnsafeArchiveError(
+        `entry ${JSON.stringify(record.name)} is ${record.size} bytes, more than the limit of ${limits.maxEntryBytes}`,
+      );
     }
     declaredTotal += record.size;
     if (declaredTotal > limits.maxTotalBytes) {
@@ -253,17 +270,23 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
     }
     if (record.size > 0 && record.size > limits.maxRatio * record.compressedSize) {
       const ratio = record.compressedSize === 0 ? 'infinite' : (record.size / record.compressedSize).toFixed(1);
-      throw new UnsafeArchiveError(`entry ${JSON.stringify(record.name)} has a compression ratio of ${ratio}, above the limit of ${limits.maxRatio}`);
+      throw new UnsafeArchiveError(
+        `entry ${JSON.stringify(record.name)} has a compression ratio of ${ratio}, above the limit of ${limits.maxRatio}`,
+      );
     }
     if (record.method === 0 && record.compressedSize !== record.size) {
-      throw new ZipFormatError(`stored entry ${JSON.stringify(record.name)} has different compressed and uncompressed sizes`);
+      throw new ZipFormatError(
+        `stored entry ${JSON.stringify(record.name)} has different compressed and uncompressed sizes`,
+      );
     }
     located.push({ record, dataStart });
   }
   spans.sort((a, b) => a.start - b.start);
   for (let i = 1; i < spans.length; i++) {
     if (spans[i].start < spans[i - 1].end) {
-      throw new UnsafeArchiveError(`entries ${JSON.stringify(spans[i - 1].name)} and ${JSON.stringify(spans[i].name)} overlap`);
+      throw new UnsafeArchiveError(
+        `entries ${JSON.stringify(spans[i - 1].name)} and ${JSON.stringify(spans[i].name)} overlap`,
+      );
     }
   }
 
@@ -281,15 +304,21 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
-          throw new UnsafeArchiveError(`entry ${JSON.stringify(record.name)} inflates to more than its declared ${record.size} bytes`);
+          throw new UnsafeArchiveError(
+            `entry ${JSON.stringify(record.name)} inflates to more than its declared ${record.size} bytes`,
+          );
         }
         throw new ZipFormatError(`entry ${JSON.stringify(record.name)} does not inflate: ${(err as Error).message}`);
       }
       if (data.length > record.size) {
-        throw new UnsafeArchiveError(`entry ${JSON.stringify(record.name)} inflates to more than its declared ${record.size} bytes`);
+        throw new UnsafeArchiveError(
+          `entry ${JSON.stringify(record.name)} inflates to more than its declared ${record.size} bytes`,
+        );
       }
       if (data.length !== record.size) {
-        throw new ZipFormatError(`entry ${JSON.stringify(record.name)} inflates to ${data.length} bytes, not its declared ${record.size}`);
+        throw new ZipFormatError(
+          `entry ${JSON.stringify(record.name)} inflates to ${data.length} bytes, not its declared ${record.size}`,
+        );
       }
     }
     if (crc32(data) !== record.crc) throw new ZipFormatError(`CRC-32 mismatch for ${JSON.stringify(record.name)}`);

@@ -30,7 +30,9 @@ const native: ArtifactAdapter = {
   detect: (head) => {
     const layout = detectNativeLayout(head);
     // Any §4 field will do: the least specific match, taken only when no tool's format matches.
-    return layout.ok ? { match: true, reason: `native ${layout.value}`, specificity: 0 } : { match: false, reason: layout.error };
+    return layout.ok
+      ? { match: true, reason: `native ${layout.value}`, specificity: 0 }
+      : { match: false, reason: layout.error };
   },
   expects: 'per-request records with first_token_ms and total_ms (docs/native-format.md)',
   read: async (source, options) => [await ingestNative(source, options)],
@@ -73,7 +75,11 @@ export async function ingestRuns(source: TextSource, options: IngestOptions, for
   }
   if (formatId && formatId !== 'auto') {
     const adapter = ADAPTERS.find((a) => a.id === formatId);
-    if (!adapter) throw new InputError(source.name, `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES)].join(', ')}`);
+    if (!adapter)
+      throw new InputError(
+        source.name,
+        `unknown format "${formatId}": expected auto or one of ${[...FORMAT_IDS, ...Object.keys(ALIASES)].join(', ')}`,
+      );
     return usable(adapter, await adapter.read(source, options), source.name);
   }
   const adapter = detectFormat(source);
@@ -103,12 +109,18 @@ export function detectFormat(source: TextSource): ArtifactAdapter {
 function usable(adapter: ArtifactAdapter, runs: Run[], file: string): Run[] {
   const empty = (r: Run) => !r.requests?.length && r.summaries.length === 0 && !r.histograms?.length && !r.server;
   if (runs.length > 0 && !runs.every(empty)) {
-    for (const run of runs.filter(empty)) run.sources[0]?.warnings.push('this run has no metric perf-triage can compare (no per-request rows, statistics or histograms)');
+    for (const run of runs.filter(empty))
+      run.sources[0]?.warnings.push(
+        'this run has no metric perf-triage can compare (no per-request rows, statistics or histograms)',
+      );
     return runs;
   }
   const leftOut = runs.flatMap((r) => r.sources.flatMap((s) => s.warnings)).slice(0, 3);
   const expected = adapter.expects ? `; a ${adapter.label} has ${adapter.expects}` : '';
-  throw new InputError(file, `read as ${adapter.label} (${adapter.id}), but it has no usable metric${expected}${leftOut.length ? `; left out: ${leftOut.join('; ')}` : ''}`);
+  throw new InputError(
+    file,
+    `read as ${adapter.label} (${adapter.id}), but it has no usable metric${expected}${leftOut.length ? `; left out: ${leftOut.join('; ')}` : ''}`,
+  );
 }
 
 /** The one run a file holds; an error when it holds several (use ingestRuns). */

@@ -11,9 +11,21 @@ const MAX_VALUE = 500;
  * top level, and in a workload object dataset, request_rate, concurrency (or max_concurrency),
  * streaming, input_len, output_len, tenant.
  */
-export function parseMetadata(value: unknown, file: string, line: number, issues: IssueLog, into: RunMeta = emptyMeta(), declared: WorkloadInfo = {}): RunMeta {
+export function parseMetadata(
+  value: unknown,
+  file: string,
+  line: number,
+  issues: IssueLog,
+  into: RunMeta = emptyMeta(),
+  declared: WorkloadInfo = {},
+): RunMeta {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    issues.add({ file, line, field: 'metadata', message: 'expected an object such as {"benchmark": "...", "config": {...}}' });
+    issues.add({
+      file,
+      line,
+      field: 'metadata',
+      message: 'expected an object such as {"benchmark": "...", "config": {...}}',
+    });
     return into;
   }
   for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
@@ -35,13 +47,21 @@ export function parseMetadata(value: unknown, file: string, line: number, issues
         break;
       case 'engine':
       case 'engine_version':
-        if (typeof raw === 'string' || typeof raw === 'number') declared[key === 'engine' ? 'engine' : 'engineVersion'] = cap(String(raw).trim());
+        if (typeof raw === 'string' || typeof raw === 'number')
+          declared[key === 'engine' ? 'engine' : 'engineVersion'] = cap(String(raw).trim());
         else issues.add({ file, line, field: `metadata.${key}`, message: 'expected a string' });
         into.extra[key] = cap(typeof raw === 'string' ? raw : JSON.stringify(raw));
         break;
       case 'config':
-        if (raw && typeof raw === 'object' && !Array.isArray(raw)) flattenConfig(raw as Record<string, unknown>, '', into.config);
-        else issues.add({ file, line, field: 'metadata.config', message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}' });
+        if (raw && typeof raw === 'object' && !Array.isArray(raw))
+          flattenConfig(raw as Record<string, unknown>, '', into.config);
+        else
+          issues.add({
+            file,
+            line,
+            field: 'metadata.config',
+            message: 'expected an object of engine settings, e.g. {"max_num_seqs": 64}',
+          });
         break;
       default:
         into.extra[key] = cap(typeof raw === 'string' ? raw : JSON.stringify(raw));
@@ -55,7 +75,12 @@ function declareWorkload(raw: unknown, declared: WorkloadInfo): void {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return;
   const w = raw as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? cap(v.trim()) : undefined);
-  const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : typeof v === 'string' && /^\s*\+?inf(inity)?\s*$/i.test(v) ? Infinity : undefined);
+  const number = (v: unknown) =>
+    typeof v === 'number' && Number.isFinite(v) && v > 0
+      ? v
+      : typeof v === 'string' && /^\s*\+?inf(inity)?\s*$/i.test(v)
+        ? Infinity
+        : undefined;
   const dataset = text(w.dataset);
   if (dataset) declared.dataset = dataset;
   const rate = number(w.request_rate);

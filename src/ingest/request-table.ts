@@ -2,7 +2,14 @@
 // whole before any of it is stored, so a bad line is skipped entirely, counted and reported with its
 // line and field; records are never kept as objects.
 
-import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText, type NumberColumn, type TextColumn } from '../model/columns';
+import {
+  NumberColumnBuilder,
+  TextColumnBuilder,
+  permuteNumbers,
+  permuteText,
+  type NumberColumn,
+  type TextColumn,
+} from '../model/columns';
 import { Float64Rows, Int32Rows, NumberRows, TextRows } from './native/fast-columns';
 import { arrivalOrder } from './native/fast-sort';
 import {
@@ -206,7 +213,11 @@ export class RequestTableBuilder {
   addRecord(record: unknown, line: number, gaps?: ArrayLike<unknown>): void {
     this.read++;
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-      this.reject({ file: this.file, line, message: `expected a JSON object for one request, got ${Array.isArray(record) ? 'a list' : JSON.stringify(record)?.slice(0, 40)}` });
+      this.reject({
+        file: this.file,
+        line,
+        message: `expected a JSON object for one request, got ${Array.isArray(record) ? 'a list' : JSON.stringify(record)?.slice(0, 40)}`,
+      });
       return;
     }
     this.begin();
@@ -222,7 +233,12 @@ export class RequestTableBuilder {
     for (let k = 0; k < gaps.length; k++) {
       const g = gaps[k];
       if (typeof g !== 'number' || !Number.isFinite(g) || g < 0) {
-        this.reject({ file: this.file, line, field: 'itl', message: `token gap ${k + 1}: expected a duration ≥ 0, got ${JSON.stringify(g)?.slice(0, 20)}` });
+        this.reject({
+          file: this.file,
+          line,
+          field: 'itl',
+          message: `token gap ${k + 1}: expected a duration ≥ 0, got ${JSON.stringify(g)?.slice(0, 20)}`,
+        });
         return false;
       }
       this.scratchGaps.push(g);
@@ -234,7 +250,11 @@ export class RequestTableBuilder {
   addRow(header: readonly string[], cells: readonly string[], line: number): void {
     this.read++;
     if (cells.length !== header.length) {
-      this.reject({ file: this.file, line, message: `expected ${header.length} columns as in the header, got ${cells.length}` });
+      this.reject({
+        file: this.file,
+        line,
+        message: `expected ${header.length} columns as in the header, got ${cells.length}`,
+      });
       return;
     }
     this.begin();
@@ -254,7 +274,10 @@ export class RequestTableBuilder {
   /** Validates one field into the scratch record; false (and an issue logged) when the line is bad. */
   private accept(name: string, value: unknown, line: number, fromCsv: boolean): boolean {
     if (isNumericField(name)) {
-      const parsed = name === 'arrival_ts' ? parseTimestamp(value) : parseNonNegative(value, name.endsWith('_ms') ? 'duration in ms' : 'count');
+      const parsed =
+        name === 'arrival_ts'
+          ? parseTimestamp(value)
+          : parseNonNegative(value, name.endsWith('_ms') ? 'duration in ms' : 'count');
       if (isError(parsed)) {
         this.reject({ file: this.file, line, field: name, message: parsed.error });
         return false;
@@ -267,7 +290,10 @@ export class RequestTableBuilder {
       if (name === 'error') {
         // A failed request says so with a message (or true); false, "" and blanks mean success.
         if (value === false || (typeof value === 'string' && value.trim() === '')) return true;
-        this.scratchText.set(name, value === true ? 'error' : typeof value === 'string' ? value : JSON.stringify(value));
+        this.scratchText.set(
+          name,
+          value === true ? 'error' : typeof value === 'string' ? value : JSON.stringify(value),
+        );
         return true;
       }
       const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -286,7 +312,12 @@ export class RequestTableBuilder {
       for (let r = 0; r < REQUIRED_FIELDS.length; r++) {
         const field = REQUIRED_FIELDS[r];
         if (Number.isNaN(this.scratch[REQUIRED_INDEX[r]])) {
-          this.reject({ file: this.file, line, field, message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' });
+          this.reject({
+            file: this.file,
+            line,
+            field,
+            message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")',
+          });
           return;
         }
       }
@@ -347,11 +378,24 @@ export class RequestTableBuilder {
     const warnings: string[] = [];
     if (this.ignoredExtraFields.size > 0) {
       warnings.push(
-        `${this.ignoredExtraFields.size} extra field(s) beyond the first ${MAX_EXTRA_FIELDS} were not kept: ${[...this.ignoredExtraFields].slice(0, 5).map((f) => clip(f, 30)).join(', ')}`,
+        `${this.ignoredExtraFields.size} extra field(s) beyond the first ${MAX_EXTRA_FIELDS} were not kept: ${[
+          ...this.ignoredExtraFields,
+        ]
+          .slice(0, 5)
+          .map((f) => clip(f, 30))
+          .join(', ')}`,
       );
     }
     const rows = this.rows;
-    if (rows === 0) return { table: undefined, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    if (rows === 0)
+      return {
+        table: undefined,
+        recordsRead: this.read,
+        skipped: this.skipped,
+        firstRejection: this.firstRejection,
+        issues: this.issues,
+        warnings,
+      };
 
     // Logs are often written in completion order; resampling and rates need arrival order. With an
     // arrival_ts on every row the rows are sorted by it (ties keep file order): the permutation is
@@ -391,15 +435,35 @@ export class RequestTableBuilder {
     const sourceLine = new Uint32Array(lines.buffer, lines.byteOffset, rows);
 
     if (fileArrival && missingArrival > 0) {
-      warnings.push(`arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`);
+      warnings.push(
+        `arrival_ts is missing on ${missingArrival} of ${rows} requests: kept file order, so time blocks follow the file`,
+      );
     } else if (!fileArrival) {
       warnings.push('no arrival_ts: requests kept in file order; time blocks and rates follow the file');
     }
-    const fileGaps = this.gapsSeen ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount)) : undefined;
+    const fileGaps = this.gapsSeen
+      ? gapTable(this.gapEnds.finish(rows), this.gapValues.finish(this.gapCount))
+      : undefined;
     const tokenGaps = fileGaps && order ? permuteGaps(fileGaps, order) : fileGaps;
     // Only count columns can be narrow (NumberRows), as NumericColumns has it.
-    const table: RequestTable = { length: rows, numbers: numbers as NumericColumns, text, extraNumbers, extraText, sourceLine, orderedByArrival: byArrival, ...(tokenGaps ? { tokenGaps } : {}) };
-    return { table, recordsRead: this.read, skipped: this.skipped, firstRejection: this.firstRejection, issues: this.issues, warnings };
+    const table: RequestTable = {
+      length: rows,
+      numbers: numbers as NumericColumns,
+      text,
+      extraNumbers,
+      extraText,
+      sourceLine,
+      orderedByArrival: byArrival,
+      ...(tokenGaps ? { tokenGaps } : {}),
+    };
+    return {
+      table,
+      recordsRead: this.read,
+      skipped: this.skipped,
+      firstRejection: this.firstRejection,
+      issues: this.issues,
+      warnings,
+    };
   }
 }
 
@@ -431,7 +495,10 @@ function gapTable(ends: Float64Array, values: Float64Array): NonNullable<Request
   return { offsets, values };
 }
 
-function permuteGaps(gaps: NonNullable<RequestTable['tokenGaps']>, order: Uint32Array): NonNullable<RequestTable['tokenGaps']> {
+function permuteGaps(
+  gaps: NonNullable<RequestTable['tokenGaps']>,
+  order: Uint32Array,
+): NonNullable<RequestTable['tokenGaps']> {
   const offsets = new Uint32Array(order.length + 1);
   const values = new Float64Array(gaps.values.length);
   let at = 0;

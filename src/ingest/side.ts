@@ -13,7 +13,11 @@ import { diffScrapes } from './formats/prometheus-diff';
 import type { TextSource } from './source';
 
 /** Runs from sources already opened (files, or an artifact's entries), grouped into the side's runs. */
-export async function sideFromSources(label: Side['label'], sources: TextSource[], options: IngestOptions & { format?: string }): Promise<Side> {
+export async function sideFromSources(
+  label: Side['label'],
+  sources: TextSource[],
+  options: IngestOptions & { format?: string },
+): Promise<Side> {
   const runs: Run[] = [];
   for (const source of sources) runs.push(...(await ingestRuns(source, options, options.format)));
   const sharded = mergeShards(runs);

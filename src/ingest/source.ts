@@ -44,7 +44,8 @@ export function bytesSource(name: string, bytes: Uint8Array, chunkSize = 1024 * 
     },
     async *chunks() {
       const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-      for (let i = 0; i < bytes.length; i += chunkSize) yield decoder.decode(bytes.subarray(i, i + chunkSize), { stream: true });
+      for (let i = 0; i < bytes.length; i += chunkSize)
+        yield decoder.decode(bytes.subarray(i, i + chunkSize), { stream: true });
       const rest = decoder.decode();
       if (rest) yield rest;
     },

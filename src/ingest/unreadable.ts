@@ -11,11 +11,19 @@ const MAX_CELLS = 6;
 
 export function unreadableMessage(head: string, formatIds: readonly string[]): string {
   const text = head.replace(/^\ufeff/, '');
-  const header = text.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'))?.replace(/\r$/, '') ?? '';
+  const header =
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '' && !line.startsWith('#'))
+      ?.replace(/\r$/, '') ?? '';
   const cells = header.split(sniffDelimiter(header)).map((c) => c.trim().replace(/^"|"$/g, ''));
   const tried = `\n  (tried ${formatIds.length} formats: ${formatIds.join(', ')}; perf-triage validate FILE --input-format ID says why one does not fit)`;
   if (cells.length >= 2 && !/^[[{]/.test(text.trimStart())) {
-    const shown = cells.slice(0, MAX_CELLS).map((c) => `"${preview(c, 30)}"`).join(', ') + (cells.length > MAX_CELLS ? `, … (${cells.length} columns)` : '');
+    const shown =
+      cells
+        .slice(0, MAX_CELLS)
+        .map((c) => `"${preview(c, 30)}"`)
+        .join(', ') + (cells.length > MAX_CELLS ? `, … (${cells.length} columns)` : '');
     const guesses = cells.flatMap((c) => {
       const guess = closest(c, FIELDS);
       return guess && guess !== c ? [`${guess} for "${preview(c, 30)}"`] : [];

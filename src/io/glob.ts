@@ -72,7 +72,10 @@ export function segmentRegex(segment: string): RegExp {
       const close = segment.indexOf(']', i + 1);
       if (close === -1) source += '\\[';
       else {
-        source += `[${segment.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        source += `[${segment
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = close;
       }
     } else source += c.replace(/[.+^${}()|\\]/g, '\\$&');

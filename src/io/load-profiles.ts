@@ -17,7 +17,11 @@ export async function loadProfiles(patterns: readonly string[], input: string, c
 }
 
 /** Both sides' profiles, or undefined when none were given. */
-export async function loadProfileInputs(base: readonly string[], head: readonly string[], cwd?: string): Promise<ProfileInputs | undefined> {
+export async function loadProfileInputs(
+  base: readonly string[],
+  head: readonly string[],
+  cwd?: string,
+): Promise<ProfileInputs | undefined> {
   if (base.length === 0 && head.length === 0) return undefined;
   return { base: await loadProfiles(base, 'baseline-profile', cwd), head: await loadProfiles(head, 'profile', cwd) };
 }

@@ -17,8 +17,16 @@ export async function loadQuality(patterns: readonly string[], input: string, cw
 }
 
 /** Both sides' quality files, or undefined when none were given. */
-export async function loadQualityInputs(base: readonly string[], head: readonly string[], cwd?: string): Promise<{ base: QualityInput[]; head: QualityInput[] } | undefined> {
+export async function loadQualityInputs(
+  base: readonly string[],
+  head: readonly string[],
+  cwd?: string,
+): Promise<{ base: QualityInput[]; head: QualityInput[] } | undefined> {
   if (base.length === 0 && head.length === 0) return undefined;
-  if (base.length === 0 || head.length === 0) throw new InputError(base.length === 0 ? 'baseline-quality' : 'quality', 'quality is compared base against head: give the files of both sides');
+  if (base.length === 0 || head.length === 0)
+    throw new InputError(
+      base.length === 0 ? 'baseline-quality' : 'quality',
+      'quality is compared base against head: give the files of both sides',
+    );
   return { base: await loadQuality(base, 'baseline-quality', cwd), head: await loadQuality(head, 'quality', cwd) };
 }

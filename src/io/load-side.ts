@@ -12,9 +12,14 @@ import { fileSource } from './file-source';
 import { withProgress, type ReadProgress } from './progress';
 import { expandPatterns } from './glob';
 
-export async function loadSide(label: Side['label'], patterns: readonly string[], options: IngestOptions & { format?: string; cwd?: string; progress?: ReadProgress }): Promise<Side> {
+export async function loadSide(
+  label: Side['label'],
+  patterns: readonly string[],
+  options: IngestOptions & { format?: string; cwd?: string; progress?: ReadProgress },
+): Promise<Side> {
   const { files, unmatched } = expandPatterns(patterns, options.cwd);
-  if (unmatched.length) throw new InputError(unmatched[0], `no file matches this pattern (${label === 'base' ? 'baseline' : 'results'})`);
+  if (unmatched.length)
+    throw new InputError(unmatched[0], `no file matches this pattern (${label === 'base' ? 'baseline' : 'results'})`);
   if (files.length === 0) throw new InputError(label === 'base' ? 'baseline' : 'results', 'no files given');
   // Patterns are matched under cwd, so the files they name are read from there too.
   const sources: TextSource[] = [];

@@ -67,16 +67,22 @@ export function detectAlerts(input: AlertInput): Alert[] {
           before: m.baseline,
           after: m.value,
           change: m.change ?? m.value / m.baseline - 1,
-          ...(compared?.interval && compared.intervalKind === 'relative' ? { interval: compared.interval, level: compared.intervalLevel ?? input.level } : {}),
+          ...(compared?.interval && compared.intervalKind === 'relative'
+            ? { interval: compared.interval, level: compared.intervalLevel ?? input.level }
+            : {}),
           minEffect: compared?.minEffect ?? input.minEffect(m.key),
           step: ref(entry),
           ...(previous ? { from: ref(previous) } : {}),
           ...phaseOf(report, m.key, previous, entry),
         });
       }
-      if (entry.diagnosis && entry.diagnosis !== '—') diagnoses.set(benchmark, { benchmark, text: entry.diagnosis, hints: entry.hints });
+      if (entry.diagnosis && entry.diagnosis !== '—')
+        diagnoses.set(benchmark, { benchmark, text: entry.diagnosis, hints: entry.hints });
     }
-    const keys = new Set([...ALERT_METRICS, ...entry.metrics.filter((m) => m.verdict === 'regressed').map((m) => m.key)]);
+    const keys = new Set([
+      ...ALERT_METRICS,
+      ...entry.metrics.filter((m) => m.verdict === 'regressed').map((m) => m.key),
+    ]);
     for (const key of keys) {
       const points = metricHistory(input.entries, benchmark, key);
       if (points.length < 10) continue;
@@ -91,14 +97,21 @@ export function detectAlerts(input: AlertInput): Alert[] {
         // An accepted step is the team's decision, not news.
         if (into.kind === 'accepted') continue;
         // Nor is a step that has gone away: the latest entries must still hold at least half of it.
-        const latest = quantile(points.slice(-RECOVERY_ENTRIES).map((p) => p.value), 0.5) / change.before.median - 1;
+        const latest =
+          quantile(
+            points.slice(-RECOVERY_ENTRIES).map((p) => p.value),
+            0.5,
+          ) /
+            change.before.median -
+          1;
         if ((direction === 'lower-is-better' ? latest : -latest) < worse / 2) continue;
         const before = segment(points, drift.changePoints, change, 'before');
         const after = segment(points, drift.changePoints, change, 'after');
         const stepEntry = input.entries.find((e) => e.id === into.id);
         const fromEntry = input.entries.find((e) => e.id === points[change.index - 1]?.id);
         // The step's own entry diagnosed what its comparison could see.
-        if (stepEntry && stepEntry.diagnosis && stepEntry.diagnosis !== '—' && !diagnoses.has(benchmark)) diagnoses.set(benchmark, { benchmark, text: stepEntry.diagnosis, hints: stepEntry.hints });
+        if (stepEntry && stepEntry.diagnosis && stepEntry.diagnosis !== '—' && !diagnoses.has(benchmark))
+          diagnoses.set(benchmark, { benchmark, text: stepEntry.diagnosis, hints: stepEntry.hints });
         found.push({
           benchmark,
           key,
@@ -108,11 +121,17 @@ export function detectAlerts(input: AlertInput): Alert[] {
           before: change.before.median,
           after: change.after.median,
           change: change.shift,
-          interval: medianRatioInterval(before.map((p) => p.value), after.map((p) => p.value), { level: input.level, seed: input.seed ?? 1 }),
+          interval: medianRatioInterval(
+            before.map((p) => p.value),
+            after.map((p) => p.value),
+            { level: input.level, seed: input.seed ?? 1 },
+          ),
           level: input.level,
           pValue: change.pValue,
           minEffect,
-          step: stepEntry ? ref(stepEntry) : { id: into.id, recordedAt: into.recordedAt, ...(into.commit ? { commit: into.commit } : {}) },
+          step: stepEntry
+            ? ref(stepEntry)
+            : { id: into.id, recordedAt: into.recordedAt, ...(into.commit ? { commit: into.commit } : {}) },
           ...(fromEntry ? { from: ref(fromEntry) } : {}),
           ...phaseFromRuns(input.entries, before, after, key),
         });
@@ -128,7 +147,8 @@ export function detectAlerts(input: AlertInput): Alert[] {
  * regression wins: it was measured there).
  */
 function placeSteps(found: AlertMetric[], entries: readonly JournalEntry[]): AlertMetric[] {
-  const strength = (m: AlertMetric) => (m.source === 'regression' ? Infinity : Math.abs(m.change) / Math.max(m.minEffect, 1e-9));
+  const strength = (m: AlertMetric) =>
+    m.source === 'regression' ? Infinity : Math.abs(m.change) / Math.max(m.minEffect, 1e-9);
   const out: AlertMetric[] = [];
   for (const benchmark of new Set(found.map((m) => m.benchmark))) {
     const mine = found.filter((m) => m.benchmark === benchmark).sort((a, b) => strength(b) - strength(a));
@@ -147,14 +167,20 @@ function placeSteps(found: AlertMetric[], entries: readonly JournalEntry[]): Ale
 }
 
 /** Has a step recovered: the median of the last RECOVERY_ENTRIES values after it back within the minimum effect of the level before? */
-export function recovery(entries: readonly JournalEntry[], metric: { benchmark: string; key: string; before: number; minEffect: number; stepId: string }): HistoryPoint | undefined {
+export function recovery(
+  entries: readonly JournalEntry[],
+  metric: { benchmark: string; key: string; before: number; minEffect: number; stepId: string },
+): HistoryPoint | undefined {
   const points = metricHistory(entries, metric.benchmark, metric.key);
   const at = points.findIndex((p) => p.id === metric.stepId);
   if (at < 0) return undefined;
   const after = points.slice(at + 1);
   if (after.length < RECOVERY_ENTRIES) return undefined;
   const last = after.slice(-RECOVERY_ENTRIES);
-  const level = quantile(last.map((p) => p.value), 0.5);
+  const level = quantile(
+    last.map((p) => p.value),
+    0.5,
+  );
   return Math.abs(level / metric.before - 1) <= metric.minEffect ? last[0] : undefined;
 }
 
@@ -164,11 +190,17 @@ export function entryIndex(entries: readonly JournalEntry[], benchmark: string, 
 }
 
 export function rangeKey(from: EntryRef | undefined, to: EntryRef): string {
-  return `${from ? from.commit ?? from.id : 'start'}..${to.commit ?? to.id}`;
+  return `${from ? (from.commit ?? from.id) : 'start'}..${to.commit ?? to.id}`;
 }
 
 function ref(e: JournalEntry): EntryRef {
-  return { id: e.id, recordedAt: e.recordedAt, ...(e.commit ? { commit: e.commit } : {}), ...(e.runUrl ? { runUrl: e.runUrl } : {}), ...(e.pullRequest ? { pullRequest: e.pullRequest } : {}) };
+  return {
+    id: e.id,
+    recordedAt: e.recordedAt,
+    ...(e.commit ? { commit: e.commit } : {}),
+    ...(e.runUrl ? { runUrl: e.runUrl } : {}),
+    ...(e.pullRequest ? { pullRequest: e.pullRequest } : {}),
+  };
 }
 
 function directionOf(key: string): Direction {
@@ -177,27 +209,49 @@ function directionOf(key: string): Direction {
 }
 
 function byTime(entries: readonly JournalEntry[]): JournalEntry[] {
-  return entries.map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.e);
+  return entries
+    .map((e, i) => ({ e, i, t: Date.parse(e.recordedAt) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.e);
 }
 
 /** The points of the stretch before or after a change point (up to the neighbouring change points). */
-function segment(points: readonly HistoryPoint[], changes: readonly { index: number }[], change: { index: number }, side: 'before' | 'after'): HistoryPoint[] {
+function segment(
+  points: readonly HistoryPoint[],
+  changes: readonly { index: number }[],
+  change: { index: number },
+  side: 'before' | 'after',
+): HistoryPoint[] {
   const k = changes.indexOf(change);
   if (side === 'before') return points.slice(k > 0 ? changes[k - 1].index : 0, change.index);
   return points.slice(change.index, k + 1 < changes.length ? changes[k + 1].index : points.length);
 }
 
 /** The phase that moved most at the merge: the attribution at the metric's percentile, else the run means. */
-function phaseOf(report: BenchmarkReport | undefined, key: string, previous: JournalEntry | undefined, entry: JournalEntry): { phase?: PhaseMove } {
+function phaseOf(
+  report: BenchmarkReport | undefined,
+  key: string,
+  previous: JournalEntry | undefined,
+  entry: JournalEntry,
+): { phase?: PhaseMove } {
   const attribution = report?.attributions.find((a) => a.spec.key === key);
   const dominant = attribution?.dominant ? attribution.phases.find((p) => p.phase === attribution.dominant) : undefined;
-  if (dominant) return { phase: { phase: dominant.phase, before: dominant.baseMean, after: dominant.headMean, basis: 'tail' } };
+  if (dominant)
+    return { phase: { phase: dominant.phase, before: dominant.baseMean, after: dominant.headMean, basis: 'tail' } };
   if (previous?.phases && entry.phases) return phaseFromMeans([previous.phases], [entry.phases], phasesOf(key));
   return {};
 }
 
-function phaseFromRuns(entries: readonly JournalEntry[], before: readonly HistoryPoint[], after: readonly HistoryPoint[], key: string): { phase?: PhaseMove } {
-  const phases = (points: readonly HistoryPoint[]) => points.map((p) => entries.find((e) => e.id === p.id)?.phases).filter((x): x is Record<string, number> => x !== undefined);
+function phaseFromRuns(
+  entries: readonly JournalEntry[],
+  before: readonly HistoryPoint[],
+  after: readonly HistoryPoint[],
+  key: string,
+): { phase?: PhaseMove } {
+  const phases = (points: readonly HistoryPoint[]) =>
+    points
+      .map((p) => entries.find((e) => e.id === p.id)?.phases)
+      .filter((x): x is Record<string, number> => x !== undefined);
   return phaseFromMeans(phases(before), phases(after), phasesOf(key));
 }
 
@@ -206,11 +260,19 @@ function phasesOf(key: string): readonly PhaseId[] {
   const spec = parseMetricSpec(key);
   if (typeof spec === 'string' || spec.metric.level === 'run') return PHASES;
   if (spec.metric.phases.length) return spec.metric.phases;
-  return spec.metric.id === 'itl' || spec.metric.id === 'tpot' ? ['decode'] : PHASES.includes(spec.metric.id as PhaseId) ? [spec.metric.id as PhaseId] : PHASES;
+  return spec.metric.id === 'itl' || spec.metric.id === 'tpot'
+    ? ['decode']
+    : PHASES.includes(spec.metric.id as PhaseId)
+      ? [spec.metric.id as PhaseId]
+      : PHASES;
 }
 
 /** The phase (of `candidates`) whose median run mean grew the most (in ms) from one stretch to the next. */
-function phaseFromMeans(before: readonly Record<string, number>[], after: readonly Record<string, number>[], candidates: readonly PhaseId[] = PHASES): { phase?: PhaseMove } {
+function phaseFromMeans(
+  before: readonly Record<string, number>[],
+  after: readonly Record<string, number>[],
+  candidates: readonly PhaseId[] = PHASES,
+): { phase?: PhaseMove } {
   if (before.length === 0 || after.length === 0) return {};
   let best: PhaseMove | undefined;
   for (const phase of candidates) {
@@ -230,7 +292,8 @@ function dedupe(found: AlertMetric[]): AlertMetric[] {
     const id = `${m.benchmark}\u0000${m.key}\u0000${m.step.id}`;
     const seen = out.get(id);
     if (!seen) out.set(id, m);
-    else if (seen.source === 'change-point' && m.source === 'regression') out.set(id, { ...m, ...(seen.pValue !== undefined ? { pValue: seen.pValue } : {}) });
+    else if (seen.source === 'change-point' && m.source === 'regression')
+      out.set(id, { ...m, ...(seen.pValue !== undefined ? { pValue: seen.pValue } : {}) });
     else if (m.pValue !== undefined && seen.pValue === undefined) out.set(id, { ...seen, pValue: m.pValue });
   }
   return [...out.values()];
@@ -240,7 +303,13 @@ function group(metrics: AlertMetric[], diagnoses: Map<string, Alert['diagnoses']
   const alerts = new Map<string, Alert>();
   for (const m of metrics) {
     const range = rangeKey(m.from, m.step);
-    const alert = alerts.get(range) ?? { range, ...(m.from ? { from: m.from } : {}), to: m.step, metrics: [], diagnoses: [] };
+    const alert = alerts.get(range) ?? {
+      range,
+      ...(m.from ? { from: m.from } : {}),
+      to: m.step,
+      metrics: [],
+      diagnoses: [],
+    };
     alert.metrics.push(m);
     const diagnosis = diagnoses.get(m.benchmark);
     if (diagnosis && !alert.diagnoses.some((d) => d.benchmark === m.benchmark)) alert.diagnoses.push(diagnosis);

@@ -35,7 +35,10 @@ export function changeChart(title: string, unit: string, all: readonly ChartPoin
   if (points.length < 2 || !(points[0].value > 0)) return '';
   const first = points[0].value;
   const change = points.map((p) => (p.value / first - 1) * 100);
-  const band = sigma !== undefined && sigma > 0 ? [(Math.exp(1.96 * sigma * Math.SQRT2) - 1) * 100, (Math.exp(-1.96 * sigma * Math.SQRT2) - 1) * 100] : undefined;
+  const band =
+    sigma !== undefined && sigma > 0
+      ? [(Math.exp(1.96 * sigma * Math.SQRT2) - 1) * 100, (Math.exp(-1.96 * sigma * Math.SQRT2) - 1) * 100]
+      : undefined;
   const axis = niceAxis([...change, ...(band ?? []), -MIN_SPAN, MIN_SPAN, 0]);
   const lines = [change, ...(band ? [points.map(() => band[0]), points.map(() => band[1])] : [])];
   const heading = `${title} · % change from ${points[0].date} (${withUnit(first, unit)})`;
@@ -43,30 +46,49 @@ export function changeChart(title: string, unit: string, all: readonly ChartPoin
 }
 
 /** Two series in milliseconds from zero (the phases that hold the most time), named in the title. */
-export function phaseChart(title: string, names: readonly [string, string?], points: readonly { date: string; first: number; second?: number }[]): string {
+export function phaseChart(
+  title: string,
+  names: readonly [string, string?],
+  points: readonly { date: string; first: number; second?: number }[],
+): string {
   const shown = points.filter((p) => Number.isFinite(p.first)).slice(-MAX_POINTS);
   if (shown.length < 2) return '';
   const withSecond = names[1] !== undefined && shown.every((p) => p.second !== undefined && Number.isFinite(p.second));
   const lines = [shown.map((p) => p.first), ...(withSecond ? [shown.map((p) => p.second!)] : [])];
   const axis = niceAxis([0, ...lines.flat()]);
   const legend = withSecond ? ` (blue: ${names[0]} · orange: ${names[1]})` : ` (${names[0]})`;
-  return chart(`${title}${legend}`, 'ms', shown.map((p) => ({ date: p.date, value: p.first })), lines, axis, [BLUE, ORANGE]);
+  return chart(
+    `${title}${legend}`,
+    'ms',
+    shown.map((p) => ({ date: p.date, value: p.first })),
+    lines,
+    axis,
+    [BLUE, ORANGE],
+  );
 }
 
-function chart(title: string, yTitle: string, points: readonly ChartPoint[], lines: readonly number[][], axis: ReturnType<typeof niceAxis>, palette: readonly string[]): string {
+function chart(
+  title: string,
+  yTitle: string,
+  points: readonly ChartPoint[],
+  lines: readonly number[][],
+  axis: ReturnType<typeof niceAxis>,
+  palette: readonly string[],
+): string {
   const number = (v: number) => fixed(v, axis.decimals);
   return [
     '```mermaid',
     `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette.slice(0, lines.length).join(', ')}"}}}}%%`,
     'xychart-beta',
     `    title "${mermaidText(title, 110)}"`,
-    `    x-axis [${sparseLabels(points.map((p) => p.date)).map((l) => `"${l}"`).join(', ')}]`,
+    `    x-axis [${sparseLabels(points.map((p) => p.date))
+      .map((l) => `"${l}"`)
+      .join(', ')}]`,
     `    y-axis "${mermaidText(yTitle, 40)}" ${number(axis.min)} --> ${number(axis.max)}`,
     ...lines.map((values) => `    line [${values.map((v) => number(axis.round(v))).join(', ')}]`),
     '```',
   ].join('\n');
 }
-
 
 function fixed(value: number, decimals: number): string {
   const text = value.toFixed(decimals);

@@ -3,12 +3,16 @@
 //   /perf help
 // The command must be the first non-empty line; anything else is not a command.
 
-export type Command = { name: 'accept'; reason: string; effort?: string } | { name: 'help' } | { name: 'unknown'; text: string };
+export type Command =
+  { name: 'accept'; reason: string; effort?: string } | { name: 'help' } | { name: 'unknown'; text: string };
 
 const MAX_REASON = 500;
 
 export function parseCommand(body: string): Command | undefined {
-  const first = body.split('\n').map((l) => l.trim()).find((l) => l !== '');
+  const first = body
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
   if (!first) return undefined;
   const match = /^\/perf(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(first);
   if (!match) return undefined;

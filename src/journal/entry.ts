@@ -24,7 +24,12 @@ export interface EntryContext {
 export function entryFromReport(b: BenchmarkReport, context: EntryContext): JournalEntry {
   const lead = leadMetric(b);
   const finding = leadFinding(b, lead);
-  const kind: EntryKind = context.kind === 'recorded' && b.verdict === 'regressed' ? (context.acceptance ? 'accepted' : 'unaccepted-regression') : context.kind;
+  const kind: EntryKind =
+    context.kind === 'recorded' && b.verdict === 'regressed'
+      ? context.acceptance
+        ? 'accepted'
+        : 'unaccepted-regression'
+      : context.kind;
   return {
     schema: JOURNAL_SCHEMA,
     id: context.id,
@@ -38,10 +43,19 @@ export function entryFromReport(b: BenchmarkReport, context: EntryContext): Jour
     symptom: symptom(b, lead),
     workload: workloadLine(b),
     baseline: baselineLine(b),
-    diagnosis: finding ? `${finding.title} (${finding.hint}, ${finding.status}${finding.cause !== 'unknown' ? `, ${finding.cause}` : ''})` : b.verdict === 'regressed' ? 'not diagnosed: no phase data' : '—',
+    diagnosis: finding
+      ? `${finding.title} (${finding.hint}, ${finding.status}${finding.cause !== 'unknown' ? `, ${finding.cause}` : ''})`
+      : b.verdict === 'regressed'
+        ? 'not diagnosed: no phase data'
+        : '—',
     change: changeLine(b, context),
     result: resultLine(b),
-    quality: b.quality && (b.quality.scores || b.quality.generations) ? qualityLine(b.quality) : b.caveats.some((c) => c.kind === 'quality-not-measured') ? 'not measured' : 'measured (see report)',
+    quality:
+      b.quality && (b.quality.scores || b.quality.generations)
+        ? qualityLine(b.quality)
+        : b.caveats.some((c) => c.kind === 'quality-not-measured')
+          ? 'not measured'
+          : 'measured (see report)',
     effort: context.acceptance?.effort ?? '—',
     verdict: b.verdict,
     metrics: b.metrics.filter((m) => m.head).map(metricRecord),
@@ -89,16 +103,23 @@ function workloadLine(b: BenchmarkReport): string {
 
 /** The previous baseline's key numbers: TTFT p50/p95 and the phase that matters most. */
 function baselineLine(b: BenchmarkReport): string {
-  const shown = b.metrics.filter((m) => m.base && (m.spec.metric.id === 'ttft' || m.spec.metric.id === 'itl' || m.spec.metric.id === 'throughput')).slice(0, 4);
+  const shown = b.metrics
+    .filter(
+      (m) => m.base && (m.spec.metric.id === 'ttft' || m.spec.metric.id === 'itl' || m.spec.metric.id === 'throughput'),
+    )
+    .slice(0, 4);
   if (shown.length === 0) return '—';
   return shown.map((m) => `${specLabel(m.spec)} ${withUnit(m.base!.value, m.spec.metric.unit)}`).join(', ');
 }
 
 function changeLine(b: BenchmarkReport, context: EntryContext): string {
   const parts: string[] = [];
-  if (context.pullRequest) parts.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ''}`);
+  if (context.pullRequest)
+    parts.push(`#${context.pullRequest.number}${context.pullRequest.title ? ` "${context.pullRequest.title}"` : ''}`);
   if (context.commit) parts.push(`(${context.commit.slice(0, 7)})`);
-  const config = b.configChanges.slice(0, 4).map((c) => `${c.key} ${String(c.base ?? '(unset)')} → ${String(c.head ?? '(unset)')}`);
+  const config = b.configChanges
+    .slice(0, 4)
+    .map((c) => `${c.key} ${String(c.base ?? '(unset)')} → ${String(c.head ?? '(unset)')}`);
   if (config.length) parts.push(`config: ${config.join(', ')}`);
   return parts.join(' ') || '—';
 }
@@ -108,7 +129,10 @@ function resultLine(b: BenchmarkReport): string {
   const parts = b.metrics
     .filter((m) => m.head && m.verdict !== 'inconclusive')
     .slice(0, 5)
-    .map((m) => `${specLabel(m.spec)} ${m.verdict === 'unchanged' ? 'unchanged' : m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`);
+    .map(
+      (m) =>
+        `${specLabel(m.spec)} ${m.verdict === 'unchanged' ? 'unchanged' : m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}`,
+    );
   const undecided = b.metrics.filter((m) => m.verdict === 'inconclusive').length;
   if (undecided) parts.push(`${undecided} undecided`);
   return parts.join('; ') || b.verdict;

@@ -137,7 +137,8 @@ export function noiseBand(points: readonly HistoryPoint[], options: NoiseBandOpt
     else if (isShift(points[i])) excluded.shift++;
     else steps.push(Math.log(b / a));
   }
-  if (options.recentPairs !== undefined && steps.length > options.recentPairs) steps.splice(0, steps.length - options.recentPairs);
+  if (options.recentPairs !== undefined && steps.length > options.recentPairs)
+    steps.splice(0, steps.length - options.recentPairs);
   if (steps.length < minPairs) return undefined;
 
   const medianStep = median(steps);
@@ -153,14 +154,33 @@ export function noiseBand(points: readonly HistoryPoint[], options: NoiseBandOpt
 }
 
 /** `noiseBand` of `key` in `benchmark`'s journal entries: the journal's run-noise for that metric. */
-export function journalNoise(entries: readonly JournalEntry[], benchmark: string, key: string, options?: NoiseBandOptions): NoiseBand | undefined {
+export function journalNoise(
+  entries: readonly JournalEntry[],
+  benchmark: string,
+  key: string,
+  options?: NoiseBandOptions,
+): NoiseBand | undefined {
   return noiseBand(metricHistory(entries, benchmark, key), options);
 }
 
 /** 1 / E[estimate] for σ = 1 by simulation, indexed by the number of pairs (5 to 20). */
 const SMALL_SAMPLE: Readonly<Record<number, number>> = {
-  5: 1.089, 6: 1.078, 7: 1.043, 8: 1.042, 9: 1.025, 10: 1.025, 11: 1.016, 12: 1.017,
-  13: 1.011, 14: 1.012, 15: 1.008, 16: 1.009, 17: 1.006, 18: 1.006, 19: 1.005, 20: 1.005,
+  5: 1.089,
+  6: 1.078,
+  7: 1.043,
+  8: 1.042,
+  9: 1.025,
+  10: 1.025,
+  11: 1.016,
+  12: 1.017,
+  13: 1.011,
+  14: 1.012,
+  15: 1.008,
+  16: 1.009,
+  17: 1.006,
+  18: 1.006,
+  19: 1.005,
+  20: 1.005,
 };
 
 function smallSampleFactor(pairs: number): number {

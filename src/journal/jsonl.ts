@@ -38,7 +38,14 @@ export function parseJournal(text: string, file: string): ParsedJournal {
     if (!line) return;
     lines++;
     const unread = (message: string, field?: string, newerSchema?: string) => {
-      issues.push({ file, line: index + 1, message, raw: line, ...(field ? { field } : {}), ...(newerSchema ? { newerSchema } : {}) });
+      issues.push({
+        file,
+        line: index + 1,
+        message,
+        raw: line,
+        ...(field ? { field } : {}),
+        ...(newerSchema ? { newerSchema } : {}),
+      });
       const id = idIn(line);
       if (id !== undefined) ids.add(id);
     };
@@ -57,7 +64,11 @@ export function parseJournal(text: string, file: string): ParsedJournal {
     if (entry.schema !== JOURNAL_SCHEMA) {
       const newer = typeof entry.schema === 'string' ? NEWER.exec(entry.schema) : null;
       if (newer && Number(newer[1]) > Number(NEWER.exec(JOURNAL_SCHEMA)![1])) {
-        unread(`an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`, 'schema', entry.schema);
+        unread(
+          `an entry of ${entry.schema}, newer than this perf-triage reads (${JOURNAL_SCHEMA}): kept in the file, not read; update perf-triage to read it`,
+          'schema',
+          entry.schema,
+        );
         return;
       }
       unread(`expected "${JOURNAL_SCHEMA}"`, 'schema');
@@ -99,7 +110,12 @@ function idIn(line: string): string | undefined {
  * The JSONL with the new entries appended, skipping ids already present — in this text, or in
  * `seen` (ids of older segments) — so a re-run appends nothing. Existing lines are kept byte for byte.
  */
-export function appendEntries(text: string, file: string, add: readonly JournalEntry[], seen: ReadonlySet<string> = new Set()): { text: string; added: JournalEntry[] } {
+export function appendEntries(
+  text: string,
+  file: string,
+  add: readonly JournalEntry[],
+  seen: ReadonlySet<string> = new Set(),
+): { text: string; added: JournalEntry[] } {
   const existing = parseJournal(text, file).ids;
   const added: JournalEntry[] = [];
   for (const e of add) {

@@ -43,17 +43,24 @@ export function renderJournal(entries: readonly JournalEntry[], options: RenderO
   const out = [
     `# ${options.title ?? 'Performance journal'}`,
     '',
-    options.intro ?? 'Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.',
+    options.intro ??
+      'Written by perf-triage from `journal.jsonl` (the source of truth); regenerate with `perf-triage journal render`.',
     '',
   ];
   const segments = options.segments ?? [];
   if (segments.length) {
-    const links = [...segments].reverse().map((s) => `[${s.from && s.to ? `${s.from} – ${s.to}` : s.href.replace(/^.*\//, '')}](${s.href}) (${s.lines})`);
+    const links = [...segments]
+      .reverse()
+      .map((s) => `[${s.from && s.to ? `${s.from} – ${s.to}` : s.href.replace(/^.*\//, '')}](${s.href}) (${s.lines})`);
     out.push(`Older entries, newest first: ${links.join(' · ')}.`, '');
   }
   const byBenchmark = groupByBenchmark(entries);
   const history = groupByBenchmark(options.history ?? entries);
-  if (byBenchmark.size) out.push('Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.', '');
+  if (byBenchmark.size)
+    out.push(
+      'Charts: per cent change from the first entry shown; grey lines: the run-to-run noise band (95%) the journal measured.',
+      '',
+    );
   for (const [benchmark, list] of [...byBenchmark].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(`## ${markdownText(benchmark)}`, '');
     for (const chart of charts(benchmark, history.get(benchmark) ?? list)) out.push(chart, '');
@@ -62,14 +69,29 @@ export function renderJournal(entries: readonly JournalEntry[], options: RenderO
   if (byBenchmark.size === 0) out.push('No entries yet.', '');
   const unread = options.unread ?? [];
   if (unread.length) {
-    out.push(`## ⚠️ ${unread.length} ${unread.length === 1 ? 'line' : 'lines'} not shown`, '', 'Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).', '');
-    for (const issue of unread) out.push(`- ${markdownText(describeUnread(issue), 300)}`, '', indent(fenced(issue.raw.length > MAX_RAW ? `${issue.raw.slice(0, MAX_RAW)}…` : issue.raw)), '');
+    out.push(
+      `## ⚠️ ${unread.length} ${unread.length === 1 ? 'line' : 'lines'} not shown`,
+      '',
+      'Kept in the file as written; fix or remove them by hand (or update perf-triage for a newer schema).',
+      '',
+    );
+    for (const issue of unread)
+      out.push(
+        `- ${markdownText(describeUnread(issue), 300)}`,
+        '',
+        indent(fenced(issue.raw.length > MAX_RAW ? `${issue.raw.slice(0, MAX_RAW)}…` : issue.raw)),
+        '',
+      );
   }
   return out.join('\n');
 }
 
 /** The page of a full segment: its entries, charts over them, and a link back. */
-export function renderSegmentPage(entries: readonly JournalEntry[], unread: readonly UnreadLine[], segment: { number: number; info: { file: string; lines: number; from?: string; to?: string } }): string {
+export function renderSegmentPage(
+  entries: readonly JournalEntry[],
+  unread: readonly UnreadLine[],
+  segment: { number: number; info: { file: string; lines: number; from?: string; to?: string } },
+): string {
   const span = segment.info.from && segment.info.to ? ` (${segment.info.from} – ${segment.info.to})` : '';
   return renderJournal(entries, {
     title: `Performance journal, segment ${segment.number}${span}`,
@@ -135,7 +157,13 @@ function phasesChart(list: readonly JournalEntry[]): string | undefined {
   return phaseChart('Mean time per phase', [names[0], names[1]], points) || undefined;
 }
 
-const VERDICT_MARK: Record<string, string> = { regressed: '🔴', improved: '🟢', unchanged: '⚪', inconclusive: '🟡', 'first baseline': '🔵' };
+const VERDICT_MARK: Record<string, string> = {
+  regressed: '🔴',
+  improved: '🟢',
+  unchanged: '⚪',
+  inconclusive: '🟡',
+  'first baseline': '🔵',
+};
 
 /**
  * The entries, newest first, in two tables: what happened (DATE, SYMPTOM, DIAGNOSIS, CHANGE, RESULT,
@@ -145,8 +173,20 @@ const VERDICT_MARK: Record<string, string> = { regressed: '🔴', improved: '�
 function entryTable(list: readonly JournalEntry[]): string {
   const newest = [...list].reverse();
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const main = newest.map((e) => row([dateCell(e), verdictCell(e), cell(e.symptom), cell(e.diagnosis), cell(e.change), cell(compactResult(e.result)), cell(e.effort, 14)]));
-  const context = newest.map((e) => row([markdownText(e.date, 30), cell(e.workload, 60), cell(e.baseline, 60), cell(e.quality, 30)]));
+  const main = newest.map((e) =>
+    row([
+      dateCell(e),
+      verdictCell(e),
+      cell(e.symptom),
+      cell(e.diagnosis),
+      cell(e.change),
+      cell(compactResult(e.result)),
+      cell(e.effort, 14),
+    ]),
+  );
+  const context = newest.map((e) =>
+    row([markdownText(e.date, 30), cell(e.workload, 60), cell(e.baseline, 60), cell(e.quality, 30)]),
+  );
   return [
     '| Date | Verdict | Symptom | Diagnosis | Change | Result | Effort |',
     '|---|---|---|---|---|---|---|',
@@ -164,7 +204,12 @@ function entryTable(list: readonly JournalEntry[]): string {
 
 function dateCell(e: JournalEntry): string {
   const links: string[] = [];
-  if (e.pullRequest) links.push(e.pullRequest.url ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})` : `#${Number(e.pullRequest.number)}`);
+  if (e.pullRequest)
+    links.push(
+      e.pullRequest.url
+        ? `[#${e.pullRequest.number}](${safeUrl(e.pullRequest.url)})`
+        : `#${Number(e.pullRequest.number)}`,
+    );
   if (e.commit) links.push(`\`${codeText(e.commit.slice(0, 7).replace(/[^0-9a-f]/gi, ''))}\``);
   if (e.runUrl) links.push(`[run](${safeUrl(e.runUrl)})`);
   return `${markdownText(e.date, 30).replace(/-/g, '\u2011')}${links.length ? `<br>${links.join(' ')}` : ''}`;
@@ -174,7 +219,8 @@ function verdictCell(e: JournalEntry): string {
   const mark = VERDICT_MARK[e.verdict] ?? '';
   const verdict = `${mark ? `${mark} ` : ''}${markdownText(e.verdict, 40)}`;
   if (e.kind === 'unaccepted-regression') return `${verdict}<br>⚠️ **merged without acceptance**`;
-  if (e.kind === 'accepted' && e.acceptance) return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
+  if (e.kind === 'accepted' && e.acceptance)
+    return `${verdict}<br>✅ accepted by ${markdownText(e.acceptance.by, 40)}:<br>${wrap(markdownText(e.acceptance.reason, 200))}`;
   return verdict;
 }
 
@@ -205,7 +251,10 @@ function compactResult(text: string): string {
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `  ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 }
 
 /** A code fence longer than any backtick run inside, so artifact text cannot close it. */

@@ -45,7 +45,13 @@ export function journalPaths(dir = '.perf-triage'): JournalPaths {
 
 /** A file name from a benchmark name: [a-z0-9._-], never empty, never a path. */
 export function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 100) || 'benchmark';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|-+$/g, '')
+      .slice(0, 100) || 'benchmark'
+  );
 }
 
 /**

@@ -26,11 +26,21 @@ export function recordedEntries(report: Report, heads: readonly Side[], context:
 }
 
 /** The entries and, per benchmark, its new baseline digest (the head run), made only if written. */
-export function recordInput(report: Report, heads: readonly Side[], entries: readonly JournalEntry[], recordedAt: string, commit?: string): RecordInput {
+export function recordInput(
+  report: Report,
+  heads: readonly Side[],
+  entries: readonly JournalEntry[],
+  recordedAt: string,
+  commit?: string,
+): RecordInput {
   const baselines = new Map<string, () => string>();
   report.benchmarks.forEach((b, i) => {
     const entry = entries.find((e) => e.benchmark === b.name);
-    baselines.set(b.name, () => `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...(commit ? { commit } : {}), ...(entry ? { entryId: entry.id } : {}) }))}\n`);
+    baselines.set(
+      b.name,
+      () =>
+        `${JSON.stringify(digestSide(heads[i], b.name, recordedAt, { ...(commit ? { commit } : {}), ...(entry ? { entryId: entry.id } : {}) }))}\n`,
+    );
   });
   return { entries, baselines };
 }

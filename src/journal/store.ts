@@ -61,14 +61,21 @@ export function parseIndex(text: string | undefined, file: string): JournalIndex
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InputError(file, `the journal index is not valid JSON (${(error as Error).message}); restore it from the repository's history — it lists the full segments`);
+    throw new InputError(
+      file,
+      `the journal index is not valid JSON (${(error as Error).message}); restore it from the repository's history — it lists the full segments`,
+    );
   }
   const index = value as Partial<JournalIndex>;
   if (index?.schema !== INDEX_SCHEMA || !Array.isArray(index.segments)) {
-    throw new InputError(file, `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === 'string' && index.schema.startsWith('perf-triage/journal-index@') ? ' (a newer index: update perf-triage)' : ''}`);
+    throw new InputError(
+      file,
+      `expected {"schema": "${INDEX_SCHEMA}", "segments": […]}${typeof index?.schema === 'string' && index.schema.startsWith('perf-triage/journal-index@') ? ' (a newer index: update perf-triage)' : ''}`,
+    );
   }
   index.segments.forEach((s, i) => {
-    if (typeof s?.file !== 'string' || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== 'number') throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
+    if (typeof s?.file !== 'string' || !/^\d{4,}\.jsonl$/.test(s.file) || typeof s.lines !== 'number')
+      throw new InputError(file, `segments[${i}] must be {"file": "0001.jsonl", "lines": N, …}`);
   });
   return index as JournalIndex;
 }
@@ -78,14 +85,25 @@ export function parseIndex(text: string | undefined, file: string): JournalIndex
  * full segment and the newest one only (a record, and the history a pull request is judged with:
  * bounded reads).
  */
-export async function readJournal(read: FileReader, paths: JournalPaths, options: { all?: boolean; label?: string } = {}): Promise<JournalView> {
+export async function readJournal(
+  read: FileReader,
+  paths: JournalPaths,
+  options: { all?: boolean; label?: string } = {},
+): Promise<JournalView> {
   const label = (path: string) => (options.label ? `${options.label}:${path}` : path);
   const [indexText, currentText] = await Promise.all([read(paths.index), read(paths.jsonl)]);
   const index = parseIndex(indexText, label(paths.index));
   const numbers = index.segments.map((_, i) => i + 1);
   const wanted = options.all ? numbers : numbers.slice(-1);
   const texts = await Promise.all(wanted.map((n) => read(paths.segment(n))));
-  const view: JournalView = { index, entries: [], issues: [], ids: new Set(), current: { text: currentText ?? '', parsed: parseJournal('', label(paths.jsonl)) }, exists: indexText !== undefined || currentText !== undefined };
+  const view: JournalView = {
+    index,
+    entries: [],
+    issues: [],
+    ids: new Set(),
+    current: { text: currentText ?? '', parsed: parseJournal('', label(paths.jsonl)) },
+    exists: indexText !== undefined || currentText !== undefined,
+  };
   const add = (parsed: ParsedJournal) => {
     view.entries.push(...parsed.entries);
     view.issues.push(...parsed.issues);
@@ -93,7 +111,10 @@ export async function readJournal(read: FileReader, paths: JournalPaths, options
   };
   wanted.forEach((n, i) => {
     if (texts[i] === undefined) {
-      throw new InputError(label(paths.segment(n)), `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`);
+      throw new InputError(
+        label(paths.segment(n)),
+        `listed in ${paths.index} but missing: restore it from the repository's history (a journal never loses entries)`,
+      );
     }
     add(parseJournal(texts[i]!, label(paths.segment(n))));
   });
@@ -128,11 +149,13 @@ export async function recordChanges(read: FileReader, paths: JournalPaths, input
   if (added.length === 0) return { files: [], added, baselinePaths: new Map(), issues: view.issues };
   const files: FileChange[] = [];
   const { index, current, moved } = rollOver(view.index, text, paths);
-  for (const segment of moved) files.push({ path: segment.path, content: segment.text }, { path: segment.pagePath, content: segment.page });
+  for (const segment of moved)
+    files.push({ path: segment.path, content: segment.text }, { path: segment.pagePath, content: segment.page });
   if (moved.length) files.push({ path: paths.index, content: `${JSON.stringify(index, null, 1)}\n` });
   files.push({ path: paths.jsonl, content: current });
   // The page shows the newest segment; the charts also reach into the last full one.
-  const lastFull = moved.at(-1)?.text ?? (index.segments.length ? await read(paths.segment(index.segments.length)) : undefined) ?? '';
+  const lastFull =
+    moved.at(-1)?.text ?? (index.segments.length ? await read(paths.segment(index.segments.length)) : undefined) ?? '';
   files.push({ path: paths.markdown, content: renderMarkdownFiles(paths, index, lastFull, current) });
   const baselinePaths = new Map<string, string>();
   const taken = new Set<string>();
@@ -148,11 +171,25 @@ export async function recordChanges(read: FileReader, paths: JournalPaths, input
 }
 
 /** JOURNAL.md from the files: the newest segment's entries, charts over the last full one too. */
-export function renderMarkdownFiles(paths: JournalPaths, index: JournalIndex, lastFullText: string, currentText: string): string {
+export function renderMarkdownFiles(
+  paths: JournalPaths,
+  index: JournalIndex,
+  lastFullText: string,
+  currentText: string,
+): string {
   const current = parseJournal(currentText, paths.jsonl.slice(paths.dir.length + 1));
   const last = parseJournal(lastFullText, index.segments.length ? `journal/${index.segments.at(-1)!.file}` : '');
-  const links: SegmentLink[] = index.segments.map((s) => ({ href: `journal/${s.page}`, lines: s.lines, ...(s.from ? { from: s.from } : {}), ...(s.to ? { to: s.to } : {}) }));
-  return renderJournal(current.entries, { history: [...last.entries, ...current.entries], unread: current.issues, segments: links });
+  const links: SegmentLink[] = index.segments.map((s) => ({
+    href: `journal/${s.page}`,
+    lines: s.lines,
+    ...(s.from ? { from: s.from } : {}),
+    ...(s.to ? { to: s.to } : {}),
+  }));
+  return renderJournal(current.entries, {
+    history: [...last.entries, ...current.entries],
+    unread: current.issues,
+    segments: links,
+  });
 }
 
 interface MovedSegment {
@@ -163,7 +200,11 @@ interface MovedSegment {
 }
 
 /** Full segments moved out of the newest one when it holds more than SEGMENT_ENTRIES lines. */
-function rollOver(index: JournalIndex, text: string, paths: JournalPaths): { index: JournalIndex; current: string; moved: MovedSegment[] } {
+function rollOver(
+  index: JournalIndex,
+  text: string,
+  paths: JournalPaths,
+): { index: JournalIndex; current: string; moved: MovedSegment[] } {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length <= SEGMENT_ENTRIES) return { index, current: text, moved: [] };
   const segments = [...index.segments];
@@ -177,10 +218,23 @@ function rollOver(index: JournalIndex, text: string, paths: JournalPaths): { ind
     const segmentText = `${chunk.join('\n')}\n`;
     const file = paths.segment(n).split('/').pop()!;
     const parsed = parseJournal(segmentText, `journal/${file}`);
-    const dates = parsed.entries.map((e) => e.date).filter((d) => typeof d === 'string').sort();
-    const info: SegmentInfo = { file, page: file.replace(/\.jsonl$/, '.md'), lines: chunk.length, ...(dates.length ? { from: dates[0], to: dates.at(-1)! } : {}) };
+    const dates = parsed.entries
+      .map((e) => e.date)
+      .filter((d) => typeof d === 'string')
+      .sort();
+    const info: SegmentInfo = {
+      file,
+      page: file.replace(/\.jsonl$/, '.md'),
+      lines: chunk.length,
+      ...(dates.length ? { from: dates[0], to: dates.at(-1)! } : {}),
+    };
     segments.push(info);
-    moved.push({ path: paths.segment(n), pagePath: paths.segmentPage(n), text: segmentText, page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info }) });
+    moved.push({
+      path: paths.segment(n),
+      pagePath: paths.segmentPage(n),
+      text: segmentText,
+      page: renderSegmentPage(parsed.entries, parsed.issues, { number: n, info }),
+    });
   }
   return { index: { schema: INDEX_SCHEMA, segments }, current: `${rest.join('\n')}\n`, moved };
 }
@@ -190,7 +244,12 @@ function rollOver(index: JournalIndex, text: string, paths: JournalPaths): { ind
  * another benchmark's digest (two names whose files collide, however unlikely) or another benchmark
  * of this record takes it: then the slug with the whole hash of the name. Deterministic.
  */
-async function baselinePathFor(read: FileReader, paths: JournalPaths, name: string, taken: ReadonlySet<string>): Promise<string> {
+async function baselinePathFor(
+  read: FileReader,
+  paths: JournalPaths,
+  name: string,
+  taken: ReadonlySet<string>,
+): Promise<string> {
   const path = paths.baseline(name);
   if (!taken.has(path)) {
     const text = await read(path);
@@ -215,7 +274,11 @@ function benchmarkOf(text: string): string | undefined {
  * collision moved it to, or the file perf-triage before 0.2 used — each only when the digest inside
  * names this benchmark (two names that once shared a file never get each other's baseline).
  */
-export async function findBaseline(read: FileReader, paths: JournalPaths, name: string): Promise<{ path: string; text: string } | undefined> {
+export async function findBaseline(
+  read: FileReader,
+  paths: JournalPaths,
+  name: string,
+): Promise<{ path: string; text: string } | undefined> {
   const candidates = [...new Set([paths.baseline(name), longBaselinePath(paths, name), paths.legacyBaseline(name)])];
   for (const path of candidates) {
     const text = await read(path);

@@ -7,15 +7,7 @@ export type PhaseId = (typeof PHASES)[number];
 export type PhaseOrRemainder = PhaseId | 'remainder';
 
 export type MetricId =
-  | 'ttft'
-  | 'ttft_client'
-  | 'e2e'
-  | 'itl'
-  | 'tpot'
-  | 'throughput'
-  | 'request_throughput'
-  | 'failed'
-  | PhaseId;
+  'ttft' | 'ttft_client' | 'e2e' | 'itl' | 'tpot' | 'throughput' | 'request_throughput' | 'failed' | PhaseId;
 
 /** `share`: a proportion 0..1, shown as a per cent, its changes in percentage points. */
 export type Unit = 'ms' | 'tok/s' | 'req/s' | 'share';
@@ -52,7 +44,16 @@ export interface CustomMetricDef {
 export type AnyMetricDef = MetricDef | CustomMetricDef;
 
 export function customMetric(name: string, unit: string, direction: Direction): CustomMetricDef {
-  return { id: name, label: displayName(name), unit: displayName(unit), direction, level: 'run', phases: [], description: `reported by the artifact (${unit || 'no unit'})`, custom: true };
+  return {
+    id: name,
+    label: displayName(name),
+    unit: displayName(unit),
+    direction,
+    level: 'run',
+    phases: [],
+    description: `reported by the artifact (${unit || 'no unit'})`,
+    custom: true,
+  };
 }
 
 /**
@@ -66,12 +67,15 @@ function displayName(name: string): string {
   return [...safe].length > 80 ? `${[...safe].slice(0, 79).join('')}…` : safe;
 }
 
-const latency = (
-  id: MetricId,
-  label: string,
-  phases: readonly PhaseId[],
-  description: string,
-): MetricDef => ({ id, label, unit: 'ms', direction: 'lower-is-better', level: 'request', phases, description });
+const latency = (id: MetricId, label: string, phases: readonly PhaseId[], description: string): MetricDef => ({
+  id,
+  label,
+  unit: 'ms',
+  direction: 'lower-is-better',
+  level: 'request',
+  phases,
+  description,
+});
 
 export const METRICS: Readonly<Record<MetricId, MetricDef>> = {
   ttft: latency(
@@ -98,7 +102,12 @@ export const METRICS: Readonly<Record<MetricId, MetricDef>> = {
     [],
     'inter-token latency: over every token gap when the artifact has them; from §4 summaries, p50/p99 = median over requests of itl_p50_ms/itl_p99_ms, mean = Σ decode_ms / Σ (output_tokens − 1)',
   ),
-  tpot: latency('tpot', 'TPOT', [], 'time per output token after the first: decode_ms / (output_tokens − 1), per request'),
+  tpot: latency(
+    'tpot',
+    'TPOT',
+    [],
+    'time per output token after the first: decode_ms / (output_tokens − 1), per request',
+  ),
   throughput: {
     id: 'throughput',
     label: 'throughput',
@@ -130,7 +139,12 @@ export const METRICS: Readonly<Record<MetricId, MetricDef>> = {
   tokenize: latency('tokenize', 'tokenize', [], 'tokenize_ms'),
   queue_wait: latency('queue_wait', 'queue wait', [], 'queue_wait_ms: arrival (after tokenization) to admission'),
   prefill: latency('prefill', 'prefill', [], 'prefill_ms'),
-  network: latency('network', 'network', [], 'between server and client: client_first_token_ms − first_token_ms (the wire and any proxy) when both are recorded, else network_ms'),
+  network: latency(
+    'network',
+    'network',
+    [],
+    'between server and client: client_first_token_ms − first_token_ms (the wire and any proxy) when both are recorded, else network_ms',
+  ),
   decode: latency('decode', 'decode', [], 'decode_ms: first token to last token'),
   detokenize: latency('detokenize', 'detokenize', [], 'detokenize_ms'),
 };

@@ -22,7 +22,8 @@ export function parseStat(text: string): Result<Stat> {
   if (t === 'mean' || t === 'avg' || t === 'average') return ok(MEAN);
   if (t === 'median') return ok(percentile(50));
   const match = /^p(\d{1,3}(?:\.\d{1,3})?)$/.exec(t);
-  if (!match) return err(`"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`);
+  if (!match)
+    return err(`"${text}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`);
   const value = Number(match[1]);
   if (!(value > 0 && value < 100)) return err(`percentile "${text}" must be between p0 and p100 (exclusive)`);
   return ok(percentile(value));
@@ -47,7 +48,11 @@ export function makeSpec(metric: AnyMetricDef, stat: Stat): MetricSpec {
  * the percentile explicitly.
  */
 export function parseMetricSpec(text: string): MetricSpec | string {
-  const words = text.trim().replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, '$1 ').split(/\s+/).filter(Boolean);
+  const words = text
+    .trim()
+    .replace(/^([a-z][a-z0-9_-]*)\.(?=\S)/i, '$1 ')
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length === 0) return 'empty metric: expected something like "ttft p95"';
   // Two-word names as printed ("client TTFT", "queue wait") are the catalog's snake_case names.
   const twoWords = words.length >= 2 && lookupMetric(`${words[0]}_${words[1]}`) !== undefined;

@@ -202,7 +202,9 @@ function itlSeries(table: RequestTable, spec: MetricSpec, from: number): Series 
   }
   const q = spec.stat.q;
   if (q !== 0.5 && q !== 0.99) {
-    return err(`per-request telemetry carries itl_p50_ms and itl_p99_ms only; ITL ${spec.stat.label} needs every token gap`);
+    return err(
+      `per-request telemetry carries itl_p50_ms and itl_p99_ms only; ITL ${spec.stat.label} needs every token gap`,
+    );
   }
   const field = q === 0.5 ? 'itl_p50_ms' : 'itl_p99_ms';
   const column = requestColumn(table, 'itl', q);
@@ -244,11 +246,13 @@ export function rateSeries(table: RequestTable, tokens: boolean, steady?: Steady
   const start = steady && steady.row < n ? steady.ts : arrival[0];
   const lastArrival = arrival[n - 1];
   let lastCompletion = -Infinity;
-  for (let i = 0; i < n; i++) if (Number.isFinite(total[i])) lastCompletion = Math.max(lastCompletion, arrival[i] + total[i] / 1000);
+  for (let i = 0; i < n; i++)
+    if (Number.isFinite(total[i])) lastCompletion = Math.max(lastCompletion, arrival[i] + total[i] / 1000);
   // A run whose requests all arrive at once (a closed batch) has no arrival window: its span is the whole run.
   const end = lastArrival - start > 0 ? lastArrival : lastCompletion;
   const span = end - start;
-  if (!(span > 0)) return err('the run has no time span to measure a rate over (every request arrived and finished at once)');
+  if (!(span > 0))
+    return err('the run has no time span to measure a rate over (every request arrived and finished at once)');
   const windows = Math.round(Math.min(MAX_WINDOWS, Math.max(MIN_WINDOWS, n * WINDOWS_PER_REQUEST)));
   const width = span / windows;
   const values = new Float64Array(windows);

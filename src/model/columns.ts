@@ -113,7 +113,12 @@ export function permuteNumbers<T extends NumberColumn>(values: T, order: Uint32A
 }
 
 export function permuteText(column: TextColumn, order: Uint32Array): TextColumn {
-  const codes = column.codes instanceof Int8Array ? new Int8Array(order.length) : column.codes instanceof Int16Array ? new Int16Array(order.length) : new Int32Array(order.length);
+  const codes =
+    column.codes instanceof Int8Array
+      ? new Int8Array(order.length)
+      : column.codes instanceof Int16Array
+        ? new Int16Array(order.length)
+        : new Int32Array(order.length);
   for (let i = 0; i < order.length; i++) codes[i] = column.codes[order[i]];
   return { codes, dictionary: column.dictionary };
 }

@@ -21,16 +21,21 @@ export function groupRuns(runs: Run[]): Result<Run[]> {
   const ordered = [...byRole.entries()].map(([role, list]) => [role, orderByRepeat(list)] as const);
   if (counts.some((c) => c !== repeats)) {
     const description = ordered.map(([role, list]) => `${list.length} ${role}`).join(', ');
-    return err(`these files describe ${description} runs: a side needs the same number of each kind (one per repeat) to know which belong together; name them run=0, run=1, … or give one of each`);
+    return err(
+      `these files describe ${description} runs: a side needs the same number of each kind (one per repeat) to know which belong together; name them run=0, run=1, … or give one of each`,
+    );
   }
   const merged: Run[] = [];
   for (let i = 0; i < repeats; i++) {
     const parts = ordered.map(([, list]) => list[i]);
     const labels = new Set(parts.map((p) => p.repeat).filter(Boolean));
-    if (labels.size > 1) return err(`files paired as one run carry different repeat labels (${[...labels].join(', ')})`);
+    if (labels.size > 1)
+      return err(`files paired as one run carry different repeat labels (${[...labels].join(', ')})`);
     const withRequests = parts.filter((p) => p.requests);
     if (withRequests.length > 1) {
-      return err(`${withRequests.map((p) => p.sources[0]?.file).join(' and ')} both hold per-request records for one run; give one per-request file per run`);
+      return err(
+        `${withRequests.map((p) => p.sources[0]?.file).join(' and ')} both hold per-request records for one run; give one per-request file per run`,
+      );
     }
     merged.push(mergeParts(parts));
   }
@@ -54,14 +59,26 @@ export function mergeParts(parts: Run[]): Run {
   const first = parts[0];
   const config = Object.assign({}, ...parts.map((p) => p.meta.config).reverse());
   const extra = Object.assign({}, ...parts.map((p) => p.meta.extra).reverse());
-  const pick = <K extends 'benchmark' | 'commit' | 'hardware' | 'model' | 'workload'>(key: K) => parts.map((p) => p.meta[key]).find((v) => v !== undefined);
+  const pick = <K extends 'benchmark' | 'commit' | 'hardware' | 'model' | 'workload'>(key: K) =>
+    parts.map((p) => p.meta[key]).find((v) => v !== undefined);
   const requests = parts.find((p) => p.requests)?.requests;
   return {
-    meta: { config, extra, benchmark: pick('benchmark'), commit: pick('commit'), hardware: pick('hardware'), model: pick('model'), workload: pick('workload') },
+    meta: {
+      config,
+      extra,
+      benchmark: pick('benchmark'),
+      commit: pick('commit'),
+      hardware: pick('hardware'),
+      model: pick('model'),
+      workload: pick('workload'),
+    },
     ...(requests ? { requests } : {}),
     // The client tool's statistics first: a metric is read from the first summary that has it, and a
     // scrape's histogram mean of TTFT is the server's, not the client-measured TTFT the tool reports.
-    summaries: [...parts.filter((p) => p.role !== 'server-metrics'), ...parts.filter((p) => p.role === 'server-metrics')].flatMap((p) => p.summaries),
+    summaries: [
+      ...parts.filter((p) => p.role !== 'server-metrics'),
+      ...parts.filter((p) => p.role === 'server-metrics'),
+    ].flatMap((p) => p.summaries),
     sources: parts.flatMap((p) => p.sources),
     histograms: parts.flatMap((p) => p.histograms ?? []),
     server: mergeObjects<ServerStats>(parts.map((p) => p.server)),

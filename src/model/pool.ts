@@ -18,19 +18,39 @@ export function pooledTable(side: Side): RequestTable | undefined {
   const numbers: Partial<Record<NumericField, Float64Array>> = {};
   const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers) as NumericField[]));
   // Pooled columns are Float64Array (a count column may be a Float32Array in one table, not another).
-  for (const field of numericFields) numbers[field] = concatNumbers(tables.map((t) => [t.length, t.numbers[field]]), length);
+  for (const field of numericFields)
+    numbers[field] = concatNumbers(
+      tables.map((t) => [t.length, t.numbers[field]]),
+      length,
+    );
 
   const text: Partial<Record<TextField, TextColumn>> = {};
   const textFields = new Set(tables.flatMap((t) => Object.keys(t.text) as TextField[]));
-  for (const field of textFields) text[field] = concatText(tables.map((t) => [t.length, t.text[field]]), length);
+  for (const field of textFields)
+    text[field] = concatText(
+      tables.map((t) => [t.length, t.text[field]]),
+      length,
+    );
 
   const extraNumbers = new Map<string, Float64Array>();
   for (const name of new Set(tables.flatMap((t) => [...t.extraNumbers.keys()]))) {
-    extraNumbers.set(name, concatNumbers(tables.map((t) => [t.length, t.extraNumbers.get(name)]), length));
+    extraNumbers.set(
+      name,
+      concatNumbers(
+        tables.map((t) => [t.length, t.extraNumbers.get(name)]),
+        length,
+      ),
+    );
   }
   const extraText = new Map<string, TextColumn>();
   for (const name of new Set(tables.flatMap((t) => [...t.extraText.keys()]))) {
-    extraText.set(name, concatText(tables.map((t) => [t.length, t.extraText.get(name)]), length));
+    extraText.set(
+      name,
+      concatText(
+        tables.map((t) => [t.length, t.extraText.get(name)]),
+        length,
+      ),
+    );
   }
   const sourceLine = new Uint32Array(length);
   let offset = 0;
@@ -40,7 +60,16 @@ export function pooledTable(side: Side): RequestTable | undefined {
   }
   const tokenGaps = tables.every((t) => t.tokenGaps) ? concatGaps(tables) : undefined;
   // Arrival order holds within each run, not across the pool.
-  return { length, numbers, text, extraNumbers, extraText, sourceLine, orderedByArrival: false, ...(tokenGaps ? { tokenGaps } : {}) };
+  return {
+    length,
+    numbers,
+    text,
+    extraNumbers,
+    extraText,
+    sourceLine,
+    orderedByArrival: false,
+    ...(tokenGaps ? { tokenGaps } : {}),
+  };
 }
 
 function concatNumbers(parts: [number, NumberColumn | undefined][], length: number): Float64Array {

@@ -3,7 +3,8 @@
 // Result, and the caller checks `ok` before it can reach `value`. Exceptions stay for input a run
 // cannot go on without (InputError at the edge).
 
-export type Result<T, E = string> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export type Result<T, E = string> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 export function ok<T>(value: T): { ok: true; value: T } {
   return { ok: true, value };

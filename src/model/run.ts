@@ -26,7 +26,9 @@ export function emptyMeta(): RunMeta {
  * a Float32Array when every count is a float32 exactly (whole numbers below 2^24), which holds the
  * same numbers in half the memory (model/columns.ts).
  */
-export type NumericColumns = { [F in DurationField | 'arrival_ts']?: Float64Array } & { [F in CountField]?: NumberColumn };
+export type NumericColumns = { [F in DurationField | 'arrival_ts']?: Float64Array } & {
+  [F in CountField]?: NumberColumn;
+};
 
 /** A column of any numeric field. */
 export type AnyNumericColumn = NumericColumns[NumericField];

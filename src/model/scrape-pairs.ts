@@ -18,11 +18,15 @@ function word(w: string): RegExp {
 function swap(name: string, from: string, to: string): string | undefined {
   const pattern = word(from);
   if (!pattern.test(name)) return undefined;
-  return name.replace(pattern, (m) => (m === m.toUpperCase() ? to.toUpperCase() : m[0] === m[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to));
+  return name.replace(pattern, (m) =>
+    m === m.toUpperCase() ? to.toUpperCase() : m[0] === m[0].toUpperCase() ? to[0].toUpperCase() + to.slice(1) : to,
+  );
 }
 
 export function pairScrapes(runs: Run[], subtract: (before: Run, after: Run) => Run): Run[] {
-  const byName = new Map(runs.filter((r) => r.role === 'server-metrics').map((r) => [r.sources[0]?.file ?? '', r] as const));
+  const byName = new Map(
+    runs.filter((r) => r.role === 'server-metrics').map((r) => [r.sources[0]?.file ?? '', r] as const),
+  );
   const pairedAfter = new Set<Run>();
   const pairs = new Map<Run, Run>();
   for (const [name, run] of byName) {

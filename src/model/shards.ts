@@ -33,7 +33,10 @@ export function shardOf(run: Run): Shard | undefined {
 /** The runs marked as this shard of their benchmark, as a digest records it. */
 export function markShard(runs: readonly Run[], shard: Shard | undefined): Run[] {
   if (!shard) return [...runs];
-  return runs.map((r) => ({ ...r, meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } } }));
+  return runs.map((r) => ({
+    ...r,
+    meta: { ...r.meta, extra: { ...r.meta.extra, shard: `${shard.index}/${shard.count}` } },
+  }));
 }
 
 /** The runs with each benchmark's shards merged back into one run; or what is wrong with the shards. */
@@ -43,7 +46,10 @@ export function mergeShards(runs: Run[]): Result<Run[]> {
   for (const run of runs) {
     const shard = shardOf(run);
     if (!shard) {
-      if (run.meta.extra.shard !== undefined) return err(`${run.sources[0]?.file ?? 'a file'}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard) as string}`);
+      if (run.meta.extra.shard !== undefined)
+        return err(
+          `${run.sources[0]?.file ?? 'a file'}: shard "${run.meta.extra.shard}" ${parseShard(run.meta.extra.shard) as string}`,
+        );
       out.push(run);
       continue;
     }
@@ -65,23 +71,36 @@ function mergeGroup(group: Run[]): Result<Run> {
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !indexes.includes(i));
   const repeated = indexes.filter((v, i) => indexes[i - 1] === v);
   if (missing.length || repeated.length) {
-    return err(`"${name}" is split in ${count} shards, but ${missing.length ? `shard ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing` : ''}${missing.length && repeated.length ? ' and ' : ''}${repeated.length ? `shard ${[...new Set(repeated)].join(', ')} came more than once` : ''}`);
+    return err(
+      `"${name}" is split in ${count} shards, but ${missing.length ? `shard ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing` : ''}${missing.length && repeated.length ? ' and ' : ''}${repeated.length ? `shard ${[...new Set(repeated)].join(', ')} came more than once` : ''}`,
+    );
   }
-  if (group.some((r) => !r.requests)) return err(`"${name}": shards must carry per-request records to be merged (${group.filter((r) => !r.requests).map((r) => r.sources[0]?.file).join(', ')} has none)`);
+  if (group.some((r) => !r.requests))
+    return err(
+      `"${name}": shards must carry per-request records to be merged (${group
+        .filter((r) => !r.requests)
+        .map((r) => r.sources[0]?.file)
+        .join(', ')} has none)`,
+    );
   const ordered = [...group].sort((a, b) => shardOf(a)!.index - shardOf(b)!.index);
   const weight = Math.max(...ordered.map((r) => r.requests!.rowWeight ?? 1));
   const thinned = ordered.map((r) => ({ ...r, requests: thin(r.requests!, weight) }));
   const pooled = pooledTable({ label: 'head', runs: thinned })!;
   const table = byArrival(pooled, weight);
-  const notes = [`merged from ${count} shards (${ordered.map((r) => r.sources[0]?.file ?? '?').join(', ')}); the tools' summaries of each shard are not combined`];
-  if (ordered.some((r) => (r.requests!.rowWeight ?? 1) !== weight)) notes.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
+  const notes = [
+    `merged from ${count} shards (${ordered.map((r) => r.sources[0]?.file ?? '?').join(', ')}); the tools' summaries of each shard are not combined`,
+  ];
+  if (ordered.some((r) => (r.requests!.rowWeight ?? 1) !== weight))
+    notes.push(`shards sampled at different rates were thinned to one row per ${weight.toFixed(2)} requests`);
   const first = ordered[0];
   const { shard: _shard, ...extra } = first.meta.extra;
   return ok({
     meta: { ...first.meta, extra },
     requests: table,
     summaries: [],
-    sources: ordered.flatMap((r, i) => r.sources.map((s) => (i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s))),
+    sources: ordered.flatMap((r, i) =>
+      r.sources.map((s) => (i === 0 ? { ...s, warnings: [...s.warnings, ...notes] } : s)),
+    ),
     role: 'requests',
     ...(first.repeat !== undefined ? { repeat: first.repeat } : {}),
   });
@@ -92,7 +111,9 @@ function thin(table: RequestTable, weight: number): RequestTable {
   const own = table.rowWeight ?? 1;
   if (own >= weight) return table;
   const keep = Math.max(1, Math.round((table.length * own) / weight));
-  const order = Uint32Array.from({ length: keep }, (_, k) => (keep === 1 ? 0 : Math.round((k * (table.length - 1)) / (keep - 1))));
+  const order = Uint32Array.from({ length: keep }, (_, k) =>
+    keep === 1 ? 0 : Math.round((k * (table.length - 1)) / (keep - 1)),
+  );
   return permute(table, order, weight);
 }
 
@@ -111,9 +132,11 @@ function byArrival(table: RequestTable, weight: number): RequestTable {
 
 function permute(table: RequestTable, order: Uint32Array, weight: number): RequestTable {
   const numbers: Partial<Record<NumericField, Float64Array>> = {};
-  for (const [field, values] of Object.entries(table.numbers) as [NumericField, Float64Array][]) numbers[field] = permuteNumbers(values, order);
+  for (const [field, values] of Object.entries(table.numbers) as [NumericField, Float64Array][])
+    numbers[field] = permuteNumbers(values, order);
   const text: Partial<Record<TextField, TextColumn>> = {};
-  for (const [field, column] of Object.entries(table.text) as [TextField, TextColumn][]) text[field] = permuteText(column, order);
+  for (const [field, column] of Object.entries(table.text) as [TextField, TextColumn][])
+    text[field] = permuteText(column, order);
   const extraNumbers = new Map([...table.extraNumbers].map(([k, v]) => [k, permuteNumbers(v, order)] as const));
   const extraText = new Map([...table.extraText].map(([k, v]) => [k, permuteText(v, order)] as const));
   const sourceLine = Uint32Array.from(order, (i) => table.sourceLine[i]);
@@ -121,9 +144,11 @@ function permute(table: RequestTable, order: Uint32Array, weight: number): Reque
   if (table.tokenGaps) {
     const { offsets, values } = table.tokenGaps;
     const newOffsets = new Uint32Array(order.length + 1);
-    for (let k = 0; k < order.length; k++) newOffsets[k + 1] = newOffsets[k] + (offsets[order[k] + 1] - offsets[order[k]]);
+    for (let k = 0; k < order.length; k++)
+      newOffsets[k + 1] = newOffsets[k] + (offsets[order[k] + 1] - offsets[order[k]]);
     const newValues = new Float64Array(newOffsets[order.length]);
-    for (let k = 0; k < order.length; k++) newValues.set(values.subarray(offsets[order[k]], offsets[order[k] + 1]), newOffsets[k]);
+    for (let k = 0; k < order.length; k++)
+      newValues.set(values.subarray(offsets[order[k]], offsets[order[k] + 1]), newOffsets[k]);
     tokenGaps = { offsets: newOffsets, values: newValues };
   }
   return {

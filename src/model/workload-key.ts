@@ -6,7 +6,19 @@
 
 import type { Run, WorkloadInfo } from './run';
 
-export const KEY_FIELDS = ['dataset', 'inputLength', 'outputLength', 'requestRate', 'concurrency', 'streaming', 'engine', 'engineVersion', 'model', 'hardware', 'tenant'] as const;
+export const KEY_FIELDS = [
+  'dataset',
+  'inputLength',
+  'outputLength',
+  'requestRate',
+  'concurrency',
+  'streaming',
+  'engine',
+  'engineVersion',
+  'model',
+  'hardware',
+  'tenant',
+] as const;
 export type KeyField = (typeof KEY_FIELDS)[number];
 export type KeyValue = string | number | boolean;
 export type WorkloadKey = Partial<Record<KeyField, KeyValue>>;
@@ -16,7 +28,12 @@ export function workloadKey(run: Run): WorkloadKey {
   const w: WorkloadInfo = run.workload ?? {};
   const key: WorkloadKey = {};
   const put = (field: KeyField, value: KeyValue | undefined) => {
-    if (value === undefined || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && Number.isNaN(value))) return;
+    if (
+      value === undefined ||
+      (typeof value === 'string' && value.trim() === '') ||
+      (typeof value === 'number' && Number.isNaN(value))
+    )
+      return;
     key[field] = typeof value === 'string' ? value.trim() : value;
   };
   put('dataset', w.dataset);
@@ -35,7 +52,11 @@ export function workloadKey(run: Run): WorkloadKey {
 
 export function sameValue(a: KeyValue, b: KeyValue): boolean {
   if (typeof a === 'string' && typeof b === 'string') return a.toLowerCase() === b.toLowerCase();
-  if (typeof a === 'number' && typeof b === 'number') return a === b || (Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
+  if (typeof a === 'number' && typeof b === 'number')
+    return (
+      a === b ||
+      (Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b)))
+    );
   return a === b;
 }
 
@@ -81,7 +102,8 @@ export function commonKey(runs: readonly Run[]): WorkloadKey {
   const out: WorkloadKey = {};
   for (const field of KEY_FIELDS) {
     const first = keys[0][field];
-    if (first !== undefined && keys.every((k) => k[field] !== undefined && sameValue(k[field]!, first))) out[field] = first;
+    if (first !== undefined && keys.every((k) => k[field] !== undefined && sameValue(k[field]!, first)))
+      out[field] = first;
   }
   return out;
 }

@@ -33,7 +33,10 @@ export function alertTitle(alert: Alert): string {
   const lead = leadMetric(alert);
   const others = new Set(alert.metrics.map((m) => `${m.benchmark}\u0000${m.key}`)).size - 1;
   const more = others > 0 ? ` (+${others} more)` : '';
-  return plainText(`perf-triage: ${metricLabel(lead.key)} ${signedPercent(lead.change)} in ${lead.benchmark}${more} ${rangeWords(alert, short)}`, 240);
+  return plainText(
+    `perf-triage: ${metricLabel(lead.key)} ${signedPercent(lead.change)} in ${lead.benchmark}${more} ${rangeWords(alert, short)}`,
+    240,
+  );
 }
 
 function rangeWords(alert: Alert, sha: (s: string | undefined) => string): string {
@@ -51,20 +54,29 @@ export function alertBody(alert: Alert, details: AlertDetails): string {
   const from = alert.from?.commit ? `\`${short(alert.from.commit)}\`` : 'the entry before';
   const to = alert.to.commit ? `\`${short(alert.to.commit)}\`` : 'the latest entry';
   lines.push(`### 🔴 perf-triage: performance moved between ${from} and ${to}`, '');
-  lines.push('| benchmark | metric | before | after | change | interval | found by |', '|---|---|---:|---:|---:|---|---|');
+  lines.push(
+    '| benchmark | metric | before | after | change | interval | found by |',
+    '|---|---|---:|---:|---:|---|---|',
+  );
   for (const m of alert.metrics) {
-    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
+    lines.push(
+      `| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`,
+    );
   }
   const phases = alert.metrics.filter((m) => m.phase);
   if (phases.length) {
     lines.push('', '**The phase that moved**');
-    for (const m of phases) lines.push(`- ${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
+    for (const m of phases)
+      lines.push(`- ${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
   }
   if (alert.diagnoses.length) {
     lines.push('', '**Diagnosis** (the §5 walk of the entry the step is in)');
     for (const d of alert.diagnoses) lines.push(`- ${markdownText(d.benchmark, 80)}: ${markdownText(d.text, 400)}`);
   }
-  lines.push('', `**Commit range** ${from} … ${to}${details.commits.length ? ` (${details.commits.length + (details.moreCommits ?? 0)} commit${details.commits.length + (details.moreCommits ?? 0) === 1 ? '' : 's'})` : ''}${compareLink(details)}`);
+  lines.push(
+    '',
+    `**Commit range** ${from} … ${to}${details.commits.length ? ` (${details.commits.length + (details.moreCommits ?? 0)} commit${details.commits.length + (details.moreCommits ?? 0) === 1 ? '' : 's'})` : ''}${compareLink(details)}`,
+  );
   for (const c of details.commits) lines.push(`- ${commitLine(c)}`);
   if (details.moreCommits) lines.push(`- … and ${details.moreCommits} more`);
   const runs = [runLink('the run before', alert.from), runLink('the run after', alert.to)].filter((x) => x !== '');
@@ -72,9 +84,14 @@ export function alertBody(alert: Alert, details: AlertDetails): string {
   lines.push('', '**Next**');
   if (alert.from?.commit && alert.to.commit && details.commits.length > 1) {
     const workflow = details.bisectWorkflow ? ` with \`${codeText(details.bisectWorkflow, 80)}\`` : '';
-    lines.push(`- Find the commit: run perf-triage's bisect (\`mode: bisect\`) with \`bisect-good: ${short(alert.from.commit)}\` and \`bisect-bad: ${short(alert.to.commit)}\`: it measures the commits between${workflow} and posts the tested commits here.`);
+    lines.push(
+      `- Find the commit: run perf-triage's bisect (\`mode: bisect\`) with \`bisect-good: ${short(alert.from.commit)}\` and \`bisect-bad: ${short(alert.to.commit)}\`: it measures the commits between${workflow} and posts the tested commits here.`,
+    );
   }
-  lines.push('- Meant to be? A maintainer comments `/perf accept <reason>` here: the alert closes as accepted.', '- When later entries are back within the minimum effect of before, the alert says so and closes.');
+  lines.push(
+    '- Meant to be? A maintainer comments `/perf accept <reason>` here: the alert closes as accepted.',
+    '- When later entries are back within the minimum effect of before, the alert says so and closes.',
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -91,14 +108,15 @@ function intervalCell(m: AlertMetric): string {
 }
 
 function foundBy(m: AlertMetric): string {
-  const p = m.pValue !== undefined ? `step in the journal, p ${m.pValue < 0.001 ? '< 0.001' : `= ${m.pValue.toFixed(3)}`}` : '';
+  const p =
+    m.pValue !== undefined ? `step in the journal, p ${m.pValue < 0.001 ? '< 0.001' : `= ${m.pValue.toFixed(3)}`}` : '';
   if (m.source === 'regression') return p ? `merged without acceptance; ${p}` : 'merged without acceptance';
   return p || 'step in the journal';
 }
 
 function phaseText(m: AlertMetric): string {
   const p = m.phase!;
-  const where = p.basis === 'tail' ? 'mean over the requests at that percentile' : 'median of the runs\' means';
+  const where = p.basis === 'tail' ? 'mean over the requests at that percentile' : "median of the runs' means";
   return `${PHASE_LABELS[p.phase]} ${withUnit(p.before, 'ms')} → ${withUnit(p.after, 'ms')} (${where})`;
 }
 
@@ -123,20 +141,43 @@ function runLink(label: 'the run before' | 'the run after', entry: EntryRef | un
 
 /** The comment when more metrics are found moving in an alert's step (a later record, another benchmark). */
 export function alertAddedComment(alert: Alert): string {
-  const lines = ['Also moved in this step:', '', '| benchmark | metric | before | after | change | interval | found by |', '|---|---|---:|---:|---:|---|---|'];
+  const lines = [
+    'Also moved in this step:',
+    '',
+    '| benchmark | metric | before | after | change | interval | found by |',
+    '|---|---|---:|---:|---:|---|---|',
+  ];
   for (const m of alert.metrics) {
-    lines.push(`| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`);
+    lines.push(
+      `| ${markdownText(m.benchmark, 80)} | ${markdownText(metricLabel(m.key))} | ${valueCell(m.before, m.unit)} | ${valueCell(m.after, m.unit)} | ${signedPercent(m.change)} | ${intervalCell(m)} | ${foundBy(m)} |`,
+    );
   }
-  for (const m of alert.metrics.filter((x) => x.phase)) lines.push('', `${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
+  for (const m of alert.metrics.filter((x) => x.phase))
+    lines.push('', `${markdownText(m.benchmark, 80)} ${markdownText(metricLabel(m.key))}: ${phaseText(m)}`);
   return lines.join('\n');
 }
 
 /** The comment when every metric of an alert is back. */
-export function recoveredComment(recovered: { benchmark: string; key: string; unit: string; before: number; value: number; minEffect: number; at: EntryRef }[]): string {
-  const lines = ['✅ **Recovered**: the median of the last entries is back within the minimum effect of before the step.', ''];
+export function recoveredComment(
+  recovered: {
+    benchmark: string;
+    key: string;
+    unit: string;
+    before: number;
+    value: number;
+    minEffect: number;
+    at: EntryRef;
+  }[],
+): string {
+  const lines = [
+    '✅ **Recovered**: the median of the last entries is back within the minimum effect of before the step.',
+    '',
+  ];
   for (const r of recovered) {
     const at = r.at.commit ? ` from \`${short(r.at.commit)}\`` : '';
-    lines.push(`- ${markdownText(r.benchmark, 80)} ${markdownText(metricLabel(r.key))}: ${valueCell(r.value, r.unit)}${at}, before the step ${valueCell(r.before, r.unit)} (± ${percent(r.minEffect)})`);
+    lines.push(
+      `- ${markdownText(r.benchmark, 80)} ${markdownText(metricLabel(r.key))}: ${valueCell(r.value, r.unit)}${at}, before the step ${valueCell(r.before, r.unit)} (± ${percent(r.minEffect)})`,
+    );
   }
   return lines.join('\n');
 }
@@ -151,9 +192,13 @@ export function webhookPayload(alert: Alert, issue: { number: number; url?: stri
   const lead = leadMetric(alert);
   const url = linkTarget(issue.url);
   const link = url ? `<${url}|issue ${issue.number}>` : `issue ${issue.number}`;
-  const lines = [`:rotating_light: perf-triage: ${slackText(metricLabel(lead.key))} ${signedPercent(lead.change)} in ${slackText(lead.benchmark, 80)} ${slackText(rangeWords(alert, short))} (${link})`];
+  const lines = [
+    `:rotating_light: perf-triage: ${slackText(metricLabel(lead.key))} ${signedPercent(lead.change)} in ${slackText(lead.benchmark, 80)} ${slackText(rangeWords(alert, short))} (${link})`,
+  ];
   for (const m of alert.metrics) {
-    lines.push(`• ${slackText(m.benchmark, 80)} ${slackText(metricLabel(m.key))}: ${KNOWN_UNITS.has(m.unit) ? withUnit(m.before, m.unit) : slackText(withUnit(m.before, m.unit))} → ${KNOWN_UNITS.has(m.unit) ? withUnit(m.after, m.unit) : slackText(withUnit(m.after, m.unit))} (${signedPercent(m.change)})${m.phase ? `, ${PHASE_LABELS[m.phase.phase]} ${withUnit(m.phase.before, 'ms')} → ${withUnit(m.phase.after, 'ms')}` : ''}`);
+    lines.push(
+      `• ${slackText(m.benchmark, 80)} ${slackText(metricLabel(m.key))}: ${KNOWN_UNITS.has(m.unit) ? withUnit(m.before, m.unit) : slackText(withUnit(m.before, m.unit))} → ${KNOWN_UNITS.has(m.unit) ? withUnit(m.after, m.unit) : slackText(withUnit(m.after, m.unit))} (${signedPercent(m.change)})${m.phase ? `, ${PHASE_LABELS[m.phase.phase]} ${withUnit(m.phase.before, 'ms')} → ${withUnit(m.phase.after, 'ms')}` : ''}`,
+    );
   }
   return { text: lines.join('\n') };
 }

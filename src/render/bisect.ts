@@ -59,14 +59,29 @@ export function bisectMarkdown(o: BisectOutcome): string {
   const lines: string[] = [];
   const label = o.key ? markdownText(metricLabel(o.key)) : 'the metric';
   lines.push(`### 🔎 perf-triage bisect: ${titleOf(o)}`, '');
-  const step = o.step ? `${label} between \`${short(o.good)}\` and \`${short(o.bad)}\`: ${markdownText(stepText(o.step))}` : `\`${short(o.good)}\` … \`${short(o.bad)}\``;
-  lines.push(`${step}. ${o.candidates} commit${o.candidates === 1 ? '' : 's'} in the range; ${o.dispatches} run${o.dispatches === 1 ? '' : 's'} dispatched of ${o.maxRuns} allowed, ${o.minutes.toFixed(0)} min.`);
+  const step = o.step
+    ? `${label} between \`${short(o.good)}\` and \`${short(o.bad)}\`: ${markdownText(stepText(o.step))}`
+    : `\`${short(o.good)}\` … \`${short(o.bad)}\``;
+  lines.push(
+    `${step}. ${o.candidates} commit${o.candidates === 1 ? '' : 's'} in the range; ${o.dispatches} run${o.dispatches === 1 ? '' : 's'} dispatched of ${o.maxRuns} allowed, ${o.minutes.toFixed(0)} min.`,
+  );
   if (o.reason) lines.push('', markdownText(o.reason, 600));
-  if (o.result === 'too-close-to-call' && o.detectable !== undefined) lines.push('', `This runner's calibration detects about ${percent(o.detectable)} on ${label} with one run a side (docs/statistics.md).`);
-  if (o.open) lines.push('', `Narrowed to \`${short(o.open.good)}\` … \`${short(o.open.bad)}\` (${o.open.commits} commit${o.open.commits === 1 ? '' : 's'}).`);
+  if (o.result === 'too-close-to-call' && o.detectable !== undefined)
+    lines.push(
+      '',
+      `This runner's calibration detects about ${percent(o.detectable)} on ${label} with one run a side (docs/statistics.md).`,
+    );
+  if (o.open)
+    lines.push(
+      '',
+      `Narrowed to \`${short(o.open.good)}\` … \`${short(o.open.bad)}\` (${o.open.commits} commit${o.open.commits === 1 ? '' : 's'}).`,
+    );
   if (o.culprit) {
     const c = o.culprit;
-    lines.push('', `**First bad commit** \`${short(c.sha)}\`${c.message ? ` ${markdownText(c.message, 100)}` : ''}${pullsText(c.pulls)}`);
+    lines.push(
+      '',
+      `**First bad commit** \`${short(c.sha)}\`${c.message ? ` ${markdownText(c.message, 100)}` : ''}${pullsText(c.pulls)}`,
+    );
     const b = c.diagnosis;
     if (b) {
       const lead = leadMetric(b);
@@ -79,10 +94,19 @@ export function bisectMarkdown(o: BisectOutcome): string {
     }
   }
   if (o.rows.length) {
-    lines.push('', `| commit | pull request | runs | ${label} | vs good end | vs bad end | verdict |`, '|---|---|---:|---:|---|---|---|');
+    lines.push(
+      '',
+      `| commit | pull request | runs | ${label} | vs good end | vs bad end | verdict |`,
+      '|---|---|---:|---:|---|---|---|',
+    );
     for (const r of o.rows) {
-      const runs = r.runUrls.map((u) => linkTarget(u)).filter((u): u is string => u !== undefined).map((u, i) => `[${i + 1}](${u})`);
-      lines.push(`| \`${short(r.sha)}\` ${r.role === 'measured' ? '' : `(${r.role})`} | ${pullsCell(r.pulls)} | ${r.runs}${runs.length ? ` (${runs.join(' ')})` : ''} | ${r.value !== undefined && o.unit ? valueCell(r.value, o.unit) : '—'} | ${vsText(r.vsGood)} | ${vsText(r.vsBad)} | ${r.verdict} |`);
+      const runs = r.runUrls
+        .map((u) => linkTarget(u))
+        .filter((u): u is string => u !== undefined)
+        .map((u, i) => `[${i + 1}](${u})`);
+      lines.push(
+        `| \`${short(r.sha)}\` ${r.role === 'measured' ? '' : `(${r.role})`} | ${pullsCell(r.pulls)} | ${r.runs}${runs.length ? ` (${runs.join(' ')})` : ''} | ${r.value !== undefined && o.unit ? valueCell(r.value, o.unit) : '—'} | ${vsText(r.vsGood)} | ${vsText(r.vsBad)} | ${r.verdict} |`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

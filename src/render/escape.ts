@@ -54,14 +54,16 @@ function cap(text: string, max: number): string {
  * <@user> or <url|link> can be spelled), @ and # kept from forming mentions, one line, capped.
  */
 export function slackText(text: string, max = MAX_INLINE): string {
-  return plainText(text, max)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/@/g, `@${WORD_JOINER}`)
-    .replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`)
-    // Chat clients link bare URLs: artifact text makes none.
-    .replace(/:\/\//g, `:${WORD_JOINER}//`);
+  return (
+    plainText(text, max)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/@/g, `@${WORD_JOINER}`)
+      .replace(/[*_~`]/g, (c) => `${c}${WORD_JOINER}`)
+      // Chat clients link bare URLs: artifact text makes none.
+      .replace(/:\/\//g, `:${WORD_JOINER}//`)
+  );
 }
 
 /**
@@ -70,5 +72,8 @@ export function slackText(text: string, max = MAX_INLINE): string {
  */
 export function linkTarget(url: string | undefined): string | undefined {
   if (!url || url.length > 500) return undefined;
-  return /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~%!$&'*+,;=:@/?#-]*)?$/.test(url) && !/[()[\]<>|"`\\]/.test(url) ? url : undefined;
+  return /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~%!$&'*+,;=:@/?#-]*)?$/.test(url) &&
+    !/[()[\]<>|"`\\]/.test(url)
+    ? url
+    : undefined;
 }

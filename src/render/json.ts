@@ -23,7 +23,13 @@ export function reportToJson(report: Report): unknown {
 }
 
 export function renderJson(report: Report): string {
-  return JSON.stringify(reportToJson(report), (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? null : value), 2) + '\n';
+  return (
+    JSON.stringify(
+      reportToJson(report),
+      (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? null : value),
+      2,
+    ) + '\n'
+  );
 }
 
 function benchmarkJson(b: BenchmarkReport, confidence: number) {
@@ -39,7 +45,11 @@ function benchmarkJson(b: BenchmarkReport, confidence: number) {
     metricsJudged: b.family.size,
     load: b.load,
     metrics: b.metrics.map((m) => metricJson(m, b, confidence)),
-    notJudged: b.notJudged.map((n) => ({ ...metricJson(n.comparison, b, confidence), verdict: null, notJudged: n.reason })),
+    notJudged: b.notJudged.map((n) => ({
+      ...metricJson(n.comparison, b, confidence),
+      verdict: null,
+      notJudged: n.reason,
+    })),
     notInData: b.notInData,
     attributions: b.attributions.map((a) => ({
       metric: a.spec.metric.id,
@@ -98,12 +108,28 @@ function metricJson(m: MetricComparison, b: BenchmarkReport, confidence: number)
     headDetail: m.head ?? null,
     change: m.change ?? null,
     difference: m.difference ?? null,
-    interval: m.interval ? { lower: m.interval[0], upper: m.interval[1], level: m.intervalLevel ?? confidence, kind: m.intervalKind } : null,
-    uncorrected: m.uncorrected ? { lower: m.uncorrected.interval[0], upper: m.uncorrected.interval[1], level: confidence, verdict: m.uncorrected.verdict } : null,
+    interval: m.interval
+      ? { lower: m.interval[0], upper: m.interval[1], level: m.intervalLevel ?? confidence, kind: m.intervalKind }
+      : null,
+    uncorrected: m.uncorrected
+      ? {
+          lower: m.uncorrected.interval[0],
+          upper: m.uncorrected.interval[1],
+          level: confidence,
+          verdict: m.uncorrected.verdict,
+        }
+      : null,
     pValue: m.pValue ?? null,
     minEffect: m.minEffect,
     runNoise: m.runNoise ?? null,
-    slos: m.slos.map((s) => ({ target: s.slo.text, comparator: s.slo.comparator, threshold: s.slo.threshold, baseMet: s.baseMet, headMet: s.headMet, marginal: s.marginal })),
+    slos: m.slos.map((s) => ({
+      target: s.slo.text,
+      comparator: s.slo.comparator,
+      threshold: s.slo.threshold,
+      baseMet: s.baseMet,
+      headMet: s.headMet,
+      marginal: s.marginal,
+    })),
     dominantPhase: phase,
     rootPhase: walk?.rootPhase ?? null,
     hints: b.findings.filter((f) => f.metrics.includes(m.spec.key)).map((f) => f.hint),

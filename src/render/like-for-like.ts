@@ -70,17 +70,27 @@ export function notLikeForLikeSentence(d: Pick<NotLikeForLike, 'kind' | 'differe
 
 /** A caveat in words: the data-carrying kinds are worded here, the others carry their own message. */
 export function caveatText(c: Caveat): string {
-  if (c.differences && isNotLikeForLike(c.kind)) return notLikeForLikeSentence({ kind: c.kind, differences: c.differences, ...(c.judgedAnyway ? { judgedAnyway: true } : {}) });
+  if (c.differences && isNotLikeForLike(c.kind))
+    return notLikeForLikeSentence({
+      kind: c.kind,
+      differences: c.differences,
+      ...(c.judgedAnyway ? { judgedAnyway: true } : {}),
+    });
   if (c.kind === 'batching-tradeoff' && c.tradeoff) {
     const t = c.tradeoff;
-    const batch = t.batch.source === 'declared concurrency' ? `concurrency ${grouped(t.batch.base)} → ${grouped(t.batch.head)}` : `mean requests in flight ${compact(t.batch.base)} → ${compact(t.batch.head)}`;
+    const batch =
+      t.batch.source === 'declared concurrency'
+        ? `concurrency ${grouped(t.batch.base)} → ${grouped(t.batch.head)}`
+        : `mean requests in flight ${compact(t.batch.base)} → ${compact(t.batch.head)}`;
     const matched = t.matchedStep
-      ? `; at a matched running batch the decode step changed ${signedPercent(t.matchedStep.change)}${t.matchedStep.changed ? ', which is the code\'s own share' : ', so the code itself did not slow'}`
+      ? `; at a matched running batch the decode step changed ${signedPercent(t.matchedStep.change)}${t.matchedStep.changed ? ", which is the code's own share" : ', so the code itself did not slow'}`
       : '; compare latency at matched load (the same concurrency or rate) to see what the code itself did';
     return `throughput ${signedPercent(t.throughputChange)} with ${keyName(t.tokenMetric)} ${signedPercent(t.tokenChange)} as the batch grew (${batch}): the batching trade-off — more requests share each decode step, so the server makes more tokens per second while each request waits longer for each token${matched}`;
   }
   if (c.kind === 'benchmark-missing' && c.missing) {
-    return c.missing.side === 'base' ? `"${c.missing.name}" stopped reporting: it is in the baseline but not in this PR's results` : `"${c.missing.name}" is new: only in this PR's results, nothing to compare it with`;
+    return c.missing.side === 'base'
+      ? `"${c.missing.name}" stopped reporting: it is in the baseline but not in this PR's results`
+      : `"${c.missing.name}" is new: only in this PR's results, nothing to compare it with`;
   }
   return c.message;
 }
@@ -98,14 +108,24 @@ export function topCaveats(b: BenchmarkReport): Caveat[] {
 }
 
 function isNotLikeForLike(kind: Caveat['kind']): kind is NotLikeForLike['kind'] {
-  return ['load-changed', 'engine-changed', 'streaming-changed', 'model-changed', 'hardware-changed', 'dataset-changed'].includes(kind);
+  return [
+    'load-changed',
+    'engine-changed',
+    'streaming-changed',
+    'model-changed',
+    'hardware-changed',
+    'dataset-changed',
+  ].includes(kind);
 }
 
 /** "TTFT p50 173 ms → 4,356 ms (+2,418%)" for each metric not judged. */
 export function notJudgedItems(b: BenchmarkReport): string[] {
   return b.notJudged.map(({ comparison: m }) => {
     const unit = m.spec.metric.unit;
-    const values = m.base && m.head ? `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)}` : 'not measured on both sides';
+    const values =
+      m.base && m.head
+        ? `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)}`
+        : 'not measured on both sides';
     const change = m.change !== null && m.change !== undefined ? ` (${signedPercent(m.change)})` : '';
     return `${specLabel(m.spec)} ${values}${change}`;
   });

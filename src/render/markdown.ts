@@ -9,7 +9,16 @@ import type { AmdahlItem } from '../diagnose/amdahl';
 import type { Finding } from '../diagnose/hints';
 import { PHASE_LABELS } from '../metrics/catalog';
 import { specLabel } from '../metrics/metric-spec';
-import { compact, duration, grouped, pairWithUnit, percent, signedDuration, signedPercent, withUnit } from '../display/numbers';
+import {
+  compact,
+  duration,
+  grouped,
+  pairWithUnit,
+  percent,
+  signedDuration,
+  signedPercent,
+  withUnit,
+} from '../display/numbers';
 import type { Caveat } from '../diagnose/caveats';
 import { capitalise } from '../display/text';
 import type { BenchmarkReport, Report, SideSummary } from '../report/model';
@@ -17,10 +26,28 @@ import { codeText, markdownText } from './escape';
 import { floorSection, profilesSection } from './deep-markdown';
 import { serviceSection } from './service-markdown';
 import { qualitySection } from './quality-markdown';
-import { attributionFor, ceilingSentence, changeHeader, changeText, fixSentence, headline, leadFix, undecidedGroups, VERDICT_ICON, whereTheTimeWent } from './summary';
+import {
+  attributionFor,
+  ceilingSentence,
+  changeHeader,
+  changeText,
+  fixSentence,
+  headline,
+  leadFix,
+  undecidedGroups,
+  VERDICT_ICON,
+  whereTheTimeWent,
+} from './summary';
 import { leadFinding, leadMetric } from '../report/lead';
 import { levelText, verdictQualifier } from './verdict-words';
-import { caveatText, missingBenchmarks, notJudgedItems, notLikeForLikeSentence, notLikeForLikeShort, topCaveats } from './like-for-like';
+import {
+  caveatText,
+  missingBenchmarks,
+  notJudgedItems,
+  notLikeForLikeSentence,
+  notLikeForLikeShort,
+  topCaveats,
+} from './like-for-like';
 
 export interface MarkdownOptions {
   /**
@@ -47,23 +74,34 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const parts: string[] = [];
   if (report.acceptance) {
     const a = report.acceptance;
-    parts.push(`> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ''}`);
+    parts.push(
+      `> ✅ **Accepted** by ${markdownText(a.by, 60)} for \`${a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\`: ${markdownText(a.reason, 300)}${a.effort ? ` (effort: ${markdownText(a.effort, 60)})` : ''}`,
+    );
   }
   // A benchmark on one side only is news (it stopped, or started, reporting): first.
   const missing = missingBenchmarks(report);
-  if (missing.length) parts.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join('\n>\n'));
+  if (missing.length)
+    parts.push(missing.map((c) => `> ⚠️ **Not compared:** ${markdownText(caveatText(c), 400)}`).join('\n>\n'));
   if (report.benchmarks.length > 1) parts.push(overview(report));
   // Caveats every benchmark shares are said once, after them.
   const shared = report.benchmarks.length > 1 ? sharedCaveats(report.benchmarks) : [];
-  const context: RenderContext = { ...(options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}), ...(options.headSha ? { headSha: options.headSha } : {}), sharedCaveats: new Set(shared.map(caveatKey)) };
+  const context: RenderContext = {
+    ...(options.repositoryUrl ? { repositoryUrl: options.repositoryUrl } : {}),
+    ...(options.headSha ? { headSha: options.headSha } : {}),
+    sharedCaveats: new Set(shared.map(caveatKey)),
+  };
   // Several benchmarks: the ones that need attention in full, the unchanged ones in one line each.
   for (const b of report.benchmarks) {
     if (report.benchmarks.length > 1 && b.verdict === 'unchanged' && detail !== 'full') continue;
     parts.push(renderBenchmark(b, detail, report.settings.level, context));
   }
   if (shared.length) parts.push(caveatsSection(shared, detail, 'Caveats for every benchmark'));
-  if (report.profiles && detail !== 'minimal') parts.push(details(`<b>Profiles</b>: ${profilesSummary(report.profiles)}`, profilesSection(report.profiles)));
-  if (detail !== 'full') parts.push(`Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}`}.`);
+  if (report.profiles && detail !== 'minimal')
+    parts.push(details(`<b>Profiles</b>: ${profilesSummary(report.profiles)}`, profilesSection(report.profiles)));
+  if (detail !== 'full')
+    parts.push(
+      `Full report with every table: ${options.fullReport ?? `the ${options.summaryUrl ? `[job summary](${options.summaryUrl})` : 'job summary of this run'}`}.`,
+    );
   parts.push(footer(report));
   if (options.trailer) parts.push(options.trailer);
   return parts.join('\n\n') + '\n';
@@ -80,8 +118,16 @@ function overview(report: Report): string {
   const counts = new Map<string, number>();
   for (const b of report.benchmarks) counts.set(b.verdict, (counts.get(b.verdict) ?? 0) + 1);
   const tally = [...counts].map(([v, n]) => `${n} ${v}`).join(', ');
-  const rows = report.benchmarks.map((b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`);
-  return [`## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`, '', '| benchmark | verdict | summary |', '|---|---|---|', ...rows].join('\n');
+  const rows = report.benchmarks.map(
+    (b) => `| ${VERDICT_ICON[b.verdict]} ${markdownText(b.name)} | ${b.verdict} | ${differsPrefix(b)}${headline(b)} |`,
+  );
+  return [
+    `## ${VERDICT_ICON[report.verdict]} perf-triage: ${report.benchmarks.length} benchmarks — ${tally}`,
+    '',
+    '| benchmark | verdict | summary |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number, context: RenderContext): string {
@@ -91,7 +137,10 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number,
   out.push(`### ${differsPrefix(b)}${VERDICT_ICON[b.verdict]} perf-triage · ${markdownText(b.name)}: ${headline(b)}`);
   out.push(`<sub>${subline(b, context)}</sub>`);
   // Not like-for-like is said before the verdict: it changes what the verdict can mean.
-  const top = [...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`), ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`)];
+  const top = [
+    ...b.notLikeForLike.map((d) => `> ⚠️ **Not like-for-like:** ${markdownText(notLikeForLikeSentence(d), 600)}`),
+    ...topCaveats(b).map((c) => `> ⚖️ **Batching trade-off:** ${markdownText(caveatText(c), 600)}`),
+  ];
   if (top.length) out.push(top.join('\n>\n'));
   const brief = briefLine(b, lead);
   if (brief) out.push(brief);
@@ -100,9 +149,15 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number,
   const undecided = undecidedGroups(b, confidence);
   if (undecided.length && detail !== 'minimal') {
     const labels = undecided.flatMap((g) => g.labels);
-    out.push(details(`<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? '' : 's'} — what would decide`, undecided.map((g) => `- ${markdownText(g.labels.join(', '), 300)}: ${markdownText(g.reason, 700)}`).join('\n')));
+    out.push(
+      details(
+        `<b>Undecided</b>: ${labels.length} metric${labels.length === 1 ? '' : 's'} — what would decide`,
+        undecided.map((g) => `- ${markdownText(g.labels.join(', '), 300)}: ${markdownText(g.reason, 700)}`).join('\n'),
+      ),
+    );
   }
-  if (b.notJudged.length) out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join('; '), 800)}.`);
+  if (b.notJudged.length)
+    out.push(`**Not judged across streaming modes:** ${markdownText(notJudgedItems(b).join('; '), 800)}.`);
   const service = b.service && detail !== 'minimal' ? serviceSection(b.service) : undefined;
   if (service) out.push(details(`<b>Service</b>: ${serviceSummary(b) ?? 'goodput, cost, headroom'}`, service));
   const quality = b.quality && detail !== 'minimal' ? qualitySection(b.quality) : undefined;
@@ -113,9 +168,13 @@ function renderBenchmark(b: BenchmarkReport, detail: Detail, confidence: number,
     for (const a of orderAttributions(b, leadAttribution).slice(0, MAX_ATTRIBUTIONS)) out.push(attributionSection(a));
   }
   if (b.findings.length) out.push(diagnosisSection(b, detail, lead));
-  if (lead && b.fixes.some((f) => f.metric === lead.spec.key)) out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
+  if (lead && b.fixes.some((f) => f.metric === lead.spec.key))
+    out.push(fixesTable(b.fixes.filter((f) => f.metric === lead.spec.key).slice(0, LIMITS[detail].fixes), lead));
   if (b.floor?.ok && detail !== 'minimal') out.push(floorSection(b.floor));
-  if (b.trends?.length && detail !== 'minimal') out.push(`<details><summary>History from the performance journal</summary>\n\n${b.trends.join('\n\n')}\n\n</details>`);
+  if (b.trends?.length && detail !== 'minimal')
+    out.push(
+      `<details><summary>History from the performance journal</summary>\n\n${b.trends.join('\n\n')}\n\n</details>`,
+    );
   const caveats = b.caveats.filter((c) => !context.sharedCaveats.has(caveatKey(c)));
   if (caveats.length) out.push(caveatsSection(caveats, detail));
   if (detail === 'full') out.push(runsSection(b));
@@ -145,9 +204,18 @@ function subline(b: BenchmarkReport, context: RenderContext): string {
   const head = context.headSha ?? b.head.meta.commit;
   const parts: string[] = [];
   if (b.base.meta.commit || head) parts.push(`baseline ${commit(b.base.meta.commit)} ← this PR ${commit(head)}`);
-  parts.push(b.base.runs === b.head.runs ? `${b.base.runs} run${b.base.runs === 1 ? '' : 's'} per side` : `${b.base.runs} baseline run${b.base.runs === 1 ? '' : 's'}, ${b.head.runs} in this PR`);
+  parts.push(
+    b.base.runs === b.head.runs
+      ? `${b.base.runs} run${b.base.runs === 1 ? '' : 's'} per side`
+      : `${b.base.runs} baseline run${b.base.runs === 1 ? '' : 's'}, ${b.head.runs} in this PR`,
+  );
   const count = (v: string) => b.metrics.filter((m) => m.verdict === v).length;
-  const tally = [['regressed', count('regressed')], ['improved', count('improved')], ['unchanged', count('unchanged')], ['undecided', count('inconclusive')]]
+  const tally = [
+    ['regressed', count('regressed')],
+    ['improved', count('improved')],
+    ['unchanged', count('unchanged')],
+    ['undecided', count('inconclusive')],
+  ]
     .filter(([, n]) => n)
     .map(([v, n]) => `${n} ${v}`)
     .join(', ');
@@ -163,7 +231,10 @@ function details(summary: string, body: string): string {
 function profilesSummary(p: NonNullable<Report['profiles']>): string {
   const parts: string[] = [];
   const split = p.split;
-  if (split) parts.push(`GPU, CPU or waiting: ${[split.base?.verdict, split.head?.verdict].filter((v) => v !== undefined).join(' → ')}`);
+  if (split)
+    parts.push(
+      `GPU, CPU or waiting: ${[split.base?.verdict, split.head?.verdict].filter((v) => v !== undefined).join(' → ')}`,
+    );
   if (p.kernels) parts.push('kernel regimes');
   return parts.join('; ') || 'profiler exports';
 }
@@ -189,10 +260,13 @@ function briefLine(b: BenchmarkReport, lead: MetricComparison | undefined): stri
   const finding = leadFinding(b, lead);
   if (finding) {
     const label = finding.cause === 'workload' ? '**Why (the workload, not the code):**' : '**Why:**';
-    parts.push(`${label} \`${finding.hint}\` — ${markdownText(finding.title, 200)}${finding.status === 'candidate' ? ' (unconfirmed)' : ''}`);
+    parts.push(
+      `${label} \`${finding.hint}\` — ${markdownText(finding.title, 200)}${finding.status === 'candidate' ? ' (unconfirmed)' : ''}`,
+    );
   }
   const fix = leadFix(b, lead);
-  if (fix && finding?.cause === 'workload') parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
+  if (fix && finding?.cause === 'workload')
+    parts.push(`**If this workload is the new normal:** ${markdownText(ceilingSentence(fix, lead), 300)}`);
   else if (fix) parts.push(`**Do first:** ${markdownText(fixSentence(fix, lead), 300)}`);
   return parts.join(' · ');
 }
@@ -206,21 +280,36 @@ function metricsTable(b: BenchmarkReport, detail: Detail, confidence: number): s
     const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell(m)} |`;
   });
-  const table = [`| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`, '|---|---:|---:|---|---|---|', ...rows].join('\n');
-  const notes = [tableNote(b, confidence), ...(hidden ? [`${hidden} more metric${hidden === 1 ? '' : 's'} unchanged`] : [])];
+  const table = [
+    `| metric | baseline | this PR | ${changeHeader(b, confidence)} | SLO | verdict |`,
+    '|---|---:|---:|---|---|---|',
+    ...rows,
+  ].join('\n');
+  const notes = [
+    tableNote(b, confidence),
+    ...(hidden ? [`${hidden} more metric${hidden === 1 ? '' : 's'} unchanged`] : []),
+  ];
   return `${table}\n\n<sub>${notes.join(' · ')}</sub>`;
 }
 
 /** What the interval column and the undecided labels mean, in one line under the table. */
 function tableNote(b: BenchmarkReport, confidence: number): string {
-  const family = b.family.size > 1 && b.family.level !== confidence ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; ` : '';
-  const undecided = b.metrics.some((m) => m.verdict === 'inconclusive') ? '; "likely worse", "too noisy" and the like are undecided (inconclusive)' : '';
+  const family =
+    b.family.size > 1 && b.family.level !== confidence
+      ? `each interval at ${levelText(b.family.level)}, so the ${b.family.size} labels hold together at ${levelText(confidence)}; `
+      : '';
+  const undecided = b.metrics.some((m) => m.verdict === 'inconclusive')
+    ? '; "likely worse", "too noisy" and the like are undecided (inconclusive)'
+    : '';
   return `${family}a label is what its interval shows: unchanged inside ± the minimum effect, regressed or improved wholly beyond it${undecided}`;
 }
 
 function sloCell(m: MetricComparison): string {
   return m.slos
-    .map((s) => `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? '❔' : s.headMet ? '✅' : '❌'}${s.marginal ? ' (marginal)' : ''}`)
+    .map(
+      (s) =>
+        `${s.slo.comparator} ${withUnit(s.slo.threshold, m.spec.metric.unit)} ${s.headMet === null ? '❔' : s.headMet ? '✅' : '❌'}${s.marginal ? ' (marginal)' : ''}`,
+    )
     .join('<br>');
 }
 
@@ -252,8 +341,14 @@ function attributionSection(a: Attribution): string {
     (p) =>
       `| ${PHASE_LABELS[p.phase]} | ${duration(p.baseMean)} | ${duration(p.headMean)} | ${signedDuration(p.delta)} | ${Math.abs(p.delta) < 0.05 ? '0%' : percent(p.shareOfChange)} | ${percent(p.shareOfHead)} | ${duration(p.basePercentile)} → ${duration(p.headPercentile)} |`,
   );
-  const table = ['| phase | baseline | this PR | Δ | share of Δ | share now | ' + own + ' |', '|---|---:|---:|---:|---:|---:|---|', ...rows].join('\n');
-  const note = a.missingPhases.length ? `\n\nNot recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(', ')} (their time sits in the remainder).` : '';
+  const table = [
+    '| phase | baseline | this PR | Δ | share of Δ | share now | ' + own + ' |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
+  const note = a.missingPhases.length
+    ? `\n\nNot recorded on both sides: ${a.missingPhases.map((p) => PHASE_LABELS[p]).join(', ')} (their time sits in the remainder).`
+    : '';
   return `<details><summary>${summary}</summary>\n\n${table}${note}\n\n</details>`;
 }
 
@@ -261,19 +356,31 @@ function diagnosisSection(b: BenchmarkReport, detail: Detail, lead: MetricCompar
   const out: string[] = [];
   for (const walk of detail === 'minimal' ? [] : b.walks) {
     const path = walk.steps.map((s) => `${s.question} **${markdownText(s.answer, 300)}**`);
-    out.push(`The decision tree for ${walk.metrics.map((k) => `\`${k}\``).join(', ')} (the method: perf-triage's docs/diagnosis.md):\n${path.map((p) => `- ${p}`).join('\n')}`);
+    out.push(
+      `The decision tree for ${walk.metrics.map((k) => `\`${k}\``).join(', ')} (the method: perf-triage's docs/diagnosis.md):\n${path.map((p) => `- ${p}`).join('\n')}`,
+    );
   }
   const limits = LIMITS[detail];
-  out.push(b.findings.slice(0, limits.findings).map((f) => findingBlock(f, limits.evidence)).join('\n'));
-  if (b.findings.length > limits.findings) out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
+  out.push(
+    b.findings
+      .slice(0, limits.findings)
+      .map((f) => findingBlock(f, limits.evidence))
+      .join('\n'),
+  );
+  if (b.findings.length > limits.findings)
+    out.push(`${b.findings.length - limits.findings} more finding(s) in the full report.`);
   const first = leadFinding(b, lead);
-  const title = first ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ''}<code>${first.hint}</code> (${first.status})` : '<b>Diagnosis</b>';
+  const title = first
+    ? `<b>Diagnosis</b>: ${first.phase ? `${PHASE_LABELS[first.phase]} → ` : ''}<code>${first.hint}</code> (${first.status})`
+    : '<b>Diagnosis</b>';
   return details(title, out.join('\n\n'));
 }
 
 function findingBlock(f: Finding, maxEvidence: number): string {
   // Titles are our words (capitalised); evidence keeps config names as written (max_num_seqs).
-  const lines = [`- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`];
+  const lines = [
+    `- ${statusIcon(f)} \`${f.hint}\` (${f.status}, cause: ${f.cause}) — ${markdownText(capitalise(f.title), 200)}`,
+  ];
   for (const e of f.evidence.slice(0, maxEvidence)) lines.push(`  - ${markdownText(e.text, 400)}`);
   lines.push(`  - **Next check:** ${markdownText(f.nextCheck, 300)}`);
   return lines.join('\n');
@@ -298,7 +405,10 @@ function fixesTable(fixes: AmdahlItem[], lead: MetricComparison): string {
     `<sub>The ceiling is the most ${label} can improve if that phase's time goes back to the baseline (Amdahl's law on its share of the slowest requests); fixes are ordered by that gain per hour of work.</sub>`,
   ].join('\n');
   const best = fixes[0];
-  return details(`<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`, table);
+  return details(
+    `<b>Fixes</b>: 1. ${markdownText(best.fix, 120)}, Amdahl ceiling ${signedPercent(-best.ceiling)} (${best.effort})`,
+    table,
+  );
 }
 
 function caveatsSection(caveats: readonly Caveat[], detail: Detail, title = 'Caveats'): string {
@@ -306,7 +416,10 @@ function caveatsSection(caveats: readonly Caveat[], detail: Detail, title = 'Cav
   const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
   if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
   const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, ' ')))];
-  return details(`⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join('; ')}${kinds.length > 4 ? '; …' : ''}`, lines.join('\n'));
+  return details(
+    `⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join('; ')}${kinds.length > 4 ? '; …' : ''}`,
+    lines.join('\n'),
+  );
 }
 
 function runsSection(b: BenchmarkReport): string {
@@ -316,10 +429,15 @@ function runsSection(b: BenchmarkReport): string {
     : '\n\nConfiguration: no differences in the recorded engine settings.';
   const w = b.workload;
   const workload: string[] = [];
-  if (w.arrivalRate) workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
-  if (w.prompt) workload.push(`prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 0.001 ? '< 0.001' : w.prompt.pValue.toFixed(2)})`);
+  if (w.arrivalRate)
+    workload.push(`arrivals ${compact(w.arrivalRate.baseRate)} → ${compact(w.arrivalRate.headRate)} req/s`);
+  if (w.prompt)
+    workload.push(
+      `prompt median ${grouped(w.prompt.baseMedian)} → ${grouped(w.prompt.headMedian)} tokens (KS p ${w.prompt.pValue < 0.001 ? '< 0.001' : w.prompt.pValue.toFixed(2)})`,
+    );
   if (w.output) workload.push(`output median ${grouped(w.output.baseMedian)} → ${grouped(w.output.headMedian)} tokens`);
-  if (w.baseConcurrency !== undefined && w.headConcurrency !== undefined) workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
+  if (w.baseConcurrency !== undefined && w.headConcurrency !== undefined)
+    workload.push(`mean in flight ${compact(w.baseConcurrency)} → ${compact(w.headConcurrency)}`);
   const costs = b.likeForLike.length
     ? [
         '',
@@ -327,7 +445,10 @@ function runsSection(b: BenchmarkReport): string {
         '',
         '| cost | change, matched | unmatched | requests in agreeing strata |',
         '|---|---:|---:|---:|',
-        ...b.likeForLike.map((c) => `| ${c.label} | ${signedPercent(c.change)}${c.changed ? ' ⚠️' : ''} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`),
+        ...b.likeForLike.map(
+          (c) =>
+            `| ${c.label} | ${signedPercent(c.change)}${c.changed ? ' ⚠️' : ''} | ${signedPercent(c.rawChange)} | ${percent(c.agreement)} of ${c.bins} strata |`,
+        ),
       ].join('\n')
     : '';
   return [
@@ -345,7 +466,9 @@ function runsSection(b: BenchmarkReport): string {
 }
 
 function sideRow(s: SideSummary): string {
-  const files = s.sources.map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ''})`).join(', ');
+  const files = s.sources
+    .map((f) => `\`${codeText(f.file, 80)}\` (${f.format}${f.skipped ? `, ${grouped(f.skipped)} skipped` : ''})`)
+    .join(', ');
   return `| ${s.label === 'base' ? 'baseline' : 'this PR'} | ${s.meta.commit ? `\`${codeText(s.meta.commit, 40)}\`` : '—'} | ${s.runs} | ${grouped(s.requests)} | ${grouped(s.failed)} | ${files} |`;
 }
 

@@ -66,7 +66,10 @@ export function trendChart(options: TrendChartOptions): string {
   const axis = niceAxis(lines.flat());
   const number = (v: number) => fixed(v, axis.decimals);
   // Many points: a few labels written (first, last, evenly between), the others invisible, as in JOURNAL.md.
-  const labels = points.length > X_LABELS ? sparseLabels(points.map((p) => p.label)) : uniqueLabels(points.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
+  const labels =
+    points.length > X_LABELS
+      ? sparseLabels(points.map((p) => p.label))
+      : uniqueLabels(points.map((p, i) => mermaidText(p.label, MAX_LABEL) || String(i + 1)));
 
   let title = mermaidText(options.title, MAX_TITLE);
   if (withSecond && options.seriesNames) {
@@ -104,7 +107,12 @@ export function mermaidText(text: string, max: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   const chars = [...clean];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : clean;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : clean;
 }
 
 /** Dates written on an x-axis: a few, so they do not overlap on a chart of many entries. */

@@ -16,7 +16,10 @@ function noiseSentence(n: NoiseProvenance, escape: (text: string) => string): st
   const date = /^\d{4}-\d{2}-\d{2}/.exec(n.calibratedAt)?.[0] ?? 'an unknown date';
   const where = n.runner ? ` on ${escape(n.runner)}` : '';
   const history = n.historyPairs > 0 ? `, refined with ${n.historyPairs} journal steps since` : '';
-  const rate = n.falseAlarms.comparisons > 0 ? `; measured false-alarm rate of this setup: ${n.falseAlarms.alarms} of ${n.falseAlarms.comparisons} A/A metric comparisons (${percent(n.falseAlarms.alarms / n.falseAlarms.comparisons)})` : '';
+  const rate =
+    n.falseAlarms.comparisons > 0
+      ? `; measured false-alarm rate of this setup: ${n.falseAlarms.alarms} of ${n.falseAlarms.comparisons} A/A metric comparisons (${percent(n.falseAlarms.alarms / n.falseAlarms.comparisons)})`
+      : '';
   return `${escape(n.benchmark)}: noise band from calibration of ${date}, ${n.runs} runs${where}${history}${rate}`;
 }
 

@@ -17,15 +17,41 @@ export function qualitySection(q: QualityComparison): string | undefined {
       [
         '| metric | baseline | this PR | change (95% interval) | verdict |',
         '|---|---:|---:|---|---|',
-        ...rows.map((m) => `| ${markdownText(m.key, 80)} | ${value(m.base, m.baseStderr)} | ${value(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ''} | ${m.verdict === 'changed' ? `**changed**${m.direction ? `, ${m.direction}` : ''}` : m.verdict} |`),
+        ...rows.map(
+          (m) =>
+            `| ${markdownText(m.key, 80)} | ${value(m.base, m.baseStderr)} | ${value(m.head, m.headStderr)} | ${signed(m.diff)}${m.interval ? ` (${signed(m.interval[0])} … ${signed(m.interval[1])})` : ''} | ${m.verdict === 'changed' ? `**changed**${m.direction ? `, ${m.direction}` : ''}` : m.verdict} |`,
+        ),
       ].join('\n'),
     );
     if (s.metrics.length > MAX_ROWS) out.push(`${s.metrics.length - MAX_ROWS} more metric(s) in the JSON report.`);
-    const one = [...(s.onlyBase.length ? [`only in the baseline: ${s.onlyBase.slice(0, 8).map((k) => markdownText(k, 60)).join(', ')}`] : []), ...(s.onlyHead.length ? [`only in this PR: ${s.onlyHead.slice(0, 8).map((k) => markdownText(k, 60)).join(', ')}`] : [])];
+    const one = [
+      ...(s.onlyBase.length
+        ? [
+            `only in the baseline: ${s.onlyBase
+              .slice(0, 8)
+              .map((k) => markdownText(k, 60))
+              .join(', ')}`,
+          ]
+        : []),
+      ...(s.onlyHead.length
+        ? [
+            `only in this PR: ${s.onlyHead
+              .slice(0, 8)
+              .map((k) => markdownText(k, 60))
+              .join(', ')}`,
+          ]
+        : []),
+    ];
     if (one.length) out.push(`<sub>${one.join('; ')}</sub>`);
   }
   if (q.generations) out.push(`**Quality: paired generations** — ${markdownText(q.generations.sentence, 400)}`);
-  if (q.notes.length) out.push(q.notes.slice(0, 6).map((n) => `<sub>${markdownText(n, 300)}</sub>`).join('<br>\n'));
+  if (q.notes.length)
+    out.push(
+      q.notes
+        .slice(0, 6)
+        .map((n) => `<sub>${markdownText(n, 300)}</sub>`)
+        .join('<br>\n'),
+    );
   return out.join('\n\n');
 }
 

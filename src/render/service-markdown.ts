@@ -20,26 +20,49 @@ export function serviceRows(s: ServiceMetrics): { rows: ServiceRow[]; notes: str
   const g = s.goodput;
   if (g.ok) {
     const change = `${points(g.difference)} (${points(g.interval[0])} … ${points(g.interval[1])}) ${g.verdict}`;
-    rows.push({ label: `goodput (${g.criteria.join(', ')})`, base: percent(g.base.share), head: percent(g.head.share), change });
+    rows.push({
+      label: `goodput (${g.criteria.join(', ')})`,
+      base: percent(g.base.share),
+      head: percent(g.head.share),
+      change,
+    });
     if (g.base.goodPerSecond !== undefined && g.head.goodPerSecond !== undefined) {
-      rows.push({ label: 'good requests per second', base: compact(g.base.goodPerSecond), head: compact(g.head.goodPerSecond), change: g.rateChange !== undefined ? signedPercent(g.rateChange) : '' });
+      rows.push({
+        label: 'good requests per second',
+        base: compact(g.base.goodPerSecond),
+        head: compact(g.head.goodPerSecond),
+        change: g.rateChange !== undefined ? signedPercent(g.rateChange) : '',
+      });
     }
     notes.push(...g.notes);
   }
   const c = s.cost;
   if (c.ok) {
     if (c.base.perMillionOutputTokens !== undefined && c.head.perMillionOutputTokens !== undefined) {
-      rows.push({ label: 'cost per million output tokens', base: money(c.base.perMillionOutputTokens, c.currency), head: money(c.head.perMillionOutputTokens, c.currency), change: c.tokenCostRatio !== undefined ? `×${compact(c.tokenCostRatio)}` : '' });
+      rows.push({
+        label: 'cost per million output tokens',
+        base: money(c.base.perMillionOutputTokens, c.currency),
+        head: money(c.head.perMillionOutputTokens, c.currency),
+        change: c.tokenCostRatio !== undefined ? `×${compact(c.tokenCostRatio)}` : '',
+      });
     }
     if (c.base.perThousandRequests !== undefined && c.head.perThousandRequests !== undefined) {
-      rows.push({ label: 'cost per 1k requests', base: money(c.base.perThousandRequests, c.currency), head: money(c.head.perThousandRequests, c.currency), change: c.requestCostRatio !== undefined ? `×${compact(c.requestCostRatio)}` : '' });
+      rows.push({
+        label: 'cost per 1k requests',
+        base: money(c.base.perThousandRequests, c.currency),
+        head: money(c.head.perThousandRequests, c.currency),
+        change: c.requestCostRatio !== undefined ? `×${compact(c.requestCostRatio)}` : '',
+      });
     }
     notes.push(...c.missing);
   }
   const { base, head } = s.headroom;
   if (base.batch || head.batch) {
     const whole = (v: number) => (Number.isInteger(v) ? String(v) : compact(v));
-    const batch = (h: typeof base) => (h.batch ? `${compact(h.batch.mean)} mean, max ${whole(h.batch.max)}${h.limit ? ` of ${h.limit.key} ${h.limit.value} (${percent(h.batchHeadroom ?? NaN)} headroom)` : ''}` : '—');
+    const batch = (h: typeof base) =>
+      h.batch
+        ? `${compact(h.batch.mean)} mean, max ${whole(h.batch.max)}${h.limit ? ` of ${h.limit.key} ${h.limit.value} (${percent(h.batchHeadroom ?? NaN)} headroom)` : ''}`
+        : '—';
     rows.push({ label: 'running batch', base: batch(base), head: batch(head), change: '' });
   }
   if (base.kvCacheUsage !== undefined || head.kvCacheUsage !== undefined) {
@@ -57,7 +80,11 @@ function cell(text: string): string {
 export function serviceSection(s: ServiceMetrics): string | undefined {
   const { rows, notes } = serviceRows(s);
   if (rows.length === 0) return undefined;
-  const table = ['| service | baseline | this PR | change |', '|---|---:|---:|---|', ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.change)} |`)];
+  const table = [
+    '| service | baseline | this PR | change |',
+    '|---|---:|---:|---|',
+    ...rows.map((r) => `| ${markdownText(r.label, 200)} | ${cell(r.base)} | ${cell(r.head)} | ${cell(r.change)} |`),
+  ];
   // Unasked-for sections stay silent: no SLOs means no goodput, no price means no cost.
   const missing = [
     !s.goodput.ok && !/no SLO targets/.test(s.goodput.reason) ? `goodput: ${s.goodput.reason}` : undefined,

@@ -53,16 +53,26 @@ function verdictHeadline(b: BenchmarkReport): string {
         return `${otherLoad.length} metric${otherLoad.length === 1 ? '' : 's'} shown, not judged: a different operating point (${otherLoad[0].reason.changes.map((c) => differenceText(c)).join(', ')})${breach}`;
       }
       const better = b.metrics.filter((x) => x.verdict === 'improved').sort((x, y) => badness(x) - badness(y));
-      if (better.length && !undecided.some((x) => x.reason.code === 'direction-known' && x.reason.direction === 'worse')) {
+      if (
+        better.length &&
+        !undecided.some((x) => x.reason.code === 'direction-known' && x.reason.direction === 'worse')
+      ) {
         // An improvement is news even when other metrics stay undecided (nothing regressed).
         return `${specLabel(better[0].spec)} improved ${valueChange(better[0])}${better.length > 1 ? ` (and ${better.length - 1} more)` : ''} · no regression found; ${undecided.length} metric${undecided.length === 1 ? '' : 's'} undecided${breach}`;
       }
       const m = lead && lead.verdict === 'inconclusive' ? lead : leadUndecided(b);
-      const more = m && undecided.length > 1 ? ` (${undecided.length - 1} more metric${undecided.length > 2 ? 's' : ''} undecided)` : '';
-      if (m?.reason.code === 'summary-only') return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
-      if (m?.reason.code === 'direction-known') return `${specLabel(m.spec)} likely ${m.reason.direction}: ${intervalText(m)}, but it could be within the ${minEffectText(m)} minimum effect${more}${breach}`;
-      if (m?.reason.code === 'too-noisy') return `no regression found; ${specLabel(m.spec)} too noisy to rule out a ${minEffectText(m)} change${more}${breach}`;
-      const names = undecided.length <= 4 ? undecided.map((x) => specLabel(x.spec)).join(', ') : `${undecided.length} metrics`;
+      const more =
+        m && undecided.length > 1
+          ? ` (${undecided.length - 1} more metric${undecided.length > 2 ? 's' : ''} undecided)`
+          : '';
+      if (m?.reason.code === 'summary-only')
+        return `${specLabel(m.spec)} ${valueChange(m)}: not decidable from summaries${more}${breach}`;
+      if (m?.reason.code === 'direction-known')
+        return `${specLabel(m.spec)} likely ${m.reason.direction}: ${intervalText(m)}, but it could be within the ${minEffectText(m)} minimum effect${more}${breach}`;
+      if (m?.reason.code === 'too-noisy')
+        return `no regression found; ${specLabel(m.spec)} too noisy to rule out a ${minEffectText(m)} change${more}${breach}`;
+      const names =
+        undecided.length <= 4 ? undecided.map((x) => specLabel(x.spec)).join(', ') : `${undecided.length} metrics`;
       return `inconclusive: the data cannot decide ${names}${breach}`;
     }
     case 'improved': {
@@ -78,7 +88,8 @@ function verdictHeadline(b: BenchmarkReport): string {
 export function valueChange(m: MetricComparison): string {
   if (!m.base || !m.head) return '';
   const unit = m.spec.metric.unit;
-  const change = m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, unit);
+  const change =
+    m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, unit);
   return `${withUnit(m.base.value, unit)} → ${withUnit(m.head.value, unit)} (${change})`;
 }
 
@@ -86,8 +97,12 @@ export function valueChange(m: MetricComparison): string {
 export function whereTheTimeWent(a: Attribution): string | undefined {
   if (!a.dominant) return undefined;
   const share = a.phases.find((p) => p.phase === a.dominant)!;
-  if (a.source === 'server-histograms') return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
-  const where = a.tail === 'all requests' ? `across all requests' ${a.spec.metric.label}` : `in the ${a.tail} by ${a.spec.metric.label}`;
+  if (a.source === 'server-histograms')
+    return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} in the server's mean ${a.spec.metric.label}, from the metrics scrape)`;
+  const where =
+    a.tail === 'all requests'
+      ? `across all requests' ${a.spec.metric.label}`
+      : `in the ${a.tail} by ${a.spec.metric.label}`;
   return `${PHASE_LABELS[a.dominant]} (${signedWithUnit(share.delta, 'ms')} ${where})`;
 }
 
@@ -97,7 +112,8 @@ export function leadFix(b: BenchmarkReport, lead: MetricComparison | undefined):
 
 /** "queue wait back to baseline caps TTFT p95 at 728 ms (Amdahl ceiling −80%)". */
 export function ceilingSentence(fix: AmdahlItem, lead: MetricComparison): string {
-  if (!Number.isFinite(fix.projected)) return `${PHASE_LABELS[fix.phase]} back to baseline would cut the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling)`;
+  if (!Number.isFinite(fix.projected))
+    return `${PHASE_LABELS[fix.phase]} back to baseline would cut the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling)`;
   return `${PHASE_LABELS[fix.phase]} back to baseline would cap ${specLabel(lead.spec)} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
 
@@ -106,7 +122,8 @@ function sloTail(fix: AmdahlItem): string {
 }
 
 export function fixSentence(fix: AmdahlItem, lead: MetricComparison): string {
-  if (!Number.isFinite(fix.projected)) return `${fix.fix} cuts the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling; no per-request data to project ${specLabel(lead.spec)})`;
+  if (!Number.isFinite(fix.projected))
+    return `${fix.fix} cuts the mean ${lead.spec.metric.label} by up to ${percent(fix.ceiling)} (Amdahl ceiling; no per-request data to project ${specLabel(lead.spec)})`;
   const label = specLabel(lead.spec);
   return `${fix.fix} caps ${label} at ${withUnit(fix.projected, lead.spec.metric.unit)} (Amdahl ceiling ${signedPercent(-fix.ceiling)})${sloTail(fix)}`;
 }
@@ -114,7 +131,10 @@ export function fixSentence(fix: AmdahlItem, lead: MetricComparison): string {
 /** "+797% (+610% … +1,020%)", or an absolute change when the baseline is zero or the metric is a share. */
 export function changeText(m: MetricComparison): string {
   if (m.difference === undefined) return '—';
-  if (!m.interval) return m.change !== null && m.change !== undefined ? `${signedPercent(m.change)} (no interval)` : signedWithUnit(m.difference, m.spec.metric.unit);
+  if (!m.interval)
+    return m.change !== null && m.change !== undefined
+      ? `${signedPercent(m.change)} (no interval)`
+      : signedWithUnit(m.difference, m.spec.metric.unit);
   return intervalText(m);
 }
 
@@ -136,11 +156,17 @@ export function undecidedGroups(b: BenchmarkReport, confidence: number): { label
     const r = m.reason;
     if (r.code === 'too-noisy' && !m.uncorrected?.verdict.match(/regressed|improved|unchanged/)) {
       const kind = r.runsNeeded ? 'runs' : 'requests';
-      add(`too-noisy|${kind}`, specLabel(m.spec), () => noisySentence(noisy.filter((x) => x.reason.code === 'too-noisy' && x.reason.runsNeeded === r.runsNeeded)));
+      add(`too-noisy|${kind}`, specLabel(m.spec), () =>
+        noisySentence(noisy.filter((x) => x.reason.code === 'too-noisy' && x.reason.runsNeeded === r.runsNeeded)),
+      );
       continue;
     }
     if (r.code === 'summary-only') {
-      add(`summary-only|${r.formats.join(',')}|${r.baseRuns}|${r.headRuns}`, `${specLabel(m.spec)} ${pointChange(m)}`, () => `not decidable from summaries (${summaryOnlyText(r)}`);
+      add(
+        `summary-only|${r.formats.join(',')}|${r.baseRuns}|${r.headRuns}`,
+        `${specLabel(m.spec)} ${pointChange(m)}`,
+        () => `not decidable from summaries (${summaryOnlyText(r)}`,
+      );
       continue;
     }
     const text = reasonText(m, family);
@@ -152,7 +178,9 @@ export function undecidedGroups(b: BenchmarkReport, confidence: number): { label
 function noisySentence(metrics: MetricComparison[]): string {
   const effects = [...new Set(metrics.map((m) => minEffectText(m)))];
   const runs = metrics.every((m) => m.reason.code === 'too-noisy' && m.reason.runsNeeded);
-  const factors = metrics.map((m) => (m.reason.code === 'too-noisy' ? m.reason.requestsFactor : null)).filter((f): f is number => f !== null);
+  const factors = metrics
+    .map((m) => (m.reason.code === 'too-noisy' ? m.reason.requestsFactor : null))
+    .filter((f): f is number => f !== null);
   const fewest = Math.min(...metrics.map((m) => (m.reason.code === 'too-noisy' ? m.reason.runs : 1)));
   const more = fewest >= 3 ? 'more runs per side' : '3 or more runs per side';
   const what = runs

@@ -25,8 +25,10 @@ export function minEffectText(m: MetricComparison): string {
 /** "the change is near the minimum effect" / "about 3× the requests" / "3 or more runs per side". */
 export function moreDataText(more: MoreData): string {
   const runs = more.runs >= 3 ? 'more runs per side' : '3 or more runs per side';
-  if (more.runsNeeded) return `${runs} would decide (they measure the run-to-run noise that ${more.runs === 1 ? 'one run' : `${more.runs} runs`} per side can only assume)`;
-  if (more.requestsFactor !== null) return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or ${runs}, would decide`;
+  if (more.runsNeeded)
+    return `${runs} would decide (they measure the run-to-run noise that ${more.runs === 1 ? 'one run' : `${more.runs} runs`} per side can only assume)`;
+  if (more.requestsFactor !== null)
+    return `about ${more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)}× the requests per side, or ${runs}, would decide`;
   return `more requests or ${runs} would decide`;
 }
 
@@ -57,12 +59,16 @@ function perRequestAdvice(formats: readonly string[]): string {
   if (has(/GenAI-Perf/i)) advice.push("GenAI-Perf's per-request profile_export.json");
   if (has(/LLMPerf/i)) advice.push("LLMPerf's individual responses file");
   if (has(/GuideLLM/i)) advice.push("GuideLLM's benchmark JSON with its requests");
-  const tail = "3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's history)";
+  const tail =
+    "3 or more runs per side, or a noise band for the metric (the run-noise input, or the journal's history)";
   return advice.length ? `per-request output — ${advice.join(', ')} — or ${tail}` : tail;
 }
 
 /** One sentence: why this verdict, with the numbers. */
-export function reasonText(m: MetricComparison, family: FamilyInfo = { size: 1, confidence: m.intervalLevel ?? 0.95 }): string {
+export function reasonText(
+  m: MetricComparison,
+  family: FamilyInfo = { size: 1, confidence: m.intervalLevel ?? 0.95 },
+): string {
   const r = m.reason;
   const shown = intervalText(m);
   const me = minEffectText(m);
@@ -101,13 +107,18 @@ export function reasonText(m: MetricComparison, family: FamilyInfo = { size: 1, 
  * closing it): "only the tools' run-level summaries, 1 run per side, which show no run-to-run spread); … would decide".
  */
 export function summaryOnlyText(r: Extract<MetricComparison['reason'], { code: 'summary-only' }>): string {
-  const runs = r.baseRuns === r.headRuns ? `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} per side` : `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} on the baseline and ${r.headRuns} on the head`;
+  const runs =
+    r.baseRuns === r.headRuns
+      ? `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} per side`
+      : `${r.baseRuns} run${r.baseRuns === 1 ? '' : 's'} on the baseline and ${r.headRuns} on the head`;
   return `only the tools' run-level summaries, ${runs}, which show no run-to-run spread); ${perRequestAdvice(r.formats)} would decide`;
 }
 
 /** The point change without an interval: "+916%", or "+1.2 pp". */
 export function pointChange(m: MetricComparison): string {
-  return m.change !== null && m.change !== undefined ? signedPercent(m.change) : signedWithUnit(m.difference ?? 0, m.spec.metric.unit);
+  return m.change !== null && m.change !== undefined
+    ? signedPercent(m.change)
+    : signedWithUnit(m.difference ?? 0, m.spec.metric.unit);
 }
 
 /** The interval's bound nearer zero (the interval lies on one side of it): "+3.0%". */

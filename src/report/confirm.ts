@@ -36,12 +36,18 @@ export function confirmation(report: Report, attempt: number, settings: ConfirmS
       if (why) metrics.push({ benchmark: b.name, key: m.spec.key, why });
     }
   }
-  return { rerun: metrics.length > 0 && attempt < settings.attempts && !report.acceptance, metrics, attempt, attempts: settings.attempts };
+  return {
+    rerun: metrics.length > 0 && attempt < settings.attempts && !report.acceptance,
+    metrics,
+    attempt,
+    attempts: settings.attempts,
+  };
 }
 
 function unsettled(m: MetricComparison, margin: number): ConfirmWhy | undefined {
   // A default metric the data cannot compute is not the team's question.
-  if (m.verdict === 'inconclusive') return MORE_RUNS_HELP.has(m.reason.code) && (m.origin !== 'default' || m.base) ? 'inconclusive' : undefined;
+  if (m.verdict === 'inconclusive')
+    return MORE_RUNS_HELP.has(m.reason.code) && (m.origin !== 'default' || m.base) ? 'inconclusive' : undefined;
   if (m.verdict !== 'regressed' || !m.interval || m.intervalKind !== 'relative') return undefined;
   const sign = worseSign(m.spec.metric.direction);
   const near = Math.min(sign * m.interval[0], sign * m.interval[1]);

@@ -9,7 +9,12 @@ import type { Report } from './model';
 import { signedPercent } from '../display/numbers';
 
 const FLOOR_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode']);
-const PROFILE_HINTS: ReadonlySet<HintId> = new Set(['decode-overhead', 'memory-bound-decode', 'prefill-compute', 'measurement-gap']);
+const PROFILE_HINTS: ReadonlySet<HintId> = new Set([
+  'decode-overhead',
+  'memory-bound-decode',
+  'prefill-compute',
+  'measurement-gap',
+]);
 
 export function withFloorEvidence(findings: Finding[], floor: Extract<FloorCheck, { ok: true }>): Finding[] {
   return findings.map((f) =>
@@ -30,7 +35,9 @@ export function withFloorEvidence(findings: Finding[], floor: Extract<FloorCheck
             },
           ],
           // The floor is computed: the next check is what its band says, no longer to compute it.
-          nextCheck: floor.head.efficiency ? `${floor.head.efficiency.advice}; the three-way split of a decode step (--profile) says where the rest goes` : f.nextCheck,
+          nextCheck: floor.head.efficiency
+            ? `${floor.head.efficiency.advice}; the three-way split of a decode step (--profile) says where the rest goes`
+            : f.nextCheck,
         }
       : f,
   );
@@ -42,18 +49,35 @@ export function withProfileEvidence(report: Report): Report {
   const lines: Finding['evidence'] = [];
   const split = profiles.split;
   if (split?.comparison) {
-    lines.push({ text: `profiled step: ${split.comparison.conclusion}`, values: { base: split.comparison.verdict.base, head: split.comparison.verdict.head, change: split.comparison.change } });
-  } else if (split?.head) lines.push({ text: `profiled step (head): ${split.head.verdict}, ${split.head.evidence[0] ?? ''}`.trim(), values: { head: split.head.verdict } });
+    lines.push({
+      text: `profiled step: ${split.comparison.conclusion}`,
+      values: {
+        base: split.comparison.verdict.base,
+        head: split.comparison.verdict.head,
+        change: split.comparison.change,
+      },
+    });
+  } else if (split?.head)
+    lines.push({
+      text: `profiled step (head): ${split.head.verdict}, ${split.head.evidence[0] ?? ''}`.trim(),
+      values: { head: split.head.verdict },
+    });
   // The kernel family that moved most, when kernel time moved (names compare poorly across template changes).
   const family = split?.kernels?.families.find((f) => Math.abs(f.ratio) >= 0.05);
   if (family && split?.kernels && Math.abs(split.kernels.total.ratio) >= 0.05) {
-    lines.push({ text: `kernel time per step ${signedPercent(split.kernels.total.ratio)}; most in ${family.name.slice(0, 80)} (${signedPercent(family.ratio)})`, values: { kernelRatio: split.kernels.total.ratio, familyRatio: family.ratio } });
+    lines.push({
+      text: `kernel time per step ${signedPercent(split.kernels.total.ratio)}; most in ${family.name.slice(0, 80)} (${signedPercent(family.ratio)})`,
+      values: { kernelRatio: split.kernels.total.ratio, familyRatio: family.ratio },
+    });
   }
   const moved = profiles.kernels?.comparison?.kernels.filter((k) => k.notes.length).slice(0, 2) ?? [];
   for (const k of moved) lines.push({ text: `kernel ${k.name.slice(0, 80)}: ${k.notes.join('; ')}` });
   if (lines.length === 0) return report;
   return {
     ...report,
-    benchmarks: report.benchmarks.map((b) => ({ ...b, findings: b.findings.map((f) => (PROFILE_HINTS.has(f.hint) ? { ...f, evidence: [...f.evidence, ...lines] } : f)) })),
+    benchmarks: report.benchmarks.map((b) => ({
+      ...b,
+      findings: b.findings.map((f) => (PROFILE_HINTS.has(f.hint) ? { ...f, evidence: [...f.evidence, ...lines] } : f)),
+    })),
   };
 }

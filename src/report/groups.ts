@@ -5,7 +5,16 @@
 // names and keys: that is the comparison asked for, and the report says first what differs.
 
 import type { Run, Side } from '../model/run';
-import { compatibleKeys, KEY_FIELDS, keyLabel, keyText, sameValue, workloadKey, type KeyField, type WorkloadKey } from '../model/workload-key';
+import {
+  compatibleKeys,
+  KEY_FIELDS,
+  keyLabel,
+  keyText,
+  sameValue,
+  workloadKey,
+  type KeyField,
+  type WorkloadKey,
+} from '../model/workload-key';
 
 export interface BenchmarkPair {
   name: string;
@@ -35,7 +44,10 @@ export function pairBenchmarks(base: Side, head: Side): Pairing {
   if (baseGroups.length <= 1 && headGroups.length <= 1) {
     const baseName = baseGroups[0]?.name;
     const headName = headGroups[0]?.name;
-    const notes = baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`] : [];
+    const notes =
+      baseName && headName && baseName !== headName && baseName !== UNNAMED && headName !== UNNAMED
+        ? [`the baseline is named "${baseName}" and the head "${headName}"; compared as one benchmark`]
+        : [];
     return { pairs: [{ name: headName ?? baseName ?? UNNAMED, base, head }], unmatched: [], notes };
   }
   const labels = groupLabels([...baseGroups, ...headGroups]);
@@ -61,7 +73,12 @@ export function pairBenchmarks(base: Side, head: Side): Pairing {
   }
   for (const h of headGroups) {
     const b = matched.get(h);
-    if (b) pairs.push({ name: labels.get(h)!, base: { label: 'base', runs: b.runs }, head: { label: 'head', runs: h.runs } });
+    if (b)
+      pairs.push({
+        name: labels.get(h)!,
+        base: { label: 'base', runs: b.runs },
+        head: { label: 'head', runs: h.runs },
+      });
     else unmatched.push({ side: 'head', name: labels.get(h)! });
   }
   for (const b of baseGroups) if (freeBase.has(b)) unmatched.push({ side: 'base', name: labels.get(b)! });

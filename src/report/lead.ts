@@ -14,7 +14,11 @@ import type { BenchmarkReport } from './model';
  */
 export function leadMetric(b: BenchmarkReport): MetricComparison | undefined {
   const regressed = b.metrics.filter((m) => m.verdict === 'regressed');
-  const byChange = (list: MetricComparison[]) => explainedFirst(b, [...list].sort((x, y) => badness(y) - badness(x)));
+  const byChange = (list: MetricComparison[]) =>
+    explainedFirst(
+      b,
+      [...list].sort((x, y) => badness(y) - badness(x)),
+    );
   return (
     regressed.find((m) => m.spec.metric.id === 'failed') ??
     byChange(regressed.filter(breaches)) ??
@@ -76,7 +80,9 @@ export function findingsFor(b: BenchmarkReport, m: MetricComparison): Finding[] 
       : id === 'ttft' || id === 'ttft_client'
         ? [...METRICS[id].phases, 'remainder']
         : undefined;
-  return b.findings.filter((f) => f.metrics.includes(m.spec.key) && (!phases || (f.phase !== null && phases.includes(f.phase))));
+  return b.findings.filter(
+    (f) => f.metrics.includes(m.spec.key) && (!phases || (f.phase !== null && phases.includes(f.phase))),
+  );
 }
 
 export function badness(m: MetricComparison): number {

@@ -6,7 +6,13 @@
 // socket waits from nsys osrt_sum). Several traces on a side are ranks or repeats: the slowest step
 // is shown (a synchronous step waits for its slowest rank), the others named.
 
-import { classifyKernel, type LatencyCause, type MemoryUnit, type Regime, type RegimeResult } from '../diagnose/profile/regime';
+import {
+  classifyKernel,
+  type LatencyCause,
+  type MemoryUnit,
+  type Regime,
+  type RegimeResult,
+} from '../diagnose/profile/regime';
 import { compareKernels, type KernelComparison } from '../diagnose/profile/compare-kernels';
 import { compareKernelTimes, type KernelTimeComparison } from '../diagnose/profile/compare-kernel-times';
 import { compareSplits, type SplitComparison } from '../diagnose/profile/compare-splits';
@@ -71,7 +77,10 @@ export function profileReport(inputs: ProfileInputs): ProfileReport | undefined 
   if (baseSplit || headSplit) {
     const base = baseSplit ? splitView(baseSplit) : undefined;
     const head = headSplit ? splitView(headSplit) : undefined;
-    const kernelTimes = baseSplit && headSplit && baseSplit.kernels.length > 0 && headSplit.kernels.length > 0 ? compareKernelTimes(baseSplit.kernels, headSplit.kernels) : undefined;
+    const kernelTimes =
+      baseSplit && headSplit && baseSplit.kernels.length > 0 && headSplit.kernels.length > 0
+        ? compareKernelTimes(baseSplit.kernels, headSplit.kernels)
+        : undefined;
     report.split = {
       ...(base ? { base } : {}),
       ...(head ? { head } : {}),
@@ -79,7 +88,9 @@ export function profileReport(inputs: ProfileInputs): ProfileReport | undefined 
       ...(kernelTimes ? { kernels: kernelTimes } : {}),
     };
     if (base && head && base.steps === 1 && head.steps === 1 && base.label === 'all' && head.label === 'all') {
-      notes.push('Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.');
+      notes.push(
+        'Both sides are per capture (no step marks, no --steps): the comparison holds only if both captures cover the same work.',
+      );
     }
   }
   if (baseKernels || headKernels) {
@@ -100,23 +111,40 @@ function stepProfile(list: readonly ProfileInput[], side: string, notes: string[
   const splits = list.filter((p): p is Split => p.kind === 'split');
   if (splits.length === 0) return undefined;
   const nsysInputs = splits.filter((p) => p.nsys);
-  const nsys = nsysInputs.length === 0 ? undefined : nsysInputs.length === 1 ? nsysInputs[0].totals : nsysTotals(nsysInputs.map((p) => p.nsys!.stats), nsysInputs[0].nsys!.options);
+  const nsys =
+    nsysInputs.length === 0
+      ? undefined
+      : nsysInputs.length === 1
+        ? nsysInputs[0].totals
+        : nsysTotals(
+            nsysInputs.map((p) => p.nsys!.stats),
+            nsysInputs[0].nsys!.options,
+          );
   const traces = splits.filter((p) => p.totals.format === 'torch-chrome-trace').map((p) => p.totals);
   const tables = splits.filter((p) => p.totals.format === 'torch-key-averages').map((p) => p.totals);
   const files = (xs: readonly ProfileTotals[]) => xs.map((x) => x.file).join(', ');
   const slowest = (xs: readonly ProfileTotals[], what: string) => {
-    const sorted = [...xs].sort((a, b) => (b.perStep.wallMs || -Infinity) - (a.perStep.wallMs || -Infinity) || (a.file < b.file ? -1 : 1));
-    if (sorted.length > 1) notes.push(`${sorted.length} ${what} on the ${side} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`);
+    const sorted = [...xs].sort(
+      (a, b) => (b.perStep.wallMs || -Infinity) - (a.perStep.wallMs || -Infinity) || (a.file < b.file ? -1 : 1),
+    );
+    if (sorted.length > 1)
+      notes.push(
+        `${sorted.length} ${what} on the ${side} side: the slowest step (${sorted[0].file}) is shown, as a synchronous step waits for its slowest rank; also given: ${files(sorted.slice(1))}.`,
+      );
     return sorted[0];
   };
   if (traces.length > 0) {
     const trace = slowest(traces, 'traces');
     const unused = [...(nsys ? [nsys] : []), ...tables];
-    if (unused.length) notes.push(`On the ${side} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`);
+    if (unused.length)
+      notes.push(
+        `On the ${side} side the trace (${trace.file}) has a timeline; ${files(unused)} of the same run only fill what it lacks.`,
+      );
     return withSummaries(trace, nsys);
   }
   if (nsys) {
-    if (tables.length) notes.push(`On the ${side} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
+    if (tables.length)
+      notes.push(`On the ${side} side the nsys reports are used; ${files(tables)} not (one step profile per side).`);
     return nsys;
   }
   return slowest(tables, 'key_averages tables');
@@ -128,13 +156,22 @@ function withSummaries(trace: ProfileTotals, nsys: ProfileTotals | undefined): P
   const s = nsys.signals;
   return {
     ...trace,
-    signals: { ...trace.signals, lockCalls: s.lockCalls, lockMs: s.lockMs, networkCalls: s.networkCalls, networkMs: s.networkMs, measured: { ...trace.signals.measured, blocking: true } },
+    signals: {
+      ...trace.signals,
+      lockCalls: s.lockCalls,
+      lockMs: s.lockMs,
+      networkCalls: s.networkCalls,
+      networkMs: s.networkMs,
+      measured: { ...trace.signals.measured, blocking: true },
+    },
     notes: [...trace.notes, `Lock and socket waits from ${nsys.file} (osrt_sum, every thread of the capture).`],
   };
 }
 
 function kernelExports(list: readonly ProfileInput[]): NcuReport | undefined {
-  const reports = list.filter((p): p is Extract<ProfileInput, { kind: 'kernels' }> => p.kind === 'kernels').map((p) => p.ncu);
+  const reports = list
+    .filter((p): p is Extract<ProfileInput, { kind: 'kernels' }> => p.kind === 'kernels')
+    .map((p) => p.ncu);
   return reports.length ? mergeNcu(reports) : undefined;
 }
 

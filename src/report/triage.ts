@@ -40,10 +40,18 @@ import { breaches, leadRank } from './lead';
 /** Called with the name of the phase just finished, for timing it from outside the pure core. */
 export type PhaseMarks = (finished: 'statistics' | 'diagnosis') => void;
 
-export function triageBenchmark(base: Side, head: Side, config: TriageConfig, quality?: QualityComparison, phases?: PhaseMarks): BenchmarkReport {
+export function triageBenchmark(
+  base: Side,
+  head: Side,
+  config: TriageConfig,
+  quality?: QualityComparison,
+  phases?: PhaseMarks,
+): BenchmarkReport {
   // Before any verdict: are the sides the same experiment (diagnose/comparability.ts), and is either
   // overloaded or warming up (compare/load.ts)? Both change what the comparison can judge.
-  const differences = notLikeForLike(base, head).map((d) => (d.kind === 'load-changed' && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d));
+  const differences = notLikeForLike(base, head).map((d) =>
+    d.kind === 'load-changed' && config.compareAcrossLoad ? { ...d, judgedAnyway: true } : d,
+  );
   const load = analyseLoad(base, head);
   const compared = compareSides(base, head, config, {
     bothOverloaded: load.base.overloaded && load.head.overloaded,
@@ -54,7 +62,12 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   const { notInData, family } = compared;
   const baseData = sideData(base);
   const headData = sideData(head);
-  const workload = compareWorkload(baseData?.tables ?? [], headData?.tables ?? [], declaredWorkload(base), declaredWorkload(head));
+  const workload = compareWorkload(
+    baseData?.tables ?? [],
+    headData?.tables ?? [],
+    declaredWorkload(base),
+    declaredWorkload(head),
+  );
   const configChanges = diffConfig(baseData?.meta ?? mergedMeta(base), headData?.meta ?? mergedMeta(head));
 
   const costs = baseData && headData ? likeForLike(baseData, headData) : [];
@@ -91,8 +104,17 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
   regressed.sort((a, b) => leadRank(a.comparison) - leadRank(b.comparison));
   // Failures or an overload change the population the latencies describe: they are the diagnosis,
   // and no phase is blamed for a latency change they explain.
-  const latencyKeys = metrics.filter((m) => m.spec.metric.id !== 'failed' && (m.verdict === 'regressed' || breaches(m))).map((m) => m.spec.key);
-  const population = [failuresFinding(metrics.find((m) => m.spec.metric.id === 'failed'), head, latencyKeys), overloadFinding(load, latencyKeys)].filter((f): f is Finding => !!f);
+  const latencyKeys = metrics
+    .filter((m) => m.spec.metric.id !== 'failed' && (m.verdict === 'regressed' || breaches(m)))
+    .map((m) => m.spec.key);
+  const population = [
+    failuresFinding(
+      metrics.find((m) => m.spec.metric.id === 'failed'),
+      head,
+      latencyKeys,
+    ),
+    overloadFinding(load, latencyKeys),
+  ].filter((f): f is Finding => !!f);
   if (population.length) {
     findings = population;
   } else if (baseData && headData && regressed.length) {
@@ -105,17 +127,45 @@ export function triageBenchmark(base: Side, head: Side, config: TriageConfig, qu
     }
     fixes.sort(byGainPerEffort);
   } else if (regressed.some((r) => r.attribution)) {
-    const withAttribution = regressed.filter((r): r is { comparison: MetricComparison; attribution: Attribution } => r.attribution !== null);
+    const withAttribution = regressed.filter(
+      (r): r is { comparison: MetricComparison; attribution: Attribution } => r.attribution !== null,
+    );
     ({ walks, findings } = walkServerTree({ regressed: withAttribution, base, head, configChanges, workload }));
     for (const { comparison, attribution } of withAttribution) {
-      fixes.push(...rankFixes(attribution, undefined, findings, walks, config.slos.find((s) => s.spec.key === comparison.spec.key), config.effort));
+      fixes.push(
+        ...rankFixes(
+          attribution,
+          undefined,
+          findings,
+          walks,
+          config.slos.find((s) => s.spec.key === comparison.spec.key),
+          config.effort,
+        ),
+      );
     }
     fixes.sort(byGainPerEffort);
   }
 
-  const caveats = collectCaveats({ base, head, metrics, attributions, workload, configChanges, likeForLike: costs, load, notLikeForLike: differences, ...(tradeoff ? { tradeoff } : {}), ...(quality ? { quality } : {}) });
+  const caveats = collectCaveats({
+    base,
+    head,
+    metrics,
+    attributions,
+    workload,
+    configChanges,
+    likeForLike: costs,
+    load,
+    notLikeForLike: differences,
+    ...(tradeoff ? { tradeoff } : {}),
+    ...(quality ? { quality } : {}),
+  });
   const floor = decodeFloorCheck(config.decodeFloor, baseData, headData);
-  const service = serviceMetrics(base, head, { slos: config.slos, level: config.statistics.level, rates: measuredRatesOf(metrics), ...(config.cost ? { cost: config.cost } : {}) });
+  const service = serviceMetrics(base, head, {
+    slos: config.slos,
+    level: config.statistics.level,
+    rates: measuredRatesOf(metrics),
+    ...(config.cost ? { cost: config.cost } : {}),
+  });
   if (floor?.ok) findings = withFloorEvidence(findings, floor);
   else if (floor) caveats.push({ kind: 'decode-floor', message: floor.message });
   const name = config.benchmark ?? mergedMeta(head).benchmark ?? mergedMeta(base).benchmark ?? 'benchmark';
@@ -153,7 +203,10 @@ function measuredRatesOf(metrics: MetricComparison[]): { base: SideRates; head: 
   const side = (s: 'base' | 'head'): SideRates => {
     const tokens = value('throughput', s);
     const requests = value('request_throughput', s);
-    return { ...(tokens !== undefined ? { outputTokensPerSecond: tokens } : {}), ...(requests !== undefined ? { requestsPerSecond: requests } : {}) };
+    return {
+      ...(tokens !== undefined ? { outputTokensPerSecond: tokens } : {}),
+      ...(requests !== undefined ? { requestsPerSecond: requests } : {}),
+    };
   };
   return { base: side('base'), head: side('head') };
 }
@@ -194,16 +247,31 @@ export interface TriageExtras {
 export function triage(base: Side, head: Side, config: TriageConfig, extras: TriageExtras = {}): Report {
   const pairing = pairBenchmarks(base, head);
   if (pairing.pairs.length === 0) {
-    throw new InputError('results', `no benchmark is on both sides: the baseline has ${names(pairing, 'base')}, the head ${names(pairing, 'head')}`);
+    throw new InputError(
+      'results',
+      `no benchmark is on both sides: the baseline has ${names(pairing, 'base')}, the head ${names(pairing, 'head')}`,
+    );
   }
   const quality = extras.quality ? compareQuality(extras.quality.base, extras.quality.head) : undefined;
   const reports = pairing.pairs.map((p) => {
-    const report = triageBenchmark(p.base, p.head, pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config, quality, extras.phases);
+    const report = triageBenchmark(
+      p.base,
+      p.head,
+      pairing.pairs.length > 1 ? { ...config, benchmark: p.name } : config,
+      quality,
+      extras.phases,
+    );
     for (const note of pairing.notes) report.caveats.push({ kind: 'benchmark-names', message: note });
     return report;
   });
   // A benchmark on one side only is news (it stopped, or started, reporting): listed first.
-  reports[0].caveats.unshift(...pairing.unmatched.map((u) => ({ kind: 'benchmark-missing' as const, message: `"${u.name}" is only in the ${u.side === 'base' ? 'baseline' : 'head'}: not compared`, missing: u })));
+  reports[0].caveats.unshift(
+    ...pairing.unmatched.map((u) => ({
+      kind: 'benchmark-missing' as const,
+      message: `"${u.name}" is only in the ${u.side === 'base' ? 'baseline' : 'head'}: not compared`,
+      missing: u,
+    })),
+  );
   if (reports.every((r) => r.metrics.length === 0 && r.notJudged.length === 0)) throw nothingComparable(reports);
   const report = buildReport(reports, config);
   const profiles = extras.profiles ? profileReport(extras.profiles) : undefined;
@@ -213,11 +281,17 @@ export function triage(base: Side, head: Side, config: TriageConfig, extras: Tri
 /** Nothing could be compared at all: an error that says what each side held and why. */
 function nothingComparable(reports: BenchmarkReport[]): InputError {
   const read = (s: SideSummary) =>
-    s.sources.length ? s.sources.map((f) => `${f.file} (${f.format}, ${f.recordsKept} record${f.recordsKept === 1 ? '' : 's'})`).join(', ') : 'no usable file';
+    s.sources.length
+      ? s.sources
+          .map((f) => `${f.file} (${f.format}, ${f.recordsKept} record${f.recordsKept === 1 ? '' : 's'})`)
+          .join(', ')
+      : 'no usable file';
   const r = reports[0];
   const byReason = new Map<string, string[]>();
   for (const n of r.notInData) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), n.key]);
-  const why = byReason.size ? [...byReason].map(([reason, keys]) => `${keys.join(', ')}: ${reason}`).join('; ') : "no metric is in both sides' data";
+  const why = byReason.size
+    ? [...byReason].map(([reason, keys]) => `${keys.join(', ')}: ${reason}`).join('; ')
+    : "no metric is in both sides' data";
   return new InputError(
     'results',
     `nothing could be compared: no metric is measured on both sides (baseline: ${read(r.base)}; head: ${read(r.head)}). ${why}. Give both sides the benchmark tool's results (per-request output, or the same tool's summaries); a metrics scrape adds server phases to them, it does not replace them`,
@@ -237,7 +311,9 @@ function names(pairing: ReturnType<typeof pairBenchmarks>, side: 'base' | 'head'
 function assertLabelsAgree(b: BenchmarkReport): void {
   for (const m of b.metrics) {
     if (m.interval && !labelAgreesWithInterval(m.verdict, m.interval, m.minEffect, m.spec.metric.direction)) {
-      throw new Error(`internal error: ${b.name} ${m.spec.key} labelled ${m.verdict} with interval ${m.interval.join(' … ')} and minimum effect ${m.minEffect}`);
+      throw new Error(
+        `internal error: ${b.name} ${m.spec.key} labelled ${m.verdict} with interval ${m.interval.join(' … ')} and minimum effect ${m.minEffect}`,
+      );
     }
   }
 }
@@ -264,12 +340,15 @@ export function benchmarkVerdict(metrics: MetricComparison[], load?: LoadCompari
 function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: ReadonlySet<FailOn>): Outcome {
   const reasons: string[] = [];
   let fail = false;
-  const named = (b: BenchmarkReport, items: string[]) => (benchmarks.length > 1 ? `${items.join(', ')} (${b.name})` : items.join(', '));
+  const named = (b: BenchmarkReport, items: string[]) =>
+    benchmarks.length > 1 ? `${items.join(', ')} (${b.name})` : items.join(', ');
   const regressed = benchmarks
     .map((b) => ({
       b,
       items: [
-        ...(b.load.head.overloaded && !b.load.base.overloaded ? ['the head is overloaded (it cannot carry the load the baseline carried)'] : []),
+        ...(b.load.head.overloaded && !b.load.base.overloaded
+          ? ['the head is overloaded (it cannot carry the load the baseline carried)']
+          : []),
         ...b.metrics.filter((m) => m.verdict === 'regressed').map((m) => specLabel(m.spec)),
       ],
     }))
@@ -285,10 +364,16 @@ function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: 
     if (failOn.has('slo')) fail = true;
   }
   if (verdict === 'inconclusive') {
-    reasons.push(benchmarks.some((b) => b.metrics.some((m) => m.verdict !== 'inconclusive')) ? 'inconclusive: the data could not decide every metric' : 'inconclusive: the data could not decide any metric');
+    reasons.push(
+      benchmarks.some((b) => b.metrics.some((m) => m.verdict !== 'inconclusive'))
+        ? 'inconclusive: the data could not decide every metric'
+        : 'inconclusive: the data could not decide any metric',
+    );
     if (failOn.has('inconclusive')) fail = true;
   }
-  const qualityChanged = benchmarks.flatMap((b) => b.caveats.filter((c) => c.kind === 'quality-changed').map((c) => named(b, [c.message])));
+  const qualityChanged = benchmarks.flatMap((b) =>
+    b.caveats.filter((c) => c.kind === 'quality-changed').map((c) => named(b, [c.message])),
+  );
   if (qualityChanged.length) {
     reasons.push(`quality changed: ${qualityChanged[0]}`);
     if (failOn.has('quality')) fail = true;
@@ -299,7 +384,9 @@ function decideOutcome(benchmarks: BenchmarkReport[], verdict: Verdict, failOn: 
 /** Mean requests in flight per side (Little's law over the timings), as the running batch's size. */
 function runningBatch(workload: ReturnType<typeof compareWorkload>): { base: number; head: number } | undefined {
   const { baseConcurrency: base, headConcurrency: head } = workload;
-  return base !== undefined && head !== undefined && Number.isFinite(base) && Number.isFinite(head) ? { base, head } : undefined;
+  return base !== undefined && head !== undefined && Number.isFinite(base) && Number.isFinite(head)
+    ? { base, head }
+    : undefined;
 }
 
 function declaredWorkload(side: Side): WorkloadInfo[] {
@@ -333,7 +420,15 @@ function summarise(side: Side): SideSummary {
     const ok = successMask(run.requests);
     for (let i = 0; i < ok.length; i++) if (!ok[i]) failed++;
   }
-  return { label: side.label, runs: side.runs.length, requests, failed, meta: mergedMeta(side), key: commonKey(side.runs), sources: side.runs.flatMap((r) => r.sources) };
+  return {
+    label: side.label,
+    runs: side.runs.length,
+    requests,
+    failed,
+    meta: mergedMeta(side),
+    key: commonKey(side.runs),
+    sources: side.runs.flatMap((r) => r.sources),
+  };
 }
 
 /** The same phase fix can come from several metrics; keep the best line per (phase, fix). */
@@ -352,6 +447,12 @@ export function applyAcceptance(report: Report, acceptance: Acceptance): Report 
   return {
     ...report,
     acceptance,
-    outcome: { fail: false, reasons: [...report.outcome.reasons, `accepted by ${acceptance.by} for ${acceptance.sha.slice(0, 7)}: ${acceptance.reason}`] },
+    outcome: {
+      fail: false,
+      reasons: [
+        ...report.outcome.reasons,
+        `accepted by ${acceptance.by} for ${acceptance.sha.slice(0, 7)}: ${acceptance.reason}`,
+      ],
+    },
   };
 }

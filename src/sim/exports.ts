@@ -7,9 +7,17 @@ import type { NativeRecord, Scenario } from './scenario';
 import { quantileSorted, type SortedSample } from '../stats/quantile';
 
 /** vLLM 0.25's bucket bounds (seconds), as its /metrics shows them. */
-const REQUEST_BUCKETS = [0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 120.0, 240.0, 480.0, 960.0, 1920.0, 7680.0];
-const TTFT_BUCKETS = [0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0, 160.0, 640.0, 2560.0];
-const ITL_BUCKETS = [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0];
+const REQUEST_BUCKETS = [
+  0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 120.0, 240.0, 480.0, 960.0, 1920.0,
+  7680.0,
+];
+const TTFT_BUCKETS = [
+  0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0, 160.0,
+  640.0, 2560.0,
+];
+const ITL_BUCKETS = [
+  0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0,
+];
 
 interface Observations {
   name: string;
@@ -30,17 +38,44 @@ export function toPrometheus(records: readonly NativeRecord[], scenario: Scenari
     values: records.map((r) => ({ value: s(pick(r)), times: 1 })),
   });
   const histograms: Observations[] = [
-    per('vllm:request_queue_time_seconds', 'Histogram of time spent in WAITING phase for request.', REQUEST_BUCKETS, (r) => r.queue_wait_ms),
-    per('vllm:request_prefill_time_seconds', 'Histogram of time spent in PREFILL phase for request.', REQUEST_BUCKETS, (r) => r.prefill_ms),
-    per('vllm:request_decode_time_seconds', 'Histogram of time spent in DECODE phase for request.', REQUEST_BUCKETS, (r) => r.decode_ms),
-    per('vllm:time_to_first_token_seconds', 'Histogram of time to first token in seconds.', TTFT_BUCKETS, (r) => r.first_token_ms),
-    per('vllm:e2e_request_latency_seconds', 'Histogram of e2e request latency in seconds.', REQUEST_BUCKETS, (r) => r.total_ms),
+    per(
+      'vllm:request_queue_time_seconds',
+      'Histogram of time spent in WAITING phase for request.',
+      REQUEST_BUCKETS,
+      (r) => r.queue_wait_ms,
+    ),
+    per(
+      'vllm:request_prefill_time_seconds',
+      'Histogram of time spent in PREFILL phase for request.',
+      REQUEST_BUCKETS,
+      (r) => r.prefill_ms,
+    ),
+    per(
+      'vllm:request_decode_time_seconds',
+      'Histogram of time spent in DECODE phase for request.',
+      REQUEST_BUCKETS,
+      (r) => r.decode_ms,
+    ),
+    per(
+      'vllm:time_to_first_token_seconds',
+      'Histogram of time to first token in seconds.',
+      TTFT_BUCKETS,
+      (r) => r.first_token_ms,
+    ),
+    per(
+      'vllm:e2e_request_latency_seconds',
+      'Histogram of e2e request latency in seconds.',
+      REQUEST_BUCKETS,
+      (r) => r.total_ms,
+    ),
     {
       // Every token gap is one observation; the mean gap of the request stands for its gaps.
       name: 'vllm:inter_token_latency_seconds',
       help: 'Histogram of inter-token latency in seconds.',
       buckets: ITL_BUCKETS,
-      values: records.filter((r) => r.output_tokens > 1).map((r) => ({ value: s(r.decode_ms / (r.output_tokens - 1)), times: r.output_tokens - 1 })),
+      values: records
+        .filter((r) => r.output_tokens > 1)
+        .map((r) => ({ value: s(r.decode_ms / (r.output_tokens - 1)), times: r.output_tokens - 1 })),
     },
   ];
   const lines: string[] = [];
@@ -48,7 +83,12 @@ export function toPrometheus(records: readonly NativeRecord[], scenario: Scenari
   const hits = records.reduce((sum, r) => sum + r.prefix_cache_hit_tokens, 0);
   const queries = records.reduce((sum, r) => sum + r.prompt_tokens, 0);
   lines.push(
-    ...counter('vllm:prefix_cache_queries', 'Prefix cache queries, in terms of number of queried tokens.', labels, queries),
+    ...counter(
+      'vllm:prefix_cache_queries',
+      'Prefix cache queries, in terms of number of queried tokens.',
+      labels,
+      queries,
+    ),
     ...counter('vllm:prefix_cache_hits', 'Prefix cache hits, in terms of number of cached tokens.', labels, hits),
     ...counter('vllm:num_preemptions', 'Cumulative number of preemption from the engine.', labels, 0),
     '# HELP vllm:request_success_total Count of successfully processed requests.',
@@ -74,8 +114,19 @@ function histogramLines(h: Observations, labels: string): string[] {
     count += times;
     for (let b = 0; b < h.buckets.length; b++) if (value <= h.buckets[b]) counts[b] += times;
   }
-  h.buckets.forEach((le, b) => out.push(`${h.name}_bucket{${labels},le="${le.toFixed(Number.isInteger(le) ? 1 : 3).replace(/0+$/, '').replace(/\.$/, '.0')}"} ${counts[b]}.0`));
-  out.push(`${h.name}_bucket{${labels},le="+Inf"} ${count}.0`, `${h.name}_count{${labels}} ${count}.0`, `${h.name}_sum{${labels}} ${sum}`);
+  h.buckets.forEach((le, b) =>
+    out.push(
+      `${h.name}_bucket{${labels},le="${le
+        .toFixed(Number.isInteger(le) ? 1 : 3)
+        .replace(/0+$/, '')
+        .replace(/\.$/, '.0')}"} ${counts[b]}.0`,
+    ),
+  );
+  out.push(
+    `${h.name}_bucket{${labels},le="+Inf"} ${count}.0`,
+    `${h.name}_count{${labels}} ${count}.0`,
+    `${h.name}_sum{${labels}} ${sum}`,
+  );
   return out;
 }
 
@@ -91,7 +142,12 @@ export function toVllmResult(records: readonly NativeRecord[], scenario: Scenari
     const values = sorted(pick);
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     const std = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
-    return { [`mean_${name}_ms`]: mean, [`median_${name}_ms`]: quantileSorted(values, 0.5), [`std_${name}_ms`]: std, [`p99_${name}_ms`]: quantileSorted(values, 0.99) };
+    return {
+      [`mean_${name}_ms`]: mean,
+      [`median_${name}_ms`]: quantileSorted(values, 0.5),
+      [`std_${name}_ms`]: std,
+      [`p99_${name}_ms`]: quantileSorted(values, 0.99),
+    };
   };
   const start = Math.min(...ok.map((r) => r.arrival_ts));
   const end = Math.max(...ok.map((r) => r.arrival_ts + r.total_ms / 1000));
@@ -118,6 +174,9 @@ export function toVllmResult(records: readonly NativeRecord[], scenario: Scenari
     ...stats('tpot', (r) => (r.output_tokens > 1 ? r.decode_ms / (r.output_tokens - 1) : 0)),
     ...stats('itl', (r) => r.itl_p50_ms),
     // The client sees the whole response after the wire and any proxy hold of its first chunk.
-    ...stats('e2el', (r) => r.total_ms + (r.client_first_token_ms !== undefined ? r.client_first_token_ms - r.first_token_ms : 0)),
+    ...stats(
+      'e2el',
+      (r) => r.total_ms + (r.client_first_token_ms !== undefined ? r.client_first_token_ms - r.first_token_ms : 0),
+    ),
   };
 }

@@ -114,14 +114,7 @@ export interface SimMetadata {
 export type RegressionMetric = 'ttft' | 'ttft_client' | 'e2e' | 'itl' | 'tpot' | 'throughput' | 'failed';
 export type RegressionStat = 'p50' | 'p95' | 'p99' | 'mean';
 export type RegressionPhase =
-  | 'queue_wait'
-  | 'prefill'
-  | 'decode'
-  | 'tokenize'
-  | 'detokenize'
-  | 'network'
-  | 'remainder'
-  | null;
+  'queue_wait' | 'prefill' | 'decode' | 'tokenize' | 'detokenize' | 'network' | 'remainder' | null;
 
 /** A known change applied to the head scenario, with what a correct diagnosis should report. */
 export interface InjectedRegression {
@@ -146,5 +139,12 @@ export interface InjectedChange {
    * The metric to look at and the labels that are right for it; the benchmark's right labels; the
    * hint the diagnosis must give; metrics that must be shown but not judged.
    */
-  expect: { metric: RegressionMetric; stat: RegressionStat; verdicts: readonly string[]; benchmark?: readonly string[]; hint?: string; notJudged?: readonly string[] };
+  expect: {
+    metric: RegressionMetric;
+    stat: RegressionStat;
+    verdicts: readonly string[];
+    benchmark?: readonly string[];
+    hint?: string;
+    notJudged?: readonly string[];
+  };
 }

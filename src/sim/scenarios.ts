@@ -102,7 +102,8 @@ export function injectedRegressions(): InjectedRegression[] {
       // signal here (−11% … +40% across seeds): most prompts now prefill in one step (prefill p95 halves),
       // while requests that arrive behind a long prompt wait for it (queue wait p95 ×2–4).
       id: 'chunked-prefill-off',
-      description: 'chunked prefill disabled: whole prompts (some of them long) prefill in steps that stall every decode',
+      description:
+        'chunked prefill disabled: whole prompts (some of them long) prefill in steps that stall every decode',
       apply: (s) => edit(s, (c) => (c.engine.chunkedPrefill = false)),
       expect: { metric: 'itl', stat: 'p99', phase: 'decode', hint: 'long-prefill-blocking' },
     },
@@ -192,7 +193,13 @@ export function injectedChanges(): InjectedChange[] {
       description: 'both sides overloaded (10 req/s offered, ~7.6 served); the head decodes 10% slower',
       base: saturated,
       apply: (s) => edit(saturated(s), (c) => (c.engine.decodeKernelFactor = (c.engine.decodeKernelFactor ?? 1) * 1.1)),
-      expect: { metric: 'itl', stat: 'p50', verdicts: ['regressed', 'inconclusive'], benchmark: ['regressed', 'inconclusive'], notJudged: ['ttft.p95', 'e2e.p95'] },
+      expect: {
+        metric: 'itl',
+        stat: 'p50',
+        verdicts: ['regressed', 'inconclusive'],
+        benchmark: ['regressed', 'inconclusive'],
+        notJudged: ['ttft.p95', 'e2e.p95'],
+      },
     },
     {
       // ITL p50 about +4%: inside the 5% minimum effect. Calling it regressed would be a false alarm.
@@ -206,7 +213,12 @@ export function injectedChanges(): InjectedChange[] {
       id: 'prefill-faster',
       description: 'prefill compute 10% faster per token',
       apply: (s) => edit(s, (c) => (c.engine.prefillMsPerToken *= 0.9)),
-      expect: { metric: 'ttft', stat: 'p50', verdicts: ['improved', 'unchanged', 'inconclusive'], benchmark: ['improved', 'unchanged', 'inconclusive'] },
+      expect: {
+        metric: 'ttft',
+        stat: 'p50',
+        verdicts: ['improved', 'unchanged', 'inconclusive'],
+        benchmark: ['improved', 'unchanged', 'inconclusive'],
+      },
     },
     {
       // 40% of requests end in HTTP 503 after the server did their work: the failed share leads,
@@ -214,7 +226,13 @@ export function injectedChanges(): InjectedChange[] {
       id: 'failures-503',
       description: '40% of requests fail with HTTP 503',
       apply: (s) => edit(s, (c) => (c.failures = { share: 0.4, error: 'HTTP 503 Service Unavailable' })),
-      expect: { metric: 'failed', stat: 'mean', verdicts: ['regressed'], benchmark: ['regressed'], hint: 'request-failures' },
+      expect: {
+        metric: 'failed',
+        stat: 'mean',
+        verdicts: ['regressed'],
+        benchmark: ['regressed'],
+        hint: 'request-failures',
+      },
     },
   ];
 }

@@ -79,10 +79,15 @@ export function generateWorkload(s: Scenario): Workload {
     promptTokens[i] = clampRound(len, 1, p.maxTokens);
     if (promptTokens[i] <= p.sharedPrefixTokens) hasPrefix[i] = 0; // clipped below its own prefix
 
-    outputTokens[i] = clampRound(lognormalFromZ(s.output.medianTokens, s.output.sigma, outputs.normal()), 1, s.output.maxTokens);
+    outputTokens[i] = clampRound(
+      lognormalFromZ(s.output.medianTokens, s.output.sigma, outputs.normal()),
+      1,
+      s.output.maxTokens,
+    );
     tenant[i] = tenants.int(Math.max(1, s.tenants.length));
 
-    tokenizeMs[i] = (e.tokenizeFixedMs + e.tokenizeMsPerToken * promptTokens[i]) * Math.exp(TOKENIZE_NOISE_SIGMA * tokenize.normal());
+    tokenizeMs[i] =
+      (e.tokenizeFixedMs + e.tokenizeMsPerToken * promptTokens[i]) * Math.exp(TOKENIZE_NOISE_SIGMA * tokenize.normal());
     sampleMs[i] = e.sampleMs * Math.exp(SAMPLE_NOISE_SIGMA * sample.normal());
 
     const zNet = network.normal();
@@ -90,5 +95,16 @@ export function generateWorkload(s: Scenario): Workload {
     proxyMs[i] = s.network?.bufferingMs ?? 0;
   }
 
-  return { count: n, arrivalMs, promptTokens, outputTokens, hasPrefix, tenant, tokenizeMs, sampleMs, networkMs, proxyMs };
+  return {
+    count: n,
+    arrivalMs,
+    promptTokens,
+    outputTokens,
+    hasPrefix,
+    tenant,
+    tokenizeMs,
+    sampleMs,
+    networkMs,
+    proxyMs,
+  };
 }

@@ -49,9 +49,13 @@ export function createResampler(
   if (usable.length === 0) throw new Error('cannot resample a side without values');
   const ranks = statistic.kind === 'quantile';
   const optimal = (values: Float64Array) => optimalBlockLength(values, { ranks });
-  const blockLengths = usable.map((r) =>
-    blockLengthOverride ??
-    Math.max(cache ? cache.blockLength(r.values, ranks ? 'ranks' : 'values', () => optimal(r.values)) : optimal(r.values), Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN)),
+  const blockLengths = usable.map(
+    (r) =>
+      blockLengthOverride ??
+      Math.max(
+        cache ? cache.blockLength(r.values, ranks ? 'ranks' : 'values', () => optimal(r.values)) : optimal(r.values),
+        Math.ceil(r.values.length / MAX_BLOCKS_PER_RUN),
+      ),
   );
   const layout = layoutBlocks(usable, blockLengths);
   const counts = new Float64Array(layout.blockCount);
@@ -71,8 +75,15 @@ export function createResampler(
   const all = () => counts.fill(1);
   let evaluate: () => number;
   if (statistic.kind === 'quantile') {
-    const source = () => new SortedSource(concatRuns(usable, layout.elements), blockIds(usable, layout), layout.blockCount);
-    const sorted = cache ? cache.sortedSource(usable.map((r) => r.values), blockLengths.join(','), source) : source();
+    const source = () =>
+      new SortedSource(concatRuns(usable, layout.elements), blockIds(usable, layout), layout.blockCount);
+    const sorted = cache
+      ? cache.sortedSource(
+          usable.map((r) => r.values),
+          blockLengths.join(','),
+          source,
+        )
+      : source();
     evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
   } else {
     const numerators = blockSums(usable, layout, (r) => r.values);

@@ -107,7 +107,7 @@ export function rankTransform(values: ArrayLike<number>): Float64Array {
   for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(values[i]);
   const order = nan ? comparatorSort(values) : stableOrder(Float64Array.from(values));
   const ranks = new Float64Array(n);
-  for (let r = 0; r < n; ) {
+  for (let r = 0; r < n;) {
     let end = r + 1;
     while (end < n && values[order[end]] === values[order[r]]) end++;
     // Positions r..end−1 tie: the mean of (position + 0.5) over them is (r + end) / 2.

@@ -110,7 +110,10 @@ export function energyDivergence(x: ArrayLike<number>, y: ArrayLike<number>): nu
 }
 
 /** The split of the whole series with the largest q̂, both sides at least `minSize` long. */
-export function bestSplit(series: ArrayLike<number>, minSize: number = E_DIVISIVE_DEFAULTS.minSize): { index: number; statistic: number } | undefined {
+export function bestSplit(
+  series: ArrayLike<number>,
+  minSize: number = E_DIVISIVE_DEFAULTS.minSize,
+): { index: number; statistic: number } | undefined {
   checkSeries(series);
   checkMinSize(minSize);
   if (series.length < 2 * minSize) return undefined;
@@ -128,7 +131,8 @@ export function eDivisive(series: ArrayLike<number>, options: EDivisiveOptions =
   const seed = options.seed ?? E_DIVISIVE_DEFAULTS.seed;
   const maxChangePoints = options.maxChangePoints ?? Infinity;
   checkMinSize(minSize);
-  if (!Number.isInteger(permutations) || permutations < 1) throw new RangeError(`permutations must be a positive integer, got ${permutations}`);
+  if (!Number.isInteger(permutations) || permutations < 1)
+    throw new RangeError(`permutations must be a positive integer, got ${permutations}`);
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
 
   const n = series.length;
@@ -145,7 +149,13 @@ export function eDivisive(series: ArrayLike<number>, options: EDivisiveOptions =
     }
     if (!candidate) break;
     const observed = candidate.best(minSize)!;
-    const pValue = permutationPValue(segments, observed.q, minSize, permutations, createRng(deriveSeed(seed, `e-divisive:${step}`)));
+    const pValue = permutationPValue(
+      segments,
+      observed.q,
+      minSize,
+      permutations,
+      createRng(deriveSeed(seed, `e-divisive:${step}`)),
+    );
     const index = candidate.start + observed.tau;
     if (pValue >= alpha) {
       rejected = { index, statistic: observed.q, pValue };
@@ -167,7 +177,13 @@ export function eDivisive(series: ArrayLike<number>, options: EDivisiveOptions =
 }
 
 /** Shuffles every splittable segment R times; p = (#{max q̂ ≥ observed} + 1)/(R + 1). */
-function permutationPValue(segments: readonly Segment[], observed: number, minSize: number, permutations: number, rng: Rng): number {
+function permutationPValue(
+  segments: readonly Segment[],
+  observed: number,
+  minSize: number,
+  permutations: number,
+  rng: Rng,
+): number {
   const splittable = segments.filter((s) => s.length >= 2 * minSize);
   // Float sums of the same distances in another order can differ in the last bits: a permutation
   // that reproduces the observed split must count as reaching it.
@@ -307,10 +323,12 @@ function summarize(series: ArrayLike<number>, start: number, end: number): Segme
 
 function checkSeries(series: ArrayLike<number>): void {
   for (let i = 0; i < series.length; i++) {
-    if (!Number.isFinite(series[i])) throw new RangeError(`change point series must be finite: index ${i} is ${series[i]}`);
+    if (!Number.isFinite(series[i]))
+      throw new RangeError(`change point series must be finite: index ${i} is ${series[i]}`);
   }
 }
 
 function checkMinSize(minSize: number): void {
-  if (!Number.isInteger(minSize) || minSize < 2) throw new RangeError(`minSize must be an integer of at least 2, got ${minSize}`);
+  if (!Number.isInteger(minSize) || minSize < 2)
+    throw new RangeError(`minSize must be an integer of at least 2, got ${minSize}`);
 }

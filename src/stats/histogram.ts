@@ -84,9 +84,14 @@ export function subtractHistograms(after: Histogram, before: Histogram): Histogr
   const a = [...after.buckets].sort((x, y) => x.le - y.le);
   const b = [...before.buckets].sort((x, y) => x.le - y.le);
   if (a.length !== b.length || a.some((bucket, i) => bucket.le !== b[i].le)) {
-    throw new RangeError(`${after.source}: the bucket bounds differ between the scrapes (${b.length} vs ${a.length} buckets), so they cannot be subtracted`);
+    throw new RangeError(
+      `${after.source}: the bucket bounds differ between the scrapes (${b.length} vs ${a.length} buckets), so they cannot be subtracted`,
+    );
   }
-  const buckets = a.map((bucket, i) => ({ le: bucket.le, count: nonNegative(bucket.count - b[i].count, bucket.count, `bucket le=${bucket.le}`, after.source) }));
+  const buckets = a.map((bucket, i) => ({
+    le: bucket.le,
+    count: nonNegative(bucket.count - b[i].count, bucket.count, `bucket le=${bucket.le}`, after.source),
+  }));
   return {
     metric: after.metric,
     buckets,
@@ -100,7 +105,9 @@ export function subtractHistograms(after: Histogram, before: Histogram): Histogr
 function nonNegative(difference: number, scale: number, what: string, source: string): number {
   if (difference >= 0) return difference;
   if (difference >= -1e-9 * Math.max(1, Math.abs(scale))) return 0;
-  throw new RangeError(`${source}: ${what} went down between the scrapes (by ${-difference}): the counters were reset (server restarted?)`);
+  throw new RangeError(
+    `${source}: ${what} went down between the scrapes (by ${-difference}): the counters were reset (server restarted?)`,
+  );
 }
 
 function coalesce(sorted: Bucket[]): Bucket[] {

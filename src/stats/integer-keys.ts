@@ -106,4 +106,3 @@ export function sortDecimalsInPlace(values: Float64Array): boolean {
   }
   return true;
 }
-

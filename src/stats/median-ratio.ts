@@ -5,7 +5,11 @@
 import { quantile } from './quantile';
 import { createRng } from './rng';
 
-export function medianRatioInterval(before: readonly number[], after: readonly number[], options: { level: number; resamples?: number; seed?: number }): [number, number] {
+export function medianRatioInterval(
+  before: readonly number[],
+  after: readonly number[],
+  options: { level: number; resamples?: number; seed?: number },
+): [number, number] {
   const resamples = options.resamples ?? 2000;
   const rng = createRng(options.seed ?? 1);
   const draw = (values: readonly number[]) => {

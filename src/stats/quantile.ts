@@ -86,7 +86,11 @@ export function quantileOfComputed(length: number, fill: (out: Float64Array) => 
 }
 
 /** quantileOfComputed for several ascending quantiles at once (selectQuantiles over the values written). */
-export function quantilesOfComputed(length: number, fill: (out: Float64Array) => number, qs: readonly number[]): number[] {
+export function quantilesOfComputed(
+  length: number,
+  fill: (out: Float64Array) => number,
+  qs: readonly number[],
+): number[] {
   selectScratchFor(length);
   return selectQuantiles(selectScratch.subarray(0, fill(selectScratch)), qs);
 }

@@ -86,4 +86,3 @@ export function nearlySortedOrder(values: Float64Array, budget = 32): Uint32Arra
   }
   return order;
 }
-

@@ -67,7 +67,12 @@ export function resolution(estimate: NoiseEstimate, level: number): number {
  * `power`: its interval at `level` must lie wholly beyond the minimum effect, so
  * ln(1 + δ) = ln(1 + minEffect) + (z_level + z_power)·√2·σ_side.
  */
-export function minimumDetectableEffect(estimate: NoiseEstimate, level: number, minEffect: number, power = 0.8): number {
+export function minimumDetectableEffect(
+  estimate: NoiseEstimate,
+  level: number,
+  minEffect: number,
+  power = 0.8,
+): number {
   const z = normalQuantile(1 - (1 - level) / 2) + normalQuantile(power);
   return Math.expm1(Math.log1p(minEffect) + z * Math.SQRT2 * sideSigma(estimate, level));
 }
@@ -76,7 +81,12 @@ export function minimumDetectableEffect(estimate: NoiseEstimate, level: number, 
  * How many runs would bring a side's σ (k·σ_b) to `target` or below if the runner's spread stays what
  * was measured; undefined when `max` runs would not (the runner's own noise is that large).
  */
-export function runsForSideSigma(estimate: Omit<NoiseEstimate, 'df'>, level: number, target: number, max = 200): number | undefined {
+export function runsForSideSigma(
+  estimate: Omit<NoiseEstimate, 'df'>,
+  level: number,
+  target: number,
+  max = 200,
+): number | undefined {
   for (let n = 2; n <= max; n++) if (sideSigma({ ...estimate, df: n - 1 }, level) <= target) return n;
   return undefined;
 }
@@ -93,7 +103,10 @@ export function logSpread(values: readonly number[]): number {
  * Two estimates of one σ pooled by their degrees of freedom (the calibration and the journal's
  * history): σ² = (ν₁σ₁² + ν₂σ₂²)/(ν₁ + ν₂), on ν₁ + ν₂ degrees of freedom.
  */
-export function poolSigma(a: { sigma: number; df: number }, b: { sigma: number; df: number }): { sigma: number; df: number } {
+export function poolSigma(
+  a: { sigma: number; df: number },
+  b: { sigma: number; df: number },
+): { sigma: number; df: number } {
   const df = a.df + b.df;
   return { sigma: Math.sqrt((a.df * a.sigma ** 2 + b.df * b.sigma ** 2) / df), df };
 }

@@ -15,7 +15,12 @@ export function selectInPlace(a: Float64Array, k: number, left = 0, right = a.le
       const z = Math.log(n);
       const s = 0.5 * Math.exp((2 * z) / 3);
       const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
-      selectInPlace(a, k, Math.max(left, Math.floor(k - (m * s) / n + sd)), Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)));
+      selectInPlace(
+        a,
+        k,
+        Math.max(left, Math.floor(k - (m * s) / n + sd)),
+        Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)),
+      );
     }
     const t = a[k];
     let i = left;

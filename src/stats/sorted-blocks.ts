@@ -28,7 +28,10 @@ export function concatRuns(runs: readonly RunSeries[], n: number): Float64Array 
  * with +0, the sorted values as the typed-array sort lays them out). A radix argsort gives the slots
  * directly; values with a NaN take the reference path.
  */
-export function sortedWithBlocks<B extends Uint16Array | Int32Array>(values: Float64Array, blockOf: B): { sorted: Float64Array; blocks: B } {
+export function sortedWithBlocks<B extends Uint16Array | Int32Array>(
+  values: Float64Array,
+  blockOf: B,
+): { sorted: Float64Array; blocks: B } {
   const n = values.length;
   const blocks = (blockOf instanceof Uint16Array ? new Uint16Array(n) : new Int32Array(n)) as B;
   let nan = false;

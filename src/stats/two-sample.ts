@@ -105,7 +105,9 @@ export function bootstrapChange(base: SideResampler, head: SideResampler, option
     head: head.point,
     difference: head.point - base.point,
     relative: relativeDefined ? head.point / base.point - 1 : null,
-    differenceInterval: relativeDefined ? percentileInterval(sortedReplicates(differences), level) : percentileInterval(sortedTested, level),
+    differenceInterval: relativeDefined
+      ? percentileInterval(sortedReplicates(differences), level)
+      : percentileInterval(sortedTested, level),
     relativeInterval: relativeDefined ? percentileInterval(sortedTested, level) : null,
     baseInterval: [quantileSorted(sortedBase, tail), quantileSorted(sortedBase, 1 - tail)],
     headInterval: [quantileSorted(sortedHead, tail), quantileSorted(sortedHead, 1 - tail)],

@@ -15,7 +15,12 @@ const MIN_CHECKPOINTS = 64;
  * lower (over the whole sort then, as a walk that leaves the slice). Exact whichever valid
  * checkpoint the walk starts from, and whichever part of the sort it walks on.
  */
-export function quantileEvaluator(source: SortedSource, layout: BlockLayout, counts: Float64Array, q: number): () => number {
+export function quantileEvaluator(
+  source: SortedSource,
+  layout: BlockLayout,
+  counts: Float64Array,
+  q: number,
+): () => number {
   const n = layout.elements;
   const blocks = layout.blockCount;
   const blockSize = layout.blockSize;

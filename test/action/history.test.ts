@@ -28,7 +28,11 @@ function entry(i: number, values: Record<string, number>, benchmark = 'llama-8b-
     quality: 'not measured',
     effort: '—',
     verdict: 'unchanged',
-    metrics: Object.entries(values).map(([key, value]) => ({ key, unit: key === 'throughput' ? 'tok/s' : 'ms', value })),
+    metrics: Object.entries(values).map(([key, value]) => ({
+      key,
+      unit: key === 'throughput' ? 'tok/s' : 'ms',
+      value,
+    })),
     hints: [],
   };
 }
@@ -39,12 +43,18 @@ const wiggle = (i: number) => 1 + 0.01 * Math.sin(i * 2.3);
 function summarySide(label: Side['label'], ttftP95: number): Side {
   return {
     label,
-    runs: [{ meta: { ...emptyMeta(), benchmark: 'llama-8b-serving' }, summaries: [{ metric: 'ttft', stat: 'p95', value: ttftP95, field: 'p95_ttft_ms' }], sources: [] }],
+    runs: [
+      {
+        meta: { ...emptyMeta(), benchmark: 'llama-8b-serving' },
+        summaries: [{ metric: 'ttft', stat: 'p95', value: ttftP95, field: 'p95_ttft_ms' }],
+        sources: [],
+      },
+    ],
   };
 }
 
 describe('history from the journal', () => {
-  it("its noise band decides a one-summary-a-side comparison that is inconclusive without it", () => {
+  it('its noise band decides a one-summary-a-side comparison that is inconclusive without it', () => {
     const entries = Array.from({ length: 12 }, (_, i) => entry(i, { 'ttft.p95': 500 * wiggle(i) }));
     const history = historyOf(entries);
     const sigma = history.bands.get('ttft.p95')!;
@@ -66,14 +76,18 @@ describe('history from the journal', () => {
 
   it('says when the baseline itself has drifted, and charts the trend in the report', async () => {
     // Twelve entries at ~500 ms, then ten at ~580 ms: a step no single pull request showed.
-    const entries = Array.from({ length: 22 }, (_, i) => entry(i, { 'ttft.p95': (i < 12 ? 500 : 580) * wiggle(i), throughput: 3000 * wiggle(i + 1) }));
+    const entries = Array.from({ length: 22 }, (_, i) =>
+      entry(i, { 'ttft.p95': (i < 12 ? 500 : 580) * wiggle(i), throughput: 3000 * wiggle(i + 1) }),
+    );
     const base = await loadSide('base', ['examples/demo/base.jsonl'], { maxBadLineRatio: 0.05 });
     const head = await loadSide('head', ['examples/demo/head.jsonl'], { maxBadLineRatio: 0.05 });
     const history = historyOf(entries);
     const report = history.annotate(triage(base, head, buildConfig({ slos: ['ttft p95 < 800ms'] })));
     const b = report.benchmarks[0];
     const drift = b.caveats.find((c) => c.kind === 'baseline-drift');
-    expect(drift?.message).toMatch(/the baseline itself has drifted: TTFT p95 rose 1\d% over the last 10 entries \(change at entry of 2026-09-13/);
+    expect(drift?.message).toMatch(
+      /the baseline itself has drifted: TTFT p95 rose 1\d% over the last 10 entries \(change at entry of 2026-09-13/,
+    );
     expect(b.caveats.filter((c) => c.kind === 'baseline-drift')).toHaveLength(1);
     expect(b.trends).toHaveLength(1);
     expect(b.trends![0]).toMatch(/^```mermaid\n%%\{init.*\nxychart-beta\n {4}title "llama-8b-serving: TTFT p95"\n/);

@@ -32,12 +32,28 @@ describe('perf-triage compare', () => {
   it('prints JSON with the documented fields, and writes the markdown next to it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pt-cli-'));
     const md = join(dir, 'report.md');
-    const r = await cli(['compare', demo.base, demo.head, '--format', 'json', '--metric', 'ttft p95', '--markdown', md]);
+    const r = await cli([
+      'compare',
+      demo.base,
+      demo.head,
+      '--format',
+      'json',
+      '--metric',
+      'ttft p95',
+      '--markdown',
+      md,
+    ]);
     const json = JSON.parse(r.stdout);
     expect(json.schemaVersion).toBe(2);
     expect(json.verdict).toBe('regressed');
     const m = json.benchmarks[0].metrics[0];
-    expect(m).toMatchObject({ metric: 'ttft', stat: 'p95', verdict: 'regressed', dominantPhase: 'queue_wait', hints: ['capacity'] });
+    expect(m).toMatchObject({
+      metric: 'ttft',
+      stat: 'p95',
+      verdict: 'regressed',
+      dominantPhase: 'queue_wait',
+      hints: ['capacity'],
+    });
     expect(m.interval.lower).toBeLessThan(m.change);
     expect(readFileSync(md, 'utf8')).toContain('### 🔴 perf-triage');
   });
@@ -52,7 +68,21 @@ describe('perf-triage compare', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pt-cli-'));
     writeFileSync(join(dir, 'base-2.jsonl'), readFileSync(demo.base));
     writeFileSync(join(dir, 'head-2.jsonl'), readFileSync(demo.head));
-    const r = await cli(['compare', demo.base, demo.head, '--base', join(dir, 'base-2.jsonl'), '--base', demo.base, '--head', join(dir, 'head-2.jsonl'), '--format', 'json', '--metric', 'ttft p50']);
+    const r = await cli([
+      'compare',
+      demo.base,
+      demo.head,
+      '--base',
+      join(dir, 'base-2.jsonl'),
+      '--base',
+      demo.base,
+      '--head',
+      join(dir, 'head-2.jsonl'),
+      '--format',
+      'json',
+      '--metric',
+      'ttft p50',
+    ]);
     const json = JSON.parse(r.stdout);
     expect(json.benchmarks[0].base.runs).toBe(2);
     expect(json.benchmarks[0].metrics[0].baseDetail.perRun).toHaveLength(2);
@@ -66,10 +96,16 @@ describe('perf-triage compare', () => {
       [['compare', demo.base], /needs a baseline and a head/],
       [['compare', demo.base, join(dir, 'missing.jsonl')], /missing\.jsonl: cannot read: no such file/],
       [['compare', demo.base, bad], /bad\.jsonl:1: field "total_ms": expected a duration in ms ≥ 0, got -5/],
-      [['compare', demo.base, demo.head, '--slo', 'ttft p95 < 800'], /input "slo": SLO "ttft p95 < 800": missing unit after 800/],
+      [
+        ['compare', demo.base, demo.head, '--slo', 'ttft p95 < 800'],
+        /input "slo": SLO "ttft p95 < 800": missing unit after 800/,
+      ],
       [['compare', demo.base, demo.head, '--fail-on', 'sometimes'], /input "fail-on": "sometimes" is not allowed/],
       [['compare', demo.base, demo.head, '--format', 'xml'], /--format "xml" is not one of text, markdown, json/],
-      [['compare', demo.base, demo.head, '--bogus'], /unknown option --bogus for compare; see perf-triage compare --help/],
+      [
+        ['compare', demo.base, demo.head, '--bogus'],
+        /unknown option --bogus for compare; see perf-triage compare --help/,
+      ],
       [['frobnicate'], /unknown command "frobnicate"/],
     ];
     for (const [args, message] of cases) {
@@ -98,7 +134,9 @@ describe('perf-triage demo and simulate', () => {
   it('simulate writes telemetry the compare command reads, and lists the injected regressions', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pt-sim-'));
     const out = join(dir, 'run.jsonl');
-    expect((await cli(['simulate', '--seed', '3', '--requests', '300', '--inject', 'tokenizer-slower', '--out', out])).code).toBe(0);
+    expect(
+      (await cli(['simulate', '--seed', '3', '--requests', '300', '--inject', 'tokenizer-slower', '--out', out])).code,
+    ).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(301);
     expect(JSON.parse(lines[0]).metadata.config.max_num_seqs).toBe(64);
@@ -114,15 +152,31 @@ describe('perf-triage validate', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('✓ examples/demo/base.jsonl: native-jsonl (per-request phase telemetry (§4)), 1 run');
     // Each run's workload label: what makes runs repeats, and what base and head are matched on.
-    expect(ok.stdout).toContain('  workload: model llama-3.1-8b-instruct@2025-10-01, hardware 1x NVIDIA H100 80GB HBM3 (simulated)');
+    expect(ok.stdout).toContain(
+      '  workload: model llama-3.1-8b-instruct@2025-10-01, hardware 1x NVIDIA H100 80GB HBM3 (simulated)',
+    );
     expect(ok.stdout).toContain('phases: tokenize, queue_wait, prefill, network, decode, detokenize');
-    expect(ok.stdout).toMatch(/✓ test\/fixtures\/vllm\/sweep-opt125m-max_num_seqs4-run0\.json: vllm \(vLLM bench serve result\), 1 run/);
+    expect(ok.stdout).toMatch(
+      /✓ test\/fixtures\/vllm\/sweep-opt125m-max_num_seqs4-run0\.json: vllm \(vLLM bench serve result\), 1 run/,
+    );
     expect(ok.stdout).toContain('  workload: max request rate, concurrency 2, model facebook/opt-125m');
     // The tool's version where the file has it; the detected format from content alone.
-    const aiperf = await cli(['validate', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json']);
-    expect(aiperf.stdout).toContain('aiperf_0.10.0_concurrency16_profile_export_aiperf.json: aiperf (NVIDIA AIPerf export), written by aiperf 0.10.0, 1 run');
-    expect(aiperf.stdout).toContain('  workload: dataset datasets/aiperf/nvfp4_agent.jsonl, concurrency 16, streaming, model qwen3.6-nvfp4');
-    const forced = await cli(['validate', '--input-format', 'vllm', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json']);
+    const aiperf = await cli([
+      'validate',
+      'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json',
+    ]);
+    expect(aiperf.stdout).toContain(
+      'aiperf_0.10.0_concurrency16_profile_export_aiperf.json: aiperf (NVIDIA AIPerf export), written by aiperf 0.10.0, 1 run',
+    );
+    expect(aiperf.stdout).toContain(
+      '  workload: dataset datasets/aiperf/nvfp4_agent.jsonl, concurrency 16, streaming, model qwen3.6-nvfp4',
+    );
+    const forced = await cli([
+      'validate',
+      '--input-format',
+      'vllm',
+      'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json',
+    ]);
     expect(forced.code).toBe(1);
     expect(forced.stdout).toMatch(/✗ .*: read as vLLM bench serve result \(vllm\), but it has no usable metric/);
     const dir = mkdtempSync(join(tmpdir(), 'pt-validate-'));
@@ -130,7 +184,9 @@ describe('perf-triage validate', () => {
     writeFileSync(bad, '{"first_token_ms": 1, "total_ms": 2}\n{"first_token_ms": -1, "total_ms": 2}\n');
     const mixed = await cli(['validate', demo.base, bad, join(dir, 'nothing-*.json')]);
     expect(mixed.code).toBe(1);
-    expect(mixed.stdout).toContain(`✗ ${bad}:2: field "first_token_ms": expected a duration in ms ≥ 0, got -1 — 1 of 2 records are bad`);
+    expect(mixed.stdout).toContain(
+      `✗ ${bad}:2: field "first_token_ms": expected a duration in ms ≥ 0, got -1 — 1 of 2 records are bad`,
+    );
     expect(mixed.stdout).toMatch(/✗ .*nothing-\*\.json: no file matches this pattern/);
   });
 });

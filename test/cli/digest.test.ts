@@ -33,21 +33,29 @@ describe('perf-triage digest', () => {
     for (const [k, file] of files.entries()) {
       const r = await cli(['digest', file, '--out', `digests/shard-${k + 1}.json`, '--shard', `${k + 1}/3`], dir);
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(new RegExp(`^digests/shard-${k + 1}\\.json: llama-8b-serving shard ${k + 1}/3, 1 run\\(s\\), 66[67] of 66[67] requests kept`));
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `^digests/shard-${k + 1}\\.json: llama-8b-serving shard ${k + 1}/3, 1 run\\(s\\), 66[67] of 66[67] requests kept`,
+        ),
+      );
     }
     const whole = JSON.parse((await cli(['compare', BASE, HEAD, '--format', 'json'], dir)).stdout);
     const merged = JSON.parse((await cli(['compare', BASE, 'digests/*.json', '--format', 'json'], dir)).stdout);
     expect(merged.benchmarks).toHaveLength(1);
     const [w, m] = [whole.benchmarks[0], merged.benchmarks[0]];
     expect(m.head.requests).toBe(2000);
-    expect(m.metrics.map((x: { verdict: string }) => x.verdict)).toEqual(w.metrics.map((x: { verdict: string }) => x.verdict));
+    expect(m.metrics.map((x: { verdict: string }) => x.verdict)).toEqual(
+      w.metrics.map((x: { verdict: string }) => x.verdict),
+    );
     // Digests keep 6 significant digits.
     m.metrics.forEach((x: { key: string; head: number | null }, i: number) => {
       if (x.head === null) return;
       const whole = w.metrics[i].head;
       expect(whole === 0 ? Math.abs(x.head) : Math.abs(x.head / whole - 1), x.key).toBeLessThan(1e-5);
     });
-    expect(m.diagnosis.findings.map((f: { hint: string }) => f.hint)).toEqual(w.diagnosis.findings.map((f: { hint: string }) => f.hint));
+    expect(m.diagnosis.findings.map((f: { hint: string }) => f.hint)).toEqual(
+      w.diagnosis.findings.map((f: { hint: string }) => f.hint),
+    );
     expect(m.head.sources[0].warnings.join(' ')).toMatch(/merged from 3 shards/);
   });
 
@@ -72,6 +80,8 @@ describe('perf-triage digest', () => {
     const r = await cli(['compare', BASE, 'd/*.json'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/"llama-8b-serving" is split in 3 shards, but shard 2 is missing/);
-    expect((await cli(['digest', files[0], '--out', 'x.json', '--shard', '4/3'], dir)).stderr).toMatch(/between 1 and 3/);
+    expect((await cli(['digest', files[0], '--out', 'x.json', '--shard', '4/3'], dir)).stderr).toMatch(
+      /between 1 and 3/,
+    );
   });
 });

@@ -24,7 +24,7 @@ function cli(args: string[], cwd = root) {
 const RAW_NODE = /To specify a positional argument|argument is ambiguous|Unexpected argument '|ERR_PARSE_ARGS/;
 
 describe('help', () => {
-  it('--help and -h on every command and journal subcommand print that command\'s usage and exit 0', () => {
+  it("--help and -h on every command and journal subcommand print that command's usage and exit 0", () => {
     for (const topic of Object.keys(COMMAND_HELP)) {
       for (const flag of ['--help', '-h']) {
         const r = cli([...topic.split(' '), flag]);
@@ -41,11 +41,13 @@ describe('help', () => {
   });
 });
 
-describe('slips get a suggestion, never Node\'s raw message', () => {
+describe("slips get a suggestion, never Node's raw message", () => {
   it('commands and journal subcommands', () => {
     const r = cli(['comapre', demo.base, demo.head]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('perf-triage: unknown command "comapre"; did you mean "compare"?\nRun perf-triage --help for the commands.\n');
+    expect(r.stderr).toBe(
+      'perf-triage: unknown command "comapre"; did you mean "compare"?\nRun perf-triage --help for the commands.\n',
+    );
     expect(cli(['jornal', 'show']).stderr).toMatch(/did you mean "journal"\?/);
     const sub = cli(['journal', 'shwo']);
     expect(sub.code).toBe(2);
@@ -56,17 +58,42 @@ describe('slips get a suggestion, never Node\'s raw message', () => {
     const slos = cli(['compare', demo.base, demo.head, '--slos', 'ttft p95 < 800ms']);
     expect(slos.code).toBe(2);
     expect(slos.stderr).toBe('perf-triage: unknown option --slos for compare; did you mean --slo?\n');
-    expect(cli(['journal', 'show', '--benchmrk', 'x']).stderr).toMatch(/unknown option --benchmrk for journal show; did you mean --benchmark\?/);
-    expect(cli(['compare', demo.base, demo.head, '--slo']).stderr).toBe('perf-triage: --slo needs a value; see perf-triage compare --help\n');
-    const commands = [['compare'], ['demo'], ['simulate'], ['validate'], ['digest'], ['calibrate'], ['amdahl'], ['split'], ['floor'], ['journal', 'init'], ['journal', 'record'], ['journal', 'show'], ['journal', 'add'], ['journal', 'render']];
+    expect(cli(['journal', 'show', '--benchmrk', 'x']).stderr).toMatch(
+      /unknown option --benchmrk for journal show; did you mean --benchmark\?/,
+    );
+    expect(cli(['compare', demo.base, demo.head, '--slo']).stderr).toBe(
+      'perf-triage: --slo needs a value; see perf-triage compare --help\n',
+    );
+    const commands = [
+      ['compare'],
+      ['demo'],
+      ['simulate'],
+      ['validate'],
+      ['digest'],
+      ['calibrate'],
+      ['amdahl'],
+      ['split'],
+      ['floor'],
+      ['journal', 'init'],
+      ['journal', 'record'],
+      ['journal', 'show'],
+      ['journal', 'add'],
+      ['journal', 'render'],
+    ];
     for (const command of commands) {
       const r = cli([...command, '--no-such-flag-at-all']);
       expect(r.code, command.join(' ')).toBe(2);
-      expect(r.stderr, command.join(' ')).toMatch(new RegExp(`^perf-triage: unknown option --no-such-flag-at-all for ${command.join(' ')}; see perf-triage ${command.join(' ')} --help\\n$`));
+      expect(r.stderr, command.join(' ')).toMatch(
+        new RegExp(
+          `^perf-triage: unknown option --no-such-flag-at-all for ${command.join(' ')}; see perf-triage ${command.join(' ')} --help\\n$`,
+        ),
+      );
       expect(r.stderr).not.toMatch(RAW_NODE);
     }
     expect(cli(['compare', demo.base, demo.head, '--slo', '-5']).stderr).not.toMatch(RAW_NODE);
-    expect(cli(['compare', demo.base, demo.head, '--format', 'mdd']).stderr).toMatch(/--format "mdd" is not one of text, markdown, json \(or md\)/);
+    expect(cli(['compare', demo.base, demo.head, '--format', 'mdd']).stderr).toMatch(
+      /--format "mdd" is not one of text, markdown, json \(or md\)/,
+    );
   });
 });
 
@@ -81,20 +108,68 @@ describe('what the CLI accepts', () => {
   it('every input of action.yml is a CLI flag of the same name, an alias of one, or GitHub-only', () => {
     const inputs = Object.keys(parseYaml(readFileSync('action.yml', 'utf8')).inputs);
     // What only means something on GitHub (or is another command's job: digest/shard are `perf-triage digest`).
-    const githubOnly = ['job-summary', 'github-token', 'comment', 'group', 'workflow-run-id', 'artifact-name', 'artifact-max-bytes', 'check-name', 'comment-author', 'digest', 'shard', 'journal', 'journal-branch', 'record',
+    const githubOnly = [
+      'job-summary',
+      'github-token',
+      'comment',
+      'group',
+      'workflow-run-id',
+      'artifact-name',
+      'artifact-max-bytes',
+      'check-name',
+      'comment-author',
+      'digest',
+      'shard',
+      'journal',
+      'journal-branch',
+      'record',
       // The action's modes and what only GitHub does (calibrate's runner is `perf-triage calibrate --runner`).
-      'mode', 'runner', 'alerts', 'alert-labels', 'alert-assignees', 'alert-webhook', 'bisect-workflow', 'bisect-good', 'bisect-bad', 'bisect-ref', 'bisect-issue', 'bisect-metric', 'bisect-max-runs', 'bisect-repeats', 'bisect-timeout-minutes', 'bisect-poll-seconds', 'confirm-attempts', 'confirm-margin'];
+      'mode',
+      'runner',
+      'alerts',
+      'alert-labels',
+      'alert-assignees',
+      'alert-webhook',
+      'bisect-workflow',
+      'bisect-good',
+      'bisect-bad',
+      'bisect-ref',
+      'bisect-issue',
+      'bisect-metric',
+      'bisect-max-runs',
+      'bisect-repeats',
+      'bisect-timeout-minutes',
+      'bisect-poll-seconds',
+      'confirm-attempts',
+      'confirm-margin',
+    ];
     const flags = new Set(Object.keys(COMMON_OPTIONS));
     const journalOnly = ['journal-dir'];
     for (const input of inputs) {
-      const known = flags.has(input) || (Object.hasOwn(ACTION_INPUT_ALIASES, input) && flags.has(ACTION_INPUT_ALIASES[input])) || githubOnly.includes(input) || journalOnly.includes(input);
+      const known =
+        flags.has(input) ||
+        (Object.hasOwn(ACTION_INPUT_ALIASES, input) && flags.has(ACTION_INPUT_ALIASES[input])) ||
+        githubOnly.includes(input) ||
+        journalOnly.includes(input);
       expect(known, `action input "${input}" has no CLI flag`).toBe(true);
     }
     expect(Object.keys(ACTION_INPUT_ALIASES).every((a) => inputs.includes(a))).toBe(true);
     // The aliases do what the action's inputs do.
     const dir = mkdtempSync(join(tmpdir(), 'pt-alias-'));
     const report = join(dir, 'r.json');
-    const viaInputs = cli(['compare', '--baseline', demo.base, '--results', demo.head, '--metrics', 'ttft p95', '--report-path', report, '--format', 'json']);
+    const viaInputs = cli([
+      'compare',
+      '--baseline',
+      demo.base,
+      '--results',
+      demo.head,
+      '--metrics',
+      'ttft p95',
+      '--report-path',
+      report,
+      '--format',
+      'json',
+    ]);
     const viaFlags = cli(['compare', demo.base, demo.head, '--metric', 'ttft p95', '--format', 'json']);
     expect(viaInputs.code).toBe(1);
     expect(viaInputs.stdout).toBe(viaFlags.stdout);
@@ -114,9 +189,25 @@ describe('what the CLI accepts', () => {
       const parsed = parseMetricSpec(label);
       expect(typeof parsed === 'string' ? parsed : parsed.key, label).toBe(key);
     }
-    const r = cli(['compare', demo.base, demo.head, '--metric', 'client ttft p95', '--metric', 'queue wait p99', '--slo', 'client TTFT p95 < 800ms', '--format', 'json']);
-    expect(JSON.parse(r.stdout).benchmarks[0].metrics.map((m: { metric: string; stat: string }) => `${m.metric} ${m.stat}`)).toEqual(['ttft_client p95', 'failed mean', 'queue_wait p99']);
-    expect(cli(['compare', demo.base, demo.head, '--metric', 'tfft p95']).stderr).toMatch(/unknown metric "tfft": did you mean "ttft"\?/);
+    const r = cli([
+      'compare',
+      demo.base,
+      demo.head,
+      '--metric',
+      'client ttft p95',
+      '--metric',
+      'queue wait p99',
+      '--slo',
+      'client TTFT p95 < 800ms',
+      '--format',
+      'json',
+    ]);
+    expect(
+      JSON.parse(r.stdout).benchmarks[0].metrics.map((m: { metric: string; stat: string }) => `${m.metric} ${m.stat}`),
+    ).toEqual(['ttft_client p95', 'failed mean', 'queue_wait p99']);
+    expect(cli(['compare', demo.base, demo.head, '--metric', 'tfft p95']).stderr).toMatch(
+      /unknown metric "tfft": did you mean "ttft"\?/,
+    );
   });
 });
 
@@ -128,8 +219,12 @@ describe('errors lead with the useful line', () => {
     const r = cli(['compare', file, file]);
     expect(r.code).toBe(2);
     const [first, second] = r.stderr.split('\n');
-    expect(first).toBe(`perf-triage: ${file}: a CSV whose header names none of the fields perf-triage reads ("timestamp", "ttft", "total_ms_x"): a per-request CSV needs §4 columns such as first_token_ms and total_ms (docs/native-format.md); did you mean total_ms for "total_ms_x"?`);
-    expect(second).toMatch(/^ {2}\(tried \d+ formats: .*vllm, .*native; perf-triage validate FILE --input-format ID says why one does not fit\)$/);
+    expect(first).toBe(
+      `perf-triage: ${file}: a CSV whose header names none of the fields perf-triage reads ("timestamp", "ttft", "total_ms_x"): a per-request CSV needs §4 columns such as first_token_ms and total_ms (docs/native-format.md); did you mean total_ms for "total_ms_x"?`,
+    );
+    expect(second).toMatch(
+      /^ {2}\(tried \d+ formats: .*vllm, .*native; perf-triage validate FILE --input-format ID says why one does not fit\)$/,
+    );
     expect(r.stderr.length).toBeLessThan(first.length + 300);
   });
 });

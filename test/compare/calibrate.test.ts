@@ -14,7 +14,10 @@ import { logSpread, tInflation } from '../../src/stats/run-noise';
 
 const REQUESTS = 600;
 let cached: Promise<Run[]> | undefined;
-const runs = () => (cached ??= Promise.all([0, 1, 2, 3, 4, 5, 6].map(async (k) => (await simulatedSide('base', baseScenario(9100 + k, REQUESTS))).runs[0])));
+const runs = () =>
+  (cached ??= Promise.all(
+    [0, 1, 2, 3, 4, 5, 6].map(async (k) => (await simulatedSide('base', baseScenario(9100 + k, REQUESTS))).runs[0]),
+  ));
 const config = buildConfig({});
 
 describe('calibrate', () => {
@@ -30,7 +33,9 @@ describe('calibrate', () => {
     expect((error as CalibrationError).moreRuns).toBe(2);
     expect((error as Error).message).toMatch(/got 2: run the benchmark 2 more times/);
     const other: Run = { ...all[3], meta: { ...all[3].meta, hardware: '8x NVIDIA A100' } };
-    expect(() => calibrate({ label: 'base', runs: [...all.slice(0, 3), other] }, config, { benchmark: 'b' })).toThrow(/run 4 measures another workload/);
+    expect(() => calibrate({ label: 'base', runs: [...all.slice(0, 3), other] }, config, { benchmark: 'b' })).toThrow(
+      /run 4 measures another workload/,
+    );
   });
 
   it('reports per metric what the runs show, and judges every A/A pair twice', async () => {
@@ -75,20 +80,57 @@ describe('calibrate', () => {
     const { config: used, sources } = noiseSettings(explicit, { files: [file] });
     expect(used.statistics.runNoise['ttft.p50']).toBe(0.07);
     expect(used.statistics.runNoise['ttft.p95']).toBeCloseTo(file.metrics['ttft.p95'].allowance, 4);
-    expect(sources).toEqual([expect.objectContaining({ benchmark: 'llama', runs: 4, runner: 'gpu-runner-2', historyPairs: 0, metrics: expect.not.arrayContaining(['ttft.p50']) })]);
+    expect(sources).toEqual([
+      expect.objectContaining({
+        benchmark: 'llama',
+        runs: 4,
+        runner: 'gpu-runner-2',
+        historyPairs: 0,
+        metrics: expect.not.arrayContaining(['ttft.p50']),
+      }),
+    ]);
     // The same as the calibration's own config for its metrics.
-    const direct = withCalibration(config, c.metrics.map((m) => [m.key, m]), c.level);
-    expect(noiseSettings(config, { files: [file] }).config.statistics.runNoise['itl.p50']).toBeCloseTo(direct.statistics.runNoise['itl.p50'], 4);
+    const direct = withCalibration(
+      config,
+      c.metrics.map((m) => [m.key, m]),
+      c.level,
+    );
+    expect(noiseSettings(config, { files: [file] }).config.statistics.runNoise['itl.p50']).toBeCloseTo(
+      direct.statistics.runNoise['itl.p50'],
+      4,
+    );
     // History since the calibration refines it: pooled by degrees of freedom.
-    const refined = noiseSettings(config, { files: [file], bands: (_, key) => (key === 'itl.p50' ? { sigma: 0.01, pairs: 40 } : undefined) });
+    const refined = noiseSettings(config, {
+      files: [file],
+      bands: (_, key) => (key === 'itl.p50' ? { sigma: 0.01, pairs: 40 } : undefined),
+    });
     expect(refined.sources[0].historyPairs).toBe(40);
     expect(refined.config.statistics.runNoise['itl.p50']).not.toBeCloseTo(direct.statistics.runNoise['itl.p50'], 6);
   }, 120_000);
 
   it('a noise file that cannot be trusted is an error naming the field', () => {
     expect(() => parseNoiseFile('{', 'n.json')).toThrow(/n\.json: noise file: not valid JSON/);
-    expect(() => parseNoiseFile(JSON.stringify({ schema: 'perf-triage/noise@2' }), 'n.json')).toThrow(/update perf-triage/);
-    const good = { schema: 'perf-triage/noise@1', benchmark: 'b', calibratedAt: '2026-12-03T10:00:00Z', runs: 4, confidence: 0.95, level: 0.99, familySize: 9, workload: {}, requests: [], metrics: { 'ttft.p50': { sigmaBetween: -1, sigmaWithin: 0, allowance: 0, scale: 1, minEffect: 0.05, df: 3 } }, falseAlarms: { before: { pairs: 6, comparisons: 54, alarms: 0, unchanged: 6, inconclusive: 48 }, after: { pairs: 6, comparisons: 54, alarms: 0, unchanged: 6, inconclusive: 48 } } };
-    expect(() => parseNoiseFile(JSON.stringify(good), 'n.json')).toThrow(/metrics\.ttft\.p50\.sigmaBetween must be a number ≥ 0/);
+    expect(() => parseNoiseFile(JSON.stringify({ schema: 'perf-triage/noise@2' }), 'n.json')).toThrow(
+      /update perf-triage/,
+    );
+    const good = {
+      schema: 'perf-triage/noise@1',
+      benchmark: 'b',
+      calibratedAt: '2026-12-03T10:00:00Z',
+      runs: 4,
+      confidence: 0.95,
+      level: 0.99,
+      familySize: 9,
+      workload: {},
+      requests: [],
+      metrics: { 'ttft.p50': { sigmaBetween: -1, sigmaWithin: 0, allowance: 0, scale: 1, minEffect: 0.05, df: 3 } },
+      falseAlarms: {
+        before: { pairs: 6, comparisons: 54, alarms: 0, unchanged: 6, inconclusive: 48 },
+        after: { pairs: 6, comparisons: 54, alarms: 0, unchanged: 6, inconclusive: 48 },
+      },
+    };
+    expect(() => parseNoiseFile(JSON.stringify(good), 'n.json')).toThrow(
+      /metrics\.ttft\.p50\.sigmaBetween must be a number ≥ 0/,
+    );
   });
 });

@@ -18,14 +18,25 @@ const fixture = (label: 'base' | 'head', file: string) =>
 
 describe('failed requests', () => {
   it('counts rows with an error, and the Newcombe interval on the difference', async () => {
-    const rows = (failed: number) => Array.from({ length: 100 }, (_, i) => ({ request_id: `r${i}`, arrival_ts: i, first_token_ms: 50, total_ms: 100, ...(i % 100 < failed ? { error: 'HTTP 503' } : {}) }));
+    const rows = (failed: number) =>
+      Array.from({ length: 100 }, (_, i) => ({
+        request_id: `r${i}`,
+        arrival_ts: i,
+        first_token_ms: 50,
+        total_ms: 100,
+        ...(i % 100 < failed ? { error: 'HTTP 503' } : {}),
+      }));
     const base = failureCounts(await sideFromRecords('base', rows(2)))!;
     const head = failureCounts(await sideFromRecords('head', rows(10)))!;
     expect(base).toMatchObject({ requests: 100, failed: 2, basis: 'rows' });
     // Failures in one block at the start cluster: the effective count is below 100.
     expect(head.effectiveRequests).toBeLessThan(100);
     const exact = newcombeInterval(10, 100, 2, 100, zForLevel(0.95));
-    const sameCounts = failedDifferenceAt({ ...base, effectiveRequests: 100 }, { ...head, effectiveRequests: 100 }, 0.95);
+    const sameCounts = failedDifferenceAt(
+      { ...base, effectiveRequests: 100 },
+      { ...head, effectiveRequests: 100 },
+      0.95,
+    );
     expect(sameCounts[0]).toBeCloseTo(exact[0], 12);
     expect(sameCounts[1]).toBeCloseTo(exact[1], 12);
   });
@@ -59,12 +70,18 @@ describe('overload', () => {
   it('only the head overloaded: that is the regression, said first, and the step fails', async () => {
     const base = baseScenario(32);
     const head = { ...base, arrival: { ...base.arrival }, engine: { ...base.engine, maxNumSeqs: 10 } };
-    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ metrics: ['itl p50'] }));
+    const report = triage(
+      await simulatedSide('base', base),
+      await simulatedSide('head', head),
+      buildConfig({ metrics: ['itl p50'] }),
+    );
     const b = report.benchmarks[0];
     expect(b.load.base.overloaded).toBe(false);
     expect(b.load.head.overloaded).toBe(true);
     expect(b.verdict).toBe('regressed');
-    expect(headline(b)).toMatch(/^the head is overloaded: 4\.\d+ req\/s offered, [0-3]\.\d+ completed; queue wait grows through the run/);
+    expect(headline(b)).toMatch(
+      /^the head is overloaded: 4\.\d+ req\/s offered, [0-3]\.\d+ completed; queue wait grows through the run/,
+    );
     expect(b.findings[0].hint).toBe('overload');
     expect(report.outcome.fail).toBe(true);
     expect(report.outcome.reasons[0]).toMatch(/the head is overloaded/);
@@ -74,7 +91,11 @@ describe('overload', () => {
     const saturated = (seed: number) => ({ ...baseScenario(seed), arrival: { ratePerSec: 10, burstiness: 0.5 } });
     const head = saturated(33);
     head.engine = { ...head.engine, decodeKernelFactor: 1.3 };
-    const report = triage(await simulatedSide('base', saturated(33)), await simulatedSide('head', head), buildConfig({}));
+    const report = triage(
+      await simulatedSide('base', saturated(33)),
+      await simulatedSide('head', head),
+      buildConfig({}),
+    );
     const b = report.benchmarks[0];
     expect(b.load.base.overloaded && b.load.head.overloaded).toBe(true);
     for (const key of ['ttft.p50', 'ttft.p95', 'e2e.p95']) {
@@ -88,7 +109,11 @@ describe('overload', () => {
   });
 
   it('an ordinary run is not overloaded', async () => {
-    const report = triage(await simulatedSide('base', baseScenario(34)), await simulatedSide('head', baseScenario(35)), buildConfig({}));
+    const report = triage(
+      await simulatedSide('base', baseScenario(34)),
+      await simulatedSide('head', baseScenario(35)),
+      buildConfig({}),
+    );
     expect(report.benchmarks[0].load.base.overloaded || report.benchmarks[0].load.head.overloaded).toBe(false);
   });
 });
@@ -116,7 +141,8 @@ describe('summaries only', () => {
     const config = buildConfig({ runNoise: ['ttft p50=2%', 'e2e p50=2%', 'itl p50=2%'] });
     const slower = triage(base, scaleSide(base, 1.2, 'head'), config).benchmarks[0];
     expect(slower.verdict).toBe('regressed');
-    for (const key of ['ttft.p50', 'e2e.p50', 'itl.p50']) expect(slower.metrics.find((m) => m.spec.key === key)!.verdict, key).toBe('regressed');
+    for (const key of ['ttft.p50', 'e2e.p50', 'itl.p50'])
+      expect(slower.metrics.find((m) => m.spec.key === key)!.verdict, key).toBe('regressed');
     const self = triage(base, { ...base, label: 'head' }, config).benchmarks[0];
     expect(self.metrics.filter((m) => m.verdict === 'regressed')).toEqual([]);
   });
@@ -126,7 +152,9 @@ describe('nothing decided, nothing comparable', () => {
   it('two metrics scrapes alone compare nothing: an error naming what each side held', async () => {
     const base = await fixture('base', 'vllm-prometheus/metrics_vllm_0.25.1_idle.txt');
     const head = await fixture('head', 'vllm-prometheus/metrics_vllm_0.25.1_loaded.txt');
-    expect(() => triage(base, head, buildConfig({}))).toThrow(/nothing could be compared: no metric is measured on both sides \(baseline: .*metrics_vllm_0\.25\.1_idle\.txt \(prometheus/);
+    expect(() => triage(base, head, buildConfig({}))).toThrow(
+      /nothing could be compared: no metric is measured on both sides \(baseline: .*metrics_vllm_0\.25\.1_idle\.txt \(prometheus/,
+    );
   });
 
   it('fail-on inconclusive fails a benchmark that decided nothing', async () => {

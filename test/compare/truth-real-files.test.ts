@@ -26,14 +26,19 @@ function files(dir: string): string[] {
 
 async function perRequestSide(path: string): Promise<Side | undefined> {
   try {
-    const side = await sideFromSources('base', [textSource(path, readFileSync(path, 'utf8'))], { maxBadLineRatio: 0.05 });
+    const side = await sideFromSources('base', [textSource(path, readFileSync(path, 'utf8'))], {
+      maxBadLineRatio: 0.05,
+    });
     return side.runs.some((r) => r.requests && r.requests.length > 0) ? side : undefined;
   } catch {
     return undefined;
   }
 }
 
-const candidates = [...files('test/fixtures').filter((f) => !f.includes('/profile/') && !f.includes('/quality/')), 'examples/demo/base.jsonl'];
+const candidates = [
+  ...files('test/fixtures').filter((f) => !f.includes('/profile/') && !f.includes('/quality/')),
+  'examples/demo/base.jsonl',
+];
 
 describe('verdict truth on real per-request files', async () => {
   const sides: [string, Side][] = [];
@@ -51,13 +56,20 @@ describe('verdict truth on real per-request files', async () => {
     it(`${path}: ×1.2 regresses, no latency unchanged; itself never regresses`, () => {
       const config = buildConfig({});
       const slower = triage(side, scaleSide(side, 1.2, 'head'), config).benchmarks[0];
-      const latencyUnchanged = slower.metrics.filter((m) => m.spec.metric.unit === 'ms' && m.verdict === 'unchanged').map((m) => m.spec.key);
+      const latencyUnchanged = slower.metrics
+        .filter((m) => m.spec.metric.unit === 'ms' && m.verdict === 'unchanged')
+        .map((m) => m.spec.key);
       expect(latencyUnchanged).toEqual([]);
-      const ok = side.runs.reduce((n, r) => n + (r.requests ? successMask(r.requests).reduce((a, b) => a + b, 0) : 0), 0);
+      const ok = side.runs.reduce(
+        (n, r) => n + (r.requests ? successMask(r.requests).reduce((a, b) => a + b, 0) : 0),
+        0,
+      );
       if (ok >= DECIDABLE) expect(slower.verdict).toBe('regressed');
       else expect(slower.verdict).not.toBe('unchanged');
       const self = triage(side, { ...side, label: 'head' }, config).benchmarks[0];
-      expect(self.metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => m.spec.key)).toEqual([]);
+      expect(
+        self.metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => m.spec.key),
+      ).toEqual([]);
     });
   }
 });
@@ -65,7 +77,9 @@ describe('verdict truth on real per-request files', async () => {
 /** Summary-only fixtures (the tools' run-level numbers, no per-request rows), judged with a noise band. */
 async function summarySide(path: string): Promise<Side | undefined> {
   try {
-    const side = await sideFromSources('base', [textSource(path, readFileSync(path, 'utf8'))], { maxBadLineRatio: 0.05 });
+    const side = await sideFromSources('base', [textSource(path, readFileSync(path, 'utf8'))], {
+      maxBadLineRatio: 0.05,
+    });
     return side.runs.every((r) => !r.requests) && side.runs.some((r) => r.summaries.length > 0) ? side : undefined;
   } catch {
     return undefined;
@@ -90,16 +104,31 @@ describe('verdict truth on summary-only files, with a noise band', async () => {
       const probe = triage(side, { ...side, label: 'head' }, buildConfig({}));
       const keys = probe.benchmarks.flatMap((b) => b.metrics.map((m) => m.spec.key));
       const config = buildConfig({});
-      const banded = { ...config, statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0.02])) } };
+      const banded = {
+        ...config,
+        statistics: { ...config.statistics, runNoise: Object.fromEntries(keys.map((k) => [k, 0.02])) },
+      };
       const slower = triage(side, scaleSide(side, 1.2, 'head'), banded);
       for (const b of slower.benchmarks) {
         // A latency of 0 (a DNS lookup that never happened) is 0 ×1.2 too: unchanged is right there.
-        expect(b.metrics.filter((m) => m.spec.metric.unit === 'ms' && m.verdict === 'unchanged' && m.base?.value !== 0).map((m) => m.spec.key)).toEqual([]);
+        expect(
+          b.metrics
+            .filter((m) => m.spec.metric.unit === 'ms' && m.verdict === 'unchanged' && m.base?.value !== 0)
+            .map((m) => m.spec.key),
+        ).toEqual([]);
         // Only a file with a latency or rate above zero can show the slowdown (not one whose every request failed).
-        if (b.metrics.some((m) => (m.spec.metric.unit === 'ms' || /\/s$/.test(m.spec.metric.unit)) && (m.base?.value ?? 0) > 0)) expect(b.verdict, b.name).toBe('regressed');
+        if (
+          b.metrics.some(
+            (m) => (m.spec.metric.unit === 'ms' || /\/s$/.test(m.spec.metric.unit)) && (m.base?.value ?? 0) > 0,
+          )
+        )
+          expect(b.verdict, b.name).toBe('regressed');
       }
       const self = triage(side, { ...side, label: 'head' }, banded);
-      for (const b of self.benchmarks) expect(b.metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => m.spec.key)).toEqual([]);
+      for (const b of self.benchmarks)
+        expect(
+          b.metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved').map((m) => m.spec.key),
+        ).toEqual([]);
     });
   }
 });

@@ -25,13 +25,19 @@ describe('judgeInterval: the label is what the interval shows', () => {
   });
 
   it('lower-is-better, interval wholly below −minimum effect → improved', () => {
-    expect(judgeInterval(judge({ interval: [-0.3, -0.2], point: -0.25, difference: -50, minEffect: 0.1 })).verdict).toBe('improved');
+    expect(
+      judgeInterval(judge({ interval: [-0.3, -0.2], point: -0.25, difference: -50, minEffect: 0.1 })).verdict,
+    ).toBe('improved');
   });
 
   it('higher-is-better flips the direction: throughput falling → regressed, rising → improved', () => {
-    const falling = judgeInterval(judge({ direction: 'higher-is-better', interval: [-0.25, -0.15], point: -0.2, difference: -600, timerFloor: 0 }));
+    const falling = judgeInterval(
+      judge({ direction: 'higher-is-better', interval: [-0.25, -0.15], point: -0.2, difference: -600, timerFloor: 0 }),
+    );
     expect(falling).toEqual({ verdict: 'regressed', reason: { code: 'beyond-min-effect', direction: 'worse' } });
-    const rising = judgeInterval(judge({ direction: 'higher-is-better', interval: [0.1, 0.2], point: 0.15, difference: 450, timerFloor: 0 }));
+    const rising = judgeInterval(
+      judge({ direction: 'higher-is-better', interval: [0.1, 0.2], point: 0.15, difference: 450, timerFloor: 0 }),
+    );
     expect(rising.verdict).toBe('improved');
   });
 
@@ -42,7 +48,10 @@ describe('judgeInterval: the label is what the interval shows', () => {
 
   it('unchanged only when the interval lies inside ± the minimum effect (edges included)', () => {
     expect(judgeInterval(judge({ interval: [-0.05, 0.05] })).verdict).toBe('unchanged');
-    expect(judgeInterval(judge({ interval: [-0.049, 0.0501] }))).toMatchObject({ verdict: 'inconclusive', reason: { code: 'too-noisy' } });
+    expect(judgeInterval(judge({ interval: [-0.049, 0.0501] }))).toMatchObject({
+      verdict: 'inconclusive',
+      reason: { code: 'too-noisy' },
+    });
   });
 
   it('a significant change inside the minimum effect is unchanged (a real but small change)', () => {
@@ -50,7 +59,9 @@ describe('judgeInterval: the label is what the interval shows', () => {
   });
 
   it('TPOT p50 +20% (+11% … +30%) by 0.44 ms is regressed: no timer floor for a mean over tokens', () => {
-    expect(judgeInterval(judge({ interval: [0.11, 0.3], point: 0.2, difference: 0.44, timerFloor: 0 })).verdict).toBe('regressed');
+    expect(judgeInterval(judge({ interval: [0.11, 0.3], point: 0.2, difference: 0.44, timerFloor: 0 })).verdict).toBe(
+      'regressed',
+    );
   });
 
   it('a single timer reading beyond the minimum effect by less than its floor is inconclusive, never unchanged', () => {
@@ -71,26 +82,41 @@ describe('judgeInterval: the label is what the interval shows', () => {
   });
 
   it('base 0: decided on the difference against the absolute minimum', () => {
-    expect(judgeInterval(judge({ relative: false, interval: [0.6, 1.4], point: 1, difference: 1, minEffect: 0.5 })).verdict).toBe('regressed');
-    expect(judgeInterval(judge({ relative: false, interval: [-0.2, 0.3], point: 0.05, difference: 0.05, minEffect: 0.5 })).verdict).toBe('unchanged');
+    expect(
+      judgeInterval(judge({ relative: false, interval: [0.6, 1.4], point: 1, difference: 1, minEffect: 0.5 })).verdict,
+    ).toBe('regressed');
+    expect(
+      judgeInterval(judge({ relative: false, interval: [-0.2, 0.3], point: 0.05, difference: 0.05, minEffect: 0.5 }))
+        .verdict,
+    ).toBe('unchanged');
   });
 });
 
 describe('moreData: what would decide', () => {
   it('no noise allowance: the factor of requests is (half-width / distance)²', () => {
     // Half-width 0.1, point 0, minimum effect 0.05: the sampling width must halve → 4× the requests.
-    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0, head: 0 }, level: 0.95, z: 1.96, runs: 1 } });
+    const j = judge({
+      interval: [-0.1, 0.1],
+      noise: { count: 1000, runNoise: { base: 0, head: 0 }, level: 0.95, z: 1.96, runs: 1 },
+    });
     expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: expect.closeTo(4, 9), runsNeeded: false, runs: 1 });
   });
 
   it('an allowance wider than the distance to the minimum effect: only repeated runs decide', () => {
-    const j = judge({ interval: [-0.1, 0.1], noise: { count: 1000, runNoise: { base: 0.025, head: 0.025 }, level: 0.95, z: 1.96, runs: 1 } });
+    const j = judge({
+      interval: [-0.1, 0.1],
+      noise: { count: 1000, runNoise: { base: 0.025, head: 0.025 }, level: 0.95, z: 1.96, runs: 1 },
+    });
     // z·√(2·0.025²) = 0.0693 > 0.05.
     expect(moreData(j, -0.1, 0.1)).toEqual({ requestsFactor: null, runsNeeded: true, runs: 1 });
   });
 
   it('part allowance, part sampling: only the sampling part shrinks with requests', () => {
-    const j = judge({ interval: [-0.1, 0.1], minEffect: 0.08, noise: { count: 1000, runNoise: { base: 0.01, head: 0.01 }, level: 0.95, z: 2, runs: 1 } });
+    const j = judge({
+      interval: [-0.1, 0.1],
+      minEffect: 0.08,
+      noise: { count: 1000, runNoise: { base: 0.01, head: 0.01 }, level: 0.95, z: 2, runs: 1 },
+    });
     // noise half = 2·√2·0.01 = 0.028284; sampling = √(0.1² − 0.028284²) = 0.095917; allowed = √(0.08² − 0.028284²) = 0.074833.
     const r = moreData(j, -0.1, 0.1);
     expect(r.runsNeeded).toBe(false);
@@ -110,7 +136,9 @@ describe('labels agree with their intervals (property)', () => {
         fc.constantFrom(0, 0.5),
         (low, width, minEffect, direction, difference, timerFloor) => {
           const interval: [number, number] = [low, low + width];
-          const { verdict } = judgeInterval(judge({ interval, point: low + width / 2, minEffect, direction, difference, timerFloor }));
+          const { verdict } = judgeInterval(
+            judge({ interval, point: low + width / 2, minEffect, direction, difference, timerFloor }),
+          );
           expect(labelAgreesWithInterval(verdict, interval, minEffect, direction)).toBe(true);
           // Inside ±minimum effect is always unchanged, whatever the floor.
           if (low >= -minEffect && low + width <= minEffect) expect(verdict).toBe('unchanged');
@@ -125,7 +153,11 @@ describe('familyLevel: one level for the family, Benjamini–Hochberg in interva
   const member = (until: number) => ({ beyondAt: (level: number) => level <= until });
 
   it('nothing beyond: every interval at 1 − α/m (simultaneous)', () => {
-    expect(familyLevel([member(0), member(0), member(0), member(0)], 0.95)).toEqual({ level: 1 - 0.05 / 4, beyond: 0, size: 4 });
+    expect(familyLevel([member(0), member(0), member(0), member(0)], 0.95)).toEqual({
+      level: 1 - 0.05 / 4,
+      beyond: 0,
+      size: 4,
+    });
   });
 
   it('two of four beyond at 1 − 2α/4 = 97.5%: that level for all, exactly two beyond', () => {

@@ -14,10 +14,20 @@ import { parseConfirmSettings } from '../../src/action/confirm';
 import { DEFAULT_ARTIFACT_LIMITS } from '../../src/github/artifact';
 
 const action = parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: unknown }> };
-const yamlDefaults = Object.fromEntries(Object.entries(action.inputs).map(([name, spec]) => [name, spec.default === undefined ? undefined : String(spec.default)]));
+const yamlDefaults = Object.fromEntries(
+  Object.entries(action.inputs).map(([name, spec]) => [
+    name,
+    spec.default === undefined ? undefined : String(spec.default),
+  ]),
+);
 const names = Object.keys(ACTION_INPUT_DEFAULTS) as ActionInputName[];
 // Settings as data: the journal's path functions by what they return, sets as sorted lists.
-const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'function' ? (v as (a: string) => unknown)('b') : v instanceof Set ? [...v].sort() : v)));
+const plain = (value: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(value, (_key, v: unknown) =>
+      typeof v === 'function' ? (v as (a: string) => unknown)('b') : v instanceof Set ? [...v].sort() : v,
+    ),
+  );
 
 describe('the defaults table and action.yml', () => {
   it('list the same inputs', () => {
@@ -69,7 +79,12 @@ describe('a blank input reads as its default', () => {
     const written = parsed();
     expect(plain(written)).toEqual(plain(blank));
     // The values themselves, so that a table and a parser wrong together are caught too.
-    expect(blank.github).toMatchObject({ comment: 'always', artifactName: 'perf-triage-results', artifactMaxBytes: 268435456, checkName: 'perf-triage' });
+    expect(blank.github).toMatchObject({
+      comment: 'always',
+      artifactName: 'perf-triage-results',
+      artifactMaxBytes: 268435456,
+      checkName: 'perf-triage',
+    });
     expect(blank.journal).toMatchObject({ mode: 'auto', record: 'auto', branch: '' });
     expect(blank.journal.paths.noise('b')).toMatch(/^\.perf-triage\//);
     expect(blank.alerts).toMatchObject({ mode: 'auto', labels: ['perf-regression'], assignees: [] });
@@ -78,14 +93,33 @@ describe('a blank input reads as its default', () => {
     expect(blank.config.statistics).toMatchObject({ level: 0.95, resamples: 2000, seed: 1 });
     expect([...blank.config.failOn].sort()).toEqual(['regression', 'slo']);
     expect(blank.config).toMatchObject({ maxBadLineRatio: 0.05, compareAcrossLoad: false });
-    expect(blank.inputs).toMatchObject({ mode: 'auto', inputFormat: 'auto', reportPath: 'perf-triage-report.json', writeSummary: true });
+    expect(blank.inputs).toMatchObject({
+      mode: 'auto',
+      inputFormat: 'auto',
+      reportPath: 'perf-triage-report.json',
+      writeSummary: true,
+    });
   });
 
   it('in the parsers called directly with blanks (bisect and tests do)', () => {
-    const github = { token: '', comment: 'always', group: '', workflowRunId: '', artifactName: 'perf-triage-results', checkName: '', commentAuthor: '' };
-    expect(parseGitHubSettings({ ...github, artifactMaxBytes: '' })).toEqual(parseGitHubSettings({ ...github, artifactMaxBytes: '268435456', checkName: 'perf-triage' }));
-    expect(parseConfirmSettings({ attempts: '', margin: '' })).toEqual(parseConfirmSettings({ attempts: '1', margin: '50%' }));
+    const github = {
+      token: '',
+      comment: 'always',
+      group: '',
+      workflowRunId: '',
+      artifactName: 'perf-triage-results',
+      checkName: '',
+      commentAuthor: '',
+    };
+    expect(parseGitHubSettings({ ...github, artifactMaxBytes: '' })).toEqual(
+      parseGitHubSettings({ ...github, artifactMaxBytes: '268435456', checkName: 'perf-triage' }),
+    );
+    expect(parseConfirmSettings({ attempts: '', margin: '' })).toEqual(
+      parseConfirmSettings({ attempts: '1', margin: '50%' }),
+    );
     const journal = { mode: 'auto', branch: '', record: 'auto' };
-    expect(plain(parseJournalSettings({ ...journal, dir: '' }))).toEqual(plain(parseJournalSettings({ ...journal, dir: '.perf-triage' })));
+    expect(plain(parseJournalSettings({ ...journal, dir: '' }))).toEqual(
+      plain(parseJournalSettings({ ...journal, dir: '.perf-triage' })),
+    );
   });
 });

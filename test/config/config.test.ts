@@ -56,7 +56,14 @@ describe('buildConfig defaults', () => {
   });
 
   it('uses seed 1, 2000 resamples, 95% confidence, α = 0.05', () => {
-    expect(config.statistics).toEqual({ level: 0.95, alpha: 0.05, resamples: 2000, seed: 1, minEffect: {}, runNoise: {} });
+    expect(config.statistics).toEqual({
+      level: 0.95,
+      alpha: 0.05,
+      resamples: 2000,
+      seed: 1,
+      minEffect: {},
+      runNoise: {},
+    });
   });
 
   it('has no SLOs, no benchmark override and a 5% bad-line ratio', () => {
@@ -101,7 +108,11 @@ describe('buildConfig metrics', () => {
     expect(origins(raw)['ttft.p95']).toBe('slo');
     expect(origins(raw)['ttft.p99']).toBe('slo');
     expect(origins(raw)['ttft.p50']).toBe('default');
-    expect(buildConfig(raw).slos.map((s) => s.text)).toEqual(['ttft p99 < 2000 ms', 'ttft p95 < 800 ms', 'ttft p95 <= 1000 ms']);
+    expect(buildConfig(raw).slos.map((s) => s.text)).toEqual([
+      'ttft p99 < 2000 ms',
+      'ttft p95 < 800 ms',
+      'ttft p95 <= 1000 ms',
+    ]);
   });
 
   it('named metrics replace the defaults, sorted by catalog then statistic (mean first)', () => {

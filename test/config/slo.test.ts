@@ -65,7 +65,10 @@ describe('parseSlo', () => {
     expect(parseSlo('e2e.p99 < 2sec')).toMatchObject({ threshold: 2000, text: 'e2e p99 < 2000 ms' });
     expect(parseSlo('  queue p50 < 500us  ')).toMatchObject({ threshold: 0.5, text: 'queue_wait p50 < 0.5 ms' });
     expect(parseSlo('prefill p50 < 250 µs').threshold).toBe(0.25);
-    expect(parseSlo('throughput >= 1_000 tokens/sec')).toMatchObject({ threshold: 1000, text: 'throughput >= 1000 tok/s' });
+    expect(parseSlo('throughput >= 1_000 tokens/sec')).toMatchObject({
+      threshold: 1000,
+      text: 'throughput >= 1000 tok/s',
+    });
     expect(parseSlo('request_throughput > 1.5 requests/s').threshold).toBe(1.5);
     expect(parseSlo('e2e mean < 12.5 s').text).toBe('e2e mean < 12500 ms');
   });
@@ -91,20 +94,26 @@ describe('parseSlo', () => {
     it('missing metric', () => {
       const e = fails('< 800ms');
       expect(e.column).toBe(0);
-      expect(e.message).toBe('SLO "< 800ms": missing metric before the comparator, as in "ttft p95 < 800ms" (at column 1)');
+      expect(e.message).toBe(
+        'SLO "< 800ms": missing metric before the comparator, as in "ttft p95 < 800ms" (at column 1)',
+      );
     });
 
     it('metric without a statistic, or unknown', () => {
       const e = fails('ttft < 800ms');
       expect(e.column).toBe(0);
-      expect(e.message).toBe('SLO "ttft < 800ms": ttft needs a statistic: for example "ttft p95" or "ttft mean" (at column 1)');
+      expect(e.message).toBe(
+        'SLO "ttft < 800ms": ttft needs a statistic: for example "ttft p95" or "ttft mean" (at column 1)',
+      );
       expect(fails('foo p95 < 1ms').reason).toMatch(/^unknown metric "foo": expected one of ttft, /);
     });
 
     it('comparator against the metric’s direction points at the comparator', () => {
       const e = fails('ttft p95 > 800ms');
       expect(e.column).toBe(9);
-      expect(e.message).toBe('SLO "ttft p95 > 800ms": ttft is lower is better, so its target needs "<" or "<=" (at column 10)');
+      expect(e.message).toBe(
+        'SLO "ttft p95 > 800ms": ttft is lower is better, so its target needs "<" or "<=" (at column 10)',
+      );
       const t = fails('throughput < 10 tok/s');
       expect(t.column).toBe(11);
       expect(t.message).toBe(
@@ -120,7 +129,9 @@ describe('parseSlo', () => {
       const e = fails('ttft p95 < 800');
       // "ttft p95 < " is 11 characters, "800" 3 more
       expect(e.column).toBe(14);
-      expect(e.message).toBe(`SLO "ttft p95 < 800": missing unit after 800: expected one of ${MS_UNITS} (at column 15)`);
+      expect(e.message).toBe(
+        `SLO "ttft p95 < 800": missing unit after 800: expected one of ${MS_UNITS} (at column 15)`,
+      );
       expect(fails('throughput > 3_000').reason).toBe(
         'missing unit after 3_000: expected one of tok/s, tokens/s, tok/sec, tokens/sec',
       );
@@ -134,7 +145,9 @@ describe('parseSlo', () => {
       );
       const t = fails('throughput > 3000 ms');
       expect(t.column).toBe(18);
-      expect(t.reason).toBe('unit "ms" does not fit throughput (tok/s): expected one of tok/s, tokens/s, tok/sec, tokens/sec');
+      expect(t.reason).toBe(
+        'unit "ms" does not fit throughput (tok/s): expected one of tok/s, tokens/s, tok/sec, tokens/sec',
+      );
       expect(fails('request_throughput > 2 tok/s').reason).toBe(
         'unit "tok/s" does not fit request_throughput (req/s): expected one of req/s, requests/s, req/sec, requests/sec',
       );

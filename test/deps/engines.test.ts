@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 type Version = [number, number, number];
 
 function parseVersion(text: string): Version {
-  const [a = 0, b = 0, c = 0] = text.replace(/^v/, '').split('.').map((p) => Number.parseInt(p, 10) || 0);
+  const [a = 0, b = 0, c = 0] = text
+    .replace(/^v/, '')
+    .split('.')
+    .map((p) => Number.parseInt(p, 10) || 0);
   return [a, b, c];
 }
 
@@ -30,13 +33,20 @@ export function satisfies(version: string, range: string): boolean {
         const w = parseVersion(m[2]);
         const c = compare(v, w);
         switch (m[1]) {
-          case '>=': return c >= 0;
-          case '<=': return c <= 0;
-          case '>': return c > 0;
-          case '<': return c < 0;
-          case '^': return c >= 0 && v[0] === w[0];
-          case '~': return c >= 0 && v[0] === w[0] && v[1] === w[1];
-          default: return c === 0;
+          case '>=':
+            return c >= 0;
+          case '<=':
+            return c <= 0;
+          case '>':
+            return c > 0;
+          case '<':
+            return c < 0;
+          case '^':
+            return c >= 0 && v[0] === w[0];
+          case '~':
+            return c >= 0 && v[0] === w[0] && v[1] === w[1];
+          default:
+            return c === 0;
         }
       }),
   );
@@ -60,7 +70,9 @@ describe('engines', () => {
     const refused: string[] = [];
     for (const [path, entry] of Object.entries<{ dev?: boolean; engines?: { node?: string } }>(lock.packages)) {
       if (path === '' || entry.dev || !entry.engines?.node) continue;
-      for (const node of ['20.0.0', '24.0.0']) if (!satisfies(node, entry.engines.node)) refused.push(`${path} wants node ${entry.engines.node} (not ${node})`);
+      for (const node of ['20.0.0', '24.0.0'])
+        if (!satisfies(node, entry.engines.node))
+          refused.push(`${path} wants node ${entry.engines.node} (not ${node})`);
     }
     expect(refused).toEqual([]);
   });

@@ -77,11 +77,13 @@ describe('gain per effort (§7)', () => {
 
   it('puts the cheap big win first, a costly small one after, and effortless items last', () => {
     // §7: 1.064 in 16 h is 0.004 per hour; ×3 in 4 h is 0.5 per hour.
-    const ranked = [item('fuse RMSNorm', 1.064, 16), item('workload', 5, null), item('batch size', 3, 4)].sort(byGainPerEffort);
+    const ranked = [item('fuse RMSNorm', 1.064, 16), item('workload', 5, null), item('batch size', 3, 4)].sort(
+      byGainPerEffort,
+    );
     expect(ranked.map((i) => i.fix)).toEqual(['batch size', 'fuse RMSNorm', 'workload']);
   });
 
-  it('takes the team\'s effort for a hint class from the config', async () => {
+  it("takes the team's effort for a hint class from the config", async () => {
     const report = await runDemo({ effort: ['capacity=3 weeks'] });
     const fix = report.benchmarks[0].fixes[0];
     expect(fix).toMatchObject({ hint: 'capacity', effort: '3 weeks (config, set)', effortHours: 120 });

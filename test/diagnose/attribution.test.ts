@@ -19,7 +19,9 @@ describe('phase attribution at a percentile', () => {
   it('takes the requests at or above the percentile and splits the tail mean change by phase', async () => {
     // TTFT base: 10, 20, ..., 100; head the same but queue +100 on the two slowest.
     const base = await runFromRecords(Array.from({ length: 10 }, (_, i) => row(i, 1, 2, 10 * (i + 1) - 4, 1)));
-    const head = await runFromRecords(Array.from({ length: 10 }, (_, i) => row(i, 1, i >= 8 ? 102 : 2, 10 * (i + 1) - 4, 1)));
+    const head = await runFromRecords(
+      Array.from({ length: 10 }, (_, i) => row(i, 1, i >= 8 ? 102 : 2, 10 * (i + 1) - 4, 1)),
+    );
     const a = attribute(makeSpec(METRICS.ttft, percentile(80)), base.requests!, head.requests!)!;
     // p80 of 10..100 (type 7): h = 7.2 → 80 + 0.2·10 = 82; tail = {90, 100}.
     expect(a.base.threshold).toBeCloseTo(82, 12);
@@ -40,22 +42,38 @@ describe('phase attribution at a percentile', () => {
   });
 
   it('phase deltas plus the remainder add up to the change of the tail mean, exactly', async () => {
-    const phases = fc.record({ t: fc.integer({ min: 0, max: 50 }), q: fc.integer({ min: 0, max: 3000 }), p: fc.integer({ min: 0, max: 500 }), r: fc.integer({ min: -5, max: 20 }) });
+    const phases = fc.record({
+      t: fc.integer({ min: 0, max: 50 }),
+      q: fc.integer({ min: 0, max: 3000 }),
+      p: fc.integer({ min: 0, max: 500 }),
+      r: fc.integer({ min: -5, max: 20 }),
+    });
     await fc.assert(
-      fc.asyncProperty(fc.array(phases, { minLength: 5, maxLength: 40 }), fc.array(phases, { minLength: 5, maxLength: 40 }), fc.constantFrom(0.5, 0.9, 0.95), async (b, h, q) => {
-        const base = await runFromRecords(b.map((x, i) => row(i, x.t, x.q, x.p, Math.max(0, x.r))));
-        const head = await runFromRecords(h.map((x, i) => row(i, x.t, x.q, x.p, Math.max(0, x.r))));
-        const a = attribute(makeSpec(METRICS.ttft, percentile(q * 100)), base.requests!, head.requests!)!;
-        const sum = a.phases.reduce((s, p) => s + p.delta, 0);
-        expect(sum).toBeCloseTo(a.head.mean - a.base.mean, 6);
-      }),
+      fc.asyncProperty(
+        fc.array(phases, { minLength: 5, maxLength: 40 }),
+        fc.array(phases, { minLength: 5, maxLength: 40 }),
+        fc.constantFrom(0.5, 0.9, 0.95),
+        async (b, h, q) => {
+          const base = await runFromRecords(b.map((x, i) => row(i, x.t, x.q, x.p, Math.max(0, x.r))));
+          const head = await runFromRecords(h.map((x, i) => row(i, x.t, x.q, x.p, Math.max(0, x.r))));
+          const a = attribute(makeSpec(METRICS.ttft, percentile(q * 100)), base.requests!, head.requests!)!;
+          const sum = a.phases.reduce((s, p) => s + p.delta, 0);
+          expect(sum).toBeCloseTo(a.head.mean - a.base.mean, 6);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('uses every request for the mean and reports phases missing on a side', async () => {
-    const base = await runFromRecords([{ arrival_ts: 0, first_token_ms: 10, total_ms: 20, prefill_ms: 5 }, { arrival_ts: 1, first_token_ms: 30, total_ms: 40, prefill_ms: 5 }]);
-    const head = await runFromRecords([{ arrival_ts: 0, first_token_ms: 20, total_ms: 30, prefill_ms: 15, queue_wait_ms: 1 }, { arrival_ts: 1, first_token_ms: 40, total_ms: 50, prefill_ms: 15, queue_wait_ms: 1 }]);
+    const base = await runFromRecords([
+      { arrival_ts: 0, first_token_ms: 10, total_ms: 20, prefill_ms: 5 },
+      { arrival_ts: 1, first_token_ms: 30, total_ms: 40, prefill_ms: 5 },
+    ]);
+    const head = await runFromRecords([
+      { arrival_ts: 0, first_token_ms: 20, total_ms: 30, prefill_ms: 15, queue_wait_ms: 1 },
+      { arrival_ts: 1, first_token_ms: 40, total_ms: 50, prefill_ms: 15, queue_wait_ms: 1 },
+    ]);
     const a = attribute(makeSpec(METRICS.ttft, MEAN), base.requests!, head.requests!)!;
     expect(a.tail).toBe('all requests');
     expect(a.missingPhases).toEqual(['tokenize', 'queue_wait']);

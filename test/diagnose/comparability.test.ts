@@ -33,13 +33,33 @@ const METRIC_SET = ['ttft p50', 'itl p50', 'tpot p50', 'e2e p50', 'throughput'];
 
 describe('a load change (AIPerf 0.10, concurrency 2 → 16, real)', () => {
   it('is said first and judged as a different operating point, not a regression', async () => {
-    const report = triage(await side('base', C2), await side('head', C16), buildConfig({ metrics: METRIC_SET, runNoise: NOISE }));
+    const report = triage(
+      await side('base', C2),
+      await side('head', C16),
+      buildConfig({ metrics: METRIC_SET, runNoise: NOISE }),
+    );
     const b = report.benchmarks[0];
-    expect(b.notLikeForLike).toEqual([{ kind: 'load-changed', differences: [{ field: 'concurrency', base: 2, head: 16 }] }]);
-    expect(b.caveats[0]).toMatchObject({ kind: 'load-changed', differences: [{ field: 'concurrency', base: 2, head: 16 }] });
-    expect(b.metrics.map((m) => m.verdict)).toEqual(['inconclusive', 'inconclusive', 'inconclusive', 'inconclusive', 'inconclusive']);
-    expect(b.metrics[0].reason).toEqual({ code: 'operating-point', changes: [{ field: 'concurrency', base: 2, head: 16 }] });
-    expect(reasonText(b.metrics[0])).toMatch(/^a different operating point \(concurrency 2 → 16\), not a measure of the code/);
+    expect(b.notLikeForLike).toEqual([
+      { kind: 'load-changed', differences: [{ field: 'concurrency', base: 2, head: 16 }] },
+    ]);
+    expect(b.caveats[0]).toMatchObject({
+      kind: 'load-changed',
+      differences: [{ field: 'concurrency', base: 2, head: 16 }],
+    });
+    expect(b.metrics.map((m) => m.verdict)).toEqual([
+      'inconclusive',
+      'inconclusive',
+      'inconclusive',
+      'inconclusive',
+      'inconclusive',
+    ]);
+    expect(b.metrics[0].reason).toEqual({
+      code: 'operating-point',
+      changes: [{ field: 'concurrency', base: 2, head: 16 }],
+    });
+    expect(reasonText(b.metrics[0])).toMatch(
+      /^a different operating point \(concurrency 2 → 16\), not a measure of the code/,
+    );
     // Shown, not judged: the values and the change, without an interval that could contradict the label.
     expect(b.metrics[0].interval).toBeUndefined();
     expect(report.outcome.fail).toBe(false);
@@ -52,7 +72,11 @@ describe('a load change (AIPerf 0.10, concurrency 2 → 16, real)', () => {
   });
 
   it('with compare-across-load the metrics are judged, and the caveat says they were judged anyway', async () => {
-    const report = triage(await side('base', C2), await side('head', C16), buildConfig({ metrics: METRIC_SET, runNoise: NOISE, compareAcrossLoad: 'true' }));
+    const report = triage(
+      await side('base', C2),
+      await side('head', C16),
+      buildConfig({ metrics: METRIC_SET, runNoise: NOISE, compareAcrossLoad: 'true' }),
+    );
     const b = report.benchmarks[0];
     expect(b.metrics.find((m) => m.spec.key === 'ttft.p50')?.verdict).toBe('regressed');
     expect(b.notLikeForLike[0].judgedAnyway).toBe(true);
@@ -60,11 +84,17 @@ describe('a load change (AIPerf 0.10, concurrency 2 → 16, real)', () => {
   });
 
   it('every renderer says it before any verdict', async () => {
-    const report = triage(await side('base', C2), await side('head', C16), buildConfig({ metrics: METRIC_SET, runNoise: NOISE }));
+    const report = triage(
+      await side('base', C2),
+      await side('head', C16),
+      buildConfig({ metrics: METRIC_SET, runNoise: NOISE }),
+    );
     expect(renderText(report).split('\n')[0]).toMatch(/^NOT LIKE-FOR-LIKE \(concurrency 2 → 16\) · INCONCLUSIVE /);
     expect(renderMarkdown(report).split('\n')[0]).toMatch(/^### ⚠️ Not like-for-like \(concurrency 2 → 16\) · 🟡 /);
     const json = renderJson(report);
-    expect(json.indexOf('"notLikeForLike"')).toBeLessThan(json.indexOf('"verdict": "inconclusive"', json.indexOf('"benchmarks"')));
+    expect(json.indexOf('"notLikeForLike"')).toBeLessThan(
+      json.indexOf('"verdict": "inconclusive"', json.indexOf('"benchmarks"')),
+    );
   });
 });
 
@@ -72,7 +102,10 @@ describe('streaming vs non-streaming (GenAI-Perf, real): no token timing is judg
   it('TTFT (the whole response without streaming) leaves the judged set; E2E and throughput stay', async () => {
     const report = triage(await side('base', STREAM), await side('head', NO_STREAM), buildConfig({ runNoise: NOISE }));
     const b = report.benchmarks[0];
-    expect(b.caveats[0]).toMatchObject({ kind: 'streaming-changed', differences: [{ field: 'streaming', base: true, head: false }] });
+    expect(b.caveats[0]).toMatchObject({
+      kind: 'streaming-changed',
+      differences: [{ field: 'streaming', base: true, head: false }],
+    });
     expect(b.metrics.filter((m) => isTokenTiming(m.spec))).toEqual([]);
     expect(b.notJudged.map((n) => n.comparison.spec.key)).toEqual(['ttft.p50', 'ttft.p90', 'ttft.p95', 'ttft.p99']);
     // 173 ms → 4,356 ms would read as a +2,400% "regression"; it is shown, not judged.
@@ -84,9 +117,15 @@ describe('streaming vs non-streaming (GenAI-Perf, real): no token timing is judg
 
 describe('an engine change leads the report', () => {
   it('vLLM (synthetic, documented keys) vs an SGLang run of the same workload (real line): engine-changed first', async () => {
-    const report = triage(await side('base', 'test/fixtures/vllm/synthetic_llama_3_3_70b_rate8_vs_sglang.json'), await side('head', 'test/fixtures/sglang/h200_llama_3_3_70b_online_rate8_line4.jsonl'), buildConfig({}));
+    const report = triage(
+      await side('base', 'test/fixtures/vllm/synthetic_llama_3_3_70b_rate8_vs_sglang.json'),
+      await side('head', 'test/fixtures/sglang/h200_llama_3_3_70b_online_rate8_line4.jsonl'),
+      buildConfig({}),
+    );
     const b = report.benchmarks[0];
-    expect(b.notLikeForLike).toEqual([{ kind: 'engine-changed', differences: [{ field: 'engine', base: 'vllm', head: 'sglang' }] }]);
+    expect(b.notLikeForLike).toEqual([
+      { kind: 'engine-changed', differences: [{ field: 'engine', base: 'vllm', head: 'sglang' }] },
+    ]);
     expect(b.caveats[0].kind).toBe('engine-changed');
     expect(renderText(report).split('\n')[0]).toMatch(/^NOT LIKE-FOR-LIKE \(engine vllm → sglang\)/);
     expect(renderMarkdown(report)).toMatch(/^### ⚠️ Not like-for-like \(engine vllm → sglang\)/);
@@ -103,20 +142,54 @@ describe('an engine change leads the report', () => {
 
 describe('the batching trade-off needs all three: throughput up, per-token time up, a larger batch', () => {
   const metric = (id: 'throughput' | 'itl', change: number): MetricComparison =>
-    ({ spec: makeSpec(METRICS[id], id === 'throughput' ? MEAN : percentile(50)), origin: 'default', verdict: 'regressed', reason: { code: 'beyond-min-effect', direction: 'worse' }, minEffect: 0.05, change, slos: [] }) as MetricComparison;
+    ({
+      spec: makeSpec(METRICS[id], id === 'throughput' ? MEAN : percentile(50)),
+      origin: 'default',
+      verdict: 'regressed',
+      reason: { code: 'beyond-min-effect', direction: 'worse' },
+      minEffect: 0.05,
+      change,
+      slos: [],
+    }) as MetricComparison;
   it('is found with a measured running batch, and not when the batch did not grow', () => {
     const both = [metric('throughput', 0.4), metric('itl', 0.2)];
-    expect(batchingTradeoff(both, [], { base: 10, head: 18 }, [])).toMatchObject({ tokenMetric: 'itl.p50', batch: { base: 10, head: 18, source: 'running batch' } });
+    expect(batchingTradeoff(both, [], { base: 10, head: 18 }, [])).toMatchObject({
+      tokenMetric: 'itl.p50',
+      batch: { base: 10, head: 18, source: 'running batch' },
+    });
     expect(batchingTradeoff(both, [], { base: 10, head: 10.5 }, [])).toBeUndefined();
-    expect(batchingTradeoff([metric('throughput', 0.4), metric('itl', 0.01)], [], { base: 10, head: 18 }, [])).toBeUndefined();
-    expect(batchingTradeoff([metric('throughput', -0.1), metric('itl', 0.2)], [], { base: 10, head: 18 }, [])).toBeUndefined();
+    expect(
+      batchingTradeoff([metric('throughput', 0.4), metric('itl', 0.01)], [], { base: 10, head: 18 }, []),
+    ).toBeUndefined();
+    expect(
+      batchingTradeoff([metric('throughput', -0.1), metric('itl', 0.2)], [], { base: 10, head: 18 }, []),
+    ).toBeUndefined();
   });
 });
 
 describe("the headline's diagnosis belongs to the headline's metric", () => {
   const m = (id: 'ttft' | 'itl', change: number): MetricComparison =>
-    ({ spec: makeSpec(METRICS[id], percentile(50)), origin: 'default', verdict: 'regressed', reason: { code: 'beyond-min-effect', direction: 'worse' }, minEffect: 0.05, change, base: { value: 1 }, head: { value: 1 + change }, slos: [] }) as unknown as MetricComparison;
-  const decode = { hint: 'decode-overhead', phase: 'decode', title: 'decode steps got slower', status: 'confirmed', cause: 'code', evidence: [], nextCheck: '', metrics: ['itl.p50'] };
+    ({
+      spec: makeSpec(METRICS[id], percentile(50)),
+      origin: 'default',
+      verdict: 'regressed',
+      reason: { code: 'beyond-min-effect', direction: 'worse' },
+      minEffect: 0.05,
+      change,
+      base: { value: 1 },
+      head: { value: 1 + change },
+      slos: [],
+    }) as unknown as MetricComparison;
+  const decode = {
+    hint: 'decode-overhead',
+    phase: 'decode',
+    title: 'decode steps got slower',
+    status: 'confirmed',
+    cause: 'code',
+    evidence: [],
+    nextCheck: '',
+    metrics: ['itl.p50'],
+  };
 
   it('never a decode cause on a TTFT headline: the ITL regression it explains leads instead', () => {
     const b = { metrics: [m('ttft', 0.3), m('itl', 0.1)], findings: [decode] } as unknown as BenchmarkReport;
@@ -126,7 +199,10 @@ describe("the headline's diagnosis belongs to the headline's metric", () => {
   });
 
   it('a finding that lists TTFT but sits in decode does not explain TTFT', () => {
-    const b = { metrics: [m('ttft', 0.3)], findings: [{ ...decode, metrics: ['ttft.p50'] }] } as unknown as BenchmarkReport;
+    const b = {
+      metrics: [m('ttft', 0.3)],
+      findings: [{ ...decode, metrics: ['ttft.p50'] }],
+    } as unknown as BenchmarkReport;
     expect(leadMetric(b)?.spec.key).toBe('ttft.p50');
     expect(leadFinding(b, b.metrics[0])).toBeUndefined();
   });

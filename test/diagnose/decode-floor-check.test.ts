@@ -28,7 +28,12 @@ const records = [0, 1, 2, 3].map((i) => ({
 
 describe('decode floor from the data', () => {
   it('matches the hand computation: Llama-3.1-8B BF16, H100 SXM, 32 × 1,024 tokens, 12 ms measured', async () => {
-    const head = data(await sideFromRecords('head', records, { model: 'meta-llama/Llama-3.1-8B-Instruct', hardware: 'NVIDIA H100 80GB HBM3' }));
+    const head = data(
+      await sideFromRecords('head', records, {
+        model: 'meta-llama/Llama-3.1-8B-Instruct',
+        hardware: 'NVIDIA H100 80GB HBM3',
+      }),
+    );
     const check = decodeFloorCheck({}, undefined, head);
     expect(check?.ok).toBe(true);
     if (!check?.ok) return;
@@ -40,7 +45,9 @@ describe('decode floor from the data', () => {
     expect(check.head.measuredMs).toBe(12);
     expect(check.head.efficiency).toMatchObject({ band: 'overhead' });
     expect(check.head.efficiency!.efficiency).toBeCloseTo(5.763 / 12, 3);
-    expect(check.sentence).toMatch(/^decode bandwidth floor 5\.76 ms per step \(running batch 32\.0, 19\.3 GB read\); measured step \(median ITL\) 12\.0 ms; efficiency floor\/measured 0\.48: overhead/);
+    expect(check.sentence).toMatch(
+      /^decode bandwidth floor 5\.76 ms per step \(running batch 32\.0, 19\.3 GB read\); measured step \(median ITL\) 12\.0 ms; efficiency floor\/measured 0\.48: overhead/,
+    );
   });
 
   it('the input overrides the metadata; FP8 weights halve the weight bytes', async () => {
@@ -54,7 +61,15 @@ describe('decode floor from the data', () => {
     expect(decodeFloorCheck({}, undefined, head)).toBeUndefined();
     const asked = decodeFloorCheck({ gpu: 'H100' }, undefined, head);
     expect(asked).toMatchObject({ ok: false, message: expect.stringMatching(/GPU "H100" is ambiguous/) });
-    const noItl = data(await sideFromRecords('head', records.map(({ itl_p50_ms, decode_ms, ...r }) => r)));
-    expect(decodeFloorCheck({ gpu: 'H100 SXM', model: 'Llama-3.1-8B' }, undefined, noItl)).toMatchObject({ ok: false, message: expect.stringMatching(/needs the measured step/) });
+    const noItl = data(
+      await sideFromRecords(
+        'head',
+        records.map(({ itl_p50_ms, decode_ms, ...r }) => r),
+      ),
+    );
+    expect(decodeFloorCheck({ gpu: 'H100 SXM', model: 'Llama-3.1-8B' }, undefined, noItl)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/needs the measured step/),
+    });
   });
 });

@@ -51,7 +51,12 @@ describe('rankByGainPerEffort', () => {
   it('§7: the batch-size investigation ranks before the RMSNorm fusion', () => {
     const ranked = rankByGainPerEffort([
       { label: 'fuse the RMSNorm kernels', share: 0.09, speedup: 3, effortHours: parseEffort('2 days')! },
-      { label: 'find why the running batch is 8 when memory allows 60', share: 1, speedup: 3, effortHours: parseEffort('hours')! },
+      {
+        label: 'find why the running batch is 8 when memory allows 60',
+        share: 1,
+        speedup: 3,
+        effortHours: parseEffort('hours')!,
+      },
     ]);
     expect(ranked.map((r) => [r.rank, r.label])).toEqual([
       [1, 'find why the running batch is 8 when memory allows 60'],

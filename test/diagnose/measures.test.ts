@@ -19,7 +19,10 @@ function sameBits(a: ArrayLike<number> | undefined, b: ArrayLike<number> | undef
 }
 
 /** A table of the three columns decode concurrency reads, arrival-ordered, with optional failures. */
-function table(rows: { gap: number; first: number; decode: number; failed: boolean }[], rowWeight?: number): RequestTable {
+function table(
+  rows: { gap: number; first: number; decode: number; failed: boolean }[],
+  rowWeight?: number,
+): RequestTable {
   const n = rows.length;
   const arrival = new Float64Array(n);
   let t = 1_760_000_000;
@@ -30,7 +33,11 @@ function table(rows: { gap: number; first: number; decode: number; failed: boole
   const codes = Int32Array.from(rows, (r) => (r.failed ? 0 : -1));
   return {
     length: n,
-    numbers: { arrival_ts: arrival, first_token_ms: Float64Array.from(rows, (r) => r.first), decode_ms: Float64Array.from(rows, (r) => r.decode) },
+    numbers: {
+      arrival_ts: arrival,
+      first_token_ms: Float64Array.from(rows, (r) => r.first),
+      decode_ms: Float64Array.from(rows, (r) => r.decode),
+    },
     text: rows.some((r) => r.failed) ? { error: { codes, dictionary: ['boom'] } } : {},
     extraNumbers: new Map(),
     extraText: new Map(),
@@ -60,8 +67,14 @@ describe('decodeConcurrency', () => {
       fc.property(fc.array(row, { maxLength: 60 }), fc.constantFrom(undefined, 3), (rows, weight) => {
         const t = table(rows, weight);
         // Tiled past the radix threshold too: many equal start and end times.
-        const long = table(Array.from({ length: rows.length ? 2100 : 0 }, (_, i) => rows[i % rows.length]), weight);
-        return sameBits(decodeConcurrency(t), decodeConcurrencyByEvents(t)) && sameBits(decodeConcurrency(long), decodeConcurrencyByEvents(long));
+        const long = table(
+          Array.from({ length: rows.length ? 2100 : 0 }, (_, i) => rows[i % rows.length]),
+          weight,
+        );
+        return (
+          sameBits(decodeConcurrency(t), decodeConcurrencyByEvents(t)) &&
+          sameBits(decodeConcurrency(long), decodeConcurrencyByEvents(long))
+        );
       }),
       { numRuns: 300 },
     );
@@ -69,7 +82,12 @@ describe('decodeConcurrency', () => {
 });
 
 /** The previous matchedRatio, verbatim but for its quantiles, taken from fully sorted copies. */
-function referenceMatchedRatio(baseX: ArrayLike<number>, baseY: ArrayLike<number>, headX: ArrayLike<number>, headY: ArrayLike<number>): MatchedRatio | undefined {
+function referenceMatchedRatio(
+  baseX: ArrayLike<number>,
+  baseY: ArrayLike<number>,
+  headX: ArrayLike<number>,
+  headY: ArrayLike<number>,
+): MatchedRatio | undefined {
   const sortedFinite = (v: ArrayLike<number>) => Float64Array.from(Array.from(v).filter(Number.isFinite)).sort();
   const quantileSorted = (sorted: Float64Array, q: number) => {
     const n = sorted.length;
@@ -133,7 +151,14 @@ function referenceMatchedRatio(baseX: ArrayLike<number>, baseY: ArrayLike<number
     if (nb < 10 || nh < 10) continue;
     const baseMedian = quantile(baseGroups[g], 0.5);
     const headMedian = quantile(headGroups[g], 0.5);
-    bins.push({ low: g === 0 ? sortedX[0] : edges[g - 1], high: g < edges.length ? edges[g] : sortedX[sortedX.length - 1], baseMedian, headMedian, baseCount: nb, headCount: nh });
+    bins.push({
+      low: g === 0 ? sortedX[0] : edges[g - 1],
+      high: g < edges.length ? edges[g] : sortedX[sortedX.length - 1],
+      baseMedian,
+      headMedian,
+      baseCount: nb,
+      headCount: nh,
+    });
     const w = Math.min(nb, nh);
     weights.push(w);
     if (baseMedian > 0 && headMedian > 0) {
@@ -151,12 +176,22 @@ function referenceMatchedRatio(baseX: ArrayLike<number>, baseY: ArrayLike<number
   });
   const rawBase = quantile(baseY, 0.5);
   const rawHead = quantile(headY, 0.5);
-  return { change, bins, agreement: total ? agreeing / total : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+  return {
+    change,
+    bins,
+    agreement: total ? agreeing / total : 0,
+    rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN,
+  };
 }
 
 function sameResult(a: MatchedRatio | undefined, b: MatchedRatio | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  const numbers = (r: MatchedRatio) => [r.change, r.agreement, r.rawChange, ...r.bins.flatMap((x) => [x.low, x.high, x.baseMedian, x.headMedian, x.baseCount, x.headCount])];
+  const numbers = (r: MatchedRatio) => [
+    r.change,
+    r.agreement,
+    r.rawChange,
+    ...r.bins.flatMap((x) => [x.low, x.high, x.baseMedian, x.headMedian, x.baseCount, x.headCount]),
+  ];
   return a.bins.length === b.bins.length && sameBits(numbers(a), numbers(b));
 }
 
@@ -179,12 +214,17 @@ describe('matchedRatio', () => {
   });
 
   it('equals it on any covariates: few integers, signed zeros, continuous values, missing values', () => {
-    const x = fc.oneof(fc.integer({ min: -2, max: 70 }), fc.constantFrom(0, -0, NaN, Infinity), fc.double({ min: -5, max: 100, noNaN: true }));
+    const x = fc.oneof(
+      fc.integer({ min: -2, max: 70 }),
+      fc.constantFrom(0, -0, NaN, Infinity),
+      fc.double({ min: -5, max: 100, noNaN: true }),
+    );
     const y = fc.oneof(fc.double({ min: -1, max: 50, noNaN: true }), fc.constantFrom(0, -0, NaN, 1, 2));
     const side = fc.array(fc.tuple(x, y), { maxLength: 400 });
     fc.assert(
       fc.property(side, side, fc.boolean(), (b, h, integral) => {
-        const xs = (rows: [number, number][]) => Float64Array.from(rows, ([v]) => (integral && Number.isFinite(v) ? Math.round(v) : v));
+        const xs = (rows: [number, number][]) =>
+          Float64Array.from(rows, ([v]) => (integral && Number.isFinite(v) ? Math.round(v) : v));
         const ys = (rows: [number, number][]) => Float64Array.from(rows, ([, v]) => v);
         return sameResult(matchedRatio(xs(b), ys(b), xs(h), ys(h)), referenceMatchedRatio(xs(b), ys(b), xs(h), ys(h)));
       }),

@@ -43,7 +43,10 @@ describe('summary plus metrics scrape', () => {
     expect(b.runs).toHaveLength(1);
     expect(b.runs[0].sources.map((s) => s.format).sort()).toEqual(['prometheus', 'vllm']);
     const report = triage(b, h, config).benchmarks[0];
-    expect(report.metrics[0]).toMatchObject({ verdict: 'regressed', basis: { kind: 'summary', fields: ['p99_ttft_ms'] } });
+    expect(report.metrics[0]).toMatchObject({
+      verdict: 'regressed',
+      basis: { kind: 'summary', fields: ['p99_ttft_ms'] },
+    });
     const a = report.attributions[0];
     expect(a.source).toBe('server-histograms');
     expect(a.dominant).toBe('queue_wait');
@@ -54,12 +57,16 @@ describe('summary plus metrics scrape', () => {
     expect(report.caveats.map((c) => c.kind)).toContain('summary-only');
   });
 
-  it('a proxy between client and server: the client tool\'s mean TTFT grows, the scrape\'s does not', async () => {
+  it("a proxy between client and server: the client tool's mean TTFT grows, the scrape's does not", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pt-scrape-'));
     const { base, head } = injectedPair('buffering-proxy', 7);
     writeRun(dir, 'base', base);
     writeRun(dir, 'head', head);
-    const report = triage(await loadSide('base', ['base-*'], opts(dir)), await loadSide('head', ['head-*'], opts(dir)), buildConfig({ metrics: ['ttft mean'], runNoise: ['ttft mean=2%'] })).benchmarks[0];
+    const report = triage(
+      await loadSide('base', ['base-*'], opts(dir)),
+      await loadSide('head', ['head-*'], opts(dir)),
+      buildConfig({ metrics: ['ttft mean'], runNoise: ['ttft mean=2%'] }),
+    ).benchmarks[0];
     expect(report.metrics[0].verdict).toBe('regressed');
     const a = report.attributions[0];
     expect(a.tail).toMatch(/client tool's mean TTFT/);
@@ -75,7 +82,11 @@ describe('summary plus metrics scrape', () => {
     const { base, head } = injectedPair('prefix-cache-off', 7);
     writeRun(dir, 'base', base);
     writeRun(dir, 'head', head);
-    const report = triage(await loadSide('base', ['base-*'], opts(dir)), await loadSide('head', ['head-*'], opts(dir)), buildConfig({ metrics: ['ttft p50'], runNoise: ['ttft p50=2%'] })).benchmarks[0];
+    const report = triage(
+      await loadSide('base', ['base-*'], opts(dir)),
+      await loadSide('head', ['head-*'], opts(dir)),
+      buildConfig({ metrics: ['ttft p50'], runNoise: ['ttft p50=2%'] }),
+    ).benchmarks[0];
     expect(report.metrics[0].verdict).toBe('regressed');
     expect(report.walks[0].phase).toBe('prefill');
     expect(report.walks[0].steps[1].answer).toMatch(/^\d+% → 0% of queried tokens/);

@@ -25,7 +25,15 @@ import { err, ok as success, type Result } from '../../src/model/result';
 
 /** Request i arrives at second i, takes 1 s in all, and produced 100 tokens. */
 function request(i: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { request_id: `r${i}`, arrival_ts: 1_700_000_000 + i, first_token_ms: 100, decode_ms: 800, total_ms: 1000, output_tokens: 100, ...extra };
+  return {
+    request_id: `r${i}`,
+    arrival_ts: 1_700_000_000 + i,
+    first_token_ms: 100,
+    decode_ms: 800,
+    total_ms: 1000,
+    output_tokens: 100,
+    ...extra,
+  };
 }
 
 /** Batch at admission summing to 182 over 10 requests: mean 18.2, max 24. */
@@ -55,15 +63,21 @@ describe('goodput', () => {
     // First arrival at 0 s, last completion at 9 + 1 = 10 s.
     expect(g.base.durationSeconds).toBe(10);
     expect(g.base.goodPerSecond).toBe(0.7);
-    expect(g.base.criteria).toEqual([{ slo: 'ttft p95 < 800 ms', basis: "the request's own ttft", share: 0.7, target: 0.95 }]);
+    expect(g.base.criteria).toEqual([
+      { slo: 'ttft p95 < 800 ms', basis: "the request's own ttft", share: 0.7, target: 0.95 },
+    ]);
     expect(g.criteria).toEqual(['ttft p95 < 800 ms']);
-    expect(g.excluded).toEqual([{ slo: 'throughput > 3000 tok/s', reason: 'throughput is one rate over the whole run, not a per-request target' }]);
+    expect(g.excluded).toEqual([
+      { slo: 'throughput > 3000 tok/s', reason: 'throughput is one rate over the whole run, not a per-request target' },
+    ]);
     expect(g.difference).toBe(0);
     expect(g.rateChange).toBe(0);
   });
 
   it('counts failed requests as sent and not good', async () => {
-    const records = tenTtfts.map((r, i) => (i < 2 ? { request_id: r.request_id, arrival_ts: r.arrival_ts, error: 'HTTP 503' } : r));
+    const records = tenTtfts.map((r, i) =>
+      i < 2 ? { request_id: r.request_id, arrival_ts: r.arrival_ts, error: 'HTTP 503' } : r,
+    );
     const g = ok(compareGoodput([await table(records)], [await table(tenTtfts)], [parseSlo('ttft p95 < 800ms')]));
     // Rows 0 and 1 (TTFT 100 and 200, both good) failed: 5 of 10 remain good.
     expect(g.base).toMatchObject({ requests: 10, failed: 2, good: 5, share: 0.5 });
@@ -82,7 +96,12 @@ describe('goodput', () => {
     const slos = ['ttft p95 < 800ms', 'itl p99 < 50ms', 'itl p50 < 25ms', 'tpot p90 < 10ms'].map(parseSlo);
     const g = ok(compareGoodput([await table(records)], [await table(records)], slos));
     expect(g.base).toMatchObject({ requests: 6, good: 2, unmeasured: 1 });
-    expect(g.base.criteria.map((c) => c.basis)).toEqual(["the request's own ttft", "the request's own itl_p99_ms", "the request's own itl_p50_ms", "the request's own tpot"]);
+    expect(g.base.criteria.map((c) => c.basis)).toEqual([
+      "the request's own ttft",
+      "the request's own itl_p99_ms",
+      "the request's own itl_p50_ms",
+      "the request's own tpot",
+    ]);
     // tpot = decode 800 / 99 gaps = 8.08 ms for rows with 100 tokens: all met.
     expect(g.base.criteria[3].share).toBe(1);
   });
@@ -90,7 +109,10 @@ describe('goodput', () => {
   it('with every token gap, judges each request on the percentile of its own gaps; the mean ITL without them is decode / (tokens − 1)', async () => {
     const t = await table([0, 1, 2].map((i) => request(i, { output_tokens: 5, decode_ms: 4 * [10, 20, 30][i] })));
     // Four gaps each: request 0 [10, 10, 10, 50] (p95 = 44, type 7), request 1 [20, 20, 20, 20], request 2 [30, 30, 30, 30].
-    const gaps = { offsets: Uint32Array.from([0, 4, 8, 12]), values: Float64Array.from([10, 10, 10, 50, 20, 20, 20, 20, 30, 30, 30, 30]) };
+    const gaps = {
+      offsets: Uint32Array.from([0, 4, 8, 12]),
+      values: Float64Array.from([10, 10, 10, 50, 20, 20, 20, 20, 30, 30, 30, 30]),
+    };
     const withGaps: RequestTable = { ...t, tokenGaps: gaps };
     const g = ok(compareGoodput([withGaps], [withGaps], [parseSlo('itl p95 < 25ms')]));
     expect(g.base.good).toBe(1); // request 1 only: 44 and 30 miss
@@ -100,16 +122,29 @@ describe('goodput', () => {
     const mean = ok(compareGoodput([t], [t], [parseSlo('itl mean < 25ms')]));
     expect(mean.base.good).toBe(2); // mean gaps 10, 20, 30 ms
     expect(mean.criteria).toEqual(['itl mean < 25 ms']);
-    expect(mean.base.criteria[0]).toEqual({ slo: 'itl mean < 25 ms', basis: "the request's mean gap, decode_ms / (output_tokens − 1)", share: 2 / 3 });
+    expect(mean.base.criteria[0]).toEqual({
+      slo: 'itl mean < 25 ms',
+      basis: "the request's mean gap, decode_ms / (output_tokens − 1)",
+      share: 2 / 3,
+    });
   });
 
   it('leaves out a target a side cannot judge, and says which side lacks what', async () => {
     const withItl = tenTtfts.map((r) => ({ ...r, itl_p99_ms: 30 }));
-    const g = ok(compareGoodput([await table(withItl)], [await table(tenTtfts)], ['ttft p95 < 800ms', 'itl p99 < 50ms', 'itl p95 < 50ms'].map(parseSlo)));
+    const g = ok(
+      compareGoodput(
+        [await table(withItl)],
+        [await table(tenTtfts)],
+        ['ttft p95 < 800ms', 'itl p99 < 50ms', 'itl p95 < 50ms'].map(parseSlo),
+      ),
+    );
     expect(g.criteria).toEqual(['ttft p95 < 800 ms']);
     expect(g.excluded).toEqual([
       { slo: 'itl p99 < 50 ms', reason: 'the head has no itl_p99_ms' },
-      { slo: 'itl p95 < 50 ms', reason: 'the base has itl_p50_ms and itl_p99_ms per request only; ITL p95 needs every token gap' },
+      {
+        slo: 'itl p95 < 50 ms',
+        reason: 'the base has itl_p50_ms and itl_p99_ms per request only; ITL p95 needs every token gap',
+      },
     ]);
   });
 
@@ -119,7 +154,9 @@ describe('goodput', () => {
     expect(none).toEqual({ ok: false, reason: 'no SLO targets were given', excluded: [] });
     const runLevel = compareGoodput([t], [t], [parseSlo('throughput > 3000 tok/s')]);
     expect(runLevel.ok).toBe(false);
-    expect(!runLevel.ok && runLevel.reason).toBe('no per-request SLO target to judge requests by (throughput > 3000 tok/s: throughput is one rate over the whole run, not a per-request target)');
+    expect(!runLevel.ok && runLevel.reason).toBe(
+      'no per-request SLO target to judge requests by (throughput > 3000 tok/s: throughput is one rate over the whole run, not a per-request target)',
+    );
   });
 
   it('weights sampled rows: counts and rates scale by rowWeight, the share does not', async () => {
@@ -136,14 +173,20 @@ describe('goodput', () => {
     // Misses spread evenly (one wherever ⌊(i+1)·f⌋ steps up), so they do not cluster: the plain Newcombe interval applies.
     const spread = (good: number) => {
       const f = 1 - good / 1000;
-      return Array.from({ length: 1000 }, (_, i) => request(i, { first_token_ms: Math.floor((i + 1) * f) > Math.floor(i * f) ? 900 : 100 }));
+      return Array.from({ length: 1000 }, (_, i) =>
+        request(i, { first_token_ms: Math.floor((i + 1) * f) > Math.floor(i * f) ? 900 : 100 }),
+      );
     };
-    const g = ok(compareGoodput([await table(spread(950))], [await table(spread(850))], [parseSlo('ttft p95 < 800ms')]));
+    const g = ok(
+      compareGoodput([await table(spread(950))], [await table(spread(850))], [parseSlo('ttft p95 < 800ms')]),
+    );
     expect(g.base.share).toBe(0.95);
     expect(g.head.share).toBe(0.85);
     expect(g.verdict).toBe('regressed');
     expect(g.interval[1]).toBeLessThan(-0.02);
-    expect(g.reason).toMatch(/^goodput −10 pp \(−13 pp … −7\.\d pp\): a drop beyond the 2 pp minimum effect with confidence$/);
+    expect(g.reason).toMatch(
+      /^goodput −10 pp \(−13 pp … −7\.\d pp\): a drop beyond the 2 pp minimum effect with confidence$/,
+    );
   });
 
   it('widens the interval when misses cluster in time (a queue makes a run of late requests)', async () => {
@@ -170,7 +213,9 @@ describe('goodput', () => {
     const t = await table(tenTtfts);
     const g = ok(compareGoodput([t], [t], ['ttft p50 < 300ms', 'ttft p95 < 800ms'].map(parseSlo)));
     expect(g.base.good).toBe(2);
-    expect(g.notes).toContain("ttft p50 < 300 ms, ttft p95 < 800 ms all judge the request's own ttft: per request the strictest threshold decides");
+    expect(g.notes).toContain(
+      "ttft p50 < 300 ms, ttft p95 < 800 ms all judge the request's own ttft: per request the strictest threshold decides",
+    );
   });
 });
 
@@ -199,7 +244,7 @@ describe('score intervals', () => {
     expect(hi).toBeCloseTo(0.809019, 5);
   });
 
-  it("matches Newcombe (1998) Table II, method 10, at 95%", () => {
+  it('matches Newcombe (1998) Table II, method 10, at 95%', () => {
     const z = zForLevel(0.95);
     expect(z).toBeCloseTo(1.959964, 6);
     const round = (i: [number, number]) => i.map((v) => Number(v.toFixed(4)));
@@ -227,7 +272,11 @@ describe('cost', () => {
 
   it('$2.50 × 8 GPUs at 3,000 tok/s is $1.85 per million output tokens', () => {
     // $20/h over 3,000 × 3,600 = 10.8 M tokens/h → 20 / 10.8 = $1.851851… per million.
-    const c = compareCost(spec, { outputTokensPerSecond: 3000, requestsPerSecond: 10 }, { outputTokensPerSecond: 2400, requestsPerSecond: 8 });
+    const c = compareCost(
+      spec,
+      { outputTokensPerSecond: 3000, requestsPerSecond: 10 },
+      { outputTokensPerSecond: 2400, requestsPerSecond: 8 },
+    );
     if (!c.ok) throw new Error(c.reason);
     expect(c.base.perHour).toBe(20);
     expect(c.base.perMillionOutputTokens).toBeCloseTo(1.851852, 6);
@@ -241,7 +290,11 @@ describe('cost', () => {
   });
 
   it('prices each side on its own hardware when the head changed it', () => {
-    const c = compareCost({ base: spec, head: { ...spec, gpus: 4 } }, { outputTokensPerSecond: 3000 }, { outputTokensPerSecond: 2000 });
+    const c = compareCost(
+      { base: spec, head: { ...spec, gpus: 4 } },
+      { outputTokensPerSecond: 3000 },
+      { outputTokensPerSecond: 2000 },
+    );
     if (!c.ok) throw new Error(c.reason);
     // Half the GPUs at two thirds of the throughput: 0.5 / (2/3) = 0.75 of the cost per token.
     expect(c.tokenCostRatio).toBeCloseTo(0.75, 12);
@@ -250,7 +303,11 @@ describe('cost', () => {
 
   it('says what is missing instead of inventing a throughput', () => {
     const c = compareCost(spec, {}, { outputTokensPerSecond: 3000 });
-    expect(c).toEqual({ ok: false, reason: 'no throughput to spread the cost over (per million output tokens: no output-token throughput on the base; per 1k requests: no request throughput on the base or head)' });
+    expect(c).toEqual({
+      ok: false,
+      reason:
+        'no throughput to spread the cost over (per million output tokens: no output-token throughput on the base; per 1k requests: no request throughput on the base or head)',
+    });
   });
 
   it('measures throughput the way the comparison does: 1,000 tokens over 10 s', async () => {
@@ -264,12 +321,20 @@ describe('parseCostSpec', () => {
     expect(parseCostSpec('2.5 per GPU-hour, 8 GPUs')).toEqual(success({ pricePerGpuHour: 2.5, gpus: 8 }));
     expect(parseCostSpec('€3.1/h*4')).toEqual(success({ pricePerGpuHour: 3.1, gpus: 4, currency: '€' }));
     expect(parseCostSpec('8 GPUs at usd 2.5/hr')).toEqual(success({ pricePerGpuHour: 2.5, gpus: 8, currency: 'USD' }));
-    expect(parseCostSpec('2.5 EUR per gpu hour × 0.5')).toEqual(success({ pricePerGpuHour: 2.5, gpus: 0.5, currency: 'EUR' }));
+    expect(parseCostSpec('2.5 EUR per gpu hour × 0.5')).toEqual(
+      success({ pricePerGpuHour: 2.5, gpus: 0.5, currency: 'EUR' }),
+    );
   });
 
   it('names what was expected', () => {
-    expect(parseCostSpec('')).toEqual(err('empty cost: expected a price per GPU-hour and a GPU count, as in "$2.50/gpu-hour x 8" or "2.5 per GPU-hour, 8 GPUs"'));
-    expect(errorOf(parseCostSpec('$2.50/gpu-hour'))).toMatch(/^cost "\$2\.50\/gpu-hour": expected the number of GPUs after the price/);
+    expect(parseCostSpec('')).toEqual(
+      err(
+        'empty cost: expected a price per GPU-hour and a GPU count, as in "$2.50/gpu-hour x 8" or "2.5 per GPU-hour, 8 GPUs"',
+      ),
+    );
+    expect(errorOf(parseCostSpec('$2.50/gpu-hour'))).toMatch(
+      /^cost "\$2\.50\/gpu-hour": expected the number of GPUs after the price/,
+    );
     expect(errorOf(parseCostSpec('2.5 x 8'))).toMatch(/expected the price to be per GPU-hour/);
     expect(errorOf(parseCostSpec('eight GPUs'))).toMatch(/expected a price per GPU-hour and a GPU count/);
     expect(errorOf(parseCostSpec('$2.5/h x 0'))).toMatch(/expected a positive number of GPUs, got 0/);
@@ -277,14 +342,44 @@ describe('parseCostSpec', () => {
   });
 
   it('never throws, and anything it accepts is positive and finite', () => {
-    const pieces = fc.constantFrom('$', '€', 'usd', ' ', '2.5', '8', '.5', '1e3', '/', 'gpu', '-', 'hour', 'h', 'per', 'x', '*', ',', 'GPUs', 'at', 'e', '0');
-    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')));
+    const pieces = fc.constantFrom(
+      '$',
+      '€',
+      'usd',
+      ' ',
+      '2.5',
+      '8',
+      '.5',
+      '1e3',
+      '/',
+      'gpu',
+      '-',
+      'hour',
+      'h',
+      'per',
+      'x',
+      '*',
+      ',',
+      'GPUs',
+      'at',
+      'e',
+      '0',
+    );
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')),
+    );
     fc.assert(
       fc.property(text, (input) => {
         const result = parseCostSpec(input);
         if (!result.ok) return result.error.includes('expected') || result.error.includes('two currencies');
         const spec = result.value;
-        return spec.pricePerGpuHour > 0 && Number.isFinite(spec.pricePerGpuHour) && spec.gpus > 0 && Number.isFinite(spec.gpus);
+        return (
+          spec.pricePerGpuHour > 0 &&
+          Number.isFinite(spec.pricePerGpuHour) &&
+          spec.gpus > 0 &&
+          Number.isFinite(spec.gpus)
+        );
       }),
       { numRuns: 2000, seed: 4242 },
     );
@@ -309,13 +404,27 @@ describe('parseCostSpec', () => {
   });
 
   it('reads the same spec however it is spaced, cased and separated', () => {
-    const unit = fc.constantFrom('/gpu-hour', '/GPU-hour', ' per GPU-hour', ' per gpu hour', '/gpu/h', '/h', '/hr', ' per hour');
+    const unit = fc.constantFrom(
+      '/gpu-hour',
+      '/GPU-hour',
+      ' per GPU-hour',
+      ' per gpu hour',
+      '/gpu/h',
+      '/h',
+      '/hr',
+      ' per hour',
+    );
     const separator = fc.constantFrom(' x ', 'x', ' × ', '*', ', ', ' with ', ' ');
     const suffix = fc.constantFrom('', ' GPUs', ' gpu', 'gpus');
     fc.assert(
       fc.property(specs, unit, separator, suffix, (spec, u, sep, gpuWord) => {
         const price = String(spec.pricePerGpuHour);
-        const amount = spec.currency === undefined ? price : spec.currency.length === 1 ? `${spec.currency}${price}` : `${spec.currency.toLowerCase()} ${price}`;
+        const amount =
+          spec.currency === undefined
+            ? price
+            : spec.currency.length === 1
+              ? `${spec.currency}${price}`
+              : `${spec.currency.toLowerCase()} ${price}`;
         expect(parseCostSpec(`${amount}${u}${sep}${spec.gpus}${gpuWord}`)).toEqual(success(spec));
       }),
       { numRuns: 1000, seed: 4244 },
@@ -325,31 +434,44 @@ describe('parseCostSpec', () => {
 
 describe('capacity headroom', () => {
   it('running batch vs max_num_seqs, and KV-cache use from the scrape', async () => {
-    const run = await runFromRecords(batches.map((b, i) => request(i, { batch_size_at_admission: b })), { config: { max_num_seqs: 24 } });
+    const run = await runFromRecords(
+      batches.map((b, i) => request(i, { batch_size_at_admission: b })),
+      { config: { max_num_seqs: 24 } },
+    );
     const h = sideHeadroom([{ ...run, server: { kvCacheUsage: 0.91 } }]);
     expect(h.batch).toEqual({ mean: 18.2, max: 24, source: 'batch_size_at_admission', count: 10 });
     expect(h.limit).toEqual({ key: 'max_num_seqs', value: 24 });
     expect(h.batchHeadroom).toBeCloseTo(1 - 18.2 / 24, 12); // 0.2417
     expect(h.kvCacheUsage).toBe(0.91);
     expect(h.kvHeadroom).toBeCloseTo(0.09, 12);
-    expect(h.sentence).toBe('running batch 18.2 mean (max 24) of max_num_seqs 24: 24% headroom (batch at admission); KV cache 91% used');
+    expect(h.sentence).toBe(
+      'running batch 18.2 mean (max 24) of max_num_seqs 24: 24% headroom (batch at admission); KV cache 91% used',
+    );
     expect(h.missing).toEqual([]);
   });
 
   it('names each missing input and gives no headroom it cannot measure', async () => {
-    const run = await runFromRecords(batches.map((b, i) => ({ first_token_ms: 100, total_ms: 1000, batch_size_at_admission: b, request_id: `r${i}` })));
+    const run = await runFromRecords(
+      batches.map((b, i) => ({ first_token_ms: 100, total_ms: 1000, batch_size_at_admission: b, request_id: `r${i}` })),
+    );
     const h = sideHeadroom([run]);
     expect(h.batchHeadroom).toBeUndefined();
     expect(h.kvCacheUsage).toBeUndefined();
     expect(h.sentence).toBe(
       'running batch 18.2 mean (max 24): headroom unknown (no max_num_seqs, max-num-seqs, max_running_requests, max_batch_size in the engine config) (batch at admission); KV cache use unknown',
     );
-    expect(h.missing).toEqual(['batch limit (no max_num_seqs, max-num-seqs, max_running_requests, max_batch_size in the engine config)', 'KV-cache usage (no server metrics scrape with it)']);
+    expect(h.missing).toEqual([
+      'batch limit (no max_num_seqs, max-num-seqs, max_running_requests, max_batch_size in the engine config)',
+      'KV-cache usage (no server metrics scrape with it)',
+    ]);
   });
 
   it('estimates the batch from request timings without batch_size_at_admission', async () => {
     // Three requests decoding over the same second: each decoded in a batch of 3.
-    const run = await runFromRecords([0, 1, 2].map((i) => ({ ...request(0), request_id: `r${i}` })), { config: { max_num_seqs: 4 } });
+    const run = await runFromRecords(
+      [0, 1, 2].map((i) => ({ ...request(0), request_id: `r${i}` })),
+      { config: { max_num_seqs: 4 } },
+    );
     const h = sideHeadroom([run]);
     expect(h.batch).toEqual({ mean: 3, max: 3, source: 'decode-concurrency', count: 3 });
     expect(h.batchHeadroom).toBeCloseTo(0.25, 12);
@@ -359,7 +481,12 @@ describe('capacity headroom', () => {
   });
 
   it('falls back to the server gauge, and refuses a limit repeats disagree on', () => {
-    const scraped = (running: number, maxNumSeqs: number): Run => ({ meta: { ...emptyMeta(), config: { max_num_seqs: maxNumSeqs } }, summaries: [], sources: [], server: { running, kvCacheUsage: 0.5 } });
+    const scraped = (running: number, maxNumSeqs: number): Run => ({
+      meta: { ...emptyMeta(), config: { max_num_seqs: maxNumSeqs } },
+      summaries: [],
+      sources: [],
+      server: { running, kvCacheUsage: 0.5 },
+    });
     const same = sideHeadroom([scraped(12, 32), scraped(20, 32)]);
     expect(same.batch).toEqual({ mean: 16, max: 20, source: 'server-gauge', count: 2 });
     expect(same.batchHeadroom).toBe(0.5);
@@ -371,8 +498,16 @@ describe('capacity headroom', () => {
 
 describe('serviceMetrics', () => {
   it('puts goodput, cost and headroom of both sides together as plain data', async () => {
-    const base = await sideFromRecords('base', tenTtfts.map((r, i) => ({ ...r, batch_size_at_admission: batches[i] })), { config: { max_num_seqs: 24 } });
-    const head = await sideFromRecords('head', tenTtfts.map((r) => ({ ...r, first_token_ms: (r.first_token_ms as number) + 100 })), { config: { max_num_seqs: 24 } });
+    const base = await sideFromRecords(
+      'base',
+      tenTtfts.map((r, i) => ({ ...r, batch_size_at_admission: batches[i] })),
+      { config: { max_num_seqs: 24 } },
+    );
+    const head = await sideFromRecords(
+      'head',
+      tenTtfts.map((r) => ({ ...r, first_token_ms: (r.first_token_ms as number) + 100 })),
+      { config: { max_num_seqs: 24 } },
+    );
     const parsed = parseCostSpec('$2.50/gpu-hour x 8');
     if (!parsed.ok) throw new Error(parsed.error);
     const cost = parsed.value;

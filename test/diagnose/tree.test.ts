@@ -55,7 +55,11 @@ describe('§5 decision tree on known causes', () => {
     // tokens to a few per cent while enable_prefix_caching stays true.
     const base = baseScenario(200);
     const head = { ...base, prompt: { ...base.prompt, sharedPrefixShare: 0.1 } };
-    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ metrics: ['ttft p50'] }));
+    const report = triage(
+      await simulatedSide('base', base),
+      await simulatedSide('head', head),
+      buildConfig({ metrics: ['ttft p50'] }),
+    );
     const f = report.benchmarks[0].findings.find((x) => x.hint === 'prefix-cache')!;
     expect(f).toMatchObject({ status: 'confirmed', cause: 'unknown' });
     expect(f.evidence.map((e) => e.text)).toContain('enable_prefix_caching is true in this run');
@@ -68,7 +72,9 @@ describe('§5 decision tree on known causes', () => {
     const b = await diagnose('capacity-cut', ['ttft p95']);
     expect(b.findings.map((f) => f.hint)).toEqual(['capacity']);
     const step = b.walks[0].steps.find((x) => x.question === 'Are long prefills blocking?')!;
-    expect(step.answer).toMatch(/^no: 59% of the longest waits .*; chunked prefill is on \(true\), so no prompt prefills in one piece$/);
+    expect(step.answer).toMatch(
+      /^no: 59% of the longest waits .*; chunked prefill is on \(true\), so no prompt prefills in one piece$/,
+    );
   });
 
   it('slower prefill with chunked prefill on: ITL p99 stalls are a candidate, and enabling chunked prefill is not the advice', async () => {
@@ -115,10 +121,18 @@ describe('§5 decision tree on known causes', () => {
     // The simulator's proxy, as a real one, shows only in the client's timestamps: network_ms stays
     // flat, the gap client − server grows by the 300 ms hold, and the server's part does not move.
     expect(b.findings.map((f) => f.hint)).not.toContain('measurement-gap');
-    expect(b.findings[0]).toMatchObject({ status: 'confirmed', cause: 'config', title: expect.stringMatching(/a proxy or load balancer holding the response$/) });
-    expect(b.findings[0].evidence.map((e) => e.text).join('\n')).toMatch(/wire time \(network_ms\) (1\d\.\d) ms → \1 ms \(mean\): not where the time went/);
+    expect(b.findings[0]).toMatchObject({
+      status: 'confirmed',
+      cause: 'config',
+      title: expect.stringMatching(/a proxy or load balancer holding the response$/),
+    });
+    expect(b.findings[0].evidence.map((e) => e.text).join('\n')).toMatch(
+      /wire time \(network_ms\) (1\d\.\d) ms → \1 ms \(mean\): not where the time went/,
+    );
     expect(b.findings[0].nextCheck).toMatch(/^compare a run with the proxy bypassed/);
-    const gap = b.attributions.find((a) => a.spec.key === 'ttft_client.p95')!.phases.find((p) => p.phase === 'network')!;
+    const gap = b.attributions
+      .find((a) => a.spec.key === 'ttft_client.p95')!
+      .phases.find((p) => p.phase === 'network')!;
     expect(gap.delta).toBeCloseTo(300, 0);
   });
 
@@ -131,7 +145,11 @@ describe('§5 decision tree on known causes', () => {
     const base = baseScenario(210);
     const slower = injectedPair('decode-kernel-slower', 210).head;
     const lighter = { ...slower, arrival: { ...slower.arrival, ratePerSec: slower.arrival.ratePerSec * 0.45 } };
-    const report = triage(await simulatedSide('base', base), await simulatedSide('head', lighter), buildConfig({ metrics: ['itl p50'] }));
+    const report = triage(
+      await simulatedSide('base', base),
+      await simulatedSide('head', lighter),
+      buildConfig({ metrics: ['itl p50'] }),
+    );
     const b = report.benchmarks[0];
     const cost = b.likeForLike.find((c) => c.id === 'decode-step')!;
     expect(cost.change).toBeGreaterThan(0.1);

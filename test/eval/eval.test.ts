@@ -11,7 +11,9 @@ describe('evaluation against the simulator', () => {
     expect(alarms).toEqual([]);
     for (const p of result.aa) expect(['unchanged', 'inconclusive']).toContain(p.verdict);
     // Phase from the attribution or the tree's evidence; the expected hint and no other on the metric.
-    const wrong = result.cases.filter((c) => !c.phaseOk || !c.hintOk).map((c) => `${c.regression}: ${c.verdict} ${c.dominantPhase}→${c.rootPhase} ${c.hints.join(',')} ${c.reason}`);
+    const wrong = result.cases
+      .filter((c) => !c.phaseOk || !c.hintOk)
+      .map((c) => `${c.regression}: ${c.verdict} ${c.dominantPhase}→${c.rootPhase} ${c.hints.join(',')} ${c.reason}`);
     expect(wrong).toEqual([]);
     expect(result.cases).toHaveLength(12);
     expect(result.changes.filter((c) => !c.ok).map((c) => `${c.change}: ${c.problems.join('; ')}`)).toEqual([]);

@@ -13,7 +13,10 @@ export const FORK_SHA = 'b'.repeat(40);
 export function run(env: Record<string, string>, cwd: string): Promise<{ code: number | null; stdout: string }> {
   return new Promise((done) => {
     // Async, not spawnSync: the emulator answers from this process's event loop.
-    const child = spawn(process.execPath, [join(root, 'dist/index.js')], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(process.execPath, [join(root, 'dist/index.js')], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stdout += d));
@@ -51,4 +54,3 @@ export async function setup(event: string, payload: Record<string, unknown>, inp
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   return { gh, s, dir, env, files };
 }
-

@@ -24,7 +24,13 @@ export const DATA_BRANCH = 'perf-data';
 export const paths = journalPaths('.perf-triage');
 
 /** The client as separate runs have it (no shared write limiter: runs are separate processes on GitHub). */
-export const unthrottled = (gh: Emulator): GitHubClient => new Octokit({ auth: 'ghs_actions', baseUrl: gh.url, retry: { retries: 3, retryAfterBaseValue: 10 }, throttle: { enabled: false } });
+export const unthrottled = (gh: Emulator): GitHubClient =>
+  new Octokit({
+    auth: 'ghs_actions',
+    baseUrl: gh.url,
+    retry: { retries: 3, retryAfterBaseValue: 10 },
+    throttle: { enabled: false },
+  });
 
 /** A scenario with an injected regression or change applied, by id. */
 export function scenarioWith(seed: number, requests: number, inject?: string): Scenario {
@@ -78,10 +84,28 @@ export async function mergeHistory(gh: Emulator, client: GitHubClient, options: 
   const first = options.first ?? 1;
   for (let k = first; k < first + options.merges; k++) {
     const pull = s.requireRepo('acme/llm').nextNumber;
-    const sha = s.commitFiles('acme/llm', 'main', { [`src/change-${k}.py`]: `# change ${k}\n` }, `Change ${k} (#${pull})`);
-    s.addPull('acme/llm', { number: pull, title: `Change ${k}`, author: options.stepAt === k ? 'dana' : 'alice', head: { ref: `change-${k}`, sha: (k.toString(16).padStart(8, '0') + 'f'.repeat(32)).slice(0, 40) }, merged: true, mergeCommitSha: sha });
-    const stepped = options.stepAt !== undefined && k >= options.stepAt && (options.revertAt === undefined || k < options.revertAt);
-    const head = await simRun('head', (options.seed ?? 3000) + k, options.requests, stepped ? options.inject : undefined);
+    const sha = s.commitFiles(
+      'acme/llm',
+      'main',
+      { [`src/change-${k}.py`]: `# change ${k}\n` },
+      `Change ${k} (#${pull})`,
+    );
+    s.addPull('acme/llm', {
+      number: pull,
+      title: `Change ${k}`,
+      author: options.stepAt === k ? 'dana' : 'alice',
+      head: { ref: `change-${k}`, sha: (k.toString(16).padStart(8, '0') + 'f'.repeat(32)).slice(0, 40) },
+      merged: true,
+      mergeCommitSha: sha,
+    });
+    const stepped =
+      options.stepAt !== undefined && k >= options.stepAt && (options.revertAt === undefined || k < options.revertAt);
+    const head = await simRun(
+      'head',
+      (options.seed ?? 3000) + k,
+      options.requests,
+      stepped ? options.inject : undefined,
+    );
     const view = await readJournal((path) => readRepoFile(client, repo, DATA_BRANCH, path), paths);
     const history = view.exists ? historyOf(view.entries) : undefined;
     const base: Side = previous ? { label: 'base', runs: previous.runs } : { label: 'base', runs: head.runs };
@@ -103,7 +127,15 @@ export async function mergeHistory(gh: Emulator, client: GitHubClient, options: 
       retry: { backoff: { baseMs: 5, maxMs: 50 } },
     });
     const ids = new Set((view.entries ?? []).map((e) => e.id));
-    const merge: Merge = { k, sha, pull, report, head, recorded: result.entries, entries: [...view.entries, ...result.entries.filter((e) => !ids.has(e.id))] };
+    const merge: Merge = {
+      k,
+      sha,
+      pull,
+      report,
+      head,
+      recorded: result.entries,
+      entries: [...view.entries, ...result.entries.filter((e) => !ids.has(e.id))],
+    };
     merges.push(merge);
     previous = head;
     await options.after?.(merge);

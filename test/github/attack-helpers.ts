@@ -24,13 +24,22 @@ export function forgedMarker(group: string, stamp: string, sha?: string): string
   return `<!-- perf-triage:comment group=${group} stamp=${stamp}${sha ? ` sha=${sha}` : ''} -->`;
 }
 
-export const prPayload = (number = 7, sha = HEAD_SHA) => ({ pull_request: { number, head: { sha, repo: { full_name: 'acme/llm' } }, base: { ref: 'main' } }, repository });
+export const prPayload = (number = 7, sha = HEAD_SHA) => ({
+  pull_request: { number, head: { sha, repo: { full_name: 'acme/llm' } }, base: { ref: 'main' } },
+  repository,
+});
 
-export function commentPayload(body: string, options: { user?: string; number?: number; id?: number; createdAt?: string } = {}) {
+export function commentPayload(
+  body: string,
+  options: { user?: string; number?: number; id?: number; createdAt?: string } = {},
+) {
   const id = options.id ?? 99;
   return {
     action: 'created',
-    issue: { number: options.number ?? 7, pull_request: { url: `https://api.github.com/repos/acme/llm/pulls/${options.number ?? 7}` } },
+    issue: {
+      number: options.number ?? 7,
+      pull_request: { url: `https://api.github.com/repos/acme/llm/pulls/${options.number ?? 7}` },
+    },
     comment: {
       id,
       body,
@@ -46,7 +55,12 @@ export function commentPayload(body: string, options: { user?: string; number?: 
 export type World = Awaited<ReturnType<typeof setup>>;
 
 /** Runs the action for another event in the same world. */
-export async function runEvent(world: World, name: string, payload: unknown, extra: Record<string, string | undefined> = {}) {
+export async function runEvent(
+  world: World,
+  name: string,
+  payload: unknown,
+  extra: Record<string, string | undefined> = {},
+) {
   writeFileSync(world.env.GITHUB_EVENT_PATH, JSON.stringify(payload));
   writeFileSync(world.files.output, '');
   writeFileSync(world.files.summary, '');
@@ -56,8 +70,12 @@ export async function runEvent(world: World, name: string, payload: unknown, ext
     else env[k] = v;
   }
   const result = await run(env, world.dir);
-  return { ...result, outputs: parseOutputs(readFileSync(world.files.output, 'utf8')), summary: readFileSync(world.files.summary, 'utf8') };
+  return {
+    ...result,
+    outputs: parseOutputs(readFileSync(world.files.output, 'utf8')),
+    summary: readFileSync(world.files.summary, 'utf8'),
+  };
 }
 
-export const botComments = (world: World, pull = 7) => world.s.commentsOn('acme/llm', pull).filter((c) => c.author === ACTIONS_BOT);
-
+export const botComments = (world: World, pull = 7) =>
+  world.s.commentsOn('acme/llm', pull).filter((c) => c.author === ACTIONS_BOT);

@@ -7,12 +7,24 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS_BOT } from '../../src/github/identity';
 import { FORK_SHA, HEAD_SHA, root, setup } from './action-harness';
-import { botComments, commentPayload, DEMO, forgedMarker, GROUP, prPayload, repository, runEvent } from './attack-helpers';
+import {
+  botComments,
+  commentPayload,
+  DEMO,
+  forgedMarker,
+  GROUP,
+  prPayload,
+  repository,
+  runEvent,
+} from './attack-helpers';
 
 /** 400 small benchmarks, base and head, as files of an artifact. */
 function manyBenchmarks(count: number): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const [side, path] of [['base', DEMO.base], ['head', DEMO.head]] as const) {
+  for (const [side, path] of [
+    ['base', DEMO.base],
+    ['head', DEMO.head],
+  ] as const) {
     const [first, ...rest] = readFileSync(path, 'utf8').trim().split('\n');
     for (let i = 0; i < count; i++) {
       const meta = JSON.parse(first);
@@ -25,9 +37,17 @@ function manyBenchmarks(count: number): Record<string, string> {
 
 describe('6. sizes: the job summary and the check run', () => {
   it('400 benchmarks: the summary fits 1 MiB, the check run 65,535 characters, both cut safely with a pointer', async () => {
-    const world = await setup('workflow_run', {}, { results: 'head/*.jsonl', baseline: 'base/*.jsonl', resamples: '200', 'report-path': 'report.json' });
+    const world = await setup(
+      'workflow_run',
+      {},
+      { results: 'head/*.jsonl', baseline: 'base/*.jsonl', resamples: '200', 'report-path': 'report.json' },
+    );
     const { s } = world;
-    const forkRun = s.addWorkflowRun('acme/llm', { headBranch: 'patch-1', headSha: FORK_SHA, headRepository: 'mallory/llm' });
+    const forkRun = s.addWorkflowRun('acme/llm', {
+      headBranch: 'patch-1',
+      headSha: FORK_SHA,
+      headRepository: 'mallory/llm',
+    });
     s.addArtifact(forkRun.id, { name: 'perf-triage-results', files: manyBenchmarks(400) });
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
     expect(result.code, result.stdout).toBe(0);
@@ -47,10 +67,21 @@ describe('6. sizes: the job summary and the check run', () => {
 
 describe('7. a missing permission', () => {
   it('403 on creating the check run: the comment, summary, JSON report and outputs still land; the log names checks: write', async () => {
-    const world = await setup('workflow_run', {}, { results: 'head.jsonl', baseline: DEMO.base, 'report-path': 'report.json' });
+    const world = await setup(
+      'workflow_run',
+      {},
+      { results: 'head.jsonl', baseline: DEMO.base, 'report-path': 'report.json' },
+    );
     const { s, gh } = world;
-    const forkRun = s.addWorkflowRun('acme/llm', { headBranch: 'patch-1', headSha: FORK_SHA, headRepository: 'mallory/llm' });
-    s.addArtifact(forkRun.id, { name: 'perf-triage-results', files: { 'head.jsonl': readFileSync(DEMO.head, 'utf8') } });
+    const forkRun = s.addWorkflowRun('acme/llm', {
+      headBranch: 'patch-1',
+      headSha: FORK_SHA,
+      headRepository: 'mallory/llm',
+    });
+    s.addArtifact(forkRun.id, {
+      name: 'perf-triage-results',
+      files: { 'head.jsonl': readFileSync(DEMO.head, 'utf8') },
+    });
     gh.faults.push({ method: 'POST', path: '/repos/{owner}/{repo}/check-runs', status: 403, times: Infinity });
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
     expect(result.stdout).not.toContain('failed unexpectedly');
@@ -64,8 +95,17 @@ describe('7. a missing permission', () => {
 
   it('403 on listing the artifacts: an error that names actions: read, no stack', async () => {
     const world = await setup('workflow_run', {}, { results: 'head.jsonl', baseline: DEMO.base });
-    const forkRun = world.s.addWorkflowRun('acme/llm', { headBranch: 'patch-1', headSha: FORK_SHA, headRepository: 'mallory/llm' });
-    world.gh.faults.push({ method: 'GET', path: '/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', status: 403, times: Infinity });
+    const forkRun = world.s.addWorkflowRun('acme/llm', {
+      headBranch: 'patch-1',
+      headSha: FORK_SHA,
+      headRepository: 'mallory/llm',
+    });
+    world.gh.faults.push({
+      method: 'GET',
+      path: '/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts',
+      status: 403,
+      times: Infinity,
+    });
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
     expect(result.code, result.stdout).toBe(1);
     expect(result.stdout).not.toContain('failed unexpectedly');
@@ -75,8 +115,18 @@ describe('7. a missing permission', () => {
   it('403 on the merged pull request lookup in record mode: the log names pull-requests: read and the journal is recorded', async () => {
     const world = await setup('push', {}, { results: DEMO.head, baseline: DEMO.base });
     const sha = world.s.requireRepo('acme/llm').git.refs.get('refs/heads/main')!;
-    world.gh.faults.push({ method: 'GET', path: '/repos/{owner}/{repo}/commits/{commit_sha}/pulls', status: 403, times: Infinity });
-    const result = await runEvent(world, 'push', { ref: 'refs/heads/main', after: sha, repository }, { GITHUB_SHA: sha, GITHUB_RUN_ID: '8001' });
+    world.gh.faults.push({
+      method: 'GET',
+      path: '/repos/{owner}/{repo}/commits/{commit_sha}/pulls',
+      status: 403,
+      times: Infinity,
+    });
+    const result = await runEvent(
+      world,
+      'push',
+      { ref: 'refs/heads/main', after: sha, repository },
+      { GITHUB_SHA: sha, GITHUB_RUN_ID: '8001' },
+    );
     expect(result.stdout).not.toContain('failed unexpectedly');
     expect(result.stdout).toMatch(/::warning::.*pull-requests: read/);
     expect(result.code, result.stdout).toBe(0);
@@ -87,11 +137,35 @@ describe('7. a missing permission', () => {
     const world = await setup('issue_comment', {}, {});
     const { s, gh } = world;
     s.setPermission('acme/llm', 'maria', 'maintain');
-    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### report\n${forgedMarker(GROUP, '9001.1', HEAD_SHA)}`, createdAt: '2025-01-01T00:05:00Z' });
+    s.addComment('acme/llm', 7, {
+      author: ACTIONS_BOT,
+      body: `### report\n${forgedMarker(GROUP, '9001.1', HEAD_SHA)}`,
+      createdAt: '2025-01-01T00:05:00Z',
+    });
     const check = s.nextCheckRunId();
-    s.checkRuns.set(check, { id: check, repo: 'acme/llm', name: 'perf-triage', headSha: HEAD_SHA, status: 'completed', conclusion: 'failure', startedAt: null, completedAt: null, detailsUrl: null, externalId: null, output: { title: 'x', summary: 'x', text: null, annotationsCount: 0 }, author: ACTIONS_BOT });
-    gh.faults.push({ method: 'PATCH', path: '/repos/{owner}/{repo}/check-runs/{check_run_id}', status: 403, times: Infinity });
-    const result = await runEvent(world, 'issue_comment', commentPayload('/perf accept fine'), { GITHUB_RUN_ID: '9100' });
+    s.checkRuns.set(check, {
+      id: check,
+      repo: 'acme/llm',
+      name: 'perf-triage',
+      headSha: HEAD_SHA,
+      status: 'completed',
+      conclusion: 'failure',
+      startedAt: null,
+      completedAt: null,
+      detailsUrl: null,
+      externalId: null,
+      output: { title: 'x', summary: 'x', text: null, annotationsCount: 0 },
+      author: ACTIONS_BOT,
+    });
+    gh.faults.push({
+      method: 'PATCH',
+      path: '/repos/{owner}/{repo}/check-runs/{check_run_id}',
+      status: 403,
+      times: Infinity,
+    });
+    const result = await runEvent(world, 'issue_comment', commentPayload('/perf accept fine'), {
+      GITHUB_RUN_ID: '9100',
+    });
     expect(result.stdout).not.toContain('failed unexpectedly');
     expect(result.code, result.stdout).toBe(0);
     expect(result.outputs.command).toBe('accepted');
@@ -106,7 +180,11 @@ describe('8. smaller items', () => {
     const { s } = world;
     s.setPermission('acme/llm', 'rita', 'read');
     s.setPermission('acme/llm', 'maria', 'maintain');
-    for (const [body, user] of [['/perf help', 'rita'], ['/perf rollback now', 'stranger'], ['/perf', 'rita']]) {
+    for (const [body, user] of [
+      ['/perf help', 'rita'],
+      ['/perf rollback now', 'stranger'],
+      ['/perf', 'rita'],
+    ]) {
       const result = await runEvent(world, 'issue_comment', commentPayload(body, { user, id: 100 + body.length }));
       expect(result.outputs.command).toBe('ignored');
     }
@@ -116,14 +194,36 @@ describe('8. smaller items', () => {
     expect(botComments(world)).toHaveLength(1);
   }, 60_000);
 
-  it('workflow_run: the quality files come from the artifact, not from the default branch\'s checkout', async () => {
-    const world = await setup('workflow_run', {}, { results: 'head.jsonl', baseline: DEMO.base, quality: 'quality/scores.json', 'baseline-quality': join(root, 'test/fixtures/quality/scores_base.synthetic.json') });
+  it("workflow_run: the quality files come from the artifact, not from the default branch's checkout", async () => {
+    const world = await setup(
+      'workflow_run',
+      {},
+      {
+        results: 'head.jsonl',
+        baseline: DEMO.base,
+        quality: 'quality/scores.json',
+        'baseline-quality': join(root, 'test/fixtures/quality/scores_base.synthetic.json'),
+      },
+    );
     const { s } = world;
-    const forkRun = s.addWorkflowRun('acme/llm', { headBranch: 'patch-1', headSha: FORK_SHA, headRepository: 'mallory/llm' });
-    s.addArtifact(forkRun.id, { name: 'perf-triage-results', files: { 'head.jsonl': readFileSync(DEMO.head, 'utf8'), 'quality/scores.json': readFileSync(join(root, 'test/fixtures/quality/scores_head.synthetic.json'), 'utf8') } });
+    const forkRun = s.addWorkflowRun('acme/llm', {
+      headBranch: 'patch-1',
+      headSha: FORK_SHA,
+      headRepository: 'mallory/llm',
+    });
+    s.addArtifact(forkRun.id, {
+      name: 'perf-triage-results',
+      files: {
+        'head.jsonl': readFileSync(DEMO.head, 'utf8'),
+        'quality/scores.json': readFileSync(join(root, 'test/fixtures/quality/scores_head.synthetic.json'), 'utf8'),
+      },
+    });
     // The default branch's checkout holds an older copy under the same name: it must not be read.
     mkdirSync(join(world.dir, 'quality'));
-    copyFileSync(join(root, 'test/fixtures/quality/scores_base.synthetic.json'), join(world.dir, 'quality/scores.json'));
+    copyFileSync(
+      join(root, 'test/fixtures/quality/scores_base.synthetic.json'),
+      join(world.dir, 'quality/scores.json'),
+    );
     const result = await runEvent(world, 'workflow_run', { workflow_run: { id: forkRun.id }, repository });
     expect(result.code, result.stdout).toBe(0);
     expect(result.summary).toMatch(/\*\*Quality: eval scores\*\*/);
@@ -135,7 +235,12 @@ describe('8. smaller items', () => {
     const { s } = world;
     const git = s.requireRepo('acme/llm').git;
     const main = () => git.refs.get('refs/heads/main')!;
-    const seeded = await runEvent(world, 'push', { ref: 'refs/heads/main', after: main(), repository }, { GITHUB_SHA: main(), GITHUB_RUN_ID: '8001' });
+    const seeded = await runEvent(
+      world,
+      'push',
+      { ref: 'refs/heads/main', after: main(), repository },
+      { GITHUB_SHA: main(), GITHUB_RUN_ID: '8001' },
+    );
     expect(seeded.code, seeded.stdout).toBe(0);
     const entry = git.lookup(git.commit(main())!.tree, '.perf-triage/journal.jsonl')!;
     const line = Buffer.from(git.blob(entry.sha)!.data).toString('utf8').trim();
@@ -145,7 +250,10 @@ describe('8. smaller items', () => {
       bytes += Buffer.byteLength(line) + 1;
     }
     s.commitFiles('acme/llm', 'main', { '.perf-triage/journal.jsonl': `${lines.join('\n')}\n` }, 'a long history');
-    const result = await runEvent(world, 'pull_request', prPayload(), { INPUT_RESULTS: DEMO.head, GITHUB_RUN_ID: '8002' });
+    const result = await runEvent(world, 'pull_request', prPayload(), {
+      INPUT_RESULTS: DEMO.head,
+      GITHUB_RUN_ID: '8002',
+    });
     expect(result.stdout).not.toMatch(/journal on main was not read/);
     expect(result.stdout).toContain(`journal on main: ${lines.length} entries`);
     expect(statSync(world.files.summary).size).toBeGreaterThan(0);

@@ -17,7 +17,12 @@ describe('bisect with the bundled action', () => {
     const { gh, s } = world;
     const bisect = bisectWorld(gh, { commits: 16, culprit, inject: 'prefix-cache-off' });
     const range = `${bisect.shas[0]}..${bisect.shas[16]}`;
-    const alert = s.addIssue('acme/llm', { author: ACTIONS_BOT, title: 'perf-triage: TTFT p95 +100%', labels: ['perf-regression'], body: `alert\n${alertMarker({ v: 1, status: 'open', range, metrics: [] })}` });
+    const alert = s.addIssue('acme/llm', {
+      author: ACTIONS_BOT,
+      title: 'perf-triage: TTFT p95 +100%',
+      labels: ['perf-regression'],
+      body: `alert\n${alertMarker({ v: 1, status: 'open', range, metrics: [] })}`,
+    });
     const inputs = {
       INPUT_MODE: 'bisect',
       'INPUT_BISECT-WORKFLOW': WORKFLOW,
@@ -27,15 +32,33 @@ describe('bisect with the bundled action', () => {
       'INPUT_JOURNAL-BRANCH': DATA_BRANCH,
       INPUT_RESULTS: 'head.jsonl',
     };
-    const result = await runEvent(world, 'workflow_dispatch', { inputs: {}, ref: 'refs/heads/main', repository }, { ...inputs, GITHUB_RUN_ID: '9900' });
+    const result = await runEvent(
+      world,
+      'workflow_dispatch',
+      { inputs: {}, ref: 'refs/heads/main', repository },
+      { ...inputs, GITHUB_RUN_ID: '9900' },
+    );
     expect(result.code, `culprit at ${culprit}: ${result.stdout}`).toBe(0);
-    expect(result.outputs, `culprit at ${culprit}`).toMatchObject({ 'bisect-result': 'found', culprit: bisect.shas[culprit] });
+    expect(result.outputs, `culprit at ${culprit}`).toMatchObject({
+      'bisect-result': 'found',
+      culprit: bisect.shas[culprit],
+    });
     expect(Number(result.outputs['bisect-runs'])).toBeLessThanOrEqual(5);
-    expect(gh.calls('actions/create-workflow-dispatch').map((r) => (r.body as { inputs: { ref: string } }).inputs.ref)).toEqual(bisect.runs.map((id) => s.runs.get(id)!.displayTitle!.split(' ')[1]).map((short) => bisect.shas.find((sha) => sha.startsWith(short))));
+    expect(
+      gh.calls('actions/create-workflow-dispatch').map((r) => (r.body as { inputs: { ref: string } }).inputs.ref),
+    ).toEqual(
+      bisect.runs
+        .map((id) => s.runs.get(id)!.displayTitle!.split(' ')[1])
+        .map((short) => bisect.shas.find((sha) => sha.startsWith(short))),
+    );
     const [posted] = s.commentsOn('acme/llm', alert.number);
     expect(posted.author).toBe(ACTIONS_BOT);
-    expect(posted.body).toContain(`### 🔎 perf-triage bisect: \`${bisect.shas[culprit].slice(0, 7)}\` is the first bad commit`);
-    expect(posted.body).toMatch(/\| commit \| pull request \| runs \| TTFT p\d+ \| vs good end \| vs bad end \| verdict \|/);
+    expect(posted.body).toContain(
+      `### 🔎 perf-triage bisect: \`${bisect.shas[culprit].slice(0, 7)}\` is the first bad commit`,
+    );
+    expect(posted.body).toMatch(
+      /\| commit \| pull request \| runs \| TTFT p\d+ \| vs good end \| vs bad end \| verdict \|/,
+    );
     expect(posted.body).toContain(`(good end)`);
     expect(posted.body).toMatch(/by dana/);
     expect(result.summary).toBe(posted.body);

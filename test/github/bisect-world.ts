@@ -62,21 +62,44 @@ export function bisectWorld(gh: Emulator, options: BisectWorldOptions): BisectWo
   for (let k = 0; k <= options.commits; k++) {
     const pull = s.requireRepo('acme/llm').nextNumber;
     const sha = s.commitFiles('acme/llm', 'main', { [`src/c${k}.py`]: `# ${k}\n` }, `Change ${k} (#${pull})`);
-    s.addPull('acme/llm', { number: pull, title: `Change ${k}`, author: k === options.culprit ? 'dana' : 'alice', head: { ref: `c-${k}`, sha: `${k + 1}`.padStart(40, 'e') }, merged: true, mergeCommitSha: sha });
+    s.addPull('acme/llm', {
+      number: pull,
+      title: `Change ${k}`,
+      author: k === options.culprit ? 'dana' : 'alice',
+      head: { ref: `c-${k}`, sha: `${k + 1}`.padStart(40, 'e') },
+      merged: true,
+      mergeCommitSha: sha,
+    });
     shas.push(sha);
   }
   const jsonl = (index: number, seed: number) => {
-    const inject = index === options.commits && options.badInject ? options.badInject : index >= options.culprit ? options.inject : undefined;
+    const inject =
+      index === options.commits && options.badInject
+        ? options.badInject
+        : index >= options.culprit
+          ? options.inject
+          : undefined;
     return simulateToJsonl(scenarioWith(seed, requests, inject));
   };
   // The ends, as the journal recorded them: the push runs and their artifacts.
   const lines: string[] = [];
   for (const index of [0, options.commits]) {
-    const run = s.addWorkflowRun('acme/llm', { event: 'push', headBranch: 'main', headSha: shas[index], path: '.github/workflows/perf-journal.yml', name: 'perf-journal' });
+    const run = s.addWorkflowRun('acme/llm', {
+      event: 'push',
+      headBranch: 'main',
+      headSha: shas[index],
+      path: '.github/workflows/perf-journal.yml',
+      name: 'perf-journal',
+    });
     s.addArtifact(run.id, { name: 'perf-triage-results', files: { 'head.jsonl': jsonl(index, 7000 + index) } });
     lines.push(JSON.stringify(entry(shas[index], index, run.id)));
   }
-  s.commitFiles('acme/llm', DATA_BRANCH, { [paths.jsonl]: `${lines.join('\n')}\n`, ...(options.extraJournal ?? {}) }, 'journal');
+  s.commitFiles(
+    'acme/llm',
+    DATA_BRANCH,
+    { [paths.jsonl]: `${lines.join('\n')}\n`, ...(options.extraJournal ?? {}) },
+    'journal',
+  );
   const world: BisectWorld = { shas, dispatched: shas.map(() => 0), runs: [] };
   s.onDispatch = ({ inputs, run, state }) => {
     const index = shas.indexOf(String(inputs.ref));
@@ -85,7 +108,10 @@ export function bisectWorld(gh: Emulator, options: BisectWorldOptions): BisectWo
     world.runs.push(run.id);
     run.displayTitle = `perf-bisect ${String(inputs.ref).slice(0, 7)} ${String(inputs.token)}`;
     const text = jsonl(index, 8000 + index * 10 + world.dispatched[index]);
-    state.addArtifact(run.id, { name: 'perf-triage-results', files: { 'head.jsonl': options.edit ? options.edit(text, index) : text } });
+    state.addArtifact(run.id, {
+      name: 'perf-triage-results',
+      files: { 'head.jsonl': options.edit ? options.edit(text, index) : text },
+    });
     return { completeAfterPolls: options.polls ?? 2 };
   };
   return world;

@@ -22,15 +22,19 @@ import { bisectWorld, WORKFLOW, type BisectWorldOptions } from './bisect-world';
 const saved: Record<string, string | undefined> = {};
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'pt-bisect-'));
-  for (const [k, file] of [['GITHUB_STEP_SUMMARY', 'summary.md'], ['GITHUB_OUTPUT', 'output.txt']]) {
+  for (const [k, file] of [
+    ['GITHUB_STEP_SUMMARY', 'summary.md'],
+    ['GITHUB_OUTPUT', 'output.txt'],
+  ]) {
     saved[k] = process.env[k];
     process.env[k] = join(dir, file);
     writeFileSync(process.env[k]!, '');
   }
 });
 afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
 });
 
 async function bisect(options: BisectWorldOptions, settings: Partial<Record<string, string>> = {}) {
@@ -44,10 +48,37 @@ async function bisect(options: BisectWorldOptions, settings: Partial<Record<stri
   const client = unthrottled(gh);
   const outcome = await runBisect({
     client,
-    context: { eventName: 'workflow_dispatch', repository: repo, apiUrl: gh.url, serverUrl: 'https://github.com', runId: 777, runAttempt: 1, sha: world.shas.at(-1)!, payload: {} },
-    settings: parseBisectSettings({ workflow: WORKFLOW, good: world.shas[0], bad: world.shas.at(-1)!, ref: '', issue: '', metric: '', maxRuns: '', repeats: '', timeoutMinutes: '', pollSeconds: '', ...settings }),
+    context: {
+      eventName: 'workflow_dispatch',
+      repository: repo,
+      apiUrl: gh.url,
+      serverUrl: 'https://github.com',
+      runId: 777,
+      runAttempt: 1,
+      sha: world.shas.at(-1)!,
+      payload: {},
+    },
+    settings: parseBisectSettings({
+      workflow: WORKFLOW,
+      good: world.shas[0],
+      bad: world.shas.at(-1)!,
+      ref: '',
+      issue: '',
+      metric: '',
+      maxRuns: '',
+      repeats: '',
+      timeoutMinutes: '',
+      pollSeconds: '',
+      ...settings,
+    }),
     config: buildConfig({}),
-    artifact: { name: 'perf-triage-results', maxBytes: 1 << 28, patterns: ['head.jsonl'], format: 'auto', maxBadLineRatio: 0.05 },
+    artifact: {
+      name: 'perf-triage-results',
+      maxBytes: 1 << 28,
+      patterns: ['head.jsonl'],
+      format: 'auto',
+      maxBadLineRatio: 0.05,
+    },
     journal: parseJournalSettings({ mode: 'auto', dir: '.perf-triage', branch: DATA_BRANCH, record: 'auto' }),
     journalRef: DATA_BRANCH,
     defaultBranch: 'main',
@@ -80,8 +111,19 @@ describe('bisect over 16 commits', () => {
 describe('bisect stops honestly', () => {
   it('a step smaller than the calibrated detectable change is too close to call, with no run started', async () => {
     const runs = await Promise.all([0, 1, 2, 3].map(async (k) => (await simRun('base', 9300 + k, 1000)).runs[0]));
-    const noise = noiseFileFrom(calibrate({ label: 'base', runs }, buildConfig({}), { benchmark: 'llama-8b-serving' }), { calibratedAt: '2026-10-01T00:00:00Z', runner: 'gpu-runner-2', confidence: 0.95 });
-    const { outcome, world, summary } = await bisect({ commits: 16, culprit: 9, inject: 'decode-4pct-slower', extraJournal: { [paths.noise('llama-8b-serving')]: noiseFileText(noise) } }, { metric: 'itl p50' });
+    const noise = noiseFileFrom(
+      calibrate({ label: 'base', runs }, buildConfig({}), { benchmark: 'llama-8b-serving' }),
+      { calibratedAt: '2026-10-01T00:00:00Z', runner: 'gpu-runner-2', confidence: 0.95 },
+    );
+    const { outcome, world, summary } = await bisect(
+      {
+        commits: 16,
+        culprit: 9,
+        inject: 'decode-4pct-slower',
+        extraJournal: { [paths.noise('llama-8b-serving')]: noiseFileText(noise) },
+      },
+      { metric: 'itl p50' },
+    );
     expect(outcome.result).toBe('too-close-to-call');
     expect(outcome.dispatches).toBe(0);
     expect(world.runs).toEqual([]);
@@ -106,7 +148,9 @@ describe('bisect stops honestly', () => {
     });
     expect(outcome.result).toBe('refused');
     expect(outcome.dispatches).toBe(1);
-    expect(outcome.reason).toMatch(/measured another workload than the good end .*hardware 1x NVIDIA H100 80GB HBM3 \(simulated\) → 8x NVIDIA A100 80GB/);
+    expect(outcome.reason).toMatch(
+      /measured another workload than the good end .*hardware 1x NVIDIA H100 80GB HBM3 \(simulated\) → 8x NVIDIA A100 80GB/,
+    );
   }, 120_000);
 
   it('stops at its run budget with the range narrowed so far', async () => {
@@ -118,7 +162,10 @@ describe('bisect stops honestly', () => {
   }, 120_000);
 
   it('stops at its time limit and cancels the run it started', async () => {
-    const { gh, outcome, world } = await bisect({ commits: 16, culprit: 3, inject: 'prefix-cache-off', polls: Infinity }, { timeoutMinutes: '30', pollSeconds: '30' });
+    const { gh, outcome, world } = await bisect(
+      { commits: 16, culprit: 3, inject: 'prefix-cache-off', polls: Infinity },
+      { timeoutMinutes: '30', pollSeconds: '30' },
+    );
     expect(outcome.result).toBe('timeout');
     expect(outcome.minutes).toBeGreaterThanOrEqual(29.5);
     expect(world.runs).toHaveLength(1);

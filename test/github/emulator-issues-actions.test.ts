@@ -14,7 +14,8 @@ async function world() {
   s.addActionsToken('ghs_readonly', { readOnly: true });
   s.setPermission('acme/llm', 'alice', 'write');
   s.addUser({ login: 'stranger' });
-  const client = (auth: string) => new Octokit({ auth, baseUrl: gh.url, throttle: { enabled: false }, retry: { enabled: false } });
+  const client = (auth: string) =>
+    new Octokit({ auth, baseUrl: gh.url, throttle: { enabled: false }, retry: { enabled: false } });
   return { gh, s, octokit: client('ghs_actions'), readonly: client('ghs_readonly') };
 }
 
@@ -33,19 +34,51 @@ describe('emulated issues and labels', () => {
   it('creates, lists by label and creator, updates and closes issues; labels are created as GitHub does', async () => {
     const { gh, s, octokit, readonly } = await world();
     expect(await status(octokit.rest.issues.getLabel({ ...repo, name: 'perf-regression' }))).toBe(404);
-    await octokit.rest.issues.createLabel({ ...repo, name: 'perf-regression', color: 'd73a4a', description: 'perf-triage alerts' });
-    expect(await status(octokit.rest.issues.createLabel({ ...repo, name: 'perf-regression', color: 'd73a4a' }))).toBe(422);
-    const { data: created } = await octokit.rest.issues.create({ ...repo, title: 'TTFT p95 +20%', body: 'body', labels: ['perf-regression', 'triage'], assignees: ['alice'] });
-    expect(created).toMatchObject({ number: 1, state: 'open', user: { login: 'github-actions[bot]' }, assignees: [{ login: 'alice' }] });
+    await octokit.rest.issues.createLabel({
+      ...repo,
+      name: 'perf-regression',
+      color: 'd73a4a',
+      description: 'perf-triage alerts',
+    });
+    expect(await status(octokit.rest.issues.createLabel({ ...repo, name: 'perf-regression', color: 'd73a4a' }))).toBe(
+      422,
+    );
+    const { data: created } = await octokit.rest.issues.create({
+      ...repo,
+      title: 'TTFT p95 +20%',
+      body: 'body',
+      labels: ['perf-regression', 'triage'],
+      assignees: ['alice'],
+    });
+    expect(created).toMatchObject({
+      number: 1,
+      state: 'open',
+      user: { login: 'github-actions[bot]' },
+      assignees: [{ login: 'alice' }],
+    });
     expect(created.labels.map((l) => (typeof l === 'string' ? l : l.name))).toEqual(['perf-regression', 'triage']);
     expect(s.requireRepo('acme/llm').labels.has('triage')).toBe(true);
     expect(await status(octokit.rest.issues.create({ ...repo, title: 'x', assignees: ['stranger'] }))).toBe(422);
     expect(await status(readonly.rest.issues.create({ ...repo, title: 'x' }))).toBe(403);
     s.addIssue('acme/llm', { title: 'unrelated', author: 'alice' });
-    const listed = await octokit.paginate(octokit.rest.issues.listForRepo, { ...repo, labels: 'perf-regression', state: 'all', per_page: 100 });
+    const listed = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      ...repo,
+      labels: 'perf-regression',
+      state: 'all',
+      per_page: 100,
+    });
     expect(listed.map((i) => i.number)).toEqual([1]);
-    const { data: closed } = await octokit.rest.issues.update({ ...repo, issue_number: 1, state: 'closed', state_reason: 'not_planned' });
-    expect(closed).toMatchObject({ state: 'closed', state_reason: 'not_planned', closed_by: { login: 'github-actions[bot]' } });
+    const { data: closed } = await octokit.rest.issues.update({
+      ...repo,
+      issue_number: 1,
+      state: 'closed',
+      state_reason: 'not_planned',
+    });
+    expect(closed).toMatchObject({
+      state: 'closed',
+      state_reason: 'not_planned',
+      closed_by: { login: 'github-actions[bot]' },
+    });
     expect((await octokit.rest.issues.listForRepo({ ...repo, labels: 'perf-regression' })).data).toEqual([]);
     expect(await status(octokit.rest.issues.checkUserCanBeAssigned({ ...repo, assignee: 'alice' }))).toBe(200);
     expect(await status(octokit.rest.issues.checkUserCanBeAssigned({ ...repo, assignee: 'stranger' }))).toBe(404);
@@ -72,15 +105,39 @@ describe('emulated workflow dispatch, cancel and re-run', () => {
       state.addArtifact(run.id, { name: 'perf-triage-results', files: { 'head.jsonl': '{}' } });
       return { completeAfterPolls: 2 };
     };
-    const { status: code, data } = await octokit.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: 'perf-bisect.yml', ref: 'main', inputs: { ref: 'abc' }, return_run_details: true });
+    const { status: code, data } = await octokit.rest.actions.createWorkflowDispatch({
+      ...repo,
+      workflow_id: 'perf-bisect.yml',
+      ref: 'main',
+      inputs: { ref: 'abc' },
+      return_run_details: true,
+    });
     expect(code).toBe(200);
     const id = (data as unknown as { workflow_run_id: number }).workflow_run_id;
     const first = await octokit.rest.actions.getWorkflowRun({ ...repo, run_id: id });
-    expect(first.data).toMatchObject({ status: 'in_progress', event: 'workflow_dispatch', display_title: 'perf bisect abc', path: '.github/workflows/perf-bisect.yml' });
-    expect((await octokit.rest.actions.getWorkflowRun({ ...repo, run_id: id })).data).toMatchObject({ status: 'completed', conclusion: 'success' });
-    expect((await octokit.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: id })).data.artifacts.map((a) => a.name)).toEqual(['perf-triage-results']);
-    expect(await status(octokit.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: 'perf-bisect.yml', ref: 'no-such-branch' }))).toBe(422);
-    const plain = await octokit.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: 'perf-bisect.yml', ref: 'main' });
+    expect(first.data).toMatchObject({
+      status: 'in_progress',
+      event: 'workflow_dispatch',
+      display_title: 'perf bisect abc',
+      path: '.github/workflows/perf-bisect.yml',
+    });
+    expect((await octokit.rest.actions.getWorkflowRun({ ...repo, run_id: id })).data).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect(
+      (await octokit.rest.actions.listWorkflowRunArtifacts({ ...repo, run_id: id })).data.artifacts.map((a) => a.name),
+    ).toEqual(['perf-triage-results']);
+    expect(
+      await status(
+        octokit.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: 'perf-bisect.yml', ref: 'no-such-branch' }),
+      ),
+    ).toBe(422);
+    const plain = await octokit.rest.actions.createWorkflowDispatch({
+      ...repo,
+      workflow_id: 'perf-bisect.yml',
+      ref: 'main',
+    });
     expect(plain.status).toBe(204);
     expect(gh.state.violations).toEqual([]);
   });
@@ -88,7 +145,12 @@ describe('emulated workflow dispatch, cancel and re-run', () => {
   it('cancels a run in progress (409 once completed) and re-runs a completed one as a new attempt', async () => {
     const { gh, s, octokit, readonly } = await world();
     s.onDispatch = () => ({ completeAfterPolls: 100 });
-    const { data } = await octokit.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: 'perf-bisect.yml', ref: 'main', return_run_details: true });
+    const { data } = await octokit.rest.actions.createWorkflowDispatch({
+      ...repo,
+      workflow_id: 'perf-bisect.yml',
+      ref: 'main',
+      return_run_details: true,
+    });
     const id = (data as unknown as { workflow_run_id: number }).workflow_run_id;
     expect(await status(readonly.rest.actions.cancelWorkflowRun({ ...repo, run_id: id }))).toBe(403);
     expect((await octokit.rest.actions.cancelWorkflowRun({ ...repo, run_id: id })).status).toBe(202);

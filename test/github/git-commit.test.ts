@@ -4,7 +4,15 @@
 import { Octokit } from 'octokit';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createClient, type GitHubClient } from '../../src/github/client';
-import { CommitError, commitFiles, hasTrailer, idempotencyTrailer, withTrailer, type FileReader, type RetryEvent } from '../../src/github/git-commit';
+import {
+  CommitError,
+  commitFiles,
+  hasTrailer,
+  idempotencyTrailer,
+  withTrailer,
+  type FileReader,
+  type RetryEvent,
+} from '../../src/github/git-commit';
 import { appliedThenBadGateway, startEmulator, type Emulator } from './emulator/server';
 
 const REPO = 'acme/llm';
@@ -18,7 +26,12 @@ async function world() {
   const gh = await startEmulator({ validateResponses: true });
   onTestFinished(() => gh.close());
   const s = gh.state;
-  s.addRepo({ owner: 'acme', name: 'llm', ownerType: 'Organization', files: { 'README.md': '# llm\n', 'src/main.py': 'print(1)\n' } });
+  s.addRepo({
+    owner: 'acme',
+    name: 'llm',
+    ownerType: 'Organization',
+    files: { 'README.md': '# llm\n', 'src/main.py': 'print(1)\n' },
+  });
   s.addActionsToken('ghs_actions');
   s.addActionsToken('ghs_readonly', { readOnly: true });
   const git = s.requireRepo(REPO).git;
@@ -30,7 +43,7 @@ async function world() {
   /** Commits from the head down to the root, checking each has at most one parent (a linear history). */
   const history = (branch = 'main') => {
     const out = [];
-    for (let sha = head(branch); sha; ) {
+    for (let sha = head(branch); sha;) {
       const c = git.commit(sha)!;
       expect(c.parents.length, `commit ${sha} is a merge`).toBeLessThanOrEqual(1);
       out.push(c);
@@ -50,7 +63,12 @@ const actionClient = (gh: Emulator, token = 'ghs_actions') => createClient({ tok
  * apart, and createClient has no option to change that. Separate runs are separate processes.
  */
 const runClient = (gh: Emulator, token = 'ghs_actions'): GitHubClient =>
-  new Octokit({ auth: token, baseUrl: gh.url, retry: { retries: 3, retryAfterBaseValue: 10 }, throttle: { enabled: false } });
+  new Octokit({
+    auth: token,
+    baseUrl: gh.url,
+    retry: { retries: 3, retryAfterBaseValue: 10 },
+    throttle: { enabled: false },
+  });
 
 const noViolations = (gh: Emulator) => expect(gh.state.violations).toEqual([]);
 
@@ -113,7 +131,9 @@ describe('one atomic commit', () => {
     expect(fileAt('main', 'perf/baselines/llama-8b.json')).toBe('{"ttft_p95_ms": 120}\n');
     expect(history()).toHaveLength(2);
     expect(gh.calls('git/create-commit')).toHaveLength(1);
-    expect(gh.calls('git/update-ref').map((r) => [r.status, (r.body as { force?: boolean }).force])).toEqual([[200, false]]);
+    expect(gh.calls('git/update-ref').map((r) => [r.status, (r.body as { force?: boolean }).force])).toEqual([
+      [200, false],
+    ]);
 
     // The same content again (no key): nothing to commit, and no write at all.
     const writes = () => gh.requests.filter((r) => r.method !== 'GET').length;
@@ -125,7 +145,12 @@ describe('one atomic commit', () => {
       apply: async () => [{ path: JSONL, content: '{"id":"12345.1"}\n' }],
     });
     expect(same).toMatchObject({ skipped: 'no-change', attempts: 1 });
-    const nothing = await commitFiles(client, { ...where, branch: 'main', message: 'again', apply: async () => 'no-change' });
+    const nothing = await commitFiles(client, {
+      ...where,
+      branch: 'main',
+      message: 'again',
+      apply: async () => 'no-change',
+    });
     expect(nothing).toMatchObject({ skipped: 'no-change' });
     expect(writes()).toBe(writesBefore);
     expect(history()).toHaveLength(2);
@@ -134,9 +159,16 @@ describe('one atomic commit', () => {
 
   it('reads and writes a journal over 1 MB through the blob API', async () => {
     const { gh, s, fileAt } = await world();
-    const big = Array.from({ length: 12_000 }, (_, i) => JSON.stringify({ id: `old-${i}`, note: 'x'.repeat(80) })).join('\n') + '\n';
+    const big =
+      Array.from({ length: 12_000 }, (_, i) => JSON.stringify({ id: `old-${i}`, note: 'x'.repeat(80) })).join('\n') +
+      '\n';
     s.commitFiles(REPO, 'main', { [JSONL]: big });
-    const result = await commitFiles(runClient(gh), { ...where, branch: 'main', message: 'append', apply: appendEntry('new-1') });
+    const result = await commitFiles(runClient(gh), {
+      ...where,
+      branch: 'main',
+      message: 'append',
+      apply: appendEntry('new-1'),
+    });
     expect(result).toMatchObject({ created: true });
     const after = linesOf(fileAt('main', JSONL));
     expect(after).toHaveLength(12_001);
@@ -174,7 +206,8 @@ describe('concurrent writers', () => {
     // Linear: ten commits on top of the initial one, each the parent of the next, one per run.
     const commits = history();
     expect(commits).toHaveLength(11);
-    for (let i = 0; i < 10; i++) expect(commits.filter((c) => hasTrailer(c.message, `Perf-Triage-Run: ${7000 + i}.1`))).toHaveLength(1);
+    for (let i = 0; i < 10; i++)
+      expect(commits.filter((c) => hasTrailer(c.message, `Perf-Triage-Run: ${7000 + i}.1`))).toHaveLength(1);
     // Each commit's journal is its parent's plus one line: nothing appended by another writer was lost.
     for (const c of commits.slice(0, 10)) {
       const mine = linesOf(Buffer.from(git.blob(git.lookup(c.tree, JSONL)!.sha)!.data).toString());
@@ -211,11 +244,17 @@ describe('concurrent writers', () => {
     });
     expect(result).toMatchObject({ attempts: 2, created: true });
     expect(calls.n).toBe(2);
-    expect(retries).toEqual([{ attempt: 2, maxAttempts: 8, delayMs: expect.any(Number), reason: expect.stringMatching(/not a fast forward/) }]);
+    expect(retries).toEqual([
+      { attempt: 2, maxAttempts: 8, delayMs: expect.any(Number), reason: expect.stringMatching(/not a fast forward/) },
+    ]);
     expect(retries[0].delayMs).toBeLessThanOrEqual(fast.maxMs);
     expect(linesOf(fileAt('main', JSONL)).map(idOf)).toEqual(['run-B', 'run-A']);
     expect(fileAt('main', MD)).toBe(render(linesOf(fileAt('main', JSONL))));
-    expect(history().map((c) => c.message.split('\n')[0])).toEqual(['perf journal: A', 'perf journal: B', 'Initial commit']);
+    expect(history().map((c) => c.message.split('\n')[0])).toEqual([
+      'perf journal: A',
+      'perf journal: B',
+      'Initial commit',
+    ]);
     expect(gh.calls('git/update-ref').map((r) => r.status)).toEqual([422, 200]);
     noViolations(gh);
   });
@@ -239,7 +278,9 @@ describe('concurrent writers', () => {
     }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CommitError);
     expect((failure as CommitError).kind).toBe('conflict');
-    expect((failure as CommitError).message).toMatch(/Gave up committing to acme\/llm@main after 3 attempts: the branch kept moving/);
+    expect((failure as CommitError).message).toMatch(
+      /Gave up committing to acme\/llm@main after 3 attempts: the branch kept moving/,
+    );
     expect(gh.calls('git/update-ref').map((r) => r.status)).toEqual([422, 422, 422]);
     expect(retries.map((r) => r.attempt)).toEqual([2, 3]);
     for (const r of retries) expect(r.delayMs).toBeLessThanOrEqual(fast.maxMs);
@@ -253,7 +294,13 @@ describe('idempotent', () => {
     const { gh, history } = await world();
     const client = runClient(gh);
     const calls = { n: 0 };
-    const request = { ...where, branch: 'main', message: 'perf journal', idempotencyKey: '555.1', apply: appendEntry('555', calls) };
+    const request = {
+      ...where,
+      branch: 'main',
+      message: 'perf journal',
+      idempotencyKey: '555.1',
+      apply: appendEntry('555', calls),
+    };
     const first = await commitFiles(client, request);
     const second = await commitFiles(client, request);
     expect(first).toMatchObject({ created: true, attempts: 1 });
@@ -288,7 +335,7 @@ describe('idempotent', () => {
     noViolations(gh);
   });
 
-  it('finds its lost commit under another writer\'s, even without a key and with an apply that would append again', async () => {
+  it("finds its lost commit under another writer's, even without a key and with an apply that would append again", async () => {
     const { gh, s, head, fileAt, history } = await world();
     const start = head()!;
     gh.faults.push({ ...appliedThenBadGateway({ method: 'PATCH', path: REF_PATH }), delayMs: 300 });
@@ -297,8 +344,16 @@ describe('idempotent', () => {
       while (head() === start) await new Promise((r) => setTimeout(r, 5));
       s.commitFiles(REPO, 'main', { 'perf/other.txt': 'another run\n' }, 'another run');
     })();
-    const naive = async (read: FileReader) => [{ path: JSONL, content: `${(await read(JSONL)) ?? ''}{"id":"lost-answer"}\n` }];
-    const result = await commitFiles(runClient(gh), { ...where, branch: 'main', message: 'perf journal', backoff: fast, apply: naive });
+    const naive = async (read: FileReader) => [
+      { path: JSONL, content: `${(await read(JSONL)) ?? ''}{"id":"lost-answer"}\n` },
+    ];
+    const result = await commitFiles(runClient(gh), {
+      ...where,
+      branch: 'main',
+      message: 'perf journal',
+      backoff: fast,
+      apply: naive,
+    });
     await other;
     expect(result).toMatchObject({ created: true, attempts: 1 });
     expect((result as { sha: string }).sha).toBe(history()[1].sha);
@@ -314,7 +369,12 @@ describe('protected branches and data branches', () => {
     const { gh, s, head, history } = await world();
     s.protectBranch(REPO, 'main');
     const before = head();
-    const failure = await commitFiles(actionClient(gh), { ...where, branch: 'main', message: 'perf journal', apply: appendEntry('1') }).catch((e: unknown) => e);
+    const failure = await commitFiles(actionClient(gh), {
+      ...where,
+      branch: 'main',
+      message: 'perf journal',
+      apply: appendEntry('1'),
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CommitError);
     const error = failure as CommitError;
     expect(error.kind).toBe('protected');
@@ -331,9 +391,18 @@ describe('protected branches and data branches', () => {
       method: 'PATCH',
       path: REF_PATH,
       status: 422,
-      body: { message: 'Repository rule violations found\n\nCannot update this protected ref.\n\n', documentation_url: 'https://docs.github.com/rest/git/refs#update-a-reference', status: '422' },
+      body: {
+        message: 'Repository rule violations found\n\nCannot update this protected ref.\n\n',
+        documentation_url: 'https://docs.github.com/rest/git/refs#update-a-reference',
+        status: '422',
+      },
     });
-    const ruleset = await commitFiles(runClient(gh), { ...where, branch: 'main', message: 'perf journal', apply: appendEntry('1') }).catch((e: unknown) => e);
+    const ruleset = await commitFiles(runClient(gh), {
+      ...where,
+      branch: 'main',
+      message: 'perf journal',
+      apply: appendEntry('1'),
+    }).catch((e: unknown) => e);
     expect((ruleset as CommitError).kind).toBe('protected');
     noViolations(gh);
   });
@@ -342,17 +411,34 @@ describe('protected branches and data branches', () => {
     const { gh, git, head, fileAt, history } = await world();
     const client = runClient(gh);
     const mainBefore = head('main');
-    const missing = await commitFiles(client, { ...where, branch: 'perf-journal', message: 'perf journal', apply: appendEntry('1') }).catch((e: unknown) => e);
+    const missing = await commitFiles(client, {
+      ...where,
+      branch: 'perf-journal',
+      message: 'perf journal',
+      apply: appendEntry('1'),
+    }).catch((e: unknown) => e);
     expect((missing as CommitError).kind).toBe('missing-branch');
 
-    const created = await commitFiles(client, { ...where, branch: 'perf-journal', createBranchIfMissing: true, message: 'perf journal: 1', apply: appendEntry('1') });
+    const created = await commitFiles(client, {
+      ...where,
+      branch: 'perf-journal',
+      createBranchIfMissing: true,
+      message: 'perf journal: 1',
+      apply: appendEntry('1'),
+    });
     expect(created).toMatchObject({ created: true, branchCreated: true, attempts: 1 });
     const root = git.commit(head('perf-journal')!)!;
     expect(root.parents).toEqual([]);
     expect(git.list(root.tree, true).map((e) => e.path)).toEqual(['perf', 'perf/JOURNAL.md', 'perf/journal.jsonl']);
     expect(head('main')).toBe(mainBefore);
 
-    const next = await commitFiles(client, { ...where, branch: 'perf-journal', createBranchIfMissing: true, message: 'perf journal: 2', apply: appendEntry('2') });
+    const next = await commitFiles(client, {
+      ...where,
+      branch: 'perf-journal',
+      createBranchIfMissing: true,
+      message: 'perf journal: 2',
+      apply: appendEntry('2'),
+    });
     expect(next).toMatchObject({ created: true, branchCreated: false });
     expect(linesOf(fileAt('perf-journal', JSONL)).map(idOf)).toEqual(['1', '2']);
     expect(history('perf-journal')).toHaveLength(2);
@@ -364,7 +450,14 @@ describe('protected branches and data branches', () => {
     const branch = 'data/perf-journal'; // a slash in the name: encoded as %2F in the ref path
     const results = await Promise.all(
       ['a', 'b'].map((id) =>
-        commitFiles(runClient(gh), { ...where, branch, createBranchIfMissing: true, message: `perf journal: ${id}`, backoff: fast, apply: appendEntry(id) }),
+        commitFiles(runClient(gh), {
+          ...where,
+          branch,
+          createBranchIfMissing: true,
+          message: `perf journal: ${id}`,
+          backoff: fast,
+          apply: appendEntry(id),
+        }),
       ),
     );
     expect(results.map((r) => 'branchCreated' in r && r.branchCreated).sort()).toEqual([false, true]);
@@ -377,11 +470,20 @@ describe('protected branches and data branches', () => {
 
   it('a read-only token gets an error naming the permission', async () => {
     const { gh, history } = await world();
-    const failure = await commitFiles(actionClient(gh, 'ghs_readonly'), { ...where, branch: 'main', message: 'perf journal', apply: appendEntry('1') }).catch((e: unknown) => e);
+    const failure = await commitFiles(actionClient(gh, 'ghs_readonly'), {
+      ...where,
+      branch: 'main',
+      message: 'perf journal',
+      apply: appendEntry('1'),
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CommitError);
     expect((failure as CommitError).kind).toBe('permission');
-    expect((failure as CommitError).message).toMatch(/Resource not accessible by integration.*`permissions: contents: write`/s);
-    expect(gh.requests.filter((r) => r.method !== 'GET').map((r) => [r.operationId, r.status])).toEqual([['git/create-tree', 403]]);
+    expect((failure as CommitError).message).toMatch(
+      /Resource not accessible by integration.*`permissions: contents: write`/s,
+    );
+    expect(gh.requests.filter((r) => r.method !== 'GET').map((r) => [r.operationId, r.status])).toEqual([
+      ['git/create-tree', 403],
+    ]);
     expect(history()).toHaveLength(1);
     noViolations(gh);
   });
@@ -394,7 +496,9 @@ describe('idempotency trailer', () => {
     expect(() => idempotencyTrailer('a\nb')).toThrow(/one non-empty line/);
     const t = 'Perf-Triage-Run: 9.1';
     expect(withTrailer('perf journal\n', t)).toBe('perf journal\n\nPerf-Triage-Run: 9.1');
-    expect(withTrailer('perf journal\n\nCo-authored-by: A <a@example.com>', t)).toBe('perf journal\n\nCo-authored-by: A <a@example.com>\nPerf-Triage-Run: 9.1');
+    expect(withTrailer('perf journal\n\nCo-authored-by: A <a@example.com>', t)).toBe(
+      'perf journal\n\nCo-authored-by: A <a@example.com>\nPerf-Triage-Run: 9.1',
+    );
     expect(withTrailer(withTrailer('x', t), t)).toBe('x\n\nPerf-Triage-Run: 9.1');
     expect(hasTrailer('x\n\nperf-triage-run: 9.1\n', t)).toBe(true);
     expect(hasTrailer('Perf-Triage-Run: 9.1', t)).toBe(false); // a subject line is not a trailer

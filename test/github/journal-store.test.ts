@@ -28,7 +28,12 @@ const SHA = 'a'.repeat(40);
 async function world(files: Record<string, string> = {}) {
   const gh = await startEmulator({ validateResponses: true });
   onTestFinished(() => gh.close());
-  gh.state.addRepo({ owner: 'acme', name: 'llm', ownerType: 'Organization', files: { 'README.md': '# llm\n', ...files } });
+  gh.state.addRepo({
+    owner: 'acme',
+    name: 'llm',
+    ownerType: 'Organization',
+    files: { 'README.md': '# llm\n', ...files },
+  });
   gh.state.addActionsToken('ghs_actions');
   const client: GitHubClient = new Octokit({ auth: 'ghs_actions', baseUrl: gh.url, throttle: { enabled: false } });
   const git = gh.state.requireRepo('acme/llm').git;
@@ -43,8 +48,10 @@ async function world(files: Record<string, string> = {}) {
 function written(gh: Emulator, from: number): { paths: string[]; bytes: number } {
   const out = { paths: [] as string[], bytes: 0 };
   for (const r of gh.requests.slice(from)) {
-    const body = r.body as { content?: string; encoding?: string; tree?: { path: string; content?: string }[] } | undefined;
-    if (r.operationId === 'git/create-blob' && body?.content) out.bytes += Buffer.from(body.content, body.encoding === 'base64' ? 'base64' : 'utf8').length;
+    const body = r.body as
+      { content?: string; encoding?: string; tree?: { path: string; content?: string }[] } | undefined;
+    if (r.operationId === 'git/create-blob' && body?.content)
+      out.bytes += Buffer.from(body.content, body.encoding === 'base64' ? 'base64' : 'utf8').length;
     if (r.operationId === 'git/create-tree') {
       for (const t of body?.tree ?? []) {
         out.paths.push(t.path);
@@ -66,8 +73,28 @@ function demo() {
   return demoCache;
 }
 
-function request(client: GitHubClient, report: Report, heads: Side[], runId: string, overrides: Partial<RecordRequest> = {}): RecordRequest {
-  return { client, repo, branch: 'main', paths, report, heads, runId, recordedAt: '2030-01-02T00:00:00.000Z', commit: SHA, runUrl: 'https://github.com/acme/llm/actions/runs/1', firstBaseline: new Set(), retry: { backoff: { baseMs: 5, maxMs: 50 } }, ...overrides };
+function request(
+  client: GitHubClient,
+  report: Report,
+  heads: Side[],
+  runId: string,
+  overrides: Partial<RecordRequest> = {},
+): RecordRequest {
+  return {
+    client,
+    repo,
+    branch: 'main',
+    paths,
+    report,
+    heads,
+    runId,
+    recordedAt: '2030-01-02T00:00:00.000Z',
+    commit: SHA,
+    runUrl: 'https://github.com/acme/llm/actions/runs/1',
+    firstBaseline: new Set(),
+    retry: { backoff: { baseMs: 5, maxMs: 50 } },
+    ...overrides,
+  };
 }
 
 /** n entry lines in today's layout: one a day from 2020-01-01. */
@@ -75,13 +102,33 @@ function legacyJournal(n: number, benchmark = 'llama-8b-serving'): string {
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
     const recordedAt = new Date(Date.parse('2020-01-01T12:00:00Z') + i * 86_400_000).toISOString();
-    lines.push(JSON.stringify({ schema: 'perf-triage/journal@1', id: `${1000 + i}:${benchmark}`, kind: 'recorded', benchmark, recordedAt, date: recordedAt.slice(0, 10), symptom: '—', workload: '—', baseline: '—', diagnosis: '—', change: '—', result: '—', quality: '—', effort: '—', verdict: 'unchanged', metrics: [{ key: 'ttft.p95', unit: 'ms', value: 180 + (i % 7) }], hints: [] }));
+    lines.push(
+      JSON.stringify({
+        schema: 'perf-triage/journal@1',
+        id: `${1000 + i}:${benchmark}`,
+        kind: 'recorded',
+        benchmark,
+        recordedAt,
+        date: recordedAt.slice(0, 10),
+        symptom: '—',
+        workload: '—',
+        baseline: '—',
+        diagnosis: '—',
+        change: '—',
+        result: '—',
+        quality: '—',
+        effort: '—',
+        verdict: 'unchanged',
+        metrics: [{ key: 'ttft.p95', unit: 'ms', value: 180 + (i % 7) }],
+        hints: [],
+      }),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 describe('a long journal', () => {
-  it('today\'s single-file layout is read, moved into segments once, and then a record writes three small files', async () => {
+  it("today's single-file layout is read, moved into segments once, and then a record writes three small files", async () => {
     const n = 2 * SEGMENT_ENTRIES + 40;
     const { gh, client, fileAt } = await world({ [paths.jsonl]: legacyJournal(n) });
     const { report, heads } = await demo();
@@ -97,9 +144,17 @@ describe('a long journal', () => {
     // Lossless: every old line, byte for byte, then the new entry.
     const all = [paths.segment(1), paths.segment(2), paths.jsonl].map((p) => fileAt(p)!).join('');
     expect(all).toBe(legacyJournal(n) + `${JSON.stringify(first.entries[0])}\n`);
-    expect(JSON.parse(fileAt(paths.index)!)).toMatchObject({ schema: 'perf-triage/journal-index@1', segments: [{ file: '0001.jsonl', lines: SEGMENT_ENTRIES, from: '2020-01-01' }, { file: '0002.jsonl', page: '0002.md' }] });
+    expect(JSON.parse(fileAt(paths.index)!)).toMatchObject({
+      schema: 'perf-triage/journal-index@1',
+      segments: [
+        { file: '0001.jsonl', lines: SEGMENT_ENTRIES, from: '2020-01-01' },
+        { file: '0002.jsonl', page: '0002.md' },
+      ],
+    });
     const markdown = fileAt(paths.markdown)!;
-    expect(markdown).toContain('Older entries, newest first: [2020-09-07 – 2021-05-14](journal/0002.md) (250) · [2020-01-01 – 2020-09-06](journal/0001.md) (250).');
+    expect(markdown).toContain(
+      'Older entries, newest first: [2020-09-07 – 2021-05-14](journal/0002.md) (250) · [2020-01-01 – 2020-09-06](journal/0001.md) (250).',
+    );
     expect(fileAt(paths.segmentPage(1))).toContain('# Performance journal, segment 1 (2020-01-01 – 2020-09-06)');
 
     // Steady state: the newest segment, JOURNAL.md and the baseline; nothing of the full segments.
@@ -109,7 +164,12 @@ describe('a long journal', () => {
     expect(second.paths.sort()).toEqual([paths.markdown, paths.jsonl, paths.baseline('llama-8b-serving')].sort());
     const newest = fileAt(paths.jsonl)!;
     expect(newest.trim().split('\n')).toHaveLength(42);
-    expect(second.bytes).toBeLessThan(Buffer.byteLength(newest) + Buffer.byteLength(fileAt(paths.markdown)!) + Buffer.byteLength(fileAt(paths.baseline('llama-8b-serving'))!) + 1);
+    expect(second.bytes).toBeLessThan(
+      Buffer.byteLength(newest) +
+        Buffer.byteLength(fileAt(paths.markdown)!) +
+        Buffer.byteLength(fileAt(paths.baseline('llama-8b-serving'))!) +
+        1,
+    );
     // And the history still reaches back over the last full segment.
     expect((await readHistory(client, repo, 'main', settings))?.entries.length).toBe(SEGMENT_ENTRIES + 42);
     expect(gh.state.violations).toEqual([]);
@@ -128,11 +188,14 @@ describe('lines that cannot be read', () => {
     const lines = fileAt(paths.jsonl)!.trim().split('\n');
     expect(lines).toHaveLength(5);
     expect(lines[3]).toBe(newer);
-    expect(fileAt(paths.markdown)).toContain('journal.jsonl line 4: an entry of perf-triage/journal@⁠2, newer than this perf-triage reads');
+    expect(fileAt(paths.markdown)).toContain(
+      'journal.jsonl line 4: an entry of perf-triage/journal@⁠2, newer than this perf-triage reads',
+    );
   });
 
-  it('a hand-broken line is listed in JOURNAL.md, and if it holds this run\'s entry a re-run appends nothing', async () => {
-    const broken = '{"schema":"perf-triage/journal@1","id":"5201:llama-8b-serving","kind":"recorded" "benchmark":"llama-8b-serving"}';
+  it("a hand-broken line is listed in JOURNAL.md, and if it holds this run's entry a re-run appends nothing", async () => {
+    const broken =
+      '{"schema":"perf-triage/journal@1","id":"5201:llama-8b-serving","kind":"recorded" "benchmark":"llama-8b-serving"}';
     const { client, fileAt } = await world({ [paths.jsonl]: `${legacyJournal(2)}${broken}\n` });
     const { report, heads } = await demo();
     const rerun = await recordResults(request(client, report, heads, '5201'));
@@ -142,7 +205,11 @@ describe('lines that cannot be read', () => {
     const markdown = fileAt(paths.markdown)!;
     expect(markdown).toContain('## ⚠️ 1 line not shown');
     expect(markdown).toContain(broken);
-    expect(parseJournal(fileAt(paths.jsonl)!, 'j').entries.map((e) => e.id)).toEqual(['1000:llama-8b-serving', '1001:llama-8b-serving', '5202:llama-8b-serving']);
+    expect(parseJournal(fileAt(paths.jsonl)!, 'j').entries.map((e) => e.id)).toEqual([
+      '1000:llama-8b-serving',
+      '1001:llama-8b-serving',
+      '5202:llama-8b-serving',
+    ]);
   });
 });
 
@@ -150,10 +217,18 @@ describe('baseline files', () => {
   /** The demo with its runs named `names` (one benchmark each). */
   async function named(names: string[]) {
     const { base, head } = await demo();
-    const rename = (side: Side): Side => ({ ...side, runs: names.map((name) => ({ ...side.runs[0], meta: { ...side.runs[0].meta, benchmark: name } })) });
+    const rename = (side: Side): Side => ({
+      ...side,
+      runs: names.map((name) => ({ ...side.runs[0], meta: { ...side.runs[0].meta, benchmark: name } })),
+    });
     const b = rename(base);
     const h = rename(head);
-    return { base: b, head: h, report: triage(b, h, buildConfig({ resamples: '400' })), heads: pairBenchmarks(b, h).pairs.map((p) => p.head) };
+    return {
+      base: b,
+      head: h,
+      report: triage(b, h, buildConfig({ resamples: '400' })),
+      heads: pairBenchmarks(b, h).pairs.map((p) => p.head),
+    };
   }
 
   it('two names with one slug get two files in one run, each read back by its own name', async () => {
@@ -177,7 +252,10 @@ describe('baseline files', () => {
     const { client, fileAt } = await world({ [paths.legacyBaseline('Llama 8B')]: old });
     const { report, heads, head } = await named(['llama-8b']);
     // The old file is read for its own benchmark, not for the other name.
-    const mine = await journalBaseline(client, repo, 'main', paths, { ...head, runs: head.runs.map((r) => ({ ...r, meta: { ...r.meta, benchmark: 'Llama 8B' } })) });
+    const mine = await journalBaseline(client, repo, 'main', paths, {
+      ...head,
+      runs: head.runs.map((r) => ({ ...r, meta: { ...r.meta, benchmark: 'Llama 8B' } })),
+    });
     expect(mine.missing).toEqual([]);
     expect((await journalBaseline(client, repo, 'main', paths, head)).missing).toEqual(['llama-8b']);
     // Recording "llama-8b" goes to its long-hash file; "Llama 8B"'s old baseline stays as it was.

@@ -59,7 +59,13 @@ async function world() {
  * Without the throttling plugin: its write limiter is shared by every client in one process, which
  * would put writes of "separate runs" 1 s apart (separate runs are separate processes on GitHub).
  */
-const unthrottled = (gh: Emulator): GitHubClient => new Octokit({ auth: 'ghs_actions', baseUrl: gh.url, retry: { retries: 3, retryAfterBaseValue: 10 }, throttle: { enabled: false } });
+const unthrottled = (gh: Emulator): GitHubClient =>
+  new Octokit({
+    auth: 'ghs_actions',
+    baseUrl: gh.url,
+    retry: { retries: 3, retryAfterBaseValue: 10 },
+    throttle: { enabled: false },
+  });
 
 const noViolations = (gh: Emulator) => expect(gh.state.violations).toEqual([]);
 
@@ -78,28 +84,52 @@ function commentEvent(body: string, user = 'maria', overrides: Partial<CommentEv
     action: 'created',
     issueNumber: 7,
     isPullRequest: true,
-    comment: { id: 555, body, user, userType: 'User', createdAt: '2026-11-29T10:00:00Z', updatedAt: '2026-11-29T10:00:00Z', url: 'https://github.com/acme/llm/pull/7#issuecomment-555' },
+    comment: {
+      id: 555,
+      body,
+      user,
+      userType: 'User',
+      createdAt: '2026-11-29T10:00:00Z',
+      updatedAt: '2026-11-29T10:00:00Z',
+      url: 'https://github.com/acme/llm/pull/7#issuecomment-555',
+    },
     ...overrides,
   };
 }
 
 const options = { group: GROUP, authors: [ACTIONS_BOT], now: '2026-11-29T10:00:05Z' };
-const reportComment = (sha = SHA, stamp = '9001.1') => `### 🔴 perf-triage · ${GROUP}: TTFT p95 regressed\n${marker(GROUP, stamp, sha)}`;
+const reportComment = (sha = SHA, stamp = '9001.1') =>
+  `### 🔴 perf-triage · ${GROUP}: TTFT p95 regressed\n${marker(GROUP, stamp, sha)}`;
 
 describe('/perf accept', () => {
   it('accepts for the reported commit when a maintainer asks, answers with the record, and a later run finds it', async () => {
     const { gh, s, client } = await world();
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment() });
-    const outcome = await handleCommentCommand(client, repo, commentEvent('/perf accept batch 64 trades 12% TTFT for 2x throughput effort: 2 days\nmore words'), options);
-    expect(outcome).toMatchObject({ kind: 'accepted', acceptance: { by: 'maria', reason: 'batch 64 trades 12% TTFT for 2x throughput', effort: '2 days', sha: SHA } });
+    const outcome = await handleCommentCommand(
+      client,
+      repo,
+      commentEvent('/perf accept batch 64 trades 12% TTFT for 2x throughput effort: 2 days\nmore words'),
+      options,
+    );
+    expect(outcome).toMatchObject({
+      kind: 'accepted',
+      acceptance: { by: 'maria', reason: 'batch 64 trades 12% TTFT for 2x throughput', effort: '2 days', sha: SHA },
+    });
     const answer = s.commentsOn('acme/llm', 7).at(-1)!;
     expect(answer.author).toBe(ACTIONS_BOT);
     expect(answer.body).toContain('✅ Regression accepted by @maria for `aaaaaaa`');
     expect(answer.body).toContain('(effort: 2 days)');
     const found = await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA);
-    expect(found).toMatchObject({ by: 'maria', effort: '2 days', sha: SHA, commentUrl: 'https://github.com/acme/llm/pull/7#issuecomment-555' });
+    expect(found).toMatchObject({
+      by: 'maria',
+      effort: '2 days',
+      sha: SHA,
+      commentUrl: 'https://github.com/acme/llm/pull/7#issuecomment-555',
+    });
     // Bound to the commit: another SHA has no acceptance.
-    expect(await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, NEW_SHA)).toBeUndefined();
+    expect(
+      await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, NEW_SHA),
+    ).toBeUndefined();
     noViolations(gh);
   });
 
@@ -108,9 +138,13 @@ describe('/perf accept', () => {
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment() });
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### mistral\n${marker('Mistral 7B', '9001.1', SHA)}` });
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### old\n${marker('qwen', '8000.1', 'd'.repeat(40))}` });
-    const outcome = await handleCommentCommand(client, repo, commentEvent('/perf accept both fine'), { authors: [ACTIONS_BOT], now: options.now });
+    const outcome = await handleCommentCommand(client, repo, commentEvent('/perf accept both fine'), {
+      authors: [ACTIONS_BOT],
+      now: options.now,
+    });
     expect(outcome.kind).toBe('accepted');
-    const find = (group: string) => findAcceptance(client, { repo, issueNumber: 7, group, authors: [ACTIONS_BOT] }, SHA);
+    const find = (group: string) =>
+      findAcceptance(client, { repo, issueNumber: 7, group, authors: [ACTIONS_BOT] }, SHA);
     expect((await find(GROUP))?.by).toBe('maria');
     expect((await find('Mistral 7B'))?.by).toBe('maria');
     expect(await find('qwen')).toBeUndefined();
@@ -124,14 +158,21 @@ describe('/perf accept', () => {
     const genuine = s.commentsOn('acme/llm', 7).at(-1)!.body;
     const forged = genuine.replace('maria', 'mallory');
     s.addComment('acme/llm', 7, { author: 'mallory', body: forged });
-    expect((await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA))?.by).toBe('maria');
+    expect(
+      (await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA))?.by,
+    ).toBe('maria');
     noViolations(gh);
   });
 
   it('escapes the reason: no mention, no HTML, no link', async () => {
     const { gh, s, client } = await world();
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment() });
-    await handleCommentCommand(client, repo, commentEvent('/perf accept ping @acme/everyone <img src=x> see https://evil.example'), options);
+    await handleCommentCommand(
+      client,
+      repo,
+      commentEvent('/perf accept ping @acme/everyone <img src=x> see https://evil.example'),
+      options,
+    );
     const answer = s.commentsOn('acme/llm', 7).at(-1)!.body;
     expect(answer).not.toMatch(/@acme\/everyone/);
     expect(answer).toContain('\\<img src=x\\>');
@@ -148,7 +189,13 @@ describe('/perf accept', () => {
       [commentEvent('/perf accept', 'rita'), /rita has read permission/],
       [commentEvent('/perf accept', 'stranger'), /stranger has read permission/],
       [commentEvent('/perf accept', 'maria', { action: 'edited' }), /comment edited/],
-      [{ ...commentEvent('/perf accept', 'renovate[bot]'), comment: { ...commentEvent('').comment, body: '/perf accept', user: 'renovate[bot]', userType: 'Bot' } }, /bot/],
+      [
+        {
+          ...commentEvent('/perf accept', 'renovate[bot]'),
+          comment: { ...commentEvent('').comment, body: '/perf accept', user: 'renovate[bot]', userType: 'Bot' },
+        },
+        /bot/,
+      ],
       [commentEvent('/perf accept', 'maria', { isPullRequest: false }), /not a pull request/],
       [commentEvent('looks good, /perf accept later'), /no \/perf command/],
     ];
@@ -164,11 +211,22 @@ describe('/perf accept', () => {
   it('denies, and says so, when the permission check fails', async () => {
     const { gh, s, client } = await world();
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment() });
-    gh.faults.push(serverError({ method: 'GET', path: '/repos/{owner}/{repo}/collaborators/{username}/permission', times: Infinity }));
+    gh.faults.push(
+      serverError({
+        method: 'GET',
+        path: '/repos/{owner}/{repo}/collaborators/{username}/permission',
+        times: Infinity,
+      }),
+    );
     const outcome = await handleCommentCommand(client, repo, commentEvent('/perf accept'), options);
-    expect(outcome).toMatchObject({ kind: 'denied', why: expect.stringMatching(/permission check failed \(HTTP 5\d\d\)/) });
+    expect(outcome).toMatchObject({
+      kind: 'denied',
+      why: expect.stringMatching(/permission check failed \(HTTP 5\d\d\)/),
+    });
     expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toMatch(/^Not accepted: the permission check failed/);
-    expect(await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA)).toBeUndefined();
+    expect(
+      await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA),
+    ).toBeUndefined();
   });
 
   it('refuses a stale acceptance: the pull request moved after the report', async () => {
@@ -184,18 +242,34 @@ describe('/perf accept', () => {
 
   it('refuses when there is no report yet', async () => {
     const { gh, s, client } = await world();
-    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept'), options)).toMatchObject({ kind: 'stale' });
-    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe('Not accepted: there is no perf-triage report on this pull request yet.\n<!-- perf-triage:answer comment=555 -->');
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept'), options)).toMatchObject({
+      kind: 'stale',
+    });
+    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe(
+      'Not accepted: there is no perf-triage report on this pull request yet.\n<!-- perf-triage:answer comment=555 -->',
+    );
     noViolations(gh);
   });
 
   it('/perf help lists the commands; an unknown verb gets the list too; both only for users who may accept', async () => {
     const { gh, s, client } = await world();
-    expect(await handleCommentCommand(client, repo, commentEvent('/perf help', 'rita'), options)).toMatchObject({ kind: 'ignored', why: 'rita has read permission' });
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf help', 'rita'), options)).toMatchObject({
+      kind: 'ignored',
+      why: 'rita has read permission',
+    });
     expect(s.commentsOn('acme/llm', 7)).toHaveLength(0);
-    expect(await handleCommentCommand(client, repo, commentEvent('/perf help', 'wes'), options)).toEqual({ kind: 'help' });
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf help', 'wes'), options)).toEqual({
+      kind: 'help',
+    });
     expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toBe(`${HELP}\n<!-- perf-triage:answer comment=555 -->`);
-    await handleCommentCommand(client, repo, commentEvent('/perf rollback `now`', 'maria', { comment: { ...commentEvent('').comment, id: 556, body: '/perf rollback `now`' } }), options);
+    await handleCommentCommand(
+      client,
+      repo,
+      commentEvent('/perf rollback `now`', 'maria', {
+        comment: { ...commentEvent('').comment, id: 556, body: '/perf rollback `now`' },
+      }),
+      options,
+    );
     expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toMatch(/^Unknown command `\/perf rollback ˋnowˋ`\./);
     noViolations(gh);
   });
@@ -204,23 +278,53 @@ describe('/perf accept', () => {
     const { gh, s, client } = await world();
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment() });
     expect((await handleCommentCommand(client, repo, commentEvent('/perf accept ok'), options)).kind).toBe('accepted');
-    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept ok'), options)).toEqual({ kind: 'ignored', why: 'comment 555 was answered already' });
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept ok'), options)).toEqual({
+      kind: 'ignored',
+      why: 'comment 555 was answered already',
+    });
     // A user's comment that quotes the answer marker does not count as an answer.
     s.addComment('acme/llm', 7, { author: 'wes', body: 'quoting\n<!-- perf-triage:answer comment=557 -->' });
-    expect((await handleCommentCommand(client, repo, commentEvent('/perf help', 'maria', { comment: { ...commentEvent('').comment, id: 557, body: '/perf help' } }), options)).kind).toBe('help');
+    expect(
+      (
+        await handleCommentCommand(
+          client,
+          repo,
+          commentEvent('/perf help', 'maria', {
+            comment: { ...commentEvent('').comment, id: 557, body: '/perf help' },
+          }),
+          options,
+        )
+      ).kind,
+    ).toBe('help');
     expect(s.commentsOn('acme/llm', 7).filter((c) => c.author === ACTIONS_BOT)).toHaveLength(3);
     noViolations(gh);
   });
 
   it('binds to the report the comment answered: one updated after the comment was written is refused', async () => {
     const { gh, s, client } = await world();
-    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment(), createdAt: '2026-11-29T09:00:00Z', updatedAt: '2026-11-29T10:00:01Z' });
+    s.addComment('acme/llm', 7, {
+      author: ACTIONS_BOT,
+      body: reportComment(),
+      createdAt: '2026-11-29T09:00:00Z',
+      updatedAt: '2026-11-29T10:00:01Z',
+    });
     const outcome = await handleCommentCommand(client, repo, commentEvent('/perf accept'), options);
     expect(outcome).toMatchObject({ kind: 'stale', head: SHA });
-    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toMatch(/^Not accepted: the report changed after this comment was written \(it is now for `aaaaaaa`\)/);
-    expect(await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA)).toBeUndefined();
+    expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toMatch(
+      /^Not accepted: the report changed after this comment was written \(it is now for `aaaaaaa`\)/,
+    );
+    expect(
+      await findAcceptance(client, { repo, issueNumber: 7, group: GROUP, authors: [ACTIONS_BOT] }, SHA),
+    ).toBeUndefined();
     // The same second is not "after".
-    const same = await handleCommentCommand(client, repo, commentEvent('/perf accept', 'maria', { comment: { ...commentEvent('').comment, id: 558, body: '/perf accept', createdAt: '2026-11-29T10:00:01Z' } }), options);
+    const same = await handleCommentCommand(
+      client,
+      repo,
+      commentEvent('/perf accept', 'maria', {
+        comment: { ...commentEvent('').comment, id: 558, body: '/perf accept', createdAt: '2026-11-29T10:00:01Z' },
+      }),
+      options,
+    );
     expect(same.kind).toBe('accepted');
     noViolations(gh);
   });
@@ -228,9 +332,16 @@ describe('/perf accept', () => {
   it('reads only the markers a bot comment ends with: a forged report marker above them is text', async () => {
     const { gh, s, client } = await world();
     const forged = `<!-- perf-triage:comment group=${GROUP} stamp=77.1 sha=${NEW_SHA} -->`;
-    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### report\nconfig note: ${forged}\n${marker(GROUP, '9001.1', SHA)}\n` });
+    s.addComment('acme/llm', 7, {
+      author: ACTIONS_BOT,
+      body: `### report\nconfig note: ${forged}\n${marker(GROUP, '9001.1', SHA)}\n`,
+    });
     s.pull('acme/llm', 7)!.head.sha = NEW_SHA;
-    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept'), options)).toMatchObject({ kind: 'stale', reported: SHA, head: NEW_SHA });
+    expect(await handleCommentCommand(client, repo, commentEvent('/perf accept'), options)).toMatchObject({
+      kind: 'stale',
+      reported: SHA,
+      head: NEW_SHA,
+    });
     noViolations(gh);
   });
 });
@@ -239,7 +350,14 @@ describe('the outcome turns green', () => {
   const payload = (body: string) => ({
     action: 'created',
     issue: { number: 7, pull_request: { url: 'x' } },
-    comment: { id: 555, body, user: { login: 'wes', type: 'User' }, created_at: '2026-11-29T10:00:00Z', updated_at: '2026-11-29T10:00:00Z', html_url: 'https://github.com/acme/llm/pull/7#issuecomment-555' },
+    comment: {
+      id: 555,
+      body,
+      user: { login: 'wes', type: 'User' },
+      created_at: '2026-11-29T10:00:00Z',
+      updated_at: '2026-11-29T10:00:00Z',
+      html_url: 'https://github.com/acme/llm/pull/7#issuecomment-555',
+    },
   });
   const context = (gh: Emulator, body: string) => ({
     eventName: 'issue_comment',
@@ -256,8 +374,19 @@ describe('the outcome turns green', () => {
     const { gh, s } = await world();
     const client = createClient({ token: 'ghs_actions', baseUrl: gh.url, retryBaseMs: 10 });
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment() });
-    const { data: check } = await client.rest.checks.create({ ...repo, name: 'perf-triage', head_sha: SHA, status: 'completed', conclusion: 'failure', output: { title: 'regressed', summary: 'x' } });
-    await runCommand(client, context(gh, '/perf accept known cost'), { group: GROUP, authors: [ACTIONS_BOT], checkName: 'perf-triage' });
+    const { data: check } = await client.rest.checks.create({
+      ...repo,
+      name: 'perf-triage',
+      head_sha: SHA,
+      status: 'completed',
+      conclusion: 'failure',
+      output: { title: 'regressed', summary: 'x' },
+    });
+    await runCommand(client, context(gh, '/perf accept known cost'), {
+      group: GROUP,
+      authors: [ACTIONS_BOT],
+      checkName: 'perf-triage',
+    });
     expect(s.checkRuns.get(check.id)).toMatchObject({ conclusion: 'success' });
     expect(s.commentsOn('acme/llm', 7).at(-1)!.body).toContain('The "perf-triage" check is now green.');
     noViolations(gh);
@@ -268,13 +397,21 @@ describe('the outcome turns green', () => {
     const client = createClient({ token: 'ghs_actions', baseUrl: gh.url, retryBaseMs: 10 });
     const reporting = s.addWorkflowRun('acme/llm', { headBranch: 'feat', headSha: SHA, conclusion: 'failure' });
     s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: reportComment(SHA, `${reporting.id}.1`) });
-    await runCommand(client, context(gh, '/perf accept known cost'), { group: GROUP, authors: [ACTIONS_BOT], checkName: 'perf-triage' });
+    await runCommand(client, context(gh, '/perf accept known cost'), {
+      group: GROUP,
+      authors: [ACTIONS_BOT],
+      checkName: 'perf-triage',
+    });
     expect(gh.calls('actions/re-run-workflow-failed-jobs')).toHaveLength(1);
     expect(s.runs.get(reporting.id)).toMatchObject({ runAttempt: 2, status: 'queued' });
     const answer = s.commentsOn('acme/llm', 7).at(-1)!.body;
-    expect(answer).toContain(`Re-running the failed jobs of [the run](https://github.com/acme/llm/actions/runs/${reporting.id})`);
+    expect(answer).toContain(
+      `Re-running the failed jobs of [the run](https://github.com/acme/llm/actions/runs/${reporting.id})`,
+    );
     // The marker is in the answer from the first write, before anything re-runs.
-    expect(gh.calls('issues/create-comment')[0].body).toMatchObject({ body: expect.stringContaining('<!-- perf-triage:accept') });
+    expect(gh.calls('issues/create-comment')[0].body).toMatchObject({
+      body: expect.stringContaining('<!-- perf-triage:accept'),
+    });
     noViolations(gh);
   }, 20_000);
 });
@@ -291,21 +428,43 @@ describe('the outcome turns green only through the run that reported', () => {
     payload: {
       action: 'created',
       issue: { number: 7, pull_request: { url: 'x' } },
-      comment: { id: 555, body: '/perf accept ok', user: { login: 'wes', type: 'User' }, created_at: '2026-11-29T10:00:00Z', updated_at: '2026-11-29T10:00:00Z', html_url: 'https://github.com/acme/llm/pull/7#issuecomment-555' },
+      comment: {
+        id: 555,
+        body: '/perf accept ok',
+        user: { login: 'wes', type: 'User' },
+        created_at: '2026-11-29T10:00:00Z',
+        updated_at: '2026-11-29T10:00:00Z',
+        html_url: 'https://github.com/acme/llm/pull/7#issuecomment-555',
+      },
     },
   });
 
   it('a run of another commit, another event or another workflow is never re-run', async () => {
     const cases = [
-      { run: { headBranch: 'feat', headSha: NEW_SHA, conclusion: 'failure' }, workflow: undefined, why: /ran on ccccccc, not on the accepted aaaaaaa/ },
-      { run: { headBranch: 'main', headSha: SHA, conclusion: 'failure', event: 'push' }, workflow: undefined, why: /came from a push event/ },
-      { run: { headBranch: 'feat', headSha: SHA, conclusion: 'failure', path: '.github/workflows/deploy.yml' }, workflow: '.github/workflows/bench.yml', why: /is a run of \.github\/workflows\/deploy\.yml, not of \.github\/workflows\/bench\.yml/ },
+      {
+        run: { headBranch: 'feat', headSha: NEW_SHA, conclusion: 'failure' },
+        workflow: undefined,
+        why: /ran on ccccccc, not on the accepted aaaaaaa/,
+      },
+      {
+        run: { headBranch: 'main', headSha: SHA, conclusion: 'failure', event: 'push' },
+        workflow: undefined,
+        why: /came from a push event/,
+      },
+      {
+        run: { headBranch: 'feat', headSha: SHA, conclusion: 'failure', path: '.github/workflows/deploy.yml' },
+        workflow: '.github/workflows/bench.yml',
+        why: /is a run of \.github\/workflows\/deploy\.yml, not of \.github\/workflows\/bench\.yml/,
+      },
     ];
     for (const c of cases) {
       const { gh, s } = await world();
       const client = createClient({ token: 'ghs_actions', baseUrl: gh.url, retryBaseMs: 10 });
       const run = s.addWorkflowRun('acme/llm', c.run);
-      s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### report\n${marker(GROUP, `${run.id}.1`, SHA, c.workflow)}` });
+      s.addComment('acme/llm', 7, {
+        author: ACTIONS_BOT,
+        body: `### report\n${marker(GROUP, `${run.id}.1`, SHA, c.workflow)}`,
+      });
       const warnings: string[] = [];
       const original = process.stdout.write.bind(process.stdout);
       process.stdout.write = ((chunk: string) => (warnings.push(String(chunk)), true)) as typeof process.stdout.write;
@@ -321,14 +480,27 @@ describe('the outcome turns green only through the run that reported', () => {
     // The run that reported, of the workflow its marker names, is re-run.
     const { gh, s } = await world();
     const client = createClient({ token: 'ghs_actions', baseUrl: gh.url, retryBaseMs: 10 });
-    const run = s.addWorkflowRun('acme/llm', { headBranch: 'feat', headSha: SHA, conclusion: 'failure', path: '.github/workflows/bench.yml' });
-    s.addComment('acme/llm', 7, { author: ACTIONS_BOT, body: `### report\n${marker(GROUP, `${run.id}.1`, SHA, '.github/workflows/bench.yml')}` });
+    const run = s.addWorkflowRun('acme/llm', {
+      headBranch: 'feat',
+      headSha: SHA,
+      conclusion: 'failure',
+      path: '.github/workflows/bench.yml',
+    });
+    s.addComment('acme/llm', 7, {
+      author: ACTIONS_BOT,
+      body: `### report\n${marker(GROUP, `${run.id}.1`, SHA, '.github/workflows/bench.yml')}`,
+    });
     await runCommand(client, context(gh), { group: GROUP, authors: [ACTIONS_BOT], checkName: 'perf-triage' });
     expect(gh.calls('actions/re-run-workflow-failed-jobs')).toHaveLength(1);
   }, 30_000);
 });
 
-function recordRequest(client: GitHubClient, report: Report, heads: Side[], overrides: Partial<RecordRequest> = {}): RecordRequest {
+function recordRequest(
+  client: GitHubClient,
+  report: Report,
+  heads: Side[],
+  overrides: Partial<RecordRequest> = {},
+): RecordRequest {
   return {
     client,
     repo,
@@ -361,12 +533,22 @@ describe('record mode', () => {
     const { entries, issues } = parseJournal(fileAt('main', paths.jsonl)!, paths.jsonl);
     expect(issues).toEqual([]);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'unaccepted-regression', benchmark: GROUP, commit: SHA, pullRequest: { number: 7 }, verdict: 'regressed' });
+    expect(entries[0]).toMatchObject({
+      kind: 'unaccepted-regression',
+      benchmark: GROUP,
+      commit: SHA,
+      pullRequest: { number: 7 },
+      verdict: 'regressed',
+    });
     expect(Object.keys(entries[0].phases ?? {})).toEqual(expect.arrayContaining(['queue_wait', 'prefill', 'decode']));
     const markdown = fileAt('main', paths.markdown)!;
     expect(markdown).toBe(renderJournal(entries));
     expect(markdown).toContain('⚠️ **merged without acceptance**');
-    expect(JSON.parse(fileAt('main', paths.baseline(GROUP))!)).toMatchObject({ schema: 'perf-triage/baseline@1', benchmark: GROUP, commit: SHA });
+    expect(JSON.parse(fileAt('main', paths.baseline(GROUP))!)).toMatchObject({
+      schema: 'perf-triage/baseline@1',
+      benchmark: GROUP,
+      commit: SHA,
+    });
     noViolations(gh);
   });
 
@@ -374,7 +556,13 @@ describe('record mode', () => {
     const { client, fileAt } = await world();
     const { report, base, head } = await demo();
     const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
-    const acceptance = { by: 'maria', reason: 'bigger batches, by design', effort: '2 days', sha: SHA, at: '2026-11-29T10:00:05Z' };
+    const acceptance = {
+      by: 'maria',
+      reason: 'bigger batches, by design',
+      effort: '2 days',
+      sha: SHA,
+      at: '2026-11-29T10:00:05Z',
+    };
     await recordResults(recordRequest(client, report, heads, { acceptance }));
     const [entry] = parseJournal(fileAt('main', paths.jsonl)!, paths.jsonl).entries;
     expect(entry).toMatchObject({ kind: 'accepted', effort: '2 days', acceptance });
@@ -403,12 +591,20 @@ describe('record mode', () => {
     const heads = pairBenchmarks(base, head).pairs.map((p) => p.head);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        recordResults(recordRequest(unthrottled(gh), report, heads, { runId: `93${i.toString().padStart(2, '0')}`, recordedAt: `2026-11-29T12:00:${String(i).padStart(2, '0')}.000Z`, retry: { maxAttempts: 30, backoff: { baseMs: 5, maxMs: 200 } } })),
+        recordResults(
+          recordRequest(unthrottled(gh), report, heads, {
+            runId: `93${i.toString().padStart(2, '0')}`,
+            recordedAt: `2026-11-29T12:00:${String(i).padStart(2, '0')}.000Z`,
+            retry: { maxAttempts: 30, backoff: { baseMs: 5, maxMs: 200 } },
+          }),
+        ),
       ),
     );
     expect(results.every((r) => r.commit)).toBe(true);
     const { entries } = parseJournal(fileAt('main', paths.jsonl)!, paths.jsonl);
-    expect(entries.map((e) => e.id).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `93${i.toString().padStart(2, '0')}:${GROUP}`));
+    expect(entries.map((e) => e.id).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `93${i.toString().padStart(2, '0')}:${GROUP}`),
+    );
     expect(fileAt('main', paths.markdown)).toBe(renderJournal(entries));
     // Linear history: ten commits on top of the seed commit.
     let count = 0;
@@ -447,7 +643,10 @@ describe('remote baselines', () => {
     const [d, r] = [viaDigest.benchmarks[0], report.benchmarks[0]];
     expect(d.metrics.map((m) => m.verdict)).toEqual(r.metrics.map((m) => m.verdict));
     expect(d.findings.map((f) => f.hint)).toEqual(r.findings.map((f) => f.hint));
-    const missing = await journalBaseline(client, repo, 'main', paths, { ...head, runs: head.runs.map((run) => ({ ...run, meta: { ...run.meta, benchmark: 'mistral' } })) });
+    const missing = await journalBaseline(client, repo, 'main', paths, {
+      ...head,
+      runs: head.runs.map((run) => ({ ...run, meta: { ...run.meta, benchmark: 'mistral' } })),
+    });
     expect(missing.missing).toEqual(['mistral']);
   });
 
@@ -458,17 +657,49 @@ describe('remote baselines', () => {
     s.addArtifact(old.id, { name: 'perf-triage-results', files: { 'results.jsonl': results } });
     const expired = s.addWorkflowRun('acme/llm', { event: 'push', headBranch: 'main', headSha: 'f'.repeat(40) });
     s.addArtifact(expired.id, { name: 'perf-triage-results', files: { 'results.jsonl': results }, expired: true });
-    const failed = s.addWorkflowRun('acme/llm', { event: 'push', headBranch: 'main', headSha: '1'.repeat(40), conclusion: 'failure' });
+    const failed = s.addWorkflowRun('acme/llm', {
+      event: 'push',
+      headBranch: 'main',
+      headSha: '1'.repeat(40),
+      conclusion: 'failure',
+    });
     s.addArtifact(failed.id, { name: 'perf-triage-results', files: { 'results.jsonl': 'garbage' } });
-    const other = s.addWorkflowRun('acme/llm', { event: 'push', headBranch: 'main', headSha: '2'.repeat(40), workflowId: 999, path: '.github/workflows/other.yml' });
+    const other = s.addWorkflowRun('acme/llm', {
+      event: 'push',
+      headBranch: 'main',
+      headSha: '2'.repeat(40),
+      workflowId: 999,
+      path: '.github/workflows/other.yml',
+    });
     s.addArtifact(other.id, { name: 'perf-triage-results', files: { 'results.jsonl': 'garbage' } });
-    const current = s.addWorkflowRun('acme/llm', { headBranch: 'feat', headSha: SHA, status: 'in_progress', conclusion: null });
-    const found = await latestBaselineArtifact(client, repo, { workflowRunId: current.id, branch: 'main', artifactName: 'perf-triage-results', limits: DEFAULT_ARTIFACT_LIMITS });
-    expect(found).toMatchObject({ runId: old.id, headSha: 'e'.repeat(40), passedOver: [`run ${expired.id}: artifact expired`] });
+    const current = s.addWorkflowRun('acme/llm', {
+      headBranch: 'feat',
+      headSha: SHA,
+      status: 'in_progress',
+      conclusion: null,
+    });
+    const found = await latestBaselineArtifact(client, repo, {
+      workflowRunId: current.id,
+      branch: 'main',
+      artifactName: 'perf-triage-results',
+      limits: DEFAULT_ARTIFACT_LIMITS,
+    });
+    expect(found).toMatchObject({
+      runId: old.id,
+      headSha: 'e'.repeat(40),
+      passedOver: [`run ${expired.id}: artifact expired`],
+    });
     expect(found.files.map((f) => f.name)).toEqual(['results.jsonl']);
-    const none = await latestBaselineArtifact(client, repo, { workflowRunId: current.id, branch: 'release', artifactName: 'perf-triage-results', limits: DEFAULT_ARTIFACT_LIMITS }).catch((e: unknown) => e);
+    const none = await latestBaselineArtifact(client, repo, {
+      workflowRunId: current.id,
+      branch: 'release',
+      artifactName: 'perf-triage-results',
+      limits: DEFAULT_ARTIFACT_LIMITS,
+    }).catch((e: unknown) => e);
     expect(none).toBeInstanceOf(InputError);
-    expect((none as Error).message).toMatch(/no successful push run of .* on release has an unexpired artifact "perf-triage-results"/);
+    expect((none as Error).message).toMatch(
+      /no successful push run of .* on release has an unexpired artifact "perf-triage-results"/,
+    );
     noViolations(gh);
   });
 });

@@ -4,7 +4,19 @@
 // acceptance.ts, with the tests in publish.test.ts and journal.test.ts.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answeredComment, answerMarker, groupId, hasMarker, hasStamp, marker, parseMarker, reportedRun, reportedSha, reportGroups, trailingMarkers } from '../../src/github/marker';
+import {
+  answeredComment,
+  answerMarker,
+  groupId,
+  hasMarker,
+  hasStamp,
+  marker,
+  parseMarker,
+  reportedRun,
+  reportedSha,
+  reportGroups,
+  trailingMarkers,
+} from '../../src/github/marker';
 import { codeText, markdownText } from '../../src/render/escape';
 
 const SHA = 'a'.repeat(40);
@@ -33,8 +45,15 @@ describe('groupId', () => {
 
 describe('marker and parseMarker', () => {
   it('writes the fields the bot can verify and reads them back', () => {
-    expect(marker('Llama 8B', '9001.2', SHA, '.github/workflows/perf.yml')).toBe(`<!-- perf-triage:comment group=llama-8b stamp=9001.2 sha=${SHA} workflow=.github/workflows/perf.yml -->`);
-    expect(parseMarker(report('r', 'Llama 8B', '9001.2', SHA, '.github/workflows/perf.yml'))).toEqual({ group: 'llama-8b', run: { id: 9001, attempt: 2 }, sha: SHA, workflow: '.github/workflows/perf.yml' });
+    expect(marker('Llama 8B', '9001.2', SHA, '.github/workflows/perf.yml')).toBe(
+      `<!-- perf-triage:comment group=llama-8b stamp=9001.2 sha=${SHA} workflow=.github/workflows/perf.yml -->`,
+    );
+    expect(parseMarker(report('r', 'Llama 8B', '9001.2', SHA, '.github/workflows/perf.yml'))).toEqual({
+      group: 'llama-8b',
+      run: { id: 9001, attempt: 2 },
+      sha: SHA,
+      workflow: '.github/workflows/perf.yml',
+    });
     expect(parseMarker(report('r', 'g', '1.1'))).toEqual({ group: 'g', run: { id: 1, attempt: 1 } });
     expect(parseMarker(report('r', 'g', '1.1', SHA256))?.sha).toBe(SHA256);
   });
@@ -116,7 +135,16 @@ describe('reportedSha, reportedRun, reportGroups', () => {
 
 describe('escaped artifact text never forms a marker', () => {
   it('holds for any text, in markdown and in a code span, on any line', () => {
-    const text = fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom(marker('g', '1.1', SHA), `x ${marker('g', '2.1')}`, '<!-- perf-triage:answer comment=5 -->', '<!--', '<\u2060!--'));
+    const text = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.constantFrom(
+        marker('g', '1.1', SHA),
+        `x ${marker('g', '2.1')}`,
+        '<!-- perf-triage:answer comment=5 -->',
+        '<!--',
+        '<\u2060!--',
+      ),
+    );
     fc.assert(
       fc.property(text, (t) => {
         for (const escaped of [markdownText(t, 200), `\`${codeText(t, 200)}\``]) {
@@ -134,8 +162,13 @@ describe('escaped artifact text never forms a marker', () => {
 describe('answer markers', () => {
   it('name the comment answered, among the trailing markers only', () => {
     expect(answerMarker(555)).toBe('<!-- perf-triage:answer comment=555 -->');
-    expect(answeredComment(`✅ accepted\n<!-- perf-triage:accept group=g sha=${SHA} data=e30= -->\n${answerMarker(555)}\n`)).toBe(555);
+    expect(
+      answeredComment(`✅ accepted\n<!-- perf-triage:accept group=g sha=${SHA} data=e30= -->\n${answerMarker(555)}\n`),
+    ).toBe(555);
     expect(answeredComment(`${answerMarker(555)}\ntext below`)).toBeUndefined();
-    expect(trailingMarkers(`text\n${marker('g', '1.1')}\n${answerMarker(7)}`)).toEqual([answerMarker(7), marker('g', '1.1')]);
+    expect(trailingMarkers(`text\n${marker('g', '1.1')}\n${answerMarker(7)}`)).toEqual([
+      answerMarker(7),
+      marker('g', '1.1'),
+    ]);
   });
 });

@@ -18,7 +18,12 @@ function asRecord(entries: { name: string; data: Uint8Array }[]): Record<string,
   return Object.fromEntries(entries.map((e) => [e.name, text(e.data)]));
 }
 
-function rejects(zip: Uint8Array, pattern: RegExp, errorClass: typeof UnsafeArchiveError | typeof ZipFormatError = UnsafeArchiveError, lim = limits): void {
+function rejects(
+  zip: Uint8Array,
+  pattern: RegExp,
+  errorClass: typeof UnsafeArchiveError | typeof ZipFormatError = UnsafeArchiveError,
+  lim = limits,
+): void {
   let caught: unknown;
   try {
     readZip(zip, lim);
@@ -79,27 +84,38 @@ describe('readZip round trips', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it.skipIf(!zipAvailable)(`reads archives written by the system zip command${zipAvailable ? '' : ' (SKIPPED: no `zip` on PATH)'}`, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'perf-triage-zip-'));
-    dirs.push(dir);
-    const src = join(dir, 'src');
-    mkdirSync(join(src, 'results', 'nested'), { recursive: true });
-    const big = Array.from({ length: 5000 }, (_, i) => `${i},${(i * 7919) % 1000}`).join('\n');
-    writeFileSync(join(src, 'results', 'summary.json'), '{"p50": 41.2}');
-    writeFileSync(join(src, 'results', 'nested', 'requests.csv'), big);
-    writeFileSync(join(src, 'tiny.txt'), 'x');
-    for (const [flag, file] of [['-6', 'deflated.zip'], ['-0', 'stored.zip']] as const) {
-      execFileSync('zip', ['-q', '-r', '-X', flag, join(dir, file), '.'], { cwd: src });
-      const entries = readZip(new Uint8Array(readFileSync(join(dir, file))), limits);
-      expect(asRecord(entries)).toEqual({ 'results/summary.json': '{"p50": 41.2}', 'results/nested/requests.csv': big, 'tiny.txt': 'x' });
-    }
-    // zip -y stores the link itself: refused as a symlink entry.
-    symlinkSync('/etc/passwd', join(src, 'link'));
-    execFileSync('zip', ['-q', '-y', join(dir, 'link.zip'), 'link'], { cwd: src });
-    rejects(new Uint8Array(readFileSync(join(dir, 'link.zip'))), /symbolic link/);
-  });
+  it.skipIf(!zipAvailable)(
+    `reads archives written by the system zip command${zipAvailable ? '' : ' (SKIPPED: no `zip` on PATH)'}`,
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'perf-triage-zip-'));
+      dirs.push(dir);
+      const src = join(dir, 'src');
+      mkdirSync(join(src, 'results', 'nested'), { recursive: true });
+      const big = Array.from({ length: 5000 }, (_, i) => `${i},${(i * 7919) % 1000}`).join('\n');
+      writeFileSync(join(src, 'results', 'summary.json'), '{"p50": 41.2}');
+      writeFileSync(join(src, 'results', 'nested', 'requests.csv'), big);
+      writeFileSync(join(src, 'tiny.txt'), 'x');
+      for (const [flag, file] of [
+        ['-6', 'deflated.zip'],
+        ['-0', 'stored.zip'],
+      ] as const) {
+        execFileSync('zip', ['-q', '-r', '-X', flag, join(dir, file), '.'], { cwd: src });
+        const entries = readZip(new Uint8Array(readFileSync(join(dir, file))), limits);
+        expect(asRecord(entries)).toEqual({
+          'results/summary.json': '{"p50": 41.2}',
+          'results/nested/requests.csv': big,
+          'tiny.txt': 'x',
+        });
+      }
+      // zip -y stores the link itself: refused as a symlink entry.
+      symlinkSync('/etc/passwd', join(src, 'link'));
+      execFileSync('zip', ['-q', '-y', join(dir, 'link.zip'), 'link'], { cwd: src });
+      rejects(new Uint8Array(readFileSync(join(dir, 'link.zip'))), /symbolic link/);
+    },
+  );
 
-  if (!zipAvailable) console.warn('zip.test.ts: the `zip` command is not installed; the system-zip round trip is skipped');
+  if (!zipAvailable)
+    console.warn('zip.test.ts: the `zip` command is not installed; the system-zip round trip is skipped');
 });
 
 describe('readZip rejections', () => {
@@ -109,18 +125,30 @@ describe('readZip rejections', () => {
   });
 
   it('refuses an entry larger than maxEntryBytes by its declared size', () => {
-    rejects(zipFiles({ 'a.bin': new Uint8Array(2048) }), /"a.bin" is 2048 bytes, more than the limit of 1024/, UnsafeArchiveError, { ...limits, maxEntryBytes: 1024 });
+    rejects(
+      zipFiles({ 'a.bin': new Uint8Array(2048) }),
+      /"a.bin" is 2048 bytes, more than the limit of 1024/,
+      UnsafeArchiveError,
+      { ...limits, maxEntryBytes: 1024 },
+    );
   });
 
   it('refuses archives whose files add up past maxTotalBytes', () => {
     const zip = zipFiles({ 'a.bin': new Uint8Array(600), 'b.bin': new Uint8Array(600) }, 'store');
-    rejects(zip, /more than the limit of 1000 uncompressed bytes/, UnsafeArchiveError, { ...limits, maxTotalBytes: 1000 });
+    rejects(zip, /more than the limit of 1000 uncompressed bytes/, UnsafeArchiveError, {
+      ...limits,
+      maxTotalBytes: 1000,
+    });
   });
 
   it('refuses a zip bomb by its compression ratio before inflating', () => {
     const bomb = zipBomb(20 << 20);
     expect(bomb.length).toBeLessThan(40_000);
-    rejects(bomb, /compression ratio of \d+\.\d, above the limit of 200/, UnsafeArchiveError, { ...limits, maxEntryBytes: 100 << 20, maxTotalBytes: 100 << 20 });
+    rejects(bomb, /compression ratio of \d+\.\d, above the limit of 200/, UnsafeArchiveError, {
+      ...limits,
+      maxEntryBytes: 100 << 20,
+      maxTotalBytes: 100 << 20,
+    });
   });
 
   it('refuses an entry that inflates past its declared size (a lying header)', () => {
@@ -135,7 +163,11 @@ describe('readZip rejections', () => {
   });
 
   it('refuses a stored entry whose sizes disagree', () => {
-    rejects(writeZip([{ name: 's.txt', data: 'abc', method: 'store', declaredSize: 2 }]), /different compressed and uncompressed sizes/, ZipFormatError);
+    rejects(
+      writeZip([{ name: 's.txt', data: 'abc', method: 'store', declaredSize: 2 }]),
+      /different compressed and uncompressed sizes/,
+      ZipFormatError,
+    );
   });
 
   it.each([
@@ -155,7 +187,10 @@ describe('readZip rejections', () => {
   });
 
   it('refuses symlinks (S_IFLNK in the upper external attributes)', () => {
-    rejects(writeZip([{ name: 'link', data: '../../../etc/passwd', method: 'store', mode: 0o120777 }]), /symbolic link entry: "link"/);
+    rejects(
+      writeZip([{ name: 'link', data: '../../../etc/passwd', method: 'store', mode: 0o120777 }]),
+      /symbolic link entry: "link"/,
+    );
   });
 
   it('refuses other special files', () => {
@@ -168,8 +203,20 @@ describe('readZip rejections', () => {
   });
 
   it('refuses duplicate names, files and directories alike', () => {
-    rejects(writeZip([{ name: 'a.json', data: '1' }, { name: 'a.json', data: '2' }]), /duplicate entry name: "a.json"/);
-    rejects(writeZip([{ name: 'd', directory: true }, { name: 'd/', directory: true }]), /duplicate entry name/);
+    rejects(
+      writeZip([
+        { name: 'a.json', data: '1' },
+        { name: 'a.json', data: '2' },
+      ]),
+      /duplicate entry name: "a.json"/,
+    );
+    rejects(
+      writeZip([
+        { name: 'd', directory: true },
+        { name: 'd/', directory: true },
+      ]),
+      /duplicate entry name/,
+    );
   });
 
   it('refuses ZIP64 archives with a clear error', () => {
@@ -198,8 +245,16 @@ describe('readZip rejections', () => {
 
   it('reports corruption and unsupported features as ZipFormatError', () => {
     rejects(writeZip([{ name: 'a.txt', data: 'hello', crc: 1234 }]), /CRC-32 mismatch for "a.txt"/, ZipFormatError);
-    rejects(writeZip([{ name: 'a.txt', data: 'hello', methodCode: 12 }]), /unsupported compression method 12/, ZipFormatError);
-    rejects(enc.encode('definitely not a zip file, just some text'), /no end of central directory record/, ZipFormatError);
+    rejects(
+      writeZip([{ name: 'a.txt', data: 'hello', methodCode: 12 }]),
+      /unsupported compression method 12/,
+      ZipFormatError,
+    );
+    rejects(
+      enc.encode('definitely not a zip file, just some text'),
+      /no end of central directory record/,
+      ZipFormatError,
+    );
     rejects(new Uint8Array(5), /too short/, ZipFormatError);
     const good = zipFiles({ 'a.txt': 'hello world' });
     rejects(good.subarray(10), /./, ZipFormatError);
@@ -212,16 +267,30 @@ describe('readZip rejections', () => {
 });
 
 describe('readZip properties', () => {
-  const segment = fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,11}$/).filter((s) => s !== '.' && s !== '..' && !/^[A-Za-z]:/.test(s));
+  const segment = fc
+    .stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,11}$/)
+    .filter((s) => s !== '.' && s !== '..' && !/^[A-Za-z]:/.test(s));
   const name = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
-  const fileSet = fc.uniqueArray(
-    fc.record({ name, data: fc.uint8Array({ maxLength: 2000 }), method: fc.constantFrom<'store' | 'deflate'>('store', 'deflate') }),
-    { selector: (f) => f.name, maxLength: 12 },
-  ).filter((files) => {
-    // A file name may not also be a directory prefix of another (not a ZIP rule, but ours are flat anyway).
-    const names = new Set(files.map((f) => f.name));
-    return files.every((f) => !f.name.split('/').slice(0, -1).some((_, i, parts) => names.has(parts.slice(0, i + 1).join('/'))));
-  });
+  const fileSet = fc
+    .uniqueArray(
+      fc.record({
+        name,
+        data: fc.uint8Array({ maxLength: 2000 }),
+        method: fc.constantFrom<'store' | 'deflate'>('store', 'deflate'),
+      }),
+      { selector: (f) => f.name, maxLength: 12 },
+    )
+    .filter((files) => {
+      // A file name may not also be a directory prefix of another (not a ZIP rule, but ours are flat anyway).
+      const names = new Set(files.map((f) => f.name));
+      return files.every(
+        (f) =>
+          !f.name
+            .split('/')
+            .slice(0, -1)
+            .some((_, i, parts) => names.has(parts.slice(0, i + 1).join('/'))),
+      );
+    });
 
   it('round-trips random file sets', () => {
     fc.assert(
@@ -237,24 +306,37 @@ describe('readZip properties', () => {
 
   it('survives random mutations: valid entries or UnsafeArchiveError/ZipFormatError, within limits', () => {
     const base = writeZip([
-      { name: 'summary.json', data: JSON.stringify({ p50: 41.2, p99: 180.5, runs: Array.from({ length: 50 }, (_, i) => i) }) },
-      { name: 'raw/requests.csv', data: 'id,ttft\n' + Array.from({ length: 300 }, (_, i) => `${i},${(i * 37) % 101}`).join('\n') },
+      {
+        name: 'summary.json',
+        data: JSON.stringify({ p50: 41.2, p99: 180.5, runs: Array.from({ length: 50 }, (_, i) => i) }),
+      },
+      {
+        name: 'raw/requests.csv',
+        data: 'id,ttft\n' + Array.from({ length: 300 }, (_, i) => `${i},${(i * 37) % 101}`).join('\n'),
+      },
       { name: 'raw/blob.bin', data: new Uint8Array(256).map((_, i) => (i * 31) & 0xff), method: 'store' },
       { name: 'zeros.bin', data: new Uint8Array(4000) },
     ]);
     const tight: ZipLimits = { maxEntries: 8, maxEntryBytes: 8000, maxTotalBytes: 12000, maxRatio: 500 };
     expect(readZip(base, tight)).toHaveLength(4);
     const mutation = fc.oneof(
-      fc.array(fc.record({ at: fc.nat({ max: base.length - 1 }), value: fc.integer({ min: 0, max: 255 }) }), { minLength: 1, maxLength: 8 }).map((edits) => (z: Uint8Array) => {
-        const copy = z.slice();
-        for (const e of edits) copy[e.at] = e.value;
-        return copy;
-      }),
-      fc.record({ at: fc.nat({ max: base.length - 4 }), value: fc.constantFrom(0, 0xffffffff, 0x7fffffff, 1, 0xffff) }).map(({ at, value }) => (z: Uint8Array) => {
-        const copy = z.slice();
-        new DataView(copy.buffer).setUint32(at, value >>> 0, true);
-        return copy;
-      }),
+      fc
+        .array(fc.record({ at: fc.nat({ max: base.length - 1 }), value: fc.integer({ min: 0, max: 255 }) }), {
+          minLength: 1,
+          maxLength: 8,
+        })
+        .map((edits) => (z: Uint8Array) => {
+          const copy = z.slice();
+          for (const e of edits) copy[e.at] = e.value;
+          return copy;
+        }),
+      fc
+        .record({ at: fc.nat({ max: base.length - 4 }), value: fc.constantFrom(0, 0xffffffff, 0x7fffffff, 1, 0xffff) })
+        .map(({ at, value }) => (z: Uint8Array) => {
+          const copy = z.slice();
+          new DataView(copy.buffer).setUint32(at, value >>> 0, true);
+          return copy;
+        }),
       fc.nat({ max: base.length }).map((n) => (z: Uint8Array) => z.slice(0, n)),
       fc.nat({ max: base.length }).map((n) => (z: Uint8Array) => z.slice(n)),
     );

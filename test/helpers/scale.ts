@@ -9,10 +9,15 @@ export function scaleRun(run: Run, factor: number): Run {
   const out: Run = { ...run, summaries: run.summaries.map((s) => scaleSummary(s, factor)) };
   if (run.requests) out.requests = scaleTable(run.requests, factor);
   if (run.histograms) {
-    out.histograms = run.histograms.map((h) => ({ ...h, sum: h.sum * factor, buckets: h.buckets.map((b) => ({ ...b, le: b.le * factor })) }));
+    out.histograms = run.histograms.map((h) => ({
+      ...h,
+      sum: h.sum * factor,
+      buckets: h.buckets.map((b) => ({ ...b, le: b.le * factor })),
+    }));
   }
   // The request rate the tool was asked for is a setting of the experiment, not a measurement: it stays.
-  if (run.workload?.durationSeconds !== undefined) out.workload = { ...run.workload, durationSeconds: run.workload.durationSeconds * factor };
+  if (run.workload?.durationSeconds !== undefined)
+    out.workload = { ...run.workload, durationSeconds: run.workload.durationSeconds * factor };
   return out;
 }
 
@@ -31,18 +36,35 @@ function scaleTable(table: RequestTable, factor: number): RequestTable {
     const origin = arrival[0];
     numbers.arrival_ts = arrival.map((t) => origin + (t - origin) * factor);
   }
-  const extraNumbers = new Map([...table.extraNumbers].map(([k, v]) => [k, /_(ms|s|ns|us)$/.test(k) ? v.map((x) => x * factor) : v]));
+  const extraNumbers = new Map(
+    [...table.extraNumbers].map(([k, v]) => [k, /_(ms|s|ns|us)$/.test(k) ? v.map((x) => x * factor) : v]),
+  );
   return {
     ...table,
     numbers,
     extraNumbers,
-    ...(table.tokenGaps ? { tokenGaps: { offsets: table.tokenGaps.offsets, values: table.tokenGaps.values.map((v) => v * factor) } } : {}),
+    ...(table.tokenGaps
+      ? { tokenGaps: { offsets: table.tokenGaps.offsets, values: table.tokenGaps.values.map((v) => v * factor) } }
+      : {}),
   };
 }
 
 function scaleSummary(s: SummaryValue, factor: number): SummaryValue {
   const unit = s.unit ?? '';
-  const latency = ['ttft', 'ttft_client', 'e2e', 'itl', 'tpot', 'tokenize', 'queue_wait', 'prefill', 'network', 'decode', 'detokenize'].includes(s.metric) || unit === 'ms';
+  const latency =
+    [
+      'ttft',
+      'ttft_client',
+      'e2e',
+      'itl',
+      'tpot',
+      'tokenize',
+      'queue_wait',
+      'prefill',
+      'network',
+      'decode',
+      'detokenize',
+    ].includes(s.metric) || unit === 'ms';
   const rate = ['throughput', 'request_throughput'].includes(s.metric) || /\/s$/.test(unit);
   if (latency) return { ...s, value: s.value * factor };
   if (rate) return { ...s, value: s.value / factor };

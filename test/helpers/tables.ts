@@ -5,17 +5,28 @@ import { textSource } from '../../src/ingest/source';
 import type { Run, Side } from '../../src/model/run';
 import { baseScenario, simulateToJsonl, injectedRegressions, type Scenario } from '../../src/sim';
 
-export async function runFromRecords(records: Record<string, unknown>[], metadata?: Record<string, unknown>, name = 'test.jsonl'): Promise<Run> {
+export async function runFromRecords(
+  records: Record<string, unknown>[],
+  metadata?: Record<string, unknown>,
+  name = 'test.jsonl',
+): Promise<Run> {
   const lines = [...(metadata ? [JSON.stringify({ metadata })] : []), ...records.map((r) => JSON.stringify(r))];
   return ingestNative(textSource(name, lines.join('\n') + '\n'), { maxBadLineRatio: 0.05 });
 }
 
-export async function sideFromRecords(label: Side['label'], records: Record<string, unknown>[], metadata?: Record<string, unknown>): Promise<Side> {
+export async function sideFromRecords(
+  label: Side['label'],
+  records: Record<string, unknown>[],
+  metadata?: Record<string, unknown>,
+): Promise<Side> {
   return { label, runs: [await runFromRecords(records, metadata, `${label}.jsonl`)] };
 }
 
 export async function simulatedSide(label: Side['label'], scenario: Scenario): Promise<Side> {
-  return { label, runs: [await ingestNative(textSource(`${label}.jsonl`, simulateToJsonl(scenario)), { maxBadLineRatio: 0.05 })] };
+  return {
+    label,
+    runs: [await ingestNative(textSource(`${label}.jsonl`, simulateToJsonl(scenario)), { maxBadLineRatio: 0.05 })],
+  };
 }
 
 /** A base scenario and the same scenario with one injected regression (same seed: same workload). */

@@ -38,7 +38,10 @@ describe('summary metric ids', () => {
           expect(Object.hasOwn(METRICS, s.metric) && s.metric !== 'failed', `${file}: ${s.metric}`).toBe(true);
           catalog++;
         } else {
-          expect([s.unit, s.direction].every((v) => v !== undefined), `${file}: ${s.metric}`).toBe(true);
+          expect(
+            [s.unit, s.direction].every((v) => v !== undefined),
+            `${file}: ${s.metric}`,
+          ).toBe(true);
           named++;
         }
       }
@@ -52,7 +55,10 @@ describe('summary metric ids', () => {
     const collector = new SummaryCollector();
     // @ts-expect-error 'ttfft' is no catalog id, and a named metric must say its unit and direction
     collector.add('ttfft', 'p50', 1, 'ms', 'p50_ttfft_ms');
-    collector.add('request_goodput', 'mean', 2, 'req/s', 'request_goodput', { unit: 'req/s', direction: 'higher-is-better' });
+    collector.add('request_goodput', 'mean', 2, 'req/s', 'request_goodput', {
+      unit: 'req/s',
+      direction: 'higher-is-better',
+    });
     expect(collector.values.map((v) => v.metric)).toEqual(['ttfft', 'request_goodput']);
   });
 });

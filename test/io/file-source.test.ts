@@ -90,7 +90,9 @@ describe('fileSource', () => {
 
   it('messages can use a display name other than the path', async () => {
     const p = join(dir, 'nope2.jsonl');
-    expect((await errorOf(fileSource(p, 'results/nope2.jsonl'))).message).toBe('results/nope2.jsonl: cannot read: no such file');
+    expect((await errorOf(fileSource(p, 'results/nope2.jsonl'))).message).toBe(
+      'results/nope2.jsonl: cannot read: no such file',
+    );
     const q = join(dir, 'named.jsonl');
     writeFileSync(q, '{"first_token_ms": 1, "total_ms": 2}\n');
     expect((await fileSource(q, 'named.jsonl')).name).toBe('named.jsonl');

@@ -41,7 +41,10 @@ const expand = (...patterns: string[]) => expandPatterns(patterns, root);
 describe('expandPatterns', () => {
   it('* matches files in one directory, not directories, not dotfiles', () => {
     expect(expand('*.jsonl')).toEqual({ files: ['a.jsonl', 'b.jsonl'], unmatched: [] });
-    expect(expand('*')).toEqual({ files: ['a.jsonl', 'b.jsonl', 'c.csv', 'odd[1].json', 'x1.json', 'x2.json', 'xa.json'], unmatched: [] });
+    expect(expand('*')).toEqual({
+      files: ['a.jsonl', 'b.jsonl', 'c.csv', 'odd[1].json', 'x1.json', 'x2.json', 'xa.json'],
+      unmatched: [],
+    });
     expect(expand('sub/*')).toEqual({ files: ['sub/d.jsonl'], unmatched: [] });
     expect(expand('*/d.jsonl')).toEqual({ files: ['sub/d.jsonl', 'sub2/d.jsonl'], unmatched: [] });
   });
@@ -62,7 +65,13 @@ describe('expandPatterns', () => {
   });
 
   it('** matches any depth (including none) and skips dot directories', () => {
-    expect(expand('**/*.jsonl').files).toEqual(['a.jsonl', 'b.jsonl', 'sub/d.jsonl', 'sub/deep/e.jsonl', 'sub2/d.jsonl']);
+    expect(expand('**/*.jsonl').files).toEqual([
+      'a.jsonl',
+      'b.jsonl',
+      'sub/d.jsonl',
+      'sub/deep/e.jsonl',
+      'sub2/d.jsonl',
+    ]);
     expect(expand('sub/**/*.csv').files).toEqual(['sub/deep/f.csv']);
     expect(expand('**/deep/*').files).toEqual(['sub/deep/e.jsonl', 'sub/deep/f.csv']);
   });
@@ -79,17 +88,30 @@ describe('expandPatterns', () => {
   });
 
   it('unmatched patterns are reported; a directory is not a match', () => {
-    expect(expand('*.parquet', 'nope/*.jsonl', 'a.jsonl')).toEqual({ files: ['a.jsonl'], unmatched: ['*.parquet', 'nope/*.jsonl'] });
+    expect(expand('*.parquet', 'nope/*.jsonl', 'a.jsonl')).toEqual({
+      files: ['a.jsonl'],
+      unmatched: ['*.parquet', 'nope/*.jsonl'],
+    });
     expect(expand('dir.js*')).toEqual({ files: [], unmatched: ['dir.js*'] });
   });
 
   it('plain paths are taken as given (existing or not), blank patterns ignored, duplicates removed', () => {
-    expect(expand('missing.jsonl', '  ', '', ' a.jsonl ', '*.jsonl')).toEqual({ files: ['missing.jsonl', 'a.jsonl', 'b.jsonl'], unmatched: [] });
+    expect(expand('missing.jsonl', '  ', '', ' a.jsonl ', '*.jsonl')).toEqual({
+      files: ['missing.jsonl', 'a.jsonl', 'b.jsonl'],
+      unmatched: [],
+    });
   });
 
   it('absolute patterns give absolute paths', () => {
-    expect(expandPatterns([`${root}/sub/**/*.jsonl`]).files).toEqual([`${root}/sub/d.jsonl`, `${root}/sub/deep/e.jsonl`]);
-    expect(expandPatterns([`${root}/x?.json`], '/nonexistent').files).toEqual([`${root}/x1.json`, `${root}/x2.json`, `${root}/xa.json`]);
+    expect(expandPatterns([`${root}/sub/**/*.jsonl`]).files).toEqual([
+      `${root}/sub/d.jsonl`,
+      `${root}/sub/deep/e.jsonl`,
+    ]);
+    expect(expandPatterns([`${root}/x?.json`], '/nonexistent').files).toEqual([
+      `${root}/x1.json`,
+      `${root}/x2.json`,
+      `${root}/xa.json`,
+    ]);
   });
 
   it('each pattern is expanded in sorted order; patterns keep their order', () => {

@@ -54,11 +54,15 @@ describe('gzipped files', () => {
     expect(gunzipIfGzip(plain, 'a')).toBe(plain);
     // A bomb: 300 MB of zeros compress to ~300 kB.
     const bomb = gzipSync(Buffer.alloc(MAX_GUNZIP_BYTES + 1024 * 1024));
-    expect(() => gunzipIfGzip(bomb, 'artifact:bomb.json.gz')).toThrow('artifact:bomb.json.gz: gzip: decompresses to more than 256 MB; refused');
+    expect(() => gunzipIfGzip(bomb, 'artifact:bomb.json.gz')).toThrow(
+      'artifact:bomb.json.gz: gzip: decompresses to more than 256 MB; refused',
+    );
   });
 
   it('a gzip entry that was not decompressed is refused for what it is', async () => {
     const error = await readProfile(bytesSource('raw.gz', readFileSync(REAL))).catch((e: unknown) => e);
-    expect((error as Error).message).toBe('raw.gz: not a profiler export perf-triage reads: gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)');
+    expect((error as Error).message).toBe(
+      'raw.gz: not a profiler export perf-triage reads: gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)',
+    );
   });
 });

@@ -13,9 +13,18 @@ const OPTS = { maxBadLineRatio: 0.05 };
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'perf-triage-side-'));
   mkdirSync(join(dir, 'runs'));
-  writeFileSync(join(dir, 'runs', 'run-1.jsonl'), '{"metadata": {"benchmark": "b"}}\n{"arrival_ts": 2, "first_token_ms": 1, "total_ms": 2}\n{"arrival_ts": 1, "first_token_ms": 3, "total_ms": 4}\n');
-  writeFileSync(join(dir, 'runs', 'run-2.csv'), '# metadata: {"benchmark": "b"}\narrival_ts,first_token_ms,total_ms\n1,5,6\n');
-  writeFileSync(join(dir, 'runs', 'run-3.json'), '{"metadata": {"benchmark": "b"}, "requests": [{"first_token_ms": 7, "total_ms": 8}]}');
+  writeFileSync(
+    join(dir, 'runs', 'run-1.jsonl'),
+    '{"metadata": {"benchmark": "b"}}\n{"arrival_ts": 2, "first_token_ms": 1, "total_ms": 2}\n{"arrival_ts": 1, "first_token_ms": 3, "total_ms": 4}\n',
+  );
+  writeFileSync(
+    join(dir, 'runs', 'run-2.csv'),
+    '# metadata: {"benchmark": "b"}\narrival_ts,first_token_ms,total_ms\n1,5,6\n',
+  );
+  writeFileSync(
+    join(dir, 'runs', 'run-3.json'),
+    '{"metadata": {"benchmark": "b"}, "requests": [{"first_token_ms": 7, "total_ms": 8}]}',
+  );
   writeFileSync(join(dir, 'runs', 'notes.txt'), 'hello\n');
   writeFileSync(join(dir, 'bad.jsonl'), '{"first_token_ms": -1, "total_ms": 2}\n');
 });
@@ -55,8 +64,12 @@ describe('loadSide', () => {
   });
 
   it('a pattern that matches nothing names the pattern and the side', async () => {
-    expect((await errorOf(loadSide('base', ['runs/*.parquet'], { ...OPTS, cwd: dir }))).message).toBe('runs/*.parquet: no file matches this pattern (baseline)');
-    expect((await errorOf(loadSide('head', ['runs/run-*', 'x/*'], { ...OPTS, cwd: dir }))).message).toBe('x/*: no file matches this pattern (results)');
+    expect((await errorOf(loadSide('base', ['runs/*.parquet'], { ...OPTS, cwd: dir }))).message).toBe(
+      'runs/*.parquet: no file matches this pattern (baseline)',
+    );
+    expect((await errorOf(loadSide('head', ['runs/run-*', 'x/*'], { ...OPTS, cwd: dir }))).message).toBe(
+      'x/*: no file matches this pattern (results)',
+    );
   });
 
   it('no patterns at all', async () => {
@@ -65,8 +78,12 @@ describe('loadSide', () => {
   });
 
   it('a named file that does not exist, or cannot be used, names the file as given', async () => {
-    expect((await errorOf(loadSide('base', ['runs/missing.jsonl'], { ...OPTS, cwd: dir }))).message).toBe('runs/missing.jsonl: cannot read: no such file');
-    expect((await errorOf(loadSide('base', ['runs'], { ...OPTS, cwd: dir }))).message).toBe('runs: is a directory, not a results file');
+    expect((await errorOf(loadSide('base', ['runs/missing.jsonl'], { ...OPTS, cwd: dir }))).message).toBe(
+      'runs/missing.jsonl: cannot read: no such file',
+    );
+    expect((await errorOf(loadSide('base', ['runs'], { ...OPTS, cwd: dir }))).message).toBe(
+      'runs: is a directory, not a results file',
+    );
     expect((await errorOf(loadSide('base', ['runs/notes.txt'], { ...OPTS, cwd: dir }))).message).toMatch(
       /^runs\/notes\.txt: not a format perf-triage reads: neither JSON nor a CSV with a header row; the file starts with "hello "\n {2}\(tried \d+ formats: .*, native; perf-triage validate FILE --input-format ID says why one does not fit\)$/,
     );
@@ -78,8 +95,12 @@ describe('loadSide', () => {
   it('the format option: native reads, an unknown id is an error', async () => {
     const side = await loadSide('base', ['runs/run-1.jsonl'], { ...OPTS, cwd: dir, format: 'native' });
     expect(side.runs[0].requests!.length).toBe(2);
-    expect((await errorOf(loadSide('base', ['runs/run-1.jsonl'], { ...OPTS, cwd: dir, format: 'genai' }))).message).toMatch(/^runs\/run-1\.jsonl: unknown format "genai": expected auto or one of /);
+    expect(
+      (await errorOf(loadSide('base', ['runs/run-1.jsonl'], { ...OPTS, cwd: dir, format: 'genai' }))).message,
+    ).toMatch(/^runs\/run-1\.jsonl: unknown format "genai": expected auto or one of /);
     // A format that exists but does not fit says what it expected.
-    expect((await errorOf(loadSide('base', ['runs/run-1.jsonl'], { ...OPTS, cwd: dir, format: 'genai-perf' }))).message).toMatch(/^runs\/run-1\.jsonl: GenAI-Perf summary: not valid JSON/);
+    expect(
+      (await errorOf(loadSide('base', ['runs/run-1.jsonl'], { ...OPTS, cwd: dir, format: 'genai-perf' }))).message,
+    ).toMatch(/^runs\/run-1\.jsonl: GenAI-Perf summary: not valid JSON/);
   });
 });

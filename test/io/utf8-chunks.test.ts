@@ -40,22 +40,33 @@ describe('utf8Chunks', () => {
       fc.constantFrom('\ufeff', 'café €', '😀', '{"a":1}\n', 'x'.repeat(40)),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 8 }), async (pieces, offsets) => {
-        const bytes = Buffer.from(pieces.join(''), 'utf8');
-        const buffers = cut(bytes, offsets);
-        expect(await decode(buffers)).toBe(reference(buffers));
-      }),
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (pieces, offsets) => {
+          const bytes = Buffer.from(pieces.join(''), 'utf8');
+          const buffers = cut(bytes, offsets);
+          expect(await decode(buffers)).toBe(reference(buffers));
+        },
+      ),
       { numRuns: 800 },
     );
   });
 
   it('equals it on invalid bytes and truncated characters', async () => {
-    const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x41, 0x0a, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0xc3));
+    const byte = fc.oneof(
+      fc.integer({ min: 0, max: 255 }),
+      fc.constantFrom(0x41, 0x0a, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0xc3),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(byte, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 8 }), async (list, offsets) => {
-        const buffers = cut(Buffer.from(list), offsets);
-        expect(await decode(buffers)).toBe(reference(buffers));
-      }),
+      fc.asyncProperty(
+        fc.array(byte, { maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (list, offsets) => {
+          const buffers = cut(Buffer.from(list), offsets);
+          expect(await decode(buffers)).toBe(reference(buffers));
+        },
+      ),
       { numRuns: 800 },
     );
   });

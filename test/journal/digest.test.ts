@@ -29,7 +29,9 @@ describe('baseline digest', () => {
       fromRaw.metrics.forEach((m, i) => {
         const d = fromDigest.metrics[i];
         if (!m.base || !d.base) return;
-        expect(m.base.value === 0 ? Math.abs(d.base.value) : Math.abs(d.base.value / m.base.value - 1)).toBeLessThan(1e-5);
+        expect(m.base.value === 0 ? Math.abs(d.base.value) : Math.abs(d.base.value / m.base.value - 1)).toBeLessThan(
+          1e-5,
+        );
         const shift = m.intervalKind === 'relative' ? d.change! : d.difference!;
         expect(shift).toBeGreaterThanOrEqual(m.interval![0]);
         expect(shift).toBeLessThanOrEqual(m.interval![1]);
@@ -57,9 +59,25 @@ describe('baseline digest', () => {
   }, 60_000);
 
   it('refuses a damaged or newer digest, naming the key', () => {
-    expect(() => parseDigest('{"schema": "perf-triage/baseline@9"}', 'b.json')).toThrow(/schema is "perf-triage\/baseline@9".*update perf-triage/);
-    const good = JSON.stringify({ schema: 'perf-triage/baseline@1', benchmark: 'b', createdAt: 'x', runs: [{ meta: { config: {}, extra: {} }, summaries: [], sources: [], requests: { total: 2, kept: 2, orderedByArrival: true, columns: { total_ms: [1, 'x'] }, text: {} } }] });
+    expect(() => parseDigest('{"schema": "perf-triage/baseline@9"}', 'b.json')).toThrow(
+      /schema is "perf-triage\/baseline@9".*update perf-triage/,
+    );
+    const good = JSON.stringify({
+      schema: 'perf-triage/baseline@1',
+      benchmark: 'b',
+      createdAt: 'x',
+      runs: [
+        {
+          meta: { config: {}, extra: {} },
+          summaries: [],
+          sources: [],
+          requests: { total: 2, kept: 2, orderedByArrival: true, columns: { total_ms: [1, 'x'] }, text: {} },
+        },
+      ],
+    });
     expect(() => parseDigest(good, 'b.json')).toThrow(InputError);
-    expect(() => parseDigest(good, 'b.json')).toThrow(/runs\[0\]\.requests\.columns\.total_ms must be 2 finite numbers or nulls/);
+    expect(() => parseDigest(good, 'b.json')).toThrow(
+      /runs\[0\]\.requests\.columns\.total_ms must be 2 finite numbers or nulls/,
+    );
   });
 });

@@ -50,10 +50,31 @@ function lognormal(seed: number, n: number, level: number, sigma: number): numbe
 
 describe('metricHistory', () => {
   const entries: JournalEntry[] = [
-    entry({ id: 'c', recordedAt: '2026-09-03T09:00:00Z', commit: 'ccc', metrics: [{ key: 'ttft.p95', unit: 'ms', value: 830, verdict: 'unchanged' }] }),
-    entry({ id: 'a', recordedAt: '2026-09-01T09:00:00Z', commit: 'aaa', metrics: [{ key: 'ttft.p95', unit: 'ms', value: 800 }] }),
-    entry({ id: 'b', recordedAt: '2026-09-02T09:00:00+02:00', kind: 'accepted', verdict: 'regressed', metrics: [{ key: 'ttft.p95', unit: 'ms', value: 900, verdict: 'regressed' }] }),
-    entry({ id: 'other', benchmark: 'rag-70b', recordedAt: '2026-09-02T10:00:00Z', metrics: [{ key: 'ttft.p95', unit: 'ms', value: 5 }] }),
+    entry({
+      id: 'c',
+      recordedAt: '2026-09-03T09:00:00Z',
+      commit: 'ccc',
+      metrics: [{ key: 'ttft.p95', unit: 'ms', value: 830, verdict: 'unchanged' }],
+    }),
+    entry({
+      id: 'a',
+      recordedAt: '2026-09-01T09:00:00Z',
+      commit: 'aaa',
+      metrics: [{ key: 'ttft.p95', unit: 'ms', value: 800 }],
+    }),
+    entry({
+      id: 'b',
+      recordedAt: '2026-09-02T09:00:00+02:00',
+      kind: 'accepted',
+      verdict: 'regressed',
+      metrics: [{ key: 'ttft.p95', unit: 'ms', value: 900, verdict: 'regressed' }],
+    }),
+    entry({
+      id: 'other',
+      benchmark: 'rag-70b',
+      recordedAt: '2026-09-02T10:00:00Z',
+      metrics: [{ key: 'ttft.p95', unit: 'ms', value: 5 }],
+    }),
     entry({ id: 'nokey', recordedAt: '2026-09-02T11:00:00Z', metrics: [{ key: 'itl.p99', unit: 'ms', value: 40 }] }),
     entry({ id: 'baddate', recordedAt: 'yesterday', metrics: [{ key: 'ttft.p95', unit: 'ms', value: 1 }] }),
     entry({ id: 'a', recordedAt: '2026-09-05T09:00:00Z', metrics: [{ key: 'ttft.p95', unit: 'ms', value: 2 }] }),
@@ -62,9 +83,34 @@ describe('metricHistory', () => {
 
   it('gives the benchmark’s values of the key, oldest first, with kind, verdicts and commit', () => {
     expect(metricHistory(entries, 'chat-8b', 'ttft.p95')).toEqual([
-      { id: 'a', recordedAt: '2026-09-01T09:00:00Z', value: 800, unit: 'ms', kind: 'recorded', verdict: 'unchanged', commit: 'aaa' },
-      { id: 'b', recordedAt: '2026-09-02T09:00:00+02:00', value: 900, unit: 'ms', kind: 'accepted', verdict: 'regressed', metricVerdict: 'regressed' },
-      { id: 'c', recordedAt: '2026-09-03T09:00:00Z', value: 830, unit: 'ms', kind: 'recorded', verdict: 'unchanged', metricVerdict: 'unchanged', commit: 'ccc' },
+      {
+        id: 'a',
+        recordedAt: '2026-09-01T09:00:00Z',
+        value: 800,
+        unit: 'ms',
+        kind: 'recorded',
+        verdict: 'unchanged',
+        commit: 'aaa',
+      },
+      {
+        id: 'b',
+        recordedAt: '2026-09-02T09:00:00+02:00',
+        value: 900,
+        unit: 'ms',
+        kind: 'accepted',
+        verdict: 'regressed',
+        metricVerdict: 'regressed',
+      },
+      {
+        id: 'c',
+        recordedAt: '2026-09-03T09:00:00Z',
+        value: 830,
+        unit: 'ms',
+        kind: 'recorded',
+        verdict: 'unchanged',
+        metricVerdict: 'unchanged',
+        commit: 'ccc',
+      },
     ]);
   });
 
@@ -110,7 +156,8 @@ describe('noiseBand', () => {
     for (const entries of [6, 11, 41]) {
       let sum = 0;
       const histories = 600;
-      for (let s = 0; s < histories; s++) sum += noiseBand(points(lognormal(s, entries, 800, 0.03)), { changePoints: [] })!.sigma;
+      for (let s = 0; s < histories; s++)
+        sum += noiseBand(points(lognormal(s, entries, 800, 0.03)), { changePoints: [] })!.sigma;
       expect(sum / histories).toBeGreaterThan(0.03 * 0.95);
       expect(sum / histories).toBeLessThan(0.03 * 1.05);
     }
@@ -128,7 +175,15 @@ describe('noiseBand', () => {
   it('leaves out steps into entries that were changes: regressed or improved verdicts, accepted or unaccepted regressions', () => {
     const values = Array.from({ length: 12 }, (_, i) => (i % 2 ? 101 : 100));
     const over = (i: number): Partial<HistoryPoint> =>
-      i === 3 ? { verdict: 'regressed', kind: 'unaccepted-regression' } : i === 5 ? { verdict: 'improved' } : i === 7 ? { metricVerdict: 'Regressed' } : i === 9 ? { kind: 'accepted' } : {};
+      i === 3
+        ? { verdict: 'regressed', kind: 'unaccepted-regression' }
+        : i === 5
+          ? { verdict: 'improved' }
+          : i === 7
+            ? { metricVerdict: 'Regressed' }
+            : i === 9
+              ? { kind: 'accepted' }
+              : {};
     const band = noiseBand(points(values, over), { changePoints: [] })!;
     expect(band.excluded).toEqual({ changePoint: 0, shift: 4, invalid: 0 });
     expect(band.pairs).toBe(7);
@@ -158,7 +213,11 @@ describe('noiseBand', () => {
   it('reads straight from journal entries', () => {
     const values = lognormal(6, 12, 800, 0.03);
     const entries = values.map((value, i) =>
-      entry({ id: `r${i}`, recordedAt: new Date(START + i * DAY).toISOString(), metrics: [{ key: 'ttft.p95', unit: 'ms', value }] }),
+      entry({
+        id: `r${i}`,
+        recordedAt: new Date(START + i * DAY).toISOString(),
+        metrics: [{ key: 'ttft.p95', unit: 'ms', value }],
+      }),
     );
     expect(journalNoise(entries, 'chat-8b', 'ttft.p95')).toEqual(noiseBand(points(values)));
     expect(journalNoise(entries, 'chat-8b', 'itl.p99')).toBeUndefined();
@@ -191,14 +250,18 @@ describe('detectDrift', () => {
       shift: expect.closeTo(0.14, 12),
     });
     expect(history[11].recordedAt.slice(0, 10)).toBe('2026-09-12');
-    expect(drift.sentence).toBe('the baseline itself has drifted: TTFT p95 rose 14% over the last 9 entries (change at entry of 2026-09-12, p = 0.005)');
+    expect(drift.sentence).toBe(
+      'the baseline itself has drifted: TTFT p95 rose 14% over the last 9 entries (change at entry of 2026-09-12, p = 0.005)',
+    );
   });
 
   it('says "fell" for a drop, and writes the date as the journal did', () => {
     const history = points([...after, ...before], (i) => (i === 9 ? { recordedAt: '2026-10-03T23:30:00-05:00' } : {}));
     const drift = detectDrift(history, { label: 'throughput' });
     expect(drift.recent?.index).toBe(9);
-    expect(drift.sentence).toBe('the baseline itself has drifted: throughput fell 12% over the last 11 entries (change at entry of 2026-10-03, p = 0.005)');
+    expect(drift.sentence).toBe(
+      'the baseline itself has drifted: throughput fell 12% over the last 11 entries (change at entry of 2026-10-03, p = 0.005)',
+    );
   });
 
   it('describes a change of spread with the same median', () => {
@@ -206,12 +269,17 @@ describe('detectDrift', () => {
     const wild = Array.from({ length: 15 }, (_, i) => [80, 125, 100][i % 3]);
     const drift = detectDrift(points([...calm, ...wild]), { label: 'ITL p99' });
     expect(drift.recent?.index).toBe(15);
-    expect(drift.sentence).toMatch(/^the baseline itself has changed: ITL p99 kept its median but not its spread over the last 15 entries \(change at entry of 2026-09-16, p = 0\.0\d\d\)$/);
+    expect(drift.sentence).toMatch(
+      /^the baseline itself has changed: ITL p99 kept its median but not its spread over the last 15 entries \(change at entry of 2026-09-16, p = 0\.0\d\d\)$/,
+    );
   });
 
   it('keeps quiet about a change older than `within` entries', () => {
     const history = points([...before, ...after]);
-    expect(detectDrift(history, { within: 8 })).toEqual({ changePoints: detectDrift(history).changePoints, recent: detectDrift(history).recent });
+    expect(detectDrift(history, { within: 8 })).toEqual({
+      changePoints: detectDrift(history).changePoints,
+      recent: detectDrift(history).recent,
+    });
     expect(detectDrift(history, { within: 9 }).sentence).toBeDefined();
   });
 
@@ -221,7 +289,9 @@ describe('detectDrift', () => {
   });
 
   it('speaks of the most recent change when there are several', () => {
-    const values = [...Array(12).fill(100), ...Array(12).fill(130), ...Array(10).fill(117)].map((v, i) => v * wobble[i % 3]);
+    const values = [...Array(12).fill(100), ...Array(12).fill(130), ...Array(10).fill(117)].map(
+      (v, i) => v * wobble[i % 3],
+    );
     const drift = detectDrift(points(values), { label: 'E2E p95' });
     expect(drift.changePoints.map((c) => c.index)).toEqual([12, 24]);
     expect(drift.recent?.index).toBe(24);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { lookupMetric, METRIC_NAMES } from '../../src/metrics/catalog';
 import { err, ok } from '../../src/model/result';
-import { MEAN, makeSpec, parseMetricSpec, parseStat, percentile, specLabel, type MetricSpec } from '../../src/metrics/metric-spec';
+import {
+  MEAN,
+  makeSpec,
+  parseMetricSpec,
+  parseStat,
+  percentile,
+  specLabel,
+  type MetricSpec,
+} from '../../src/metrics/metric-spec';
 
 const ALLOWED =
   'ttft, ttft_client, e2e, itl, tpot, throughput, request_throughput, failed, tokenize, queue_wait, prefill, network, decode, detokenize';
@@ -41,7 +49,8 @@ describe('parseStat', () => {
   it('rejects anything else with the list of forms', () => {
     const expected = (t: string) =>
       `"${t}" is not a statistic: expected mean, median or a percentile such as p50, p95, p99, p99.9`;
-    for (const t of ['fast', 'p', 'p-5', '95', 'p99.9999', 'p9x', 'max', 'p1000']) expect(parseStat(t)).toEqual(err(expected(t)));
+    for (const t of ['fast', 'p', 'p-5', '95', 'p99.9999', 'p9x', 'max', 'p1000'])
+      expect(parseStat(t)).toEqual(err(expected(t)));
   });
 });
 
@@ -135,8 +144,12 @@ describe('parseMetricSpec', () => {
   });
 
   it('refuses a percentile of a run-level rate', () => {
-    expect(error('throughput p95')).toBe('throughput is one rate over the whole run and takes no percentile (got "p95")');
-    expect(error('throughput.p99')).toBe('throughput is one rate over the whole run and takes no percentile (got "p99")');
+    expect(error('throughput p95')).toBe(
+      'throughput is one rate over the whole run and takes no percentile (got "p95")',
+    );
+    expect(error('throughput.p99')).toBe(
+      'throughput is one rate over the whole run and takes no percentile (got "p99")',
+    );
     expect(error('request_throughput median')).toBe(
       'request_throughput is one rate over the whole run and takes no percentile (got "median")',
     );

@@ -4,7 +4,13 @@ import { runFromRecords } from '../helpers/tables';
 
 // Arrivals 0..19 s, one a second; each request's first token 1 s after arrival, done 2 s after, with
 // 10 output tokens: decode spans [t+1, t+2]. The steady state is [0, 19] (last arrival).
-const records = Array.from({ length: 20 }, (_, i) => ({ request_id: `r${i}`, arrival_ts: 1000 + i, first_token_ms: 1000, total_ms: 2000, output_tokens: 10 }));
+const records = Array.from({ length: 20 }, (_, i) => ({
+  request_id: `r${i}`,
+  arrival_ts: 1000 + i,
+  first_token_ms: 1000,
+  total_ms: 2000,
+  output_tokens: 10,
+}));
 
 describe('rate series over steady-state windows', () => {
   it('tokens are spread over each decode and counted until the last arrival', async () => {

@@ -3,7 +3,13 @@ import { groupRuns } from '../../src/model/merge';
 import { emptyMeta, type Run } from '../../src/model/run';
 
 function run(role: Run['role'], file: string, extra: Partial<Run> = {}): Run {
-  return { meta: emptyMeta(), summaries: [], sources: [{ file, format: 'x', recordsRead: 0, recordsKept: 0, skipped: 0, issues: [], warnings: [] }], role, ...extra };
+  return {
+    meta: emptyMeta(),
+    summaries: [],
+    sources: [{ file, format: 'x', recordsRead: 0, recordsKept: 0, skipped: 0, issues: [], warnings: [] }],
+    role,
+    ...extra,
+  };
 }
 
 describe('grouping files into runs', () => {
@@ -13,10 +19,18 @@ describe('grouping files into runs', () => {
   });
 
   it('merges one file of each kind per repeat, paired by repeat label', () => {
-    const client1 = run('summary', 'c1', { repeat: 'run=1', summaries: [{ metric: 'ttft', stat: 'p99', value: 20 }], meta: { ...emptyMeta(), config: { max_concurrency: 8 } } });
+    const client1 = run('summary', 'c1', {
+      repeat: 'run=1',
+      summaries: [{ metric: 'ttft', stat: 'p99', value: 20 }],
+      meta: { ...emptyMeta(), config: { max_concurrency: 8 } },
+    });
     const client0 = run('summary', 'c0', { repeat: 'run=0', summaries: [{ metric: 'ttft', stat: 'p99', value: 10 }] });
     const server0 = run('server-metrics', 's0', { repeat: 'run=0', server: { preemptions: 3 } });
-    const server1 = run('server-metrics', 's1', { repeat: 'run=1', server: { preemptions: 5 }, meta: { ...emptyMeta(), config: { max_num_seqs: 64 } } });
+    const server1 = run('server-metrics', 's1', {
+      repeat: 'run=1',
+      server: { preemptions: 5 },
+      meta: { ...emptyMeta(), config: { max_num_seqs: 64 } },
+    });
     const g = groupRuns([client1, server0, client0, server1]);
     if (!g.ok) throw new Error(g.error);
     expect(g.value.map((r) => r.summaries[0].value)).toEqual([10, 20]);

@@ -31,11 +31,17 @@ const HOST = new Set(['cpu_op', 'cuda_runtime', 'cuda_driver', 'python_function'
 
 /** Every kernel (not copies) k times as long, starting where it started. */
 export function scaleKernels(doc: { traceEvents: TraceEvent[] }, k: number): { traceEvents: TraceEvent[] } {
-  return { ...doc, traceEvents: doc.traceEvents.map((e) => (e.ph === 'X' && e.cat === 'kernel' ? { ...e, dur: (e.dur ?? 0) * k } : e)) };
+  return {
+    ...doc,
+    traceEvents: doc.traceEvents.map((e) => (e.ph === 'X' && e.cat === 'kernel' ? { ...e, dur: (e.dur ?? 0) * k } : e)),
+  };
 }
 
 /** The host gaps of the step named `step`, each made twice as long. Returns the doc and the gaps' total (µs). */
-export function doubleHostGaps(doc: { traceEvents: TraceEvent[] }, step: string): { doc: { traceEvents: TraceEvent[] }; gapUs: number } {
+export function doubleHostGaps(
+  doc: { traceEvents: TraceEvent[] },
+  step: string,
+): { doc: { traceEvents: TraceEvent[] }; gapUs: number } {
   const mark = doc.traceEvents.find((e) => e.ph === 'X' && e.name === step)!;
   const [s, t] = [mark.ts, mark.ts + (mark.dur ?? 0)];
   const host = doc.traceEvents

@@ -28,12 +28,15 @@ async function typedOrInputError<T>(run: () => Promise<T>): Promise<T | InputErr
 }
 
 function expectClean(): void {
-  for (const key of ['ph', 'polluted', 'self_cpu_time_total', 'traceEvents', 'key']) expect(Object.prototype).not.toHaveProperty(key);
+  for (const key of ['ph', 'polluted', 'self_cpu_time_total', 'traceEvents', 'key'])
+    expect(Object.prototype).not.toHaveProperty(key);
 }
 
 function expectTotals(t: ProfileTotals): void {
   expect(['torch-key-averages', 'torch-chrome-trace', 'nsys-stats']).toContain(t.format);
-  for (const s of [...t.steps, t.perStep]) for (const k of ['wallMs', 'cpuMs', 'gpuMs', 'collectiveMs', 'idleMs', 'hostGapMs'] as const) expect(typeof s[k]).toBe('number');
+  for (const s of [...t.steps, t.perStep])
+    for (const k of ['wallMs', 'cpuMs', 'gpuMs', 'collectiveMs', 'idleMs', 'hostGapMs'] as const)
+      expect(typeof s[k]).toBe('number');
   const split = splitStep(t);
   expect(['gpu-bound', 'cpu-bound', 'waiting', 'mixed', 'unknown']).toContain(split.verdict);
 }
@@ -51,7 +54,23 @@ const junk = fc.oneof(
   fc.double({ noNaN: false }),
   fc.integer(),
 );
-const keyArb = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'ph', 'ts', 'dur', 'cat', 'name', 'key', 'count', 'self_cpu_time_total', 'device_type', 'traceEvents'), fc.string({ maxLength: 5 }));
+const keyArb = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'ph',
+    'ts',
+    'dur',
+    'cat',
+    'name',
+    'key',
+    'count',
+    'self_cpu_time_total',
+    'device_type',
+    'traceEvents',
+  ),
+  fc.string({ maxLength: 5 }),
+);
 const cutsArb = fc.array(fc.nat(), { maxLength: 8 });
 
 /** Mutates a parsed JSON document: replaces values at random paths, adds odd keys. */
@@ -109,12 +128,38 @@ describe('JSON profile parsers under mutation', () => {
 
   it('random event lists: typed result or InputError', async () => {
     const eventArb = fc.record(
-      { ph: fc.constantFrom('X', 'X', 'M', 'i'), cat: fc.constantFrom('cpu_op', 'kernel', 'cuda_runtime', 'user_annotation', 'gpu_memcpy', 'python_function', 'cuda_sync', 'Trace'), name: fc.constantFrom('ProfilerStep#1', 'cudaStreamSynchronize', 'ncclKernel', 'Memcpy DtoH (Device -> Pinned)', 'aten::item', 'x'), ts: fc.oneof(fc.integer({ min: 0, max: 1000 }), junk), dur: fc.oneof(fc.integer({ min: 0, max: 500 }), junk), pid: fc.constantFrom(0, 1), tid: fc.constantFrom(1, 7) },
+      {
+        ph: fc.constantFrom('X', 'X', 'M', 'i'),
+        cat: fc.constantFrom(
+          'cpu_op',
+          'kernel',
+          'cuda_runtime',
+          'user_annotation',
+          'gpu_memcpy',
+          'python_function',
+          'cuda_sync',
+          'Trace',
+        ),
+        name: fc.constantFrom(
+          'ProfilerStep#1',
+          'cudaStreamSynchronize',
+          'ncclKernel',
+          'Memcpy DtoH (Device -> Pinned)',
+          'aten::item',
+          'x',
+        ),
+        ts: fc.oneof(fc.integer({ min: 0, max: 1000 }), junk),
+        dur: fc.oneof(fc.integer({ min: 0, max: 500 }), junk),
+        pid: fc.constantFrom(0, 1),
+        tid: fc.constantFrom(1, 7),
+      },
       { requiredKeys: ['ph'] },
     );
     await fc.assert(
       fc.asyncProperty(fc.array(eventArb, { maxLength: 25 }), async (events) => {
-        const r = await typedOrInputError(() => readTorchTrace(source('t.json', JSON.stringify({ traceEvents: events }), [])));
+        const r = await typedOrInputError(() =>
+          readTorchTrace(source('t.json', JSON.stringify({ traceEvents: events }), [])),
+        );
         if (!(r instanceof InputError)) {
           expectTotals(r);
           // Busy time never exceeds the step it is counted in.
@@ -142,16 +187,38 @@ function mutateCsv(text: string, edits: readonly [number, string][]): string {
   return lines.join('\n');
 }
 
-const cellArb = fc.oneof(fc.constantFrom('n/a', '', '-1', '1,2,3', '9,00', '__proto__', 'constructor', 'Total Time (ns)', 'Kernel Name', '"', 'NaN', '1e999'), fc.string({ maxLength: 6 }));
+const cellArb = fc.oneof(
+  fc.constantFrom(
+    'n/a',
+    '',
+    '-1',
+    '1,2,3',
+    '9,00',
+    '__proto__',
+    'constructor',
+    'Total Time (ns)',
+    'Kernel Name',
+    '"',
+    'NaN',
+    '1e999',
+  ),
+  fc.string({ maxLength: 6 }),
+);
 
 describe('CSV profile parsers under mutation', () => {
   const cases: [string, (s: TextSource) => Promise<unknown>][] = [
-    ['nsys_tp_rank1_stats.synthetic.csv', async (s) => nsysTotals(await readNsysStats(s), { stepRange: 'decode_step' })],
+    [
+      'nsys_tp_rank1_stats.synthetic.csv',
+      async (s) => nsysTotals(await readNsysStats(s), { stepRange: 'decode_step' }),
+    ],
     ['ncu_details_b200_cublaslt.real.csv', readNcu],
     ['ncu_decode_raw.synthetic.csv', readNcu],
     ['ncu_gpt2_attention_kerneltime_2023.real.csv', readNcu],
     ['ncu_sgemm_kerneltime_2022.real.csv', readNcu],
-    ['nsys_llamacpp_ptq1_base.stats.csv_cuda_api_sum.real.csv', async (s) => nsysTotals(await readNsysStats(s), { steps: 127 })],
+    [
+      'nsys_llamacpp_ptq1_base.stats.csv_cuda_api_sum.real.csv',
+      async (s) => nsysTotals(await readNsysStats(s), { steps: 127 }),
+    ],
     ['key_averages_head.synthetic.csv', (s) => readKeyAverages(s)],
   ];
   for (const [name, read] of cases) {

@@ -36,7 +36,11 @@ const EXPECTED: Record<string, string> = {
 
 describe('profile detection', () => {
   it('covers every fixture', () => {
-    expect(readdirSync('test/fixtures/profile').filter((f) => /\.(json|csv)(\.gz)?$/.test(f)).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync('test/fixtures/profile')
+        .filter((f) => /\.(json|csv)(\.gz)?$/.test(f))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
 
   for (const [file, kind] of Object.entries(EXPECTED)) {

@@ -58,7 +58,16 @@ describe('ncu 2025 details layout (launch shape and rule columns)', () => {
       ['(224, 1, 1)', '(32, 4, 1)'],
     ]);
     expect(r.kernels[0].durationMs).toBeCloseTo(0.4047, 12);
-    expect(r.kernels[0]).toMatchObject({ smPct: 32.46, memoryPct: 25.75, dramPct: 8.96, l1Pct: 18.03, l2Pct: 25.75, occupancyPct: 16.66, gridBlocks: 304, blockThreads: 256 });
+    expect(r.kernels[0]).toMatchObject({
+      smPct: 32.46,
+      memoryPct: 25.75,
+      dramPct: 8.96,
+      l1Pct: 18.03,
+      l2Pct: 25.75,
+      occupancyPct: 16.66,
+      gridBlocks: 304,
+      blockThreads: 256,
+    });
     // "Memory Throughput" in Gbyte/s (Memory Workload Analysis) sits beside the % row: no note about it.
     expect(r.notes).toEqual([]);
   });
@@ -129,8 +138,12 @@ describe('ncu 2023 details with a "Kernel Time" column, no gpu__time_duration (G
       ['void splitKreduce_kernel', 1, '96', '512', true],
       ['void <unnamed>::softmax_', 1, '96', '128', true],
     ]);
-    expect(r.kernels.map((k) => Number(k.durationMs.toFixed(6)))).toEqual([0.053088, 0.023552, 0.017056, 0.016512, 0.007008, 0.005248]);
-    expect(r.notes[0]).toBe('Duration of 8 launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.');
+    expect(r.kernels.map((k) => Number(k.durationMs.toFixed(6)))).toEqual([
+      0.053088, 0.023552, 0.017056, 0.016512, 0.007008, 0.005248,
+    ]);
+    expect(r.notes[0]).toBe(
+      'Duration of 8 launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.',
+    );
     // Waves Per SM 0.33 < 1: ncu's "grid too small".
     const c = classifyKernel(r.kernels[0]);
     expect([c.regime, c.cause, c.unit]).toEqual(['latency-bound', 'small-grid', undefined]);
@@ -145,9 +158,15 @@ describe('ncu 2022 details with a "Kernel Time" column and no rule columns', () 
       ['void splitKreduce_kernel', '0.004224000', false],
     ]);
     // The same launches without gpu__time_duration: 7,556.52 / 1,009,150,443.18 s = 7,488.001 ns; 4,038.70 / 956,132,505.61 s = 4,223.996 ns.
-    const withoutTime = fixture('ncu_sgemm_kerneltime_2022.real.csv').split('\n').filter((l) => !l.includes('gpu__time_duration')).join('\n');
+    const withoutTime = fixture('ncu_sgemm_kerneltime_2022.real.csv')
+      .split('\n')
+      .filter((l) => !l.includes('gpu__time_duration'))
+      .join('\n');
     const d = await readNcu(textSource('no-time.csv', withoutTime));
-    expect(d.kernels.map((k) => [k.durationMs.toFixed(9), k.durationDerived])).toEqual([['0.007488001', true], ['0.004223996', true]]);
+    expect(d.kernels.map((k) => [k.durationMs.toFixed(9), k.durationDerived])).toEqual([
+      ['0.007488001', true],
+      ['0.004223996', true],
+    ]);
     // gpu__dram_throughput is the older name of dram__throughput.
     expect(r.kernels[0].dramPct).toBe(0);
   });

@@ -18,9 +18,16 @@ import { profileReport, type ProfileInputs } from '../../src/report/profiles';
 import { fixture, fixtureSource } from './helpers';
 import { scaleKernelSummary } from './perturb';
 
-const BASE = ['nsys_llamacpp_ptq1_base.stats.csv_cuda_gpu_kern_sum.real.csv', 'nsys_llamacpp_ptq1_base.stats.csv_cuda_api_sum.real.csv'];
-const HEAD = ['nsys_llamacpp_ptq1_rows1.stats.csv_cuda_gpu_kern_sum.real.csv', 'nsys_llamacpp_ptq1_rows1.stats.csv_cuda_api_sum.real.csv'];
-const read = (files: readonly string[], options: ProfileReadOptions = {}) => Promise.all(files.map((f) => readProfile(fixtureSource(f, 1000), options)));
+const BASE = [
+  'nsys_llamacpp_ptq1_base.stats.csv_cuda_gpu_kern_sum.real.csv',
+  'nsys_llamacpp_ptq1_base.stats.csv_cuda_api_sum.real.csv',
+];
+const HEAD = [
+  'nsys_llamacpp_ptq1_rows1.stats.csv_cuda_gpu_kern_sum.real.csv',
+  'nsys_llamacpp_ptq1_rows1.stats.csv_cuda_api_sum.real.csv',
+];
+const read = (files: readonly string[], options: ProfileReadOptions = {}) =>
+  Promise.all(files.map((f) => readProfile(fixtureSource(f, 1000), options)));
 const close = (actual: number, expected: number, digits = 6) => expect(actual).toBeCloseTo(expected, digits);
 
 describe('one run in one file per report', () => {
@@ -47,7 +54,9 @@ describe('one run in one file per report', () => {
 });
 
 describe('before and after the GEMV change', () => {
-  const pair = async (options: { base?: ProfileReadOptions; head?: ProfileReadOptions } = {}): Promise<ProfileInputs> => ({ base: await read(BASE, options.base), head: await read(HEAD, options.head) });
+  const pair = async (
+    options: { base?: ProfileReadOptions; head?: ProfileReadOptions } = {},
+  ): Promise<ProfileInputs> => ({ base: await read(BASE, options.base), head: await read(HEAD, options.head) });
 
   it('compares kernel time per step and per family: the GEMV family −7%, its names all new', async () => {
     const r = profileReport(await pair({ base: { steps: 127 }, head: { steps: 127 } }))!;
@@ -66,7 +75,9 @@ describe('before and after the GEMV change', () => {
     expect(c.change).toBe('unknown');
     expect(c.conclusion).toBe('Wall clock unknown on one side: the steps cannot be compared; GPU time −4.7% (flat).');
     expect(r.split!.head!.steps).toBe(127);
-    expect(r.split!.head!.candidates.find((c) => c.cause === 'implicit-sync')!.detail).toBe('28.3 blocking sync call(s) per step, 13.8 ms blocked.');
+    expect(r.split!.head!.candidates.find((c) => c.cause === 'implicit-sync')!.detail).toBe(
+      '28.3 blocking sync call(s) per step, 13.8 ms blocked.',
+    );
   });
 
   it('a wall clock per side: GPU time summed past the wall is explained, not passed in silence', async () => {
@@ -75,18 +86,29 @@ describe('before and after the GEMV change', () => {
     const h = r.split!.head!;
     close(h.gpuShare, 15.217820637795276 / 13.7);
     expect(h.verdict).toBe('gpu-bound');
-    expect(h.evidence).toContain('Host time not measured; with the GPU this busy, removing every gap gains at most 0% of the step.');
-    expect(h.evidence.some((e) => e.startsWith('GPU kernel time adds up to 111% of the wall clock: kernels overlap on several streams'))).toBe(true);
+    expect(h.evidence).toContain(
+      'Host time not measured; with the GPU this busy, removing every gap gains at most 0% of the step.',
+    );
+    expect(
+      h.evidence.some((e) =>
+        e.startsWith('GPU kernel time adds up to 111% of the wall clock: kernels overlap on several streams'),
+      ),
+    ).toBe(true);
   });
 
   it('every kernel ×1.3: GPU slower by 30%, kernel by kernel', async () => {
     const scaled = scaleKernelSummary(fixture(BASE[0]), 1.3);
-    const head = [await readProfile(textSource('x1.3_cuda_gpu_kern_sum.csv', scaled), { steps: 127 }), ...(await read([BASE[1]], { steps: 127 }))];
+    const head = [
+      await readProfile(textSource('x1.3_cuda_gpu_kern_sum.csv', scaled), { steps: 127 }),
+      ...(await read([BASE[1]], { steps: 127 })),
+    ];
     const r = profileReport({ base: await read(BASE, { steps: 127 }), head })!;
     const c = r.split!.comparison!;
     expect([c.change, c.direction]).toEqual(['gpu', 'slower']);
     close(c.gpu.ratio, 0.3, 4);
-    expect(c.conclusion).toBe('GPU time +30% per step (+4.79 ms): the kernels got slower or more numerous — the wall clock is unknown on one side (give it, or an NVTX step range), so what it did to the step is not known.');
+    expect(c.conclusion).toBe(
+      'GPU time +30% per step (+4.79 ms): the kernels got slower or more numerous — the wall clock is unknown on one side (give it, or an NVTX step range), so what it did to the step is not known.',
+    );
     const k = r.split!.kernels!;
     expect([k.slower, k.faster, k.onlyBase.length, k.onlyHead.length]).toEqual([33, 0, 0, 0]);
     for (const x of k.kernels) close(x.ratio, 0.3, 4);
@@ -98,6 +120,8 @@ describe('before and after the GEMV change', () => {
     const r = profileReport(await pair({ base: { steps: 127, wallMs: 20 }, head: { steps: 127, wallMs: 24 } }))!;
     const c = r.split!.comparison!;
     expect([c.change, c.direction]).toEqual(['host-or-waiting', 'slower']);
-    expect(c.conclusion).toBe('wall +20% (+4.00 ms per step) with GPU time −4.7% (flat): the host side or waiting grew (host time not measured).');
+    expect(c.conclusion).toBe(
+      'wall +20% (+4.00 ms per step) with GPU time −4.7% (flat): the host side or waiting grew (host time not measured).',
+    );
   });
 });

@@ -45,17 +45,26 @@ describe('DDP training step with an autograd thread (HTA nccl_data, rank 0 of 2)
     const split = splitStep(t);
     // Host threads together are busy 86% of the step: CPU-bound, not "waiting on a host gap".
     expect(split.verdict).toBe('cpu-bound');
-    expect(split.evidence).toContain('Communication kernels 12.0 ms of the 222 ms step (5.4%), counted as waiting, not GPU work; compute kernels ran during 1.94 ms of it (16% overlapped).');
+    expect(split.evidence).toContain(
+      'Communication kernels 12.0 ms of the 222 ms step (5.4%), counted as waiting, not GPU work; compute kernels ran during 1.94 ms of it (16% overlapped).',
+    );
     // Both NCCL kernels (all-reduce of the gradients, broadcast of the buffers) are communication.
-    expect(t.kernels.filter((k) => k.communication).map((k) => `${k.name.slice(0, 30)}: ${k.communication}`).sort()).toEqual([
-      'ncclKernel_AllReduce_RING_LL_S: NCCL/RCCL',
-      'ncclKernel_Broadcast_RING_LL_S: NCCL/RCCL',
-    ]);
+    expect(
+      t.kernels
+        .filter((k) => k.communication)
+        .map((k) => `${k.name.slice(0, 30)}: ${k.communication}`)
+        .sort(),
+    ).toEqual(['ncclKernel_AllReduce_RING_LL_S: NCCL/RCCL', 'ncclKernel_Broadcast_RING_LL_S: NCCL/RCCL']);
   });
 
   it('every kernel ×1.3: GPU busy +18% and every compute kernel +30%, though the wall did not move', async () => {
     const base = await readTorchTrace(await file('kineto_ddp_rank0_step4.real.json.gz'));
-    const head = await readTorchTrace(textSource('ddp-kernels-x1.3.json', JSON.stringify(scaleKernels(traceDoc('kineto_ddp_rank0_step4.real.json.gz'), 1.3))));
+    const head = await readTorchTrace(
+      textSource(
+        'ddp-kernels-x1.3.json',
+        JSON.stringify(scaleKernels(traceDoc('kineto_ddp_rank0_step4.real.json.gz'), 1.3)),
+      ),
+    );
     const report = profileReport({ base: [{ kind: 'split', totals: base }], head: [{ kind: 'split', totals: head }] })!;
     const c = report.split!.comparison!;
     expect(c.wall.ratio).toBe(0);
@@ -64,7 +73,9 @@ describe('DDP training step with an autograd thread (HTA nccl_data, rank 0 of 2)
     close(c.gpu.head, 46.545);
     close(c.gpu.ratio, 46.5446650390625 / 39.39201171875 - 1, 6);
     expect([c.change, c.direction]).toEqual(['gpu', 'slower']);
-    expect(c.conclusion).toBe('wall 0% (0 ms per step): within ±5.0%, but GPU time +18% (+7.15 ms per step): the kernels got slower or more numerous while the step did not move — the GPU had slack; it shows once the GPU bounds the step.');
+    expect(c.conclusion).toBe(
+      'wall 0% (0 ms per step): within ±5.0%, but GPU time +18% (+7.15 ms per step): the kernels got slower or more numerous while the step did not move — the GPU had slack; it shows once the GPU bounds the step.',
+    );
     const k = report.split!.kernels!;
     // Each kernel +30% exactly; copies and memsets (not kernels) unchanged, so the total is a little less.
     const copy = (name: string) => /^Memcpy|^Memset/.test(name);
@@ -93,7 +104,11 @@ describe('DDP training step with an autograd thread (HTA nccl_data, rank 0 of 2)
 
 describe('ResNet-50 training, DataLoader num_workers 0 → 4 (pytorch/kineto tb_plugin samples, torch 1.8)', () => {
   it('reads the torch 1.8 format (ProfilerStep#N as an "Operator") and says the CPU side shrank', async () => {
-    const [base, head] = await Promise.all(['kineto_resnet50_workers0_step6.real.json.gz', 'kineto_resnet50_workers4_step6.real.json.gz'].map(async (f) => readProfile(await file(f))));
+    const [base, head] = await Promise.all(
+      ['kineto_resnet50_workers0_step6.real.json.gz', 'kineto_resnet50_workers4_step6.real.json.gz'].map(async (f) =>
+        readProfile(await file(f)),
+      ),
+    );
     const report = profileReport({ base: [base], head: [head] })!;
     const b = report.split!.base!;
     const h = report.split!.head!;
@@ -108,7 +123,9 @@ describe('ResNet-50 training, DataLoader num_workers 0 → 4 (pytorch/kineto tb_
     expect([b.verdict, h.verdict]).toEqual(['cpu-bound', 'mixed']);
     const c = report.split!.comparison!;
     expect([c.change, c.direction]).toEqual(['cpu', 'faster']);
-    expect(c.conclusion).toBe('wall −22% (−32.7 ms per step) with GPU time +11%: the CPU side shrank (was cpu-bound, now mixed).');
+    expect(c.conclusion).toBe(
+      'wall −22% (−32.7 ms per step) with GPU time +11%: the CPU side shrank (was cpu-bound, now mixed).',
+    );
   });
 });
 
@@ -159,7 +176,11 @@ describe('several step profiles on one side', () => {
     close(h.wallMs, 3.154);
     const lock = h.candidates.find((c) => c.cause === 'lock')!;
     expect(lock.evidence).not.toBe('not-measured');
-    expect(h.notes.at(-1)).toBe('Lock and socket waits from nsys_tp_rank1_stats.synthetic.csv (osrt_sum, every thread of the capture).');
-    expect(r.notes).toEqual(['On the head side the trace (kineto_event_sync.real.json.gz) has a timeline; nsys_tp_rank1_stats.synthetic.csv of the same run only fill what it lacks.']);
+    expect(h.notes.at(-1)).toBe(
+      'Lock and socket waits from nsys_tp_rank1_stats.synthetic.csv (osrt_sum, every thread of the capture).',
+    );
+    expect(r.notes).toEqual([
+      'On the head side the trace (kineto_event_sync.real.json.gz) has a timeline; nsys_tp_rank1_stats.synthetic.csv of the same run only fill what it lacks.',
+    ]);
   });
 });

@@ -41,7 +41,10 @@ describe('GPU-bound CUDA-graph decode step', () => {
     expect(split.verdict).toBe('gpu-bound');
     expectMs(split.gpuShare, 0.887);
     expectMs(split.cpuShare, 0.672);
-    expect(t.threads.map((x) => [x.thread, x.main])).toEqual([['4242/4250', false], ['4242/4242', true]]);
+    expect(t.threads.map((x) => [x.thread, x.main])).toEqual([
+      ['4242/4250', false],
+      ['4242/4242', true],
+    ]);
     expectMs(t.threads[0].busyMs, 6);
     expectMs(t.threads[1].busyMs, 0.72);
     expect(split.candidates).toEqual([]);
@@ -79,7 +82,14 @@ describe('decode step waiting on a lock and an .item() sync', () => {
     expectMs(s.idleMs, 10.15);
     expectMs(s.hostGapMs, 0.05);
     // One wait of three nested frames counts once.
-    expect(t.signals).toMatchObject({ lockCalls: 1, syncCalls: 1, itemCalls: 1, itemStalls: 1, d2hCopies: 1, networkCalls: 0 });
+    expect(t.signals).toMatchObject({
+      lockCalls: 1,
+      syncCalls: 1,
+      itemCalls: 1,
+      itemStalls: 1,
+      d2hCopies: 1,
+      networkCalls: 0,
+    });
     expectMs(t.signals.lockMs, 10);
     expectMs(t.signals.syncMs, 3.53);
 
@@ -96,7 +106,9 @@ describe('decode step waiting on a lock and an .item() sync', () => {
     const [lock, sync] = split.candidates;
     expectMs(lock.share, 0.5);
     expect(lock.nextCheck).toContain('py-spy dump');
-    expect(sync.detail).toBe('1 blocking sync call(s) per step, 3.53 ms blocked, 1 scalar read(s) (.item()), 1 device-to-host copy(ies), 1 device-to-host copy(ies) the host sat waiting for.');
+    expect(sync.detail).toBe(
+      '1 blocking sync call(s) per step, 3.53 ms blocked, 1 scalar read(s) (.item()), 1 device-to-host copy(ies), 1 device-to-host copy(ies) the host sat waiting for.',
+    );
     expect(sync.nextCheck).toContain('set_sync_debug_mode');
   });
 });
@@ -122,7 +134,16 @@ describe('real Kineto trace (pytorch/kineto docs/traces/before_fix_trace.json)',
 });
 
 describe('trace edge cases', () => {
-  const ev = (cat: string, name: string, ts: number, dur: number, extra: Record<string, unknown> = {}) => ({ ph: 'X', cat, name, pid: 1, tid: 1, ts, dur, ...extra });
+  const ev = (cat: string, name: string, ts: number, dur: number, extra: Record<string, unknown> = {}) => ({
+    ph: 'X',
+    cat,
+    name,
+    pid: 1,
+    tid: 1,
+    ts,
+    dur,
+    ...extra,
+  });
   const read = (doc: unknown) => readTorchTrace(textSource('t.json', JSON.stringify(doc), 7));
 
   it('reads the legacy exporter: a bare list, no cat, pid "CPU functions", no GPU', async () => {
@@ -137,7 +158,13 @@ describe('trace edge cases', () => {
   });
 
   it('reads Kineto 1.8 category names (Operator, Kernel, Runtime)', async () => {
-    const t = await read({ traceEvents: [ev('Operator', 'aten::mm', 0, 100), ev('Runtime', 'cudaLaunchKernel', 10, 5), { ...ev('Kernel', 'k', 20, 90), pid: 0, tid: 7 }] });
+    const t = await read({
+      traceEvents: [
+        ev('Operator', 'aten::mm', 0, 100),
+        ev('Runtime', 'cudaLaunchKernel', 10, 5),
+        { ...ev('Kernel', 'k', 20, 90), pid: 0, tid: 7 },
+      ],
+    });
     expectMs(t.perStep.cpuMs, 0.1);
     expectMs(t.perStep.gpuMs, 0.09);
   });
@@ -148,7 +175,11 @@ describe('trace edge cases', () => {
         ev('user_annotation', 'ProfilerStep#0', 0, 1000),
         ev('cpu_op', 'aten::mm', 0, 50),
         { ...ev('kernel', 'gemm', 60, 200), pid: 0, tid: 7 },
-        { ...ev('kernel', 'ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)', 300, 600), pid: 0, tid: 21 },
+        {
+          ...ev('kernel', 'ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)', 300, 600),
+          pid: 0,
+          tid: 21,
+        },
       ],
     });
     expectMs(t.perStep.gpuMs, 0.2);
@@ -157,25 +188,48 @@ describe('trace edge cases', () => {
     const split = splitStep(t);
     expect(split.verdict).toBe('waiting');
     // Without Python frames the main thread's 950 µs outside ops come first: it may be Python, or blocked.
-    expect(split.candidates.slice(0, 2).map((c) => [c.cause, c.evidence])).toEqual([['host-gap', 'present'], ['collective', 'present']]);
-    expect(split.evidence.some((e) => e.startsWith('Communication kernels 0.6 ms of the 1.00 ms step (60%), counted as waiting, not GPU work; compute kernels ran during 0 ms of it (0% overlapped)'))).toBe(true);
+    expect(split.candidates.slice(0, 2).map((c) => [c.cause, c.evidence])).toEqual([
+      ['host-gap', 'present'],
+      ['collective', 'present'],
+    ]);
+    expect(
+      split.evidence.some((e) =>
+        e.startsWith(
+          'Communication kernels 0.6 ms of the 1.00 ms step (60%), counted as waiting, not GPU work; compute kernels ran during 0 ms of it (0% overlapped)',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('skips events with a bad ts or dur, and refuses a trace with none usable', async () => {
-    const t = await read({ traceEvents: [ev('cpu_op', 'a', 0, 10), ev('cpu_op', 'b', 5, -1), ev('cpu_op', 'c', 'x' as unknown as number, 1), { ph: 'X', cat: 'cpu_op', name: 'd', ts: 3 }] });
+    const t = await read({
+      traceEvents: [
+        ev('cpu_op', 'a', 0, 10),
+        ev('cpu_op', 'b', 5, -1),
+        ev('cpu_op', 'c', 'x' as unknown as number, 1),
+        { ph: 'X', cat: 'cpu_op', name: 'd', ts: 3 },
+      ],
+    });
     expect(t.notes.some((n) => n.startsWith('3 complete event(s) skipped'))).toBe(true);
     const e = await inputError(read({ traceEvents: [ev('cpu_op', 'b', 5, -1)] }));
-    expect(e.message).toBe('t.json: field "traceEvents": PyTorch Chrome trace: all 1 complete events lack a usable "ts" or "dur"');
+    expect(e.message).toBe(
+      't.json: field "traceEvents": PyTorch Chrome trace: all 1 complete events lack a usable "ts" or "dur"',
+    );
   });
 
   it('refuses documents that are not traces', async () => {
     expect((await inputError(read({ events: [] }))).message).toContain('no "traceEvents" list');
-    expect((await inputError(read({ traceEvents: [{ ph: 'M', name: 'process_name' }] }))).message).toContain('no CPU op, kernel or runtime events');
-    expect((await inputError(readTorchTrace(textSource('t.json', '{"traceEvents": [', 3)))).message).toMatch(/^t\.json: PyTorch Chrome trace: not valid JSON/);
+    expect((await inputError(read({ traceEvents: [{ ph: 'M', name: 'process_name' }] }))).message).toContain(
+      'no CPU op, kernel or runtime events',
+    );
+    expect((await inputError(readTorchTrace(textSource('t.json', '{"traceEvents": [', 3)))).message).toMatch(
+      /^t\.json: PyTorch Chrome trace: not valid JSON/,
+    );
   });
 
   it('never reads inherited keys: a "__proto__" key is just data', async () => {
-    const text = '{"traceEvents": [{"__proto__": {"ph": "X"}, "cat": "cpu_op", "name": "x", "ts": 0, "dur": 5}, {"ph": "X", "cat": "cpu_op", "name": "y", "ts": 0, "dur": 5}]}';
+    const text =
+      '{"traceEvents": [{"__proto__": {"ph": "X"}, "cat": "cpu_op", "name": "x", "ts": 0, "dur": 5}, {"ph": "X", "cat": "cpu_op", "name": "y", "ts": 0, "dur": 5}]}';
     const t = await readTorchTrace(textSource('t.json', text));
     expectMs(t.perStep.cpuMs, 0.005);
     expect(({} as Record<string, unknown>).ph).toBeUndefined();

@@ -19,7 +19,10 @@ describe('one metric', () => {
   it('changed: hellaswag acc 0.712 ± 0.0045 → 0.681 ± 0.0047', () => {
     // diff = −0.031; se = √(0.0045² + 0.0047²) = √(2.025e-5 + 2.209e-5) = √4.234e-5 = 0.0065069;
     // half = 1.959964 × 0.0065069 = 0.0127533 → [−0.0437533, −0.0182467]: excludes 0, |diff| ≥ 0.01.
-    const d = diffOf({ key: 'hellaswag/acc', value: 0.712, stderr: 0.0045, higherIsBetter: true }, { key: 'hellaswag/acc', value: 0.681, stderr: 0.0047 });
+    const d = diffOf(
+      { key: 'hellaswag/acc', value: 0.712, stderr: 0.0045, higherIsBetter: true },
+      { key: 'hellaswag/acc', value: 0.681, stderr: 0.0047 },
+    );
     expect(d.diff).toBeCloseTo(-0.031, 12);
     expect(d.interval![0]).toBeCloseTo(-0.0437533, 6);
     expect(d.interval![1]).toBeCloseTo(-0.0182467, 6);
@@ -37,14 +40,26 @@ describe('one metric', () => {
   it('inconclusive: a significant difference smaller than 1 point, or an interval wider than the margin', () => {
     // diff 0.008, se 0.001 each: half = 1.959964 × 0.0014142 = 0.0027718 → [0.0052, 0.0108]: excludes 0
     // but |diff| < 0.01, and reaches past +0.01.
-    expect(diffOf({ key: 'k', value: 0.5, stderr: 0.001 }, { key: 'k', value: 0.508, stderr: 0.001 }).verdict).toBe('inconclusive');
+    expect(diffOf({ key: 'k', value: 0.5, stderr: 0.001 }, { key: 'k', value: 0.508, stderr: 0.001 }).verdict).toBe(
+      'inconclusive',
+    );
     // Same se as mmlu (0.004 each, 14k items): even an identical value cannot be verified within ±1 point.
-    expect(diffOf({ key: 'k', value: 0.65, stderr: 0.004 }, { key: 'k', value: 0.65, stderr: 0.004 }).verdict).toBe('inconclusive');
+    expect(diffOf({ key: 'k', value: 0.65, stderr: 0.004 }, { key: 'k', value: 0.65, stderr: 0.004 }).verdict).toBe(
+      'inconclusive',
+    );
   });
 
   it('without a stderr: unchanged only when identical, else inconclusive, saying which side lacks it', () => {
-    expect(diffOf({ key: 'k', value: 0.44 }, { key: 'k', value: 0.44, stderr: 0.01 })).toMatchObject({ method: 'none', verdict: 'unchanged', reason: 'identical values (no stderr on base)' });
-    expect(diffOf({ key: 'k', value: 0.44 }, { key: 'k', value: 0.46 })).toMatchObject({ method: 'none', verdict: 'inconclusive', reason: 'no stderr on base and head: a difference of +2.0 points cannot be told from noise' });
+    expect(diffOf({ key: 'k', value: 0.44 }, { key: 'k', value: 0.44, stderr: 0.01 })).toMatchObject({
+      method: 'none',
+      verdict: 'unchanged',
+      reason: 'identical values (no stderr on base)',
+    });
+    expect(diffOf({ key: 'k', value: 0.44 }, { key: 'k', value: 0.46 })).toMatchObject({
+      method: 'none',
+      verdict: 'inconclusive',
+      reason: 'no stderr on base and head: a difference of +2.0 points cannot be told from noise',
+    });
   });
 
   it('a share with n on both sides and no stderr: Newcombe interval', () => {
@@ -62,7 +77,10 @@ describe('one metric', () => {
 
 describe('real lm-eval files: two models on the same nl2foam tasks (lm-eval 0.4.9.2)', () => {
   it('finds every metric changed, off-scale llm_judge against 1% of 89.2', async () => {
-    const { comparison: c } = compareScores([await readScores('lm_eval_0.4.9.2_nl2foam_sft.real.json')], [await readScores('lm_eval_0.4.9.2_nl2foam_autocfd.real.json')]);
+    const { comparison: c } = compareScores(
+      [await readScores('lm_eval_0.4.9.2_nl2foam_sft.real.json')],
+      [await readScores('lm_eval_0.4.9.2_nl2foam_autocfd.real.json')],
+    );
     const m = byKey(c.metrics);
     // bleu: diff = 0.6104218 − 0.5770714 = +0.0333504; se = √(0.0024624² + 0.0040754²) = 0.0047616;
     // half = 0.0093325 → [+0.0240178, +0.0426829].
@@ -96,7 +114,10 @@ describe('real lm-eval files: two models on the same nl2foam tasks (lm-eval 0.4.
 
 describe('simulated lm-eval base and head', () => {
   it('pairs metrics by key, lists one-sided ones, counts verdicts', async () => {
-    const { comparison: c } = compareScores([await readScores('lm_eval_base.synthetic.json')], [await readScores('lm_eval_head.synthetic.json')]);
+    const { comparison: c } = compareScores(
+      [await readScores('lm_eval_base.synthetic.json')],
+      [await readScores('lm_eval_head.synthetic.json')],
+    );
     expect(Object.fromEntries(c.metrics.map((m) => [m.key, m.verdict]))).toEqual({
       'hellaswag/acc': 'changed', // the hand-computed case above
       'hellaswag/acc_norm': 'inconclusive', // −0.002, half = 1.959964 × √2 × 0.0041 = 0.0113643 → [−0.0134, +0.0094]
@@ -108,11 +129,16 @@ describe('simulated lm-eval base and head', () => {
     expect(c.onlyHead).toEqual(['piqa/acc']);
     expect(c.counts).toEqual({ changed: 1, unchanged: 2, inconclusive: 2 });
     expect(c.verdict).toBe('changed');
-    expect(c.sentence).toBe('CHANGED: 1 of 5 metrics differ: hellaswag/acc 0.712 → 0.681 (−3.1 points, worse, 95% CI −4.4 to −1.8); compare them before accepting');
+    expect(c.sentence).toBe(
+      'CHANGED: 1 of 5 metrics differ: hellaswag/acc 0.712 → 0.681 (−3.1 points, worse, 95% CI −4.4 to −1.8); compare them before accepting',
+    );
   });
 
   it('pairs the pre-0.4 real arc_easy keys with 0.4 keys; 2,376 items are too few to verify ±1 point', async () => {
-    const { comparison: c } = compareScores([await readScores('lm_eval_v0_arc_easy.real.json')], [await readScores('lm_eval_arc_easy_head_newkeys.synthetic.json')]);
+    const { comparison: c } = compareScores(
+      [await readScores('lm_eval_v0_arc_easy.real.json')],
+      [await readScores('lm_eval_arc_easy_head_newkeys.synthetic.json')],
+    );
     // acc identical, half = 1.959964 × √2 × 0.0088551 = 0.0245449 > 0.01 → inconclusive.
     // acc_norm +0.0214593, se = √(0.0087728² + 0.009²) = 0.0125683, half = 0.0246335 → [−0.0031742, +0.0460928].
     expect(c.metrics.map((m) => [m.key, m.verdict])).toEqual([
@@ -121,13 +147,18 @@ describe('simulated lm-eval base and head', () => {
     ]);
     expect(c.metrics[1].interval![0]).toBeCloseTo(-0.0031742, 6);
     expect(c.onlyBase).toEqual([]);
-    expect(c.sentence).toMatch(/^unverified: 2 of 2 metrics inconclusive \(arc_easy\/acc: 95% interval −2\.5 to \+2\.5 points is neither clear of 0 by 1 point nor within ±1 point\)$/);
+    expect(c.sentence).toMatch(
+      /^unverified: 2 of 2 metrics inconclusive \(arc_easy\/acc: 95% interval −2\.5 to \+2\.5 points is neither clear of 0 by 1 point nor within ±1 point\)$/,
+    );
   });
 });
 
 describe('perf-triage scores', () => {
   it('normal, Newcombe and off-scale metrics side by side', async () => {
-    const { comparison: c } = compareScores([await readScores('scores_base.synthetic.json')], [await readScores('scores_head.synthetic.json')]);
+    const { comparison: c } = compareScores(
+      [await readScores('scores_base.synthetic.json')],
+      [await readScores('scores_head.synthetic.json')],
+    );
     const m = byKey(c.metrics);
     expect(m.accuracy).toMatchObject({ verdict: 'changed', direction: 'worse', method: 'normal' });
     expect(m.exact_match).toMatchObject({ verdict: 'inconclusive', method: 'newcombe' });
@@ -148,7 +179,10 @@ describe('perf-triage scores', () => {
   });
 
   it('with no metric in common says so', () => {
-    const { comparison: c } = compareScores([{ kind: 'scores', format: 'perf-triage-scores', file: 'a', metrics: [{ key: 'x', value: 1 }], notes: [] }], []);
+    const { comparison: c } = compareScores(
+      [{ kind: 'scores', format: 'perf-triage-scores', file: 'a', metrics: [{ key: 'x', value: 1 }], notes: [] }],
+      [],
+    );
     expect(c.verdict).toBe('inconclusive');
     expect(c.sentence).toBe('unverified: no score metric on both sides (1 only in base)');
   });

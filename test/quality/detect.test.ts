@@ -30,7 +30,9 @@ describe('detectQuality', () => {
     const detected = detectQuality(fixture('openai_batch_input.real.jsonl'));
     expect(detected).toEqual({ error: expect.stringContaining('OpenAI Batch input file') });
     const error = await inputError(read('openai_batch_input.real.jsonl'));
-    expect(error.message).toContain('openai_batch_input.real.jsonl: not a quality file perf-triage reads: an OpenAI Batch input file');
+    expect(error.message).toContain(
+      'openai_batch_input.real.jsonl: not a quality file perf-triage reads: an OpenAI Batch input file',
+    );
   });
 
   it('finds a JSONL record whose first line is longer than the head', () => {
@@ -39,7 +41,9 @@ describe('detectQuality', () => {
   });
 
   it('finds pretty-printed lm-eval and scores documents', () => {
-    expect(detectQuality('{\n  "results": {\n    "mmlu": {\n      "acc,none": 0.6,\n      "acc_stderr,none": 0.004')).toBe('lm-eval');
+    expect(
+      detectQuality('{\n  "results": {\n    "mmlu": {\n      "acc,none": 0.6,\n      "acc_stderr,none": 0.004'),
+    ).toBe('lm-eval');
     expect(detectQuality('\uFEFF{\n  "scores": {\n    "accuracy": 0.7')).toBe('perf-triage-scores');
   });
 

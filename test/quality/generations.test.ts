@@ -18,7 +18,9 @@ describe('reading generations', () => {
     expect(g.idFields).toEqual({ custom_id: 2 });
     expect(entry(g, 'request-2')).toEqual({ hash: sha('*silence*'), length: 9 });
     expect(entry(g, 'request-1')).toEqual({
-      hash: sha("Hello! It's great to meet you! I'm here to help with any questions or tasks you may have. What's on your mind today?"),
+      hash: sha(
+        "Hello! It's great to meet you! I'm here to help with any questions or tasks you may have. What's on your mind today?",
+      ),
       length: 116,
     });
     expect(g.warnings).toEqual([]);
@@ -32,7 +34,9 @@ describe('reading generations', () => {
     expect(entry(g, 'request-3')).toBe(FAILED);
     expect(g.failed).toBe(1);
     expect(g.bad).toBe(0);
-    expect(g.warnings).toEqual(['1 record(s) are failed requests (error set or a non-2xx status): no output to compare']);
+    expect(g.warnings).toEqual([
+      '1 record(s) are failed requests (error set or a non-2xx status): no output to compare',
+    ]);
   });
 
   it.each([
@@ -68,8 +72,14 @@ describe('reading generations', () => {
 
   it('keeps an opaque output_hash in its own namespace, and a tool call message as its JSON', async () => {
     expect(entry(await one({ id: 'a', output_hash: 'xxh64:1234' }), 'a')).toEqual({ hash: 'given:xxh64:1234' });
-    const message = { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{}' } }] };
-    expect(entry(await one({ id: 'a', choices: [{ message }] }), 'a')).toMatchObject({ hash: sha(JSON.stringify(message)) });
+    const message = {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{}' } }],
+    };
+    expect(entry(await one({ id: 'a', choices: [{ message }] }), 'a')).toMatchObject({
+      hash: sha(JSON.stringify(message)),
+    });
   });
 
   it('pairs a precomputed SHA-256 with the hash of the same text (real hashes of the base outputs)', async () => {
@@ -78,11 +88,15 @@ describe('reading generations', () => {
     for (const [id, e] of hashes.entries) expect(e).toEqual({ hash: (base.entries.get(id) as { hash: string }).hash });
   });
 
-  it('reads a JSON list with prompt_id and generated_text; lines are the elements\' start lines', async () => {
+  it("reads a JSON list with prompt_id and generated_text; lines are the elements' start lines", async () => {
     const g = await readGenerationSet('generations_list.synthetic.json');
     expect([...g.entries.keys()]).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
-    const broken = await inputError(readGenerations(textSource('l.json', '[\n {"id": 1, "text": "a"},\n {"id": 2, "text": 5}\n]')));
-    expect(broken.message).toBe('l.json:3: field "text": generations: 1 of 2 records are bad, more than the 5% allowed; the first: expected a string, got 5');
+    const broken = await inputError(
+      readGenerations(textSource('l.json', '[\n {"id": 1, "text": "a"},\n {"id": 2, "text": 5}\n]')),
+    );
+    expect(broken.message).toBe(
+      'l.json:3: field "text": generations: 1 of 2 records are bad, more than the 5% allowed; the first: expected a string, got 5',
+    );
   });
 
   it('records temperature and seed from the record or its sampling container', async () => {
@@ -93,7 +107,9 @@ describe('reading generations', () => {
   });
 
   it('skips blank lines and CRLF endings without counting them', async () => {
-    const g = await readGenerations(textSource('g.jsonl', '{"id": "a", "output": "x"}\r\n\r\n   \n{"id": "b", "output": "y"}'));
+    const g = await readGenerations(
+      textSource('g.jsonl', '{"id": "a", "output": "x"}\r\n\r\n   \n{"id": "b", "output": "y"}'),
+    );
     expect(g.records).toBe(2);
     expect(entry(g, 'b')).toEqual({ hash: sha('y'), length: 1 });
   });
@@ -102,7 +118,9 @@ describe('reading generations', () => {
     const g = await readGenerations(textSource('g.jsonl', '{"id": "a", "output": "x"}\n{"id": "a", "output": "y"}\n'));
     expect(entry(g, 'a')).toEqual({ hash: sha('x'), length: 1 });
     expect(g.duplicates).toBe(1);
-    expect(g.warnings).toEqual(['1 record(s) repeat an id already seen (first at line 2, id "a"); the first of each is kept']);
+    expect(g.warnings).toEqual([
+      '1 record(s) repeat an id already seen (first at line 2, id "a"); the first of each is kept',
+    ]);
   });
 
   it('warns when ids are made by the server per call', async () => {
@@ -113,10 +131,16 @@ describe('reading generations', () => {
 
 describe('bad lines', () => {
   it('rejects 6 bad records of 100 (more than 5%), naming file, line and field of the first', async () => {
-    const error = await inputError(readGenerations(textSource('generations_bad_lines.synthetic.jsonl', fixture('generations_bad_lines.synthetic.jsonl'), 50)));
+    const error = await inputError(
+      readGenerations(
+        textSource('generations_bad_lines.synthetic.jsonl', fixture('generations_bad_lines.synthetic.jsonl'), 50),
+      ),
+    );
     expect(error.file).toBe('generations_bad_lines.synthetic.jsonl');
     expect(error.line).toBe(11);
-    expect(error.message).toMatch(/^generations_bad_lines\.synthetic\.jsonl:11: generations: 6 of 100 records are bad, more than the 5% allowed; the first: not valid JSON/);
+    expect(error.message).toMatch(
+      /^generations_bad_lines\.synthetic\.jsonl:11: generations: 6 of 100 records are bad, more than the 5% allowed; the first: not valid JSON/,
+    );
   });
 
   it('accepts 5 bad of 100 (exactly 5%) and reports every one with its line and field', async () => {
@@ -137,7 +161,9 @@ describe('bad lines', () => {
 
   it('rejects a bad output_sha256 with its field', async () => {
     const error = await inputError(one({ id: 'a', output_sha256: 'abc123' }));
-    expect(error.message).toBe('g.jsonl:1: field "output_sha256": generations: 1 of 1 records are bad, more than the 5% allowed; the first: expected 64 hex digits, got "abc123"');
+    expect(error.message).toBe(
+      'g.jsonl:1: field "output_sha256": generations: 1 of 1 records are bad, more than the 5% allowed; the first: expected 64 hex digits, got "abc123"',
+    );
   });
 
   it('rejects a record with neither output nor hash, listing what it looked for', async () => {

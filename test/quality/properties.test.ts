@@ -38,15 +38,50 @@ function expectTyped(result: QualityInput | InputError): void {
 }
 
 function expectClean(): void {
-  for (const key of ['polluted', 'results', 'scores', 'output', 'custom_id']) expect(Object.prototype).not.toHaveProperty(key);
+  for (const key of ['polluted', 'results', 'scores', 'output', 'custom_id'])
+    expect(Object.prototype).not.toHaveProperty(key);
 }
 
 const cutsArb = fc.array(fc.nat(), { maxLength: 8 });
 const keyArb = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'results', 'scores', 'stderr', 'n', 'acc,none', 'acc_stderr,none', 'custom_id', 'id', 'request_id', 'output', 'text', 'choices', 'response', 'body', 'error', 'output_sha256', 'output_hash', 'temperature', 'seed'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'results',
+    'scores',
+    'stderr',
+    'n',
+    'acc,none',
+    'acc_stderr,none',
+    'custom_id',
+    'id',
+    'request_id',
+    'output',
+    'text',
+    'choices',
+    'response',
+    'body',
+    'error',
+    'output_sha256',
+    'output_hash',
+    'temperature',
+    'seed',
+  ),
   fc.string({ maxLength: 5 }),
 );
-const junk = fc.oneof(fc.constant(null), fc.constant('N/A'), fc.constant(-1), fc.constant(1e308), fc.constant({ __proto__: { polluted: 1 } }), fc.constant([]), fc.boolean(), fc.string({ maxLength: 6 }), fc.double(), fc.integer(), fc.jsonValue({ maxDepth: 2 }));
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.constant('N/A'),
+  fc.constant(-1),
+  fc.constant(1e308),
+  fc.constant({ __proto__: { polluted: 1 } }),
+  fc.constant([]),
+  fc.boolean(),
+  fc.string({ maxLength: 6 }),
+  fc.double(),
+  fc.integer(),
+  fc.jsonValue({ maxDepth: 2 }),
+);
 
 /** Replaces values at random places of a parsed document and adds odd keys. */
 function mutate(doc: unknown, edits: readonly [number, string, unknown][]): unknown {
@@ -58,19 +93,51 @@ function mutate(doc: unknown, edits: readonly [number, string, unknown][]): unkn
     }
   };
   walk(doc);
-  for (const [at, key, value] of edits) Object.defineProperty(nodes[at % nodes.length], key, { value, enumerable: true, configurable: true, writable: true });
+  for (const [at, key, value] of edits)
+    Object.defineProperty(nodes[at % nodes.length], key, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
   return doc;
 }
 
-const DOCUMENTS = ['lm_eval_0.4.9.2_nl2foam_sft.real.json', 'lm_eval_v0_arc_easy.real.json', 'lm_eval_head.synthetic.json', 'scores_base.synthetic.json', 'generations_list.synthetic.json'];
-const LINES = ['vllm_run_batch_results.real.jsonl', 'openai_batch_output.synthetic.jsonl', 'generations_sampled_head.synthetic.jsonl', 'generations_hashes.synthetic.jsonl'];
+const DOCUMENTS = [
+  'lm_eval_0.4.9.2_nl2foam_sft.real.json',
+  'lm_eval_v0_arc_easy.real.json',
+  'lm_eval_head.synthetic.json',
+  'scores_base.synthetic.json',
+  'generations_list.synthetic.json',
+];
+const LINES = [
+  'vllm_run_batch_results.real.jsonl',
+  'openai_batch_output.synthetic.jsonl',
+  'generations_sampled_head.synthetic.jsonl',
+  'generations_hashes.synthetic.jsonl',
+];
 
 describe('readers never throw anything but InputError', () => {
   it('on arbitrary text', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('{', '[', '{"results": {', '{"scores": 1}', '[{"id": 1, "output": 2}', '{"id":"a","output":"x"}\n{')), cutsArb, async (text, cuts) => {
-        expectTyped(await typedOrInputError(() => readQuality(source('t', text, cuts))));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.constantFrom(
+            '{',
+            '[',
+            '{"results": {',
+            '{"scores": 1}',
+            '[{"id": 1, "output": 2}',
+            '{"id":"a","output":"x"}\n{',
+          ),
+        ),
+        cutsArb,
+        async (text, cuts) => {
+          expectTyped(await typedOrInputError(() => readQuality(source('t', text, cuts))));
+        },
+      ),
     );
     expectClean();
   });
@@ -97,11 +164,19 @@ describe('readers never throw anything but InputError', () => {
     // Some well-formed records and documents among the junk, so that both outcomes occur.
     const wellFormed = fc.oneof(
       fc.record({ custom_id: fc.string({ minLength: 1 }), output: fc.string() }),
-      fc.record({ scores: fc.dictionary(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), { minKeys: 1 }) }),
+      fc.record({
+        scores: fc.dictionary(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), { minKeys: 1 }),
+      }),
       fc.record({ results: fc.dictionary(fc.string(), fc.dictionary(keyArb, junk)), versions: fc.constant({}) }),
     );
-    const values = fc.array(fc.oneof(wellFormed, record, fc.jsonValue({ maxDepth: 3 })), { minLength: 1, maxLength: 6 });
-    await readsAll(fc.tuple(values, fc.constantFrom('jsonl', 'list', 'one')), ([v, shape]) => ['t', shape === 'jsonl' ? v.map((x) => JSON.stringify(x)).join('\n') : JSON.stringify(shape === 'list' ? v : v[0])]);
+    const values = fc.array(fc.oneof(wellFormed, record, fc.jsonValue({ maxDepth: 3 })), {
+      minLength: 1,
+      maxLength: 6,
+    });
+    await readsAll(fc.tuple(values, fc.constantFrom('jsonl', 'list', 'one')), ([v, shape]) => [
+      't',
+      shape === 'jsonl' ? v.map((x) => JSON.stringify(x)).join('\n') : JSON.stringify(shape === 'list' ? v : v[0]),
+    ]);
   });
 
   it('on mutated fixtures', async () => {
@@ -109,7 +184,11 @@ describe('readers never throw anything but InputError', () => {
     await readsAll(fc.tuple(fc.constantFrom(...DOCUMENTS, ...LINES), edits), ([name, e]) => {
       const original = fixture(name);
       const text = name.endsWith('.jsonl')
-        ? original.split('\n').filter(Boolean).map((l) => JSON.stringify(mutate(JSON.parse(l), e))).join('\n')
+        ? original
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.stringify(mutate(JSON.parse(l), e)))
+            .join('\n')
         : JSON.stringify(mutate(JSON.parse(original), e), null, 1);
       return [name, text];
     });
@@ -127,19 +206,32 @@ describe('a generation file cut anywhere reads the same as whole', () => {
 
   it('for JSONL and JSON lists, with CRLF and bad lines', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(recordArb, { minLength: 1, maxLength: 30 }), fc.boolean(), fc.boolean(), fc.nat(60), cutsArb, async (records, list, crlf, badAt, cuts) => {
-        const rows = records.map((r) => JSON.stringify({ request_id: r.id, [r.field]: r.text, ...(r.temperature !== undefined ? { temperature: r.temperature } : {}) }));
-        if (!list && badAt < rows.length) rows.splice(badAt, 0, '{"request_id": 1, "output": ');
-        const text = list ? `[\n${rows.join(',\n')}\n]` : rows.join(crlf ? '\r\n' : '\n');
-        const whole = await typedOrInputError(() => readGenerations(source('g', text, [])));
-        const cut = await typedOrInputError(() => readGenerations(source('g', text, cuts)));
-        if (whole instanceof InputError || cut instanceof InputError) {
-          expect(cut).toBeInstanceOf(InputError);
-          expect((cut as InputError).message).toBe((whole as InputError).message);
-        } else {
-          expect(snapshot(cut as GenerationSet)).toEqual(snapshot(whole as GenerationSet));
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(recordArb, { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.nat(60),
+        cutsArb,
+        async (records, list, crlf, badAt, cuts) => {
+          const rows = records.map((r) =>
+            JSON.stringify({
+              request_id: r.id,
+              [r.field]: r.text,
+              ...(r.temperature !== undefined ? { temperature: r.temperature } : {}),
+            }),
+          );
+          if (!list && badAt < rows.length) rows.splice(badAt, 0, '{"request_id": 1, "output": ');
+          const text = list ? `[\n${rows.join(',\n')}\n]` : rows.join(crlf ? '\r\n' : '\n');
+          const whole = await typedOrInputError(() => readGenerations(source('g', text, [])));
+          const cut = await typedOrInputError(() => readGenerations(source('g', text, cuts)));
+          if (whole instanceof InputError || cut instanceof InputError) {
+            expect(cut).toBeInstanceOf(InputError);
+            expect((cut as InputError).message).toBe((whole as InputError).message);
+          } else {
+            expect(snapshot(cut as GenerationSet)).toEqual(snapshot(whole as GenerationSet));
+          }
+        },
+      ),
     );
   });
 
@@ -159,10 +251,26 @@ describe('a generation file cut anywhere reads the same as whole', () => {
 });
 
 describe('comparison invariants', () => {
-  const entryArb = fc.oneof(fc.constant('failed' as const), fc.record({ hash: fc.constantFrom('sha256:a', 'sha256:b', 'given:a'), length: fc.nat(5) }));
-  const setArb = fc.dictionary(fc.constantFrom('1', '2', '3', '4', '5', '6', '7', '8'), entryArb).map(
-    (d): GenerationSet => ({ kind: 'generations', format: 'generations', file: 'f', entries: new Map(Object.entries(d)), records: 0, bad: 0, issues: [], failed: 0, duplicates: 0, idFields: {}, sampling: { withTemperature: 0, withSeed: 0 }, warnings: [] }),
+  const entryArb = fc.oneof(
+    fc.constant('failed' as const),
+    fc.record({ hash: fc.constantFrom('sha256:a', 'sha256:b', 'given:a'), length: fc.nat(5) }),
   );
+  const setArb = fc
+    .dictionary(fc.constantFrom('1', '2', '3', '4', '5', '6', '7', '8'), entryArb)
+    .map((d): GenerationSet => ({
+      kind: 'generations',
+      format: 'generations',
+      file: 'f',
+      entries: new Map(Object.entries(d)),
+      records: 0,
+      bad: 0,
+      issues: [],
+      failed: 0,
+      duplicates: 0,
+      idFields: {},
+      sampling: { withTemperature: 0, withSeed: 0 },
+      warnings: [],
+    }));
 
   it('counts add up and mirror when base and head swap', () => {
     fc.assert(
@@ -171,7 +279,15 @@ describe('comparison invariants', () => {
         const r = compareGenerations([h], [b]).comparison;
         expect(c.identical + c.differing + c.incomparable).toBe(c.matched);
         expect(c.matched + c.onlyBase + c.failedHead + c.failedBase).toBeLessThanOrEqual(b.entries.size);
-        expect([r.matched, r.identical, r.differing, r.onlyBase, r.onlyHead, r.failedHead, r.failedBase]).toEqual([c.matched, c.identical, c.differing, c.onlyHead, c.onlyBase, c.failedBase, c.failedHead]);
+        expect([r.matched, r.identical, r.differing, r.onlyBase, r.onlyHead, r.failedHead, r.failedBase]).toEqual([
+          c.matched,
+          c.identical,
+          c.differing,
+          c.onlyHead,
+          c.onlyBase,
+          c.failedBase,
+          c.failedHead,
+        ]);
         expect(c.shorter + c.longer).toBeLessThanOrEqual(c.differing);
         if (c.shareIdenticalInterval) {
           expect(c.shareIdenticalInterval[0]).toBeLessThanOrEqual(c.shareIdentical!);

@@ -19,19 +19,46 @@ describe('lm-eval results', () => {
       'nl2foam_gen_original/bert_score',
       'nl2foam_llm_judge_original/llm_judge',
     ]);
-    expect(byKey(s.metrics)['nl2foam_gen_original/bleu']).toEqual({ key: 'nl2foam_gen_original/bleu', value: 0.5770713868973584, stderr: 0.002462402921501157, samples: 2849, higherIsBetter: true });
-    expect(byKey(s.metrics)['nl2foam_llm_judge_original/llm_judge']).toMatchObject({ value: 89.156, stderr: 0.44919804738171226, samples: 100 });
+    expect(byKey(s.metrics)['nl2foam_gen_original/bleu']).toEqual({
+      key: 'nl2foam_gen_original/bleu',
+      value: 0.5770713868973584,
+      stderr: 0.002462402921501157,
+      samples: 2849,
+      higherIsBetter: true,
+    });
+    expect(byKey(s.metrics)['nl2foam_llm_judge_original/llm_judge']).toMatchObject({
+      value: 89.156,
+      stderr: 0.44919804738171226,
+      samples: 100,
+    });
     expect(s.notes).toEqual([]);
   });
 
   it('reads stderr "N/A" (real perplexity task) as no stderr, with a note, and keeps higher_is_better false', async () => {
     const s = await readScores('lm_eval_0.4.9.2_perplexity_na_stderr.real.json');
     expect(s.metrics).toEqual([
-      { key: 'nl2foam_perplexity_original/word_perplexity', value: 2.606616650368937, samples: 2849, higherIsBetter: false },
-      { key: 'nl2foam_perplexity_original/byte_perplexity', value: 1.1222102238791698, samples: 2849, higherIsBetter: false },
-      { key: 'nl2foam_perplexity_original/bits_per_byte', value: 0.16634296163172285, samples: 2849, higherIsBetter: false },
+      {
+        key: 'nl2foam_perplexity_original/word_perplexity',
+        value: 2.606616650368937,
+        samples: 2849,
+        higherIsBetter: false,
+      },
+      {
+        key: 'nl2foam_perplexity_original/byte_perplexity',
+        value: 1.1222102238791698,
+        samples: 2849,
+        higherIsBetter: false,
+      },
+      {
+        key: 'nl2foam_perplexity_original/bits_per_byte',
+        value: 0.16634296163172285,
+        samples: 2849,
+        higherIsBetter: false,
+      },
     ]);
-    expect(s.notes).toEqual(['3 stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval']);
+    expect(s.notes).toEqual([
+      '3 stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval',
+    ]);
   });
 
   it('reads the pre-0.4 key style ("acc", "acc_stderr") of the real arc_easy result', async () => {
@@ -51,19 +78,29 @@ describe('lm-eval results', () => {
     const s = await readScores('lm_eval_base.synthetic.json');
     expect(s.metrics.map((m) => m.key)).toContain('gsm8k/exact_match,strict-match');
     expect(s.metrics.map((m) => m.key)).toContain('gsm8k/exact_match,flexible-extract');
-    expect(byKey(s.metrics)['gsm8k/exact_match,strict-match']).toMatchObject({ stderr: 0.0137, samples: 1319, higherIsBetter: true });
+    expect(byKey(s.metrics)['gsm8k/exact_match,strict-match']).toMatchObject({
+      stderr: 0.0137,
+      samples: 1319,
+      higherIsBetter: true,
+    });
   });
 
   it('skips labels and non-metric counts (alias, name, sample_len) and refuses a results object with no metric', async () => {
     const doc = { results: { t: { alias: 't', name: 't', sample_len: 200, 'acc,none': 0.5, 'acc_stderr,none': 0.1 } } };
     const q = await readQuality(textSource('r.json', JSON.stringify(doc)));
     expect(q.kind === 'scores' && q.metrics).toEqual([{ key: 't/acc', value: 0.5, stderr: 0.1 }]);
-    const error = await inputError(readQuality(textSource('r.json', JSON.stringify({ results: { t: { alias: 't' } }, versions: {} }))));
+    const error = await inputError(
+      readQuality(textSource('r.json', JSON.stringify({ results: { t: { alias: 't' } }, versions: {} }))),
+    );
     expect(error.message).toBe('r.json: field "results": lm-eval results: "results" holds no numeric metric');
   });
 
   it('names the file and position of invalid JSON', async () => {
-    const error = await inputError(readQuality(textSource('bad.json', '{\n  "results": {\n    "t": {"acc,none": 0.5,, }\n  },\n  "versions": {}\n}')));
+    const error = await inputError(
+      readQuality(
+        textSource('bad.json', '{\n  "results": {\n    "t": {"acc,none": 0.5,, }\n  },\n  "versions": {}\n}'),
+      ),
+    );
     expect(error.message).toMatch(/^bad\.json: lm-eval results: not valid JSON: .*3/);
   });
 });

@@ -27,7 +27,14 @@ describe('the PR comment layout', () => {
     const md = renderMarkdown(await runDemo({}));
     expect(visibleLines(md)).toBeLessThanOrEqual(BUDGET);
     const firstDetails = md.indexOf('<details>');
-    for (const must of ['### 🔴 perf-triage · llama-8b-serving', '**Where the time went:**', '**Why:**', '**Do first:**', '| TTFT p95 |']) expect(md.indexOf(must), must).toBeLessThan(firstDetails);
+    for (const must of [
+      '### 🔴 perf-triage · llama-8b-serving',
+      '**Where the time went:**',
+      '**Why:**',
+      '**Do first:**',
+      '| TTFT p95 |',
+    ])
+      expect(md.indexOf(must), must).toBeLessThan(firstDetails);
     expect(md).not.toMatch(/§/);
     expect(md).not.toMatch(/1 \/ \(\(1 − p\)/);
     // Config names as written, one unit per row.
@@ -57,8 +64,21 @@ describe('the PR comment layout', () => {
   it('names the compared commits, linked, when the action knows them', async () => {
     const demo = await runDemo({});
     const sha = 'abcdef0123456789abcdef0123456789abcdef01';
-    const withBase: Report = { ...demo, benchmarks: [{ ...demo.benchmarks[0], base: { ...demo.benchmarks[0].base, meta: { ...demo.benchmarks[0].base.meta, commit: '9f8e7d6c5b4a39281706f5e4d3c2b1a098765432' } } }] };
+    const withBase: Report = {
+      ...demo,
+      benchmarks: [
+        {
+          ...demo.benchmarks[0],
+          base: {
+            ...demo.benchmarks[0].base,
+            meta: { ...demo.benchmarks[0].base.meta, commit: '9f8e7d6c5b4a39281706f5e4d3c2b1a098765432' },
+          },
+        },
+      ],
+    };
     const md = renderMarkdown(withBase, { repositoryUrl: 'https://github.com/o/r', headSha: sha });
-    expect(md).toContain('baseline [`9f8e7d6`](https://github.com/o/r/commit/9f8e7d6c5b4a39281706f5e4d3c2b1a098765432) ← this PR [`abcdef0`](https://github.com/o/r/commit/abcdef0123456789abcdef0123456789abcdef01)');
+    expect(md).toContain(
+      'baseline [`9f8e7d6`](https://github.com/o/r/commit/9f8e7d6c5b4a39281706f5e4d3c2b1a098765432) ← this PR [`abcdef0`](https://github.com/o/r/commit/abcdef0123456789abcdef0123456789abcdef01)',
+    );
   });
 });

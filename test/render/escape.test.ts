@@ -13,12 +13,16 @@ describe('markdownText', () => {
     expect(markdownText('fixes #123 and GH-45')).toBe(`fixes \\#${WJ}123 and GH-${WJ}45`);
     expect(markdownText('[x](https://evil.example) ![i](y)')).toBe(`\\[x\\](https:${WJ}//evil.example) !\\[i\\](y)`);
     expect(markdownText('<img src=x onerror=alert(1)>')).toBe('\\<img src=x onerror=alert(1)\\>');
-    expect(markdownText('a | b *c* _d_ `e` ~f~ $g$ &amp;')).toBe('a \\| b \\*c\\* \\_d\\_ \\`e\\` \\~f\\~ \\$g\\$ \\&amp;');
+    expect(markdownText('a | b *c* _d_ `e` ~f~ $g$ &amp;')).toBe(
+      'a \\| b \\*c\\* \\_d\\_ \\`e\\` \\~f\\~ \\$g\\$ \\&amp;',
+    );
     expect(markdownText('www.evil.example')).toBe(`www${WJ}.evil.example`);
     expect(markdownText('- list')).toBe('\\- list');
     expect(markdownText('1. item')).toBe('1\\. item');
     // An HTML comment cannot open, nor pose as the bot's marker in the comment's source.
-    expect(markdownText('<!-- perf-triage:comment group=g stamp=1.1 -->')).toBe('\\<\\!-- perf-triage:comment group=g stamp=1.1 --\\>');
+    expect(markdownText('<!-- perf-triage:comment group=g stamp=1.1 -->')).toBe(
+      '\\<\\!-- perf-triage:comment group=g stamp=1.1 --\\>',
+    );
   });
 
   it('removes control and bidirectional-override characters and caps the length', () => {
@@ -31,7 +35,9 @@ describe('markdownText', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300, unit: 'binary' }), (text) => {
         const out = markdownText(text, 200);
-        expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\n\r]/);
+        expect(out).not.toMatch(
+          /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\n\r]/,
+        );
         // Every markup character is escaped.
         expect(out.replace(/\\[\\`*_[\]<>#|~$&]/g, '')).not.toMatch(/[`*_[\]<>|~$&]/);
         // No @ directly followed by a word character, no escaped # directly before a digit.
@@ -66,7 +72,17 @@ describe('safeLogText', () => {
     fc.assert(
       fc.property(
         fc.string({ maxLength: 200 }),
-        fc.constantFrom('::error::', '::set-output name=x::', '::add-mask::', '\n::warning::', '##[error]', '##[set-output name=x;]', '###[add-mask]', '#\u200b#[error]', '\n##[warning]'),
+        fc.constantFrom(
+          '::error::',
+          '::set-output name=x::',
+          '::add-mask::',
+          '\n::warning::',
+          '##[error]',
+          '##[set-output name=x;]',
+          '###[add-mask]',
+          '#\u200b#[error]',
+          '\n##[warning]',
+        ),
         (a, command) => {
           const out = safeLogText(a + command + a);
           expect(out).not.toContain('::');

@@ -23,7 +23,8 @@ import { concludedPhase, contradictions, diagnosisContradictions } from '../../s
 /** A side read from real fixture files, as the CLI reads them. */
 async function fileSide(label: Side['label'], ...files: string[]): Promise<Side> {
   const runs = [];
-  for (const file of files) runs.push(...(await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0.05 })));
+  for (const file of files)
+    runs.push(...(await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0.05 })));
   return { label, runs };
 }
 
@@ -32,7 +33,10 @@ const update = process.env.UPDATE_GOLDEN === '1';
 function golden(name: string, actual: string): void {
   const path = `test/golden/${name}`;
   if (update) writeFileSync(path, actual);
-  expect(existsSync(path), `${path} is missing: UPDATE_GOLDEN=1 npx vitest run test/render/golden.test.ts writes it (then read it)`).toBe(true);
+  expect(
+    existsSync(path),
+    `${path} is missing: UPDATE_GOLDEN=1 npx vitest run test/render/golden.test.ts writes it (then read it)`,
+  ).toBe(true);
   expect(actual).toBe(readFileSync(path, 'utf8'));
 }
 
@@ -56,7 +60,17 @@ function noDiagnosis(report: Report): void {
   }
 }
 
-const UNDECIDED = { 'ttft.p50': 'inconclusive', 'ttft.p95': 'inconclusive', 'ttft_client.p95': 'inconclusive', 'e2e.p50': 'inconclusive', 'e2e.p95': 'inconclusive', 'itl.p50': 'inconclusive', 'itl.p99': 'inconclusive', throughput: 'inconclusive', failed: 'unchanged' };
+const UNDECIDED = {
+  'ttft.p50': 'inconclusive',
+  'ttft.p95': 'inconclusive',
+  'ttft_client.p95': 'inconclusive',
+  'e2e.p50': 'inconclusive',
+  'e2e.p95': 'inconclusive',
+  'itl.p50': 'inconclusive',
+  'itl.p99': 'inconclusive',
+  throughput: 'inconclusive',
+  failed: 'unchanged',
+};
 
 describe('golden reports', () => {
   it('demo: a capacity regression that breaches the SLO', async () => {
@@ -69,8 +83,13 @@ describe('golden reports', () => {
     expect(report.outcome.fail).toBe(true);
     const b = report.benchmarks[0];
     expect(b.sloBreaches).toEqual(['ttft p95 < 800 ms']);
-    expect(b.attributions.map((a) => [a.spec.key, a.dominant])).toEqual([['ttft.p95', 'queue_wait'], ['ttft_client.p95', 'queue_wait']]);
-    expect(b.walks.map((w) => [w.metrics, w.phase, w.rootPhase])).toEqual([[['ttft.p95', 'ttft_client.p95'], 'queue_wait', 'queue_wait']]);
+    expect(b.attributions.map((a) => [a.spec.key, a.dominant])).toEqual([
+      ['ttft.p95', 'queue_wait'],
+      ['ttft_client.p95', 'queue_wait'],
+    ]);
+    expect(b.walks.map((w) => [w.metrics, w.phase, w.rootPhase])).toEqual([
+      [['ttft.p95', 'ttft_client.p95'], 'queue_wait', 'queue_wait'],
+    ]);
     expect(b.findings.map((f) => [f.hint, f.status, f.cause])).toEqual([['capacity', 'confirmed', 'config']]);
     expect(b.fixes[0]).toMatchObject({ hint: 'capacity', phase: 'queue_wait' });
     golden('demo.md', renderMarkdown(report));
@@ -79,11 +98,17 @@ describe('golden reports', () => {
   });
 
   it('A/A: nothing changed', async () => {
-    const report = triage(await simulatedSide('base', baseScenario(1001)), await simulatedSide('head', baseScenario(5001)), buildConfig({ slos: ['ttft p95 < 800ms', 'itl p99 < 200ms'] }));
+    const report = triage(
+      await simulatedSide('base', baseScenario(1001)),
+      await simulatedSide('head', baseScenario(5001)),
+      buildConfig({ slos: ['ttft p95 < 800ms', 'itl p99 < 200ms'] }),
+    );
     // One run per side cannot show a p50 within 5% (the run-to-run allowance alone is wider): nothing
     // regressed, nothing contradicts its interval, and the headline says what was not ruled out.
     expect(report.verdict).toBe('inconclusive');
-    expect(report.benchmarks[0].metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved')).toEqual([]);
+    expect(report.benchmarks[0].metrics.filter((m) => m.verdict === 'regressed' || m.verdict === 'improved')).toEqual(
+      [],
+    );
     expect(report.outcome.fail).toBe(false);
     expect(verdicts(report)).toEqual(UNDECIDED);
     expect(report.benchmarks[0].sloBreaches).toEqual([]);
@@ -94,16 +119,32 @@ describe('golden reports', () => {
 
   it('longer prompts: the workload, not the code', async () => {
     const { base, head } = injectedPair('longer-prompts');
-    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ slos: ['ttft p95 < 800ms'] }));
+    const report = triage(
+      await simulatedSide('base', base),
+      await simulatedSide('head', head),
+      buildConfig({ slos: ['ttft p95 < 800ms'] }),
+    );
     selfConsistent(report, 'longer prompts');
     // Every latency regressed; the tail's time sits in the queue (TTFT) and decode (E2E), and both
     // walks end in prefill: longer prompts, the only finding — no code is blamed, and no next check
     // asks for chunked prefill, which is on.
-    expect(verdicts(report)).toEqual({ ...UNDECIDED, 'ttft.p50': 'regressed', 'ttft.p95': 'regressed', 'ttft_client.p95': 'regressed', 'e2e.p50': 'regressed', 'e2e.p95': 'regressed', 'itl.p50': 'regressed', 'itl.p99': 'regressed' });
+    expect(verdicts(report)).toEqual({
+      ...UNDECIDED,
+      'ttft.p50': 'regressed',
+      'ttft.p95': 'regressed',
+      'ttft_client.p95': 'regressed',
+      'e2e.p50': 'regressed',
+      'e2e.p95': 'regressed',
+      'itl.p50': 'regressed',
+      'itl.p99': 'regressed',
+    });
     const b = report.benchmarks[0];
     expect(b.attributions.find((a) => a.spec.key === 'ttft.p95')?.dominant).toBe('queue_wait');
     expect(b.attributions.find((a) => a.spec.key === 'e2e.p95')?.dominant).toBe('decode');
-    expect(b.walks.map((w) => [w.phase, w.rootPhase])).toEqual([['queue_wait', 'prefill'], ['decode', 'prefill']]);
+    expect(b.walks.map((w) => [w.phase, w.rootPhase])).toEqual([
+      ['queue_wait', 'prefill'],
+      ['decode', 'prefill'],
+    ]);
     expect(concludedPhase(b, 'ttft.p95')).toBe('prefill');
     expect(concludedPhase(b, 'itl.p50')).toBe('prefill');
     expect(b.findings.map((f) => [f.hint, f.status, f.cause])).toEqual([['workload-drift', 'confirmed', 'workload']]);
@@ -115,20 +156,28 @@ describe('golden reports', () => {
 
   it('a slower decode kernel', async () => {
     const { base, head } = injectedPair('decode-kernel-slower');
-    const report = triage(await simulatedSide('base', base), await simulatedSide('head', head), buildConfig({ slos: ['itl p50 < 17ms'] }));
+    const report = triage(
+      await simulatedSide('base', base),
+      await simulatedSide('head', head),
+      buildConfig({ slos: ['itl p50 < 17ms'] }),
+    );
     selfConsistent(report, 'decode kernel');
     // ITL p50 alone regressed (E2E p50 leans worse but its interval reaches inside the minimum
     // effect): each step slower at the same running batch, blamed on the code.
     expect(verdicts(report)).toEqual({ ...UNDECIDED, 'itl.p50': 'regressed' });
-    expect(report.benchmarks[0].metrics.find((m) => m.spec.key === 'e2e.p50')?.reason).toMatchObject({ code: 'direction-known', direction: 'worse' });
+    expect(report.benchmarks[0].metrics.find((m) => m.spec.key === 'e2e.p50')?.reason).toMatchObject({
+      code: 'direction-known',
+      direction: 'worse',
+    });
     decodeOverheadFound(report);
     golden('decode-kernel.md', renderMarkdown(report));
   });
 
   it('a slower decode kernel, with the decode floor and the profiles of both sides', async () => {
     const { base, head } = injectedPair('decode-kernel-slower');
-    const config = buildConfig({ slos: ['itl p50 < 17ms'], decodeFloor: ['gpu=H100 SXM', 'model=Llama-3.1-8B']});
-    const profile = (file: string) => readProfile(textSource(file, readFileSync(`test/fixtures/profile/${file}`, 'utf8')));
+    const config = buildConfig({ slos: ['itl p50 < 17ms'], decodeFloor: ['gpu=H100 SXM', 'model=Llama-3.1-8B'] });
+    const profile = (file: string) =>
+      readProfile(textSource(file, readFileSync(`test/fixtures/profile/${file}`, 'utf8')));
     const profiles = {
       base: [await profile('key_averages_base.synthetic.json'), await profile('ncu_decode_base.synthetic.csv')],
       head: [await profile('key_averages_head.synthetic.csv'), await profile('ncu_decode_head.synthetic.csv')],
@@ -141,7 +190,9 @@ describe('golden reports', () => {
     const b = report.benchmarks[0];
     expect(b.floor?.ok).toBe(true);
     const decode = b.findings.find((f) => f.hint === 'decode-overhead')!;
-    expect(decode.evidence.map((e) => e.text).join('\n')).toMatch(/decode bandwidth floor .* efficiency floor\/measured/);
+    expect(decode.evidence.map((e) => e.text).join('\n')).toMatch(
+      /decode bandwidth floor .* efficiency floor\/measured/,
+    );
     expect(decode.evidence.map((e) => e.text).join('\n')).toContain('profiled step: wall +18%');
     golden('deep-decode.md', renderMarkdown(report));
     golden('deep-decode.txt', renderText(report));
@@ -161,7 +212,11 @@ describe('golden reports', () => {
         output_tokens: 120,
         decode_ms: 1900,
       }));
-    const report = triage(await sideFromRecords('base', rows(1)), await sideFromRecords('head', rows(1.4)), buildConfig({ slos: ['ttft p99 < 500ms'] }));
+    const report = triage(
+      await sideFromRecords('base', rows(1)),
+      await sideFromRecords('head', rows(1.4)),
+      buildConfig({ slos: ['ttft p99 < 500ms'] }),
+    );
     expect(report.verdict).toBe('inconclusive');
     // 60 requests a side: nothing is decided either way, so nothing is diagnosed.
     expect(Object.values(verdicts(report)).every((v) => v === 'inconclusive')).toBe(true);
@@ -175,7 +230,10 @@ describe('golden reports', () => {
     const report = triage(
       await fileSide('base', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency2_profile_export_aiperf.json'),
       await fileSide('head', 'test/fixtures/aiperf/aiperf_0.10.0_concurrency16_profile_export_aiperf.json'),
-      buildConfig({ metrics: ['ttft p50', 'itl p50', 'tpot p50', 'e2e p50', 'throughput'], runNoise: ['ttft p50=5%', 'itl p50=5%', 'tpot p50=5%', 'e2e p50=5%', 'throughput=5%'] }),
+      buildConfig({
+        metrics: ['ttft p50', 'itl p50', 'tpot p50', 'e2e p50', 'throughput'],
+        runNoise: ['ttft p50=5%', 'itl p50=5%', 'tpot p50=5%', 'e2e p50=5%', 'throughput=5%'],
+      }),
     );
     expect(report.benchmarks[0].metrics.every((m) => m.verdict === 'inconclusive')).toBe(true);
     expect(report.benchmarks[0].metrics.every((m) => m.reason.code === 'operating-point')).toBe(true);
@@ -215,7 +273,9 @@ describe('golden reports', () => {
     );
     // Summaries only on one side: nothing can be decided, and the engine change is said first.
     expect(report.benchmarks[0].notLikeForLike.map((d) => d.kind)).toEqual(['engine-changed']);
-    expect(report.benchmarks[0].metrics.every((m) => m.verdict === 'inconclusive' && m.reason.code === 'summary-only')).toBe(true);
+    expect(
+      report.benchmarks[0].metrics.every((m) => m.verdict === 'inconclusive' && m.reason.code === 'summary-only'),
+    ).toBe(true);
     noDiagnosis(report);
     selfConsistent(report, 'engine changed');
     golden('engine-changed.md', renderMarkdown(report));
@@ -230,7 +290,13 @@ describe('golden reports', () => {
     // Five rates paired by their workload key, none regressed; the datasets only one side ran are
     // listed first, not compared.
     expect(report.benchmarks).toHaveLength(5);
-    for (let i = 0; i < 5; i++) expect(verdicts(report, i)).toEqual({ 'ttft.p50': 'inconclusive', 'e2e.p50': 'inconclusive', 'itl.p50': 'inconclusive', throughput: 'inconclusive' });
+    for (let i = 0; i < 5; i++)
+      expect(verdicts(report, i)).toEqual({
+        'ttft.p50': 'inconclusive',
+        'e2e.p50': 'inconclusive',
+        'itl.p50': 'inconclusive',
+        throughput: 'inconclusive',
+      });
     expect(report.benchmarks[0].caveats.filter((c) => c.kind === 'benchmark-missing')).toHaveLength(2);
     noDiagnosis(report);
     selfConsistent(report, 'sglang');

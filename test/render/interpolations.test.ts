@@ -38,15 +38,14 @@ function interpolationsIn(src: string): { expression: string; inCodeSpan: boolea
   const stack: { mode: 'code' | 'template'; depth: number; index?: number }[] = [];
   let mode: 'code' | 'template' = 'code';
   let depth = 0;
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const c = src[i];
     if (mode === 'template') {
       if (c === '\\') i += 2;
       else if (c === '`') {
         ({ mode, depth } = stack.pop()!);
         i++;
-      }
-      else if (c === '$' && src[i + 1] === '{') {
+      } else if (c === '$' && src[i + 1] === '{') {
         found.push({ start: i + 2, end: -1 });
         stack.push({ mode: 'template', depth: 0, index: found.length - 1 });
         mode = 'code';
@@ -60,7 +59,11 @@ function interpolationsIn(src: string): { expression: string; inCodeSpan: boolea
     else if (c === "'" || c === '"') {
       for (i++; src[i] !== c; i++) if (src[i] === '\\') i++;
       i++;
-    } else if (c === '/' && /[=(,:&|!?;{}[]\s*$/.test(src.slice(Math.max(0, i - 20), i)) && /^\/[^/*\n]/.test(src.slice(i, i + 2))) {
+    } else if (
+      c === '/' &&
+      /[=(,:&|!?;{}[]\s*$/.test(src.slice(Math.max(0, i - 20), i)) &&
+      /^\/[^/*\n]/.test(src.slice(i, i + 2))
+    ) {
       // A regex literal: skip to its closing slash (character classes may hold one).
       let inClass = false;
       for (i++; inClass || src[i] !== '/'; i++) {
@@ -93,35 +96,41 @@ function interpolationsIn(src: string): { expression: string; inCodeSpan: boolea
   }));
 }
 
-const ESCAPED = /^(markdownText|codeText|plainText|codeCell|mermaidText|slackText)\(|^[\w.?()[\], ]+\.map\(\((\w+)\) => (markdownText|codeText|plainText|codeCell)\(\2\b[^)]*\)\)\.join\('[^']*'\)$/;
-const NUMBER = /^(duration|compact|grouped|percent|signedPercent|signedDuration|signedWithUnit|withUnit|points|money|score|value|signed|whole|number)\(|^[\w.]+ [-+] [\w.]+$|\.length$|\.toFixed\(\d\)$|^Number\(|^Math\.\w+\(/;
+const ESCAPED =
+  /^(markdownText|codeText|plainText|codeCell|mermaidText|slackText)\(|^[\w.?()[\], ]+\.map\(\((\w+)\) => (markdownText|codeText|plainText|codeCell)\(\2\b[^)]*\)\)\.join\('[^']*'\)$/;
+const NUMBER =
+  /^(duration|compact|grouped|percent|signedPercent|signedDuration|signedWithUnit|withUnit|points|money|score|value|signed|whole|number)\(|^[\w.]+ [-+] [\w.]+$|\.length$|\.toFixed\(\d\)$|^Number\(|^Math\.\w+\(/;
 /** `cond ? 'a' : 'b'`, or `c1 ? 'a' : c2 ? 'b' : 'c'`: only our words come out. */
-const literalChoice = (e: string) => /^[^?]+\? L : (L|[^?]+\? L : L)$/.test(e.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, 'L'));
+const literalChoice = (e: string) =>
+  /^[^?]+\? L : (L|[^?]+\? L : L)$/.test(e.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, 'L'));
 
-const ENUM = 'one of our enums or labels (verdict, status, cause, hint, phase, caveat kind, format id, icon), never artifact text';
-const INPUT = 'a metric key or label from the catalog, an SLO or effort from the action inputs (the workflow file, not the artifact)';
+const ENUM =
+  'one of our enums or labels (verdict, status, cause, hint, phase, caveat kind, format id, icon), never artifact text';
+const INPUT =
+  'a metric key or label from the catalog, an SLO or effort from the action inputs (the workflow file, not the artifact)';
 const NUMBER_ = 'a number, or our formatting of numbers';
 const COMPOSED = 'built in this file from parts enumerated here (escaped where they are built)';
-const ELSEWHERE = 'escaped where it is built: mermaidText (trend charts), markdownText (notes), codeText (file names), hex-only SHA';
+const ELSEWHERE =
+  'escaped where it is built: mermaidText (trend charts), markdownText (notes), codeText (file names), hex-only SHA';
 const URL = 'the job summary URL, built from the runner environment (server URL, repository, run id)';
 
 /** Raw interpolations of the renderers, each with why it carries no artifact text. */
 const TRUSTED: Record<string, Record<string, string>> = {
   'deep-markdown.ts': {
     "Number.isNaN(s.wallMs) ? 'unknown' : duration(s.wallMs)": NUMBER_,
-    "stepsText(s)": NUMBER_,
-    "k.slower": NUMBER_,
-    "k.faster": NUMBER_,
+    'stepsText(s)': NUMBER_,
+    'k.slower': NUMBER_,
+    'k.faster': NUMBER_,
     "threads.join(', ')": COMPOSED,
     "grid || '?'": 'inside codeText: a launch shape',
     "block || '?'": 'inside codeText: a launch shape',
-    "cell(t.name)": 'cell(): a kernel name in a code span through codeText',
-    "shape(t.grid, t.block)": 'shape(): codeText of the launch shape',
+    'cell(t.name)': 'cell(): a kernel name in a code span through codeText',
+    'shape(t.grid, t.block)': 'shape(): codeText of the launch shape',
     "Number.isNaN(t.share) ? '—' : percent(t.share)": NUMBER_,
-    "t.unit": 'a memory unit of Nsight Compute\'s rule (MemoryUnit), our enum',
-    "cell(x.name)": 'cell(): a kernel name in a code span through codeText',
-    "shape(x.base.grid, x.base.block)": 'shape(): codeText of the launch shape',
-    "shape(x.head.grid, x.head.block)": 'shape(): codeText of the launch shape',
+    't.unit': "a memory unit of Nsight Compute's rule (MemoryUnit), our enum",
+    'cell(x.name)': 'cell(): a kernel name in a code span through codeText',
+    'shape(x.base.grid, x.base.block)': 'shape(): codeText of the launch shape',
+    'shape(x.head.grid, x.head.block)': 'shape(): codeText of the launch shape',
     "c.onlyHead.slice(0, 5).map((x) => cell(x.name)).join(', ')": 'cell(): kernel names in code spans through codeText',
     "c.onlyBase.slice(0, 5).map((x) => cell(x.name)).join(', ')": 'cell(): kernel names in code spans through codeText',
     label: ENUM,
@@ -142,35 +151,35 @@ const TRUSTED: Record<string, Record<string, string>> = {
   'markdown.ts': {
     'profilesSummary(report.profiles)': COMPOSED,
     "[split.base?.verdict, split.head?.verdict].filter((v) => v !== undefined).join(' → ')": ENUM,
-    "subline(b, context)": 'built in subline from counts and hex-only SHAs',
+    'subline(b, context)': 'built in subline from counts and hex-only SHAs',
     "serviceSummary(b) ?? 'goodput, cost, headroom'": 'percentages and a verdict (serviceSummary)',
-    "c.message": 'a map key (caveatKey), not output',
-    "hex.slice(0, 7)": 'hex digits only (non-hex removed)',
-    "short": 'hex digits only (non-hex removed)',
-    "context.repositoryUrl": URL,
-    "hex": 'hex digits only (non-hex removed)',
-    "commit(b.base.meta.commit)": 'commit(): hex digits only, or a dash',
-    "commit(head)": 'commit(): hex digits only, or a dash',
-    "b.base.runs": NUMBER_,
-    "b.head.runs": NUMBER_,
+    'c.message': 'a map key (caveatKey), not output',
+    'hex.slice(0, 7)': 'hex digits only (non-hex removed)',
+    short: 'hex digits only (non-hex removed)',
+    'context.repositoryUrl': URL,
+    hex: 'hex digits only (non-hex removed)',
+    'commit(b.base.meta.commit)': 'commit(): hex digits only, or a dash',
+    'commit(head)': 'commit(): hex digits only, or a dash',
+    'b.base.runs': NUMBER_,
+    'b.head.runs': NUMBER_,
     "tally || 'none'": COMPOSED,
-    "body": 'details(): a body built by this file\'s escaped sections',
-    "g.verdict": ENUM,
+    body: "details(): a body built by this file's escaped sections",
+    'g.verdict': ENUM,
     "notes.join(' · ')": COMPOSED,
-    "levelText(b.family.level)": NUMBER_,
-    "b.family.size": NUMBER_,
-    "levelText(confidence)": NUMBER_,
-    "family": COMPOSED,
-    "undecided": COMPOSED,
-    "PHASE_LABELS[first.phase]": ENUM,
-    "first.hint": ENUM,
-    "first.status": ENUM,
-    "best.effort": INPUT,
-    "title": COMPOSED,
+    'levelText(b.family.level)': NUMBER_,
+    'b.family.size': NUMBER_,
+    'levelText(confidence)': NUMBER_,
+    family: COMPOSED,
+    undecided: COMPOSED,
+    'PHASE_LABELS[first.phase]': ENUM,
+    'first.hint': ENUM,
+    'first.status': ENUM,
+    'best.effort': INPUT,
+    title: COMPOSED,
     "kinds.slice(0, 4).join('; ')": ENUM,
-    "differsPrefix(b)": 'markdownText of the workload differences, built in differsPrefix',
-    "changeHeader(b, confidence)": NUMBER_,
-    "levelText(s.level)": NUMBER_,
+    'differsPrefix(b)': 'markdownText of the workload differences, built in differsPrefix',
+    'changeHeader(b, confidence)': NUMBER_,
+    'levelText(s.level)': NUMBER_,
     "a.sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')": ELSEWHERE,
     'options.summaryUrl': URL,
     n: NUMBER_,
@@ -249,29 +258,30 @@ const TRUSTED: Record<string, Record<string, string>> = {
     's.cost.reason': 'goes into `missing`, which is rendered through markdownText',
   },
   'summary.ts': {
-    "specLabel(better[0].spec)": INPUT,
-    "valueChange(better[0])": NUMBER_,
-    "where": COMPOSED,
-    "levelText(b.family.size ? b.family.level : confidence)": NUMBER_,
-    "verdictHeadline(b)": COMPOSED,
-    "loadPhrase(run)": 'rates and durations, our words (diagnose/survivors.ts loadPhrase)',
-    "otherLoad[0].reason.changes.map((c) => differenceText(c)).join(', ')": 'request rate or concurrency: numbers the workload key keeps as numbers',
-    "more": NUMBER_,
-    "m.reason.direction": ENUM,
-    "intervalText(m)": NUMBER_,
-    "minEffectText(m)": NUMBER_,
+    'specLabel(better[0].spec)': INPUT,
+    'valueChange(better[0])': NUMBER_,
+    where: COMPOSED,
+    'levelText(b.family.size ? b.family.level : confidence)': NUMBER_,
+    'verdictHeadline(b)': COMPOSED,
+    'loadPhrase(run)': 'rates and durations, our words (diagnose/survivors.ts loadPhrase)',
+    "otherLoad[0].reason.changes.map((c) => differenceText(c)).join(', ')":
+      'request rate or concurrency: numbers the workload key keeps as numbers',
+    more: NUMBER_,
+    'm.reason.direction': ENUM,
+    'intervalText(m)': NUMBER_,
+    'minEffectText(m)': NUMBER_,
     "breach || (b.metrics.some((m) => m.slos.length) ? ' · SLOs met' : '')": COMPOSED,
-    "kind": 'a map key, not output',
+    kind: 'a map key, not output',
     "r.formats.join(',')": 'a map key, not output',
-    "r.baseRuns": NUMBER_,
-    "r.headRuns": NUMBER_,
-    "pointChange(m)": NUMBER_,
-    "summaryOnlyText(r)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "fewest": NUMBER_,
-    "compactFactor(Math.min(...factors))": NUMBER_,
-    "compactFactor(Math.max(...factors))": NUMBER_,
+    'r.baseRuns': NUMBER_,
+    'r.headRuns': NUMBER_,
+    'pointChange(m)': NUMBER_,
+    'summaryOnlyText(r)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+    fewest: NUMBER_,
+    'compactFactor(Math.min(...factors))': NUMBER_,
+    'compactFactor(Math.max(...factors))': NUMBER_,
     "effects.join(' or ')": NUMBER_,
-    "what": COMPOSED,
+    what: COMPOSED,
     s: INPUT,
     'specLabel(m.spec)': INPUT,
     'valueChange(m)': NUMBER_,
@@ -291,19 +301,19 @@ const TRUSTED: Record<string, Record<string, string>> = {
     label: INPUT,
   },
   'text.ts': {
-    "levelText(b.family.level)": NUMBER_,
-    "b.family.size": NUMBER_,
-    "levelText(confidence)": NUMBER_,
-    "m.verdict": ENUM,
-    "qualifier": ENUM,
-    "s.slo.comparator": ENUM,
-    "k.slower": NUMBER_,
-    "k.faster": NUMBER_,
-    "c.evidence": ENUM,
+    'levelText(b.family.level)': NUMBER_,
+    'b.family.size': NUMBER_,
+    'levelText(confidence)': NUMBER_,
+    'm.verdict': ENUM,
+    qualifier: ENUM,
+    's.slo.comparator': ENUM,
+    'k.slower': NUMBER_,
+    'k.faster': NUMBER_,
+    'c.evidence': ENUM,
     "k.regime ?? 'unknown'": ENUM,
-    "k.unit": 'a memory unit of Nsight Compute\'s rule (MemoryUnit), our enum',
-    "name(k.name)": 'name(): plainText of a shortened kernel name',
-    "name(x.name)": 'name(): plainText of a shortened kernel name',
+    'k.unit': "a memory unit of Nsight Compute's rule (MemoryUnit), our enum",
+    'name(k.name)': 'name(): plainText of a shortened kernel name',
+    'name(x.name)': 'name(): plainText of a shortened kernel name',
     'report.tool.version': NUMBER_,
     'report.settings.seed': NUMBER_,
     'report.settings.resamples': NUMBER_,
@@ -329,7 +339,8 @@ const SHA = 'a commit SHA, hex only (short() strips everything but 0-9a-f), or o
 const LINK = 'a URL that linkTarget accepted (https, no character that ends a link or starts markup), else no link';
 const SENTENCE = 'a sentence of ours; every caller renders it through markdownText or plainText';
 const TITLE = 'part of an issue title, which goes through plainText as a whole (GitHub renders no markdown in titles)';
-const VALUE = 'a number in a catalog unit, or the artifact\'s unit escaped (valueCell: markdownText; the webhook: slackText)';
+const VALUE =
+  "a number in a catalog unit, or the artifact's unit escaped (valueCell: markdownText; the webhook: slackText)";
 TRUSTED['alert.ts'] = {
   'm.benchmark': 'a Set key in alertTitle, never printed',
   'm.key': 'a Set key in alertTitle, never printed',
@@ -452,63 +463,73 @@ TRUSTED['noise-words.ts'] = {
 };
 
 TRUSTED['kernel-names.ts'] = {
-    "[...n].slice(0, width - 1).join('')": 'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
-    "chars.slice(0, HEAD).join('')": 'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
-    "middle": 'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
-    "s": 'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
-    "k": NUMBER_,
+  "[...n].slice(0, width - 1).join('')":
+    'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
+  "chars.slice(0, HEAD).join('')":
+    'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
+  middle: 'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
+  s: 'a kernel name shortened; every caller escapes the result (cell, codeText, plainText)',
+  k: NUMBER_,
 };
 
 TRUSTED['like-for-like.ts'] = {
-    "v": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "FIELD_NAMES[d.field]": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "what": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "keyName(t.tokenMetric)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "batch": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "matched": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "c.missing.name": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "metric": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "stat": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "specLabel(m.spec)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "values": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "change": 'a sentence of ours; every caller renders it through markdownText or plainText',
+  v: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'FIELD_NAMES[d.field]': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  what: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'keyName(t.tokenMetric)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  batch: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  matched: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'c.missing.name': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  metric: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  stat: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'specLabel(m.spec)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  values: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  change: 'a sentence of ours; every caller renders it through markdownText or plainText',
 };
 
 TRUSTED['verdict-words.ts'] = {
-    "runs": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "more.runs": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "m.uncorrected.verdict": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "levelText(family.confidence)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "levelText(m.intervalLevel)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "family.size": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "advice.join(', ')": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "tail": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "shown": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "r.direction": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "me": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "near": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "correctionText(m, family)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "moreDataText(r)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "r.missing": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "m.spec.metric.id": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "m.spec.stat.kind === 'mean' || m.spec.metric.level === 'run' ? 'the statistic' : m.spec.stat.label": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "r.base": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "r.head": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "pointChange(m)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "summaryOnlyText(r)": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "r.changes.map((c) => differenceText(c)).join(', ')": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "r.baseRuns": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "r.headRuns": 'a sentence of ours; every caller renders it through markdownText or plainText',
-    "perRequestAdvice(r.formats)": 'a sentence of ours; every caller renders it through markdownText or plainText',
+  runs: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'more.runs': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'more.requestsFactor < 10 ? compact(Math.max(1.1, more.requestsFactor)) : grouped(more.requestsFactor)':
+    'a sentence of ours; every caller renders it through markdownText or plainText',
+  'm.uncorrected.verdict': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'levelText(family.confidence)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'levelText(m.intervalLevel)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'family.size': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  "advice.join(', ')": 'a sentence of ours; every caller renders it through markdownText or plainText',
+  tail: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  shown: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'r.direction': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  me: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  near: 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'correctionText(m, family)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'moreDataText(r)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'r.missing': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'm.spec.metric.id': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  "m.spec.stat.kind === 'mean' || m.spec.metric.level === 'run' ? 'the statistic' : m.spec.stat.label":
+    'a sentence of ours; every caller renders it through markdownText or plainText',
+  'r.base': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'r.head': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'pointChange(m)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'summaryOnlyText(r)': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  "r.changes.map((c) => differenceText(c)).join(', ')":
+    'a sentence of ours; every caller renders it through markdownText or plainText',
+  'r.baseRuns': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'r.headRuns': 'a sentence of ours; every caller renders it through markdownText or plainText',
+  'perRequestAdvice(r.formats)': 'a sentence of ours; every caller renders it through markdownText or plainText',
 };
 
 const RENDERERS = readdirSync('src/render').filter((f) => f.endsWith('.ts') && f !== 'escape.ts');
 
-describe('the renderers\' interpolations', () => {
+describe("the renderers' interpolations", () => {
   it('the scanner finds nested interpolations, and skips strings, comments and regex literals', () => {
-    expect(interpolations("const a = `x ${f(`y ${g('}')}`)} z ${h}`; // `${no}`\nconst r = /`${x}/;\nconst s = '${no}';")).toEqual(["f(`y ${g('}')}`)", "g('}')", 'h']);
-    expect(interpolationsIn('const a = `\\`${codeText(x)}\\` ${codeText(y)}`;').map((i) => i.inCodeSpan)).toEqual([true, false]);
+    expect(
+      interpolations("const a = `x ${f(`y ${g('}')}`)} z ${h}`; // `${no}`\nconst r = /`${x}/;\nconst s = '${no}';"),
+    ).toEqual(["f(`y ${g('}')}`)", "g('}')", 'h']);
+    expect(interpolationsIn('const a = `\\`${codeText(x)}\\` ${codeText(y)}`;').map((i) => i.inCodeSpan)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('are each escaped, a number, our words, or listed with why they carry no artifact text', () => {
@@ -536,7 +557,8 @@ describe('the renderers\' interpolations', () => {
   });
 });
 
-const PAYLOAD = '@octocat <img src=x onerror=alert(1)> <!-- perf-triage:comment group=g stamp=1.1 --> [x](https://evil.example) #123 ##[error]pwn ::warning::pwn \u202Eevil';
+const PAYLOAD =
+  '@octocat <img src=x onerror=alert(1)> <!-- perf-triage:comment group=g stamp=1.1 --> [x](https://evil.example) #123 ##[error]pwn ::warning::pwn \u202Eevil';
 
 /** Every name and value an artifact can set, hostile. */
 async function hostileReport() {
@@ -553,26 +575,52 @@ async function hostileReport() {
   const head = meta(readFileSync('examples/demo/head.jsonl', 'utf8'));
   head.metadata.config[PAYLOAD] = PAYLOAD;
   head.metadata.config.max_num_seqs = PAYLOAD;
-  const lines = (m: unknown, path: string) => [JSON.stringify(m), ...readFileSync(path, 'utf8').trim().split('\n').slice(1)];
+  const lines = (m: unknown, path: string) => [
+    JSON.stringify(m),
+    ...readFileSync(path, 'utf8').trim().split('\n').slice(1),
+  ];
   const headLines = lines(head, 'examples/demo/head.jsonl');
   headLines.splice(5, 0, JSON.stringify({ request_id: PAYLOAD, first_token_ms: -1, total_ms: 5, [PAYLOAD]: PAYLOAD }));
   const options = { maxBadLineRatio: 0.05 };
-  const baseSide = await sideFromSources('base', [textSource(`base ${PAYLOAD}.jsonl`, lines(base, 'examples/demo/base.jsonl').join('\n'))], options);
-  const headSide = await sideFromSources('head', [bytesSource(`artifact:${PAYLOAD}.jsonl`, new TextEncoder().encode(headLines.join('\n')))], options);
+  const baseSide = await sideFromSources(
+    'base',
+    [textSource(`base ${PAYLOAD}.jsonl`, lines(base, 'examples/demo/base.jsonl').join('\n'))],
+    options,
+  );
+  const headSide = await sideFromSources(
+    'head',
+    [bytesSource(`artifact:${PAYLOAD}.jsonl`, new TextEncoder().encode(headLines.join('\n')))],
+    options,
+  );
   const fixture = (file: string) => readFileSync(`test/fixtures/profile/${file}`, 'utf8');
   const ncu = (file: string) => fixture(file).replaceAll('gemv_kernel', `gemv_kernel ${PAYLOAD.replaceAll('"', '')}`);
   const profiles = {
-    base: [await readProfile(textSource(`${PAYLOAD} base.json`, fixture('key_averages_base.synthetic.json'))), await readProfile(textSource(`${PAYLOAD}.csv`, ncu('ncu_decode_base.synthetic.csv')))],
-    head: [await readProfile(textSource(`${PAYLOAD} head.csv`, fixture('key_averages_head.synthetic.csv'))), await readProfile(textSource(`${PAYLOAD} h.csv`, ncu('ncu_decode_head.synthetic.csv')))],
+    base: [
+      await readProfile(textSource(`${PAYLOAD} base.json`, fixture('key_averages_base.synthetic.json'))),
+      await readProfile(textSource(`${PAYLOAD}.csv`, ncu('ncu_decode_base.synthetic.csv'))),
+    ],
+    head: [
+      await readProfile(textSource(`${PAYLOAD} head.csv`, fixture('key_averages_head.synthetic.csv'))),
+      await readProfile(textSource(`${PAYLOAD} h.csv`, ncu('ncu_decode_head.synthetic.csv'))),
+    ],
   };
-  const scores = (file: string) => readFileSync(`test/fixtures/quality/${file}`, 'utf8').replaceAll('"accuracy"', JSON.stringify(PAYLOAD)).replaceAll('"new_metric"', JSON.stringify(`${PAYLOAD} 2`));
+  const scores = (file: string) =>
+    readFileSync(`test/fixtures/quality/${file}`, 'utf8')
+      .replaceAll('"accuracy"', JSON.stringify(PAYLOAD))
+      .replaceAll('"new_metric"', JSON.stringify(`${PAYLOAD} 2`));
   const quality = {
     base: [await readQuality(textSource(`${PAYLOAD} q.json`, scores('scores_base.synthetic.json')))],
     head: [await readQuality(textSource(`${PAYLOAD} q2.json`, scores('scores_head.synthetic.json')))],
   };
   const config = buildConfig({ slos: ['ttft p95 < 800ms'], decodeFloor: ['gpu=H100 SXM', 'model=Llama-3.1-8B'] });
   const report = triage(baseSide, headSide, config, { profiles, quality });
-  return applyAcceptance(report, { by: PAYLOAD, reason: PAYLOAD, effort: PAYLOAD, sha: 'a'.repeat(40), at: '2026-01-01T00:00:00Z' });
+  return applyAcceptance(report, {
+    by: PAYLOAD,
+    reason: PAYLOAD,
+    effort: PAYLOAD,
+    sha: 'a'.repeat(40),
+    at: '2026-01-01T00:00:00Z',
+  });
 }
 
 /** Markdown outside code spans and fences: where markup acts. */

@@ -95,19 +95,43 @@ describe('trendChart: golden charts', () => {
 
   it('a flat line sits mid-chart; no title or unit lines when they are empty', () => {
     expect(trendChart({ title: '', unit: ' ', points: [{ label: 'x', value: 100 }] })).toBe(
-      ['```mermaid', INIT_ONE, 'xychart-beta', '    x-axis ["x"]', '    y-axis 90 --> 110', '    line [100]', '```'].join('\n'),
+      [
+        '```mermaid',
+        INIT_ONE,
+        'xychart-beta',
+        '    x-axis ["x"]',
+        '    y-axis 90 --> 110',
+        '    line [100]',
+        '```',
+      ].join('\n'),
     );
   });
 
   it('writes tiny values in fixed notation (the grammar has no exponents)', () => {
-    const chart = trendChart({ title: 'error rate', unit: 'share', points: [{ label: 'a', value: 0.000123 }, { label: 'b', value: 0.000131 }] });
+    const chart = trendChart({
+      title: 'error rate',
+      unit: 'share',
+      points: [
+        { label: 'a', value: 0.000123 },
+        { label: 'b', value: 0.000131 },
+      ],
+    });
     // 0.000008/5 = 1.6e-6 → step 2e-6 → 0.000122 to 0.000132.
     expect(chart).toContain('    y-axis "share" 0.000122 --> 0.000132\n    line [0.000123, 0.000131]');
   });
 
   it('is empty when there is nothing to plot', () => {
     expect(trendChart({ title: 't', unit: 'ms', points: [] })).toBe('');
-    expect(trendChart({ title: 't', unit: 'ms', points: [{ label: 'a', value: NaN }, { label: 'b', value: Infinity }] })).toBe('');
+    expect(
+      trendChart({
+        title: 't',
+        unit: 'ms',
+        points: [
+          { label: 'a', value: NaN },
+          { label: 'b', value: Infinity },
+        ],
+      }),
+    ).toBe('');
   });
 
   it('drops non-finite points, and the second line unless every point has one', () => {
@@ -128,16 +152,28 @@ describe('trendChart: golden charts', () => {
   });
 
   it('gives repeated labels a suffix (a category axis would merge them) and empty ones their position', () => {
-    const chart = trendChart({ title: 't', unit: 'ms', points: ['2026-10-03', '2026-10-03', '', '2026-10-03'].map((label, i) => ({ label, value: i })) });
+    const chart = trendChart({
+      title: 't',
+      unit: 'ms',
+      points: ['2026-10-03', '2026-10-03', '', '2026-10-03'].map((label, i) => ({ label, value: i })),
+    });
     expect(parse(chart).labels).toEqual(['2026-10-03', '2026-10-03 (2)', '3', '2026-10-03 (3)']);
   });
 });
 
 describe('trendChart: hostile text', () => {
-  const hostile = 'evil"]\n    line [1e9]\n```\n<script>alert(1)</script> %%{init: {"theme":"dark"}}%% #amp; `x` \\ a,b;c\u202Eright\u200B';
+  const hostile =
+    'evil"]\n    line [1e9]\n```\n<script>alert(1)</script> %%{init: {"theme":"dark"}}%% #amp; `x` \\ a,b;c\u202Eright\u200B';
 
   it('keeps a hostile title on its own quoted line, with nothing that can end or open a construct', () => {
-    const chart = trendChart({ title: hostile, unit: hostile, points: [{ label: hostile, value: 1 }, { label: 'ok', value: 2 }] });
+    const chart = trendChart({
+      title: hostile,
+      unit: hostile,
+      points: [
+        { label: hostile, value: 1 },
+        { label: 'ok', value: 2 },
+      ],
+    });
     const lines = chart.split('\n');
     expect(lines).toHaveLength(8);
     expect(lines.filter((l) => l.includes('```'))).toEqual(['```mermaid', '```']);
@@ -182,7 +218,11 @@ describe('niceAxis', () => {
 describe('trendChart: properties', () => {
   const point = fc.record(
     {
-      label: fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('2026-10-03', 'a1b2c3d', '', '"', ']', '\n')),
+      label: fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom('2026-10-03', 'a1b2c3d', '', '"', ']', '\n'),
+      ),
       value: fc.oneof(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.constantFrom(NaN, Infinity, 0, -0, 5e-324)),
       second: fc.double({ min: -1e6, max: 1e6, noNaN: true }),
     },

@@ -18,7 +18,10 @@ describe('pairing benchmarks between the sides', () => {
   });
 
   it('pairs several benchmarks by name and lists the unmatched ones', () => {
-    const p = pairBenchmarks(side('base', [run('a'), run('b'), run('b'), run('old')]), side('head', [run('b'), run('a'), run('new')]));
+    const p = pairBenchmarks(
+      side('base', [run('a'), run('b'), run('b'), run('old')]),
+      side('head', [run('b'), run('a'), run('new')]),
+    );
     expect(p.pairs.map((x) => [x.name, x.base.runs.length, x.head.runs.length])).toEqual([
       ['b', 2, 1],
       ['a', 1, 1],
@@ -30,7 +33,8 @@ describe('pairing benchmarks between the sides', () => {
   });
 
   it('treats runs of one name at different loads as load points, not repeats', () => {
-    const sweep = (label: Side['label']) => side(label, [run('m', { concurrency: 1 }), run('m', { concurrency: 8 }), run('m', { concurrency: 8 })]);
+    const sweep = (label: Side['label']) =>
+      side(label, [run('m', { concurrency: 1 }), run('m', { concurrency: 8 }), run('m', { concurrency: 8 })]);
     const p = pairBenchmarks(sweep('base'), sweep('head'));
     expect(p.pairs.map((x) => [x.name, x.head.runs.length])).toEqual([
       ['m @ concurrency 1', 1],
@@ -40,7 +44,8 @@ describe('pairing benchmarks between the sides', () => {
 });
 
 describe('pairing by the whole workload key (issue 11)', () => {
-  const read = async (file: string) => ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0.05 });
+  const read = async (file: string) =>
+    ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0.05 });
   const SGLANG = 'test/fixtures/sglang/h200_llama_3_3_70b_online_output.jsonl';
 
   it('a multi-dataset SGLang file against itself keeps every dataset and rate apart: one run per benchmark', async () => {
@@ -57,7 +62,9 @@ describe('pairing by the whole workload key (issue 11)', () => {
       ['benchmark @ dataset sharegpt, 8 req/s', 1, 1],
     ]);
     // The random run and the ShareGPT run at 4 req/s are not pooled (their TTFT p50s are 106 ms and 68 ms).
-    const at4 = p.pairs.filter((x) => x.name.endsWith(' 4 req/s')).map((x) => x.head.runs[0].summaries.find((s) => s.metric === 'ttft')!.value);
+    const at4 = p.pairs
+      .filter((x) => x.name.endsWith(' 4 req/s'))
+      .map((x) => x.head.runs[0].summaries.find((s) => s.metric === 'ttft')!.value);
     expect(at4).toEqual([106.06311704032123, 68.27884959056973]);
   });
 
@@ -69,7 +76,10 @@ describe('pairing by the whole workload key (issue 11)', () => {
   });
 
   it('an earlier and a later run of one script pair like with like; benchmarks on one side only are listed', async () => {
-    const p = pairBenchmarks(side('base', await read('test/fixtures/sglang/h200_llama_3_3_70b_online_output_EARLIER_RUN_65b698b.jsonl')), side('head', await read(SGLANG)));
+    const p = pairBenchmarks(
+      side('base', await read('test/fixtures/sglang/h200_llama_3_3_70b_online_output_EARLIER_RUN_65b698b.jsonl')),
+      side('head', await read(SGLANG)),
+    );
     expect(p.pairs).toHaveLength(5);
     expect(p.unmatched).toEqual([
       { side: 'head', name: 'benchmark @ dataset sharegpt, 4 req/s' },
@@ -83,7 +93,10 @@ describe('pairing by the whole workload key (issue 11)', () => {
   });
 
   it('a key a side does not record matches any value (a digest without the key, a native file)', () => {
-    const p = pairBenchmarks(side('base', [run('m', { concurrency: 8 }), run('m', { concurrency: 1 })]), side('head', [run('m', { concurrency: 8, streaming: true }), run('n')]));
+    const p = pairBenchmarks(
+      side('base', [run('m', { concurrency: 8 }), run('m', { concurrency: 1 })]),
+      side('head', [run('m', { concurrency: 8, streaming: true }), run('n')]),
+    );
     expect(p.pairs.map((x) => x.name)).toEqual(['m @ concurrency 8, streaming']);
     expect(p.unmatched.map((u) => `${u.side}:${u.name}`)).toEqual(['head:n', 'base:m @ concurrency 1']);
   });

@@ -19,15 +19,25 @@ const sides = async () => ({
 describe('quality in the report', () => {
   it('changed generations: a quality-changed caveat, failing the outcome only with fail-on quality', async () => {
     const { base, head } = await sides();
-    const quality = { base: [await q('generations_base.synthetic.jsonl')], head: [await q('generations_head.synthetic.jsonl')] };
+    const quality = {
+      base: [await q('generations_base.synthetic.jsonl')],
+      head: [await q('generations_head.synthetic.jsonl')],
+    };
     const report = triage(base, head, buildConfig({ failOn: 'quality' }), { quality });
     const b = report.benchmarks[0];
     expect(b.caveats.map((c) => c.kind)).toContain('quality-changed');
     expect(b.caveats.map((c) => c.kind)).not.toContain('quality-not-measured');
-    expect(report.outcome).toMatchObject({ fail: true, reasons: expect.arrayContaining([expect.stringMatching(/^quality changed: /)]) });
+    expect(report.outcome).toMatchObject({
+      fail: true,
+      reasons: expect.arrayContaining([expect.stringMatching(/^quality changed: /)]),
+    });
     expect(triage(base, head, buildConfig({ failOn: 'never' }), { quality }).outcome.fail).toBe(false);
-    expect(renderMarkdown(report)).toContain('**Quality: paired generations** — CHANGED: 37 of 200 paired generations differ (18.5%)');
-    expect(entryFromReport(b, { id: 'x', kind: 'recorded', recordedAt: '2026-11-29T00:00:00Z' }).quality).toMatch(/^CHANGED: 37 of 200/);
+    expect(renderMarkdown(report)).toContain(
+      '**Quality: paired generations** — CHANGED: 37 of 200 paired generations differ (18.5%)',
+    );
+    expect(entryFromReport(b, { id: 'x', kind: 'recorded', recordedAt: '2026-11-29T00:00:00Z' }).quality).toMatch(
+      /^CHANGED: 37 of 200/,
+    );
   });
 
   it('identical generations: verified unchanged, in the §8 words, and no guard', async () => {
@@ -36,14 +46,20 @@ describe('quality in the report', () => {
     const report = triage(base, head, buildConfig({}), { quality: { base: [same], head: [same] } });
     const b = report.benchmarks[0];
     expect(b.caveats.map((c) => c.kind).filter((k) => k.startsWith('quality'))).toEqual([]);
-    expect(entryFromReport(b, { id: 'x', kind: 'recorded', recordedAt: '2026-11-29T00:00:00Z' }).quality).toBe('unchanged (verified: 200 paired generations, identical)');
+    expect(entryFromReport(b, { id: 'x', kind: 'recorded', recordedAt: '2026-11-29T00:00:00Z' }).quality).toBe(
+      'unchanged (verified: 200 paired generations, identical)',
+    );
   });
 
   it('eval scores: a changed metric shown with its interval', async () => {
     const { base, head } = await sides();
-    const report = triage(base, head, buildConfig({}), { quality: { base: [await q('lm_eval_base.synthetic.json')], head: [await q('lm_eval_head.synthetic.json')] } });
+    const report = triage(base, head, buildConfig({}), {
+      quality: { base: [await q('lm_eval_base.synthetic.json')], head: [await q('lm_eval_head.synthetic.json')] },
+    });
     const md = renderMarkdown(report);
     expect(md).toContain('**Quality: eval scores**');
-    expect(md).toMatch(/\| hellaswag\/acc \| 0\.712 ± 0\.0045 \| 0\.681 ± 0\.0047 \| −0\.031 \(−0\.04375 … −0\.01825\) \| \*\*changed\*\*/);
+    expect(md).toMatch(
+      /\| hellaswag\/acc \| 0\.712 ± 0\.0045 \| 0\.681 ± 0\.0047 \| −0\.031 \(−0\.04375 … −0\.01825\) \| \*\*changed\*\*/,
+    );
   });
 });

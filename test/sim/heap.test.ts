@@ -10,7 +10,10 @@ describe('MinHeap', () => {
     keys.forEach((k, id) => heap.push(id, k));
     const popped: number[] = [];
     while (heap.size > 0) popped.push(heap.pop());
-    const expected = keys.map((k, id) => ({ k, id })).sort((a, b) => a.k - b.k || a.id - b.id).map((x) => x.id);
+    const expected = keys
+      .map((k, id) => ({ k, id }))
+      .sort((a, b) => a.k - b.k || a.id - b.id)
+      .map((x) => x.id);
     expect(popped).toEqual(expected);
     expect(heap.pop()).toBe(-1);
     expect(heap.peekKey()).toBe(Infinity);

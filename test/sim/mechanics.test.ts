@@ -68,7 +68,12 @@ describe('engine mechanics under load', () => {
 
   it('stalls decodes behind whole-prompt prefills when chunked prefill is off', () => {
     const ratio = (s: Scenario) =>
-      pct(runRecords(s).filter((r) => r.output_tokens > 20).map((r) => r.itl_p99_ms / r.itl_p50_ms), 0.9);
+      pct(
+        runRecords(s)
+          .filter((r) => r.output_tokens > 20)
+          .map((r) => r.itl_p99_ms / r.itl_p50_ms),
+        0.9,
+      );
     const on = ratio(base);
     const off = ratio({ ...base, engine: { ...base.engine, chunkedPrefill: false } });
     expect(off).toBeGreaterThan(on * 1.5);
@@ -97,6 +102,8 @@ describe('engine mechanics under load', () => {
 
   it('rejects scenarios that could never finish', () => {
     expect(() => runRecords({ ...base, engine: { ...base.engine, kvBlocks: 10 } })).toThrow(/kvBlocks/);
-    expect(() => runRecords({ ...base, engine: { ...base.engine, maxNumBatchedTokens: 32 } })).toThrow(/maxNumBatchedTokens/);
+    expect(() => runRecords({ ...base, engine: { ...base.engine, maxNumBatchedTokens: 32 } })).toThrow(
+      /maxNumBatchedTokens/,
+    );
   });
 });

@@ -15,11 +15,18 @@ describe('simulate: determinism and seeds', () => {
 
   it('keeps arrivals and prompt/output lengths when one engine knob changes', () => {
     const base = small(5);
-    for (const reg of injectedRegressions().filter((r) => ['capacity-cut', 'decode-kernel-slower', 'chunked-prefill-off'].includes(r.id))) {
+    for (const reg of injectedRegressions().filter((r) =>
+      ['capacity-cut', 'decode-kernel-slower', 'chunked-prefill-off'].includes(r.id),
+    )) {
       const head = byId(runRecords(reg.apply(base)));
       for (const r of runRecords(base)) {
         const h = head.get(r.request_id)!;
-        expect([h.arrival_ts, h.prompt_tokens, h.output_tokens, h.tenant]).toEqual([r.arrival_ts, r.prompt_tokens, r.output_tokens, r.tenant]);
+        expect([h.arrival_ts, h.prompt_tokens, h.output_tokens, h.tenant]).toEqual([
+          r.arrival_ts,
+          r.prompt_tokens,
+          r.output_tokens,
+          r.tenant,
+        ]);
       }
     }
   });
@@ -99,7 +106,8 @@ describe('simulate: metadata and JSONL', () => {
       block_size: 16,
     });
     const text = JSON.stringify(meta).toLowerCase();
-    for (const hidden of ['kernel', 'quadratic', 'interval', 'buffering', 'sample', 'jitter']) expect(text).not.toContain(hidden);
+    for (const hidden of ['kernel', 'quadratic', 'interval', 'buffering', 'sample', 'jitter'])
+      expect(text).not.toContain(hidden);
     expect(meta.workload).toContain('req/s');
   });
 });

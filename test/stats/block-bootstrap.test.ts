@@ -245,7 +245,15 @@ describe('createResampler: every replicate equals a naive recomputation', () => 
       const slow = createRng(seed);
       for (let rep = 0; rep < 25; rep++) {
         const got = resampler.replicate(fast);
-        const expected = naiveStatistic(runs, naiveCounts(runs.map((r) => r.values), lengths, slow), { kind: 'quantile', q });
+        const expected = naiveStatistic(
+          runs,
+          naiveCounts(
+            runs.map((r) => r.values),
+            lengths,
+            slow,
+          ),
+          { kind: 'quantile', q },
+        );
         if (!Object.is(got, expected)) {
           throw new Error(`config ${config} rep ${rep} q ${q}: got ${got}, expected ${expected}`);
         }
@@ -269,10 +277,18 @@ describe('createResampler: every replicate equals a naive recomputation', () => 
           const slow = createRng(length * 1000 + runs.length);
           for (let rep = 0; rep < 8; rep++) {
             const got = resampler.replicate(fast);
-            const expected = naiveStatistic(runs, naiveCounts(runs.map((r) => r.values), runs.map(() => length), slow), {
-              kind: 'quantile',
-              q,
-            });
+            const expected = naiveStatistic(
+              runs,
+              naiveCounts(
+                runs.map((r) => r.values),
+                runs.map(() => length),
+                slow,
+              ),
+              {
+                kind: 'quantile',
+                q,
+              },
+            );
             expect(got).toBe(expected);
           }
         }
@@ -300,7 +316,19 @@ describe('createResampler: every replicate equals a naive recomputation', () => 
         const slow = createRng(config);
         for (let rep = 0; rep < 20; rep++) {
           const got = resampler.replicate(fast);
-          closeRelative(got, naiveStatistic(runs, naiveCounts(runs.map((r) => r.values), lengths, slow), statistic), 1e-11);
+          closeRelative(
+            got,
+            naiveStatistic(
+              runs,
+              naiveCounts(
+                runs.map((r) => r.values),
+                lengths,
+                slow,
+              ),
+              statistic,
+            ),
+            1e-11,
+          );
         }
       }
     }
@@ -333,7 +361,9 @@ describe('createResampler: every replicate equals a naive recomputation', () => 
 describe('createResampler at scale: checkpoint search and shared sorts', () => {
   /** The weighted type 7 quantile by sorting (value, weight) pairs: the definition, independently. */
   function weightedQuantile(values: Float64Array, weights: Float64Array, q: number): number {
-    const order = Array.from(values.keys()).filter((i) => weights[i] > 0).sort((a, b) => values[a] - values[b]);
+    const order = Array.from(values.keys())
+      .filter((i) => weights[i] > 0)
+      .sort((a, b) => values[a] - values[b]);
     let total = 0;
     for (const i of order) total += weights[i];
     if (total === 0) return NaN;
@@ -354,7 +384,10 @@ describe('createResampler at scale: checkpoint search and shared sorts', () => {
   it('every replicate equals the weighted quantile of its draw, on 60,000 values in 400 blocks', () => {
     const gen = createRng(77);
     const n = 60_000;
-    const values = Float64Array.from({ length: n }, (_, i) => Math.round((50 + 30 * Math.sin(i / 5000) + gen.exponential(20)) * 1000) / 1000);
+    const values = Float64Array.from(
+      { length: n },
+      (_, i) => Math.round((50 + 30 * Math.sin(i / 5000) + gen.exponential(20)) * 1000) / 1000,
+    );
     for (const q of [0.01, 0.5, 0.95, 0.999]) {
       const resampler = createResampler([{ values }], { kind: 'quantile', q }, n / 400);
       const fast = createRng(q * 1000);

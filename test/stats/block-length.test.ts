@@ -168,7 +168,9 @@ describe('optimalBlockLength', () => {
     // Strongly alternating ends around an independent middle: only the middle is looked at.
     const rng = createRng(12);
     const n = 60_000;
-    const series = Float64Array.from({ length: n }, (_, i) => (i >= 20_000 && i < 40_000 ? rng.normal() : i % 2 ? 5 : -5));
+    const series = Float64Array.from({ length: n }, (_, i) =>
+      i >= 20_000 && i < 40_000 ? rng.normal() : i % 2 ? 5 : -5,
+    );
     expect(optimalBlockLength(series)).toBeLessThanOrEqual(3);
     // …whereas the same ends around an alternating middle give long blocks
     const dependent = Float64Array.from({ length: n }, (_, i) => (i % 2 ? 5 : -5));

@@ -132,7 +132,10 @@ describe('eDivisive', () => {
 
   it('finds a change of spread with the same mean (energy distance sees distributions, not just means)', () => {
     const rng = createRng(5);
-    const series = [...Array.from({ length: 30 }, () => rng.normal() * 0.2), ...Array.from({ length: 30 }, () => rng.normal() * 4)];
+    const series = [
+      ...Array.from({ length: 30 }, () => rng.normal() * 0.2),
+      ...Array.from({ length: 30 }, () => rng.normal() * 4),
+    ];
     const { changePoints } = eDivisive(series);
     expect(changePoints.length).toBeGreaterThanOrEqual(1);
     expect(Math.abs(changePoints[0].index - 30)).toBeLessThanOrEqual(3);
@@ -147,7 +150,9 @@ describe('eDivisive', () => {
     const a = eDivisive(series, { seed: 1 });
     const b = eDivisive(series, { seed: 2 });
     // Another seed may move a p-value by permutation noise, never the candidate.
-    expect(a.changePoints.map((c) => c.statistic)).toEqual(b.changePoints.slice(0, a.changePoints.length).map((c) => c.statistic));
+    expect(a.changePoints.map((c) => c.statistic)).toEqual(
+      b.changePoints.slice(0, a.changePoints.length).map((c) => c.statistic),
+    );
   });
 
   it('finds nothing in a constant series (every permutation ties: p = 1)', () => {
@@ -178,57 +183,72 @@ describe('eDivisive', () => {
   });
 
   // A timing: meaningless on code instrumented for mutation testing (npm run mutate), so skipped there.
-  it.skipIf(process.env.STRYKER_MUTATOR_WORKER !== undefined)('runs 300 points with 199 permutations in well under a tenth of a second', () => {
-    const flat = noisy(9, [{ length: 300, mean: 100 }], 3);
-    const shifted = noisy(9, [
-      { length: 150, mean: 100 },
-      { length: 150, mean: 110 },
-    ], 3);
-    eDivisive(flat); // warm up the JIT
-    const times: number[] = [];
-    for (const series of [flat, shifted, flat, shifted, flat]) {
-      const t = performance.now();
-      eDivisive(series);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    // Typically 5 ms (flat: one test) to 20 ms (one change: three tests); the bound leaves room for a loaded CI machine.
-    expect(times[2]).toBeLessThan(100);
-  });
+  it.skipIf(process.env.STRYKER_MUTATOR_WORKER !== undefined)(
+    'runs 300 points with 199 permutations in well under a tenth of a second',
+    () => {
+      const flat = noisy(9, [{ length: 300, mean: 100 }], 3);
+      const shifted = noisy(
+        9,
+        [
+          { length: 150, mean: 100 },
+          { length: 150, mean: 110 },
+        ],
+        3,
+      );
+      eDivisive(flat); // warm up the JIT
+      const times: number[] = [];
+      for (const series of [flat, shifted, flat, shifted, flat]) {
+        const t = performance.now();
+        eDivisive(series);
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      // Typically 5 ms (flat: one test) to 20 ms (one change: three tests); the bound leaves room for a loaded CI machine.
+      expect(times[2]).toBeLessThan(100);
+    },
+  );
 });
 
 describe('eDivisive properties', () => {
   const stepSeries = fc
     .record({
       seed: fc.integer({ min: 0, max: 1_000_000 }),
-      levels: fc.array(fc.record({ length: fc.integer({ min: 1, max: 25 }), mean: fc.integer({ min: -5, max: 5 }) }), { minLength: 1, maxLength: 5 }),
+      levels: fc.array(fc.record({ length: fc.integer({ min: 1, max: 25 }), mean: fc.integer({ min: -5, max: 5 }) }), {
+        minLength: 1,
+        maxLength: 5,
+      }),
       sd: fc.double({ min: 0.05, max: 2, noNaN: true }),
     })
     .map(({ seed, levels, sd }) => noisy(seed, levels, sd));
 
   it('never puts a change point within minSize of an edge or of another, indices in bounds, p in (0, α)', () => {
     fc.assert(
-      fc.property(stepSeries, fc.integer({ min: 2, max: 8 }), fc.integer({ min: 0, max: 1000 }), (series, minSize, seed) => {
-        const { changePoints, rejected } = eDivisive(series, { minSize, seed, permutations: 49 });
-        if (changePoints.length > 0) {
-          const bounds = [0, ...changePoints.map((c) => c.index), series.length];
-          for (let k = 1; k < bounds.length; k++) expect(bounds[k] - bounds[k - 1]).toBeGreaterThanOrEqual(minSize);
-        }
-        for (const c of changePoints) {
-          expect(Number.isInteger(c.index)).toBe(true);
-          expect(c.index).toBeGreaterThanOrEqual(minSize);
-          expect(c.index).toBeLessThanOrEqual(series.length - minSize);
-          expect(c.pValue).toBeGreaterThan(0);
-          expect(c.pValue).toBeLessThan(0.05);
-          expect(c.before.end).toBe(c.index);
-          expect(c.after.start).toBe(c.index);
-        }
-        if (rejected) {
-          expect(rejected.pValue).toBeGreaterThan(0);
-          expect(rejected.pValue).toBeLessThanOrEqual(1);
-          expect(rejected.pValue).toBeGreaterThanOrEqual(0.05);
-        }
-      }),
+      fc.property(
+        stepSeries,
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (series, minSize, seed) => {
+          const { changePoints, rejected } = eDivisive(series, { minSize, seed, permutations: 49 });
+          if (changePoints.length > 0) {
+            const bounds = [0, ...changePoints.map((c) => c.index), series.length];
+            for (let k = 1; k < bounds.length; k++) expect(bounds[k] - bounds[k - 1]).toBeGreaterThanOrEqual(minSize);
+          }
+          for (const c of changePoints) {
+            expect(Number.isInteger(c.index)).toBe(true);
+            expect(c.index).toBeGreaterThanOrEqual(minSize);
+            expect(c.index).toBeLessThanOrEqual(series.length - minSize);
+            expect(c.pValue).toBeGreaterThan(0);
+            expect(c.pValue).toBeLessThan(0.05);
+            expect(c.before.end).toBe(c.index);
+            expect(c.after.start).toBe(c.index);
+          }
+          if (rejected) {
+            expect(rejected.pValue).toBeGreaterThan(0);
+            expect(rejected.pValue).toBeLessThanOrEqual(1);
+            expect(rejected.pValue).toBeGreaterThanOrEqual(0.05);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -9,26 +9,41 @@ import { quantileSorted, sortedFinite } from '../../src/stats/quantile';
 describe('countedQuantiles', () => {
   it('hand-computed: [1, 2, 2, 7] and [10]', () => {
     // Pooled and sorted: 1 2 2 7 10; p50 at h = 2 → 2; p90 at h = 3.6 → 7 + 0.6·3 = 8.8; p0 → 1; p100 → 10.
-    expect(countedQuantiles([Float64Array.of(1, 2, 2, 7), Float64Array.of(10, NaN)], [0.5, 0.9, 0, 1])).toEqual([2, 7 + 0.6 * 3, 1, 10]);
+    expect(countedQuantiles([Float64Array.of(1, 2, 2, 7), Float64Array.of(10, NaN)], [0.5, 0.9, 0, 1])).toEqual([
+      2,
+      7 + 0.6 * 3,
+      1,
+      10,
+    ]);
     expect(countedQuantiles([Float64Array.of(NaN)], [0.5])).toEqual([NaN]);
     expect(countedQuantiles([Float64Array.of(4)], [0.25])).toEqual([4]);
   });
 
   it('equals quantileSorted on the pooled sorted values, for any whole numbers and quantiles', () => {
-    const column = fc.array(fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -50, max: 5000 }) }, { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity) }), { maxLength: 300 });
+    const column = fc.array(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.integer({ min: -50, max: 5000 }) },
+        { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity) },
+      ),
+      { maxLength: 300 },
+    );
     fc.assert(
-      fc.property(fc.array(column, { minLength: 1, maxLength: 3 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 9 }), (lists, qs) => {
-        const columns = lists.map((l) => Float64Array.from(l));
-        const pooled = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
-        let at = 0;
-        for (const c of columns) {
-          pooled.set(c, at);
-          at += c.length;
-        }
-        const sorted = sortedFinite(pooled);
-        const got = countedQuantiles(columns, qs)!;
-        qs.forEach((q, i) => expect(Object.is(got[i], quantileSorted(sorted, q)), `q ${q}`).toBe(true));
-      }),
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 9 }),
+        (lists, qs) => {
+          const columns = lists.map((l) => Float64Array.from(l));
+          const pooled = new Float64Array(columns.reduce((s, c) => s + c.length, 0));
+          let at = 0;
+          for (const c of columns) {
+            pooled.set(c, at);
+            at += c.length;
+          }
+          const sorted = sortedFinite(pooled);
+          const got = countedQuantiles(columns, qs)!;
+          qs.forEach((q, i) => expect(Object.is(got[i], quantileSorted(sorted, q)), `q ${q}`).toBe(true));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -35,7 +35,9 @@ function samples(): Float64Array[] {
     make((i) => (i % 3 === 0 ? 0 : i % 3 === 1 ? -0 : Math.round(random() * 100) / 100)),
     make((i) => (i % 5 === 0 ? -0 : Math.floor(random() * 10) - 5)),
     make(() => (random() - 0.5) * 1e6),
-    make((i) => (i % 7 === 0 ? NaN : i % 11 === 0 ? Infinity : i % 13 === 0 ? -Infinity : Math.round(random() * 1e4) / 10)),
+    make((i) =>
+      i % 7 === 0 ? NaN : i % 11 === 0 ? Infinity : i % 13 === 0 ? -Infinity : Math.round(random() * 1e4) / 10,
+    ),
     make(() => 1760000000 + Math.round(random() * 1e9) / 1e6),
     make(() => 7),
     make((i) => (i === 17 ? 0.1 + 0.2 : Math.round(random() * 1000) / 10)),
@@ -84,10 +86,14 @@ describe('stableOrder (radix argsort)', () => {
 
   it('equals the comparator argsort on any values above the radix threshold', () => {
     fc.assert(
-      fc.property(fc.array(smallValue, { minLength: 1, maxLength: 40 }), fc.integer({ min: 2048, max: 3000 }), (pool, n) => {
-        const values = Float64Array.from({ length: n }, (_, i) => pool[(i * 7919) % pool.length]);
-        return sameBits(stableOrder(values), comparatorOrder(values));
-      }),
+      fc.property(
+        fc.array(smallValue, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 2048, max: 3000 }),
+        (pool, n) => {
+          const values = Float64Array.from({ length: n }, (_, i) => pool[(i * 7919) % pool.length]);
+          return sameBits(stableOrder(values), comparatorOrder(values));
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -99,7 +105,12 @@ describe('nearlySortedOrder (insertion sort with a budget)', () => {
     const nearly = Float64Array.from({ length: n }, (_, i) => i + (random() < 0.3 ? random() * 20 : 0));
     const ties = Float64Array.from({ length: n }, (_, i) => Math.floor(i / 7));
     const zeros = Float64Array.from({ length: n }, (_, i) => (i % 2 ? 0 : -0));
-    for (const values of [nearly, ties, zeros, ...samples().map((v) => Float64Array.from(Array.from(v).filter((x) => !Number.isNaN(x))))]) {
+    for (const values of [
+      nearly,
+      ties,
+      zeros,
+      ...samples().map((v) => Float64Array.from(Array.from(v).filter((x) => !Number.isNaN(x)))),
+    ]) {
       const want = comparatorOrder(values);
       expect(sameBits(nearlySortedOrder(values), want)).toBe(true);
       expect(sameBits(nearlySortedOrder(values, 0.01), want)).toBe(true);
@@ -124,12 +135,19 @@ describe('sortDecimalsInPlace and sortedFinite', () => {
 
   it('sorts exactly like Float64Array.prototype.sort whenever it takes the key path', () => {
     fc.assert(
-      fc.property(fc.array(smallValue, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 4 }), (pool, decimals) => {
-        const values = Float64Array.from({ length: 2500 }, (_, i) => Math.round(pool[(i * 31) % pool.length] * 10 ** decimals) / 10 ** decimals);
-        const copy = values.slice();
-        const took = sortDecimalsInPlace(copy);
-        return took ? sameBits(copy, values.slice().sort()) : sameBits(copy, values);
-      }),
+      fc.property(
+        fc.array(smallValue, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 4 }),
+        (pool, decimals) => {
+          const values = Float64Array.from(
+            { length: 2500 },
+            (_, i) => Math.round(pool[(i * 31) % pool.length] * 10 ** decimals) / 10 ** decimals,
+          );
+          const copy = values.slice();
+          const took = sortDecimalsInPlace(copy);
+          return took ? sameBits(copy, values.slice().sort()) : sameBits(copy, values);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -155,9 +173,13 @@ describe('quantile by selection', () => {
   it('equals quantileSorted on any small sample, signed zeros and ties included', () => {
     const value = fc.oneof(smallValue, fc.constantFrom(0, -0, NaN, Infinity, -Infinity));
     fc.assert(
-      fc.property(fc.array(value, { maxLength: 80 }), fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(...qs)), (values, q) => {
-        return Object.is(quantile(values, q), quantileSorted(referenceSorted(values), q));
-      }),
+      fc.property(
+        fc.array(value, { maxLength: 80 }),
+        fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(...qs)),
+        (values, q) => {
+          return Object.is(quantile(values, q), quantileSorted(referenceSorted(values), q));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -183,15 +205,27 @@ describe('quantile by selection', () => {
     for (const values of samples()) {
       const sorted = referenceSorted(values);
       const got = selectQuantiles(Float64Array.from(sorted).reverse(), [...eighths, 0.99, 1]);
-      expect(sameBits(got, [...eighths, 0.99, 1].map((q) => quantileSorted(sorted, q)))).toBe(true);
+      expect(
+        sameBits(
+          got,
+          [...eighths, 0.99, 1].map((q) => quantileSorted(sorted, q)),
+        ),
+      ).toBe(true);
     }
     const value = fc.oneof(smallValue, fc.constantFrom(0, -0));
     fc.assert(
-      fc.property(fc.array(value, { maxLength: 80 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 9 }), (list, raw) => {
-        const qs = [...raw].sort((a, b) => a - b);
-        const sorted = referenceSorted(list);
-        return sameBits(selectQuantiles(Float64Array.from(list), qs), qs.map((q) => quantileSorted(sorted, q)));
-      }),
+      fc.property(
+        fc.array(value, { maxLength: 80 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 9 }),
+        (list, raw) => {
+          const qs = [...raw].sort((a, b) => a - b);
+          const sorted = referenceSorted(list);
+          return sameBits(
+            selectQuantiles(Float64Array.from(list), qs),
+            qs.map((q) => quantileSorted(sorted, q)),
+          );
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -217,7 +251,12 @@ describe('sortedWithBlocks (radix slots)', () => {
     const want = reference(values, blockOf);
     const wide = sortedWithBlocks(values, blockOf);
     const narrow = sortedWithBlocks(values, Uint16Array.from(blockOf));
-    return sameBits(wide.sorted, want.sorted) && sameBits(wide.blocks, want.blocks) && sameBits(narrow.sorted, want.sorted) && sameBits(narrow.blocks, want.blocks);
+    return (
+      sameBits(wide.sorted, want.sorted) &&
+      sameBits(wide.blocks, want.blocks) &&
+      sameBits(narrow.sorted, want.sorted) &&
+      sameBits(narrow.blocks, want.blocks)
+    );
   }
 
   it('equals the sort-and-binary-search slots on large samples (ties, signed zeros, infinities, NaN)', () => {
@@ -227,7 +266,9 @@ describe('sortedWithBlocks (radix slots)', () => {
   it('equals them on any small sample', () => {
     const value = fc.oneof(smallValue, fc.constantFrom(0, -0, Infinity, -Infinity), fc.constantFrom(NaN));
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 20 }), (list, blocks) => check(Float64Array.from(list), Math.min(blocks, list.length))),
+      fc.property(fc.array(value, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 20 }), (list, blocks) =>
+        check(Float64Array.from(list), Math.min(blocks, list.length)),
+      ),
       { numRuns: 1000 },
     );
   });

@@ -9,7 +9,11 @@ import { histogramMean, histogramQuantile, subtractHistograms } from '../../src/
 
 const INF = Infinity;
 
-function hist(buckets: [number, number][], sum = 0, count = buckets.length ? buckets[buckets.length - 1][1] : 0): Histogram {
+function hist(
+  buckets: [number, number][],
+  sum = 0,
+  count = buckets.length ? buckets[buckets.length - 1][1] : 0,
+): Histogram {
   return { metric: 'ttft', buckets: buckets.map(([le, c]) => ({ le, count: c })), sum, count, source: 'test' };
 }
 
@@ -63,14 +67,48 @@ describe('histogramQuantile (PromQL histogram_quantile semantics)', () => {
     expect(histogramQuantile(h, 1.1).value).toBe(Infinity);
     expect(histogramQuantile(hist([]), 0.5).value).toBeNaN();
     // No +Inf bucket.
-    expect(histogramQuantile(hist([[100, 2], [200, 4]]), 0.5).value).toBeNaN();
+    expect(
+      histogramQuantile(
+        hist([
+          [100, 2],
+          [200, 4],
+        ]),
+        0.5,
+      ).value,
+    ).toBeNaN();
     // Only the +Inf bucket.
     expect(histogramQuantile(hist([[INF, 4]]), 0.5).value).toBeNaN();
     // No observations.
-    expect(histogramQuantile(hist([[100, 0], [INF, 0]]), 0.5).value).toBeNaN();
+    expect(
+      histogramQuantile(
+        hist([
+          [100, 0],
+          [INF, 0],
+        ]),
+        0.5,
+      ).value,
+    ).toBeNaN();
     // q = 0 with an empty first bucket: 0/0 in Prometheus too.
-    expect(histogramQuantile(hist([[100, 0], [200, 3], [INF, 3]]), 0).value).toBeNaN();
-    expect(histogramQuantile(hist([[100, 1], [200, 3], [INF, 3]]), 0).value).toBe(0);
+    expect(
+      histogramQuantile(
+        hist([
+          [100, 0],
+          [200, 3],
+          [INF, 3],
+        ]),
+        0,
+      ).value,
+    ).toBeNaN();
+    expect(
+      histogramQuantile(
+        hist([
+          [100, 1],
+          [200, 3],
+          [INF, 3],
+        ]),
+        0,
+      ).value,
+    ).toBe(0);
   });
 
   it('sorts buckets, merges equal bounds and flattens decreasing counts first', () => {
@@ -97,7 +135,7 @@ describe('histogramQuantile (PromQL histogram_quantile semantics)', () => {
       [500, 10],
       [INF, 10],
     ]);
-    expect(histogramQuantile(torn, 0.85)).toEqual({ value: 250 + 250 * (8.5 - 8) / 2, lower: 250, upper: 500 });
+    expect(histogramQuantile(torn, 0.85)).toEqual({ value: 250 + (250 * (8.5 - 8)) / 2, lower: 250, upper: 500 });
   });
 
   it('reads the real vLLM 0.25.1 TTFT buckets as Grafana would', () => {
@@ -127,28 +165,115 @@ describe('histogramQuantile (PromQL histogram_quantile semantics)', () => {
 
 describe('histogramMean', () => {
   it('is sum / count exactly, NaN without observations', () => {
-    expect(histogramMean(hist([[100, 4], [INF, 4]], 250, 4))).toBe(62.5);
-    expect(histogramMean(hist([[100, 0], [INF, 0]], 0, 0))).toBeNaN();
+    expect(
+      histogramMean(
+        hist(
+          [
+            [100, 4],
+            [INF, 4],
+          ],
+          250,
+          4,
+        ),
+      ),
+    ).toBe(62.5);
+    expect(
+      histogramMean(
+        hist(
+          [
+            [100, 0],
+            [INF, 0],
+          ],
+          0,
+          0,
+        ),
+      ),
+    ).toBeNaN();
   });
 });
 
 describe('subtractHistograms', () => {
-  const before = hist([[100, 2], [250, 5], [INF, 6]], 900, 6);
-  const after = hist([[100, 3], [250, 9], [INF, 12]], 2100, 12);
+  const before = hist(
+    [
+      [100, 2],
+      [250, 5],
+      [INF, 6],
+    ],
+    900,
+    6,
+  );
+  const after = hist(
+    [
+      [100, 3],
+      [250, 9],
+      [INF, 12],
+    ],
+    2100,
+    12,
+  );
 
   it('subtracts bucket counts, sum and count', () => {
-    expect(subtractHistograms(after, before)).toEqual(hist([[100, 1], [250, 4], [INF, 6]], 1200, 6));
+    expect(subtractHistograms(after, before)).toEqual(
+      hist(
+        [
+          [100, 1],
+          [250, 4],
+          [INF, 6],
+        ],
+        1200,
+        6,
+      ),
+    );
   });
 
   it('refuses counters that went down (a restart) and different bucket bounds', () => {
     expect(() => subtractHistograms(before, after)).toThrow(/went down.*reset/);
-    expect(() => subtractHistograms(after, hist([[50, 1], [INF, 2]], 10, 2))).toThrow(/bucket bounds differ/);
-    expect(() => subtractHistograms(after, hist([[100, 1], [300, 2], [INF, 2]], 10, 2))).toThrow(RangeError);
+    expect(() =>
+      subtractHistograms(
+        after,
+        hist(
+          [
+            [50, 1],
+            [INF, 2],
+          ],
+          10,
+          2,
+        ),
+      ),
+    ).toThrow(/bucket bounds differ/);
+    expect(() =>
+      subtractHistograms(
+        after,
+        hist(
+          [
+            [100, 1],
+            [300, 2],
+            [INF, 2],
+          ],
+          10,
+          2,
+        ),
+      ),
+    ).toThrow(RangeError);
   });
 
   it('treats float noise in the sum as zero, not as a reset', () => {
-    const a = hist([[100, 3], [INF, 3]], 0.30000000000000004, 3);
-    const b = hist([[100, 3], [INF, 3]], 0.30000000000000010, 3);
+    const a = hist(
+      [
+        [100, 3],
+        [INF, 3],
+      ],
+      0.30000000000000004,
+      3,
+    );
+    const b = hist(
+      [
+        [100, 3],
+        [INF, 3],
+      ],
+      0.3000000000000001,
+      3,
+    );
     expect(subtractHistograms(a, b).sum).toBe(0);
   });
 });
@@ -180,13 +305,18 @@ describe('properties', () => {
 
   it('rises with q', () => {
     fc.assert(
-      fc.property(sampleArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (samples, a, b) => {
-        const h = fromSamples(samples);
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const x = histogramQuantile(h, lo).value;
-        const y = histogramQuantile(h, hi).value;
-        if (!Number.isNaN(x)) expect(y).toBeGreaterThanOrEqual(x);
-      }),
+      fc.property(
+        sampleArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (samples, a, b) => {
+          const h = fromSamples(samples);
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const x = histogramQuantile(h, lo).value;
+          const y = histogramQuantile(h, hi).value;
+          if (!Number.isNaN(x)) expect(y).toBeGreaterThanOrEqual(x);
+        },
+      ),
     );
   });
 

@@ -1,7 +1,13 @@
 // Score intervals for proportions, against published values: Wilson's single-proportion interval
 // and Newcombe's hybrid for a difference (Newcombe 1998, Stat. Med. 17:857–872, method 10).
 import { describe, expect, it } from 'vitest';
-import { effectiveCount, newcombeInterval, normalQuantile, wilsonInterval, zForLevel } from '../../src/stats/proportion';
+import {
+  effectiveCount,
+  newcombeInterval,
+  normalQuantile,
+  wilsonInterval,
+  zForLevel,
+} from '../../src/stats/proportion';
 
 const z95 = 1.959963984540054;
 
@@ -85,6 +91,9 @@ describe('effective count of a good/miss indicator', () => {
     // n·(1−ρ)/(1+ρ) = 20 · 0.15 / 1.85.
     expect(effectiveCount([...new Array(10).fill(1), ...new Array(10).fill(0)])).toBeCloseTo((20 * 0.15) / 1.85, 12);
     // 500 then 500: ρ = 249.25/250 = 0.997, capped at 0.99: 1000 · 0.01 / 1.99.
-    expect(effectiveCount([...new Array(500).fill(1), ...new Array(500).fill(0)])).toBeCloseTo(1000 * 0.01 / 1.99, 12);
+    expect(effectiveCount([...new Array(500).fill(1), ...new Array(500).fill(0)])).toBeCloseTo(
+      (1000 * 0.01) / 1.99,
+      12,
+    );
   });
 });

@@ -114,7 +114,10 @@ describe('quantile properties', () => {
     ),
     { minLength: 0, maxLength: 60 },
   );
-  const prob = fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.01, 0.5, 0.95, 0.99, 0.999, 1));
+  const prob = fc.oneof(
+    fc.double({ min: 0, max: 1, noNaN: true }),
+    fc.constantFrom(0, 0.01, 0.5, 0.95, 0.99, 0.999, 1),
+  );
 
   it('equals a naive reference implementation exactly', () => {
     fc.assert(

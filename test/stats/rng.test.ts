@@ -163,7 +163,12 @@ describe('deriveSeed', () => {
 describe('countInts', () => {
   it('adds up exactly the draws of int(n), and leaves the stream where they would', () => {
     for (const seed of [0, 1, 42, 0xdeadbeef]) {
-      for (const [n, draws] of [[1, 5], [7, 7], [400, 400], [2500, 1000]]) {
+      for (const [n, draws] of [
+        [1, 5],
+        [7, 7],
+        [400, 400],
+        [2500, 1000],
+      ]) {
         const bulk = createRng(seed);
         const single = createRng(seed);
         const a = new Float64Array(n + 3);

@@ -1,12 +1,25 @@
 // The calibrated noise allowance by hand: t/z widening, the within-run part set aside, the bootstrap
 // scale when whole runs spread less than the bootstrap assumes, and what a comparison then detects.
 import { describe, expect, it } from 'vitest';
-import { bootstrapScale, logSpread, minimumDetectableEffect, noiseAllowance, poolSigma, resolution, runsForSideSigma, sideSigma, tInflation } from '../../src/stats/run-noise';
+import {
+  bootstrapScale,
+  logSpread,
+  minimumDetectableEffect,
+  noiseAllowance,
+  poolSigma,
+  resolution,
+  runsForSideSigma,
+  sideSigma,
+  tInflation,
+} from '../../src/stats/run-noise';
 
 describe('run noise from repeated runs', () => {
   it('logSpread is the sample σ of the logs', () => {
     // ln of 100, 110, 90: mean 0 + ln(100); deviations 0, 0.09531, −0.10536 → σ = √((0.09531² + 0.10536²)/2)
-    expect(logSpread([100, 110, 90])).toBeCloseTo(Math.sqrt((Math.log(1.1) ** 2 + Math.log(0.9) ** 2 - (Math.log(1.1) + Math.log(0.9)) ** 2 / 3) / 2), 12);
+    expect(logSpread([100, 110, 90])).toBeCloseTo(
+      Math.sqrt((Math.log(1.1) ** 2 + Math.log(0.9) ** 2 - (Math.log(1.1) + Math.log(0.9)) ** 2 / 3) / 2),
+      12,
+    );
     expect(logSpread([5])).toBeNaN();
     expect(logSpread([5, 0])).toBeNaN();
   });
@@ -37,11 +50,15 @@ describe('run noise from repeated runs', () => {
     // k ≈ 1: side σ 2%, difference σ 2.83%; at 95% the half-width is 1.96 × 2.83% on the log scale.
     expect(resolution(e, 0.95)).toBeCloseTo(Math.expm1(1.959964 * Math.SQRT2 * 0.02), 4);
     // Detected 80% of the time: ln(1.05) + (1.96 + 0.8416)·√2·2%.
-    expect(minimumDetectableEffect(e, 0.95, 0.05)).toBeCloseTo(Math.expm1(Math.log(1.05) + (1.959964 + 0.841621) * Math.SQRT2 * 0.02), 4);
+    expect(minimumDetectableEffect(e, 0.95, 0.05)).toBeCloseTo(
+      Math.expm1(Math.log(1.05) + (1.959964 + 0.841621) * Math.SQRT2 * 0.02),
+      4,
+    );
   });
 
   it('the detectable change shrinks as runs are added, at the same measured spread', () => {
-    const at = (runs: number) => minimumDetectableEffect({ sigmaBetween: 0.03, df: runs - 1, sigmaWithin: 0.015 }, 0.9944, 0.05);
+    const at = (runs: number) =>
+      minimumDetectableEffect({ sigmaBetween: 0.03, df: runs - 1, sigmaWithin: 0.015 }, 0.9944, 0.05);
     const values = [4, 6, 10, 16, 30].map(at);
     for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThan(values[i - 1]);
     expect(runsForSideSigma({ sigmaBetween: 0.03, sigmaWithin: 0.015 }, 0.9944, 0.036)).toBeGreaterThan(4);

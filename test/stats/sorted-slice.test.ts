@@ -12,13 +12,21 @@ import { SortedSource, sortedWithBlocks, type SortedSlice } from '../../src/stat
 import { quantileEvaluator } from '../../src/stats/weighted-quantile';
 import { createRng } from '../../src/stats/rng';
 
-function expectSlice(source: SortedSource, values: Float64Array, blockOf: Uint16Array, blockCount: number, from: number, to: number): SortedSlice {
+function expectSlice(
+  source: SortedSource,
+  values: Float64Array,
+  blockOf: Uint16Array,
+  blockCount: number,
+  from: number,
+  to: number,
+): SortedSlice {
   const whole = sortedWithBlocks(values, blockOf);
   const slice = source.slice(from, to);
   expect(slice.offset).toBeLessThanOrEqual(from);
   expect(slice.offset + slice.sorted.length).toBeGreaterThanOrEqual(to);
   for (let k = 0; k < slice.sorted.length; k++) {
-    if (!Object.is(slice.sorted[k], whole.sorted[slice.offset + k])) throw new Error(`position ${slice.offset + k}: ${slice.sorted[k]} vs ${whole.sorted[slice.offset + k]}`);
+    if (!Object.is(slice.sorted[k], whole.sorted[slice.offset + k]))
+      throw new Error(`position ${slice.offset + k}: ${slice.sorted[k]} vs ${whole.sorted[slice.offset + k]}`);
     if (slice.blocks[k] !== whole.blocks[slice.offset + k]) throw new Error(`block at ${slice.offset + k}`);
   }
   const below = new Uint32Array(blockCount);
@@ -38,14 +46,20 @@ const valueArb = fc.oneof(
 describe('SortedSource.slice', () => {
   it('is the part of the whole sort it covers, on series of every kind', () => {
     fc.assert(
-      fc.property(fc.array(valueArb, { minLength: 8192, maxLength: 10_000 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 300 }), (list, a, b, blocks) => {
-        const values = Float64Array.from(list);
-        const n = values.length;
-        const blockOf = Uint16Array.from({ length: n }, (_, i) => Math.floor((i * blocks) / n));
-        const from = a % n;
-        const to = Math.min(n, from + (b % (n / 4)));
-        expectSlice(new SortedSource(values, blockOf, blocks, 1024), values, blockOf, blocks, from, to);
-      }),
+      fc.property(
+        fc.array(valueArb, { minLength: 8192, maxLength: 10_000 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 300 }),
+        (list, a, b, blocks) => {
+          const values = Float64Array.from(list);
+          const n = values.length;
+          const blockOf = Uint16Array.from({ length: n }, (_, i) => Math.floor((i * blocks) / n));
+          const from = a % n;
+          const to = Math.min(n, from + (b % (n / 4)));
+          expectSlice(new SortedSource(values, blockOf, blocks, 1024), values, blockOf, blocks, from, to);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -53,9 +67,17 @@ describe('SortedSource.slice', () => {
   it('covers the tail of a long series of telemetry without sorting all of it', () => {
     const rng = createRng(3);
     const n = 200_000;
-    const values = Float64Array.from({ length: n }, (_, i) => Math.round((40 + 20 * Math.sin(i / 9000) + rng.exponential(15)) * 1000) / 1000);
+    const values = Float64Array.from(
+      { length: n },
+      (_, i) => Math.round((40 + 20 * Math.sin(i / 9000) + rng.exponential(15)) * 1000) / 1000,
+    );
     const blockOf = Uint16Array.from({ length: n }, (_, i) => Math.floor((i * 400) / n));
-    for (const [from, to] of [[180_000, 195_000], [90_000, 110_000], [0, 2000], [199_000, 200_000]]) {
+    for (const [from, to] of [
+      [180_000, 195_000],
+      [90_000, 110_000],
+      [0, 2000],
+      [199_000, 200_000],
+    ]) {
       const slice = expectSlice(new SortedSource(values, blockOf, 400, 1024), values, blockOf, 400, from, to);
       expect(slice.sorted.length).toBeLessThan(n / 2);
     }
@@ -94,7 +116,8 @@ describe('a quantile walk on a slice', () => {
         for (let k = 0; k < layout.blockCount; k++) countsA[draw.int(layout.blockCount)]++;
         // Now and then a draw far from the original: all weight on the first or the last blocks.
         if (rep % 10 === 0) for (let b = 0; b < layout.blockCount; b++) countsA[b] = b < 20 ? 20 : 0;
-        if (rep % 10 === 5) for (let b = 0; b < layout.blockCount; b++) countsA[b] = b >= layout.blockCount - 20 ? 20 : 0;
+        if (rep % 10 === 5)
+          for (let b = 0; b < layout.blockCount; b++) countsA[b] = b >= layout.blockCount - 20 ? 20 : 0;
         countsB.set(countsA);
         expect(narrow()).toBe(reference());
       }

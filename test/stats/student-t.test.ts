@@ -30,7 +30,8 @@ describe('Student t', () => {
   });
 
   it('the CDF inverts the quantile', () => {
-    for (const df of [1, 2.5, 4, 9, 40]) for (const p of [0.6, 0.9, 0.99, 0.999]) expect(studentTCdf(studentTQuantile(p, df), df)).toBeCloseTo(p, 9);
+    for (const df of [1, 2.5, 4, 9, 40])
+      for (const p of [0.6, 0.9, 0.99, 0.999]) expect(studentTCdf(studentTQuantile(p, df), df)).toBeCloseTo(p, 9);
     expect(studentTCdf(0, 7)).toBe(0.5);
   });
 });

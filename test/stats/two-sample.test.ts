@@ -33,7 +33,11 @@ describe('bootstrapChange: hand-computed from fixed replicates', () => {
   // [−0.25, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1]
   const head = [1.5, 1.25, 1.75, 2, 0.75, 1.125, 1.375, 1.625, 1.875];
   const run = (margin: number) =>
-    bootstrapChange(fixedSide(1, [1]), fixedSide(1.5, head), options({ resamples: 9, level: 0.8, relativeMargin: margin }));
+    bootstrapChange(
+      fixedSide(1, [1]),
+      fixedSide(1.5, head),
+      options({ resamples: 9, level: 0.8, relativeMargin: margin }),
+    );
 
   it('reports the points, the difference and the relative change', () => {
     const r = run(0.2);
@@ -144,7 +148,11 @@ describe('bootstrapChange on block-bootstrap sides', () => {
   const stat = { kind: 'quantile', q: 0.95 } as const;
 
   it('identical sides: the interval contains 0 and the p-values are near 1', () => {
-    const r = bootstrapChange(createResampler([{ values: base }], stat), createResampler([{ values: base }], stat), options());
+    const r = bootstrapChange(
+      createResampler([{ values: base }], stat),
+      createResampler([{ values: base }], stat),
+      options(),
+    );
     expect(r.relative).toBe(0);
     expect(r.difference).toBe(0);
     expect(r.relativeInterval![0]).toBeLessThan(0);
@@ -157,7 +165,11 @@ describe('bootstrapChange on block-bootstrap sides', () => {
 
   it('head = base × 1.5: relative point +0.5, interval excludes 0, small p-value', () => {
     const head = base.map((v) => v * 1.5);
-    const r = bootstrapChange(createResampler([{ values: base }], stat), createResampler([{ values: head }], stat), options({ relativeMargin: 0.1 }));
+    const r = bootstrapChange(
+      createResampler([{ values: base }], stat),
+      createResampler([{ values: head }], stat),
+      options({ relativeMargin: 0.1 }),
+    );
     expect(r.relative).toBeCloseTo(0.5, 12);
     expect(r.difference).toBeCloseTo(r.base * 0.5, 9);
     expect(r.relativeInterval![0]).toBeGreaterThan(0.1);
@@ -170,7 +182,11 @@ describe('bootstrapChange on block-bootstrap sides', () => {
 
   it('a margin larger than the shift gives p = 1', () => {
     const head = base.map((v) => v * 1.5);
-    const r = bootstrapChange(createResampler([{ values: base }], stat), createResampler([{ values: head }], stat), options({ relativeMargin: 2 }));
+    const r = bootstrapChange(
+      createResampler([{ values: base }], stat),
+      createResampler([{ values: head }], stat),
+      options({ relativeMargin: 2 }),
+    );
     expect(r.pValue).toBe(1);
     expect(r.pValueZero).toBe(2 / 2001);
   });
@@ -196,19 +212,31 @@ describe('bootstrapChange on block-bootstrap sides', () => {
     const zeros = new Float64Array(200);
     const head = Float64Array.from({ length: 200 }, (_, i) => 2 + (i % 5));
     const mean = { kind: 'mean' } as const;
-    const far = bootstrapChange(createResampler([{ values: zeros }], mean), createResampler([{ values: head }], mean), options({ absoluteMargin: 1 }));
+    const far = bootstrapChange(
+      createResampler([{ values: zeros }], mean),
+      createResampler([{ values: head }], mean),
+      options({ absoluteMargin: 1 }),
+    );
     expect(far.relative).toBeNull();
     expect(far.relativeInterval).toBeNull();
     expect(far.difference).toBeCloseTo(4, 12);
     expect(far.pValue).toBe(2 / 2001);
-    const within = bootstrapChange(createResampler([{ values: zeros }], mean), createResampler([{ values: head }], mean), options({ absoluteMargin: 10 }));
+    const within = bootstrapChange(
+      createResampler([{ values: zeros }], mean),
+      createResampler([{ values: head }], mean),
+      options({ absoluteMargin: 10 }),
+    );
     expect(within.pValue).toBe(1);
   });
 
   it('is deterministic for a seed', () => {
     const head = exponentialSample(3, 800, 110);
     const once = () =>
-      bootstrapChange(createResampler([{ values: base }], stat), createResampler([{ values: head }], stat), options({ rng: createRng(77), baseNoise: 0.05, headNoise: 0.05 }));
+      bootstrapChange(
+        createResampler([{ values: base }], stat),
+        createResampler([{ values: head }], stat),
+        options({ rng: createRng(77), baseNoise: 0.05, headNoise: 0.05 }),
+      );
     const data = (e: ReturnType<typeof once>) => {
       const { intervalAt, sideIntervalAt, ...rest } = e;
       return { ...rest, at99: intervalAt(0.99), head99: sideIntervalAt('head', 0.99) };
@@ -218,7 +246,11 @@ describe('bootstrapChange on block-bootstrap sides', () => {
 
   it('intervalAt(level) is the interval at that level from the same replicates, nested as the level grows', () => {
     const head = exponentialSample(3, 800, 110);
-    const e = bootstrapChange(createResampler([{ values: base }], stat), createResampler([{ values: head }], stat), options({ rng: createRng(5) }));
+    const e = bootstrapChange(
+      createResampler([{ values: base }], stat),
+      createResampler([{ values: head }], stat),
+      options({ rng: createRng(5) }),
+    );
     expect(e.intervalAt(e.level)).toEqual(e.relativeInterval);
     expect(e.sideIntervalAt('base', e.level)).toEqual(e.baseInterval);
     const narrow = e.intervalAt(0.9);

@@ -32,7 +32,8 @@ describe('workflows', () => {
   it('leave no token on disk: every checkout sets persist-credentials: false', () => {
     for (const file of workflowFiles) {
       for (const [job, step] of steps(file)) {
-        if (String(step.uses ?? '').startsWith('actions/checkout@')) expect(step.with?.['persist-credentials'], `${file} ${job}`).toBe(false);
+        if (String(step.uses ?? '').startsWith('actions/checkout@'))
+          expect(step.with?.['persist-credentials'], `${file} ${job}`).toBe(false);
       }
     }
   });
@@ -52,10 +53,15 @@ describe('workflows', () => {
     for (const file of workflowFiles) {
       const workflow = parse(readFileSync(file, 'utf8'));
       const triggers = Object.keys(typeof workflow.on === 'string' ? { [workflow.on]: null } : workflow.on);
-      expect(triggers, `${file}: pull_request_target with a checkout of the PR runs fork code with a write token`).not.toContain('pull_request_target');
+      expect(
+        triggers,
+        `${file}: pull_request_target with a checkout of the PR runs fork code with a write token`,
+      ).not.toContain('pull_request_target');
       for (const [name, job] of Object.entries<Job>(workflow.jobs)) {
         const permissions = job.permissions ?? workflow.permissions ?? {};
-        const writes = Object.entries(permissions).filter(([, v]) => v === 'write').map(([k]) => k);
+        const writes = Object.entries(permissions)
+          .filter(([, v]) => v === 'write')
+          .map(([k]) => k);
         if (writes.length === 0) continue;
         const where = `${file} job ${name} (${writes.join(', ')}: write)`;
         for (const step of job.steps ?? []) {
@@ -64,7 +70,8 @@ describe('workflows', () => {
           const ref = String(step.with?.ref ?? '');
           expect(ref, `${where} checks out the pull request's head`).not.toMatch(/head/);
           // On pull_request the default ref is the PR's merge commit: a writing job must name the base.
-          if (triggers.includes('pull_request')) expect(ref, `${where} checks out the PR's merge commit`).toMatch(/base/);
+          if (triggers.includes('pull_request'))
+            expect(ref, `${where} checks out the PR's merge commit`).toMatch(/base/);
         }
       }
     }
@@ -78,21 +85,28 @@ const PLACEHOLDER = 'your-org/perf-triage@v1';
 
 function steps(file: string): [string, Step][] {
   const workflow = parse(readFileSync(file, 'utf8'));
-  return Object.entries<Job>(workflow.jobs).flatMap(([name, job]) => (job.steps ?? []).map((step) => [name, step] as [string, Step]));
+  return Object.entries<Job>(workflow.jobs).flatMap(([name, job]) =>
+    (job.steps ?? []).map((step) => [name, step] as [string, Step]),
+  );
 }
 
 describe('action.yml', () => {
   const action = parse(readFileSync('action.yml', 'utf8'));
-  const sources = ['src/main.ts', ...readdirSync('src/action').map((f) => join('src/action', f))].map((f) => readFileSync(f, 'utf8')).join('\n');
+  const sources = ['src/main.ts', ...readdirSync('src/action').map((f) => join('src/action', f))]
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
 
   it('runs the bundled action on node24', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
   });
 
   it('declares exactly the inputs the code reads', () => {
-    const read = new Set([...sources.matchAll(/(?:getInput|multi|optional|getMultilineInput)\('([^']+)'/g)].map((m) => m[1]));
+    const read = new Set(
+      [...sources.matchAll(/(?:getInput|multi|optional|getMultilineInput)\('([^']+)'/g)].map((m) => m[1]),
+    );
     expect(new Set(Object.keys(action.inputs))).toEqual(read);
-    for (const [name, input] of Object.entries<{ description?: string }>(action.inputs)) expect(input.description, name).toBeTruthy();
+    for (const [name, input] of Object.entries<{ description?: string }>(action.inputs))
+      expect(input.description, name).toBeTruthy();
   });
 
   it('declares exactly the outputs the code sets', () => {

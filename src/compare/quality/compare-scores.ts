@@ -30,9 +30,17 @@ export function compareScores(base: ScoreSet[], head: ScoreSet[]): { comparison:
   const metrics = [...b.keys()].filter((k) => h.has(k)).map((k) => diffOf(b.get(k)!, h.get(k)!));
   const counts: Record<ScoreVerdict, number> = { changed: 0, unchanged: 0, inconclusive: 0 };
   for (const m of metrics) counts[m.verdict]++;
-  const verdict: ScoreVerdict = counts.changed > 0 ? 'changed' : metrics.length > 0 && counts.unchanged === metrics.length ? 'unchanged' : 'inconclusive';
+  const verdict: ScoreVerdict =
+    counts.changed > 0
+      ? 'changed'
+      : metrics.length > 0 && counts.unchanged === metrics.length
+        ? 'unchanged'
+        : 'inconclusive';
   const tested = metrics.filter((m) => m.interval).length;
-  if (tested >= 20) notes.push(`${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`);
+  if (tested >= 20)
+    notes.push(
+      `${tested} metrics were each tested at 95%: even with nothing changed, about 1 in 20 may fall outside its interval by chance; a lone change among many deserves a rerun`,
+    );
   const comparison: ScoresComparison = {
     metrics,
     onlyBase: [...b.keys()].filter((k) => !h.has(k)),
@@ -50,7 +58,8 @@ function merge(sets: ScoreSet[], side: string, notes: string[]): Map<string, Sco
   const out = new Map<string, ScoreMetric>();
   for (const set of sets) {
     for (const m of set.metrics) {
-      if (out.has(m.key)) notes.push(`${side}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
+      if (out.has(m.key))
+        notes.push(`${side}: ${m.key} appears in more than one file; the value from ${set.file} is used`);
       out.set(m.key, m);
     }
   }
@@ -71,7 +80,9 @@ export function diffOf(b: ScoreMetric, h: ScoreMetric): ScoreDiff {
     ...(b.stderr !== undefined ? { baseStderr: b.stderr } : {}),
     ...(h.stderr !== undefined ? { headStderr: h.stderr } : {}),
     minEffect,
-    ...(better !== undefined && diff !== 0 ? { direction: (diff > 0) === better ? ('better' as const) : ('worse' as const) } : {}),
+    ...(better !== undefined && diff !== 0
+      ? { direction: diff > 0 === better ? ('better' as const) : ('worse' as const) }
+      : {}),
   };
 
   let interval: [number, number] | undefined;
@@ -85,23 +96,48 @@ export function diffOf(b: ScoreMetric, h: ScoreMetric): ScoreDiff {
     method = 'newcombe';
   }
   if (!interval) {
-    const missing = listJoin([b.stderr === undefined ? 'base' : '', h.stderr === undefined ? 'head' : ''].filter(Boolean));
-    if (diff === 0) return { ...common, method, verdict: 'unchanged', reason: `identical values (no stderr on ${missing})` };
-    return { ...common, method, verdict: 'inconclusive', reason: `no stderr on ${missing}: a difference of ${scoreDiff(diff, unit)} cannot be told from noise` };
+    const missing = listJoin(
+      [b.stderr === undefined ? 'base' : '', h.stderr === undefined ? 'head' : ''].filter(Boolean),
+    );
+    if (diff === 0)
+      return { ...common, method, verdict: 'unchanged', reason: `identical values (no stderr on ${missing})` };
+    return {
+      ...common,
+      method,
+      verdict: 'inconclusive',
+      reason: `no stderr on ${missing}: a difference of ${scoreDiff(diff, unit)} cannot be told from noise`,
+    };
   }
 
   const [lo, hi] = interval;
   const span = `95% interval ${bound(lo, unit)} to ${bound(hi, unit)}${unit ? ' points' : ''}`;
   const margin = unit ? '±1 point' : `±${scoreValue(minEffect, false)} (1%)`;
-  if ((lo > 0 || hi < 0) && Math.abs(diff) >= minEffect) return { ...common, interval, method, verdict: 'changed', reason: `${span} excludes 0 and the change is at least ${margin.slice(1)}` };
-  if (lo >= -minEffect && hi <= minEffect) return { ...common, interval, method, verdict: 'unchanged', reason: `${span} lies within ${margin}` };
-  return { ...common, interval, method, verdict: 'inconclusive', reason: `${span} is neither clear of 0 by ${margin.slice(1)} nor within ${margin}` };
+  if ((lo > 0 || hi < 0) && Math.abs(diff) >= minEffect)
+    return {
+      ...common,
+      interval,
+      method,
+      verdict: 'changed',
+      reason: `${span} excludes 0 and the change is at least ${margin.slice(1)}`,
+    };
+  if (lo >= -minEffect && hi <= minEffect)
+    return { ...common, interval, method, verdict: 'unchanged', reason: `${span} lies within ${margin}` };
+  return {
+    ...common,
+    interval,
+    method,
+    verdict: 'inconclusive',
+    reason: `${span} is neither clear of 0 by ${margin.slice(1)} nor within ${margin}`,
+  };
 }
 
 function scoresSentence(c: ScoresComparison): string {
   const total = c.metrics.length;
   if (total === 0) {
-    const sides = [c.onlyBase.length ? `${c.onlyBase.length} only in base` : '', c.onlyHead.length ? `${c.onlyHead.length} only in head` : ''].filter(Boolean);
+    const sides = [
+      c.onlyBase.length ? `${c.onlyBase.length} only in base` : '',
+      c.onlyHead.length ? `${c.onlyHead.length} only in head` : '',
+    ].filter(Boolean);
     return `unverified: no score metric on both sides${sides.length ? ` (${listJoin(sides)})` : ''}`;
   }
   if (c.verdict === 'changed') {

@@ -9,8 +9,12 @@ export function compareQuality(base: QualityInput[], head: QualityInput[]): Qual
   const scores = (side: QualityInput[]) => side.filter((q): q is ScoreSet => q.kind === 'scores');
   const generations = (side: QualityInput[]) => side.filter((q): q is GenerationSet => q.kind === 'generations');
   const notes: string[] = [];
-  for (const [side, inputs] of [['base', base], ['head', head]] as const) {
-    for (const q of inputs) for (const note of q.kind === 'scores' ? q.notes : q.warnings) notes.push(`${side} ${q.file}: ${note}`);
+  for (const [side, inputs] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
+    for (const q of inputs)
+      for (const note of q.kind === 'scores' ? q.notes : q.warnings) notes.push(`${side} ${q.file}: ${note}`);
   }
   const out: QualityComparison = { notes };
   if (scores(base).length || scores(head).length) {
@@ -39,10 +43,17 @@ function parts(c: QualityComparison): Part[] {
   if (g) {
     // Sampling explains differing outputs, never a request that failed in head.
     const changed = g.failedHead > 0 || (g.differing > 0 && !g.expectedToDiffer);
-    out.push({ state: g.verdict === 'identical' ? 'unchanged' : changed ? 'changed' : 'unverified', sentence: g.sentence });
+    out.push({
+      state: g.verdict === 'identical' ? 'unchanged' : changed ? 'changed' : 'unverified',
+      sentence: g.sentence,
+    });
   }
   const s = c.scores;
-  if (s) out.push({ state: s.verdict === 'changed' ? 'changed' : s.verdict === 'unchanged' ? 'unchanged' : 'unverified', sentence: s.sentence });
+  if (s)
+    out.push({
+      state: s.verdict === 'changed' ? 'changed' : s.verdict === 'unchanged' ? 'unchanged' : 'unverified',
+      sentence: s.sentence,
+    });
   return out;
 }
 
@@ -56,7 +67,10 @@ export function qualityLine(c: QualityComparison): string {
     return `unchanged (verified: ${inner.join('; ')})`;
   }
   const order: State[] = ['changed', 'unverified', 'unchanged'];
-  return [...all].sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state)).map((p) => p.sentence).join('; ');
+  return [...all]
+    .sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state))
+    .map((p) => p.sentence)
+    .join('; ');
 }
 
 /**
@@ -68,8 +82,16 @@ export function qualityLine(c: QualityComparison): string {
 export function caveat(c: QualityComparison): QualityCaveat | undefined {
   const all = parts(c);
   const changed = all.filter((p) => p.state === 'changed');
-  if (changed.length) return { kind: 'quality-changed', message: `output quality changed: ${changed.map((p) => p.sentence.replace(/^CHANGED: /, '')).join('; ')}` };
+  if (changed.length)
+    return {
+      kind: 'quality-changed',
+      message: `output quality changed: ${changed.map((p) => p.sentence.replace(/^CHANGED: /, '')).join('; ')}`,
+    };
   const unverified = all.filter((p) => p.state === 'unverified');
-  if (unverified.length) return { kind: 'quality-unverified', message: `output quality was measured but not verified: ${unverified.map((p) => p.sentence.replace(/^(?:unverified|not verified|CHANGED): /, '')).join('; ')}` };
+  if (unverified.length)
+    return {
+      kind: 'quality-unverified',
+      message: `output quality was measured but not verified: ${unverified.map((p) => p.sentence.replace(/^(?:unverified|not verified|CHANGED): /, '')).join('; ')}`,
+    };
   return undefined;
 }

@@ -17,7 +17,6 @@ const STALL_GROWTH = 0.25;
 const BATCH_GROWTH = 0.15;
 const CONTEXT_GROWTH = 0.15;
 
-
 export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchResult {
   const steps: TreeStep[] = [];
   const findings: Finding[] = [];
@@ -33,17 +32,26 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
       answer: `${signedPercent(matched.change)} (${agreeingBins(matched)}; unmatched ${signedPercent(matched.rawChange)})`,
     });
   } else {
-    steps.push({ question: 'Decode step time at matched running batch?', answer: 'unknown: needs decode_ms, output_tokens (or itl_p50_ms) and batch_size_at_admission' });
+    steps.push({
+      question: 'Decode step time at matched running batch?',
+      answer: 'unknown: needs decode_ms, output_tokens (or itl_p50_ms) and batch_size_at_admission',
+    });
   }
   if (stall) {
-    steps.push({ question: 'ITL p99 vs p50 within a request?', answer: `median ratio ${compact(stall.base)} → ${compact(stall.head)}` });
+    steps.push({
+      question: 'ITL p99 vs p50 within a request?',
+      answer: `median ratio ${compact(stall.base)} → ${compact(stall.head)}`,
+    });
   }
 
   const rate = ctx.workload.arrivalRate;
   const slowerStep = matched !== undefined && matched.changed && matched.change > 0;
   if (rate?.changed && rate.change > 0) {
     // More traffic fills the batch; a step that is also slower at matched batch is then confounded.
-    steps.push({ question: 'Did the traffic change?', answer: `yes: arrivals ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (${signedPercent(rate.change)})` });
+    steps.push({
+      question: 'Did the traffic change?',
+      answer: `yes: arrivals ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (${signedPercent(rate.change)})`,
+    });
     findings.push({
       hint: 'traffic-increase',
       phase: 'decode',
@@ -51,8 +59,13 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
       status: 'likely',
       cause: 'workload',
       evidence: [
-        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s`, { baseRate: rate.baseRate, headRate: rate.headRate }),
-        ...(baseBatch && headBatch ? [evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}`)] : []),
+        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s`, {
+          baseRate: rate.baseRate,
+          headRate: rate.headRate,
+        }),
+        ...(baseBatch && headBatch
+          ? [evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}`)]
+          : []),
       ],
       nextCheck: 'compare at the same arrival rate before blaming the code',
       metrics,
@@ -91,8 +104,13 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
       status: off ? 'confirmed' : on ? 'candidate' : 'likely',
       cause: off ? 'config' : 'unknown',
       evidence: [
-        evidence(`within a request, ITL p99 / p50 (median over requests) ${compact(stall.base)} → ${compact(stall.head)}`, { base: stall.base, head: stall.head }),
-        ...(matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: the typical step is unchanged`)] : []),
+        evidence(
+          `within a request, ITL p99 / p50 (median over requests) ${compact(stall.base)} → ${compact(stall.head)}`,
+          { base: stall.base, head: stall.head },
+        ),
+        ...(matched
+          ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: the typical step is unchanged`)]
+          : []),
         ...(chunked !== undefined ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []),
       ],
       nextCheck: on
@@ -104,7 +122,10 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
   }
 
   if (baseBatch && headBatch && headBatch.mean >= (1 + BATCH_GROWTH) * baseBatch.mean) {
-    steps.push({ question: 'Did the running batch grow?', answer: `yes: mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` });
+    steps.push({
+      question: 'Did the running batch grow?',
+      answer: `yes: mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}`,
+    });
     findings.push({
       hint: 'memory-bound-decode',
       phase: 'decode',
@@ -113,9 +134,16 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
       cause: 'unknown',
       evidence: [
         evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)} at the same arrival rate`),
-        ...(matched ? [evidence(`step time at matched batch ${signedPercent(matched.change)}: each step is no slower for its size`)] : []),
+        ...(matched
+          ? [
+              evidence(
+                `step time at matched batch ${signedPercent(matched.change)}: each step is no slower for its size`,
+              ),
+            ]
+          : []),
       ],
-      nextCheck: 'find why more sequences run at once (longer outputs, slower completions, a higher cap); each step reads more KV cache',
+      nextCheck:
+        'find why more sequences run at once (longer outputs, slower completions, a higher cap); each step reads more KV cache',
       metrics,
     });
     return { steps, findings };
@@ -125,7 +153,10 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
   if (context !== undefined && context >= CONTEXT_GROWTH) {
     const output = ctx.workload.output;
     const drift = ctx.workload.prompt?.changed || output?.changed;
-    steps.push({ question: 'Did each step read more KV cache?', answer: `yes: KV blocks per request ${signedPercent(context)}` });
+    steps.push({
+      question: 'Did each step read more KV cache?',
+      answer: `yes: KV blocks per request ${signedPercent(context)}`,
+    });
     findings.push({
       hint: drift ? 'workload-drift' : 'memory-bound-decode',
       phase: 'decode',
@@ -133,7 +164,9 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
       status: 'likely',
       cause: drift ? 'workload' : 'unknown',
       evidence: [evidence(`median kv_blocks_used ${signedPercent(context)}`)],
-      nextCheck: drift ? 'rerun on the same prompt and output lengths' : 'decode is memory-bound: fewer bytes per step (quantized KV, shorter contexts) is the lever',
+      nextCheck: drift
+        ? 'rerun on the same prompt and output lengths'
+        : 'decode is memory-bound: fewer bytes per step (quantized KV, shorter contexts) is the lever',
       metrics,
     });
     return { steps, findings };
@@ -145,7 +178,13 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
     title: 'decode takes longer, but neither batch, contexts nor the matched step time explain it',
     status: 'candidate',
     cause: 'unknown',
-    evidence: [evidence(matched ? `step time at matched batch ${signedPercent(matched.change)} (${agreeingBins(matched)})` : 'the data lacks the fields to match decode steps by batch size')],
+    evidence: [
+      evidence(
+        matched
+          ? `step time at matched batch ${signedPercent(matched.change)} (${agreeingBins(matched)})`
+          : 'the data lacks the fields to match decode steps by batch size',
+      ),
+    ],
     nextCheck: 'record batch_size_at_admission and output_tokens, or profile a decode step',
     metrics,
   });
@@ -153,7 +192,8 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
 }
 
 function stallRatio(ctx: DiagnosisContext): { base: number; head: number } | undefined {
-  const ratio = (tables: RequestTable[]) => concat(tables.map((t) => perUnit(t, t.numbers.itl_p99_ms, t.numbers.itl_p50_ms)));
+  const ratio = (tables: RequestTable[]) =>
+    concat(tables.map((t) => perUnit(t, t.numbers.itl_p99_ms, t.numbers.itl_p50_ms)));
   const b = ratio(ctx.base.tables);
   const h = ratio(ctx.head.tables);
   if (!b || !h) return undefined;
@@ -185,10 +225,20 @@ function decodeOverhead(
     status,
     cause: status === 'confirmed' ? 'code' : 'unknown',
     evidence: [
-      evidence(`time per output token at matched batch size ${signedPercent(matched.change)} (${agreeingBins(matched)}); unmatched ${signedPercent(matched.rawChange)}`, { change: matched.change, rawChange: matched.rawChange, agreement: matched.agreement }),
-      ...(baseBatch && headBatch ? [evidence(`running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}${status === 'confirmed' ? ': the load did not cause it' : ''}`)] : []),
+      evidence(
+        `time per output token at matched batch size ${signedPercent(matched.change)} (${agreeingBins(matched)}); unmatched ${signedPercent(matched.rawChange)}`,
+        { change: matched.change, rawChange: matched.rawChange, agreement: matched.agreement },
+      ),
+      ...(baseBatch && headBatch
+        ? [
+            evidence(
+              `running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}${status === 'confirmed' ? ': the load did not cause it' : ''}`,
+            ),
+          ]
+        : []),
     ],
-    nextCheck: 'compute the memory-bandwidth floor (bytes per step / bandwidth) and profile a decode step: kernel time vs launch gaps',
+    nextCheck:
+      'compute the memory-bandwidth floor (bytes per step / bandwidth) and profile a decode step: kernel time vs launch gaps',
     metrics,
   };
 }

@@ -10,7 +10,14 @@ import type { Attribution } from '../attribution';
 export function gapBranch(_ctx: DiagnosisContext, metrics: string[], attribution: Attribution | null): BranchResult {
   const rest = attribution?.phases.find((p) => p.phase === 'remainder');
   return {
-    steps: [{ question: 'Which phase holds the change?', answer: rest ? `none: the unattributed remainder went ${duration(rest.baseMean)} → ${duration(rest.headMean)}` : 'none' }],
+    steps: [
+      {
+        question: 'Which phase holds the change?',
+        answer: rest
+          ? `none: the unattributed remainder went ${duration(rest.baseMean)} → ${duration(rest.headMean)}`
+          : 'none',
+      },
+    ],
     findings: [
       {
         hint: 'measurement-gap',
@@ -19,9 +26,15 @@ export function gapBranch(_ctx: DiagnosisContext, metrics: string[], attribution
         status: 'likely',
         cause: 'unknown',
         evidence: rest
-          ? [evidence(`remainder (metric minus its phases) in the ${attribution!.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`, { baseMs: rest.baseMean, headMs: rest.headMean })]
+          ? [
+              evidence(
+                `remainder (metric minus its phases) in the ${attribution!.tail}: ${duration(rest.baseMean)} → ${duration(rest.headMean)} (${signedDuration(rest.delta)})`,
+                { baseMs: rest.baseMean, headMs: rest.headMean },
+              ),
+            ]
           : [],
-        nextCheck: 'instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (a profile of one step)',
+        nextCheck:
+          'instrument what runs between the phases (sampling, logits processing, scheduling, host syncs), then split the step into GPU, CPU or waiting (a profile of one step)',
         metrics,
       },
     ],

@@ -22,18 +22,45 @@ export function networkBranch(ctx: DiagnosisContext, metrics: string[], attribut
     ? `network/proxy (client TTFT − server TTFT) in the ${attribution!.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}); its own ${percentileLabel(attribution!)} ${duration(network.basePercentile)} → ${duration(network.headPercentile)}`
     : 'network time grew';
   const steps = [{ question: 'Client TTFT vs server TTFT?', answer }];
-  const serverDelta = network ? attribution!.phases.filter((p) => p.phase !== 'network').reduce((s, p) => s + p.delta, 0) : undefined;
+  const serverDelta = network
+    ? attribution!.phases.filter((p) => p.phase !== 'network').reduce((s, p) => s + p.delta, 0)
+    : undefined;
   const wire = wireMeans(ctx.base.tables, ctx.head.tables);
   const gapDelta = network?.delta ?? 0;
   const serverFlat = serverDelta !== undefined && gapDelta > 0 && Math.abs(serverDelta) < FLAT_SHARE * gapDelta;
   const wireGrew = wire !== undefined && gapDelta > 0 && wire.head - wire.base >= WIRE_SHARE * gapDelta;
-  if (serverDelta !== undefined) steps.push({ question: 'Did the server change?', answer: `${serverFlat ? 'no' : 'yes'}: the server's part of the ${attribution!.tail} moved ${signedDuration(serverDelta)}` });
-  if (wire) steps.push({ question: 'Is it the wire?', answer: `${wireGrew ? 'yes' : 'no'}: network_ms ${duration(wire.base)} → ${duration(wire.head)} (mean)` });
+  if (serverDelta !== undefined)
+    steps.push({
+      question: 'Did the server change?',
+      answer: `${serverFlat ? 'no' : 'yes'}: the server's part of the ${attribution!.tail} moved ${signedDuration(serverDelta)}`,
+    });
+  if (wire)
+    steps.push({
+      question: 'Is it the wire?',
+      answer: `${wireGrew ? 'yes' : 'no'}: network_ms ${duration(wire.base)} → ${duration(wire.head)} (mean)`,
+    });
 
   const found: BranchResult['findings'][number]['evidence'] = [];
-  if (network) found.push(evidence(`client TTFT − server TTFT in the ${attribution!.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}), ${Math.round(network.shareOfHead * 100)}% of client TTFT now`, { baseMs: network.baseMean, headMs: network.headMean }));
-  if (serverDelta !== undefined) found.push(evidence(`the server's own part (tokenize, queue wait, prefill and the rest of server TTFT) moved ${signedDuration(serverDelta)}${serverFlat ? ': flat' : ''}`));
-  if (wire) found.push(evidence(`wire time (network_ms) ${duration(wire.base)} → ${duration(wire.head)} (mean): ${wireGrew ? 'it carries the growth' : 'not where the time went'}`, { baseMs: wire.base, headMs: wire.head }));
+  if (network)
+    found.push(
+      evidence(
+        `client TTFT − server TTFT in the ${attribution!.tail}: ${duration(network.baseMean)} → ${duration(network.headMean)} (${signedDuration(network.delta)}), ${Math.round(network.shareOfHead * 100)}% of client TTFT now`,
+        { baseMs: network.baseMean, headMs: network.headMean },
+      ),
+    );
+  if (serverDelta !== undefined)
+    found.push(
+      evidence(
+        `the server's own part (tokenize, queue wait, prefill and the rest of server TTFT) moved ${signedDuration(serverDelta)}${serverFlat ? ': flat' : ''}`,
+      ),
+    );
+  if (wire)
+    found.push(
+      evidence(
+        `wire time (network_ms) ${duration(wire.base)} → ${duration(wire.head)} (mean): ${wireGrew ? 'it carries the growth' : 'not where the time went'}`,
+        { baseMs: wire.base, headMs: wire.head },
+      ),
+    );
   return {
     steps,
     findings: [

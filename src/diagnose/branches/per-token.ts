@@ -10,19 +10,34 @@ import { COST_CHANGE, evidence, type BranchResult, type DiagnosisContext } from 
 import type { Finding } from '../hints';
 
 export function tokenizeBranch(ctx: DiagnosisContext, metrics: string[]): BranchResult {
-  const cost = (tables: RequestTable[]) => concat(tables.map((t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens)));
+  const cost = (tables: RequestTable[]) =>
+    concat(tables.map((t) => perUnit(t, t.numbers.tokenize_ms, t.numbers.prompt_tokens)));
   const b = cost(ctx.base.tables);
   const h = cost(ctx.head.tables);
   if (!b || !h) {
     return {
-      steps: [{ question: 'Tokenization cost per prompt token?', answer: 'unknown: needs tokenize_ms and prompt_tokens' }],
-      findings: [candidate('tokenizer', 'tokenize', 'tokenization takes longer; the data cannot tell per-token cost from longer prompts', metrics)],
+      steps: [
+        { question: 'Tokenization cost per prompt token?', answer: 'unknown: needs tokenize_ms and prompt_tokens' },
+      ],
+      findings: [
+        candidate(
+          'tokenizer',
+          'tokenize',
+          'tokenization takes longer; the data cannot tell per-token cost from longer prompts',
+          metrics,
+        ),
+      ],
     };
   }
   const base = quantile(b, 0.5) * 1000;
   const head = quantile(h, 0.5) * 1000;
   const change = head / base - 1;
-  const steps = [{ question: 'Tokenization cost per prompt token?', answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})` }];
+  const steps = [
+    {
+      question: 'Tokenization cost per prompt token?',
+      answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})`,
+    },
+  ];
   if (change >= COST_CHANGE) {
     return {
       steps,
@@ -33,8 +48,14 @@ export function tokenizeBranch(ctx: DiagnosisContext, metrics: string[]): Branch
           title: `tokenization is ${signedPercent(change)} slower per prompt token`,
           status: 'confirmed',
           cause: 'code',
-          evidence: [evidence(`tokenize_ms per prompt token: median ${compact(base)} → ${compact(head)} µs`, { baseMicros: base, headMicros: head })],
-          nextCheck: 'is a slow (pure-Python) tokenizer in use, or is tokenization now on the request path? profile tokenization alone',
+          evidence: [
+            evidence(`tokenize_ms per prompt token: median ${compact(base)} → ${compact(head)} µs`, {
+              baseMicros: base,
+              headMicros: head,
+            }),
+          ],
+          nextCheck:
+            'is a slow (pure-Python) tokenizer in use, or is tokenization now on the request path? profile tokenization alone',
           metrics,
         },
       ],
@@ -44,13 +65,23 @@ export function tokenizeBranch(ctx: DiagnosisContext, metrics: string[]): Branch
 }
 
 export function detokenizeBranch(ctx: DiagnosisContext, metrics: string[]): BranchResult {
-  const cost = (tables: RequestTable[]) => concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
+  const cost = (tables: RequestTable[]) =>
+    concat(tables.map((t) => perUnit(t, t.numbers.detokenize_ms, t.numbers.output_tokens)));
   const b = cost(ctx.base.tables);
   const h = cost(ctx.head.tables);
   if (!b || !h) {
     return {
-      steps: [{ question: 'Detokenization cost per output token?', answer: 'unknown: needs detokenize_ms and output_tokens' }],
-      findings: [candidate('detokenize-per-token', 'detokenize', 'detokenization takes longer; the data cannot tell per-token cost from longer outputs', metrics)],
+      steps: [
+        { question: 'Detokenization cost per output token?', answer: 'unknown: needs detokenize_ms and output_tokens' },
+      ],
+      findings: [
+        candidate(
+          'detokenize-per-token',
+          'detokenize',
+          'detokenization takes longer; the data cannot tell per-token cost from longer outputs',
+          metrics,
+        ),
+      ],
     };
   }
   const base = quantile(b, 0.5) * 1000;
@@ -59,8 +90,18 @@ export function detokenizeBranch(ctx: DiagnosisContext, metrics: string[]): Bran
   const growth = lengthGrowth(ctx.head.tables);
   const baseGrowth = lengthGrowth(ctx.base.tables);
   const steps = [
-    { question: 'Detokenization cost per output token?', answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})` },
-    ...(growth ? [{ question: 'Does it grow with output length?', answer: `long outputs cost ${compact(growth)}× as much per token as short ones (baseline ${baseGrowth ? compact(baseGrowth) : '?'}×)` }] : []),
+    {
+      question: 'Detokenization cost per output token?',
+      answer: `median ${compact(base)} → ${compact(head)} µs/token (${signedPercent(change)})`,
+    },
+    ...(growth
+      ? [
+          {
+            question: 'Does it grow with output length?',
+            answer: `long outputs cost ${compact(growth)}× as much per token as short ones (baseline ${baseGrowth ? compact(baseGrowth) : '?'}×)`,
+          },
+        ]
+      : []),
   ];
   if (change >= COST_CHANGE) {
     const quadratic = growth !== undefined && growth >= 1.5 && (!baseGrowth || growth >= 1.5 * baseGrowth);
@@ -76,10 +117,21 @@ export function detokenizeBranch(ctx: DiagnosisContext, metrics: string[]): Bran
           status: 'confirmed',
           cause: 'code',
           evidence: [
-            evidence(`detokenize_ms per output token: median ${compact(base)} → ${compact(head)} µs`, { baseMicros: base, headMicros: head }),
-            ...(growth ? [evidence(`per-token cost, longest quarter of outputs vs shortest quarter: ${compact(growth)}× (baseline ${baseGrowth ? compact(baseGrowth) : '?'}×)`)] : []),
+            evidence(`detokenize_ms per output token: median ${compact(base)} → ${compact(head)} µs`, {
+              baseMicros: base,
+              headMicros: head,
+            }),
+            ...(growth
+              ? [
+                  evidence(
+                    `per-token cost, longest quarter of outputs vs shortest quarter: ${compact(growth)}× (baseline ${baseGrowth ? compact(baseGrowth) : '?'}×)`,
+                  ),
+                ]
+              : []),
           ],
-          nextCheck: quadratic ? 'look for detokenizing the whole sequence at every step instead of incrementally' : 'profile detokenization alone',
+          nextCheck: quadratic
+            ? 'look for detokenizing the whole sequence at every step instead of incrementally'
+            : 'profile detokenization alone',
           metrics,
         },
       ],
@@ -107,7 +159,13 @@ function lengthGrowth(tables: RequestTable[]): number | undefined {
   return s > 0 ? quantile(long, 0.5) / s : undefined;
 }
 
-function driftOr(ctx: DiagnosisContext, steps: { question: string; answer: string }[], hint: 'tokenizer' | 'detokenize-per-token', phase: 'tokenize' | 'detokenize', metrics: string[]): BranchResult {
+function driftOr(
+  ctx: DiagnosisContext,
+  steps: { question: string; answer: string }[],
+  hint: 'tokenizer' | 'detokenize-per-token',
+  phase: 'tokenize' | 'detokenize',
+  metrics: string[],
+): BranchResult {
   const shift = phase === 'tokenize' ? ctx.workload.prompt : ctx.workload.output;
   if (shift?.changed && shift.headMedian > shift.baseMedian) {
     return {
@@ -119,16 +177,34 @@ function driftOr(ctx: DiagnosisContext, steps: { question: string; answer: strin
           title: `longer ${phase === 'tokenize' ? 'prompts' : 'outputs'}: median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} tokens at the same cost per token`,
           status: 'confirmed',
           cause: 'workload',
-          evidence: [evidence(`${shift.field} median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} (KS D = ${shift.ks.toFixed(2)})`)],
+          evidence: [
+            evidence(
+              `${shift.field} median ${compact(shift.baseMedian)} → ${compact(shift.headMedian)} (KS D = ${shift.ks.toFixed(2)})`,
+            ),
+          ],
           nextCheck: 'rerun both sides on the same workload',
           metrics,
         },
       ],
     };
   }
-  return { steps, findings: [candidate(hint, phase, `${phase} takes longer at a similar cost per token; look at the tail requests`, metrics)] };
+  return {
+    steps,
+    findings: [
+      candidate(hint, phase, `${phase} takes longer at a similar cost per token; look at the tail requests`, metrics),
+    ],
+  };
 }
 
 function candidate(hint: Finding['hint'], phase: Finding['phase'], title: string, metrics: string[]): Finding {
-  return { hint, phase, title, status: 'candidate', cause: 'unknown', evidence: [], nextCheck: `profile ${phase} on the slowest requests`, metrics };
+  return {
+    hint,
+    phase,
+    title,
+    status: 'candidate',
+    cause: 'unknown',
+    evidence: [],
+    nextCheck: `profile ${phase} on the slowest requests`,
+    metrics,
+  };
 }

@@ -21,7 +21,10 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
 
   const prompt = ctx.workload.prompt;
   if (!prompt) {
-    steps.push({ question: 'Did the prompt length distribution change?', answer: 'unknown: no prompt_tokens in the data' });
+    steps.push({
+      question: 'Did the prompt length distribution change?',
+      answer: 'unknown: no prompt_tokens in the data',
+    });
   } else {
     const longer = prompt.changed && prompt.headMedian > prompt.baseMedian;
     steps.push({
@@ -36,9 +39,13 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
         status: 'confirmed',
         cause: 'workload',
         evidence: [
-          evidence(`prompt tokens median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)}, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)}; two-sample KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)}`, { baseMedian: prompt.baseMedian, headMedian: prompt.headMedian, ks: prompt.ks, pValue: prompt.pValue }),
+          evidence(
+            `prompt tokens median ${grouped(prompt.baseMedian)} → ${grouped(prompt.headMedian)}, p95 ${grouped(prompt.baseP95)} → ${grouped(prompt.headP95)}; two-sample KS D = ${prompt.ks.toFixed(2)}, p ${pValueText(prompt.pValue)}`,
+            { baseMedian: prompt.baseMedian, headMedian: prompt.headMedian, ks: prompt.ks, pValue: prompt.pValue },
+          ),
         ],
-        nextCheck: 'rerun both sides on the same prompt set; if the longer prompts are the new normal, the baseline should move with them',
+        nextCheck:
+          'rerun both sides on the same prompt set; if the longer prompts are the new normal, the baseline should move with them',
         metrics,
       });
     }
@@ -49,7 +56,10 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
   const baseHitTokens = hitsPerRequest(ctx.base.tables);
   const headHitTokens = hitsPerRequest(ctx.head.tables);
   if (baseHit === undefined || headHit === undefined || baseHitTokens === undefined || headHitTokens === undefined) {
-    steps.push({ question: 'Prefix cache hit rate?', answer: 'unknown: no prefix_cache_hit_tokens and prompt_tokens in the data' });
+    steps.push({
+      question: 'Prefix cache hit rate?',
+      answer: 'unknown: no prefix_cache_hit_tokens and prompt_tokens in the data',
+    });
   } else {
     // The rate alone falls when prompts grow around an unchanged shared prefix; the cache is at
     // fault only when fewer tokens per request come from it.
@@ -68,8 +78,15 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
         status: 'confirmed',
         cause: change ? 'config' : 'unknown',
         evidence: [
-          evidence(`prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`, { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens }),
-          ...(change ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)] : setting !== undefined ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)] : []),
+          evidence(
+            `prefix_cache_hit_tokens / prompt_tokens: ${percent(baseHit)} → ${percent(headHit)}; cached tokens per request ${grouped(baseHitTokens)} → ${grouped(headHitTokens)}`,
+            { baseHitRate: baseHit, headHitRate: headHit, baseHitTokens, headHitTokens },
+          ),
+          ...(change
+            ? [evidence(`${change.key}: ${String(change.base)} → ${String(change.head)} in this run`)]
+            : setting !== undefined
+              ? [evidence(`${PREFIX_CACHE_KEYS[0]} is ${String(setting)} in this run`)]
+              : []),
         ],
         nextCheck: change
           ? `was turning ${change.key} to ${String(change.head)} intended?`
@@ -83,7 +100,10 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
 
   const matched = cost(ctx, 'prefill-per-token');
   if (!matched) {
-    steps.push({ question: 'Prefill time per uncached token at matched prompt length?', answer: 'unknown: needs prefill_ms and prompt_tokens' });
+    steps.push({
+      question: 'Prefill time per uncached token at matched prompt length?',
+      answer: 'unknown: needs prefill_ms and prompt_tokens',
+    });
   } else {
     const slower = matched.changed && matched.change > 0;
     steps.push({
@@ -97,7 +117,10 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
       // same load, so it is evidence there, not a cause of its own.
       const work = prefillWorkGrowth(ctx.base.tables, ctx.head.tables);
       const contended = work !== undefined && work >= PREFILL_WORK_GROWTH ? work : undefined;
-      const explainedBy = contended !== undefined ? findings.find((f) => f.hint === 'workload-drift' || f.hint === 'prefix-cache') : undefined;
+      const explainedBy =
+        contended !== undefined
+          ? findings.find((f) => f.hint === 'workload-drift' || f.hint === 'prefix-cache')
+          : undefined;
       if (explainedBy) explainedBy.evidence.push(contentionEvidence(matched, contended!));
       else findings.push(prefillSlowerFinding(ctx, matched, metrics, contended));
     }
@@ -110,8 +133,13 @@ export function prefillBranch(ctx: DiagnosisContext, metrics: string[]): BranchR
       title: 'prefill takes longer, but neither prompts, prefix cache nor per-token cost explain it',
       status: 'candidate',
       cause: 'unknown',
-      evidence: [evidence('prompt lengths, prefix-cache hit rate and prefill time at matched prompt length did not change beyond noise')],
-      nextCheck: 'profile a prefill step (is it compute-bound and near the roofline?), then the attention and GEMM kernels',
+      evidence: [
+        evidence(
+          'prompt lengths, prefix-cache hit rate and prefill time at matched prompt length did not change beyond noise',
+        ),
+      ],
+      nextCheck:
+        'profile a prefill step (is it compute-bound and near the roofline?), then the attention and GEMM kernels',
       metrics,
     });
   }
@@ -125,12 +153,20 @@ function contentionEvidence(matched: LikeForLike, work: number) {
   );
 }
 
-function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metrics: string[], contended: number | undefined): Finding {
+function prefillSlowerFinding(
+  ctx: DiagnosisContext,
+  matched: LikeForLike,
+  metrics: string[],
+  contended: number | undefined,
+): Finding {
   const rate = ctx.workload.arrivalRate;
   const baseBatch = batchProfile(ctx.base.tables);
   const headBatch = batchProfile(ctx.head.tables);
   const fuller = rate?.changed && rate.change > 0;
-  const costEvidence = evidence(`prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)})`, { change: matched.change, agreement: matched.agreement });
+  const costEvidence = evidence(
+    `prefill time at matched uncached prompt length ${signedPercent(matched.change)} (${agreeingBins(matched)})`,
+    { change: matched.change, agreement: matched.agreement },
+  );
   if (fuller) {
     return {
       hint: 'traffic-increase',
@@ -140,7 +176,9 @@ function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metri
       cause: 'workload',
       evidence: [
         costEvidence,
-        evidence(`arrival rate ${compact(rate!.baseRate)} → ${compact(rate!.headRate)} req/s${baseBatch && headBatch ? `; running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` : ''}`),
+        evidence(
+          `arrival rate ${compact(rate!.baseRate)} → ${compact(rate!.headRate)} req/s${baseBatch && headBatch ? `; running batch mean ${compact(baseBatch.mean)} → ${compact(headBatch.mean)}` : ''}`,
+        ),
       ],
       nextCheck: 'compare at the same arrival rate to separate load from code',
       metrics,
@@ -156,7 +194,13 @@ function prefillSlowerFinding(ctx: DiagnosisContext, matched: LikeForLike, metri
     cause: contended !== undefined ? 'unknown' : 'code',
     evidence: [
       costEvidence,
-      ...(contended !== undefined ? [evidence(`but prefill work per request grew ${signedPercent(contended)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`)] : []),
+      ...(contended !== undefined
+        ? [
+            evidence(
+              `but prefill work per request grew ${signedPercent(contended)} (uncached prompt tokens), so prefills contend for more steps: part of this is load, not per-token cost`,
+            ),
+          ]
+        : []),
     ],
     nextCheck: 'profile a prefill step: is it compute-bound and near the roofline? then the attention and GEMM kernels',
     metrics,
@@ -169,7 +213,11 @@ function hitsPerRequest(tables: RequestTable[]): number | undefined {
 }
 
 function hitRate(tables: RequestTable[]): number | undefined {
-  return ratioOfSums(tables, (t) => t.numbers.prefix_cache_hit_tokens, (t) => t.numbers.prompt_tokens);
+  return ratioOfSums(
+    tables,
+    (t) => t.numbers.prefix_cache_hit_tokens,
+    (t) => t.numbers.prompt_tokens,
+  );
 }
 
 function isOn(value: string | number | boolean | null | undefined): boolean {

@@ -27,7 +27,10 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
   const headLimit = configuredBatchLimit(ctx.head.meta);
 
   if (!head) {
-    steps.push({ question: 'Running batch vs its maximum?', answer: 'unknown: no batch_size_at_admission in the data' });
+    steps.push({
+      question: 'Running batch vs its maximum?',
+      answer: 'unknown: no batch_size_at_admission in the data',
+    });
     findings.push({
       hint: 'capacity',
       phase: 'queue_wait',
@@ -41,7 +44,9 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
     return { steps, findings };
   }
 
-  const batchText = `running batch at admission: mean ${compact(head.mean)}, max ${grouped(head.max)}` + (base ? ` (baseline mean ${compact(base.mean)}, max ${grouped(base.max)})` : '');
+  const batchText =
+    `running batch at admission: mean ${compact(head.mean)}, max ${grouped(head.max)}` +
+    (base ? ` (baseline mean ${compact(base.mean)}, max ${grouped(base.max)})` : '');
   const batchEvidence = evidence(capitalise(batchText), {
     headMean: head.mean,
     headMax: head.max,
@@ -55,7 +60,10 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
 
   if (headLimit && baseLimit && headLimit.value < baseLimit.value) {
     const atCap = shareAtOrAbove(ctx.head.tables, headLimit.value);
-    steps.push({ question: 'Running batch vs its maximum?', answer: `at its configured maximum: ${headLimit.key} ${grouped(baseLimit.value)} → ${grouped(headLimit.value)}` });
+    steps.push({
+      question: 'Running batch vs its maximum?',
+      answer: `at its configured maximum: ${headLimit.key} ${grouped(baseLimit.value)} → ${grouped(headLimit.value)}`,
+    });
     findings.push({
       hint: 'capacity',
       phase: 'queue_wait',
@@ -64,26 +72,41 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
       cause: 'config',
       evidence: [
         batchEvidence,
-        evidence(`${headLimit.key} is ${grouped(headLimit.value)} in this run, ${grouped(baseLimit.value)} in the baseline; ${percent(atCap)} of requests were admitted with the batch at that cap`, { key: headLimit.key, base: baseLimit.value, head: headLimit.value, shareAtCap: atCap }),
+        evidence(
+          `${headLimit.key} is ${grouped(headLimit.value)} in this run, ${grouped(baseLimit.value)} in the baseline; ${percent(atCap)} of requests were admitted with the batch at that cap`,
+          { key: headLimit.key, base: baseLimit.value, head: headLimit.value, shareAtCap: atCap },
+        ),
       ],
       nextCheck: `is the lower ${headLimit.key} intended? KV-cache use at the cap would tell whether memory allows more`,
       metrics,
     });
   } else if (base && head.max < 0.8 * base.max && shareAtOrAbove(ctx.head.tables, 0.95 * head.max) >= AT_CAP_SHARE) {
     const atCap = shareAtOrAbove(ctx.head.tables, 0.95 * head.max);
-    steps.push({ question: 'Running batch vs its maximum?', answer: `capped: never above ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})` });
+    steps.push({
+      question: 'Running batch vs its maximum?',
+      answer: `capped: never above ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})`,
+    });
     findings.push({
       hint: 'capacity',
       phase: 'queue_wait',
       title: `the running batch never exceeded ${grouped(head.max)} (baseline peaked at ${grouped(base.max)})`,
       status: 'confirmed',
       cause: 'unknown',
-      evidence: [batchEvidence, evidence(`${percent(atCap)} of requests were admitted with the batch at its new ceiling`, { shareAtCap: atCap })],
-      nextCheck: 'find what caps the batch: max_num_seqs, KV-cache blocks (num_gpu_blocks, gpu_memory_utilization) or preemption',
+      evidence: [
+        batchEvidence,
+        evidence(`${percent(atCap)} of requests were admitted with the batch at its new ceiling`, {
+          shareAtCap: atCap,
+        }),
+      ],
+      nextCheck:
+        'find what caps the batch: max_num_seqs, KV-cache blocks (num_gpu_blocks, gpu_memory_utilization) or preemption',
       metrics,
     });
   } else if (rate?.changed && rate.change > 0) {
-    steps.push({ question: 'Running batch vs its maximum?', answer: `fuller because more requests arrived (${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s)` });
+    steps.push({
+      question: 'Running batch vs its maximum?',
+      answer: `fuller because more requests arrived (${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s)`,
+    });
     findings.push({
       hint: 'traffic-increase',
       phase: 'queue_wait',
@@ -91,10 +114,14 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
       status: 'confirmed',
       cause: 'workload',
       evidence: [
-        evidence(`arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (rate-ratio test p ${pValueText(rate.pValue)})`, { baseRate: rate.baseRate, headRate: rate.headRate, pValue: rate.pValue }),
+        evidence(
+          `arrival rate ${compact(rate.baseRate)} → ${compact(rate.headRate)} req/s (rate-ratio test p ${pValueText(rate.pValue)})`,
+          { baseRate: rate.baseRate, headRate: rate.headRate, pValue: rate.pValue },
+        ),
         batchEvidence,
       ],
-      nextCheck: 'compare at the same arrival rate before blaming the code; if this load is the new normal, plan capacity for it',
+      nextCheck:
+        'compare at the same arrival rate before blaming the code; if this load is the new normal, plan capacity for it',
       metrics,
     });
   } else if ((service = serviceTimeGrowth(ctx)) && service.change >= SERVICE_GROWTH) {
@@ -107,19 +134,31 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
     findings.push(...followed.findings);
     rootPhase = followed.rootPhase ?? service.phase;
   } else if (head.p95 >= HIGH_UTILISATION * limit) {
-    steps.push({ question: 'Running batch vs its maximum?', answer: `high: p95 ${grouped(head.p95)} of ${grouped(limit)}` });
+    steps.push({
+      question: 'Running batch vs its maximum?',
+      answer: `high: p95 ${grouped(head.p95)} of ${grouped(limit)}`,
+    });
     findings.push({
       hint: 'capacity',
       phase: 'queue_wait',
       title: `at capacity: the running batch sits at ${grouped(head.p95)} of ${grouped(limit)}`,
       status: 'likely',
       cause: 'unknown',
-      evidence: [batchEvidence, evidence(`${headLimit ? `${headLimit.key} = ${grouped(headLimit.value)}` : `observed maximum ${grouped(head.max)}`}; batch p95 ${grouped(head.p95)}`)],
-      nextCheck: 'each request holds its slot longer or the cap is lower: compare decode time per request and KV-cache use',
+      evidence: [
+        batchEvidence,
+        evidence(
+          `${headLimit ? `${headLimit.key} = ${grouped(headLimit.value)}` : `observed maximum ${grouped(head.max)}`}; batch p95 ${grouped(head.p95)}`,
+        ),
+      ],
+      nextCheck:
+        'each request holds its slot longer or the cap is lower: compare decode time per request and KV-cache use',
       metrics,
     });
   } else {
-    steps.push({ question: 'Running batch vs its maximum?', answer: `low: p95 ${grouped(head.p95)} of ${grouped(limit)} while requests queued` });
+    steps.push({
+      question: 'Running batch vs its maximum?',
+      answer: `low: p95 ${grouped(head.p95)} of ${grouped(limit)} while requests queued`,
+    });
     findings.push({
       hint: 'scheduler-limited',
       phase: 'queue_wait',
@@ -127,7 +166,8 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
       status: 'likely',
       cause: 'unknown',
       evidence: [batchEvidence],
-      nextCheck: 'look at the scheduler: admission interval, max_num_batched_tokens, KV-cache block availability, preemptions',
+      nextCheck:
+        'look at the scheduler: admission interval, max_num_batched_tokens, KV-cache block availability, preemptions',
       metrics,
     });
   }
@@ -147,7 +187,11 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
   return { steps, findings, rootPhase };
 }
 
-function longPrefillFinding(ctx: DiagnosisContext, metrics: string[], overlap: NonNullable<ReturnType<typeof prefillOverlap>>): Finding {
+function longPrefillFinding(
+  ctx: DiagnosisContext,
+  metrics: string[],
+  overlap: NonNullable<ReturnType<typeof prefillOverlap>>,
+): Finding {
   const { value: chunked, off } = chunkedPrefill(ctx.head.meta);
   return {
     hint: 'long-prefill-blocking',
@@ -156,15 +200,17 @@ function longPrefillFinding(ctx: DiagnosisContext, metrics: string[], overlap: N
     status: off ? 'confirmed' : 'likely',
     cause: off ? 'config' : 'unknown',
     evidence: [
-      evidence(`${percent(overlap.tailShare)} of the slowest-waiting requests waited while a long prefill (≥ ${compact(overlap.longPrefillMs)} ms) ran, vs ${percent(overlap.overallShare)} of all waiting requests`, { tailShare: overlap.tailShare, overallShare: overlap.overallShare }),
+      evidence(
+        `${percent(overlap.tailShare)} of the slowest-waiting requests waited while a long prefill (≥ ${compact(overlap.longPrefillMs)} ms) ran, vs ${percent(overlap.overallShare)} of all waiting requests`,
+        { tailShare: overlap.tailShare, overallShare: overlap.overallShare },
+      ),
       ...(chunked !== undefined ? [evidence(`chunked prefill setting in this run: ${String(chunked)}`)] : []),
     ],
-    nextCheck: 'enable chunked prefill (--enable-chunked-prefill, a max_num_batched_tokens budget) and re-measure ITL p99 and TTFT p95',
+    nextCheck:
+      'enable chunked prefill (--enable-chunked-prefill, a max_num_batched_tokens budget) and re-measure ITL p99 and TTFT p95',
     metrics,
   };
 }
-
-
 
 /**
  * Mean prefill + decode per successful request, head vs base: when requests hold their slots longer,
@@ -182,8 +228,7 @@ function serviceTimeGrowth(ctx: DiagnosisContext): { change: number; phase: 'pre
   const base = (Number.isFinite(bp) ? bp : 0) + (Number.isFinite(bd) ? bd : 0);
   const head = (Number.isFinite(hp) ? hp : 0) + (Number.isFinite(hd) ? hd : 0);
   if (!(base > 0)) return undefined;
-  const prefillDelta = (Number.isFinite(hp) && Number.isFinite(bp) ? hp - bp : 0);
-  const decodeDelta = (Number.isFinite(hd) && Number.isFinite(bd) ? hd - bd : 0);
+  const prefillDelta = Number.isFinite(hp) && Number.isFinite(bp) ? hp - bp : 0;
+  const decodeDelta = Number.isFinite(hd) && Number.isFinite(bd) ? hd - bd : 0;
   return { change: head / base - 1, phase: prefillDelta >= decodeDelta ? 'prefill' : 'decode' };
 }
-

@@ -42,11 +42,18 @@ function profileOf(all: NumberColumn): BatchProfile | undefined {
       count++;
     }
     if (count === 0) return undefined;
-    if (Math.max(Math.abs(counted[2]), Math.abs(counted[3])) * count < 2 ** 53) return { mean: sum / count, p50: counted[0], p95: counted[1], max: counted[3], count };
+    if (Math.max(Math.abs(counted[2]), Math.abs(counted[3])) * count < 2 ** 53)
+      return { mean: sum / count, p50: counted[0], p95: counted[1], max: counted[3], count };
   }
   const sorted = sortedFinite(all);
   if (sorted.length === 0) return undefined;
-  return { mean: meanFinite(sorted), p50: quantileSorted(sorted, 0.5), p95: quantileSorted(sorted, 0.95), max: sorted[sorted.length - 1], count: sorted.length };
+  return {
+    mean: meanFinite(sorted),
+    p50: quantileSorted(sorted, 0.5),
+    p95: quantileSorted(sorted, 0.95),
+    max: sorted[sorted.length - 1],
+    count: sorted.length,
+  };
 }
 
 /** Engine settings that cap the running batch, by the names vLLM, SGLang and TGI use. */

@@ -13,11 +13,17 @@ import { countedQuantiles } from '../../stats/counted-quantiles';
  * cost[i] / work[i] where both are finite and work > 0; NaN elsewhere (and on failed requests).
  * `into`: an array to write it over when long enough (a caller's spare), instead of a new one.
  */
-export function perUnit(table: RequestTable, cost: NumberColumn | undefined, work: NumberColumn | undefined, into?: Float64Array): Float64Array | undefined {
+export function perUnit(
+  table: RequestTable,
+  cost: NumberColumn | undefined,
+  work: NumberColumn | undefined,
+  into?: Float64Array,
+): Float64Array | undefined {
   if (!cost || !work) return undefined;
   const ok = successMask(table);
   const out = rowsOf(table, into);
-  for (let i = 0; i < out.length; i++) out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost[i]) ? cost[i] / work[i] : NaN;
+  for (let i = 0; i < out.length; i++)
+    out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost[i]) ? cost[i] / work[i] : NaN;
   return out;
 }
 
@@ -94,7 +100,13 @@ const SMALL_INTEGERS = 4096;
  * values (batch sizes) are matched exactly; others by quantile bins of both sides pooled. Strata
  * with fewer than 10 requests on a side are left out.
  */
-export function matchedRatio(baseX: NumberColumn, baseY: NumberColumn, headX: NumberColumn, headY: NumberColumn, scratch: MatchScratch = {}): MatchedRatio | undefined {
+export function matchedRatio(
+  baseX: NumberColumn,
+  baseY: NumberColumn,
+  headX: NumberColumn,
+  headY: NumberColumn,
+  scratch: MatchScratch = {},
+): MatchedRatio | undefined {
   const strata = strataOf(baseX, headX);
   if (!strata) return undefined;
   const { edges, min, max } = strata;
@@ -112,7 +124,14 @@ export function matchedRatio(baseX: NumberColumn, baseY: NumberColumn, headX: Nu
     if (nb < MIN_PER_BIN || nh < MIN_PER_BIN) continue;
     const baseMedian = selectQuantile(baseGroups.values.subarray(baseGroups.start[g], baseGroups.start[g + 1]), 0.5);
     const headMedian = selectQuantile(headGroups.values.subarray(headGroups.start[g], headGroups.start[g + 1]), 0.5);
-    bins.push({ low: g === 0 ? min : edges[g - 1], high: g < edges.length ? edges[g] : max, baseMedian, headMedian, baseCount: nb, headCount: nh });
+    bins.push({
+      low: g === 0 ? min : edges[g - 1],
+      high: g < edges.length ? edges[g] : max,
+      baseMedian,
+      headMedian,
+      baseCount: nb,
+      headCount: nh,
+    });
     const w = Math.min(nb, nh);
     weights.push(w);
     if (baseMedian > 0 && headMedian > 0) {
@@ -132,7 +151,12 @@ export function matchedRatio(baseX: NumberColumn, baseY: NumberColumn, headX: Nu
   // The unmatched medians; from the grouped values when they hold every y (the strata are done with them).
   const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
   const rawHead = headGroups.allY ? selectQuantile(headGroups.values, 0.5) : quantile(headY, 0.5);
-  return { change, bins, agreement: total ? agreeing / total : 0, rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN };
+  return {
+    change,
+    bins,
+    agreement: total ? agreeing / total : 0,
+    rawChange: rawBase > 0 ? rawHead / rawBase - 1 : NaN,
+  };
 }
 
 /**
@@ -228,7 +252,13 @@ export interface MatchScratch {
  * laid out in the side's scratch array. `allY`: every finite y is there (no finite y lacks its x),
  * so `values` is also the y sample whole.
  */
-function groupByStratum(x: NumberColumn, y: NumberColumn, edges: readonly number[], scratch: MatchScratch, side: 'base' | 'head'): { values: Float64Array; start: Uint32Array; allY: boolean } {
+function groupByStratum(
+  x: NumberColumn,
+  y: NumberColumn,
+  edges: readonly number[],
+  scratch: MatchScratch,
+  side: 'base' | 'head',
+): { values: Float64Array; start: Uint32Array; allY: boolean } {
   const groups = edges.length + 1;
   const stratum = new Uint8Array(x.length);
   const start = new Uint32Array(groups + 1);
@@ -247,7 +277,8 @@ function groupByStratum(x: NumberColumn, y: NumberColumn, edges: readonly number
     start[g + 1]++;
   }
   for (let g = 0; g < groups; g++) start[g + 1] += start[g];
-  if (!scratch[side] || scratch[side].length < start[groups]) scratch[side] = new Float64Array(Math.max(start[groups], x.length));
+  if (!scratch[side] || scratch[side].length < start[groups])
+    scratch[side] = new Float64Array(Math.max(start[groups], x.length));
   const values = scratch[side].subarray(0, start[groups]);
   const at = start.slice(0, groups);
   for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
@@ -267,7 +298,11 @@ function stratumOf(edges: readonly number[], x: number): number {
 }
 
 /** Σ a / Σ b over successful requests where both are finite. */
-export function ratioOfSums(tables: RequestTable[], a: (t: RequestTable) => NumberColumn | undefined, b: (t: RequestTable) => NumberColumn | undefined): number | undefined {
+export function ratioOfSums(
+  tables: RequestTable[],
+  a: (t: RequestTable) => NumberColumn | undefined,
+  b: (t: RequestTable) => NumberColumn | undefined,
+): number | undefined {
   let num = 0;
   let den = 0;
   let any = false;

@@ -39,11 +39,14 @@ function delta(name: string, base: number, head: number, countBase: number, coun
   return { name, base, head, deltaMs: head - base, ratio: base > 0 ? head / base - 1 : NaN, countBase, countHead };
 }
 
-const byChange = (a: TimeDelta, b: TimeDelta) => Math.abs(b.deltaMs) - Math.abs(a.deltaMs) || (a.name < b.name ? -1 : 1);
+const byChange = (a: TimeDelta, b: TimeDelta) =>
+  Math.abs(b.deltaMs) - Math.abs(a.deltaMs) || (a.name < b.name ? -1 : 1);
 
 export function compareKernelTimes(base: readonly KernelTime[], head: readonly KernelTime[]): KernelTimeComparison {
-  const sum = (list: readonly KernelTime[], comm: boolean) => list.filter((k) => (k.communication !== undefined) === comm).reduce((s, k) => s + k.ms, 0);
-  const calls = (list: readonly KernelTime[], comm: boolean) => list.filter((k) => (k.communication !== undefined) === comm).reduce((s, k) => s + k.count, 0);
+  const sum = (list: readonly KernelTime[], comm: boolean) =>
+    list.filter((k) => (k.communication !== undefined) === comm).reduce((s, k) => s + k.ms, 0);
+  const calls = (list: readonly KernelTime[], comm: boolean) =>
+    list.filter((k) => (k.communication !== undefined) === comm).reduce((s, k) => s + k.count, 0);
   const headByName = new Map(head.map((k) => [k.name, k]));
   const baseNames = new Set(base.map((k) => k.name));
   const kernels: TimeDelta[] = [];
@@ -65,7 +68,13 @@ export function compareKernelTimes(base: readonly KernelTime[], head: readonly K
   const matchedCompute = kernels.filter((k) => !base.find((b) => b.name === k.name)?.communication);
   return {
     total: delta('compute kernels', sum(base, false), sum(head, false), calls(base, false), calls(head, false)),
-    communication: delta('communication kernels', sum(base, true), sum(head, true), calls(base, true), calls(head, true)),
+    communication: delta(
+      'communication kernels',
+      sum(base, true),
+      sum(head, true),
+      calls(base, true),
+      calls(head, true),
+    ),
     kernels: kernels.sort(byChange),
     families: [...families].map(([name, f]) => delta(name, f.base, f.head, f.countBase, f.countHead)).sort(byChange),
     onlyBase: base.filter((k) => !headByName.has(k.name)),

@@ -57,18 +57,33 @@ export interface KernelComparison {
   topKernels: TopKernel[];
 }
 
-const total = (list: readonly KernelProfile[]) => list.reduce((s, k) => s + (Number.isNaN(k.durationMs) ? 0 : k.durationMs), 0);
+const total = (list: readonly KernelProfile[]) =>
+  list.reduce((s, k) => s + (Number.isNaN(k.durationMs) ? 0 : k.durationMs), 0);
 
 export function topKernels(list: readonly KernelProfile[], n = 10): TopKernel[] {
   const sum = total(list);
   // Kernels without a duration come after the timed ones, in file order: shown, not dropped.
   return [...list]
-    .sort((a, b) => (Number.isNaN(a.durationMs) ? 1 : 0) - (Number.isNaN(b.durationMs) ? 1 : 0) || (b.durationMs || 0) - (a.durationMs || 0))
+    .sort(
+      (a, b) =>
+        (Number.isNaN(a.durationMs) ? 1 : 0) - (Number.isNaN(b.durationMs) ? 1 : 0) ||
+        (b.durationMs || 0) - (a.durationMs || 0),
+    )
     .slice(0, n)
-    .map((k) => ({ name: k.name, ms: k.durationMs, share: sum > 0 ? k.durationMs / sum : NaN, regime: classifyKernel(k).regime, launches: k.launches }));
+    .map((k) => ({
+      name: k.name,
+      ms: k.durationMs,
+      share: sum > 0 ? k.durationMs / sum : NaN,
+      regime: classifyKernel(k).regime,
+      launches: k.launches,
+    }));
 }
 
-export function compareKernels(base: readonly KernelProfile[], head: readonly KernelProfile[], top = 10): KernelComparison {
+export function compareKernels(
+  base: readonly KernelProfile[],
+  head: readonly KernelProfile[],
+  top = 10,
+): KernelComparison {
   const baseTotal = total(base);
   const headTotal = total(head);
   const headByKey = new Map(head.map((k) => [shapeKey(k), k]));
@@ -78,7 +93,9 @@ export function compareKernels(base: readonly KernelProfile[], head: readonly Ke
     const h = headByKey.get(shapeKey(b));
     if (h) kernels.push(change(b, h, baseTotal, headTotal));
   }
-  kernels.sort((a, b) => Math.abs(b.durationMs.deltaMs || 0) - Math.abs(a.durationMs.deltaMs || 0) || (a.name < b.name ? -1 : 1));
+  kernels.sort(
+    (a, b) => Math.abs(b.durationMs.deltaMs || 0) - Math.abs(a.durationMs.deltaMs || 0) || (a.name < b.name ? -1 : 1),
+  );
   const unmatchedBase = base.filter((k) => !headByKey.has(shapeKey(k)));
   const unmatchedHead = head.filter((k) => !baseKeys.has(shapeKey(k)));
   // Pair the leftovers by name: the heaviest launch shape of a name on each side.
@@ -94,7 +111,12 @@ export function compareKernels(base: readonly KernelProfile[], head: readonly Ke
     shapeChanged.push({ name: b.name, base: b, head: h });
   }
   return {
-    totalMs: { base: baseTotal, head: headTotal, deltaMs: headTotal - baseTotal, ratio: baseTotal > 0 ? headTotal / baseTotal - 1 : NaN },
+    totalMs: {
+      base: baseTotal,
+      head: headTotal,
+      deltaMs: headTotal - baseTotal,
+      ratio: baseTotal > 0 ? headTotal / baseTotal - 1 : NaN,
+    },
     kernels,
     shapeChanged,
     onlyBase: unmatchedBase.filter((k) => !pairedBase.has(k)),
@@ -106,15 +128,29 @@ export function compareKernels(base: readonly KernelProfile[], head: readonly Ke
 function change(b: KernelProfile, h: KernelProfile, baseTotal: number, headTotal: number): KernelChange {
   const rb = classifyKernel(b).regime;
   const rh = classifyKernel(h).regime;
-  const d = { base: b.durationMs, head: h.durationMs, deltaMs: h.durationMs - b.durationMs, ratio: b.durationMs > 0 ? h.durationMs / b.durationMs - 1 : NaN };
+  const d = {
+    base: b.durationMs,
+    head: h.durationMs,
+    deltaMs: h.durationMs - b.durationMs,
+    ratio: b.durationMs > 0 ? h.durationMs / b.durationMs - 1 : NaN,
+  };
   const notes: string[] = [];
-  if (Math.abs(d.ratio) >= DURATION_CHANGE) notes.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
+  if (Math.abs(d.ratio) >= DURATION_CHANGE)
+    notes.push(`duration ${signedPercent(d.ratio)} (${duration(d.base)} → ${duration(d.head)})`);
   if (h.launches !== b.launches) notes.push(`launches ${b.launches} → ${h.launches}`);
   if (rb !== rh) notes.push(`regime ${rb ?? 'unknown'} → ${rh ?? 'unknown'}`);
   const occ = { base: b.occupancyPct, head: h.occupancyPct, delta: h.occupancyPct - b.occupancyPct };
-  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE) notes.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
-  const spr = { base: b.sectorsPerRequest, head: h.sectorsPerRequest, delta: h.sectorsPerRequest - b.sectorsPerRequest };
-  if (Math.abs(spr.delta) >= 1) notes.push(`sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? ' (less coalesced)' : ''}`);
+  if (Math.abs(occ.delta) >= OCCUPANCY_CHANGE)
+    notes.push(`achieved occupancy ${percent(occ.base / 100)} → ${percent(occ.head / 100)}`);
+  const spr = {
+    base: b.sectorsPerRequest,
+    head: h.sectorsPerRequest,
+    delta: h.sectorsPerRequest - b.sectorsPerRequest,
+  };
+  if (Math.abs(spr.delta) >= 1)
+    notes.push(
+      `sectors per request ${spr.base.toFixed(1)} → ${spr.head.toFixed(1)}${spr.head > spr.base ? ' (less coalesced)' : ''}`,
+    );
   const stallShifts = shifts(b.stalls, h.stalls);
   for (const s of stallShifts) notes.push(`stall ${s.reason} ${percent(s.base)} → ${percent(s.head)} of stalls`);
   return {
@@ -122,7 +158,10 @@ function change(b: KernelProfile, h: KernelProfile, baseTotal: number, headTotal
     base: b,
     head: h,
     durationMs: d,
-    share: { base: baseTotal > 0 ? b.durationMs / baseTotal : NaN, head: headTotal > 0 ? h.durationMs / headTotal : NaN },
+    share: {
+      base: baseTotal > 0 ? b.durationMs / baseTotal : NaN,
+      head: headTotal > 0 ? h.durationMs / headTotal : NaN,
+    },
     regime: { base: rb, head: rh, changed: rb !== rh },
     occupancyPct: occ,
     sectorsPerRequest: spr,
@@ -137,7 +176,12 @@ function shifts(base: readonly StallShare[], head: readonly StallShare[]): Kerne
   const of = (list: readonly StallShare[], r: string) => list.find((s) => s.reason === r)?.share ?? 0;
   if (base.length === 0 || head.length === 0) return [];
   return [...reasons]
-    .map((reason) => ({ reason, base: of(base, reason), head: of(head, reason), delta: of(head, reason) - of(base, reason) }))
+    .map((reason) => ({
+      reason,
+      base: of(base, reason),
+      head: of(head, reason),
+      delta: of(head, reason) - of(base, reason),
+    }))
     .filter((s) => Math.abs(s.delta) >= STALL_CHANGE)
     .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || (a.reason < b.reason ? -1 : 1))
     .slice(0, 3);

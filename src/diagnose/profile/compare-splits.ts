@@ -24,7 +24,16 @@ export interface Delta {
  * What moved: the side that explains the wall clock's change, or the GPU when only it moved;
  * 'unchanged' only when the wall and the GPU time are both flat; 'unknown' when nothing can be compared.
  */
-export type SplitChange = 'unchanged' | 'gpu' | 'cpu' | 'communication' | 'host-gap' | 'waiting' | 'host-or-waiting' | 'unexplained' | 'unknown';
+export type SplitChange =
+  | 'unchanged'
+  | 'gpu'
+  | 'cpu'
+  | 'communication'
+  | 'host-gap'
+  | 'waiting'
+  | 'host-or-waiting'
+  | 'unexplained'
+  | 'unknown';
 
 export interface SplitComparison {
   wall: Delta;
@@ -73,11 +82,20 @@ export function compareSplits(base: StepSplit, head: StepSplit): SplitComparison
 const moved = (x: Delta) => !Number.isNaN(x.ratio) && Math.abs(x.ratio) >= FLAT && !(x.base === 0 && x.head === 0);
 const way = (x: Delta): 'slower' | 'faster' => (x.deltaMs > 0 ? 'slower' : 'faster');
 
-function conclude(d: Deltas, verdict: SplitComparison['verdict']): Pick<SplitComparison, 'change' | 'direction' | 'conclusion'> {
+function conclude(
+  d: Deltas,
+  verdict: SplitComparison['verdict'],
+): Pick<SplitComparison, 'change' | 'direction' | 'conclusion'> {
   const { wall, cpu, gpu, collective, idle, hostGap } = d;
   const tail = verdict.changed ? ` (was ${verdict.base}, now ${verdict.head})` : '';
   const describe = (x: Delta, what: string) =>
-    Number.isNaN(x.deltaMs) ? `${what} not measured` : x.base === 0 && x.head === 0 ? `${what} none` : !moved(x) ? `${what} ${signedPercent(x.ratio)} (flat)` : `${what} ${signedPercent(x.ratio)}`;
+    Number.isNaN(x.deltaMs)
+      ? `${what} not measured`
+      : x.base === 0 && x.head === 0
+        ? `${what} none`
+        : !moved(x)
+          ? `${what} ${signedPercent(x.ratio)} (flat)`
+          : `${what} ${signedPercent(x.ratio)}`;
   const gpuText = describe(gpu, 'GPU time');
   const kernels = (x: Delta) => (x.deltaMs > 0 ? 'the kernels got slower or more numerous' : 'the kernels got faster');
   if (Number.isNaN(wall.deltaMs)) {
@@ -103,19 +121,38 @@ function conclude(d: Deltas, verdict: SplitComparison['verdict']): Pick<SplitCom
         conclusion: `${w}: within ±${percent(FLAT)}, but ${gpuText} (${signedDuration(gpu.deltaMs)} per step): ${kernels(gpu)} while the step did not move — the GPU had slack; it shows once the GPU bounds the step${tail}.`,
       };
     }
-    return { change: 'unchanged', direction: 'none', conclusion: `${w}: unchanged within ±${percent(FLAT)}; ${gpuText}${tail}.` };
+    return {
+      change: 'unchanged',
+      direction: 'none',
+      conclusion: `${w}: unchanged within ±${percent(FLAT)}; ${gpuText}${tail}.`,
+    };
   }
   const grew = wall.deltaMs > 0;
   const direction = grew ? 'slower' : 'faster';
-  const explains = (x: Delta) => !Number.isNaN(x.deltaMs) && x.deltaMs * wall.deltaMs > 0 && Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
+  const explains = (x: Delta) =>
+    !Number.isNaN(x.deltaMs) &&
+    x.deltaMs * wall.deltaMs > 0 &&
+    Math.abs(x.deltaMs) >= EXPLAINS * Math.abs(wall.deltaMs);
   if (explains(gpu)) {
-    return { change: 'gpu', direction, conclusion: `${w} with ${gpuText}: ${kernels(wall)} — check their regime (step 4)${tail}.` };
+    return {
+      change: 'gpu',
+      direction,
+      conclusion: `${w} with ${gpuText}: ${kernels(wall)} — check their regime (step 4)${tail}.`,
+    };
   }
   if (explains(cpu)) {
-    return { change: 'cpu', direction, conclusion: `${w} with ${gpuText}: the CPU side ${grew ? 'grew (launch overhead? Python? data loading?)' : 'shrank'}${tail}.` };
+    return {
+      change: 'cpu',
+      direction,
+      conclusion: `${w} with ${gpuText}: the CPU side ${grew ? 'grew (launch overhead? Python? data loading?)' : 'shrank'}${tail}.`,
+    };
   }
   if (explains(collective)) {
-    return { change: 'communication', direction, conclusion: `${w} with ${gpuText}: time in communication kernels ${grew ? 'grew — waiting on peers (a straggler rank?)' : 'shrank'}${tail}.` };
+    return {
+      change: 'communication',
+      direction,
+      conclusion: `${w} with ${gpuText}: time in communication kernels ${grew ? 'grew — waiting on peers (a straggler rank?)' : 'shrank'}${tail}.`,
+    };
   }
   if (explains(hostGap)) {
     return {
@@ -125,10 +162,22 @@ function conclude(d: Deltas, verdict: SplitComparison['verdict']): Pick<SplitCom
     };
   }
   if (explains(idle)) {
-    return { change: 'waiting', direction, conclusion: `${w} with ${gpuText}: time with nobody busy ${grew ? 'grew — the step waits (sync, lock, network)' : 'shrank'}${tail}.` };
+    return {
+      change: 'waiting',
+      direction,
+      conclusion: `${w} with ${gpuText}: time with nobody busy ${grew ? 'grew — the step waits (sync, lock, network)' : 'shrank'}${tail}.`,
+    };
   }
   if (Number.isNaN(cpu.deltaMs)) {
-    return { change: 'host-or-waiting', direction, conclusion: `${w} with ${gpuText}: the host side or waiting ${grew ? 'grew' : 'shrank'} (host time not measured)${tail}.` };
+    return {
+      change: 'host-or-waiting',
+      direction,
+      conclusion: `${w} with ${gpuText}: the host side or waiting ${grew ? 'grew' : 'shrank'} (host time not measured)${tail}.`,
+    };
   }
-  return { change: 'unexplained', direction, conclusion: `${w}: no single side explains it (${gpuText}, ${describe(cpu, 'host time')})${tail}.` };
+  return {
+    change: 'unexplained',
+    direction,
+    conclusion: `${w}: no single side explains it (${gpuText}, ${describe(cpu, 'host time')})${tail}.`,
+  };
 }

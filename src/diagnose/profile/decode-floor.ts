@@ -72,7 +72,9 @@ export function decodeFloor(input: DecodeFloorInput): DecodeFloor | DecodeFloorM
   const assumptions: string[] = [];
   const model = input.model !== undefined ? lookupModel(input.model) : undefined;
   if (input.model !== undefined && !model) {
-    missing.push(`model "${input.model}" is not in the table: give paramsBillions (or weightBytes) and layers, kvHeads, headDim (or kvBytesPerToken)`);
+    missing.push(
+      `model "${input.model}" is not in the table: give paramsBillions (or weightBytes) and layers, kvHeads, headDim (or kvBytesPerToken)`,
+    );
   } else if (model) {
     assumptions.push(`${model.name}: ${model.source}.`);
   }
@@ -87,11 +89,13 @@ export function decodeFloor(input: DecodeFloorInput): DecodeFloor | DecodeFloorM
     const params = input.paramsBillions ?? model?.paramsBillions;
     if (!positive(params)) missing.push('paramsBillions (or weightBytes, or a known model)');
     if (!positive(input.bytesPerParam)) missing.push('bytesPerParam (2 for BF16, 1 for FP8, 0.5 for INT4)');
-    if (!nonNegative(input.batchSize) && moe) missing.push('batchSize (a mixture of experts reads the experts the batch is routed to)');
+    if (!nonNegative(input.batchSize) && moe)
+      missing.push('batchSize (a mixture of experts reads the experts the batch is routed to)');
     if (positive(params) && positive(input.bytesPerParam)) {
       const embedding = input.paramsBillions === undefined && model ? model.embeddingParamsBillions : 0;
       let read = params - embedding;
-      if (embedding > 0) assumptions.push(`input embedding (${embedding} B parameters) left out: a step reads only the batch's rows.`);
+      if (embedding > 0)
+        assumptions.push(`input embedding (${embedding} B parameters) left out: a step reads only the batch's rows.`);
       if (moe && nonNegative(input.batchSize)) {
         const touched = 1 - Math.pow(1 - moe.topK / moe.experts, input.batchSize);
         read = read - moe.expertParamsBillions + moe.expertParamsBillions * touched;
@@ -100,7 +104,9 @@ export function decodeFloor(input: DecodeFloorInput): DecodeFloor | DecodeFloorM
         );
       }
       weightBytes = read * 1e9 * input.bytesPerParam;
-      assumptions.push(`weights ${fmtBytes(weightBytes)} per step (${read.toFixed(2)} B parameters × ${input.bytesPerParam} bytes).`);
+      assumptions.push(
+        `weights ${fmtBytes(weightBytes)} per step (${read.toFixed(2)} B parameters × ${input.bytesPerParam} bytes).`,
+      );
     }
   }
 
@@ -115,15 +121,19 @@ export function decodeFloor(input: DecodeFloorInput): DecodeFloor | DecodeFloorM
     kvBytesPerToken = input.kvBytesPerToken;
   } else if (geometry) {
     kvBytesPerToken = 2 * layers! * kvHeads! * headDim! * input.bytesPerElement!;
-    assumptions.push(`KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`);
+    assumptions.push(
+      `KV cache ${fmtBytes(kvBytesPerToken)} per token = 2 (K, V) × ${layers} layers × ${kvHeads} KV heads × ${headDim} × ${input.bytesPerElement} bytes.`,
+    );
   } else if (input.contextTokens === 0) {
     kvBytesPerToken = 0;
     assumptions.push('no KV cache read (context 0 tokens): the floor is the weights alone.');
   } else {
-    if (!positive(layers) || !positive(kvHeads) || !positive(headDim)) missing.push('kvBytesPerToken, or layers, kvHeads and headDim (or a known model)');
+    if (!positive(layers) || !positive(kvHeads) || !positive(headDim))
+      missing.push('kvBytesPerToken, or layers, kvHeads and headDim (or a known model)');
     if (!positive(input.bytesPerElement)) missing.push('bytesPerElement of the KV cache (2 for BF16, 1 for FP8)');
   }
-  if (!nonNegative(input.contextTokens)) missing.push('contextTokens (mean KV tokens read per step, summed over the batch)');
+  if (!nonNegative(input.contextTokens))
+    missing.push('contextTokens (mean KV tokens read per step, summed over the batch)');
   if (!positive(input.batchSize)) {
     if (!missing.some((m) => m.startsWith('batchSize'))) missing.push('batchSize (sequences per decode step)');
   }
@@ -137,7 +147,9 @@ export function decodeFloor(input: DecodeFloorInput): DecodeFloor | DecodeFloorM
     const found = lookupGpu(input.gpu);
     if (found.ok) {
       bandwidthGBs = found.gpu.bandwidthGBs;
-      assumptions.push(`bandwidth ${bandwidthGBs} GB/s per GPU: ${found.gpu.source}${found.gpu.confirmed ? '' : ' (not confirmed)'}.`);
+      assumptions.push(
+        `bandwidth ${bandwidthGBs} GB/s per GPU: ${found.gpu.source}${found.gpu.confirmed ? '' : ' (not confirmed)'}.`,
+      );
     } else missing.push(found.message);
   } else missing.push('gpu (a name from the table) or bandwidthGBs');
   const gpus = input.gpus ?? 1;
@@ -149,7 +161,8 @@ export function decodeFloor(input: DecodeFloorInput): DecodeFloor | DecodeFloorM
   const kvBytes = kvBytesPerToken * input.contextTokens!;
   const bytesPerStep = weightBytes + kvBytes;
   const floorMs = (bytesPerStep / (bandwidthGBs * 1e9 * gpus)) * 1000;
-  if (gpus > 1) assumptions.push(`${gpus} GPUs each read 1/${gpus} of the bytes; communication between them is not in the floor.`);
+  if (gpus > 1)
+    assumptions.push(`${gpus} GPUs each read 1/${gpus} of the bytes; communication between them is not in the floor.`);
   return {
     ok: true,
     weightBytes,
@@ -180,14 +193,35 @@ export interface Efficiency {
  * physics: the bytes or the bandwidth are wrong.
  */
 export function efficiency(floorMs: number, measuredStepMs: number): Efficiency | undefined {
-  if (!(floorMs > 0) || !(measuredStepMs > 0) || !Number.isFinite(floorMs) || !Number.isFinite(measuredStepMs)) return undefined;
+  if (!(floorMs > 0) || !(measuredStepMs > 0) || !Number.isFinite(floorMs) || !Number.isFinite(measuredStepMs))
+    return undefined;
   const e = floorMs / measuredStepMs;
   if (e > 1) {
-    return { efficiency: e, band: 'inconsistent', advice: 'faster than the bandwidth floor: the bytes are overcounted (quantized weights? an FP8 KV cache? fewer experts touched?) or the bandwidth is wrong' };
+    return {
+      efficiency: e,
+      band: 'inconsistent',
+      advice:
+        'faster than the bandwidth floor: the bytes are overcounted (quantized weights? an FP8 KV cache? fewer experts touched?) or the bandwidth is wrong',
+    };
   }
-  if (e > 0.8) return { efficiency: e, band: 'near-limit', advice: 'near the physical limit: only fewer bytes help (quantize weights or KV cache)' };
-  if (e >= 0.4) return { efficiency: e, band: 'overhead', advice: 'kernel or launch overhead: profile the step (three-way split, then the top kernels)' };
-  return { efficiency: e, band: 'structural', advice: 'something is structurally wrong (not batching, recomputation, syncs, the wrong kernels): find it before tuning' };
+  if (e > 0.8)
+    return {
+      efficiency: e,
+      band: 'near-limit',
+      advice: 'near the physical limit: only fewer bytes help (quantize weights or KV cache)',
+    };
+  if (e >= 0.4)
+    return {
+      efficiency: e,
+      band: 'overhead',
+      advice: 'kernel or launch overhead: profile the step (three-way split, then the top kernels)',
+    };
+  return {
+    efficiency: e,
+    band: 'structural',
+    advice:
+      'something is structurally wrong (not batching, recomputation, syncs, the wrong kernels): find it before tuning',
+  };
 }
 
 function fmtBytes(b: number): string {

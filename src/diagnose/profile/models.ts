@@ -53,7 +53,8 @@ export const MODELS: readonly ModelFacts[] = [
     embeddingParamsBillions: 0.131, // 32000 × 4096
     // 8 experts × 32 layers × 3 × 4096 × 14336 = 45.1 B; active per token 1.6 + 45.1 × 2/8 ≈ 12.9 B.
     moe: { experts: 8, topK: 2, expertParamsBillions: 45.1 },
-    source: 'mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, 32 heads, 8 KV heads, hidden 4096, 8 experts, 2 per token, intermediate 14336',
+    source:
+      'mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, 32 heads, 8 KV heads, hidden 4096, 8 experts, 2 per token, intermediate 14336',
   },
   {
     name: 'Qwen2.5-7B',
@@ -68,7 +69,12 @@ export const MODELS: readonly ModelFacts[] = [
 
 /** By name, ignoring case, an org prefix ("meta-llama/") and "-Instruct"/"-v0.1" suffixes. */
 export function lookupModel(name: string): ModelFacts | undefined {
-  const key = (s: string) => s.toLowerCase().replace(/^[^/]*\//, '').replace(/[\s_]+/g, '-').replace(/(?:-(?:instruct|chat|base|v0\.1))+$/, '');
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/^[^/]*\//, '')
+      .replace(/[\s_]+/g, '-')
+      .replace(/(?:-(?:instruct|chat|base|v0\.1))+$/, '');
   const k = key(name);
   return MODELS.find((m) => key(m.name) === k);
 }

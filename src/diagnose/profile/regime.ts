@@ -34,7 +34,16 @@ export interface RegimeResult {
   unit?: MemoryUnit;
   cause?: LatencyCause;
   /** The counters the rule read (% of peak; NaN when not measured). */
-  counters: { sm: number; memory: number; dram: number; l1: number; l2: number; occupancy: number; issueActive: number; waves: number };
+  counters: {
+    sm: number;
+    memory: number;
+    dram: number;
+    l1: number;
+    l2: number;
+    occupancy: number;
+    issueActive: number;
+    waves: number;
+  };
   evidence: string;
   /** What can help in this regime (the triage tree's leaves). */
   fixes: readonly string[];
@@ -83,9 +92,13 @@ const LATENCY_FIXES: Readonly<Record<LatencyCause, readonly string[]>> = {
   ],
 };
 
-type RegimeInput = Pick<KernelProfile, 'smPct' | 'dramPct' | 'memoryPct'> & Partial<Pick<KernelProfile, 'l1Pct' | 'l2Pct' | 'occupancyPct' | 'issueActivePct' | 'waves'>>;
+type RegimeInput = Pick<KernelProfile, 'smPct' | 'dramPct' | 'memoryPct'> &
+  Partial<Pick<KernelProfile, 'l1Pct' | 'l2Pct' | 'occupancyPct' | 'issueActivePct' | 'waves'>>;
 
-export function classifyKernel(k: RegimeInput, thresholds: { bound: number; latency: number; balanced: number; lowOccupancy: number } = REGIME_THRESHOLDS): RegimeResult {
+export function classifyKernel(
+  k: RegimeInput,
+  thresholds: { bound: number; latency: number; balanced: number; lowOccupancy: number } = REGIME_THRESHOLDS,
+): RegimeResult {
   const { bound, latency, balanced, lowOccupancy } = thresholds;
   const counters = {
     sm: k.smPct,
@@ -106,7 +119,10 @@ export function classifyKernel(k: RegimeInput, thresholds: { bound: number; late
   const known = units.filter(([, v]) => !Number.isNaN(v));
   const pct = (v: number) => percent(v / 100);
   if (Number.isNaN(counters.sm) || known.length === 0) {
-    const missing = [Number.isNaN(counters.sm) ? 'SM throughput (sm__throughput)' : '', known.length === 0 ? 'memory throughput (gpu__compute_memory_throughput, or dram__/lts__/l1tex__throughput)' : ''].filter(Boolean);
+    const missing = [
+      Number.isNaN(counters.sm) ? 'SM throughput (sm__throughput)' : '',
+      known.length === 0 ? 'memory throughput (gpu__compute_memory_throughput, or dram__/lts__/l1tex__throughput)' : '',
+    ].filter(Boolean);
     return { regime: undefined, counters, evidence: `needs ${missing.join(' and ')}, % of peak`, fixes: [] };
   }
   // The busiest unit; a named unit wins a tie with the overall figure it is the maximum of.
@@ -120,8 +136,20 @@ export function classifyKernel(k: RegimeInput, thresholds: { bound: number; late
   const cache = unit === 'L1/TEX' || unit === 'L2';
   const memoryFixes = cache ? CACHE_BOUND_FIXES : REGIME_FIXES['memory-bound'];
   if (sm >= bound || mem >= bound) {
-    if (sm >= mem) return { regime: 'compute-bound', counters, evidence: `${numbers}: SM ≥ ${bound}%, the unit that bounds the kernel`, fixes: REGIME_FIXES['compute-bound'] };
-    return { regime: 'memory-bound', unit, counters, evidence: `${numbers}: ${unit === 'memory' ? 'memory' : unit} ≥ ${bound}%, the unit that bounds the kernel`, fixes: memoryFixes };
+    if (sm >= mem)
+      return {
+        regime: 'compute-bound',
+        counters,
+        evidence: `${numbers}: SM ≥ ${bound}%, the unit that bounds the kernel`,
+        fixes: REGIME_FIXES['compute-bound'],
+      };
+    return {
+      regime: 'memory-bound',
+      unit,
+      counters,
+      evidence: `${numbers}: ${unit === 'memory' ? 'memory' : unit} ≥ ${bound}%, the unit that bounds the kernel`,
+      fixes: memoryFixes,
+    };
   }
   if (sm < latency && mem < latency) {
     const occupancy = counters.occupancy;
@@ -141,11 +169,34 @@ export function classifyKernel(k: RegimeInput, thresholds: { bound: number; late
     } else {
       why = 'latency issues (occupancy not measured)';
     }
-    return { regime: 'latency-bound', cause, counters, evidence: `${numbers}${occText}${issueText}: both < ${latency}%: ${why}`, fixes: cause ? LATENCY_FIXES[cause] : REGIME_FIXES['latency-bound'] };
+    return {
+      regime: 'latency-bound',
+      cause,
+      counters,
+      evidence: `${numbers}${occText}${issueText}: both < ${latency}%: ${why}`,
+      fixes: cause ? LATENCY_FIXES[cause] : REGIME_FIXES['latency-bound'],
+    };
   }
   if (Math.abs(sm - mem) >= balanced) {
-    if (sm > mem) return { regime: 'compute-bound', counters, evidence: `${numbers}: SM the more heavily used (${latency}–${bound}%)`, fixes: REGIME_FIXES['compute-bound'] };
-    return { regime: 'memory-bound', unit, counters, evidence: `${numbers}: ${unit === 'memory' ? 'memory' : unit} the more heavily used (${latency}–${bound}%)`, fixes: memoryFixes };
+    if (sm > mem)
+      return {
+        regime: 'compute-bound',
+        counters,
+        evidence: `${numbers}: SM the more heavily used (${latency}–${bound}%)`,
+        fixes: REGIME_FIXES['compute-bound'],
+      };
+    return {
+      regime: 'memory-bound',
+      unit,
+      counters,
+      evidence: `${numbers}: ${unit === 'memory' ? 'memory' : unit} the more heavily used (${latency}–${bound}%)`,
+      fixes: memoryFixes,
+    };
   }
-  return { regime: 'balanced', counters, evidence: `${numbers}: within ${balanced} points of each other, neither ≥ ${bound}%`, fixes: REGIME_FIXES.balanced };
+  return {
+    regime: 'balanced',
+    counters,
+    evidence: `${numbers}: within ${balanced} points of each other, neither ≥ ${bound}%`,
+    fixes: REGIME_FIXES.balanced,
+  };
 }

@@ -52,11 +52,21 @@ export interface StepSplit {
 }
 
 /** Splits the mean step of a profile (or any one step with the profile's signals). */
-export function splitStep(totals: ProfileTotals, step: StepTotals = totals.perStep, thresholds: SplitThresholds = SPLIT_THRESHOLDS): StepSplit {
+export function splitStep(
+  totals: ProfileTotals,
+  step: StepTotals = totals.perStep,
+  thresholds: SplitThresholds = SPLIT_THRESHOLDS,
+): StepSplit {
   return splitOf(step, totals.signals, thresholds, totals.gpuTimeKind === 'sum', totals.engine);
 }
 
-export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: SplitThresholds = SPLIT_THRESHOLDS, gpuIsSum = false, engine: Engine = 'pytorch'): StepSplit {
+export function splitOf(
+  step: StepTotals,
+  signals: WaitSignals,
+  thresholds: SplitThresholds = SPLIT_THRESHOLDS,
+  gpuIsSum = false,
+  engine: Engine = 'pytorch',
+): StepSplit {
   const { near, far } = thresholds;
   const wall = step.wallMs;
   const share = (ms: number) => (wall > 0 ? ms / wall : NaN);
@@ -64,8 +74,10 @@ export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: Spli
   const gpuShare = share(step.gpuMs);
   const idleShare = share(step.idleMs);
   const evidence: string[] = [];
-  const of = (what: string, ms: number, s: number) => `${what} ${duration(ms)} of the ${duration(wall)} step (${percent(s)})`;
-  if (!Number.isNaN(gpuShare)) evidence.push(of(`GPU busy${gpuIsSum ? ' (sum of kernel times)' : ''}`, step.gpuMs, gpuShare));
+  const of = (what: string, ms: number, s: number) =>
+    `${what} ${duration(ms)} of the ${duration(wall)} step (${percent(s)})`;
+  if (!Number.isNaN(gpuShare))
+    evidence.push(of(`GPU busy${gpuIsSum ? ' (sum of kernel times)' : ''}`, step.gpuMs, gpuShare));
   if (!Number.isNaN(cpuShare)) evidence.push(of('Host busy in ops (every thread)', step.cpuMs, cpuShare));
 
   let verdict: SplitVerdict;
@@ -77,25 +89,42 @@ export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: Spli
     const cpuNear = cpuShare >= near;
     if (gpuNear && cpuNear) {
       verdict = 'mixed';
-      evidence.push(`Both sides are busy for ≥ ${percent(near)} of the step: the host launches as fast as the GPU runs, so shrinking one side alone gains little.`);
+      evidence.push(
+        `Both sides are busy for ≥ ${percent(near)} of the step: the host launches as fast as the GPU runs, so shrinking one side alone gains little.`,
+      );
     } else if (gpuNear) {
       verdict = 'gpu-bound';
-      evidence.push(`GPU busy ≥ ${percent(near)} of the step: GPU-bound; next, the regime of the top kernels (step 4).`);
+      evidence.push(
+        `GPU busy ≥ ${percent(near)} of the step: GPU-bound; next, the regime of the top kernels (step 4).`,
+      );
       // A sum of kernel times can exceed the wall (overlapping streams): the gaps are then at most 0.
-      if (Number.isNaN(cpuShare)) evidence.push('Host time not measured; with the GPU this busy, removing every gap gains at most ' + percent(Math.max(0, 1 - gpuShare)) + ' of the step.');
+      if (Number.isNaN(cpuShare))
+        evidence.push(
+          'Host time not measured; with the GPU this busy, removing every gap gains at most ' +
+            percent(Math.max(0, 1 - gpuShare)) +
+            ' of the step.',
+        );
     } else if (cpuNear) {
       verdict = 'cpu-bound';
-      evidence.push(`Host busy ≥ ${percent(near)} of the step while the GPU is not: CPU-bound (launch overhead, Python, scheduling).`);
+      evidence.push(
+        `Host busy ≥ ${percent(near)} of the step while the GPU is not: CPU-bound (launch overhead, Python, scheduling).`,
+      );
     } else if (Number.isNaN(gpuShare) || Number.isNaN(cpuShare)) {
       verdict = 'unknown';
-      evidence.push(`${Number.isNaN(cpuShare) ? 'Host' : 'GPU'} time not measured and the other side is below ${percent(near)}: CPU-bound and waiting cannot be told apart.`);
+      evidence.push(
+        `${Number.isNaN(cpuShare) ? 'Host' : 'GPU'} time not measured and the other side is below ${percent(near)}: CPU-bound and waiting cannot be told apart.`,
+      );
     } else if (gpuShare < far && cpuShare < far) {
       if (1 - idleShare >= near) {
         verdict = 'mixed';
-        evidence.push(`Both below ${percent(far)}, but nobody is idle for more than ${percent(idleShare)} of the step: host and GPU take turns (serialised, e.g. a sync every step) rather than wait on something else.`);
+        evidence.push(
+          `Both below ${percent(far)}, but nobody is idle for more than ${percent(idleShare)} of the step: host and GPU take turns (serialised, e.g. a sync every step) rather than wait on something else.`,
+        );
       } else {
         verdict = 'waiting';
-        evidence.push(`Both below ${percent(far)} of the step${Number.isNaN(idleShare) ? '' : `, nobody busy for ${percent(idleShare)}`}: the step is WAITING.`);
+        evidence.push(
+          `Both below ${percent(far)} of the step${Number.isNaN(idleShare) ? '' : `, nobody busy for ${percent(idleShare)}`}: the step is WAITING.`,
+        );
       }
     } else {
       verdict = 'mixed';
@@ -103,11 +132,19 @@ export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: Spli
     }
   }
   if (step.collectiveMs > 0 && wall > 0) {
-    const overlap = Number.isNaN(step.collectiveOverlapMs) ? '' : `; compute kernels ran during ${duration(step.collectiveOverlapMs)} of it (${percent(step.collectiveOverlapMs / step.collectiveMs)} overlapped)`;
-    evidence.push(of('Communication kernels', step.collectiveMs, share(step.collectiveMs)) + `, counted as waiting, not GPU work${overlap}.`);
+    const overlap = Number.isNaN(step.collectiveOverlapMs)
+      ? ''
+      : `; compute kernels ran during ${duration(step.collectiveOverlapMs)} of it (${percent(step.collectiveOverlapMs / step.collectiveMs)} overlapped)`;
+    evidence.push(
+      of('Communication kernels', step.collectiveMs, share(step.collectiveMs)) +
+        `, counted as waiting, not GPU work${overlap}.`,
+    );
   }
   if (step.hostGapMs > 0 && wall > 0 && share(step.hostGapMs) >= 0.05) {
-    evidence.push(of('No host thread in a recorded op', step.hostGapMs, share(step.hostGapMs)) + ': Python between ops, or a blocking call the profiler does not record.');
+    evidence.push(
+      of('No host thread in a recorded op', step.hostGapMs, share(step.hostGapMs)) +
+        ': Python between ops, or a blocking call the profiler does not record.',
+    );
   }
   if (cpuShare > 1.05) evidence.push('Host time exceeds the wall clock: it adds up several threads.');
   if (gpuShare > 1.05) {
@@ -117,7 +154,8 @@ export function splitOf(step: StepTotals, signals: WaitSignals, thresholds: Spli
         : 'GPU time exceeds the wall clock: kernels overlap on several streams and the export sums them.',
     );
   }
-  const candidates = verdict === 'waiting' || verdict === 'mixed' || verdict === 'unknown' ? waitCandidates(step, signals, engine) : [];
+  const candidates =
+    verdict === 'waiting' || verdict === 'mixed' || verdict === 'unknown' ? waitCandidates(step, signals, engine) : [];
   return {
     label: step.label,
     wallMs: wall,

@@ -54,8 +54,12 @@ export function sideCost(spec: CostSpec, rates: SideRates): SideCost {
     gpus: spec.gpus,
     ...(tokens !== undefined ? { outputTokensPerSecond: tokens } : {}),
     ...(requests !== undefined ? { requestsPerSecond: requests } : {}),
-    ...(tokens !== undefined && tokens > 0 ? { perMillionOutputTokens: (perHour / (tokens * SECONDS_PER_HOUR)) * 1e6 } : {}),
-    ...(requests !== undefined && requests > 0 ? { perThousandRequests: (perHour / (requests * SECONDS_PER_HOUR)) * 1e3 } : {}),
+    ...(tokens !== undefined && tokens > 0
+      ? { perMillionOutputTokens: (perHour / (tokens * SECONDS_PER_HOUR)) * 1e6 }
+      : {}),
+    ...(requests !== undefined && requests > 0
+      ? { perThousandRequests: (perHour / (requests * SECONDS_PER_HOUR)) * 1e3 }
+      : {}),
   };
 }
 
@@ -63,21 +67,34 @@ export function sideCost(spec: CostSpec, rates: SideRates): SideCost {
  * Both sides' costs and head / base. The head may run on other hardware (a tensor-parallel change
  * halves the GPUs), so it can have its own spec; by default both sides pay the same.
  */
-export function compareCost(spec: CostSpec | { base: CostSpec; head: CostSpec }, base: SideRates, head: SideRates): CostResult {
+export function compareCost(
+  spec: CostSpec | { base: CostSpec; head: CostSpec },
+  base: SideRates,
+  head: SideRates,
+): CostResult {
   const specs = 'base' in spec ? spec : { base: spec, head: spec };
   const currency = specs.base.currency ?? specs.head.currency;
   if (specs.base.currency && specs.head.currency && specs.base.currency !== specs.head.currency) {
-    return { ok: false, reason: `the sides are priced in different currencies (${specs.base.currency}, ${specs.head.currency})` };
+    return {
+      ok: false,
+      reason: `the sides are priced in different currencies (${specs.base.currency}, ${specs.head.currency})`,
+    };
   }
   const b = sideCost(specs.base, base);
   const h = sideCost(specs.head, head);
   const missing: string[] = [];
   const parts: string[] = [];
-  const pair = (what: string, field: 'perMillionOutputTokens' | 'perThousandRequests', rate: string): number | undefined => {
+  const pair = (
+    what: string,
+    field: 'perMillionOutputTokens' | 'perThousandRequests',
+    rate: string,
+  ): number | undefined => {
     const x = b[field];
     const y = h[field];
     if (x === undefined || y === undefined) {
-      missing.push(`${what}: no ${rate} on the ${[x === undefined ? 'base' : '', y === undefined ? 'head' : ''].filter(Boolean).join(' or ')}`);
+      missing.push(
+        `${what}: no ${rate} on the ${[x === undefined ? 'base' : '', y === undefined ? 'head' : ''].filter(Boolean).join(' or ')}`,
+      );
       return undefined;
     }
     const ratio = y / x;
@@ -121,5 +138,8 @@ export function measuredRates(tables: readonly RequestTable[], known: SideRates 
   };
   const tokens = known.outputTokensPerSecond ?? rate(THROUGHPUT);
   const requests = known.requestsPerSecond ?? rate(REQUEST_RATE);
-  return { ...(tokens !== undefined ? { outputTokensPerSecond: tokens } : {}), ...(requests !== undefined ? { requestsPerSecond: requests } : {}) };
+  return {
+    ...(tokens !== undefined ? { outputTokensPerSecond: tokens } : {}),
+    ...(requests !== undefined ? { requestsPerSecond: requests } : {}),
+  };
 }

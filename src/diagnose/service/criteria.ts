@@ -21,12 +21,18 @@ export interface ExcludedSlo {
 }
 
 /** The SLOs that judge single requests on every table given, and why the others cannot. */
-export function goodputCriteria(slos: readonly Slo[], tables: readonly { side: string; table: RequestTable }[]): { criteria: Criterion[]; excluded: ExcludedSlo[] } {
+export function goodputCriteria(
+  slos: readonly Slo[],
+  tables: readonly { side: string; table: RequestTable }[],
+): { criteria: Criterion[]; excluded: ExcludedSlo[] } {
   const criteria: Criterion[] = [];
   const excluded: ExcludedSlo[] = [];
   for (const slo of slos) {
     if (slo.spec.metric.level === 'run' || slo.spec.metric.custom) {
-      excluded.push({ slo: slo.text, reason: `${slo.spec.metric.id} is one rate over the whole run, not a per-request target` });
+      excluded.push({
+        slo: slo.text,
+        reason: `${slo.spec.metric.id} is one rate over the whole run, not a per-request target`,
+      });
       continue;
     }
     const bases = new Set<string>();
@@ -82,7 +88,8 @@ function itlValues(table: RequestTable, q: number | undefined, label: string): R
     if (!tpot) return err("has neither token gaps nor decode_ms and output_tokens for each request's mean ITL");
     return ok({ values: withNoGapsMet(table, tpot), basis: "the request's mean gap, decode_ms / (output_tokens − 1)" });
   }
-  if (q !== 0.5 && q !== 0.99) return err(`has itl_p50_ms and itl_p99_ms per request only; ITL ${label} needs every token gap`);
+  if (q !== 0.5 && q !== 0.99)
+    return err(`has itl_p50_ms and itl_p99_ms per request only; ITL ${label} needs every token gap`);
   const field = q === 0.5 ? 'itl_p50_ms' : 'itl_p99_ms';
   const column = requestColumn(table, 'itl', q);
   if (!column) return err(`has no ${field}`);

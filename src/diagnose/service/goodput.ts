@@ -71,28 +71,49 @@ export interface GoodputOptions {
 export const GOODPUT_MIN_EFFECT = 0.02;
 
 /** Goodput of each side under the SLOs that judge single requests, and whether it changed. */
-export function compareGoodput(base: readonly RequestTable[], head: readonly RequestTable[], slos: readonly Slo[], options: GoodputOptions = {}): GoodputResult {
+export function compareGoodput(
+  base: readonly RequestTable[],
+  head: readonly RequestTable[],
+  slos: readonly Slo[],
+  options: GoodputOptions = {},
+): GoodputResult {
   const level = options.level ?? 0.95;
   const minEffect = options.minEffect ?? GOODPUT_MIN_EFFECT;
-  if (base.length === 0 || head.length === 0) return { ok: false, reason: `the ${base.length === 0 ? 'base' : 'head'} has no per-request data`, excluded: [] };
-  const labelled = [...base.map((table) => ({ side: 'base', table })), ...head.map((table) => ({ side: 'head', table }))];
+  if (base.length === 0 || head.length === 0)
+    return { ok: false, reason: `the ${base.length === 0 ? 'base' : 'head'} has no per-request data`, excluded: [] };
+  const labelled = [
+    ...base.map((table) => ({ side: 'base', table })),
+    ...head.map((table) => ({ side: 'head', table })),
+  ];
   const { criteria, excluded } = goodputCriteria(slos, labelled);
   if (criteria.length === 0) {
-    const reason = slos.length === 0 ? 'no SLO targets were given' : `no per-request SLO target to judge requests by (${excluded.map((e) => `${e.slo}: ${e.reason}`).join('; ')})`;
+    const reason =
+      slos.length === 0
+        ? 'no SLO targets were given'
+        : `no per-request SLO target to judge requests by (${excluded.map((e) => `${e.slo}: ${e.reason}`).join('; ')})`;
     return { ok: false, reason, excluded };
   }
   const b = sideGoodput(base, criteria);
   const h = sideGoodput(head, criteria);
-  if (b.requests === 0 || h.requests === 0) return { ok: false, reason: `the ${b.requests === 0 ? 'base' : 'head'} has no requests`, excluded };
+  if (b.requests === 0 || h.requests === 0)
+    return { ok: false, reason: `the ${b.requests === 0 ? 'base' : 'head'} has no requests`, excluded };
 
   const difference = h.share - b.share;
   const z = zForLevel(level);
   // On rows, not on the requests sampled rows stand for: the sample is all the information there is.
-  const interval = newcombeInterval(h.share * h.effectiveRows, h.effectiveRows, b.share * b.effectiveRows, b.effectiveRows, z);
+  const interval = newcombeInterval(
+    h.share * h.effectiveRows,
+    h.effectiveRows,
+    b.share * b.effectiveRows,
+    b.effectiveRows,
+    z,
+  );
   const { verdict, reason } = goodputVerdict(difference, interval, minEffect);
   const notes = criteriaNotes(criteria);
   if (b.effectiveRows < b.rows || h.effectiveRows < h.rows) {
-    notes.push(`goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`);
+    notes.push(
+      `goodput's interval is wider than its request counts suggest: requests that miss a target come in bursts, so it counts ${grouped(Math.round(h.effectiveRows))} of this PR's ${grouped(h.rows)} requests and ${grouped(Math.round(b.effectiveRows))} of the baseline's ${grouped(b.rows)} as independent`,
+    );
   }
   return {
     ok: true,
@@ -182,7 +203,8 @@ function runSeconds(table: RequestTable): number | undefined {
   const total = table.numbers.total_ms;
   if (!arrival || !total || !table.orderedByArrival || table.length === 0) return undefined;
   let last = -Infinity;
-  for (let i = 0; i < table.length; i++) last = Math.max(last, arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1000 : 0));
+  for (let i = 0; i < table.length; i++)
+    last = Math.max(last, arrival[i] + (Number.isFinite(total[i]) ? total[i] / 1000 : 0));
   return last - arrival[0];
 }
 
@@ -190,13 +212,23 @@ function runSeconds(table: RequestTable): number | undefined {
  * Beyond the minimum effect with confidence → regressed / improved; the whole interval within
  * ± the minimum effect → unchanged; an interval that reaches across either bound → inconclusive.
  */
-export function goodputVerdict(difference: number, interval: Interval, minEffect: number): { verdict: Verdict; reason: string } {
+export function goodputVerdict(
+  difference: number,
+  interval: Interval,
+  minEffect: number,
+): { verdict: Verdict; reason: string } {
   const shown = `${points(difference)} (${points(interval[0])} … ${points(interval[1])})`;
   const floor = `the ${points(minEffect).slice(1)} minimum effect`;
-  if (interval[1] < -minEffect) return { verdict: 'regressed', reason: `goodput ${shown}: a drop beyond ${floor} with confidence` };
-  if (interval[0] > minEffect) return { verdict: 'improved', reason: `goodput ${shown}: a rise beyond ${floor} with confidence` };
-  if (interval[0] >= -minEffect && interval[1] <= minEffect) return { verdict: 'unchanged', reason: `goodput ${shown}: within ${floor}` };
-  return { verdict: 'inconclusive', reason: `goodput ${shown}: the interval reaches past ${floor}; more requests or repeated runs would decide` };
+  if (interval[1] < -minEffect)
+    return { verdict: 'regressed', reason: `goodput ${shown}: a drop beyond ${floor} with confidence` };
+  if (interval[0] > minEffect)
+    return { verdict: 'improved', reason: `goodput ${shown}: a rise beyond ${floor} with confidence` };
+  if (interval[0] >= -minEffect && interval[1] <= minEffect)
+    return { verdict: 'unchanged', reason: `goodput ${shown}: within ${floor}` };
+  return {
+    verdict: 'inconclusive',
+    reason: `goodput ${shown}: the interval reaches past ${floor}; more requests or repeated runs would decide`,
+  };
 }
 
 /** A share difference in percentage points: "+1.5 pp", "−12 pp", "+2 pp". */
@@ -214,7 +246,10 @@ function criteriaNotes(criteria: readonly Criterion[]): string[] {
   for (const c of criteria) byValue.set(c.basis, [...(byValue.get(c.basis) ?? []), c]);
   const notes: string[] = [];
   for (const [basis, list] of byValue) {
-    if (list.length > 1) notes.push(`${list.map((c) => c.slo.text).join(', ')} all judge ${basis}: per request the strictest threshold decides`);
+    if (list.length > 1)
+      notes.push(
+        `${list.map((c) => c.slo.text).join(', ')} all judge ${basis}: per request the strictest threshold decides`,
+      );
   }
   return notes;
 }

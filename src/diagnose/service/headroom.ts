@@ -42,7 +42,10 @@ const SOURCE_TEXT: Record<RunningBatch['source'], string> = {
 export function sideHeadroom(runs: readonly Run[]): SideHeadroom {
   const missing: string[] = [];
   const batch = runningBatch(runs);
-  if (!batch) missing.push('running batch (no batch_size_at_admission, no arrival_ts/first_token_ms/decode_ms to estimate it, no server gauge)');
+  if (!batch)
+    missing.push(
+      'running batch (no batch_size_at_admission, no arrival_ts/first_token_ms/decode_ms to estimate it, no server gauge)',
+    );
   const found = batchLimit(runs);
   const limit = found.ok ? found.value : undefined;
   if (!found.ok) missing.push(`batch limit (${found.error})`);
@@ -54,12 +57,21 @@ export function sideHeadroom(runs: readonly Run[]): SideHeadroom {
   const parts: string[] = [];
   if (batch) {
     const of = limit ? ` of ${limit.key} ${fmt(limit.value)}` : '';
-    const room = batchHeadroom !== undefined ? `${percent(batchHeadroom)} headroom` : `headroom unknown (${found.ok ? '' : found.error})`;
-    parts.push(`running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`);
+    const room =
+      batchHeadroom !== undefined
+        ? `${percent(batchHeadroom)} headroom`
+        : `headroom unknown (${found.ok ? '' : found.error})`;
+    parts.push(
+      `running batch ${fmt(batch.mean)} mean (max ${fmt(batch.max)})${of}: ${room} (batch ${SOURCE_TEXT[batch.source]})`,
+    );
   } else {
     parts.push(`running batch unknown${limit ? ` (${limit.key} ${fmt(limit.value)})` : ''}`);
   }
-  parts.push(kvCacheUsage !== undefined ? `KV cache ${percent(kvCacheUsage)} used${kv.length < runs.length ? ` (${kv.length} of ${runs.length} runs scraped)` : ''}` : 'KV cache use unknown');
+  parts.push(
+    kvCacheUsage !== undefined
+      ? `KV cache ${percent(kvCacheUsage)} used${kv.length < runs.length ? ` (${kv.length} of ${runs.length} runs scraped)` : ''}`
+      : 'KV cache use unknown',
+  );
   return {
     ...(batch ? { batch } : {}),
     ...(limit ? { limit } : {}),
@@ -78,7 +90,8 @@ export function sideHeadroom(runs: readonly Run[]): SideHeadroom {
 function runningBatch(runs: readonly Run[]): RunningBatch | undefined {
   const tables = runs.flatMap((r) => (r.requests ? [r.requests] : []));
   const admitted = batchProfile(tables);
-  if (admitted) return { mean: admitted.mean, max: admitted.max, source: 'batch_size_at_admission', count: admitted.count };
+  if (admitted)
+    return { mean: admitted.mean, max: admitted.max, source: 'batch_size_at_admission', count: admitted.count };
   const estimated: number[] = [];
   for (const t of tables) {
     const c = decodeConcurrency(t);
@@ -86,10 +99,21 @@ function runningBatch(runs: readonly Run[]): RunningBatch | undefined {
     for (let i = 0; i < c.length; i++) if (Number.isFinite(c[i])) estimated.push(c[i]);
   }
   if (estimated.length) {
-    return { mean: estimated.reduce((s, v) => s + v, 0) / estimated.length, max: quantile(estimated, 1), source: 'decode-concurrency', count: estimated.length };
+    return {
+      mean: estimated.reduce((s, v) => s + v, 0) / estimated.length,
+      max: quantile(estimated, 1),
+      source: 'decode-concurrency',
+      count: estimated.length,
+    };
   }
   const gauges = runs.map((r) => r.server?.running).filter((v): v is number => v !== undefined && Number.isFinite(v));
-  if (gauges.length) return { mean: gauges.reduce((s, v) => s + v, 0) / gauges.length, max: Math.max(...gauges), source: 'server-gauge', count: gauges.length };
+  if (gauges.length)
+    return {
+      mean: gauges.reduce((s, v) => s + v, 0) / gauges.length,
+      max: Math.max(...gauges),
+      source: 'server-gauge',
+      count: gauges.length,
+    };
   return undefined;
 }
 
@@ -97,7 +121,8 @@ function runningBatch(runs: readonly Run[]): RunningBatch | undefined {
 /** The engine's batch limit, the same in every repeat; or why there is none. */
 function batchLimit(runs: readonly Run[]): Result<{ key: string; value: number }> {
   const limits = runs.map((r) => configuredBatchLimit(r.meta));
-  if (limits.length === 0 || limits.some((l) => !l)) return err(`no ${BATCH_LIMIT_KEYS.join(', ')} in the engine config`);
+  if (limits.length === 0 || limits.some((l) => !l))
+    return err(`no ${BATCH_LIMIT_KEYS.join(', ')} in the engine config`);
   const values = new Set(limits.map((l) => l!.value));
   if (values.size > 1) return err(`repeats disagree: ${limits[0]!.key} ${[...values].join(', ')}`);
   return ok(limits[0]!);

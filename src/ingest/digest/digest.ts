@@ -8,7 +8,16 @@
 import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from '../../model/fields';
 import type { TextColumn } from '../../model/columns';
 import { textAt, TextColumnBuilder } from '../../model/columns';
-import type { Histogram, RequestTable, Run, RunMeta, ServerStats, Side, SummaryValue, WorkloadInfo } from '../../model/run';
+import type {
+  Histogram,
+  RequestTable,
+  Run,
+  RunMeta,
+  ServerStats,
+  Side,
+  SummaryValue,
+  WorkloadInfo,
+} from '../../model/run';
 
 export const BASELINE_SCHEMA = 'perf-triage/baseline@1';
 
@@ -21,7 +30,13 @@ const KEPT_TEXT: readonly TextField[] = ['error', 'model_version', 'tenant'];
 export interface DigestRun {
   meta: RunMeta;
   /** Requests in the original run, and how many rows the digest keeps. */
-  requests?: { total: number; kept: number; orderedByArrival: boolean; columns: Partial<Record<NumericField, (number | null)[]>>; text: Partial<Record<TextField, (string | null)[]>> };
+  requests?: {
+    total: number;
+    kept: number;
+    orderedByArrival: boolean;
+    columns: Partial<Record<NumericField, (number | null)[]>>;
+    text: Partial<Record<TextField, (string | null)[]>>;
+  };
   summaries: SummaryValue[];
   histograms?: Histogram[];
   server?: ServerStats;
@@ -39,7 +54,12 @@ export interface BaselineDigest {
   runs: DigestRun[];
 }
 
-export function digestSide(side: Side, benchmark: string, createdAt: string, extra: { commit?: string; entryId?: string } = {}): BaselineDigest {
+export function digestSide(
+  side: Side,
+  benchmark: string,
+  createdAt: string,
+  extra: { commit?: string; entryId?: string } = {},
+): BaselineDigest {
   return { schema: BASELINE_SCHEMA, benchmark, createdAt, ...extra, runs: side.runs.map(digestRun) };
 }
 
@@ -62,7 +82,8 @@ function digestRun(run: Run): DigestRun {
   const columns: Partial<Record<NumericField, (number | null)[]>> = {};
   for (const field of NUMERIC_FIELDS) {
     const values = t.numbers[field];
-    if (values) columns[field] = Array.from(rows, (i) => (field === 'arrival_ts' ? arrivalRound(values[i]) : round(values[i])));
+    if (values)
+      columns[field] = Array.from(rows, (i) => (field === 'arrival_ts' ? arrivalRound(values[i]) : round(values[i])));
   }
   const text: Partial<Record<TextField, (string | null)[]>> = {};
   for (const field of KEPT_TEXT) {
@@ -70,7 +91,13 @@ function digestRun(run: Run): DigestRun {
     if (column) text[field] = Array.from(rows, (i) => textAt(column, i) ?? null);
   }
   // A table that is itself a sample (a digest, merged shards) stands for rowWeight requests a row.
-  out.requests = { total: Math.round(t.length * (t.rowWeight ?? 1)), kept: rows.length, orderedByArrival: t.orderedByArrival, columns, text };
+  out.requests = {
+    total: Math.round(t.length * (t.rowWeight ?? 1)),
+    kept: rows.length,
+    orderedByArrival: t.orderedByArrival,
+    columns,
+    text,
+  };
   return out;
 }
 
@@ -114,7 +141,10 @@ function runFromDigest(d: DigestRun, name: string): Run {
       orderedByArrival: r.orderedByArrival,
       ...(r.kept < r.total ? { rowWeight: r.total / r.kept } : {}),
     };
-    if (r.kept < r.total) warnings.push(`baseline digest: an evenly spaced sample of ${r.kept} of the run's ${r.total} requests (intervals are wider than from the full run)`);
+    if (r.kept < r.total)
+      warnings.push(
+        `baseline digest: an evenly spaced sample of ${r.kept} of the run's ${r.total} requests (intervals are wider than from the full run)`,
+      );
   }
   return {
     meta: d.meta,
@@ -123,7 +153,17 @@ function runFromDigest(d: DigestRun, name: string): Run {
     ...(d.histograms ? { histograms: d.histograms } : {}),
     ...(d.server ? { server: d.server } : {}),
     ...(d.workload ? { workload: d.workload } : {}),
-    sources: [{ file: name, format: `perf-triage-baseline (${d.sources.map((s) => s.format).join(', ')})`, recordsRead: requests?.length ?? 0, recordsKept: requests?.length ?? 0, skipped: 0, issues: [], warnings }],
+    sources: [
+      {
+        file: name,
+        format: `perf-triage-baseline (${d.sources.map((s) => s.format).join(', ')})`,
+        recordsRead: requests?.length ?? 0,
+        recordsKept: requests?.length ?? 0,
+        skipped: 0,
+        issues: [],
+        warnings,
+      },
+    ],
     role: requests ? 'requests' : 'summary',
   };
 }

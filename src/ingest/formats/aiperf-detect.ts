@@ -5,7 +5,8 @@
 
 import { hasStatBlock } from './genai-perf-stats';
 
-const AIPERF_ONLY = /"(schema_version|aiperf_version|benchmark_id|min_request_timestamp|max_response_timestamp|benchmark_duration|error_request_count)"\s*:/;
+const AIPERF_ONLY =
+  /"(schema_version|aiperf_version|benchmark_id|min_request_timestamp|max_response_timestamp|benchmark_duration|error_request_count)"\s*:/;
 const TAGGED_BLOCK = /"tag"\s*:\s*"[^"]*"\s*,\s*"unit"\s*:/;
 const RECORDS_OBJECT = /^\{\s*"records"\s*:\s*[{[]/;
 
@@ -39,5 +40,7 @@ export function looksLikeAiperfSummary(text: string): boolean {
 export function looksLikeAiperfRecords(text: string): boolean {
   const firstLine = text.slice(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'));
   if (!/^\{\s*"metadata"\s*:\s*\{/.test(firstLine)) return false;
-  return /"(x_request_id|x_correlation_id|record_processor_id|request_start_ns|session_num|credit_phase|benchmark_phase)"\s*:/.test(firstLine);
+  return /"(x_request_id|x_correlation_id|record_processor_id|request_start_ns|session_num|credit_phase|benchmark_phase)"\s*:/.test(
+    firstLine,
+  );
 }

@@ -78,10 +78,22 @@ export async function readAiperfRecords(source: TextSource, options: IngestOptio
   const finished = finishTable(builder, source.name, AIPERF_RECORDS_FORMAT, options);
   const warnings: string[] = [];
   if (warmup > 0) warnings.push(`${warmup} warmup record(s) left out`);
-  if (nonStreaming > 0) warnings.push(`${nonStreaming} request(s) without time_to_first_token (non-streaming): first_token_ms is the whole request latency, no decode phase`);
+  if (nonStreaming > 0)
+    warnings.push(
+      `${nonStreaming} request(s) without time_to_first_token (non-streaming): first_token_ms is the whole request latency, no decode phase`,
+    );
   const meta = emptyMeta();
   meta.benchmark = 'aiperf';
-  return [{ meta, requests: finished.table, summaries: [], sources: [sourceReport(source.name, format, finished, warnings)], workload: tableWorkload(finished.table), role: 'requests' }];
+  return [
+    {
+      meta,
+      requests: finished.table,
+      summaries: [],
+      sources: [sourceReport(source.name, format, finished, warnings)],
+      workload: tableWorkload(finished.table),
+      role: 'requests',
+    },
+  ];
 }
 
 function isWarmup(record: Record<string, unknown>): boolean {
@@ -97,7 +109,10 @@ export function mapRecord(raw: Record<string, unknown>): Mapped {
   const record: Record<string, unknown> = {};
   const requestId = own(metadata, 'x_request_id');
   if (typeof requestId === 'string' || typeof requestId === 'number') record.request_id = requestId;
-  const start = own(metadata, 'request_start_ns') ?? own(metadata, 'timestamp_ns') ?? own(asObject(own(metrics, 'min_request_timestamp')), 'value');
+  const start =
+    own(metadata, 'request_start_ns') ??
+    own(metadata, 'timestamp_ns') ??
+    own(asObject(own(metrics, 'min_request_timestamp')), 'value');
   const startNs = finiteNumber(start);
   if (startNs !== undefined) record.arrival_ts = Number.isNaN(startNs) ? start : startNs / 1e9;
   for (const key of ['worker_id', 'turn_index']) {
@@ -118,7 +133,12 @@ export function mapRecord(raw: Record<string, unknown>): Mapped {
   const total = metric('request_latency');
   const isl = metric('input_sequence_length');
   const osl = metric('output_sequence_length') ?? metric('output_token_count');
-  const read = [['time_to_first_token', ttft], ['request_latency', total], ['input_sequence_length', isl], ['output_sequence_length', osl]] as const;
+  const read = [
+    ['time_to_first_token', ttft],
+    ['request_latency', total],
+    ['input_sequence_length', isl],
+    ['output_sequence_length', osl],
+  ] as const;
   for (const [field, value] of read) {
     if (typeof value === 'string') return { problem: `metrics.${field}: ${value}` };
   }
@@ -147,7 +167,9 @@ function errorText(error: unknown, cancelled: unknown): string | undefined {
   if (typeof error === 'string') return error.trim() === '' ? undefined : error.slice(0, 500);
   const details = asObject(error);
   if (!details) return JSON.stringify(error).slice(0, 500);
-  const head = [own(details, 'code'), own(details, 'type')].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');
+  const head = [own(details, 'code'), own(details, 'type')]
+    .filter((v) => typeof v === 'string' || typeof v === 'number')
+    .join(' ');
   const message = own(details, 'message');
   const text = [head, typeof message === 'string' ? message : ''].filter(Boolean).join(': ');
   return (text || 'error').slice(0, 500);
@@ -159,7 +181,10 @@ function errorText(error: unknown, cancelled: unknown): string | undefined {
  */
 function readMetric(metrics: Record<string, unknown>, tag: string): number | string | undefined {
   const entry = asObject(own(metrics, tag));
-  if (!entry) return own(metrics, tag) === undefined || own(metrics, tag) === null ? undefined : `expected {"value", "unit"}, got ${typeof own(metrics, tag)}`;
+  if (!entry)
+    return own(metrics, tag) === undefined || own(metrics, tag) === null
+      ? undefined
+      : `expected {"value", "unit"}, got ${typeof own(metrics, tag)}`;
   const raw = own(entry, 'value');
   const n = finiteNumber(raw);
   if (n === undefined) return undefined;
@@ -194,11 +219,13 @@ function gapsOf(metrics: Record<string, unknown>): number[] | string | undefined
   if (!Array.isArray(values)) return undefined;
   if (values.length > MAX_GAPS) return `metrics.inter_chunk_latency: ${values.length} gaps, more than ${MAX_GAPS}`;
   const kind = unitKind(own(entry, 'unit'));
-  if (kind?.kind !== 'time') return `metrics.inter_chunk_latency: unit ${JSON.stringify(own(entry, 'unit'))?.slice(0, 20)} is not a duration`;
+  if (kind?.kind !== 'time')
+    return `metrics.inter_chunk_latency: unit ${JSON.stringify(own(entry, 'unit'))?.slice(0, 20)} is not a duration`;
   const gaps = new Array<number>(values.length);
   for (let k = 0; k < values.length; k++) {
     const n = finiteNumber(values[k]);
-    if (n === undefined || Number.isNaN(n)) return `metrics.inter_chunk_latency[${k}]: expected a finite number, got ${JSON.stringify(values[k])?.slice(0, 20)}`;
+    if (n === undefined || Number.isNaN(n))
+      return `metrics.inter_chunk_latency[${k}]: expected a finite number, got ${JSON.stringify(values[k])?.slice(0, 20)}`;
     gaps[k] = toMs(n, kind.unit);
   }
   return gaps;

@@ -36,10 +36,20 @@ const CATALOG: Readonly<Record<string, StatTarget>> = {
 };
 
 /** AIPerf 0.1.x tags, renamed later. */
-export const AIPERF_ALIASES: Readonly<Record<string, string>> = { ttft: 'time_to_first_token', ttst: 'time_to_second_token' };
+export const AIPERF_ALIASES: Readonly<Record<string, string>> = {
+  ttft: 'time_to_first_token',
+  ttst: 'time_to_second_token',
+};
 
 /** Top-level members of schema 1.x that are not metrics. */
-const NOT_METRICS = new Set(['input_config', 'telemetry_data', 'run_info', 'warmup_metrics', 'error_summary', 'records']);
+const NOT_METRICS = new Set([
+  'input_config',
+  'telemetry_data',
+  'run_info',
+  'warmup_metrics',
+  'error_summary',
+  'records',
+]);
 
 export function aiperfSummaryRun(doc: Record<string, unknown>, file: string, format: string): Run {
   const blocks = collectBlocks(doc);
@@ -53,7 +63,10 @@ export function aiperfSummaryRun(doc: Record<string, unknown>, file: string, for
   const network = networkMean(blocks);
   if (network !== undefined) collector.values.push(network);
   if (collector.values.length === 0) {
-    throw new InputError(file, `${AIPERF_SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`);
+    throw new InputError(
+      file,
+      `${AIPERF_SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`,
+    );
   }
 
   const meta = emptyMeta();
@@ -72,12 +85,25 @@ export function aiperfSummaryRun(doc: Record<string, unknown>, file: string, for
   const warnings = [...collector.warnings];
   const workload = summaryWorkload(blocks, doc, warnings, load.requestCount);
   applyLoad(workload, load);
-  if (own(doc, 'was_cancelled') === true) warnings.push('AIPerf says the run was cancelled before it finished (was_cancelled: true)');
-  if (load.streaming === false) warnings.push('run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)');
+  if (own(doc, 'was_cancelled') === true)
+    warnings.push('AIPerf says the run was cancelled before it finished (was_cancelled: true)');
+  if (load.streaming === false)
+    warnings.push('run without --streaming: no TTFT, ITL or TPOT (the first token comes with the full response)');
   return {
     meta,
     summaries: collector.values,
-    sources: [{ file, format, ...toolVersion(doc), recordsRead: blocks.size, recordsKept: blocks.size, skipped: 0, issues: [], warnings }],
+    sources: [
+      {
+        file,
+        format,
+        ...toolVersion(doc),
+        recordsRead: blocks.size,
+        recordsKept: blocks.size,
+        skipped: 0,
+        issues: [],
+        warnings,
+      },
+    ],
     workload,
     role: 'summary',
     ...(repeat ? { repeat } : {}),
@@ -113,11 +139,18 @@ function networkMean(blocks: Map<string, Record<string, unknown>>): CatalogSumma
   if (sending === undefined) return undefined;
   let overhead = blockMean(blocks.get('http_req_connection_overhead'), 'ms');
   if (overhead === undefined) {
-    const parts = ['http_req_blocked', 'http_req_dns_lookup', 'http_req_connecting'].map((t) => blockMean(blocks.get(t), 'ms'));
+    const parts = ['http_req_blocked', 'http_req_dns_lookup', 'http_req_connecting'].map((t) =>
+      blockMean(blocks.get(t), 'ms'),
+    );
     if (parts.every((p) => p === undefined)) return undefined;
     overhead = parts.reduce<number>((sum, p) => sum + (p ?? 0), 0);
   }
-  return { metric: 'network', stat: 'mean', value: overhead + sending, field: 'http_req_connection_overhead.avg + http_req_sending.avg' };
+  return {
+    metric: 'network',
+    stat: 'mean',
+    value: overhead + sending,
+    field: 'http_req_connection_overhead.avg + http_req_sending.avg',
+  };
 }
 
 function toolVersion(doc: Record<string, unknown>): { toolVersion?: string } {
@@ -130,7 +163,12 @@ function toolVersion(doc: Record<string, unknown>): { toolVersion?: string } {
  * profiling phase asked for a request count — requested − completed, said as derived), duration and
  * token means.
  */
-function summaryWorkload(blocks: Map<string, Record<string, unknown>>, doc: Record<string, unknown>, warnings: string[], requested?: number): WorkloadInfo {
+function summaryWorkload(
+  blocks: Map<string, Record<string, unknown>>,
+  doc: Record<string, unknown>,
+  warnings: string[],
+  requested?: number,
+): WorkloadInfo {
   const workload: WorkloadInfo = {};
   const ok = blockMean(blocks.get('request_count'), 'plain');
   let failed = blockMean(blocks.get('error_request_count'), 'plain');
@@ -143,7 +181,10 @@ function summaryWorkload(blocks: Map<string, Record<string, unknown>>, doc: Reco
       if (!Number.isFinite(count) || count < 0) continue;
       total += count;
       const details = asObject(own(asObject(e), 'error_details'));
-      if (described.length < 3) described.push(`${[own(details, 'code'), own(details, 'type')].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') || 'error'} (${count})`);
+      if (described.length < 3)
+        described.push(
+          `${[own(details, 'code'), own(details, 'type')].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') || 'error'} (${count})`,
+        );
     }
     if (total > 0) {
       failed ??= total;
@@ -154,7 +195,9 @@ function summaryWorkload(blocks: Map<string, Record<string, unknown>>, doc: Reco
   else if (ok !== undefined && requested !== undefined && requested > ok && own(doc, 'was_cancelled') !== true) {
     failed = requested - ok;
     workload.failedFrom = 'derived';
-    warnings.push(`no error count in the file: ${failed} failed = ${requested} requested (the profiling phase's request count) − ${ok} completed (request_count)`);
+    warnings.push(
+      `no error count in the file: ${failed} failed = ${requested} requested (the profiling phase's request count) − ${ok} completed (request_count)`,
+    );
   }
   // requests counts every request sent: the successful ones (request_count) and the failed ones.
   if (ok !== undefined) workload.requests = ok + (failed ?? 0);

@@ -3,7 +3,14 @@
 // object with its summaries, per-request rows, workload and source report; the adapters supply
 // their names and their metadata mapping. Metadata is written with caps and without "__proto__".
 
-import { emptyMeta, type ConfigValue, type Run, type RunMeta, type SummaryValue, type WorkloadInfo } from '../../model/run';
+import {
+  emptyMeta,
+  type ConfigValue,
+  type Run,
+  type RunMeta,
+  type SummaryValue,
+  type WorkloadInfo,
+} from '../../model/run';
 import type { SummaryMetricId } from '../../metrics/catalog';
 import type { TextSource } from '../source';
 import type { IngestOptions } from './adapter';
@@ -25,29 +32,57 @@ export interface ServingToolSpec {
   /** The tool's latency names → catalog ids ("e2el" → "e2e"). */
   metricIds: Readonly<Record<string, SummaryMetricId>>;
   throughputs: readonly ThroughputKey[];
-  meta(result: Record<string, unknown>, workload: WorkloadInfo, place: ResultPlace): { meta: RunMeta; warnings: string[] };
+  meta(
+    result: Record<string, unknown>,
+    workload: WorkloadInfo,
+    place: ResultPlace,
+  ): { meta: RunMeta; warnings: string[] };
   repeat?(result: Record<string, unknown>, file: string): string | undefined;
   /** The version of the tool that wrote the result, where it says. */
   toolVersion?(result: Record<string, unknown>): string | undefined;
 }
 
 /** Every run of a result file: one per result object (the whole file, a JSONL line, a list element). */
-export async function readServingResults(source: TextSource, options: IngestOptions, spec: ServingToolSpec, maxBytes = MAX_DOCUMENT_BYTES): Promise<Run[]> {
+export async function readServingResults(
+  source: TextSource,
+  options: IngestOptions,
+  spec: ServingToolSpec,
+  maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<Run[]> {
   const runs: Run[] = [];
-  const report = await forEachResultObject(source, spec.format, options, (result, place) => runs.push(servingRun(result, source.name, place, options, spec)), maxBytes);
+  const report = await forEachResultObject(
+    source,
+    spec.format,
+    options,
+    (result, place) => runs.push(servingRun(result, source.name, place, options, spec)),
+    maxBytes,
+  );
   for (const run of runs) run.sources[0].warnings.push(...report.skipped.map((s) => `${s}: skipped`));
   return runs;
 }
 
-function servingRun(result: Record<string, unknown>, file: string, place: ResultPlace, options: IngestOptions, spec: ServingToolSpec): Run {
+function servingRun(
+  result: Record<string, unknown>,
+  file: string,
+  place: ResultPlace,
+  options: IngestOptions,
+  spec: ServingToolSpec,
+): Run {
   const collector = new SummaryCollector();
   const completed = finiteNumber(own(result, 'completed'));
   const warnings: string[] = [];
   if (completed === 0) {
     // With no successful request the tools write 0 (or NaN) for every latency statistic.
-    warnings.push('every request failed (completed 0): the latency statistics, which the tool writes as 0 or NaN, were left out');
+    warnings.push(
+      'every request failed (completed 0): the latency statistics, which the tool writes as 0 or NaN, were left out',
+    );
   } else {
-    addLatencyStats(result, spec.metricIds, collector, completed !== undefined && !Number.isNaN(completed) ? completed : undefined);
+    addLatencyStats(
+      result,
+      spec.metricIds,
+      collector,
+      completed !== undefined && !Number.isNaN(completed) ? completed : undefined,
+    );
   }
   addThroughputs(result, spec.throughputs, collector);
   const perRequest = readPerRequestArrays(result, file, spec.format, place, options);
@@ -91,7 +126,11 @@ function requestRate(value: unknown): number | undefined {
  * totals total_input / total_output), and the workload key: dataset, length settings, the client
  * backend as the engine it names.
  */
-function servingWorkload(result: Record<string, unknown>, failedFromRows: number | undefined, warnings: string[]): WorkloadInfo {
+function servingWorkload(
+  result: Record<string, unknown>,
+  failedFromRows: number | undefined,
+  warnings: string[],
+): WorkloadInfo {
   const completed = nonNegative(own(result, 'completed'));
   const written = nonNegative(own(result, 'failed'));
   const prompts = nonNegative(own(result, 'num_prompts'));
@@ -102,15 +141,25 @@ function servingWorkload(result: Record<string, unknown>, failedFromRows: number
   else if (prompts !== undefined && completed !== undefined && prompts > completed) {
     failed = prompts - completed;
     out.failedFrom = 'derived';
-    warnings.push(`no failure count in the file: ${failed} failed = ${prompts} requested (num_prompts) − ${completed} completed`);
+    warnings.push(
+      `no failure count in the file: ${failed} failed = ${prompts} requested (num_prompts) − ${completed} completed`,
+    );
   }
   if (completed !== undefined && failed !== undefined) out.requests = completed + failed;
   else if (prompts !== undefined) out.requests = prompts;
   else if (completed !== undefined) out.requests = completed;
   if (failed !== undefined) out.failed = failed;
-  if (prompts !== undefined && completed !== undefined && failed !== undefined && out.failedFrom !== 'derived' && prompts > completed + failed) {
+  if (
+    prompts !== undefined &&
+    completed !== undefined &&
+    failed !== undefined &&
+    out.failedFrom !== 'derived' &&
+    prompts > completed + failed
+  ) {
     out.missing = prompts - completed - failed;
-    warnings.push(`${out.missing} of the ${prompts} requested prompts (num_prompts) are neither completed (${completed}) nor failed (${failed}): the dataset may have had fewer usable prompts, or requests were lost`);
+    warnings.push(
+      `${out.missing} of the ${prompts} requested prompts (num_prompts) are neither completed (${completed}) nor failed (${failed}): the dataset may have had fewer usable prompts, or requests were lost`,
+    );
   }
   const concurrency = nonNegative(own(result, 'max_concurrency'));
   if (concurrency !== undefined && concurrency > 0) out.concurrency = concurrency;
@@ -169,7 +218,8 @@ export function engineOfBackend(value: unknown): string | undefined {
 /** A short description of the load for meta.workload: "request rate inf/s, max concurrency 2". */
 export function describeLoad(workload: WorkloadInfo, more: string[] = []): string | undefined {
   const parts = [...more];
-  if (workload.requestRate !== undefined) parts.push(`request rate ${workload.requestRate === Infinity ? 'inf' : workload.requestRate}/s`);
+  if (workload.requestRate !== undefined)
+    parts.push(`request rate ${workload.requestRate === Infinity ? 'inf' : workload.requestRate}/s`);
   if (workload.concurrency !== undefined) parts.push(`max concurrency ${workload.concurrency}`);
   if (workload.requests !== undefined) parts.push(`${workload.requests} requests`);
   return parts.length > 0 ? parts.join(', ') : undefined;
@@ -218,7 +268,9 @@ export class MetaWriter {
 
   warnings(): string[] {
     if (this.dropped.length === 0) return [];
-    return [`${this.dropped.length} metadata key(s) beyond the first ${MAX_META_KEYS} were not kept: ${this.dropped.slice(0, 5).join(', ')}`];
+    return [
+      `${this.dropped.length} metadata key(s) beyond the first ${MAX_META_KEYS} were not kept: ${this.dropped.slice(0, 5).join(', ')}`,
+    ];
   }
 }
 

@@ -13,7 +13,10 @@ export async function readDocument(source: TextSource, format: string, maxBytes 
   for await (const chunk of source.chunks()) {
     // UTF-16 length bounds the UTF-8 size from below; good enough for a cap.
     if (text.length + chunk.length > maxBytes) {
-      throw new InputError(source.name, `${format}: the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most a ${format} document may be; refused before parsing`);
+      throw new InputError(
+        source.name,
+        `${format}: the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most a ${format} document may be; refused before parsing`,
+      );
     }
     text += chunk;
   }
@@ -31,7 +34,9 @@ export function parseDocument(text: string, source: TextSource, format: string):
 
 /** A plain object (not an array, not null), or undefined. */
 export function asObject(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** An own property, never one inherited from Object.prototype ("__proto__", "constructor"). */

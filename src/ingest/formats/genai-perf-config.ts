@@ -83,17 +83,25 @@ export function readLoadConfig(flat: Map<string, unknown>): LoadConfig {
   if (typeof streaming === 'boolean') out.streaming = streaming;
   const endpointType = lookup(flat, ['endpoint_type']) ?? flat.get('endpoint.type');
   if (typeof endpointType === 'string') out.endpointType = clip(endpointType);
-  const input = positive(lookup(flat, ['synthetic_input_tokens_mean', 'isl']) ?? flat.get('input.prompt.input_tokens.mean'));
+  const input = positive(
+    lookup(flat, ['synthetic_input_tokens_mean', 'isl']) ?? flat.get('input.prompt.input_tokens.mean'),
+  );
   if (input !== undefined) out.inputLength = input;
   const output = positive(lookup(flat, ['output_tokens_mean', 'osl']) ?? flat.get('input.prompt.output_tokens.mean'));
   if (output !== undefined) out.outputLength = output;
   const file = lookup(flat, ['input_file', 'synthetic_input_files', 'file']);
   const source = lookup(flat, ['prompt_source', 'public_dataset', 'custom_dataset_type']);
-  const dataset = typeof file === 'string' && file.trim() ? file : Array.isArray(file) && typeof file[0] === 'string' ? file[0] : source;
+  const dataset =
+    typeof file === 'string' && file.trim()
+      ? file
+      : Array.isArray(file) && typeof file[0] === 'string'
+        ? file[0]
+        : source;
   if (typeof dataset === 'string' && dataset.trim()) out.dataset = clip(dataset.trim());
   // GenAI-Perf's --backend names the engine behind Triton (tensorrtllm, vllm); only with service_kind triton.
   const backend = lookup(flat, ['backend']);
-  if (typeof backend === 'string' && backend.trim() && lookup(flat, ['service_kind']) === 'triton') out.engine = clip(backend.trim().toLowerCase());
+  if (typeof backend === 'string' && backend.trim() && lookup(flat, ['service_kind']) === 'triton')
+    out.engine = clip(backend.trim().toLowerCase());
   const count = positive(lookup(flat, ['request_count']));
   if (count !== undefined) out.requestCount = count;
   return out;
@@ -118,7 +126,9 @@ export function readBenchmarkConfig(inputConfig: unknown, runInfo: unknown, into
     if (typeof name === 'string') into.model = clip(name.trim());
   }
   const phases = Array.isArray(config?.phases) ? config.phases.map(asRecord).filter((p) => p !== undefined) : [];
-  const profiling = phases.find((p) => p.name === 'profiling') ?? phases.find((p) => p.exclude_from_results !== true && !/warm/i.test(String(p.name ?? '')));
+  const profiling =
+    phases.find((p) => p.name === 'profiling') ??
+    phases.find((p) => p.exclude_from_results !== true && !/warm/i.test(String(p.name ?? '')));
   if (profiling) {
     into.concurrency ??= positive(profiling.concurrency);
     const rate = profiling.request_rate ?? profiling.rate;
@@ -128,13 +138,17 @@ export function readBenchmarkConfig(inputConfig: unknown, runInfo: unknown, into
   const datasets = Array.isArray(config?.datasets) ? config.datasets.map(asRecord).filter((d) => d !== undefined) : [];
   const main = datasets.find((d) => d.name === 'main') ?? datasets[0];
   if (main) {
-    const label = [main.path, main.type === 'synthetic' ? 'synthetic' : undefined, main.name].find((v) => typeof v === 'string' && v.trim() !== '');
+    const label = [main.path, main.type === 'synthetic' ? 'synthetic' : undefined, main.name].find(
+      (v) => typeof v === 'string' && v.trim() !== '',
+    );
     if (into.dataset === undefined && typeof label === 'string') into.dataset = clip(label.trim());
     const prompts = asRecord(main.prompts);
     into.inputLength ??= positive(asRecord(prompts?.isl)?.mean);
     into.outputLength ??= positive(asRecord(prompts?.osl)?.mean);
   }
-  const command = [asRecord(runInfo)?.cli_command, config?.cli_command, asRecord(config?.artifacts)?.cli_command].find((c) => typeof c === 'string');
+  const command = [asRecord(runInfo)?.cli_command, config?.cli_command, asRecord(config?.artifacts)?.cli_command].find(
+    (c) => typeof c === 'string',
+  );
   if (typeof command === 'string') fromCommand(command, into);
   return into;
 }
@@ -173,7 +187,9 @@ export function applyLoad(workload: WorkloadInfo, load: LoadConfig): void {
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**
@@ -188,7 +204,8 @@ export function fillMeta(meta: RunMeta, flat: Map<string, unknown>, load: LoadCo
   }
   const config: Record<string, ConfigValue> = {};
   if (load.concurrency !== undefined) config.concurrency = load.concurrency;
-  if (load.requestRate !== undefined) config.request_rate = Number.isFinite(load.requestRate) ? load.requestRate : 'inf';
+  if (load.requestRate !== undefined)
+    config.request_rate = Number.isFinite(load.requestRate) ? load.requestRate : 'inf';
   if (load.streaming !== undefined) config.streaming = load.streaming;
   if (load.endpointType !== undefined) config.endpoint_type = load.endpointType;
   let extras = 0;
@@ -199,12 +216,16 @@ export function fillMeta(meta: RunMeta, flat: Map<string, unknown>, load: LoadCo
       config[path] = scalar;
       extras++;
     } else if (!Object.hasOwn(meta.extra, path)) {
-      meta.extra[path] = path.endsWith('cli_command') && typeof scalar === 'string' ? redactCommand(scalar) : String(scalar);
+      meta.extra[path] =
+        path.endsWith('cli_command') && typeof scalar === 'string' ? redactCommand(scalar) : String(scalar);
       extras++;
     }
   }
   Object.assign(meta.config, config);
-  const parts = [load.concurrency !== undefined ? `concurrency ${load.concurrency}` : '', load.requestRate !== undefined ? `${config.request_rate} req/s` : ''].filter(Boolean);
+  const parts = [
+    load.concurrency !== undefined ? `concurrency ${load.concurrency}` : '',
+    load.requestRate !== undefined ? `${config.request_rate} req/s` : '',
+  ].filter(Boolean);
   if (parts.length > 0) meta.workload ??= parts.join(', ');
 }
 
@@ -212,7 +233,12 @@ function scalarOf(value: unknown): ConfigValue | undefined {
   if (typeof value === 'string') return clip(value);
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'boolean') return value;
-  if (Array.isArray(value) && value.length > 0 && value.length <= 20 && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+  if (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.length <= 20 &&
+    value.every((v) => typeof v === 'string' || typeof v === 'number')
+  ) {
     return clip(value.join(','));
   }
   return undefined;

@@ -34,7 +34,10 @@ interface Experiment {
 export function rawRuns(doc: Record<string, unknown>, file: string, format: string, options: IngestOptions): Run[] {
   const experiments = own(doc, 'experiments');
   if (!Array.isArray(experiments)) {
-    throw new InputError(file, `${RAW_FORMAT}: key "experiments": expected a list of {"experiment", "requests"}, got ${describe(experiments)}`);
+    throw new InputError(
+      file,
+      `${RAW_FORMAT}: key "experiments": expected a list of {"experiment", "requests"}, got ${describe(experiments)}`,
+    );
   }
   const serviceKind = typeof own(doc, 'service_kind') === 'string' ? (own(doc, 'service_kind') as string) : undefined;
   const endpoint = typeof own(doc, 'endpoint') === 'string' ? (own(doc, 'endpoint') as string) : undefined;
@@ -42,10 +45,17 @@ export function rawRuns(doc: Record<string, unknown>, file: string, format: stri
   let recordNo = 0;
   experiments.forEach((raw, index) => {
     const experiment = readExperiment(raw);
-    if (!experiment) throw new InputError(file, `${RAW_FORMAT}: experiments[${index}]: expected an object with a "requests" list, got ${describe(raw)}`);
+    if (!experiment)
+      throw new InputError(
+        file,
+        `${RAW_FORMAT}: experiments[${index}]: expected an object with a "requests" list, got ${describe(raw)}`,
+      );
     const builder = new RequestTableBuilder(file);
     for (const request of experiment.requests) addRequest(builder, request, ++recordNo, serviceKind);
-    const label = experiment.mode && experiment.value !== undefined ? `${experiment.mode} ${experiment.value}` : `experiment ${index + 1}`;
+    const label =
+      experiment.mode && experiment.value !== undefined
+        ? `${experiment.mode} ${experiment.value}`
+        : `experiment ${index + 1}`;
     const finished = finishTable(builder, file, `${RAW_FORMAT} (${label})`, options);
     const meta = emptyMeta();
     const model = modelOf(experiment.requests);
@@ -53,7 +63,8 @@ export function rawRuns(doc: Record<string, unknown>, file: string, format: stri
     meta.benchmark = model ?? 'genai-perf';
     meta.workload = label;
     if (experiment.mode === 'concurrency' && experiment.value !== undefined) meta.config.concurrency = experiment.value;
-    if (experiment.mode === 'request_rate' && experiment.value !== undefined) meta.config.request_rate = experiment.value;
+    if (experiment.mode === 'request_rate' && experiment.value !== undefined)
+      meta.config.request_rate = experiment.value;
     if (serviceKind) meta.config.service_kind = serviceKind;
     if (endpoint) meta.config.endpoint = endpoint;
     const version = own(doc, 'version');
@@ -61,8 +72,18 @@ export function rawRuns(doc: Record<string, unknown>, file: string, format: stri
     const workload = tableWorkload(finished.table);
     if (experiment.mode === 'concurrency') workload.concurrency = experiment.value;
     if (experiment.mode === 'request_rate') workload.requestRate = experiment.value;
-    const warnings = experiments.length > 1 ? [`experiment ${index + 1} of ${experiments.length} (${label}); record numbers count across the file`] : [];
-    runs.push({ meta, requests: finished.table, summaries: [], sources: [sourceReport(file, format, finished, warnings)], workload, role: 'requests' });
+    const warnings =
+      experiments.length > 1
+        ? [`experiment ${index + 1} of ${experiments.length} (${label}); record numbers count across the file`]
+        : [];
+    runs.push({
+      meta,
+      requests: finished.table,
+      summaries: [],
+      sources: [sourceReport(file, format, finished, warnings)],
+      workload,
+      role: 'requests',
+    });
   });
   if (runs.length === 0) throw new InputError(file, `${RAW_FORMAT}: "experiments" is empty`);
   return runs;
@@ -82,7 +103,12 @@ function readExperiment(raw: unknown): Experiment | undefined {
   };
 }
 
-function addRequest(builder: RequestTableBuilder, raw: unknown, recordNo: number, serviceKind: string | undefined): void {
+function addRequest(
+  builder: RequestTableBuilder,
+  raw: unknown,
+  recordNo: number,
+  serviceKind: string | undefined,
+): void {
   const request = asObject(raw);
   if (!request) {
     builder.addRecord(raw, recordNo);
@@ -90,7 +116,10 @@ function addRequest(builder: RequestTableBuilder, raw: unknown, recordNo: number
   }
   const start = finiteNumber(own(request, 'timestamp'));
   if (start === undefined || Number.isNaN(start)) {
-    builder.recordUnparsable(recordNo, `request ${recordNo}: "timestamp" must be nanoseconds since the epoch, got ${describe(own(request, 'timestamp'))}`);
+    builder.recordUnparsable(
+      recordNo,
+      `request ${recordNo}: "timestamp" must be nanoseconds since the epoch, got ${describe(own(request, 'timestamp'))}`,
+    );
     return;
   }
   const read = contentTimes(request, serviceKind);
@@ -123,14 +152,19 @@ function addRequest(builder: RequestTableBuilder, raw: unknown, recordNo: number
 /** Response timestamps (ns) of the responses with content, or why they cannot be read. */
 function contentTimes(request: Record<string, unknown>, serviceKind: string | undefined): Result<number[]> {
   const stamps = own(request, 'response_timestamps');
-  if (!Array.isArray(stamps)) return err(`"response_timestamps" must be a list of nanosecond timestamps, got ${describe(stamps)}`);
+  if (!Array.isArray(stamps))
+    return err(`"response_timestamps" must be a list of nanosecond timestamps, got ${describe(stamps)}`);
   const outputs = own(request, 'response_outputs');
   // GenAI-Perf filters empty responses for OpenAI endpoints only; other service kinds keep all.
-  const filter = Array.isArray(outputs) && outputs.length === stamps.length && (serviceKind === 'openai' || (serviceKind === undefined && hasResponseStrings(outputs)));
+  const filter =
+    Array.isArray(outputs) &&
+    outputs.length === stamps.length &&
+    (serviceKind === 'openai' || (serviceKind === undefined && hasResponseStrings(outputs)));
   const times: number[] = [];
   for (let k = 0; k < stamps.length; k++) {
     const t = finiteNumber(stamps[k]);
-    if (t === undefined || Number.isNaN(t)) return err(`response_timestamps[${k}]: expected nanoseconds since the epoch, got ${describe(stamps[k])}`);
+    if (t === undefined || Number.isNaN(t))
+      return err(`response_timestamps[${k}]: expected nanoseconds since the epoch, got ${describe(stamps[k])}`);
     if (filter && !openAiResponseHasContent(own(asObject((outputs as unknown[])[k]), 'response'))) continue;
     times.push(t);
   }

@@ -19,7 +19,7 @@ const TIME_UNITS: Record<string, Extract<Unit, 's' | 'ms' | 'us' | 'ns'>> = {
   ns: 'ns',
   nanoseconds: 'ns',
   us: 'us',
-  'µs': 'us',
+  µs: 'us',
   microseconds: 'us',
   ms: 'ms',
   milliseconds: 'ms',
@@ -78,16 +78,31 @@ export function asStatBlock(value: unknown): Record<string, unknown> | undefined
 }
 
 /** Reads a block into a catalog metric; a block in the wrong kind of unit is reported, not guessed. */
-export function addCatalogBlock(out: SummaryCollector, target: StatTarget, block: Record<string, unknown>, field: string): void {
+export function addCatalogBlock(
+  out: SummaryCollector,
+  target: StatTarget,
+  block: Record<string, unknown>,
+  field: string,
+): void {
   const kind = unitKind(own(block, 'unit'));
-  const fits = kind && (target.expects === 'time' ? kind.kind === 'time' : kind.kind === 'rate' && kind.unit === target.expects);
+  const fits =
+    kind && (target.expects === 'time' ? kind.kind === 'time' : kind.kind === 'rate' && kind.unit === target.expects);
   if (!kind || !fits) {
-    out.warnings.push(`${field}: unit ${JSON.stringify(own(block, 'unit'))?.slice(0, 30)} is not a ${target.expects === 'time' ? 'duration' : target.expects} unit; left out`);
+    out.warnings.push(
+      `${field}: unit ${JSON.stringify(own(block, 'unit'))?.slice(0, 30)} is not a ${target.expects === 'time' ? 'duration' : target.expects} unit; left out`,
+    );
     return;
   }
   const unit: Unit = kind.kind === 'time' ? kind.unit : (target.expects as Unit);
   const counted = target.runLevel ? {} : countOf(block);
-  addStats(out, (stat, raw, f) => out.add(target.metric, stat, raw, unit, f, counted), block, field, unit, target.runLevel === true);
+  addStats(
+    out,
+    (stat, raw, f) => out.add(target.metric, stat, raw, unit, f, counted),
+    block,
+    field,
+    unit,
+    target.runLevel === true,
+  );
 }
 
 /**
@@ -95,7 +110,12 @@ export function addCatalogBlock(out: SummaryCollector, target: StatTarget, block
  * better) and rates (higher is better). Counts, sizes and token lengths describe the workload, not
  * performance, and are left to the caller.
  */
-export function addOwnBlock(out: SummaryCollector, name: string, block: Record<string, unknown>, field: string): boolean {
+export function addOwnBlock(
+  out: SummaryCollector,
+  name: string,
+  block: Record<string, unknown>,
+  field: string,
+): boolean {
   const kind = unitKind(own(block, 'unit'));
   if (!kind || kind.kind === 'other') return false;
   if (kind.kind === 'time') {
@@ -110,13 +130,25 @@ export function addOwnBlock(out: SummaryCollector, name: string, block: Record<s
 }
 
 /** Each statistic of the block, through `add` (the metric's own add: catalog id or named, with its reading). */
-function addStats(out: SummaryCollector, add: (stat: string, raw: unknown, field: string) => void, block: Record<string, unknown>, field: string, unit: Unit, meanOnly: boolean): void {
+function addStats(
+  out: SummaryCollector,
+  add: (stat: string, raw: unknown, field: string) => void,
+  block: Record<string, unknown>,
+  field: string,
+  unit: Unit,
+  meanOnly: boolean,
+): void {
   for (const [key, stat] of STAT_KEYS) {
     if (meanOnly && key !== 'avg') continue;
     const raw = own(block, key);
     // 1e308 s is a finite number but no finite number of ms.
     const n = finiteNumber(raw);
-    if (n !== undefined && Number.isFinite(n) && (unit === 's' || unit === 'us' || unit === 'ns' || unit === 'ms') && !Number.isFinite(toMs(n, unit))) {
+    if (
+      n !== undefined &&
+      Number.isFinite(n) &&
+      (unit === 's' || unit === 'us' || unit === 'ns' || unit === 'ms') &&
+      !Number.isFinite(toMs(n, unit))
+    ) {
       out.warnings.push(`${field}.${key}: ${n} ${unit} is out of range; left out`);
       continue;
     }

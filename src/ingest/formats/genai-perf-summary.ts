@@ -47,7 +47,10 @@ export function summaryRun(doc: Record<string, unknown>, file: string, format: s
     else addOwnBlock(collector, key, block, key);
   }
   if (collector.values.length === 0) {
-    throw new InputError(file, `${SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`);
+    throw new InputError(
+      file,
+      `${SUMMARY_FORMAT}: no metric block such as "request_latency": {"unit": "ms", "avg": …} with a usable number`,
+    );
   }
   const requests = blockMean(blocks.get('request_count'), 'plain');
   if (requests !== undefined) workload.requests = requests;
@@ -70,11 +73,15 @@ export function summaryRun(doc: Record<string, unknown>, file: string, format: s
       workload.failed = load.requestCount - requests;
       workload.failedFrom = 'derived';
       workload.requests = load.requestCount;
-      warnings.push(`no failure count in the file: ${workload.failed} failed = ${load.requestCount} requested (--request-count) − ${requests} completed (request_count)`);
+      warnings.push(
+        `no failure count in the file: ${workload.failed} failed = ${load.requestCount} requested (--request-count) − ${requests} completed (request_count)`,
+      );
     }
   }
   if (load.streaming === false) {
-    warnings.push('run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT');
+    warnings.push(
+      'run without --streaming: time_to_first_token is the whole request latency (the first token comes with the full response); no decode phase or TPOT',
+    );
   }
   return {
     meta,

@@ -13,11 +13,22 @@ export interface FinishedTable {
 }
 
 /** The table, or an InputError when no row is usable or too many records were bad. */
-export function finishTable(builder: RequestTableBuilder, file: string, format: string, options: IngestOptions): FinishedTable {
+export function finishTable(
+  builder: RequestTableBuilder,
+  file: string,
+  format: string,
+  options: IngestOptions,
+): FinishedTable {
   const built = builder.finish();
   const { skipped, recordsRead: read, firstRejection: first } = built;
   if (!built.table) {
-    if (first) throw new InputError(file, `${format}: ${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`, first.line, first.field);
+    if (first)
+      throw new InputError(
+        file,
+        `${format}: ${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`,
+        first.line,
+        first.field,
+      );
     throw new InputError(file, `${format}: no requests in the file`);
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {

@@ -30,11 +30,22 @@ type Kind = 'summary' | 'raw';
 
 function classify(head: string): Kind | { reason: string } {
   const text = head.replace(/^\ufeff/, '').trimStart();
-  if (!text.startsWith('{')) return { reason: 'not a JSON object: GenAI-Perf writes profile_export_genai_perf.json and profile_export.json as one object' };
-  if (/^\{\s*"experiments"\s*:\s*\[/.test(text) && /"(experiment|requests|response_timestamps)"\s*:/.test(text)) return 'raw';
-  if (looksLikeAiperfSummary(text)) return { reason: 'an AIPerf export ("schema_version", "aiperf_version", or "records" of tagged blocks), not GenAI-Perf' };
+  if (!text.startsWith('{'))
+    return {
+      reason:
+        'not a JSON object: GenAI-Perf writes profile_export_genai_perf.json and profile_export.json as one object',
+    };
+  if (/^\{\s*"experiments"\s*:\s*\[/.test(text) && /"(experiment|requests|response_timestamps)"\s*:/.test(text))
+    return 'raw';
+  if (looksLikeAiperfSummary(text))
+    return {
+      reason: 'an AIPerf export ("schema_version", "aiperf_version", or "records" of tagged blocks), not GenAI-Perf',
+    };
   if (hasStatBlock(text, SUMMARY_METRICS)) return 'summary';
-  return { reason: 'no GenAI-Perf stats block such as "request_latency": {"unit": "ms", "avg": …} and no per-request "experiments" list' };
+  return {
+    reason:
+      'no GenAI-Perf stats block such as "request_latency": {"unit": "ms", "avg": …} and no per-request "experiments" list',
+  };
 }
 
 export const genaiPerfAdapter: ArtifactAdapter = {
@@ -43,21 +54,36 @@ export const genaiPerfAdapter: ArtifactAdapter = {
   writtenBy: 'genai-perf profile (artifacts/…/profile_export_genai_perf.json; per request: profile_export.json)',
   detect(head: string): Detection {
     const kind = classify(head);
-    if (kind === 'raw') return { match: true, reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)', specificity: 3 };
-    if (kind === 'summary') return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")', specificity: 2 };
+    if (kind === 'raw')
+      return {
+        match: true,
+        reason: 'GenAI-Perf per-request profile export ("experiments" of perf_analyzer requests)',
+        specificity: 3,
+      };
+    if (kind === 'summary')
+      return { match: true, reason: 'GenAI-Perf summary (stats blocks with "unit" and "avg")', specificity: 2 };
     return { match: false, reason: kind.reason };
   },
-  expects: 'stats blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_genai_perf.json) or perf_analyzer "experiments" with requests (profile_export.json)',
+  expects:
+    'stats blocks such as "request_latency": {"unit": "ms", "avg": …} (profile_export_genai_perf.json) or perf_analyzer "experiments" with requests (profile_export.json)',
   read: (source, options) => readGenaiPerf(source, options),
 };
 
 /** Reads either GenAI-Perf file; `maxBytes` caps the document before it is parsed. */
-export async function readGenaiPerf(source: TextSource, options: IngestOptions, maxBytes = MAX_DOCUMENT_BYTES): Promise<Run[]> {
+export async function readGenaiPerf(
+  source: TextSource,
+  options: IngestOptions,
+  maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<Run[]> {
   const guess = classify(source.head);
   const label = guess === 'raw' ? RAW_FORMAT : SUMMARY_FORMAT;
   const text = await readDocument(source, label, maxBytes);
   const doc = asObject(parseDocument(text, source, label));
-  if (!doc) throw new InputError(source.name, `${label}: expected a JSON object, got ${text.trimStart().slice(0, 1) === '[' ? 'a list' : 'another JSON value'}`);
+  if (!doc)
+    throw new InputError(
+      source.name,
+      `${label}: expected a JSON object, got ${text.trimStart().slice(0, 1) === '[' ? 'a list' : 'another JSON value'}`,
+    );
   if (Object.hasOwn(doc, 'experiments')) return rawRuns(doc, source.name, 'genai-perf', options);
   return [summaryRun(doc, source.name, 'genai-perf')];
 }

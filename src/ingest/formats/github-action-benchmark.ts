@@ -35,7 +35,8 @@ export type Direction = NonNullable<SummaryValue['direction']>;
 export const githubActionBenchmarkAdapter: ArtifactAdapter = {
   id: GITHUB_ACTION_BENCHMARK_FORMAT,
   label: 'github-action-benchmark custom JSON',
-  writtenBy: 'your benchmark script, for benchmark-action/github-action-benchmark with tool: customSmallerIsBetter or customBiggerIsBetter',
+  writtenBy:
+    'your benchmark script, for benchmark-action/github-action-benchmark with tool: customSmallerIsBetter or customBiggerIsBetter',
   detect: detectGithubActionBenchmark,
   read: (source, options) => readGithubActionBenchmark(source, options),
 };
@@ -43,12 +44,16 @@ export const githubActionBenchmarkAdapter: ArtifactAdapter = {
 /** A JSON array whose first entry has name, unit and value, and no keys but those, range and extra. */
 export function detectGithubActionBenchmark(head: string): Detection {
   const text = head.replace(/^\ufeff/, '').trimStart();
-  const no = (why: string): Detection => ({ match: false, reason: `not a JSON array of {"name", "unit", "value"} entries: ${why}` });
+  const no = (why: string): Detection => ({
+    match: false,
+    reason: `not a JSON array of {"name", "unit", "value"} entries: ${why}`,
+  });
   if (!text.startsWith('[')) return no(`starts with ${JSON.stringify(text.slice(0, 20))}`);
   let firstText: string | undefined;
   const splitter = new JsonStreamSplitter();
   splitter.push(text, { onElement: (t) => (firstText ??= t), onError: () => undefined });
-  if (firstText === undefined) return no(/^\[\s*\]/.test(text) ? 'the array is empty' : 'no complete first entry in the first 16 KiB');
+  if (firstText === undefined)
+    return no(/^\[\s*\]/.test(text) ? 'the array is empty' : 'no complete first entry in the first 16 KiB');
   let first: unknown;
   try {
     first = parseJsonLenient(firstText);
@@ -60,11 +65,18 @@ export function detectGithubActionBenchmark(head: string): Detection {
   const missing = ['name', 'unit', 'value'].filter((k) => !Object.hasOwn(entry, k));
   if (missing.length > 0) return no(`the first entry has no ${missing.map((k) => `"${k}"`).join(', ')}`);
   const others = Object.keys(entry).filter((k) => !ENTRY_KEYS.has(k));
-  if (others.length > 0) return no(`the first entry has other keys too (${others.slice(0, 3).join(', ')}); force the format to read it anyway`);
+  if (others.length > 0)
+    return no(
+      `the first entry has other keys too (${others.slice(0, 3).join(', ')}); force the format to read it anyway`,
+    );
   return { match: true, reason: 'github-action-benchmark entries {name, unit, value}' };
 }
 
-export async function readGithubActionBenchmark(source: TextSource, options: IngestOptions, maxBytes = MAX_DOCUMENT_BYTES): Promise<Run[]> {
+export async function readGithubActionBenchmark(
+  source: TextSource,
+  options: IngestOptions,
+  maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<Run[]> {
   const text = await readDocument(source, LABEL, maxBytes);
   const issues = new IssueLog();
   const warnings: string[] = [];
@@ -94,25 +106,52 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
         return;
       }
       const entry = asObject(value);
-      if (!entry) return reject(line, `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value) ? 'a list' : JSON.stringify(value)?.slice(0, 40)}`);
+      if (!entry)
+        return reject(
+          line,
+          `expected an entry {"name", "unit", "value"}, got ${Array.isArray(value) ? 'a list' : JSON.stringify(value)?.slice(0, 40)}`,
+        );
       const name = own(entry, 'name');
-      if (typeof name !== 'string' || name.trim() === '') return reject(line, `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? 'nothing'}`, 'name');
+      if (typeof name !== 'string' || name.trim() === '')
+        return reject(
+          line,
+          `expected a non-empty string, got ${JSON.stringify(name)?.slice(0, 40) ?? 'nothing'}`,
+          'name',
+        );
       const number = finiteNumber(own(entry, 'value'));
       if (number === undefined || Number.isNaN(number)) {
-        return reject(line, `entry ${JSON.stringify(name.slice(0, 60))}: expected a finite number, got ${JSON.stringify(own(entry, 'value'))?.slice(0, 40) ?? 'nothing'}`, 'value');
+        return reject(
+          line,
+          `entry ${JSON.stringify(name.slice(0, 60))}: expected a finite number, got ${JSON.stringify(own(entry, 'value'))?.slice(0, 40) ?? 'nothing'}`,
+          'value',
+        );
       }
-      if (names.has(name)) return reject(line, `entry ${JSON.stringify(name.slice(0, 60))} appears again; the first one is kept`, 'name');
+      if (names.has(name))
+        return reject(line, `entry ${JSON.stringify(name.slice(0, 60))} appears again; the first one is kept`, 'name');
       names.add(name);
       const rawUnit = own(entry, 'unit');
       const unit = typeof rawUnit === 'string' ? rawUnit.trim() : '';
       if (typeof rawUnit !== 'string') noUnit.add(line, name);
-      summaries.push({ metric: name, stat: 'value', value: number, unit, direction: directionOfUnit(unit), field: name });
+      summaries.push({
+        metric: name,
+        stat: 'value',
+        value: number,
+        unit,
+        direction: directionOfUnit(unit),
+        field: name,
+      });
       if (Object.hasOwn(METRICS, name)) {
-        warnings.push(`entry "${name}" has the name of perf-triage's ${name} metric, so it is compared as that metric (in ${METRICS[name as keyof typeof METRICS].unit}); rename it if its unit is ${unit || 'something else'}`);
+        warnings.push(
+          `entry "${name}" has the name of perf-triage's ${name} metric, so it is compared as that metric (in ${METRICS[name as keyof typeof METRICS].unit}); rename it if its unit is ${unit || 'something else'}`,
+        );
       }
       keepText(meta.extra, `range.${name}`, rangeText(own(entry, 'range'), unit, name, line, badRange));
       const extra = own(entry, 'extra');
-      keepText(meta.extra, `extra.${name}`, typeof extra === 'string' && extra !== '' ? extra.slice(0, MAX_TEXT) : undefined);
+      keepText(
+        meta.extra,
+        `extra.${name}`,
+        typeof extra === 'string' && extra !== '' ? extra.slice(0, MAX_TEXT) : undefined,
+      );
       ignoredKeys += Object.keys(entry).filter((k) => !ENTRY_KEYS.has(k)).length;
     },
     onError: (message: string, line: number) => {
@@ -123,7 +162,10 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
   splitter.end(handlers);
 
   if (splitter.shape !== 'array') {
-    throw new InputError(source.name, `${LABEL}: expected a JSON array of {"name", "unit", "value"} entries${structural ? ` (${structural})` : ''}`);
+    throw new InputError(
+      source.name,
+      `${LABEL}: expected a JSON array of {"name", "unit", "value"} entries${structural ? ` (${structural})` : ''}`,
+    );
   }
   if (structural) {
     if (read === 0) throw new InputError(source.name, `${LABEL}: ${structural}`);
@@ -131,7 +173,14 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
   }
   const first = issues.kept[0];
   if (summaries.length === 0) {
-    throw new InputError(source.name, first ? `${LABEL}: ${first.message} (no usable entry: ${skipped} of ${read} rejected, this is the first)` : `${LABEL}: the array has no entries`, first?.line, first?.field);
+    throw new InputError(
+      source.name,
+      first
+        ? `${LABEL}: ${first.message} (no usable entry: ${skipped} of ${read} rejected, this is the first)`
+        : `${LABEL}: the array has no entries`,
+      first?.line,
+      first?.field,
+    );
   }
   if (skipped / read > options.maxBadLineRatio) {
     throw new InputError(
@@ -142,13 +191,26 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
     );
   }
   warnings.push(...noUnit.warning(), ...badRange.warning());
-  if (ignoredKeys > 0) warnings.push(`${ignoredKeys} key(s) other than name, unit, value, range and extra were ignored`);
-  warnings.push("the file does not say whether bigger or smaller is better (that is the action's tool input): entries whose unit is a rate are read as bigger-is-better, all others as smaller-is-better");
+  if (ignoredKeys > 0)
+    warnings.push(`${ignoredKeys} key(s) other than name, unit, value, range and extra were ignored`);
+  warnings.push(
+    "the file does not say whether bigger or smaller is better (that is the action's tool input): entries whose unit is a rate are read as bigger-is-better, all others as smaller-is-better",
+  );
   return [
     {
       meta,
       summaries,
-      sources: [{ file: source.name, format: GITHUB_ACTION_BENCHMARK_FORMAT, recordsRead: read, recordsKept: summaries.length, skipped, issues: issues.kept, warnings }],
+      sources: [
+        {
+          file: source.name,
+          format: GITHUB_ACTION_BENCHMARK_FORMAT,
+          recordsRead: read,
+          recordsKept: summaries.length,
+          skipped,
+          issues: issues.kept,
+          warnings,
+        },
+      ],
       role: 'summary',
     },
   ];
@@ -158,7 +220,8 @@ export async function readGithubActionBenchmark(source: TextSource, options: Ing
 export function directionOfUnit(unit: string): Direction {
   const u = unit.trim().toLowerCase();
   // Something per unit of time ("tok/s", JMH's "ops/ms"); time per something ("ns/iter") is not.
-  if (/\/\s*(ns|us|µs|ms|s|sec|secs|second|seconds|min|mins|minute|minutes|h|hr|hour|hours)$/.test(u)) return 'higher-is-better';
+  if (/\/\s*(ns|us|µs|ms|s|sec|secs|second|seconds|min|mins|minute|minutes|h|hr|hour|hours)$/.test(u))
+    return 'higher-is-better';
   if (/\bper\s+(s|sec|second|min|minute|h|hour)\b/.test(u)) return 'higher-is-better';
   if (/ops$/.test(u) || /\b(throughput|[kmg]?hz|qps|rps|tps|fps|iops)\b/.test(u)) return 'higher-is-better';
   return 'lower-is-better';
@@ -220,6 +283,10 @@ class Examples {
   }
 
   warning(): string[] {
-    return this.count === 0 ? [] : [`${this.count} ${this.count === 1 ? 'entry has' : 'entries have'} ${this.problem} (${this.first.join('; ')}${this.count > 3 ? '; …' : ''})`];
+    return this.count === 0
+      ? []
+      : [
+          `${this.count} ${this.count === 1 ? 'entry has' : 'entries have'} ${this.problem} (${this.first.join('; ')}${this.count > 3 ? '; …' : ''})`,
+        ];
   }
 }

@@ -48,7 +48,10 @@ export function mapGenerativeBenchmark(bench: Record<string, unknown>, index: nu
   const metrics = asObject(own(bench, 'metrics'));
   const requests = own(bench, 'requests');
   if (!metrics && !asObject(requests)) {
-    throw new InputError(ctx.file, `${FORMAT}: ${where}: neither "metrics" nor "requests" — not a generative benchmark shape this reader knows (${SHAPE_NAMES[shape]}${ctx.version ? `, guidellm ${ctx.version}` : ''})`);
+    throw new InputError(
+      ctx.file,
+      `${FORMAT}: ${where}: neither "metrics" nor "requests" — not a generative benchmark shape this reader knows (${SHAPE_NAMES[shape]}${ctx.version ? `, guidellm ${ctx.version}` : ''})`,
+    );
   }
   const label = strategy.label ?? `benchmark ${index + 1}`;
   const read = readMetrics(metrics, shape);
@@ -58,13 +61,21 @@ export function mapGenerativeBenchmark(bench: Record<string, unknown>, index: nu
   ctx.nextRecord += builder.recordsRead + counts.outsideWindow + counts.erroredUntimed;
   const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
   if (!built.table && read.summaries.length === 0) {
-    throw new InputError(ctx.file, `${FORMAT}: ${where} (${label}): no successful request and no summary statistic to compare`);
+    throw new InputError(
+      ctx.file,
+      `${FORMAT}: ${where} (${label}): no successful request and no summary statistic to compare`,
+    );
   }
 
   const totals = asObject(own(metrics, 'request_totals')) ?? asObject(own(bench, 'request_totals'));
   const workload = workloadOf(bench, totals, strategy, read.workload);
-  const warnings = [...read.warnings, ...requestWarnings(counts, totals, built.table !== undefined), ...(built.table ? built.warnings : [])];
-  if (!strategy.label) warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
+  const warnings = [
+    ...read.warnings,
+    ...requestWarnings(counts, totals, built.table !== undefined),
+    ...(built.table ? built.warnings : []),
+  ];
+  if (!strategy.label)
+    warnings.push(`no strategy at ${shape}.strategy ("type_"): the run is labelled by its position, "${label}"`);
   const meta = metaOf(bench, shape, settings, strategy, label, ctx);
   if (read.concurrencyMean !== undefined) meta.extra.measured_concurrency_mean = String(read.concurrencyMean);
   // The data argument ("prompt_tokens=256,output_tokens=128", a dataset) is the workload key's dataset.
@@ -108,7 +119,12 @@ function measureWindow(bench: Record<string, unknown>): MeasureWindow | undefine
   return { start, end };
 }
 
-function workloadOf(bench: Record<string, unknown>, totals: Record<string, unknown> | undefined, strategy: StrategyInfo, tokens: Partial<WorkloadInfo>): WorkloadInfo {
+function workloadOf(
+  bench: Record<string, unknown>,
+  totals: Record<string, unknown> | undefined,
+  strategy: StrategyInfo,
+  tokens: Partial<WorkloadInfo>,
+): WorkloadInfo {
   const w: WorkloadInfo = { ...strategy.workload, ...tokens };
   const total = count(own(totals, 'total'));
   const errored = count(own(totals, 'errored'));
@@ -119,25 +135,49 @@ function workloadOf(bench: Record<string, unknown>, totals: Record<string, unkno
   return w;
 }
 
-function requestWarnings(counts: RequestCounts, totals: Record<string, unknown> | undefined, hasRows: boolean): string[] {
+function requestWarnings(
+  counts: RequestCounts,
+  totals: Record<string, unknown> | undefined,
+  hasRows: boolean,
+): string[] {
   const out: string[] = [];
   for (const status of counts.malformed) out.push(`requests.${status} is not a list; left out`);
   const successful = count(own(totals, 'successful'));
   if (hasRows && successful !== undefined && counts.successful < successful) {
-    out.push(`the report keeps ${counts.successful} of ${successful} successful requests (GuideLLM sampled them): per-request statistics rest on the sample, GuideLLM's summaries on all`);
+    out.push(
+      `the report keeps ${counts.successful} of ${successful} successful requests (GuideLLM sampled them): per-request statistics rest on the sample, GuideLLM's summaries on all`,
+    );
   }
-  if (!hasRows) out.push('the report keeps no per-request records (sampled away): only GuideLLM\'s summary statistics are compared');
-  if (counts.incomplete > 0) out.push(`${counts.incomplete} incomplete request(s) (cut off when the benchmark ended) are counted, not kept as rows`);
-  if (counts.erroredUntimed > 0) out.push(`${counts.erroredUntimed} errored request(s) have no start time: counted as failed, not kept as rows`);
-  if (counts.outsideWindow > 0) out.push(`${counts.outsideWindow} request(s) outside the measured window (warmup, cooldown) left out, as GuideLLM's own metrics do`);
+  if (!hasRows)
+    out.push("the report keeps no per-request records (sampled away): only GuideLLM's summary statistics are compared");
+  if (counts.incomplete > 0)
+    out.push(
+      `${counts.incomplete} incomplete request(s) (cut off when the benchmark ended) are counted, not kept as rows`,
+    );
+  if (counts.erroredUntimed > 0)
+    out.push(`${counts.erroredUntimed} errored request(s) have no start time: counted as failed, not kept as rows`);
+  if (counts.outsideWindow > 0)
+    out.push(
+      `${counts.outsideWindow} request(s) outside the measured window (warmup, cooldown) left out, as GuideLLM's own metrics do`,
+    );
   return out;
 }
 
-function metaOf(bench: Record<string, unknown>, shape: GenerativeShape, settings: Record<string, unknown> | undefined, strategy: StrategyInfo, label: string, ctx: ReportContext): RunMeta {
+function metaOf(
+  bench: Record<string, unknown>,
+  shape: GenerativeShape,
+  settings: Record<string, unknown> | undefined,
+  strategy: StrategyInfo,
+  label: string,
+  ctx: ReportContext,
+): RunMeta {
   const meta = emptyMeta();
   meta.benchmark = label;
   Object.assign(meta.config, strategy.config);
-  const profile = own(asObject(own(shape === 'scheduler' ? asObject(own(bench, 'benchmarker')) : settings, 'profile')), 'type_');
+  const profile = own(
+    asObject(own(shape === 'scheduler' ? asObject(own(bench, 'benchmarker')) : settings, 'profile')),
+    'type_',
+  );
   if (typeof profile === 'string') meta.config.profile = profile.slice(0, 40);
   const backend = asObject(own(shape === 'scheduler' ? asObject(own(bench, 'benchmarker')) : settings, 'backend'));
   const worker = asObject(own(bench, 'worker'));
@@ -164,8 +204,10 @@ function firstText(...values: unknown[]): string | undefined {
   for (const value of values) {
     let text: string | undefined;
     if (typeof value === 'string') text = value;
-    else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) text = value.join('; ');
-    if (text !== undefined && text.trim() !== '') return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text.trim();
+    else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'))
+      text = value.join('; ');
+    if (text !== undefined && text.trim() !== '')
+      return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text.trim();
   }
   return undefined;
 }

@@ -25,12 +25,20 @@ export function guidellmHeadOf(head: string): GuidellmHead | { reason: string } 
   if (GENERATIVE.test(text) || VERSIONED.test(text)) return 'json';
   if (LEGACY.test(text) && LEGACY_MODE.test(text)) return 'json';
   if (ARGS_FIRST.test(text) && ARGS_KEYS.every((key) => key.test(text))) return 'json';
-  return { reason: 'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"' };
+  return {
+    reason:
+      'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"',
+  };
 }
 
 export function detectGuidellm(head: string): Detection {
   const kind = guidellmHeadOf(head);
   if (kind === 'json') return { match: true, reason: 'GuideLLM benchmark report', specificity: 3 };
-  if (kind === 'yaml') return { match: true, reason: 'GuideLLM report in YAML (read as JSON only; refused with a message)', specificity: 3 };
+  if (kind === 'yaml')
+    return {
+      match: true,
+      reason: 'GuideLLM report in YAML (read as JSON only; refused with a message)',
+      specificity: 3,
+    };
   return { match: false, reason: kind.reason };
 }

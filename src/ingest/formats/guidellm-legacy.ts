@@ -17,16 +17,26 @@ import { RequestTableBuilder } from '../request-table';
 
 export function mapLegacyReport(report: Record<string, unknown>, index: number, ctx: ReportContext): Run[] {
   const inner = own(report, 'benchmarks');
-  if (!Array.isArray(inner)) throw new InputError(ctx.file, `${FORMAT}: benchmarks[${index}].benchmarks: expected a list of 0.1 benchmarks`);
+  if (!Array.isArray(inner))
+    throw new InputError(ctx.file, `${FORMAT}: benchmarks[${index}].benchmarks: expected a list of 0.1 benchmarks`);
   const args = asObject(own(report, 'args'));
   return inner.map((item, k) => {
     const bench = asObject(item);
-    if (!bench) throw new InputError(ctx.file, `${FORMAT}: benchmarks[${index}].benchmarks[${k}]: expected an object, got ${Array.isArray(item) ? 'a list' : typeof item}`);
+    if (!bench)
+      throw new InputError(
+        ctx.file,
+        `${FORMAT}: benchmarks[${index}].benchmarks[${k}]: expected an object, got ${Array.isArray(item) ? 'a list' : typeof item}`,
+      );
     return mapLegacyBenchmark(bench, `benchmarks[${index}].benchmarks[${k}]`, args, ctx);
   });
 }
 
-function mapLegacyBenchmark(bench: Record<string, unknown>, where: string, args: Record<string, unknown> | undefined, ctx: ReportContext): Run {
+function mapLegacyBenchmark(
+  bench: Record<string, unknown>,
+  where: string,
+  args: Record<string, unknown> | undefined,
+  ctx: ReportContext,
+): Run {
   const strategy = describeLegacyMode(own(bench, 'mode'), own(bench, 'rate'));
   const label = strategy.label ?? where;
   const builder = new RequestTableBuilder(ctx.file);
@@ -41,11 +51,24 @@ function mapLegacyBenchmark(bench: Record<string, unknown>, where: string, args:
   const built = finishTable(builder, ctx.file, `${where} (${label})`, ctx.options);
 
   const collector = new SummaryCollector();
-  collector.add('throughput', 'mean', own(bench, 'output_token_throughput'), 'tok/s', `${where}.output_token_throughput`);
-  collector.add('request_throughput', 'mean', own(bench, 'completed_request_rate'), 'req/s', `${where}.completed_request_rate`);
+  collector.add(
+    'throughput',
+    'mean',
+    own(bench, 'output_token_throughput'),
+    'tok/s',
+    `${where}.output_token_throughput`,
+  );
+  collector.add(
+    'request_throughput',
+    'mean',
+    own(bench, 'completed_request_rate'),
+    'req/s',
+    `${where}.completed_request_rate`,
+  );
   const warnings = [...collector.warnings];
   const summaries = finiteSummaries(collector.values, warnings);
-  if (!built.table && summaries.length === 0) throw new InputError(ctx.file, `${FORMAT}: ${where} (${label}): no results and no throughput to compare`);
+  if (!built.table && summaries.length === 0)
+    throw new InputError(ctx.file, `${FORMAT}: ${where} (${label}): no results and no throughput to compare`);
 
   const meta = emptyMeta();
   meta.benchmark = label;
@@ -81,7 +104,11 @@ function mapLegacyBenchmark(bench: Record<string, unknown>, where: string, args:
         issues: built.issues.kept,
         warnings: [
           ...warnings,
-          ...(errors > 0 ? [`${errors} error(s): GuideLLM 0.1 records no time for them, so they are counted as failed, not kept as rows`] : []),
+          ...(errors > 0
+            ? [
+                `${errors} error(s): GuideLLM 0.1 records no time for them, so they are counted as failed, not kept as rows`,
+              ]
+            : []),
           ...(built.table ? built.warnings : []),
         ],
       },
@@ -101,9 +128,15 @@ function resultRow(item: unknown): unknown {
   if (typeof id === 'string' || typeof id === 'number') row.request_id = String(id);
   if (start !== undefined) row.arrival_ts = start;
   // Client-measured: request start → first token and → end of the response.
-  row.first_token_ms = start !== undefined && first !== undefined ? (first - start) * 1000 : own(r, 'time_to_first_token');
+  row.first_token_ms =
+    start !== undefined && first !== undefined ? (first - start) * 1000 : own(r, 'time_to_first_token');
   const latency = finiteNumber(own(r, 'request_latency'));
-  row.total_ms = start !== undefined && end !== undefined ? (end - start) * 1000 : latency !== undefined && !Number.isNaN(latency) ? latency * 1000 : own(r, 'request_latency');
+  row.total_ms =
+    start !== undefined && end !== undefined
+      ? (end - start) * 1000
+      : latency !== undefined && !Number.isNaN(latency)
+        ? latency * 1000
+        : own(r, 'request_latency');
   if (first !== undefined && last !== undefined) row.decode_ms = (last - first) * 1000;
   row.prompt_tokens = own(r, 'prompt_token_count');
   row.output_tokens = own(r, 'output_token_count');

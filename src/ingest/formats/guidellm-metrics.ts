@@ -48,7 +48,13 @@ const TARGETS: readonly Target[] = [
   },
   { key: 'requests_per_second', metric: 'request_throughput', unit: 'req/s', meanOnly: true },
   { key: 'output_tokens_per_second', metric: 'throughput', unit: 'tok/s', meanOnly: true },
-  { key: 'tokens_per_second', metric: 'total_token_throughput', unit: 'tok/s', meanOnly: true, custom: { unit: 'tok/s', direction: 'higher-is-better' } },
+  {
+    key: 'tokens_per_second',
+    metric: 'total_token_throughput',
+    unit: 'tok/s',
+    meanOnly: true,
+    custom: { unit: 'tok/s', direction: 'higher-is-better' },
+  },
 ];
 
 const PERCENTILES: Readonly<Record<string, string>> = {
@@ -93,7 +99,14 @@ export function readMetrics(metrics: Record<string, unknown> | undefined, shape:
     if (target.meanOnly) continue;
     const percentiles = asObject(own(summary, 'percentiles'));
     const median = own(summary, 'median');
-    collector.addTarget(target, 'p50', median ?? own(percentiles, 'p50'), target.unit, median !== undefined ? `${field}.median` : `${field}.percentiles.p50`, counted);
+    collector.addTarget(
+      target,
+      'p50',
+      median ?? own(percentiles, 'p50'),
+      target.unit,
+      median !== undefined ? `${field}.median` : `${field}.percentiles.p50`,
+      counted,
+    );
     for (const [key, stat] of Object.entries(PERCENTILES)) {
       if (stat === 'p50') continue;
       collector.addTarget(target, stat, own(percentiles, key), target.unit, `${field}.percentiles.${key}`, counted);

@@ -55,8 +55,20 @@ interface Times {
  * Adds the benchmark's successful and errored requests to `builder`, numbering them from
  * `firstRecord` (records have no line of their own in a one-line report).
  */
-export function addGeneratedRequests(builder: RequestTableBuilder, requests: unknown, window: MeasureWindow | undefined, firstRecord: number): RequestCounts {
-  const counts: RequestCounts = { successful: 0, errored: 0, incomplete: 0, outsideWindow: 0, erroredUntimed: 0, malformed: [] };
+export function addGeneratedRequests(
+  builder: RequestTableBuilder,
+  requests: unknown,
+  window: MeasureWindow | undefined,
+  firstRecord: number,
+): RequestCounts {
+  const counts: RequestCounts = {
+    successful: 0,
+    errored: 0,
+    incomplete: 0,
+    outsideWindow: 0,
+    erroredUntimed: 0,
+    malformed: [],
+  };
   const groups = asObject(requests);
   let record = firstRecord;
   for (const status of ['successful', 'errored'] as const) {
@@ -93,9 +105,17 @@ export function addGeneratedRequests(builder: RequestTableBuilder, requests: unk
 
 function successRow(r: Record<string, unknown>, t: Times): Record<string, unknown> {
   const row = common(r, t);
-  const ttft = t.start !== undefined && t.first !== undefined ? (t.first - t.start) * 1000 : number(own(r, 'time_to_first_token_ms'));
+  const ttft =
+    t.start !== undefined && t.first !== undefined
+      ? (t.first - t.start) * 1000
+      : number(own(r, 'time_to_first_token_ms'));
   const latency = number(own(r, 'request_latency'));
-  const total = t.start !== undefined && t.end !== undefined ? (t.end - t.start) * 1000 : latency !== undefined ? latency * 1000 : undefined;
+  const total =
+    t.start !== undefined && t.end !== undefined
+      ? (t.end - t.start) * 1000
+      : latency !== undefined
+        ? latency * 1000
+        : undefined;
   // Unusable values go to the builder as they are, so it rejects the record naming the field.
   row.first_token_ms = ttft ?? own(r, 'time_to_first_token_ms');
   row.total_ms = total ?? own(r, 'request_latency');
@@ -107,7 +127,8 @@ function successRow(r: Record<string, unknown>, t: Times): Record<string, unknow
 /** A failed request: when it happened and what it asked for; its partial timings are not latencies. */
 function errorRow(r: Record<string, unknown>, t: Times): Record<string, unknown> {
   const row = common(r, t);
-  const message = typeof t.error === 'string' && t.error.trim() !== '' ? t.error.trim() : 'errored (GuideLLM gives no message)';
+  const message =
+    typeof t.error === 'string' && t.error.trim() !== '' ? t.error.trim() : 'errored (GuideLLM gives no message)';
   row.error = message.length > MAX_ERROR_TEXT ? `${message.slice(0, MAX_ERROR_TEXT)}…` : message;
   return row;
 }

@@ -57,7 +57,11 @@ export function describeLegacyMode(mode: unknown, rateValue: unknown): StrategyI
   if (typeof mode !== 'string' || mode.trim() === '') return { config: {}, workload: {} };
   const name = mode.trim().slice(0, 40);
   const rate = positive(rateValue);
-  const info: StrategyInfo = { label: rate !== undefined ? `${name}@${rate.toFixed(2)}` : name, config: { strategy: name }, workload: {} };
+  const info: StrategyInfo = {
+    label: rate !== undefined ? `${name}@${rate.toFixed(2)}` : name,
+    config: { strategy: name },
+    workload: {},
+  };
   if (name === 'synchronous') {
     info.config.max_concurrency = 1;
     info.workload.concurrency = 1;

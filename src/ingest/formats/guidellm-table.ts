@@ -8,7 +8,12 @@ import type { BuiltTable, RequestTableBuilder } from '../request-table';
 
 export const FORMAT = 'GuideLLM report';
 
-export function finishTable(builder: RequestTableBuilder, file: string, benchmark: string, options: IngestOptions): BuiltTable & { table: RequestTable | undefined } {
+export function finishTable(
+  builder: RequestTableBuilder,
+  file: string,
+  benchmark: string,
+  options: IngestOptions,
+): BuiltTable & { table: RequestTable | undefined } {
   const built = builder.finish();
   const first = built.firstRejection;
   const read = built.recordsRead;
@@ -26,6 +31,9 @@ export function finishTable(builder: RequestTableBuilder, file: string, benchmar
 /** Unit conversion can overflow (1e308 s in ms): such values are left out with a warning. */
 export function finiteSummaries(values: readonly SummaryValue[], warnings: string[]): SummaryValue[] {
   const kept = values.filter((v) => Number.isFinite(v.value));
-  if (kept.length < values.length) warnings.push(`${values.length - kept.length} statistic(s) overflow when converted to the catalog's units; left out`);
+  if (kept.length < values.length)
+    warnings.push(
+      `${values.length - kept.length} statistic(s) overflow when converted to the catalog's units; left out`,
+    );
   return kept;
 }

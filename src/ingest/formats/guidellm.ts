@@ -35,13 +35,28 @@ interface Piece {
   line: number;
 }
 
-export async function readGuidellmReport(source: TextSource, options: IngestOptions, maxBytes?: number): Promise<Run[]> {
+export async function readGuidellmReport(
+  source: TextSource,
+  options: IngestOptions,
+  maxBytes?: number,
+): Promise<Run[]> {
   const text = await readDocument(source, FORMAT, maxBytes);
-  if (!text.replace(/^\ufeff/, '').trimStart().startsWith('{')) {
+  if (
+    !text
+      .replace(/^\ufeff/, '')
+      .trimStart()
+      .startsWith('{')
+  ) {
     if (guidellmHeadOf(source.head) === 'yaml') {
-      throw new InputError(source.name, `${FORMAT}: this is the YAML report; perf-triage reads the JSON one (guidellm benchmark --output-path benchmarks.json)`);
+      throw new InputError(
+        source.name,
+        `${FORMAT}: this is the YAML report; perf-triage reads the JSON one (guidellm benchmark --output-path benchmarks.json)`,
+      );
     }
-    throw new InputError(source.name, `${FORMAT}: expected one JSON object with a "benchmarks" list; the file starts with ${JSON.stringify(text.trimStart().slice(0, 30))}`);
+    throw new InputError(
+      source.name,
+      `${FORMAT}: expected one JSON object with a "benchmarks" list; the file starts with ${JSON.stringify(text.trimStart().slice(0, 30))}`,
+    );
   }
   const { members, benchmarks } = split(text, source.name);
   const ctx = contextOf(members, source.name, options);
@@ -59,13 +74,20 @@ export async function readGuidellmReport(source: TextSource, options: IngestOpti
       skipped.push(`benchmarks[${index}] is a "${type.slice(0, 40)}"`);
     } else {
       const keys = Object.keys(bench).slice(0, 6).join(', ');
-      throw new InputError(source.name, `${FORMAT}: benchmarks[${index}] has no "type_", "metrics" or "benchmarks" (keys: ${keys || 'none'}): not a GuideLLM benchmark shape this reader knows${ctx.version ? ` (guidellm ${ctx.version})` : ''}`);
+      throw new InputError(
+        source.name,
+        `${FORMAT}: benchmarks[${index}] has no "type_", "metrics" or "benchmarks" (keys: ${keys || 'none'}): not a GuideLLM benchmark shape this reader knows${ctx.version ? ` (guidellm ${ctx.version})` : ''}`,
+      );
     }
   });
   if (runs.length === 0) {
-    throw new InputError(source.name, `${FORMAT}: ${skipped.length ? `${skipped.join('; ')}: only generative (text) benchmarks are compared` : 'the "benchmarks" list is empty'}`);
+    throw new InputError(
+      source.name,
+      `${FORMAT}: ${skipped.length ? `${skipped.join('; ')}: only generative (text) benchmarks are compared` : 'the "benchmarks" list is empty'}`,
+    );
   }
-  if (skipped.length) runs[0].sources[0].warnings.push(`${skipped.join('; ')}: not a text-generation benchmark, left out`);
+  if (skipped.length)
+    runs[0].sources[0].warnings.push(`${skipped.join('; ')}: not a text-generation benchmark, left out`);
   labelDuplicates(runs);
   return runs;
 }
@@ -95,7 +117,12 @@ function split(text: string, file: string): { members: Map<string, unknown>; ben
   splitter.push(text, handlers);
   splitter.end(handlers);
   // A report is written in one go: a broken one is a failed or cut-off write, not partly usable.
-  if (broken) throw new InputError(file, `${FORMAT}: not valid JSON at line ${broken.line}: ${broken.message} (a cut-off or damaged report)`, broken.line);
+  if (broken)
+    throw new InputError(
+      file,
+      `${FORMAT}: not valid JSON at line ${broken.line}: ${broken.message} (a cut-off or damaged report)`,
+      broken.line,
+    );
   if (splitter.shape !== 'object' || splitter.streamedKey !== 'benchmarks') {
     throw new InputError(file, `${FORMAT}: no "benchmarks" list at the top level of the report`);
   }
@@ -122,10 +149,19 @@ function parseBenchmark(piece: Piece, index: number, file: string): Record<strin
   try {
     value = parseJsonLenient(piece.text);
   } catch (error) {
-    throw new InputError(file, `${FORMAT}: benchmarks[${index}] is not valid JSON: ${(error as Error).message}`, piece.line);
+    throw new InputError(
+      file,
+      `${FORMAT}: benchmarks[${index}] is not valid JSON: ${(error as Error).message}`,
+      piece.line,
+    );
   }
   const bench = asObject(value);
-  if (!bench) throw new InputError(file, `${FORMAT}: benchmarks[${index}]: expected an object, got ${Array.isArray(value) ? 'a list' : JSON.stringify(value)?.slice(0, 30)}`, piece.line);
+  if (!bench)
+    throw new InputError(
+      file,
+      `${FORMAT}: benchmarks[${index}]: expected an object, got ${Array.isArray(value) ? 'a list' : JSON.stringify(value)?.slice(0, 30)}`,
+      piece.line,
+    );
   return bench;
 }
 

@@ -60,14 +60,26 @@ export async function readLlmperfResponses(source: TextSource, options: IngestOp
   for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
   splitter.end(handlers);
   if (splitter.shape === 'object') {
-    throw new InputError(source.name, `${FORMAT}: expected a JSON list of request objects, got an object (an LLMPerf summary is read from its own head)`);
+    throw new InputError(
+      source.name,
+      `${FORMAT}: expected a JSON list of request objects, got an object (an LLMPerf summary is read from its own head)`,
+    );
   }
 
   const built = builder.finish();
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `${FORMAT}: ${first.message} (no usable request: ${built.skipped} of ${built.recordsRead} record(s) rejected, this is the first)`, first.line, first.field);
-    throw new InputError(source.name, structural[0] ? `${FORMAT}: ${structural[0]}` : `${FORMAT}: the list holds no requests`);
+    if (first)
+      throw new InputError(
+        source.name,
+        `${FORMAT}: ${first.message} (no usable request: ${built.skipped} of ${built.recordsRead} record(s) rejected, this is the first)`,
+        first.line,
+        first.field,
+      );
+    throw new InputError(
+      source.name,
+      structural[0] ? `${FORMAT}: ${structural[0]}` : `${FORMAT}: the list holds no requests`,
+    );
   }
   if (built.recordsRead > 0 && built.skipped / built.recordsRead > options.maxBadLineRatio) {
     throw new InputError(
@@ -135,7 +147,9 @@ function mapResponse(r: Record<string, unknown>, tally: Tally): Mapped {
   for (const value of [ttft, e2e, prompt, output]) if (typeof value === 'string') return { reject: value };
   if (ttft === undefined || e2e === undefined) {
     const missing = ttft === undefined ? 'ttft_s' : 'end_to_end_latency_s';
-    return { reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s` };
+    return {
+      reject: `field "${missing}": missing: a successful request (no error_code) needs ttft_s and end_to_end_latency_s`,
+    };
   }
   // Client-measured: request sent → first streamed content chunk, and → end of the stream.
   out.first_token_ms = (ttft as number) * 1000;
@@ -170,22 +184,36 @@ function nonNegative(r: Record<string, unknown>, key: string, what: string): num
   const raw = own(r, key);
   const n = finiteNumber(raw);
   if (n === undefined) return undefined;
-  if (Number.isNaN(n) || n < 0) return `field "${key}": expected ${what} ≥ 0, got ${JSON.stringify(raw)?.slice(0, 40) ?? String(raw)}`;
+  if (Number.isNaN(n) || n < 0)
+    return `field "${key}": expected ${what} ≥ 0, got ${JSON.stringify(raw)?.slice(0, 40) ?? String(raw)}`;
   return n;
 }
 
 function errorText(code: unknown, message: unknown): string {
-  const codeText = typeof code === 'string' || typeof code === 'number' ? String(code) : (JSON.stringify(code) ?? 'set');
-  const text = typeof message === 'string' && message.trim() !== '' ? `error code ${codeText}: ${message.trim()}` : `error code ${codeText}`;
+  const codeText =
+    typeof code === 'string' || typeof code === 'number' ? String(code) : (JSON.stringify(code) ?? 'set');
+  const text =
+    typeof message === 'string' && message.trim() !== ''
+      ? `error code ${codeText}: ${message.trim()}`
+      : `error code ${codeText}`;
   return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text;
 }
 
 function tallyWarnings(t: Tally): string[] {
   const out: string[] = [];
   if (t.failed > 0) out.push(`${t.failed} of ${t.rows} requests failed (error_code set); kept as failed rows`);
-  if (t.zeroTtft > 0) out.push(`${t.zeroTtft} successful request(s) have ttft_s 0: llmperf leaves 0 when no content chunk arrived; kept, as llmperf's own summary keeps them`);
-  if (t.endBeforeFirstToken > 0) out.push(`${t.endBeforeFirstToken} request(s) end before their first token (end_to_end_latency_s < ttft_s); decode left out for them`);
-  if (t.droppedExtras > 0) out.push(`${t.droppedExtras} inter_token_latency_s / request_output_throughput_token_per_s value(s) were not numbers ≥ 0; left out`);
+  if (t.zeroTtft > 0)
+    out.push(
+      `${t.zeroTtft} successful request(s) have ttft_s 0: llmperf leaves 0 when no content chunk arrived; kept, as llmperf's own summary keeps them`,
+    );
+  if (t.endBeforeFirstToken > 0)
+    out.push(
+      `${t.endBeforeFirstToken} request(s) end before their first token (end_to_end_latency_s < ttft_s); decode left out for them`,
+    );
+  if (t.droppedExtras > 0)
+    out.push(
+      `${t.droppedExtras} inter_token_latency_s / request_output_throughput_token_per_s value(s) were not numbers ≥ 0; left out`,
+    );
   return out;
 }
 

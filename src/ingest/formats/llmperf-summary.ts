@@ -33,7 +33,12 @@ type Target = SummaryTarget & { unit: Unit; only?: 'mean' };
 const DISTRIBUTIONS: Readonly<Record<string, Target>> = {
   ttft_s: { metric: 'ttft', unit: 's' },
   end_to_end_latency_s: { metric: 'e2e', unit: 's' },
-  inter_token_latency_s: { metric: 'latency_per_output_token', unit: 's', only: 'mean', custom: { unit: 'ms', direction: 'lower-is-better' } },
+  inter_token_latency_s: {
+    metric: 'latency_per_output_token',
+    unit: 's',
+    only: 'mean',
+    custom: { unit: 'ms', direction: 'lower-is-better' },
+  },
   request_output_throughput_token_per_s: {
     metric: 'request_output_throughput',
     unit: 'tok/s',
@@ -64,7 +69,11 @@ export async function readLlmperfSummary(source: TextSource, maxBytes?: number):
   const text = await readDocument(source, FORMAT, maxBytes);
   const parsed = parseDocument(text, source, FORMAT);
   const doc = asObject(parsed);
-  if (!doc) throw new InputError(source.name, `${FORMAT}: expected one JSON object of "results_*" keys, got ${Array.isArray(parsed) ? 'a list' : typeof parsed}`);
+  if (!doc)
+    throw new InputError(
+      source.name,
+      `${FORMAT}: expected one JSON object of "results_*" keys, got ${Array.isArray(parsed) ? 'a list' : typeof parsed}`,
+    );
 
   const collector = new SummaryCollector();
   const warnings: string[] = [];
@@ -88,7 +97,8 @@ export async function readLlmperfSummary(source: TextSource, maxBytes?: number):
   }
   addRate(collector, doc);
   const summaries = finiteOnly(collector, warnings);
-  if (nanStats > 0) warnings.push(`${nanStats} statistic(s) are NaN (llmperf writes NaN when no request succeeded); left out`);
+  if (nanStats > 0)
+    warnings.push(`${nanStats} statistic(s) are NaN (llmperf writes NaN when no request succeeded); left out`);
   if (summaries.length === 0) {
     const why = collector.warnings[0] ?? (nanStats > 0 ? 'every statistic is NaN' : undefined);
     throw new InputError(
@@ -101,7 +111,9 @@ export async function readLlmperfSummary(source: TextSource, maxBytes?: number):
 
   const version = own(doc, 'version');
   if (version !== undefined && version !== KNOWN_VERSION) {
-    warnings.push(`results version ${JSON.stringify(version)?.slice(0, 40)}: this reader follows llmperf's "${KNOWN_VERSION}" keys; unknown keys were ignored`);
+    warnings.push(
+      `results version ${JSON.stringify(version)?.slice(0, 40)}: this reader follows llmperf's "${KNOWN_VERSION}" keys; unknown keys were ignored`,
+    );
   }
   const workload = workloadOf(doc, warnings);
   const failures = failureNote(doc, workload);
@@ -128,15 +140,38 @@ export async function readLlmperfSummary(source: TextSource, maxBytes?: number):
 
 /** Run-level rates: overall output tok/s, and completed requests per minute as req/s. */
 function addRate(collector: SummaryCollector, doc: Record<string, unknown>): void {
-  collector.add('throughput', 'mean', own(doc, 'results_mean_output_throughput_token_per_s'), 'tok/s', 'results_mean_output_throughput_token_per_s');
+  collector.add(
+    'throughput',
+    'mean',
+    own(doc, 'results_mean_output_throughput_token_per_s'),
+    'tok/s',
+    'results_mean_output_throughput_token_per_s',
+  );
   const perMinute = finiteNumber(own(doc, 'results_num_completed_requests_per_min'));
   if (perMinute !== undefined) {
-    collector.add('request_throughput', 'mean', Number.isNaN(perMinute) ? own(doc, 'results_num_completed_requests_per_min') : perMinute / 60, 'req/s', 'results_num_completed_requests_per_min');
+    collector.add(
+      'request_throughput',
+      'mean',
+      Number.isNaN(perMinute) ? own(doc, 'results_num_completed_requests_per_min') : perMinute / 60,
+      'req/s',
+      'results_num_completed_requests_per_min',
+    );
   }
-  collector.add('error_rate', 'mean', own(doc, 'results_error_rate'), 'count', 'results_error_rate', { unit: 'fraction', direction: 'lower-is-better' });
+  collector.add('error_rate', 'mean', own(doc, 'results_error_rate'), 'count', 'results_error_rate', {
+    unit: 'fraction',
+    direction: 'lower-is-better',
+  });
 }
 
-type NumericWorkload = 'requests' | 'failed' | 'concurrency' | 'inputTokensMean' | 'outputTokensMean' | 'durationSeconds' | 'inputLength' | 'outputLength';
+type NumericWorkload =
+  | 'requests'
+  | 'failed'
+  | 'concurrency'
+  | 'inputTokensMean'
+  | 'outputTokensMean'
+  | 'durationSeconds'
+  | 'inputLength'
+  | 'outputLength';
 
 /**
  * Counts, load and the workload key: llmperf streams every request (token_benchmark_ray.py), its
@@ -156,7 +191,9 @@ function workloadOf(doc: Record<string, unknown>, warnings: string[]): WorkloadI
   if (w.failed === undefined && started !== undefined && done !== undefined && started > done && done >= 0) {
     w.failed = started - done;
     w.failedFrom = 'derived';
-    warnings.push(`no error count in the file: ${w.failed} failed = ${started} started (results_num_requests_started) − ${done} completed`);
+    warnings.push(
+      `no error count in the file: ${w.failed} failed = ${started} started (results_num_requests_started) − ${done} completed`,
+    );
   }
   set('concurrency', finiteOrUndefined(own(doc, 'num_concurrent_requests')));
   set('inputLength', finiteOrUndefined(own(doc, 'mean_input_tokens')));
@@ -166,7 +203,8 @@ function workloadOf(doc: Record<string, unknown>, warnings: string[]): WorkloadI
   // llmperf divides completed requests by (end − start) to get its per-minute rate; invert it.
   const completed = finiteOrUndefined(own(doc, 'results_num_completed_requests'));
   const perMinute = finiteOrUndefined(own(doc, 'results_num_completed_requests_per_min'));
-  if (completed !== undefined && perMinute !== undefined && completed > 0 && perMinute > 0) set('durationSeconds', (60 * completed) / perMinute);
+  if (completed !== undefined && perMinute !== undefined && completed > 0 && perMinute > 0)
+    set('durationSeconds', (60 * completed) / perMinute);
   return w;
 }
 
@@ -185,7 +223,8 @@ function metaOf(doc: Record<string, unknown>) {
     if (n !== undefined) meta.config[key] = n;
   }
   const workload = [own(doc, 'mean_input_tokens'), own(doc, 'mean_output_tokens')].map(finiteOrUndefined);
-  if (workload[0] !== undefined && workload[1] !== undefined) meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency ?? '?'} concurrent`;
+  if (workload[0] !== undefined && workload[1] !== undefined)
+    meta.workload = `${workload[0]} input / ${workload[1]} output tokens (mean), ${concurrency ?? '?'} concurrent`;
   for (const [key, value] of Object.entries(doc)) {
     if (key.startsWith('results_') || TOOL_KEYS.has(key) || UNSAFE_KEYS.has(key)) continue;
     const scalar = configScalar(value);
@@ -197,7 +236,8 @@ function metaOf(doc: Record<string, unknown>) {
     if (typeof value === 'string' || typeof value === 'number') meta.extra[key] = cap(String(value));
   }
   const codes = own(doc, 'results_error_code_frequency');
-  if (typeof codes === 'string' && codes.trim() !== '{}' && codes.trim() !== '') meta.extra.error_code_frequency = cap(codes);
+  if (typeof codes === 'string' && codes.trim() !== '{}' && codes.trim() !== '')
+    meta.extra.error_code_frequency = cap(codes);
   return meta;
 }
 

@@ -13,9 +13,14 @@ export const llmperfAdapter: ArtifactAdapter = {
   writtenBy: 'llmperf token_benchmark_ray.py --results-dir: <name>_summary.json and <name>_individual_responses.json',
   detect: (head) => detectLlmperf(head),
   // A list is the responses file, anything else is read as a summary (and refused there if it is not).
-  read: async (source, options) => [startsAsList(source.head) ? await readLlmperfResponses(source, options) : await readLlmperfSummary(source)],
+  read: async (source, options) => [
+    startsAsList(source.head) ? await readLlmperfResponses(source, options) : await readLlmperfSummary(source),
+  ],
 };
 
 function startsAsList(head: string): boolean {
-  return head.replace(/^\ufeff/, '').trimStart().startsWith('[');
+  return head
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .startsWith('[');
 }

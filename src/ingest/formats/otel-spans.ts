@@ -45,7 +45,9 @@ export function spansOf(request: unknown): { spans: FoundSpan[]; problem?: strin
   for (const rs of resourceSpans) {
     const resource = asObject(own(asObject(rs), 'resource'));
     const service = attributeMap(own(resource, 'attributes')).get('service.name');
-    const scopes = either(asObject(rs), 'scopeSpans', 'scope_spans') ?? either(asObject(rs), 'instrumentationLibrarySpans', 'instrumentation_library_spans');
+    const scopes =
+      either(asObject(rs), 'scopeSpans', 'scope_spans') ??
+      either(asObject(rs), 'instrumentationLibrarySpans', 'instrumentation_library_spans');
     if (!Array.isArray(scopes)) continue;
     for (const ss of scopes) {
       const scopeObject = asObject(either(asObject(ss), 'scope', 'instrumentationLibrary'));

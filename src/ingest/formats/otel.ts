@@ -30,7 +30,7 @@ export interface OtelLimits {
 export const otelAdapter: ArtifactAdapter = {
   id: OTEL_FORMAT,
   label: 'vLLM OpenTelemetry request spans (OTLP/JSON)',
-  writtenBy: 'vllm serve --otlp-traces-endpoint <collector>, with the collector\'s file exporter writing OTLP/JSON',
+  writtenBy: "vllm serve --otlp-traces-endpoint <collector>, with the collector's file exporter writing OTLP/JSON",
   detect: detectOtel,
   read: (source, options) => readOtel(source, options),
 };
@@ -40,12 +40,25 @@ const ARRAY_OF_REQUESTS = /^\s*\[\s*\{\s*"(resourceSpans|resource_spans)"\s*:/;
 
 export function detectOtel(head: string): Detection {
   const text = head.replace(/^\ufeff/, '');
-  if (RESOURCE_SPANS_KEY.test(text)) return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")', specificity: 3 };
-  if (ARRAY_OF_REQUESTS.test(text)) return { match: true, reason: 'a JSON array of OTLP/JSON trace export requests ([{"resourceSpans": …}, …])', specificity: 3 };
-  return { match: false, reason: 'does not start with {"resourceSpans": …} or [{"resourceSpans": …}, …] (an OTLP/JSON trace export)' };
+  if (RESOURCE_SPANS_KEY.test(text))
+    return { match: true, reason: 'OTLP/JSON trace export ("resourceSpans")', specificity: 3 };
+  if (ARRAY_OF_REQUESTS.test(text))
+    return {
+      match: true,
+      reason: 'a JSON array of OTLP/JSON trace export requests ([{"resourceSpans": …}, …])',
+      specificity: 3,
+    };
+  return {
+    match: false,
+    reason: 'does not start with {"resourceSpans": …} or [{"resourceSpans": …}, …] (an OTLP/JSON trace export)',
+  };
 }
 
-export async function readOtel(source: TextSource, options: IngestOptions, limits: Partial<OtelLimits> = {}): Promise<Run[]> {
+export async function readOtel(
+  source: TextSource,
+  options: IngestOptions,
+  limits: Partial<OtelLimits> = {},
+): Promise<Run[]> {
   const { documentBytes = MAX_DOCUMENT_BYTES, jsonlBytes = MAX_TRACE_JSONL_BYTES } = limits;
   const builder = new RequestTableBuilder(source.name);
   const tally = new SpanTally();
@@ -71,11 +84,16 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
       if (line.trim() === '') return;
       const parsed = builder.parseRecordText(line, lineNo, LABEL);
       // A one-line list of export requests is read element by element, as a multi-line one is.
-      if (parsed) for (const request of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) take(request, lineNo, false);
+      if (parsed)
+        for (const request of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) take(request, lineNo, false);
     };
     for await (const chunk of source.chunks()) {
       bytes += chunk.length;
-      if (bytes > jsonlBytes) throw new InputError(source.name, `${LABEL}: the file is larger than ${Math.round(jsonlBytes / 1024 / 1024)} MB, the most perf-triage reads; refused`);
+      if (bytes > jsonlBytes)
+        throw new InputError(
+          source.name,
+          `${LABEL}: the file is larger than ${Math.round(jsonlBytes / 1024 / 1024)} MB, the most perf-triage reads; refused`,
+        );
       splitter.push(chunk, onLine);
     }
     splitter.end(onLine);
@@ -87,15 +105,25 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
     if (!Array.isArray(value)) {
       const { problem } = spansOf(value);
       if (problem) throw new InputError(source.name, `${LABEL}: ${problem}`);
-    } else if (value.length === 0) throw new InputError(source.name, `${LABEL}: an empty list (expected export requests {"resourceSpans": [...]})`);
+    } else if (value.length === 0)
+      throw new InputError(source.name, `${LABEL}: an empty list (expected export requests {"resourceSpans": [...]})`);
     requests.forEach((request, i) => take(request, i + 1, true));
   }
 
   const built = builder.finish();
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `${first.message} (no usable span: ${built.skipped} of ${built.recordsRead} rejected, this is the first)`, first.line, first.field);
-    throw new InputError(source.name, `${LABEL}: no "${VLLM_SPAN_NAME}" spans (vLLM writes one per request when started with --otlp-traces-endpoint)${tally.describeOthers()}`);
+    if (first)
+      throw new InputError(
+        source.name,
+        `${first.message} (no usable span: ${built.skipped} of ${built.recordsRead} rejected, this is the first)`,
+        first.line,
+        first.field,
+      );
+    throw new InputError(
+      source.name,
+      `${LABEL}: no "${VLLM_SPAN_NAME}" spans (vLLM writes one per request when started with --otlp-traces-endpoint)${tally.describeOthers()}`,
+    );
   }
   if (built.recordsRead > 0 && built.skipped / built.recordsRead > options.maxBadLineRatio) {
     throw new InputError(
@@ -114,7 +142,10 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
   if (models.length === 1) meta.model = meta.benchmark = models[0];
   if (tally.services.size === 1) meta.extra.service_name = [...tally.services][0];
   const warnings = [...built.warnings];
-  if (models.length > 1) warnings.push(`spans of ${models.length} models (${models.slice(0, 5).join(', ')}): kept per request as model_version`);
+  if (models.length > 1)
+    warnings.push(
+      `spans of ${models.length} models (${models.slice(0, 5).join(', ')}): kept per request as model_version`,
+    );
   const others = tally.describeOthers();
   if (others) warnings.push(`other spans left out${others}`);
   return [
@@ -122,7 +153,17 @@ export async function readOtel(source: TextSource, options: IngestOptions, limit
       meta,
       requests: table,
       summaries: [],
-      sources: [{ file: source.name, format: OTEL_FORMAT, recordsRead: built.recordsRead, recordsKept: table.length, skipped: built.skipped, issues: built.issues.kept, warnings }],
+      sources: [
+        {
+          file: source.name,
+          format: OTEL_FORMAT,
+          recordsRead: built.recordsRead,
+          recordsKept: table.length,
+          skipped: built.skipped,
+          issues: built.issues.kept,
+          warnings,
+        },
+      ],
       // vLLM writes these spans: the engine, for the workload key.
       workload: { requests: table.length, failed, failedFrom: 'rows', engine: 'vllm' },
       role: 'traces',

@@ -43,7 +43,17 @@ const NAME_CHAR = /[a-zA-Z0-9_:]/;
 const LABEL_START = /[a-zA-Z_]/;
 const LABEL_CHAR = /[a-zA-Z0-9_]/;
 const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped', 'unknown', 'gaugehistogram', 'stateset', 'info']);
+const TYPES = new Set([
+  'counter',
+  'gauge',
+  'histogram',
+  'summary',
+  'untyped',
+  'unknown',
+  'gaugehistogram',
+  'stateset',
+  'info',
+]);
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
@@ -51,7 +61,14 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * series the caller does not want); every line is still checked.
  */
 export function parseExposition(text: string, file: string, keep: (name: string) => boolean = () => true): Exposition {
-  const out: Exposition = { samples: [], types: new Map(), sampleLines: 0, badLines: 0, badSampleLines: 0, issues: new IssueLog() };
+  const out: Exposition = {
+    samples: [],
+    types: new Map(),
+    sampleLines: 0,
+    badLines: 0,
+    badSampleLines: 0,
+    issues: new IssueLog(),
+  };
   const seen = new Set<string>();
   const bad = (line: number, message: string) => {
     out.badLines++;
@@ -85,7 +102,10 @@ export function parseExposition(text: string, file: string, keep: (name: string)
     const key = seriesKey(parsed.name, parsed.labels);
     if (seen.has(key)) {
       out.badSampleLines++;
-      bad(lineNo, `${parsed.name}: the same series (name and labels) appears twice in one scrape; the repeat is skipped`);
+      bad(
+        lineNo,
+        `${parsed.name}: the same series (name and labels) appears twice in one scrape; the repeat is skipped`,
+      );
       continue;
     }
     seen.add(key);
@@ -105,10 +125,12 @@ function readMetadataLine(line: string, types: Map<string, string>): string | un
   const match = /^#\s+(HELP|TYPE)(?:\s+(\S+))?(?:\s+(.*))?$/.exec(line);
   if (!match) return undefined;
   const [, keyword, name, rest] = match;
-  if (!name || !METRIC_NAME.test(unquote(name))) return `# ${keyword}: expected a metric name after ${keyword}, got ${JSON.stringify(name ?? '')}`;
+  if (!name || !METRIC_NAME.test(unquote(name)))
+    return `# ${keyword}: expected a metric name after ${keyword}, got ${JSON.stringify(name ?? '')}`;
   if (keyword === 'HELP') return undefined;
   const type = (rest ?? '').trim();
-  if (!TYPES.has(type)) return `# TYPE ${name}: expected counter, gauge, histogram, summary or untyped, got ${JSON.stringify(type.slice(0, 30))}`;
+  if (!TYPES.has(type))
+    return `# TYPE ${name}: expected counter, gauge, histogram, summary or untyped, got ${JSON.stringify(type.slice(0, 30))}`;
   types.set(unquote(name), type);
   return undefined;
 }
@@ -145,19 +167,30 @@ export function parseSampleLine(text: string): Result<ParsedLine> {
     return err(`${name}: unexpected ${describe(line[i])} after the name (label values must be in double quotes)`);
   }
   if (!name) return err('expected a metric name before the value');
-  const tokens = line.slice(i).trim().split(/[ \t]+/).filter((t) => t !== '');
+  const tokens = line
+    .slice(i)
+    .trim()
+    .split(/[ \t]+/)
+    .filter((t) => t !== '');
   if (tokens.length === 0) return err(`${name}: no value after the name`);
   const value = parseValue(tokens[0]);
-  if (value === undefined) return err(`${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`);
+  if (value === undefined)
+    return err(
+      `${name}: the value ${JSON.stringify(tokens[0].slice(0, 30))} is not a number (expected e.g. 12, 1.5e-3, NaN, +Inf)`,
+    );
   let timestamp: number | undefined;
   let next = 1;
   if (tokens.length > 1 && tokens[1] !== '#') {
-    if (!/^-?\d+(\.\d+)?$/.test(tokens[1])) return err(`${name}: expected a timestamp in milliseconds after the value, got ${JSON.stringify(tokens[1].slice(0, 30))}`);
+    if (!/^-?\d+(\.\d+)?$/.test(tokens[1]))
+      return err(
+        `${name}: expected a timestamp in milliseconds after the value, got ${JSON.stringify(tokens[1].slice(0, 30))}`,
+      );
     timestamp = Number(tokens[1]);
     next = 2;
   }
   // OpenMetrics exemplar: " # {labels} value [timestamp]" — not needed here, ignored.
-  if (tokens.length > next && tokens[next] !== '#') return err(`${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`);
+  if (tokens.length > next && tokens[next] !== '#')
+    return err(`${name}: unexpected ${JSON.stringify(tokens[next].slice(0, 30))} after the value`);
   return ok(timestamp === undefined ? { name, labels, value } : { name, labels, value, timestamp });
 }
 
@@ -176,7 +209,8 @@ function parseLabels(line: string, from: number, labels: Map<string, string>): R
       label = quoted.value.text;
       i = skipBlanks(line, quoted.value.end);
       if (line[i] !== '=') {
-        if (metricName !== undefined || labels.size > 0) return err(`expected = after the label name ${JSON.stringify(label)}`);
+        if (metricName !== undefined || labels.size > 0)
+          return err(`expected = after the label name ${JSON.stringify(label)}`);
         metricName = label;
         if (line[i] === ',') i++;
         continue;

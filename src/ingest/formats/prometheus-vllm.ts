@@ -22,7 +22,14 @@
 // model_name)` would; the KV-cache usage, a fraction, is averaged instead.
 
 import type { SummaryMetricId } from '../../metrics/catalog';
-import { emptyMeta, type ConfigValue, type Histogram, type RunMeta, type ServerStats, type WorkloadInfo } from '../../model/run';
+import {
+  emptyMeta,
+  type ConfigValue,
+  type Histogram,
+  type RunMeta,
+  type ServerStats,
+  type WorkloadInfo,
+} from '../../model/run';
 import type { IssueLog } from '../errors';
 import { parseValue, seriesKey, type Exposition, type Sample } from './prometheus-text';
 
@@ -39,8 +46,18 @@ const LATENCY_HISTOGRAMS: readonly { metric: SummaryMetricId; names: readonly st
 ];
 
 // prometheus_client always exposes counters with _total; the bare names cover other exporters.
-const PREFIX_HITS = ['prefix_cache_hits_total', 'prefix_cache_hits', 'gpu_prefix_cache_hits_total', 'gpu_prefix_cache_hits'];
-const PREFIX_QUERIES = ['prefix_cache_queries_total', 'prefix_cache_queries', 'gpu_prefix_cache_queries_total', 'gpu_prefix_cache_queries'];
+const PREFIX_HITS = [
+  'prefix_cache_hits_total',
+  'prefix_cache_hits',
+  'gpu_prefix_cache_hits_total',
+  'gpu_prefix_cache_hits',
+];
+const PREFIX_QUERIES = [
+  'prefix_cache_queries_total',
+  'prefix_cache_queries',
+  'gpu_prefix_cache_queries_total',
+  'gpu_prefix_cache_queries',
+];
 const PREEMPTIONS = ['num_preemptions_total', 'num_preemptions'];
 const REQUEST_SUCCESS = ['request_success_total', 'request_success'];
 const FAILED_REASONS = new Set(['abort', 'error']);
@@ -95,7 +112,10 @@ export function vllmFacts(expo: Exposition, file: string, issues: IssueLog): Scr
   set('kvCacheUsage', reader.fraction(['kv_cache_usage_perc', 'gpu_cache_usage_perc']));
 
   const success = reader.sum(REQUEST_SUCCESS);
-  const failed = success === undefined ? undefined : reader.sum(REQUEST_SUCCESS, (labels) => FAILED_REASONS.has(labels.get('finished_reason') ?? ''));
+  const failed =
+    success === undefined
+      ? undefined
+      : reader.sum(REQUEST_SUCCESS, (labels) => FAILED_REASONS.has(labels.get('finished_reason') ?? ''));
 
   const tokens: TokenTotals = {};
   const prompt = reader.sumAndCount(`${VLLM_PREFIX}request_prompt_tokens`);
@@ -146,7 +166,9 @@ function scrapeMeta(expo: Exposition, byName: Map<string, Sample[]>, warnings: s
     meta.benchmark = model;
   } else if (models.size > 1) {
     const names = [...models].sort().slice(0, 5).join(', ');
-    warnings.push(`the scrape holds ${models.size} models (${names}): their histograms and counters are added together; scrape one model per server, or compare per model`);
+    warnings.push(
+      `the scrape holds ${models.size} models (${names}): their histograms and counters are added together; scrape one model per server, or compare per model`,
+    );
     meta.extra.model_names = names;
   }
   if (engines.size > 1) meta.extra.engines = [...engines].sort().join(',');
@@ -225,7 +247,9 @@ class Reader {
       if (!this.usable(s)) return undefined;
       count += s.value;
     }
-    return this.finiteTotal(base, sum) === undefined || this.finiteTotal(base, count) === undefined ? undefined : { sum, count };
+    return this.finiteTotal(base, sum) === undefined || this.finiteTotal(base, count) === undefined
+      ? undefined
+      : { sum, count };
   }
 
   /** A latency histogram in seconds, its series added up, in ms. Undefined (with a warning) if unusable. */
@@ -267,7 +291,9 @@ class Reader {
     let mixedBounds = false;
     for (const entry of series.values()) {
       if (entry.sum === undefined || (entry.count === undefined && !entry.buckets.has(Infinity))) {
-        this.warnings.push(`${base}: a series without _sum, or without both _count and the +Inf bucket: histogram left out`);
+        this.warnings.push(
+          `${base}: a series without _sum, or without both _count and the +Inf bucket: histogram left out`,
+        );
         return undefined;
       }
       if (!entry.buckets.has(Infinity)) entry.buckets.set(Infinity, entry.count!);
@@ -278,9 +304,14 @@ class Reader {
       if (common && (common.size !== bounds.size || [...common].some((b) => !bounds.has(b)))) mixedBounds = true;
       common = common ? new Set([...common].filter((b) => bounds.has(b))) : bounds;
     }
-    if (torn) this.warnings.push(`${base}: the +Inf bucket differs from _count (a scrape taken mid-update?); the mean uses _sum / _count`);
-    if (mixedBounds) this.warnings.push(`${base}: its series have different bucket bounds; only the bounds they share are kept`);
-    if (!common || this.finiteTotal(base, sum * 1000) === undefined || this.finiteTotal(base, count) === undefined) return undefined;
+    if (torn)
+      this.warnings.push(
+        `${base}: the +Inf bucket differs from _count (a scrape taken mid-update?); the mean uses _sum / _count`,
+      );
+    if (mixedBounds)
+      this.warnings.push(`${base}: its series have different bucket bounds; only the bounds they share are kept`);
+    if (!common || this.finiteTotal(base, sum * 1000) === undefined || this.finiteTotal(base, count) === undefined)
+      return undefined;
     const bounds = [...common].sort((a, b) => a - b);
     const buckets = bounds.map((le) => {
       let c = 0;
@@ -293,7 +324,9 @@ class Reader {
       return undefined;
     }
     if (buckets.some((b, i) => i > 0 && b.count < buckets[i - 1].count)) {
-      this.warnings.push(`${base}: cumulative bucket counts decrease somewhere (a torn scrape?); quantiles flatten the decrease as Prometheus does`);
+      this.warnings.push(
+        `${base}: cumulative bucket counts decrease somewhere (a torn scrape?); quantiles flatten the decrease as Prometheus does`,
+      );
     }
     return { metric, buckets, sum: sum * 1000, count, source: base };
   }

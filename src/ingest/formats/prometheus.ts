@@ -38,21 +38,36 @@ export function detectPrometheus(head: string): Detection {
     const line = raw.trim();
     if (line === '') continue;
     if (++looked > 50) break;
-    if (/^#\s+(HELP|TYPE)\s+\S/.test(line)) return { match: true, reason: 'Prometheus text exposition (# HELP / # TYPE lines)' };
+    if (/^#\s+(HELP|TYPE)\s+\S/.test(line))
+      return { match: true, reason: 'Prometheus text exposition (# HELP / # TYPE lines)' };
     if (line.startsWith('#')) continue;
     const sample = parseSampleLine(line);
     if (sample.ok) return { match: true, reason: `Prometheus text exposition (sample line ${sample.value.name})` };
-    return { match: false, reason: `no "# HELP"/"# TYPE" line, and the first line is not a sample "name{labels} value": ${JSON.stringify(line.slice(0, 40))}` };
+    return {
+      match: false,
+      reason: `no "# HELP"/"# TYPE" line, and the first line is not a sample "name{labels} value": ${JSON.stringify(line.slice(0, 40))}`,
+    };
   }
   return { match: false, reason: 'no "# HELP"/"# TYPE" line and no "name{labels} value" sample line' };
 }
 
-export async function readPrometheus(source: TextSource, options: IngestOptions, maxBytes = MAX_SCRAPE_BYTES): Promise<Run[]> {
+export async function readPrometheus(
+  source: TextSource,
+  options: IngestOptions,
+  maxBytes = MAX_SCRAPE_BYTES,
+): Promise<Run[]> {
   const text = await readDocument(source, LABEL, maxBytes);
-  const expo = parseExposition(text, source.name, (name) => name.startsWith(VLLM_PREFIX) || name === 'process_start_time_seconds');
+  const expo = parseExposition(
+    text,
+    source.name,
+    (name) => name.startsWith(VLLM_PREFIX) || name === 'process_start_time_seconds',
+  );
   const first = expo.issues.kept[0];
   if (expo.sampleLines === 0) {
-    throw new InputError(source.name, `${LABEL}: no sample lines ("name{labels} value")${first ? `; line ${first.line}: ${first.message}` : ''}`);
+    throw new InputError(
+      source.name,
+      `${LABEL}: no sample lines ("name{labels} value")${first ? `; line ${first.line}: ${first.message}` : ''}`,
+    );
   }
   if (expo.badLines / expo.sampleLines > options.maxBadLineRatio) {
     throw new InputError(
@@ -62,7 +77,10 @@ export async function readPrometheus(source: TextSource, options: IngestOptions,
     );
   }
   if (!expo.samples.some((s) => s.name.startsWith(VLLM_PREFIX))) {
-    throw new InputError(source.name, `${LABEL}: ${expo.sampleLines} samples but none named "vllm:…"; perf-triage reads vLLM's /metrics (other servers' scrapes are not supported)`);
+    throw new InputError(
+      source.name,
+      `${LABEL}: ${expo.sampleLines} samples but none named "vllm:…"; perf-triage reads vLLM's /metrics (other servers' scrapes are not supported)`,
+    );
   }
   const facts = vllmFacts(expo, source.name, expo.issues);
   const report: SourceReport = {
@@ -76,7 +94,10 @@ export async function readPrometheus(source: TextSource, options: IngestOptions,
   };
   const run = runFromFacts(facts, report);
   if (!run.histograms?.length && !run.server && !workloadOf(facts)) {
-    throw new InputError(source.name, `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`);
+    throw new InputError(
+      source.name,
+      `${LABEL}: has vllm: metrics but none perf-triage uses (latency histograms such as vllm:time_to_first_token_seconds, cache and queue gauges, request counters)`,
+    );
   }
   return [run];
 }
@@ -99,7 +120,14 @@ export function meanSummaries(histograms: readonly Histogram[]): SummaryValue[] 
   const out: SummaryValue[] = [];
   for (const h of histograms) {
     const mean = histogramMean(h);
-    if (Number.isFinite(mean)) out.push({ metric: h.metric, stat: 'mean', value: mean, count: h.count, field: `${h.source}_sum / ${h.source}_count` });
+    if (Number.isFinite(mean))
+      out.push({
+        metric: h.metric,
+        stat: 'mean',
+        value: mean,
+        count: h.count,
+        field: `${h.source}_sum / ${h.source}_count`,
+      });
   }
   return out;
 }

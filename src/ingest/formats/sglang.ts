@@ -25,7 +25,12 @@ import type { SummaryMetricId } from '../../metrics/catalog';
 
 const FORMAT = 'SGLang bench_serving result';
 
-const METRIC_IDS: Readonly<Record<string, SummaryMetricId>> = { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2e_latency: 'e2e' };
+const METRIC_IDS: Readonly<Record<string, SummaryMetricId>> = {
+  ttft: 'ttft',
+  tpot: 'tpot',
+  itl: 'itl',
+  e2e_latency: 'e2e',
+};
 
 const HIGHER = 'higher-is-better' as const;
 const THROUGHPUTS: readonly ThroughputKey[] = [
@@ -33,28 +38,88 @@ const THROUGHPUTS: readonly ThroughputKey[] = [
   { key: 'request_throughput', metric: 'request_throughput', unit: 'req/s' },
   { key: 'input_throughput', metric: 'input_throughput', unit: 'tok/s', custom: { unit: 'tok/s', direction: HIGHER } },
   // vLLM calls the same quantity total_token_throughput.
-  { key: 'total_throughput', metric: 'total_token_throughput', unit: 'tok/s', custom: { unit: 'tok/s', direction: HIGHER } },
-  { key: 'max_output_tokens_per_s', metric: 'max_output_tokens_per_s', unit: 'tok/s', stat: 'max', custom: { unit: 'tok/s', direction: HIGHER } },
-  { key: 'accept_length', metric: 'spec_decode_acceptance_length', unit: 'count', custom: { unit: 'tokens', direction: HIGHER } },
+  {
+    key: 'total_throughput',
+    metric: 'total_token_throughput',
+    unit: 'tok/s',
+    custom: { unit: 'tok/s', direction: HIGHER },
+  },
+  {
+    key: 'max_output_tokens_per_s',
+    metric: 'max_output_tokens_per_s',
+    unit: 'tok/s',
+    stat: 'max',
+    custom: { unit: 'tok/s', direction: HIGHER },
+  },
+  {
+    key: 'accept_length',
+    metric: 'spec_decode_acceptance_length',
+    unit: 'count',
+    custom: { unit: 'tokens', direction: HIGHER },
+  },
 ];
 
 const MEASURED = new Set([
-  'duration', 'completed', 'total_input_tokens', 'total_output_tokens', 'total_input', 'total_output',
+  'duration',
+  'completed',
+  'total_input_tokens',
+  'total_output_tokens',
+  'total_input',
+  'total_output',
   ...THROUGHPUTS.map((t) => t.key),
-  'input_lens', 'output_lens', 'ttfts', 'itls', 'generated_texts', 'errors', 'server_info',
+  'input_lens',
+  'output_lens',
+  'ttfts',
+  'itls',
+  'generated_texts',
+  'errors',
+  'server_info',
 ]);
 /** Benchmark settings that shape the load: in config, so a difference between the sides shows. */
-const LOAD_SETTINGS = ['backend', 'dataset_name', 'request_rate', 'max_concurrency', 'sharegpt_output_len', 'random_input_len', 'random_output_len', 'random_range_ratio'];
+const LOAD_SETTINGS = [
+  'backend',
+  'dataset_name',
+  'request_rate',
+  'max_concurrency',
+  'sharegpt_output_len',
+  'random_input_len',
+  'random_output_len',
+  'random_range_ratio',
+];
 /**
  * Engine settings from server_info (the server's ServerArgs) that explain performance changes;
  * the rest of server_info (hundreds of keys) is left out.
  */
 const SERVER_SETTINGS = [
-  'max_running_requests', 'chunked_prefill_size', 'max_prefill_tokens', 'max_total_tokens', 'context_length', 'page_size',
-  'tp_size', 'dp_size', 'pp_size', 'ep_size', 'enable_dp_attention', 'schedule_policy', 'schedule_conservativeness',
-  'disable_radix_cache', 'mem_fraction_static', 'kv_cache_dtype', 'quantization', 'dtype', 'attention_backend',
-  'speculative_algorithm', 'speculative_num_steps', 'speculative_eagle_topk', 'speculative_num_draft_tokens',
-  'cuda_graph_max_bs', 'disable_cuda_graph', 'enable_torch_compile', 'enable_mixed_chunk', 'disable_overlap_schedule', 'stream_interval',
+  'max_running_requests',
+  'chunked_prefill_size',
+  'max_prefill_tokens',
+  'max_total_tokens',
+  'context_length',
+  'page_size',
+  'tp_size',
+  'dp_size',
+  'pp_size',
+  'ep_size',
+  'enable_dp_attention',
+  'schedule_policy',
+  'schedule_conservativeness',
+  'disable_radix_cache',
+  'mem_fraction_static',
+  'kv_cache_dtype',
+  'quantization',
+  'dtype',
+  'attention_backend',
+  'speculative_algorithm',
+  'speculative_num_steps',
+  'speculative_eagle_topk',
+  'speculative_num_draft_tokens',
+  'cuda_graph_max_bs',
+  'disable_cuda_graph',
+  'enable_torch_compile',
+  'enable_mixed_chunk',
+  'disable_overlap_schedule',
+  'stream_interval',
 ];
 
 export const sglangAdapter: ArtifactAdapter = {
@@ -62,13 +127,30 @@ export const sglangAdapter: ArtifactAdapter = {
   label: 'SGLang bench_serving result',
   writtenBy: 'python -m sglang.bench_serving --output-file FILE.jsonl [--output-details]',
   detect: (head) => detectServingResult(head, 'sglang'),
-  expects: 'statistics such as median_ttft_ms or mean_e2e_latency_ms, throughputs or per-request arrays (--output-details), as numbers',
+  expects:
+    'statistics such as median_ttft_ms or mean_e2e_latency_ms, throughputs or per-request arrays (--output-details), as numbers',
   read: (source, options) => readSglangResults(source, options),
 };
 
 /** Every run (line) of an SGLang result file; `maxBytes` caps the document (tests use a small one). */
-export function readSglangResults(source: TextSource, options: IngestOptions, maxBytes = MAX_DOCUMENT_BYTES): Promise<Run[]> {
-  return readServingResults(source, options, { id: 'sglang', format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: sglangMeta, toolVersion: sglangVersion }, maxBytes);
+export function readSglangResults(
+  source: TextSource,
+  options: IngestOptions,
+  maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<Run[]> {
+  return readServingResults(
+    source,
+    options,
+    {
+      id: 'sglang',
+      format: FORMAT,
+      metricIds: METRIC_IDS,
+      throughputs: THROUGHPUTS,
+      meta: sglangMeta,
+      toolVersion: sglangVersion,
+    },
+    maxBytes,
+  );
 }
 
 /** bench_serving ships with the server: server_info's version is the tool's too. */

@@ -55,7 +55,14 @@ export class SummaryCollector {
   /** A number read as a catalog metric. */
   add(metric: SummaryMetricId, stat: string, raw: unknown, unit: Unit, field: string, extra?: { count?: number }): void;
   /** A number kept under the artifact's own name, with how to read it. */
-  add(metric: string, stat: string, raw: unknown, unit: Unit, field: string, extra: { count?: number } & NamedReading): void;
+  add(
+    metric: string,
+    stat: string,
+    raw: unknown,
+    unit: Unit,
+    field: string,
+    extra: { count?: number } & NamedReading,
+  ): void;
   add(metric: string, stat: string, raw: unknown, unit: Unit, field: string, extra: Partial<SummaryValue> = {}): void {
     const n = finiteNumber(raw);
     if (n === undefined) return;
@@ -73,7 +80,14 @@ export class SummaryCollector {
   }
 
   /** A table's target: its reading (for a named metric) after the count, as the tables write them. */
-  addTarget(target: SummaryTarget, stat: string, raw: unknown, unit: Unit, field: string, counted: { count?: number } = {}): void {
+  addTarget(
+    target: SummaryTarget,
+    stat: string,
+    raw: unknown,
+    unit: Unit,
+    field: string,
+    counted: { count?: number } = {},
+  ): void {
     if (target.custom) this.add(target.metric, stat, raw, unit, field, { ...counted, ...target.custom });
     else this.add(target.metric, stat, raw, unit, field, counted);
   }

@@ -54,14 +54,19 @@ export async function forEachResultObject(
       total++;
       const object = asObject(element);
       if (!object) {
-        skipped.push({ message: `element ${index + 1} of the list: expected a result object, got ${describe(element)}` });
+        skipped.push({
+          message: `element ${index + 1} of the list: expected a result object, got ${describe(element)}`,
+        });
         return;
       }
       used++;
       onResult(object, { label: `element ${index + 1} of the list` });
     });
   } else if (first !== '{') {
-    throw new InputError(source.name, `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, ' ')}"`);
+    throw new InputError(
+      source.name,
+      `${format}: expected a JSON object, one object per line, or a list of objects; the file starts with "${text.slice(start, start + 30).replace(/\s+/g, ' ')}"`,
+    );
   } else if (isJsonl(text, start)) {
     let lineNo = 0;
     for (const line of text.split('\n')) {
@@ -72,7 +77,10 @@ export async function forEachResultObject(
       try {
         value = parseJsonLenient(line);
       } catch (error) {
-        skipped.push({ line: lineNo, message: `line ${lineNo}: not valid JSON (${(error as Error).message.slice(0, 120)})` });
+        skipped.push({
+          line: lineNo,
+          message: `line ${lineNo}: not valid JSON (${(error as Error).message.slice(0, 120)})`,
+        });
         continue;
       }
       const object = asObject(value);
@@ -92,7 +100,11 @@ export async function forEachResultObject(
 
   const firstSkip = skipped[0];
   if (used === 0) {
-    throw new InputError(source.name, `${format}: no result object in the file${firstSkip ? `; ${firstSkip.message}` : ''}`, firstSkip?.line);
+    throw new InputError(
+      source.name,
+      `${format}: no result object in the file${firstSkip ? `; ${firstSkip.message}` : ''}`,
+      firstSkip?.line,
+    );
   }
   if (skipped.length / total > options.maxBadLineRatio) {
     throw new InputError(
@@ -101,7 +113,13 @@ export async function forEachResultObject(
       firstSkip!.line,
     );
   }
-  return { used, skipped: skipped.slice(0, 5).map((s) => s.message).concat(skipped.length > 5 ? [`… and ${skipped.length - 5} more`] : []) };
+  return {
+    used,
+    skipped: skipped
+      .slice(0, 5)
+      .map((s) => s.message)
+      .concat(skipped.length > 5 ? [`… and ${skipped.length - 5} more`] : []),
+  };
 }
 
 /**

@@ -16,13 +16,37 @@ import type { Detection } from './adapter';
 
 export type ServingTool = 'vllm' | 'sglang';
 
-const VLLM_STRONG = ['endpoint_type', 'tokenizer_id', 'burstiness', 'request_goodput', 'request_goodput:', 'total_token_throughput', 'run_number'];
+const VLLM_STRONG = [
+  'endpoint_type',
+  'tokenizer_id',
+  'burstiness',
+  'request_goodput',
+  'request_goodput:',
+  'total_token_throughput',
+  'run_number',
+];
 const VLLM_STRONG_SUFFIX = '_e2el_ms';
 const VLLM_WEAK = ['model_id', 'num_prompts', 'date', 'failed'];
 
-const SGLANG_STRONG = ['total_output_tokens_retokenized', 'total_output_retokenized', 'output_throughput_retokenized', 'input_throughput', 'total_throughput', 'server_info', 'accept_length', 'sharegpt_output_len'];
+const SGLANG_STRONG = [
+  'total_output_tokens_retokenized',
+  'total_output_retokenized',
+  'output_throughput_retokenized',
+  'input_throughput',
+  'total_throughput',
+  'server_info',
+  'accept_length',
+  'sharegpt_output_len',
+];
 const SGLANG_STRONG_SUFFIX = '_e2e_latency_ms';
-const SGLANG_WEAK = ['dataset_name', 'concurrency', 'random_input_len', 'random_output_len', 'random_range_ratio', 'tag'];
+const SGLANG_WEAK = [
+  'dataset_name',
+  'concurrency',
+  'random_input_len',
+  'random_output_len',
+  'random_range_ratio',
+  'tag',
+];
 
 /** Keys every serving result of either tool has early on (or, for *_ttft_ms, at all). */
 const ANCHORS = ['completed', 'request_throughput', 'output_throughput', 'duration', 'ttfts', 'total_input_tokens'];
@@ -104,8 +128,14 @@ export function servingMarkers(head: string): ServingMarkers {
     all.find((k) => k.endsWith('_ttft_ms')) ??
     // Recent SGLang writes its arguments, then server_info (which can outgrow the head), then results.
     (keys.has('backend') && keys.has('request_rate') && keys.has('dataset_name') ? 'request_rate' : undefined);
-  const vllm = [...VLLM_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(VLLM_STRONG_SUFFIX)).slice(0, 2)];
-  const sglang = [...SGLANG_STRONG.filter((k) => keys.has(k)), ...all.filter((k) => k.endsWith(SGLANG_STRONG_SUFFIX)).slice(0, 2)];
+  const vllm = [
+    ...VLLM_STRONG.filter((k) => keys.has(k)),
+    ...all.filter((k) => k.endsWith(VLLM_STRONG_SUFFIX)).slice(0, 2),
+  ];
+  const sglang = [
+    ...SGLANG_STRONG.filter((k) => keys.has(k)),
+    ...all.filter((k) => k.endsWith(SGLANG_STRONG_SUFFIX)).slice(0, 2),
+  ];
   // Weak markers only break ties: a sweep may add random_input_len to a vLLM result, and a user's
   // --metadata may add anything.
   const vllmScore = 2 * vllm.length + VLLM_WEAK.filter((k) => keys.has(k)).length;
@@ -117,7 +147,8 @@ export function servingMarkers(head: string): ServingMarkers {
 }
 
 /** A result key whose value is an object: a stats block, as the NVIDIA tools write them. */
-const STAT_BLOCK = /"(request_throughput|output_throughput|total_token_throughput|request_latency|output_token_throughput)"\s*:\s*\{/;
+const STAT_BLOCK =
+  /"(request_throughput|output_throughput|total_token_throughput|request_latency|output_token_throughput)"\s*:\s*\{/;
 
 const TOOL_NAMES: Record<ServingTool, string> = { vllm: 'vLLM bench serve', sglang: 'SGLang bench_serving' };
 const TOOL_HINTS: Record<ServingTool, string> = {
@@ -130,17 +161,37 @@ export function detectServingResult(head: string, want: ServingTool): Detection 
   try {
     const m = servingMarkers(head);
     const found = (keys: string[]) => keys.slice(0, 4).join(', ');
-    if (!m.json) return { match: false, reason: `not a ${TOOL_NAMES[want]} result: expected a JSON object, one per line, or a list of them` };
+    if (!m.json)
+      return {
+        match: false,
+        reason: `not a ${TOOL_NAMES[want]} result: expected a JSON object, one per line, or a list of them`,
+      };
     // Both tools write their statistics as numbers; {"unit", "avg"} blocks are GenAI-Perf's and AIPerf's.
-    if (STAT_BLOCK.test(head)) return { match: false, reason: `statistics written as blocks {"unit", "avg", …} (GenAI-Perf or AIPerf), not ${TOOL_NAMES[want]}'s numbers` };
+    if (STAT_BLOCK.test(head))
+      return {
+        match: false,
+        reason: `statistics written as blocks {"unit", "avg", …} (GenAI-Perf or AIPerf), not ${TOOL_NAMES[want]}'s numbers`,
+      };
     if (m.tool === want) {
       const strong = want === 'vllm' ? m.vllm : m.sglang;
       // Keys only this tool writes; one of them alone (total_token_throughput) other tools write too.
-      return { match: true, reason: `${TOOL_NAMES[want]} result (keys ${found(strong)})`, specificity: Math.min(3, strong.length) };
+      return {
+        match: true,
+        reason: `${TOOL_NAMES[want]} result (keys ${found(strong)})`,
+        specificity: Math.min(3, strong.length),
+      };
     }
-    if (!m.anchor) return { match: false, reason: `no benchmark result keys (completed, request_throughput, *_ttft_ms) at the top level of the first ${Math.round(head.length / 1024)} KiB` };
+    if (!m.anchor)
+      return {
+        match: false,
+        reason: `no benchmark result keys (completed, request_throughput, *_ttft_ms) at the top level of the first ${Math.round(head.length / 1024)} KiB`,
+      };
     const other: ServingTool = want === 'vllm' ? 'sglang' : 'vllm';
-    if (m.tool === other) return { match: false, reason: `${TOOL_NAMES[other]} keys (${found(other === 'vllm' ? m.vllm : m.sglang)}), not ${TOOL_NAMES[want]}'s` };
+    if (m.tool === other)
+      return {
+        match: false,
+        reason: `${TOOL_NAMES[other]} keys (${found(other === 'vllm' ? m.vllm : m.sglang)}), not ${TOOL_NAMES[want]}'s`,
+      };
     return { match: false, reason: `a benchmark result, but no ${TOOL_NAMES[want]} key (${TOOL_HINTS[want]})` };
   } catch (error) {
     return { match: false, reason: `could not scan the head: ${(error as Error).message}` };

@@ -62,7 +62,12 @@ export function readPerRequestArrays(
     const value = own(result, key);
     if (value === undefined || value === null) continue;
     if (!Array.isArray(value)) {
-      throw new InputError(file, `${format}${where}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe(value)}`, place.line, key);
+      throw new InputError(
+        file,
+        `${format}${where}: key "${key}": expected ${ARRAY_KEYS[key]}, got ${describe(value)}`,
+        place.line,
+        key,
+      );
     }
     arrays[key] = value;
   }
@@ -86,7 +91,8 @@ export function readPerRequestArrays(
     const record = i + 1;
     const error = arrays.errors?.[i];
     // As the table builder reads `error`: a blank string, false or null is a success.
-    const isFailure = typeof error === 'string' ? error.trim() !== '' : error !== undefined && error !== null && error !== false;
+    const isFailure =
+      typeof error === 'string' ? error.trim() !== '' : error !== undefined && error !== null && error !== false;
     const row: Record<string, unknown> = {
       prompt_tokens: arrays.input_lens?.[i],
       arrival_ts: arrays.start_times?.[i],
@@ -99,7 +105,10 @@ export function readPerRequestArrays(
     }
     const gapsRaw = arrays.itls?.[i];
     if (gapsRaw !== undefined && gapsRaw !== null && !Array.isArray(gapsRaw)) {
-      builder.recordUnparsable(record, `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe(gapsRaw)}`);
+      builder.recordUnparsable(
+        record,
+        `itls[${i}]: expected the request's list of token gaps in seconds, got ${describe(gapsRaw)}`,
+      );
       continue;
     }
     const gapsMs = Array.isArray(gapsRaw) ? gapsRaw.map(secondsToMs) : undefined;
@@ -107,7 +116,8 @@ export function readPerRequestArrays(
     const totalMs = arrays.latencies ? secondsToMs(arrays.latencies[i]) : reconstructedTotal(ttftMs, gapsMs);
     row.first_token_ms = ttftMs;
     row.total_ms = totalMs;
-    if (typeof ttftMs === 'number' && typeof totalMs === 'number' && totalMs >= ttftMs) row.decode_ms = totalMs - ttftMs;
+    if (typeof ttftMs === 'number' && typeof totalMs === 'number' && totalMs >= ttftMs)
+      row.decode_ms = totalMs - ttftMs;
     row.output_tokens = arrays.output_lens?.[i];
     if (arrays.queue_times) row.client_queue_wait_ms = secondsToMs(arrays.queue_times[i]);
     builder.addRecord(row, record, gapsMs);
@@ -124,7 +134,10 @@ export function readPerRequestArrays(
     );
   }
   const warnings = [...built.warnings];
-  if (!arrays.latencies) warnings.push('no per-request latencies in the file: total_ms is ttft + the sum of the token gaps (the time of the last token)');
+  if (!arrays.latencies)
+    warnings.push(
+      'no per-request latencies in the file: total_ms is ttft + the sum of the token gaps (the time of the last token)',
+    );
   if (!arrays.errors) warnings.push('no "errors" array: every request is taken as successful');
   const completed = finiteNumber(own(result, 'completed'));
   const succeeded = ttfts.length - failed;
@@ -132,7 +145,11 @@ export function readPerRequestArrays(
     warnings.push(`"completed" says ${completed} requests succeeded, the per-request arrays show ${succeeded}`);
   }
   // The builder numbers records by request; the report wants file lines, so the request goes in the message.
-  const issues = built.issues.kept.map((issue) => ({ ...issue, line: place.line ?? 1, message: `request ${issue.line}: ${issue.message}` }));
+  const issues = built.issues.kept.map((issue) => ({
+    ...issue,
+    line: place.line ?? 1,
+    message: `request ${issue.line}: ${issue.message}`,
+  }));
   return { table: built.table, recordsRead: built.recordsRead, skipped: built.skipped, issues, warnings, failed };
 }
 

@@ -21,7 +21,12 @@ export type ThroughputKey = SummaryTarget & {
  * (vLLM's "e2el" and SGLang's "e2e_latency" are both `e2e`); other names keep their own, in ms,
  * lower is better. `count` is attached to the metrics measured once per successful request.
  */
-export function addLatencyStats(result: Record<string, unknown>, metricIds: Readonly<Record<string, SummaryMetricId>>, collector: SummaryCollector, count: number | undefined): void {
+export function addLatencyStats(
+  result: Record<string, unknown>,
+  metricIds: Readonly<Record<string, SummaryMetricId>>,
+  collector: SummaryCollector,
+  count: number | undefined,
+): void {
   const seen = new Set<string>();
   for (const key of Object.keys(result)) {
     const match = LATENCY_KEY.exec(key);
@@ -40,7 +45,11 @@ export function addLatencyStats(result: Record<string, unknown>, metricIds: Read
   }
 }
 
-export function addThroughputs(result: Record<string, unknown>, keys: readonly ThroughputKey[], collector: SummaryCollector): void {
+export function addThroughputs(
+  result: Record<string, unknown>,
+  keys: readonly ThroughputKey[],
+  collector: SummaryCollector,
+): void {
   const seen = new Set<string>();
   for (const t of keys) {
     if (seen.has(t.metric) || !Object.hasOwn(result, t.key)) continue;

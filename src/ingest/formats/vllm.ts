@@ -32,25 +32,78 @@ const HIGHER = 'higher-is-better' as const;
 const THROUGHPUTS: readonly ThroughputKey[] = [
   { key: 'output_throughput', metric: 'throughput', unit: 'tok/s' },
   { key: 'request_throughput', metric: 'request_throughput', unit: 'req/s' },
-  { key: 'total_token_throughput', metric: 'total_token_throughput', unit: 'tok/s', custom: { unit: 'tok/s', direction: HIGHER } },
+  {
+    key: 'total_token_throughput',
+    metric: 'total_token_throughput',
+    unit: 'tok/s',
+    custom: { unit: 'tok/s', direction: HIGHER },
+  },
   { key: 'request_goodput', metric: 'request_goodput', unit: 'req/s', custom: { unit: 'req/s', direction: HIGHER } },
   // Written with a colon inside the key until mid-2025.
   { key: 'request_goodput:', metric: 'request_goodput', unit: 'req/s', custom: { unit: 'req/s', direction: HIGHER } },
-  { key: 'max_output_tokens_per_s', metric: 'max_output_tokens_per_s', unit: 'tok/s', stat: 'max', custom: { unit: 'tok/s', direction: HIGHER } },
-  { key: 'spec_decode_acceptance_rate', metric: 'spec_decode_acceptance_rate', unit: 'count', custom: { unit: '%', direction: HIGHER } },
-  { key: 'spec_decode_acceptance_length', metric: 'spec_decode_acceptance_length', unit: 'count', custom: { unit: 'tokens', direction: HIGHER } },
+  {
+    key: 'max_output_tokens_per_s',
+    metric: 'max_output_tokens_per_s',
+    unit: 'tok/s',
+    stat: 'max',
+    custom: { unit: 'tok/s', direction: HIGHER },
+  },
+  {
+    key: 'spec_decode_acceptance_rate',
+    metric: 'spec_decode_acceptance_rate',
+    unit: 'count',
+    custom: { unit: '%', direction: HIGHER },
+  },
+  {
+    key: 'spec_decode_acceptance_length',
+    metric: 'spec_decode_acceptance_length',
+    unit: 'count',
+    custom: { unit: 'tokens', direction: HIGHER },
+  },
 ];
 
 /** Keys read as measurements or per-request data. */
 const MEASURED = new Set([
-  'duration', 'completed', 'failed', 'total_input_tokens', 'total_output_tokens',
+  'duration',
+  'completed',
+  'failed',
+  'total_input_tokens',
+  'total_output_tokens',
   ...THROUGHPUTS.map((t) => t.key),
-  'input_lens', 'output_lens', 'ttfts', 'itls', 'latencies', 'start_times', 'queue_times', 'generated_texts', 'errors',
+  'input_lens',
+  'output_lens',
+  'ttfts',
+  'itls',
+  'latencies',
+  'start_times',
+  'queue_times',
+  'generated_texts',
+  'errors',
 ]);
 /** Benchmark settings that shape the load: in config, so a difference between the sides shows. */
-const LOAD_SETTINGS = ['backend', 'max_concurrency', 'request_rate', 'burstiness', 'num_prompts', 'ramp_up_strategy', 'ramp_up_start_rps', 'ramp_up_end_rps'];
+const LOAD_SETTINGS = [
+  'backend',
+  'max_concurrency',
+  'request_rate',
+  'burstiness',
+  'num_prompts',
+  'ramp_up_strategy',
+  'ramp_up_start_rps',
+  'ramp_up_end_rps',
+];
 /** Descriptive keys and by-products kept as text for the report, never as config. */
-const DESCRIPTIVE = new Set(['date', 'label', 'model_id', 'tokenizer_id', 'endpoint_type', 'run_number', 'max_concurrent_requests', 'rtfx', 'total_input_sequences', 'input_sequence_throughput']);
+const DESCRIPTIVE = new Set([
+  'date',
+  'label',
+  'model_id',
+  'tokenizer_id',
+  'endpoint_type',
+  'run_number',
+  'max_concurrent_requests',
+  'rtfx',
+  'total_input_sequences',
+  'input_sequence_throughput',
+]);
 const DESCRIPTIVE_PREFIX = /^(spec_decode|diffusion|probe)_/;
 /** --metadata names that fill meta.commit and meta.hardware. */
 const COMMIT_KEYS = new Set(['commit', 'git_commit', 'git_sha', 'commit_sha', 'sha', 'vllm_commit']);
@@ -61,15 +114,26 @@ const VERSION_KEYS = new Set(['vllm_version', 'engine_version']);
 export const vllmAdapter: ArtifactAdapter = {
   id: 'vllm',
   label: 'vLLM bench serve result',
-  writtenBy: 'vllm bench serve --save-result [--save-detailed] [--append-result] (or benchmarks/benchmark_serving.py); vllm bench sweep serve (run=N.json, summary.json)',
+  writtenBy:
+    'vllm bench serve --save-result [--save-detailed] [--append-result] (or benchmarks/benchmark_serving.py); vllm bench sweep serve (run=N.json, summary.json)',
   detect: (head) => detectServingResult(head, 'vllm'),
-  expects: 'statistics such as mean_ttft_ms or p99_e2el_ms, throughputs (request_throughput, output_throughput) or per-request arrays (--save-detailed), as numbers',
+  expects:
+    'statistics such as mean_ttft_ms or p99_e2el_ms, throughputs (request_throughput, output_throughput) or per-request arrays (--save-detailed), as numbers',
   read: (source, options) => readVllmResults(source, options),
 };
 
 /** Every run of a vLLM result file; `maxBytes` caps the document (tests use a small one). */
-export function readVllmResults(source: TextSource, options: IngestOptions, maxBytes = MAX_DOCUMENT_BYTES): Promise<Run[]> {
-  return readServingResults(source, options, { id: 'vllm', format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: vllmMeta, repeat: repeatOf }, maxBytes);
+export function readVllmResults(
+  source: TextSource,
+  options: IngestOptions,
+  maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<Run[]> {
+  return readServingResults(
+    source,
+    options,
+    { id: 'vllm', format: FORMAT, metricIds: METRIC_IDS, throughputs: THROUGHPUTS, meta: vllmMeta, repeat: repeatOf },
+    maxBytes,
+  );
 }
 
 function vllmMeta(result: Record<string, unknown>, workload: WorkloadInfo, place: ResultPlace) {

@@ -47,7 +47,8 @@ const FIELD_BYTES: readonly Uint8Array[] = FIELD_NAMES.map((name) => Uint8Array.
 /** Each name's bytes four at a time (little-endian words), for matching a key a word at a time. */
 const FIELD_WORDS: readonly Int32Array[] = FIELD_BYTES.map((b) => {
   const words = new Int32Array(b.length >> 2);
-  for (let w = 0; w < words.length; w++) words[w] = b[4 * w] | (b[4 * w + 1] << 8) | (b[4 * w + 2] << 16) | (b[4 * w + 3] << 24);
+  for (let w = 0; w < words.length; w++)
+    words[w] = b[4 * w] | (b[4 * w + 1] << 8) | (b[4 * w + 2] << 16) | (b[4 * w + 3] << 24);
   return words;
 });
 const TEXT_NAMES: readonly TextField[] = TEXT_FIELDS;

@@ -139,7 +139,12 @@ export class NumberRows {
     this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
     this.length = 0;
     if (order) {
-      const from = data instanceof Float64Array ? (scratch ?? new Float64Array(rows)) : scratch ? new Float32Array(scratch.buffer, scratch.byteOffset, rows) : new Float32Array(rows);
+      const from =
+        data instanceof Float64Array
+          ? (scratch ?? new Float64Array(rows))
+          : scratch
+            ? new Float32Array(scratch.buffer, scratch.byteOffset, rows)
+            : new Float32Array(rows);
       from.set(data.subarray(0, rows));
       for (let r = 0; r < rows; r++) data[r] = from[order[r]];
     }
@@ -168,7 +173,11 @@ export class CodeRows {
   }
 
   private make(size: number): CodeArray {
-    return this.limit === 0x7f ? new Int8Array(size) : this.limit === 0x7fff ? new Int16Array(size) : new Int32Array(size);
+    return this.limit === 0x7f
+      ? new Int8Array(size)
+      : this.limit === 0x7fff
+        ? new Int16Array(size)
+        : new Int32Array(size);
   }
 
   private grow(rows: number): void {

@@ -32,7 +32,8 @@ export function detectNativeLayout(head: string): Result<NativeLayout> {
     try {
       const value = parseJsonLenient(firstLine);
       // A whole {"metadata": ..., "requests": [...]} document on one line is JSON, not JSONL.
-      if (value && typeof value === 'object' && !Array.isArray(value)) return ok(Array.isArray((value as { requests?: unknown }).requests) ? 'json' : 'jsonl');
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        return ok(Array.isArray((value as { requests?: unknown }).requests) ? 'json' : 'jsonl');
     } catch {
       // Not a complete object on one line: a pretty-printed JSON document, or a line longer than
       // the head (a JSONL record carrying prompt text, or a minified document).
@@ -46,7 +47,9 @@ export function detectNativeLayout(head: string): Result<NativeLayout> {
     if (cells.some((c) => KNOWN_FIELDS.has(c))) return ok('csv');
   }
   const preview = trimmed.slice(0, 40).replace(/\s+/g, ' ');
-  return err(`not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"`);
+  return err(
+    `not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "${preview}"`,
+  );
 }
 
 /** Whether the start of a JSON object has a top-level "requests": [ member. */
@@ -57,7 +60,8 @@ function hasTopLevelRequests(text: string): boolean {
     if (c === '"') {
       const start = i + 1;
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      if (depth === 1 && text.slice(start, i) === 'requests' && /^\s*:\s*\[/.test(text.slice(i + 1, i + 64))) return true;
+      if (depth === 1 && text.slice(start, i) === 'requests' && /^\s*:\s*\[/.test(text.slice(i + 1, i + 64)))
+        return true;
     } else if (c === '{' || c === '[') depth++;
     else if (c === '}' || c === ']') depth--;
   }
@@ -70,7 +74,12 @@ export interface NativeReadOptions {
   fastJsonl?: boolean;
 }
 
-export async function ingestNative(source: TextSource, options: IngestOptions, layout?: NativeLayout, reading: NativeReadOptions = {}): Promise<Run> {
+export async function ingestNative(
+  source: TextSource,
+  options: IngestOptions,
+  layout?: NativeLayout,
+  reading: NativeReadOptions = {},
+): Promise<Run> {
   let chosen = layout;
   if (!chosen) {
     const detected = detectNativeLayout(source.head);
@@ -99,8 +108,17 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
   const read = built.recordsRead;
   const first = built.firstRejection;
   if (!built.table) {
-    if (first) throw new InputError(source.name, `${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`, first.line, first.field);
-    throw new InputError(source.name, structural[0] ?? 'no requests in the file (only metadata, comments or blank lines)');
+    if (first)
+      throw new InputError(
+        source.name,
+        `${first.message} (no usable request: ${skipped} of ${read} record(s) rejected, this is the first)`,
+        first.line,
+        first.field,
+      );
+    throw new InputError(
+      source.name,
+      structural[0] ?? 'no requests in the file (only metadata, comments or blank lines)',
+    );
   }
   if (read > 0 && skipped / read > options.maxBadLineRatio) {
     throw new InputError(
@@ -130,7 +148,13 @@ export async function ingestNative(source: TextSource, options: IngestOptions, l
 }
 
 /** False when the fast path gave up on text it cannot turn into bytes as they are; the caller reads again. */
-async function readJsonl(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, fast: boolean): Promise<boolean> {
+async function readJsonl(
+  source: TextSource,
+  builder: RequestTableBuilder,
+  meta: ReturnType<typeof emptyMeta>,
+  declared: WorkloadInfo,
+  fast: boolean,
+): Promise<boolean> {
   const onLine = (line: string, lineNo: number) => {
     if (line.trim() === '') return;
     const parsed = builder.parseRecordText(line, lineNo);
@@ -185,7 +209,13 @@ async function* utf8Bytes(chunks: AsyncIterable<string>): AsyncIterable<Buffer |
   if (high !== '') yield undefined;
 }
 
-async function readJson(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo, structural: string[]): Promise<void> {
+async function readJson(
+  source: TextSource,
+  builder: RequestTableBuilder,
+  meta: ReturnType<typeof emptyMeta>,
+  declared: WorkloadInfo,
+  structural: string[],
+): Promise<void> {
   const splitter = new JsonStreamSplitter({ streamKey: 'requests' });
   let sawRequests = false;
   const handlers = {
@@ -202,7 +232,12 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
       try {
         value = parseJsonLenient(text);
       } catch (error) {
-        builder.issues.add({ file: source.name, line: lineNo, field: key, message: `not valid JSON: ${(error as Error).message}` });
+        builder.issues.add({
+          file: source.name,
+          line: lineNo,
+          field: key,
+          message: `not valid JSON: ${(error as Error).message}`,
+        });
         return;
       }
       if (key === 'metadata') parseMetadata(value, source.name, lineNo, builder.issues, meta, declared);
@@ -217,12 +252,20 @@ async function readJson(source: TextSource, builder: RequestTableBuilder, meta: 
   for await (const chunk of source.chunks()) splitter.push(chunk, handlers);
   splitter.end(handlers);
   if (splitter.shape === 'object' && !sawRequests && !splitter.streamedKey) {
-    throw new InputError(source.name, 'a JSON object needs a "requests" array of per-request records (and optionally "metadata")');
+    throw new InputError(
+      source.name,
+      'a JSON object needs a "requests" array of per-request records (and optionally "metadata")',
+    );
   }
   if (structural.length && builder.recordsRead === 0) throw new InputError(source.name, structural[0]);
 }
 
-async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: ReturnType<typeof emptyMeta>, declared: WorkloadInfo): Promise<void> {
+async function readCsv(
+  source: TextSource,
+  builder: RequestTableBuilder,
+  meta: ReturnType<typeof emptyMeta>,
+  declared: WorkloadInfo,
+): Promise<void> {
   // Comment lines before the header ("# ..."), one of which may carry the metadata block.
   const comments: { text: string; line: number }[] = [];
   let lineNo = 0;
@@ -287,12 +330,26 @@ async function readCsv(source: TextSource, builder: RequestTableBuilder, meta: R
     try {
       parseMetadata(JSON.parse(match[1]), source.name, comment.line, builder.issues, meta, declared);
     } catch (error) {
-      builder.issues.add({ file: source.name, line: comment.line, field: 'metadata', message: `not valid JSON: ${(error as Error).message}` });
+      builder.issues.add({
+        file: source.name,
+        line: comment.line,
+        field: 'metadata',
+        message: `not valid JSON: ${(error as Error).message}`,
+      });
     }
   }
-  if (!header) throw new InputError(source.name, 'no header row: a CSV file needs a first row naming the fields, such as request_id,arrival_ts,first_token_ms,…');
+  if (!header)
+    throw new InputError(
+      source.name,
+      'no header row: a CSV file needs a first row naming the fields, such as request_id,arrival_ts,first_token_ms,…',
+    );
   const known = header.filter((h) => KNOWN_FIELDS.has(h));
-  if (known.length === 0) throw new InputError(source.name, `the header names no §4 field (got ${header.slice(0, 5).join(', ')}…)`, offset + 1);
+  if (known.length === 0)
+    throw new InputError(
+      source.name,
+      `the header names no §4 field (got ${header.slice(0, 5).join(', ')}…)`,
+      offset + 1,
+    );
 }
 
 /** Non-fatal measurement problems worth a line in the report. */
@@ -306,7 +363,10 @@ function consistencyWarnings(table: NonNullable<Run['requests']>): string[] {
       const ttft = n.first_token_ms[i];
       if (Number.isFinite(ttft) && parts > ttft * 1.01 + 0.5) over++;
     }
-    if (over > 0) out.push(`on ${over} request(s) tokenize + queue wait + prefill exceed first_token_ms: phases overlap or are measured on different clocks (the remainder is negative there)`);
+    if (over > 0)
+      out.push(
+        `on ${over} request(s) tokenize + queue wait + prefill exceed first_token_ms: phases overlap or are measured on different clocks (the remainder is negative there)`,
+      );
   }
   if (n.total_ms && n.first_token_ms) {
     let under = 0;

@@ -26,7 +26,11 @@ export interface CsvTable {
 /** Larger CSV exports are refused: a profile summary is kilobytes, a detailed ncu export megabytes. */
 export const MAX_CSV_CHARS = 256 * 1024 * 1024;
 
-export async function readCsvTables(source: TextSource, format: string, isHeader: (cells: string[]) => boolean): Promise<CsvTable[]> {
+export async function readCsvTables(
+  source: TextSource,
+  format: string,
+  isHeader: (cells: string[]) => boolean,
+): Promise<CsvTable[]> {
   const parser = new CsvParser({ delimiter: guessDelimiter(source.head) });
   const tables: CsvTable[] = [];
   let titles: string[] = [];
@@ -53,7 +57,11 @@ export async function readCsvTables(source: TextSource, format: string, isHeader
   };
   for await (const chunk of source.chunks()) {
     size += chunk.length;
-    if (size > MAX_CSV_CHARS) throw new InputError(source.name, `${format}: the file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MB; refused`);
+    if (size > MAX_CSV_CHARS)
+      throw new InputError(
+        source.name,
+        `${format}: the file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MB; refused`,
+      );
     parser.push(chunk, onRow, onError);
   }
   parser.end(onRow, onError);

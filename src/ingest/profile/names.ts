@@ -53,17 +53,41 @@ export function isDeviceToHost(name: string): boolean {
  */
 export const COMMUNICATION_KERNELS: readonly { library: string; pattern: RegExp; example: string }[] = [
   // RCCL names its kernels like NCCL (ncclDevKernel_*); its own symbols say rccl.
-  { library: 'NCCL/RCCL', pattern: /nccl|rccl/i, example: 'ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)' },
-  { library: 'DeepEP', pattern: /\bdeep_ep::/, example: 'void deep_ep::intranode::dispatch<(int)8, (int)768, (int)8192>(int4 *, float *, …)' },
+  {
+    library: 'NCCL/RCCL',
+    pattern: /nccl|rccl/i,
+    example: 'ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)',
+  },
+  {
+    library: 'DeepEP',
+    pattern: /\bdeep_ep::/,
+    example: 'void deep_ep::intranode::dispatch<(int)8, (int)768, (int)8192>(int4 *, float *, …)',
+  },
   { library: 'pplx-kernels', pattern: /\bpplx::/, example: 'void pplx::dispatchKernel<…>(…)' },
   // vLLM's and SGLang's custom all-reduce (csrc/custom_all_reduce.cuh).
-  { library: 'custom all-reduce (vLLM, SGLang)', pattern: /\bcross_device_reduce_[12]stage\b/, example: 'void vllm::cross_device_reduce_1stage<__nv_bfloat16, (int)8>(…)' },
-  { library: 'TensorRT-LLM all-reduce', pattern: /\b(?:oneShot|twoShot)AllReduceKernel|\ballreduce_fusion_kernel|\blamport.*all_?reduce/i, example: 'void tensorrt_llm::kernels::oneShotAllReduceKernel<__nv_bfloat16, (int)8>(…)' },
+  {
+    library: 'custom all-reduce (vLLM, SGLang)',
+    pattern: /\bcross_device_reduce_[12]stage\b/,
+    example: 'void vllm::cross_device_reduce_1stage<__nv_bfloat16, (int)8>(…)',
+  },
+  {
+    library: 'TensorRT-LLM all-reduce',
+    pattern: /\b(?:oneShot|twoShot)AllReduceKernel|\ballreduce_fusion_kernel|\blamport.*all_?reduce/i,
+    example: 'void tensorrt_llm::kernels::oneShotAllReduceKernel<__nv_bfloat16, (int)8>(…)',
+  },
   { library: 'MSCCL++', pattern: /mscclpp/i, example: 'void mscclpp::…allreduce…(…)' },
   { library: 'NVSHMEM', pattern: /nvshmem/i, example: 'nvshmemi_…_kernel' },
-  { library: 'PyTorch symmetric memory', pattern: /symmetric_memory|\b(?:one_shot|two_shot|multimem)_all_reduce/, example: 'void c10d::symmetric_memory::one_shot_all_reduce_kernel<…>(…)' },
+  {
+    library: 'PyTorch symmetric memory',
+    pattern: /symmetric_memory|\b(?:one_shot|two_shot|multimem)_all_reduce/,
+    example: 'void c10d::symmetric_memory::one_shot_all_reduce_kernel<…>(…)',
+  },
   // Any other kernel whose name starts a word with a collective's name (not warpAllReduce, not block_all_reduce).
-  { library: 'collective (by name)', pattern: /(?:^|[^A-Za-z0-9_])(?:all_?to_?all|all_?reduce|all_?gather|reduce_?scatter|send_?recv)/i, example: 'void all_to_all_dispatch_kernel<…>(…)' },
+  {
+    library: 'collective (by name)',
+    pattern: /(?:^|[^A-Za-z0-9_])(?:all_?to_?all|all_?reduce|all_?gather|reduce_?scatter|send_?recv)/i,
+    example: 'void all_to_all_dispatch_kernel<…>(…)',
+  },
 ];
 
 /** The communication library a kernel belongs to, or undefined for compute. */
@@ -169,10 +193,14 @@ export function isNetworkCall(name: string): boolean {
 
 /** Python frames (profiler python_function events) that block on a lock or condition. */
 export function isPythonLockWait(name: string): boolean {
-  return /method acquire of _thread\.(?:R?lock|RLock)|threading\.py\(\d+\): (?:wait|acquire|join)\b|method join of|queue\.py\(\d+\): get\b/.test(name);
+  return /method acquire of _thread\.(?:R?lock|RLock)|threading\.py\(\d+\): (?:wait|acquire|join)\b|method join of|queue\.py\(\d+\): get\b/.test(
+    name,
+  );
 }
 
 /** Python frames that wait on a socket or a selector. */
 export function isPythonNetworkWait(name: string): boolean {
-  return /_socket\.socket|of 'select\.(?:epoll|poll)'|method (?:poll|select) of select\.|selectors\.py\(\d+\): select\b|socket\.py\(\d+\): (?:recv|accept|readinto)|zmq.*(?:poll|recv)/.test(name);
+  return /_socket\.socket|of 'select\.(?:epoll|poll)'|method (?:poll|select) of select\.|selectors\.py\(\d+\): select\b|socket\.py\(\d+\): (?:recv|accept|readinto)|zmq.*(?:poll|recv)/.test(
+    name,
+  );
 }

@@ -30,7 +30,12 @@ const NAMES: Record<MetricKey, readonly string[]> = {
   cycles: ['sm__cycles_elapsed.avg', 'gpc__cycles_elapsed.max', 'Elapsed Cycles'],
   cyclesPerSecond: ['sm__cycles_elapsed.avg.per_second', 'gpc__cycles_elapsed.avg.per_second', 'SM Frequency'],
   sm: ['sm__throughput.avg.pct_of_peak_sustained_elapsed', 'Compute (SM) Throughput', 'SM [%]', 'Compute (SM) [%]'],
-  dram: ['dram__throughput.avg.pct_of_peak_sustained_elapsed', 'gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed', 'DRAM Throughput', 'DRAM [%]'],
+  dram: [
+    'dram__throughput.avg.pct_of_peak_sustained_elapsed',
+    'gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed',
+    'DRAM Throughput',
+    'DRAM [%]',
+  ],
   l1: ['l1tex__throughput.avg.pct_of_peak_sustained_elapsed', 'L1/TEX Cache Throughput'],
   l2: ['lts__throughput.avg.pct_of_peak_sustained_elapsed', 'L2 Cache Throughput'],
   // The busiest memory unit (DRAM, L1/TEX, L2, …): what ncu's SOLBottleneck rule compares with SM.
@@ -38,7 +43,12 @@ const NAMES: Record<MetricKey, readonly string[]> = {
   occupancy: ['sm__warps_active.avg.pct_of_peak_sustained_active', 'Achieved Occupancy'],
   theoreticalOccupancy: ['sm__maximum_warps_per_active_cycle_pct', 'Theoretical Occupancy'],
   // Cycles in which a scheduler issued an instruction (Scheduler Statistics "One or More Eligible").
-  issueActive: ['smsp__issue_active.avg.pct_of_peak_sustained_active', 'One or More Eligible', 'sm__inst_issued.avg.pct_of_peak_sustained_active', 'Issue Slots Busy'],
+  issueActive: [
+    'smsp__issue_active.avg.pct_of_peak_sustained_active',
+    'One or More Eligible',
+    'sm__inst_issued.avg.pct_of_peak_sustained_active',
+    'Issue Slots Busy',
+  ],
   waves: ['launch__waves_per_multiprocessor', 'Waves Per SM'],
   sectors: ['l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum'],
   requests: ['l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum'],
@@ -47,7 +57,8 @@ const NAMES: Record<MetricKey, readonly string[]> = {
 };
 
 const BY_NAME = new Map<string, { key: MetricKey; rank: number }>();
-for (const [key, names] of Object.entries(NAMES) as [MetricKey, readonly string[]][]) names.forEach((n, rank) => BY_NAME.set(n, { key, rank }));
+for (const [key, names] of Object.entries(NAMES) as [MetricKey, readonly string[]][])
+  names.forEach((n, rank) => BY_NAME.set(n, { key, rank }));
 
 export function metricKey(name: string): { key: MetricKey; rank: number } | undefined {
   return BY_NAME.get(name.trim());
@@ -60,7 +71,16 @@ export function metricNames(key: MetricKey): readonly string[] {
 
 /** Percent metrics must carry "%" (or no unit, in raw mode): "Memory Throughput" is GB/s in the Memory Workload Analysis section. */
 export function isPercentMetric(key: MetricKey): boolean {
-  return key === 'sm' || key === 'dram' || key === 'l1' || key === 'l2' || key === 'memory' || key === 'occupancy' || key === 'theoreticalOccupancy' || key === 'issueActive';
+  return (
+    key === 'sm' ||
+    key === 'dram' ||
+    key === 'l1' ||
+    key === 'l2' ||
+    key === 'memory' ||
+    key === 'occupancy' ||
+    key === 'theoreticalOccupancy' ||
+    key === 'issueActive'
+  );
 }
 
 /** Cycles per second for a frequency unit ncu prints: "cycle/second", "cycle/nsecond", "Ghz", "MHz". */
@@ -68,7 +88,7 @@ export function perSecondScale(unit: string): number | undefined {
   const u = unit.trim().toLowerCase().replace(/\s+/g, '');
   if (u === '' || u === 'cycle/second' || u === 'cycle/s' || u === 'hz') return 1;
   const per = /^cycle\/(n|u|µ|μ|m)?s(?:econd)?$/.exec(u);
-  if (per) return { n: 1e9, u: 1e6, 'µ': 1e6, 'μ': 1e6, m: 1e3 }[per[1] as 'n' | 'u' | 'µ' | 'μ' | 'm'];
+  if (per) return { n: 1e9, u: 1e6, µ: 1e6, μ: 1e6, m: 1e3 }[per[1] as 'n' | 'u' | 'µ' | 'μ' | 'm'];
   const hz = /^(k|m|g)hz$/.exec(u);
   if (hz) return { k: 1e3, m: 1e6, g: 1e9 }[hz[1] as 'k' | 'm' | 'g'];
   return undefined;

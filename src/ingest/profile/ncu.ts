@@ -91,13 +91,20 @@ interface Launch {
   nonPercent: Map<MetricKey, string>;
 }
 
-const isDetailsHeader = (cells: string[]) => cells.includes('Kernel Name') && cells.includes('Metric Name') && (cells.includes('Metric Value') || cells.includes('Average'));
-const isRawHeader = (cells: string[]) => cells.includes('Kernel Name') && !cells.includes('Metric Name') && cells.some((c) => c.includes('__'));
+const isDetailsHeader = (cells: string[]) =>
+  cells.includes('Kernel Name') &&
+  cells.includes('Metric Name') &&
+  (cells.includes('Metric Value') || cells.includes('Average'));
+const isRawHeader = (cells: string[]) =>
+  cells.includes('Kernel Name') && !cells.includes('Metric Name') && cells.some((c) => c.includes('__'));
 
 export async function readNcu(source: TextSource): Promise<NcuReport> {
   const tables = await readCsvTables(source, FORMAT, (cells) => isDetailsHeader(cells) || isRawHeader(cells));
   if (tables.length === 0) {
-    throw new InputError(source.name, `${FORMAT}: no header with "Kernel Name" and either "Metric Name"/"Metric Value" (--page details) or metric columns (--page raw)`);
+    throw new InputError(
+      source.name,
+      `${FORMAT}: no header with "Kernel Name" and either "Metric Name"/"Metric Value" (--page details) or metric columns (--page raw)`,
+    );
   }
   const notes: string[] = [];
   const launches = new Map<string, Launch>();
@@ -112,14 +119,21 @@ export async function readNcu(source: TextSource): Promise<NcuReport> {
   if (launches.size === 0) throw new InputError(source.name, `${FORMAT}: no kernel rows`);
   const list = [...launches.values()];
   const derived = list.filter((l) => !l.metrics.has('duration') && durationOf(l).derived).length;
-  if (derived > 0) notes.push(`Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`);
+  if (derived > 0)
+    notes.push(
+      `Duration of ${derived} launch(es) derived from elapsed cycles / cycles per second (sm__cycles_elapsed.avg / .per_second): gpu__time_duration was not collected.`,
+    );
   const lost = new Set<string>();
   for (const l of list) for (const [key, name] of l.nonPercent) if (!l.metrics.has(key)) lost.add(name);
-  if (lost.size) notes.push(`${[...lost].join(', ')}, not % of peak: not used (and no % value for it in the same launch).`);
+  if (lost.size)
+    notes.push(`${[...lost].join(', ')}, not % of peak: not used (and no % value for it in the same launch).`);
   const kernels = combine(list);
   unusable(kernels, source.name);
   const withoutTime = kernels.filter((k) => Number.isNaN(k.durationMs)).length;
-  if (withoutTime > 0) notes.push(`${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`);
+  if (withoutTime > 0)
+    notes.push(
+      `${withoutTime} of ${kernels.length} kernel(s) without a duration (needs gpu__time_duration.sum, or sm__cycles_elapsed.avg and sm__cycles_elapsed.avg.per_second).`,
+    );
   return { file: source.name, layout, kernels, notes };
 }
 
@@ -161,20 +175,42 @@ function launchOf(launches: Map<string, Launch>, table: number, id: string, name
   const key = `${table}\u0000${id}\u0000${name}`;
   let launch = launches.get(key);
   if (!launch) {
-    launch = { name, invocations: 1, grid: '', block: '', metrics: new Map(), stalls: new Map(), nonPercent: new Map() };
+    launch = {
+      name,
+      invocations: 1,
+      grid: '',
+      block: '',
+      metrics: new Map(),
+      stalls: new Map(),
+      nonPercent: new Map(),
+    };
     launches.set(key, launch);
   }
   return launch;
 }
 
 /** Adds one metric value to a launch; metrics not used here are ignored (even if not numbers). */
-function record(launch: Launch, metricName: string, unit: string, text: string, file: string, line: number, field: string): void {
+function record(
+  launch: Launch,
+  metricName: string,
+  unit: string,
+  text: string,
+  file: string,
+  line: number,
+  field: string,
+): void {
   const found = metricKey(metricName);
   const stall = found ? undefined : stallMetric(metricName);
   if (!found && !stall) return;
   const value = numberCell(text);
   if (value === null) return;
-  if (Number.isNaN(value)) throw new InputError(file, `${FORMAT}: metric "${metricName}": not a number: ${JSON.stringify(text).slice(0, 40)}`, line, field);
+  if (Number.isNaN(value))
+    throw new InputError(
+      file,
+      `${FORMAT}: metric "${metricName}": not a number: ${JSON.stringify(text).slice(0, 40)}`,
+      line,
+      field,
+    );
   if (stall) {
     const k = `${stall.family}\u0000${stall.reason}`;
     const acc = launch.stalls.get(k) ?? { sum: 0, n: 0 };
@@ -188,11 +224,13 @@ function record(launch: Launch, metricName: string, unit: string, text: string, 
   if (key === 'duration') {
     // Raw metric names are in base units (ns) when no unit is given.
     const scale = unit === '' ? msPerUnit('ns') : msPerUnit(unit);
-    if (scale === undefined) throw new InputError(file, `${FORMAT}: metric "${metricName}": unknown time unit "${unit}"`, line, field);
+    if (scale === undefined)
+      throw new InputError(file, `${FORMAT}: metric "${metricName}": unknown time unit "${unit}"`, line, field);
     v = value * scale;
   } else if (key === 'cyclesPerSecond') {
     const scale = perSecondScale(unit);
-    if (scale === undefined) throw new InputError(file, `${FORMAT}: metric "${metricName}": unknown frequency unit "${unit}"`, line, field);
+    if (scale === undefined)
+      throw new InputError(file, `${FORMAT}: metric "${metricName}": unknown frequency unit "${unit}"`, line, field);
     v = value * scale;
   } else if (key === 'cycles' && unit !== '' && !/^cycles?$/i.test(unit)) {
     throw new InputError(file, `${FORMAT}: metric "${metricName}": expected cycles, got "${unit}"`, line, field);
@@ -210,7 +248,11 @@ function record(launch: Launch, metricName: string, unit: string, text: string, 
 
 /** "(224, 1, 1)" → [224, 1, 1]; "864" → [864]. */
 function dims(text: string): number[] | undefined {
-  const parts = text.replace(/[()\s]/g, '').split(',').filter(Boolean).map(Number);
+  const parts = text
+    .replace(/[()\s]/g, '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
   return parts.length > 0 && parts.every((x) => Number.isInteger(x) && x > 0) ? parts : undefined;
 }
 
@@ -237,9 +279,15 @@ function readDetails(table: CsvTable, t: number, file: string, launches: Map<str
       if (inv !== null && !Number.isNaN(inv) && inv >= 1) launch.invocations = inv;
     }
     if (col.grid >= 0 && launch.grid === '' && !Number.isNaN(product(cell(col.grid)))) launch.grid = cell(col.grid);
-    if (col.block >= 0 && launch.block === '' && !Number.isNaN(product(cell(col.block)))) launch.block = cell(col.block);
+    if (col.block >= 0 && launch.block === '' && !Number.isNaN(product(cell(col.block))))
+      launch.block = cell(col.block);
     // Launch Statistics rows give the sizes as counts when the layout has no size columns.
-    const size = metric === 'Grid Size' || metric === 'launch__grid_size' ? 'grid' : metric === 'Block Size' || metric === 'launch__block_size' ? 'block' : undefined;
+    const size =
+      metric === 'Grid Size' || metric === 'launch__grid_size'
+        ? 'grid'
+        : metric === 'Block Size' || metric === 'launch__block_size'
+          ? 'block'
+          : undefined;
     if (size) {
       if (launch[size] === '' && !Number.isNaN(product(cell(valueCol)))) launch[size] = cell(valueCol);
     } else record(launch, metric, cell(col.unit), cell(valueCol), file, line, h[valueCol]);
@@ -292,8 +340,11 @@ function durationOf(l: Launch): { ms: number; derived: boolean } {
 }
 
 /** Blocks or threads in "(304, 1, 1)", or a count as a metric writes it ("1,712"). */
-const product = (text: string) => (text.includes('(') ? dims(text) : dims(text.replace(/,/g, '')))?.reduce((a, b) => a * b, 1) ?? NaN;
-const heaviestFirst = (a: KernelProfile, b: KernelProfile) => (b.durationMs || 0) - (a.durationMs || 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.gridBlocks - b.gridBlocks);
+const product = (text: string) =>
+  (text.includes('(') ? dims(text) : dims(text.replace(/,/g, '')))?.reduce((a, b) => a * b, 1) ?? NaN;
+const heaviestFirst = (a: KernelProfile, b: KernelProfile) =>
+  (b.durationMs || 0) - (a.durationMs || 0) ||
+  (a.name < b.name ? -1 : a.name > b.name ? 1 : a.gridBlocks - b.gridBlocks);
 
 /** One profile per kernel name and launch shape, heaviest first. */
 function combine(launches: readonly Launch[]): KernelProfile[] {
@@ -306,7 +357,8 @@ function combine(launches: readonly Launch[]): KernelProfile[] {
   for (const list of groups.values()) {
     const weight = (l: Launch) => durationOf(l).ms * l.invocations;
     const allTimed = list.every((l) => weight(l) > 0);
-    const mean = (pick: (l: Launch) => number) => weightedMean(list.map((l) => [pick(l), allTimed ? weight(l) : l.invocations] as const));
+    const mean = (pick: (l: Launch) => number) =>
+      weightedMean(list.map((l) => [pick(l), allTimed ? weight(l) : l.invocations] as const));
     const durations = list.map(weight);
     const sectors = list.reduce((s, l) => s + value(l, 'sectors') * l.invocations, 0);
     const requests = list.reduce((s, l) => s + value(l, 'requests') * l.invocations, 0);
@@ -318,7 +370,9 @@ function combine(launches: readonly Launch[]): KernelProfile[] {
       block: first.block,
       gridBlocks: product(first.grid),
       blockThreads: product(first.block),
-      durationMs: durations.some((d) => !Number.isNaN(d)) ? durations.reduce((s, d) => s + (Number.isNaN(d) ? 0 : d), 0) : NaN,
+      durationMs: durations.some((d) => !Number.isNaN(d))
+        ? durations.reduce((s, d) => s + (Number.isNaN(d) ? 0 : d), 0)
+        : NaN,
       durationDerived: list.some((l) => durationOf(l).derived),
       smPct: mean((l) => value(l, 'sm')),
       dramPct: mean((l) => value(l, 'dram')),
@@ -379,7 +433,12 @@ function mergeProfiles(list: readonly KernelProfile[]): KernelProfile {
     waves: mean((k) => k.waves),
     sectorsPerRequest: mean((k) => k.sectorsPerRequest),
     registersPerThread: mean((k) => k.registersPerThread),
-    stalls: weights > 0 ? [...reasons].map(([reason, v]) => ({ reason, share: v / weights })).sort((a, b) => b.share - a.share || (a.reason < b.reason ? -1 : 1)) : [],
+    stalls:
+      weights > 0
+        ? [...reasons]
+            .map(([reason, v]) => ({ reason, share: v / weights }))
+            .sort((a, b) => b.share - a.share || (a.reason < b.reason ? -1 : 1))
+        : [],
   };
 }
 
@@ -391,7 +450,9 @@ function stallShares(list: readonly Launch[], weight: (l: Launch) => number): St
     const families = [...l.stalls.keys()].map((k) => Number(k.split('\u0000')[0]));
     if (families.length === 0) continue;
     const best = Math.min(...families);
-    const values = [...l.stalls].filter(([k]) => Number(k.split('\u0000')[0]) === best).map(([k, a]) => [k.split('\u0000')[1], a.sum / a.n] as const);
+    const values = [...l.stalls]
+      .filter(([k]) => Number(k.split('\u0000')[0]) === best)
+      .map(([k, a]) => [k.split('\u0000')[1], a.sum / a.n] as const);
     const sum = values.reduce((s, [, v]) => s + Math.max(0, v), 0);
     if (!(sum > 0)) continue;
     const w = weight(l);
@@ -399,5 +460,7 @@ function stallShares(list: readonly Launch[], weight: (l: Launch) => number): St
     for (const [reason, v] of values) total.set(reason, (total.get(reason) ?? 0) + (Math.max(0, v) / sum) * w);
   }
   if (!(weights > 0)) return [];
-  return [...total].map(([reason, v]) => ({ reason, share: v / weights })).sort((a, b) => b.share - a.share || (a.reason < b.reason ? -1 : 1));
+  return [...total]
+    .map(([reason, v]) => ({ reason, share: v / weights }))
+    .sort((a, b) => b.share - a.share || (a.reason < b.reason ? -1 : 1));
 }

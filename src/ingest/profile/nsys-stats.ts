@@ -59,17 +59,24 @@ function layoutOf(header: readonly string[]): Layout | undefined {
   if (scale === undefined) return undefined;
   const at = (name: string) => bases.indexOf(name);
   const base = { total, style: at('Style'), msPerUnit: scale };
-  if (at('Range') >= 0 && at('Instances') >= 0) return { ...base, kind: 'nvtx', count: at('Instances'), name: at('Range') };
-  if (at('Operation') >= 0 && at('Count') >= 0) return { ...base, kind: 'memops', count: at('Count'), name: at('Operation') };
-  if (at('Name') >= 0 && at('Instances') >= 0) return { ...base, kind: 'kernels', count: at('Instances'), name: at('Name') };
-  if (at('Name') >= 0 && at('Num Calls') >= 0) return { ...base, kind: 'calls', count: at('Num Calls'), name: at('Name') };
+  if (at('Range') >= 0 && at('Instances') >= 0)
+    return { ...base, kind: 'nvtx', count: at('Instances'), name: at('Range') };
+  if (at('Operation') >= 0 && at('Count') >= 0)
+    return { ...base, kind: 'memops', count: at('Count'), name: at('Operation') };
+  if (at('Name') >= 0 && at('Instances') >= 0)
+    return { ...base, kind: 'kernels', count: at('Instances'), name: at('Name') };
+  if (at('Name') >= 0 && at('Num Calls') >= 0)
+    return { ...base, kind: 'calls', count: at('Num Calls'), name: at('Name') };
   return undefined;
 }
 
 export async function readNsysStats(source: TextSource): Promise<NsysStats> {
   const tables = await readCsvTables(source, FORMAT, (cells) => layoutOf(cells) !== undefined);
   if (tables.length === 0) {
-    throw new InputError(source.name, `${FORMAT}: no report table found (expected a header with "Total Time (ns)" and "Name", "Range" or "Operation", as cuda_gpu_kern_sum, cuda_api_sum, osrt_sum, nvtx_sum or cuda_gpu_mem_time_sum write)`);
+    throw new InputError(
+      source.name,
+      `${FORMAT}: no report table found (expected a header with "Total Time (ns)" and "Name", "Range" or "Operation", as cuda_gpu_kern_sum, cuda_api_sum, osrt_sum, nvtx_sum or cuda_gpu_mem_time_sum write)`,
+    );
   }
   return { file: source.name, reports: tables.map((t) => report(t, source.name)) };
 }
@@ -80,11 +87,21 @@ function report(table: CsvTable, file: string): NsysReport {
     const cell = (i: number) => (i >= 0 && i < cells.length ? cells[i] : '');
     const total = numberCell(cell(layout.total));
     if (total === null || Number.isNaN(total) || total < 0) {
-      throw new InputError(file, `${FORMAT}: not a duration: ${JSON.stringify(cell(layout.total)).slice(0, 40)}`, line, table.header[layout.total]);
+      throw new InputError(
+        file,
+        `${FORMAT}: not a duration: ${JSON.stringify(cell(layout.total)).slice(0, 40)}`,
+        line,
+        table.header[layout.total],
+      );
     }
     const count = numberCell(cell(layout.count));
     if (count !== null && (Number.isNaN(count) || count < 0)) {
-      throw new InputError(file, `${FORMAT}: not a count: ${JSON.stringify(cell(layout.count)).slice(0, 40)}`, line, table.header[layout.count]);
+      throw new InputError(
+        file,
+        `${FORMAT}: not a count: ${JSON.stringify(cell(layout.count)).slice(0, 40)}`,
+        line,
+        table.header[layout.count],
+      );
     }
     const entry: NsysEntry = { name: cell(layout.name), totalMs: total * layout.msPerUnit, count: count ?? 0 };
     if (layout.style >= 0 && cell(layout.style) !== '') entry.style = cell(layout.style);

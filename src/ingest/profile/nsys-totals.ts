@@ -35,13 +35,19 @@ const REPORT_NAMES: Record<NsysReportKind, string> = {
 
 export function nsysTotals(inputs: NsysStats | readonly NsysStats[], options: NsysOptions = {}): ProfileTotals {
   // In file-name order: the files of a side may come in any order and must give the same profile.
-  const list: readonly NsysStats[] = (Array.isArray(inputs) ? [...inputs] : [inputs as NsysStats]).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const list: readonly NsysStats[] = (Array.isArray(inputs) ? [...inputs] : [inputs as NsysStats]).sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
+  );
   const byKind = new Map<NsysReportKind, { report: NsysReport; file: string }>();
   for (const stats of list) {
     for (const report of stats.reports) {
       const seen = byKind.get(report.kind);
       if (seen) {
-        throw new InputError(stats.file, `nsys stats CSV: a second ${REPORT_NAMES[report.kind]} report (the first is in ${seen.file}): one side takes the reports of one run, one of each`, report.headerLine);
+        throw new InputError(
+          stats.file,
+          `nsys stats CSV: a second ${REPORT_NAMES[report.kind]} report (the first is in ${seen.file}): one side takes the reports of one run, one of each`,
+          report.headerLine,
+        );
       }
       byKind.set(report.kind, { report, file: stats.file });
     }
@@ -49,15 +55,17 @@ export function nsysTotals(inputs: NsysStats | readonly NsysStats[], options: Ns
   const entries = (kind: NsysReportKind): NsysEntry[] | undefined => byKind.get(kind)?.report.entries;
   const file = list.map((s) => s.file).join(' + ');
   const notes: string[] = [];
-  if (list.length > 1) notes.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(', ')}.`);
+  if (list.length > 1)
+    notes.push(`One run from ${list.length} files: ${[...byKind.keys()].map((k) => REPORT_NAMES[k]).join(', ')}.`);
   const sum = (xs: readonly NsysEntry[]) => xs.reduce((s, e) => s + e.totalMs, 0);
   const calls = (xs: readonly NsysEntry[]) => xs.reduce((s, e) => s + e.count, 0);
 
   const nvtx = entries('nvtx') ?? [];
   const rangeName = (n: string) => n.replace(/^:/, '').trim();
-  const stepRanges = options.stepRange !== undefined
-    ? nvtx.filter((e) => rangeName(e.name) === rangeName(options.stepRange!))
-    : nvtx.filter((e) => /^ProfilerStep#\d+$/.test(rangeName(e.name)));
+  const stepRanges =
+    options.stepRange !== undefined
+      ? nvtx.filter((e) => rangeName(e.name) === rangeName(options.stepRange!))
+      : nvtx.filter((e) => /^ProfilerStep#\d+$/.test(rangeName(e.name)));
   let steps = calls(stepRanges);
   let wallMs: number;
   if (steps > 0) {
@@ -80,11 +88,27 @@ export function nsysTotals(inputs: NsysStats | readonly NsysStats[], options: Ns
   const osrt = entries('osrt');
   const per = (ms: number) => ms / steps;
   const comm = kernels?.filter((e) => communicationLibrary(e.name) !== undefined) ?? [];
-  const gpuMs = kernels || memops ? per(sum(kernels?.filter((e) => communicationLibrary(e.name) === undefined) ?? []) + sum(memops ?? [])) : NaN;
+  const gpuMs =
+    kernels || memops
+      ? per(sum(kernels?.filter((e) => communicationLibrary(e.name) === undefined) ?? []) + sum(memops ?? []))
+      : NaN;
   const collectiveMs = kernels ? per(sum(comm)) : NaN;
-  const step: StepTotals = { label: steps > 1 ? `mean of ${steps} steps` : 'all', wallMs, cpuMs: NaN, gpuMs, collectiveMs, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs: NaN };
+  const step: StepTotals = {
+    label: steps > 1 ? `mean of ${steps} steps` : 'all',
+    wallMs,
+    cpuMs: NaN,
+    gpuMs,
+    collectiveMs,
+    collectiveOverlapMs: NaN,
+    idleMs: NaN,
+    hostGapMs: NaN,
+  };
 
-  const signals = emptySignals({ cudaApi: api !== undefined, blocking: osrt !== undefined, kernels: kernels !== undefined });
+  const signals = emptySignals({
+    cudaApi: api !== undefined,
+    blocking: osrt !== undefined,
+    kernels: kernels !== undefined,
+  });
   if (api) {
     const sync = api.filter((e) => isSyncCall(e.name));
     signals.syncCalls = calls(sync) / steps;
@@ -103,10 +127,15 @@ export function nsysTotals(inputs: NsysStats | readonly NsysStats[], options: Ns
     signals.lockMs = per(sum(locks));
     signals.networkCalls = calls(net) / steps;
     signals.networkMs = per(sum(net));
-    notes.push('OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.');
+    notes.push(
+      'OS runtime times (osrt_sum) add up every thread over the whole capture: a helper thread parked in poll or a condition wait shows here too.',
+    );
   }
   notes.push('CPU time not measured: nsys summary reports carry no host busy time.');
-  if (kernels) notes.push('GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).');
+  if (kernels)
+    notes.push(
+      'GPU time is a sum of kernel durations: kernels overlapping on several streams count twice (busy time is at most that).',
+    );
   else notes.push('No cuda_gpu_kern_sum report: GPU kernel time not measured.');
   const commRanges = nvtx.filter((e) => communicationLibrary(e.name) !== undefined);
   if (commRanges.length > 0) notes.push(`${calls(commRanges)} communication NVTX range instance(s) in the capture.`);
@@ -135,5 +164,7 @@ export function nsysTotals(inputs: NsysStats | readonly NsysStats[], options: Ns
 
 /** PyTorch leaves its mark in kernel names (at::native::) and NVTX ranges (aten::); anything else is a native engine. */
 function engineOf(kernels: readonly NsysEntry[], nvtx: readonly NsysEntry[]): 'pytorch' | 'native' {
-  return kernels.some((e) => /\bat::native::|\bc10::/.test(e.name)) || nvtx.some((e) => /^:?aten::/.test(e.name)) ? 'pytorch' : 'native';
+  return kernels.some((e) => /\bat::native::|\bc10::/.test(e.name)) || nvtx.some((e) => /^:?aten::/.test(e.name))
+    ? 'pytorch'
+    : 'native';
 }

@@ -30,26 +30,33 @@ export interface ProfileReadOptions {
 
 /** The kind of profile the text starts like, or why it is none. */
 export function detectProfile(head: string): ProfileKind | { error: string } {
-  if (/^\u001f(?:\u008b|\uFFFD)/.test(head)) return { error: 'gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)' };
+  if (/^\u001f(?:\u008b|\uFFFD)/.test(head))
+    return { error: 'gzip-compressed data that was not decompressed (read it from a file, or gunzip it first)' };
   const text = head.replace(/^\uFEFF/, '').trimStart();
   if (/^[[{]/.test(text)) {
     // Kineto writes schemaVersion and deviceProperties first; traceEvents can start past the head.
-    if (/"traceEvents"\s*:/.test(text) || /^\{\s*"schemaVersion"\s*:/.test(text) || /^\[\s*\{[^}]*"ph"\s*:/.test(text)) return 'torch-chrome-trace';
+    if (/"traceEvents"\s*:/.test(text) || /^\{\s*"schemaVersion"\s*:/.test(text) || /^\[\s*\{[^}]*"ph"\s*:/.test(text))
+      return 'torch-chrome-trace';
     if (/"(?:self_cpu_time_total|cpu_time_total)"\s*:/.test(text)) return 'torch-key-averages';
     return { error: 'JSON without "traceEvents" (a Chrome trace) or "self_cpu_time_total" (a key_averages table)' };
   }
   if (/"?Kernel Name"?\s*,/.test(text) && (/"?Metric Name"?/.test(text) || /\w__\w/.test(text))) return 'ncu';
-  if (/Total Time \((?:ns|us|ms|s)\)/.test(text) || /\.nsys-rep|nsys_stats|cuda_gpu_kern_sum/.test(text)) return 'nsys-stats';
+  if (/Total Time \((?:ns|us|ms|s)\)/.test(text) || /\.nsys-rep|nsys_stats|cuda_gpu_kern_sum/.test(text))
+    return 'nsys-stats';
   if (/(^|,)self_cpu_time_total(,|$)/m.test(text)) return 'torch-key-averages';
   return { error: 'not a Chrome trace, key_averages table, nsys stats CSV or Nsight Compute CSV' };
 }
 
 export async function readProfile(source: TextSource, options: ProfileReadOptions = {}): Promise<ProfileInput> {
   const kind = detectProfile(source.head);
-  if (typeof kind !== 'string') throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind.error}`);
+  if (typeof kind !== 'string')
+    throw new InputError(source.name, `not a profiler export perf-triage reads: ${kind.error}`);
   switch (kind) {
     case 'torch-chrome-trace':
-      return { kind: 'split', totals: await readTorchTrace(source, options.stepRange !== undefined ? { stepRange: options.stepRange } : {}) };
+      return {
+        kind: 'split',
+        totals: await readTorchTrace(source, options.stepRange !== undefined ? { stepRange: options.stepRange } : {}),
+      };
     case 'torch-key-averages':
       return { kind: 'split', totals: await readKeyAverages(source, options) };
     case 'nsys-stats': {

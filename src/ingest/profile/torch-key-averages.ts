@@ -93,7 +93,8 @@ async function jsonRows(source: TextSource): Promise<KeyAveragesRow[]> {
 
 async function csvRows(source: TextSource): Promise<KeyAveragesRow[]> {
   const tables = await readCsvTables(source, FORMAT, (cells) => cells.includes('self_cpu_time_total'));
-  if (tables.length === 0) throw new InputError(source.name, `${FORMAT}: no header row with a "self_cpu_time_total" column`);
+  if (tables.length === 0)
+    throw new InputError(source.name, `${FORMAT}: no header row with a "self_cpu_time_total" column`);
   const { header, rows } = tables[0];
   return rows.map(({ cells, line }) => {
     const pick = (names: readonly string[]) => {
@@ -115,7 +116,8 @@ function toRow(file: string, pick: Pick, where: (field: string) => { field: stri
     throw new InputError(file, `${FORMAT}: ${reason}`, w.line, w.field);
   };
   const keyCell = pick(ALIASES.key);
-  if (!keyCell || typeof keyCell.value !== 'string' || keyCell.value === '') fail('key', 'every row needs a non-empty "key" (or "name")');
+  if (!keyCell || typeof keyCell.value !== 'string' || keyCell.value === '')
+    fail('key', 'every row needs a non-empty "key" (or "name")');
   const num = (names: readonly string[], required: boolean): number => {
     const cell = pick(names);
     if (!cell) return required ? fail(names[0], 'missing') : NaN;
@@ -134,7 +136,9 @@ function toRow(file: string, pick: Pick, where: (field: string) => { field: stri
     selfDeviceUs: num(ALIASES.selfDevice, false),
   };
   const type = pick(ALIASES.deviceType);
-  if (type) row.deviceType = deviceType(type.value) ?? fail(type.name, `unknown device type ${JSON.stringify(type.value).slice(0, 40)}`);
+  if (type)
+    row.deviceType =
+      deviceType(type.value) ?? fail(type.name, `unknown device type ${JSON.stringify(type.value).slice(0, 40)}`);
   const annotation = pick(ALIASES.userAnnotation);
   if (annotation) row.userAnnotation = truthy(annotation.value) ?? fail(annotation.name, 'expected true or false');
   return row;
@@ -142,9 +146,13 @@ function toRow(file: string, pick: Pick, where: (field: string) => { field: stri
 
 /** "DeviceType.CPU", "CPU", 0 → cpu; "DeviceType.CUDA", "cuda", other enum values → device. */
 function deviceType(value: unknown): 'cpu' | 'device' | undefined {
-  if (typeof value === 'number') return value === 0 ? 'cpu' : Number.isInteger(value) && value > 0 ? 'device' : undefined;
+  if (typeof value === 'number')
+    return value === 0 ? 'cpu' : Number.isInteger(value) && value > 0 ? 'device' : undefined;
   if (typeof value !== 'string') return undefined;
-  const t = value.trim().replace(/^DeviceType\./i, '').toLowerCase();
+  const t = value
+    .trim()
+    .replace(/^DeviceType\./i, '')
+    .toLowerCase();
   if (t === 'cpu' || t === '0') return 'cpu';
   return /^(?:cuda|hip|xpu|mps|mtia|hpu|privateuse1|meta|[1-9]\d*)$/.test(t) ? 'device' : undefined;
 }
@@ -159,12 +167,18 @@ function truthy(value: unknown): boolean | undefined {
 
 const STEP = /^ProfilerStep(?:#\d+|\*)$/;
 
-export function keyAveragesTotals(rows: readonly KeyAveragesRow[], file: string, options: KeyAveragesOptions = {}): ProfileTotals {
+export function keyAveragesTotals(
+  rows: readonly KeyAveragesRow[],
+  file: string,
+  options: KeyAveragesOptions = {},
+): ProfileTotals {
   if (rows.length === 0) throw new InputError(file, `${FORMAT}: no rows`);
   const notes: string[] = [];
   const hasDeviceColumn = rows.some((r) => !Number.isNaN(r.selfDeviceUs));
   const isDevice = (r: KeyAveragesRow) =>
-    r.deviceType !== undefined ? r.deviceType === 'device' : !(r.cpuTotalUs > 0) && !(r.selfCpuUs !== 0) && r.selfDeviceUs > 0;
+    r.deviceType !== undefined
+      ? r.deviceType === 'device'
+      : !(r.cpuTotalUs > 0) && !(r.selfCpuUs !== 0) && r.selfDeviceUs > 0;
   const cpuRows = rows.filter((r) => !isDevice(r));
   const deviceRows = rows.filter(isDevice);
   const cpuKeys = new Set(cpuRows.map((r) => r.key));
@@ -189,7 +203,8 @@ export function keyAveragesTotals(rows: readonly KeyAveragesRow[], file: string,
   }
 
   const per = (us: number) => us / 1000 / steps;
-  const sum = (list: readonly KeyAveragesRow[], pick: (r: KeyAveragesRow) => number) => list.reduce((s, r) => s + pick(r), 0);
+  const sum = (list: readonly KeyAveragesRow[], pick: (r: KeyAveragesRow) => number) =>
+    list.reduce((s, r) => s + pick(r), 0);
   const opRows = cpuRows.filter((r) => !isAnnotation(r));
   const syncRows = cpuRows.filter((r) => isSyncCall(r.key));
   const syncUs = sum(syncRows, (r) => r.selfCpuUs);
@@ -204,19 +219,31 @@ export function keyAveragesTotals(rows: readonly KeyAveragesRow[], file: string,
   if (kineto && deviceRows.some((r) => cpuKeys.has(r.key) && !STEP.test(r.key))) {
     notes.push('Device rows named like CPU rows were taken for GPU-side user annotations and left out of GPU time.');
   }
-  if (!hasDeviceColumn) notes.push('No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).');
-  else notes.push('GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).');
+  if (!hasDeviceColumn)
+    notes.push(
+      'No self_device_time_total (or self_cuda_time_total) column: GPU time not measured (a CPU-only profile).',
+    );
+  else
+    notes.push(
+      'GPU time is a sum of kernel self times, as the profiler table totals it: kernels overlapping on several streams count twice (an upper bound on busy time).',
+    );
   notes.push('CPU time is time inside recorded ops summed over every thread, minus time blocked in CUDA sync calls.');
   const negative = rows.filter((r) => r.selfCpuUs < 0 || r.selfDeviceUs < 0).length;
-  if (negative > 0) notes.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
+  if (negative > 0)
+    notes.push(`${negative} row(s) have a negative self time (a known profiler artefact); they were summed as given.`);
 
   const scalarReads = cpuRows.filter((r) => r.key === 'aten::_local_scalar_dense');
   const signals = emptySignals({ cudaApi: true, blocking: false, kernels: kineto });
   signals.syncCalls = sum(syncRows, (r) => r.count) / steps;
   signals.syncMs = per(syncUs);
-  signals.itemCalls = sum(scalarReads.length > 0 ? scalarReads : cpuRows.filter((r) => isItemOp(r.key)), (r) => r.count) / steps;
+  signals.itemCalls =
+    sum(scalarReads.length > 0 ? scalarReads : cpuRows.filter((r) => isItemOp(r.key)), (r) => r.count) / steps;
   if (kineto) {
-    signals.d2hCopies = sum(deviceRows.filter((r) => isDeviceToHost(r.key)), (r) => r.count) / steps;
+    signals.d2hCopies =
+      sum(
+        deviceRows.filter((r) => isDeviceToHost(r.key)),
+        (r) => r.count,
+      ) / steps;
     signals.collectiveCalls = sum(collectiveRows, (r) => r.count) / steps;
     signals.collectiveMs = collectiveMs;
   } else {
@@ -227,15 +254,42 @@ export function keyAveragesTotals(rows: readonly KeyAveragesRow[], file: string,
     }
   }
 
-  const step: StepTotals = { label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : 'all', wallMs, cpuMs, gpuMs, collectiveMs, collectiveOverlapMs: NaN, idleMs: NaN, hostGapMs };
+  const step: StepTotals = {
+    label: steps > 1 ? `mean of ${steps} steps` : stepCount > 0 ? stepRows[0].key : 'all',
+    wallMs,
+    cpuMs,
+    gpuMs,
+    collectiveMs,
+    collectiveOverlapMs: NaN,
+    idleMs: NaN,
+    hostGapMs,
+  };
   const kernels: KernelTime[] = hasDeviceColumn
     ? gpuRows
         .filter((r) => r.selfDeviceUs > 0)
         .sort((a, b) => b.selfDeviceUs - a.selfDeviceUs || (a.key < b.key ? -1 : 1))
         .map((r) => {
           const communication = communicationLibrary(r.key);
-          return { name: r.key, ms: per(r.selfDeviceUs), count: r.count / steps, ...(communication ? { communication } : {}) };
+          return {
+            name: r.key,
+            ms: per(r.selfDeviceUs),
+            count: r.count / steps,
+            ...(communication ? { communication } : {}),
+          };
         })
     : [];
-  return { file, format: 'torch-key-averages', steps: [step], stepCount: steps, perStep: meanStep([step]), signals, gpuTimeKind: 'sum', engine: 'pytorch', topKernels: kernels.slice(0, 10), kernels, threads: [], notes };
+  return {
+    file,
+    format: 'torch-key-averages',
+    steps: [step],
+    stepCount: steps,
+    perStep: meanStep([step]),
+    signals,
+    gpuTimeKind: 'sum',
+    engine: 'pytorch',
+    topKernels: kernels.slice(0, 10),
+    kernels,
+    threads: [],
+    notes,
+  };
 }

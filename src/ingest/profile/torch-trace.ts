@@ -25,9 +25,25 @@
 
 import type { TextSource } from '../source';
 import { clipMerged, intersectionLength, merge, subtract, totalLength, type Interval, type Merged } from './intervals';
-import { communicationLibrary, isBlockingSyncKind, isDeviceToHost, isItemOp, isPythonLockWait, isPythonNetworkWait, isSyncCall } from './names';
+import {
+  communicationLibrary,
+  isBlockingSyncKind,
+  isDeviceToHost,
+  isItemOp,
+  isPythonLockWait,
+  isPythonNetworkWait,
+  isSyncCall,
+} from './names';
 import { readTraceEvents, type TraceEvent, type TraceEvents } from './trace-events';
-import { emptySignals, meanStep, type KernelTime, type ProfileTotals, type StepTotals, type ThreadBusy, type WaitSignals } from '../../model/profile';
+import {
+  emptySignals,
+  meanStep,
+  type KernelTime,
+  type ProfileTotals,
+  type StepTotals,
+  type ThreadBusy,
+  type WaitSignals,
+} from '../../model/profile';
 
 const STEP = /^ProfilerStep#\d+$/;
 
@@ -46,10 +62,19 @@ interface ThreadIntervals {
   busy: Merged;
 }
 
-export function traceTotals({ events, skipped, ignored, threadNames }: TraceEvents, file: string, options: TraceOptions = {}): ProfileTotals {
+export function traceTotals(
+  { events, skipped, ignored, threadNames }: TraceEvents,
+  file: string,
+  options: TraceOptions = {},
+): ProfileTotals {
   const notes: string[] = [];
-  const isMark = options.stepRange !== undefined ? (e: TraceEvent) => e.name === options.stepRange : (e: TraceEvent) => STEP.test(e.name);
-  const stepMarks = events.filter((e) => (e.kind === 'annotation' || e.kind === 'op') && isMark(e)).sort((a, b) => a.start - b.start);
+  const isMark =
+    options.stepRange !== undefined
+      ? (e: TraceEvent) => e.name === options.stepRange
+      : (e: TraceEvent) => STEP.test(e.name);
+  const stepMarks = events
+    .filter((e) => (e.kind === 'annotation' || e.kind === 'op') && isMark(e))
+    .sort((a, b) => a.start - b.start);
   const main = mainThread(events, stepMarks);
   const windows: { label: string; start: number; end: number }[] = stepMarks
     .filter((e) => e.thread === main)
@@ -75,7 +100,9 @@ export function traceTotals({ events, skipped, ignored, threadNames }: TraceEven
   const gpuEvents = events.filter((e) => e.kind === 'gpu');
   const commEvents = gpuEvents.filter((e) => communicationLibrary(e.name) !== undefined);
   // Step marks written as ops (torch 1.8 "Operator" ProfilerStep#N) are windows, not work.
-  const hostEvents = events.filter((e) => (e.kind === 'op' || e.kind === 'runtime' || e.kind === 'python') && !isMark(e));
+  const hostEvents = events.filter(
+    (e) => (e.kind === 'op' || e.kind === 'runtime' || e.kind === 'python') && !isMark(e),
+  );
   const syncCalls = hostEvents.filter((e) => e.kind === 'runtime' && isSyncCall(e.name));
   const syncActivities = events.filter((e) => e.kind === 'sync' && isBlockingSyncKind(e.syncKind ?? ''));
   const lockWaits = hostEvents.filter((e) => e.kind === 'python' && isPythonLockWait(e.name));
@@ -139,9 +166,14 @@ export function traceTotals({ events, skipped, ignored, threadNames }: TraceEven
       idleMs: (wallUs - totalLength(merge([...cpuBusy, ...compute]))) / 1000,
       hostGapMs: (wallUs - totalLength(clip(all.recorded))) / 1000,
     });
-    for (const t of threadIds) threadBusy.set(t, (threadBusy.get(t) ?? 0) + totalLength(clip(byThread.get(t)!.busy)) / 1000);
+    for (const t of threadIds)
+      threadBusy.set(t, (threadBusy.get(t) ?? 0) + totalLength(clip(byThread.get(t)!.busy)) / 1000);
     const sync = clip(all.sync);
-    const s = emptySignals({ cudaApi: hasRuntime || syncActivities.length > 0, blocking: hasPython, kernels: gpuEvents.length > 0 });
+    const s = emptySignals({
+      cudaApi: hasRuntime || syncActivities.length > 0,
+      blocking: hasPython,
+      kernels: gpuEvents.length > 0,
+    });
     if (s.measured.cudaApi) {
       s.syncCalls = count(syncCalls) || count(syncActivities);
       s.syncMs = totalLength(sync) / 1000;
@@ -189,11 +221,17 @@ export function traceTotals({ events, skipped, ignored, threadNames }: TraceEven
   notes.push(
     `Host threads: ${threads.length} worked in the step(s); the main thread is ${main || '(none)'}${mainName ? ` (${mainName})` : ''}. CPU time is the union of their busy time in recorded ops, blocked time (syncs${hasPython ? ', locks, sockets' : ''}) excluded.`,
   );
-  notes.push('GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.');
-  if (!hasPython) notes.push('No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.');
+  notes.push(
+    'GPU time is the union of kernel, copy and memset intervals over all streams (overlaps counted once), communication kernels excluded.',
+  );
+  if (!hasPython)
+    notes.push(
+      'No python_function events (profile with with_stack=True to see them): Python time between ops shows as a host gap, not as CPU time, and Python lock or socket waits cannot be seen.',
+    );
   const devices = new Set(gpuEvents.map((e) => e.pid));
   if (devices.size > 1) notes.push(`GPU work on ${devices.size} devices: GPU time is the union across them.`);
-  if (gpuEvents.length === 0) notes.push('No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).');
+  if (gpuEvents.length === 0)
+    notes.push('No kernel or copy events: GPU time not measured (profile with ProfilerActivity.CUDA).');
   if (skipped > 0) notes.push(`${skipped} complete event(s) skipped for a missing or invalid ts/dur.`);
   if (ignored > 0) notes.push(`${ignored} event(s) of other categories not used.`);
   return {
@@ -233,7 +271,11 @@ function mainThread(events: readonly TraceEvent[], stepMarks: readonly TraceEven
   if (stepMarks.length > 0) {
     for (const e of stepMarks) votes.set(e.thread, (votes.get(e.thread) ?? 0) + 1);
   } else {
-    for (const [thread, list] of groupBy(events.filter((e) => e.kind === 'op'), (e) => e.thread)) votes.set(thread, totalLength(merge(spans(list))));
+    for (const [thread, list] of groupBy(
+      events.filter((e) => e.kind === 'op'),
+      (e) => e.thread,
+    ))
+      votes.set(thread, totalLength(merge(spans(list))));
   }
   let best = '';
   let most = -Infinity;
@@ -247,7 +289,19 @@ function mainThread(events: readonly TraceEvent[], stepMarks: readonly TraceEven
 
 function meanSignals(list: readonly WaitSignals[]): WaitSignals {
   const out = { ...list[0] };
-  const keys = ['syncCalls', 'syncMs', 'd2hCopies', 'itemCalls', 'itemStalls', 'lockCalls', 'lockMs', 'networkCalls', 'networkMs', 'collectiveCalls', 'collectiveMs'] as const;
+  const keys = [
+    'syncCalls',
+    'syncMs',
+    'd2hCopies',
+    'itemCalls',
+    'itemStalls',
+    'lockCalls',
+    'lockMs',
+    'networkCalls',
+    'networkMs',
+    'collectiveCalls',
+    'collectiveMs',
+  ] as const;
   for (const k of keys) out[k] = list.reduce((s, x) => s + x[k], 0) / list.length;
   return out;
 }

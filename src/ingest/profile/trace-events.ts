@@ -58,7 +58,8 @@ export async function readTraceEvents(source: TextSource): Promise<TraceEvents> 
   const doc = parseDocument(await readDocument(source, TRACE_FORMAT), source, TRACE_FORMAT);
   // export_chrome_trace of the legacy profiler writes a bare list; Kineto an object with traceEvents.
   const list = Array.isArray(doc) ? doc : own(asObject(doc), 'traceEvents');
-  if (!Array.isArray(list)) throw new InputError(source.name, `${TRACE_FORMAT}: no "traceEvents" list`, undefined, 'traceEvents');
+  if (!Array.isArray(list))
+    throw new InputError(source.name, `${TRACE_FORMAT}: no "traceEvents" list`, undefined, 'traceEvents');
   const events: TraceEvent[] = [];
   let skipped = 0;
   let ignored = 0;
@@ -75,7 +76,14 @@ export async function readTraceEvents(source: TextSource): Promise<TraceEvents> 
     complete++;
     const cat = own(e, 'cat');
     const pid = idOf(own(e, 'pid'));
-    const kind = typeof cat === 'string' ? (Object.hasOwn(KINDS, cat.toLowerCase()) ? KINDS[cat.toLowerCase()] : undefined) : pid === 'CPU functions' ? 'op' : undefined;
+    const kind =
+      typeof cat === 'string'
+        ? Object.hasOwn(KINDS, cat.toLowerCase())
+          ? KINDS[cat.toLowerCase()]
+          : undefined
+        : pid === 'CPU functions'
+          ? 'op'
+          : undefined;
     if (kind === undefined) {
       ignored++;
       continue;
@@ -83,11 +91,26 @@ export async function readTraceEvents(source: TextSource): Promise<TraceEvents> 
     const ts = numberValue(own(e, 'ts'));
     const dur = numberValue(own(e, 'dur'));
     const rawName = own(e, 'name');
-    if (ts === null || dur === null || Number.isNaN(ts) || Number.isNaN(dur) || dur < 0 || !Number.isFinite(ts + dur) || (typeof rawName !== 'string' && typeof rawName !== 'number')) {
+    if (
+      ts === null ||
+      dur === null ||
+      Number.isNaN(ts) ||
+      Number.isNaN(dur) ||
+      dur < 0 ||
+      !Number.isFinite(ts + dur) ||
+      (typeof rawName !== 'string' && typeof rawName !== 'number')
+    ) {
       skipped++;
       continue;
     }
-    const event: TraceEvent = { kind, name: String(rawName), start: ts, end: ts + dur, pid, thread: `${pid}/${idOf(own(e, 'tid'))}` };
+    const event: TraceEvent = {
+      kind,
+      name: String(rawName),
+      start: ts,
+      end: ts + dur,
+      pid,
+      thread: `${pid}/${idOf(own(e, 'tid'))}`,
+    };
     if (kind === 'sync') {
       const args = asObject(own(e, 'args'));
       const k = own(args, 'cuda_sync_kind');
@@ -96,9 +119,20 @@ export async function readTraceEvents(source: TextSource): Promise<TraceEvents> 
     events.push(event);
   }
   if (complete > 0 && events.length === 0 && skipped > 0) {
-    throw new InputError(source.name, `${TRACE_FORMAT}: all ${skipped} complete events lack a usable "ts" or "dur"`, undefined, 'traceEvents');
+    throw new InputError(
+      source.name,
+      `${TRACE_FORMAT}: all ${skipped} complete events lack a usable "ts" or "dur"`,
+      undefined,
+      'traceEvents',
+    );
   }
-  if (!events.some((e) => e.kind !== 'annotation')) throw new InputError(source.name, `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`, undefined, 'traceEvents');
+  if (!events.some((e) => e.kind !== 'annotation'))
+    throw new InputError(
+      source.name,
+      `${TRACE_FORMAT}: no CPU op, kernel or runtime events (ph "X") in the trace`,
+      undefined,
+      'traceEvents',
+    );
   return { events, skipped, ignored, threadNames };
 }
 

@@ -14,7 +14,15 @@ export const TEXT_FIELDS = ['output', 'text', 'generated_text', 'completion'] as
 export const HASH_FIELDS = ['output_sha256', 'output_hash'] as const;
 
 /** Where a temperature or seed may sit, besides the record itself. */
-export const SAMPLING_CONTAINERS = ['sampling_params', 'params', 'parameters', 'gen_kwargs', 'generation_kwargs', 'request', 'body'] as const;
+export const SAMPLING_CONTAINERS = [
+  'sampling_params',
+  'params',
+  'parameters',
+  'gen_kwargs',
+  'generation_kwargs',
+  'request',
+  'body',
+] as const;
 
 /** lm-eval result keys that are not metrics. */
 export const LM_EVAL_NON_METRICS = new Set(['alias', 'name', 'sample_len', 'samples', 'sample_count']);
@@ -22,4 +30,5 @@ export const LM_EVAL_NON_METRICS = new Set(['alias', 'name', 'sample_len', 'samp
 /** Ids that a server makes per call ("chatcmpl-…", "batch_req_…"): they never match between runs. */
 export const SERVER_MADE_ID = /^(?:chatcmpl|cmpl|batch_req|vllm|req|resp|msg)[-_]/;
 
-export const FIELD_LIST = 'output, text, generated_text, completion, choices[0].text or choices[0].message.content (also under "response" or "response.body"), or output_sha256 / output_hash';
+export const FIELD_LIST =
+  'output, text, generated_text, completion, choices[0].text or choices[0].message.content (also under "response" or "response.body"), or output_sha256 / output_hash';

@@ -52,7 +52,9 @@ function failed(r: Record<string, unknown>): boolean {
   return typeof status === 'number' && (status < 200 || status > 299);
 }
 
-function outputOf(r: Record<string, unknown>): { hash: string; length: number } | { hash: string } | { reject: string; field: string } {
+function outputOf(
+  r: Record<string, unknown>,
+): { hash: string; length: number } | { hash: string } | { reject: string; field: string } {
   const response = asObject(own(r, 'response'));
   const places: [string, Record<string, unknown> | undefined][] = [
     ['', r],

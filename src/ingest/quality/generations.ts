@@ -19,7 +19,12 @@ export const MAX_BAD_SHARE = 0.05;
 
 export async function readGenerations(source: TextSource): Promise<GenerationSet> {
   const collector = new Collector(source.name);
-  if (source.head.replace(/^\uFEFF/, '').trimStart().startsWith('[')) {
+  if (
+    source.head
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .startsWith('[')
+  ) {
     const splitter = new JsonStreamSplitter();
     const handlers = {
       onElement: (text: string, line: number) => collector.add(text, line),
@@ -127,14 +132,22 @@ class Collector {
     const out: string[] = [];
     const first = this.issues.kept[0];
     if (first) out.push(`${this.issues.count} of ${this.records} records skipped; the first: ${formatIssue(first)}`);
-    if (this.failed) out.push(`${this.failed} record(s) are failed requests (error set or a non-2xx status): no output to compare`);
+    if (this.failed)
+      out.push(`${this.failed} record(s) are failed requests (error set or a non-2xx status): no output to compare`);
     if (this.firstDuplicate) {
-      out.push(`${this.duplicates} record(s) repeat an id already seen (first at line ${this.firstDuplicate.line}, id ${JSON.stringify(this.firstDuplicate.id)}); the first of each is kept`);
+      out.push(
+        `${this.duplicates} record(s) repeat an id already seen (first at line ${this.firstDuplicate.line}, id ${JSON.stringify(this.firstDuplicate.id)}); the first of each is kept`,
+      );
     }
     const fields = Object.keys(this.idFields);
-    if (fields.length > 1) out.push(`records use different id fields (${fields.map((f) => `${f}: ${this.idFields[f]}`).join(', ')}); ids are paired whatever field they came from`);
+    if (fields.length > 1)
+      out.push(
+        `records use different id fields (${fields.map((f) => `${f}: ${this.idFields[f]}`).join(', ')}); ids are paired whatever field they came from`,
+      );
     if (this.serverMadeIds > 0) {
-      out.push(`${this.serverMadeIds} id(s) look made by the server per call ("chatcmpl-…", "cmpl-…", "batch_req_…"): they differ between runs and will not pair; give each request a custom_id or prompt_id`);
+      out.push(
+        `${this.serverMadeIds} id(s) look made by the server per call ("chatcmpl-…", "cmpl-…", "batch_req_…"): they differ between runs and will not pair; give each request a custom_id or prompt_id`,
+      );
     }
     return out;
   }

@@ -52,10 +52,14 @@ export function lmEvalScores(doc: unknown, file: string): ScoreSet {
       });
     }
   }
-  if (metrics.length === 0) throw new InputError(file, `${FORMAT}: "results" holds no numeric metric`, undefined, 'results');
+  if (metrics.length === 0)
+    throw new InputError(file, `${FORMAT}: "results" holds no numeric metric`, undefined, 'results');
 
   const notes: string[] = [];
-  if (stderrNotNumbers) notes.push(`${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`);
+  if (stderrNotNumbers)
+    notes.push(
+      `${stderrNotNumbers} stderr value(s) are not numbers ("N/A" when lm-eval computed none); those metrics have no interval`,
+    );
   if (valuesNotNumbers) notes.push(`${valuesNotNumbers} result value(s) are neither numbers nor labels; left out`);
   return { kind: 'scores', format: 'lm-eval', file, metrics, notes };
 }

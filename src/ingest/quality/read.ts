@@ -15,13 +15,20 @@ const MAX_SCORES_BYTES = 64 * 1024 * 1024;
 
 export async function readQuality(source: TextSource): Promise<QualityInput> {
   const format = detectQuality(source.head);
-  if (typeof format !== 'string') throw new InputError(source.name, `not a quality file perf-triage reads: ${format.error}`);
+  if (typeof format !== 'string')
+    throw new InputError(source.name, `not a quality file perf-triage reads: ${format.error}`);
   switch (format) {
     case 'generations':
       return readGenerations(source);
     case 'lm-eval':
-      return lmEvalScores(parseDocument(await readDocument(source, 'lm-eval results', MAX_SCORES_BYTES), source, 'lm-eval results'), source.name);
+      return lmEvalScores(
+        parseDocument(await readDocument(source, 'lm-eval results', MAX_SCORES_BYTES), source, 'lm-eval results'),
+        source.name,
+      );
     case 'perf-triage-scores':
-      return scoresFromJson(parseDocument(await readDocument(source, 'perf-triage scores', MAX_SCORES_BYTES), source, 'perf-triage scores'), source.name);
+      return scoresFromJson(
+        parseDocument(await readDocument(source, 'perf-triage scores', MAX_SCORES_BYTES), source, 'perf-triage scores'),
+        source.name,
+      );
   }
 }

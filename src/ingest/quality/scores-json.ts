@@ -39,7 +39,8 @@ export function scoresFromJson(doc: unknown, file: string): ScoreSet {
     if (typeof better === 'boolean') metric.higherIsBetter = better;
     metrics.push(metric);
   }
-  if (metrics.length === 0) throw new InputError(file, `${FORMAT}: "scores" holds no finite number`, undefined, 'scores');
+  if (metrics.length === 0)
+    throw new InputError(file, `${FORMAT}: "scores" holds no finite number`, undefined, 'scores');
   return { kind: 'scores', format: 'perf-triage-scores', file, metrics, notes: notes.slice(0, 20) };
 }
 

@@ -83,7 +83,10 @@ export class CsvParser {
       if (state === QUOTED) {
         const replay = this.replay;
         const resume = replay === null ? '' : `; reading resumes at line ${this.replayLine}`;
-        onError?.(`unterminated quoted field ${this.cells.length + 1}: the input ends before its closing '"'${resume}`, this.quoteLine);
+        onError?.(
+          `unterminated quoted field ${this.cells.length + 1}: the input ends before its closing '"'${resume}`,
+          this.quoteLine,
+        );
         this.dropRow();
         if (replay === null) break;
         this.line = this.replayLine;
@@ -145,7 +148,11 @@ export class CsvParser {
             this.rowLine = ++line;
             state = FIELD_START;
           } else if (c === QUOTE) {
-            this.fail(`unexpected '"' inside unquoted field ${this.cells.length + 1} (a field containing quotes must be quoted, with "" for each quote)`, line, onError);
+            this.fail(
+              `unexpected '"' inside unquoted field ${this.cells.length + 1} (a field containing quotes must be quoted, with "" for each quote)`,
+              line,
+              onError,
+            );
             state = SKIP;
           }
           break;
@@ -188,7 +195,11 @@ export class CsvParser {
           } else if (c === CR) {
             state = CLOSED_CR;
           } else {
-            this.fail(`unexpected ${describeChar(c)} after the closing quote of field ${this.cells.length + 1} (expected the delimiter or the end of the line)`, line, onError);
+            this.fail(
+              `unexpected ${describeChar(c)} after the closing quote of field ${this.cells.length + 1} (expected the delimiter or the end of the line)`,
+              line,
+              onError,
+            );
             state = SKIP;
           }
           break;
@@ -198,7 +209,11 @@ export class CsvParser {
             this.rowLine = ++line;
             state = FIELD_START;
           } else {
-            this.fail(`unexpected ${describeChar(c)} after '\\r' following the closing quote of field ${this.cells.length + 1}`, line, onError);
+            this.fail(
+              `unexpected ${describeChar(c)} after '\\r' following the closing quote of field ${this.cells.length + 1}`,
+              line,
+              onError,
+            );
             state = SKIP;
           }
           break;

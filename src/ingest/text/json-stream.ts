@@ -176,7 +176,10 @@ export class JsonStreamSplitter {
         break;
       case PIECE:
         // A scalar cut off by the end may itself be truncated (`12` of `123`), so it is not emitted.
-        h.onError(this.kind === SCALAR ? this.unclosedMessage() : `unexpected end of input inside the ${this.pieceName()}`, this.line);
+        h.onError(
+          this.kind === SCALAR ? this.unclosedMessage() : `unexpected end of input inside the ${this.pieceName()}`,
+          this.line,
+        );
         break;
       default:
         h.onError(this.unclosedMessage(), this.line);
@@ -227,7 +230,11 @@ export class JsonStreamSplitter {
           return true;
         }
         if (c === RBRACE && this.mode === OBJ_FIRST) this.mode = DONE;
-        else this.fail(`expected ${this.mode === OBJ_FIRST ? `a quoted key or '}'` : `a quoted key after ','`}, found ${describeChar(c)}`, h);
+        else
+          this.fail(
+            `expected ${this.mode === OBJ_FIRST ? `a quoted key or '}'` : `a quoted key after ','`}, found ${describeChar(c)}`,
+            h,
+          );
         return false;
       case OBJ_COLON:
         if (c === COLON) this.mode = OBJ_VALUE;
@@ -244,7 +251,11 @@ export class JsonStreamSplitter {
       case OBJ_AFTER:
         if (c === COMMA) this.mode = OBJ_NEXT;
         else if (c === RBRACE) this.mode = DONE;
-        else this.fail(`expected ',' or '}' after the value of key ${JSON.stringify(this.key)}, found ${describeChar(c)}`, h);
+        else
+          this.fail(
+            `expected ',' or '}' after the value of key ${JSON.stringify(this.key)}, found ${describeChar(c)}`,
+            h,
+          );
         return false;
       case DONE:
         this.fail(`unexpected ${describeChar(c)} after the end of the top-level ${this.shapeSeen}`, h);
@@ -266,9 +277,12 @@ export class JsonStreamSplitter {
 
   private beginPiece(c: number, h: JsonSplitHandlers): boolean {
     if (c === COMMA || c === COLON || c === RBRACKET || c === RBRACE) {
-      const expected = this.mode === ARR_FIRST ? `an array element or ']'`
-        : this.mode === ARR_NEXT ? `an array element after ','`
-        : `a value for key ${JSON.stringify(this.key)}`;
+      const expected =
+        this.mode === ARR_FIRST
+          ? `an array element or ']'`
+          : this.mode === ARR_NEXT
+            ? `an array element after ','`
+            : `a value for key ${JSON.stringify(this.key)}`;
       this.fail(`expected ${expected}, found ${describeChar(c)}`, h);
       return false;
     }
@@ -357,8 +371,19 @@ export class JsonStreamSplitter {
     const n = chunk.length;
     for (; i < n; i++) {
       const c = chunk.charCodeAt(i);
-      if (c === COMMA || c === RBRACKET || c === RBRACE || c === SPACE || c === LF || c === CR || c === TAB ||
-        c === COLON || c === QUOTE || c === LBRACKET || c === LBRACE) {
+      if (
+        c === COMMA ||
+        c === RBRACKET ||
+        c === RBRACE ||
+        c === SPACE ||
+        c === LF ||
+        c === CR ||
+        c === TAB ||
+        c === COLON ||
+        c === QUOTE ||
+        c === LBRACKET ||
+        c === LBRACE
+      ) {
         return i;
       }
     }

@@ -115,8 +115,16 @@ function isKey(text: string, i: number): boolean {
 
 function isWordChar(c: number): boolean {
   // NaN (out of range) is false for every comparison, so text edges count as boundaries.
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ||
-    c === 0x5f || c === 0x24 || c === 0x2e || c === 0x2b || c === 0x2d;
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x5f ||
+    c === 0x24 ||
+    c === 0x2e ||
+    c === 0x2b ||
+    c === 0x2d
+  );
 }
 
 /**
@@ -125,7 +133,10 @@ function isWordChar(c: number): boolean {
  */
 function located(err: unknown, text: string, fromPadded = false): SyntaxError {
   let message = err instanceof Error ? err.message : String(err);
-  if (fromPadded) message = message.replace(/^(Unexpected token '.*?'), .*$/s, '$1 in JSON').replace(/^".*" is not valid JSON$/s, 'Invalid JSON');
+  if (fromPadded)
+    message = message
+      .replace(/^(Unexpected token '.*?'), .*$/s, '$1 in JSON')
+      .replace(/^".*" is not valid JSON$/s, 'Invalid JSON');
   const reported = /at position (\d+)/.exec(message);
   const offset = reported ? Number(reported[1]) : jsonErrorOffset(text);
   if (offset < 0) return new SyntaxError(message, { cause: err });

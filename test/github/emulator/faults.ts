@@ -72,7 +72,8 @@ export function secondaryRateLimit(where: Where, retryAfterSeconds = 1): FaultSp
     body: {
       message:
         'You have exceeded a secondary rate limit and have been temporarily blocked from content creation. Please retry your request again later. If you reach out to GitHub Support for help, please include the request ID 0000:0000:0000:0000:0000.',
-      documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+      documentation_url:
+        'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
       status: '403',
     },
   };
@@ -91,8 +92,10 @@ export function primaryRateLimit(where: Where, resetInSeconds = 1): FaultSpec {
       'x-ratelimit-resource': 'core',
     },
     body: {
-      message: 'API rate limit exceeded for installation ID 1. If you reach out to GitHub Support for help, please include the request ID 0000:0000:0000:0000:0000.',
-      documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-the-primary-rate-limit',
+      message:
+        'API rate limit exceeded for installation ID 1. If you reach out to GitHub Support for help, please include the request ID 0000:0000:0000:0000:0000.',
+      documentation_url:
+        'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-the-primary-rate-limit',
       status: '403',
     },
   };

@@ -51,10 +51,7 @@ export class GitError extends Error {
 }
 
 function hashObject(type: ObjectType, body: Uint8Array): string {
-  return createHash('sha1')
-    .update(`${type} ${body.length}\0`)
-    .update(body)
-    .digest('hex');
+  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
 /** git's tree order: byte order of names, with a tree's name compared as if it ended in '/'. */
@@ -98,7 +95,8 @@ export class GitStore {
   writeTree(entries: TreeEntry[]): string {
     const names = new Set<string>();
     for (const e of entries) {
-      if (!e.name || e.name.includes('/') || e.name === '.' || e.name === '..') throw new GitError(422, `invalid tree entry name '${e.name}'`);
+      if (!e.name || e.name.includes('/') || e.name === '.' || e.name === '..')
+        throw new GitError(422, `invalid tree entry name '${e.name}'`);
       if (names.has(e.name)) throw new GitError(422, `duplicate tree entry '${e.name}'`);
       names.add(e.name);
       if (e.type !== 'commit') {
@@ -117,12 +115,19 @@ export class GitStore {
     return sha;
   }
 
-  writeCommit(input: { tree: string; parents: string[]; author: Signature; committer?: Signature; message: string }): string {
+  writeCommit(input: {
+    tree: string;
+    parents: string[];
+    author: Signature;
+    committer?: Signature;
+    message: string;
+  }): string {
     const tree = this.objects.get(input.tree);
     if (!tree || tree.type !== 'tree') throw new GitError(422, 'Tree SHA does not exist');
     for (const p of input.parents) {
       const parent = this.objects.get(p);
-      if (!parent || parent.type !== 'commit') throw new GitError(422, 'Parent SHA does not exist or is not a commit object');
+      if (!parent || parent.type !== 'commit')
+        throw new GitError(422, 'Parent SHA does not exist or is not a commit object');
     }
     const committer = input.committer ?? input.author;
     const text =
@@ -133,7 +138,15 @@ export class GitStore {
       `\n${input.message}`;
     const sha = hashObject('commit', Buffer.from(text, 'utf8'));
     if (!this.objects.has(sha)) {
-      this.objects.set(sha, { type: 'commit', sha, tree: input.tree, parents: [...input.parents], author: input.author, committer, message: input.message });
+      this.objects.set(sha, {
+        type: 'commit',
+        sha,
+        tree: input.tree,
+        parents: [...input.parents],
+        author: input.author,
+        committer,
+        message: input.message,
+      });
     }
     return sha;
   }

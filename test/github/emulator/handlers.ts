@@ -5,7 +5,16 @@
 import { GitError, SHA_RE, type Signature, type TreeEntry, type TreeMode } from './git-store';
 import * as shape from './shapes';
 import type { ShapeContext } from './shapes';
-import type { ArtifactRecord, CheckRunRecord, IssueRecord, RepoRecord, RoleName, TokenRecord, UserRecord, WorkflowRunRecord } from './state';
+import type {
+  ArtifactRecord,
+  CheckRunRecord,
+  IssueRecord,
+  RepoRecord,
+  RoleName,
+  TokenRecord,
+  UserRecord,
+  WorkflowRunRecord,
+} from './state';
 
 export interface Reply {
   status: number;
@@ -44,7 +53,12 @@ export type Handler = (ctx: HandlerContext) => Reply;
 
 // ---- errors ----
 
-export function errorBody(status: number, message: string, docUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function errorBody(
+  status: number,
+  message: string,
+  docUrl: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { message, ...extra, documentation_url: docUrl, status: String(status) };
 }
 
@@ -89,11 +103,20 @@ const WRITE_ROLES = new Set<string>(['admin', 'maintain', 'write']);
  * Writes: a read-only token (a fork's GITHUB_TOKEN) gets 403; on contents and checks a personal
  * token also needs push access. Commenting only needs read access, as on GitHub.
  */
-function requireWrite(ctx: HandlerContext, repo: RepoRecord, scope: 'issues' | 'contents' | 'checks' | 'actions'): void {
+function requireWrite(
+  ctx: HandlerContext,
+  repo: RepoRecord,
+  scope: 'issues' | 'contents' | 'checks' | 'actions',
+): void {
   const by = ctx.token.kind === 'installation' ? 'integration' : 'personal access token';
   if (ctx.token.readOnly) throw forbidden(ctx, `Resource not accessible by ${by}`);
-  if (scope === 'checks' && ctx.token.kind !== 'installation') throw forbidden(ctx, 'You must authenticate via a GitHub App.');
-  if ((scope === 'contents' || scope === 'actions') && ctx.token.kind !== 'installation' && !WRITE_ROLES.has(roleOf(repo, ctx.user.login))) {
+  if (scope === 'checks' && ctx.token.kind !== 'installation')
+    throw forbidden(ctx, 'You must authenticate via a GitHub App.');
+  if (
+    (scope === 'contents' || scope === 'actions') &&
+    ctx.token.kind !== 'installation' &&
+    !WRITE_ROLES.has(roleOf(repo, ctx.user.login))
+  ) {
     throw forbidden(ctx, `Resource not accessible by ${by}`);
   }
 }
@@ -167,7 +190,12 @@ const MAX_COMMENT = 65536;
 function checkCommentBody(ctx: HandlerContext, body: string): void {
   if ([...body].length > MAX_COMMENT) {
     throw unprocessable(ctx, 'Validation Failed', [
-      { resource: 'IssueComment', code: 'custom', field: 'body', message: `body is too long (maximum is ${MAX_COMMENT} characters)` },
+      {
+        resource: 'IssueComment',
+        code: 'custom',
+        field: 'body',
+        message: `body is too long (maximum is ${MAX_COMMENT} characters)`,
+      },
     ]);
   }
   if (body.trim() === '') {
@@ -238,7 +266,12 @@ const comments: Record<string, Handler> = {
 function knownSha(ctx: HandlerContext, repo: RepoRecord, sha: string): boolean {
   if (repo.git.get(sha)) return true;
   const lower = sha.toLowerCase();
-  if (ctx.state.pullsOf(repo.fullName).some((p) => p.head.sha === lower || p.commits.includes(lower) || p.mergeCommitSha === lower)) return true;
+  if (
+    ctx.state
+      .pullsOf(repo.fullName)
+      .some((p) => p.head.sha === lower || p.commits.includes(lower) || p.mergeCommitSha === lower)
+  )
+    return true;
   return [...ctx.state.runs.values()].some((r) => r.repo === repo.fullName && r.headSha === lower);
 }
 
@@ -261,10 +294,13 @@ const pulls: Record<string, Handler> = {
     if (head && head.includes(':')) {
       const [owner, ...rest] = head.split(':');
       const ref = rest.join(':');
-      list = list.filter((p) => ctx.state.requireRepo(p.head.repo).owner.toLowerCase() === owner.toLowerCase() && p.head.ref === ref);
+      list = list.filter(
+        (p) => ctx.state.requireRepo(p.head.repo).owner.toLowerCase() === owner.toLowerCase() && p.head.ref === ref,
+      );
     }
     if (base) list = list.filter((p) => p.base.ref === base);
-    const keyOf = (p: (typeof list)[number]) => (sort === 'updated' ? Date.parse(p.updatedAt) : Date.parse(p.createdAt)) * 1e6 + p.number;
+    const keyOf = (p: (typeof list)[number]) =>
+      (sort === 'updated' ? Date.parse(p.updatedAt) : Date.parse(p.createdAt)) * 1e6 + p.number;
     list.sort((a, b) => (direction === 'asc' ? keyOf(a) - keyOf(b) : keyOf(b) - keyOf(a)));
     const page = paginate(ctx, list);
     return { status: 200, body: page.items.map((p) => shape.pullRequestSimple(ctx, p)), headers: page.headers };
@@ -307,17 +343,39 @@ const actions: Record<string, Handler> = {
     const repo = repoOf(ctx);
     requireWrite(ctx, repo, 'actions');
     const workflow = ctx.params.workflow_id;
-    const path = /^\d+$/.test(workflow) ? [...ctx.state.runs.values()].find((r) => r.repo === repo.fullName && String(r.workflowId) === workflow)?.path : `.github/workflows/${workflow}`;
+    const path = /^\d+$/.test(workflow)
+      ? [...ctx.state.runs.values()].find((r) => r.repo === repo.fullName && String(r.workflowId) === workflow)?.path
+      : `.github/workflows/${workflow}`;
     if (!path) throw notFound(ctx);
     const ref = String(ctx.body.ref).replace(/^refs\/(heads|tags)\//, '');
     const sha = repo.git.refs.get(`refs/heads/${ref}`) ?? repo.git.refs.get(`refs/tags/${ref}`);
     if (!sha) throw unprocessable(ctx, `No ref found for: ${ctx.body.ref}`);
     const inputs = (ctx.body.inputs ?? {}) as Record<string, unknown>;
-    const run = ctx.state.addWorkflowRun(repo.fullName, { event: 'workflow_dispatch', headBranch: ref, headSha: sha, status: 'queued', conclusion: null, path, workflowId: workflowIdOf(path), name: path.split('/').pop()!.replace(/\.ya?ml$/, ''), actor: ctx.user.login });
+    const run = ctx.state.addWorkflowRun(repo.fullName, {
+      event: 'workflow_dispatch',
+      headBranch: ref,
+      headSha: sha,
+      status: 'queued',
+      conclusion: null,
+      path,
+      workflowId: workflowIdOf(path),
+      name: path
+        .split('/')
+        .pop()!
+        .replace(/\.ya?ml$/, ''),
+      actor: ctx.user.login,
+    });
     const plan = ctx.state.onDispatch?.({ repo: repo.fullName, workflow: path, ref, inputs, run, state: ctx.state });
     if (plan) run.pending = { polls: plan.completeAfterPolls ?? 1, conclusion: plan.conclusion ?? 'success' };
     if (ctx.body.return_run_details !== true) return { status: 204 };
-    return { status: 200, body: { workflow_run_id: run.id, run_url: `${shape.repoUrl(ctx, repo)}/actions/runs/${run.id}`, html_url: `${shape.HTML}/${repo.fullName}/actions/runs/${run.id}` } };
+    return {
+      status: 200,
+      body: {
+        workflow_run_id: run.id,
+        run_url: `${shape.repoUrl(ctx, repo)}/actions/runs/${run.id}`,
+        html_url: `${shape.HTML}/${repo.fullName}/actions/runs/${run.id}`,
+      },
+    };
   },
   'actions/cancel-workflow-run': (ctx) => {
     const repo = repoOf(ctx);
@@ -346,7 +404,17 @@ const actions: Record<string, Handler> = {
     const workflow = ctx.params.workflow_id;
     const q = (name: string) => ctx.query.get(name);
     // `status` filters by status or, for the conclusion values, by conclusion (as GitHub documents).
-    const conclusions = new Set(['success', 'failure', 'neutral', 'cancelled', 'skipped', 'timed_out', 'action_required', 'stale', 'startup_failure']);
+    const conclusions = new Set([
+      'success',
+      'failure',
+      'neutral',
+      'cancelled',
+      'skipped',
+      'timed_out',
+      'action_required',
+      'stale',
+      'startup_failure',
+    ]);
     const status = q('status');
     const list = [...ctx.state.runs.values()]
       .filter((r) => r.repo === repo.fullName && (String(r.workflowId) === workflow || r.path.endsWith(`/${workflow}`)))
@@ -356,13 +424,18 @@ const actions: Record<string, Handler> = {
       .filter((r) => status === null || (conclusions.has(status) ? r.conclusion === status : r.status === status))
       .sort((a, b) => b.id - a.id);
     const page = paginate(ctx, list);
-    return { status: 200, body: { total_count: list.length, workflow_runs: page.items.map((r) => shape.workflowRun(ctx, r)) }, headers: page.headers };
+    return {
+      status: 200,
+      body: { total_count: list.length, workflow_runs: page.items.map((r) => shape.workflowRun(ctx, r)) },
+      headers: page.headers,
+    };
   },
   'actions/re-run-workflow-failed-jobs': (ctx) => {
     const repo = repoOf(ctx);
     requireWrite(ctx, repo, 'actions');
     const run = runOf(ctx, repo);
-    if (run.status !== 'completed' || run.conclusion === 'success') throw forbidden(ctx, 'This workflow run cannot be retried');
+    if (run.status !== 'completed' || run.conclusion === 'success')
+      throw forbidden(ctx, 'This workflow run cannot be retried');
     run.runAttempt += 1;
     run.status = 'queued';
     run.conclusion = null;
@@ -378,7 +451,11 @@ const actions: Record<string, Handler> = {
       .filter((a) => a.runId === run.id && (name === null || a.name === name))
       .sort((a, b) => (direction === 'asc' ? a.id - b.id : b.id - a.id));
     const page = paginate(ctx, list);
-    return { status: 200, body: { total_count: list.length, artifacts: page.items.map((a) => shape.artifact(ctx, a)) }, headers: page.headers };
+    return {
+      status: 200,
+      body: { total_count: list.length, artifacts: page.items.map((a) => shape.artifact(ctx, a)) },
+      headers: page.headers,
+    };
   },
   'actions/get-artifact': (ctx) => {
     const repo = repoOf(ctx);
@@ -427,13 +504,22 @@ function assignable(repo: RepoRecord, login: string): boolean {
 }
 
 function labelNames(value: unknown): string[] {
-  return Array.isArray(value) ? value.map((l) => (typeof l === 'string' ? l : String((l as { name?: unknown }).name ?? ''))).filter((n) => n !== '') : [];
+  return Array.isArray(value)
+    ? value
+        .map((l) => (typeof l === 'string' ? l : String((l as { name?: unknown }).name ?? '')))
+        .filter((n) => n !== '')
+    : [];
 }
 
 function checkAssignees(ctx: HandlerContext, repo: RepoRecord, assignees: unknown): string[] {
   const logins = Array.isArray(assignees) ? assignees.map(String) : [];
   const invalid = logins.filter((l) => !assignable(repo, l));
-  if (invalid.length) throw unprocessable(ctx, 'Validation Failed', invalid.map((value) => ({ value, resource: 'Issue', field: 'assignees', code: 'invalid' })));
+  if (invalid.length)
+    throw unprocessable(
+      ctx,
+      'Validation Failed',
+      invalid.map((value) => ({ value, resource: 'Issue', field: 'assignees', code: 'invalid' })),
+    );
   return logins.map((l) => ctx.state.user(l)?.login ?? l);
 }
 
@@ -442,10 +528,17 @@ const issues: Record<string, Handler> = {
     const repo = repoOf(ctx);
     requireWrite(ctx, repo, 'issues');
     const title = String(ctx.body.title ?? '');
-    if (title.trim() === '') throw unprocessable(ctx, 'Validation Failed', [{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
+    if (title.trim() === '')
+      throw unprocessable(ctx, 'Validation Failed', [{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
     if (typeof ctx.body.body === 'string') checkCommentBody(ctx, ctx.body.body);
     const assignees = checkAssignees(ctx, repo, ctx.body.assignees);
-    const created = ctx.state.addIssue(repo.fullName, { title, author: ctx.user.login, body: ctx.body.body ?? null, labels: labelNames(ctx.body.labels), assignees });
+    const created = ctx.state.addIssue(repo.fullName, {
+      title,
+      author: ctx.user.login,
+      body: ctx.body.body ?? null,
+      labels: labelNames(ctx.body.labels),
+      assignees,
+    });
     const json = shape.issue(ctx, created);
     return { status: 201, body: json, headers: { location: json.url } };
   },
@@ -462,7 +555,8 @@ const issues: Record<string, Handler> = {
       if (typeof ctx.body.body === 'string') checkCommentBody(ctx, ctx.body.body);
       i.body = ctx.body.body;
     }
-    if (ctx.body.labels !== undefined) i.labels = labelNames(ctx.body.labels).map((n) => ctx.state.ensureLabel(repo.fullName, n).name);
+    if (ctx.body.labels !== undefined)
+      i.labels = labelNames(ctx.body.labels).map((n) => ctx.state.ensureLabel(repo.fullName, n).name);
     if (ctx.body.assignees !== undefined) i.assignees = checkAssignees(ctx, repo, ctx.body.assignees);
     if (ctx.body.state === 'closed' && i.state !== 'closed') {
       i.state = 'closed';
@@ -484,7 +578,10 @@ const issues: Record<string, Handler> = {
     const repo = repoOf(ctx);
     const q = (name: string) => ctx.query.get(name);
     const state = q('state') ?? 'open';
-    const labels = (q('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+    const labels = (q('labels') ?? '')
+      .split(',')
+      .map((l) => l.trim().toLowerCase())
+      .filter(Boolean);
     const creator = q('creator')?.toLowerCase();
     const since = q('since');
     const sort = q('sort') ?? 'created';
@@ -495,7 +592,8 @@ const issues: Record<string, Handler> = {
       .filter((i) => creator === undefined || i.author.toLowerCase() === creator)
       .filter((i) => since === null || Date.parse(i.updatedAt) >= Date.parse(since))
       .sort((a, b) => {
-        const key = (i: IssueRecord) => (sort === 'updated' ? Date.parse(i.updatedAt) : Date.parse(i.createdAt)) * 1e6 + i.number;
+        const key = (i: IssueRecord) =>
+          (sort === 'updated' ? Date.parse(i.updatedAt) : Date.parse(i.createdAt)) * 1e6 + i.number;
         return direction === 'asc' ? key(a) - key(b) : key(b) - key(a);
       });
     const page = paginate(ctx, list);
@@ -511,8 +609,12 @@ const issues: Record<string, Handler> = {
     const repo = repoOf(ctx);
     requireWrite(ctx, repo, 'issues');
     const name = String(ctx.body.name);
-    if (repo.labels.has(name.toLowerCase())) throw unprocessable(ctx, 'Validation Failed', [{ resource: 'Label', code: 'already_exists', field: 'name' }]);
-    const l = ctx.state.ensureLabel(repo.fullName, name, { color: String(ctx.body.color ?? 'ededed').replace(/^#/, ''), description: ctx.body.description ?? null });
+    if (repo.labels.has(name.toLowerCase()))
+      throw unprocessable(ctx, 'Validation Failed', [{ resource: 'Label', code: 'already_exists', field: 'name' }]);
+    const l = ctx.state.ensureLabel(repo.fullName, name, {
+      color: String(ctx.body.color ?? 'ededed').replace(/^#/, ''),
+      description: ctx.body.description ?? null,
+    });
     const json = shape.label(ctx, repo, l);
     return { status: 201, body: json, headers: { location: json.url } };
   },
@@ -527,32 +629,49 @@ const issues: Record<string, Handler> = {
 };
 
 function compareCommits(ctx: HandlerContext, basehead: string): Reply {
-    const repo = repoOf(ctx);
-    const [baseRef, headRef] = basehead.split(/\.{2,3}/);
-    const base = baseRef ? repo.git.resolveCommitish(baseRef) : undefined;
-    const head = headRef ? repo.git.resolveCommitish(headRef) : undefined;
-    if (!base || !head) throw notFound(ctx);
-    const ancestors = (sha: string) => {
-      const seen = new Set<string>();
-      const stack = [sha];
-      while (stack.length) {
-        const next = stack.pop()!;
-        if (seen.has(next)) continue;
-        seen.add(next);
-        stack.push(...(repo.git.commit(next)?.parents ?? []));
-      }
-      return seen;
-    };
-    const ofBase = ancestors(base);
-    const ofHead = ancestors(head);
-    // Oldest first along the parents, as GitHub lists a comparison.
-    const ahead: string[] = [];
-    for (let sha: string | undefined = head; sha && !ofBase.has(sha); sha = repo.git.commit(sha)?.parents[0]) ahead.unshift(sha);
-    const mergeBase = [...ofHead].find((sha) => ofBase.has(sha) && repo.git.isAncestor(sha, base) && ahead.every((a) => a !== sha)) ?? base;
-    const behind = [...ofBase].filter((sha) => !ofHead.has(sha)).length;
-    const { perPage, page } = { perPage: Math.min(Number(ctx.query.get('per_page') ?? 250) || 250, 250), page: Number(ctx.query.get('page') ?? 1) || 1 };
-    const commits = ahead.slice((page - 1) * perPage, page * perPage).map((sha) => repo.git.commit(sha)!);
-    return { status: 200, body: shape.commitComparison(ctx, repo, repo.git.commit(base)!, repo.git.commit(head)!, repo.git.commit(mergeBase)!, commits, behind) };
+  const repo = repoOf(ctx);
+  const [baseRef, headRef] = basehead.split(/\.{2,3}/);
+  const base = baseRef ? repo.git.resolveCommitish(baseRef) : undefined;
+  const head = headRef ? repo.git.resolveCommitish(headRef) : undefined;
+  if (!base || !head) throw notFound(ctx);
+  const ancestors = (sha: string) => {
+    const seen = new Set<string>();
+    const stack = [sha];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(repo.git.commit(next)?.parents ?? []));
+    }
+    return seen;
+  };
+  const ofBase = ancestors(base);
+  const ofHead = ancestors(head);
+  // Oldest first along the parents, as GitHub lists a comparison.
+  const ahead: string[] = [];
+  for (let sha: string | undefined = head; sha && !ofBase.has(sha); sha = repo.git.commit(sha)?.parents[0])
+    ahead.unshift(sha);
+  const mergeBase =
+    [...ofHead].find((sha) => ofBase.has(sha) && repo.git.isAncestor(sha, base) && ahead.every((a) => a !== sha)) ??
+    base;
+  const behind = [...ofBase].filter((sha) => !ofHead.has(sha)).length;
+  const { perPage, page } = {
+    perPage: Math.min(Number(ctx.query.get('per_page') ?? 250) || 250, 250),
+    page: Number(ctx.query.get('page') ?? 1) || 1,
+  };
+  const commits = ahead.slice((page - 1) * perPage, page * perPage).map((sha) => repo.git.commit(sha)!);
+  return {
+    status: 200,
+    body: shape.commitComparison(
+      ctx,
+      repo,
+      repo.git.commit(base)!,
+      repo.git.commit(head)!,
+      repo.git.commit(mergeBase)!,
+      commits,
+      behind,
+    ),
+  };
 }
 
 // ---- checks ----
@@ -574,7 +693,10 @@ function applyCheckStatus(ctx: HandlerContext, c: CheckRunRecord, body: any): vo
     c.completedAt = body.completed_at ?? c.completedAt ?? ctx.state.stamp();
   } else if (body.completed_at !== undefined || c.status === 'completed') {
     if (c.conclusion === null) {
-      throw unprocessable(ctx, 'Invalid request.\n\n`conclusion` is required when `status` is "completed" or `completed_at` is given.');
+      throw unprocessable(
+        ctx,
+        'Invalid request.\n\n`conclusion` is required when `status` is "completed" or `completed_at` is given.',
+      );
     }
     if (body.completed_at !== undefined) c.completedAt = body.completed_at;
   }
@@ -642,7 +764,11 @@ const checks: Record<string, Handler> = {
       list = list.filter((c) => !seen.has(c.name) && seen.add(c.name));
     }
     const page = paginate(ctx, list);
-    return { status: 200, body: { total_count: list.length, check_runs: page.items.map((c) => shape.checkRun(ctx, c)) }, headers: page.headers };
+    return {
+      status: 200,
+      body: { total_count: list.length, check_runs: page.items.map((c) => shape.checkRun(ctx, c)) },
+      headers: page.headers,
+    };
   },
 };
 
@@ -657,12 +783,27 @@ function branchOf(ref: string): string | undefined {
 }
 
 function signature(ctx: HandlerContext, given: any, fallback?: Signature): Signature {
-  if (given) return { name: given.name, email: given.email, date: given.date ? new Date(given.date).toISOString().replace(/\.\d{3}Z$/, 'Z') : ctx.state.stamp() };
+  if (given)
+    return {
+      name: given.name,
+      email: given.email,
+      date: given.date ? new Date(given.date).toISOString().replace(/\.\d{3}Z$/, 'Z') : ctx.state.stamp(),
+    };
   if (fallback) return fallback;
-  return { name: ctx.user.name ?? ctx.user.login, email: `${ctx.user.id}+${ctx.user.login}@users.noreply.github.com`, date: ctx.state.stamp() };
+  return {
+    name: ctx.user.name ?? ctx.user.login,
+    email: `${ctx.user.id}+${ctx.user.login}@users.noreply.github.com`,
+    date: ctx.state.stamp(),
+  };
 }
 
-const MODE_TYPES: Record<TreeMode, TreeEntry['type']> = { '100644': 'blob', '100755': 'blob', '120000': 'blob', '040000': 'tree', '160000': 'commit' };
+const MODE_TYPES: Record<TreeMode, TreeEntry['type']> = {
+  '100644': 'blob',
+  '100755': 'blob',
+  '120000': 'blob',
+  '040000': 'tree',
+  '160000': 'commit',
+};
 
 const git: Record<string, Handler> = {
   'git/get-ref': (ctx) => {
@@ -676,7 +817,9 @@ const git: Record<string, Handler> = {
   'git/list-matching-refs': (ctx) => {
     const repo = repoOf(ctx);
     const prefix = `refs/${ctx.params.ref}`;
-    const refs = [...repo.git.refs.entries()].filter(([r]) => r.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1));
+    const refs = [...repo.git.refs.entries()]
+      .filter(([r]) => r.startsWith(prefix))
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return { status: 200, body: refs.map(([r, sha]) => shape.gitRef(ctx, repo, r, sha)) };
   },
   'git/create-ref': (ctx) => {
@@ -728,9 +871,12 @@ const git: Record<string, Handler> = {
     requireWrite(ctx, repo, 'contents');
     const encoding = ctx.body.encoding ?? 'utf-8';
     if (encoding !== 'utf-8' && encoding !== 'utf8' && encoding !== 'base64') {
-      throw unprocessable(ctx, 'Validation Failed', [{ resource: 'Blob', code: 'custom', field: 'encoding', message: 'encoding must be utf-8 or base64' }]);
+      throw unprocessable(ctx, 'Validation Failed', [
+        { resource: 'Blob', code: 'custom', field: 'encoding', message: 'encoding must be utf-8 or base64' },
+      ]);
     }
-    const data = encoding === 'base64' ? Buffer.from(ctx.body.content, 'base64') : Buffer.from(ctx.body.content, 'utf8');
+    const data =
+      encoding === 'base64' ? Buffer.from(ctx.body.content, 'base64') : Buffer.from(ctx.body.content, 'utf8');
     const sha = repo.git.writeBlob(data);
     const url = `${shape.repoUrl(ctx, repo)}/git/blobs/${sha}`;
     return { status: 201, body: { url, sha }, headers: { location: url } };
@@ -747,11 +893,14 @@ const git: Record<string, Handler> = {
     const changes = new Map<string, Omit<TreeEntry, 'name'> | null>();
     for (const [i, e] of (ctx.body.tree as any[]).entries()) {
       const where = `tree.${i}`;
-      if (typeof e.path !== 'string' || e.path === '') throw unprocessable(ctx, `Invalid request.\n\n${where}.path is required.`);
+      if (typeof e.path !== 'string' || e.path === '')
+        throw unprocessable(ctx, `Invalid request.\n\n${where}.path is required.`);
       if (!e.mode || !e.type) throw unprocessable(ctx, `Invalid request.\n\n${where} needs both mode and type.`);
-      if (MODE_TYPES[e.mode as TreeMode] !== e.type) throw unprocessable(ctx, `Invalid request.\n\n${where}: mode ${e.mode} does not fit type ${e.type}.`);
+      if (MODE_TYPES[e.mode as TreeMode] !== e.type)
+        throw unprocessable(ctx, `Invalid request.\n\n${where}: mode ${e.mode} does not fit type ${e.type}.`);
       const hasSha = Object.prototype.hasOwnProperty.call(e, 'sha');
-      if (hasSha && e.content !== undefined) throw unprocessable(ctx, `Invalid request.\n\n${where}: use either sha or content, not both.`);
+      if (hasSha && e.content !== undefined)
+        throw unprocessable(ctx, `Invalid request.\n\n${where}: use either sha or content, not both.`);
       if (hasSha && e.sha === null) {
         changes.set(e.path, null);
         continue;
@@ -763,7 +912,8 @@ const git: Record<string, Handler> = {
       } else if (hasSha) {
         sha = String(e.sha).toLowerCase();
         const object = repo.git.get(sha);
-        if (e.type !== 'commit' && object?.type !== e.type) throw unprocessable(ctx, `tree.sha ${e.sha} is not a valid ${e.type}`);
+        if (e.type !== 'commit' && object?.type !== e.type)
+          throw unprocessable(ctx, `tree.sha ${e.sha} is not a valid ${e.type}`);
       } else {
         throw unprocessable(ctx, `Invalid request.\n\n${where} needs either sha or content.`);
       }
@@ -791,7 +941,13 @@ const git: Record<string, Handler> = {
     const committer = signature(ctx, ctx.body.committer, author);
     let sha: string;
     try {
-      sha = repo.git.writeCommit({ tree: String(ctx.body.tree).toLowerCase(), parents: ((ctx.body.parents ?? []) as string[]).map((p) => p.toLowerCase()), author, committer, message: ctx.body.message });
+      sha = repo.git.writeCommit({
+        tree: String(ctx.body.tree).toLowerCase(),
+        parents: ((ctx.body.parents ?? []) as string[]).map((p) => p.toLowerCase()),
+        author,
+        committer,
+        message: ctx.body.message,
+      });
     } catch (err) {
       fromGit(ctx, err);
     }
@@ -814,10 +970,21 @@ const git: Record<string, Handler> = {
     const entry = repo.git.lookup(repo.git.commit(commit)!.tree, path);
     if (!entry) throw notFound(ctx);
     if (entry.type === 'tree') {
-      return { status: 200, body: repo.git.list(entry.sha, false, path).map((e) => shape.contentEntry(ctx, repo, repo.git, e, ref, false)) };
+      return {
+        status: 200,
+        body: repo.git.list(entry.sha, false, path).map((e) => shape.contentEntry(ctx, repo, repo.git, e, ref, false)),
+      };
     }
     return { status: 200, body: shape.contentEntry(ctx, repo, repo.git, entry, ref, true) };
   },
 };
 
-export const handlers: Record<string, Handler> = { ...users, ...comments, ...pulls, ...actions, ...issues, ...checks, ...git };
+export const handlers: Record<string, Handler> = {
+  ...users,
+  ...comments,
+  ...pulls,
+  ...actions,
+  ...issues,
+  ...checks,
+  ...git,
+};

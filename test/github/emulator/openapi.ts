@@ -84,7 +84,12 @@ export function toJsonSchema(schema: Json): Json {
     if (DROP_KEYWORDS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
     if (key === '$ref' && typeof value === 'string') {
       out.$ref = value.startsWith('#/') ? DOC_ID + value : value;
-    } else if ((key === 'properties' || key === 'patternProperties') && value && typeof value === 'object' && !Array.isArray(value)) {
+    } else if (
+      (key === 'properties' || key === 'patternProperties') &&
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+    ) {
       const props: JsonObject = {};
       for (const [name, sub] of Object.entries(value)) props[name] = toJsonSchema(sub);
       out[key] = props;
@@ -128,7 +133,21 @@ function makeAjv(): Ajv {
     }
   });
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);
-  for (const loose of ['uri-template', 'int32', 'int64', 'double', 'float', 'repo.nwo', 'binary', 'byte', 'hostname', 'ipv4', 'ipv6', 'uuid', 'password']) {
+  for (const loose of [
+    'uri-template',
+    'int32',
+    'int64',
+    'double',
+    'float',
+    'repo.nwo',
+    'binary',
+    'byte',
+    'hostname',
+    'ipv4',
+    'ipv6',
+    'uuid',
+    'password',
+  ]) {
     ajv.addFormat(loose, true);
   }
   return ajv;
@@ -211,7 +230,10 @@ export class OpenApiSpec {
       current = ref
         .slice(2)
         .split('/')
-        .reduce<Json>((acc, key) => (acc as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc) as JsonObject;
+        .reduce<Json>(
+          (acc, key) => (acc as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+          this.doc,
+        ) as JsonObject;
     }
     return current;
   }
@@ -271,7 +293,8 @@ export class OpenApiSpec {
       if (
         !best ||
         route.literalSegments > best.route.literalSegments ||
-        (route.literalSegments === best.route.literalSegments && route.multiSegmentParams < best.route.multiSegmentParams)
+        (route.literalSegments === best.route.literalSegments &&
+          route.multiSegmentParams < best.route.multiSegmentParams)
       ) {
         best = { route, groups: m.slice(1) };
       }
@@ -355,11 +378,7 @@ export class OpenApiSpec {
     return value;
   }
 
-  validateRequest(
-    match: RouteMatch,
-    query: URLSearchParams,
-    body: { present: boolean; value: unknown },
-  ): Problem[] {
+  validateRequest(match: RouteMatch, query: URLSearchParams, body: { present: boolean; value: unknown }): Problem[] {
     const { route } = match;
     const problems: Problem[] = [];
     const pathData: Record<string, Json> = {};
@@ -381,7 +400,8 @@ export class OpenApiSpec {
       }
       const values = query.getAll(name);
       const type = Array.isArray(def.schema.type) ? def.schema.type[0] : def.schema.type;
-      queryData[def.name] = type === 'array' && values.length > 1 ? values : this.coerce(values[values.length - 1], def.schema);
+      queryData[def.name] =
+        type === 'array' && values.length > 1 ? values : this.coerce(values[values.length - 1], def.schema);
     }
     const queryValidator = this.paramsValidator(route, 'query');
     if (!queryValidator(queryData)) {
@@ -407,7 +427,10 @@ export class OpenApiSpec {
       const responses = route.operation.responses as JsonObject;
       const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
       const schema = this.jsonContentSchema(response);
-      this.responseValidators.set(key, schema ? this.timed(() => this.ajv.compile(toJsonSchema(schema) as object)) : null);
+      this.responseValidators.set(
+        key,
+        schema ? this.timed(() => this.ajv.compile(toJsonSchema(schema) as object)) : null,
+      );
     }
     return this.responseValidators.get(key) ?? null;
   }
@@ -419,7 +442,9 @@ export class OpenApiSpec {
     // Errors every endpoint may answer (auth, validation, rate limits, server faults) are not
     // always listed per operation; only successful statuses must be documented.
     if (!documented) {
-      return status < 400 ? [{ where: 'response', message: `status ${status} is not documented for ${route.operationId}` }] : [];
+      return status < 400
+        ? [{ where: 'response', message: `status ${status} is not documented for ${route.operationId}` }]
+        : [];
     }
     const validator = this.responseValidator(route, status);
     if (!validator || validator(body)) return [];

@@ -128,7 +128,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     state.violations.push(v);
   }
 
-  function send(res: ServerResponse, record: RecordedRequest, reply: Reply, extraHeaders: Record<string, string>): void {
+  function send(
+    res: ServerResponse,
+    record: RecordedRequest,
+    reply: Reply,
+    extraHeaders: Record<string, string>,
+  ): void {
     record.status = reply.status;
     const headers: Record<string, string> = { ...extraHeaders, ...(reply.headers ?? {}) };
     if (reply.raw) {
@@ -160,7 +165,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const expires = Number(query.get('se'));
     const sig = query.get('sig') ?? '';
     const artifact = state.artifacts.get(id);
-    if (!artifact || sig !== sign(id, expires)) return storageError(403, 'AuthenticationFailed', 'Signature did not match.');
+    if (!artifact || sig !== sign(id, expires))
+      return storageError(403, 'AuthenticationFailed', 'Signature did not match.');
     if (Date.now() > expires) return storageError(403, 'AuthenticationFailed', 'Signed expiry time has passed.');
     return { status: 200, raw: { contentType: 'application/zip', data: artifact.zip } };
   }
@@ -169,7 +175,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return {
       status: fault.status,
       headers: fault.headers,
-      body: fault.body !== undefined ? fault.body : errorBody(fault.status, fault.status >= 500 ? 'Server Error' : 'Injected fault', docUrl),
+      body:
+        fault.body !== undefined
+          ? fault.body
+          : errorBody(fault.status, fault.status >= 500 ? 'Server Error' : 'Injected fault', docUrl),
     };
   }
 
@@ -183,8 +192,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       /* keep raw */
     }
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    const record: RecordedRequest = { method, path, rawPath: parsed.pathname, query: Object.fromEntries(parsed.searchParams), headers, body: undefined, status: 0 };
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const record: RecordedRequest = {
+      method,
+      path,
+      rawPath: parsed.pathname,
+      query: Object.fromEntries(parsed.searchParams),
+      headers,
+      body: undefined,
+      status: 0,
+    };
     requests.push(record);
     recordOf.set(req, record);
     return { record, query: parsed.searchParams };
@@ -206,7 +224,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     if (record.headers.authorization !== undefined) {
       // Signed storage URLs carry their own credentials; a second mechanism is refused.
-      return send(res, record, storageError(400, 'InvalidAuthenticationInfo', 'Authentication information is not given in the correct format.'), {});
+      return send(
+        res,
+        record,
+        storageError(
+          400,
+          'InvalidAuthenticationInfo',
+          'Authentication information is not given in the correct format.',
+        ),
+        {},
+      );
     }
     return send(res, record, serveBlob(record.path, query), {});
   }
@@ -223,13 +250,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     const bodyBuf = await readBody(req, maxBody);
 
-    if (bodyBuf === 'too-large') return send(res, record, { status: 413, body: errorBody(413, 'Request body too large', 'https://docs.github.com/rest') }, baseHeaders);
+    if (bodyBuf === 'too-large')
+      return send(
+        res,
+        record,
+        { status: 413, body: errorBody(413, 'Request body too large', 'https://docs.github.com/rest') },
+        baseHeaders,
+      );
 
     const match: RouteMatch | undefined = spec.match(method, rawPath);
     if (!match) {
       const why = spec.hasPath(rawPath) ? 'the path exists, but not for this method' : 'no such path';
-      violation({ kind: 'unknown-route', method, path, messages: [`${method} ${path} is not an operation of GitHub's OpenAPI description (${why})`] });
-      return send(res, record, { status: 404, body: errorBody(404, 'Not Found', 'https://docs.github.com/rest') }, baseHeaders);
+      violation({
+        kind: 'unknown-route',
+        method,
+        path,
+        messages: [`${method} ${path} is not an operation of GitHub's OpenAPI description (${why})`],
+      });
+      return send(
+        res,
+        record,
+        { status: 404, body: errorBody(404, 'Not Found', 'https://docs.github.com/rest') },
+        baseHeaders,
+      );
     }
     const { route } = match;
     record.operationId = route.operationId;
@@ -246,7 +289,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         record.body = body;
       } catch {
         record.body = text;
-        violation({ kind: 'json', method, path, operationId: route.operationId, messages: ['request body is not valid JSON'] });
+        violation({
+          kind: 'json',
+          method,
+          path,
+          operationId: route.operationId,
+          messages: ['request body is not valid JSON'],
+        });
         return send(res, record, { status: 400, body: errorBody(400, 'Problems parsing JSON', docUrl) }, baseHeaders);
       }
     }
@@ -261,7 +310,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return send(
         res,
         record,
-        { status: 422, body: errorBody(422, `Invalid request.\n\n${problems.map((p) => p.message).join('\n')}`, docUrl) },
+        {
+          status: 422,
+          body: errorBody(422, `Invalid request.\n\n${problems.map((p) => p.message).join('\n')}`, docUrl),
+        },
         baseHeaders,
       );
     }
@@ -278,7 +330,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const token = tokenValue ? state.tokens.get(tokenValue) : undefined;
     if (!token) {
       const message = tokenValue === undefined ? 'Requires authentication' : 'Bad credentials';
-      return send(res, record, { status: 401, body: errorBody(401, message, 'https://docs.github.com/rest') }, baseHeaders);
+      return send(
+        res,
+        record,
+        { status: 401, body: errorBody(401, message, 'https://docs.github.com/rest') },
+        baseHeaders,
+      );
     }
     const user = state.user(token.login)!;
     record.login = user.login;
@@ -294,8 +351,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     const handler = handlers[route.operationId];
     if (!handler) {
-      violation({ kind: 'not-emulated', method, path, operationId: route.operationId, messages: [`${route.operationId} is valid but not emulated`] });
-      return send(res, record, { status: 501, body: errorBody(501, `${route.operationId} is not emulated`, docUrl) }, { ...baseHeaders, ...rateHeaders });
+      violation({
+        kind: 'not-emulated',
+        method,
+        path,
+        operationId: route.operationId,
+        messages: [`${route.operationId} is valid but not emulated`],
+      });
+      return send(
+        res,
+        record,
+        { status: 501, body: errorBody(501, `${route.operationId} is not emulated`, docUrl) },
+        { ...baseHeaders, ...rateHeaders },
+      );
     }
     const ctx: HandlerContext = {
       api: url,
@@ -333,7 +401,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const onError = (req: IncomingMessage, res: ServerResponse) => (err: unknown) => {
     const message = err instanceof Error ? `${err.message}\n${err.stack}` : String(err);
     const record = recordOf.get(req);
-    violation({ kind: 'emulator-error', method: req.method ?? 'GET', path: record?.path ?? req.url ?? '', operationId: record?.operationId, messages: [message] });
+    violation({
+      kind: 'emulator-error',
+      method: req.method ?? 'GET',
+      path: record?.path ?? req.url ?? '',
+      operationId: record?.operationId,
+      messages: [message],
+    });
     if (record && record.status === 0) record.status = 500;
     if (!res.headersSent) {
       res.writeHead(500, { 'content-type': JSON_TYPE });

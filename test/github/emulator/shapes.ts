@@ -29,7 +29,14 @@ export interface ShapeContext {
   state: EmulatorState;
 }
 
-const ghost: UserRecord = { id: 10137, login: 'ghost', type: 'User', name: null, email: null, createdAt: '2008-05-13T06:14:25Z' };
+const ghost: UserRecord = {
+  id: 10137,
+  login: 'ghost',
+  type: 'User',
+  name: null,
+  email: null,
+  createdAt: '2008-05-13T06:14:25Z',
+};
 
 export function simpleUser(ctx: ShapeContext, user: UserRecord | string | undefined) {
   const u = typeof user === 'string' ? (ctx.state.user(user) ?? ghost) : (user ?? ghost);
@@ -39,7 +46,9 @@ export function simpleUser(ctx: ShapeContext, user: UserRecord | string | undefi
     login: u.login,
     id: u.id,
     node_id: nodeId(bot ? 'Bot' : u.type === 'Organization' ? 'Organization' : 'User', u.id),
-    avatar_url: bot ? `https://avatars.githubusercontent.com/in/15368?v=4` : `https://avatars.githubusercontent.com/u/${u.id}?v=4`,
+    avatar_url: bot
+      ? `https://avatars.githubusercontent.com/in/15368?v=4`
+      : `https://avatars.githubusercontent.com/u/${u.id}?v=4`,
     gravatar_id: '',
     url,
     html_url: bot ? `${HTML}/apps/${u.login.replace(/\[bot\]$/, '')}` : `${HTML}/${u.login}`,
@@ -90,7 +99,14 @@ export function privateUser(ctx: ShapeContext, u: UserRecord) {
 
 /** The GitHub Actions app, as `app` of a check run or `performed_via_github_app`. */
 export function actionsApp(ctx: ShapeContext) {
-  const owner: UserRecord = { id: 9919, login: 'github', type: 'Organization', name: 'GitHub', email: null, createdAt: '2008-05-11T04:37:31Z' };
+  const owner: UserRecord = {
+    id: 9919,
+    login: 'github',
+    type: 'Organization',
+    name: 'GitHub',
+    email: null,
+    createdAt: '2008-05-11T04:37:31Z',
+  };
   return {
     id: 15368,
     slug: 'github-actions',
@@ -103,7 +119,15 @@ export function actionsApp(ctx: ShapeContext) {
     html_url: `${HTML}/apps/github-actions`,
     created_at: '2018-07-30T09:30:17Z',
     updated_at: '2024-04-10T20:33:16Z',
-    permissions: { actions: 'write', checks: 'write', contents: 'write', issues: 'write', metadata: 'read', pull_requests: 'write', statuses: 'write' },
+    permissions: {
+      actions: 'write',
+      checks: 'write',
+      contents: 'write',
+      issues: 'write',
+      metadata: 'read',
+      pull_requests: 'write',
+      statuses: 'write',
+    },
     events: ['branch_protection_rule', 'check_run', 'check_suite', 'pull_request', 'push', 'workflow_run'],
   };
 }
@@ -221,7 +245,9 @@ export function fullRepository(ctx: ShapeContext, r: RepoRecord, role: RoleName 
 export function authorAssociation(state: EmulatorState, repo: RepoRecord, login: string): string {
   if (login.toLowerCase() === repo.owner.toLowerCase()) return 'OWNER';
   if (repo.collaborators.has(login.toLowerCase())) return 'COLLABORATOR';
-  const contributed = state.pullsOf(repo.fullName).some((p) => p.merged && p.author.toLowerCase() === login.toLowerCase());
+  const contributed = state
+    .pullsOf(repo.fullName)
+    .some((p) => p.merged && p.author.toLowerCase() === login.toLowerCase());
   return contributed ? 'CONTRIBUTOR' : 'NONE';
 }
 
@@ -258,7 +284,13 @@ export function issueComment(ctx: ShapeContext, c: CommentRecord) {
 
 function pullSide(ctx: ShapeContext, side: { ref: string; sha: string; repo: string }) {
   const repo = ctx.state.requireRepo(side.repo);
-  return { label: `${repo.owner}:${side.ref}`, ref: side.ref, sha: side.sha, user: simpleUser(ctx, repo.owner), repo: repository(ctx, repo) };
+  return {
+    label: `${repo.owner}:${side.ref}`,
+    ref: side.ref,
+    sha: side.sha,
+    user: simpleUser(ctx, repo.owner),
+    repo: repository(ctx, repo),
+  };
 }
 
 export function pullRequestSimple(ctx: ShapeContext, p: PullRecord) {
@@ -349,7 +381,9 @@ export function workflowRun(ctx: ShapeContext, run: WorkflowRunRecord, excludePu
   const repo = ctx.state.requireRepo(run.repo);
   const head = ctx.state.requireRepo(run.headRepository);
   const url = `${repoUrl(ctx, repo)}/actions/runs/${run.id}`;
-  const pulls = excludePullRequests ? [] : run.pullRequests.map((n) => ctx.state.pull(repo.fullName, n)).filter((p) => p !== undefined);
+  const pulls = excludePullRequests
+    ? []
+    : run.pullRequests.map((n) => ctx.state.pull(repo.fullName, n)).filter((p) => p !== undefined);
   const commit = head.git.commit(run.headSha) ?? repo.git.commit(run.headSha);
   const actor = simpleUser(ctx, run.actor);
   return {
@@ -390,7 +424,10 @@ export function workflowRun(ctx: ShapeContext, run: WorkflowRunRecord, excludePu
       tree_id: commit?.tree ?? '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
       message: commit?.message ?? 'Benchmark changes',
       timestamp: commit?.committer.date ?? run.createdAt,
-      author: { name: commit?.author.name ?? run.actor, email: commit?.author.email ?? `${run.actor}@users.noreply.github.com` },
+      author: {
+        name: commit?.author.name ?? run.actor,
+        email: commit?.author.email ?? `${run.actor}@users.noreply.github.com`,
+      },
       committer: { name: commit?.committer.name ?? 'GitHub', email: commit?.committer.email ?? 'noreply@github.com' },
     },
     repository: repository(ctx, repo),
@@ -416,7 +453,13 @@ export function artifact(ctx: ShapeContext, a: ArtifactRecord) {
     created_at: a.createdAt,
     updated_at: a.createdAt,
     expires_at: a.expiresAt,
-    workflow_run: { id: run.id, repository_id: repo.id, head_repository_id: head.id, head_branch: run.headBranch ?? '', head_sha: run.headSha },
+    workflow_run: {
+      id: run.id,
+      repository_id: repo.id,
+      head_repository_id: head.id,
+      head_branch: run.headBranch ?? '',
+      head_sha: run.headSha,
+    },
   };
 }
 
@@ -424,7 +467,9 @@ export function checkRun(ctx: ShapeContext, c: CheckRunRecord) {
   const repo = ctx.state.requireRepo(c.repo);
   const url = `${repoUrl(ctx, repo)}/check-runs/${c.id}`;
   const html = `${HTML}/${repo.fullName}/runs/${c.id}`;
-  const pulls = ctx.state.pullsOf(repo.fullName).filter((p) => p.head.sha === c.headSha && p.head.repo === repo.fullName && p.state === 'open');
+  const pulls = ctx.state
+    .pullsOf(repo.fullName)
+    .filter((p) => p.head.sha === c.headSha && p.head.repo === repo.fullName && p.state === 'open');
   return {
     id: c.id,
     head_sha: c.headSha,
@@ -452,7 +497,8 @@ export function checkRun(ctx: ShapeContext, c: CheckRunRecord) {
 }
 
 export function collaboratorPermission(ctx: ShapeContext, u: UserRecord, role: RoleName | 'none') {
-  const permission = role === 'admin' ? 'admin' : role === 'maintain' || role === 'write' ? 'write' : role === 'none' ? 'none' : 'read';
+  const permission =
+    role === 'admin' ? 'admin' : role === 'maintain' || role === 'write' ? 'write' : role === 'none' ? 'none' : 'read';
   const permissions = {
     admin: role === 'admin',
     maintain: role === 'admin' || role === 'maintain',
@@ -530,14 +576,25 @@ export function gitCommit(ctx: ShapeContext, repo: RepoRecord, c: CommitObject) 
     committer: { ...c.committer },
     tree: { sha: c.tree, url: `${url}/git/trees/${c.tree}` },
     message: c.message,
-    parents: c.parents.map((p) => ({ sha: p, url: `${url}/git/commits/${p}`, html_url: `${HTML}/${repo.fullName}/commit/${p}` })),
+    parents: c.parents.map((p) => ({
+      sha: p,
+      url: `${url}/git/commits/${p}`,
+      html_url: `${HTML}/${repo.fullName}/commit/${p}`,
+    })),
     verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
   };
 }
 
 const ONE_MB = 1024 * 1024;
 
-export function contentEntry(ctx: ShapeContext, repo: RepoRecord, git: GitStore, e: FlatEntry, ref: string, withContent: boolean) {
+export function contentEntry(
+  ctx: ShapeContext,
+  repo: RepoRecord,
+  git: GitStore,
+  e: FlatEntry,
+  ref: string,
+  withContent: boolean,
+) {
   const url = repoUrl(ctx, repo);
   const type = e.type === 'tree' ? 'dir' : e.type === 'commit' ? 'submodule' : e.mode === '120000' ? 'symlink' : 'file';
   const name = e.path.split('/').pop() ?? e.path;
@@ -560,7 +617,9 @@ export function contentEntry(ctx: ShapeContext, repo: RepoRecord, git: GitStore,
   const data = git.blob(e.sha)!.data;
   if (e.mode === '120000') return { ...base, target: Buffer.from(data).toString('utf8') };
   // Files over 1 MB come back without content (encoding "none"), like GitHub's contents API.
-  return data.length > ONE_MB ? { ...base, content: '', encoding: 'none' } : { ...base, content: githubBase64(data), encoding: 'base64' };
+  return data.length > ONE_MB
+    ? { ...base, content: '', encoding: 'none' }
+    : { ...base, content: githubBase64(data), encoding: 'base64' };
 }
 
 export function label(ctx: ShapeContext, repo: RepoRecord, l: LabelRecord) {
@@ -601,7 +660,16 @@ export function issue(ctx: ShapeContext, i: IssueRecord) {
     locked: false,
     active_lock_reason: null,
     comments: ctx.state.commentsOn(repo.fullName, i.number).length,
-    ...(i.isPull ? { pull_request: { url: `${repoUrl(ctx, repo)}/pulls/${i.number}`, html_url: `${HTML}/${repo.fullName}/pull/${i.number}`, diff_url: null, patch_url: null } } : {}),
+    ...(i.isPull
+      ? {
+          pull_request: {
+            url: `${repoUrl(ctx, repo)}/pulls/${i.number}`,
+            html_url: `${HTML}/${repo.fullName}/pull/${i.number}`,
+            diff_url: null,
+            patch_url: null,
+          },
+        }
+      : {}),
     closed_at: i.closedAt ?? null,
     created_at: i.createdAt,
     updated_at: i.updatedAt,
@@ -630,11 +698,23 @@ export function commitSummary(ctx: ShapeContext, repo: RepoRecord, c: CommitObje
     },
     author: null,
     committer: null,
-    parents: c.parents.map((p) => ({ sha: p, url: `${url}/commits/${p}`, html_url: `${HTML}/${repo.fullName}/commit/${p}` })),
+    parents: c.parents.map((p) => ({
+      sha: p,
+      url: `${url}/commits/${p}`,
+      html_url: `${HTML}/${repo.fullName}/commit/${p}`,
+    })),
   };
 }
 
-export function commitComparison(ctx: ShapeContext, repo: RepoRecord, base: CommitObject, head: CommitObject, mergeBase: CommitObject, commits: CommitObject[], behindBy: number) {
+export function commitComparison(
+  ctx: ShapeContext,
+  repo: RepoRecord,
+  base: CommitObject,
+  head: CommitObject,
+  mergeBase: CommitObject,
+  commits: CommitObject[],
+  behindBy: number,
+) {
   const url = repoUrl(ctx, repo);
   const aheadBy = commits.length;
   return {

@@ -86,7 +86,14 @@ export interface LabelRecord {
  * What a dispatched workflow does: called when a workflow_dispatch creates a run (queued); it may add
  * artifacts, and say when the run completes and how (the emulator moves it on as it is polled).
  */
-export type DispatchHandler = (dispatch: { repo: string; workflow: string; ref: string; inputs: Record<string, unknown>; run: WorkflowRunRecord; state: EmulatorState }) => void | { completeAfterPolls?: number; conclusion?: string };
+export type DispatchHandler = (dispatch: {
+  repo: string;
+  workflow: string;
+  ref: string;
+  inputs: Record<string, unknown>;
+  run: WorkflowRunRecord;
+  state: EmulatorState;
+}) => void | { completeAfterPolls?: number; conclusion?: string };
 
 export interface PullRecord {
   repo: string;
@@ -202,7 +209,17 @@ export class EmulatorState {
   onDispatch?: DispatchHandler;
   private clock: number;
   private readonly tickMs: number;
-  private nextIds = { user: 1001, repo: 500001, issue: 900001, pull: 1700001, comment: 2000000001, run: 8000000001, artifact: 3000000001, check: 4000000001, label: 6000000001 };
+  private nextIds = {
+    user: 1001,
+    repo: 500001,
+    issue: 900001,
+    pull: 1700001,
+    comment: 2000000001,
+    run: 8000000001,
+    artifact: 3000000001,
+    check: 4000000001,
+    label: 6000000001,
+  };
 
   constructor(options: StateOptions = {}) {
     this.clock = new Date(options.startTime ?? '2025-01-01T00:00:00Z').getTime();
@@ -227,7 +244,16 @@ export class EmulatorState {
 
   // ---- users and tokens ----
 
-  addUser(input: { login: string; type?: UserType; id?: number; name?: string | null; email?: string | null; token?: string; tokenKind?: TokenKind; readOnly?: boolean }): UserRecord {
+  addUser(input: {
+    login: string;
+    type?: UserType;
+    id?: number;
+    name?: string | null;
+    email?: string | null;
+    token?: string;
+    tokenKind?: TokenKind;
+    readOnly?: boolean;
+  }): UserRecord {
     const existing = this.users.get(key(input.login));
     const user: UserRecord = existing ?? {
       id: input.id ?? this.nextIds.user++,
@@ -243,9 +269,19 @@ export class EmulatorState {
     return user;
   }
 
-  addToken(token: string, login: string, options: { kind?: TokenKind; readOnly?: boolean; repos?: string[] } = {}): TokenRecord {
+  addToken(
+    token: string,
+    login: string,
+    options: { kind?: TokenKind; readOnly?: boolean; repos?: string[] } = {},
+  ): TokenRecord {
     if (!this.users.has(key(login))) this.addUser({ login });
-    const record: TokenRecord = { token, login, kind: options.kind ?? 'pat', readOnly: options.readOnly ?? false, repos: options.repos };
+    const record: TokenRecord = {
+      token,
+      login,
+      kind: options.kind ?? 'pat',
+      readOnly: options.readOnly ?? false,
+      repos: options.repos,
+    };
     this.tokens.set(token, record);
     return record;
   }
@@ -337,12 +373,20 @@ export class EmulatorState {
   }
 
   /** A commit of `files` (null deletes) on top of `branch`, which moves to it. Returns the sha. */
-  commitFiles(repo: string, branch: string, files: Record<string, string | Uint8Array | null>, message = 'Update'): string {
+  commitFiles(
+    repo: string,
+    branch: string,
+    files: Record<string, string | Uint8Array | null>,
+    message = 'Update',
+  ): string {
     const r = this.requireRepo(repo);
     const parent = r.git.refs.get(`refs/heads/${branch}`);
     const baseTree = parent ? r.git.commit(parent)!.tree : undefined;
     const changes = new Map(
-      Object.entries(files).map(([path, data]) => [path, data === null ? null : { mode: '100644' as const, type: 'blob' as const, sha: r.git.writeBlob(data) }]),
+      Object.entries(files).map(([path, data]) => [
+        path,
+        data === null ? null : { mode: '100644' as const, type: 'blob' as const, sha: r.git.writeBlob(data) },
+      ]),
     );
     const tree = r.git.writeTreeWithChanges(baseTree, changes);
     const author: Signature = { name: 'Seed', email: 'seed@example.com', date: this.stamp() };
@@ -357,10 +401,22 @@ export class EmulatorState {
     return `${key(repo)}#${n}`;
   }
 
-  addIssue(repo: string, input: { number?: number; title?: string; author?: string; state?: 'open' | 'closed'; body?: string | null; labels?: string[]; assignees?: string[] } = {}): IssueRecord {
+  addIssue(
+    repo: string,
+    input: {
+      number?: number;
+      title?: string;
+      author?: string;
+      state?: 'open' | 'closed';
+      body?: string | null;
+      labels?: string[];
+      assignees?: string[];
+    } = {},
+  ): IssueRecord {
     const r = this.requireRepo(repo);
     const number = input.number ?? r.nextNumber;
-    if (this.issues.has(this.issueKey(r.fullName, number))) throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
+    if (this.issues.has(this.issueKey(r.fullName, number)))
+      throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
     r.nextNumber = Math.max(r.nextNumber, number + 1);
     const author = this.ensureUser(input.author ?? r.owner).login;
     const at = this.stamp();
@@ -388,7 +444,9 @@ export class EmulatorState {
 
   /** Issues (not pull requests) of a repository, by number. */
   issuesOf(repo: string): IssueRecord[] {
-    return [...this.issues.values()].filter((i) => key(i.repo) === key(repo) && !i.isPull).sort((a, b) => a.number - b.number);
+    return [...this.issues.values()]
+      .filter((i) => key(i.repo) === key(repo) && !i.isPull)
+      .sort((a, b) => a.number - b.number);
   }
 
   /** A label of the repository, created (as GitHub does when an issue names a new one) if missing. */
@@ -396,7 +454,12 @@ export class EmulatorState {
     const r = this.requireRepo(repo);
     const existing = r.labels.get(key(name));
     if (existing) return existing;
-    const label: LabelRecord = { id: this.nextIds.label++, name, color: input.color ?? 'ededed', description: input.description ?? null };
+    const label: LabelRecord = {
+      id: this.nextIds.label++,
+      name,
+      color: input.color ?? 'ededed',
+      description: input.description ?? null,
+    };
     r.labels.set(key(name), label);
     return label;
   }
@@ -423,7 +486,8 @@ export class EmulatorState {
   ): PullRecord {
     const r = this.requireRepo(repo);
     const number = input.number ?? r.nextNumber;
-    if (this.issues.has(this.issueKey(r.fullName, number))) throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
+    if (this.issues.has(this.issueKey(r.fullName, number)))
+      throw new Error(`#${number} already exists in ${repo}: issues and pull requests share numbers`);
     r.nextNumber = Math.max(r.nextNumber, number + 1);
     const headRepo = input.head.repo ? this.ensureRepo(input.head.repo, r.fullName).fullName : r.fullName;
     const author = this.ensureUser(input.author ?? this.repo(headRepo)!.owner).login;
@@ -450,7 +514,17 @@ export class EmulatorState {
       mergedAt: input.merged ? at : null,
     };
     this.pulls.set(this.issueKey(r.fullName, number), pull);
-    this.issues.set(this.issueKey(r.fullName, number), { repo: r.fullName, number, id: this.nextIds.issue++, title: pull.title, author, state: pull.state, isPull: true, createdAt: at, updatedAt: at });
+    this.issues.set(this.issueKey(r.fullName, number), {
+      repo: r.fullName,
+      number,
+      id: this.nextIds.issue++,
+      title: pull.title,
+      author,
+      state: pull.state,
+      isPull: true,
+      createdAt: at,
+      updatedAt: at,
+    });
     return pull;
   }
 
@@ -462,7 +536,11 @@ export class EmulatorState {
     return [...this.pulls.values()].filter((p) => key(p.repo) === key(repo));
   }
 
-  addComment(repo: string, issueNumber: number, input: { author: string; body: string; createdAt?: string; updatedAt?: string }): CommentRecord {
+  addComment(
+    repo: string,
+    issueNumber: number,
+    input: { author: string; body: string; createdAt?: string; updatedAt?: string },
+  ): CommentRecord {
     const r = this.requireRepo(repo);
     if (!this.issue(r.fullName, issueNumber)) throw new Error(`no issue or pull request #${issueNumber} in ${repo}`);
     const createdAt = input.createdAt ?? this.stamp();
@@ -481,7 +559,9 @@ export class EmulatorState {
 
   /** Comments of one issue or PR, ascending id (GitHub's order). */
   commentsOn(repo: string, issueNumber: number): CommentRecord[] {
-    return [...this.comments.values()].filter((c) => key(c.repo) === key(repo) && c.issueNumber === issueNumber).sort((a, b) => a.id - b.id);
+    return [...this.comments.values()]
+      .filter((c) => key(c.repo) === key(repo) && c.issueNumber === issueNumber)
+      .sort((a, b) => a.id - b.id);
   }
 
   // ---- actions ----
@@ -508,14 +588,18 @@ export class EmulatorState {
     },
   ): WorkflowRunRecord {
     const r = this.requireRepo(repo);
-    const headRepository = input.headRepository ? this.ensureRepo(input.headRepository, r.fullName).fullName : r.fullName;
+    const headRepository = input.headRepository
+      ? this.ensureRepo(input.headRepository, r.fullName).fullName
+      : r.fullName;
     const fromFork = key(headRepository) !== key(r.fullName);
     const pullRequests =
       input.pullRequests ??
       (fromFork
         ? []
         : this.pullsOf(r.fullName)
-            .filter((p) => p.state === 'open' && key(p.head.repo) === key(r.fullName) && p.head.ref === input.headBranch)
+            .filter(
+              (p) => p.state === 'open' && key(p.head.repo) === key(r.fullName) && p.head.ref === input.headBranch,
+            )
             .map((p) => p.number));
     const at = this.stamp();
     const id = input.id ?? this.nextIds.run++;
@@ -545,7 +629,14 @@ export class EmulatorState {
 
   addArtifact(
     runId: number,
-    input: { id?: number; name: string; zip?: Uint8Array; files?: Record<string, string | Uint8Array>; expired?: boolean; sizeInBytes?: number },
+    input: {
+      id?: number;
+      name: string;
+      zip?: Uint8Array;
+      files?: Record<string, string | Uint8Array>;
+      expired?: boolean;
+      sizeInBytes?: number;
+    },
   ): ArtifactRecord {
     const run = this.runs.get(runId);
     if (!run) throw new Error(`no workflow run ${runId}`);

@@ -79,7 +79,8 @@ export function writeZip(entries: ZipWriterEntry[], options: ZipWriterOptions = 
     const flags = (entry.encrypted ? 0x0001 : 0) | (entry.rawName ? 0 : 0x0800);
     const platform = entry.platform ?? 'unix';
     const mode = entry.mode ?? (entry.directory ? 0o040755 : 0o100644);
-    const external = platform === 'unix' ? ((mode & 0xffff) << 16) >>> 0 | (entry.directory ? 0x10 : 0) : entry.directory ? 0x10 : 0;
+    const external =
+      platform === 'unix' ? (((mode & 0xffff) << 16) >>> 0) | (entry.directory ? 0x10 : 0) : entry.directory ? 0x10 : 0;
     const madeBy = (platform === 'unix' ? 3 << 8 : 0) | 20;
 
     let localOffset = offset;
@@ -167,7 +168,10 @@ export function writeZip(entries: ZipWriterEntry[], options: ZipWriterOptions = 
 }
 
 /** A zip of text/binary files keyed by name (deflated). */
-export function zipFiles(files: Record<string, string | Uint8Array>, method: 'store' | 'deflate' = 'deflate'): Uint8Array {
+export function zipFiles(
+  files: Record<string, string | Uint8Array>,
+  method: 'store' | 'deflate' = 'deflate',
+): Uint8Array {
   return writeZip(Object.entries(files).map(([name, data]) => ({ name, data, method })));
 }
 

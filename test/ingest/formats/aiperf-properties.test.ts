@@ -10,7 +10,9 @@ import { source } from '../../helpers/text-source';
 import { expectNoPollution, expectRunsOrInputError, mutate, mutationArb, serialize } from './genai-perf-fuzz';
 import { fixtureText, LENIENT, OPTIONS } from './genai-perf-helpers';
 
-const SUMMARIES = ['profile_export_aiperf.json', 'synthetic_schema_1.5_profile_export_aiperf.json'].map((f) => JSON.parse(fixtureText('aiperf', f)) as unknown);
+const SUMMARIES = ['profile_export_aiperf.json', 'synthetic_schema_1.5_profile_export_aiperf.json'].map(
+  (f) => JSON.parse(fixtureText('aiperf', f)) as unknown,
+);
 const RECORDS = ['profile_export.jsonl', 'synthetic_later_profile_export.jsonl'].flatMap((f) =>
   fixtureText('aiperf', f)
     .split('\n')
@@ -18,7 +20,15 @@ const RECORDS = ['profile_export.jsonl', 'synthetic_later_profile_export.jsonl']
     .map((l) => JSON.parse(l) as unknown),
 );
 
-const lineJunk = fc.constantFrom('', 'not json', '{"metadata": ', '[1,2]', 'null', '{"metadata": {"x_request_id": 1}, "metrics": 5}', '{"metadata":{"benchmark_phase":"warmup"}}');
+const lineJunk = fc.constantFrom(
+  '',
+  'not json',
+  '{"metadata": ',
+  '[1,2]',
+  'null',
+  '{"metadata": {"x_request_id": 1}, "metrics": 5}',
+  '{"metadata":{"benchmark_phase":"warmup"}}',
+);
 
 describe('AIPerf adapter properties', () => {
   it('mutated summaries give finite runs or an InputError', async () => {
@@ -45,7 +55,12 @@ describe('AIPerf adapter properties', () => {
       fc.asyncProperty(
         fc.array(
           fc.oneof(
-            { weight: 6, arbitrary: fc.tuple(fc.nat(), fc.array(mutationArb, { maxLength: 3 })).map(([i, m]) => serialize(mutate(RECORDS[i % RECORDS.length], m))) },
+            {
+              weight: 6,
+              arbitrary: fc
+                .tuple(fc.nat(), fc.array(mutationArb, { maxLength: 3 }))
+                .map(([i, m]) => serialize(mutate(RECORDS[i % RECORDS.length], m))),
+            },
             { weight: 1, arbitrary: lineJunk },
           ),
           { minLength: 1, maxLength: 20 },

@@ -16,7 +16,11 @@ describe('AIPerf summary (real, 0.1.x "records" layout)', () => {
     expectAllFinite(runs);
     expect(run.role).toBe('summary');
     // "ttft" is the 0.1.x tag of time_to_first_token.
-    expect(summary(run, 'ttft', 'mean')).toMatchObject({ value: 2343.219436988764, count: 89, field: 'time_to_first_token.avg' });
+    expect(summary(run, 'ttft', 'mean')).toMatchObject({
+      value: 2343.219436988764,
+      count: 89,
+      field: 'time_to_first_token.avg',
+    });
     expect(summaryValue(run, 'ttft', 'p50')).toBe(2369.317693);
     expect(summaryValue(run, 'ttft', 'p1')).toBe(581.1957117999999);
     expect(summaryValue(run, 'e2e', 'mean')).toBe(9059.654633033708);
@@ -24,15 +28,43 @@ describe('AIPerf summary (real, 0.1.x "records" layout)', () => {
     expect(summaryValue(run, 'tpot', 'mean')).toBe(27.763065454471807);
     // inter_chunk_latency summarises every gap between chunks (21537 of them): ITL.
     expect(summary(run, 'itl', 'p99')).toMatchObject({ value: 140.53429476, count: 21537 });
-    expect(run.summaries.filter((s) => s.metric === 'throughput')).toEqual([{ metric: 'throughput', stat: 'mean', value: 2320.7222350404572, field: 'output_token_throughput.avg' }]);
+    expect(run.summaries.filter((s) => s.metric === 'throughput')).toEqual([
+      { metric: 'throughput', stat: 'mean', value: 2320.7222350404572, field: 'output_token_throughput.avg' },
+    ]);
     expect(summaryValue(run, 'request_throughput', 'mean')).toBe(9.551622221540914);
-    expect(summary(run, 'time_to_second_token', 'mean')).toMatchObject({ value: 120.16625153932584, unit: 'ms', direction: 'lower-is-better' });
-    expect(summary(run, 'output_token_throughput_per_user', 'p50')).toMatchObject({ value: 36.21203256049328, unit: 'tokens/sec/user', direction: 'higher-is-better' });
+    expect(summary(run, 'time_to_second_token', 'mean')).toMatchObject({
+      value: 120.16625153932584,
+      unit: 'ms',
+      direction: 'lower-is-better',
+    });
+    expect(summary(run, 'output_token_throughput_per_user', 'p50')).toMatchObject({
+      value: 36.21203256049328,
+      unit: 'tokens/sec/user',
+      direction: 'higher-is-better',
+    });
     // Timestamps, counts and lengths are not performance metrics.
     const names = new Set(run.summaries.map((s) => s.metric));
-    for (const absent of ['min_request_timestamp', 'max_response_timestamp', 'benchmark_duration', 'request_count', 'total_osl', 'output_sequence_length']) expect(names.has(absent)).toBe(false);
+    for (const absent of [
+      'min_request_timestamp',
+      'max_response_timestamp',
+      'benchmark_duration',
+      'request_count',
+      'total_osl',
+      'output_sequence_length',
+    ])
+      expect(names.has(absent)).toBe(false);
     // --osl 250 and --streaming from input_config are workload key fields.
-    expect(run.workload).toEqual({ requests: 100, failed: 11, failedFrom: 'tool', durationSeconds: 9.317788951, inputTokensMean: 550, outputTokensMean: 242.96629213483146, concurrency: 100, streaming: true, outputLength: 250 });
+    expect(run.workload).toEqual({
+      requests: 100,
+      failed: 11,
+      failedFrom: 'tool',
+      durationSeconds: 9.317788951,
+      inputTokensMean: 550,
+      outputTokensMean: 242.96629213483146,
+      concurrency: 100,
+      streaming: true,
+      outputLength: 250,
+    });
     expect(run.meta.model).toBe('openai/gpt-oss-20b');
     expect(run.meta.config).toMatchObject({ concurrency: 100, streaming: true, endpoint_type: 'chat' });
     expect(run.meta.extra['loadgen.request_rate_mode']).toBe('concurrency_burst');
@@ -44,17 +76,40 @@ describe('AIPerf summary (real, 0.1.x "records" layout)', () => {
 
 describe('AIPerf summary (synthetic, schema 1.5 layout)', () => {
   it('reads top-level blocks, counts, the HTTP network phase and the trial', async () => {
-    const [run] = await aiperfAdapter.read(fixture('aiperf', 'synthetic_schema_1.5_profile_export_aiperf.json'), OPTIONS);
+    const [run] = await aiperfAdapter.read(
+      fixture('aiperf', 'synthetic_schema_1.5_profile_export_aiperf.json'),
+      OPTIONS,
+    );
     expect(summary(run, 'ttft', 'mean')).toMatchObject({ value: 50.25, count: 2 });
     expect(summaryValue(run, 'e2e', 'p50')).toBe(135);
     expect(summaryValue(run, 'tpot', 'mean')).toBe(24.9375);
     expect(summary(run, 'itl', 'mean')).toMatchObject({ value: 24.5, count: 7 });
     // Connection overhead (2.0) + sending (0.375).
     expect(summary(run, 'network', 'mean')).toMatchObject({ value: 2.375 });
-    expect(summary(run, 'http_req_waiting', 'mean')).toMatchObject({ value: 49, unit: 'ms', direction: 'lower-is-better' });
-    expect(summary(run, 'goodput', 'mean')).toMatchObject({ value: 3.75, unit: 'req/s', direction: 'higher-is-better' });
+    expect(summary(run, 'http_req_waiting', 'mean')).toMatchObject({
+      value: 49,
+      unit: 'ms',
+      direction: 'lower-is-better',
+    });
+    expect(summary(run, 'goodput', 'mean')).toMatchObject({
+      value: 3.75,
+      unit: 'req/s',
+      direction: 'higher-is-better',
+    });
     expect(run.summaries.some((s) => s.metric === 'http_req_data_sent')).toBe(false);
-    expect(run.workload).toEqual({ requests: 3, failed: 1, failedFrom: 'tool', durationSeconds: 0.16, inputTokensMean: 129, outputTokensMean: 4.5, concurrency: 4, requestRate: 10, streaming: true, inputLength: 128, outputLength: 5 });
+    expect(run.workload).toEqual({
+      requests: 3,
+      failed: 1,
+      failedFrom: 'tool',
+      durationSeconds: 0.16,
+      inputTokensMean: 129,
+      outputTokensMean: 4.5,
+      concurrency: 4,
+      requestRate: 10,
+      streaming: true,
+      inputLength: 128,
+      outputLength: 5,
+    });
     expect(run.repeat).toBe('trial=1');
     expect(run.meta.extra).toMatchObject({ schema_version: '1.5', aiperf_version: '0.7.0' });
     expect(run.meta.model).toBe('Qwen/Qwen3-0.6B');
@@ -132,9 +187,24 @@ describe('AIPerf per-request records (synthetic, later layout)', () => {
 
   it('treats a record without TTFT as non-streaming, converts units and leaves warmup out', async () => {
     const lines = [
-      { metadata: { x_request_id: 'w', request_start_ns: 1e18, benchmark_phase: 'warmup' }, metrics: { request_latency: { value: 1, unit: 'ms' } }, error: null },
-      { metadata: { x_request_id: 'a', request_start_ns: 2e18, benchmark_phase: 'profiling' }, metrics: { request_latency: { value: 0.25, unit: 'sec' }, output_sequence_length: { value: 9, unit: 'tokens' } }, error: null },
-      { metadata: { x_request_id: 'b', request_start_ns: 3e18, benchmark_phase: 'profiling' }, metrics: { time_to_first_token: { value: 40000, unit: 'us' }, request_latency: { value: 90e6, unit: 'ns' } }, error: null },
+      {
+        metadata: { x_request_id: 'w', request_start_ns: 1e18, benchmark_phase: 'warmup' },
+        metrics: { request_latency: { value: 1, unit: 'ms' } },
+        error: null,
+      },
+      {
+        metadata: { x_request_id: 'a', request_start_ns: 2e18, benchmark_phase: 'profiling' },
+        metrics: {
+          request_latency: { value: 0.25, unit: 'sec' },
+          output_sequence_length: { value: 9, unit: 'tokens' },
+        },
+        error: null,
+      },
+      {
+        metadata: { x_request_id: 'b', request_start_ns: 3e18, benchmark_phase: 'profiling' },
+        metrics: { time_to_first_token: { value: 40000, unit: 'us' }, request_latency: { value: 90e6, unit: 'ns' } },
+        error: null,
+      },
     ];
     const [run] = await readAiperf(textSource('r.jsonl', lines.map((l) => JSON.stringify(l)).join('\n')), OPTIONS);
     const n = run.requests!.numbers;
@@ -142,16 +212,37 @@ describe('AIPerf per-request records (synthetic, later layout)', () => {
     expect([n.first_token_ms![0], n.total_ms![0]]).toEqual([250, 250]);
     expect(Number.isNaN(n.decode_ms![0])).toBe(true);
     expect([n.first_token_ms![1], n.total_ms![1], n.decode_ms![1]]).toEqual([40, 90, 50]);
-    expect(run.sources[0].warnings).toEqual(expect.arrayContaining(['1 warmup record(s) left out', expect.stringMatching(/1 request\(s\) without time_to_first_token/)]));
+    expect(run.sources[0].warnings).toEqual(
+      expect.arrayContaining([
+        '1 warmup record(s) left out',
+        expect.stringMatching(/1 request\(s\) without time_to_first_token/),
+      ]),
+    );
   });
 
   it('skips broken lines with their line numbers and rejects a file of mostly bad lines', async () => {
-    const good = (i: number) => JSON.stringify({ metadata: { x_request_id: `r${i}`, request_start_ns: 1e18 + i * 1e6 }, metrics: { time_to_first_token: { value: 10, unit: 'ms' }, request_latency: { value: 20, unit: 'ms' } }, error: null });
-    const text = [good(0), '{"metadata": {"x_request_id": "x"}, "metrics": {"request_latency": {"value": "soon", "unit": "ms"}}}', ...Array.from({ length: 30 }, (_, i) => good(i + 1))].join('\n');
+    const good = (i: number) =>
+      JSON.stringify({
+        metadata: { x_request_id: `r${i}`, request_start_ns: 1e18 + i * 1e6 },
+        metrics: { time_to_first_token: { value: 10, unit: 'ms' }, request_latency: { value: 20, unit: 'ms' } },
+        error: null,
+      });
+    const text = [
+      good(0),
+      '{"metadata": {"x_request_id": "x"}, "metrics": {"request_latency": {"value": "soon", "unit": "ms"}}}',
+      ...Array.from({ length: 30 }, (_, i) => good(i + 1)),
+    ].join('\n');
     const [run] = await readAiperf(textSource('r.jsonl', text), OPTIONS);
     expect(run.requests!.length).toBe(31);
-    expect(run.sources[0].issues[0]).toMatchObject({ line: 2, message: expect.stringMatching(/metrics\.request_latency: value: expected a finite number/) });
-    const bad = [good(0), '{"metadata": {"x_request_id": "y"}, "metrics": {}}', '{"metadata": {"x_request_id": "z"}, "metrics": {}}'].join('\n');
+    expect(run.sources[0].issues[0]).toMatchObject({
+      line: 2,
+      message: expect.stringMatching(/metrics\.request_latency: value: expected a finite number/),
+    });
+    const bad = [
+      good(0),
+      '{"metadata": {"x_request_id": "y"}, "metrics": {}}',
+      '{"metadata": {"x_request_id": "z"}, "metrics": {}}',
+    ].join('\n');
     await expect(readAiperf(textSource('r.jsonl', bad), OPTIONS)).rejects.toThrow(/2 of 3 records are bad/);
   });
 });

@@ -80,7 +80,12 @@ export function mutate(root: unknown, mutations: readonly Mutation[]): unknown {
     if (m.op === 'inject') {
       const key = INJECTED[m.key % INJECTED.length];
       // An own "__proto__" key, as JSON.parse makes it (assignment would set the prototype).
-      Object.defineProperty(node, key, { value: { polluted: 1 }, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(node, key, {
+        value: { polluted: 1 },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       continue;
     }
     if (keys.length === 0) continue;

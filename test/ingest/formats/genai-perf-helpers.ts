@@ -70,7 +70,8 @@ export function summaryValue(run: Run, metric: string, stat: string): number | u
 export function expectAllFinite(runs: Run[]): void {
   for (const run of runs) {
     for (const s of run.summaries) expect(Number.isFinite(s.value), `${s.metric} ${s.stat}`).toBe(true);
-    for (const v of Object.values(run.workload ?? {})) if (typeof v === 'number' && v !== Infinity) expect(Number.isFinite(v)).toBe(true);
+    for (const v of Object.values(run.workload ?? {}))
+      if (typeof v === 'number' && v !== Infinity) expect(Number.isFinite(v)).toBe(true);
     const table = run.requests;
     if (!table) continue;
     for (const column of [...Object.values(table.numbers), ...table.extraNumbers.values()]) {

@@ -10,7 +10,11 @@ import type { TextSource } from '../../../src/ingest/source';
 import { expectNoPollution, expectRunsOrInputError, mutate, mutationArb, serialize } from './genai-perf-fuzz';
 import { fixtureText, LENIENT, OPTIONS } from './genai-perf-helpers';
 
-const FILES = ['issue298_streaming_profile_export_genai_perf.json', 'issue298_nonstreaming_profile_export_genai_perf.json', 'synthetic_profile_export.json'];
+const FILES = [
+  'issue298_streaming_profile_export_genai_perf.json',
+  'issue298_nonstreaming_profile_export_genai_perf.json',
+  'synthetic_profile_export.json',
+];
 const DOCS = FILES.map((f) => JSON.parse(fixtureText('genai-perf', f)) as unknown);
 
 function chunked(name: string, text: string, cuts: number[]): TextSource {
@@ -75,7 +79,9 @@ describe('GenAI-Perf adapter properties', () => {
 
   it('refuses a document over the cap before parsing it', async () => {
     const text = fixtureText('genai-perf', FILES[0]);
-    await expect(readGenaiPerf(chunked('big.json', text, [100, 200]), OPTIONS, 1024)).rejects.toThrow(/larger than .* refused before parsing/);
+    await expect(readGenaiPerf(chunked('big.json', text, [100, 200]), OPTIONS, 1024)).rejects.toThrow(
+      /larger than .* refused before parsing/,
+    );
     let pulled = 0;
     const endless: TextSource = {
       name: 'endless.json',

@@ -30,13 +30,28 @@ describe('GenAI-Perf summary (real, streaming)', () => {
     expect(summaryValue(run, 'tpot', 'mean')).toBe(2.1767344516666665);
     expect(summaryValue(run, 'tpot', 'p95')).toBe(2.2451001999999995);
     expect(summary(run, 'itl', 'mean')).toBeUndefined();
-    expect(run.summaries.filter((s) => s.metric === 'throughput')).toEqual([{ metric: 'throughput', stat: 'mean', value: 44190.56002502682, field: 'output_token_throughput.avg' }]);
+    expect(run.summaries.filter((s) => s.metric === 'throughput')).toEqual([
+      { metric: 'throughput', stat: 'mean', value: 44190.56002502682, field: 'output_token_throughput.avg' },
+    ]);
     expect(summaryValue(run, 'request_throughput', 'mean')).toBe(17.222547659562533);
-    expect(summary(run, 'output_token_throughput_per_request', 'mean')).toMatchObject({ value: 445.00388376637636, unit: 'tok/s', direction: 'higher-is-better' });
+    expect(summary(run, 'output_token_throughput_per_request', 'mean')).toMatchObject({
+      value: 445.00388376637636,
+      unit: 'tok/s',
+      direction: 'higher-is-better',
+    });
     // Token lengths describe the workload, not performance.
     expect(run.summaries.some((s) => s.metric.includes('sequence_length'))).toBe(false);
     // The key: synthetic prompts of 200 ± 20 tokens, 500 output tokens asked for, streaming, TensorRT-LLM behind Triton.
-    expect(run.workload).toEqual({ concurrency: 100, inputTokensMean: 200.85, outputTokensMean: 2565.855, streaming: true, dataset: 'synthetic', inputLength: 200, outputLength: 500, engine: 'tensorrtllm' });
+    expect(run.workload).toEqual({
+      concurrency: 100,
+      inputTokensMean: 200.85,
+      outputTokensMean: 2565.855,
+      streaming: true,
+      dataset: 'synthetic',
+      inputLength: 200,
+      outputLength: 500,
+      engine: 'tensorrtllm',
+    });
     expect(run.meta.model).toBe('ensemble');
     expect(run.meta.benchmark).toBe('ensemble');
     expect(run.meta.config).toMatchObject({ concurrency: 100, streaming: true, endpoint_type: 'kserve' });
@@ -84,7 +99,10 @@ describe('GenAI-Perf summary, other versions', () => {
   });
 
   it('leaves out a catalog block whose unit does not fit, with a warning', async () => {
-    const text = JSON.stringify({ request_latency: { unit: 'tokens', avg: 5 }, time_to_first_token: { unit: 'ms', avg: 12 } });
+    const text = JSON.stringify({
+      request_latency: { unit: 'tokens', avg: 5 },
+      time_to_first_token: { unit: 'ms', avg: 12 },
+    });
     const [run] = await readGenaiPerf(textSource('x.json', text), OPTIONS);
     expect(summary(run, 'e2e', 'mean')).toBeUndefined();
     expect(summaryValue(run, 'ttft', 'mean')).toBe(12);
@@ -94,35 +112,56 @@ describe('GenAI-Perf summary, other versions', () => {
   it('reads "inf" request rates and --extra-inputs into the config', async () => {
     const text = JSON.stringify({
       request_latency: { unit: 'ms', avg: 5 },
-      input_config: { model: ['m'], concurrency: null, request_rate: 'inf', extra_inputs: { max_tokens: 256, ignore_eos: true }, header: ['Authorization: Bearer sk-secret'] },
+      input_config: {
+        model: ['m'],
+        concurrency: null,
+        request_rate: 'inf',
+        extra_inputs: { max_tokens: 256, ignore_eos: true },
+        header: ['Authorization: Bearer sk-secret'],
+      },
     });
     const [run] = await readGenaiPerf(textSource('x.json', text), OPTIONS);
     expect(run.workload?.requestRate).toBe(Infinity);
-    expect(run.meta.config).toMatchObject({ request_rate: 'inf', 'extra_inputs.max_tokens': 256, 'extra_inputs.ignore_eos': true });
+    expect(run.meta.config).toMatchObject({
+      request_rate: 'inf',
+      'extra_inputs.max_tokens': 256,
+      'extra_inputs.ignore_eos': true,
+    });
     expect(JSON.stringify(run.meta)).not.toContain('sk-secret');
   });
 
   it('refuses a summary without any usable metric block', async () => {
-    await expect(readGenaiPerf(textSource('x.json', '{"request_latency": {"unit": "ms", "avg": "soon"}}'), OPTIONS)).rejects.toThrow(/GenAI-Perf summary: no metric block/);
+    await expect(
+      readGenaiPerf(textSource('x.json', '{"request_latency": {"unit": "ms", "avg": "soon"}}'), OPTIONS),
+    ).rejects.toThrow(/GenAI-Perf summary: no metric block/);
     await expect(readGenaiPerf(textSource('x.json', '[1, 2]'), OPTIONS)).rejects.toThrow(InputError);
   });
 });
 
 describe('which OpenAI responses carry content', () => {
-  const chunk = (delta: object) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+  const chunk = (delta: object) =>
+    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
   it.each([
     ['role-only first chunk', chunk({ role: 'assistant', content: '' }), false],
     ['finish chunk', chunk({}), false],
     ['null content', chunk({ content: null }), false],
     ['reasoning only', chunk({ reasoning_content: 'hmm' }), false],
     ['[DONE]', 'data: [DONE]\n\n', false],
-    ['usage only', 'data: {"id":"c","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":5}}\n\n', false],
+    [
+      'usage only',
+      'data: {"id":"c","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":5}}\n\n',
+      false,
+    ],
     ['SSE comment', ': ping\n\n', false],
     ['token', chunk({ content: 'Hi' }), true],
     ['escaped quote', chunk({ content: '"' }), true],
     ['two events, one with content', chunk({ role: 'assistant' }) + chunk({ content: 'x' }), true],
     ['completions text', 'data: {"object":"text_completion","choices":[{"text":" the"}]}\n\n', true],
-    ['non-streaming chat', '{"object":"chat.completion","choices":[{"message":{"role":"assistant","content":"All of it"}}]}', true],
+    [
+      'non-streaming chat',
+      '{"object":"chat.completion","choices":[{"message":{"role":"assistant","content":"All of it"}}]}',
+      true,
+    ],
     ['not a string', 42, false],
   ])('%s', (_name, response, expected) => {
     expect(openAiResponseHasContent(response)).toBe(expected);
@@ -156,7 +195,11 @@ describe('GenAI-Perf per-request profile export (synthetic)', () => {
     expect(concurrency.workload).toMatchObject({ requests: 3, failed: 1, concurrency: 2 });
     expect(concurrency.workload!.durationSeconds).toBeCloseTo(0.0425, 5);
     expect(concurrency.meta).toMatchObject({ model: 'meta-llama/Llama-3.1-8B-Instruct', workload: 'concurrency 2' });
-    expect(concurrency.meta.config).toMatchObject({ concurrency: 2, service_kind: 'openai', endpoint: 'v1/chat/completions' });
+    expect(concurrency.meta.config).toMatchObject({
+      concurrency: 2,
+      service_kind: 'openai',
+      endpoint: 'v1/chat/completions',
+    });
     expect(concurrency.sources[0]).toMatchObject({ format: 'genai-perf', recordsRead: 3, recordsKept: 3, skipped: 0 });
 
     expect(rate.workload).toMatchObject({ requests: 2, failed: 0, requestRate: 4 });
@@ -173,8 +216,18 @@ describe('GenAI-Perf per-request profile export (synthetic)', () => {
         {
           experiment: { mode: 'concurrency', value: 1 },
           requests: [
-            { timestamp: 1_000_000_000, request_inputs: { text_input: 'hi' }, response_timestamps: [1_003_000_000, 1_005_000_000], response_outputs: [{ text_output: '' }, { text_output: 'x' }] },
-            { timestamp: 2_000_000_000, request_inputs: { text_input: 'hi' }, response_timestamps: [2_050_000_000], response_outputs: [{ text_output: 'all' }] },
+            {
+              timestamp: 1_000_000_000,
+              request_inputs: { text_input: 'hi' },
+              response_timestamps: [1_003_000_000, 1_005_000_000],
+              response_outputs: [{ text_output: '' }, { text_output: 'x' }],
+            },
+            {
+              timestamp: 2_000_000_000,
+              request_inputs: { text_input: 'hi' },
+              response_timestamps: [2_050_000_000],
+              response_outputs: [{ text_output: 'all' }],
+            },
           ],
         },
       ],
@@ -198,7 +251,10 @@ describe('GenAI-Perf per-request profile export (synthetic)', () => {
           experiment: { mode: 'concurrency', value: 1 },
           requests: [
             { timestamp: 'soon', response_timestamps: [1] },
-            ...Array.from({ length: 30 }, (_, i) => ({ timestamp: 1e9 * (i + 1), response_timestamps: [1e9 * (i + 1) + 5e6] })),
+            ...Array.from({ length: 30 }, (_, i) => ({
+              timestamp: 1e9 * (i + 1),
+              response_timestamps: [1e9 * (i + 1) + 5e6],
+            })),
           ],
         },
       ],
@@ -206,8 +262,15 @@ describe('GenAI-Perf per-request profile export (synthetic)', () => {
     const [run] = await readGenaiPerf(textSource('p.json', JSON.stringify(doc)), OPTIONS);
     expect(run.requests!.length).toBe(30);
     expect(run.sources[0].skipped).toBe(1);
-    expect(run.sources[0].issues[0]).toMatchObject({ line: 1, message: expect.stringMatching(/request 1: "timestamp" must be nanoseconds/) });
-    await expect(readGenaiPerf(textSource('p.json', '{"experiments": {"a": 1}}'), OPTIONS)).rejects.toThrow(/key "experiments": expected a list/);
-    await expect(readGenaiPerf(textSource('p.json', '{"experiments": []}'), OPTIONS)).rejects.toThrow(/"experiments" is empty/);
+    expect(run.sources[0].issues[0]).toMatchObject({
+      line: 1,
+      message: expect.stringMatching(/request 1: "timestamp" must be nanoseconds/),
+    });
+    await expect(readGenaiPerf(textSource('p.json', '{"experiments": {"a": 1}}'), OPTIONS)).rejects.toThrow(
+      /key "experiments": expected a list/,
+    );
+    await expect(readGenaiPerf(textSource('p.json', '{"experiments": []}'), OPTIONS)).rejects.toThrow(
+      /"experiments" is empty/,
+    );
   });
 });

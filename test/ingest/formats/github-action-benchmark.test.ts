@@ -45,14 +45,35 @@ describe('entries → summaries', () => {
     const run = await read(SMALLER, fixture(SMALLER));
     expect(run.role).toBe('summary');
     expect(run.summaries).toEqual([
-      { metric: 'My Custom Smaller Is Better Benchmark - CPU Load', stat: 'value', value: 50, unit: 'Percent', direction: 'lower-is-better', field: 'My Custom Smaller Is Better Benchmark - CPU Load' },
-      { metric: 'My Custom Smaller Is Better Benchmark - Memory Used', stat: 'value', value: 100, unit: 'Megabytes', direction: 'lower-is-better', field: 'My Custom Smaller Is Better Benchmark - Memory Used' },
+      {
+        metric: 'My Custom Smaller Is Better Benchmark - CPU Load',
+        stat: 'value',
+        value: 50,
+        unit: 'Percent',
+        direction: 'lower-is-better',
+        field: 'My Custom Smaller Is Better Benchmark - CPU Load',
+      },
+      {
+        metric: 'My Custom Smaller Is Better Benchmark - Memory Used',
+        stat: 'value',
+        value: 100,
+        unit: 'Megabytes',
+        direction: 'lower-is-better',
+        field: 'My Custom Smaller Is Better Benchmark - Memory Used',
+      },
     ]);
     expect(run.meta.extra).toEqual({
       'range.My Custom Smaller Is Better Benchmark - CPU Load': '±5%',
       'extra.My Custom Smaller Is Better Benchmark - CPU Load': 'My Optional Information for the tooltip',
     });
-    expect(run.sources[0]).toMatchObject({ file: SMALLER, format: 'github-action-benchmark', recordsRead: 2, recordsKept: 2, skipped: 0, issues: [] });
+    expect(run.sources[0]).toMatchObject({
+      file: SMALLER,
+      format: 'github-action-benchmark',
+      recordsRead: 2,
+      recordsKept: 2,
+      skipped: 0,
+      issues: [],
+    });
     expect(run.sources[0].warnings.join('\n')).toMatch(/does not say whether bigger or smaller is better/);
   });
 
@@ -71,7 +92,9 @@ describe('entries → summaries', () => {
       [150, 'Megabytes', 'lower-is-better'],
     ]);
     expect(bigger.meta.extra['range.My Custom Bigger Is Better Benchmark - Free Memory']).toBe('±3 Megabytes');
-    expect(bigger.meta.extra['extra.My Custom Bigger Is Better Benchmark - Free Memory']).toBe('Optional Value #1: 25\nHelpful Num #2: 100\nAnything Else!');
+    expect(bigger.meta.extra['extra.My Custom Bigger Is Better Benchmark - Free Memory']).toBe(
+      'Optional Value #1: 25\nHelpful Num #2: 100\nAnything Else!',
+    );
   });
 
   it('reads LLM-serving entries with ± ranges in their own units', async () => {
@@ -92,18 +115,51 @@ describe('entries → summaries', () => {
 
   it('withDirection applies the action’s mode to every entry', async () => {
     const run = await read(BIGGER, fixture(BIGGER));
-    expect(withDirection(run, 'higher-is-better').summaries.map((s) => s.direction)).toEqual(['higher-is-better', 'higher-is-better']);
-    expect(withDirection(run, 'lower-is-better').summaries.map((s) => s.direction)).toEqual(['lower-is-better', 'lower-is-better']);
+    expect(withDirection(run, 'higher-is-better').summaries.map((s) => s.direction)).toEqual([
+      'higher-is-better',
+      'higher-is-better',
+    ]);
+    expect(withDirection(run, 'lower-is-better').summaries.map((s) => s.direction)).toEqual([
+      'lower-is-better',
+      'lower-is-better',
+    ]);
     expect(run.summaries[0].direction).toBe('higher-is-better'); // the original is untouched
   });
 });
 
 describe('units and ranges', () => {
   it('tells rates from durations by the unit', () => {
-    for (const u of ['req/s', 'tok/s', 'ops/s', 'ops/ms', 'MB/s', 'ops', 'Mops', 'requests per second', 'throughput (tok/s)', 'Hz', 'GHz', 'qps', 'items/min', 'IOPS']) {
+    for (const u of [
+      'req/s',
+      'tok/s',
+      'ops/s',
+      'ops/ms',
+      'MB/s',
+      'ops',
+      'Mops',
+      'requests per second',
+      'throughput (tok/s)',
+      'Hz',
+      'GHz',
+      'qps',
+      'items/min',
+      'IOPS',
+    ]) {
       expect(directionOfUnit(u), u).toBe('higher-is-better');
     }
-    for (const u of ['ns', 'ms', 's', 'ns/iter', 'ms/op', 'us/iter', 'Percent', 'Megabytes', '', 'bytes', 'ms/request']) {
+    for (const u of [
+      'ns',
+      'ms',
+      's',
+      'ns/iter',
+      'ms/op',
+      'us/iter',
+      'Percent',
+      'Megabytes',
+      '',
+      'bytes',
+      'ms/request',
+    ]) {
       expect(directionOfUnit(u), u).toBe('lower-is-better');
     }
   });
@@ -154,14 +210,21 @@ describe('bad entries and files', () => {
   });
 
   it('rejects files that are not an array of entries', async () => {
-    expect((await inputError(read('obj.json', '{"name": "a", "unit": "ms", "value": 1}'))).message).toMatch(/expected a JSON array/);
+    expect((await inputError(read('obj.json', '{"name": "a", "unit": "ms", "value": 1}'))).message).toMatch(
+      /expected a JSON array/,
+    );
     expect((await inputError(read('empty.json', '[]'))).message).toMatch(/no entries/);
     expect((await inputError(read('junk.json', '[1, 2]'))).message).toMatch(/no usable entry/);
-    expect((await inputError(read('cut.json', '[{"name": "a", "unit": "ms", "val'))).message).toMatch(/github-action-benchmark JSON/);
+    expect((await inputError(read('cut.json', '[{"name": "a", "unit": "ms", "val'))).message).toMatch(
+      /github-action-benchmark JSON/,
+    );
   });
 
   it('keeps the entries before a break in the file, and says where it broke', async () => {
-    const run = await read('cut.json', '[{"name": "a", "unit": "ms", "value": 1}, {"name": "b", "unit": "ms", "value": 2}}');
+    const run = await read(
+      'cut.json',
+      '[{"name": "a", "unit": "ms", "value": 1}, {"name": "b", "unit": "ms", "value": 2}}',
+    );
     expect(run.summaries.map((s) => s.metric)).toEqual(['a', 'b']);
     expect(run.sources[0].warnings[0]).toMatch(/nothing after it was read/);
   });
@@ -174,7 +237,8 @@ describe('bad entries and files', () => {
 
 describe('detection', () => {
   it('matches every fixture', () => {
-    for (const name of [SMALLER, SMALLER2, BIGGER, LLM]) expect(detectGithubActionBenchmark(fixture(name))).toMatchObject({ match: true });
+    for (const name of [SMALLER, SMALLER2, BIGGER, LLM])
+      expect(detectGithubActionBenchmark(fixture(name))).toMatchObject({ match: true });
     expect(githubActionBenchmarkAdapter.id).toBe('github-action-benchmark');
   });
 
@@ -193,7 +257,8 @@ describe('detection', () => {
       ['[[1, 2]]', /not an object/],
       [`[{"name": "${'x'.repeat(20_000)}", "unit": "ms", "value": 1}]`.slice(0, 16 * 1024), /no complete first entry/],
     ];
-    for (const [text, reason] of cases) expect(detectGithubActionBenchmark(text).reason, text.slice(0, 60)).toMatch(reason);
+    for (const [text, reason] of cases)
+      expect(detectGithubActionBenchmark(text).reason, text.slice(0, 60)).toMatch(reason);
   });
 });
 

@@ -32,13 +32,20 @@ function stat(run: Run, metric: string, s: string): SummaryValue | undefined {
 
 describe('GuideLLM detection', () => {
   it('recognises every report shape', () => {
-    for (const name of [V04, V03, V02, V01]) expect(guidellmAdapter.detect(fixture(name).slice(0, 16 * 1024), name), name).toEqual({ match: true, reason: 'GuideLLM benchmark report', specificity: 3 });
+    for (const name of [V04, V03, V02, V01])
+      expect(guidellmAdapter.detect(fixture(name).slice(0, 16 * 1024), name), name).toEqual({
+        match: true,
+        reason: 'GuideLLM benchmark report',
+        specificity: 3,
+      });
   });
 
   it('recognises a report whose "args" run past the head, and the YAML report', () => {
     const args = `{"args": {"target": "http://x", "data": ["prompt_tokens=1"], "profile": "sweep", "rate": [3], "backend": "openai_http", "pad": "${'x'.repeat(20_000)}"`;
     expect(guidellmAdapter.detect(args.slice(0, 16 * 1024), 'b.json').match).toBe(true);
-    expect(guidellmAdapter.detect('metadata:\n  guidellm_version: 0.4.0\n  version: 1\n', 'b.yaml').reason).toMatch(/YAML/);
+    expect(guidellmAdapter.detect('metadata:\n  guidellm_version: 0.4.0\n  version: 1\n', 'b.yaml').reason).toMatch(
+      /YAML/,
+    );
   });
 
   it('refuses the other tools’ files and native telemetry, saying what it looked for', () => {
@@ -52,9 +59,12 @@ describe('GuideLLM detection', () => {
     const native = readFileSync(join(__dirname, '../../../examples/demo/base.jsonl'), 'utf8').slice(0, 16 * 1024);
     expect(guidellmAdapter.detect(native, 'base.jsonl')).toEqual({
       match: false,
-      reason: 'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"',
+      reason:
+        'no GuideLLM marker: expected "type_": "generative_benchmark" benchmarks, "guidellm_version" metadata, or (0.1) "benchmarks" of benchmarks with a "mode"',
     });
-    expect(guidellmAdapter.detect('[{"first_token_ms": 1}]', 'a.json').reason).toBe('not a JSON object: a GuideLLM report is one JSON object with a "benchmarks" list');
+    expect(guidellmAdapter.detect('[{"first_token_ms": 1}]', 'a.json').reason).toBe(
+      'not a JSON object: a GuideLLM report is one JSON object with a "benchmarks" list',
+    );
   });
 });
 
@@ -72,7 +82,12 @@ describe('GuideLLM 0.4+ report (config.strategy, metadata version 1)', () => {
     for (const run of runs) {
       expect(run.meta.model).toBe('meta-llama/Llama-3.1-8B-Instruct');
       expect(run.meta.workload).toBe('prompt_tokens=256,output_tokens=128');
-      expect(run.meta.extra).toMatchObject({ guidellm_version: '0.4.0', guidellm_schema: 'benchmark.config (GuideLLM 0.4+)', run_id: 'run-0001', target: 'http://localhost:8000' });
+      expect(run.meta.extra).toMatchObject({
+        guidellm_version: '0.4.0',
+        guidellm_schema: 'benchmark.config (GuideLLM 0.4+)',
+        run_id: 'run-0001',
+        target: 'http://localhost:8000',
+      });
       expect(run.role).toBe('requests');
       expect(run.sources[0].format).toBe('guidellm');
     }
@@ -96,12 +111,26 @@ describe('GuideLLM 0.4+ report (config.strategy, metadata version 1)', () => {
     expect(stat(constant, 'e2e', 'p95')?.value).toBe(m.request_latency.successful.percentiles.p95 * 1000);
     expect(stat(constant, 'tpot', 'p90')?.value).toBe(m.inter_token_latency_ms.successful.percentiles.p90);
     expect(constant.summaries.filter((s) => s.metric === 'itl')).toEqual([
-      { metric: 'itl', stat: 'mean', value: m.inter_token_latency_ms.successful.mean, count: 6, field: 'metrics.inter_token_latency_ms.successful.mean' },
+      {
+        metric: 'itl',
+        stat: 'mean',
+        value: m.inter_token_latency_ms.successful.mean,
+        count: 6,
+        field: 'metrics.inter_token_latency_ms.successful.mean',
+      },
     ]);
-    expect(stat(constant, 'latency_per_output_token', 'mean')).toMatchObject({ value: m.time_per_output_token_ms.successful.mean, unit: 'ms', direction: 'lower-is-better' });
+    expect(stat(constant, 'latency_per_output_token', 'mean')).toMatchObject({
+      value: m.time_per_output_token_ms.successful.mean,
+      unit: 'ms',
+      direction: 'lower-is-better',
+    });
     expect(stat(constant, 'request_throughput', 'mean')?.value).toBe(m.requests_per_second.successful.mean);
     expect(stat(constant, 'throughput', 'mean')?.value).toBe(m.output_tokens_per_second.successful.mean);
-    expect(stat(constant, 'total_token_throughput', 'mean')).toMatchObject({ value: m.tokens_per_second.successful.mean, unit: 'tok/s', direction: 'higher-is-better' });
+    expect(stat(constant, 'total_token_throughput', 'mean')).toMatchObject({
+      value: m.tokens_per_second.successful.mean,
+      unit: 'tok/s',
+      direction: 'higher-is-better',
+    });
     // Hand-check: six TTFTs of 150, 160, 155, 170, 165, 180 ms.
     expect(stat(constant, 'ttft', 'mean')?.value).toBeCloseTo(163.3333, 3);
     expect(constant.summaries.every((s) => Number.isFinite(s.value))).toBe(true);
@@ -111,7 +140,15 @@ describe('GuideLLM 0.4+ report (config.strategy, metadata version 1)', () => {
     const [sync, constant] = await read(V04, fixture(V04));
     const first = rowsOf(sync.requests!)[0];
     // request_id is read but not stored.
-    expect(Object.keys(first).sort()).toEqual(['arrival_ts', 'decode_ms', 'first_token_ms', 'output_tokens', 'prompt_tokens', 'schedule_lag_ms', 'total_ms']);
+    expect(Object.keys(first).sort()).toEqual([
+      'arrival_ts',
+      'decode_ms',
+      'first_token_ms',
+      'output_tokens',
+      'prompt_tokens',
+      'schedule_lag_ms',
+      'total_ms',
+    ]);
     expect(first.arrival_ts).toBe(1750000001);
     expect(first.first_token_ms).toBeCloseTo(120, 3);
     expect(first.decode_ms).toBeCloseTo(635, 3);
@@ -122,19 +159,31 @@ describe('GuideLLM 0.4+ report (config.strategy, metadata version 1)', () => {
     const rows = rowsOf(constant.requests!);
     expect(constant.requests!.orderedByArrival).toBe(true);
     expect(rows).toHaveLength(7);
-    expect(rows[6]).toMatchObject({ error: 'HTTP 503: Service Unavailable', arrival_ts: 1750000011.6, prompt_tokens: 256 });
+    expect(rows[6]).toMatchObject({
+      error: 'HTTP 503: Service Unavailable',
+      arrival_ts: 1750000011.6,
+      prompt_tokens: 256,
+    });
     expect(rows[6].first_token_ms).toBeUndefined();
-    expect(constant.workload).toMatchObject({ requests: 8, failed: 1, requestRate: 4, inputTokensMean: 256, outputTokensMean: 122 });
+    expect(constant.workload).toMatchObject({
+      requests: 8,
+      failed: 1,
+      requestRate: 4,
+      inputTokensMean: 256,
+      outputTokensMean: 122,
+    });
     expect(constant.workload?.durationSeconds).toBeCloseTo(3.1, 5);
     expect(constant.sources[0]).toMatchObject({ recordsRead: 7, recordsKept: 7, skipped: 0 });
     expect(constant.sources[0].warnings).toEqual([
       '1 incomplete request(s) (cut off when the benchmark ended) are counted, not kept as rows',
-      '1 request(s) outside the measured window (warmup, cooldown) left out, as GuideLLM\'s own metrics do',
+      "1 request(s) outside the measured window (warmup, cooldown) left out, as GuideLLM's own metrics do",
     ]);
   });
 
   it('reads the older timing names first_iteration / last_iteration alike', async () => {
-    const text = fixture(V04).replaceAll('"first_token_iteration"', '"first_iteration"').replaceAll('"last_token_iteration"', '"last_iteration"');
+    const text = fixture(V04)
+      .replaceAll('"first_token_iteration"', '"first_iteration"')
+      .replaceAll('"last_token_iteration"', '"last_iteration"');
     const runs = await read(V04, text);
     const original = await read(V04, fixture(V04));
     expect(rowsOf(runs[0].requests!)).toEqual(rowsOf(original[0].requests!));
@@ -145,10 +194,14 @@ describe('GuideLLM 0.4+ report (config.strategy, metadata version 1)', () => {
     doc.benchmarks[0].requests.successful.splice(2);
     doc.benchmarks[2].requests = { successful: [], errored: [], incomplete: [] };
     const runs = await read('s.json', JSON.stringify(doc));
-    expect(runs[0].sources[0].warnings).toContain('the report keeps 2 of 5 successful requests (GuideLLM sampled them): per-request statistics rest on the sample, GuideLLM\'s summaries on all');
+    expect(runs[0].sources[0].warnings).toContain(
+      "the report keeps 2 of 5 successful requests (GuideLLM sampled them): per-request statistics rest on the sample, GuideLLM's summaries on all",
+    );
     expect(runs[2].role).toBe('summary');
     expect(runs[2].requests).toBeUndefined();
-    expect(runs[2].sources[0].warnings).toContain('the report keeps no per-request records (sampled away): only GuideLLM\'s summary statistics are compared');
+    expect(runs[2].sources[0].warnings).toContain(
+      "the report keeps no per-request records (sampled away): only GuideLLM's summary statistics are compared",
+    );
     expect(stat(runs[2], 'ttft', 'p99')).toBeDefined();
   });
 
@@ -158,7 +211,9 @@ describe('GuideLLM 0.4+ report (config.strategy, metadata version 1)', () => {
     const runs = await read('n.json', JSON.stringify(doc));
     expect(runs[1].repeat).toBe('benchmark 2');
     expect(runs[1].meta.config).toEqual({ profile: 'sweep' });
-    expect(runs[1].sources[0].warnings).toContain('no strategy at config.strategy ("type_"): the run is labelled by its position, "benchmark 2"');
+    expect(runs[1].sources[0].warnings).toContain(
+      'no strategy at config.strategy ("type_"): the run is labelled by its position, "benchmark 2"',
+    );
   });
 
   it('keeps two benchmarks at the same load point apart', async () => {
@@ -184,7 +239,13 @@ describe('GuideLLM 0.3.0, 0.2 and 0.1 reports', () => {
     expect(rows[0].first_token_ms).toBeCloseTo(200, 3);
     expect(rows[0].decode_ms).toBeCloseTo(500, 3);
     expect(rows[0].total_ms).toBeCloseTo(701, 3);
-    expect(run.workload).toMatchObject({ requests: 4, failed: 0, requestRate: 2, inputTokensMean: 128, outputTokensMean: 64 });
+    expect(run.workload).toMatchObject({
+      requests: 4,
+      failed: 0,
+      requestRate: 2,
+      inputTokensMean: 128,
+      outputTokensMean: 64,
+    });
     expect(stat(run, 'latency_per_output_token', 'mean')).toBeDefined();
   });
 
@@ -199,12 +260,23 @@ describe('GuideLLM 0.3.0, 0.2 and 0.1 reports', () => {
       extra: { guidellm_schema: 'benchmark.args (GuideLLM 0.2)', target: 'http://localhost:8000' },
     });
     expect(run.workload).toMatchObject({ concurrency: 8, requests: 8, failed: 1 });
-    expect(stat(run, 'ttft', 'p50')).toMatchObject({ value: doc.benchmarks[0].metrics.time_to_first_token_ms.successful.median, field: 'metrics.time_to_first_token_ms.successful.median' });
+    expect(stat(run, 'ttft', 'p50')).toMatchObject({
+      value: doc.benchmarks[0].metrics.time_to_first_token_ms.successful.median,
+      field: 'metrics.time_to_first_token_ms.successful.median',
+    });
     // 0.2's time_per_output_token_ms is (last − first) / tokens: not what latency_per_output_token means.
     expect(run.summaries.some((s) => s.metric === 'latency_per_output_token')).toBe(false);
     const rows = rowsOf(run.requests!);
     expect(rows).toHaveLength(8);
-    expect(rows.filter((r) => r.error)).toEqual([{ arrival_ts: 1750000200.75, prompt_tokens: 128, output_tokens: 0, schedule_lag_ms: expect.any(Number), error: 'TimeoutError: request timed out' }]);
+    expect(rows.filter((r) => r.error)).toEqual([
+      {
+        arrival_ts: 1750000200.75,
+        prompt_tokens: 128,
+        output_tokens: 0,
+        schedule_lag_ms: expect.any(Number),
+        error: 'TimeoutError: request timed out',
+      },
+    ]);
     expect(rows[0].first_token_ms).toBeCloseTo(80, 3);
   });
 
@@ -212,7 +284,10 @@ describe('GuideLLM 0.3.0, 0.2 and 0.1 reports', () => {
     const runs = await read(V01, fixture(V01));
     expect(runs.map((r) => r.repeat)).toEqual(['synchronous', 'asynchronous@2.00']);
     const [sync, async_] = runs;
-    expect(sync.meta).toMatchObject({ model: 'mistralai/Mistral-7B-Instruct-v0.3', config: { strategy: 'synchronous', max_concurrency: 1 } });
+    expect(sync.meta).toMatchObject({
+      model: 'mistralai/Mistral-7B-Instruct-v0.3',
+      config: { strategy: 'synchronous', max_concurrency: 1 },
+    });
     expect(async_.meta.config).toEqual({ strategy: 'asynchronous', request_rate: 2 });
     const rows = rowsOf(async_.requests!);
     expect(rows).toHaveLength(5);
@@ -220,10 +295,14 @@ describe('GuideLLM 0.3.0, 0.2 and 0.1 reports', () => {
     expect(rows[1].decode_ms).toBeCloseTo(480, 3);
     expect(async_.requests!.orderedByArrival).toBe(true);
     expect(async_.workload).toMatchObject({ requests: 6, failed: 1, requestRate: 2 });
-    expect(async_.sources[0].warnings).toEqual(['1 error(s): GuideLLM 0.1 records no time for them, so they are counted as failed, not kept as rows']);
+    expect(async_.sources[0].warnings).toEqual([
+      '1 error(s): GuideLLM 0.1 records no time for them, so they are counted as failed, not kept as rows',
+    ]);
     const doc = JSON.parse(fixture(V01));
     expect(stat(async_, 'throughput', 'mean')?.value).toBe(doc.benchmarks[0].benchmarks[1].output_token_throughput);
-    expect(stat(async_, 'request_throughput', 'mean')?.value).toBe(doc.benchmarks[0].benchmarks[1].completed_request_rate);
+    expect(stat(async_, 'request_throughput', 'mean')?.value).toBe(
+      doc.benchmarks[0].benchmarks[1].completed_request_rate,
+    );
   });
 });
 
@@ -248,13 +327,19 @@ describe('GuideLLM refusals', () => {
     doc.benchmarks.push({ type_: 'embeddings_benchmark' });
     const runs = await read('m.json', JSON.stringify(doc));
     expect(runs).toHaveLength(1);
-    expect(runs[0].sources[0].warnings).toContain('benchmarks[1] is a "embeddings_benchmark": not a text-generation benchmark, left out');
+    expect(runs[0].sources[0].warnings).toContain(
+      'benchmarks[1] is a "embeddings_benchmark": not a text-generation benchmark, left out',
+    );
     expect(await refused('{"benchmarks": [{"id": 1, "rows": []}]}')).toBe(
       'r.json: GuideLLM report: benchmarks[0] has no "type_", "metrics" or "benchmarks" (keys: id, rows): not a GuideLLM benchmark shape this reader knows',
     );
     expect(await refused('{"benchmarks": []}')).toBe('r.json: GuideLLM report: the "benchmarks" list is empty');
-    expect(await refused('{"metadata": {"version": 1}, "results": []}')).toBe('r.json: GuideLLM report: no "benchmarks" list at the top level of the report');
-    expect(await refused('{"benchmarks": [{"type_": "generative_benchmark", "args": {}}]}')).toMatch(/benchmarks\[0\]: neither "metrics" nor "requests"/);
+    expect(await refused('{"metadata": {"version": 1}, "results": []}')).toBe(
+      'r.json: GuideLLM report: no "benchmarks" list at the top level of the report',
+    );
+    expect(await refused('{"benchmarks": [{"type_": "generative_benchmark", "args": {}}]}')).toMatch(
+      /benchmarks\[0\]: neither "metrics" nor "requests"/,
+    );
   });
 
   it('YAML, a cut-off report, a benchmark that is not JSON', async () => {
@@ -262,8 +347,12 @@ describe('GuideLLM refusals', () => {
       'b.yaml: GuideLLM report: this is the YAML report; perf-triage reads the JSON one (guidellm benchmark --output-path benchmarks.json)',
     );
     const text = fixture(V04);
-    expect(await refused(text.slice(0, text.length / 2))).toMatch(/^r\.json:1: GuideLLM report: not valid JSON at line 1: .*\(a cut-off or damaged report\)$/);
-    expect(await refused('{"benchmarks": [{"type_": "generative_benchmark", "metrics": {"a": tru}}]}')).toMatch(/^r\.json:1: GuideLLM report: benchmarks\[0\] is not valid JSON/);
+    expect(await refused(text.slice(0, text.length / 2))).toMatch(
+      /^r\.json:1: GuideLLM report: not valid JSON at line 1: .*\(a cut-off or damaged report\)$/,
+    );
+    expect(await refused('{"benchmarks": [{"type_": "generative_benchmark", "metrics": {"a": tru}}]}')).toMatch(
+      /^r\.json:1: GuideLLM report: benchmarks\[0\] is not valid JSON/,
+    );
   });
 
   it('a benchmark with too many bad request records, naming it', async () => {

@@ -33,7 +33,6 @@ export function otherToolFiles(mine: readonly string[]): string[] {
 
 // ---- mutations for the property tests -------------------------------------------------------
 
-
 type Path = (string | number)[];
 
 /** Every path to a value in a JSON document (objects and lists included), capped. */
@@ -57,7 +56,28 @@ function deep(depth: number): unknown {
 
 /** Values a broken or hostile file might hold where a number or an object is expected. */
 export const junkArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, '', 'inf', '-inf', 'NaN', 'Infinity', '1e400', 'abc', '  12 ', '-3', -1, -1e300, 1e308, 0, [], {}, [1, 'two'], { polluted: 1 }),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    '',
+    'inf',
+    '-inf',
+    'NaN',
+    'Infinity',
+    '1e400',
+    'abc',
+    '  12 ',
+    '-3',
+    -1,
+    -1e300,
+    1e308,
+    0,
+    [],
+    {},
+    [1, 'two'],
+    { polluted: 1 },
+  ),
   fc.double(),
   fc.integer(),
   fc.string({ maxLength: 8 }),
@@ -67,7 +87,10 @@ export const junkArb: fc.Arbitrary<unknown> = fc.oneof(
 export type Mutation = { kind: 'set'; at: number; value: unknown } | { kind: 'drop'; at: number };
 
 export const mutationsArb = fc.array(
-  fc.oneof(fc.record({ kind: fc.constant('set' as const), at: fc.nat(), value: junkArb }), fc.record({ kind: fc.constant('drop' as const), at: fc.nat() })),
+  fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), at: fc.nat(), value: junkArb }),
+    fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
+  ),
   { minLength: 1, maxLength: 6 },
 );
 
@@ -105,11 +128,16 @@ export function mutate(doc: unknown, paths: readonly Path[], mutations: readonly
 }
 
 /** Text-level damage JSON.stringify cannot produce: non-finite literals, __proto__ keys, cuts. */
-export type TextDamage = { kind: 'literal'; at: number; literal: string } | { kind: 'proto'; at: number } | { kind: 'cut'; at: number };
+export type TextDamage =
+  { kind: 'literal'; at: number; literal: string } | { kind: 'proto'; at: number } | { kind: 'cut'; at: number };
 
 export const textDamageArb: fc.Arbitrary<TextDamage[]> = fc.array(
   fc.oneof(
-    fc.record({ kind: fc.constant('literal' as const), at: fc.nat(), literal: fc.constantFrom('1e400', '-1e400', 'NaN', 'Infinity', '-Infinity', '"inf"', '"1e400"') }),
+    fc.record({
+      kind: fc.constant('literal' as const),
+      at: fc.nat(),
+      literal: fc.constantFrom('1e400', '-1e400', 'NaN', 'Infinity', '-Infinity', '"inf"', '"1e400"'),
+    }),
     fc.record({ kind: fc.constant('proto' as const), at: fc.nat() }),
     fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
   ),
@@ -162,7 +190,8 @@ export function expectFinite(run: Run): void {
     if (key === 'requestRate' && value === Infinity) continue;
     expect(Number.isFinite(value), `workload.${key} = ${value}`).toBe(true);
   }
-  for (const [key, value] of Object.entries(run.meta.config)) if (typeof value === 'number') expect(Number.isFinite(value), `config.${key}`).toBe(true);
+  for (const [key, value] of Object.entries(run.meta.config))
+    if (typeof value === 'number') expect(Number.isFinite(value), `config.${key}`).toBe(true);
   expect(Object.getPrototypeOf(run.meta.config)).toBe(Object.prototype);
   const table = run.requests;
   if (!table) return;
@@ -173,5 +202,6 @@ export function expectFinite(run: Run): void {
       if (field !== 'arrival_ts') expect(v, field).toBeGreaterThanOrEqual(0);
     }
   }
-  for (const [field, column] of table.extraNumbers) for (const v of column) if (!Number.isNaN(v)) expect(Number.isFinite(v), `${field} = ${v}`).toBe(true);
+  for (const [field, column] of table.extraNumbers)
+    for (const v of column) if (!Number.isNaN(v)) expect(Number.isFinite(v), `${field} = ${v}`).toBe(true);
 }

@@ -28,10 +28,15 @@ describe('LLMPerf under mutation', () => {
   it('summaries: usable runs with finite numbers, or InputError', async () => {
     const outcomes = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(mutationsArb, textDamageArb, fc.integer({ min: 1, max: 5000 }), async (mutations, damages, chunk) => {
-        const text = damage(JSON.stringify(mutate(SUMMARY, summaryPaths, mutations), null, 4), damages);
-        outcomes.add(await usableOrInputError(read('s_summary.json', text, chunk)));
-      }),
+      fc.asyncProperty(
+        mutationsArb,
+        textDamageArb,
+        fc.integer({ min: 1, max: 5000 }),
+        async (mutations, damages, chunk) => {
+          const text = damage(JSON.stringify(mutate(SUMMARY, summaryPaths, mutations), null, 4), damages);
+          outcomes.add(await usableOrInputError(read('s_summary.json', text, chunk)));
+        },
+      ),
       { numRuns: 250 },
     );
     expect([...outcomes].sort()).toEqual(['refused', 'runs']);
@@ -40,18 +45,25 @@ describe('LLMPerf under mutation', () => {
   it('individual responses: usable runs with finite numbers, or InputError', async () => {
     const outcomes = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(mutationsArb, textDamageArb, fc.integer({ min: 1, max: 5000 }), async (mutations, damages, chunk) => {
-        const text = damage(JSON.stringify(mutate(RESPONSES, responsePaths, mutations), null, 4), damages);
-        outcomes.add(await usableOrInputError(read('r_individual_responses.json', text, chunk)));
-      }),
+      fc.asyncProperty(
+        mutationsArb,
+        textDamageArb,
+        fc.integer({ min: 1, max: 5000 }),
+        async (mutations, damages, chunk) => {
+          const text = damage(JSON.stringify(mutate(RESPONSES, responsePaths, mutations), null, 4), damages);
+          outcomes.add(await usableOrInputError(read('r_individual_responses.json', text, chunk)));
+        },
+      ),
       { numRuns: 250 },
     );
     expect([...outcomes].sort()).toEqual(['refused', 'runs']);
   });
 
   it('never pollutes Object.prototype', async () => {
-    const summary = '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "results_ttft_s_mean": 1, "__proto__x": 2}';
-    const list = '[{"__proto__": {"polluted": 1}, "error_code": null, "ttft_s": 0.1, "end_to_end_latency_s": 1, "constructor": {"prototype": {"polluted": 1}}}]';
+    const summary =
+      '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "results_ttft_s_mean": 1, "__proto__x": 2}';
+    const list =
+      '[{"__proto__": {"polluted": 1}, "error_code": null, "ttft_s": 0.1, "end_to_end_latency_s": 1, "constructor": {"prototype": {"polluted": 1}}}]';
     expect(await usableOrInputError(read('p_summary.json', summary, 7))).toBe('runs');
     expect(await usableOrInputError(read('p_individual_responses.json', list, 7))).toBe('runs');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -71,24 +83,33 @@ describe('LLMPerf valid responses round-trip', () => {
 
   it('every successful record gives its TTFT, E2E and decode in ms; failures give error rows', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 300 }), async (records, chunk) => {
-        const file = records.map(({ e2e_extra, ...r }) => ({ ...r, end_to_end_latency_s: r.ttft_s + e2e_extra }));
-        const [run] = await llmperfAdapter.read(textSource('x_individual_responses.json', JSON.stringify(file, null, 4), chunk), OPTIONS);
-        const rows = rowsOf(run.requests!);
-        expect(rows).toHaveLength(file.length);
-        file.forEach((r, i) => {
-          if (r.error_code !== null) {
-            expect(rows[i].error).toBe(r.error_msg.trim() ? `error code ${r.error_code}: ${r.error_msg.trim()}` : `error code ${r.error_code}`);
-            expect(rows[i].first_token_ms).toBeUndefined();
-          } else {
-            expect(rows[i].first_token_ms).toBe(r.ttft_s * 1000);
-            expect(rows[i].total_ms).toBe(r.end_to_end_latency_s * 1000);
-            expect(rows[i].decode_ms).toBe((r.end_to_end_latency_s - r.ttft_s) * 1000);
-            expect(rows[i].output_tokens).toBe(r.number_output_tokens);
-          }
-        });
-        expect(run.workload?.failed).toBe(file.filter((r) => r.error_code !== null).length);
-      }),
+      fc.asyncProperty(
+        fc.array(record, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 300 }),
+        async (records, chunk) => {
+          const file = records.map(({ e2e_extra, ...r }) => ({ ...r, end_to_end_latency_s: r.ttft_s + e2e_extra }));
+          const [run] = await llmperfAdapter.read(
+            textSource('x_individual_responses.json', JSON.stringify(file, null, 4), chunk),
+            OPTIONS,
+          );
+          const rows = rowsOf(run.requests!);
+          expect(rows).toHaveLength(file.length);
+          file.forEach((r, i) => {
+            if (r.error_code !== null) {
+              expect(rows[i].error).toBe(
+                r.error_msg.trim() ? `error code ${r.error_code}: ${r.error_msg.trim()}` : `error code ${r.error_code}`,
+              );
+              expect(rows[i].first_token_ms).toBeUndefined();
+            } else {
+              expect(rows[i].first_token_ms).toBe(r.ttft_s * 1000);
+              expect(rows[i].total_ms).toBe(r.end_to_end_latency_s * 1000);
+              expect(rows[i].decode_ms).toBe((r.end_to_end_latency_s - r.ttft_s) * 1000);
+              expect(rows[i].output_tokens).toBe(r.number_output_tokens);
+            }
+          });
+          expect(run.workload?.failed).toBe(file.filter((r) => r.error_code !== null).length);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -33,7 +33,13 @@ const genArb: fc.Arbitrary<Gen> = fc.record({
   startNs: fc.bigInt({ min: 1_700_000_000_000_000_000n, max: 1_800_000_000_000_000_000n }),
   ttft: secondsArb,
   e2e: secondsArb,
-  optional: fc.record(Object.fromEntries(LATENCIES.map(([a]) => [a, secondsArb])) as Record<(typeof LATENCIES)[number][0], fc.Arbitrary<number>>, { requiredKeys: [] }),
+  optional: fc.record(
+    Object.fromEntries(LATENCIES.map(([a]) => [a, secondsArb])) as Record<
+      (typeof LATENCIES)[number][0],
+      fc.Arbitrary<number>
+    >,
+    { requiredKeys: [] },
+  ),
   prompt: fc.option(fc.nat({ max: 100_000 }), { nil: undefined }),
   completion: fc.option(fc.nat({ max: 100_000 }), { nil: undefined }),
   aborted: fc.boolean(),
@@ -41,7 +47,11 @@ const genArb: fc.Arbitrary<Gen> = fc.record({
 
 function spanOf(g: Gen): Record<string, unknown> {
   const a = (key: string, value: Record<string, unknown>) => ({ key, value });
-  const attributes = [a('gen_ai.request.id', { stringValue: g.id }), a('gen_ai.latency.time_to_first_token', { doubleValue: g.ttft }), a('gen_ai.latency.e2e', { doubleValue: g.e2e })];
+  const attributes = [
+    a('gen_ai.request.id', { stringValue: g.id }),
+    a('gen_ai.latency.time_to_first_token', { doubleValue: g.ttft }),
+    a('gen_ai.latency.e2e', { doubleValue: g.e2e }),
+  ];
   for (const [name, value] of Object.entries(g.optional)) attributes.push(a(name, { doubleValue: value }));
   if (g.prompt !== undefined) attributes.push(a('gen_ai.usage.prompt_tokens', { intValue: String(g.prompt) }));
   if (g.completion !== undefined) attributes.push(a('gen_ai.usage.output_tokens', { intValue: g.completion }));
@@ -59,7 +69,8 @@ function expectFinite(run: Run): void {
   for (const field of ['first_token_ms', 'total_ms'] as const) {
     const column = t.numbers[field];
     const errors = t.text.error;
-    for (let i = 0; i < t.length; i++) if (!errors || errors.codes[i] < 0) expect(Number.isFinite(column![i])).toBe(true);
+    for (let i = 0; i < t.length; i++)
+      if (!errors || errors.codes[i] < 0) expect(Number.isFinite(column![i])).toBe(true);
   }
   JSON.stringify({ ...run, requests: undefined }, (_k, v) => {
     if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
@@ -67,34 +78,66 @@ function expectFinite(run: Run): void {
   });
 }
 
-const JUNK_VALUES = ['null', 'true', '"1e400"', '1e400', 'NaN', 'Infinity', '-Infinity', '"inf"', '"12"', '"abc"', '[]', '{}', '[[[[[[[[[[1]]]]]]]]]]', '{"__proto__": {"polluted": 1}}', '-1', '"-0.5"', '1e-400'];
+const JUNK_VALUES = [
+  'null',
+  'true',
+  '"1e400"',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '"inf"',
+  '"12"',
+  '"abc"',
+  '[]',
+  '{}',
+  '[[[[[[[[[[1]]]]]]]]]]',
+  '{"__proto__": {"polluted": 1}}',
+  '-1',
+  '"-0.5"',
+  '1e-400',
+];
 
 describe('OTLP span properties', () => {
   it('generated spans read back exactly, in arrival order, in any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(genArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 8 }), async (batches, cuts) => {
-        const text = batches.map((b) => exportLine(b.map(spanOf))).join('\n');
-        const [run] = await readOtel(source('gen.jsonl', text, cuts), { maxBadLineRatio: 0 });
-        const all = batches.flat();
-        const rows = rowsOf(run.requests!);
-        expect(rows.length).toBe(all.length);
-        const expected = all
-          .map((g, i) => ({ g, i, arrival: Number(g.startNs / 1_000_000_000n) + Number(g.startNs % 1_000_000_000n) / 1e9 }))
-          .sort((x, y) => x.arrival - y.arrival || x.i - y.i);
-        rows.forEach((row, k) => {
-          const { g, arrival } = expected[k];
-          // gen_ai.request.id maps to request_id, which is read but not stored.
-          expect(row.request_id).toBeUndefined();
-          expect(row.arrival_ts).toBe(arrival);
-          expect(row.first_token_ms).toBe(g.ttft * 1000);
-          expect(row.total_ms).toBe(g.e2e * 1000);
-          for (const [attribute, field] of LATENCIES) expect(row[field]).toBe(g.optional[attribute] === undefined ? undefined : g.optional[attribute]! * 1000);
-          expect(row.prompt_tokens).toBe(g.prompt);
-          expect(row.output_tokens).toBe(g.completion);
-          expect(row.error).toBe(g.aborted ? 'finish_reason abort' : undefined);
-        });
-        expect(run.workload).toEqual({ requests: all.length, failed: all.filter((g) => g.aborted).length, failedFrom: 'rows', engine: 'vllm' });
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(genArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (batches, cuts) => {
+          const text = batches.map((b) => exportLine(b.map(spanOf))).join('\n');
+          const [run] = await readOtel(source('gen.jsonl', text, cuts), { maxBadLineRatio: 0 });
+          const all = batches.flat();
+          const rows = rowsOf(run.requests!);
+          expect(rows.length).toBe(all.length);
+          const expected = all
+            .map((g, i) => ({
+              g,
+              i,
+              arrival: Number(g.startNs / 1_000_000_000n) + Number(g.startNs % 1_000_000_000n) / 1e9,
+            }))
+            .sort((x, y) => x.arrival - y.arrival || x.i - y.i);
+          rows.forEach((row, k) => {
+            const { g, arrival } = expected[k];
+            // gen_ai.request.id maps to request_id, which is read but not stored.
+            expect(row.request_id).toBeUndefined();
+            expect(row.arrival_ts).toBe(arrival);
+            expect(row.first_token_ms).toBe(g.ttft * 1000);
+            expect(row.total_ms).toBe(g.e2e * 1000);
+            for (const [attribute, field] of LATENCIES)
+              expect(row[field]).toBe(g.optional[attribute] === undefined ? undefined : g.optional[attribute]! * 1000);
+            expect(row.prompt_tokens).toBe(g.prompt);
+            expect(row.output_tokens).toBe(g.completion);
+            expect(row.error).toBe(g.aborted ? 'finish_reason abort' : undefined);
+          });
+          expect(run.workload).toEqual({
+            requests: all.length,
+            failed: all.filter((g) => g.aborted).length,
+            failedFrom: 'rows',
+            engine: 'vllm',
+          });
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -104,9 +147,24 @@ describe('OTLP span properties', () => {
       // Replace a JSON value (after a colon) with junk.
       fc.record({ kind: fc.constant('value' as const), at: fc.nat(), junk: fc.constantFrom(...JUNK_VALUES) }),
       // Insert a __proto__ / constructor member into an object.
-      fc.record({ kind: fc.constant('proto' as const), at: fc.nat(), key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'resourceSpans', 'attributes') }),
+      fc.record({
+        kind: fc.constant('proto' as const),
+        at: fc.nat(),
+        key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'resourceSpans', 'attributes'),
+      }),
       fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-      fc.record({ kind: fc.constant('line' as const), line: fc.oneof(fc.constantFrom('{', '[]', 'null', '{"resourceSpans": [{"scopeSpans": [{"spans": [1, "x", null, {"name": "llm_request"}]}]}]}'), fc.string({ maxLength: 30 })) }),
+      fc.record({
+        kind: fc.constant('line' as const),
+        line: fc.oneof(
+          fc.constantFrom(
+            '{',
+            '[]',
+            'null',
+            '{"resourceSpans": [{"scopeSpans": [{"spans": [1, "x", null, {"name": "llm_request"}]}]}]}',
+          ),
+          fc.string({ maxLength: 30 }),
+        ),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -147,7 +205,10 @@ describe('OTLP span properties', () => {
   });
 
   it('a {"__proto__": {"polluted": 1}} export pollutes nothing', async () => {
-    for (const text of ['{"__proto__": {"polluted": 1}}', '{"resourceSpans": [{"__proto__": {"polluted": 1}, "scopeSpans": [{"spans": [{"__proto__": {"polluted": 1}, "name": "llm_request", "attributes": [{"key": "__proto__", "value": {"kvlistValue": {"values": [{"key": "polluted", "value": {"intValue": 1}}]}}}, {"key": "gen_ai.latency.time_to_first_token", "value": {"doubleValue": 1}}, {"key": "gen_ai.latency.e2e", "value": {"doubleValue": 2}}]}]}]}]}']) {
+    for (const text of [
+      '{"__proto__": {"polluted": 1}}',
+      '{"resourceSpans": [{"__proto__": {"polluted": 1}, "scopeSpans": [{"spans": [{"__proto__": {"polluted": 1}, "name": "llm_request", "attributes": [{"key": "__proto__", "value": {"kvlistValue": {"values": [{"key": "polluted", "value": {"intValue": 1}}]}}}, {"key": "gen_ai.latency.time_to_first_token", "value": {"doubleValue": 1}}, {"key": "gen_ai.latency.e2e", "value": {"doubleValue": 2}}]}]}]}]}',
+    ]) {
       try {
         await readOtel(source('proto.jsonl', text, []), { maxBadLineRatio: 1 });
       } catch (error) {
@@ -159,11 +220,18 @@ describe('OTLP span properties', () => {
 
   it('detection never throws and always gives a reason', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map((j) => j.slice(0, 150)), fc.stringMatching(/^[#{}[\]"a-z_:=., 0-9\n-]{0,80}$/)), (head) => {
-        const d = detectOtel(head);
-        expect(typeof d.match).toBe('boolean');
-        expect(d.reason.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.json().map((j) => j.slice(0, 150)),
+          fc.stringMatching(/^[#{}[\]"a-z_:=., 0-9\n-]{0,80}$/),
+        ),
+        (head) => {
+          const d = detectOtel(head);
+          expect(typeof d.match).toBe('boolean');
+          expect(d.reason.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 500 },
     );
   });

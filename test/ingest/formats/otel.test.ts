@@ -40,8 +40,12 @@ const dbl = (key: string, v: unknown) => attr(key, { doubleValue: v });
 function span(attributes: unknown[], extra: Record<string, unknown> = {}) {
   return { name: 'llm_request', startTimeUnixNano: '1710000000000000000', attributes, ...extra };
 }
-const exportLine = (spans: unknown[]) => JSON.stringify({ resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'vllm' }, spans }] }] });
-const okSpan = (ttft = 0.1, e2e = 0.5) => span([dbl('gen_ai.latency.time_to_first_token', ttft), dbl('gen_ai.latency.e2e', e2e)]);
+const exportLine = (spans: unknown[]) =>
+  JSON.stringify({
+    resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'vllm' }, spans }] }],
+  });
+const okSpan = (ttft = 0.1, e2e = 0.5) =>
+  span([dbl('gen_ai.latency.time_to_first_token', ttft), dbl('gen_ai.latency.e2e', e2e)]);
 
 describe('llm_request spans → per-request rows', () => {
   it('maps every attribute of the JSONL export, sorted by arrival', async () => {
@@ -65,7 +69,17 @@ describe('llm_request spans → per-request rows', () => {
       model_version: 'llama-8b',
       finish_reason: 'length',
     });
-    expect(rows[1]).toMatchObject({ arrival_ts: 1710000000.1, first_token_ms: 250, total_ms: 1500, queue_wait_ms: 50, prefill_ms: 180, decode_ms: 1200, prompt_tokens: 512, output_tokens: 64, finish_reason: 'stop' });
+    expect(rows[1]).toMatchObject({
+      arrival_ts: 1710000000.1,
+      first_token_ms: 250,
+      total_ms: 1500,
+      queue_wait_ms: 50,
+      prefill_ms: 180,
+      decode_ms: 1200,
+      prompt_tokens: 512,
+      output_tokens: 64,
+      finish_reason: 'stop',
+    });
     // Aborted: error status with its message; no prefill/decode attributes.
     expect(rows[2]).toEqual({
       arrival_ts: 1710000000.2,
@@ -80,13 +94,30 @@ describe('llm_request spans → per-request rows', () => {
       error: 'request aborted by the client',
     });
     // Semconv token names and a numeric startTimeUnixNano.
-    expect(rows[3]).toMatchObject({ arrival_ts: 1710000000.3, first_token_ms: 125, total_ms: 1000, queue_wait_ms: 0, prefill_ms: 100, decode_ms: 875, prompt_tokens: 1024, output_tokens: 32 });
+    expect(rows[3]).toMatchObject({
+      arrival_ts: 1710000000.3,
+      first_token_ms: 125,
+      total_ms: 1000,
+      queue_wait_ms: 0,
+      prefill_ms: 100,
+      decode_ms: 875,
+      prompt_tokens: 1024,
+      output_tokens: 32,
+    });
     expect([...run.requests!.sourceLine]).toEqual([1, 1, 2, 2]);
     expect(run.workload).toEqual({ requests: 4, failed: 1, failedFrom: 'rows', engine: 'vllm' });
     expect(run.meta).toMatchObject({ model: 'llama-8b', benchmark: 'llama-8b', extra: { service_name: 'vllm' } });
     expect(run.summaries).toEqual([]);
     expect(run.sources).toEqual([
-      { file: JSONL, format: 'otel', recordsRead: 4, recordsKept: 4, skipped: 0, issues: [], warnings: ['other spans left out: 1 × "POST /v1/completions"'] },
+      {
+        file: JSONL,
+        format: 'otel',
+        recordsRead: 4,
+        recordsKept: 4,
+        skipped: 0,
+        issues: [],
+        warnings: ['other spans left out: 1 × "POST /v1/completions"'],
+      },
     ]);
   });
 
@@ -121,7 +152,9 @@ describe('llm_request spans → per-request rows', () => {
       ],
     });
     const rows = rowsOf((await read('old.jsonl', old)).requests!);
-    expect(rows).toEqual([{ arrival_ts: 1710000000.5, first_token_ms: 1000, total_ms: 2500, prompt_tokens: 7, finish_reason: 'stop' }]);
+    expect(rows).toEqual([
+      { arrival_ts: 1710000000.5, first_token_ms: 1000, total_ms: 2500, prompt_tokens: 7, finish_reason: 'stop' },
+    ]);
   });
 
   it('keeps nanosecond timestamps to the microsecond', () => {
@@ -160,16 +193,23 @@ describe('bad spans and bad files', () => {
   });
 
   it('says so when the export holds no vLLM request span', async () => {
-    const text = exportLine([{ name: 'POST /v1/completions', attributes: [] }, { name: 'llm_core', attributes: [] }]);
+    const text = exportLine([
+      { name: 'POST /v1/completions', attributes: [] },
+      { name: 'llm_core', attributes: [] },
+    ]);
     const error = await inputError(read('http.jsonl', text));
     expect(error.message).toMatch(/no "llm_request" spans.*1 × "POST \/v1\/completions", 1 × "llm_core"/);
     expect((await inputError(read('shape.json', '{"resourceSpans": 5}\n'))).message).toMatch(/no "resourceSpans" list/);
-    expect((await inputError(read('shape2.json', '{\n  "resourceSpans": {}\n}\n'))).message).toMatch(/no "resourceSpans" list/);
+    expect((await inputError(read('shape2.json', '{\n  "resourceSpans": {}\n}\n'))).message).toMatch(
+      /no "resourceSpans" list/,
+    );
     expect((await inputError(read('trunc.json', '{\n  "resourceSpans": [\n'))).message).toMatch(/not valid JSON/);
   });
 
   it('refuses a file larger than the cap before parsing it', async () => {
-    const doc = await inputError(readOtel(textSource(DOCUMENT, fixture(DOCUMENT), 500), options, { documentBytes: 1000 }));
+    const doc = await inputError(
+      readOtel(textSource(DOCUMENT, fixture(DOCUMENT), 500), options, { documentBytes: 1000 }),
+    );
     expect(doc.message).toMatch(/larger than .*refused before parsing/);
     const lines = await inputError(readOtel(textSource(JSONL, fixture(JSONL), 500), options, { jsonlBytes: 1000 }));
     expect(lines.message).toMatch(/larger than .*refused/);
@@ -178,7 +218,8 @@ describe('bad spans and bad files', () => {
 
 describe('detection', () => {
   it('matches both export shapes', () => {
-    for (const name of [JSONL, DOCUMENT]) expect(detectOtel(fixture(name).slice(0, 16 * 1024))).toMatchObject({ match: true });
+    for (const name of [JSONL, DOCUMENT])
+      expect(detectOtel(fixture(name).slice(0, 16 * 1024))).toMatchObject({ match: true });
     expect(otelAdapter.detect('{ "resource_spans": [', 'x').match).toBe(true);
     // A JSON array of export requests is an OTLP export too (issue 11).
     expect(detectOtel('[{"resourceSpans":[]}]').match).toBe(true);
@@ -192,7 +233,13 @@ describe('detection', () => {
       expect(d.match, file).toBe(false);
       expect(d.reason).toMatch(/resourceSpans/);
     }
-    for (const text of ['{"request_id":"r","first_token_ms":1,"total_ms":2}\n', '{"metadata":{}}\n{"resourceSpans":[]}\n', '[{"request_id":"r","resourceSpans":[]}]', 'resourceSpans', '']) {
+    for (const text of [
+      '{"request_id":"r","first_token_ms":1,"total_ms":2}\n',
+      '{"metadata":{}}\n{"resourceSpans":[]}\n',
+      '[{"request_id":"r","resourceSpans":[]}]',
+      'resourceSpans',
+      '',
+    ]) {
       expect(detectOtel(text).match, text).toBe(false);
     }
   });
@@ -212,14 +259,16 @@ function otherArtifacts(): string[] {
 
 describe('OTLP in every shape the exporters write (real vLLM export, issue 11)', () => {
   it('the collector file exporter JSONL and the JSON array of export requests give the same requests', async () => {
-    const read = async (file: string) => (await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0 }))[0];
+    const read = async (file: string) =>
+      (await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 0 }))[0];
     const lines = await read('test/fixtures/otel/vllm_otlp_collector_file_exporter.real.jsonl');
     const array = await read('test/fixtures/otel/vllm_otlp_export_requests_array.real.json');
     for (const run of [lines, array]) {
       expect(run.sources[0].format).toBe('otel');
       expect(run.requests!.length).toBe(2);
     }
-    const cells = (r: typeof lines) => Object.fromEntries(Object.entries(r.requests!.numbers).map(([k, v]) => [k, [...v!]]));
+    const cells = (r: typeof lines) =>
+      Object.fromEntries(Object.entries(r.requests!.numbers).map(([k, v]) => [k, [...v!]]));
     expect(cells(array)).toEqual(cells(lines));
     // gen_ai.latency.time_to_first_token 0.08694815635681152 s, e2e 0.10815310478210449 s (the first span, by arrival).
     expect(lines.requests!.numbers.first_token_ms![0]).toBeCloseTo(86.94815635681152, 9);

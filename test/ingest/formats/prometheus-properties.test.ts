@@ -38,7 +38,10 @@ const engineArb: fc.Arbitrary<EngineState> = fc.record({
 });
 
 function scrapeText(engines: EngineState[]): string {
-  const lines = ['# HELP vllm:time_to_first_token_seconds Histogram of time to first token in seconds.', '# TYPE vllm:time_to_first_token_seconds histogram'];
+  const lines = [
+    '# HELP vllm:time_to_first_token_seconds Histogram of time to first token in seconds.',
+    '# TYPE vllm:time_to_first_token_seconds histogram',
+  ];
   engines.forEach((e, i) => {
     const l = `engine="${i}",model_name="m"`;
     let cumulative = 0;
@@ -46,9 +49,18 @@ function scrapeText(engines: EngineState[]): string {
       cumulative += e.ttft[k];
       lines.push(`vllm:time_to_first_token_seconds_bucket{${l},le="${b}"} ${cumulative}.0`);
     });
-    lines.push(`vllm:time_to_first_token_seconds_count{${l}} ${cumulative}.0`, `vllm:time_to_first_token_seconds_sum{${l}} ${e.ttftSum}`);
-    lines.push(`vllm:prefix_cache_hits_total{${l}} ${e.hits}.0`, `vllm:prefix_cache_queries_total{${l}} ${e.queries}.0`);
-    lines.push(`vllm:request_success_total{${l},finished_reason="stop"} ${e.success}.0`, `vllm:request_success_total{${l},finished_reason="abort"} ${e.aborted}.0`);
+    lines.push(
+      `vllm:time_to_first_token_seconds_count{${l}} ${cumulative}.0`,
+      `vllm:time_to_first_token_seconds_sum{${l}} ${e.ttftSum}`,
+    );
+    lines.push(
+      `vllm:prefix_cache_hits_total{${l}} ${e.hits}.0`,
+      `vllm:prefix_cache_queries_total{${l}} ${e.queries}.0`,
+    );
+    lines.push(
+      `vllm:request_success_total{${l},finished_reason="stop"} ${e.success}.0`,
+      `vllm:request_success_total{${l},finished_reason="abort"} ${e.aborted}.0`,
+    );
     lines.push(`vllm:num_requests_running{${l}} ${e.running}.0`, `vllm:kv_cache_usage_perc{${l}} ${e.usage}`);
   });
   return `${lines.join('\n')}\n`;
@@ -104,22 +116,31 @@ const JUNK_LINES = [
 describe('vLLM scrape properties', () => {
   it('generated scrapes read back exactly, in any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(engineArb, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { maxLength: 8 }), async (engines, cuts) => {
-        const [run] = await readPrometheus(source('gen.txt', scrapeText(engines), cuts), options);
-        const ttft = run.histograms!.find((h) => h.metric === 'ttft')!;
-        const total = (k: number) => engines.reduce((s, e) => s + e.ttft.slice(0, k + 1).reduce((a, b) => a + b, 0), 0);
-        expect(ttft.buckets.map((b) => b.count)).toEqual(BOUNDS.map((_, k) => total(k)).concat(total(BOUNDS.length)));
-        expect(ttft.buckets.map((b) => b.le)).toEqual([10, 100, 500, 1000, 5000, Infinity]);
-        expect(ttft.sum).toBeCloseTo(engines.reduce((s, e) => s + e.ttftSum, 0) * 1000, 6);
-        expect(run.server).toEqual({
-          prefixCacheHits: engines.reduce((s, e) => s + e.hits, 0),
-          prefixCacheQueries: engines.reduce((s, e) => s + e.queries, 0),
-          running: engines.reduce((s, e) => s + e.running, 0),
-          kvCacheUsage: expect.closeTo(engines.reduce((s, e) => s + e.usage, 0) / engines.length, 12),
-        });
-        expect(run.workload).toEqual({ requests: engines.reduce((s, e) => s + e.success + e.aborted, 0), failed: engines.reduce((s, e) => s + e.aborted, 0), engine: 'vllm' });
-        expectFinite(run);
-      }),
+      fc.asyncProperty(
+        fc.array(engineArb, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (engines, cuts) => {
+          const [run] = await readPrometheus(source('gen.txt', scrapeText(engines), cuts), options);
+          const ttft = run.histograms!.find((h) => h.metric === 'ttft')!;
+          const total = (k: number) =>
+            engines.reduce((s, e) => s + e.ttft.slice(0, k + 1).reduce((a, b) => a + b, 0), 0);
+          expect(ttft.buckets.map((b) => b.count)).toEqual(BOUNDS.map((_, k) => total(k)).concat(total(BOUNDS.length)));
+          expect(ttft.buckets.map((b) => b.le)).toEqual([10, 100, 500, 1000, 5000, Infinity]);
+          expect(ttft.sum).toBeCloseTo(engines.reduce((s, e) => s + e.ttftSum, 0) * 1000, 6);
+          expect(run.server).toEqual({
+            prefixCacheHits: engines.reduce((s, e) => s + e.hits, 0),
+            prefixCacheQueries: engines.reduce((s, e) => s + e.queries, 0),
+            running: engines.reduce((s, e) => s + e.running, 0),
+            kvCacheUsage: expect.closeTo(engines.reduce((s, e) => s + e.usage, 0) / engines.length, 12),
+          });
+          expect(run.workload).toEqual({
+            requests: engines.reduce((s, e) => s + e.success + e.aborted, 0),
+            failed: engines.reduce((s, e) => s + e.aborted, 0),
+            engine: 'vllm',
+          });
+          expectFinite(run);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -127,10 +148,18 @@ describe('vLLM scrape properties', () => {
   it('mutated, junk-filled or truncated scrapes give finite runs or an InputError, nothing else', async () => {
     const mutationArb = fc.oneof(
       fc.record({ kind: fc.constant('value' as const), at: fc.nat(), value: fc.constantFrom(...BAD_VALUES) }),
-      fc.record({ kind: fc.constant('junk' as const), at: fc.nat(), line: fc.oneof(fc.constantFrom(...JUNK_LINES), fc.string({ maxLength: 40 })) }),
+      fc.record({
+        kind: fc.constant('junk' as const),
+        at: fc.nat(),
+        line: fc.oneof(fc.constantFrom(...JUNK_LINES), fc.string({ maxLength: 40 })),
+      }),
       fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
       fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-      fc.record({ kind: fc.constant('label' as const), at: fc.nat(), value: fc.constantFrom('le="+Inf"', 'le="x"', 'le=""', '__proto__="a"', 'model_name="other"', 'engine="9"') }),
+      fc.record({
+        kind: fc.constant('label' as const),
+        at: fc.nat(),
+        value: fc.constantFrom('le="+Inf"', 'le="x"', 'le=""', '__proto__="a"', 'model_name="other"', 'engine="9"'),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -197,15 +226,23 @@ describe('vLLM scrape properties', () => {
           running: m.running,
           usage: m.usage,
         }));
-        const read = async (name: string, engines: EngineState[]) => (await readPrometheus(source(name, scrapeText(engines), []), options))[0];
-        const [before, after, expected] = await Promise.all([read('before', base), read('after', both), read('more', more)]);
+        const read = async (name: string, engines: EngineState[]) =>
+          (await readPrometheus(source(name, scrapeText(engines), []), options))[0];
+        const [before, after, expected] = await Promise.all([
+          read('before', base),
+          read('after', both),
+          read('more', more),
+        ]);
         const diff = diffScrapes(before, after);
         const ttft = diff.histograms!.find((h) => h.metric === 'ttft')!;
         const want = expected.histograms!.find((h) => h.metric === 'ttft')!;
         expect(ttft.buckets).toEqual(want.buckets);
         expect(ttft.count).toBe(want.count);
         expect(ttft.sum).toBeCloseTo(want.sum, 3);
-        expect(diff.server).toEqual({ ...expected.server, kvCacheUsage: expect.closeTo(expected.server!.kvCacheUsage!, 12) });
+        expect(diff.server).toEqual({
+          ...expected.server,
+          kvCacheUsage: expect.closeTo(expected.server!.kvCacheUsage!, 12),
+        });
         expect(diff.workload).toEqual(expected.workload);
         expectFinite(diff);
       }),
@@ -215,11 +252,18 @@ describe('vLLM scrape properties', () => {
 
   it('detection never throws and always gives a reason', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map((j) => j.slice(0, 150)), fc.stringMatching(/^[#{}[\]"a-z_:=., 0-9\n-]{0,80}$/)), (head) => {
-        const d = detectPrometheus(head);
-        expect(typeof d.match).toBe('boolean');
-        expect(d.reason.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.json().map((j) => j.slice(0, 150)),
+          fc.stringMatching(/^[#{}[\]"a-z_:=., 0-9\n-]{0,80}$/),
+        ),
+        (head) => {
+          const d = detectPrometheus(head);
+          expect(typeof d.match).toBe('boolean');
+          expect(d.reason.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 500 },
     );
   });

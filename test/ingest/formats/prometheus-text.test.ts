@@ -10,7 +10,12 @@ const sample = (line: string) => {
   const result = parseSampleLine(line);
   if (!result.ok) throw new Error(result.error);
   const parsed = result.value;
-  return { name: parsed.name, labels: Object.fromEntries(parsed.labels), value: parsed.value, timestamp: parsed.timestamp };
+  return {
+    name: parsed.name,
+    labels: Object.fromEntries(parsed.labels),
+    value: parsed.value,
+    timestamp: parsed.timestamp,
+  };
 };
 
 /** The message of a line that is not a sample ('' when it is one). */
@@ -24,16 +29,31 @@ describe('sample lines', () => {
       value: 64,
       timestamp: undefined,
     });
-    expect(sample('process_cpu_seconds_total 16.94')).toEqual({ name: 'process_cpu_seconds_total', labels: {}, value: 16.94, timestamp: undefined });
-    expect(sample('http_requests_total{method="post",code="200"} 1027 1395066363000')).toMatchObject({ value: 1027, timestamp: 1395066363000 });
-    expect(sample('  metric_without_timestamp_and_labels \t 12.47  ')).toMatchObject({ name: 'metric_without_timestamp_and_labels', value: 12.47 });
+    expect(sample('process_cpu_seconds_total 16.94')).toEqual({
+      name: 'process_cpu_seconds_total',
+      labels: {},
+      value: 16.94,
+      timestamp: undefined,
+    });
+    expect(sample('http_requests_total{method="post",code="200"} 1027 1395066363000')).toMatchObject({
+      value: 1027,
+      timestamp: 1395066363000,
+    });
+    expect(sample('  metric_without_timestamp_and_labels \t 12.47  ')).toMatchObject({
+      name: 'metric_without_timestamp_and_labels',
+      value: 12.47,
+    });
     expect(sample('a{le="+Inf",} 3')).toEqual({ name: 'a', labels: { le: '+Inf' }, value: 3, timestamp: undefined });
     expect(sample('a{} 1e-05')).toMatchObject({ labels: {}, value: 1e-5 });
     expect(sample('a { x = "1" } 2')).toMatchObject({ labels: { x: '1' }, value: 2 });
   });
 
   it('unescapes \\\\, \\" and \\n in label values, and keeps everything else inside quotes', () => {
-    expect(sample('msdos_file_access_time_seconds{path="C:\\\\DIR\\\\FILE.TXT",error="Cannot find file:\\n\\"FILE.TXT\\""} 1.458255915e9').labels).toEqual({
+    expect(
+      sample(
+        'msdos_file_access_time_seconds{path="C:\\\\DIR\\\\FILE.TXT",error="Cannot find file:\\n\\"FILE.TXT\\""} 1.458255915e9',
+      ).labels,
+    ).toEqual({
       path: 'C:\\DIR\\FILE.TXT',
       error: 'Cannot find file:\n"FILE.TXT"',
     });
@@ -51,8 +71,16 @@ describe('sample lines', () => {
   });
 
   it('accepts OpenMetrics exemplars and quoted UTF-8 names', () => {
-    expect(sample('foo_bucket{le="0.01"} 0 # {trace_id="KOO5S4vxi0o"} 0.004 1.6e9')).toMatchObject({ name: 'foo_bucket', value: 0 });
-    expect(sample('{"my.dotted.metric", "a.b"="c"} 7')).toEqual({ name: 'my.dotted.metric', labels: { 'a.b': 'c' }, value: 7, timestamp: undefined });
+    expect(sample('foo_bucket{le="0.01"} 0 # {trace_id="KOO5S4vxi0o"} 0.004 1.6e9')).toMatchObject({
+      name: 'foo_bucket',
+      value: 0,
+    });
+    expect(sample('{"my.dotted.metric", "a.b"="c"} 7')).toEqual({
+      name: 'my.dotted.metric',
+      labels: { 'a.b': 'c' },
+      value: 7,
+      timestamp: undefined,
+    });
   });
 
   it('says what is wrong with a bad line', () => {
@@ -109,7 +137,24 @@ describe('parseExposition', () => {
   });
 
   it('never throws, whatever the text', () => {
-    for (const text of ['', '\n\n', '{', '}', '#', '# TYPE', '# HELP', 'a{', 'a{"', 'a{b', 'a{b=', 'a{b="', '\\', '\u0000 1', '{"x"} 1', '{} 1']) {
+    for (const text of [
+      '',
+      '\n\n',
+      '{',
+      '}',
+      '#',
+      '# TYPE',
+      '# HELP',
+      'a{',
+      'a{"',
+      'a{b',
+      'a{b=',
+      'a{b="',
+      '\\',
+      '\u0000 1',
+      '{"x"} 1',
+      '{} 1',
+    ]) {
       expect(() => parseExposition(text, 'f')).not.toThrow();
     }
   });

@@ -86,26 +86,57 @@ describe('vLLM 0.25.1 scrape under load (real)', () => {
     expect(mean(run, 'decode')).toBeCloseTo((928.5465441379056 * 1000) / 600, 9);
     expect(mean(run, 'itl')).toBeCloseTo((998.1225105317717 * 1000) / 164629, 9);
     expect(mean(run, 'e2e')).toBeCloseTo((999.2306158542633 * 1000) / 600, 9);
-    expect(run.summaries.find((s) => s.metric === 'ttft')).toMatchObject({ count: 664, field: 'vllm:time_to_first_token_seconds_sum / vllm:time_to_first_token_seconds_count' });
+    expect(run.summaries.find((s) => s.metric === 'ttft')).toMatchObject({
+      count: 664,
+      field: 'vllm:time_to_first_token_seconds_sum / vllm:time_to_first_token_seconds_count',
+    });
   });
 
   it('reads server counters and gauges, the load served, and the cache config', async () => {
     const run = await readFixture(LOADED);
-    expect(run.server).toEqual({ prefixCacheHits: 2480, prefixCacheQueries: 339968, preemptions: 0, running: 64, waiting: 64, kvCacheUsage: 0.11223878211531546 });
+    expect(run.server).toEqual({
+      prefixCacheHits: 2480,
+      prefixCacheQueries: 339968,
+      preemptions: 0,
+      running: 64,
+      waiting: 64,
+      kvCacheUsage: 0.11223878211531546,
+    });
     // request_success_total over stop/length/abort/error/repetition = 600; request_prompt_tokens 307200 / 600.
-    expect(run.workload).toEqual({ requests: 600, failed: 0, inputTokensMean: 512, outputTokensMean: 256, engine: 'vllm' });
+    expect(run.workload).toEqual({
+      requests: 600,
+      failed: 0,
+      inputTokensMean: 512,
+      outputTokensMean: 256,
+      engine: 'vllm',
+    });
     expect(run.meta).toMatchObject({ model: 'opt-125m-tp2', benchmark: 'opt-125m-tp2' });
-    expect(run.meta.config).toMatchObject({ block_size: 16, enable_prefix_caching: true, gpu_memory_utilization: 0.3, num_gpu_blocks: 25028, cache_dtype: 'auto' });
+    expect(run.meta.config).toMatchObject({
+      block_size: 16,
+      enable_prefix_caching: true,
+      gpu_memory_utilization: 0.3,
+      num_gpu_blocks: 25028,
+      cache_dtype: 'auto',
+    });
     expect(run.meta.config).not.toHaveProperty('num_cpu_blocks'); // "None"
     expect(run.meta.config).not.toHaveProperty('engine');
-    expect(run.sources).toEqual([{ file: LOADED, format: 'prometheus', recordsRead: 435, recordsKept: 435, skipped: 0, issues: [], warnings: [] }]);
+    expect(run.sources).toEqual([
+      { file: LOADED, format: 'prometheus', recordsRead: 435, recordsKept: 435, skipped: 0, issues: [], warnings: [] },
+    ]);
   });
 
   it('an idle scrape has empty histograms and no mean to report', async () => {
     const run = await readFixture(IDLE);
     expect(run.summaries).toEqual([]);
     expect(run.histograms!.every((h) => h.count === 0 && h.buckets.every((b) => b.count === 0))).toBe(true);
-    expect(run.server).toEqual({ prefixCacheHits: 0, prefixCacheQueries: 0, preemptions: 0, running: 0, waiting: 0, kvCacheUsage: 0 });
+    expect(run.server).toEqual({
+      prefixCacheHits: 0,
+      prefixCacheQueries: 0,
+      preemptions: 0,
+      running: 0,
+      waiting: 0,
+      kvCacheUsage: 0,
+    });
     expect(run.workload).toEqual({ requests: 0, failed: 0, engine: 'vllm' });
   });
 });
@@ -130,11 +161,34 @@ describe('older metric names, two engines (synthetic, hand-computed)', () => {
     expect(mean(run, 'itl')).toBeCloseTo(((5.32 + 5.7) * 1000) / 380, 10);
     expect(mean(run, 'e2e')).toBeCloseTo(((14.2 + 15.1) * 1000) / 20, 10);
     // gpu_prefix_cache_* (early V1 names), preemptions 1 + 2, running 3 + 4, waiting 0 + 2, usage (0.25 + 0.75) / 2.
-    expect(run.server).toEqual({ prefixCacheHits: 2100, prefixCacheQueries: 8200, preemptions: 3, running: 7, waiting: 2, kvCacheUsage: 0.5 });
+    expect(run.server).toEqual({
+      prefixCacheHits: 2100,
+      prefixCacheQueries: 8200,
+      preemptions: 3,
+      running: 7,
+      waiting: 2,
+      kvCacheUsage: 0.5,
+    });
     // 8+2+0 + 9+0+1 finished, 1 aborted; no per-request token histograms, so the counters over 20.
-    expect(run.workload).toEqual({ requests: 20, failed: 1, inputTokensMean: 512, outputTokensMean: 20, engine: 'vllm' });
-    expect(run.meta.config).toEqual({ block_size: 16, cache_dtype: 'auto', enable_prefix_caching: true, gpu_memory_utilization: 0.9, num_gpu_blocks: 12000 });
-    expect(run.meta.extra).toMatchObject({ engines: '0,1', scrape_timestamp_ms: '1710000000000', process_start_time_seconds: '1710000000' });
+    expect(run.workload).toEqual({
+      requests: 20,
+      failed: 1,
+      inputTokensMean: 512,
+      outputTokensMean: 20,
+      engine: 'vllm',
+    });
+    expect(run.meta.config).toEqual({
+      block_size: 16,
+      cache_dtype: 'auto',
+      enable_prefix_caching: true,
+      gpu_memory_utilization: 0.9,
+      num_gpu_blocks: 12000,
+    });
+    expect(run.meta.extra).toMatchObject({
+      engines: '0,1',
+      scrape_timestamp_ms: '1710000000000',
+      process_start_time_seconds: '1710000000',
+    });
     expect(run.sources[0]).toMatchObject({ skipped: 0, warnings: [] });
   });
 
@@ -150,7 +204,16 @@ describe('older metric names, two engines (synthetic, hand-computed)', () => {
       )
       .join('\n');
     const run = await read('two-models.txt', text);
-    expect(run.histograms![0]).toEqual({ metric: 'e2e', buckets: [{ le: 1000, count: 3 }, { le: Infinity, count: 5 }], sum: 7000, count: 5, source: 'vllm:e2e_request_latency_seconds' });
+    expect(run.histograms![0]).toEqual({
+      metric: 'e2e',
+      buckets: [
+        { le: 1000, count: 3 },
+        { le: Infinity, count: 5 },
+      ],
+      sum: 7000,
+      count: 5,
+      source: 'vllm:e2e_request_latency_seconds',
+    });
     expect(run.meta.model).toBeUndefined();
     expect(run.sources[0].warnings.join('\n')).toMatch(/2 models \(a, b\).*added together/);
   });
@@ -177,18 +240,28 @@ describe('older metric names, two engines (synthetic, hand-computed)', () => {
 
 describe('bad input', () => {
   it('reports unusable values with their line and leaves that metric out', async () => {
-    const text = fixture(LOADED).replace('vllm:num_preemptions_total{engine="0",model_name="opt-125m-tp2"} 0.0', 'vllm:num_preemptions_total{engine="0",model_name="opt-125m-tp2"} NaN');
+    const text = fixture(LOADED).replace(
+      'vllm:num_preemptions_total{engine="0",model_name="opt-125m-tp2"} 0.0',
+      'vllm:num_preemptions_total{engine="0",model_name="opt-125m-tp2"} NaN',
+    );
     const run = await read('nan.txt', text);
     expect(run.server).not.toHaveProperty('preemptions');
     expect(run.server?.prefixCacheHits).toBe(2480);
     const issue = run.sources[0].issues[0];
-    expect(issue.line).toBe(fixture(LOADED).split('\n').findIndex((l) => l.startsWith('vllm:num_preemptions_total{')) + 1);
+    expect(issue.line).toBe(
+      fixture(LOADED)
+        .split('\n')
+        .findIndex((l) => l.startsWith('vllm:num_preemptions_total{')) + 1,
+    );
     expect(issue.message).toMatch(/finite number ≥ 0, got NaN/);
     expect(run.sources[0].skipped).toBe(1);
   });
 
   it('leaves out a histogram whose lines are broken, keeping the rest', async () => {
-    const text = fixture(LOADED).replace(/(vllm:request_queue_time_seconds_bucket\{engine="0",le=")0\.3(")/, '$1soon$2');
+    const text = fixture(LOADED).replace(
+      /(vllm:request_queue_time_seconds_bucket\{engine="0",le=")0\.3(")/,
+      '$1soon$2',
+    );
     const run = await read('le.txt', text);
     expect(run.histograms!.map((h) => h.metric)).not.toContain('queue_wait');
     expect(run.sources[0].warnings.join('\n')).toMatch(/request_queue_time_seconds: left out/);
@@ -201,7 +274,9 @@ describe('bad input', () => {
     const broken = await inputError(read('broken.txt', 'vllm:num_requests_running 1\nnope{ 1\nnope{ 2\n'));
     expect(broken.message).toMatch(/2 of 3 lines are malformed.*max-bad-lines/);
     expect(broken.line).toBe(2);
-    expect((await inputError(read('unused.txt', 'vllm:some_future_metric 1\n'))).message).toMatch(/none perf-triage uses/);
+    expect((await inputError(read('unused.txt', 'vllm:some_future_metric 1\n'))).message).toMatch(
+      /none perf-triage uses/,
+    );
   });
 
   it('refuses a file larger than the cap before parsing it', async () => {
@@ -226,14 +301,38 @@ describe('diffScrapes', () => {
   it('subtracts counters and buckets, keeps gauges from the later scrape', async () => {
     const loaded = await readFixture(LOADED);
     const later = fixture(LOADED)
-      .replace('vllm:prefix_cache_hits_total{engine="0",model_name="opt-125m-tp2"} 2480.0', 'vllm:prefix_cache_hits_total{engine="0",model_name="opt-125m-tp2"} 2500.0')
-      .replace('vllm:num_requests_running{engine="0",model_name="opt-125m-tp2"} 64.0', 'vllm:num_requests_running{engine="0",model_name="opt-125m-tp2"} 5.0')
-      .replace('vllm:request_success_total{engine="0",finished_reason="abort",model_name="opt-125m-tp2"} 0.0', 'vllm:request_success_total{engine="0",finished_reason="abort",model_name="opt-125m-tp2"} 2.0')
-      .replace('vllm:e2e_request_latency_seconds_bucket{engine="0",le="+Inf",model_name="opt-125m-tp2"} 600.0', 'vllm:e2e_request_latency_seconds_bucket{engine="0",le="+Inf",model_name="opt-125m-tp2"} 602.0')
-      .replace('vllm:e2e_request_latency_seconds_count{engine="0",model_name="opt-125m-tp2"} 600.0', 'vllm:e2e_request_latency_seconds_count{engine="0",model_name="opt-125m-tp2"} 602.0')
-      .replace('vllm:e2e_request_latency_seconds_sum{engine="0",model_name="opt-125m-tp2"} 999.2306158542633', 'vllm:e2e_request_latency_seconds_sum{engine="0",model_name="opt-125m-tp2"} 1199.2306158542633');
+      .replace(
+        'vllm:prefix_cache_hits_total{engine="0",model_name="opt-125m-tp2"} 2480.0',
+        'vllm:prefix_cache_hits_total{engine="0",model_name="opt-125m-tp2"} 2500.0',
+      )
+      .replace(
+        'vllm:num_requests_running{engine="0",model_name="opt-125m-tp2"} 64.0',
+        'vllm:num_requests_running{engine="0",model_name="opt-125m-tp2"} 5.0',
+      )
+      .replace(
+        'vllm:request_success_total{engine="0",finished_reason="abort",model_name="opt-125m-tp2"} 0.0',
+        'vllm:request_success_total{engine="0",finished_reason="abort",model_name="opt-125m-tp2"} 2.0',
+      )
+      .replace(
+        'vllm:e2e_request_latency_seconds_bucket{engine="0",le="+Inf",model_name="opt-125m-tp2"} 600.0',
+        'vllm:e2e_request_latency_seconds_bucket{engine="0",le="+Inf",model_name="opt-125m-tp2"} 602.0',
+      )
+      .replace(
+        'vllm:e2e_request_latency_seconds_count{engine="0",model_name="opt-125m-tp2"} 600.0',
+        'vllm:e2e_request_latency_seconds_count{engine="0",model_name="opt-125m-tp2"} 602.0',
+      )
+      .replace(
+        'vllm:e2e_request_latency_seconds_sum{engine="0",model_name="opt-125m-tp2"} 999.2306158542633',
+        'vllm:e2e_request_latency_seconds_sum{engine="0",model_name="opt-125m-tp2"} 1199.2306158542633',
+      );
     const diff = diffScrapes(loaded, await read('later.txt', later));
-    expect(diff.server).toMatchObject({ prefixCacheHits: 20, prefixCacheQueries: 0, preemptions: 0, running: 5, waiting: 64 });
+    expect(diff.server).toMatchObject({
+      prefixCacheHits: 20,
+      prefixCacheQueries: 0,
+      preemptions: 0,
+      running: 5,
+      waiting: 64,
+    });
     expect(diff.workload).toMatchObject({ requests: 2, failed: 2 });
     const e2e = hist(diff, 'e2e');
     expect(e2e.count).toBe(2);
@@ -248,16 +347,33 @@ describe('diffScrapes', () => {
     const reset = await inputError(() => diffScrapes(loaded, idle));
     expect(reset.message).toMatch(/went down.*reset/);
     expect(reset.file).toBe(IDLE);
-    const restarted = await read('restarted.txt', fixture(LOADED).replace('process_start_time_seconds 1.78692899276e+09', 'process_start_time_seconds 1.79e+09'));
+    const restarted = await read(
+      'restarted.txt',
+      fixture(LOADED).replace('process_start_time_seconds 1.78692899276e+09', 'process_start_time_seconds 1.79e+09'),
+    );
     expect((await inputError(() => diffScrapes(idle, restarted))).message).toMatch(/restarted between the scrapes/);
-    const notScrape: Run = { meta: { config: {}, extra: {} }, summaries: [], sources: [{ file: 'x.json', format: 'vllm', recordsRead: 1, recordsKept: 1, skipped: 0, issues: [], warnings: [] }], role: 'summary' };
-    expect((await inputError(() => diffScrapes(notScrape, loaded))).message).toMatch(/expected a run read from a Prometheus scrape/);
+    const notScrape: Run = {
+      meta: { config: {}, extra: {} },
+      summaries: [],
+      sources: [
+        { file: 'x.json', format: 'vllm', recordsRead: 1, recordsKept: 1, skipped: 0, issues: [], warnings: [] },
+      ],
+      role: 'summary',
+    };
+    expect((await inputError(() => diffScrapes(notScrape, loaded))).message).toMatch(
+      /expected a run read from a Prometheus scrape/,
+    );
   });
 
   it('takes the duration from sample timestamps when both scrapes carry them', async () => {
     const before = await readFixture(SYNTHETIC);
     const after = await read('after.txt', fixture(SYNTHETIC).replaceAll(' 1710000000000', ' 1710000060000'));
-    expect(diffScrapes(before, after).workload).toEqual({ requests: 0, failed: 0, durationSeconds: 60, engine: 'vllm' });
+    expect(diffScrapes(before, after).workload).toEqual({
+      requests: 0,
+      failed: 0,
+      durationSeconds: 60,
+      engine: 'vllm',
+    });
   });
 });
 

@@ -48,27 +48,40 @@ describe('the format registry', () => {
       const runs = await ingestRuns(textSource(file, readFileSync(file, 'utf8')), { maxBadLineRatio: 1 });
       expect(runs.length, file).toBeGreaterThan(0);
       for (const run of runs) {
-        expect(run.sources[0].format.startsWith(OWNER[dir]) || run.sources[0].format === OWNER[dir], `${file}: ${run.sources[0].format}`).toBe(true);
+        expect(
+          run.sources[0].format.startsWith(OWNER[dir]) || run.sources[0].format === OWNER[dir],
+          `${file}: ${run.sources[0].format}`,
+        ).toBe(true);
         for (const s of run.summaries) expect(Number.isFinite(s.value), `${file}: ${s.metric} ${s.stat}`).toBe(true);
       }
     }
   });
 
   it('refuses an unknown file: what it looks like first, then every format tried', async () => {
-    const error = await ingestRuns(textSource('mystery.dat', 'latency=12ms\n'), { maxBadLineRatio: 0.05 }).catch((e) => e);
+    const error = await ingestRuns(textSource('mystery.dat', 'latency=12ms\n'), { maxBadLineRatio: 0.05 }).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(InputError);
     const [first, tried] = error.message.split('\n');
-    expect(first).toBe('mystery.dat: not a format perf-triage reads: neither JSON nor a CSV with a header row; the file starts with "latency=12ms "');
-    expect(tried).toBe(`  (tried ${ADAPTERS.length} formats: ${ADAPTERS.map((a) => a.id).join(', ')}; perf-triage validate FILE --input-format ID says why one does not fit)`);
+    expect(first).toBe(
+      'mystery.dat: not a format perf-triage reads: neither JSON nor a CSV with a header row; the file starts with "latency=12ms "',
+    );
+    expect(tried).toBe(
+      `  (tried ${ADAPTERS.length} formats: ${ADAPTERS.map((a) => a.id).join(', ')}; perf-triage validate FILE --input-format ID says why one does not fit)`,
+    );
   });
 
   it('lets nothing but InputError escape, whatever the text', async () => {
     const texts = fc.oneof(
       fc.string({ maxLength: 400 }),
       fc.json({ maxDepth: 4 }),
-      fc.constantFrom(...fixtures.map((f) => readFileSync(f.file, 'utf8'))).chain((text) =>
-        fc.tuple(fc.nat({ max: text.length }), fc.nat({ max: 40 }), fc.string({ maxLength: 20 })).map(([at, cut, insert]) => text.slice(0, at) + insert + text.slice(at + cut)),
-      ),
+      fc
+        .constantFrom(...fixtures.map((f) => readFileSync(f.file, 'utf8')))
+        .chain((text) =>
+          fc
+            .tuple(fc.nat({ max: text.length }), fc.nat({ max: 40 }), fc.string({ maxLength: 20 }))
+            .map(([at, cut, insert]) => text.slice(0, at) + insert + text.slice(at + cut)),
+        ),
     );
     await fc.assert(
       fc.asyncProperty(texts, async (text) => {

@@ -25,12 +25,34 @@ function deep(depth: number): unknown {
 }
 
 const junkArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, '', 'inf', 'NaN', '1e400', '-3', 'abc', '0.05', -1, 0, 1e308, -0.001, [], [[['x']]], {}, { a: [1, { b: null }] }),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    '',
+    'inf',
+    'NaN',
+    '1e400',
+    '-3',
+    'abc',
+    '0.05',
+    -1,
+    0,
+    1e308,
+    -0.001,
+    [],
+    [[['x']]],
+    {},
+    { a: [1, { b: null }] },
+  ),
   fc.constantFrom(...RAW).map(rawMarker),
   fc.integer({ min: 1, max: 400 }).map(deep),
   fc.double(),
   fc.string({ maxLength: 8 }),
-  fc.array(fc.oneof(fc.double(), fc.constant(null), fc.string({ maxLength: 3 }), fc.constantFrom(...RAW).map(rawMarker)), { maxLength: 5 }),
+  fc.array(
+    fc.oneof(fc.double(), fc.constant(null), fc.string({ maxLength: 3 }), fc.constantFrom(...RAW).map(rawMarker)),
+    { maxLength: 5 },
+  ),
 );
 
 type Mutation =
@@ -42,10 +64,23 @@ type Mutation =
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('drop' as const), at: fc.nat() }),
   fc.record({ op: fc.constant('set' as const), at: fc.nat(), value: junkArb }),
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('element' as const), at: fc.nat(), index: fc.nat(), value: junkArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('element' as const), at: fc.nat(), index: fc.nat(), value: junkArb }),
+  },
   fc.record({
     op: fc.constant('inject' as const),
-    key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'p99_ttft_ms', 'request_goodput:', 'run_number', 'ttfts', 'zz_meta'),
+    key: fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'hasOwnProperty',
+      'p99_ttft_ms',
+      'request_goodput:',
+      'run_number',
+      'ttfts',
+      'zz_meta',
+    ),
     value: fc.oneof(junkArb, fc.constant({ polluted: 1 }), fc.constant({ prototype: { polluted: 1 } })),
   }),
 );
@@ -71,7 +106,8 @@ function mutate(seed: Obj, mutations: readonly Mutation[]): Obj {
       if (arrays.length === 0) continue;
       const list = o[arrays[m.at % arrays.length]] as unknown[];
       const i = m.index % list.length;
-      if (Array.isArray(list[i]) && (list[i] as unknown[]).length > 0 && m.index % 2) (list[i] as unknown[])[0] = m.value;
+      if (Array.isArray(list[i]) && (list[i] as unknown[]).length > 0 && m.index % 2)
+        (list[i] as unknown[])[0] = m.value;
       else list[i] = m.value;
     }
   }
@@ -80,7 +116,8 @@ function mutate(seed: Obj, mutations: readonly Mutation[]): Obj {
 
 function stringify(values: Obj[], layout: 'object' | 'jsonl' | 'list', pretty: boolean): string {
   const one = (v: unknown) => JSON.stringify(v, null, pretty && layout !== 'jsonl' ? 4 : undefined);
-  let text = layout === 'object' ? one(values[0]) : layout === 'list' ? one(values) : values.map((v) => one(v)).join('\n');
+  let text =
+    layout === 'object' ? one(values[0]) : layout === 'list' ? one(values) : values.map((v) => one(v)).join('\n');
   for (const t of RAW) text = text.split(JSON.stringify(rawMarker(t))).join(t);
   return text;
 }
@@ -91,14 +128,26 @@ export function seedObjects(folder: string): Obj[] {
   for (const file of fixtureFiles(folder)) {
     const text = fixtureText(file);
     const trimmed = text.trimStart();
-    const docs = trimmed.startsWith('[') ? (parseJsonLenient(text) as Obj[]) : trimmed.startsWith('{\n') ? [parseJsonLenient(text) as Obj] : text.split('\n').filter((l) => l.trim()).map((l) => parseJsonLenient(l) as Obj);
+    const docs = trimmed.startsWith('[')
+      ? (parseJsonLenient(text) as Obj[])
+      : trimmed.startsWith('{\n')
+        ? [parseJsonLenient(text) as Obj]
+        : text
+            .split('\n')
+            .filter((l) => l.trim())
+            .map((l) => parseJsonLenient(l) as Obj);
     out.push(...docs);
   }
   // Results with per-request arrays exercise the most code: give them more weight.
   return out.flatMap((o) => (Object.hasOwn(o, 'ttfts') ? [o, o, o, o] : [o]));
 }
 
-export async function expectRunsOrInputError(adapter: ArtifactAdapter, name: string, pieces: string[], ratio: number): Promise<void> {
+export async function expectRunsOrInputError(
+  adapter: ArtifactAdapter,
+  name: string,
+  pieces: string[],
+  ratio: number,
+): Promise<void> {
   try {
     const runs = await adapter.read(piecesSource(name, pieces), { maxBadLineRatio: ratio });
     expect(runs.length).toBeGreaterThan(0);
@@ -117,7 +166,10 @@ export async function expectRunsOrInputError(adapter: ArtifactAdapter, name: str
 /** The property: mutated seeds in any layout, possibly cut off, in any chunks. */
 export function mutatedResultsProperty(adapter: ArtifactAdapter, seeds: Obj[]) {
   return fc.asyncProperty(
-    fc.array(fc.record({ seed: fc.nat(seeds.length - 1), mutations: fc.array(mutationArb, { maxLength: 6 }) }), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.record({ seed: fc.nat(seeds.length - 1), mutations: fc.array(mutationArb, { maxLength: 6 }) }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
     fc.constantFrom<'object' | 'jsonl' | 'list'>('object', 'jsonl', 'list'),
     fc.boolean(),
     // Cut the text off now and then (most cuts break the JSON: the point is not to crash).

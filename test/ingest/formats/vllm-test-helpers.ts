@@ -10,7 +10,10 @@ import { textSource, type TextSource } from '../../../src/ingest/source';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures', import.meta.url));
 /** The shared real artifacts sit beside the repository (CI lays a copy there too). */
-export const REAL = [fileURLToPath(new URL('../../../../shared/real-artifacts', import.meta.url)), '/work/shared/real-artifacts'].find((p) => existsSync(p));
+export const REAL = [
+  fileURLToPath(new URL('../../../../shared/real-artifacts', import.meta.url)),
+  '/work/shared/real-artifacts',
+].find((p) => existsSync(p));
 
 /** Every file of other tools: their test fixtures and the shared real artifacts, as [label, text]. */
 export function otherToolFiles(exclude: readonly string[]): [string, string][] {
@@ -18,7 +21,8 @@ export function otherToolFiles(exclude: readonly string[]): [string, string][] {
   const add = (root: string, label: string) => {
     for (const folder of readdirSync(root)) {
       if (exclude.includes(folder) || !statSync(join(root, folder)).isDirectory()) continue;
-      for (const f of readdirSync(join(root, folder))) if (f !== 'SOURCES.md') out.push([`${label}/${folder}/${f}`, readFileSync(join(root, folder, f), 'utf8')]);
+      for (const f of readdirSync(join(root, folder)))
+        if (f !== 'SOURCES.md') out.push([`${label}/${folder}/${f}`, readFileSync(join(root, folder, f), 'utf8')]);
     }
   };
   add(FIXTURES, 'fixtures');

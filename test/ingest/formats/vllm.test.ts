@@ -31,19 +31,59 @@ describe('vLLM: real sweep run=N.json (0.25.1)', () => {
     expect(summary(run, 'ttft', 'mean')).toMatchObject({ count: 8, field: 'mean_ttft_ms' });
     expect(summary(run, 'throughput', 'mean')).toMatchObject({ value: 93.74767963046673, field: 'output_throughput' });
     expect(value(run, 'request_throughput', 'mean')).toBe(5.859229976904171);
-    expect(summary(run, 'total_token_throughput', 'mean')).toMatchObject({ value: 281.2430388914002, unit: 'tok/s', direction: 'higher-is-better' });
-    expect(summary(run, 'max_output_tokens_per_s', 'max')).toMatchObject({ value: 75, unit: 'tok/s', direction: 'higher-is-better' });
+    expect(summary(run, 'total_token_throughput', 'mean')).toMatchObject({
+      value: 281.2430388914002,
+      unit: 'tok/s',
+      direction: 'higher-is-better',
+    });
+    expect(summary(run, 'max_output_tokens_per_s', 'max')).toMatchObject({
+      value: 75,
+      unit: 'tok/s',
+      direction: 'higher-is-better',
+    });
     // request_goodput is null without --goodput.
     expect(run.summaries.some((s) => s.metric === 'request_goodput')).toBe(false);
     // 4 latency metrics × mean/median/std/p99 + output, request, total token and peak throughput.
     expect(run.summaries).toHaveLength(20);
     // backend "openai" names a protocol, not an engine: no engine in the key.
-    expect(run.workload).toEqual({ requests: 8, failed: 0, failedFrom: 'tool', concurrency: 2, requestRate: Infinity, durationSeconds: 1.3653671270003542, inputTokensMean: 32, outputTokensMean: 16 });
+    expect(run.workload).toEqual({
+      requests: 8,
+      failed: 0,
+      failedFrom: 'tool',
+      concurrency: 2,
+      requestRate: Infinity,
+      durationSeconds: 1.3653671270003542,
+      inputTokensMean: 32,
+      outputTokensMean: 16,
+    });
     expect(run.meta.model).toBe('facebook/opt-125m');
     expect(run.meta.benchmark).toBe('facebook/opt-125m');
-    expect(run.meta.config).toEqual({ backend: 'openai', max_concurrency: 2, request_rate: 'inf', burstiness: 1, num_prompts: 8, max_num_seqs: 4 });
-    expect(run.meta.extra).toMatchObject({ date: '20260818-021333', endpoint_type: 'openai', tokenizer_id: 'facebook/opt-125m', run_number: '0', max_concurrent_requests: '6' });
-    expect(run.sources).toEqual([{ file: 'vllm/sweep-opt125m-max_num_seqs4-run0.json', format: 'vllm', recordsRead: 1, recordsKept: 1, skipped: 0, issues: [], warnings: [] }]);
+    expect(run.meta.config).toEqual({
+      backend: 'openai',
+      max_concurrency: 2,
+      request_rate: 'inf',
+      burstiness: 1,
+      num_prompts: 8,
+      max_num_seqs: 4,
+    });
+    expect(run.meta.extra).toMatchObject({
+      date: '20260818-021333',
+      endpoint_type: 'openai',
+      tokenizer_id: 'facebook/opt-125m',
+      run_number: '0',
+      max_concurrent_requests: '6',
+    });
+    expect(run.sources).toEqual([
+      {
+        file: 'vllm/sweep-opt125m-max_num_seqs4-run0.json',
+        format: 'vllm',
+        recordsRead: 1,
+        recordsKept: 1,
+        skipped: 0,
+        issues: [],
+        warnings: [],
+      },
+    ]);
   });
 
   it('the sweep summary.json (a list) gives one run per element, equal to the run=N.json files', async () => {
@@ -66,11 +106,21 @@ describe('vLLM: real vllm bench serve results (0.25.1)', () => {
   it('every request failed: a run with workload.failed and no latency summaries', async () => {
     const [run] = await read('vllm/bench_serve_v0.25.1_all_failed.json');
     expectUsableNumbers(run);
-    expect(run.workload).toEqual({ requests: 8, failed: 8, failedFrom: 'tool', requestRate: Infinity, durationSeconds: 0.00503263997961767, engine: 'vllm' });
-    for (const metric of ['ttft', 'tpot', 'itl', 'e2e']) expect(run.summaries.some((s) => s.metric === metric)).toBe(false);
+    expect(run.workload).toEqual({
+      requests: 8,
+      failed: 8,
+      failedFrom: 'tool',
+      requestRate: Infinity,
+      durationSeconds: 0.00503263997961767,
+      engine: 'vllm',
+    });
+    for (const metric of ['ttft', 'tpot', 'itl', 'e2e'])
+      expect(run.summaries.some((s) => s.metric === metric)).toBe(false);
     expect(value(run, 'throughput', 'mean')).toBe(0);
     expect(value(run, 'request_throughput', 'mean')).toBe(0);
-    expect(run.sources[0].warnings.join('\n')).toMatch(/every request failed \(completed 0\): the latency statistics, which the tool writes as 0 or NaN, were left out/);
+    expect(run.sources[0].warnings.join('\n')).toMatch(
+      /every request failed \(completed 0\): the latency statistics, which the tool writes as 0 or NaN, were left out/,
+    );
     expect(run.role).toBe('summary');
   });
 
@@ -81,9 +131,21 @@ describe('vLLM: real vllm bench serve results (0.25.1)', () => {
     expect(value(run, 'itl', 'p99')).toBe(29.815922519960626);
     expect(value(run, 'throughput', 'mean')).toBe(82.89297074037474);
     expect(run.summaries.some((s) => s.metric === 'e2e')).toBe(false);
-    expect(run.workload).toMatchObject({ requests: 8, failed: 0, concurrency: 2, inputTokensMean: 32, outputTokensMean: 16 });
+    expect(run.workload).toMatchObject({
+      requests: 8,
+      failed: 0,
+      concurrency: 2,
+      inputTokensMean: 32,
+      outputTokensMean: 16,
+    });
     expect(run.repeat).toBeUndefined();
-    expect(run.meta.config).toEqual({ backend: 'vllm', max_concurrency: 2, request_rate: 'inf', burstiness: 1, num_prompts: 8 });
+    expect(run.meta.config).toEqual({
+      backend: 'vllm',
+      max_concurrency: 2,
+      request_rate: 'inf',
+      burstiness: 1,
+      num_prompts: 8,
+    });
   });
 });
 
@@ -101,11 +163,29 @@ describe('vLLM: --save-detailed (synthetic, vllm/benchmarks/serve.py late 2025)'
     const close = (row: Record<string, unknown>, expected: Record<string, number>) => {
       for (const [k, v] of Object.entries(expected)) expect(row[k] as number, k).toBeCloseTo(v, 9);
     };
-    close(rows[0], { arrival_ts: 100, first_token_ms: 50, total_ms: 85, decode_ms: 35, output_tokens: 4, client_queue_wait_ms: 0 });
+    close(rows[0], {
+      arrival_ts: 100,
+      first_token_ms: 50,
+      total_ms: 85,
+      decode_ms: 35,
+      output_tokens: 4,
+      client_queue_wait_ms: 0,
+    });
     close(rows[1], { arrival_ts: 100.001, first_token_ms: 60, total_ms: 92, decode_ms: 32, output_tokens: 3 });
-    close(rows[2], { arrival_ts: 100.09, first_token_ms: 40, total_ms: 81, decode_ms: 41, output_tokens: 5, client_queue_wait_ms: 2 });
+    close(rows[2], {
+      arrival_ts: 100.09,
+      first_token_ms: 40,
+      total_ms: 81,
+      decode_ms: 41,
+      output_tokens: 5,
+      client_queue_wait_ms: 2,
+    });
     // The failed request keeps its error, prompt size and start time, not the 0 latencies.
-    expect(rows[3]).toEqual({ arrival_ts: 100.095, prompt_tokens: 31, error: expect.stringMatching(/^Traceback[\s\S]*ServerDisconnectedError/) });
+    expect(rows[3]).toEqual({
+      arrival_ts: 100.095,
+      prompt_tokens: 31,
+      error: expect.stringMatching(/^Traceback[\s\S]*ServerDisconnectedError/),
+    });
     const gaps = table.tokenGaps!;
     expect(Array.from(gaps.offsets)).toEqual([0, 3, 5, 9, 9]);
     Array.from(gaps.values).forEach((g, i) => expect(g).toBeCloseTo([10, 12, 11, 20, 10, 10, 10, 10, 10][i], 9));
@@ -119,15 +199,36 @@ describe('vLLM: --save-detailed (synthetic, vllm/benchmarks/serve.py late 2025)'
     expect(value(run, 'ttft', 'p99.9')).toBe(59.980000000000004);
     expect(value(run, 'e2e', 'p99.9')).toBe(91.986);
     expect(value(run, 'itl', 'std')).toBe(3.095197394929804);
-    expect(summary(run, 'client_queue_time', 'mean')).toMatchObject({ value: 0.6666666666666666, unit: 'ms', direction: 'lower-is-better' });
+    expect(summary(run, 'client_queue_time', 'mean')).toMatchObject({
+      value: 0.6666666666666666,
+      unit: 'ms',
+      direction: 'lower-is-better',
+    });
     expect(summary(run, 'ttft', 'mean')?.count).toBe(3);
-    expect(run.workload).toEqual({ requests: 4, failed: 1, failedFrom: 'tool', concurrency: 2, requestRate: Infinity, durationSeconds: 0.2, inputTokensMean: 95 / 3, outputTokensMean: 4 });
+    expect(run.workload).toEqual({
+      requests: 4,
+      failed: 1,
+      failedFrom: 'tool',
+      concurrency: 2,
+      requestRate: Infinity,
+      durationSeconds: 0.2,
+      inputTokensMean: 95 / 3,
+      outputTokensMean: 4,
+    });
     expect(run.meta).toMatchObject({
       benchmark: 'meta-llama/Llama-3.1-8B-Instruct',
       model: 'meta-llama/Llama-3.1-8B-Instruct',
       commit: 'abc1234',
       hardware: '1xH100-80GB',
-      config: { backend: 'openai', max_concurrency: 2, request_rate: 'inf', burstiness: 1, num_prompts: 4, tp: '1', max_num_seqs: '64' },
+      config: {
+        backend: 'openai',
+        max_concurrency: 2,
+        request_rate: 'inf',
+        burstiness: 1,
+        num_prompts: 4,
+        tp: '1',
+        max_num_seqs: '64',
+      },
     });
     expect(Object.keys(run.meta.config)).not.toContain('date');
     expect(run.sources[0]).toMatchObject({ format: 'vllm', recordsRead: 4, recordsKept: 4, skipped: 0 });
@@ -136,7 +237,11 @@ describe('vLLM: --save-detailed (synthetic, vllm/benchmarks/serve.py late 2025)'
   it('early 2025 benchmark_serving.py: "request_goodput:" and totals rebuilt from the gaps', async () => {
     const [run] = await read('vllm/synthetic_benchmark_serving_early2025_detailed.json');
     expectUsableNumbers(run);
-    expect(summary(run, 'request_goodput', 'mean')).toMatchObject({ value: 2 / 1.5, unit: 'req/s', field: 'request_goodput:' });
+    expect(summary(run, 'request_goodput', 'mean')).toMatchObject({
+      value: 2 / 1.5,
+      unit: 'req/s',
+      field: 'request_goodput:',
+    });
     expect(run.workload).toMatchObject({ requests: 3, failed: 0, requestRate: 4 });
     expect(run.workload?.concurrency).toBeUndefined();
     const rows = rowsOf(run.requests!);
@@ -159,7 +264,9 @@ describe('vLLM: --save-detailed (synthetic, vllm/benchmarks/serve.py late 2025)'
   });
 
   it('a run=N.json without run_number takes the repeat from its name', async () => {
-    const text = fixtureText('vllm/sweep-opt125m-max_num_seqs4-run1.json').replace(/"run_number": 1,\n/, '').replace(/,\n\s*"run_number": 1/, '');
+    const text = fixtureText('vllm/sweep-opt125m-max_num_seqs4-run1.json')
+      .replace(/"run_number": 1,\n/, '')
+      .replace(/,\n\s*"run_number": 1/, '');
     expect(text).not.toMatch(/run_number/);
     const [run] = await vllmAdapter.read(textSource('exp/SERVE--max_num_seqs-4/run=3.json', text), OPTIONS);
     expect(run.repeat).toBe('run=3');
@@ -168,11 +275,14 @@ describe('vLLM: --save-detailed (synthetic, vllm/benchmarks/serve.py late 2025)'
 
 describe('vLLM: bad input', () => {
   const detailed = () => JSON.parse(fixtureText('vllm/synthetic_serve_detailed_2025.json')) as Record<string, unknown>;
-  const readObject = (o: unknown, name = 'r.json', ratio = 0.05) => vllmAdapter.read(textSource(name, JSON.stringify(o)), { maxBadLineRatio: ratio });
+  const readObject = (o: unknown, name = 'r.json', ratio = 0.05) =>
+    vllmAdapter.read(textSource(name, JSON.stringify(o)), { maxBadLineRatio: ratio });
 
   it('a per-request key of the wrong type names the key and what was expected', async () => {
     const e = await inputError(readObject({ ...detailed(), ttfts: 'fast' }));
-    expect(e.message).toBe('r.json: field "ttfts": vLLM result: key "ttfts": expected a list of numbers (seconds), got a string');
+    expect(e.message).toBe(
+      'r.json: field "ttfts": vLLM result: key "ttfts": expected a list of numbers (seconds), got a string',
+    );
     const e2 = await inputError(readObject({ ...detailed(), itls: { a: 1 } }));
     expect(e2.message).toMatch(/key "itls": expected a list of lists of gaps \(seconds\), got an object/);
   });
@@ -197,16 +307,31 @@ describe('vLLM: bad input', () => {
     const [run] = await readObject(o, 'r.json', 0.5);
     expect(run.requests!.length).toBe(3);
     expect(run.sources[0]).toMatchObject({ recordsRead: 4, recordsKept: 3, skipped: 1 });
-    expect(run.sources[0].issues[0]).toEqual({ file: 'r.json', line: 1, field: 'first_token_ms', message: 'request 2: expected a duration in ms ≥ 0, got -500' });
+    expect(run.sources[0].issues[0]).toEqual({
+      file: 'r.json',
+      line: 1,
+      field: 'first_token_ms',
+      message: 'request 2: expected a duration in ms ≥ 0, got -500',
+    });
     const e = await inputError(readObject(o));
-    expect(e.message).toMatch(/request 2 \(first_token_ms\): expected a duration in ms ≥ 0, got -500 — 1 of 4 requests are bad/);
+    expect(e.message).toMatch(
+      /request 2 \(first_token_ms\): expected a duration in ms ≥ 0, got -500 — 1 of 4 requests are bad/,
+    );
   });
 
   it('broken JSON, other text, empty files', async () => {
-    expect((await inputError(vllmAdapter.read(textSource('x.json', '{"completed": 3,'), OPTIONS))).message).toMatch(/^x\.json: vLLM result: not valid JSON: .*line 1/);
-    expect((await inputError(vllmAdapter.read(textSource('x.json', 'hello'), OPTIONS))).message).toMatch(/expected a JSON object, one object per line, or a list of objects; the file starts with "hello"/);
-    expect((await inputError(vllmAdapter.read(textSource('x.json', ' \n'), OPTIONS))).message).toMatch(/the file is empty/);
-    expect((await inputError(vllmAdapter.read(textSource('x.json', '[1, 2]'), OPTIONS))).message).toMatch(/no result object in the file; element 1 of the list: expected a result object, got a number/);
+    expect((await inputError(vllmAdapter.read(textSource('x.json', '{"completed": 3,'), OPTIONS))).message).toMatch(
+      /^x\.json: vLLM result: not valid JSON: .*line 1/,
+    );
+    expect((await inputError(vllmAdapter.read(textSource('x.json', 'hello'), OPTIONS))).message).toMatch(
+      /expected a JSON object, one object per line, or a list of objects; the file starts with "hello"/,
+    );
+    expect((await inputError(vllmAdapter.read(textSource('x.json', ' \n'), OPTIONS))).message).toMatch(
+      /the file is empty/,
+    );
+    expect((await inputError(vllmAdapter.read(textSource('x.json', '[1, 2]'), OPTIONS))).message).toMatch(
+      /no result object in the file; element 1 of the list: expected a result object, got a number/,
+    );
   });
 
   it('JSONL: a cut-off line is skipped and reported, or rejects the file past max-bad-lines', async () => {

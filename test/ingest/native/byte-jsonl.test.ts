@@ -25,7 +25,9 @@ type Outcome = { run: Run } | { error: string };
 
 async function outcome(pieces: readonly string[], fastJsonl: boolean, ratio = 1): Promise<Outcome> {
   try {
-    return { run: await ingestNative(piecesSource('t.jsonl', pieces), { maxBadLineRatio: ratio }, 'jsonl', { fastJsonl }) };
+    return {
+      run: await ingestNative(piecesSource('t.jsonl', pieces), { maxBadLineRatio: ratio }, 'jsonl', { fastJsonl }),
+    };
   } catch (error) {
     if (error instanceof InputError) return { error: error.message };
     throw error;
@@ -59,9 +61,18 @@ function bytesPiecesSource(name: string, bytes: Uint8Array, cuts: readonly numbe
   };
 }
 
-async function bytesOutcome(bytes: Uint8Array, cuts: readonly number[], fastJsonl: boolean, ratio = 1): Promise<Outcome> {
+async function bytesOutcome(
+  bytes: Uint8Array,
+  cuts: readonly number[],
+  fastJsonl: boolean,
+  ratio = 1,
+): Promise<Outcome> {
   try {
-    return { run: await ingestNative(bytesPiecesSource('t.jsonl', bytes, cuts), { maxBadLineRatio: ratio }, 'jsonl', { fastJsonl }) };
+    return {
+      run: await ingestNative(bytesPiecesSource('t.jsonl', bytes, cuts), { maxBadLineRatio: ratio }, 'jsonl', {
+        fastJsonl,
+      }),
+    };
   } catch (error) {
     if (error instanceof InputError) return { error: error.message };
     throw error;
@@ -72,7 +83,11 @@ async function bytesOutcome(bytes: Uint8Array, cuts: readonly number[], fastJson
  * Both paths over the same pieces of text, and over its UTF-8 bytes cut at the same offsets and at
  * `byteCuts`; fails the test unless they agree exactly. Returns the fast one.
  */
-async function expectSameBothWays(pieces: readonly string[], ratio = 1, byteCuts?: readonly number[]): Promise<Outcome> {
+async function expectSameBothWays(
+  pieces: readonly string[],
+  ratio = 1,
+  byteCuts?: readonly number[],
+): Promise<Outcome> {
   const fast = await outcome(pieces, true, ratio);
   const strict = await outcome(pieces, false, ratio);
   expectSameOutcome(fast, strict);
@@ -110,9 +125,11 @@ function expectSameTable(a: RequestTable, b: RequestTable): void {
   expect(a.length).toBe(b.length);
   expect(a.orderedByArrival).toBe(b.orderedByArrival);
   expect(Object.keys(a.numbers)).toEqual(Object.keys(b.numbers));
-  for (const key of Object.keys(b.numbers) as (keyof RequestTable['numbers'])[]) expectSameNumbers(key, a.numbers[key]!, b.numbers[key]!);
+  for (const key of Object.keys(b.numbers) as (keyof RequestTable['numbers'])[])
+    expectSameNumbers(key, a.numbers[key]!, b.numbers[key]!);
   expect(Object.keys(a.text)).toEqual(Object.keys(b.text));
-  for (const key of Object.keys(b.text) as (keyof RequestTable['text'])[]) expectSameText(key, a.text[key]!, b.text[key]!);
+  for (const key of Object.keys(b.text) as (keyof RequestTable['text'])[])
+    expectSameText(key, a.text[key]!, b.text[key]!);
   expect([...a.extraNumbers.keys()]).toEqual([...b.extraNumbers.keys()]);
   for (const [key, values] of b.extraNumbers) expectSameNumbers(key, a.extraNumbers.get(key)!, values);
   expect([...a.extraText.keys()]).toEqual([...b.extraText.keys()]);
@@ -146,35 +163,143 @@ const COUNTS = NUMERIC_FIELDS.filter((f) => f !== 'arrival_ts' && !f.endsWith('_
 /** Number text in JSON syntax: decimals of any length (the fast path's exact and fallback ranges). */
 const decimalText = fc.stringMatching(/^(0|[1-9][0-9]{0,24})(\.[0-9]{1,25})?$/);
 const durationText = fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: 0, max: 99_999_999 }).chain((n) => fc.integer({ min: 0, max: 6 }).map((d) => (n / 10 ** d).toFixed(d))) },
-  { weight: 2, arbitrary: fc.double({ min: 0, max: 1e12, noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .integer({ min: 0, max: 99_999_999 })
+      .chain((n) => fc.integer({ min: 0, max: 6 }).map((d) => (n / 10 ** d).toFixed(d))),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.double({ min: 0, max: 1e12, noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
+  },
   { weight: 2, arbitrary: decimalText },
   { weight: 1, arbitrary: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }).map((d) => d.toExponential()) },
-  { weight: 1, arbitrary: fc.constantFrom('0', '-0', '-0.0', '0.0', '1E+2', '1e-7', '5e-324', '9007199254740993', '123456789012345678901234567890') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '0',
+      '-0',
+      '-0.0',
+      '0.0',
+      '1E+2',
+      '1e-7',
+      '5e-324',
+      '9007199254740993',
+      '123456789012345678901234567890',
+    ),
+  },
 );
 const arrivalText = fc.oneof(
-  fc.integer({ min: 0, max: 999_999 }).map((us) => `1760000${String(us % 1000).padStart(3, '0')}.${String(us).padStart(6, '0')}`),
+  fc
+    .integer({ min: 0, max: 999_999 })
+    .map((us) => `1760000${String(us % 1000).padStart(3, '0')}.${String(us).padStart(6, '0')}`),
   fc.integer({ min: 1_760_000_000, max: 1_760_000_003 }).map(String),
-  fc.constantFrom('1760000000123', '1760000000123456', '1760000000123456789', '-5', '"2026-03-14T09:26:53.589793Z"', '"1760000000.5"'),
+  fc.constantFrom(
+    '1760000000123',
+    '1760000000123456',
+    '1760000000123456789',
+    '-5',
+    '"2026-03-14T09:26:53.589793Z"',
+    '"1760000000.5"',
+  ),
   fc.double({ min: -1e20, max: 1e20, noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
 );
 const countText = fc.oneof(fc.integer({ min: 0, max: 100_000 }).map(String), fc.constantFrom('0', '1.5', '2e3'));
 /** Any string, written by JSON.stringify (escapes where needed), or a few raw forms. */
 const stringText = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('"req-000001"', '"req-000002"', '"globex"', '"llama-3.1-8b-instruct@2025-10-01"', '"a-rather-long-identifier-0000001"') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '"req-000001"',
+      '"req-000002"',
+      '"globex"',
+      '"llama-3.1-8b-instruct@2025-10-01"',
+      '"a-rather-long-identifier-0000001"',
+    ),
+  },
   { weight: 3, arbitrary: fc.string({ maxLength: 20 }).map((s) => JSON.stringify(s)) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }).map((s) => JSON.stringify(s)) },
-  { weight: 1, arbitrary: fc.constantFrom('""', '" "', '"\t"', '"a\\"b"', '"\\u0041"', '"tab\\there"', '"\u00e9t\u00e9"', '"\ud83d\ude00"', '"\u2028"', '"12"') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '""',
+      '" "',
+      '"\t"',
+      '"a\\"b"',
+      '"\\u0041"',
+      '"tab\\there"',
+      '"\u00e9t\u00e9"',
+      '"\ud83d\ude00"',
+      '"\u2028"',
+      '"12"',
+    ),
+  },
 );
-const errorText = fc.oneof(stringText, fc.constantFrom('true', 'false', 'null', '""', '"  "', '"\u00a0"', '"timeout"', '1', '{}'));
+const errorText = fc.oneof(
+  stringText,
+  fc.constantFrom('true', 'false', 'null', '""', '"  "', '"\u00a0"', '"timeout"', '1', '{}'),
+);
 /** Values for mutations: anything a line may hold, good or bad, for any field. */
 const oddValue = fc.oneof(
   fc.constantFrom(
-    'null', 'true', 'false', '-1', '-0', '-0.0', '-1e-9', '1e400', '-1e400', '1E+2', '01', '1.', '.5', '-', '+1', '1e', '1e+', '0x10',
-    'NaN', 'Infinity', '-Infinity', '"12"', '" 12 "', '"1e3"', '""', '"x"', '{}', '{"a":1}', '[]', '[1]', '"\\u0041"', '1' + '0'.repeat(30),
-    '0.' + '0'.repeat(30) + '1', '2.2250738585072014e-308', '1.7976931348623157e308', '1.5x', 'nul', 'truex', '"unterminated',
+    'null',
+    'true',
+    'false',
+    '-1',
+    '-0',
+    '-0.0',
+    '-1e-9',
+    '1e400',
+    '-1e400',
+    '1E+2',
+    '01',
+    '1.',
+    '.5',
+    '-',
+    '+1',
+    '1e',
+    '1e+',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '"12"',
+    '" 12 "',
+    '"1e3"',
+    '""',
+    '"x"',
+    '{}',
+    '{"a":1}',
+    '[]',
+    '[1]',
+    '"\\u0041"',
+    '1' + '0'.repeat(30),
+    '0.' + '0'.repeat(30) + '1',
+    '2.2250738585072014e-308',
+    '1.7976931348623157e308',
+    '1.5x',
+    'nul',
+    'truex',
+    '"unterminated',
     // Runs of number characters that are not one JSON number.
-    '1.5.5', '1-2', '2e3e4', '1..2', '--1', '1+1', '0.5e', '1e+-3', '-.5', '1.e3', '00.5', '-01', '1e5.5', '.', 'e5', 'E', '+',
+    '1.5.5',
+    '1-2',
+    '2e3e4',
+    '1..2',
+    '--1',
+    '1+1',
+    '0.5e',
+    '1e+-3',
+    '-.5',
+    '1.e3',
+    '00.5',
+    '-01',
+    '1e5.5',
+    '.',
+    'e5',
+    'E',
+    '+',
   ),
   durationText,
   stringText,
@@ -195,10 +320,16 @@ const recordArb: fc.Arbitrary<Entry[]> = fc
     tenant: stringText,
     error: fc.option(errorText, { freq: 5, nil: undefined }),
     /** Fields left out: none in most records, a few in others (lines of a file may differ). */
-    absent: fc.oneof({ weight: 3, arbitrary: fc.constant<number[]>([]) }, { weight: 2, arbitrary: fc.array(fc.nat(KEY_COUNT - 1), { maxLength: 6 }) }),
+    absent: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<number[]>([]) },
+      { weight: 2, arbitrary: fc.array(fc.nat(KEY_COUNT - 1), { maxLength: 6 }) },
+    ),
   })
   .map((r) => {
-    const entries: Entry[] = [['request_id', r.request_id], ['arrival_ts', r.arrival_ts]];
+    const entries: Entry[] = [
+      ['request_id', r.request_id],
+      ['arrival_ts', r.arrival_ts],
+    ];
     DURATIONS.forEach((f, i) => entries.push([f, r.durations[i]]));
     COUNTS.forEach((f, i) => entries.push([f, r.counts[i]]));
     entries.push(['model_version', r.model_version], ['tenant', r.tenant]);
@@ -208,24 +339,65 @@ const recordArb: fc.Arbitrary<Entry[]> = fc
   });
 
 const ODD_KEYS = [
-  'x_gpu', 'metadata', '123', '0', '__proto__', 'arrival\\u005fts', 'tenant ', ' tenant', 'tenant\\u0020', 'TENANT', 'Total_ms', '', 'request-id',
-  'first_token_ms ', 'error\\"', 'prefill_m', 'prefill_mss',
+  'x_gpu',
+  'metadata',
+  '123',
+  '0',
+  '__proto__',
+  'arrival\\u005fts',
+  'tenant ',
+  ' tenant',
+  'tenant\\u0020',
+  'TENANT',
+  'Total_ms',
+  '',
+  'request-id',
+  'first_token_ms ',
+  'error\\"',
+  'prefill_m',
+  'prefill_mss',
 ];
 
 type Mutation = (entries: Entry[]) => Entry[];
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.tuple(fc.nat(), oddValue).map(([i, v]): Mutation => (e) => e.map((entry, j) => (j === i % Math.max(1, e.length) ? [entry[0], v] : entry))),
-  fc.tuple(fc.nat(), fc.constantFrom(...ODD_KEYS), oddValue).map(([i, k, v]): Mutation => (e) => [...e.slice(0, i % (e.length + 1)), [k, v], ...e.slice(i % (e.length + 1))]),
-  fc.tuple(fc.nat(), fc.constantFrom(...KEYS), oddValue).map(([i, k, v]): Mutation => (e) => [...e.slice(0, i % (e.length + 1)), [k, v], ...e.slice(i % (e.length + 1))]),
-  fc.nat().map((i): Mutation => (e) => e.filter((_, j) => j !== i % Math.max(1, e.length))),
-  fc.array(fc.nat(), { minLength: 1, maxLength: 30 }).map((keys): Mutation => (e) => e.map((entry, j) => ({ entry, k: keys[j % keys.length] + j / 100 })).sort((a, b) => a.k - b.k).map(({ entry }) => entry)),
+  fc.tuple(fc.nat(), oddValue).map(
+    ([i, v]): Mutation =>
+      (e) =>
+        e.map((entry, j) => (j === i % Math.max(1, e.length) ? [entry[0], v] : entry)),
+  ),
+  fc
+    .tuple(fc.nat(), fc.constantFrom(...ODD_KEYS), oddValue)
+    .map(([i, k, v]): Mutation => (e) => [...e.slice(0, i % (e.length + 1)), [k, v], ...e.slice(i % (e.length + 1))]),
+  fc
+    .tuple(fc.nat(), fc.constantFrom(...KEYS), oddValue)
+    .map(([i, k, v]): Mutation => (e) => [...e.slice(0, i % (e.length + 1)), [k, v], ...e.slice(i % (e.length + 1))]),
+  fc.nat().map(
+    (i): Mutation =>
+      (e) =>
+        e.filter((_, j) => j !== i % Math.max(1, e.length)),
+  ),
+  fc.array(fc.nat(), { minLength: 1, maxLength: 30 }).map(
+    (keys): Mutation =>
+      (e) =>
+        e
+          .map((entry, j) => ({ entry, k: keys[j % keys.length] + j / 100 }))
+          .sort((a, b) => a.k - b.k)
+          .map(({ entry }) => entry),
+  ),
 );
 
 /** Spacing: compact as most writers, Python's json.dumps, or odd but valid JSON whitespace. */
 const spacingArb = fc.oneof(
   { weight: 4, arbitrary: fc.constant({ colon: ':', comma: ',', open: '{', close: '}' }) },
   { weight: 2, arbitrary: fc.constant({ colon: ': ', comma: ', ', open: '{', close: '}' }) },
-  { weight: 1, arbitrary: fc.constantFrom({ colon: ' :\t', comma: ' ,  ', open: '{ ', close: ' }' }, { colon: ':\r', comma: '\r,', open: '{\t', close: '\t}' }, { colon: ':', comma: ',', open: ' {', close: '} ' }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      { colon: ' :\t', comma: ' ,  ', open: '{ ', close: ' }' },
+      { colon: ':\r', comma: '\r,', open: '{\t', close: '\t}' },
+      { colon: ':', comma: ',', open: ' {', close: '} ' },
+    ),
+  },
 );
 
 const recordLineArb = fc
@@ -236,30 +408,59 @@ const recordLineArb = fc
   });
 
 const otherLineArb = fc.constantFrom(
-  '', '   ', '\ufeff', '\u00a0', 'xyz', '{', '{}', '[1]', 'null', '"text"', '{"metadata":{"benchmark":"b","config":{"max_num_seqs":8}}}',
-  '{"metadata":5}', '{"metadata":{"hardware":"x"},"total_ms":1}', '{"first_token_ms":1,"total_ms":2}x', '  {"first_token_ms":1,"total_ms":2}',
-  '{"first_token_ms":1,"total_ms":2}\t ', '{"first_token_ms":NaN,"total_ms":2}', '{"first_token_ms":1,"total_ms":2,}', '{"first_token_ms":1 "total_ms":2}',
-  '{"first_token_ms":1,"total_ms":2}{}', '{"total_ms":2,"first_token_ms":1,"first_token_ms":3}', '{"error":"boom"}', '{"error":true}', '{"error":false}',
+  '',
+  '   ',
+  '\ufeff',
+  '\u00a0',
+  'xyz',
+  '{',
+  '{}',
+  '[1]',
+  'null',
+  '"text"',
+  '{"metadata":{"benchmark":"b","config":{"max_num_seqs":8}}}',
+  '{"metadata":5}',
+  '{"metadata":{"hardware":"x"},"total_ms":1}',
+  '{"first_token_ms":1,"total_ms":2}x',
+  '  {"first_token_ms":1,"total_ms":2}',
+  '{"first_token_ms":1,"total_ms":2}\t ',
+  '{"first_token_ms":NaN,"total_ms":2}',
+  '{"first_token_ms":1,"total_ms":2,}',
+  '{"first_token_ms":1 "total_ms":2}',
+  '{"first_token_ms":1,"total_ms":2}{}',
+  '{"total_ms":2,"first_token_ms":1,"first_token_ms":3}',
+  '{"error":"boom"}',
+  '{"error":true}',
+  '{"error":false}',
 );
 
 const fileArb = fc
   .record({
-    lines: fc.array(fc.oneof({ weight: 6, arbitrary: recordLineArb }, { weight: 1, arbitrary: otherLineArb }), { maxLength: 25 }),
+    lines: fc.array(fc.oneof({ weight: 6, arbitrary: recordLineArb }, { weight: 1, arbitrary: otherLineArb }), {
+      maxLength: 25,
+    }),
     crlf: fc.array(fc.boolean(), { minLength: 25, maxLength: 25 }),
     finalNewline: fc.boolean(),
     bom: fc.boolean(),
   })
   .map(({ lines, crlf, finalNewline, bom }) => {
-    const text = lines.map((l, i) => `${l}${i < lines.length - 1 || finalNewline ? (crlf[i] ? '\r\n' : '\n') : ''}`).join('');
+    const text = lines
+      .map((l, i) => `${l}${i < lines.length - 1 || finalNewline ? (crlf[i] ? '\r\n' : '\n') : ''}`)
+      .join('');
     return bom ? `\ufeff${text}` : text;
   });
 
 describe('JSONL fast path: the same run as the strict path', () => {
   it('for generated files of valid, odd and malformed lines, in any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fileArb, fc.oneof(fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.nat(), { minLength: 40, maxLength: 120 })), fc.array(fc.nat(), { maxLength: 12 }), async (text, cuts, byteCuts) => {
-        await expectSameBothWays(cutAt(text, cuts), 1, byteCuts);
-      }),
+      fc.asyncProperty(
+        fileArb,
+        fc.oneof(fc.array(fc.nat(), { maxLength: 8 }), fc.array(fc.nat(), { minLength: 40, maxLength: 120 })),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        async (text, cuts, byteCuts) => {
+          await expectSameBothWays(cutAt(text, cuts), 1, byteCuts);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -276,9 +477,14 @@ describe('JSONL fast path: the same run as the strict path', () => {
   it('for files of records only, the shape the fast path is for', async () => {
     const file = fc.array(recordLineArb, { minLength: 1, maxLength: 40 }).map((lines) => `${lines.join('\n')}\n`);
     await fc.assert(
-      fc.asyncProperty(file, fc.array(fc.nat(), { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 6 }), async (text, cuts, byteCuts) => {
-        await expectSameBothWays(cutAt(text, cuts), 1, byteCuts);
-      }),
+      fc.asyncProperty(
+        file,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (text, cuts, byteCuts) => {
+          await expectSameBothWays(cutAt(text, cuts), 1, byteCuts);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -286,7 +492,12 @@ describe('JSONL fast path: the same run as the strict path', () => {
   it('for lines whose layout changes from line to line (key guesses missed)', async () => {
     const lines: string[] = [];
     for (let i = 0; i < 300; i++) {
-      const fields = [`"first_token_ms":${i}`, `"total_ms":${i + 1}.5`, `"arrival_ts":${1000 - (i % 7)}`, `"tenant":"t${i % 3}"`];
+      const fields = [
+        `"first_token_ms":${i}`,
+        `"total_ms":${i + 1}.5`,
+        `"arrival_ts":${1000 - (i % 7)}`,
+        `"tenant":"t${i % 3}"`,
+      ];
       if (i % 2) fields.reverse();
       if (i % 5 === 0) fields.push('"prefill_ms":null');
       lines.push(`{${fields.join(i % 3 ? ',' : ', ')}}`);
@@ -296,18 +507,30 @@ describe('JSONL fast path: the same run as the strict path', () => {
 
   it('for every cut of a text of odd lines with CRLF and LF endings (chunk boundaries anywhere)', async () => {
     const lines = [
-      '{"first_token_ms":1,"total_ms":2,"tenant":"a"}', 'xyz', '{"first_token_ms":-1,"total_ms":2}', '', '{"metadata":{"benchmark":"b"}}',
-      '{"first_token_ms":1,"total_ms":2} x', '{"first_token_ms":3,"total_ms":4,"tenant":"b"}', '{"total_ms":1}', '{"first_token_ms":1,"total_ms":2,"tenant":5}',
-      '{"first_token_ms":1,"total_ms":2,"tenant":"\u00e9t\u00e9 \ud83d\ude00"}', '\u00a0{"first_token_ms":1,"total_ms":2}',
+      '{"first_token_ms":1,"total_ms":2,"tenant":"a"}',
+      'xyz',
+      '{"first_token_ms":-1,"total_ms":2}',
+      '',
+      '{"metadata":{"benchmark":"b"}}',
+      '{"first_token_ms":1,"total_ms":2} x',
+      '{"first_token_ms":3,"total_ms":4,"tenant":"b"}',
+      '{"total_ms":1}',
+      '{"first_token_ms":1,"total_ms":2,"tenant":5}',
+      '{"first_token_ms":1,"total_ms":2,"tenant":"\u00e9t\u00e9 \ud83d\ude00"}',
+      '\u00a0{"first_token_ms":1,"total_ms":2}',
     ];
     for (const eol of ['\r\n', '\n']) {
       const text = `\ufeff${lines.join(eol)}${eol}{"first_token_ms":5,"total_ms":6}\r`;
       for (let cut = 0; cut <= text.length; cut++) await expectSameBothWays([text.slice(0, cut), text.slice(cut)]);
-      for (let cut = 0; cut + 7 <= text.length; cut += 3) await expectSameBothWays([text.slice(0, cut), text.slice(cut, cut + 7), text.slice(cut + 7)]);
+      for (let cut = 0; cut + 7 <= text.length; cut += 3)
+        await expectSameBothWays([text.slice(0, cut), text.slice(cut, cut + 7), text.slice(cut + 7)]);
       // Every byte boundary, inside the BOM and the multi-byte characters too; and byte by byte.
       const bytes = Buffer.from(text, 'utf8');
       for (let cut = 0; cut <= bytes.length; cut++) await expectSameFromBytes(bytes, [cut]);
-      await expectSameFromBytes(bytes, Array.from({ length: bytes.length }, (_, i) => i));
+      await expectSameFromBytes(
+        bytes,
+        Array.from({ length: bytes.length }, (_, i) => i),
+      );
     }
   });
 
@@ -325,23 +548,54 @@ describe('JSONL fast path: the same run as the strict path', () => {
       return Buffer.concat([raw.subarray(0, i), Buffer.from(bytes), raw.subarray(i)]);
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), async (lines, cuts, bom) => {
-        const parts = lines.flatMap((l) => [l, Buffer.of(0x0a)]);
-        const bytes = Buffer.concat([...(bom ? [Buffer.of(0xef, 0xbb, 0xbf)] : []), ...parts]);
-        await expectSameFromBytes(bytes, cuts);
-      }),
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.boolean(),
+        async (lines, cuts, bom) => {
+          const parts = lines.flatMap((l) => [l, Buffer.of(0x0a)]);
+          const bytes = Buffer.concat([...(bom ? [Buffer.of(0xef, 0xbb, 0xbf)] : []), ...parts]);
+          await expectSameFromBytes(bytes, cuts);
+        },
+      ),
       { numRuns: 300 },
     );
     // Values that are UTF-8 beyond ASCII, or broken UTF-8 between their quotes.
-    for (const value of [[0xc3, 0xa9], [0xe2, 0x82], [0xff], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98], [0xc3], [0x80, 0x80], [0xef, 0xbb, 0xbf]]) {
-      const line = (field: string) => Buffer.concat([Buffer.from(`{"first_token_ms":1,"total_ms":2,"${field}":"a`), Buffer.from(value), Buffer.from('b"}\n')]);
-      const bytes = Buffer.concat([line('tenant'), line('model_version'), line('error'), line('request_id'), line('tenant')]);
+    for (const value of [
+      [0xc3, 0xa9],
+      [0xe2, 0x82],
+      [0xff],
+      [0xed, 0xa0, 0x80],
+      [0xf0, 0x9f, 0x98],
+      [0xc3],
+      [0x80, 0x80],
+      [0xef, 0xbb, 0xbf],
+    ]) {
+      const line = (field: string) =>
+        Buffer.concat([
+          Buffer.from(`{"first_token_ms":1,"total_ms":2,"${field}":"a`),
+          Buffer.from(value),
+          Buffer.from('b"}\n'),
+        ]);
+      const bytes = Buffer.concat([
+        line('tenant'),
+        line('model_version'),
+        line('error'),
+        line('request_id'),
+        line('tenant'),
+      ]);
       for (let cut = 0; cut <= bytes.length; cut += 5) await expectSameFromBytes(bytes, [cut]);
     }
   });
 
   it('a BOM is skipped only at the very start, and a lone start of one is a line of its own', async () => {
-    for (const start of [[0xef], [0xef, 0xbb], [0xef, 0xbb, 0xbf], [0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], [0xbb, 0xbf]]) {
+    for (const start of [
+      [0xef],
+      [0xef, 0xbb],
+      [0xef, 0xbb, 0xbf],
+      [0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf],
+      [0xbb, 0xbf],
+    ]) {
       for (const rest of ['', '\n', '{"first_token_ms":1,"total_ms":2}\n', '\n{"first_token_ms":1,"total_ms":2}']) {
         const bytes = Buffer.concat([Buffer.from(start), Buffer.from(rest)]);
         for (let cut = 0; cut <= bytes.length; cut++) await expectSameFromBytes(bytes, [cut, cut + 1]);
@@ -353,13 +607,40 @@ describe('JSONL fast path: the same run as the strict path', () => {
     const values = ['1.5', '2', '"t"', 'null'];
     const keys = ['first_token_ms', 'total_ms', 'tenant', 'prefill_ms'];
     const line = (vs: readonly string[], after = '') => `{${keys.map((k, i) => `"${k}":${vs[i]}`).join(',')}}${after}`;
-    const odd = ['1.5.5', '1-2', '2e3e4', '1..2', '--1', '0.5e', '1e+-3', '-.5', '1.e3', '01', '-0', '1e400', '-1', '"x\\"y"', '"a\\u0041"', '"\t"', 'true', 'nul'];
+    const odd = [
+      '1.5.5',
+      '1-2',
+      '2e3e4',
+      '1..2',
+      '--1',
+      '0.5e',
+      '1e+-3',
+      '-.5',
+      '1.e3',
+      '01',
+      '-0',
+      '1e400',
+      '-1',
+      '"x\\"y"',
+      '"a\\u0041"',
+      '"\t"',
+      'true',
+      'nul',
+    ];
     const lines: string[] = [];
     for (let i = 0; i < keys.length; i++) {
       for (const v of odd) lines.push(line(values), line(values.map((x, j) => (j === i ? v : x))));
     }
-    for (const after of [' x', '}', ',', ' \f', '\v', '\u00a0', ' \t\r', '\t', ' {}']) lines.push(line(values), line(values, after));
-    for (const space of ['\f', '\v', '\u00a0', '\u2028', '\u0085']) lines.push(line(values), line(values).replace(',', `${space},`), line(values).replace(':', `:${space}`), line(values).replace('":', `"${space}:`), line(values).replace(',"', `,${space}"`));
+    for (const after of [' x', '}', ',', ' \f', '\v', '\u00a0', ' \t\r', '\t', ' {}'])
+      lines.push(line(values), line(values, after));
+    for (const space of ['\f', '\v', '\u00a0', '\u2028', '\u0085'])
+      lines.push(
+        line(values),
+        line(values).replace(',', `${space},`),
+        line(values).replace(':', `:${space}`),
+        line(values).replace('":', `"${space}:`),
+        line(values).replace(',"', `,${space}"`),
+      );
     await expectSameBothWays([`${lines.join('\n')}\n`]);
     await expectSameBothWays(fixedChunks(`${lines.join('\r\n')}`, 61));
   });
@@ -391,7 +672,9 @@ describe('JSONL fast path: numbers', () => {
     fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }).map((d) => d.toExponential()),
     fc.double({ min: 0, max: 1e6, noNaN: true }).chain((d) => fc.integer({ min: 0, max: 20 }).map((k) => d.toFixed(k))),
     decimalText,
-    fc.tuple(decimalText, fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 330 })).map(([m, e, s, x]) => `${m}${e}${s}${x}`),
+    fc
+      .tuple(decimalText, fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 330 }))
+      .map(([m, e, s, x]) => `${m}${e}${s}${x}`),
     fc.bigInt({ min: 0n, max: 2n ** 70n }).map(String),
   );
 
@@ -403,7 +686,8 @@ describe('JSONL fast path: numbers', () => {
         expect(strictLines).toBe(0);
         expect(values.length).toBe(finite.length);
         finite.forEach((t, i) => {
-          if (!Object.is(values[i], JSON.parse(t))) throw new Error(`${t}: fast ${values[i]}, JSON.parse ${JSON.parse(t)}`);
+          if (!Object.is(values[i], JSON.parse(t)))
+            throw new Error(`${t}: fast ${values[i]}, JSON.parse ${JSON.parse(t)}`);
         });
       }),
       { numRuns: 500 },
@@ -412,9 +696,29 @@ describe('JSONL fast path: numbers', () => {
 
   it('the boundaries of the exact integer and decimal path', () => {
     const tokens = [
-      '0', '-0', '-0.0', '0.000', '9007199254740991', '9007199254740992', '9007199254740993', '9007199254740991.5', '900719925474099.1',
-      '0.1', '0.2', '0.3', '1.7976931348623157e308', '4.9e-324', '0.' + '0'.repeat(21) + '1', '0.' + '0'.repeat(22) + '1', '1' + '0'.repeat(22),
-      '123456789012345.678', '1234567890123456.78', '12345678901234567.8', '0.1234567890123456789', '1760000001.886937', '1760000001.8869371',
+      '0',
+      '-0',
+      '-0.0',
+      '0.000',
+      '9007199254740991',
+      '9007199254740992',
+      '9007199254740993',
+      '9007199254740991.5',
+      '900719925474099.1',
+      '0.1',
+      '0.2',
+      '0.3',
+      '1.7976931348623157e308',
+      '4.9e-324',
+      '0.' + '0'.repeat(21) + '1',
+      '0.' + '0'.repeat(22) + '1',
+      '1' + '0'.repeat(22),
+      '123456789012345.678',
+      '1234567890123456.78',
+      '12345678901234567.8',
+      '0.1234567890123456789',
+      '1760000001.886937',
+      '1760000001.8869371',
     ];
     const accepted = tokens.filter((t) => !Object.is(JSON.parse(t), -0));
     const { values, strictLines } = readFirstTokens(tokens);
@@ -425,7 +729,28 @@ describe('JSONL fast path: numbers', () => {
   });
 
   it('what is not a JSON number ≥ 0 goes to the strict path', () => {
-    const bad = ['-1', '-1e-9', '01', '00', '1.', '.5', '-', '+1', '1e', '1e+', '0x10', 'NaN', 'Infinity', '-Infinity', '1e400', '"1"', '1.5.5', '1-2', 'true', '[1]'];
+    const bad = [
+      '-1',
+      '-1e-9',
+      '01',
+      '00',
+      '1.',
+      '.5',
+      '-',
+      '+1',
+      '1e',
+      '1e+',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '1e400',
+      '"1"',
+      '1.5.5',
+      '1-2',
+      'true',
+      '[1]',
+    ];
     for (const t of bad) expect(readFirstTokens([t]).strictLines, t).toBe(1);
   });
 });
@@ -433,7 +758,12 @@ describe('JSONL fast path: numbers', () => {
 // ---- the simulator's files -----------------------------------------------------------------------
 
 describe('JSONL fast path: simulated telemetry', () => {
-  const scenarios = [baseScenario(3, 3000), ...injectedRegressions().slice(0, 3).map((r) => r.apply(baseScenario(5, 2500)))];
+  const scenarios = [
+    baseScenario(3, 3000),
+    ...injectedRegressions()
+      .slice(0, 3)
+      .map((r) => r.apply(baseScenario(5, 2500))),
+  ];
 
   it('gives the same tables as the strict path, in any chunking', async () => {
     for (const scenario of scenarios) {
@@ -457,7 +787,12 @@ describe('JSONL fast path: simulated telemetry', () => {
 
   it('gives the same tables from the bytes of the file, cut into any chunks', async () => {
     const bytes = Buffer.from(simulateToJsonl(scenarios[1]), 'utf8');
-    for (const size of [1 << 20, 4093, 1000]) await expectSameFromBytes(bytes, Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => i * size), 0.05);
+    for (const size of [1 << 20, 4093, 1000])
+      await expectSameFromBytes(
+        bytes,
+        Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => i * size),
+        0.05,
+      );
   });
 
   it('a source with the fast path off reads as before (the default is on)', async () => {

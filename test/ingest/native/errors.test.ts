@@ -11,7 +11,10 @@ const OK = '{"first_token_ms": 1, "total_ms": 2}';
 const MISSING = 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")';
 
 /** Ingests `text` leniently and returns the formatted issues and the skipped count. */
-async function issuesOf(name: string, text: string): Promise<{ issues: string[]; skipped: number; kept: number; read: number }> {
+async function issuesOf(
+  name: string,
+  text: string,
+): Promise<{ issues: string[]; skipped: number; kept: number; read: number }> {
   const run = await ingestText(name, text, { ratio: 1, chunk: 3 });
   const s = run.sources[0];
   return { issues: s.issues.map(formatIssue), skipped: s.skipped, kept: s.recordsKept, read: s.recordsRead };
@@ -58,9 +61,17 @@ describe('files that cannot be used at all', () => {
       '{\n  "requests": {"first_token_ms": 1, "total_ms": 2}\n}\n',
       'e.jsonl: a JSON object needs a "requests" array of per-request records (and optionally "metadata")',
     ],
-    ['only a metadata line', '{"metadata": {"benchmark": "b"}}\n\n', 'e.jsonl: no requests in the file (only metadata, comments or blank lines)'],
+    [
+      'only a metadata line',
+      '{"metadata": {"benchmark": "b"}}\n\n',
+      'e.jsonl: no requests in the file (only metadata, comments or blank lines)',
+    ],
     ['an empty JSON array', '[]', 'e.jsonl: no requests in the file (only metadata, comments or blank lines)'],
-    ['a CSV header and no rows', '# metadata: {}\nfirst_token_ms,total_ms\n', 'e.jsonl: no requests in the file (only metadata, comments or blank lines)'],
+    [
+      'a CSV header and no rows',
+      '# metadata: {}\nfirst_token_ms,total_ms\n',
+      'e.jsonl: no requests in the file (only metadata, comments or blank lines)',
+    ],
     [
       'a JSON array cut off in its first element',
       '[\n  {"first_token_ms": 1,\n   "total_',
@@ -111,32 +122,102 @@ describe('files that cannot be used at all', () => {
 
   it('an unknown format id', async () => {
     const error = await inputError(ingest(textSource('x.jsonl', OK), { maxBadLineRatio: 0 }, 'vllmm'));
-    expect(error.message).toMatch(/^x\.jsonl: unknown format "vllmm": expected auto or one of aiperf, genai-perf, vllm, sglang, .*native, customSmallerIsBetter, customBiggerIsBetter$/);
+    expect(error.message).toMatch(
+      /^x\.jsonl: unknown format "vllmm": expected auto or one of aiperf, genai-perf, vllm, sglang, .*native, customSmallerIsBetter, customBiggerIsBetter$/,
+    );
   });
 });
 
 describe('bad records are skipped with file, line and field', () => {
   const cases: Array<[string, string, string]> = [
-    ['negative duration', '{"first_token_ms": -3, "total_ms": 5}', 'field "first_token_ms": expected a duration in ms ≥ 0, got -3'],
-    ['negative count', '{"first_token_ms": 3, "total_ms": 5, "output_tokens": -1}', 'field "output_tokens": expected a count ≥ 0, got -1'],
-    ['bare NaN', '{"first_token_ms": NaN, "total_ms": 5}', 'field "first_token_ms": expected a finite duration in ms, got NaN'],
-    ['bare Infinity', '{"first_token_ms": 1, "total_ms": Infinity}', 'field "total_ms": expected a finite duration in ms, got Infinity'],
-    ['bare -Infinity', '{"first_token_ms": 1, "total_ms": -Infinity}', 'field "total_ms": expected a finite duration in ms, got -Infinity'],
-    ['string "inf"', '{"first_token_ms": "inf", "total_ms": 5}', 'field "first_token_ms": expected a finite duration in ms, got "inf"'],
-    ['string "nan"', '{"first_token_ms": 1, "total_ms": "nan"}', 'field "total_ms": expected a finite duration in ms, got "nan"'],
-    ['string "-Infinity"', '{"first_token_ms": 1, "total_ms": "-Infinity"}', 'field "total_ms": expected a finite duration in ms, got "-Infinity"'],
-    ['a number string that overflows', '{"first_token_ms": 1, "total_ms": "1e400"}', 'field "total_ms": expected a finite duration in ms, got "1e400"'],
-    ['a number that overflows', '{"first_token_ms": 1, "total_ms": 1e400}', 'field "total_ms": expected a finite duration in ms, got Infinity'],
-    ['boolean in a numeric field', '{"first_token_ms": true, "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got true'],
-    ['list in a numeric field', '{"first_token_ms": 1, "total_ms": 5, "prompt_tokens": [1]}', 'field "prompt_tokens": expected a count (a number), got a list'],
-    ['object in a numeric field', '{"first_token_ms": {"v": 1}, "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got an object'],
-    ['text in a numeric field', '{"first_token_ms": "12ms", "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got "12ms"'],
-    ['hex in a numeric field', '{"first_token_ms": "0x10", "total_ms": 5}', 'field "first_token_ms": expected a duration in ms (a number), got "0x10"'],
+    [
+      'negative duration',
+      '{"first_token_ms": -3, "total_ms": 5}',
+      'field "first_token_ms": expected a duration in ms ≥ 0, got -3',
+    ],
+    [
+      'negative count',
+      '{"first_token_ms": 3, "total_ms": 5, "output_tokens": -1}',
+      'field "output_tokens": expected a count ≥ 0, got -1',
+    ],
+    [
+      'bare NaN',
+      '{"first_token_ms": NaN, "total_ms": 5}',
+      'field "first_token_ms": expected a finite duration in ms, got NaN',
+    ],
+    [
+      'bare Infinity',
+      '{"first_token_ms": 1, "total_ms": Infinity}',
+      'field "total_ms": expected a finite duration in ms, got Infinity',
+    ],
+    [
+      'bare -Infinity',
+      '{"first_token_ms": 1, "total_ms": -Infinity}',
+      'field "total_ms": expected a finite duration in ms, got -Infinity',
+    ],
+    [
+      'string "inf"',
+      '{"first_token_ms": "inf", "total_ms": 5}',
+      'field "first_token_ms": expected a finite duration in ms, got "inf"',
+    ],
+    [
+      'string "nan"',
+      '{"first_token_ms": 1, "total_ms": "nan"}',
+      'field "total_ms": expected a finite duration in ms, got "nan"',
+    ],
+    [
+      'string "-Infinity"',
+      '{"first_token_ms": 1, "total_ms": "-Infinity"}',
+      'field "total_ms": expected a finite duration in ms, got "-Infinity"',
+    ],
+    [
+      'a number string that overflows',
+      '{"first_token_ms": 1, "total_ms": "1e400"}',
+      'field "total_ms": expected a finite duration in ms, got "1e400"',
+    ],
+    [
+      'a number that overflows',
+      '{"first_token_ms": 1, "total_ms": 1e400}',
+      'field "total_ms": expected a finite duration in ms, got Infinity',
+    ],
+    [
+      'boolean in a numeric field',
+      '{"first_token_ms": true, "total_ms": 5}',
+      'field "first_token_ms": expected a duration in ms (a number), got true',
+    ],
+    [
+      'list in a numeric field',
+      '{"first_token_ms": 1, "total_ms": 5, "prompt_tokens": [1]}',
+      'field "prompt_tokens": expected a count (a number), got a list',
+    ],
+    [
+      'object in a numeric field',
+      '{"first_token_ms": {"v": 1}, "total_ms": 5}',
+      'field "first_token_ms": expected a duration in ms (a number), got an object',
+    ],
+    [
+      'text in a numeric field',
+      '{"first_token_ms": "12ms", "total_ms": 5}',
+      'field "first_token_ms": expected a duration in ms (a number), got "12ms"',
+    ],
+    [
+      'hex in a numeric field',
+      '{"first_token_ms": "0x10", "total_ms": 5}',
+      'field "first_token_ms": expected a duration in ms (a number), got "0x10"',
+    ],
     ['missing first_token_ms', '{"total_ms": 5, "prefill_ms": 1}', `field "first_token_ms": ${MISSING}`],
     ['missing total_ms', '{"first_token_ms": 5}', `field "total_ms": ${MISSING}`],
     ['null total_ms', '{"first_token_ms": 5, "total_ms": null}', `field "total_ms": ${MISSING}`],
-    ['bad timestamp', '{"arrival_ts": "yesterday", "first_token_ms": 1, "total_ms": 5}', 'field "arrival_ts": expected a timestamp (seconds since the epoch or ISO 8601), got "yesterday"'],
-    ['impossible ISO date', '{"arrival_ts": "2025-13-45T00:00:00Z", "first_token_ms": 1, "total_ms": 5}', 'field "arrival_ts": expected an ISO 8601 timestamp, got "2025-13-45T00:00:00Z"'],
+    [
+      'bad timestamp',
+      '{"arrival_ts": "yesterday", "first_token_ms": 1, "total_ms": 5}',
+      'field "arrival_ts": expected a timestamp (seconds since the epoch or ISO 8601), got "yesterday"',
+    ],
+    [
+      'impossible ISO date',
+      '{"arrival_ts": "2025-13-45T00:00:00Z", "first_token_ms": 1, "total_ms": 5}',
+      'field "arrival_ts": expected an ISO 8601 timestamp, got "2025-13-45T00:00:00Z"',
+    ],
     ['a list instead of an object', '[1, 2]', 'expected a JSON object for one request, got a list'],
     ['a number instead of an object', '42', 'expected a JSON object for one request, got 42'],
     ['null instead of an object', 'null', 'expected a JSON object for one request, got null'],
@@ -154,7 +235,10 @@ describe('bad records are skipped with file, line and field', () => {
   }
 
   it('malformed JSON lines say what and where, and the rest of the file is read', async () => {
-    const r = await issuesOf('m.jsonl', `${OK}\n{"first_token_ms": 1,}\n{"first_token_ms": 1, "total_ms": 2\n${OK}\n{"first_token_ms": NaN, "total_ms": 2, x}\n`);
+    const r = await issuesOf(
+      'm.jsonl',
+      `${OK}\n{"first_token_ms": 1,}\n{"first_token_ms": 1, "total_ms": 2\n${OK}\n{"first_token_ms": NaN, "total_ms": 2, x}\n`,
+    );
     expect(r.skipped).toBe(3);
     expect(r.kept).toBe(2);
     expect(r.read).toBe(5);
@@ -171,18 +255,26 @@ describe('bad records are skipped with file, line and field', () => {
     const r = await issuesOf('m.json', `[\n${OK},\n{"first_token_ms": tru, "total_ms": 1},\n${OK}\n]\n`);
     expect(r.kept).toBe(2);
     expect(r.skipped).toBe(1);
-    expect(r.issues).toEqual([`m.json:3: not valid JSON: Unexpected token ',', ..."n_ms": tru, "total_m"... is not valid JSON (line 1, column 23)`]);
+    expect(r.issues).toEqual([
+      `m.json:3: not valid JSON: Unexpected token ',', ..."n_ms": tru, "total_m"... is not valid JSON (line 1, column 23)`,
+    ]);
   });
 
   it('a JSON array cut off in the middle keeps the elements before the cut, with a warning', async () => {
     const run = await ingestText('t.json', `[\n${OK},\n${OK},\n{"first_token_ms": 1, "tot`, { chunk: 4 });
     expect(run.requests!.length).toBe(2);
     expect(run.sources[0]).toMatchObject({ recordsRead: 2, recordsKept: 2, skipped: 0, issues: [] });
-    expect(run.sources[0].warnings[0]).toBe('line 4: unexpected end of input inside the array element starting at line 4; nothing after it was read');
+    expect(run.sources[0].warnings[0]).toBe(
+      'line 4: unexpected end of input inside the array element starting at line 4; nothing after it was read',
+    );
     const afterElement = await ingestText('t.json', `[\n${OK},\n${OK}\n`);
-    expect(afterElement.sources[0].warnings[0]).toBe('line 4: unexpected end of input: the array opened at line 1 is not closed; nothing after it was read');
+    expect(afterElement.sources[0].warnings[0]).toBe(
+      'line 4: unexpected end of input: the array opened at line 1 is not closed; nothing after it was read',
+    );
     const trailing = await ingestText('t.json', `[${OK}] x`);
-    expect(trailing.sources[0].warnings[0]).toBe(`line 1: unexpected 'x' after the end of the top-level array; nothing after it was read`);
+    expect(trailing.sources[0].warnings[0]).toBe(
+      `line 1: unexpected 'x' after the end of the top-level array; nothing after it was read`,
+    );
   });
 
   it('CSV: a row with the wrong number of cells, a bad value, an unterminated quote', async () => {
@@ -218,11 +310,15 @@ describe('bad records are skipped with file, line and field', () => {
   });
 
   it('a record is validated whole: a bad field drops all of it, nothing half-stored', async () => {
-    const run = await ingestText('w.jsonl', toJsonl([
-      { request_id: 'a', tenant: 'x', shard: 1, first_token_ms: 1, total_ms: 2 },
-      { request_id: 'b', tenant: 'y', shard: 'bad', zone: 'z', prefill_ms: 5, first_token_ms: -1, total_ms: 2 },
-      { request_id: 'c', first_token_ms: 3, total_ms: 4 },
-    ]), { ratio: 1 });
+    const run = await ingestText(
+      'w.jsonl',
+      toJsonl([
+        { request_id: 'a', tenant: 'x', shard: 1, first_token_ms: 1, total_ms: 2 },
+        { request_id: 'b', tenant: 'y', shard: 'bad', zone: 'z', prefill_ms: 5, first_token_ms: -1, total_ms: 2 },
+        { request_id: 'c', first_token_ms: 3, total_ms: 4 },
+      ]),
+      { ratio: 1 },
+    );
     const t = view(run.requests!);
     expect(t.text).toEqual({ tenant: ['x', undefined] });
     expect(t.extraNumbers).toEqual({ shard: [1, NaN] });
@@ -235,7 +331,12 @@ describe('bad records are skipped with file, line and field', () => {
 describe('the bad-record ratio', () => {
   function fileWith(n: number, badLines: number[]): string {
     const lines: string[] = [];
-    for (let i = 1; i <= n; i++) lines.push(badLines.includes(i) ? `{"first_token_ms": ${i}, "total_ms": -${i}}` : `{"first_token_ms": ${i}, "total_ms": ${i}}`);
+    for (let i = 1; i <= n; i++)
+      lines.push(
+        badLines.includes(i)
+          ? `{"first_token_ms": ${i}, "total_ms": -${i}}`
+          : `{"first_token_ms": ${i}, "total_ms": ${i}}`,
+      );
     return `${lines.join('\n')}\n`;
   }
 
@@ -251,7 +352,9 @@ describe('the bad-record ratio', () => {
     );
     expect([error.line, error.field]).toEqual([4, 'total_ms']);
     const strict = await inputError(ingestText('r.jsonl', fileWith(10, [10]), { ratio: 0 }));
-    expect(strict.message).toMatch(/^r\.jsonl:10: field "total_ms": expected a duration in ms ≥ 0, got -10 — 1 of 10 records are bad, more than the 0% allowed/);
+    expect(strict.message).toMatch(
+      /^r\.jsonl:10: field "total_ms": expected a duration in ms ≥ 0, got -10 — 1 of 10 records are bad, more than the 0% allowed/,
+    );
   });
 
   it('the count stays exact past the 20 issues listed', async () => {
@@ -275,7 +378,9 @@ describe('the bad-record ratio', () => {
   it('the first problem named is a record, even when a metadata problem came first', async () => {
     const text = `{"metadata": {"benchmark": ""}}\n{"first_token_ms": 1}\n`;
     const error = await inputError(ingestText('m.jsonl', text));
-    expect(error.message).toBe(`m.jsonl:2: field "total_ms": ${MISSING} (no usable request: 1 of 1 record(s) rejected, this is the first)`);
+    expect(error.message).toBe(
+      `m.jsonl:2: field "total_ms": ${MISSING} (no usable request: 1 of 1 record(s) rejected, this is the first)`,
+    );
     expect([error.line, error.field]).toEqual([2, 'total_ms']);
   });
 });

@@ -5,14 +5,26 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Float64Rows, Int32Rows, NumberRows, TextRows, ownCopy, textHash } from '../../../src/ingest/native/fast-columns';
+import {
+  Float64Rows,
+  Int32Rows,
+  NumberRows,
+  TextRows,
+  ownCopy,
+  textHash,
+} from '../../../src/ingest/native/fast-columns';
 import { NumberColumnBuilder, TextColumnBuilder, permuteNumbers, permuteText } from '../../../src/model/columns';
 
 /** Rows set in increasing order with gaps, some of them far apart. */
-const writes = fc.array(fc.tuple(fc.oneof({ weight: 12, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.nat(70_000) }), fc.double()), { maxLength: 40 }).map((steps) => {
-  let row = -1;
-  return steps.map(([gap, v]) => [(row += gap + 1), v] as const);
-});
+const writes = fc
+  .array(
+    fc.tuple(fc.oneof({ weight: 12, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.nat(70_000) }), fc.double()),
+    { maxLength: 40 },
+  )
+  .map((steps) => {
+    let row = -1;
+    return steps.map(([gap, v]) => [(row += gap + 1), v] as const);
+  });
 
 function expectSame(a: Float64Array, b: Float64Array): void {
   expect(a.length).toBe(b.length);
@@ -91,7 +103,9 @@ describe('columns of the request table', () => {
       codes.set(70_000, 9);
       const out = codes.finish(70_002);
       expect(out.length).toBe(70_002);
-      expect([out[0], out[1], out[2], out[3], out[69_999], out[70_000], out[70_001]]).toEqual([-1, -1, 7, -1, -1, 9, -1]);
+      expect([out[0], out[1], out[2], out[3], out[69_999], out[70_000], out[70_001]]).toEqual([
+        -1, -1, 7, -1, -1, 9, -1,
+      ]);
       const lines = new Int32Rows(0);
       lines.reserve(reserved);
       lines.set(0, 5);
@@ -101,26 +115,34 @@ describe('columns of the request table', () => {
   });
 
   it('TextRows gives the dictionary and codes TextColumnBuilder gives, over many values and collisions', () => {
-    const word = fc.oneof(fc.constantFrom('a', 'b', 'globex', 'umbrella', '', 'a-rather-long-value-000001'), fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 30 }));
+    const word = fc.oneof(
+      fc.constantFrom('a', 'b', 'globex', 'umbrella', '', 'a-rather-long-value-000001'),
+      fc.string({ maxLength: 4 }),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(2), word, fc.boolean()), { maxLength: 400 }), fc.integer(), (steps, seed) => {
-        const chunks = new TextRows();
-        const builder = new TextColumnBuilder();
-        let row = -1;
-        for (const [gap, w, sliced] of steps) {
-          row += gap + 1;
-          const stored = chunks.set(row, w, sliced, sliced ? textHash(w) : undefined);
-          expect(stored).toBe(w);
-          builder.set(row, w);
-        }
-        const rows = row + 1;
-        const expected = builder.finish(rows);
-        const order = shuffled(rows, seed);
-        const got = chunks.finish(rows, order);
-        const want = permuteText(expected, order);
-        expect([...got.codes]).toEqual([...want.codes]);
-        expect(got.dictionary).toEqual(want.dictionary);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.nat(2), word, fc.boolean()), { maxLength: 400 }),
+        fc.integer(),
+        (steps, seed) => {
+          const chunks = new TextRows();
+          const builder = new TextColumnBuilder();
+          let row = -1;
+          for (const [gap, w, sliced] of steps) {
+            row += gap + 1;
+            const stored = chunks.set(row, w, sliced, sliced ? textHash(w) : undefined);
+            expect(stored).toBe(w);
+            builder.set(row, w);
+          }
+          const rows = row + 1;
+          const expected = builder.finish(rows);
+          const order = shuffled(rows, seed);
+          const got = chunks.finish(rows, order);
+          const want = permuteText(expected, order);
+          expect([...got.codes]).toEqual([...want.codes]);
+          expect(got.dictionary).toEqual(want.dictionary);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -7,7 +7,10 @@ const N = NaN;
 
 describe('optional and missing fields', () => {
   it('only the two required latencies: just those columns exist', async () => {
-    const run = await ingestText('min.jsonl', '{"first_token_ms": 10, "total_ms": 20}\n{"total_ms": 30, "first_token_ms": 15}\n');
+    const run = await ingestText(
+      'min.jsonl',
+      '{"first_token_ms": 10, "total_ms": 20}\n{"total_ms": 30, "first_token_ms": 15}\n',
+    );
     expect(view(run.requests!)).toEqual({
       length: 2,
       orderedByArrival: false,
@@ -27,7 +30,12 @@ describe('optional and missing fields', () => {
       { first_token_ms: 1, total_ms: 2, prefill_ms: '', tenant: null, output_tokens: 0 },
     ]);
     const t = view((await ingestText('o.jsonl', text)).requests!);
-    expect(t.numbers).toEqual({ first_token_ms: [1, 1, 1], total_ms: [2, 2, 2], prefill_ms: [0.5, N, N], output_tokens: [N, N, 0] });
+    expect(t.numbers).toEqual({
+      first_token_ms: [1, 1, 1],
+      total_ms: [2, 2, 2],
+      prefill_ms: [0.5, N, N],
+      output_tokens: [N, N, 0],
+    });
     // request_id is read but not stored.
     expect(t.text).toEqual({ tenant: ['a', undefined, undefined] });
   });
@@ -39,7 +47,10 @@ describe('optional and missing fields', () => {
       { request_id: { nested: ['x'] }, first_token_ms: 1, total_ms: 2 },
       { request_id: null, first_token_ms: 1, total_ms: 2 },
     ];
-    for (const [name, text] of [['r.jsonl', toJsonl(records)], ['r.csv', toCsv(records).text]]) {
+    for (const [name, text] of [
+      ['r.jsonl', toJsonl(records)],
+      ['r.csv', toCsv(records).text],
+    ]) {
       const run = await ingestText(name, text);
       expect(run.sources[0]).toMatchObject({ recordsRead: 4, recordsKept: 4, skipped: 0 });
       const t = view(run.requests!);
@@ -48,7 +59,11 @@ describe('optional and missing fields', () => {
       expect(t.extraNumbers).toEqual({});
     }
     // A line that is not JSON is still reported, whatever its request_id.
-    const broken = await ingestText('b.jsonl', '{"request_id": "a", "first_token_ms": 1, "total_ms": 2}\n{"request_id": "b, "first_token_ms": 1}\n', { ratio: 1 });
+    const broken = await ingestText(
+      'b.jsonl',
+      '{"request_id": "a", "first_token_ms": 1, "total_ms": 2}\n{"request_id": "b, "first_token_ms": 1}\n',
+      { ratio: 1 },
+    );
     expect(broken.sources[0]).toMatchObject({ recordsRead: 2, recordsKept: 1, skipped: 1 });
   });
 
@@ -65,7 +80,14 @@ describe('optional and missing fields', () => {
 
   it('numeric strings are accepted in numeric fields; other types in text fields become text', async () => {
     const text = toJsonl([
-      { first_token_ms: '12.5', total_ms: ' 20 ', prompt_tokens: '1e3', request_id: 17, tenant: { org: 'a' }, model_version: ['m', 1] },
+      {
+        first_token_ms: '12.5',
+        total_ms: ' 20 ',
+        prompt_tokens: '1e3',
+        request_id: 17,
+        tenant: { org: 'a' },
+        model_version: ['m', 1],
+      },
     ]);
     const t = view((await ingestText('s.jsonl', text)).requests!);
     expect(t.numbers).toEqual({ first_token_ms: [12.5], total_ms: [20], prompt_tokens: [1000] });
@@ -82,7 +104,15 @@ describe('optional and missing fields', () => {
 describe('unknown fields are kept as extra dimensions', () => {
   it('numeric, text, boolean, nested object and list values', async () => {
     const text = toJsonl([
-      { first_token_ms: 1, total_ms: 2, gpu_util: 0.75, region: 'eu', cached: true, sched: { policy: 'fcfs', prio: [1, 2] }, tags: ['a', 'b'] },
+      {
+        first_token_ms: 1,
+        total_ms: 2,
+        gpu_util: 0.75,
+        region: 'eu',
+        cached: true,
+        sched: { policy: 'fcfs', prio: [1, 2] },
+        tags: ['a', 'b'],
+      },
       { first_token_ms: 1, total_ms: 2, gpu_util: -3, region: 'us', cached: false, sched: null, tags: [] },
       { first_token_ms: 1, total_ms: 2, region: '' },
     ]);
@@ -115,7 +145,9 @@ describe('unknown fields are kept as extra dimensions', () => {
     const text = 'first_token_ms,total_ms,shard\n1,2,5\n1,2,\n1,2,0.125\n1,2,n/a\n1,2,-4\n';
     const t = view((await ingestText('x.csv', text)).requests!);
     expect(t.extraText).toEqual({ shard: ['5', undefined, '0.125', 'n/a', '-4'] });
-    const allNumeric = view((await ingestText('y.csv', 'first_token_ms,total_ms,shard\n1,2,5\n1,2, -1.5e2 \n')).requests!);
+    const allNumeric = view(
+      (await ingestText('y.csv', 'first_token_ms,total_ms,shard\n1,2,5\n1,2, -1.5e2 \n')).requests!,
+    );
     expect(allNumeric.extraNumbers).toEqual({ shard: [5, -150] });
   });
 
@@ -128,7 +160,14 @@ describe('unknown fields are kept as extra dimensions', () => {
   });
 
   it('a non-finite value in an extra field is kept as text', async () => {
-    const t = view((await ingestText('x.jsonl', '{"first_token_ms": 1, "total_ms": 2, "ratio": NaN}\n{"first_token_ms": 1, "total_ms": 2, "ratio": 0.5}\n')).requests!);
+    const t = view(
+      (
+        await ingestText(
+          'x.jsonl',
+          '{"first_token_ms": 1, "total_ms": 2, "ratio": NaN}\n{"first_token_ms": 1, "total_ms": 2, "ratio": 0.5}\n',
+        )
+      ).requests!,
+    );
     expect(t.extraText).toEqual({ ratio: ['NaN', '0.5'] });
   });
 
@@ -146,7 +185,9 @@ describe('unknown fields are kept as extra dimensions', () => {
     expect(Object.keys(t.extraNumbers)).toHaveLength(64);
     expect(t.extraNumbers.f63).toEqual([63]);
     expect(t.extraNumbers.f64).toBeUndefined();
-    expect(run.sources[0].warnings).toContain('6 extra field(s) beyond the first 64 were not kept: f64, f65, f66, f67, f68');
+    expect(run.sources[0].warnings).toContain(
+      '6 extra field(s) beyond the first 64 were not kept: f64, f65, f66, f67, f68',
+    );
   });
 });
 
@@ -171,10 +212,22 @@ describe('failed requests', () => {
   });
 
   it('an empty error string means success, so the latencies are required', async () => {
-    const run = await ingestText('f.jsonl', toJsonl([{ first_token_ms: 1, total_ms: 2 }, { error: '', first_token_ms: 1 }]), { ratio: 1 });
+    const run = await ingestText(
+      'f.jsonl',
+      toJsonl([
+        { first_token_ms: 1, total_ms: 2 },
+        { error: '', first_token_ms: 1 },
+      ]),
+      { ratio: 1 },
+    );
     expect(run.sources[0].skipped).toBe(1);
     expect(run.sources[0].issues).toEqual([
-      { file: 'f.jsonl', line: 2, field: 'total_ms', message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")' },
+      {
+        file: 'f.jsonl',
+        line: 2,
+        field: 'total_ms',
+        message: 'missing: every successful request needs first_token_ms and total_ms (or a non-empty "error")',
+      },
     ]);
   });
 

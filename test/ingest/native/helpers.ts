@@ -40,8 +40,16 @@ export function fixedChunks(text: string, size: number): string[] {
   return out;
 }
 
-export async function ingestText(name: string, text: string, opts: { chunk?: number; ratio?: number; layout?: NativeLayout } = {}): Promise<Run> {
-  return ingestNative(piecesSource(name, fixedChunks(text, opts.chunk ?? 64 * 1024)), { maxBadLineRatio: opts.ratio ?? 0.5 }, opts.layout);
+export async function ingestText(
+  name: string,
+  text: string,
+  opts: { chunk?: number; ratio?: number; layout?: NativeLayout } = {},
+): Promise<Run> {
+  return ingestNative(
+    piecesSource(name, fixedChunks(text, opts.chunk ?? 64 * 1024)),
+    { maxBadLineRatio: opts.ratio ?? 0.5 },
+    opts.layout,
+  );
 }
 
 /** The InputError an ingestion rejects with (fails the test if it resolves or throws anything else). */
@@ -159,7 +167,10 @@ export function csvCell(value: unknown, delim: string): string {
  * CSV (or TSV / semicolon-separated) with a header row; `comments` go before the header. Returns
  * the text and the 1-based line each record starts on (quoted newlines push later rows down).
  */
-export function toCsv(records: readonly Rec[], opts: { delim?: string; comments?: string[]; columns?: string[]; eol?: string } = {}): { text: string; lines: number[] } {
+export function toCsv(
+  records: readonly Rec[],
+  opts: { delim?: string; comments?: string[]; columns?: string[]; eol?: string } = {},
+): { text: string; lines: number[] } {
   const delim = opts.delim ?? ',';
   const eol = opts.eol ?? '\n';
   const cols = opts.columns ?? columnsOf(records);

@@ -10,18 +10,71 @@ import { fixedChunks, ingestText, piecesSource, toCsv, view, type Rec, type Tabl
 
 const RECORDS: Rec[] = [
   {
-    request_id: 'r-1', arrival_ts: 1760000002.5, tokenize_ms: 1.2, queue_wait_ms: 2340, prefill_ms: 87.3, first_token_ms: 2428.5,
-    decode_ms: 4210, itl_p50_ms: 21, itl_p99_ms: 145, detokenize_ms: 12.4, total_ms: 6650.9, prompt_tokens: 1843, output_tokens: 200,
-    batch_size_at_admission: 47, kv_blocks_used: 128, prefix_cache_hit_tokens: 1536, model_version: 'llama-3.1-8b@abc', tenant: 'acme',
-    gpu: 'h100', shard: 3,
+    request_id: 'r-1',
+    arrival_ts: 1760000002.5,
+    tokenize_ms: 1.2,
+    queue_wait_ms: 2340,
+    prefill_ms: 87.3,
+    first_token_ms: 2428.5,
+    decode_ms: 4210,
+    itl_p50_ms: 21,
+    itl_p99_ms: 145,
+    detokenize_ms: 12.4,
+    total_ms: 6650.9,
+    prompt_tokens: 1843,
+    output_tokens: 200,
+    batch_size_at_admission: 47,
+    kv_blocks_used: 128,
+    prefix_cache_hit_tokens: 1536,
+    model_version: 'llama-3.1-8b@abc',
+    tenant: 'acme',
+    gpu: 'h100',
+    shard: 3,
   },
   {
-    request_id: 'r-2', arrival_ts: 1760000000.25, tokenize_ms: 0.8, queue_wait_ms: 12, prefill_ms: 40.5, first_token_ms: 55, decode_ms: 800,
-    total_ms: 870.25, prompt_tokens: 512, output_tokens: 64, model_version: 'llama-3.1-8b@abc', tenant: 'beta, inc', note: 'said "hi"', shard: 1,
+    request_id: 'r-2',
+    arrival_ts: 1760000000.25,
+    tokenize_ms: 0.8,
+    queue_wait_ms: 12,
+    prefill_ms: 40.5,
+    first_token_ms: 55,
+    decode_ms: 800,
+    total_ms: 870.25,
+    prompt_tokens: 512,
+    output_tokens: 64,
+    model_version: 'llama-3.1-8b@abc',
+    tenant: 'beta, inc',
+    note: 'said "hi"',
+    shard: 1,
   },
-  { request_id: 'r-3', arrival_ts: 1760000001, queue_wait_ms: 5000, prompt_tokens: 9000, tenant: 'acme', error: 'timeout after 30s', gpu: 'a100' },
-  { request_id: 'r-4', arrival_ts: 1760000000.25, first_token_ms: 70, total_ms: 1000, output_tokens: 0, tenant: 'acme', gpu: 'h100', shard: 2 },
-  { request_id: 'r-5', arrival_ts: 1760000003, first_token_ms: 33.5, total_ms: 99.125, client_first_token_ms: 40, network_ms: 6.5, tenant: 'gamma' },
+  {
+    request_id: 'r-3',
+    arrival_ts: 1760000001,
+    queue_wait_ms: 5000,
+    prompt_tokens: 9000,
+    tenant: 'acme',
+    error: 'timeout after 30s',
+    gpu: 'a100',
+  },
+  {
+    request_id: 'r-4',
+    arrival_ts: 1760000000.25,
+    first_token_ms: 70,
+    total_ms: 1000,
+    output_tokens: 0,
+    tenant: 'acme',
+    gpu: 'h100',
+    shard: 2,
+  },
+  {
+    request_id: 'r-5',
+    arrival_ts: 1760000003,
+    first_token_ms: 33.5,
+    total_ms: 99.125,
+    client_first_token_ms: 40,
+    network_ms: 6.5,
+    tenant: 'gamma',
+  },
 ];
 
 const METADATA: Rec = {
@@ -95,7 +148,12 @@ interface Layout {
 const csvComments = [`# metadata: ${JSON.stringify(METADATA)}`, '# written by a test'];
 
 const LAYOUTS: Layout[] = [
-  { name: 'run.jsonl', format: 'native-jsonl', text: `${JSON.stringify({ metadata: METADATA })}\n${jsonLines.join('\n')}\n`, lines: [2, 3, 4, 5, 6] },
+  {
+    name: 'run.jsonl',
+    format: 'native-jsonl',
+    text: `${JSON.stringify({ metadata: METADATA })}\n${jsonLines.join('\n')}\n`,
+    lines: [2, 3, 4, 5, 6],
+  },
   // No final newline, CRLF line ends and a blank line in the middle.
   {
     name: 'crlf.jsonl',
@@ -103,8 +161,18 @@ const LAYOUTS: Layout[] = [
     text: `${JSON.stringify({ metadata: METADATA })}\r\n${jsonLines.slice(0, 2).join('\r\n')}\r\n\r\n${jsonLines.slice(2).join('\r\n')}`,
     lines: [2, 3, 5, 6, 7],
   },
-  { name: 'run.json', format: 'native-json', text: `[\n${JSON.stringify({ metadata: METADATA })},\n${jsonLines.join(',\n')}\n]\n`, lines: [3, 4, 5, 6, 7] },
-  { name: 'obj.json', format: 'native-json', text: `{"metadata": ${JSON.stringify(METADATA)},\n"requests": [\n${jsonLines.join(',\n')}\n]}\n`, lines: [3, 4, 5, 6, 7] },
+  {
+    name: 'run.json',
+    format: 'native-json',
+    text: `[\n${JSON.stringify({ metadata: METADATA })},\n${jsonLines.join(',\n')}\n]\n`,
+    lines: [3, 4, 5, 6, 7],
+  },
+  {
+    name: 'obj.json',
+    format: 'native-json',
+    text: `{"metadata": ${JSON.stringify(METADATA)},\n"requests": [\n${jsonLines.join(',\n')}\n]}\n`,
+    lines: [3, 4, 5, 6, 7],
+  },
   {
     name: 'pretty.json',
     format: 'native-json',
@@ -113,11 +181,21 @@ const LAYOUTS: Layout[] = [
     lines: prettyLines(),
   },
   // A whole document on one line (JSON.stringify without indentation) is still a JSON object.
-  { name: 'minified.json', format: 'native-json', text: JSON.stringify({ metadata: METADATA, requests: RECORDS }), lines: [1, 1, 1, 1, 1] },
+  {
+    name: 'minified.json',
+    format: 'native-json',
+    text: JSON.stringify({ metadata: METADATA, requests: RECORDS }),
+    lines: [1, 1, 1, 1, 1],
+  },
   { name: 'run.csv', format: 'native-csv', ...toCsv(RECORDS, { comments: csvComments }) },
   { name: 'run.tsv', format: 'native-csv', ...toCsv(RECORDS, { delim: '\t', comments: csvComments }) },
   { name: 'semi.csv', format: 'native-csv', ...toCsv(RECORDS, { delim: ';', comments: csvComments }) },
-  { name: 'crlf.csv', format: 'native-csv', text: `\ufeff${toCsv(RECORDS, { comments: csvComments, eol: '\r\n' }).text}`, lines: [4, 5, 6, 7, 8] },
+  {
+    name: 'crlf.csv',
+    format: 'native-csv',
+    text: `\ufeff${toCsv(RECORDS, { comments: csvComments, eol: '\r\n' }).text}`,
+    lines: [4, 5, 6, 7, 8],
+  },
 ];
 
 function prettyLines(): number[] {
@@ -145,7 +223,15 @@ describe('native layouts', () => {
         expect(run.meta).toEqual(EXPECTED_META);
         expect(run.summaries).toEqual([]);
         expect(run.sources).toEqual([
-          { file: layout.name, format: layout.format, recordsRead: 5, recordsKept: 5, skipped: 0, issues: [], warnings: [] },
+          {
+            file: layout.name,
+            format: layout.format,
+            recordsRead: 5,
+            recordsKept: 5,
+            skipped: 0,
+            issues: [],
+            warnings: [],
+          },
         ]);
       });
     }
@@ -175,8 +261,12 @@ describe('native layouts', () => {
 
   it('an explicit layout overrides detection', async () => {
     // Two JSON objects one per line are JSONL; forced to "json" they are one object and then garbage.
-    const run = await ingestText('one.jsonl', '{"first_token_ms": 1, "total_ms": 2}\n', { layout: 'json' }).catch((e: Error) => e.message);
-    expect(run).toBe('one.jsonl: a JSON object needs a "requests" array of per-request records (and optionally "metadata")');
+    const run = await ingestText('one.jsonl', '{"first_token_ms": 1, "total_ms": 2}\n', { layout: 'json' }).catch(
+      (e: Error) => e.message,
+    );
+    expect(run).toBe(
+      'one.jsonl: a JSON object needs a "requests" array of per-request records (and optionally "metadata")',
+    );
     const csv = await ingestText('x.txt', 'first_token_ms;total_ms\n1;2\n', { layout: 'csv' });
     expect(view(csv.requests!).numbers).toEqual({ first_token_ms: [1], total_ms: [2] });
   });
@@ -194,7 +284,9 @@ describe('native layouts', () => {
     expect(detectNativeLayout(' \r\n\t\n')).toEqual(err('the file is empty'));
     expect(detectNativeLayout('\ufeff')).toEqual(err('the file is empty'));
     expect(detectNativeLayout('time,latency\n1,2\n')).toEqual(
-      err('not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "time,latency 1,2 "'),
+      err(
+        'not a format perf-triage reads: expected JSONL, a JSON array or object, or CSV with a header row naming §4 fields; the file starts with "time,latency 1,2 "',
+      ),
     );
   });
 
@@ -206,7 +298,10 @@ describe('native layouts', () => {
     expect(view(run.requests!).numbers).toEqual({ first_token_ms: [1, 3], total_ms: [2, 4] });
     expect(view(run.requests!).extraText.prompt).toEqual([`${'w'.repeat(500)}…`, undefined]);
 
-    const minified = JSON.stringify({ metadata: { benchmark: 'b' }, requests: [{ ...RECORDS[0], prompt }, ...RECORDS.slice(1)] });
+    const minified = JSON.stringify({
+      metadata: { benchmark: 'b' },
+      requests: [{ ...RECORDS[0], prompt }, ...RECORDS.slice(1)],
+    });
     const doc = await ingestText('long.json', minified, { chunk: 4096 });
     expect(doc.sources[0].format).toBe('native-json');
     expect(view(doc.requests!).numbers).toEqual(EXPECTED.numbers);
@@ -214,7 +309,9 @@ describe('native layouts', () => {
     // "requests" nested deeper, or only inside a string, does not count.
     expect(detectNativeLayout(`{"a": {"requests": [1]}, "p": "${prompt}`)).toEqual(ok('jsonl'));
     expect(detectNativeLayout(`{"p": "\\"requests\\": [", "q": "${prompt}`)).toEqual(ok('jsonl'));
-    expect(detectNativeLayout(`{"metadata": {"x": [1, {"y": 2}]}, "requests" : [{"total_ms": "${prompt}`)).toEqual(ok('json'));
+    expect(detectNativeLayout(`{"metadata": {"x": [1, {"y": 2}]}, "requests" : [{"total_ms": "${prompt}`)).toEqual(
+      ok('json'),
+    );
   });
 
   it('CSV cells are trimmed for numbers, numeric-looking extra cells become numbers, quoted cells keep their text', async () => {
@@ -240,12 +337,18 @@ describe('native layouts', () => {
   });
 
   it('a JSON array with no metadata and arbitrary whitespace, and an object with other members', async () => {
-    const arr = await ingestText('a.json', ' \n [ {"first_token_ms":1,"total_ms":2} , \n\n {"first_token_ms":3,"total_ms":4} ] \n');
+    const arr = await ingestText(
+      'a.json',
+      ' \n [ {"first_token_ms":1,"total_ms":2} , \n\n {"first_token_ms":3,"total_ms":4} ] \n',
+    );
     expect(view(arr.requests!).numbers).toEqual({ first_token_ms: [1, 3], total_ms: [2, 4] });
     expect(view(arr.requests!).sourceLine).toEqual([2, 4]);
     expect(arr.meta).toEqual({ config: {}, extra: {} });
 
-    const obj = await ingestText('o.json', '{\n "tool": "bench", "version": {"major": 2},\n "requests": [{"first_token_ms":1,"total_ms":2}],\n "note": 5\n}');
+    const obj = await ingestText(
+      'o.json',
+      '{\n "tool": "bench", "version": {"major": 2},\n "requests": [{"first_token_ms":1,"total_ms":2}],\n "note": 5\n}',
+    );
     expect(obj.meta.extra).toEqual({ tool: 'bench', version: '{"major":2}', note: '5' });
     expect(obj.requests!.length).toBe(1);
   });
@@ -256,7 +359,9 @@ describe('native layouts', () => {
     const whole = view((await ingestText('c.csv', full)).requests!);
     for (let cut = 0; cut <= 400; cut += 3) {
       // Cut 0 gives an empty first chunk: the BOM is then at the start of the second one.
-      const run = await ingestNative(piecesSource('c.csv', [full.slice(0, cut), full.slice(cut)]), { maxBadLineRatio: 0 });
+      const run = await ingestNative(piecesSource('c.csv', [full.slice(0, cut), full.slice(cut)]), {
+        maxBadLineRatio: 0,
+      });
       expect(view(run.requests!)).toEqual(whole);
       expect(run.meta).toEqual(EXPECTED_META);
     }

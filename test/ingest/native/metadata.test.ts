@@ -18,7 +18,13 @@ describe('parseMetadata', () => {
         hardware: '8x H100',
         model: 'llama',
         workload: 'sharegpt at 4 req/s',
-        config: { max_num_seqs: 64, chunked: true, kv: { dtype: 'fp8', blocks: null }, sizes: [1, 2], deep: { a: { b: 1 } } },
+        config: {
+          max_num_seqs: 64,
+          chunked: true,
+          kv: { dtype: 'fp8', blocks: null },
+          sizes: [1, 2],
+          deep: { a: { b: 1 } },
+        },
         owner: 'team',
         tags: ['x', 1],
         n: 3,
@@ -49,7 +55,12 @@ describe('parseMetadata', () => {
 
   it('wrong types are reported with the metadata key as the field, and the rest still read', () => {
     const issues = new IssueLog();
-    const meta = parseMetadata({ benchmark: '  ', commit: { sha: 'x' }, config: 'max_num_seqs=64', model: 'm' }, 'f.jsonl', 4, issues);
+    const meta = parseMetadata(
+      { benchmark: '  ', commit: { sha: 'x' }, config: 'max_num_seqs=64', model: 'm' },
+      'f.jsonl',
+      4,
+      issues,
+    );
     expect(meta).toEqual({ model: 'm', config: {}, extra: {} });
     expect(issues.kept.map(formatIssue)).toEqual([
       'f.jsonl:4: field "metadata.benchmark": expected a non-empty string',
@@ -58,7 +69,9 @@ describe('parseMetadata', () => {
     ]);
     const notObject = new IssueLog();
     expect(parseMetadata([1], 'f.jsonl', 2, notObject)).toEqual(emptyMeta());
-    expect(notObject.kept.map(formatIssue)).toEqual(['f.jsonl:2: field "metadata": expected an object such as {"benchmark": "...", "config": {...}}']);
+    expect(notObject.kept.map(formatIssue)).toEqual([
+      'f.jsonl:2: field "metadata": expected an object such as {"benchmark": "...", "config": {...}}',
+    ]);
   });
 
   it('isMetadataRecord: exactly one key, "metadata"', () => {
@@ -93,14 +106,17 @@ describe('metadata in each layout', () => {
   });
 
   it('CSV: "# metadata:" comment lines before the header; other comments are ignored', async () => {
-    const text = '# produced by bench 1.2\n#metadata:{"benchmark": "c", "config": {"max_num_seqs": 8}}\n\n# METADATA : {"hardware": "A10"}\nfirst_token_ms,total_ms\n1,2\n';
+    const text =
+      '# produced by bench 1.2\n#metadata:{"benchmark": "c", "config": {"max_num_seqs": 8}}\n\n# METADATA : {"hardware": "A10"}\nfirst_token_ms,total_ms\n1,2\n';
     const run = await ingestText('m.csv', text, { chunk: 2 });
     expect(run.meta).toEqual({ benchmark: 'c', hardware: 'A10', config: { max_num_seqs: 8 }, extra: {} });
     expect([...run.requests!.sourceLine]).toEqual([6]);
   });
 
   it('CSV: a metadata comment that is not JSON is an issue on its line, not a skipped record', async () => {
-    const run = await ingestText('m.csv', '# x\n# metadata: {benchmark: c}\nfirst_token_ms,total_ms\n1,2\n', { ratio: 0 });
+    const run = await ingestText('m.csv', '# x\n# metadata: {benchmark: c}\nfirst_token_ms,total_ms\n1,2\n', {
+      ratio: 0,
+    });
     expect(run.sources[0]).toMatchObject({ recordsRead: 1, recordsKept: 1, skipped: 0 });
     expect(run.sources[0].issues).toHaveLength(1);
     expect(formatIssue(run.sources[0].issues[0])).toMatch(/^m\.csv:2: field "metadata": not valid JSON: /);

@@ -86,7 +86,9 @@ describe('arrival order', () => {
     expect(t.numbers.arrival_ts).toBeUndefined();
     expect(t.text.model_version).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(t.sourceLine).toEqual([1, 2, 3, 4, 5]);
-    expect(run.sources[0].warnings).toEqual(['no arrival_ts: requests kept in file order; time blocks and rates follow the file']);
+    expect(run.sources[0].warnings).toEqual([
+      'no arrival_ts: requests kept in file order; time blocks and rates follow the file',
+    ]);
   });
 
   it('arrival_ts missing on some rows: file order kept, with a count in the warning', async () => {
@@ -96,7 +98,9 @@ describe('arrival order', () => {
     expect(t.orderedByArrival).toBe(false);
     expect(t.numbers.arrival_ts).toEqual([30, N, 20, N, 5]);
     expect(t.text.model_version).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(run.sources[0].warnings).toEqual(['arrival_ts is missing on 2 of 5 requests: kept file order, so time blocks follow the file']);
+    expect(run.sources[0].warnings).toEqual([
+      'arrival_ts is missing on 2 of 5 requests: kept file order, so time blocks follow the file',
+    ]);
   });
 
   it('arrival_ts in mixed units sorts on the converted seconds', async () => {

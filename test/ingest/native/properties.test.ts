@@ -16,13 +16,32 @@ const OPTIONAL_NUMERIC = NUMERIC_FIELDS.filter((f) => f !== 'arrival_ts' && f !=
 const EXTRA_NAMES = ['x_gpu', 'shard', 'lane', 'zone_id'] as const;
 
 /** Values that survive text exactly: integers and doubles written by JSON.stringify / String. */
-const numArb = fc.oneof(fc.integer({ min: 0, max: 1_000_000_000 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e7 }));
+const numArb = fc.oneof(
+  fc.integer({ min: 0, max: 1_000_000_000 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e7 }),
+);
 /** Seconds since the epoch or a small origin; a narrow integer range makes ties common. */
-const arrivalArb = fc.oneof(fc.integer({ min: 1_700_000_000, max: 1_700_000_008 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e7 }));
+const arrivalArb = fc.oneof(
+  fc.integer({ min: 1_700_000_000, max: 1_700_000_008 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e7 }),
+);
 /** Any text, including the characters CSV has to quote. */
 const textArb = fc.oneof(
   { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 10 }) },
-  { weight: 1, arbitrary: fc.constantFrom('a,b', 'say "x"', 'two\nlines', 'cr\r\nlf', 'tab\there', 'semi;colon', ' padded ', '#hash', 'ünï €') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'a,b',
+      'say "x"',
+      'two\nlines',
+      'cr\r\nlf',
+      'tab\there',
+      'semi;colon',
+      ' padded ',
+      '#hash',
+      'ünï €',
+    ),
+  },
 );
 const errorArb = textArb.filter((s) => s.trim() !== '');
 /** Extra values: numbers (also negative), non-numeric-looking words, booleans. */
@@ -53,7 +72,15 @@ const recordArb: fc.Arbitrary<Rec> = fc
   });
 
 type Layout = 'jsonl' | 'jsonl+meta' | 'json-array' | 'json-object' | 'csv' | 'tsv' | 'semicolon';
-const layoutArb = fc.constantFrom<Layout>('jsonl', 'jsonl+meta', 'json-array', 'json-object', 'csv', 'tsv', 'semicolon');
+const layoutArb = fc.constantFrom<Layout>(
+  'jsonl',
+  'jsonl+meta',
+  'json-array',
+  'json-object',
+  'csv',
+  'tsv',
+  'semicolon',
+);
 const cutsArb = fc.oneof(fc.array(fc.nat(), { maxLength: 12 }), fc.array(fc.nat(), { minLength: 50, maxLength: 200 }));
 
 /** The text of a layout and the line each record starts on. */
@@ -66,7 +93,11 @@ function serialize(records: Rec[], layout: Layout): { name: string; text: string
     case 'json-array':
       return { name: 'p.json', text: toJsonArray(records), lines: records.map((_, i) => i + 2) };
     case 'json-object':
-      return { name: 'p.json', text: `{"metadata": {"benchmark": "prop"},\n "requests": [\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]}`, lines: records.map((_, i) => i + 3) };
+      return {
+        name: 'p.json',
+        text: `{"metadata": {"benchmark": "prop"},\n "requests": [\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]}`,
+        lines: records.map((_, i) => i + 3),
+      };
     default: {
       const delim = layout === 'csv' ? ',' : layout === 'tsv' ? '\t' : ';';
       return { name: `p.${layout}`, ...toCsv(records, { delim, comments: ['# metadata: {"benchmark": "prop"}'] }) };
@@ -92,7 +123,9 @@ function expectedRows(records: Rec[]): Rec[] {
 
 /** Stable sort by arrival: ties keep file order. */
 function arrivalOrder(records: Rec[]): number[] {
-  return records.map((_, i) => i).sort((a, b) => (records[a].arrival_ts as number) - (records[b].arrival_ts as number) || a - b);
+  return records
+    .map((_, i) => i)
+    .sort((a, b) => (records[a].arrival_ts as number) - (records[b].arrival_ts as number) || a - b);
 }
 
 async function read(name: string, text: string, cuts: number[], ratio: number): Promise<Run> {
@@ -102,37 +135,49 @@ async function read(name: string, text: string, cuts: number[], ratio: number): 
 describe('round trip (property)', () => {
   it('every layout, every chunking: the table equals the records, sorted by arrival', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(recordArb, { minLength: 1, maxLength: 25 }), layoutArb, cutsArb, async (records, layout, cuts) => {
-        const { name, text, lines } = serialize(records, layout);
-        const run = await read(name, text, cuts, 0);
-        const order = arrivalOrder(records);
-        const expected = expectedRows(records);
-        expect(rowsOf(run.requests!)).toEqual(order.map((i) => expected[i]));
-        expect([...run.requests!.sourceLine]).toEqual(order.map((i) => lines[i]));
-        expect(run.requests!.orderedByArrival).toBe(true);
-        const s = run.sources[0];
-        expect(s.recordsRead).toBe(records.length);
-        expect(s.recordsKept + s.skipped).toBe(records.length);
-        expect(s.skipped).toBe(0);
-        expect(s.issues).toEqual([]);
-        expect(run.meta.benchmark).toBe(layout === 'jsonl' || layout === 'json-array' ? undefined : 'prop');
-      }),
+      fc.asyncProperty(
+        fc.array(recordArb, { minLength: 1, maxLength: 25 }),
+        layoutArb,
+        cutsArb,
+        async (records, layout, cuts) => {
+          const { name, text, lines } = serialize(records, layout);
+          const run = await read(name, text, cuts, 0);
+          const order = arrivalOrder(records);
+          const expected = expectedRows(records);
+          expect(rowsOf(run.requests!)).toEqual(order.map((i) => expected[i]));
+          expect([...run.requests!.sourceLine]).toEqual(order.map((i) => lines[i]));
+          expect(run.requests!.orderedByArrival).toBe(true);
+          const s = run.sources[0];
+          expect(s.recordsRead).toBe(records.length);
+          expect(s.recordsKept + s.skipped).toBe(records.length);
+          expect(s.skipped).toBe(0);
+          expect(s.issues).toEqual([]);
+          expect(run.meta.benchmark).toBe(layout === 'jsonl' || layout === 'json-array' ? undefined : 'prop');
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('without arrival_ts the file order is kept', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(recordArb, { minLength: 1, maxLength: 15 }), layoutArb, cutsArb, async (withArrival, layout, cuts) => {
-        const records = withArrival.map(({ arrival_ts: _, ...r }) => r);
-        // A CSV header needs a §4 field: every record without one gets a request_id.
-        for (const r of records) if (!Object.keys(r).some((k) => k !== 'error' && !(EXTRA_NAMES as readonly string[]).includes(k))) r.request_id = 'x';
-        const { name, text, lines } = serialize(records, layout);
-        const run = await read(name, text, cuts, 0);
-        expect(rowsOf(run.requests!)).toEqual(expectedRows(records));
-        expect([...run.requests!.sourceLine]).toEqual(lines);
-        expect(run.requests!.orderedByArrival).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.array(recordArb, { minLength: 1, maxLength: 15 }),
+        layoutArb,
+        cutsArb,
+        async (withArrival, layout, cuts) => {
+          const records = withArrival.map(({ arrival_ts: _, ...r }) => r);
+          // A CSV header needs a §4 field: every record without one gets a request_id.
+          for (const r of records)
+            if (!Object.keys(r).some((k) => k !== 'error' && !(EXTRA_NAMES as readonly string[]).includes(k)))
+              r.request_id = 'x';
+          const { name, text, lines } = serialize(records, layout);
+          const run = await read(name, text, cuts, 0);
+          expect(rowsOf(run.requests!)).toEqual(expectedRows(records));
+          expect([...run.requests!.sourceLine]).toEqual(lines);
+          expect(run.requests!.orderedByArrival).toBe(false);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -143,16 +188,17 @@ const INJECTABLE = NUMERIC_FIELDS.filter((f) => f !== 'arrival_ts');
 
 describe('injected bad values (property)', () => {
   it('exactly the corrupted records are skipped, each reported with its line and field', async () => {
-    const caseArb = fc
-      .array(recordArb, { minLength: 2, maxLength: 25 })
-      .chain((records) =>
-        fc.record({
-          records: fc.constant(records),
-          corrupt: fc.uniqueArray(fc.nat({ max: records.length - 1 }), { minLength: 1, maxLength: Math.min(records.length - 1, 20) }),
-          fields: fc.array(fc.constantFrom(...INJECTABLE), { minLength: 20, maxLength: 20 }),
-          values: fc.array(fc.constantFrom(...INVALID), { minLength: 20, maxLength: 20 }),
+    const caseArb = fc.array(recordArb, { minLength: 2, maxLength: 25 }).chain((records) =>
+      fc.record({
+        records: fc.constant(records),
+        corrupt: fc.uniqueArray(fc.nat({ max: records.length - 1 }), {
+          minLength: 1,
+          maxLength: Math.min(records.length - 1, 20),
         }),
-      );
+        fields: fc.array(fc.constantFrom(...INJECTABLE), { minLength: 20, maxLength: 20 }),
+        values: fc.array(fc.constantFrom(...INVALID), { minLength: 20, maxLength: 20 }),
+      }),
+    );
     await fc.assert(
       fc.asyncProperty(caseArb, layoutArb, cutsArb, async ({ records, corrupt, fields, values }, layout, cuts) => {
         const bad = records.map((r) => ({ ...r }));
@@ -182,22 +228,31 @@ describe('injected bad values (property)', () => {
 
   it('the ratio decides between skipping and rejecting', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), async (good, badCount, ratio) => {
-        const lines = [
-          ...Array.from({ length: good }, (_, i) => `{"first_token_ms": ${i}, "total_ms": ${i}}`),
-          ...Array.from({ length: badCount }, () => '{"first_token_ms": -1, "total_ms": 1}'),
-        ];
-        const promise = read('r.jsonl', `${lines.join('\n')}\n`, [], ratio);
-        if (badCount / (good + badCount) > ratio) {
-          const error = await promise.catch((e: unknown) => e);
-          expect(error).toBeInstanceOf(InputError);
-          expect((error as InputError).message).toContain(`${badCount} of ${good + badCount} records are bad`);
-          expect((error as InputError).line).toBe(good + 1);
-        } else {
-          const run = await promise;
-          expect(run.sources[0]).toMatchObject({ recordsRead: good + badCount, recordsKept: good, skipped: badCount });
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (good, badCount, ratio) => {
+          const lines = [
+            ...Array.from({ length: good }, (_, i) => `{"first_token_ms": ${i}, "total_ms": ${i}}`),
+            ...Array.from({ length: badCount }, () => '{"first_token_ms": -1, "total_ms": 1}'),
+          ];
+          const promise = read('r.jsonl', `${lines.join('\n')}\n`, [], ratio);
+          if (badCount / (good + badCount) > ratio) {
+            const error = await promise.catch((e: unknown) => e);
+            expect(error).toBeInstanceOf(InputError);
+            expect((error as InputError).message).toContain(`${badCount} of ${good + badCount} records are bad`);
+            expect((error as InputError).line).toBe(good + 1);
+          } else {
+            const run = await promise;
+            expect(run.sources[0]).toMatchObject({
+              recordsRead: good + badCount,
+              recordsKept: good,
+              skipped: badCount,
+            });
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -217,29 +272,66 @@ describe('robustness (property)', () => {
     const s = run.sources[0];
     expect(s.recordsKept + s.skipped).toBe(s.recordsRead);
     expect(run.requests!.length).toBe(s.recordsKept);
-    for (const col of Object.values(run.requests!.numbers)) for (const v of col) expect(Number.isNaN(v) || Number.isFinite(v)).toBe(true);
+    for (const col of Object.values(run.requests!.numbers))
+      for (const v of col) expect(Number.isNaN(v) || Number.isFinite(v)).toBe(true);
   }
 
   it('mutated valid files: cut, spliced, with random characters inserted', async () => {
-    const mutation = fc.record({ at: fc.nat(), drop: fc.nat({ max: 40 }), insert: fc.string({ maxLength: 6, unit: fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '\n', '\\', 'N', '-', '1', 'e', ' ', '#', '\r', '\ufeff') }) });
-    await fc.assert(
-      fc.asyncProperty(fc.array(recordArb, { minLength: 1, maxLength: 8 }), layoutArb, fc.array(mutation, { minLength: 1, maxLength: 4 }), cutsArb, async (records, layout, mutations, cuts) => {
-        let { name, text } = serialize(records, layout);
-        for (const m of mutations) {
-          const at = m.at % (text.length + 1);
-          text = text.slice(0, at) + m.insert + text.slice(at + m.drop);
-        }
-        await ingestsOrInputError(name, text, cuts);
+    const mutation = fc.record({
+      at: fc.nat(),
+      drop: fc.nat({ max: 40 }),
+      insert: fc.string({
+        maxLength: 6,
+        unit: fc.constantFrom(
+          '{',
+          '}',
+          '[',
+          ']',
+          '"',
+          ',',
+          ':',
+          '\n',
+          '\\',
+          'N',
+          '-',
+          '1',
+          'e',
+          ' ',
+          '#',
+          '\r',
+          '\ufeff',
+        ),
       }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(recordArb, { minLength: 1, maxLength: 8 }),
+        layoutArb,
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        cutsArb,
+        async (records, layout, mutations, cuts) => {
+          let { name, text } = serialize(records, layout);
+          for (const m of mutations) {
+            const at = m.at % (text.length + 1);
+            text = text.slice(0, at) + m.insert + text.slice(at + m.drop);
+          }
+          await ingestsOrInputError(name, text, cuts);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('arbitrary text', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 200, unit: 'binary' }), fc.constantFrom('a.jsonl', 'a.csv'), cutsArb, async (text, name, cuts) => {
-        await ingestsOrInputError(name, text, cuts);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 200, unit: 'binary' }),
+        fc.constantFrom('a.jsonl', 'a.csv'),
+        cutsArb,
+        async (text, name, cuts) => {
+          await ingestsOrInputError(name, text, cuts);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -12,7 +12,10 @@ const metadata = ajv.compile(JSON.parse(readFileSync('docs/schema/native-metadat
 
 describe('native JSON Schemas', () => {
   it('accept what the simulator writes', () => {
-    const lines = simulateToJsonl(baseScenario(3, 200)).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = simulateToJsonl(baseScenario(3, 200))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(metadata(lines[0].metadata), JSON.stringify(metadata.errors)).toBe(true);
     for (const record of lines.slice(1)) expect(request(record), JSON.stringify(request.errors)).toBe(true);
   });

@@ -19,10 +19,23 @@ describe('simulated telemetry', () => {
     expect(table.length).toBe(2000);
     expect(table.orderedByArrival).toBe(true);
     expect(run.sources).toEqual([
-      { file: 'sim.jsonl', format: 'native-jsonl', recordsRead: 2000, recordsKept: 2000, skipped: 0, issues: [], warnings: [] },
+      {
+        file: 'sim.jsonl',
+        format: 'native-jsonl',
+        recordsRead: 2000,
+        recordsKept: 2000,
+        skipped: 0,
+        issues: [],
+        warnings: [],
+      },
     ]);
     expect(run.meta.benchmark).toBe('llama-8b-serving');
-    expect(run.meta.config).toMatchObject({ max_num_seqs: 64, max_num_batched_tokens: 2048, enable_chunked_prefill: true, block_size: 16 });
+    expect(run.meta.config).toMatchObject({
+      max_num_seqs: 64,
+      max_num_batched_tokens: 2048,
+      enable_chunked_prefill: true,
+      block_size: 16,
+    });
     expect(run.meta.hardware).toContain('H100');
 
     const arrival = table.numbers.arrival_ts!;

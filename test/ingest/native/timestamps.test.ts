@@ -65,10 +65,14 @@ describe('parseTimestamp', () => {
     expect(parseTimestamp(undefined)).toBeUndefined();
     expect(parseTimestamp(null)).toBeUndefined();
     expect(parseTimestamp('  ')).toBeUndefined();
-    expect(parseTimestamp('noon')).toEqual({ error: 'expected a timestamp (seconds since the epoch or ISO 8601), got "noon"' });
+    expect(parseTimestamp('noon')).toEqual({
+      error: 'expected a timestamp (seconds since the epoch or ISO 8601), got "noon"',
+    });
     // A date without a time looks like number syntax (digits and '-') and is rejected as one.
     expect(parseTimestamp('2025-10-09')).toEqual({ error: 'expected a timestamp (a number), got "2025-10-09"' });
-    expect(parseTimestamp('2025-02-30Tjunk')).toEqual({ error: 'expected an ISO 8601 timestamp, got "2025-02-30Tjunk"' });
+    expect(parseTimestamp('2025-02-30Tjunk')).toEqual({
+      error: 'expected an ISO 8601 timestamp, got "2025-02-30Tjunk"',
+    });
     expect(parseTimestamp(Infinity)).toEqual({ error: 'expected a finite timestamp, got Infinity' });
     expect(parseTimestamp('1e999')).toEqual({ error: 'expected a finite timestamp, got "1e999"' });
     expect(parseTimestamp('1-2')).toEqual({ error: 'expected a timestamp (a number), got "1-2"' });
@@ -76,8 +80,16 @@ describe('parseTimestamp', () => {
   });
 
   it('every form lands on the same value through ingestion (JSONL and CSV)', async () => {
-    const records = FORMS.map(([what, value], i) => ({ model_version: what, arrival_ts: value, first_token_ms: i, total_ms: i }));
-    for (const [name, text] of [['t.jsonl', toJsonl(records)], ['t.csv', toCsv(records).text]]) {
+    const records = FORMS.map(([what, value], i) => ({
+      model_version: what,
+      arrival_ts: value,
+      first_token_ms: i,
+      total_ms: i,
+    }));
+    for (const [name, text] of [
+      ['t.jsonl', toJsonl(records)],
+      ['t.csv', toCsv(records).text],
+    ]) {
       const t = view((await ingestText(name, text)).requests!);
       expect(t.numbers.arrival_ts).toEqual(FORMS.map(() => 1760000000.5));
       // All tie, so file order is kept.
@@ -114,7 +126,9 @@ describe('parseNonNegative', () => {
     expect(parseNonNegative('1e309', 'count')).toEqual({ error: 'expected a finite count, got "1e309"' });
     expect(parseNonNegative('1,5', 'count')).toEqual({ error: 'expected a count (a number), got "1,5"' });
     expect(parseNonNegative('0b1', 'count')).toEqual({ error: 'expected a count (a number), got "0b1"' });
-    expect(parseNonNegative('x'.repeat(50), 'count')).toEqual({ error: `expected a count (a number), got "${'x'.repeat(40)}…"` });
+    expect(parseNonNegative('x'.repeat(50), 'count')).toEqual({
+      error: `expected a count (a number), got "${'x'.repeat(40)}…"`,
+    });
     expect(parseNonNegative(false, 'count')).toEqual({ error: 'expected a count (a number), got false' });
     expect(parseNonNegative({}, 'count')).toEqual({ error: 'expected a count (a number), got an object' });
     expect(parseNonNegative([], 'count')).toEqual({ error: 'expected a count (a number), got a list' });

@@ -31,14 +31,20 @@ function parseAllCuts(text: string, opts?: CsvOptions): Parsed {
 
 describe('CsvParser', () => {
   it('reads LF and CRLF rows, with or without a final newline', () => {
-    const expected = [[['a', 'b'], 1], [['c', 'd'], 2]];
+    const expected = [
+      [['a', 'b'], 1],
+      [['c', 'd'], 2],
+    ];
     expect(parseAllCuts('a,b\nc,d\n').rows).toEqual(expected);
     expect(parseAllCuts('a,b\r\nc,d\r\n').rows).toEqual(expected);
     expect(parseAllCuts('a,b\r\nc,d').rows).toEqual(expected);
   });
 
   it('strips a BOM at the start only', () => {
-    expect(parseAllCuts('\uFEFFa,b\n\uFEFFc').rows).toEqual([[['a', 'b'], 1], [['\uFEFFc'], 2]]);
+    expect(parseAllCuts('\uFEFFa,b\n\uFEFFc').rows).toEqual([
+      [['a', 'b'], 1],
+      [['\uFEFFc'], 2],
+    ]);
     expect(parse(['', '\uFEFFx']).rows).toEqual([[['x'], 1]]);
   });
 
@@ -66,7 +72,11 @@ describe('CsvParser', () => {
   });
 
   it('skips blank lines but keeps a quoted empty cell', () => {
-    expect(parseAllCuts('a\n\n\r\n""\nb\n\n').rows).toEqual([[['a'], 1], [[''], 4], [['b'], 5]]);
+    expect(parseAllCuts('a\n\n\r\n""\nb\n\n').rows).toEqual([
+      [['a'], 1],
+      [[''], 4],
+      [['b'], 5],
+    ]);
   });
 
   it('treats a lone CR as data', () => {
@@ -74,7 +84,10 @@ describe('CsvParser', () => {
   });
 
   it('honours another delimiter', () => {
-    expect(parseAllCuts('a;"b;c";d\n1,2;3\n', { delimiter: ';' }).rows).toEqual([[['a', 'b;c', 'd'], 1], [['1,2', '3'], 2]]);
+    expect(parseAllCuts('a;"b;c";d\n1,2;3\n', { delimiter: ';' }).rows).toEqual([
+      [['a', 'b;c', 'd'], 1],
+      [['1,2', '3'], 2],
+    ]);
     expect(parse('a\tb', { delimiter: '\t' }).rows).toEqual([[['a', 'b'], 1]]);
     expect(() => new CsvParser({ delimiter: '"' })).toThrow(/delimiter/);
     expect(() => new CsvParser({ delimiter: ',,' })).toThrow(/delimiter/);
@@ -82,13 +95,19 @@ describe('CsvParser', () => {
 
   it('reports a quote inside an unquoted field and resumes at the next row', () => {
     const { rows, errors } = parseAllCuts('a,b\nc,d"e,f\ng,h\n');
-    expect(rows).toEqual([[['a', 'b'], 1], [['g', 'h'], 3]]);
+    expect(rows).toEqual([
+      [['a', 'b'], 1],
+      [['g', 'h'], 3],
+    ]);
     expect(errors).toEqual([[expect.stringContaining(`unexpected '"' inside unquoted field 2`), 2]]);
   });
 
   it('reports text after a closing quote and resumes at the next row', () => {
     const { rows, errors } = parseAllCuts('"a"x,b\n"multi\nline"y\nc\n"d"\rz\ne');
-    expect(rows).toEqual([[['c'], 4], [['e'], 6]]);
+    expect(rows).toEqual([
+      [['c'], 4],
+      [['e'], 6],
+    ]);
     expect(errors).toEqual([
       [expect.stringContaining(`unexpected 'x' after the closing quote of field 1`), 1],
       [expect.stringMatching(/unexpected 'y' after the closing quote of field 1.*row starts at line 2/), 3],
@@ -98,14 +117,21 @@ describe('CsvParser', () => {
 
   it('reports an unterminated quote at the end and re-reads the rows it swallowed', () => {
     const { rows, errors } = parseAllCuts('h1,h2\nx,"open\n1,2\n3,4');
-    expect(rows).toEqual([[['h1', 'h2'], 1], [['1', '2'], 3], [['3', '4'], 4]]);
+    expect(rows).toEqual([
+      [['h1', 'h2'], 1],
+      [['1', '2'], 3],
+      [['3', '4'], 4],
+    ]);
     expect(errors).toEqual([[expect.stringContaining('unterminated quoted field 2'), 2]]);
   });
 
   it('recovers from nested unterminated quotes during the re-read', () => {
     const { rows, errors } = parseAllCuts('"a\n"b\nc\n"d\ne');
     // "a\n" closes at line 2 and is followed by b: an error; then c; then "d swallows the rest.
-    expect(rows).toEqual([[['c'], 3], [['e'], 5]]);
+    expect(rows).toEqual([
+      [['c'], 3],
+      [['e'], 5],
+    ]);
     expect(errors.map((e) => e[1])).toEqual([2, 4]);
   });
 
@@ -129,7 +155,10 @@ describe('CsvParser', () => {
     p.end(onRow);
     p.push('\uFEFFc', onRow);
     p.end(onRow);
-    expect(rows).toEqual([[['a'], 1], [['c'], 1]]);
+    expect(rows).toEqual([
+      [['a'], 1],
+      [['c'], 1],
+    ]);
   });
 
   it('returns the exact cells and start lines of any RFC 4180 table under any chunking', () => {

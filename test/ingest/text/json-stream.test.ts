@@ -37,7 +37,15 @@ describe('JsonStreamSplitter: arrays', () => {
     const text = '\uFEFF[\n  {"a": [1, {"b": "}"}]},\n  [],\n  "x,]\\"",\n  -1.5e3, true,false ,null\n]\n';
     expect(splitAllCuts(text)).toEqual({
       ...none,
-      elements: [['{"a": [1, {"b": "}"}]}', 2], ['[]', 3], ['"x,]\\""', 4], ['-1.5e3', 5], ['true', 5], ['false', 5], ['null', 5]],
+      elements: [
+        ['{"a": [1, {"b": "}"}]}', 2],
+        ['[]', 3],
+        ['"x,]\\""', 4],
+        ['-1.5e3', 5],
+        ['true', 5],
+        ['false', 5],
+        ['null', 5],
+      ],
     });
   });
 
@@ -50,16 +58,34 @@ describe('JsonStreamSplitter: arrays', () => {
   it('counts newlines inside strings and pieces', () => {
     // A raw newline in a string is invalid JSON (JSON.parse will say so) but must not shift later lines.
     const text = '[{"a":\n1}, "x\ny",\n\n 3, {"b": "\n\\\n"}, 4]';
-    expect(splitAllCuts(text).elements).toEqual([['{"a":\n1}', 1], ['"x\ny"', 2], ['3', 5], ['{"b": "\n\\\n"}', 5], ['4', 7]]);
+    expect(splitAllCuts(text).elements).toEqual([
+      ['{"a":\n1}', 1],
+      ['"x\ny"', 2],
+      ['3', 5],
+      ['{"b": "\n\\\n"}', 5],
+      ['4', 7],
+    ]);
   });
 
   it('lets NaN and Infinity through, inside pieces and as pieces', () => {
     const text = '[{"a": NaN, "b": [-Infinity]}, NaN, Infinity, -Infinity]';
-    expect(splitAllCuts(text).elements.map(([t]) => t)).toEqual(['{"a": NaN, "b": [-Infinity]}', 'NaN', 'Infinity', '-Infinity']);
+    expect(splitAllCuts(text).elements.map(([t]) => t)).toEqual([
+      '{"a": NaN, "b": [-Infinity]}',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+    ]);
   });
 
   it('splits a malformed element by brackets and leaves rejecting it to JSON.parse', () => {
-    expect(splitAllCuts('[1, {"a": }, 3]')).toEqual({ ...none, elements: [['1', 1], ['{"a": }', 1], ['3', 1]] });
+    expect(splitAllCuts('[1, {"a": }, 3]')).toEqual({
+      ...none,
+      elements: [
+        ['1', 1],
+        ['{"a": }', 1],
+        ['3', 1],
+      ],
+    });
   });
 
   it('accepts an empty array', () => {
@@ -89,7 +115,14 @@ describe('JsonStreamSplitter: arrays', () => {
   });
 
   it('stops after the first error but keeps what came before', () => {
-    expect(split(['[1, 2 3, 4', ']', ' x'])).toEqual({ ...none, elements: [['1', 1], ['2', 1]], errors: [[`expected ',' or ']' after array element, found '3'`, 1]] });
+    expect(split(['[1, 2 3, 4', ']', ' x'])).toEqual({
+      ...none,
+      elements: [
+        ['1', 1],
+        ['2', 1],
+      ],
+      errors: [[`expected ',' or ']' after array element, found '3'`, 1]],
+    });
   });
 
   it('never throws on arbitrary input', () => {
@@ -108,22 +141,36 @@ describe('JsonStreamSplitter: arrays', () => {
   it('can be reused after end()', () => {
     const s = new JsonStreamSplitter();
     const got: Array<[string, number]> = [];
-    const h = { onElement: (t: string, n: number) => got.push([t, n]), onError: (m: string, n: number) => got.push([m, n]) };
+    const h = {
+      onElement: (t: string, n: number) => got.push([t, n]),
+      onError: (m: string, n: number) => got.push([m, n]),
+    };
     s.push('[1,\n2', h);
     s.end(h);
     s.push('\uFEFF[3]', h);
     s.end(h);
-    expect(got).toEqual([['1', 1], ['unexpected end of input: the array opened at line 1 is not closed', 2], ['3', 1]]);
+    expect(got).toEqual([
+      ['1', 1],
+      ['unexpected end of input: the array opened at line 1 is not closed', 2],
+      ['3', 1],
+    ]);
   });
 });
 
 describe('JsonStreamSplitter: objects', () => {
-  const text = '{\n  "model": "llama",\n  "requests": [\n    {"ttft": 1},\n    {"ttft": 2}\n  ],\n  "n\\"x": {"a": [1]}\n}';
+  const text =
+    '{\n  "model": "llama",\n  "requests": [\n    {"ttft": 1},\n    {"ttft": 2}\n  ],\n  "n\\"x": {"a": [1]}\n}';
 
   it('streams the chosen key and emits the other members whole', () => {
     expect(splitAllCuts(text, { streamKey: 'requests' })).toEqual({
-      elements: [['{"ttft": 1}', 4], ['{"ttft": 2}', 5]],
-      members: [['model', '"llama"', 2], ['n"x', '{"a": [1]}', 7]],
+      elements: [
+        ['{"ttft": 1}', 4],
+        ['{"ttft": 2}', 5],
+      ],
+      members: [
+        ['model', '"llama"', 2],
+        ['n"x', '{"a": [1]}', 7],
+      ],
       errors: [],
     });
   });
@@ -171,7 +218,11 @@ const indent = fc.constantFrom(undefined, 1, 2, '\t');
 const piece = fc.record({ value: fc.jsonValue({ maxDepth: 3 }), indent });
 
 /** Joins serialized pieces as an array with the given gaps, returning each piece's offset. */
-function layoutArray(texts: readonly string[], gaps: readonly string[], at: number): { text: string; starts: number[] } {
+function layoutArray(
+  texts: readonly string[],
+  gaps: readonly string[],
+  at: number,
+): { text: string; starts: number[] } {
   let text = '[' + gaps[0];
   const starts: number[] = [];
   texts.forEach((t, i) => {
@@ -185,7 +236,11 @@ function layoutArray(texts: readonly string[], gaps: readonly string[], at: numb
 describe('JsonStreamSplitter: properties', () => {
   it('finds the end of strings full of backslashes and quotes', () => {
     const unit = fc.constantFrom('\\', '"', 'a', '\\\\', '\n', '\u2028', '😀');
-    const record = fc.dictionary(fc.string({ unit, maxLength: 4 }), fc.oneof(fc.string({ unit, maxLength: 8 }), fc.array(fc.string({ unit }), { maxLength: 3 })), { maxKeys: 3 });
+    const record = fc.dictionary(
+      fc.string({ unit, maxLength: 4 }),
+      fc.oneof(fc.string({ unit, maxLength: 8 }), fc.array(fc.string({ unit }), { maxLength: 3 })),
+      { maxKeys: 3 },
+    );
     fc.assert(
       fc.property(fc.array(record, { maxLength: 5 }), cutsArb, (records, cuts) => {
         const texts = records.map((r) => JSON.stringify(r));
@@ -198,7 +253,10 @@ describe('JsonStreamSplitter: properties', () => {
   });
 
   it('splits any array of JSON values back into the values and their start lines', () => {
-    const input = fc.record({ pieces: fc.array(piece, { maxLength: 6 }), gaps: fc.array(gap, { minLength: 20, maxLength: 20 }) });
+    const input = fc.record({
+      pieces: fc.array(piece, { maxLength: 6 }),
+      gaps: fc.array(gap, { minLength: 20, maxLength: 20 }),
+    });
     fc.assert(
       fc.property(input, cutsArb, ({ pieces, gaps }, cuts) => {
         const texts = pieces.map((p) => JSON.stringify(p.value, null, p.indent));
@@ -207,7 +265,9 @@ describe('JsonStreamSplitter: properties', () => {
         const out = split(chunk(text, cuts));
         expect(out.errors).toEqual([]);
         expect(out.elements).toEqual(texts.map((t, i) => [t, lineAt(text, starts[i])]));
-        expect(out.elements.map(([t]) => JSON.parse(t))).toEqual(pieces.map((p) => JSON.parse(JSON.stringify(p.value))));
+        expect(out.elements.map(([t]) => JSON.parse(t))).toEqual(
+          pieces.map((p) => JSON.parse(JSON.stringify(p.value))),
+        );
       }),
       { numRuns: 300 },
     );
@@ -215,10 +275,16 @@ describe('JsonStreamSplitter: properties', () => {
 
   it('splits any object with a streamed array into members and elements with their start lines', () => {
     const input = fc.record({
-      members: fc.uniqueArray(fc.tuple(fc.string({ maxLength: 5 }).filter((k) => k !== 'requests' && k !== 'items'), piece), {
-        maxLength: 4,
-        selector: ([k]) => k,
-      }),
+      members: fc.uniqueArray(
+        fc.tuple(
+          fc.string({ maxLength: 5 }).filter((k) => k !== 'requests' && k !== 'items'),
+          piece,
+        ),
+        {
+          maxLength: 4,
+          selector: ([k]) => k,
+        },
+      ),
       streamKey: fc.constantFrom('requests', 'items'),
       position: fc.nat(),
       elements: fc.array(piece, { maxLength: 5 }),

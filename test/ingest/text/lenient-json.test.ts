@@ -14,19 +14,38 @@ function errorOf(f: () => unknown): Error {
 
 describe('parseJsonLenient', () => {
   it('maps bare NaN, Infinity and -Infinity to numbers', () => {
-    expect(parseJsonLenient('{"a": NaN, "b": [Infinity,-Infinity], "c": {"d":NaN}}')).toEqual({ a: NaN, b: [Infinity, -Infinity], c: { d: NaN } });
+    expect(parseJsonLenient('{"a": NaN, "b": [Infinity,-Infinity], "c": {"d":NaN}}')).toEqual({
+      a: NaN,
+      b: [Infinity, -Infinity],
+      c: { d: NaN },
+    });
     expect(parseJsonLenient(' -Infinity ')).toBe(-Infinity);
     expect(parseJsonLenient('[\nNaN\n]')).toEqual([NaN]);
   });
 
   it('leaves strings alone, including ones that spell the tokens or the markers', () => {
-    const text = '{"NaN": NaN, "t": "NaN Infinity -Infinity", "m": ["n", "i", "j", "s", "", "sn", "\\"NaN\\""], "e": "\\u006e"}';
-    expect(parseJsonLenient(text)).toEqual({ NaN: NaN, t: 'NaN Infinity -Infinity', m: ['n', 'i', 'j', 's', '', 'sn', '"NaN"'], e: 'n' });
+    const text =
+      '{"NaN": NaN, "t": "NaN Infinity -Infinity", "m": ["n", "i", "j", "s", "", "sn", "\\"NaN\\""], "e": "\\u006e"}';
+    expect(parseJsonLenient(text)).toEqual({
+      NaN: NaN,
+      t: 'NaN Infinity -Infinity',
+      m: ['n', 'i', 'j', 's', '', 'sn', '"NaN"'],
+      e: 'n',
+    });
     expect(parseJsonLenient('["Infinity", NaN]')).toEqual(['Infinity', NaN]);
   });
 
   it('does not accept tokens glued to other text or used as keys', () => {
-    for (const bad of ['[NaNx]', '[xNaN]', '[1Infinity]', '[Infinity1]', '[--Infinity]', '{NaN: 1}', '[+Infinity]', '[nan]']) {
+    for (const bad of [
+      '[NaNx]',
+      '[xNaN]',
+      '[1Infinity]',
+      '[Infinity1]',
+      '[--Infinity]',
+      '{NaN: 1}',
+      '[+Infinity]',
+      '[nan]',
+    ]) {
       expect(() => parseJsonLenient(bad), bad).toThrow(SyntaxError);
     }
   });
@@ -44,7 +63,9 @@ describe('parseJsonLenient', () => {
   it('blames the real problem, not a tolerated token, when both are present', () => {
     const err = errorOf(() => parseJsonLenient('{"a": NaN,\n "b": Infinity,\n "c": }'));
     expect(err.message).toBe(`Unexpected token '}' in JSON (line 3, column 7)`);
-    expect(errorOf(() => parseJsonLenient('[NaN, 1 2]')).message).toBe(`Expected ',' or ']' after array element in JSON at position 8 (line 1, column 9)`);
+    expect(errorOf(() => parseJsonLenient('[NaN, 1 2]')).message).toBe(
+      `Expected ',' or ']' after array element in JSON at position 8 (line 1, column 9)`,
+    );
   });
 
   it('equals JSON.parse on valid JSON', () => {
@@ -71,8 +92,9 @@ describe('parseJsonLenient', () => {
     fc.assert(
       fc.property(value, fc.constantFrom('', ' ', '\n  '), (v, ws) => {
         // -0 is written as 0, like JSON.stringify does.
-        const expected = JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? `@${x}` : x)), (_k, x) =>
-          x === '@NaN' ? NaN : x === '@Infinity' ? Infinity : x === '@-Infinity' ? -Infinity : x,
+        const expected = JSON.parse(
+          JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? `@${x}` : x)),
+          (_k, x) => (x === '@NaN' ? NaN : x === '@Infinity' ? Infinity : x === '@-Infinity' ? -Infinity : x),
         );
         expect(parseJsonLenient(writeLikePython(v, ws))).toEqual(expected);
       }),
@@ -83,7 +105,8 @@ describe('parseJsonLenient', () => {
 
 /** Serializes like Python's json.dumps: non-finite numbers as bare tokens. */
 function writeLikePython(v: unknown, ws: string): string {
-  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : JSON.stringify(v);
+  if (typeof v === 'number')
+    return Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : JSON.stringify(v);
   if (Array.isArray(v)) return `[${ws}${v.map((x) => writeLikePython(x, ws)).join(`,${ws}`)}${ws}]`;
   if (v !== null && typeof v === 'object') {
     const members = Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}${ws}:${ws}${writeLikePython(x, ws)}`);
@@ -104,7 +127,11 @@ describe('jsonErrorOffset', () => {
 
   it('agrees with the positions V8 reports, on mutated JSON', () => {
     const mutated = fc
-      .tuple(fc.jsonValue({ maxDepth: 2 }), fc.nat(), fc.constantFrom('', ',', ']', '}', '"', ':', '-', '.', 'e', '\\', '1', ' ', 'x', '\u0001'))
+      .tuple(
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.nat(),
+        fc.constantFrom('', ',', ']', '}', '"', ':', '-', '.', 'e', '\\', '1', ' ', 'x', '\u0001'),
+      )
       .map(([v, at, insert]) => {
         const t = JSON.stringify(v);
         const i = at % (t.length + 1);

@@ -22,24 +22,42 @@ function reference(text: string): Array<[string, number]> {
 
 describe('LineSplitter', () => {
   it('splits LF and CRLF, keeping empty lines', () => {
-    expect(split(['a\r\n\nb\n\r\nc'])).toEqual([['a', 1], ['', 2], ['b', 3], ['', 4], ['c', 5]]);
+    expect(split(['a\r\n\nb\n\r\nc'])).toEqual([
+      ['a', 1],
+      ['', 2],
+      ['b', 3],
+      ['', 4],
+      ['c', 5],
+    ]);
   });
 
   it('handles a CRLF pair split across chunks', () => {
-    expect(split(['a\r', '\nb\r', '\n'])).toEqual([['a', 1], ['b', 2]]);
+    expect(split(['a\r', '\nb\r', '\n'])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
   });
 
   it('does not emit an extra line after a trailing newline', () => {
-    expect(split(['a\nb\n'])).toEqual([['a', 1], ['b', 2]]);
+    expect(split(['a\nb\n'])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect(split(['', ''])).toEqual([]);
   });
 
   it('strips the BOM only at the very start, even after an empty first chunk', () => {
-    expect(split(['', '\uFEFFa\n\uFEFFb'])).toEqual([['a', 1], ['\uFEFFb', 2]]);
+    expect(split(['', '\uFEFFa\n\uFEFFb'])).toEqual([
+      ['a', 1],
+      ['\uFEFFb', 2],
+    ]);
   });
 
   it('joins a line spread over many chunks', () => {
-    expect(split(['ab', 'cd', '', 'e\nf', 'g'])).toEqual([['abcde', 1], ['fg', 2]]);
+    expect(split(['ab', 'cd', '', 'e\nf', 'g'])).toEqual([
+      ['abcde', 1],
+      ['fg', 2],
+    ]);
   });
 
   it('can be reused after end()', () => {

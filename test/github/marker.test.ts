@@ -172,3 +172,65 @@ describe('answer markers', () => {
     ]);
   });
 });
+
+describe('more boundaries: a marker-only body, CRLF, absent fields, run ids past 2^53, answer ids', () => {
+  it('a body that is only the marker is read; a marker line with text before it is not a trailing marker', () => {
+    expect(parseMarker(marker('g', '9001.1'))).toStrictEqual({ group: 'g', run: { id: 9001, attempt: 1 } });
+    expect(trailingMarkers(`x ${answerMarker(7)}`)).toEqual([]);
+    expect(trailingMarkers(`${answerMarker(7)} x`)).toEqual([]);
+    expect(trailingMarkers(`${answerMarker(7)}\nx ${answerMarker(8)}\n${answerMarker(9)}`)).toEqual([answerMarker(9)]);
+  });
+
+  it('CRLF bodies: every trailing line loses its \\r, and only a final \\r is dropped', () => {
+    expect(trailingMarkers(`ok\r\n${answerMarker(5)}\r\n${marker('g', '1.1')}\r\n`)).toEqual([
+      marker('g', '1.1'),
+      answerMarker(5),
+    ]);
+    expect(answeredComment(`ok\r\n${answerMarker(5)}\r\n${marker('g', '1.1')}\r\n`)).toBe(5);
+    // A \r inside the line is not the bot's form.
+    expect(answeredComment('ok\n<!-- perf-triage:answer comment=5\r -->')).toBeUndefined();
+  });
+
+  it('a marker with no sha or workflow has no such keys at all', () => {
+    const found = parseMarker(report('r', 'g', '1.1'));
+    expect(found).toStrictEqual({ group: 'g', run: { id: 1, attempt: 1 } });
+    expect(parseMarker(report('r', 'g', '1.1', SHA))).toStrictEqual({
+      group: 'g',
+      run: { id: 1, attempt: 1 },
+      sha: SHA,
+    });
+    expect(parseMarker(report('r', 'g', '1.1', undefined, 'w.yml'))).toStrictEqual({
+      group: 'g',
+      run: { id: 1, attempt: 1 },
+      workflow: 'w.yml',
+    });
+  });
+
+  it('a run id past 2^53 is not a run the bot can name: no marker', () => {
+    expect(parseMarker(report('r', 'g', '9007199254740993.1'))).toBeUndefined();
+    expect(parseMarker(report('r', 'g', '9007199254740991.1'))?.run).toEqual({ id: 9007199254740991, attempt: 1 });
+  });
+
+  it('hasStamp compares the stamp as the marker wrote it (stripped to its characters)', () => {
+    expect(hasStamp(report('r', 'g', '9001.1'), 'g', ' 9001.1\n')).toBe(true);
+    expect(hasStamp(report('r', 'g', '9001.1'), 'h', '9001.1')).toBe(false);
+    expect(hasStamp('no marker', 'g', '9001.1')).toBe(false);
+  });
+
+  it('stamp and workflow keep their allowed characters and lose the rest, nothing put in their place', () => {
+    expect(marker('g', ' 9001.1\n', undefined, '.github/workflows/a b.yml')).toBe(
+      '<!-- perf-triage:comment group=g stamp=9001.1 workflow=.github/workflows/ab.yml -->',
+    );
+  });
+
+  it('a body that is not a string has no trailing markers', () => {
+    expect(trailingMarkers(null)).toEqual([]);
+    expect(trailingMarkers(undefined)).toEqual([]);
+  });
+
+  it('answer markers: whole comment ids, found below a report marker too', () => {
+    expect(answerMarker(5.7)).toBe('<!-- perf-triage:answer comment=5 -->');
+    expect(answeredComment(`${answerMarker(5)}\n${marker('g', '1.1')}`)).toBe(5);
+    expect(answeredComment(`text\n${marker('g', '1.1')}`)).toBeUndefined();
+  });
+});

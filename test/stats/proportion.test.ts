@@ -22,6 +22,8 @@ describe('Wilson score interval', () => {
     const [lo0, hi0] = wilsonInterval(0, 10, z95);
     expect(lo0).toBe(0);
     expect(hi0).toBeCloseTo(0.2775328, 6);
+    // 0 of 7: the formula leaves 2.8e-17 above 0; the bound is exactly 0.
+    expect(wilsonInterval(0, 7, z95)[0]).toBe(0);
     const [lo10, hi10] = wilsonInterval(10, 10, z95);
     expect(lo10).toBeCloseTo(0.7224672, 6);
     expect(hi10).toBe(1);
@@ -34,6 +36,7 @@ describe('Wilson score interval', () => {
     expect(hi).toBeGreaterThan(0.9433178);
     expect(hi).toBeLessThan(1);
     expect(wilsonInterval(0, 0, z95)).toEqual([0, 1]);
+    expect(wilsonInterval(1, 0, z95)).toEqual([0, 1]); // no requests: nothing known, whatever the count says
     expect(wilsonInterval(1, Number.NaN, z95)).toEqual([0, 1]);
   });
 });
@@ -82,6 +85,7 @@ describe('normal quantiles', () => {
 describe('effective count of a good/miss indicator', () => {
   it('independent-looking, alternating or constant series keep every row', () => {
     expect(effectiveCount([1, 0, 1])).toBe(3); // fewer than 20 rows: too few to estimate ρ
+    expect(effectiveCount([1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0])).toBe(14); // even when the misses cluster
     expect(effectiveCount(Array.from({ length: 40 }, (_, i) => i % 2))).toBe(40); // ρ < 0 never narrows
     expect(effectiveCount(new Array(30).fill(1))).toBe(30); // no variance
   });

@@ -91,7 +91,15 @@ function interpolationsIn(src: string): { expression: string; inCodeSpan: boolea
     }
   }
   return found.map((f) => ({
-    expression: src.slice(f.start, f.end).replace(/\s+/g, ' ').trim(),
+    // Whitespace as a formatter lays it out does not matter: one line, no space before a chained call
+    // or inside parentheses, no trailing comma.
+    expression: src
+      .slice(f.start, f.end)
+      .replace(/\s+/g, ' ')
+      .replace(/ \./g, '.')
+      .replace(/\( /g, '(')
+      .replace(/,? \)/g, ')')
+      .trim(),
     inCodeSpan: src.slice(f.start - 4, f.start - 2) === '\\`' && src.slice(f.end + 1, f.end + 3) === '\\`',
   }));
 }

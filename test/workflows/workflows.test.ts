@@ -110,7 +110,7 @@ describe('action.yml', () => {
   });
 
   it('declares exactly the outputs the code sets', () => {
-    const set = new Set([...sources.matchAll(/setOutput\('([^']+)'/g)].map((m) => m[1]));
+    const set = new Set([...sources.matchAll(/setOutput\(\s*'([^']+)'/g)].map((m) => m[1]));
     expect(new Set(Object.keys(action.outputs))).toEqual(set);
   });
 });

@@ -31669,12 +31669,7 @@ async function rangeDetails(client, repo, alert, settings) {
     commits.push({
       sha: c.sha,
       message: c.message,
-      pulls: data.filter((p) => p.merged_at).map((p) => ({
-        number: p.number,
-        title: p.title,
-        url: p.html_url,
-        ...p.user ? { author: p.user.login } : {}
-      }))
+      pulls: mergedPullsOf(data)
     });
   }
   details2.commits = commits;
@@ -31701,6 +31696,9 @@ async function assignable(client, repo, wanted, commits) {
     }
   }
   return { assignees, dropped };
+}
+function mergedPullsOf(pulls) {
+  return pulls.filter((p) => p.merged_at).map((p) => ({ number: p.number, title: p.title, url: p.html_url, ...p.user ? { author: p.user.login } : {} }));
 }
 
 // src/action/log.ts
@@ -49998,14 +49996,7 @@ async function noiseFor(run2, side2, entries) {
   return { config: withNoise(run2.config, files, entries).config, files };
 }
 async function commitInfo(client, repo, sha, messages) {
-  const pulls = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 5 }).then(
-    ({ data }) => data.filter((p) => p.merged_at).map((p) => ({
-      number: p.number,
-      title: p.title,
-      url: p.html_url,
-      ...p.user ? { author: p.user.login } : {}
-    }))
-  ).catch(() => []);
+  const pulls = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 5 }).then(({ data }) => mergedPullsOf(data)).catch(() => []);
   return { sha, ...messages.get(sha) ? { message: messages.get(sha) } : {}, ...pulls.length ? { pulls } : {} };
 }
 function runIdOf(entry) {

@@ -25,7 +25,7 @@ import { keyLabel } from '../model/workload-key';
 import type { GitHubClient } from '../github/client';
 import { defaultBranch, onGitHub, type GitHubContext, type RepoRef } from '../github/context';
 import { commentAuthors } from '../github/identity';
-import { parseAlertMarker } from '../github/alerts';
+import { mergedPullsOf, parseAlertMarker } from '../github/alerts';
 import { cancelRun, dispatchRun, realSleep, waitForRun, type Sleep } from '../github/dispatch';
 import { needing } from '../github/permissions';
 import { readRepoFile } from '../github/repo-files';
@@ -441,16 +441,7 @@ async function commitInfo(
 ): Promise<BisectCommit> {
   const pulls = await client.rest.repos
     .listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 5 })
-    .then(({ data }) =>
-      data
-        .filter((p) => p.merged_at)
-        .map((p) => ({
-          number: p.number,
-          title: p.title,
-          url: p.html_url,
-          ...(p.user ? { author: p.user.login } : {}),
-        })),
-    )
+    .then(({ data }) => mergedPullsOf(data))
     .catch(() => []);
   return { sha, ...(messages.get(sha) ? { message: messages.get(sha)! } : {}), ...(pulls.length ? { pulls } : {}) };
 }

@@ -356,14 +356,7 @@ async function rangeDetails(
     commits.push({
       sha: c.sha,
       message: c.message,
-      pulls: data
-        .filter((p) => p.merged_at)
-        .map((p) => ({
-          number: p.number,
-          title: p.title,
-          url: p.html_url,
-          ...(p.user ? { author: p.user.login } : {}),
-        })),
+      pulls: mergedPullsOf(data),
     });
   }
   details.commits = commits;
@@ -396,4 +389,19 @@ async function assignable(
     }
   }
   return { assignees, dropped };
+}
+
+/** The merged pull requests among those GitHub associates with a commit, as alerts and bisect name them. */
+export function mergedPullsOf(
+  pulls: readonly {
+    number: number;
+    title: string;
+    html_url: string;
+    merged_at?: string | null;
+    user?: { login: string } | null;
+  }[],
+): { number: number; title: string; url: string; author?: string }[] {
+  return pulls
+    .filter((p) => p.merged_at)
+    .map((p) => ({ number: p.number, title: p.title, url: p.html_url, ...(p.user ? { author: p.user.login } : {}) }));
 }

@@ -6,7 +6,14 @@
 import { requestColumn } from '../metrics/values';
 import type { NumberColumn } from '../model/columns';
 import type { RequestTable } from '../model/run';
-import { concat, matchedRatio, perUnit, uncachedTokens, type MatchScratch } from './measures/ratios';
+import {
+  concat,
+  matchedRatio,
+  perUnit,
+  timePerOutputToken,
+  uncachedTokens,
+  type MatchScratch,
+} from './measures/ratios';
 import { decodeConcurrency } from './measures/concurrency';
 import { BIN_AGREEMENT, COST_CHANGE, type SideData } from './context';
 
@@ -73,10 +80,25 @@ export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
       metric,
     });
   };
-  const stepTime = (t: RequestTable) => requestColumn(t, 'tpot') ?? requestColumn(t, 'itl', 0.5) ?? undefined;
+  // Time per output token; a table without it falls back to its requests' median ITL, a column of
+  // the table's own (when no request failed) that must not become a spare to write over.
+  const stepTime = (t: RequestTable) => timePerOutputToken(t) ?? requestColumn(t, 'itl', 0.5) ?? undefined;
+  const allTpot = [base, head].every((side) =>
+    side.tables.every((t) => t.numbers.decode_ms && t.numbers.output_tokens),
+  );
   // The batch a request decoded in, from the timings; the batch at admission when they are absent.
   const decodeBatch = (t: RequestTable) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
-  add('decode-step', 'decode step time at matched running batch', 'itl', decodeBatch, stepTime);
+  if (allTpot)
+    add(
+      'decode-step',
+      'decode step time at matched running batch',
+      'itl',
+      decodeBatch,
+      timePerOutputToken,
+      false,
+      true,
+    );
+  else add('decode-step', 'decode step time at matched running batch', 'itl', decodeBatch, stepTime);
   add(
     'prefill-per-token',
     'prefill time at matched uncached prompt length',

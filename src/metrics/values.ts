@@ -167,6 +167,7 @@ export function metricSeries(table: RequestTable, spec: MetricSpec, steady?: Ste
   if (spec.metric.level === 'run') return rateSeries(table, id === 'throughput', steady);
   const q = spec.stat.kind === 'percentile' ? spec.stat.q : 0.5;
   if (id === 'itl') return itlSeries(table, spec, steady?.row ?? 0);
+  if (id === 'tpot') return tpotSeries(table, steady?.row ?? 0);
   const column = requestColumn(table, id, q);
   if (!column) return err(`the data has no ${fieldsFor(id)}`);
   const values = finiteSeries(steady?.row ? column.subarray(steady.row) : column);
@@ -212,6 +213,27 @@ function itlSeries(table: RequestTable, spec: MetricSpec, from: number): Series 
   const values = finiteSeries(from > 0 ? column.subarray(from) : column);
   if (values.length === 0) return err(`no successful request has ${field}`);
   return ok({ values, basis: { kind: 'request-median', field }, statistic: { kind: 'quantile', q: 0.5 } });
+}
+
+/**
+ * The tpot series from row `from` on: finiteSeries of requestColumn's tpot, computed without that
+ * column (a million rows of it were garbage as soon as the finite values were copied out).
+ */
+function tpotSeries(table: RequestTable, from: number): Series {
+  const decode = table.numbers.decode_ms;
+  const tokens = table.numbers.output_tokens;
+  if (!decode || !tokens) return err(`the data has no ${fieldsFor('tpot')}`);
+  const success = successMask(table);
+  const at = (i: number) => (success[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN);
+  let count = 0;
+  for (let i = from; i < table.length; i++) if (Number.isFinite(at(i))) count++;
+  if (count === 0) return err('no successful request has a value for tpot');
+  const values = new Float64Array(count);
+  for (let i = from, j = 0; i < table.length; i++) {
+    const v = at(i);
+    if (Number.isFinite(v)) values[j++] = v;
+  }
+  return ok({ values });
 }
 
 /** Where a run's steady state begins (src/compare/load.ts): rows before it are warm-up. */

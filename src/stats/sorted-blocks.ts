@@ -82,6 +82,25 @@ export interface SortedSlice {
   below: Uint32Array;
 }
 
+/** Scratch arrays for SortedSource.slice, grown as needed and handed out as views of the length asked. */
+const pickScratch = {
+  f64: new Float64Array(0),
+  u16: new Uint16Array(0),
+  i32: new Int32Array(0),
+  values(n: number): Float64Array {
+    if (this.f64.length < n) this.f64 = new Float64Array(n);
+    return this.f64.subarray(0, n);
+  },
+  blocks16(n: number): Uint16Array {
+    if (this.u16.length < n) this.u16 = new Uint16Array(n);
+    return this.u16.subarray(0, n);
+  },
+  blocks32(n: number): Int32Array {
+    if (this.i32.length < n) this.i32 = new Int32Array(n);
+    return this.i32.subarray(0, n);
+  },
+};
+
 /**
  * Below this many values a slice is the whole sort: one sort serves every percentile of the series,
  * where each slice costs a sample and two passes (measured: slices pay from a few hundred thousand).
@@ -145,8 +164,11 @@ export class SortedSource<B extends Uint16Array | Int32Array = Uint16Array | Int
     }
     if (before > from || before + inside < to) return this.wholeSlice();
     const below = new Uint32Array(this.blockCount);
-    const picked = new Float64Array(inside);
-    const pickedBlocks = this.blockOf instanceof Uint16Array ? new Uint16Array(inside) : new Int32Array(inside);
+    // The picked values and blocks are only read by the sort (it returns new arrays): one scratch
+    // serves every slice, where a new pair per slice was garbage of hundreds of thousands of values.
+    const picked = pickScratch.values(inside);
+    const pickedBlocks =
+      this.blockOf instanceof Uint16Array ? pickScratch.blocks16(inside) : pickScratch.blocks32(inside);
     const blockOf = this.blockOf;
     for (let i = 0, j = 0; i < n; i++) {
       const v = values[i];

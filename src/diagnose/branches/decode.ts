@@ -6,7 +6,7 @@ import { compact, signedPercent } from '../../display/numbers';
 import type { RequestTable } from '../../model/run';
 import { quantile } from '../../stats/quantile';
 import { batchProfile } from '../measures/batch';
-import { concat, perUnit, prefillWorkGrowth, PREFILL_WORK_GROWTH } from '../measures/ratios';
+import { concat, perUnitQuantile, prefillWorkGrowth, PREFILL_WORK_GROWTH } from '../measures/ratios';
 import type { LikeForLike } from '../like-for-like';
 import { prefillBranch } from './prefill';
 import { chunkedPrefill, cost, evidence, type BranchResult, type DiagnosisContext, type TreeStep } from '../context';
@@ -192,13 +192,17 @@ export function decodeBranch(ctx: DiagnosisContext, metrics: string[]): BranchRe
 }
 
 function stallRatio(ctx: DiagnosisContext): { base: number; head: number } | undefined {
+  // The median p99/p50 gap ratio of a side's requests, without a column of the ratios per request.
   const ratio = (tables: RequestTable[]) =>
-    concat(tables.map((t) => perUnit(t, t.numbers.itl_p99_ms, t.numbers.itl_p50_ms)));
-  const b = ratio(ctx.base.tables);
-  const h = ratio(ctx.head.tables);
-  if (!b || !h) return undefined;
-  const base = quantile(b, 0.5);
-  const head = quantile(h, 0.5);
+    perUnitQuantile(
+      tables,
+      (t) => t.numbers.itl_p99_ms,
+      (t) => t.numbers.itl_p50_ms,
+      0.5,
+    );
+  const base = ratio(ctx.base.tables);
+  const head = ratio(ctx.head.tables);
+  if (base === undefined || head === undefined) return undefined;
   return Number.isFinite(base) && Number.isFinite(head) ? { base, head } : undefined;
 }
 

@@ -32,49 +32,69 @@ function measureConcurrency(table: RequestTable): Float64Array | undefined {
   if (m === 0) return undefined;
   // Rows of the decoding requests, when not every row decodes.
   const rows = m < n ? new Uint32Array(m) : undefined;
-  const start = new Float64Array(m);
-  const end = new Float64Array(m);
   const origin = arrival[0];
+  // Start and end times are recomputed where read (the same operations, so the same doubles): one
+  // scratch array holds the starts to sort, then the ends, then the integrals, so a million-row
+  // table makes one array of times, not three.
+  const row = (j: number) => (rows ? rows[j] : j);
+  const startOf = (i: number) => (arrival[i] - origin) * 1000 + firstToken[i];
+  const times = new Float64Array(m);
   for (let i = 0, j = 0; i < n; i++) {
     if (!decodes(ok, firstToken, decode, i)) continue;
     if (rows) rows[j] = i;
-    start[j] = (arrival[i] - origin) * 1000 + firstToken[i];
-    end[j] = start[j] + decode[i];
-    if (!Number.isFinite(end[j])) return decodeConcurrencyByEvents(table);
+    times[j] = startOf(i);
+    if (!Number.isFinite(times[j] + decode[i])) return decodeConcurrencyByEvents(table);
     j++;
   }
   // Events in time order, an end before a start at the same time (as the reference's sort of
   // {t, d} by t then d): a merge of the starts and the ends, each sorted on its own. Rows come in
   // arrival order, so starts are nearly sorted, and ends not far off.
-  const byStart = nearlySortedOrder(start);
-  const byEnd = nearlySortedOrder(end);
+  const byStart = nearlySortedOrder(times);
+  for (let j = 0; j < m; j++) times[j] += decode[row(j)];
+  const byEnd = nearlySortedOrder(times);
   // N(t) and its running integral at each event, in the reference's order of operations; the
   // integral at an event equals the integral at the last event of its time (later ones add N·0).
   // seen[j] collects integral(end) − integral(start): 0 − a + b and 0 + b − a are both exactly b − a.
-  const seen = new Float64Array(m);
+  const seen = times.fill(0);
+  const endOf = (j: number) => {
+    const i = row(j);
+    return startOf(i) + decode[i];
+  };
   let level = 0;
   let integral = 0;
   let previous = NaN;
+  let nextStart = m > 0 ? startOf(row(byStart[0])) : NaN;
+  let nextEnd = m > 0 ? endOf(byEnd[0]) : NaN;
   for (let s = 0, e = 0, k = 0; s < m || e < m; k++) {
-    const isEnd = e < m && (s >= m || end[byEnd[e]] <= start[byStart[s]]);
-    const j = isEnd ? byEnd[e++] : byStart[s++];
-    const t = isEnd ? end[j] : start[j];
-    integral = k === 0 ? 0 : integral + level * (t - previous);
-    previous = t;
+    const isEnd = e < m && (s >= m || nextEnd <= nextStart);
+    let t: number;
     if (isEnd) {
+      const j = byEnd[e++];
+      t = nextEnd;
+      if (e < m) nextEnd = endOf(byEnd[e]);
+      integral = k === 0 ? 0 : integral + level * (t - previous);
       seen[j] += integral;
       level--;
     } else {
+      const j = byStart[s++];
+      t = nextStart;
+      if (s < m) nextStart = startOf(row(byStart[s]));
+      integral = k === 0 ? 0 : integral + level * (t - previous);
       seen[j] -= integral;
       level++;
     }
+    previous = t;
   }
   // A sampled table (a baseline digest) holds one row per `weight` requests: every other request
   // decoding alongside stands for `weight` of them; the request itself is one.
   const weight = table.rowWeight ?? 1;
   // When every row decodes, the result is written over `seen` itself.
   const out = rows ? new Float64Array(n).fill(NaN) : seen;
-  for (let j = 0; j < m; j++) out[rows ? rows[j] : j] = 1 + weight * (seen[j] / (end[j] - start[j]) - 1);
+  for (let j = 0; j < m; j++) {
+    const i = row(j);
+    const start = startOf(i);
+    out[i] = 1 + weight * (seen[j] / (start + decode[i] - start) - 1);
+  }
   return out;
 }
 

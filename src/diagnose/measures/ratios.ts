@@ -5,7 +5,7 @@
 import type { NumberColumn } from '../../model/columns';
 import type { RequestTable } from '../../model/run';
 import { successMask } from '../../metrics/values';
-import { quantile, quantileSorted, quantilesOfComputed, sortedFinite } from '../../stats/quantile';
+import { quantile, quantileOfComputed, quantileSorted, quantilesOfComputed, sortedFinite } from '../../stats/quantile';
 import { selectQuantile } from '../../stats/select';
 import { countedQuantiles } from '../../stats/counted-quantiles';
 
@@ -25,6 +25,49 @@ export function perUnit(
   for (let i = 0; i < out.length; i++)
     out[i] = ok[i] && work[i] > 0 && Number.isFinite(cost[i]) ? cost[i] / work[i] : NaN;
   return out;
+}
+
+/**
+ * Time per output token after the first (requestColumn's tpot, NaN on failed requests): decode_ms /
+ * (output_tokens − 1) where output_tokens ≥ 2; `into` as in perUnit. Undefined without both columns.
+ */
+export function timePerOutputToken(table: RequestTable, into?: Float64Array): Float64Array | undefined {
+  const decode = table.numbers.decode_ms;
+  const tokens = table.numbers.output_tokens;
+  if (!decode || !tokens) return undefined;
+  const ok = successMask(table);
+  const out = rowsOf(table, into);
+  for (let i = 0; i < out.length; i++) out[i] = ok[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  return out;
+}
+
+/**
+ * quantile(concat(tables.map((t) => perUnit(t, cost(t), work(t)))), q) without making that column;
+ * undefined when a table lacks either column.
+ */
+export function perUnitQuantile(
+  tables: RequestTable[],
+  cost: (t: RequestTable) => NumberColumn | undefined,
+  work: (t: RequestTable) => NumberColumn | undefined,
+  q: number,
+): number | undefined {
+  if (tables.some((t) => !cost(t) || !work(t))) return undefined;
+  const length = tables.reduce((sum, t) => sum + t.length, 0);
+  const fill = (out: Float64Array) => {
+    let k = 0;
+    for (const t of tables) {
+      const c = cost(t)!;
+      const w = work(t)!;
+      const ok = successMask(t);
+      for (let i = 0; i < t.length; i++) {
+        if (!ok[i] || !(w[i] > 0) || !Number.isFinite(c[i])) continue;
+        const v = c[i] / w[i];
+        if (Number.isFinite(v)) out[k++] = v;
+      }
+    }
+    return k;
+  };
+  return quantileOfComputed(length, fill, q);
 }
 
 /** Uncached prompt tokens: prompt_tokens − prefix_cache_hit_tokens (all of them when hits are absent); `into` as in perUnit. */

@@ -11237,6 +11237,7 @@ function metricSeries(table2, spec, steady) {
   if (spec.metric.level === "run") return rateSeries(table2, id === "throughput", steady);
   const q = spec.stat.kind === "percentile" ? spec.stat.q : 0.5;
   if (id === "itl") return itlSeries(table2, spec, steady?.row ?? 0);
+  if (id === "tpot") return tpotSeries(table2, steady?.row ?? 0);
   const column = requestColumn(table2, id, q);
   if (!column) return err(`the data has no ${fieldsFor(id)}`);
   const values = finiteSeries(steady?.row ? column.subarray(steady.row) : column);
@@ -11274,6 +11275,22 @@ function itlSeries(table2, spec, from) {
   const values = finiteSeries(from > 0 ? column.subarray(from) : column);
   if (values.length === 0) return err(`no successful request has ${field}`);
   return ok({ values, basis: { kind: "request-median", field }, statistic: { kind: "quantile", q: 0.5 } });
+}
+function tpotSeries(table2, from) {
+  const decode = table2.numbers.decode_ms;
+  const tokens = table2.numbers.output_tokens;
+  if (!decode || !tokens) return err(`the data has no ${fieldsFor("tpot")}`);
+  const success = successMask(table2);
+  const at = (i) => success[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  let count3 = 0;
+  for (let i = from; i < table2.length; i++) if (Number.isFinite(at(i))) count3++;
+  if (count3 === 0) return err("no successful request has a value for tpot");
+  const values = new Float64Array(count3);
+  for (let i = from, j = 0; i < table2.length; i++) {
+    const v = at(i);
+    if (Number.isFinite(v)) values[j++] = v;
+  }
+  return ok({ values });
 }
 var WINDOWS_PER_REQUEST = 0.1;
 var MIN_WINDOWS = 20;
@@ -11552,6 +11569,23 @@ function sortWithSlots(values) {
   }
   return { sorted, slot };
 }
+var pickScratch = {
+  f64: new Float64Array(0),
+  u16: new Uint16Array(0),
+  i32: new Int32Array(0),
+  values(n) {
+    if (this.f64.length < n) this.f64 = new Float64Array(n);
+    return this.f64.subarray(0, n);
+  },
+  blocks16(n) {
+    if (this.u16.length < n) this.u16 = new Uint16Array(n);
+    return this.u16.subarray(0, n);
+  },
+  blocks32(n) {
+    if (this.i32.length < n) this.i32 = new Int32Array(n);
+    return this.i32.subarray(0, n);
+  }
+};
 var SLICE_MIN = 1 << 18;
 var SAMPLE = 16384;
 var SortedSource = class {
@@ -11598,8 +11632,8 @@ var SortedSource = class {
     }
     if (before > from || before + inside < to) return this.wholeSlice();
     const below = new Uint32Array(this.blockCount);
-    const picked = new Float64Array(inside);
-    const pickedBlocks = this.blockOf instanceof Uint16Array ? new Uint16Array(inside) : new Int32Array(inside);
+    const picked = pickScratch.values(inside);
+    const pickedBlocks = this.blockOf instanceof Uint16Array ? pickScratch.blocks16(inside) : pickScratch.blocks32(inside);
     const blockOf = this.blockOf;
     for (let i = 0, j = 0; i < n; i++) {
       const v = values[i];
@@ -13880,6 +13914,34 @@ function perUnit(table2, cost2, work, into) {
     out[i] = ok2[i] && work[i] > 0 && Number.isFinite(cost2[i]) ? cost2[i] / work[i] : NaN;
   return out;
 }
+function timePerOutputToken(table2, into) {
+  const decode = table2.numbers.decode_ms;
+  const tokens = table2.numbers.output_tokens;
+  if (!decode || !tokens) return void 0;
+  const ok2 = successMask(table2);
+  const out = rowsOf(table2, into);
+  for (let i = 0; i < out.length; i++) out[i] = ok2[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  return out;
+}
+function perUnitQuantile(tables, cost2, work, q) {
+  if (tables.some((t) => !cost2(t) || !work(t))) return void 0;
+  const length = tables.reduce((sum, t) => sum + t.length, 0);
+  const fill = (out) => {
+    let k = 0;
+    for (const t of tables) {
+      const c = cost2(t);
+      const w = work(t);
+      const ok2 = successMask(t);
+      for (let i = 0; i < t.length; i++) {
+        if (!ok2[i] || !(w[i] > 0) || !Number.isFinite(c[i])) continue;
+        const v = c[i] / w[i];
+        if (Number.isFinite(v)) out[k++] = v;
+      }
+    }
+    return k;
+  };
+  return quantileOfComputed(length, fill, q);
+}
 function uncachedTokens(table2, into) {
   const prompt = table2.numbers.prompt_tokens;
   if (!prompt) return void 0;
@@ -14492,12 +14554,15 @@ function decodeBranch(ctx, metrics) {
   return { steps, findings };
 }
 function stallRatio(ctx) {
-  const ratio = (tables) => concat(tables.map((t) => perUnit(t, t.numbers.itl_p99_ms, t.numbers.itl_p50_ms)));
-  const b = ratio(ctx.base.tables);
-  const h = ratio(ctx.head.tables);
-  if (!b || !h) return void 0;
-  const base = quantile(b, 0.5);
-  const head = quantile(h, 0.5);
+  const ratio = (tables) => perUnitQuantile(
+    tables,
+    (t) => t.numbers.itl_p99_ms,
+    (t) => t.numbers.itl_p50_ms,
+    0.5
+  );
+  const base = ratio(ctx.base.tables);
+  const head = ratio(ctx.head.tables);
+  if (base === void 0 || head === void 0) return void 0;
   return Number.isFinite(base) && Number.isFinite(head) ? { base, head } : void 0;
 }
 function contextGrowth(ctx) {
@@ -15513,40 +15578,57 @@ function measureConcurrency(table2) {
   for (let i = 0; i < n; i++) if (decodes(ok2, firstToken, decode, i)) m++;
   if (m === 0) return void 0;
   const rows = m < n ? new Uint32Array(m) : void 0;
-  const start = new Float64Array(m);
-  const end = new Float64Array(m);
   const origin = arrival[0];
+  const row = (j) => rows ? rows[j] : j;
+  const startOf = (i) => (arrival[i] - origin) * 1e3 + firstToken[i];
+  const times = new Float64Array(m);
   for (let i = 0, j = 0; i < n; i++) {
     if (!decodes(ok2, firstToken, decode, i)) continue;
     if (rows) rows[j] = i;
-    start[j] = (arrival[i] - origin) * 1e3 + firstToken[i];
-    end[j] = start[j] + decode[i];
-    if (!Number.isFinite(end[j])) return decodeConcurrencyByEvents(table2);
+    times[j] = startOf(i);
+    if (!Number.isFinite(times[j] + decode[i])) return decodeConcurrencyByEvents(table2);
     j++;
   }
-  const byStart = nearlySortedOrder(start);
-  const byEnd = nearlySortedOrder(end);
-  const seen = new Float64Array(m);
+  const byStart = nearlySortedOrder(times);
+  for (let j = 0; j < m; j++) times[j] += decode[row(j)];
+  const byEnd = nearlySortedOrder(times);
+  const seen = times.fill(0);
+  const endOf = (j) => {
+    const i = row(j);
+    return startOf(i) + decode[i];
+  };
   let level = 0;
   let integral = 0;
   let previous = NaN;
+  let nextStart = m > 0 ? startOf(row(byStart[0])) : NaN;
+  let nextEnd = m > 0 ? endOf(byEnd[0]) : NaN;
   for (let s = 0, e = 0, k = 0; s < m || e < m; k++) {
-    const isEnd = e < m && (s >= m || end[byEnd[e]] <= start[byStart[s]]);
-    const j = isEnd ? byEnd[e++] : byStart[s++];
-    const t = isEnd ? end[j] : start[j];
-    integral = k === 0 ? 0 : integral + level * (t - previous);
-    previous = t;
+    const isEnd = e < m && (s >= m || nextEnd <= nextStart);
+    let t;
     if (isEnd) {
+      const j = byEnd[e++];
+      t = nextEnd;
+      if (e < m) nextEnd = endOf(byEnd[e]);
+      integral = k === 0 ? 0 : integral + level * (t - previous);
       seen[j] += integral;
       level--;
     } else {
+      const j = byStart[s++];
+      t = nextStart;
+      if (s < m) nextStart = startOf(row(byStart[s]));
+      integral = k === 0 ? 0 : integral + level * (t - previous);
       seen[j] -= integral;
       level++;
     }
+    previous = t;
   }
   const weight = table2.rowWeight ?? 1;
   const out = rows ? new Float64Array(n).fill(NaN) : seen;
-  for (let j = 0; j < m; j++) out[rows ? rows[j] : j] = 1 + weight * (seen[j] / (end[j] - start[j]) - 1);
+  for (let j = 0; j < m; j++) {
+    const i = row(j);
+    const start = startOf(i);
+    out[i] = 1 + weight * (seen[j] / (start + decode[i] - start) - 1);
+  }
   return out;
 }
 function decodes(ok2, firstToken, decode, i) {
@@ -15630,9 +15712,22 @@ function likeForLike(base, head) {
       metric
     });
   };
-  const stepTime = (t) => requestColumn(t, "tpot") ?? requestColumn(t, "itl", 0.5) ?? void 0;
+  const stepTime = (t) => timePerOutputToken(t) ?? requestColumn(t, "itl", 0.5) ?? void 0;
+  const allTpot = [base, head].every(
+    (side2) => side2.tables.every((t) => t.numbers.decode_ms && t.numbers.output_tokens)
+  );
   const decodeBatch = (t) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
-  add3("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
+  if (allTpot)
+    add3(
+      "decode-step",
+      "decode step time at matched running batch",
+      "itl",
+      decodeBatch,
+      timePerOutputToken,
+      false,
+      true
+    );
+  else add3("decode-step", "decode step time at matched running batch", "itl", decodeBatch, stepTime);
   add3(
     "prefill-per-token",
     "prefill time at matched uncached prompt length",

@@ -73,7 +73,7 @@ describe('§5 decision tree on known causes', () => {
     expect(b.findings.map((f) => f.hint)).toEqual(['capacity']);
     const step = b.walks[0].steps.find((x) => x.question === 'Are long prefills blocking?')!;
     expect(step.answer).toMatch(
-      /^no: 59% of the longest waits .*; chunked prefill is on \(true\), so no prompt prefills in one piece$/,
+      /^no: chunked prefill is on, so no prompt prefills in one piece; 59% of the longest waits .*: busy periods they share, not one blocking the other$/,
     );
   });
 

@@ -180,7 +180,9 @@ export function queueBranch(ctx: DiagnosisContext, metrics: string[]): BranchRes
     const blocking = !chunked.on && overlap.tailShare >= 0.5 && overlap.tailShare >= 1.5 * overlap.overallShare;
     steps.push({
       question: 'Are long prefills blocking?',
-      answer: `${blocking ? 'yes' : 'no'}: ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits${chunked.on ? `; chunked prefill is on (${String(chunked.value)}), so no prompt prefills in one piece` : ''}`,
+      answer: chunked.on
+        ? `no: chunked prefill is on${typeof chunked.value === 'number' ? ` (chunks of ${grouped(chunked.value)} tokens)` : ''}, so no prompt prefills in one piece; ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits: busy periods they share, not one blocking the other`
+        : `${blocking ? 'yes' : 'no'}: ${percent(overlap.tailShare)} of the longest waits overlapped a long prefill (≥ ${compact(overlap.longPrefillMs)} ms), vs ${percent(overlap.overallShare)} of all waits`,
     });
     if (blocking) findings.push(longPrefillFinding(ctx, metrics, overlap));
   }

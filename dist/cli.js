@@ -11192,12 +11192,15 @@ function hasNaN(values) {
   for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) return true;
   return false;
 }
+function tpotAt(decode, tokens, i) {
+  return tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+}
 function tpot(table2) {
   const decode = table2.numbers.decode_ms;
   const tokens = table2.numbers.output_tokens;
   if (!decode || !tokens) return void 0;
   const out = new Float64Array(table2.length);
-  for (let i = 0; i < out.length; i++) out[i] = tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = tpotAt(decode, tokens, i);
   return out;
 }
 function masked(table2, column) {
@@ -11281,7 +11284,7 @@ function tpotSeries(table2, from) {
   const tokens = table2.numbers.output_tokens;
   if (!decode || !tokens) return err(`the data has no ${fieldsFor("tpot")}`);
   const success = successMask(table2);
-  const at = (i) => success[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  const at = (i) => success[i] ? tpotAt(decode, tokens, i) : NaN;
   let count3 = 0;
   for (let i = from; i < table2.length; i++) if (Number.isFinite(at(i))) count3++;
   if (count3 === 0) return err("no successful request has a value for tpot");
@@ -13920,7 +13923,7 @@ function timePerOutputToken(table2, into) {
   if (!decode || !tokens) return void 0;
   const ok2 = successMask(table2);
   const out = rowsOf(table2, into);
-  for (let i = 0; i < out.length; i++) out[i] = ok2[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = ok2[i] ? tpotAt(decode, tokens, i) : NaN;
   return out;
 }
 function perUnitQuantile(tables, cost2, work, q) {

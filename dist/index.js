@@ -32204,12 +32204,15 @@ function hasNaN(values) {
   for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) return true;
   return false;
 }
+function tpotAt(decode2, tokens, i) {
+  return tokens[i] >= 2 ? decode2[i] / (tokens[i] - 1) : NaN;
+}
 function tpot(table) {
   const decode2 = table.numbers.decode_ms;
   const tokens = table.numbers.output_tokens;
   if (!decode2 || !tokens) return void 0;
   const out = new Float64Array(table.length);
-  for (let i = 0; i < out.length; i++) out[i] = tokens[i] >= 2 ? decode2[i] / (tokens[i] - 1) : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = tpotAt(decode2, tokens, i);
   return out;
 }
 function masked(table, column) {
@@ -32293,7 +32296,7 @@ function tpotSeries(table, from) {
   const tokens = table.numbers.output_tokens;
   if (!decode2 || !tokens) return err(`the data has no ${fieldsFor("tpot")}`);
   const success = successMask(table);
-  const at = (i) => success[i] && tokens[i] >= 2 ? decode2[i] / (tokens[i] - 1) : NaN;
+  const at = (i) => success[i] ? tpotAt(decode2, tokens, i) : NaN;
   let count3 = 0;
   for (let i = from; i < table.length; i++) if (Number.isFinite(at(i))) count3++;
   if (count3 === 0) return err("no successful request has a value for tpot");
@@ -43317,7 +43320,7 @@ function timePerOutputToken(table, into) {
   if (!decode2 || !tokens) return void 0;
   const ok2 = successMask(table);
   const out = rowsOf(table, into);
-  for (let i = 0; i < out.length; i++) out[i] = ok2[i] && tokens[i] >= 2 ? decode2[i] / (tokens[i] - 1) : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = ok2[i] ? tpotAt(decode2, tokens, i) : NaN;
   return out;
 }
 function perUnitQuantile(tables, cost2, work, q) {

@@ -111,12 +111,17 @@ function hasNaN(values: Float64Array): boolean {
   return false;
 }
 
+/** Time per output token after the first for row i: decode_ms / (output_tokens − 1), NaN under 2 tokens. */
+export function tpotAt(decode: ArrayLike<number>, tokens: ArrayLike<number>, i: number): number {
+  return tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+}
+
 function tpot(table: RequestTable): Float64Array | undefined {
   const decode = table.numbers.decode_ms;
   const tokens = table.numbers.output_tokens;
   if (!decode || !tokens) return undefined;
   const out = new Float64Array(table.length);
-  for (let i = 0; i < out.length; i++) out[i] = tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = tpotAt(decode, tokens, i);
   return out;
 }
 
@@ -224,7 +229,7 @@ function tpotSeries(table: RequestTable, from: number): Series {
   const tokens = table.numbers.output_tokens;
   if (!decode || !tokens) return err(`the data has no ${fieldsFor('tpot')}`);
   const success = successMask(table);
-  const at = (i: number) => (success[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN);
+  const at = (i: number) => (success[i] ? tpotAt(decode, tokens, i) : NaN);
   let count = 0;
   for (let i = from; i < table.length; i++) if (Number.isFinite(at(i))) count++;
   if (count === 0) return err('no successful request has a value for tpot');

@@ -4,7 +4,7 @@
 
 import type { NumberColumn } from '../../model/columns';
 import type { RequestTable } from '../../model/run';
-import { successMask } from '../../metrics/values';
+import { successMask, tpotAt } from '../../metrics/values';
 import { quantile, quantileOfComputed, quantileSorted, quantilesOfComputed, sortedFinite } from '../../stats/quantile';
 import { selectQuantile } from '../../stats/select';
 import { countedQuantiles } from '../../stats/counted-quantiles';
@@ -37,7 +37,7 @@ export function timePerOutputToken(table: RequestTable, into?: Float64Array): Fl
   if (!decode || !tokens) return undefined;
   const ok = successMask(table);
   const out = rowsOf(table, into);
-  for (let i = 0; i < out.length; i++) out[i] = ok[i] && tokens[i] >= 2 ? decode[i] / (tokens[i] - 1) : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = ok[i] ? tpotAt(decode, tokens, i) : NaN;
   return out;
 }
 

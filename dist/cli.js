@@ -61,8 +61,8 @@ function customMetric(name, unit, direction) {
   };
 }
 function displayName(name) {
-  const safe = name.replace(/_/g, " ").replace(/[^\p{L}\p{N} .:/%+,=-]/gu, "·");
-  return [...safe].length > 80 ? `${[...safe].slice(0, 79).join("")}…` : safe;
+  const safe2 = name.replace(/_/g, " ").replace(/[^\p{L}\p{N} .:/%+,=-]/gu, "·");
+  return [...safe2].length > 80 ? `${[...safe2].slice(0, 79).join("")}…` : safe2;
 }
 var latency = (id, label, phases, description) => ({
   id,
@@ -18760,6 +18760,12 @@ function cap3(text, max) {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }
+function neutraliseCommands(text) {
+  return text.replace(/:(?=:)/g, ":​").replace(/#(?=#\[)/g, "#​");
+}
+function neutraliseCommandsInJson(json) {
+  return json.replace(/:(?=:)/g, "\\u003a").replace(/#(?=#\[)/g, "\\u0023");
+}
 
 // src/render/noise-words.ts
 function noiseSentences(report2, escape = plainText) {
@@ -23633,9 +23639,20 @@ async function emit(report2, format, values, io) {
 
 // src/cli.ts
 var interactive = process.stderr.isTTY === true && !process.env.CI;
+var onRunner = process.env.GITHUB_ACTIONS === "true";
+var isJson = (text) => {
+  if (!/^\s*[{[]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+var safe = (text) => !onRunner ? text : isJson(text) ? neutraliseCommandsInJson(text) : neutraliseCommands(text);
 var code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => process.stdout.write(safe(text)),
+  stderr: (text) => process.stderr.write(safe(text)),
   cwd: process.cwd(),
   ...interactive ? { status: terminalStatus((text) => process.stderr.write(text)) } : {}
 });

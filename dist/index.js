@@ -30919,6 +30919,9 @@ function linkTarget(url) {
   if (!url || url.length > 500) return void 0;
   return /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~%!$&'*+,;=:@/?#-]*)?$/.test(url) && !/[()[\]<>|"`\\]/.test(url) ? url : void 0;
 }
+function neutraliseCommands(text) {
+  return text.replace(/:(?=:)/g, ":​").replace(/#(?=#\[)/g, "#​");
+}
 
 // src/render/like-for-like.ts
 var FIELD_NAMES = {
@@ -31702,12 +31705,8 @@ function mergedPullsOf(pulls) {
 }
 
 // src/action/log.ts
-var ZWSP = "​";
 function safeLogText(text, max = 2e3) {
   return neutraliseCommands(plainText(text, max));
-}
-function neutraliseCommands(text) {
-  return text.replace(/:(?=:)/g, `:${ZWSP}`).replace(/#(?=#\[)/g, `#${ZWSP}`);
 }
 function info2(text) {
   info(safeLogText(text));

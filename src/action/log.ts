@@ -4,17 +4,10 @@
 // but commands nothing.
 
 import * as core from '@actions/core';
-import { plainText } from '../render/escape';
-
-const ZWSP = '\u200b';
+import { neutraliseCommands, plainText } from '../render/escape';
 
 export function safeLogText(text: string, max = 2000): string {
   return neutraliseCommands(plainText(text, max));
-}
-
-/** "::" and "##[" broken up. */
-export function neutraliseCommands(text: string): string {
-  return text.replace(/:(?=:)/g, `:${ZWSP}`).replace(/#(?=#\[)/g, `#${ZWSP}`);
 }
 
 export function info(text: string): void {

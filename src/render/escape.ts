@@ -77,3 +77,20 @@ export function linkTarget(url: string | undefined): string | undefined {
     ? url
     : undefined;
 }
+
+/**
+ * Workflow commands broken up for a runner's log: "::" (a command at a line's start) and "##[" (the
+ * older syntax, honoured anywhere in a line) get a zero-width space, so the text shows the same but
+ * commands nothing.
+ */
+export function neutraliseCommands(text: string): string {
+  return text.replace(/:(?=:)/g, ':\u200b').replace(/#(?=#\[)/g, '#\u200b');
+}
+
+/**
+ * The same for a JSON document, value for value: inside JSON both sequences can only be in strings,
+ * where "\u003a:" and "\u0023#[" parse back to the very same characters.
+ */
+export function neutraliseCommandsInJson(json: string): string {
+  return json.replace(/:(?=:)/g, '\\u003a').replace(/#(?=#\[)/g, '\\u0023');
+}

@@ -36,6 +36,26 @@ describe('dist/cli.js', () => {
     expect(JSON.parse(r.stdout).verdict).toBe('regressed');
   });
 
+  it('on a GitHub runner, artifact text in its output commands nothing (text, and JSON value for value)', () => {
+    const base = join(root, 'test/fixtures/vllm/sweep-opt125m-max_num_seqs4-run0.json');
+    const hostile = join(mkdtempSync(join(tmpdir(), 'pt-cli-')), 'head.json');
+    const model = 'x ##[set-output name=verdict]pass ::error::forged';
+    writeFileSync(hostile, JSON.stringify({ ...JSON.parse(readFileSync(base, 'utf8')), model_id: model }));
+    const run = (runner: boolean, ...extra: string[]) =>
+      spawnSync(process.execPath, ['dist/cli.js', 'compare', base, hostile, ...extra], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', ...(runner ? { GITHUB_ACTIONS: 'true' } : {}) },
+      });
+    const text = run(true);
+    expect(text.stdout).toContain('set-output name=verdict');
+    expect(text.stdout).not.toMatch(/##\[|::/);
+    const json = run(true, '--format', 'json').stdout;
+    expect(json).not.toMatch(/##\[|::/);
+    const plain = run(false, '--format', 'json').stdout;
+    expect(plain).toContain(model);
+    expect(JSON.parse(json)).toEqual(JSON.parse(plain));
+  });
+
   it('starts with a shebang so npm can link it as a bin', () => {
     expect(readFileSync('dist/cli.js', 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(JSON.parse(readFileSync('package.json', 'utf8')).bin).toEqual({ 'perf-triage': 'dist/cli.js' });

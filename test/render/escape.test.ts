@@ -2,7 +2,7 @@
 // table, reorder text or issue a workflow command is neutralised.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeText, markdownText, plainText } from '../../src/render/escape';
+import { codeText, markdownText, neutraliseCommandsInJson, plainText } from '../../src/render/escape';
 import { safeLogText } from '../../src/action/log';
 
 const WJ = '\u2060';
@@ -92,6 +92,23 @@ describe('safeLogText', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('neutraliseCommandsInJson', () => {
+  it('leaves no workflow command in a JSON document and parses back to the same values', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.array(fc.constantFrom('::', '##[', ':::', '###[', '\\::', 'a:')),
+        (value, bits) => {
+          const doc = { value, text: bits.join('x'), key: { [bits.join('')]: bits } };
+          const json = neutraliseCommandsInJson(JSON.stringify(doc, null, 2));
+          expect(json).not.toMatch(/##\[|::/);
+          expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(doc)));
+        },
+      ),
     );
   });
 });

@@ -1,12 +1,8 @@
-// StrykerJS over the pure core, one folder at a time (scripts/mutate.mjs sets MUTATE_FOLDER and
-// MUTATE_GROUP): each folder keeps its own incremental file, so re-running one folder reuses the
-// results of mutants whose code and covering tests did not change. See docs/mutation.md.
-const folder = process.env.MUTATE_FOLDER ?? 'src/stats';
-const name = folder
-  .replace(/^src\//, '')
-  .replace(/\.ts$/, '')
-  .replace(/\//g, '-');
-const mutate = folder.endsWith('.ts') ? [folder] : [`${folder}/**/*.ts`];
+// StrykerJS over the pure core, one target at a time (scripts/mutate.mjs sets MUTATE_GLOB, MUTATE_NAME
+// and MUTATE_GROUP): each target keeps its own incremental file, so re-running it reuses the results
+// of mutants whose code and covering tests did not change. See docs/mutation.md.
+const mutate = [process.env.MUTATE_GLOB ?? 'src/stats/**/*.ts'];
+const name = process.env.MUTATE_NAME ?? 'stats';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -8,10 +8,18 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const goldens = 'test/render/golden.test.ts';
+// The test folders mirror the source folders, except that the quality comparisons (src/compare/quality)
+// are tested in test/quality and the profile comparisons (src/diagnose/profile) in test/profile.
 const groups: Record<string, string[]> = {
   stats: ['test/stats/**/*.test.ts'],
-  compare: ['test/compare/**/*.test.ts', goldens],
-  diagnose: ['test/diagnose/**/*.test.ts', 'test/report/**/*.test.ts', goldens],
+  compare: [
+    'test/compare/**/*.test.ts',
+    'test/quality/**/*.test.ts',
+    'test/report/**/*.test.ts',
+    'test/diagnose/comparability.test.ts',
+    goldens,
+  ],
+  diagnose: ['test/diagnose/**/*.test.ts', 'test/profile/**/*.test.ts', 'test/report/**/*.test.ts', goldens],
   // The GitHub tests that call the marker in-process (not the ones that spawn dist/).
   marker: ['test/github/**/*.test.ts'],
 };

@@ -19,7 +19,11 @@ export function comparatorOrder(values: ArrayLike<number>): Uint32Array {
  * not be NaN; ±Infinity sort to the ends, equal infinities tied like the comparator ties them.
  */
 export function stableOrder(values: Float64Array): Uint32Array {
-  return sortedOrder(values).order;
+  const n = values.length;
+  if (n < RADIX_MIN) return comparatorOrder(values);
+  const scaled = integerKeys(values);
+  // The radix order is a view of the sort scratch: copied, as the caller keeps it.
+  return (scaled ? sortKeys(scaled.keys, scaled.bits, n) : sortDoubles(values)).slice();
 }
 
 /**
@@ -28,6 +32,16 @@ export function stableOrder(values: Float64Array): Uint32Array {
  * sorted keys, not from reading `values` in sorted order (a random access per value).
  */
 export function sortedOrder(values: Float64Array): { order: Uint32Array; sorted: Float64Array } {
+  const { order, sorted } = sortedOrderView(values);
+  // A radix order is a view of the sort scratch: copied, as the caller keeps it.
+  return { order: values.length < RADIX_MIN ? order : order.slice(), sorted };
+}
+
+/**
+ * sortedOrder for a caller that is done with the order before it sorts again: the order may be a
+ * view of the sort scratch (radix-passes.ts), overwritten by the next sort.
+ */
+export function sortedOrderView(values: Float64Array): { order: Uint32Array; sorted: Float64Array } {
   const n = values.length;
   let order: Uint32Array;
   let sorted: Float64Array;

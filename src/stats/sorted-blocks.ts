@@ -2,7 +2,7 @@
 // from: what a quantile replicate walks. Shared by the quantiles of one series (p50 and p95).
 
 import type { RunSeries } from './block-bootstrap';
-import { sortedOrder } from './radix-order';
+import { sortedOrderView } from './radix-order';
 
 export interface SortedBlocks {
   sorted: Float64Array;
@@ -41,7 +41,7 @@ export function sortedWithBlocks<B extends Uint16Array | Int32Array>(
     for (let i = 0; i < n; i++) blocks[slot[i]] = blockOf[i];
     return { sorted, blocks };
   }
-  const { order, sorted } = sortedOrder(values);
+  const { order, sorted } = sortedOrderView(values);
   for (let k = 0; k < n; k++) blocks[k] = blockOf[order[k]];
   return { sorted, blocks };
 }

@@ -69,6 +69,19 @@ describe('stableOrder (radix argsort)', () => {
     }
   });
 
+  it('hands out orders that later sorts leave alone (the passes share scratch arrays)', () => {
+    const [decimals, counts, , , , doubles] = samples();
+    const kept = [stableOrder(decimals), sortedOrder(counts).order, stableOrder(doubles)];
+    const longer = Float64Array.from({ length: 9000 }, () => Math.round(random() * 1e6) / 1000);
+    const blocks = Uint16Array.from({ length: longer.length }, (_, i) => i % 40);
+    sortedWithBlocks(longer, blocks);
+    stableOrder(longer.map((v) => v * Math.PI));
+    sortDecimalsInPlace(longer.slice());
+    expect(sameBits(kept[0], comparatorOrder(decimals))).toBe(true);
+    expect(sameBits(kept[1], comparatorOrder(counts))).toBe(true);
+    expect(sameBits(kept[2], comparatorOrder(doubles))).toBe(true);
+  });
+
   it('equals it past 2^16 values, where passes take 16 bits', () => {
     const n = 70_000;
     const kinds = [

@@ -75,8 +75,14 @@ export function createResampler(
   const all = () => counts.fill(1);
   let evaluate: () => number;
   if (statistic.kind === 'quantile') {
+    const ids = () => blockIds(usable, layout);
+    const runLayout = `${usable.map((r) => r.values.length).join(',')}/${blockLengths.join(',')}`;
     const source = () =>
-      new SortedSource(concatRuns(usable, layout.elements), blockIds(usable, layout), layout.blockCount);
+      new SortedSource(
+        concatRuns(usable, layout.elements),
+        cache ? cache.blockIds(runLayout, ids) : ids(),
+        layout.blockCount,
+      );
     const sorted = cache
       ? cache.sortedSource(
           usable.map((r) => r.values),

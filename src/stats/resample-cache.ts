@@ -1,6 +1,6 @@
 // Work that resamplers of the same series share, e.g. p50 and p95 of one column: the block length
 // of each run's values, and the values with their blocks to sort from (a whole sort, once one is
-// made). Scoped to one comparison by whoever creates it (the columns are not written to meanwhile);
+// made); and what series of one side share, the block of each element. Scoped to one comparison by whoever creates it (the columns are not written to meanwhile);
 // only the last few series are kept, so memory stays at one metric's worth whatever the number of
 // metrics.
 
@@ -9,6 +9,7 @@ import type { SortedSource } from './sorted-blocks';
 export class ResamplerCache {
   private readonly lengths = new WeakMap<Float64Array, Map<string, number>>();
   private sorted: { values: readonly Float64Array[]; layout: string; entry: SortedSource }[] = [];
+  private blocks: { layout: string; ids: Uint16Array | Int32Array }[] = [];
 
   /** `capacity`: sorted series kept (2: the base and the head of the metric being compared). */
   constructor(private readonly capacity = 2) {}
@@ -19,6 +20,20 @@ export class ResamplerCache {
     let length = byKind.get(kind);
     if (length === undefined) byKind.set(kind, (length = compute()));
     return length;
+  }
+
+  /**
+   * The block of each element for a layout (the runs' lengths and block lengths: blockIds depends on
+   * nothing else). Series of one side share it when their block lengths agree, as they do at the
+   * cap of MAX_BLOCKS_PER_RUN on long runs: one array per side instead of one per metric.
+   */
+  blockIds(layout: string, compute: () => Uint16Array | Int32Array): Uint16Array | Int32Array {
+    const hit = this.blocks.find((b) => b.layout === layout);
+    if (hit) return hit.ids;
+    if (this.blocks.length >= this.capacity) this.blocks.shift();
+    const ids = compute();
+    this.blocks.push({ layout, ids });
+    return ids;
   }
 
   sortedSource(values: readonly Float64Array[], layout: string, compute: () => SortedSource): SortedSource {

@@ -38,7 +38,11 @@ export interface SideResampler {
   replicate(rng: Rng): number;
 }
 
-/** `cache`: shared with the other resamplers of one comparison, so one series is sorted once. */
+/**
+ * `cache`: shared with the other resamplers of one comparison, so one series is sorted once; it also
+ * lends the arrays a quantile's replicates walk, so the resampler is good only until its
+ * cache.nextMetric().
+ */
 export function createResampler(
   runs: readonly RunSeries[],
   statistic: Statistic,
@@ -90,7 +94,7 @@ export function createResampler(
           source,
         )
       : source();
-    evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
+    evaluate = quantileEvaluator(sorted, layout, counts, statistic.q, cache?.lender);
   } else {
     const numerators = blockSums(usable, layout, (r) => r.values);
     const denominators =

@@ -39,9 +39,13 @@ export function sortedOrder(values: Float64Array): { order: Uint32Array; sorted:
 
 /**
  * sortedOrder for a caller that is done with the order before it sorts again: the order may be a
- * view of the sort scratch (radix-passes.ts), overwritten by the next sort.
+ * view of the sort scratch (radix-passes.ts), overwritten by the next sort. The sorted values go in
+ * `into` (as long as `values`) when given.
  */
-export function sortedOrderView(values: Float64Array): { order: Uint32Array; sorted: Float64Array } {
+export function sortedOrderView(
+  values: Float64Array,
+  into?: Float64Array,
+): { order: Uint32Array; sorted: Float64Array } {
   const n = values.length;
   let order: Uint32Array;
   let sorted: Float64Array;
@@ -49,11 +53,11 @@ export function sortedOrderView(values: Float64Array): { order: Uint32Array; sor
   if (scaled) {
     const { keys, min, scale } = scaled;
     order = sortKeys(keys, scaled.bits, n);
-    sorted = new Float64Array(n);
+    sorted = into ?? new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = (keys[k] + min) / scale;
   } else {
     order = n < RADIX_MIN ? comparatorOrder(values) : sortDoubles(values);
-    sorted = new Float64Array(n);
+    sorted = into ?? new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = values[order[k]];
   }
   signZeros(values, sorted);

@@ -82,11 +82,12 @@ function signZeros(values: Float64Array, sorted: Float64Array): void {
 /**
  * stableOrder for values that are nearly in order already (start times of requests in arrival
  * order): a stable insertion sort while it moves at most `budget` × n entries in all, the radix sort
- * from scratch once it would move more. No NaN.
+ * from scratch once it would move more. No NaN. `into`: where the order goes (at least n long), when
+ * not in a new array (the radix sort's order always is one).
  */
-export function nearlySortedOrder(values: Float64Array, budget = 32): Uint32Array {
+export function nearlySortedOrder(values: Float64Array, budget = 32, into?: Uint32Array): Uint32Array {
   const n = values.length;
-  const order = new Uint32Array(n);
+  const order = into ? into.subarray(0, n) : new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   let moves = 0;
   const most = budget * n;

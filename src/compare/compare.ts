@@ -81,6 +81,8 @@ export function compareSides(
   // Metrics of one column come one after the other (metricOrder): they share its series and sort.
   const shared: Shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
   for (const requested of requestedMetrics(config, base, head)) {
+    // The last metric's replicates are drawn (prepare returns numbers): its resamplers are done with.
+    shared.cache.nextMetric();
     const p =
       requested.spec.metric.id === 'failed'
         ? prepareFailures(requested, base, head, config)

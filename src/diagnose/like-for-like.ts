@@ -87,7 +87,17 @@ export function likeForLike(base: SideData, head: SideData): LikeForLike[] {
     side.tables.every((t) => t.numbers.decode_ms && t.numbers.output_tokens),
   );
   // The batch a request decoded in, from the timings; the batch at admission when they are absent.
-  const decodeBatch = (t: RequestTable) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
+  // A side of one table lends it the array its time per output token is written in next, for the
+  // sort orders of the starts and ends: two million-row Uint32Arrays less at the peak memory.
+  const ordersIn = (t: RequestTable) => {
+    const side = [base, head].findIndex((s) => s.tables.length === 1 && s.tables[0] === t);
+    if (!allTpot || side < 0) return undefined;
+    const key = side === 0 ? 'base' : 'head';
+    let array = spare.get(key);
+    if (!array || array.length < t.length) spare.set(key, (array = new Float64Array(t.length)));
+    return array;
+  };
+  const decodeBatch = (t: RequestTable) => decodeConcurrency(t, ordersIn(t)) ?? t.numbers.batch_size_at_admission;
   if (allTpot)
     add(
       'decode-step',

@@ -112,7 +112,7 @@ export interface BuiltTable {
 
 export class RequestTableBuilder {
   // Columns sized once for the rows expected (reserve, fast-columns.ts), permuted in place at the end.
-  // Counts are kept as Float32 while every one is a float32 exactly (whole numbers below 2^24).
+  // Counts are kept as Uint16, then Float32, while that holds every one exactly (NumberRows).
   private readonly numbers = NUMERIC_FIELDS.map((field) => new NumberRows(isCountField(field)));
   private readonly seen = new Array<boolean>(NUMERIC_FIELDS.length).fill(false);
   private readonly text = new Map<TextField, TextRows>();
@@ -331,7 +331,7 @@ export class RequestTableBuilder {
         const values = column.values;
         // Straight into the column's array when this is its next row, it has room (nearly always:
         // reserve) and it holds the value; set() fills any rows skipped and grows or widens.
-        if (row === column.length && row < values.length && (column.wide || Math.fround(v) === v)) {
+        if (row === column.length && row < values.length && column.fits(v)) {
           values[row] = v;
           column.length = row + 1;
         } else {

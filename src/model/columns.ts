@@ -2,12 +2,13 @@
 // value for a row holds NaN (numbers) or -1 (text codes) there, so all columns stay aligned.
 
 /**
- * A numeric column of the request table: a Float64Array, or (for counts) a Float32Array when every
- * value in it is a float32 exactly (whole numbers below 2^24: token counts, batch sizes; NaN where
- * missing), so a reader gets the very numbers the file holds from half the memory. Read it; copy it
- * into a Float64Array to compute in place.
+ * A numeric column of the request table: a Float64Array, or (for counts) the narrowest array that
+ * holds every value exactly: a Uint16Array when every value is a whole number from 0 to 65535 and
+ * none is missing (batch sizes, token counts), else a Float32Array when every value is a float32
+ * (whole numbers below 2^24; NaN where missing). A reader gets the very numbers the file holds from a
+ * quarter or half of the memory. Read it; copy it into a Float64Array to compute in place.
  */
-export type NumberColumn = Float64Array | Float32Array;
+export type NumberColumn = Float64Array | Float32Array | Uint16Array;
 
 /** Text codes: one signed integer per row, -1 where missing, as narrow as the dictionary allows. */
 export type CodeArray = Int8Array | Int16Array | Int32Array;
@@ -107,7 +108,13 @@ export function textAt(column: TextColumn, row: number): string | undefined {
 
 /** Reorders a column by a permutation: out[i] = values[order[i]], in an array of the same kind. */
 export function permuteNumbers<T extends NumberColumn>(values: T, order: Uint32Array): T {
-  const out = (values instanceof Float32Array ? new Float32Array(order.length) : new Float64Array(order.length)) as T;
+  const out = (
+    values instanceof Float32Array
+      ? new Float32Array(order.length)
+      : values instanceof Uint16Array
+        ? new Uint16Array(order.length)
+        : new Float64Array(order.length)
+  ) as T;
   for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
   return out;
 }

@@ -1,6 +1,6 @@
 // The native per-request telemetry fields (methodology §4), plus the optional client-side ones.
-// Every numeric field is stored as one column (Float64Array, or Float32Array when that holds every
-// value exactly: model/columns.ts NumberColumn); a missing value is NaN.
+// Every numeric field is stored as one column (Float64Array, or for counts a narrower array when that
+// holds every value exactly: model/columns.ts NumberColumn); a missing value is NaN.
 
 export const DURATION_FIELDS = [
   'tokenize_ms',

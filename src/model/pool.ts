@@ -17,7 +17,7 @@ export function pooledTable(side: Side): RequestTable | undefined {
 
   const numbers: Partial<Record<NumericField, Float64Array>> = {};
   const numericFields = new Set(tables.flatMap((t) => Object.keys(t.numbers) as NumericField[]));
-  // Pooled columns are Float64Array (a count column may be a Float32Array in one table, not another).
+  // Pooled columns are Float64Array (a count column may be narrower in one table than in another).
   for (const field of numericFields)
     numbers[field] = concatNumbers(
       tables.map((t) => [t.length, t.numbers[field]]),

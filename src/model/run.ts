@@ -23,8 +23,8 @@ export function emptyMeta(): RunMeta {
 
 /**
  * The numeric columns by field: durations and arrival_ts as Float64Array; counts as a NumberColumn,
- * a Float32Array when every count is a float32 exactly (whole numbers below 2^24), which holds the
- * same numbers in half the memory (model/columns.ts).
+ * a Uint16Array or Float32Array when that holds every count exactly: the same numbers in a quarter or
+ * half of the memory (model/columns.ts).
  */
 export type NumericColumns = { [F in DurationField | 'arrival_ts']?: Float64Array } & {
   [F in CountField]?: NumberColumn;

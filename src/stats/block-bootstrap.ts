@@ -38,7 +38,11 @@ export interface SideResampler {
   replicate(rng: Rng): number;
 }
 
-/** `cache`: shared with the other resamplers of one comparison, so one series is sorted once. */
+/**
+ * `cache`: shared with the other resamplers of one comparison, so one series is sorted once; it also
+ * lends the arrays a quantile's replicates walk, so the resampler is good only until its
+ * cache.nextMetric().
+ */
 export function createResampler(
   runs: readonly RunSeries[],
   statistic: Statistic,
@@ -75,8 +79,14 @@ export function createResampler(
   const all = () => counts.fill(1);
   let evaluate: () => number;
   if (statistic.kind === 'quantile') {
+    const ids = () => blockIds(usable, layout);
+    const runLayout = `${usable.map((r) => r.values.length).join(',')}/${blockLengths.join(',')}`;
     const source = () =>
-      new SortedSource(concatRuns(usable, layout.elements), blockIds(usable, layout), layout.blockCount);
+      new SortedSource(
+        concatRuns(usable, layout.elements),
+        cache ? cache.blockIds(runLayout, ids) : ids(),
+        layout.blockCount,
+      );
     const sorted = cache
       ? cache.sortedSource(
           usable.map((r) => r.values),
@@ -84,7 +94,7 @@ export function createResampler(
           source,
         )
       : source();
-    evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
+    evaluate = quantileEvaluator(sorted, layout, counts, statistic.q, cache?.lender);
   } else {
     const numerators = blockSums(usable, layout, (r) => r.values);
     const denominators =

@@ -2,7 +2,7 @@
 // counts) have exact integer keys v·10^d: sorting those keys sorts the values, in one or two 16-bit
 // passes (or a counting sort) instead of a comparison sort or four passes over the IEEE bits.
 
-import { BUCKETS, RADIX_MIN, digitBits, prefixSums } from './radix-passes';
+import { BUCKETS, RADIX_MIN, Scratch, digitBits, digitCounts, prefixSums, sortScratch } from './radix-passes';
 
 /** Scales tried for the integer key: 10^0 … 10^6. */
 const MAX_DECIMALS = 6;
@@ -35,12 +35,13 @@ export function integerKeys(values: Float64Array): IntegerKeys | undefined {
   }
   const span = max - min;
   if (!(span < 2 ** 32)) return undefined;
-  const keys = new Uint32Array(n);
+  const keys = sortScratch(Scratch.Keys, n);
   for (let i = 0; i < n; i++) keys[i] = Math.round(values[i] * scale) - min;
   return { keys, bits: 32 - Math.clz32(span), min, scale, span };
 }
 
 export interface IntegerKeys {
+  /** Sort scratch (sortScratch): good until the next sort. */
   keys: Uint32Array;
   /** Significant key bits. */
   bits: number;
@@ -80,10 +81,10 @@ export function sortDecimalsInPlace(values: Float64Array): boolean {
     }
   } else {
     let from: Uint32Array = keys;
-    let to: Uint32Array = new Uint32Array(n);
+    let to = sortScratch(Scratch.NextKeys, n);
     const digit = digitBits(n);
     const mask = (1 << digit) - 1;
-    const counts = new Uint32Array(mask + 1);
+    const counts = digitCounts(n);
     for (let shift = 0; shift < scaled.bits; shift += digit) {
       counts.fill(0);
       for (let i = 0; i < n; i++) counts[(from[i] >>> shift) & mask]++;

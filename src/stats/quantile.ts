@@ -69,6 +69,16 @@ function selectScratchFor(length: number): void {
   if (selectScratch.length < length) selectScratch = new Float64Array(Math.max(length, 2 * selectScratch.length));
 }
 
+/**
+ * The array quantile() selects in, at least `length` long, lent to a caller that is done with it
+ * before it calls quantile(), quantileOfComputed() or quantilesOfComputed() again (they write over
+ * it): a working array the size of a column that the diagnosis then makes only once.
+ */
+export function selectScratchOf(length: number): Float64Array {
+  selectScratchFor(length);
+  return selectScratch;
+}
+
 /** quantileSorted(sortedFinite(values), q), found by selection: one quantile needs no sort. */
 export function quantile(values: ArrayLike<number>, q: number): number {
   selectScratchFor(values.length);

@@ -19,7 +19,11 @@ export function comparatorOrder(values: ArrayLike<number>): Uint32Array {
  * not be NaN; ±Infinity sort to the ends, equal infinities tied like the comparator ties them.
  */
 export function stableOrder(values: Float64Array): Uint32Array {
-  return sortedOrder(values).order;
+  const n = values.length;
+  if (n < RADIX_MIN) return comparatorOrder(values);
+  const scaled = integerKeys(values);
+  // The radix order is a view of the sort scratch: copied, as the caller keeps it.
+  return (scaled ? sortKeys(scaled.keys, scaled.bits, n) : sortDoubles(values)).slice();
 }
 
 /**
@@ -28,6 +32,20 @@ export function stableOrder(values: Float64Array): Uint32Array {
  * sorted keys, not from reading `values` in sorted order (a random access per value).
  */
 export function sortedOrder(values: Float64Array): { order: Uint32Array; sorted: Float64Array } {
+  const { order, sorted } = sortedOrderView(values);
+  // A radix order is a view of the sort scratch: copied, as the caller keeps it.
+  return { order: values.length < RADIX_MIN ? order : order.slice(), sorted };
+}
+
+/**
+ * sortedOrder for a caller that is done with the order before it sorts again: the order may be a
+ * view of the sort scratch (radix-passes.ts), overwritten by the next sort. The sorted values go in
+ * `into` (as long as `values`) when given.
+ */
+export function sortedOrderView(
+  values: Float64Array,
+  into?: Float64Array,
+): { order: Uint32Array; sorted: Float64Array } {
   const n = values.length;
   let order: Uint32Array;
   let sorted: Float64Array;
@@ -35,11 +53,11 @@ export function sortedOrder(values: Float64Array): { order: Uint32Array; sorted:
   if (scaled) {
     const { keys, min, scale } = scaled;
     order = sortKeys(keys, scaled.bits, n);
-    sorted = new Float64Array(n);
+    sorted = into ?? new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = (keys[k] + min) / scale;
   } else {
     order = n < RADIX_MIN ? comparatorOrder(values) : sortDoubles(values);
-    sorted = new Float64Array(n);
+    sorted = into ?? new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = values[order[k]];
   }
   signZeros(values, sorted);
@@ -64,11 +82,12 @@ function signZeros(values: Float64Array, sorted: Float64Array): void {
 /**
  * stableOrder for values that are nearly in order already (start times of requests in arrival
  * order): a stable insertion sort while it moves at most `budget` × n entries in all, the radix sort
- * from scratch once it would move more. No NaN.
+ * from scratch once it would move more. No NaN. `into`: where the order goes (at least n long), when
+ * not in a new array (the radix sort's order always is one).
  */
-export function nearlySortedOrder(values: Float64Array, budget = 32): Uint32Array {
+export function nearlySortedOrder(values: Float64Array, budget = 32, into?: Uint32Array): Uint32Array {
   const n = values.length;
-  const order = new Uint32Array(n);
+  const order = into ? into.subarray(0, n) : new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   let moves = 0;
   const most = budget * n;

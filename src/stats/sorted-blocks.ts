@@ -2,7 +2,18 @@
 // from: what a quantile replicate walks. Shared by the quantiles of one series (p50 and p95).
 
 import type { RunSeries } from './block-bootstrap';
-import { sortedOrder } from './radix-order';
+import { sortedOrderView } from './radix-order';
+
+/**
+ * Arrays a caller lends for a slice's sorted values and blocks and a quantile evaluator's
+ * checkpoints, instead of new ones (ResamplerCache lends them to the metric being compared). An array
+ * lent is written whole before it is read.
+ */
+export interface Lender {
+  float64(n: number): Float64Array;
+  uint32(n: number): Uint32Array;
+  blocks<B extends Uint16Array | Int32Array>(like: B, n: number): B;
+}
 
 export interface SortedBlocks {
   sorted: Float64Array;
@@ -26,14 +37,18 @@ export function concatRuns(runs: readonly RunSeries[], n: number): Float64Array 
  * `values` sorted, and the block of the element at each sorted position: sorted[slot[i]] pairs
  * with blocks[slot[i]] = blockOf[i], with the slots of sortWithSlots (ties in input order, -0 tied
  * with +0, the sorted values as the typed-array sort lays them out). A radix argsort gives the slots
- * directly; values with a NaN take the reference path.
+ * directly; values with a NaN take the reference path. `lend`: where the sorted values and blocks
+ * go, when not in new arrays.
  */
 export function sortedWithBlocks<B extends Uint16Array | Int32Array>(
   values: Float64Array,
   blockOf: B,
+  lend?: Lender,
 ): { sorted: Float64Array; blocks: B } {
   const n = values.length;
-  const blocks = (blockOf instanceof Uint16Array ? new Uint16Array(n) : new Int32Array(n)) as B;
+  const blocks = lend
+    ? lend.blocks(blockOf, n)
+    : ((blockOf instanceof Uint16Array ? new Uint16Array(n) : new Int32Array(n)) as B);
   let nan = false;
   for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(values[i]);
   if (nan) {
@@ -41,7 +56,7 @@ export function sortedWithBlocks<B extends Uint16Array | Int32Array>(
     for (let i = 0; i < n; i++) blocks[slot[i]] = blockOf[i];
     return { sorted, blocks };
   }
-  const { order, sorted } = sortedOrder(values);
+  const { order, sorted } = sortedOrderView(values, lend?.float64(n));
   for (let k = 0; k < n; k++) blocks[k] = blockOf[order[k]];
   return { sorted, blocks };
 }
@@ -137,8 +152,11 @@ export class SortedSource<B extends Uint16Array | Int32Array = Uint16Array | Int
     return this.whole;
   }
 
-  /** A slice holding at least positions [from, to) of the whole sort. */
-  slice(from: number, to: number): SortedSlice {
+  /**
+   * A slice holding at least positions [from, to) of the whole sort; its sorted values and blocks in
+   * arrays from `lend` when given (a whole sort is kept, so it never is).
+   */
+  slice(from: number, to: number, lend?: Lender): SortedSlice {
     const n = this.values.length;
     if (this.whole || n < this.minSlice || to - from > n / 2) return this.wholeSlice();
     const values = this.values;
@@ -178,7 +196,7 @@ export class SortedSource<B extends Uint16Array | Int32Array = Uint16Array | Int
         pickedBlocks[j++] = blockOf[i];
       }
     }
-    const { sorted, blocks } = sortedWithBlocks(picked, pickedBlocks);
+    const { sorted, blocks } = sortedWithBlocks(picked, pickedBlocks, lend);
     return { offset: before, sorted, blocks, below };
   }
 

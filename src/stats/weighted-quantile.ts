@@ -1,7 +1,7 @@
 // One quantile of a block-weighted multiset, replicate after replicate, without re-sorting.
 
 import type { BlockLayout } from './block-layout';
-import type { SortedSource } from './sorted-blocks';
+import type { Lender, SortedSource } from './sorted-blocks';
 
 /** Fewest checkpoints per evaluator; more when memory allows (see below). */
 const MIN_CHECKPOINTS = 64;
@@ -13,13 +13,15 @@ const MIN_CHECKPOINTS = 64;
  * replicate finds the last checkpoint whose weight below is at most the quantile's rank (O(blocks)
  * per probe) and walks from there, or from the bottom in the rare replicate whose quantile lies
  * lower (over the whole sort then, as a walk that leaves the slice). Exact whichever valid
- * checkpoint the walk starts from, and whichever part of the sort it walks on.
+ * checkpoint the walk starts from, and whichever part of the sort it walks on. `lend`: arrays for
+ * the slice and the checkpoints, good for as long as the evaluator is used.
  */
 export function quantileEvaluator(
   source: SortedSource,
   layout: BlockLayout,
   counts: Float64Array,
   q: number,
+  lend?: Lender,
 ): () => number {
   const n = layout.elements;
   const blocks = layout.blockCount;
@@ -41,12 +43,12 @@ export function quantileEvaluator(
   for (let p = from; p < to; p += gap) positions.push(p);
   const checkpoints = positions.length;
   // The sort around the checkpoints, and a walk's reach past the last one.
-  const slice = source.slice(from, Math.min(n, to + gap + maxBlock));
+  const slice = source.slice(from, Math.min(n, to + gap + maxBlock), lend);
   let sortedValues = slice.sorted;
   let sortedBlock = slice.blocks;
   let offset = slice.offset;
   let end = offset + sortedValues.length;
-  const below = new Uint32Array(checkpoints * blocks);
+  const below = lend ? lend.uint32(checkpoints * blocks) : new Uint32Array(checkpoints * blocks);
   {
     const running = Uint32Array.from(slice.below);
     let i = offset;

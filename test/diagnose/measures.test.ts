@@ -71,9 +71,17 @@ describe('decodeConcurrency', () => {
           Array.from({ length: rows.length ? 2100 : 0 }, (_, i) => rows[i % rows.length]),
           weight,
         );
+        // And with the sort orders in an array the caller lends (any contents), long enough or not.
+        const lent = table(
+          Array.from({ length: long.length }, (_, i) => rows[i % rows.length]),
+          weight,
+        );
+        const short = table(rows, weight);
         return (
           sameBits(decodeConcurrency(t), decodeConcurrencyByEvents(t)) &&
-          sameBits(decodeConcurrency(long), decodeConcurrencyByEvents(long))
+          sameBits(decodeConcurrency(long), decodeConcurrencyByEvents(long)) &&
+          sameBits(decodeConcurrency(lent, new Float64Array(lent.length).fill(7)), decodeConcurrencyByEvents(lent)) &&
+          sameBits(decodeConcurrency(short, new Float64Array(rows.length >> 1)), decodeConcurrencyByEvents(short))
         );
       }),
       { numRuns: 300 },

@@ -418,4 +418,25 @@ describe('createResampler at scale: checkpoint search and shared sorts', () => {
       }
     }
   });
+
+  it('metric after metric, a base and a head walking slices the cache lends again give what they give on their own', () => {
+    // Series long enough to be sliced (SLICE_MIN): each quantile's slice and checkpoints are lent
+    // arrays, lent again after nextMetric to the next metric's pair.
+    const gen = createRng(8);
+    const base = Float64Array.from({ length: 300_000 }, () => Math.round(gen.exponential(100) * 1000) / 1000);
+    const head = Float64Array.from({ length: 280_000 }, () => gen.exponential(120));
+    const cache = new ResamplerCache();
+    for (const q of [0.5, 0.95, 0.99, 0.5]) {
+      cache.nextMetric();
+      const statistic = { kind: 'quantile', q } as const;
+      const shared = [createResampler([{ values: base }], statistic, undefined, cache)];
+      shared.push(createResampler([{ values: head }], statistic, undefined, cache));
+      const alone = [createResampler([{ values: base }], statistic), createResampler([{ values: head }], statistic)];
+      const r1 = createRng(3);
+      const r2 = createRng(3);
+      for (let i = 0; i < 10; i++)
+        for (const side of [0, 1]) expect(shared[side].replicate(r1)).toBe(alone[side].replicate(r2));
+      expect(shared.map((r) => r.point)).toEqual(alone.map((r) => r.point));
+    }
+  });
 });

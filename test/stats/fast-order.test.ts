@@ -69,6 +69,19 @@ describe('stableOrder (radix argsort)', () => {
     }
   });
 
+  it('hands out orders that later sorts leave alone (the passes share scratch arrays)', () => {
+    const [decimals, counts, , , , doubles] = samples();
+    const kept = [stableOrder(decimals), sortedOrder(counts).order, stableOrder(doubles)];
+    const longer = Float64Array.from({ length: 9000 }, () => Math.round(random() * 1e6) / 1000);
+    const blocks = Uint16Array.from({ length: longer.length }, (_, i) => i % 40);
+    sortedWithBlocks(longer, blocks);
+    stableOrder(longer.map((v) => v * Math.PI));
+    sortDecimalsInPlace(longer.slice());
+    expect(sameBits(kept[0], comparatorOrder(decimals))).toBe(true);
+    expect(sameBits(kept[1], comparatorOrder(counts))).toBe(true);
+    expect(sameBits(kept[2], comparatorOrder(doubles))).toBe(true);
+  });
+
   it('equals it past 2^16 values, where passes take 16 bits', () => {
     const n = 70_000;
     const kinds = [
@@ -121,7 +134,11 @@ describe('nearlySortedOrder (insertion sort with a budget)', () => {
     fc.assert(
       fc.property(fc.array(smallValue, { maxLength: 60 }), fc.constantFrom(0, 1, 32), (list, budget) => {
         const values = Float64Array.from(list);
-        return sameBits(nearlySortedOrder(values, budget), comparatorOrder(values));
+        const into = new Uint32Array(values.length + 2).fill(9);
+        return (
+          sameBits(nearlySortedOrder(values, budget), comparatorOrder(values)) &&
+          sameBits(nearlySortedOrder(values, budget, into), comparatorOrder(values))
+        );
       }),
       { numRuns: 500 },
     );

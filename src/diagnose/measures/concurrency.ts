@@ -13,15 +13,17 @@ const measured = new WeakMap<RequestTable, Float64Array | undefined>();
 /**
  * Per request (aligned with rows): mean concurrent decodes over its decode interval; NaN if unknown.
  * Computed once per table (tables are not written to once read); callers only read the result.
+ * `scratch`: an array of at least the table's length that the caller lends, for the sort orders of
+ * the starts and the ends (two Uint32Arrays) when they are made; written over.
  */
-export function decodeConcurrency(table: RequestTable): Float64Array | undefined {
+export function decodeConcurrency(table: RequestTable, scratch?: Float64Array): Float64Array | undefined {
   if (measured.has(table)) return measured.get(table);
-  const result = measureConcurrency(table);
+  const result = measureConcurrency(table, scratch);
   measured.set(table, result);
   return result;
 }
 
-function measureConcurrency(table: RequestTable): Float64Array | undefined {
+function measureConcurrency(table: RequestTable, scratch: Float64Array | undefined): Float64Array | undefined {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table.numbers;
   if (!arrival || !firstToken || !decode || !table.orderedByArrival) return undefined;
   const ok = successMask(table);
@@ -49,9 +51,10 @@ function measureConcurrency(table: RequestTable): Float64Array | undefined {
   // Events in time order, an end before a start at the same time (as the reference's sort of
   // {t, d} by t then d): a merge of the starts and the ends, each sorted on its own. Rows come in
   // arrival order, so starts are nearly sorted, and ends not far off.
-  const byStart = nearlySortedOrder(times);
+  const lent = scratch && scratch.length >= m ? scratch : undefined;
+  const byStart = nearlySortedOrder(times, undefined, lent && new Uint32Array(lent.buffer, lent.byteOffset, m));
   for (let j = 0; j < m; j++) times[j] += decode[row(j)];
-  const byEnd = nearlySortedOrder(times);
+  const byEnd = nearlySortedOrder(times, undefined, lent && new Uint32Array(lent.buffer, lent.byteOffset + 4 * m, m));
   // N(t) and its running integral at each event, in the reference's order of operations; the
   // integral at an event equals the integral at the last event of its time (later ones add N·0).
   // seen[j] collects integral(end) − integral(start): 0 − a + b and 0 + b − a are both exactly b − a.

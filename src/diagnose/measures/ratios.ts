@@ -5,7 +5,14 @@
 import type { NumberColumn } from '../../model/columns';
 import type { RequestTable } from '../../model/run';
 import { successMask, tpotAt } from '../../metrics/values';
-import { quantile, quantileOfComputed, quantileSorted, quantilesOfComputed, sortedFinite } from '../../stats/quantile';
+import {
+  quantile,
+  quantileOfComputed,
+  quantileSorted,
+  quantilesOfComputed,
+  selectScratchOf,
+  sortedFinite,
+} from '../../stats/quantile';
 import { selectQuantile } from '../../stats/select';
 import { countedQuantiles } from '../../stats/counted-quantiles';
 
@@ -191,9 +198,10 @@ export function matchedRatio(
     total += weights[k];
     if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change)) agreeing += weights[k];
   });
-  // The unmatched medians; from the grouped values when they hold every y (the strata are done with them).
-  const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
+  // The unmatched medians; from the grouped values when they hold every y (the strata are done with
+  // them). The head's first: its grouped values are in quantile()'s array, which quantile(baseY) reuses.
   const rawHead = headGroups.allY ? selectQuantile(headGroups.values, 0.5) : quantile(headY, 0.5);
+  const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
   return {
     change,
     bins,
@@ -281,18 +289,23 @@ function strataOf(baseX: NumberColumn, headX: NumberColumn): { edges: number[]; 
 }
 
 /**
- * Arrays the grouped values of a side are laid out in, kept by the caller across several
- * comparisons of the same sides (like-for-like compares four costs): grown when too short.
+ * Arrays kept by the caller across several comparisons of the same sides (like-for-like compares
+ * four costs), grown when too short: where the base's grouped values are laid out, and the stratum
+ * of each row of one side at a time. The head's grouped values (the larger side, in a comparison of
+ * a run with a longer one) go in the array quantile() selects in (selectScratchOf): the diagnosis
+ * needs one of a column's size for its quantiles anyway, and a third such array was what set the
+ * peak memory at a million rows.
  */
 export interface MatchScratch {
   base?: Float64Array;
-  head?: Float64Array;
+  /** The stratum of each row (0: left out, else g + 1). */
+  strata?: Uint8Array;
 }
 
 /**
  * The y of each request with finite x and y, grouped by stratum (values[start[g] .. start[g+1]) is
  * stratum g), by a counting sort on the stratum: typed arrays instead of a growing list per stratum,
- * laid out in the side's scratch array. `allY`: every finite y is there (no finite y lacks its x),
+ * laid out in a scratch array (MatchScratch). `allY`: every finite y is there (no finite y lacks its x),
  * so `values` is also the y sample whole.
  */
 function groupByStratum(
@@ -303,7 +316,8 @@ function groupByStratum(
   side: 'base' | 'head',
 ): { values: Float64Array; start: Uint32Array; allY: boolean } {
   const groups = edges.length + 1;
-  const stratum = new Uint8Array(x.length);
+  if (!scratch.strata || scratch.strata.length < x.length) scratch.strata = new Uint8Array(x.length);
+  const stratum = scratch.strata.subarray(0, x.length).fill(0);
   const start = new Uint32Array(groups + 1);
   // Small counts (batch sizes, token counts) look their stratum up; other values search the edges.
   const known = new Uint8Array(SMALL_INTEGERS);
@@ -320,9 +334,14 @@ function groupByStratum(
     start[g + 1]++;
   }
   for (let g = 0; g < groups; g++) start[g + 1] += start[g];
-  if (!scratch[side] || scratch[side].length < start[groups])
-    scratch[side] = new Float64Array(Math.max(start[groups], x.length));
-  const values = scratch[side].subarray(0, start[groups]);
+  let into: Float64Array;
+  if (side === 'head') into = selectScratchOf(start[groups]);
+  else {
+    if (!scratch.base || scratch.base.length < start[groups])
+      scratch.base = new Float64Array(Math.max(start[groups], x.length));
+    into = scratch.base;
+  }
+  const values = into.subarray(0, start[groups]);
   const at = start.slice(0, groups);
   for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
   return { values, start, allY: y.length === x.length && finiteY === start[groups] };

@@ -17,7 +17,7 @@ import type { CodeArray } from '../../model/columns';
 const FIRST_CAPACITY = 256;
 
 /** The array handed out for `rows` values of `data`: a view when little is wasted, else a copy. */
-function trimmed<T extends Float64Array | Float32Array | CodeArray>(data: T, rows: number): T {
+function trimmed<T extends Float64Array | Float32Array | Uint16Array | CodeArray>(data: T, rows: number): T {
   return (data.length - rows <= data.length / 8 ? data.subarray(0, rows) : data.slice(0, rows)) as T;
 }
 
@@ -75,20 +75,25 @@ export class Float64Rows {
 
 /**
  * A numeric field's values by row (NaN where unset) for the request table: Float64, or — for a
- * `narrow` column (counts) — Float32 for as long as every value set is a float32 exactly, the same
- * numbers in half the memory; the first value that is not widens the column to Float64 for good.
+ * `narrow` column (counts) — the narrowest array that holds every value set so far exactly: Uint16
+ * while every value is a whole number from 0 to 65535 (not -0) and no row is missing, then Float32
+ * while every value is a float32 exactly (whole numbers below 2^24). The same numbers in a quarter or
+ * half of the memory; the first value that does not fit widens the column for good.
  */
 export class NumberRows {
-  private data: Float64Array | Float32Array;
+  private data: Float64Array | Float32Array | Uint16Array;
   private reserved = 0;
   /** True once the column is Float64 (from the start for a column that is not narrow). */
   wide: boolean;
+  /** True while the column is Uint16. */
+  short: boolean;
   /** One past the highest row set. */
   length = 0;
 
   constructor(narrow = false) {
     this.wide = !narrow;
-    this.data = narrow ? new Float32Array(0) : new Float64Array(0);
+    this.short = narrow;
+    this.data = narrow ? new Uint16Array(0) : new Float64Array(0);
   }
 
   reserve(rows: number): void {
@@ -97,14 +102,24 @@ export class NumberRows {
 
   /**
    * The array to write the next row (row `length`, when below the array's length) into directly, a
-   * value that fits it (see wide), then set `length` one higher; set() does every other case.
+   * value that fits it (see fits), then set `length` one higher; set() does every other case.
    */
-  get values(): Float64Array | Float32Array {
+  get values(): Float64Array | Float32Array | Uint16Array {
     return this.data;
   }
 
+  /** Whether the column's array holds `value` exactly (a value that is not NaN). */
+  fits(value: number): boolean {
+    if (this.wide) return true;
+    // -0 & 0xffff is 0, so -0 passes the first test: a Uint16 would read it back as +0.
+    if (this.short) return (value & 0xffff) === value && (value !== 0 || 1 / value > 0);
+    return Math.fround(value) === value;
+  }
+
   set(row: number, value: number): void {
-    if (!this.wide && Math.fround(value) !== value) this.widen();
+    // A Uint16 cannot hold the NaN of a missing row.
+    if (!this.fits(value) || (this.short && row > this.length))
+      this.widen(Number.isNaN(value) || Math.fround(value) === value);
     if (row >= this.data.length) this.grow(row + 1);
     if (row > this.length) this.data.fill(NaN, this.length, row);
     this.data[row] = value;
@@ -114,37 +129,47 @@ export class NumberRows {
   private grow(rows: number): void {
     const old = this.data;
     const size = Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY);
-    const next = this.wide ? new Float64Array(size) : new Float32Array(size);
+    const next = this.wide ? new Float64Array(size) : this.short ? new Uint16Array(size) : new Float32Array(size);
     next.set(old.subarray(0, this.length));
     this.data = next;
   }
 
-  private widen(): void {
+  /** To Float32 (from Uint16, when `toFloat32`), else to Float64. */
+  private widen(toFloat32: boolean): void {
     const old = this.data;
-    const next = new Float64Array(old.length);
+    const next = toFloat32 && this.short ? new Float32Array(old.length) : new Float64Array(old.length);
     next.set(old.subarray(0, this.length));
     this.data = next;
-    this.wide = true;
+    this.wide = next instanceof Float64Array;
+    this.short = false;
   }
 
   get(row: number): number {
     return row < this.length ? this.data[row] : NaN;
   }
 
-  /** Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 column). */
-  finish(rows: number, order?: Uint32Array, scratch?: Float64Array): Float64Array | Float32Array {
+  /**
+   * Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 or
+   * Uint16 column).
+   */
+  finish(rows: number, order?: Uint32Array, scratch?: Float64Array): Float64Array | Float32Array | Uint16Array {
+    if (this.short && this.length < rows) this.widen(true);
     if (this.data.length < rows) this.grow(rows);
     if (this.length < rows) this.data.fill(NaN, this.length, rows);
     const data = this.data;
-    this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
+    this.data = this.wide ? new Float64Array(0) : this.short ? new Uint16Array(0) : new Float32Array(0);
     this.length = 0;
     if (order) {
       const from =
         data instanceof Float64Array
           ? (scratch ?? new Float64Array(rows))
-          : scratch
-            ? new Float32Array(scratch.buffer, scratch.byteOffset, rows)
-            : new Float32Array(rows);
+          : data instanceof Float32Array
+            ? scratch
+              ? new Float32Array(scratch.buffer, scratch.byteOffset, rows)
+              : new Float32Array(rows)
+            : scratch
+              ? new Uint16Array(scratch.buffer, scratch.byteOffset, rows)
+              : new Uint16Array(rows);
       from.set(data.subarray(0, rows));
       for (let r = 0; r < rows; r++) data[r] = from[order[r]];
     }

@@ -29854,14 +29854,27 @@ function digitBits(n) {
 }
 var RADIX_MIN = 2048;
 var LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+var SCRATCH_MAX = 1 << 19;
+var Scratch = { Keys: 0, NextKeys: 1, Order: 2, NextOrder: 3 };
+var scratch = [new Uint32Array(0), new Uint32Array(0), new Uint32Array(0), new Uint32Array(0)];
+var histogram = new Uint32Array(0);
+function sortScratch(slot, n) {
+  if (n > SCRATCH_MAX) return new Uint32Array(n);
+  if (scratch[slot].length < n) scratch[slot] = new Uint32Array(n);
+  return scratch[slot].subarray(0, n);
+}
+function digitCounts(n) {
+  if (histogram.length === 0) histogram = new Uint32Array(BUCKETS);
+  return histogram.subarray(0, 1 << digitBits(n));
+}
 function sortKeys(keys, bits, n) {
   let fromKeys = keys;
-  let toKeys = new Uint32Array(n);
-  let order = new Uint32Array(n);
-  let next = new Uint32Array(n);
+  let toKeys = sortScratch(Scratch.NextKeys, n);
+  let order = sortScratch(Scratch.Order, n);
+  let next = sortScratch(Scratch.NextOrder, n);
   const digit = digitBits(n);
   const mask = (1 << digit) - 1;
-  const counts = new Uint32Array(mask + 1);
+  const counts = digitCounts(n);
   for (let i = 0; i < n; i++) order[i] = i;
   for (let shift = 0; shift < bits; shift += digit) {
     counts.fill(0);
@@ -29898,8 +29911,8 @@ function sortDoubles(values) {
   const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);
   const loAt = LITTLE_ENDIAN ? 0 : 1;
   const hiAt = 1 - loAt;
-  const hiKeys = new Uint32Array(n);
-  const loKeys = new Uint32Array(n);
+  const hiKeys = sortScratch(Scratch.Keys, n);
+  const loKeys = sortScratch(Scratch.NextKeys, n);
   for (let i = 0; i < n; i++) {
     let hi = words[2 * i + hiAt];
     let lo = words[2 * i + loAt];
@@ -29913,11 +29926,11 @@ function sortDoubles(values) {
     hiKeys[i] = hi;
     loKeys[i] = lo;
   }
-  let order = new Uint32Array(n);
-  let next = new Uint32Array(n);
+  let order = sortScratch(Scratch.Order, n);
+  let next = sortScratch(Scratch.NextOrder, n);
   const digit = digitBits(n);
   const mask = (1 << digit) - 1;
-  const counts = new Uint32Array(mask + 1);
+  const counts = digitCounts(n);
   for (let i = 0; i < n; i++) order[i] = i;
   for (const keys of [loKeys, hiKeys]) {
     for (let shift = 0; shift < 32; shift += digit) {
@@ -29960,7 +29973,7 @@ function integerKeys(values) {
   }
   const span2 = max - min;
   if (!(span2 < 2 ** 32)) return void 0;
-  const keys = new Uint32Array(n);
+  const keys = sortScratch(Scratch.Keys, n);
   for (let i = 0; i < n; i++) keys[i] = Math.round(values[i] * scale) - min;
   return { keys, bits: 32 - Math.clz32(span2), min, scale, span: span2 };
 }
@@ -29988,10 +30001,10 @@ function sortDecimalsInPlace(values) {
     }
   } else {
     let from = keys;
-    let to = new Uint32Array(n);
+    let to = sortScratch(Scratch.NextKeys, n);
     const digit = digitBits(n);
     const mask = (1 << digit) - 1;
-    const counts = new Uint32Array(mask + 1);
+    const counts = digitCounts(n);
     for (let shift = 0; shift < scaled2.bits; shift += digit) {
       counts.fill(0);
       for (let i = 0; i < n; i++) counts[from[i] >>> shift & mask]++;
@@ -30153,6 +30166,10 @@ function quantileSorted(sorted, q) {
 var selectScratch = new Float64Array(0);
 function selectScratchFor(length) {
   if (selectScratch.length < length) selectScratch = new Float64Array(Math.max(length, 2 * selectScratch.length));
+}
+function selectScratchOf(length) {
+  selectScratchFor(length);
+  return selectScratch;
 }
 function quantile(values, q) {
   selectScratchFor(values.length);
@@ -32410,9 +32427,12 @@ function comparatorOrder(values) {
   return order;
 }
 function stableOrder(values) {
-  return sortedOrder(values).order;
+  const n = values.length;
+  if (n < RADIX_MIN) return comparatorOrder(values);
+  const scaled2 = integerKeys(values);
+  return (scaled2 ? sortKeys(scaled2.keys, scaled2.bits, n) : sortDoubles(values)).slice();
 }
-function sortedOrder(values) {
+function sortedOrderView(values, into) {
   const n = values.length;
   let order;
   let sorted;
@@ -32420,11 +32440,11 @@ function sortedOrder(values) {
   if (scaled2) {
     const { keys, min, scale } = scaled2;
     order = sortKeys(keys, scaled2.bits, n);
-    sorted = new Float64Array(n);
+    sorted = into ?? new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = (keys[k] + min) / scale;
   } else {
     order = n < RADIX_MIN ? comparatorOrder(values) : sortDoubles(values);
-    sorted = new Float64Array(n);
+    sorted = into ?? new Float64Array(n);
     for (let k = 0; k < n; k++) sorted[k] = values[order[k]];
   }
   signZeros(values, sorted);
@@ -32440,9 +32460,9 @@ function signZeros(values, sorted) {
   sorted.fill(-0, first, first + negativeZeros);
   sorted.fill(0, first + negativeZeros, end);
 }
-function nearlySortedOrder(values, budget = 32) {
+function nearlySortedOrder(values, budget = 32, into) {
   const n = values.length;
-  const order = new Uint32Array(n);
+  const order = into ? into.subarray(0, n) : new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   let moves = 0;
   const most = budget * n;
@@ -32609,9 +32629,9 @@ function concatRuns(runs, n) {
   }
   return all;
 }
-function sortedWithBlocks(values, blockOf) {
+function sortedWithBlocks(values, blockOf, lend) {
   const n = values.length;
-  const blocks = blockOf instanceof Uint16Array ? new Uint16Array(n) : new Int32Array(n);
+  const blocks = lend ? lend.blocks(blockOf, n) : blockOf instanceof Uint16Array ? new Uint16Array(n) : new Int32Array(n);
   let nan = false;
   for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(values[i]);
   if (nan) {
@@ -32619,7 +32639,7 @@ function sortedWithBlocks(values, blockOf) {
     for (let i = 0; i < n; i++) blocks[slot[i]] = blockOf[i];
     return { sorted: sorted2, blocks };
   }
-  const { order, sorted } = sortedOrder(values);
+  const { order, sorted } = sortedOrderView(values, lend?.float64(n));
   for (let k = 0; k < n; k++) blocks[k] = blockOf[order[k]];
   return { sorted, blocks };
 }
@@ -32680,8 +32700,11 @@ var SortedSource = class {
     this.whole ??= sortedWithBlocks(this.values, this.blockOf);
     return this.whole;
   }
-  /** A slice holding at least positions [from, to) of the whole sort. */
-  slice(from, to) {
+  /**
+   * A slice holding at least positions [from, to) of the whole sort; its sorted values and blocks in
+   * arrays from `lend` when given (a whole sort is kept, so it never is).
+   */
+  slice(from, to, lend) {
     const n = this.values.length;
     if (this.whole || n < this.minSlice || to - from > n / 2) return this.wholeSlice();
     const values = this.values;
@@ -32715,7 +32738,7 @@ var SortedSource = class {
         pickedBlocks[j++] = blockOf[i];
       }
     }
-    const { sorted, blocks } = sortedWithBlocks(picked, pickedBlocks);
+    const { sorted, blocks } = sortedWithBlocks(picked, pickedBlocks, lend);
     return { offset: before, sorted, blocks, below };
   }
   wholeSlice() {
@@ -32726,7 +32749,7 @@ var SortedSource = class {
 
 // src/stats/weighted-quantile.ts
 var MIN_CHECKPOINTS = 64;
-function quantileEvaluator(source, layout, counts, q) {
+function quantileEvaluator(source, layout, counts, q, lend) {
   const n = layout.elements;
   const blocks = layout.blockCount;
   const blockSize = layout.blockSize;
@@ -32741,12 +32764,12 @@ function quantileEvaluator(source, layout, counts, q) {
   const positions = [];
   for (let p = from; p < to; p += gap) positions.push(p);
   const checkpoints = positions.length;
-  const slice = source.slice(from, Math.min(n, to + gap + maxBlock));
+  const slice = source.slice(from, Math.min(n, to + gap + maxBlock), lend);
   let sortedValues = slice.sorted;
   let sortedBlock = slice.blocks;
   let offset = slice.offset;
   let end = offset + sortedValues.length;
-  const below = new Uint32Array(checkpoints * blocks);
+  const below = lend ? lend.uint32(checkpoints * blocks) : new Uint32Array(checkpoints * blocks);
   {
     const running = Uint32Array.from(slice.below);
     let i = offset;
@@ -32868,13 +32891,19 @@ function createResampler(runs, statistic, blockLengthOverride, cache) {
   const all = () => counts.fill(1);
   let evaluate;
   if (statistic.kind === "quantile") {
-    const source = () => new SortedSource(concatRuns(usable2, layout.elements), blockIds(usable2, layout), layout.blockCount);
+    const ids = () => blockIds(usable2, layout);
+    const runLayout = `${usable2.map((r) => r.values.length).join(",")}/${blockLengths.join(",")}`;
+    const source = () => new SortedSource(
+      concatRuns(usable2, layout.elements),
+      cache ? cache.blockIds(runLayout, ids) : ids(),
+      layout.blockCount
+    );
     const sorted = cache ? cache.sortedSource(
       usable2.map((r) => r.values),
       blockLengths.join(","),
       source
     ) : source();
-    evaluate = quantileEvaluator(sorted, layout, counts, statistic.q);
+    evaluate = quantileEvaluator(sorted, layout, counts, statistic.q, cache?.lender);
   } else {
     const numerators = blockSums(usable2, layout, (r) => r.values);
     const denominators = statistic.kind === "mean" ? layout.blockSize : blockSums(usable2, layout, (r) => {
@@ -32907,6 +32936,22 @@ function createResampler(runs, statistic, blockLengthOverride, cache) {
 }
 
 // src/stats/resample-cache.ts
+var Lent = class {
+  constructor(make) {
+    this.make = make;
+  }
+  make;
+  arrays = [];
+  next = 0;
+  lend(n) {
+    if (this.next === this.arrays.length) this.arrays.push(this.make(n));
+    else if (this.arrays[this.next].length < n) this.arrays[this.next] = this.make(n);
+    return this.arrays[this.next++].subarray(0, n);
+  }
+  reset() {
+    this.next = 0;
+  }
+};
 var ResamplerCache = class {
   /** `capacity`: sorted series kept (2: the base and the head of the metric being compared). */
   constructor(capacity = 2) {
@@ -32915,12 +32960,47 @@ var ResamplerCache = class {
   capacity;
   lengths = /* @__PURE__ */ new WeakMap();
   sorted = [];
+  blocks = [];
+  float64 = new Lent((n) => new Float64Array(n));
+  uint32 = new Lent((n) => new Uint32Array(n));
+  uint16 = new Lent((n) => new Uint16Array(n));
+  int32 = new Lent((n) => new Int32Array(n));
+  /**
+   * Arrays for the slices the quantiles of the metric being compared walk, and their checkpoints:
+   * needed only while its replicates are drawn, they are lent again to the next metric
+   * (nextMetric), where new ones per metric left ~6 MB of garbage per million-row side.
+   */
+  lender = {
+    float64: (n) => this.float64.lend(n),
+    uint32: (n) => this.uint32.lend(n),
+    blocks: (like, n) => like instanceof Uint16Array ? this.uint16.lend(n) : this.int32.lend(n)
+  };
+  /** The resamplers made so far are done with: what they were lent is lent again. */
+  nextMetric() {
+    this.float64.reset();
+    this.uint32.reset();
+    this.uint16.reset();
+    this.int32.reset();
+  }
   blockLength(values, kind2, compute) {
     let byKind = this.lengths.get(values);
     if (!byKind) this.lengths.set(values, byKind = /* @__PURE__ */ new Map());
     let length = byKind.get(kind2);
     if (length === void 0) byKind.set(kind2, length = compute());
     return length;
+  }
+  /**
+   * The block of each element for a layout (the runs' lengths and block lengths: blockIds depends on
+   * nothing else). Series of one side share it when their block lengths agree, as they do at the
+   * cap of MAX_BLOCKS_PER_RUN on long runs: one array per side instead of one per metric.
+   */
+  blockIds(layout, compute) {
+    const hit = this.blocks.find((b) => b.layout === layout);
+    if (hit) return hit.ids;
+    if (this.blocks.length >= this.capacity) this.blocks.shift();
+    const ids = compute();
+    this.blocks.push({ layout, ids });
+    return ids;
   }
   sortedSource(values, layout, compute) {
     const same = (a) => a.length === values.length && a.every((v, i) => v === values[i]);
@@ -33149,6 +33229,7 @@ function compareSides(base, head, config, context = {}) {
   const slots = [];
   const shared = { cache: new ResamplerCache(), series: new SeriesMemo(context.steady) };
   for (const requested of requestedMetrics(config, base, head)) {
+    shared.cache.nextMetric();
     const p = requested.spec.metric.id === "failed" ? prepareFailures(requested, base, head, config) : prepare(requested, base, head, config, shared, context);
     if (p.ok) slots.push(p.value);
     else notInData.push({ key: requested.spec.key, reason: p.error });
@@ -35017,7 +35098,7 @@ function textAt(column, row) {
   return code < 0 ? void 0 : column.dictionary[code];
 }
 function permuteNumbers(values, order) {
-  const out = values instanceof Float32Array ? new Float32Array(order.length) : new Float64Array(order.length);
+  const out = values instanceof Float32Array ? new Float32Array(order.length) : values instanceof Uint16Array ? new Uint16Array(order.length) : new Float64Array(order.length);
   for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
   return out;
 }
@@ -35063,14 +35144,14 @@ var Float64Rows = class {
    * the builder's last use of the column. `scratch` (at least `rows` long, any contents) is where
    * the values wait while they are permuted in place.
    */
-  finish(rows, order, scratch) {
+  finish(rows, order, scratch2) {
     if (this.data.length < rows) this.grow(rows);
     if (this.length < rows) this.data.fill(NaN, this.length, rows);
     const data = this.data;
     this.data = new Float64Array(0);
     this.length = 0;
     if (order) {
-      const from = scratch ?? new Float64Array(rows);
+      const from = scratch2 ?? new Float64Array(rows);
       from.set(data.subarray(0, rows));
       for (let r = 0; r < rows; r++) data[r] = from[order[r]];
     }
@@ -35082,24 +35163,34 @@ var NumberRows = class {
   reserved = 0;
   /** True once the column is Float64 (from the start for a column that is not narrow). */
   wide;
+  /** True while the column is Uint16. */
+  short;
   /** One past the highest row set. */
   length = 0;
   constructor(narrow = false) {
     this.wide = !narrow;
-    this.data = narrow ? new Float32Array(0) : new Float64Array(0);
+    this.short = narrow;
+    this.data = narrow ? new Uint16Array(0) : new Float64Array(0);
   }
   reserve(rows) {
     this.reserved = Math.max(this.reserved, rows);
   }
   /**
    * The array to write the next row (row `length`, when below the array's length) into directly, a
-   * value that fits it (see wide), then set `length` one higher; set() does every other case.
+   * value that fits it (see fits), then set `length` one higher; set() does every other case.
    */
   get values() {
     return this.data;
   }
+  /** Whether the column's array holds `value` exactly (a value that is not NaN). */
+  fits(value4) {
+    if (this.wide) return true;
+    if (this.short) return (value4 & 65535) === value4 && (value4 !== 0 || 1 / value4 > 0);
+    return Math.fround(value4) === value4;
+  }
   set(row, value4) {
-    if (!this.wide && Math.fround(value4) !== value4) this.widen();
+    if (!this.fits(value4) || this.short && row > this.length)
+      this.widen(Number.isNaN(value4) || Math.fround(value4) === value4);
     if (row >= this.data.length) this.grow(row + 1);
     if (row > this.length) this.data.fill(NaN, this.length, row);
     this.data[row] = value4;
@@ -35108,29 +35199,35 @@ var NumberRows = class {
   grow(rows) {
     const old = this.data;
     const size = Math.max(rows, old.length * 2, this.reserved, FIRST_CAPACITY);
-    const next = this.wide ? new Float64Array(size) : new Float32Array(size);
+    const next = this.wide ? new Float64Array(size) : this.short ? new Uint16Array(size) : new Float32Array(size);
     next.set(old.subarray(0, this.length));
     this.data = next;
   }
-  widen() {
+  /** To Float32 (from Uint16, when `toFloat32`), else to Float64. */
+  widen(toFloat32) {
     const old = this.data;
-    const next = new Float64Array(old.length);
+    const next = toFloat32 && this.short ? new Float32Array(old.length) : new Float64Array(old.length);
     next.set(old.subarray(0, this.length));
     this.data = next;
-    this.wide = true;
+    this.wide = next instanceof Float64Array;
+    this.short = false;
   }
   get(row) {
     return row < this.length ? this.data[row] : NaN;
   }
-  /** Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 column). */
-  finish(rows, order, scratch) {
+  /**
+   * Like Float64Rows.finish (`scratch`, a Float64Array of at least `rows`, also serves a Float32 or
+   * Uint16 column).
+   */
+  finish(rows, order, scratch2) {
+    if (this.short && this.length < rows) this.widen(true);
     if (this.data.length < rows) this.grow(rows);
     if (this.length < rows) this.data.fill(NaN, this.length, rows);
     const data = this.data;
-    this.data = this.wide ? new Float64Array(0) : new Float32Array(0);
+    this.data = this.wide ? new Float64Array(0) : this.short ? new Uint16Array(0) : new Float32Array(0);
     this.length = 0;
     if (order) {
-      const from = data instanceof Float64Array ? scratch ?? new Float64Array(rows) : scratch ? new Float32Array(scratch.buffer, scratch.byteOffset, rows) : new Float32Array(rows);
+      const from = data instanceof Float64Array ? scratch2 ?? new Float64Array(rows) : data instanceof Float32Array ? scratch2 ? new Float32Array(scratch2.buffer, scratch2.byteOffset, rows) : new Float32Array(rows) : scratch2 ? new Uint16Array(scratch2.buffer, scratch2.byteOffset, rows) : new Uint16Array(rows);
       from.set(data.subarray(0, rows));
       for (let r = 0; r < rows; r++) data[r] = from[order[r]];
     }
@@ -35170,24 +35267,24 @@ var CodeRows = class {
     this.data = next;
   }
   /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values (any narrower kind fits in it). */
-  finish(rows, order, scratch) {
+  finish(rows, order, scratch2) {
     if (this.data.length < rows) this.grow(rows);
     if (this.length < rows) this.data.fill(-1, this.length, rows);
     const data = this.data;
     this.data = new Int8Array(0);
     this.length = 0;
     if (order) {
-      const from = scratch ? codesView(data, scratch, rows) : this.make(rows);
+      const from = scratch2 ? codesView(data, scratch2, rows) : this.make(rows);
       from.set(data.subarray(0, rows));
       for (let r = 0; r < rows; r++) data[r] = from[order[r]];
     }
     return trimmed(data, rows);
   }
 };
-function codesView(like, scratch, rows) {
-  if (like instanceof Int8Array) return new Int8Array(scratch.buffer, scratch.byteOffset, rows);
-  if (like instanceof Int16Array) return new Int16Array(scratch.buffer, scratch.byteOffset, rows);
-  return scratch.subarray(0, rows);
+function codesView(like, scratch2, rows) {
+  if (like instanceof Int8Array) return new Int8Array(scratch2.buffer, scratch2.byteOffset, rows);
+  if (like instanceof Int16Array) return new Int16Array(scratch2.buffer, scratch2.byteOffset, rows);
+  return scratch2.subarray(0, rows);
 }
 var Int32Rows = class {
   constructor(missing) {
@@ -35213,14 +35310,14 @@ var Int32Rows = class {
     this.data = next;
   }
   /** Like Float64Rows.finish; `scratch` holds at least `rows` Int32 values. */
-  finish(rows, order, scratch) {
+  finish(rows, order, scratch2) {
     if (this.data.length < rows) this.grow(rows);
     if (this.length < rows) this.data.fill(this.missing, this.length, rows);
     const data = this.data;
     this.data = new Int32Array(0);
     this.length = 0;
     if (order) {
-      const from = scratch ?? new Int32Array(rows);
+      const from = scratch2 ?? new Int32Array(rows);
       from.set(data.subarray(0, rows));
       for (let r = 0; r < rows; r++) data[r] = from[order[r]];
     }
@@ -35287,9 +35384,9 @@ var TextRows = class {
     this.table = new Int32Array(0);
     this.hashes = new Int32Array(0);
   }
-  finish(rows, order, scratch) {
+  finish(rows, order, scratch2) {
     this.seal();
-    return { codes: this.codes.finish(rows, order, scratch), dictionary: this.dictionary };
+    return { codes: this.codes.finish(rows, order, scratch2), dictionary: this.dictionary };
   }
 };
 var TEXT_HASH_START = 2166136261 | 0;
@@ -35450,7 +35547,7 @@ var RequestTableBuilder = class {
   }
   file;
   // Columns sized once for the rows expected (reserve, fast-columns.ts), permuted in place at the end.
-  // Counts are kept as Float32 while every one is a float32 exactly (whole numbers below 2^24).
+  // Counts are kept as Uint16, then Float32, while that holds every one exactly (NumberRows).
   numbers = NUMERIC_FIELDS.map((field) => new NumberRows(isCountField(field)));
   seen = new Array(NUMERIC_FIELDS.length).fill(false);
   text = /* @__PURE__ */ new Map();
@@ -35639,13 +35736,13 @@ var RequestTableBuilder = class {
       }
     }
     const row = this.rows++;
-    const scratch = this.scratch;
+    const scratch2 = this.scratch;
     for (let f = 0; f < NUMERIC_FIELDS.length; f++) {
-      const v = scratch[f];
+      const v = scratch2[f];
       if (v === v) {
         const column = this.numbers[f];
         const values = column.values;
-        if (row === column.length && row < values.length && (column.wide || Math.fround(v) === v)) {
+        if (row === column.length && row < values.length && column.fits(v)) {
           values[row] = v;
           column.length = row + 1;
         } else {
@@ -35712,16 +35809,16 @@ var RequestTableBuilder = class {
     const missingArrival = fileArrival ? countNaN(fileArrival) : rows;
     const byArrival2 = fileArrival !== void 0 && missingArrival === 0;
     const order = byArrival2 ? arrivalOrder(fileArrival) : void 0;
-    const scratch = order ? new Float64Array(rows) : void 0;
-    const scratchCodes = scratch ? new Int32Array(scratch.buffer, 0, rows) : void 0;
+    const scratch2 = order ? new Float64Array(rows) : void 0;
+    const scratchCodes = scratch2 ? new Int32Array(scratch2.buffer, 0, rows) : void 0;
     if (order) {
-      scratch.set(fileArrival);
-      for (let r = 0; r < rows; r++) fileArrival[r] = scratch[order[r]];
+      scratch2.set(fileArrival);
+      for (let r = 0; r < rows; r++) fileArrival[r] = scratch2[order[r]];
     }
     const numbers = {};
     NUMERIC_FIELDS.forEach((field, f) => {
       if (!this.seen[f]) return;
-      numbers[field] = f === arrivalField ? fileArrival : this.numbers[f].finish(rows, order, scratch);
+      numbers[field] = f === arrivalField ? fileArrival : this.numbers[f].finish(rows, order, scratch2);
     });
     const text = {};
     for (const [field, column] of this.text) text[field] = column.finish(rows, order, scratchCodes);
@@ -43371,13 +43468,13 @@ var MIN_PER_BIN = 10;
 var MAX_EXACT_STRATA = 64;
 var QUANTILE_BINS = 8;
 var SMALL_INTEGERS = 4096;
-function matchedRatio(baseX, baseY, headX, headY, scratch = {}) {
+function matchedRatio(baseX, baseY, headX, headY, scratch2 = {}) {
   const strata = strataOf(baseX, headX);
   if (!strata) return void 0;
   const { edges, min, max } = strata;
   const groups2 = edges.length + 1;
-  const baseGroups = groupByStratum(baseX, baseY, edges, scratch, "base");
-  const headGroups = groupByStratum(headX, headY, edges, scratch, "head");
+  const baseGroups = groupByStratum(baseX, baseY, edges, scratch2, "base");
+  const headGroups = groupByStratum(headX, headY, edges, scratch2, "head");
   const bins = [];
   const weights = [];
   let logSum = 0;
@@ -43411,8 +43508,8 @@ function matchedRatio(baseX, baseY, headX, headY, scratch = {}) {
     total2 += weights[k];
     if (Math.sign(b.headMedian - b.baseMedian) === Math.sign(change2)) agreeing += weights[k];
   });
-  const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
   const rawHead = headGroups.allY ? selectQuantile(headGroups.values, 0.5) : quantile(headY, 0.5);
+  const rawBase = baseGroups.allY ? selectQuantile(baseGroups.values, 0.5) : quantile(baseY, 0.5);
   return {
     change: change2,
     bins,
@@ -43487,9 +43584,10 @@ function strataOf(baseX, headX) {
   for (const edge of quantiles) if (edges.length === 0 || edge > edges[edges.length - 1]) edges.push(edge);
   return { edges, min, max };
 }
-function groupByStratum(x, y, edges, scratch, side2) {
+function groupByStratum(x, y, edges, scratch2, side2) {
   const groups2 = edges.length + 1;
-  const stratum = new Uint8Array(x.length);
+  if (!scratch2.strata || scratch2.strata.length < x.length) scratch2.strata = new Uint8Array(x.length);
+  const stratum = scratch2.strata.subarray(0, x.length).fill(0);
   const start = new Uint32Array(groups2 + 1);
   const known = new Uint8Array(SMALL_INTEGERS);
   for (let v = 0; v < SMALL_INTEGERS; v++) known[v] = stratumOf(edges, v);
@@ -43505,9 +43603,14 @@ function groupByStratum(x, y, edges, scratch, side2) {
     start[g2 + 1]++;
   }
   for (let g2 = 0; g2 < groups2; g2++) start[g2 + 1] += start[g2];
-  if (!scratch[side2] || scratch[side2].length < start[groups2])
-    scratch[side2] = new Float64Array(Math.max(start[groups2], x.length));
-  const values = scratch[side2].subarray(0, start[groups2]);
+  let into;
+  if (side2 === "head") into = selectScratchOf(start[groups2]);
+  else {
+    if (!scratch2.base || scratch2.base.length < start[groups2])
+      scratch2.base = new Float64Array(Math.max(start[groups2], x.length));
+    into = scratch2.base;
+  }
+  const values = into.subarray(0, start[groups2]);
   const at = start.slice(0, groups2);
   for (let i = 0; i < x.length; i++) if (stratum[i] !== 0) values[at[stratum[i] - 1]++] = y[i];
   return { values, start, allY: y.length === x.length && finiteY === start[groups2] };
@@ -44962,13 +45065,13 @@ function normalCdf(x) {
 
 // src/diagnose/measures/concurrency.ts
 var measured = /* @__PURE__ */ new WeakMap();
-function decodeConcurrency(table) {
+function decodeConcurrency(table, scratch2) {
   if (measured.has(table)) return measured.get(table);
-  const result = measureConcurrency(table);
+  const result = measureConcurrency(table, scratch2);
   measured.set(table, result);
   return result;
 }
-function measureConcurrency(table) {
+function measureConcurrency(table, scratch2) {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode2 } = table.numbers;
   if (!arrival || !firstToken || !decode2 || !table.orderedByArrival) return void 0;
   const ok2 = successMask(table);
@@ -44988,9 +45091,10 @@ function measureConcurrency(table) {
     if (!Number.isFinite(times[j] + decode2[i])) return decodeConcurrencyByEvents(table);
     j++;
   }
-  const byStart = nearlySortedOrder(times);
+  const lent = scratch2 && scratch2.length >= m ? scratch2 : void 0;
+  const byStart = nearlySortedOrder(times, void 0, lent && new Uint32Array(lent.buffer, lent.byteOffset, m));
   for (let j = 0; j < m; j++) times[j] += decode2[row(j)];
-  const byEnd = nearlySortedOrder(times);
+  const byEnd = nearlySortedOrder(times, void 0, lent && new Uint32Array(lent.buffer, lent.byteOffset + 4 * m, m));
   const seen = times.fill(0);
   const endOf = (j) => {
     const i = row(j);
@@ -45083,7 +45187,7 @@ function decodeConcurrencyByEvents(table) {
 // src/diagnose/like-for-like.ts
 function likeForLike(base, head) {
   const out = [];
-  const scratch = {};
+  const scratch2 = {};
   const spare = /* @__PURE__ */ new Map();
   const read = (side2, key, column, derived) => {
     if (!derived || side2.tables.length !== 1) return concat(side2.tables.map((t) => column(t)));
@@ -45098,7 +45202,7 @@ function likeForLike(base, head) {
     const hx = read(head, both ? "head x" : "head", x, derivedX);
     const hy = read(head, both ? "head y" : "head", y, derivedY);
     if (!bx || !by || !hx || !hy) return;
-    const m = matchedRatio(bx, by, hx, hy, scratch);
+    const m = matchedRatio(bx, by, hx, hy, scratch2);
     if (!m) return;
     out.push({
       id,
@@ -45115,7 +45219,15 @@ function likeForLike(base, head) {
   const allTpot = [base, head].every(
     (side2) => side2.tables.every((t) => t.numbers.decode_ms && t.numbers.output_tokens)
   );
-  const decodeBatch = (t) => decodeConcurrency(t) ?? t.numbers.batch_size_at_admission;
+  const ordersIn = (t) => {
+    const side2 = [base, head].findIndex((s) => s.tables.length === 1 && s.tables[0] === t);
+    if (!allTpot || side2 < 0) return void 0;
+    const key = side2 === 0 ? "base" : "head";
+    let array = spare.get(key);
+    if (!array || array.length < t.length) spare.set(key, array = new Float64Array(t.length));
+    return array;
+  };
+  const decodeBatch = (t) => decodeConcurrency(t, ordersIn(t)) ?? t.numbers.batch_size_at_admission;
   if (allTpot)
     add2(
       "decode-step",

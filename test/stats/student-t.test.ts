@@ -88,6 +88,8 @@ describe('Student t: both branches and the edges', () => {
       [0.9, 0],
       [0.9, -1],
     ])
-      expect(() => studentTQuantile(p, df), `${p}, ${df}`).toThrow(/need 0 < p < 1 and df > 0/);
+      expect(() => studentTQuantile(p, df), `${p}, ${df}`).toThrow(
+        `studentTQuantile(${p}, ${df}): need 0 < p < 1 and df > 0`,
+      );
   });
 });

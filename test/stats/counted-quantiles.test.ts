@@ -53,4 +53,8 @@ describe('countedQuantiles', () => {
     expect(countedQuantiles([Float64Array.of(-0, 3)], [0.5])).toBeUndefined();
     expect(countedQuantiles([Float64Array.of(0, 2 ** 21)], [0.5])).toBeUndefined();
   });
+
+  it('counts by the span of the values, not their size: 2^21 … 2^21 + 4 is 5 whole numbers', () => {
+    expect(countedQuantiles([Float64Array.of(2 ** 21 + 4, 2 ** 21)], [0.5, 1])).toEqual([2 ** 21 + 2, 2 ** 21 + 4]);
+  });
 });

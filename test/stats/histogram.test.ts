@@ -278,6 +278,202 @@ describe('subtractHistograms', () => {
   });
 });
 
+describe('edges of the histogram statistics', () => {
+  it('two buckets (one finite bound and +Inf) are enough: p50 of 4 in (0, 1] is 0.5', () => {
+    expect(
+      histogramQuantile(
+        hist([
+          [1, 4],
+          [INF, 4],
+        ]),
+        0.5,
+      ),
+    ).toEqual({ value: 0.5, lower: 0, upper: 1 });
+  });
+
+  it('a first bucket at le = 0 answers 0 with no lower bound, as le < 0 does', () => {
+    expect(
+      histogramQuantile(
+        hist([
+          [0, 3],
+          [5, 4],
+          [INF, 4],
+        ]),
+        0.5,
+      ),
+    ).toEqual({ value: 0, lower: -Infinity, upper: 0 });
+  });
+
+  it('no observations: no quantile and no bucket to bound it', () => {
+    expect(
+      histogramQuantile(
+        hist([
+          [100, 0],
+          [INF, 0],
+        ]),
+        0.5,
+      ),
+    ).toEqual({ value: NaN, lower: NaN, upper: NaN });
+  });
+
+  it('float noise in the +Inf count does not push q = 1 into the +Inf bucket (counts within 1e-12 are equal)', () => {
+    // The +Inf count is 10000 plus one ulp: equal to the 10000 below it, so q = 1 is the top of (1, 2].
+    const noisy = 10000 + 2e-12;
+    expect(noisy).toBeGreaterThan(10000);
+    expect(
+      histogramQuantile(
+        hist([
+          [1, 5000],
+          [2, 10000],
+          [INF, noisy],
+        ]),
+        1,
+      ),
+    ).toEqual({ value: 2, lower: 1, upper: 2 });
+  });
+
+  it('nothing observed between two scrapes: the mean is NaN, even when float noise left the sum a hair above 0', () => {
+    const earlier = hist(
+      [
+        [100, 3],
+        [INF, 3],
+      ],
+      0.1 + 0.2,
+      3,
+    );
+    const later = hist(
+      [
+        [100, 3],
+        [INF, 3],
+      ],
+      0.3000000000000001,
+      3,
+    );
+    const between = subtractHistograms(later, earlier);
+    expect(between.count).toBe(0);
+    expect(between.sum).toBeGreaterThan(0);
+    expect(histogramMean(between)).toBeNaN();
+  });
+
+  it('subtracts buckets listed in any order, and returns them by bound', () => {
+    const before = hist(
+      [
+        [INF, 6],
+        [250, 5],
+        [100, 2],
+      ],
+      900,
+      6,
+    );
+    const after = hist(
+      [
+        [250, 9],
+        [INF, 12],
+        [100, 3],
+      ],
+      2100,
+      12,
+    );
+    expect(subtractHistograms(after, before).buckets).toEqual([
+      { le: 100, count: 1 },
+      { le: 250, count: 4 },
+      { le: INF, count: 6 },
+    ]);
+  });
+
+  it('a scrape with a bucket fewer cannot be subtracted, even when the buckets it has match', () => {
+    expect(() =>
+      subtractHistograms(
+        hist(
+          [
+            [100, 3],
+            [250, 9],
+          ],
+          10,
+          9,
+        ),
+        hist(
+          [
+            [100, 1],
+            [250, 2],
+            [INF, 2],
+          ],
+          5,
+          2,
+        ),
+      ),
+    ).toThrow(/bucket bounds differ between the scrapes \(3 vs 2 buckets\)/);
+  });
+
+  it('a reset names the counter that went down and by how much', () => {
+    const before = hist(
+      [
+        [100, 2],
+        [250, 5],
+        [INF, 6],
+      ],
+      900,
+      6,
+    );
+    expect(() =>
+      subtractHistograms(
+        hist(
+          [
+            [100, 2],
+            [250, 3],
+            [INF, 6],
+          ],
+          900,
+          6,
+        ),
+        before,
+      ),
+    ).toThrow('test: bucket le=250 went down between the scrapes (by 2)');
+    expect(() =>
+      subtractHistograms(
+        hist(
+          [
+            [100, 2],
+            [250, 5],
+            [INF, 6],
+          ],
+          800,
+          6,
+        ),
+        before,
+      ),
+    ).toThrow('test: sum went down between the scrapes (by 100)');
+    expect(() =>
+      subtractHistograms(
+        hist(
+          [
+            [100, 2],
+            [250, 5],
+            [INF, 6],
+          ],
+          900,
+          5,
+        ),
+        before,
+      ),
+    ).toThrow('test: count went down between the scrapes (by 1)');
+  });
+
+  it('float noise is relative to the counter: a sum of 1e6 ms read 1e-4 lower is noise, 0.01 lower a reset', () => {
+    const at = (sum: number) =>
+      hist(
+        [
+          [100, 2],
+          [INF, 2],
+        ],
+        sum,
+        2,
+      );
+    expect(subtractHistograms(at(1e6), at(1e6 + 1e-4)).sum).toBe(0);
+    expect(() => subtractHistograms(at(1e6), at(1e6 + 0.01))).toThrow(/sum went down/);
+  });
+});
+
 describe('properties', () => {
   const BOUNDS = [1, 5, 10, 20, 40, 60, 80, 100, 250, 500, 750, 1000, 2500];
   const sampleArb = fc.array(fc.double({ min: 0, max: 4000, noNaN: true }), { minLength: 1, maxLength: 200 });

@@ -162,4 +162,12 @@ describe('ksTwoSampleCounted', () => {
     expect(ksTwoSampleCounted([-0], [2])).toBeUndefined();
     expect(ksTwoSampleCounted([0], [2 ** 21])).toBeUndefined();
   });
+
+  it('counts by the span of the values, not their size: far from zero or below it', () => {
+    // 2^21 and 2^21 + 1 span 2 values: counted. [1] vs [1, 2]: D = 1/2 at the first value.
+    expect(ksTwoSampleCounted([2 ** 21 + 1], [2 ** 21 + 1, 2 ** 21 + 2])).toEqual(ks([1], [1, 2]));
+    // All of a below all of b: D = 1, whatever their sign.
+    expect(ksTwoSampleCounted([-5, -4], [4, 5])).toEqual(ks([-5, -4], [4, 5]));
+    expect(ksTwoSampleCounted([-5, -4], [4, 5])!.statistic).toBe(1);
+  });
 });

@@ -15,6 +15,14 @@ describe('mannKendall', () => {
     expect(mannKendall([6, 5, 4, 3, 2, 1]).tau).toBe(-1);
     expect(mannKendall([2, 2, 2, 2]).z).toBe(0);
   });
+
+  it('three values are enough for a test, two are not', () => {
+    // 1, 2, 3: S = 3, τ = 1, Var = 3·2·11/18 = 11/3, z = (3 − 1)/√(11/3).
+    const t = mannKendall([1, 2, 3]);
+    expect(t.tau).toBe(1);
+    expect(t.z).toBeCloseTo(2 / Math.sqrt(11 / 3), 12);
+    expect(mannKendall([1, 2])).toEqual({ tau: 0, z: 0, n: 2 });
+  });
 });
 
 describe('mser5', () => {
@@ -33,6 +41,22 @@ describe('mser5', () => {
     // Linear growth: the spread left after cutting d batches shrinks with k − d, so MSER keeps falling to k/2.
     const values = Array.from({ length: 200 }, (_, i) => i);
     expect(mser5(values).unsettled).toBe(true);
+  });
+
+  it('10 batches (50 values) are enough to find a warm-up', () => {
+    const values = [...Array(10).fill(100), ...Array.from({ length: 40 }, (_, i) => 10 + (i % 3))];
+    expect(mser5(values)).toEqual({ truncate: 10, unsettled: false });
+  });
+
+  it('searches up to k/2 batches, and a minimum there or one batch short of it is no steady state', () => {
+    // Linear growth, 40 batches: MSER keeps falling, so the cut is the last one searched, 20 batches.
+    expect(mser5(Array.from({ length: 200 }, (_, i) => i))).toEqual({ truncate: 100, unsettled: true });
+    // 20 batches: 9 falling from 100, then flat near 10.5: the cut is 9 batches, k/2 − 1.
+    const values = [
+      ...Array.from({ length: 45 }, (_, i) => 100 - i),
+      ...Array.from({ length: 55 }, (_, i) => 10 + (i % 2)),
+    ];
+    expect(mser5(values)).toEqual({ truncate: 45, unsettled: true });
   });
 
   it('fewer than 10 batches: nothing to decide', () => {

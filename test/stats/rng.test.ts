@@ -126,6 +126,24 @@ describe('createRng', () => {
     }
   });
 
+  it('normal() is Box–Muller on two uniforms of the stream, both values used: cos first, then sin', () => {
+    const a = createRng(12);
+    const b = createRng(12);
+    for (let i = 0; i < 50; i++) {
+      const u = b.next();
+      const v = b.next();
+      const radius = Math.sqrt(-2 * Math.log(u));
+      expect(a.normal()).toBe(radius * Math.cos(2 * Math.PI * v));
+      expect(a.normal()).toBe(radius * Math.sin(2 * Math.PI * v));
+    }
+  });
+
+  it('exponential(mean) is −ln(u)·mean of one uniform of the stream', () => {
+    const a = createRng(13);
+    const b = createRng(13);
+    for (let i = 0; i < 50; i++) expect(a.exponential(2.5)).toBe(-Math.log(b.next()) * 2.5);
+  });
+
   it('int is floor(next × n) on the same stream', () => {
     const a = createRng(11);
     const b = createRng(11);

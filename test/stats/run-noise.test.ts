@@ -22,6 +22,21 @@ describe('run noise from repeated runs', () => {
     );
     expect(logSpread([5])).toBeNaN();
     expect(logSpread([5, 0])).toBeNaN();
+    // Two runs are enough: ln 2 apart, σ = ln 2 / √2.
+    expect(logSpread([100, 200])).toBeCloseTo(Math.LN2 / Math.SQRT2, 14);
+  });
+
+  it('one run (no degrees of freedom) allows any between-run noise, even with a spread of 0', () => {
+    expect(noiseAllowance({ sigmaBetween: 0, df: 0, sigmaWithin: 0.01 }, 0.95)).toBe(Infinity);
+  });
+
+  it('runsForSideSigma: the fewest runs whose side σ is at the target or below, up to max', () => {
+    const e = { sigmaBetween: 0.03, sigmaWithin: 0.015 };
+    // The side σ with 5 runs (4 degrees of freedom) is exactly the target: 5 runs reach it, 4 do not.
+    const target = sideSigma({ ...e, df: 4 }, 0.9944);
+    expect(runsForSideSigma(e, 0.9944, target)).toBe(5);
+    expect(runsForSideSigma(e, 0.9944, target, 5)).toBe(5);
+    expect(runsForSideSigma(e, 0.9944, target, 4)).toBeUndefined();
   });
 
   it('widens an estimated σ by t/z: 2.776/1.960 at 95% with 4 degrees of freedom', () => {

@@ -143,6 +143,98 @@ describe('bootstrapChange: hand-computed from fixed replicates', () => {
   });
 });
 
+describe('bootstrapChange: the counts at the margins, the side intervals and the scale', () => {
+  /** base replicates all 1, so each relative change is exactly its head replicate − 1 (dyadic values). */
+  const withRelatives = (relatives: number[], over: Partial<ChangeOptions> = {}) =>
+    bootstrapChange(
+      fixedSide(1, [1]),
+      fixedSide(
+        1,
+        relatives.map((r) => 1 + r),
+      ),
+      options({ resamples: relatives.length, ...over }),
+    );
+
+  it('a replicate exactly at +margin counts as not above it, one at −margin as not below it', () => {
+    // 7 replicates; at margin 0.25 two of them are ≥ −0.25 (−0.25 itself and 0.25): 2 × 3 / 8.
+    const below = [-0.5, -0.25, -0.75, -0.625, -0.875, -0.375, 0.25];
+    expect(withRelatives(below, { relativeMargin: 0.25 }).pValue).toBe(0.75);
+    // The mirror image: two are ≤ 0.25 (0.25 itself and −0.25).
+    expect(
+      withRelatives(
+        below.map((r) => -r),
+        { relativeMargin: 0.25 },
+      ).pValue,
+    ).toBe(0.75);
+  });
+
+  it('a replicate of exactly no change counts on both sides of zero', () => {
+    // One replicate is 0, the others below: one is ≥ 0, 2 × 2 / 8; the mirror image likewise.
+    const below = [-0.5, -0.25, -0.75, -0.625, -0.875, -0.375, 0];
+    expect(withRelatives(below).pValueZero).toBe(0.5);
+    expect(withRelatives(below.map((r) => (r === 0 ? 0 : -r))).pValueZero).toBe(0.5);
+  });
+
+  it("sideIntervalAt gives each side's own interval", () => {
+    const r = bootstrapChange(
+      fixedSide(1, [1, 2, 3, 4, 5]),
+      fixedSide(10, [10, 20, 30, 40, 50]),
+      options({ resamples: 5 }),
+    );
+    // Level 0.5: the 25% and 75% points, h = 1 and 3.
+    expect(r.sideIntervalAt('base', 0.5)).toEqual([2, 4]);
+    expect(r.sideIntervalAt('head', 0.5)).toEqual([20, 40]);
+  });
+
+  it("a scale below 1 shrinks each replicate's log deviation from its point: point·(replicate/point)^scale", () => {
+    // head point 10, replicates 10, 40, 2.5 → 10, 20, 5 at scale ½; base point 10, replicate 40 → 20.
+    const r = bootstrapChange(
+      fixedSide(10, [40]),
+      fixedSide(10, [10, 40, 2.5]),
+      options({ resamples: 3, level: 1, baseScale: 0.5, headScale: 0.5 }),
+    );
+    expect(r.headInterval[0]).toBeCloseTo(5, 12);
+    expect(r.headInterval[1]).toBeCloseTo(20, 12);
+    expect(r.baseInterval[0]).toBeCloseTo(20, 12);
+    expect(r.baseInterval[1]).toBeCloseTo(20, 12);
+  });
+
+  it('a scale of 1, a point of 0 or a replicate that is not positive leaves the replicates as they are', () => {
+    const head = (point: number, replicates: number[], headScale: number) =>
+      bootstrapChange(
+        fixedSide(1, [1]),
+        fixedSide(point, replicates),
+        options({ resamples: replicates.length, level: 1, headScale }),
+      ).headInterval;
+    // (At scale 1, 10·exp(ln(11.1/10)) would be 11.099999999999998: the replicate is returned as it is.)
+    expect(head(10, [3, 11.1], 1)).toEqual([3, 11.1]);
+    expect(head(0, [3, 5], 0.5)).toEqual([3, 5]);
+    const [low, high] = head(10, [-5, 40], 0.5);
+    expect(low).toBe(-5);
+    expect(high).toBeCloseTo(20, 12);
+  });
+
+  it("without between-run noise the replicates are the resamplers' own, base then head, from one stream", () => {
+    const values = (seed: number) => exponentialSample(seed, 300, 100);
+    const sides = () => [
+      createResampler([{ values: values(1) }], { kind: 'mean' }),
+      createResampler([{ values: values(2) }], { kind: 'mean' }),
+    ];
+    const [base, head] = sides();
+    const r = bootstrapChange(base, head, options({ resamples: 40, level: 1, rng: createRng(5) }));
+    const [base2, head2] = sides();
+    const rng = createRng(5);
+    const b: number[] = [];
+    const h: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      b.push(base2.replicate(rng));
+      h.push(head2.replicate(rng));
+    }
+    expect(r.baseInterval).toEqual([Math.min(...b), Math.max(...b)]);
+    expect(r.headInterval).toEqual([Math.min(...h), Math.max(...h)]);
+  });
+});
+
 describe('bootstrapChange on block-bootstrap sides', () => {
   const base = exponentialSample(1, 1500, 100);
   const stat = { kind: 'quantile', q: 0.95 } as const;

@@ -1,7 +1,8 @@
 // `npm run mutate [-- TARGET ...]`: StrykerJS over the pure core, one target at a time, then the score
 // per folder and per part from the JSON reports in reports/mutation/. A target is one of the four
 // folders, or a part of one: a subfolder (src/diagnose/profile), a folder's own files without its
-// subfolders ('src/diagnose/*.ts', quoted), or one .ts file. A part is judged by its folder's tests and
+// subfolders ('src/diagnose/*.ts', quoted), some of its files ('src/stats/{rng,change-point}.ts',
+// quoted) or one .ts file. A part is judged by its folder's tests and
 // keeps its own report and incremental file; Stryker saves results only when a run ends, so a folder of
 // thousands of mutants is best run in parts that each fit the time at hand. A folder's row is its own
 // run's, or else the newest result of each file over its parts (with the files no part has run yet).
@@ -38,6 +39,13 @@ function planOf(target) {
     .replace(/\/\*\.ts$/, '-own-files')
     .replace(/\.ts$/, '')
     .replace(/\//g, '-');
+  // Several files of one folder as one part: src/stats/{rng,change-point}.ts → stats-rng+change-point.
+  const brace = /^(.*)\/\{([^{}/]+)\}\.ts$/.exec(target);
+  if (brace) {
+    const files = brace[2].split(',');
+    if (!files.every((f) => isFile(`${brace[1]}/${f}.ts`))) return undefined;
+    return { mutate: target, name: `${brace[1].replace(/^src\//, '').replace(/\//g, '-')}-${files.join('+')}`, group };
+  }
   if (target.endsWith('/*.ts') && isDir(target.slice(0, -'/*.ts'.length))) return { mutate: target, name, group };
   if (target.endsWith('.ts') && isFile(target)) return { mutate: target, name, group };
   if (isDir(target)) return { mutate: `${target}/**/*.ts`, name, group };
@@ -46,7 +54,7 @@ function planOf(target) {
 for (const target of chosen) {
   if (planOf(target) === undefined) {
     console.error(
-      `unknown target ${target}: expected one of ${Object.keys(FOLDERS).join(', ')}, or a subfolder, '<folder>/*.ts' or a .ts file inside one of those folders`,
+      `unknown target ${target}: expected one of ${Object.keys(FOLDERS).join(', ')}, or a subfolder, '<folder>/*.ts', '<folder>/{a,b}.ts' or a .ts file inside one of those folders`,
     );
     process.exit(2);
   }

@@ -61,10 +61,11 @@ describe('workloadMismatch', () => {
     sources: [],
     workload,
   });
-  const expected = workloadKey(run({ dataset: 'sharegpt', requestRate: 4 }));
+  const recorded = { dataset: 'sharegpt', requestRate: 4 };
+  const expected = workloadKey(run(recorded));
 
   it('is empty when every run has the workload (strings compared without case)', () => {
-    const side: Side = { label: 'head', runs: [run({ dataset: 'ShareGPT', requestRate: 4 }), run(expected)] };
+    const side: Side = { label: 'head', runs: [run({ dataset: 'ShareGPT', requestRate: 4 }), run(recorded)] };
     expect(workloadMismatch(expected, side)).toEqual([]);
   });
 

@@ -35,13 +35,13 @@ function reason(file: unknown): string {
     return (error as InputError).reason;
   }
 }
-/** A valid file with one change made by `edit`. */
-function edited(edit: (f: ReturnType<typeof valid> & Record<string, unknown>) => void): unknown {
-  const f = valid() as ReturnType<typeof valid> & Record<string, unknown>;
-  edit(f);
+type Obj = Record<string, unknown>;
+/** A valid file with one change made by `edit` (to the file, its one metric, or its false-alarm tallies). */
+function edited(edit: (f: Obj, metric: Obj, alarms: { before: Obj; after: Obj }) => void): unknown {
+  const f: Obj = valid();
+  edit(f, (f.metrics as Record<string, Obj>)['ttft.p50'], f.falseAlarms as { before: Obj; after: Obj });
   return f;
 }
-const firstMetric = (f: ReturnType<typeof valid>) => f.metrics['ttft.p50'] as Record<string, unknown>;
 
 describe('parseNoiseFile', () => {
   it('reads a valid file as it is, with or without a runner', () => {
@@ -54,24 +54,20 @@ describe('parseNoiseFile', () => {
   });
 
   it('the schema: another, a newer one (update perf-triage), or none', () => {
-    expect(reason(edited((f) => ((f as Record<string, unknown>).schema = 'other')))).toBe(
+    expect(reason(edited((f) => (f.schema = 'other')))).toBe(
       'noise file: schema is "other", expected "perf-triage/noise@1"',
     );
-    expect(reason(edited((f) => ((f as Record<string, unknown>).schema = 'perf-triage/noise@2')))).toBe(
+    expect(reason(edited((f) => (f.schema = 'perf-triage/noise@2')))).toBe(
       'noise file: schema is "perf-triage/noise@2", expected "perf-triage/noise@1" (update perf-triage to read newer noise files)',
     );
-    expect(reason(edited((f) => delete (f as Record<string, unknown>).schema))).toBe(
+    expect(reason(edited((f) => delete f.schema))).toBe(
       'noise file: schema is undefined, expected "perf-triage/noise@1"',
     );
   });
 
   it('strings: benchmark, calibratedAt (a date-time), runner when given', () => {
-    expect(reason(edited((f) => ((f as Record<string, unknown>).benchmark = 3)))).toBe(
-      'noise file: "benchmark" must be a string',
-    );
-    expect(reason(edited((f) => delete (f as Record<string, unknown>).calibratedAt))).toBe(
-      'noise file: "calibratedAt" must be a string',
-    );
+    expect(reason(edited((f) => (f.benchmark = 3)))).toBe('noise file: "benchmark" must be a string');
+    expect(reason(edited((f) => delete f.calibratedAt))).toBe('noise file: "calibratedAt" must be a string');
     expect(reason(edited((f) => (f.runner = 7)))).toBe('noise file: "runner" must be a string');
     expect(reason(edited((f) => (f.calibratedAt = 'yesterday')))).toBe(
       'noise file: "calibratedAt" must be a date-time such as 2026-12-03T10:00:00Z',
@@ -102,7 +98,7 @@ describe('parseNoiseFile', () => {
       'noise file: falseAlarms.before.alarms must be a number',
     );
     for (const field of ['pairs', 'comparisons', 'unchanged', 'inconclusive'])
-      expect(reason(edited((f) => delete (f.falseAlarms.after as Record<string, unknown>)[field]))).toBe(
+      expect(reason(edited((_, __, a) => delete a.after[field]))).toBe(
         `noise file: falseAlarms.after.${field} must be a number`,
       );
   });
@@ -110,22 +106,18 @@ describe('parseNoiseFile', () => {
   it('each metric: spreads, allowance, scale and minimum effect numbers ≥ 0, df ≥ 1, scale in (0, 1]', () => {
     for (const field of ['sigmaBetween', 'sigmaWithin', 'allowance', 'scale', 'minEffect']) {
       for (const bad of [-0.01, '0.1', null])
-        expect(reason(edited((f) => (firstMetric(f)[field] = bad)))).toBe(
+        expect(reason(edited((_, m) => (m[field] = bad)))).toBe(
           `noise file: metrics.ttft.p50.${field} must be a number ≥ 0`,
         );
     }
     for (const field of ['sigmaBetween', 'sigmaWithin', 'allowance', 'minEffect'])
-      expect(reason(edited((f) => (firstMetric(f)[field] = 0)))).toBe('read');
+      expect(reason(edited((_, m) => (m[field] = 0)))).toBe('read');
     for (const bad of [0.5, 0, '3', null])
-      expect(reason(edited((f) => (firstMetric(f).df = bad)))).toBe(
-        'noise file: metrics.ttft.p50.df must be a number ≥ 1',
-      );
-    expect(reason(edited((f) => (firstMetric(f).df = 1)))).toBe('read');
+      expect(reason(edited((_, m) => (m.df = bad)))).toBe('noise file: metrics.ttft.p50.df must be a number ≥ 1');
+    expect(reason(edited((_, m) => (m.df = 1)))).toBe('read');
     for (const bad of [0, 1.01])
-      expect(reason(edited((f) => (firstMetric(f).scale = bad)))).toBe(
-        'noise file: metrics.ttft.p50.scale must be in (0, 1]',
-      );
-    expect(reason(edited((f) => (firstMetric(f).scale = 0.4)))).toBe('read');
+      expect(reason(edited((_, m) => (m.scale = bad)))).toBe('noise file: metrics.ttft.p50.scale must be in (0, 1]');
+    expect(reason(edited((_, m) => (m.scale = 0.4)))).toBe('read');
   });
 });
 

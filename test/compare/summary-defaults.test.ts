@@ -69,7 +69,26 @@ describe('summaryDefaults', () => {
     expect(keys(buildConfig({}), side('base', both), side('head', both))).toEqual(['goodput default lower-is-better']);
   });
 
+  it('a rate reported only as a percentile, or a metric only at another percentile, is not added', () => {
+    const only = [s('request_throughput', 'p50'), s('tpot', 'p75')];
+    expect(keys(buildConfig({}), side('base', only), side('head', only))).toEqual([]);
+  });
+
+  it("the artifact's own number with a direction and no unit", () => {
+    const own = [s('tokens_per_joule', 'value', { direction: 'higher-is-better' })];
+    const [m] = summaryDefaults(buildConfig({}), side('base', own), side('head', own));
+    expect(m.spec.key).toBe('tokens_per_joule');
+    expect(m.spec.metric).toMatchObject({ unit: '', direction: 'higher-is-better', custom: true });
+  });
+
   it('nothing when the team named its metrics; SLO metrics alone leave the defaults on', () => {
+    expect(
+      summaryDefaults(
+        buildConfig({ metrics: ['ttft p50'], slos: ['ttft p99 < 500ms'] }),
+        side('base', reported),
+        side('head', reported),
+      ),
+    ).toEqual([]);
     expect(
       summaryDefaults(buildConfig({ metrics: ['ttft p50'] }), side('base', reported), side('head', reported)),
     ).toEqual([]);

@@ -121,6 +121,13 @@ describe('failure counts by hand', () => {
       expect(failureCounts({ label: 'head', runs: [run] })).toMatchObject({ requests: 10, failed: 1, basis: 'rows' });
     }
     expect(failureCounts({ label: 'head', runs: [counted(0, 0)] })).toBeUndefined();
+    // A table of no rows says nothing: it adds no run share.
+    const empty: Run = { ...counted(0), workload: {}, requests: { ...table, length: 0 } };
+    expect(failureCounts({ label: 'head', runs: [empty, counted(200, 10)] })).toMatchObject({
+      requests: 200,
+      perRun: [0.05],
+    });
+    expect(failureCounts({ label: 'head', runs: [empty] })).toBeUndefined();
     expect(failureCounts({ label: 'head', runs: [{ meta: emptyMeta(), summaries: [], sources: [] }] })).toBeUndefined();
     expect(failureCounts({ label: 'head', runs: [] })).toBeUndefined();
   });

@@ -205,4 +205,22 @@ describe('compareGenerations', () => {
       "head: 2 generation id(s) appear in more than one file; the first file's output is used",
     ]);
   });
+
+  it('outputs that differ and a request that failed in head are both said, one after the other', async () => {
+    const c = compare(
+      await lines('b.jsonl', [
+        { id: 'a', output: 'x' },
+        { id: 'b', output: 'y' },
+        { id: 'c', output: 'w' },
+      ]),
+      await lines('h.jsonl', [
+        { id: 'a', output: 'z' },
+        { id: 'b', error: 'timeout' },
+        { id: 'c', output: 'w' },
+      ]),
+    );
+    expect(c.sentence).toBe(
+      'CHANGED: 1 of 2 paired generations differ (50%); 1 request(s) failed in head that base answered; compare them before accepting',
+    );
+  });
 });

@@ -10,6 +10,8 @@ import type { MetricComparison } from '../../src/compare/types';
 import { emptyMeta, type Run, type Side, type WorkloadInfo } from '../../src/model/run';
 import { workloadKey } from '../../src/model/workload-key';
 import { simRun } from '../github/alert-history';
+import { simulatedSide } from '../helpers/tables';
+import { baseScenario } from '../../src/sim';
 import { scaleSide } from '../helpers/scale';
 
 describe('BisectSearch', () => {
@@ -112,6 +114,33 @@ describe('stepBetween and judgePoint (a simulated run, and the same run 30% slow
     expect(step.comparison!.spec.key).toBe(step.key);
     expect(step).toMatchObject({ tooClose: false });
     expect(step.metrics.map((m) => m.spec.key)).toContain('failed');
+  });
+
+  it('a higher-is-better metric furthest beyond is followed: throughput, −12% at least against 5%, before e2e p50 at +17% against 10%', () => {
+    const config2 = buildConfig({ metrics: ['throughput', 'e2e p50'], minEffect: ['e2e p50=10%'] });
+    const step = stepBetween(good, bad, config2);
+    expect(step.metrics.filter((m) => m.verdict === 'regressed').map((m) => m.spec.key)).toEqual([
+      'e2e.p50',
+      'throughput',
+    ]);
+    expect(step.key).toBe('throughput');
+  });
+
+  it('the failed share is never the metric followed, however far it moved', async () => {
+    const failing = await simulatedSide('head', {
+      ...baseScenario(11, 1000),
+      failures: { share: 0.4, error: 'HTTP 503' },
+    });
+    const step = stepBetween(good, failing, config);
+    expect(step.metrics.find((m) => m.spec.key === 'failed')!.verdict).toBe('regressed');
+    expect(step.key).toBe('throughput');
+  });
+
+  it('a point is judged on the metric followed, even one the catalog lists after the failed share', () => {
+    const p = judgePoint(good, scaleSide(good, 1.3, 'head'), bad, config, 'queue_wait.p50');
+    expect(p.vsGood?.spec.key).toBe('queue_wait.p50');
+    expect(p.vsBad?.spec.key).toBe('queue_wait.p50');
+    expect(p.verdict).toBe('bad');
   });
 
   it('a metric named is followed even when another moved further', () => {

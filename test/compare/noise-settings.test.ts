@@ -146,4 +146,12 @@ describe('noiseSettings', () => {
       sources: [],
     });
   });
+
+  it("keeps the config's other bootstrap scales, and sets no noise it was not given", () => {
+    const config = buildConfig({});
+    const scaled = { ...config, statistics: { ...config.statistics, bootstrapScale: { 'e2e.p50': 0.5 } } };
+    const { config: used } = noiseSettings(scaled, { files: [file('llama', { 'ttft.p50': ttft })] });
+    expect(used.statistics.bootstrapScale).toEqual({ 'e2e.p50': 0.5, 'ttft.p50': bootstrapScale(ttft, LEVEL) });
+    expect(used.statistics.runNoise).toEqual({ 'ttft.p50': noiseAllowance(ttft, LEVEL) });
+  });
 });

@@ -126,6 +126,13 @@ describe('stepBetween and judgePoint (a simulated run, and the same run 30% slow
     expect(step.key).toBe('throughput');
   });
 
+  it('a metric with no minimum effect has no distance beyond it, so one with a minimum effect is followed', () => {
+    const config2 = buildConfig({ metrics: ['itl p50', 'e2e p50'], minEffect: ['itl p50=0%'] });
+    const step = stepBetween(good, bad, config2);
+    expect(step.metrics.find((m) => m.spec.key === 'itl.p50')!.verdict).toBe('regressed');
+    expect(step.key).toBe('e2e.p50');
+  });
+
   it('the failed share is never the metric followed, however far it moved', async () => {
     const failing = await simulatedSide('head', {
       ...baseScenario(11, 1000),

@@ -3,15 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/config/config';
-import { failedDifferenceAt, failureCounts } from '../../src/compare/failures';
+import { failedDifferenceAt, failedShareAt, failureCounts } from '../../src/compare/failures';
 import { textSource } from '../../src/ingest/source';
 import { sideFromSources } from '../../src/ingest/side';
 import { triage } from '../../src/report/triage';
 import { renderText } from '../../src/render/text';
 import { headline } from '../../src/render/summary';
 import { baseScenario } from '../../src/sim';
-import { newcombeInterval, zForLevel } from '../../src/stats/proportion';
-import { sideFromRecords, simulatedSide } from '../helpers/tables';
+import { newcombeInterval, wilsonInterval, zForLevel } from '../../src/stats/proportion';
+import { runFromRecords, sideFromRecords, simulatedSide } from '../helpers/tables';
+import { emptyMeta, type Run } from '../../src/model/run';
 
 const fixture = (label: 'base' | 'head', file: string) =>
   sideFromSources(label, [textSource(file, readFileSync(`test/fixtures/${file}`, 'utf8'))], { maxBadLineRatio: 0.05 });
@@ -63,6 +64,87 @@ describe('failed requests', () => {
     expect(b.findings[0].evidence.map((e) => e.text).join(' ')).toContain('"HTTP 503 Service Unavailable"');
     expect(headline(b)).toMatch(/^failed requests regressed 0% → 4\d%/);
     expect(b.walks).toEqual([]);
+  });
+});
+
+describe('failure counts by hand', () => {
+  const rows = (n: number, failedAt: number[]) =>
+    Array.from({ length: n }, (_, i) => ({
+      request_id: `r${i}`,
+      arrival_ts: i,
+      first_token_ms: 50,
+      total_ms: 100,
+      ...(failedAt.includes(i) ? { error: 'HTTP 503' } : {}),
+    }));
+  const counted = (requests: number, failed?: number): Run => ({
+    meta: emptyMeta(),
+    summaries: [],
+    sources: [],
+    workload: { requests, ...(failed !== undefined ? { failed } : {}) },
+  });
+
+  it("rows with an error, times the row weight of a sampled table; each run's own share unweighted", async () => {
+    const run = await runFromRecords(rows(10, [3, 7]));
+    const sampled: Run = { ...run, requests: { ...run.requests!, rowWeight: 5 } };
+    // 10 + 5 × 10 = 60 requests, 2 + 5 × 2 = 12 failed; under 20 rows the effective count is the count.
+    expect(failureCounts({ label: 'base', runs: [run, sampled] })).toEqual({
+      requests: 60,
+      failed: 12,
+      effectiveRequests: 60,
+      perRun: [0.2, 0.2],
+      basis: 'rows',
+    });
+  });
+
+  it("a tool's counts are used as they are, and mark the side as counted", async () => {
+    expect(failureCounts({ label: 'base', runs: [counted(200, 10)] })).toEqual({
+      requests: 200,
+      failed: 10,
+      effectiveRequests: 200,
+      perRun: [0.05],
+      basis: 'counts',
+    });
+    const rowsToo = await runFromRecords(rows(10, [0]));
+    expect(failureCounts({ label: 'base', runs: [rowsToo, counted(200, 10)] })).toEqual({
+      requests: 210,
+      failed: 11,
+      effectiveRequests: 210,
+      perRun: [0.1, 0.05],
+      basis: 'counts',
+    });
+  });
+
+  it('a count without failures, or of no requests, falls back to the rows; nothing to count is undefined', async () => {
+    const table = (await runFromRecords(rows(10, [1]))).requests!;
+    for (const workload of [{ requests: 100 }, { requests: 0, failed: 0 }]) {
+      const run: Run = { ...counted(0), workload, requests: table };
+      expect(failureCounts({ label: 'head', runs: [run] })).toMatchObject({ requests: 10, failed: 1, basis: 'rows' });
+    }
+    expect(failureCounts({ label: 'head', runs: [counted(0, 0)] })).toBeUndefined();
+    // A table of no rows says nothing: it adds no run share.
+    const empty: Run = { ...counted(0), workload: {}, requests: { ...table, length: 0 } };
+    expect(failureCounts({ label: 'head', runs: [empty, counted(200, 10)] })).toMatchObject({
+      requests: 200,
+      perRun: [0.05],
+    });
+    expect(failureCounts({ label: 'head', runs: [empty] })).toBeUndefined();
+    expect(failureCounts({ label: 'head', runs: [{ meta: emptyMeta(), summaries: [], sources: [] }] })).toBeUndefined();
+    expect(failureCounts({ label: 'head', runs: [] })).toBeUndefined();
+  });
+
+  it('intervals on the shares over effective counts: Wilson for a side, Newcombe for the difference', () => {
+    const z = zForLevel(0.9);
+    // 10 of 100 failed, clustered down to 40 effective requests: the share 0.1 over n = 40 (4 of 40).
+    const head = { requests: 100, failed: 10, effectiveRequests: 40, perRun: [0.1], basis: 'rows' as const };
+    const base = { requests: 100, failed: 2, effectiveRequests: 50, perRun: [0.02], basis: 'rows' as const };
+    const share = failedShareAt(head, 0.9);
+    const wilson = wilsonInterval(4, 40, z);
+    expect(share[0]).toBeCloseTo(wilson[0], 12);
+    expect(share[1]).toBeCloseTo(wilson[1], 12);
+    const difference = failedDifferenceAt(base, head, 0.9);
+    const newcombe = newcombeInterval(4, 40, 1, 50, z);
+    expect(difference[0]).toBeCloseTo(newcombe[0], 12);
+    expect(difference[1]).toBeCloseTo(newcombe[1], 12);
   });
 });
 

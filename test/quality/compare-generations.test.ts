@@ -140,4 +140,87 @@ describe('compareGenerations', () => {
     const c = compareGenerations([await readGenerationSet('generations_list.synthetic.json')], []).comparison;
     expect(c.sentence).toBe('not verified: no generation id in both base (5) and head (0)');
   });
+
+  it('a differing pair of equal length is neither shorter nor longer', async () => {
+    const c = compare(
+      await lines('b.jsonl', [{ id: 'a', output: 'abc' }]),
+      await lines('h.jsonl', [{ id: 'a', output: 'abd' }]),
+    );
+    expect(c).toMatchObject({ differing: 1, shorter: 0, longer: 0 });
+  });
+
+  it('sampling on either side makes differences expected, at the higher temperature', async () => {
+    const greedy = await lines('g.jsonl', [{ id: 'a', output: 'x' }]);
+    const sampled = await lines('s.jsonl', [{ id: 'a', output: 'y', temperature: 0.8 }]);
+    const atZero = await lines('z.jsonl', [{ id: 'a', output: 'x', temperature: 0 }]);
+    const note =
+      '; sampling at temperature 0.8 without a fixed seed makes differences expected: exact match needs greedy decoding (temperature 0) or a fixed seed';
+    // Base sampled and head without a temperature, head sampled and base without, head sampled and base greedy at 0.
+    for (const [base, head] of [
+      [sampled, greedy],
+      [greedy, sampled],
+      [atZero, sampled],
+    ]) {
+      const c = compare(base, head);
+      expect(c.expectedToDiffer).toBe(true);
+      expect(c.sentence).toBe(`CHANGED: 1 of 1 paired generations differ (100%); compare them before accepting${note}`);
+    }
+  });
+
+  it('a seed on one side only leaves differences expected: exact match needs the seed on both', async () => {
+    const seeded = await lines('s.jsonl', [{ id: 'a', output: 'x', temperature: 0.7, seed: 1 }]);
+    const unseeded = await lines('u.jsonl', [{ id: 'a', output: 'y', temperature: 0.7 }]);
+    expect(compare(seeded, unseeded).expectedToDiffer).toBe(true);
+    expect(compare(unseeded, seeded).expectedToDiffer).toBe(true);
+  });
+
+  it('several files on a side: the highest temperature of any file, files without one left aside', async () => {
+    const base = [
+      await lines('b1.jsonl', [{ id: 'a', output: 'x', temperature: 0.5 }]),
+      await lines('b2.jsonl', [{ id: 'b', output: 'y', temperature: 0.8 }]),
+      await lines('b3.jsonl', [{ id: 'c', output: 'z' }]),
+    ];
+    const head = await lines('h.jsonl', [
+      { id: 'a', output: 'x' },
+      { id: 'b', output: 'y2' },
+      { id: 'c', output: 'z' },
+    ]);
+    const c = compareGenerations(base, [head]).comparison;
+    expect(c).toMatchObject({ matched: 3, identical: 2, differing: 1, expectedToDiffer: true });
+    expect(c.sentence).toMatch(/; sampling at temperature 0\.8 without a fixed seed makes differences expected/);
+  });
+
+  it("several files on a side: seeds counted over all of them, an id repeated keeps the first file's output, with a note", async () => {
+    const at = (id: string, output: string) => ({ id, output, temperature: 0.7, seed: 1 });
+    const base = [await lines('b1.jsonl', [at('a', 'x')]), await lines('b2.jsonl', [at('a', 'other'), at('b', 'y')])];
+    const head = [
+      await lines('h1.jsonl', [at('a', 'x'), at('b', 'y2')]),
+      await lines('h2.jsonl', [at('b', 'y'), at('a', 'other')]),
+    ];
+    const { comparison: c, notes } = compareGenerations(base, head);
+    // a: x against x; b: y against y2 (the later files' outputs would make a differ and b identical).
+    expect(c).toMatchObject({ matched: 2, identical: 1, differing: 1, expectedToDiffer: false });
+    expect(notes).toEqual([
+      "base: 1 generation id(s) appear in more than one file; the first file's output is used",
+      "head: 2 generation id(s) appear in more than one file; the first file's output is used",
+    ]);
+  });
+
+  it('outputs that differ and a request that failed in head are both said, one after the other', async () => {
+    const c = compare(
+      await lines('b.jsonl', [
+        { id: 'a', output: 'x' },
+        { id: 'b', output: 'y' },
+        { id: 'c', output: 'w' },
+      ]),
+      await lines('h.jsonl', [
+        { id: 'a', output: 'z' },
+        { id: 'b', error: 'timeout' },
+        { id: 'c', output: 'w' },
+      ]),
+    );
+    expect(c.sentence).toBe(
+      'CHANGED: 1 of 2 paired generations differ (50%); 1 request(s) failed in head that base answered; compare them before accepting',
+    );
+  });
 });

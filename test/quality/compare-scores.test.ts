@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { compareScores, diffOf, minimumEffect } from '../../src/compare/quality/compare-scores';
-import type { ScoreDiff } from '../../src/model/quality';
+import type { ScoreDiff, ScoreMetric, ScoreSet } from '../../src/model/quality';
+import { zForLevel } from '../../src/stats/proportion';
 import { readScores } from './helpers';
 
 const byKey = (metrics: ScoreDiff[]) => Object.fromEntries(metrics.map((m) => [m.key, m]));
@@ -191,5 +192,121 @@ describe('perf-triage scores', () => {
     const metrics = Array.from({ length: 20 }, (_, i) => ({ key: `t${i}/acc`, value: 0.5, stderr: 0.001 }));
     const set = { kind: 'scores' as const, format: 'lm-eval' as const, file: 'a', metrics, notes: [] };
     expect(compareScores([set], [set]).notes[0]).toMatch(/^20 metrics were each tested at 95%/);
+  });
+});
+
+const set = (metrics: ScoreMetric[], file = 'a.json'): ScoreSet => ({
+  kind: 'scores',
+  format: 'perf-triage-scores',
+  file,
+  metrics,
+  notes: [],
+});
+
+describe('the edges of the rules', () => {
+  const z = zForLevel(0.95);
+
+  it('an interval that touches 0 is not clear of it, however large the change', () => {
+    // A stderr of 0 on one side: half = z × 0.01 exactly, and the change is that much, so one end is exactly 0.
+    const up = diffOf({ key: 'k', value: 0, stderr: 0 }, { key: 'k', value: z * 0.01, stderr: 0.01 });
+    expect(up.interval).toEqual([0, 2 * z * 0.01]);
+    expect(up.verdict).toBe('inconclusive');
+    expect(up.reason).toBe('95% interval 0 to +3.9 points is neither clear of 0 by 1 point nor within ±1 point');
+    const down = diffOf({ key: 'k', value: z * 0.01, stderr: 0.01 }, { key: 'k', value: 0, stderr: 0 });
+    expect(down.interval).toEqual([-2 * z * 0.01, 0]);
+    expect(down.verdict).toBe('inconclusive');
+  });
+
+  it('a change of exactly the minimum effect, clear of 0, is changed', () => {
+    // diff = 0.01 − 0 = 0.01 exactly; half = z × √2 × 0.001 = 0.0027718 → [+0.0072, +0.0128].
+    const d = diffOf({ key: 'k', value: 0, stderr: 0.001 }, { key: 'k', value: 0.01, stderr: 0.001 });
+    expect(d.diff).toBe(0.01);
+    expect(d.verdict).toBe('changed');
+  });
+
+  it('an interval exactly ±1 point is within ±1 point', () => {
+    // se = 0.01 / z on one side, 0 on the other: half = z · se = 0.01 exactly.
+    const d = diffOf({ key: 'k', value: 0.5, stderr: 0.01 / z }, { key: 'k', value: 0.5, stderr: 0 });
+    expect(d.interval).toEqual([-0.01, 0.01]);
+    expect(d.verdict).toBe('unchanged');
+    expect(d.reason).toBe('95% interval −1.0 to +1.0 points lies within ±1 point');
+  });
+
+  it('off the 0–1 scale the reasons give plain numbers and 1% of the larger value', () => {
+    // 80 → 80.2, se 0.1 each: half = 1.959964 × 0.1414214 = 0.2771808 → [−0.0772, +0.4772] within ±0.802.
+    expect(diffOf({ key: 'j', value: 80, stderr: 0.1 }, { key: 'j', value: 80.2, stderr: 0.1 }).reason).toBe(
+      '95% interval −0.077 to +0.48 lies within ±0.8 (1%)',
+    );
+    // 8.1 → 8.12, se 0.05 each: half = 0.1385904 → [−0.1186, +0.1586]; minimum effect 0.0812.
+    expect(diffOf({ key: 'j', value: 8.1, stderr: 0.05 }, { key: 'j', value: 8.12, stderr: 0.05 }).reason).toBe(
+      '95% interval −0.12 to +0.16 is neither clear of 0 by 0.081 (1%) nor within ±0.081 (1%)',
+    );
+  });
+
+  it('a direction only when the metric says which way is better and the values differ', () => {
+    expect(diffOf({ key: 'k', value: 0.5 }, { key: 'k', value: 0.6 }).direction).toBeUndefined();
+    expect(
+      diffOf({ key: 'k', value: 0.5, higherIsBetter: true }, { key: 'k', value: 0.5, higherIsBetter: true }).direction,
+    ).toBeUndefined();
+    expect(diffOf({ key: 'k', value: 0.5, higherIsBetter: false }, { key: 'k', value: 0.6 }).direction).toBe('worse');
+  });
+
+  it("Newcombe's interval only for shares with n on both sides", () => {
+    const only = (b: Partial<ScoreMetric>, h: Partial<ScoreMetric>) =>
+      diffOf({ key: 'k', value: 0.4, ...b }, { key: 'k', value: 0.43, ...h });
+    expect(only({ n: 1000 }, {})).toMatchObject({ method: 'none', verdict: 'inconclusive' });
+    expect(only({}, { n: 1000 })).toMatchObject({ method: 'none', verdict: 'inconclusive' });
+    // 40 and 43 out of 100 are not shares: no interval from counts.
+    expect(diffOf({ key: 'k', value: 40, n: 1000 }, { key: 'k', value: 43, n: 1000 })).toMatchObject({
+      method: 'none',
+      verdict: 'inconclusive',
+    });
+  });
+
+  it('says which side has no stderr', () => {
+    expect(diffOf({ key: 'k', value: 0.44, stderr: 0.01 }, { key: 'k', value: 0.46 }).reason).toBe(
+      'no stderr on head: a difference of +2.0 points cannot be told from noise',
+    );
+  });
+});
+
+describe('the sentence and notes', () => {
+  it('a key given twice on the head side is noted as the head', () => {
+    const { notes } = compareScores(
+      [set([{ key: 'x', value: 0.5 }])],
+      [set([{ key: 'x', value: 0.5 }]), set([{ key: 'x', value: 0.6 }], 'b.json')],
+    );
+    expect(notes).toEqual(['head: x appears in more than one file; the value from b.json is used']);
+  });
+
+  it('the many-metrics warning counts only metrics with an interval', () => {
+    const metrics = Array.from({ length: 20 }, (_, i) => ({ key: `t${i}/acc`, value: 0.5 }));
+    expect(compareScores([set(metrics)], [set(metrics)]).notes).toEqual([]);
+  });
+
+  it('with no metric in common names the side that has some, or neither', () => {
+    expect(compareScores([], [set([{ key: 'x', value: 1 }])]).comparison.sentence).toBe(
+      'unverified: no score metric on both sides (1 only in head)',
+    );
+    expect(compareScores([set([{ key: 'y', value: 1 }])], [set([{ key: 'x', value: 1 }])]).comparison.sentence).toBe(
+      'unverified: no score metric on both sides (1 only in base and 1 only in head)',
+    );
+    expect(compareScores([], []).comparison.sentence).toBe('unverified: no score metric on both sides');
+  });
+
+  it('two changed metrics are both shown, with no "more"; a change without a better direction has none', () => {
+    const m = (key: string, value: number): ScoreMetric => ({ key, value, stderr: 0.001 });
+    const { comparison: c } = compareScores([set([m('a', 0.5), m('b', 0.5)])], [set([m('a', 0.6), m('b', 0.4)])]);
+    expect(c.sentence).toBe(
+      'CHANGED: 2 of 2 metrics differ: a 0.500 → 0.600 (+10.0 points, 95% CI +9.7 to +10.3); b 0.500 → 0.400 (−10.0 points, 95% CI −10.3 to −9.7); compare them before accepting',
+    );
+  });
+
+  it('an inconclusive verdict quotes the first inconclusive metric, not the first metric', () => {
+    const same = { key: 'a', value: 0.5, stderr: 0.001 };
+    const noisy = { key: 'b', value: 0.5, stderr: 0.05 };
+    const { comparison: c } = compareScores([set([same, noisy])], [set([same, noisy])]);
+    expect(c.metrics.map((m) => m.verdict)).toEqual(['unchanged', 'inconclusive']);
+    expect(c.sentence).toMatch(/^unverified: 1 of 2 metrics inconclusive \(b: 95% interval/);
   });
 });

@@ -113,4 +113,50 @@ describe('compareQuality', () => {
     );
     expect(JSON.parse(JSON.stringify(c))).toEqual(c);
   });
+
+  it('scores on one side only are still compared, and say so', async () => {
+    const c = compareQuality([await read('scores_base.synthetic.json')], []);
+    expect(c.scores?.sentence).toMatch(/^unverified: no score metric on both sides \(\d+ only in base\)$/);
+    expect(caveat(c)?.kind).toBe('quality-unverified');
+  });
+
+  it('generations with no id in common are unverified, not changed', async () => {
+    const c = compareQuality(
+      [await read('generations_hashes.synthetic.jsonl')],
+      [await read('generations_list.synthetic.json')],
+    );
+    expect(caveat(c)).toEqual({
+      kind: 'quality-unverified',
+      message: 'output quality was measured but not verified: no generation id in both base (10) and head (5)',
+    });
+  });
+
+  it('a changed score comes before unverified generations; two changes and two unverified parts are joined', async () => {
+    const scoresBase = await read('lm_eval_base.synthetic.json');
+    const scoresHead = await read('lm_eval_head.synthetic.json');
+    const changed = compareQuality(
+      [await read('generations_hashes.synthetic.jsonl'), scoresBase],
+      [await read('generations_list.synthetic.json'), scoresHead],
+    );
+    expect(qualityLine(changed)).toBe(
+      'CHANGED: 1 of 5 metrics differ: hellaswag/acc 0.712 → 0.681 (−3.1 points, worse, 95% CI −4.4 to −1.8); compare them before accepting; not verified: no generation id in both base (10) and head (5)',
+    );
+    const both = compareQuality(
+      [await read('generations_base.synthetic.jsonl'), scoresBase],
+      [await read('generations_head.synthetic.jsonl'), scoresHead],
+    );
+    expect(caveat(both)?.message).toBe(
+      'output quality changed: 37 of 200 paired generations differ (18.5%); compare them before accepting; 1 of 5 metrics differ: hellaswag/acc 0.712 → 0.681 (−3.1 points, worse, 95% CI −4.4 to −1.8); compare them before accepting',
+    );
+    const unverified = compareQuality(
+      [await read('generations_sampled_base.synthetic.jsonl'), await read('lm_eval_v0_arc_easy.real.json')],
+      [
+        await read('generations_sampled_head.synthetic.jsonl'),
+        await read('lm_eval_arc_easy_head_newkeys.synthetic.json'),
+      ],
+    );
+    expect(caveat(unverified)?.message).toMatch(
+      /^output quality was measured but not verified: 15 of 20 paired generations differ \(75%\);.*fixed seed; 2 of 2 metrics inconclusive \(arc_easy\/acc:/,
+    );
+  });
 });

@@ -17,7 +17,8 @@ export function summaryDefaults(config: TriageConfig, base: Side, head: Side): R
   const headKeys = summaryKeys(head);
   const out: RequestedMetric[] = [];
   for (const [key, value] of headKeys) {
-    if (!baseKeys.has(key) || present.has(key)) continue;
+    if (!baseKeys.has(key)) continue;
+    // Keyed by spec (`ttft.p50`), not by the summary's own `metric|stat` key.
     const spec = specFor(value, headKeys);
     if (!spec || present.has(spec.key)) continue;
     present.add(spec.key);

@@ -344,8 +344,9 @@ describe('prefill overlap', () => {
   ];
 
   it('counts the waits a long prefill overlapped, in the tail and overall', () => {
-    // Queue waits 0, 300, 50, 0, 500, 100: the median is 75, so the tail (≥ 75) is r1, r4, r5, of which r1 and r5 overlap.
-    expect(prefillOverlap([queueTable(rows)], 0.5)).toEqual({
+    // Queue waits 0, 300, 50, 0, 500, 100: the p60 is 100 (h = 5 · 0.6 = 3, the fourth smallest), so
+    // the tail (≥ 100) is r1, r4 and r5, of which r1 and r5 overlap.
+    expect(prefillOverlap([queueTable(rows)], 0.6)).toEqual({
       tailShare: 2 / 3,
       overallShare: 0.5,
       longPrefillMs: 1000,
@@ -375,6 +376,18 @@ describe('prefill overlap', () => {
     const untokenised = prefillOverlap([{ ...t, numbers: { ...t.numbers, tokenize_ms: undefined } }], 0.5)!;
     expect(untokenised.overallShare).toBe(0.75);
     expect(prefillOverlap([queueTable(rows.map(([a, k, , p]) => [a, k, 0, p]))])).toBeUndefined();
+  });
+
+  it('places long prefills by when they started, not by when their requests arrived', () => {
+    // r0 arrived first but waited 5 s: its prefill is [5000, 6000]; r1's is [1000, 2000]. r2 waits
+    // [3000, 3100], between the two: no overlap. r0's own wait [0, 5000] spans r1's prefill; r1's
+    // wait [500, 1000] ends as its prefill begins.
+    const t = queueTable([
+      [0, 0, 5000, 1000],
+      [0.5, 0, 500, 1000],
+      [3, 0, 100, 100],
+    ]);
+    expect(prefillOverlap([t])).toEqual({ tailShare: 1, overallShare: 1 / 3, longPrefillMs: 1000, tailCount: 1 });
     expect(prefillOverlap([])).toBeUndefined();
   });
 });

@@ -768,7 +768,7 @@ describe('cost: the edges', () => {
 });
 
 describe('capacity headroom: the edges', () => {
-  const scraped = (server: { running?: number; kvCacheUsage?: number }, config?: Record<string, unknown>): Run => ({
+  const scraped = (server: { running?: number; kvCacheUsage?: number }, config?: Record<string, number>): Run => ({
     meta: { ...emptyMeta(), ...(config ? { config } : {}) },
     summaries: [],
     sources: [],

@@ -5,6 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeConcurrency, decodeConcurrencyByEvents } from '../../src/diagnose/measures/concurrency';
+import { batchProfile, configuredBatchLimit, shareAtOrAbove } from '../../src/diagnose/measures/batch';
+import { emptyMeta } from '../../src/model/run';
+import { prefillOverlap } from '../../src/diagnose/measures/overlap';
+import { meanFinite, sortedFinite } from '../../src/stats/quantile';
 import { matchedRatio, type MatchedBin, type MatchedRatio } from '../../src/diagnose/measures/ratios';
 import type { NumberColumn } from '../../src/model/columns';
 import type { RequestTable } from '../../src/model/run';
@@ -238,5 +242,160 @@ describe('matchedRatio', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/** A table holding only a batch_size_at_admission column (absent when `batches` is undefined). */
+function batchTable(batches: number[] | undefined): RequestTable {
+  const n = batches?.length ?? 3;
+  return {
+    length: n,
+    numbers: batches ? { batch_size_at_admission: Float64Array.from(batches) } : {},
+    text: {},
+    extraNumbers: new Map(),
+    extraText: new Map(),
+    sourceLine: new Uint32Array(n),
+    orderedByArrival: true,
+  };
+}
+
+describe('the running batch', () => {
+  it('profiles the batch at admission over every table that records it, missing values left out', () => {
+    // 1 … 20 over two tables, a NaN and a table without the column: mean 10.5, p50 10.5,
+    // p95 = 1 + 19 · 0.95 = 19.05 (type 7), max 20, 20 values.
+    const first = Array.from({ length: 12 }, (_, i) => i + 1);
+    const rest = Array.from({ length: 8 }, (_, i) => i + 13);
+    const tables = [batchTable([...first, NaN]), batchTable(undefined), batchTable(rest)];
+    const p = batchProfile(tables)!;
+    expect(p.mean).toBe(10.5);
+    expect(p.p50).toBe(10.5);
+    expect(p.p95).toBeCloseTo(19.05, 12);
+    expect(p).toMatchObject({ max: 20, count: 20 });
+    // The same numbers from one table, asked twice (the second answer is the first one kept).
+    const one = batchTable([...first, ...rest]);
+    expect(batchProfile([one])).toEqual(p);
+    expect(batchProfile([one])).toEqual(p);
+  });
+
+  it('profiles values that are not whole numbers too, and has no profile without a finite value', () => {
+    // Not counted: sorted. 1.5, 2.5, 4.5: mean 2.833…, p50 2.5, p95 2.5 + 0.9 · 2 = 4.3, max 4.5.
+    const p = batchProfile([batchTable([4.5, 1.5, NaN, 2.5])])!;
+    expect(p.mean).toBeCloseTo(8.5 / 3, 12);
+    expect(p.p50).toBe(2.5);
+    expect(p.p95).toBeCloseTo(4.3, 12);
+    expect(p).toMatchObject({ max: 4.5, count: 3 });
+    // Whole numbers too large to sum exactly: the mean is the reference's (the sorted values summed in
+    // order), bit for bit. Here the row order would round the sum up: 2^52 + 1, not 2^52.
+    const big = [2 ** 52, 2 ** 52, 2 ** 52 + 2, 2 ** 52 + 1];
+    expect(batchProfile([batchTable(big)])).toMatchObject({
+      mean: meanFinite(sortedFinite(Float64Array.from(big))),
+      max: 2 ** 52 + 2,
+      count: 4,
+    });
+    expect(meanFinite(sortedFinite(Float64Array.from(big)))).toBe(2 ** 52);
+    expect(batchProfile([batchTable([NaN, NaN])])).toBeUndefined();
+    expect(batchProfile([batchTable([])])).toBeUndefined();
+    expect(batchProfile([batchTable(undefined)])).toBeUndefined();
+  });
+
+  it("reads the engine's cap by the names vLLM, SGLang and TGI use, as numbers or numeric text, above 0", () => {
+    const limit = (config: Record<string, unknown>) => configuredBatchLimit({ ...emptyMeta(), config } as never);
+    expect(limit({ max_num_seqs: 24 })).toEqual({ key: 'max_num_seqs', value: 24 });
+    expect(limit({ 'engine.max_running_requests': '32' })).toEqual({ key: 'max_running_requests', value: 32 });
+    expect(limit({ 'max-num-seqs': 16, max_batch_size: 8 })).toEqual({ key: 'max-num-seqs', value: 16 });
+    // A cap that is not a positive number is no cap: the next name is read.
+    expect(limit({ max_num_seqs: 0, max_batch_size: 8 })).toEqual({ key: 'max_batch_size', value: 8 });
+    expect(limit({ max_num_seqs: -4 })).toBeUndefined();
+    expect(limit({ max_num_seqs: 'many' })).toBeUndefined();
+    expect(limit({ max_num_seqs: Infinity })).toBeUndefined();
+    expect(limit({ max_num_seqs: true })).toBeUndefined();
+    expect(limit({})).toBeUndefined();
+  });
+
+  it('the share of requests admitted at or above a level, over the requests with a batch', () => {
+    const tables = [batchTable([24, 24, 20, NaN]), batchTable(undefined), batchTable([23])];
+    expect(shareAtOrAbove(tables, 24)).toBe(0.5);
+    expect(shareAtOrAbove(tables, 23)).toBe(0.75);
+    expect(shareAtOrAbove(tables, 25)).toBe(0);
+    expect(shareAtOrAbove([batchTable(undefined)], 1)).toBeNaN();
+  });
+});
+
+/** Rows of [arrival s, tokenize ms, queue wait ms, prefill ms] as a table of those columns. */
+function queueTable(rows: [number, number, number, number][]): RequestTable {
+  const column = (k: number) => Float64Array.from(rows, (r) => r[k]);
+  return {
+    length: rows.length,
+    numbers: { arrival_ts: column(0), tokenize_ms: column(1), queue_wait_ms: column(2), prefill_ms: column(3) },
+    text: {},
+    extraNumbers: new Map(),
+    extraText: new Map(),
+    sourceLine: new Uint32Array(rows.length),
+    orderedByArrival: true,
+  };
+}
+
+describe('prefill overlap', () => {
+  // Long prefills (p99 of prefill_ms = 1000: r0, r4, r6) in ms from the first arrival: r0 [0, 1000],
+  // r4 [3000, 4000] (after its 500 ms wait); r6 waited NaN, so its prefill cannot be placed.
+  // Waits: r1 [500, 800] overlaps r0; r2 [1000, 1050] (after 100 ms of tokenising) begins as r0
+  // ends: no overlap; r3 did not wait; r4 [2500, 3000] ends as its own prefill begins: no overlap;
+  // r5 [3500, 3600] overlaps r4.
+  const rows: [number, number, number, number][] = [
+    [0, 0, 0, 1000],
+    [0.5, 0, 300, 100],
+    [0.9, 100, 50, 100],
+    [2, 0, 0, 100],
+    [2.5, 0, 500, 1000],
+    [3.5, 0, 100, 100],
+    [4, 0, NaN, 1000],
+  ];
+
+  it('counts the waits a long prefill overlapped, in the tail and overall', () => {
+    // Queue waits 0, 300, 50, 0, 500, 100: the p60 is 100 (h = 5 · 0.6 = 3, the fourth smallest), so
+    // the tail (≥ 100) is r1, r4 and r5, of which r1 and r5 overlap.
+    expect(prefillOverlap([queueTable(rows)], 0.6)).toEqual({
+      tailShare: 2 / 3,
+      overallShare: 0.5,
+      longPrefillMs: 1000,
+      tailCount: 3,
+    });
+    // The p95 tail is the longest wait alone (≥ 450: r4), which overlapped none.
+    expect(prefillOverlap([queueTable(rows)])).toEqual({
+      tailShare: 0,
+      overallShare: 0.5,
+      longPrefillMs: 1000,
+      tailCount: 1,
+    });
+  });
+
+  it('pools runs (the longest threshold of long), and needs arrival order, the columns and a wait', () => {
+    const t = queueTable(rows);
+    // The second run's prefills are shorter: its long ones are 500 ms and nothing overlaps r1.
+    const shorter = queueTable(rows.map(([a, k, q, p]) => [a, k, q, p / 2]));
+    const pooled = prefillOverlap([shorter, t], 0.5)!;
+    expect(pooled.longPrefillMs).toBe(1000);
+    expect(pooled.tailCount).toBe(6);
+    expect(prefillOverlap([t, shorter], 0.5)!.longPrefillMs).toBe(1000);
+    expect(prefillOverlap([{ ...t, orderedByArrival: false }])).toBeUndefined();
+    for (const column of ['arrival_ts', 'queue_wait_ms', 'prefill_ms'])
+      expect(prefillOverlap([{ ...t, numbers: { ...t.numbers, [column]: undefined } }])).toBeUndefined();
+    // Without tokenize_ms the wait starts at arrival: r2 waits [900, 950], inside r0's prefill.
+    const untokenised = prefillOverlap([{ ...t, numbers: { ...t.numbers, tokenize_ms: undefined } }], 0.5)!;
+    expect(untokenised.overallShare).toBe(0.75);
+    expect(prefillOverlap([queueTable(rows.map(([a, k, , p]) => [a, k, 0, p]))])).toBeUndefined();
+  });
+
+  it('places long prefills by when they started, not by when their requests arrived', () => {
+    // r0 arrived first but waited 5 s: its prefill is [5000, 6000]; r1's is [1000, 2000]. r2 waits
+    // [3000, 3100], between the two: no overlap. r0's own wait [0, 5000] spans r1's prefill; r1's
+    // wait [500, 1000] ends as its prefill begins.
+    const t = queueTable([
+      [0, 0, 5000, 1000],
+      [0.5, 0, 500, 1000],
+      [3, 0, 100, 100],
+    ]);
+    expect(prefillOverlap([t])).toEqual({ tailShare: 1, overallShare: 1 / 3, longPrefillMs: 1000, tailCount: 1 });
+    expect(prefillOverlap([])).toBeUndefined();
   });
 });

@@ -13,7 +13,11 @@ import {
   measuredRates,
   newcombeInterval,
   parseCostSpec,
+  goodputCriteria,
+  requestValues,
   serviceMetrics,
+  sideCost,
+  sideGoodput,
   sideHeadroom,
   wilsonInterval,
   zForLevel,
@@ -519,5 +523,303 @@ describe('serviceMetrics', () => {
     // No batch at admission on the head: estimated from timings, one request decoding at a time.
     expect(s.headroom.head.batch).toMatchObject({ mean: 1, max: 1, source: 'decode-concurrency' });
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+});
+
+/** The table without one of its columns (as a file that never had it). */
+function without(t: RequestTable, column: string): RequestTable {
+  return { ...t, numbers: { ...t.numbers, [column]: undefined } };
+}
+
+/** Each request's own values for an SLO, as plain numbers (NaN kept), or the error. */
+function valuesOf(t: RequestTable, slo: string): number[] | string {
+  const r = requestValues(t, parseSlo(slo));
+  return r.ok ? [...r.value.values] : r.error;
+}
+
+describe('goodput: the edges of each input', () => {
+  it('names the side with no per-request data, and the side whose tables hold no request', async () => {
+    const t = await table(tenTtfts);
+    const slo = [parseSlo('ttft p95 < 800ms')];
+    expect(compareGoodput([], [t], slo)).toEqual({
+      ok: false,
+      reason: 'the base has no per-request data',
+      excluded: [],
+    });
+    expect(compareGoodput([t], [], slo)).toEqual({
+      ok: false,
+      reason: 'the head has no per-request data',
+      excluded: [],
+    });
+    // A table of no rows still has its columns: the target applies, but there is nobody to count.
+    const empty: RequestTable = { ...t, length: 0 };
+    expect(compareGoodput([empty], [t], slo)).toEqual({ ok: false, reason: 'the base has no requests', excluded: [] });
+    expect(compareGoodput([t], [empty], slo)).toEqual({ ok: false, reason: 'the head has no requests', excluded: [] });
+  });
+
+  it('lists every target left out when none judges single requests', async () => {
+    const t = await table(tenTtfts);
+    const g = compareGoodput([t], [t], ['throughput > 3000 tok/s', 'request_throughput > 5 req/s'].map(parseSlo));
+    expect(!g.ok && g.reason).toBe(
+      'no per-request SLO target to judge requests by (throughput > 3000 tok/s: throughput is one rate over the whole run, not a per-request target; request_throughput > 5 req/s: request_throughput is one rate over the whole run, not a per-request target)',
+    );
+  });
+
+  it('with no table to read, a target has no requests to judge', () => {
+    expect(goodputCriteria([parseSlo('ttft p95 < 800ms')], [])).toEqual({
+      criteria: [],
+      excluded: [{ slo: 'ttft p95 < 800 ms', reason: 'no requests to judge' }],
+    });
+  });
+
+  it('names both readings when the sides read the same target two ways', async () => {
+    const t = await table([0, 1, 2].map((i) => request(i, { output_tokens: 5, itl_p99_ms: 20 })));
+    const gaps = { offsets: Uint32Array.from([0, 4, 8, 12]), values: new Float64Array(12).fill(20) };
+    const g = ok(compareGoodput([{ ...t, tokenGaps: gaps }], [t], [parseSlo('itl p99 < 50ms')]));
+    expect(g.base.criteria[0].basis).toBe("the p99 of the request's own token gaps / the request's own itl_p99_ms");
+  });
+
+  it('notes bursts of misses on the baseline side too', async () => {
+    const clustered = Array.from({ length: 200 }, (_, i) => request(i, { first_token_ms: i < 40 ? 900 : 100 }));
+    const interleaved = Array.from({ length: 200 }, (_, i) => request(i, { first_token_ms: i % 5 === 0 ? 900 : 100 }));
+    const g = ok(compareGoodput([await table(clustered)], [await table(interleaved)], [parseSlo('ttft p95 < 800ms')]));
+    expect(g.base.effectiveRows).toBeLessThan(20);
+    expect(g.head.effectiveRows).toBe(200);
+    expect(g.notes.some((n) => n.includes('requests that miss a target come in bursts'))).toBe(true);
+  });
+
+  it('gives a rate only when the run has a span: arrival times, completion times, arrival order, a duration above 0', async () => {
+    const slo = [parseSlo('ttft p95 < 800ms')];
+    const [criterion] = goodputCriteria(slo, []).criteria.concat({ slo: slo[0], basis: "the request's own ttft" });
+    const timed = await table(tenTtfts);
+    const noArrival = await table(tenTtfts.map(({ arrival_ts: _, ...r }) => r));
+    const noTotal = without(timed, 'total_ms');
+    const unordered: RequestTable = { ...timed, orderedByArrival: false };
+    for (const untimed of [noArrival, noTotal, unordered]) {
+      const side = sideGoodput([untimed], [criterion]);
+      expect(side.good).toBe(7);
+      expect('goodPerSecond' in side || 'durationSeconds' in side).toBe(false);
+      // One untimed run among timed ones: the pooled rate would leave its requests out of the time.
+      expect('goodPerSecond' in sideGoodput([timed, untimed], [criterion])).toBe(false);
+      // No rate on the head: no change of rate.
+      const g = ok(compareGoodput([timed], [untimed], slo));
+      expect('rateChange' in g).toBe(false);
+    }
+    // One request answered in 0 ms: a span of 0 s is no rate (not Infinity).
+    const instant = await table([request(0, { first_token_ms: 0, decode_ms: 0, total_ms: 0 })]);
+    expect('goodPerSecond' in sideGoodput([instant], [criterion])).toBe(false);
+    expect(sideGoodput([timed, timed], [criterion])).toMatchObject({ goodPerSecond: 0.7, durationSeconds: 20 });
+  });
+
+  it('gives no change of rate when the baseline had no good request per second', async () => {
+    const allLate = await table(tenTtfts.map((r) => ({ ...r, first_token_ms: 900 })));
+    const g = ok(compareGoodput([allLate], [await table(tenTtfts)], [parseSlo('ttft p95 < 800ms')]));
+    expect(g.base.goodPerSecond).toBe(0);
+    expect(g.head.goodPerSecond).toBe(0.7);
+    expect('rateChange' in g).toBe(false);
+  });
+
+  it('a mean target has no target share; a percentile target has its own', async () => {
+    const t = await table(tenTtfts);
+    const g = ok(compareGoodput([t], [t], ['ttft mean < 800ms', 'ttft p90 < 800ms'].map(parseSlo)));
+    expect(g.base.criteria).toStrictEqual([
+      { slo: 'ttft mean < 800 ms', basis: "the request's own ttft", share: 0.7 },
+      { slo: 'ttft p90 < 800 ms', basis: "the request's own ttft", share: 0.7, target: 0.9 },
+    ]);
+  });
+});
+
+describe('requestValues: each request its own value', () => {
+  it('refuses run-level metrics, and names the column a table lacks', async () => {
+    const t = await table(tenTtfts);
+    expect(valuesOf(t, 'throughput > 3000 tok/s')).toBe('has no per-request throughput');
+    expect(valuesOf(without(t, 'first_token_ms'), 'ttft p95 < 800ms')).toBe('has no first_token_ms');
+    const noDecode = await table([{ request_id: 'r0', first_token_ms: 100, total_ms: 1000 }]);
+    expect(valuesOf(noDecode, 'itl mean < 50ms')).toBe(
+      "has neither token gaps nor decode_ms and output_tokens for each request's mean ITL",
+    );
+  });
+
+  it('a one-token answer meets ITL and TPOT targets, but a missing TTFT stays missing', async () => {
+    // Row 0: one token, its TTFT lost (NaN); row 1: one token with its own itl_p99_ms; row 2: failed, one token.
+    const read = await table([
+      { request_id: 'r0', first_token_ms: 50, total_ms: 50, output_tokens: 1 },
+      { request_id: 'r1', first_token_ms: 50, total_ms: 50, output_tokens: 1, itl_p99_ms: 70 },
+      { request_id: 'r2', error: 'HTTP 503', output_tokens: 1 },
+    ]);
+    const ttft = Float64Array.from(read.numbers.first_token_ms!);
+    ttft[0] = NaN;
+    const t: RequestTable = { ...read, numbers: { ...read.numbers, first_token_ms: ttft } };
+    expect(valuesOf(t, 'ttft p95 < 800ms')).toEqual([NaN, 50, NaN]);
+    // A measured value is kept even on a one-token answer; only a missing one is met.
+    expect(valuesOf(t, 'itl p99 < 50ms')).toEqual([0, 70, NaN]);
+  });
+
+  it('without output_tokens, the ITL column is read as it is', async () => {
+    const t = await table([
+      { request_id: 'r0', first_token_ms: 100, total_ms: 900, itl_p99_ms: 30 },
+      { request_id: 'r1', first_token_ms: 100, total_ms: 900 },
+    ]);
+    expect(valuesOf(t, 'itl p99 < 50ms')).toEqual([30, NaN]);
+  });
+
+  it('from token gaps: the percentile or the mean of its own gaps, 0 with no gap, NaN when failed', async () => {
+    const t = await table([
+      request(0, { output_tokens: 5 }),
+      request(1, { output_tokens: 1 }),
+      { request_id: 'r2', arrival_ts: 1_700_000_002, error: 'HTTP 503' },
+    ]);
+    // Request 0: gaps [10, 10, 10, 50] (mean 20, p95 44); request 1: no gap; request 2 failed (its
+    // slot holds gaps no answer produced, so they must not be read).
+    const gaps = { offsets: Uint32Array.from([0, 4, 4, 6]), values: Float64Array.from([10, 10, 10, 50, 5, 5]) };
+    const withGaps: RequestTable = { ...t, tokenGaps: gaps };
+    expect(valuesOf(withGaps, 'itl mean < 25ms')).toEqual([20, 0, NaN]);
+    const p95 = valuesOf(withGaps, 'itl p95 < 25ms') as number[];
+    expect(p95[0]).toBeCloseTo(44, 12);
+    expect(p95.slice(1)).toEqual([0, NaN]);
+    const g = ok(compareGoodput([withGaps], [withGaps], [parseSlo('itl mean < 25ms')]));
+    expect(g.base).toMatchObject({ requests: 3, failed: 1, good: 2 });
+    expect(g.base.criteria[0].basis).toBe("the mean of the request's own token gaps");
+  });
+});
+
+describe('goodput verdict at its bounds', () => {
+  it('an interval ending exactly at −2 pp or starting at +2 pp is not beyond it; one touching ±2 pp from inside is within', () => {
+    expect(goodputVerdict(-0.03, [-0.05, -0.02], 0.02).verdict).toBe('inconclusive');
+    expect(goodputVerdict(0.03, [0.02, 0.05], 0.02).verdict).toBe('inconclusive');
+    expect(goodputVerdict(0, [-0.02, 0.01], 0.02).verdict).toBe('unchanged');
+    expect(goodputVerdict(0, [-0.01, 0.02], 0.02).verdict).toBe('unchanged');
+    expect(goodputVerdict(0.01, [-0.01, 0.03], 0.02).verdict).toBe('inconclusive');
+  });
+
+  it('says what it saw', () => {
+    expect(goodputVerdict(0.05, [0.03, 0.08], 0.02).reason).toBe(
+      'goodput +5 pp (+3 pp … +8 pp): a rise beyond the 2 pp minimum effect with confidence',
+    );
+    expect(goodputVerdict(0, [-0.015, 0.015], 0.02).reason).toBe(
+      'goodput 0 pp (−1.5 pp … +1.5 pp): within the 2 pp minimum effect',
+    );
+  });
+});
+
+describe('cost: the edges', () => {
+  const spec: CostSpec = { pricePerGpuHour: 2.5, gpus: 8, currency: '$' };
+
+  it('keeps exactly the rates it was given, and costs only over a rate above 0', () => {
+    expect(sideCost(spec, {})).toStrictEqual({ perHour: 20, gpus: 8 });
+    expect(sideCost(spec, { outputTokensPerSecond: 0, requestsPerSecond: 0 })).toStrictEqual({
+      perHour: 20,
+      gpus: 8,
+      outputTokensPerSecond: 0,
+      requestsPerSecond: 0,
+    });
+    // $20/h over 1,000 tok/s = 3.6 M tokens/h: $5.555… per million; over 2 req/s = 7,200 per hour: $2.777… per 1k.
+    const both = sideCost(spec, { outputTokensPerSecond: 1000, requestsPerSecond: 2 });
+    expect(Object.keys(both).sort()).toEqual(
+      [
+        'gpus',
+        'outputTokensPerSecond',
+        'perHour',
+        'perMillionOutputTokens',
+        'perThousandRequests',
+        'requestsPerSecond',
+      ].sort(),
+    );
+    expect(both.perMillionOutputTokens).toBeCloseTo(50 / 9, 12);
+    expect(both.perThousandRequests).toBeCloseTo(25 / 9, 12);
+  });
+
+  it('refuses two currencies, takes the one side that names it, and names the side that lacks a rate', () => {
+    expect(compareCost({ base: spec, head: { ...spec, currency: '€' } }, { outputTokensPerSecond: 1 }, {})).toEqual({
+      ok: false,
+      reason: 'the sides are priced in different currencies ($, €)',
+    });
+    const { currency: _, ...plain } = spec;
+    const c = compareCost(
+      { base: plain, head: { ...plain, currency: '€' } },
+      { outputTokensPerSecond: 1000, requestsPerSecond: 2 },
+      { outputTokensPerSecond: 1000 },
+    );
+    if (!c.ok) throw new Error(c.reason);
+    expect(c.currency).toBe('€');
+    expect(c.missing).toEqual(['per 1k requests: no request throughput on the head']);
+    expect('requestCostRatio' in c).toBe(false);
+    expect(c.tokenCostRatio).toBe(1);
+    const requestsOnly = compareCost(spec, { requestsPerSecond: 2 }, { requestsPerSecond: 1 });
+    if (!requestsOnly.ok) throw new Error(requestsOnly.reason);
+    expect(requestsOnly.currency).toBe('$');
+    expect('tokenCostRatio' in requestsOnly).toBe(false);
+    expect(requestsOnly.requestCostRatio).toBe(2);
+    const unpriced = compareCost(plain, { requestsPerSecond: 2 }, { requestsPerSecond: 1 });
+    expect(unpriced.ok && 'currency' in unpriced).toBe(false);
+  });
+
+  it('reads no rate it cannot measure: no tables, or no output tokens', async () => {
+    expect(measuredRates([])).toStrictEqual({});
+    const noTokens = await table(tenTtfts.map(({ output_tokens: _, ...r }) => r));
+    // Ten requests over 10 s: 1 request/s; no token count, so no token rate.
+    expect(measuredRates([noTokens])).toStrictEqual({ requestsPerSecond: 1 });
+    // What the comparison measured is taken as it is.
+    expect(measuredRates([noTokens], { outputTokensPerSecond: 7 })).toStrictEqual({
+      outputTokensPerSecond: 7,
+      requestsPerSecond: 1,
+    });
+  });
+});
+
+describe('capacity headroom: the edges', () => {
+  const scraped = (server: { running?: number; kvCacheUsage?: number }, config?: Record<string, number>): Run => ({
+    meta: { ...emptyMeta(), ...(config ? { config } : {}) },
+    summaries: [],
+    sources: [],
+    server,
+  });
+
+  it('averages KV-cache use over the runs that report a number, and says how many did', () => {
+    const h = sideHeadroom([
+      scraped({ kvCacheUsage: 0.5 }),
+      scraped({ kvCacheUsage: 0.7 }),
+      scraped({ kvCacheUsage: NaN }),
+    ]);
+    expect(h.kvCacheUsage).toBeCloseTo(0.6, 12);
+    expect(h.sentence).toBe('running batch unknown; KV cache 60% used (2 of 3 runs scraped)');
+  });
+
+  it('reads the gauge where it is a number, and names the cap when the batch is unknown', () => {
+    const gauge = sideHeadroom([
+      scraped({ running: 12 }, { max_num_seqs: 32 }),
+      scraped({ running: NaN }, { max_num_seqs: 32 }),
+    ]);
+    expect(gauge.batch).toEqual({ mean: 12, max: 12, source: 'server-gauge', count: 1 });
+    const unknown = sideHeadroom([scraped({}, { max_num_seqs: 24 })]);
+    expect(unknown.sentence).toBe('running batch unknown (max_num_seqs 24); KV cache use unknown');
+    expect('batchHeadroom' in unknown).toBe(false);
+  });
+
+  it('needs every run to name its cap, and a run to read it from', () => {
+    const limitMissing =
+      'batch limit (no max_num_seqs, max-num-seqs, max_running_requests, max_batch_size in the engine config)';
+    expect(sideHeadroom([]).missing).toContain(limitMissing);
+    const mixed = sideHeadroom([scraped({ running: 8 }, { max_num_seqs: 32 }), scraped({ running: 8 })]);
+    expect(mixed.missing).toContain(limitMissing);
+    expect('limit' in mixed).toBe(false);
+  });
+
+  it('estimates the batch from the requests that decoded, past a table it cannot time and a failed request', async () => {
+    // Three requests decoding over the same second, and a fourth that failed: a batch of 3.
+    const timed = await runFromRecords([
+      ...[0, 1, 2].map((i) => ({ ...request(0), request_id: `r${i}` })),
+      { request_id: 'r3', arrival_ts: 1_700_000_000, error: 'HTTP 503' },
+    ]);
+    // No arrival times: no estimate from this run.
+    const untimed = await runFromRecords([{ request_id: 'u0', first_token_ms: 100, decode_ms: 800, total_ms: 1000 }]);
+    expect(sideHeadroom([untimed, timed]).batch).toEqual({ mean: 3, max: 3, source: 'decode-concurrency', count: 3 });
+    // With no estimate at all, the server's gauge.
+    expect(sideHeadroom([{ ...untimed, server: { running: 5 } }]).batch).toEqual({
+      mean: 5,
+      max: 5,
+      source: 'server-gauge',
+      count: 1,
+    });
   });
 });

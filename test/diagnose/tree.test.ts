@@ -5,6 +5,9 @@ import { buildConfig } from '../../src/config/config';
 import { triage } from '../../src/report/triage';
 import { baseScenario } from '../../src/sim';
 import { injectedPair, simulatedSide } from '../helpers/tables';
+import { gapBranch } from '../../src/diagnose/branches/gap';
+import type { Attribution } from '../../src/diagnose/attribution';
+import type { DiagnosisContext } from '../../src/diagnose/context';
 
 async function diagnose(id: string, metrics?: string[]) {
   const { base, head } = injectedPair(id);
@@ -154,5 +157,45 @@ describe('§5 decision tree on known causes', () => {
     const cost = b.likeForLike.find((c) => c.id === 'decode-step')!;
     expect(cost.change).toBeGreaterThan(0.1);
     if (b.metrics[0].verdict !== 'regressed') expect(b.caveats.map((c) => c.kind)).toContain('hidden-slowdown');
+  });
+});
+
+describe('the gap branch (nothing recorded holds the change)', () => {
+  const remainder = { phase: 'remainder' as const, baseMean: 12, headMean: 45, delta: 33 };
+  const attribution = {
+    tail: 'slowest 5% of requests',
+    phases: [{ phase: 'prefill', baseMean: 100, headMean: 101, delta: 1 }, remainder],
+  } as unknown as Attribution;
+
+  it('blames the time outside every recorded phase, with the remainder of the tail as evidence', () => {
+    const { steps, findings } = gapBranch({} as DiagnosisContext, ['ttft p95'], attribution);
+    expect(steps).toEqual([
+      { question: 'Which phase holds the change?', answer: 'none: the unattributed remainder went 12.0 ms → 45.0 ms' },
+    ]);
+    expect(findings).toHaveLength(1);
+    const f = findings[0];
+    expect(f).toMatchObject({
+      hint: 'measurement-gap',
+      phase: 'remainder',
+      status: 'likely',
+      cause: 'unknown',
+      metrics: ['ttft p95'],
+    });
+    expect(f.title).toBe('the time went inside the server, outside every recorded phase');
+    expect(f.evidence).toEqual([
+      {
+        text: 'remainder (metric minus its phases) in the slowest 5% of requests: 12.0 ms → 45.0 ms (+33.0 ms)',
+        values: { baseMs: 12, headMs: 45 },
+      },
+    ]);
+    // The next check is to instrument between the phases and then profile a step.
+    expect(f.nextCheck).toMatch(/^instrument what runs between the phases .*a profile of one step\)$/);
+  });
+
+  it('without a decomposition it says so, and shows no evidence it does not have', () => {
+    const { steps, findings } = gapBranch({} as DiagnosisContext, ['ttft p95'], null);
+    expect(steps[0].answer).toBe('none');
+    expect(findings[0].evidence).toEqual([]);
+    expect(findings[0].hint).toBe('measurement-gap');
   });
 });

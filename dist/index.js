@@ -32119,7 +32119,7 @@ function summaryDefaults(config, base, head) {
   const headKeys = summaryKeys(head);
   const out = [];
   for (const [key, value4] of headKeys) {
-    if (!baseKeys.has(key) || present.has(key)) continue;
+    if (!baseKeys.has(key)) continue;
     const spec = specFor(value4, headKeys);
     if (!spec || present.has(spec.key)) continue;
     present.add(spec.key);

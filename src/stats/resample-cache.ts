@@ -1,8 +1,8 @@
 // Work that resamplers of the same series share, e.g. p50 and p95 of one column: the block length
 // of each run's values, and the values with their blocks to sort from (a whole sort, once one is
-// made); and what series of one side share, the block of each element. Scoped to one comparison by whoever creates it (the columns are not written to meanwhile);
-// only the last few series are kept, so memory stays at one metric's worth whatever the number of
-// metrics.
+// made); and what series of one side share, the block of each element. Scoped to one comparison by
+// whoever creates it (the columns are not written to meanwhile); only the last few series are kept,
+// so memory stays at one metric's worth whatever the number of metrics.
 
 import type { Lender, SortedSource } from './sorted-blocks';
 

@@ -289,6 +289,14 @@ describe('the decode branch: a fuller batch, a larger KV cache read', () => {
     expect(decodeBranch(little, metrics).findings[0].hint).toBe('decode-overhead');
     const oneSide = context(runOf({}), runOf({ batch_size_at_admission: [22, 24] }));
     expect(decodeBranch(oneSide, metrics).findings[0].hint).toBe('decode-overhead');
+    // Without a matched cost, the batch alone is the evidence.
+    const unmatched = context(
+      runOf({ batch_size_at_admission: [18, 22] }),
+      runOf({ batch_size_at_admission: [22, 24] }),
+    );
+    expect(decodeBranch(unmatched, metrics).findings[0].evidence).toEqual([
+      { text: 'running batch mean 20.0 → 23.0 at the same arrival rate' },
+    ]);
   });
 
   it('a stall is named before the batch that grew with it', () => {

@@ -203,6 +203,12 @@ describe('the detokenize branch', () => {
       nextCheck: 'profile detokenization alone',
     });
     expect(result.findings[0].evidence).toHaveLength(1);
+    // Ten short outputs but nine long ones (the upper quartile falls between 500 and 1000): still none.
+    const fewLong = context(
+      side([detokenizeTable([0.01, 0.01, 0.01])]),
+      side([detokenizeTable([0.01, 0.015, 0.04], [10, 17, 9])]),
+    );
+    expect(detokenizeBranch(fewLong, metrics).steps).toHaveLength(1);
   });
 
   it('a baseline with too few outputs for a growth: "?", and the head’s growth alone decides', () => {
@@ -216,6 +222,15 @@ describe('the detokenize branch', () => {
     expect(result.findings[0].evidence[1].text).toBe(
       'per-token cost, longest quarter of outputs vs shortest quarter: 2.00× (baseline ?×)',
     );
+    // Without a baseline growth, long outputs at 1.2× the short ones' cost are not quadratic.
+    const mild = context(
+      side([detokenizeTable([0.01, 0.01, 0.01], [3, 3, 3])]),
+      side([detokenizeTable([0.02, 0.022, 0.024])]),
+    );
+    expect(detokenizeBranch(mild, metrics).findings[0]).toMatchObject({
+      title: 'detokenization is +120% slower per output token',
+      nextCheck: 'profile detokenization alone',
+    });
   });
 
   it('the quarters are the outputs at or below the lower quartile and at or above the upper one', () => {

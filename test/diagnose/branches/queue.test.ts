@@ -313,6 +313,12 @@ describe('the queue branch: requests that hold their slots longer', () => {
     expect(noBaseDecode.steps[0].answer).toBe(
       'yes: engine time per request (prefill + decode, mean) +500%, mostly prefill; the queue is a symptom',
     );
+    // A prefill recorded on the head only: its change is unknown (0), as is decode's (+0): a tie,
+    // read as prefill.
+    const newPrefill = queueBranch(context(engine(undefined, 500), engine(100, 500)), metrics);
+    expect(newPrefill.steps[0].answer).toBe(
+      'yes: engine time per request (prefill + decode, mean) +20%, mostly prefill; the queue is a symptom',
+    );
   });
 
   it('9% more engine time, or none in the baseline, is not read as the cause', () => {
@@ -335,12 +341,12 @@ describe('the queue branch: long prefills blocking admission', () => {
    * each, overlapping nothing. The longest waits (≥ p95 = 49.5 ms) are r1 alone: 100% overlap, vs
    * 1 of the 19 that waited (5.3%).
    */
-  function blocked(config: Record<string, ConfigValue>, secondLong = false) {
+  function blocked(config: Record<string, ConfigValue>, otherLong = 0) {
     const n = 20;
     const arrival = [0, 0.1, ...Array.from({ length: n - 2 }, (_, i) => 2 + i)];
     const queue = [0, 800, ...times(n - 2, 10)];
-    // With secondLong, r2 also waits 800 ms, at 2 s: outside every long prefill.
-    if (secondLong) queue[2] = 800;
+    // With otherLong, r2, r3… also wait 800 ms, from 2 s: outside every long prefill.
+    for (let i = 0; i < otherLong; i++) queue[2 + i] = 800;
     return batched(
       times(n, 8),
       { max_num_seqs: 10, ...config },
@@ -401,10 +407,16 @@ describe('the queue branch: long prefills blocking admission', () => {
 
   it('half the longest waits overlapping is enough; and the tail must overlap 1.5× as often as all waits', () => {
     // r1 and r2 waited 800 ms (the tail, ≥ p95 = 800): r1 overlapped, r2 did not — 50%, vs 1 of 19.
-    const half = queueBranch(context(batched([8]), blocked({ enable_chunked_prefill: false }, true)), metrics);
+    const half = queueBranch(context(batched([8]), blocked({ enable_chunked_prefill: false }, 1)), metrics);
     expect(half.steps[1].answer).toBe(
       'yes: 50% of the longest waits overlapped a long prefill (≥ 829 ms), vs 5.3% of all waits',
     );
+    // A third of them (r1 of r1, r2, r3) is not, though it is over 1.5× the 5.3% overall.
+    const third = queueBranch(context(batched([8]), blocked({ enable_chunked_prefill: false }, 2)), metrics);
+    expect(third.steps[1].answer).toBe(
+      'no: 33% of the longest waits overlapped a long prefill (≥ 829 ms), vs 5.3% of all waits',
+    );
+    expect(third.findings.map((f) => f.hint)).toEqual(['scheduler-limited']);
     // Three waits, two inside the long prefill: the tail (the 800 ms wait) 100% vs 2 of 3 overall —
     // exactly 1.5×, enough.
     const dense = batched(

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countFinite, meanFinite, quantile, quantileSorted, sortedFinite } from '../../src/stats/quantile';
+import {
+  countFinite,
+  meanFinite,
+  quantile,
+  quantileOfComputed,
+  quantileSorted,
+  quantilesOfComputed,
+  selectScratchOf,
+  sortedFinite,
+} from '../../src/stats/quantile';
 
 /** Textbook type 7 on a plain array: h = (n − 1)q, interpolate between the floor and ceiling ranks. */
 function naiveQuantile(values: number[], q: number): number {
@@ -89,6 +98,56 @@ describe('sortedFinite', () => {
     const s = sortedFinite([4, 1, 3, 2]);
     expect(quantileSorted(s, 0.5)).toBe(2.5);
     expect(quantileSorted(sortedFinite([]), 0.5)).toBeNaN();
+  });
+});
+
+describe('quantiles of values computed on the fly', () => {
+  /** A fill that writes `values` (the finite ones a caller computes) and says how many. */
+  const writing = (values: number[]) => (out: Float64Array) => {
+    out.set(values);
+    return values.length;
+  };
+
+  it('quantileOfComputed is the quantile of what fill wrote, and only of that', () => {
+    // [5, 1, 3] sorted [1, 3, 5]: q = 0.25 → h = 0.5 → 1 + 0.5·2 = 2; the median is 3.
+    expect(quantileOfComputed(3, writing([5, 1, 3]), 0.25)).toBe(2);
+    expect(quantileOfComputed(3, writing([5, 1, 3]), 0.5)).toBe(3);
+    // Room for 6, two written: the quantile of [10, 20], whatever the rest of the array holds.
+    expect(quantileOfComputed(6, writing([20, 10]), 1)).toBe(20);
+    expect(quantileOfComputed(6, writing([20, 10]), 0.5)).toBe(15);
+    expect(quantileOfComputed(4, writing([]), 0.5)).toBeNaN();
+  });
+
+  it('quantilesOfComputed takes several ascending quantiles of one fill', () => {
+    // [40, 10, 30, 20] sorted [10, 20, 30, 40]: h = 3q → q = 0 → 10, 0.5 → 25, 0.9 → 37, 1 → 40.
+    expect(quantilesOfComputed(4, writing([40, 10, 30, 20]), [0, 0.5, 0.9, 1])).toEqual([10, 25, 37, 40]);
+    expect(quantilesOfComputed(5, writing([7]), [0.1, 0.9])).toEqual([7, 7]);
+    expect(() => quantilesOfComputed(2, writing([1, 2]), [0.9, 0.1])).toThrow('ascending');
+  });
+
+  it('fill gets an array of at least the length asked, bigger ones in turn', () => {
+    for (const length of [3, 100, 1000, 50_000]) {
+      let room = 0;
+      const q = quantileOfComputed(
+        length,
+        (out) => {
+          room = out.length;
+          for (let i = 0; i < length; i++) out[i] = length - i;
+          return length;
+        },
+        1,
+      );
+      expect(room).toBeGreaterThanOrEqual(length);
+      expect(q).toBe(length);
+    }
+  });
+
+  it('selectScratchOf lends one array of at least the length asked, the one quantile() selects in', () => {
+    const lent = selectScratchOf(70_000);
+    expect(lent.length).toBeGreaterThanOrEqual(70_000);
+    expect(selectScratchOf(10)).toBe(lent); // made once, not per call
+    expect(quantile([9, 8, 7], 0)).toBe(7);
+    expect(Array.from(lent.subarray(0, 3)).sort((a, b) => a - b)).toEqual([7, 8, 9]);
   });
 });
 

@@ -144,6 +144,21 @@ describe('createRng', () => {
     for (let i = 0; i < 50; i++) expect(a.exponential(2.5)).toBe(-Math.log(b.next()) * 2.5);
   });
 
+  it('normal() and exponential() skip a uniform of exactly 0 (ln 0 is −∞)', () => {
+    // The seed whose second splitmix32 state is 0 (seed + 2·0x9e3779b9 ≡ 0 mod 2³²): the finaliser
+    // maps 0 to 0, so s[1] = 0 and the first output, rotl(s[1]·5, 7)·9, is 0.
+    const seed = 2 ** 32 - ((2 * 0x9e3779b9) % 2 ** 32);
+    expect(createRng(seed).next()).toBe(0);
+    const stream = createRng(seed);
+    stream.next();
+    const u = stream.next();
+    const v = stream.next();
+    const radius = Math.sqrt(-2 * Math.log(u));
+    expect(createRng(seed).normal()).toBe(radius * Math.cos(2 * Math.PI * v));
+    expect(createRng(seed).exponential(2)).toBe(-Math.log(u) * 2);
+    expect(Number.isFinite(createRng(seed).exponential(2))).toBe(true);
+  });
+
   it('int is floor(next × n) on the same stream', () => {
     const a = createRng(11);
     const b = createRng(11);

@@ -34,9 +34,10 @@ const head: KernelTime[] = [
 ];
 
 describe('compareKernelTimes', () => {
-  const c = compareKernelTimes(base, head);
+  // Compared inside each test (not once for the block): per-test coverage sees only what a test runs.
 
   it('totals compute kernels and communication kernels apart, per step, with their calls', () => {
+    const c = compareKernelTimes(base, head);
     // Compute: 10 + 4 + 1 + 4 + 2 = 21 ms (225 calls) → 13 + 3 + 0.5 + 4.125 + 2.5 = 23.125 ms (224 calls).
     expect(c.total).toEqual({
       name: 'compute kernels',
@@ -59,6 +60,7 @@ describe('compareKernelTimes', () => {
   });
 
   it('matches kernels by exact name, largest absolute change first, ties by name', () => {
+    const c = compareKernelTimes(base, head);
     // Attention −1 ms and the all-reduce +1 ms tie: by name; then rope +0.5, the broadcast +0.125.
     expect(c.kernels.map((d) => [d.name, d.base, d.head, d.deltaMs, d.ratio, d.countBase, d.countHead])).toEqual([
       [ATTN, 4, 3, -1, -0.25, 32, 32],
@@ -72,6 +74,7 @@ describe('compareKernelTimes', () => {
   });
 
   it('compares families across changed template arguments', () => {
+    const c = compareKernelTimes(base, head);
     expect(c.families.map((d) => [d.name, d.base, d.head, d.deltaMs, d.countBase, d.countHead])).toEqual([
       ['mul_mat_vec_q', 10, 13, 3, 64, 96],
       ['flash_attn_ext_f16', 4, 3, -1, 32, 32],
@@ -89,6 +92,7 @@ describe('compareKernelTimes', () => {
   });
 
   it('counts kernels moved by 5% or more; slower and faster among compute kernels only', () => {
+    const c = compareKernelTimes(base, head);
     // Moved: attention (−25%), the all-reduce (+50%), rope (+25%); the broadcast (+3.1%) is noise.
     expect(c.movedKernels).toBe(3);
     // The all-reduce is slower too, but it is communication, not compute.

@@ -119,6 +119,13 @@ describe('compareSplits', () => {
     expect(compare({ gpuMs: 0, cpuMs: 90 }, { wallMs: 80, gpuMs: 0, cpuMs: 70 }).conclusion).toBe(
       'wall −20% (−20.0 ms per step) with GPU time none: the CPU side shrank.',
     );
+    // GPU time that fell to nothing moved by −100%: it explains the faster step.
+    const gone = compare({ gpuMs: 40 }, { wallMs: 60, gpuMs: 0 });
+    expect([gone.change, gone.direction, gone.conclusion]).toEqual([
+      'gpu',
+      'faster',
+      'wall −40% (−40.0 ms per step) with GPU time −100%: the kernels got faster — check their regime (step 4).',
+    ]);
   });
 
   it('a flat wall: unchanged only when the GPU is flat too; a GPU that got faster with slack', () => {

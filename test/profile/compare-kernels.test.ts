@@ -90,6 +90,13 @@ describe('compareKernels', () => {
     expect(twoHead.shapeChanged.map((s) => [s.base.gridBlocks, s.head.gridBlocks])).toEqual([[1, 3]]);
     expect(twoHead.onlyBase).toEqual([]);
     expect(twoHead.onlyHead.map((k) => k.gridBlocks)).toEqual([4]);
+    // Two on each side: each head launch is paired once.
+    const two = compareKernels([kp('x', 0.3, at(1)), kp('x', 0.2, at(2))], [kp('x', 0.4, at(3)), kp('x', 0.1, at(4))]);
+    expect(two.shapeChanged.map((s) => [s.base.gridBlocks, s.head.gridBlocks])).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect([two.onlyBase, two.onlyHead]).toEqual([[], []]);
   });
 
   it('largest absolute change first, ties by name, an unknown duration last', () => {

@@ -109,6 +109,12 @@ describe('compareKernelTimes', () => {
     expect([one(20, 19.5).movedKernels, one(20, 19.5).faster]).toEqual([0, 0]);
   });
 
+  it('orders equal changes by name whatever the order of the profile', () => {
+    const c = compareKernelTimes([k('rope_f32', 1, 1), k('add_f32', 1, 1)], [k('rope_f32', 2, 1), k('add_f32', 2, 1)]);
+    expect(c.kernels.map((d) => d.name)).toEqual(['add_f32', 'rope_f32']);
+    expect(c.families.map((d) => d.name)).toEqual(['add_f32', 'rope_f32']);
+  });
+
   it('a kernel with no time in the base has no ratio, and is neither slower nor faster', () => {
     const c0 = compareKernelTimes([k('g', 0, 1)], [k('g', 2, 1)]);
     expect(c0.kernels[0].deltaMs).toBe(2);

@@ -379,6 +379,16 @@ describe('decode floor: where each number comes from, and every input it refuses
         batchSize: 0,
       }),
     ).toEqual(['batchSize (sequences per decode step)']);
+    // Asked once also when something else is missing before it.
+    const moeNoBatch = { model: 'Mixtral-8x7B', bytesPerParam: 2, bytesPerElement: 2, bandwidthGBs: 100 };
+    expect(missing(moeNoBatch)).toEqual([
+      'batchSize (a mixture of experts reads the experts the batch is routed to)',
+      context,
+    ]);
+    expect(missing({ ...base, contextTokens: undefined, batchSize: undefined })).toEqual([
+      context,
+      'batchSize (sequences per decode step)',
+    ]);
     for (const gpus of [0, -1, 1.5, NaN])
       expect(missing({ ...base, gpus })).toEqual(['gpus must be a whole number ≥ 1']);
     const r = decodeFloor({ ...base, contextTokens: -1, gpus: 0 });

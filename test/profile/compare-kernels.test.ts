@@ -45,6 +45,8 @@ describe('topKernels', () => {
       ['b', NaN, NaN, 'memory-bound', 1],
     ]);
     expect(topKernels(list, 2).map((t) => t.name)).toEqual(['c', 'a']);
+    // Kernels take microseconds: sub-millisecond durations order the same way.
+    expect(topKernels([kp('x', 0.02), kp('y', 0.08), kp('z', 0.05)]).map((t) => t.name)).toEqual(['y', 'z', 'x']);
     const eleven = Array.from({ length: 11 }, (_, i) => kp(`k${i}`, i + 1));
     expect(topKernels(eleven).map((t) => t.name)).toEqual([
       'k10',
@@ -105,6 +107,11 @@ describe('compareKernels', () => {
       [kp('b', 1.25), kp('a', 0.75), kp('slow', 1.125), kp('fast', 0.5), kp('untimed', 1)],
     );
     expect(c.kernels.map((k) => k.name)).toEqual(['fast', 'a', 'b', 'slow', 'untimed']);
+    // Ties by name whatever the order of the export.
+    const tied = compareKernels([kp('c', 1), kp('b', 1), kp('a', 1)], [kp('c', 2), kp('b', 2), kp('a', 2)]);
+    expect(tied.kernels.map((k) => k.name)).toEqual(['a', 'b', 'c']);
+    const sorted = compareKernels([kp('a', 1), kp('b', 1), kp('c', 1)], [kp('a', 2), kp('b', 2), kp('c', 2)]);
+    expect(sorted.kernels.map((k) => k.name)).toEqual(['a', 'b', 'c']);
     // Untimed kernels add nothing to the totals.
     expect(c.totalMs.base).toBe(4);
   });

@@ -36,8 +36,11 @@ describe('compareSplits', () => {
     expect(c.gpu).toEqual({ base: 30, head: 30, deltaMs: 0, ratio: 0 });
     expect(c.collective).toEqual({ base: 4, head: 5, deltaMs: 1, ratio: 0.25 });
     expect(c.idle).toEqual({ base: 8, head: 6, deltaMs: -2, ratio: -0.25 });
-    // No host gap in the base: no ratio.
-    expect(c.hostGap).toMatchObject({ base: 2, head: 0, deltaMs: -2, ratio: -1 });
+    expect(c.hostGap).toEqual({ base: 2, head: 0, deltaMs: -2, ratio: -1 });
+    // Nothing in the base: no ratio of it.
+    const from0 = compare({ hostGapMs: 0, collectiveMs: 0 }, { hostGapMs: 3, collectiveMs: 0 });
+    expect(from0.hostGap).toEqual({ base: 0, head: 3, deltaMs: 3, ratio: NaN });
+    expect(from0.collective).toEqual({ base: 0, head: 0, deltaMs: 0, ratio: NaN });
     expect(c.cpuShare).toEqual({ base: 0.6, head: 0.625, delta: 0.025000000000000022 });
     expect(c.gpuShare).toEqual({ base: 0.3, head: 0.25, delta: -0.04999999999999999 });
     expect(c.verdict).toEqual({ base: 'mixed', head: 'mixed', changed: false });

@@ -221,3 +221,213 @@ describe('tables', () => {
     expect(lookupModel('gpt-2')).toBeUndefined();
   });
 });
+
+describe('decode floor: where each number comes from, and every input it refuses', () => {
+  const base = { weightBytes: 1e9, kvBytesPerToken: 1000, contextTokens: 1000, batchSize: 4, bandwidthGBs: 1000 };
+  const missing = (input: Parameters<typeof decodeFloor>[0]) => {
+    const r = decodeFloor(input);
+    return r.ok ? [] : r.missing;
+  };
+
+  it('states the model, the embedding left out, the weights, the KV cache and the bandwidth with their numbers', () => {
+    const f = ok(
+      decodeFloor({
+        model: 'Llama-3.1-8B',
+        bytesPerParam: 2,
+        bytesPerElement: 2,
+        contextTokens: 32768,
+        batchSize: 32,
+        gpu: 'H100 SXM',
+      }),
+    );
+    expect(f.gpus).toBe(1);
+    expect(f.assumptions).toEqual([
+      'Llama-3.1-8B: meta-llama/Llama-3.1-8B config.json: 32 layers, 32 heads, 8 KV heads, hidden 4096, vocab 128256.',
+      "input embedding (0.525 B parameters) left out: a step reads only the batch's rows.",
+      'weights 15.01 GB per step (7.50 B parameters × 2 bytes).',
+      'KV cache 131.1 kB per token = 2 (K, V) × 32 layers × 8 KV heads × 128 × 2 bytes.',
+      'bandwidth 3350 GB/s per GPU: NVIDIA H100 datasheet: H100 SXM 80 GB HBM3, 3.35 TB/s.',
+    ]);
+  });
+
+  it('Mixtral, batch 4, FP8 KV cache, on 2 B200: 1 − 0.75⁴ of the expert weights, an unconfirmed bandwidth', () => {
+    const f = ok(
+      decodeFloor({
+        model: 'Mixtral-8x7B',
+        bytesPerParam: 2,
+        bytesPerElement: 1,
+        contextTokens: 4000,
+        batchSize: 4,
+        gpu: 'B200',
+        gpus: 2,
+      }),
+    );
+    // Shared 46.7 − 0.131 − 45.1 = 1.469 B, experts 45.1 × (1 − 0.31640625) = 30.830078125 B.
+    expect(f.weightBytes).toBeCloseTo(32.299078125 * 2e9, -2);
+    expect(f.kvBytesPerToken).toBe(65536);
+    expect(f.kvBytes).toBe(262144000);
+    expect(f.bytesPerStep).toBeCloseTo(64860300250, -2);
+    expect(f.floorMs).toBeCloseTo((64860300250 / (2 * 8000e9)) * 1000, 9);
+    expect(f.floorMsPerToken).toBeCloseTo(f.floorMs / 4, 12);
+    expect(f.assumptions.slice(2)).toEqual([
+      'mixture of experts: 2 of 8 experts per token; with uniform routing a batch of 4 touches 68.4% of the expert weights. Real routing is skewed: fewer are touched, the true floor is lower and this efficiency optimistic.',
+      'weights 64.60 GB per step (32.30 B parameters × 2 bytes).',
+      'KV cache 65.5 kB per token = 2 (K, V) × 32 layers × 8 KV heads × 128 × 1 bytes.',
+      'bandwidth 8000 GB/s per GPU: NVIDIA DGX B200: 64 TB/s HBM3e over 8 GPUs (≈ 8 TB/s each); not confirmed against a per-GPU datasheet (not confirmed).',
+      '2 GPUs each read 1/2 of the bytes; communication between them is not in the floor.',
+    ]);
+  });
+
+  it('given parameters replace the model’s and keep their embedding; a given expert shape replaces the model’s', () => {
+    const f = ok(
+      decodeFloor({
+        model: 'Mixtral-8x7B',
+        paramsBillions: 10,
+        bytesPerParam: 1,
+        moe: { experts: 4, topK: 1, expertParamsBillions: 8 },
+        kvBytesPerToken: 100,
+        contextTokens: 10,
+        batchSize: 2,
+        bandwidthGBs: 100,
+      }),
+    );
+    // 10 − 8 shared + 8 × (1 − 0.75²) = 5.5 B, no embedding subtracted.
+    expect(f.weightBytes).toBeCloseTo(5.5e9, -1);
+    expect(f.kvBytesPerToken).toBe(100);
+    expect(f.assumptions.slice(1)).toEqual([
+      'mixture of experts: 1 of 4 experts per token; with uniform routing a batch of 2 touches 43.8% of the expert weights. Real routing is skewed: fewer are touched, the true floor is lower and this efficiency optimistic.',
+      'weights 5.50 GB per step (5.50 B parameters × 1 bytes).',
+      'bandwidth 100 GB/s per GPU as given.',
+    ]);
+    // Given KV bytes per token win over the model's geometry, and need no line.
+    const g = ok(decodeFloor({ ...base, model: 'Llama-3.1-8B', bytesPerElement: 2 }));
+    expect(g.kvBytesPerToken).toBe(1000);
+    expect(g.assumptions.filter((a) => a.startsWith('KV cache'))).toEqual([]);
+  });
+
+  it('weights and bandwidth as given, with the bytes in the unit that reads best', () => {
+    const line = (weightBytes: number) => ok(decodeFloor({ ...base, weightBytes })).assumptions[0];
+    expect(line(1e9)).toBe('weights 1.00 GB per step as given.');
+    expect(line(1e6)).toBe('weights 1.00 MB per step as given.');
+    expect(line(1e3)).toBe('weights 1.0 kB per step as given.');
+    expect(line(999)).toBe('weights 999 B per step as given.');
+    expect(ok(decodeFloor(base)).assumptions).toEqual([
+      'weights 1.00 GB per step as given.',
+      'bandwidth 1000 GB/s per GPU as given.',
+    ]);
+    // A given bandwidth wins over the table.
+    expect(ok(decodeFloor({ ...base, gpu: 'H100 SXM' })).bandwidthGBs).toBe(1000);
+    expect(ok(decodeFloor({ ...base, bandwidthGBs: 0, gpu: 'H100 SXM' })).bandwidthGBs).toBe(3350);
+  });
+
+  it('context 0 reads no KV cache and needs no geometry; with the geometry it reads 0 bytes of it', () => {
+    const none = ok(decodeFloor({ weightBytes: 1e9, contextTokens: 0, batchSize: 1, bandwidthGBs: 1000 }));
+    expect([none.kvBytesPerToken, none.kvBytes, none.floorMs]).toEqual([0, 0, 1]);
+    expect(none.assumptions[1]).toBe('no KV cache read (context 0 tokens): the floor is the weights alone.');
+    const geometry = ok(
+      decodeFloor({
+        model: 'Qwen2.5-7B',
+        weightBytes: 1e9,
+        bytesPerElement: 2,
+        contextTokens: 0,
+        batchSize: 1,
+        bandwidthGBs: 1000,
+      }),
+    );
+    // 2 × 28 layers × 4 KV heads × 128 × 2 bytes.
+    expect([geometry.kvBytesPerToken, geometry.kvBytes]).toEqual([57344, 0]);
+  });
+
+  it('refuses weights, precisions and KV inputs that are not positive numbers', () => {
+    const weights = [
+      'paramsBillions (or weightBytes, or a known model)',
+      'bytesPerParam (2 for BF16, 1 for FP8, 0.5 for INT4)',
+    ];
+    for (const weightBytes of [0, -1, NaN, Infinity]) expect(missing({ ...base, weightBytes })).toEqual(weights);
+    expect(missing({ ...base, weightBytes: undefined, paramsBillions: 7, bytesPerParam: 0 })).toEqual([weights[1]]);
+    expect(missing({ ...base, weightBytes: undefined, paramsBillions: Infinity, bytesPerParam: 2 })).toEqual([
+      weights[0],
+    ]);
+    const kv = [
+      'kvBytesPerToken, or layers, kvHeads and headDim (or a known model)',
+      'bytesPerElement of the KV cache (2 for BF16, 1 for FP8)',
+    ];
+    expect(missing({ ...base, kvBytesPerToken: undefined, layers: 32, kvHeads: 8 })).toEqual(kv);
+    expect(missing({ ...base, kvBytesPerToken: 0, layers: 32, kvHeads: 8, headDim: 128 })).toEqual([kv[1]]);
+    expect(
+      missing({ ...base, kvBytesPerToken: undefined, layers: 32, kvHeads: 0, headDim: 128, bytesPerElement: 2 }),
+    ).toEqual([kv[0]]);
+  });
+
+  it('refuses a context, a batch or a GPU count it cannot use, and asks for the batch once', () => {
+    const context = 'contextTokens (mean KV tokens read per step, summed over the batch)';
+    for (const contextTokens of [undefined, -1, NaN, Infinity])
+      expect(missing({ ...base, contextTokens })).toEqual([context]);
+    for (const batchSize of [undefined, 0, -4, Infinity])
+      expect(missing({ ...base, batchSize })).toEqual(['batchSize (sequences per decode step)']);
+    // A mixture of experts needs the batch for its weights: said once, in its own words.
+    expect(
+      missing({ model: 'Mixtral-8x7B', bytesPerParam: 2, bytesPerElement: 2, contextTokens: 100, bandwidthGBs: 100 }),
+    ).toEqual(['batchSize (a mixture of experts reads the experts the batch is routed to)']);
+    expect(
+      missing({
+        model: 'Mixtral-8x7B',
+        bytesPerParam: 2,
+        bytesPerElement: 2,
+        contextTokens: 100,
+        bandwidthGBs: 100,
+        batchSize: 0,
+      }),
+    ).toEqual(['batchSize (sequences per decode step)']);
+    // Asked once also when something else is missing before it.
+    const moeNoBatch = { model: 'Mixtral-8x7B', bytesPerParam: 2, bytesPerElement: 2, bandwidthGBs: 100 };
+    expect(missing(moeNoBatch)).toEqual([
+      'batchSize (a mixture of experts reads the experts the batch is routed to)',
+      context,
+    ]);
+    expect(missing({ ...base, contextTokens: undefined, batchSize: undefined })).toEqual([
+      context,
+      'batchSize (sequences per decode step)',
+    ]);
+    for (const gpus of [0, -1, 1.5, NaN])
+      expect(missing({ ...base, gpus })).toEqual(['gpus must be a whole number ≥ 1']);
+    const r = decodeFloor({ ...base, contextTokens: -1, gpus: 0 });
+    expect(r.ok ? '' : r.message).toBe(`The decode floor needs: ${context}; gpus must be a whole number ≥ 1.`);
+  });
+});
+
+describe('efficiency: what each band tells the reader', () => {
+  it('the advice of each band, and no band for a floor or a step that is not a positive number', () => {
+    expect(efficiency(4, 3.2)).toEqual({
+      efficiency: 1.25,
+      band: 'inconsistent',
+      advice:
+        'faster than the bandwidth floor: the bytes are overcounted (quantized weights? an FP8 KV cache? fewer experts touched?) or the bandwidth is wrong',
+    });
+    expect(efficiency(9, 10)).toEqual({
+      efficiency: 0.9,
+      band: 'near-limit',
+      advice: 'near the physical limit: only fewer bytes help (quantize weights or KV cache)',
+    });
+    expect(efficiency(5, 10)).toEqual({
+      efficiency: 0.5,
+      band: 'overhead',
+      advice: 'kernel or launch overhead: profile the step (three-way split, then the top kernels)',
+    });
+    expect(efficiency(1, 10)).toEqual({
+      efficiency: 0.1,
+      band: 'structural',
+      advice:
+        'something is structurally wrong (not batching, recomputation, syncs, the wrong kernels): find it before tuning',
+    });
+    for (const [floor, step] of [
+      [Infinity, 5],
+      [4, Infinity],
+      [4, 0],
+      [-1, 5],
+      [4, -5],
+      [NaN, 5],
+    ])
+      expect(efficiency(floor, step)).toBeUndefined();
+  });
+});

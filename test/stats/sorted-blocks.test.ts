@@ -1,0 +1,72 @@
+// The sort a quantile's replicates walk (src/stats/sorted-blocks.ts), on small cases by hand; the
+// property tests against the reference sort are in fast-order.test.ts and sorted-slice.test.ts.
+import { describe, expect, it } from 'vitest';
+import { ResamplerCache } from '../../src/stats/resample-cache';
+import { concatRuns, SortedSource, sortedWithBlocks, sortWithSlots } from '../../src/stats/sorted-blocks';
+
+describe('concatRuns', () => {
+  it('puts the runs one after the other, and gives a single run’s own array', () => {
+    const a = new Float64Array([1, 2]);
+    const b = new Float64Array([3]);
+    const c = new Float64Array([4, 5, 6]);
+    expect([...concatRuns([{ values: a }, { values: b }, { values: c }], 6)]).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(concatRuns([{ values: c }], 3)).toBe(c);
+  });
+});
+
+describe('sortWithSlots and sortedWithBlocks', () => {
+  it('give each element a distinct place in the sort, tied values in input order', () => {
+    // [3, 1, 3, 2] sorts to [1, 2, 3, 3]: the first 3 goes to 2, the second to 3.
+    const { sorted, slot } = sortWithSlots(new Float64Array([3, 1, 3, 2]));
+    expect([...sorted]).toEqual([1, 2, 3, 3]);
+    expect([...slot]).toEqual([2, 0, 3, 1]);
+  });
+
+  it('pair each sorted value with the block of its element', () => {
+    // 30 (block 0), 10 (0), 20 (1), 10 (1) → 10 (0), 10 (1), 20 (1), 30 (0)
+    const values = new Float64Array([30, 10, 20, 10]);
+    const narrow = sortedWithBlocks(values, new Uint16Array([0, 0, 1, 1]));
+    expect([...narrow.sorted]).toEqual([10, 10, 20, 30]);
+    expect([...narrow.blocks]).toEqual([0, 1, 1, 0]);
+    expect(narrow.blocks).toBeInstanceOf(Uint16Array);
+    const wide = sortedWithBlocks(values, new Int32Array([70_000, 0, 1, 70_001]));
+    expect([...wide.blocks]).toEqual([0, 70_001, 1, 70_000]);
+    expect(wide.blocks).toBeInstanceOf(Int32Array);
+  });
+
+  it('write into the arrays lent, when lent', () => {
+    const cache = new ResamplerCache();
+    const values = new Float64Array([30, 10, 20, 10]);
+    const lent = sortedWithBlocks(values, new Uint16Array([0, 0, 1, 1]), cache.lender);
+    expect([...lent.sorted]).toEqual([10, 10, 20, 30]);
+    expect([...lent.blocks]).toEqual([0, 1, 1, 0]);
+    cache.nextMetric();
+    // the same arrays are lent again, to the next caller
+    expect(cache.lender.float64(4).buffer).toBe(lent.sorted.buffer);
+    expect(cache.lender.blocks(new Uint16Array(0), 4).buffer).toBe(lent.blocks.buffer);
+  });
+
+  it('sort values with a NaN by the reference path (NaN last)', () => {
+    // (Which block each position gets is not defined with a NaN: the series resampled are finite.)
+    const { sorted } = sortedWithBlocks(new Float64Array([2, NaN, 1]), new Uint16Array([5, 6, 7]));
+    expect([...sorted]).toEqual([1, 2, NaN]);
+  });
+});
+
+describe('SortedSource', () => {
+  // 40 values 40, 39, …, 1 in 4 blocks of 10 (block 0 holds the largest).
+  const n = 40;
+  const values = Float64Array.from({ length: n }, (_, i) => n - i);
+  const blockOf = Uint16Array.from({ length: n }, (_, i) => Math.floor(i / 10));
+
+  it('is the whole sort below its minimum slice, with no element below it', () => {
+    const source = new SortedSource(values, blockOf, 4);
+    expect(source.size).toBe(40);
+    const slice = source.slice(30, 32);
+    expect(slice.offset).toBe(0);
+    expect([...slice.sorted]).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect([...slice.blocks.subarray(0, 11)]).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2]);
+    expect([...slice.below]).toEqual([0, 0, 0, 0]);
+    expect(source.full().sorted).toBe(slice.sorted);
+  });
+});

@@ -57,11 +57,65 @@ describe('quantileEvaluator by hand', () => {
     expect(evaluate()).toBe(7);
   });
 
+  it('at a whole rank is that value, whatever the next one (even an infinite one)', () => {
+    const withInfinity = [{ values: new Float64Array([1, 5, Infinity]) }];
+    const grid = layoutBlocks(withInfinity, [1]);
+    const counts = new Float64Array([1, 1, 1]);
+    const source = new SortedSource(withInfinity[0].values, blockIds(withInfinity, grid), 3);
+    expect(quantileEvaluator(source, grid, counts, 0.5)()).toBe(5); // h = 1
+    expect(quantileEvaluator(source, grid, counts, 0.25)()).toBe(3); // h = 0.5: 1 + 0.5 × 4
+  });
+
   it('gives the same answers evaluation after evaluation (nothing kept from the last one)', () => {
     const evaluate = at(0.3);
     expect(evaluate([2, 0, 1])).toBe(25);
     expect(evaluate([0, 0, 3])).toBe(50); // 50, 50, 50, 60, 60, 60: h = 1.5
     expect(evaluate([1, 1, 1])).toBe(25); // h = 1.5: 20 + 0.5 × 10
     expect(evaluate([2, 0, 1])).toBe(25);
+  });
+});
+
+describe('quantileEvaluator with checkpoints', () => {
+  /** The definition: expand every element counts[block] times, sort, type 7. */
+  function reference(values: Float64Array, block: (i: number) => number, counts: Float64Array, q: number): number {
+    const multiset: number[] = [];
+    values.forEach((v, i) => {
+      for (let c = 0; c < counts[block(i)]; c++) multiset.push(v);
+    });
+    if (multiset.length === 0) return NaN;
+    multiset.sort((a, b) => a - b);
+    const h = q * (multiset.length - 1);
+    const lo = Math.floor(h);
+    const hi = Math.min(lo + 1, multiset.length - 1);
+    return multiset[lo] + (h - lo) * (multiset[hi] - multiset[lo]);
+  }
+
+  it('equals the expanded multiset’s quantile, draws near the original and far from it', () => {
+    // 3,000 values with a trend and ties, 150 blocks of 20: checkpoints every 75 positions around
+    // the original rank; draws all on the first or the last blocks put the quantile outside them.
+    const n = 3000;
+    const values = Float64Array.from({ length: n }, (_, i) => Math.floor(i / 10) + ((i * 7919) % 13));
+    const seriesRuns = [{ values }];
+    const grid = layoutBlocks(seriesRuns, [20]);
+    const blockOf = (i: number) => Math.floor((i * grid.blockCount) / n);
+    let state = 11;
+    const draw = (k: number) => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) % k;
+    for (const q of [0, 0.02, 0.5, 0.9, 0.99, 1]) {
+      const counts = new Float64Array(grid.blockCount);
+      const evaluate = quantileEvaluator(
+        new SortedSource(values, blockIds(seriesRuns, grid), grid.blockCount),
+        grid,
+        counts,
+        q,
+      );
+      for (let rep = 0; rep < 24; rep++) {
+        counts.fill(0);
+        for (let k = 0; k < grid.blockCount; k++) counts[draw(grid.blockCount)]++;
+        if (rep % 6 === 1) counts.forEach((_, b) => (counts[b] = b < 10 ? 15 : 0));
+        if (rep % 6 === 2) counts.forEach((_, b) => (counts[b] = b >= grid.blockCount - 10 ? 15 : 0));
+        if (rep % 6 === 3) counts.forEach((_, b) => (counts[b] = b === 75 ? 1 : 0));
+        expect(evaluate()).toBe(reference(values, blockOf, counts, q));
+      }
+    }
   });
 });

@@ -84,32 +84,6 @@ describe('SortedSource.slice', () => {
   });
 });
 
-describe('SortedSource.slice when its sample misleads it', () => {
-  // n = 2048 with slices from 1024 values: the sample is every other value (m = n/2), so a series
-  // whose even and odd positions hold different values shows the sample only half of it. The ends
-  // placed from the sample are then checked by counting, and the whole sort is the answer.
-  const n = 2048;
-  const blockOf = Uint16Array.from({ length: n }, (_, i) => Math.floor(i / 64));
-
-  it('takes the whole sort when the ends found hold fewer values than asked', () => {
-    // Evens 0, 2, …, 2046; odds 10^6 + i. Positions 1500–1600 are odds, which the sample never
-    // sees: its ends (1370 … 1724) hold 178 values of the 100 asked, and the 685 below.
-    const values = Float64Array.from({ length: n }, (_, i) => (i % 2 ? 1e6 + i : i));
-    const slice = expectSlice(new SortedSource(values, blockOf, 32, 1024), values, blockOf, 32, 1500, 1600);
-    expect(slice.offset).toBe(0);
-    expect(slice.sorted.length).toBe(n);
-  });
-
-  it('takes the whole sort when more values lie below the low end than the first position asked', () => {
-    // Evens 10^6 + i, odds i: positions 100–200 are odds, the sample's low end is an even (10^6 + 28)
-    // with 1,038 values below it.
-    const values = Float64Array.from({ length: n }, (_, i) => (i % 2 ? i : 1e6 + i));
-    const slice = expectSlice(new SortedSource(values, blockOf, 32, 1024), values, blockOf, 32, 100, 200);
-    expect(slice.offset).toBe(0);
-    expect(slice.sorted.length).toBe(n);
-  });
-});
-
 describe('a quantile walk on a slice', () => {
   /** A source whose slices are as narrow as asked for: nothing more, taken from the whole sort. */
   class NarrowSource extends SortedSource {

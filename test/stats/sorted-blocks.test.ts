@@ -35,15 +35,20 @@ describe('sortWithSlots and sortedWithBlocks', () => {
   });
 
   it('write into the arrays lent, when lent', () => {
+    // 40 values (past 64 bytes, so each lent array has its own buffer from the start)
     const cache = new ResamplerCache();
-    const values = new Float64Array([30, 10, 20, 10]);
-    const lent = sortedWithBlocks(values, new Uint16Array([0, 0, 1, 1]), cache.lender);
-    expect([...lent.sorted]).toEqual([10, 10, 20, 30]);
-    expect([...lent.blocks]).toEqual([0, 1, 1, 0]);
+    const values = Float64Array.from({ length: 40 }, (_, i) => 40 - i);
+    const blockOf = Uint16Array.from({ length: 40 }, (_, i) => Math.floor(i / 10));
+    const lent = sortedWithBlocks(values, blockOf, cache.lender);
+    expect([...lent.sorted]).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect([...lent.blocks.subarray(0, 11)]).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2]);
     cache.nextMetric();
-    // the same arrays are lent again, to the next caller
-    expect(cache.lender.float64(4).buffer).toBe(lent.sorted.buffer);
-    expect(cache.lender.blocks(new Uint16Array(0), 4).buffer).toBe(lent.blocks.buffer);
+    // the same memory is lent again, to the next caller
+    const sorted = cache.lender.float64(40);
+    const blocks = cache.lender.blocks(new Uint16Array(0), 40);
+    sorted[0] = -1;
+    blocks[0] = 99;
+    expect([lent.sorted[0], lent.blocks[0]]).toEqual([-1, 99]);
   });
 
   it('sort values with a NaN by the reference path (NaN last)', () => {

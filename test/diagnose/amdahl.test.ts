@@ -167,6 +167,15 @@ describe('rankFixes, by hand', () => {
     expect(mean.phase).toBe('remainder');
     expect(mean.projected).toBe(20.5);
     expect(rankFixes(decomposition(phases, 0), undefined, [], [], undefined)[0].projected).toBeNaN();
+    // A head without the metric's column has no remainder column to project either.
+    const noMetric = table({ tokenize_ms: [1, 1], queue_wait_ms: [5, 5] });
+    expect(rankFixes(decomposition(phases, 0), noMetric, [], [], undefined)[0].projected).toBeNaN();
+  });
+
+  it('a remainder below 0 on the base spent no time there: the fix removes it (s = ∞)', () => {
+    const [rest] = rankFixes(decomposition([grew('remainder', -5, 10)]), undefined, [], [], undefined);
+    expect(rest.speedup).toBe(Infinity);
+    expect(rest.gain).toBe(2);
   });
 
   it('projects a run-level metric (throughput) on the end-to-end time of each request', () => {

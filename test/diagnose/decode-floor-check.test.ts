@@ -121,6 +121,14 @@ describe('decode floor: each input and its fallback', () => {
     );
   });
 
+  it('names the band in words: a step within 80% of the floor is near the limit', () => {
+    // 2.055 ms floor over a 2.5 ms step: 0.82.
+    const check = decodeFloorCheck(given, undefined, sideOf({ ...columns, itl_p50_ms: [2.5, 2.5, 2.5, 2.5] }));
+    if (!check?.ok) throw new Error('expected a floor');
+    expect(check.head.efficiency?.band).toBe('near-limit');
+    expect(check.sentence).toContain(`efficiency floor/measured 0.82: near limit — ${check.head.efficiency!.advice}`);
+  });
+
   it('takes the data types, GPU count and parameters given, and says no BF16 then', () => {
     const check = decodeFloorCheck(
       { ...given, bytesPerParam: 1, bytesPerElement: 1, gpus: 2 },

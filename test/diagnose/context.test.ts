@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkedPrefill, configValue } from '../../src/diagnose/context';
+import { chunkedPrefill, configValue, cost, evidence } from '../../src/diagnose/context';
+import { context, matchedCost, side, table } from './branches/build';
 import { emptyMeta } from '../../src/model/run';
 
 const meta = (config: Record<string, string | number | boolean | null>) => ({ ...emptyMeta(), config });
@@ -22,5 +23,30 @@ describe('engine settings the tree reads', () => {
     expect(configValue(meta({ b: 2, a: 1 }), ['a', 'b'])).toBe(1);
     expect(configValue(meta({ b: false }), ['a', 'b'])).toBe(false);
     expect(configValue(meta({ c: 3 }), ['a', 'b'])).toBeUndefined();
+  });
+
+  it('a token budget given as text is not read as on (only a number above 0 is)', () => {
+    expect(chunkedPrefill(meta({ chunked_prefill_size: '8192' }))).toEqual({ value: '8192', off: false, on: false });
+    expect(chunkedPrefill(meta({ chunked_prefill_size: 1 }))).toEqual({ value: 1, off: false, on: true });
+  });
+});
+
+describe('what the branches share', () => {
+  it('finds a like-for-like cost by its id', () => {
+    const empty = side([table({})]);
+    const ctx = context(empty, empty, {
+      costs: [matchedCost('prefill-per-token', 0.3), matchedCost('decode-step', 0.2)],
+    });
+    expect(cost(ctx, 'decode-step')?.change).toBe(0.2);
+    expect(cost(ctx, 'prefill-per-token')?.change).toBe(0.3);
+    expect(cost(ctx, 'tokenize-per-token')).toBeUndefined();
+  });
+
+  it('evidence carries its values only when there are some', () => {
+    expect(evidence('queue grew')).toStrictEqual({ text: 'queue grew' });
+    expect(evidence('queue grew', { base: 1, head: 2 })).toStrictEqual({
+      text: 'queue grew',
+      values: { base: 1, head: 2 },
+    });
   });
 });

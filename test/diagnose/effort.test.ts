@@ -88,3 +88,67 @@ describe('rankByGainPerEffort', () => {
     expect(ranked[4].invalid).toBe('removing all of the time has no finite gain');
   });
 });
+
+describe('rankByGainPerEffort: the bounds of a valid item and the order of ties', () => {
+  it('accepts a share of exactly 0 or 1 and a speedup of exactly 1; refuses what is outside, naming it', () => {
+    const ranked = rankByGainPerEffort([
+      { label: 'none of the time', share: 0, speedup: 2, effortHours: 1 },
+      { label: 'all of the time', share: 1, speedup: 2, effortHours: 1 },
+      { label: 'no faster', share: 0.5, speedup: 1, effortHours: 1 },
+    ]);
+    expect(ranked.map((r) => [r.label, r.gain, r.invalid])).toEqual([
+      ['all of the time', 2, undefined],
+      ['none of the time', 1, undefined],
+      ['no faster', 1, undefined],
+    ]);
+    expect(ranked[0]).toMatchObject({ gainText: '100%', gainPerHour: 1 });
+    const invalid = (item: { share: number; speedup: number; effortHours: number }) =>
+      rankByGainPerEffort([{ label: 'x', ...item }])[0];
+    expect(invalid({ share: 1.5, speedup: 2, effortHours: 1 }).invalid).toBe('share must be between 0 and 1, got 1.5');
+    expect(invalid({ share: -0.1, speedup: 2, effortHours: 1 }).invalid).toBe(
+      'share must be between 0 and 1, got -0.1',
+    );
+    expect(invalid({ share: NaN, speedup: 2, effortHours: 1 }).invalid).toBe('share must be between 0 and 1, got NaN');
+    expect(invalid({ share: 0.5, speedup: NaN, effortHours: 1 }).invalid).toBe(
+      'speedup must be at least 1 (a slowdown is not a fix), got NaN',
+    );
+    expect(invalid({ share: 0.5, speedup: 2, effortHours: Infinity }).invalid).toBe(
+      'effort must be a positive number of hours, got Infinity',
+    );
+    expect(invalid({ share: 0.5, speedup: 2, effortHours: -1 }).invalid).toBe(
+      'effort must be a positive number of hours, got -1',
+    );
+    expect(invalid({ share: 0.5, speedup: 2, effortHours: NaN }).invalid).toBe(
+      'effort must be a positive number of hours, got NaN',
+    );
+    // An item that cannot be ranked has no gain.
+    const bad = invalid({ share: 2, speedup: 2, effortHours: 1 });
+    expect(bad).toMatchObject({ gainText: '—', rank: 1 });
+    expect(bad.gain).toBeNaN();
+    expect(bad.gainPerHour).toBeNaN();
+  });
+
+  it('breaks a tie of gain per hour by the larger gain, then keeps the given order', () => {
+    // 2 in 4 h and 4 in 12 h: both 0.25 an hour.
+    const ranked = rankByGainPerEffort([
+      { label: 'half removed', share: 0.5, speedup: Infinity, effortHours: 4 },
+      { label: 'three quarters removed', share: 0.75, speedup: Infinity, effortHours: 12 },
+      { label: 'half removed again', share: 0.5, speedup: Infinity, effortHours: 4 },
+      { label: 'and again', share: 0.5, speedup: Infinity, effortHours: 4 },
+    ]);
+    expect(ranked.map((r) => [r.rank, r.label, r.gainPerHour])).toEqual([
+      [1, 'three quarters removed', 0.25],
+      [2, 'half removed', 0.25],
+      [3, 'half removed again', 0.25],
+      [4, 'and again', 0.25],
+    ]);
+    // Items that cannot be ranked stay in the given order, after the others.
+    const invalid = rankByGainPerEffort([
+      { label: 'bad 1', share: 2, speedup: 2, effortHours: 1 },
+      { label: 'good', share: 0.5, speedup: 2, effortHours: 1 },
+      { label: 'bad 2', share: 0.5, speedup: 0, effortHours: 1 },
+      { label: 'bad 3', share: 0.5, speedup: 2, effortHours: 0 },
+    ]);
+    expect(invalid.map((r) => r.label)).toEqual(['good', 'bad 1', 'bad 2', 'bad 3']);
+  });
+});

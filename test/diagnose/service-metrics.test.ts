@@ -524,6 +524,33 @@ describe('serviceMetrics', () => {
     expect(s.headroom.head.batch).toMatchObject({ mean: 1, max: 1, source: 'decode-concurrency' });
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
   });
+
+  it('has no cost without a price; takes the rates the comparison measured, and a price per side', async () => {
+    const base = await sideFromRecords('base', tenTtfts);
+    const head = await sideFromRecords('head', tenTtfts);
+    const slos = [parseSlo('ttft p95 < 800ms')];
+    expect(serviceMetrics(base, head, { slos }).cost).toEqual({
+      ok: false,
+      reason: 'no hardware price given (e.g. "$2.50/gpu-hour x 8")',
+    });
+    const price = (text: string) => {
+      const parsed = parseCostSpec(text);
+      if (!parsed.ok) throw new Error(parsed.error);
+      return parsed.value;
+    };
+    // $20/h over 1,000 tok/s is 20 / 3.6 per million tokens; $40/h over 2,000 tok/s the same; the
+    // tables' own 100 tok/s is not used for a side the comparison measured.
+    const s = serviceMetrics(base, head, {
+      slos,
+      cost: { base: price('$2.50/gpu-hour x 8'), head: price('$5/gpu-hour x 8') },
+      rates: { base: { outputTokensPerSecond: 1000 }, head: { outputTokensPerSecond: 2000 } },
+    });
+    if (!s.cost.ok) throw new Error(s.cost.reason);
+    expect(s.cost.base.perMillionOutputTokens).toBeCloseTo(20 / 3.6, 9);
+    expect(s.cost.head.perMillionOutputTokens).toBeCloseTo(20 / 3.6, 9);
+    // The request rate was not given: read from the tables, the same on both sides.
+    expect(s.cost.base.perThousandRequests).toBeCloseTo(s.cost.head.perThousandRequests! / 2, 9);
+  });
 });
 
 /** The table without one of its columns (as a file that never had it). */

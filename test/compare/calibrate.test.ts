@@ -46,7 +46,7 @@ function handRuns(levels: { ttft: number[]; e2e?: number[]; prefill?: number[] }
           first_token_ms: 100 * Math.exp(d) + (jittered(k) ? jitter(i) : 0),
           total_ms: 1000 * Math.exp(levels.e2e?.[k] ?? 0),
           prefill_ms: 50 * Math.exp(levels.prefill?.[k] ?? 0) + jitter(i),
-          queue_wait_ms: 0,
+          queue_wait_ms: k === 0 ? 0 : 5,
         })),
       ),
     ),
@@ -67,7 +67,8 @@ describe('calibrate on hand-made runs', () => {
   it('per metric: the runs’ values, their log spread, the within-run spread and what follows from them', async () => {
     // ln-levels: TTFT 0, 0, 0.3, 0 (σ_b = 0.15: mean 0.075, squares 3·0.075² + 0.225² = 0.0675, /3);
     // e2e a tenth of that (σ_b = 0.015), prefill a hundredth (0.0015). Run 4's TTFT and every
-    // prefill jitter; e2e is constant in each run (σ_w = 0). Queue wait is 0: no relative spread.
+    // prefill jitter; e2e is constant in each run (σ_w = 0). Queue wait is 0 in run 1 (5 ms in the
+    // others): no relative spread.
     const runs = await handRuns(
       { ttft: [0, 0, 0.3, 0], e2e: [0, 0, 0.03, 0], prefill: [0, 0, 0.003, 0] },
       (k) => k === 3,
@@ -210,11 +211,41 @@ describe('calibrate on hand-made runs', () => {
   it('a metric only some runs have (a tool summary in one run) is not judged, not a crash', async () => {
     // Run 1 also carries a tool's mean TTFT, so its own comparison adds TTFT mean by default; the
     // other runs do not have that metric at all.
-    const runs = await handRuns({ ttft: [0, 0.01, 0.02, 0.03] }, () => false);
+    const runs = await handRuns({ ttft: [0, 0.01, 0.02, 0.03] }, () => true);
     runs[0] = { ...runs[0], summaries: [{ metric: 'ttft', stat: 'mean', value: 100 }] };
-    const c = calibrate({ label: 'base', runs }, buildConfig({ resamples: '200' }), { benchmark: 'b' });
+    const config = buildConfig({ resamples: '200' });
+    const c = calibrate({ label: 'base', runs }, config, { benchmark: 'b' });
     expect(c.skipped).toContainEqual({ key: 'ttft.mean', reason: { code: 'not-judged', verdict: 'inconclusive' } });
     expect(c.metrics.map((m) => m.key)).not.toContain('ttft.mean');
+    // Run 1 judged one metric more (4: TTFT p50 and mean, e2e p50, the failed share; throughput needs
+    // arrival times) than the others (3): each run's σ_w is read at the level of its own comparison.
+    expect(c.level).toBeCloseTo(1 - 0.05 / 4, 12);
+    const within = runs.map((r) => runWithin(r, config, 'ttft.p50'));
+    const p50 = c.metrics.find((m) => m.key === 'ttft.p50')!;
+    expect(p50.sigmaWithin).toBeCloseTo(Math.sqrt(within.reduce((s, x) => s + x * x, 0) / 4), 12);
+  });
+
+  it('overloaded runs: the latencies that grow with the queue are not judged, so not calibrated', async () => {
+    // 200 requests a second apart whose wait grows by 1 ms a request (0 → 199 ms, then 2 ms more in
+    // each later run): each run against itself is both sides overloaded; prefill is still judged.
+    const runs = await Promise.all(
+      [0, 1, 2, 3].map((k) =>
+        runFromRecords(
+          Array.from({ length: 200 }, (_, i) => ({
+            request_id: `r${i}`,
+            arrival_ts: i,
+            queue_wait_ms: i + 2 * k,
+            first_token_ms: i + 2 * k + 20,
+            total_ms: i + 2 * k + 70,
+            prefill_ms: 50 + k + jitter(i % 40),
+          })),
+        ),
+      ),
+    );
+    const config = buildConfig({ metrics: ['ttft p50', 'prefill mean'], resamples: '200' });
+    const c = calibrate({ label: 'base', runs }, config, { benchmark: 'b' });
+    expect(c.skipped).toContainEqual({ key: 'ttft.p50', reason: { code: 'not-judged', verdict: 'inconclusive' } });
+    expect(c.metrics.map((m) => m.key)).toEqual(['prefill.mean']);
   });
 
   it('runs of tool summaries only: calibrated from the summaries, which is what lets their pairs be judged', async () => {

@@ -41,6 +41,11 @@ describe('runLoad: what a run with no arrival order says', () => {
     const run = await runFromRecords(waits((i) => i));
     const pooled: Run = { ...run, requests: { ...run.requests!, orderedByArrival: false } };
     expect(runLoad(pooled)).toStrictEqual(nothing(200));
+    // Two requests, 1 s apart, 0.5 s each: a rate (the first finished by the second's arrival).
+    const two = await runFromRecords(
+      [0, 1].map((i) => ({ request_id: `r${i}`, arrival_ts: i, first_token_ms: 50, total_ms: 500 })),
+    );
+    expect(runLoad(two)).toMatchObject({ offeredRate: 1, completedRate: 1 });
   });
 });
 
@@ -89,6 +94,13 @@ describe('runLoad by hand', () => {
     expect(await at({ max_num_seqs: '4' })).toBeUndefined();
     const unrecorded = rows.map(({ batch_size_at_admission: _, ...r }) => r);
     expect(await at({ max_num_seqs: 4 }, unrecorded)).toBeUndefined();
+    // Recorded as null on every row: no batch size known, nothing said.
+    expect(
+      await at(
+        { max_num_seqs: 4 },
+        unrecorded.map((r) => ({ ...r, batch_size_at_admission: null })),
+      ),
+    ).toBeUndefined();
   });
 
   it('a wait growing all through the run: its trend, no steady state, overloaded', async () => {
@@ -110,14 +122,38 @@ describe('runLoad by hand', () => {
   });
 
   it('growth that is too small, does not double, or is too short to block is not overload', async () => {
-    // Half the slope: 9.75 → 89.75 ms, up 80 ms (< 100).
-    expect(runLoad(await runFromRecords(waits((i) => i / 2))).overloaded).toBe(false);
+    // Waits 0.55·i: 10.725 → 98.725 ms, up 88 ms (< 100; the two add up to more than 100).
+    expect(runLoad(await runFromRecords(waits((i) => 0.55 * i))).overloaded).toBe(false);
+    // A step from 10 to 200 ms halfway: block medians 10 ×5 then 200 ×5, S = 25 of 45 pairs, τ = 0.56
+    // but z = 24/√125 ≈ 2.15 ≤ 3: not a trend through the run (MSER sees no steady state either).
+    const step = runLoad(await runFromRecords(waits((i) => (i < 100 ? 10 : 200))));
+    expect(step.trend!.z).toBeCloseTo(24 / Math.sqrt(125), 12);
+    expect(step.unsettled).toBe(true);
+    expect(step.overloaded).toBe(false);
     // From 1 s: 1019.5 → 1179.5 ms, up 160 ms but not doubled.
     expect(runLoad(await runFromRecords(waits((i) => 1000 + i))).overloaded).toBe(false);
     // 199 requests: 9 blocks of 20, fewer than the 10 a trend needs.
     const short = runLoad(await runFromRecords(waits((i) => i, 199)));
     expect(short.trend).toBeUndefined();
     expect(short.overloaded).toBe(false);
+    // 200 requests of which one failed: 199 waits, the same; the table is left as it was.
+    const records: Record<string, unknown>[] = waits((i) => i);
+    records[3] = { request_id: 'r3', arrival_ts: 3, error: 'HTTP 503' };
+    const run = await runFromRecords(records);
+    expect(runLoad(run).trend).toBeUndefined();
+    expect(run.requests!.numbers.queue_wait_ms![3]).toBeNaN();
+    expect(run.requests!.numbers.queue_wait_ms![4]).toBe(4);
+  });
+
+  it('growth of exactly 100 ms, or to exactly twice the first fifth, is enough', async () => {
+    // Waits 0.625·i: medians 12.1875 → 112.1875 ms, up exactly 100 ms (and more than doubled).
+    const hundred = runLoad(await runFromRecords(waits((i) => 0.625 * i)));
+    expect(hundred.trend!.lastMs - hundred.trend!.firstMs).toBe(100);
+    expect(hundred.overloaded).toBe(true);
+    // Waits 140.5 + i: medians 160 → 320 ms, exactly twice (up 160 ms).
+    const doubled = runLoad(await runFromRecords(waits((i) => 140.5 + i)));
+    expect(doubled.trend).toMatchObject({ firstMs: 160, lastMs: 320 });
+    expect(doubled.overloaded).toBe(true);
   });
 
   it('a growing wait with a server that keeps up and a steady state is not overloaded; falling behind is', async () => {
@@ -132,10 +168,14 @@ describe('runLoad by hand', () => {
     expect(keeps.trend!.lastMs - keeps.trend!.firstMs).toBeGreaterThanOrEqual(100);
     expect(keeps.trend!.lastMs).toBeGreaterThanOrEqual(2 * keeps.trend!.firstMs);
     expect(keeps.overloaded).toBe(false);
-    // The same waits, each request now 30 s long: those arriving after 169 s finish after the last
-    // arrival (199 s): 170 of 200 over 199 s, 0.854 a second against 1 offered, below 90%.
-    const behind = runLoad(await runFromRecords(waits(wait).map((r) => ({ ...r, total_ms: 30_000 }))));
-    expect(behind.completedRate).toBeCloseTo(170 / 199, 12);
+    // The same waits arriving twice as fast (0.5 s apart: 199 gaps over 99.5 s, 2 offered a second),
+    // each request now 25 s long: those arriving after 74.5 s finish after the last arrival (99.5 s):
+    // 150 of 200 over 99.5 s, 1.51 a second, below 90% of 2.
+    const behind = runLoad(
+      await runFromRecords(waits(wait).map((r) => ({ ...r, arrival_ts: r.arrival_ts / 2, total_ms: 25_000 }))),
+    );
+    expect(behind.offeredRate).toBe(2);
+    expect(behind.completedRate).toBeCloseTo(150 / 99.5, 12);
     expect(behind.overloaded).toBe(true);
   });
 
@@ -152,6 +192,24 @@ describe('runLoad by hand', () => {
     const load = runLoad(await runFromRecords(warmup(10, 3)));
     expect(load.warmup).toEqual({ rows: 11, steady: { row: 11, ts: 11 } });
     expect(load.requests).toBe(200);
+    // Row 3 failed after waiting 500 ms, and row 5 succeeded without a recorded wait: neither is a
+    // wait of a successful request, so the cut after 10 waits (rows 0–2, 4, 6–11) is row 12.
+    const records: Record<string, unknown>[] = warmup(10);
+    records[3] = { ...records[3], error: 'HTTP 503' };
+    const { queue_wait_ms: _, ...noWait } = records[5];
+    records[5] = noWait;
+    expect(runLoad(await runFromRecords(records)).warmup).toEqual({ rows: 12, steady: { row: 12, ts: 12 } });
+  });
+
+  it('a run whose every request failed: its rates, and no series to read a trend or warm-up from', async () => {
+    const rows = [0, 1, 2, 3, 4].map((i) => ({ request_id: `r${i}`, arrival_ts: i, error: 'HTTP 503' }));
+    expect(runLoad(await runFromRecords(rows))).toStrictEqual({
+      requests: 5,
+      offeredRate: 1,
+      warmup: { rows: 0 },
+      unsettled: false,
+      overloaded: false,
+    });
   });
 });
 

@@ -84,7 +84,7 @@ describe('runLoad by hand', () => {
       total_ms: 100,
       ...(b !== undefined ? { batch_size_at_admission: b } : {}),
     }));
-    const at = async (config: Record<string, unknown>, records = rows) =>
+    const at = async (config: Record<string, unknown>, records: Record<string, unknown>[] = rows) =>
       runLoad(await runFromRecords(records, { config })).atCap;
     expect(await at({ max_num_seqs: 4 })).toEqual({ share: 0.6, cap: 4 });
     expect(await at({ max_num_seqs: 6 })).toEqual({ share: 0, cap: 6 });

@@ -152,9 +152,10 @@ export function calibrate(side: Side, config: TriageConfig, options: CalibrateOp
       continue;
     }
     const perRun = selves.map((s) => s.metrics.find((x) => x.spec.key === key));
-    const unjudged = perRun.find((x) => !x?.interval || !x.base);
-    if (unjudged) {
-      skipped.push({ key, reason: { code: 'not-judged', verdict: unjudged?.verdict ?? 'inconclusive' } });
+    // A run without the metric at all (a tool's summary only some runs report) is not judged either.
+    const unjudged = perRun.findIndex((x) => !x?.interval || !x.base);
+    if (unjudged >= 0) {
+      skipped.push({ key, reason: { code: 'not-judged', verdict: perRun[unjudged]?.verdict ?? 'inconclusive' } });
       continue;
     }
     const values = perRun.map((x) => x!.base!.value);

@@ -10,7 +10,7 @@ import type { MetricComparison } from '../../src/compare/types';
 import { emptyMeta, type Run, type Side, type WorkloadInfo } from '../../src/model/run';
 import { workloadKey } from '../../src/model/workload-key';
 import { simRun } from '../github/alert-history';
-import { simulatedSide } from '../helpers/tables';
+import { sideFromRecords, simulatedSide } from '../helpers/tables';
 import { baseScenario } from '../../src/sim';
 import { scaleSide } from '../helpers/scale';
 
@@ -187,5 +187,42 @@ describe('stepBetween and judgePoint (a simulated run, and the same run 30% slow
       verdict: 'bad',
       vsBad: { verdict: 'improved' },
     });
+  });
+});
+
+describe('stepBetween with a metric named (small hand-made sides)', () => {
+  // 40 requests, TTFT 100–109 ms and e2e 1 s; the bad end 30% slower. No queue wait recorded.
+  const rows = (factor: number) =>
+    Array.from({ length: 40 }, (_, i) => ({
+      request_id: `r${i}`,
+      first_token_ms: (100 + (i % 10)) * factor,
+      total_ms: 1000 * factor,
+    }));
+  const config = buildConfig({});
+
+  it('a named metric the data does not have: too close, the name kept, no comparison to follow', async () => {
+    const good = await sideFromRecords('base', rows(1));
+    const bad = await sideFromRecords('head', rows(1.3));
+    const step = stepBetween(good, bad, config, 'queue_wait p50');
+    expect(step).toStrictEqual({ key: 'queue_wait.p50', tooClose: true, metrics: step.metrics });
+    expect(step.metrics.find((m) => m.spec.key === 'queue_wait.p50')).toMatchObject({
+      verdict: 'inconclusive',
+      reason: { code: 'not-computable' },
+    });
+  });
+
+  it('only the metric named is judged (and the failed share): the tools’ summaries do not join it', async () => {
+    // Both ends carry a tool's p99 TTFT, which a comparison without named metrics would judge too.
+    const withSummary = (side: Side, value: number): Side => ({
+      ...side,
+      runs: side.runs.map((r) => ({ ...r, summaries: [{ metric: 'ttft', stat: 'p99', value }] })),
+    });
+    const good = withSummary(await sideFromRecords('base', rows(1)), 109);
+    const bad = withSummary(await sideFromRecords('head', rows(1.3)), 141.7);
+    expect(stepBetween(good, bad, config).metrics.map((m) => m.spec.key)).toContain('ttft.p99');
+    const step = stepBetween(good, bad, config, 'ttft p50');
+    expect(step.metrics.map((m) => m.spec.key)).toEqual(['ttft.p50', 'failed']);
+    expect(step.comparison).toMatchObject({ origin: 'named', verdict: 'regressed' });
+    expect(step.key).toBe('ttft.p50');
   });
 });

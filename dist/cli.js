@@ -23272,9 +23272,9 @@ function calibrate(side2, config, options) {
       continue;
     }
     const perRun = selves.map((s) => s.metrics.find((x) => x.spec.key === key2));
-    const unjudged = perRun.find((x) => !x?.interval || !x.base);
-    if (unjudged) {
-      skipped.push({ key: key2, reason: { code: "not-judged", verdict: unjudged?.verdict ?? "inconclusive" } });
+    const unjudged = perRun.findIndex((x) => !x?.interval || !x.base);
+    if (unjudged >= 0) {
+      skipped.push({ key: key2, reason: { code: "not-judged", verdict: perRun[unjudged]?.verdict ?? "inconclusive" } });
       continue;
     }
     const values = perRun.map((x) => x.base.value);

@@ -103,6 +103,11 @@ describe('failuresFinding', () => {
     expect(f.evidence[1].text).toBe(`most frequent errors in this run: "${exact}" ×2, "${'x'.repeat(119)}…" ×1`);
   });
 
+  it('errors as frequent as each other are listed by message, the first three', () => {
+    const f = failuresFinding(failed('regressed', 0, 0.5), sideWithErrors(['delta', 'bravo', 'charlie', 'alpha']), [])!;
+    expect(f.evidence[1].text).toBe('most frequent errors in this run: "alpha" ×1, "bravo" ×1, "charlie" ×1');
+  });
+
   it('an error column with no failed request adds no error evidence', () => {
     const f = failuresFinding(failed('regressed', 0, 0.5), sideWithErrors([undefined, undefined]), [])!;
     expect(f.evidence).toHaveLength(2);

@@ -219,7 +219,10 @@ describe('loadPhrase and loadEvidence', () => {
     ]);
     expect(loadPhrase(calm)).toBe('');
     expect(loadEvidence(calm)).toEqual([]);
+    // Both rates or neither.
     expect(loadPhrase({ ...calm, offeredRate: 3 })).toBe('');
+    expect(loadPhrase({ ...calm, completedRate: 3 })).toBe('');
+    expect(loadEvidence({ ...calm, offeredRate: 3 })).toEqual([]);
     expect(loadEvidence({ ...calm, completedRate: 3 })).toEqual([]);
   });
 });

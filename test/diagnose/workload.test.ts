@@ -172,6 +172,8 @@ describe('arrival rate', () => {
     expect(compareWorkload([ok], [arrivals(1, 1)]).arrivalRate).toBeUndefined();
     expect(compareWorkload([arrivals(11, 0)], [ok]).arrivalRate).toBeUndefined();
     expect(compareWorkload([ok], [arrivals(11, 1), arrivals(2, 1)]).arrivalRate).toBeDefined();
+    // One run of a single request has no span of its own: the side's rate is not known.
+    expect(compareWorkload([ok], [arrivals(11, 1), arrivals(1, 1)]).arrivalRate).toBeUndefined();
   });
 });
 

@@ -187,6 +187,9 @@ describe('attributeFromHistograms', () => {
     );
     const median = sideOf('base', { ...base.runs[0], summaries: [{ metric: 'ttft', stat: 'p50', value: 120 }] });
     expect(attributeFromHistograms(ttftMean, median, h)!.phases.map((p) => p.phase)).not.toContain('network');
+    // Nor another metric's mean that the client tool wrote.
+    const e2eOnly = sideOf('base', { ...base.runs[0], summaries: [{ metric: 'e2e', stat: 'mean', value: 900 }] });
+    expect(attributeFromHistograms(ttftMean, e2eOnly, h)!.phases.map((p) => p.phase)).not.toContain('network');
     // A run of the head without it: no client mean for the side.
     const partial = sideOf('head', { ...head.runs[0], summaries: [client(160)] }, head.runs[0]);
     expect(attributeFromHistograms(ttftMean, b, partial)!.phases.map((p) => p.phase)).not.toContain('network');

@@ -503,7 +503,10 @@ describe('regressions without a phase decomposition', () => {
   it('names the regressed catalog metrics that no attribution covers; ITL, TPOT and custom metrics are not decomposed', () => {
     const e2e = metric('e2e', 'regressed', {}, 95);
     const ttft = metric('ttft', 'regressed');
-    const custom = { ...metric('e2e', 'regressed'), spec: makeSpec(customMetric('my_latency', 'ms', 'lower'), MEAN) };
+    const custom = {
+      ...metric('e2e', 'regressed'),
+      spec: makeSpec(customMetric('my_latency', 'ms', 'lower-is-better'), MEAN),
+    };
     const caveats = collectCaveats(
       input({
         metrics: [

@@ -267,7 +267,7 @@ describe('notLikeForLike on hand-built keys', () => {
 
 describe('isTokenTiming, withheldReason and applyComparability', () => {
   const spec = (id: keyof typeof METRICS) => makeSpec(METRICS[id], METRICS[id].level === 'run' ? MEAN : percentile(50));
-  const custom = (name: string) => makeSpec(customMetric(name, 'ms', 'lower'), MEAN);
+  const custom = (name: string) => makeSpec(customMetric(name, 'ms', 'lower-is-better'), MEAN);
 
   it('token timing: the catalog by id, a custom metric by its name', () => {
     expect(['ttft', 'ttft_client', 'itl', 'tpot', 'network'].map((id) => isTokenTiming(spec(id as 'ttft')))).toEqual([
@@ -339,7 +339,7 @@ describe('batchingTradeoff, condition by condition', () => {
       minEffect: 0.05,
       change,
       slos: [],
-    }) as MetricComparison;
+    }) as unknown as MetricComparison;
   const batch = { base: 10, head: 20 };
 
   it('gives the changes, the per-token metric and the batch; the matched decode step when measured', () => {

@@ -215,7 +215,7 @@ describe('attributeFromHistograms', () => {
       sideOf(s.label, run([...s.runs[0].histograms!, hist('e2e', total, 10)]));
     expect(
       attributeFromHistograms(
-        makeSpec(customMetric('ttft', 'ms', 'lower'), MEAN),
+        makeSpec(customMetric('ttft', 'ms', 'lower-is-better'), MEAN),
         withE2e(base, 3000),
         withE2e(head, 3500),
       ),

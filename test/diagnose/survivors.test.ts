@@ -1,7 +1,7 @@
 // The §9 guards that come before any phase is blamed, on hand-built inputs: more (or fewer) failed
 // requests, and a head that cannot carry the baseline's load.
 import { describe, expect, it } from 'vitest';
-import type { MetricComparison, Verdict } from '../../src/compare/types';
+import type { MetricComparison, SideEstimate, Verdict } from '../../src/compare/types';
 import type { LoadComparison, RunLoad } from '../../src/compare/load';
 import { failuresFinding, loadEvidence, loadPhrase, overloadFinding } from '../../src/diagnose/survivors';
 import { makeSpec, MEAN } from '../../src/metrics/metric-spec';
@@ -16,7 +16,7 @@ function failed(
   head: number,
   counts: [number, number] = [200, 1500],
 ): MetricComparison {
-  const estimate = (value: number, count: number) => ({
+  const estimate = (value: number, count: number): SideEstimate => ({
     value,
     interval: [value, value],
     count,

@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { compareWorkload, normalCdf } from '../../src/diagnose/workload';
 import type { RequestTable, WorkloadInfo } from '../../src/model/run';
 import { ksTwoSample } from '../../src/stats/ks-test';
+import { sortedFinite } from '../../src/stats/quantile';
 import { table } from './branches/build';
 
 const seq = (from: number, n: number, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
 const repeat = (value: number, n: number) => new Array<number>(n).fill(value);
 const prompts = (values: number[]) => table({ prompt_tokens: values });
-const sorted = (values: number[]) => Float64Array.from(values).sort();
+const sorted = (values: number[]) => sortedFinite(values);
 
 describe('length distributions', () => {
   it('the same prompts: medians and p95 as they are, no shift', () => {

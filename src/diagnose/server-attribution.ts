@@ -22,6 +22,11 @@ function sideMean(side: Side, metric: string): number | undefined {
   return count > 0 ? sum / count : undefined;
 }
 
+/** Observations of the metric's histogram over every run of the side. */
+function sideCount(side: Side, metric: string): number {
+  return side.runs.reduce((sum, run) => sum + (run.histograms?.find((h) => h.metric === metric)?.count ?? 0), 0);
+}
+
 function firstHistogram(side: Side, metric: string): Histogram | undefined {
   return side.runs.flatMap((r) => r.histograms ?? []).find((h) => h.metric === metric);
 }
@@ -121,14 +126,13 @@ function shareOut(
       dominant = s.phase;
     }
   }
-  const baseHist = firstHistogram(base, metricId);
-  const headHist = firstHistogram(head, metricId);
   return {
     spec,
     tail,
     q: 0,
-    base: { threshold: baseTotal, count: baseHist?.count ?? 0, mean: baseTotal },
-    head: { threshold: headTotal, count: headHist?.count ?? 0, mean: headTotal },
+    // The requests the means are over: every run's, as the means pool them (not the first run's alone).
+    base: { threshold: baseTotal, count: sideCount(base, metricId), mean: baseTotal },
+    head: { threshold: headTotal, count: sideCount(head, metricId), mean: headTotal },
     phases: shares,
     missingPhases: model.filter((p) => !phases.includes(p)),
     dominant,

@@ -15884,6 +15884,9 @@ function sideMean(side2, metric) {
   }
   return count3 > 0 ? sum / count3 : void 0;
 }
+function sideCount(side2, metric) {
+  return side2.runs.reduce((sum, run) => sum + (run.histograms?.find((h) => h.metric === metric)?.count ?? 0), 0);
+}
 function firstHistogram(side2, metric) {
   return side2.runs.flatMap((r) => r.histograms ?? []).find((h) => h.metric === metric);
 }
@@ -15958,14 +15961,13 @@ function shareOut(spec, components, baseTotal, headTotal, base, head, metricId, 
       dominant = s.phase;
     }
   }
-  const baseHist = firstHistogram(base, metricId);
-  const headHist = firstHistogram(head, metricId);
   return {
     spec,
     tail,
     q: 0,
-    base: { threshold: baseTotal, count: baseHist?.count ?? 0, mean: baseTotal },
-    head: { threshold: headTotal, count: headHist?.count ?? 0, mean: headTotal },
+    // The requests the means are over: every run's, as the means pool them (not the first run's alone).
+    base: { threshold: baseTotal, count: sideCount(base, metricId), mean: baseTotal },
+    head: { threshold: headTotal, count: sideCount(head, metricId), mean: headTotal },
     phases: shares,
     missingPhases: model.filter((p) => !phases.includes(p)),
     dominant,

@@ -5,24 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareSplits } from '../../src/diagnose/profile/compare-splits';
 import { splitOf } from '../../src/diagnose/profile/split';
-import { emptySignals, type StepTotals } from '../../src/model/profile';
+import { type StepTotals } from '../../src/model/profile';
+import { recordedSignals, stepTotals } from './helpers';
 
-const signals = emptySignals({ cudaApi: true, blocking: true, kernels: true });
-const split = (over: Partial<StepTotals>) =>
-  splitOf(
-    {
-      label: 's',
-      wallMs: 100,
-      cpuMs: 10,
-      gpuMs: 10,
-      collectiveMs: 0,
-      collectiveOverlapMs: NaN,
-      idleMs: NaN,
-      hostGapMs: NaN,
-      ...over,
-    },
-    signals,
-  );
+const signals = recordedSignals;
+const split = (over: Partial<StepTotals>) => splitOf(stepTotals(over), signals);
 const compare = (base: Partial<StepTotals>, head: Partial<StepTotals>) => compareSplits(split(base), split(head));
 
 describe('compareSplits', () => {

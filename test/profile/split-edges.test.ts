@@ -5,20 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { splitOf } from '../../src/diagnose/profile/split';
 import { waitCandidates } from '../../src/diagnose/profile/waiting';
-import { emptySignals, type StepTotals } from '../../src/model/profile';
+import { emptySignals } from '../../src/model/profile';
+import { recordedSignals, stepTotals } from './helpers';
 
-const step = (over: Partial<StepTotals>): StepTotals => ({
-  label: 's',
-  wallMs: 100,
-  cpuMs: 10,
-  gpuMs: 10,
-  collectiveMs: 0,
-  collectiveOverlapMs: NaN,
-  idleMs: NaN,
-  hostGapMs: NaN,
-  ...over,
-});
-const signals = emptySignals({ cudaApi: true, blocking: true, kernels: true });
+const step = stepTotals;
+const signals = recordedSignals;
 
 describe('splitOf at the edges', () => {
   it('a wall clock of 0 is unknown: no shares, no busy or communication lines', () => {

@@ -6,20 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { compareSplits } from '../../src/diagnose/profile/compare-splits';
 import { SPLIT_THRESHOLDS, splitOf, splitStep } from '../../src/diagnose/profile/split';
 import { emptySignals, type ProfileTotals, type StepTotals } from '../../src/model/profile';
+import { recordedSignals, stepTotals } from './helpers';
 import { PRESENT_SHARE, waitCandidates } from '../../src/diagnose/profile/waiting';
 
-const step = (over: Partial<StepTotals>): StepTotals => ({
-  label: 's',
-  wallMs: 100,
-  cpuMs: 10,
-  gpuMs: 10,
-  collectiveMs: 0,
-  collectiveOverlapMs: NaN,
-  idleMs: NaN,
-  hostGapMs: NaN,
-  ...over,
-});
-const signals = emptySignals({ cudaApi: true, blocking: true, kernels: true });
+const step = stepTotals;
+const signals = recordedSignals;
 const verdict = (over: Partial<StepTotals>) => splitOf(step(over), signals).verdict;
 
 describe('splitStep thresholds', () => {

@@ -31077,21 +31077,21 @@ function perRequestAdvice(formats) {
 }
 function reasonText(m, family = { size: 1, confidence: m.intervalLevel ?? 0.95 }) {
   const r = m.reason;
-  const shown = intervalText(m);
+  const shown2 = intervalText(m);
   const me = minEffectText(m);
   switch (r.code) {
     case "beyond-min-effect":
-      return `${shown}: ${r.direction} by more than the ${me} minimum effect, with confidence`;
+      return `${shown2}: ${r.direction} by more than the ${me} minimum effect, with confidence`;
     case "within-min-effect":
-      return `${shown}: inside ±${me}, so no change that matters`;
+      return `${shown2}: inside ±${me}, so no change that matters`;
     case "direction-known": {
       const near = nearerBound(m);
-      return `likely ${r.direction}: ${shown}, but the change could be as small as ${near}, inside the ${me} minimum effect${correctionText(m, family)}; ${moreDataText(r)}`;
+      return `likely ${r.direction}: ${shown2}, but the change could be as small as ${near}, inside the ${me} minimum effect${correctionText(m, family)}; ${moreDataText(r)}`;
     }
     case "too-noisy":
-      return `too noisy to rule out a ${me} change either way: ${shown}${correctionText(m, family)}; ${moreDataText(r)}`;
+      return `too noisy to rule out a ${me} change either way: ${shown2}${correctionText(m, family)}; ${moreDataText(r)}`;
     case "below-timer-floor":
-      return `${shown}, but only ${signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}: under the ${withUnit(r.floor, m.spec.metric.unit)} a single timer reading resolves`;
+      return `${shown2}, but only ${signedWithUnit(m.difference ?? 0, m.spec.metric.unit)}: under the ${withUnit(r.floor, m.spec.metric.unit)} a single timer reading resolves`;
     case "not-computable":
       return `cannot be computed: the ${r.side === "base" ? "baseline" : "head"} ${r.missing.startsWith("has ") || r.missing.startsWith("no ") ? r.missing : `lacks ${r.missing}`}; an artifact with per-request ${m.spec.metric.id} values would decide`;
     case "too-few-values":
@@ -33949,11 +33949,18 @@ function isCountField(name) {
 
 // src/ingest/text/describe-char.ts
 var NAMED = { 9: "\\t", 10: "\\n", 13: "\\r" };
+var isInvisible = (code) => code < 32 || code === 127 || code >= 55296 && code <= 57343 || code === 65279;
+var escaped = (code) => NAMED[code] ?? `\\u${code.toString(16).padStart(4, "0")}`;
 function describeChar(code) {
   if (code === 39) return `"'"`;
-  const invisible = code < 32 || code === 127 || code >= 55296 && code <= 57343 || code === 65279;
-  if (!invisible) return `'${String.fromCharCode(code)}'`;
-  return `'${NAMED[code] ?? `\\u${code.toString(16).padStart(4, "0")}`}'`;
+  if (!isInvisible(code)) return `'${String.fromCharCode(code)}'`;
+  return `'${escaped(code)}'`;
+}
+function visibleText(text) {
+  return text.replace(
+    /[\u0000-\u001f\u007f\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => escaped(c.charCodeAt(0))
+  );
 }
 
 // src/ingest/text/csv.ts
@@ -34212,12 +34219,12 @@ function unreadableMessage(head, formatIds) {
   const tried = `
   (tried ${formatIds.length} formats: ${formatIds.join(", ")}; perf-triage validate FILE --input-format ID says why one does not fit)`;
   if (cells.length >= 2 && !/^[[{]/.test(text.trimStart())) {
-    const shown = cells.slice(0, MAX_CELLS).map((c) => `"${preview(c, 30)}"`).join(", ") + (cells.length > MAX_CELLS ? `, … (${cells.length} columns)` : "");
+    const shown2 = cells.slice(0, MAX_CELLS).map((c) => `"${preview(c, 30)}"`).join(", ") + (cells.length > MAX_CELLS ? `, … (${cells.length} columns)` : "");
     const guesses = cells.flatMap((c) => {
       const guess = closest(c, FIELDS);
       return guess && guess !== c ? [`${guess} for "${preview(c, 30)}"`] : [];
     });
-    return `a CSV whose header names none of the fields perf-triage reads (${shown}): a per-request CSV needs §4 columns such as first_token_ms and total_ms (docs/native-format.md)${guesses.length ? `; did you mean ${guesses.slice(0, 3).join(", ")}?` : ""}${tried}`;
+    return `a CSV whose header names none of the fields perf-triage reads (${shown2}): a per-request CSV needs §4 columns such as first_token_ms and total_ms (docs/native-format.md)${guesses.length ? `; did you mean ${guesses.slice(0, 3).join(", ")}?` : ""}${tried}`;
   }
   return `not a format perf-triage reads: neither JSON nor a CSV with a header row; the file starts with "${preview(text.trimStart(), 40)}"${tried}`;
 }
@@ -34591,8 +34598,8 @@ var JsonStreamSplitter = class {
       this.key = plain ? raw.slice(1, -1) : JSON.parse(raw);
       this.mode = OBJ_COLON;
     } catch {
-      const shown = raw.length > 60 ? `${raw.slice(0, 57)}...` : raw;
-      this.fail(`invalid object key ${shown} (bad escape or raw control character)`, h);
+      const shown2 = raw.length > 60 ? `${raw.slice(0, 57)}...` : raw;
+      this.fail(`invalid object key ${shown2} (bad escape or raw control character)`, h);
     }
   }
   /** The current piece: its parts from earlier chunks plus chunk[start, end). */
@@ -34636,14 +34643,14 @@ var JsonStreamSplitter = class {
   scanString(chunk, i) {
     const n = chunk.length;
     let inString = this.inString;
-    let escaped = this.escaped;
+    let escaped2 = this.escaped;
     let line = this.line;
     let end = RUNS_ON;
     for (; i < n; i++) {
       const c = chunk.charCodeAt(i);
       if (c === LF2) line++;
-      if (escaped) escaped = false;
-      else if (c === BACKSLASH) escaped = inString;
+      if (escaped2) escaped2 = false;
+      else if (c === BACKSLASH) escaped2 = inString;
       else if (c === QUOTE2) {
         if (inString) {
           end = i + 1;
@@ -34653,7 +34660,7 @@ var JsonStreamSplitter = class {
       }
     }
     this.inString = inString;
-    this.escaped = escaped;
+    this.escaped = escaped2;
     this.line = line;
     return end;
   }
@@ -34663,15 +34670,15 @@ var JsonStreamSplitter = class {
     const brackets = this.brackets;
     let line = this.line;
     if (this.inString) {
-      let escaped = this.escaped;
+      let escaped2 = this.escaped;
       for (; i < n; i++) {
         const c = chunk.charCodeAt(i);
         if (c === LF2) line++;
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
+        if (escaped2) escaped2 = false;
+        else if (c === BACKSLASH) escaped2 = true;
         else if (c === QUOTE2) break;
       }
-      this.escaped = escaped;
+      this.escaped = escaped2;
       this.line = line;
       if (i === n) return RUNS_ON;
       this.inString = false;
@@ -34723,16 +34730,16 @@ var JsonStreamSplitter = class {
   }
   /** Records the state at the end of a chunk that ends inside a string starting at i. */
   tailOfString(chunk, i) {
-    let escaped = false;
+    let escaped2 = false;
     let line = this.line;
     for (; i < chunk.length; i++) {
       const c = chunk.charCodeAt(i);
       if (c === LF2) line++;
-      if (escaped) escaped = false;
-      else if (c === BACKSLASH) escaped = true;
+      if (escaped2) escaped2 = false;
+      else if (c === BACKSLASH) escaped2 = true;
     }
     this.inString = true;
-    this.escaped = escaped;
+    this.escaped = escaped2;
     this.line = line;
   }
   /** Newlines in chunk[from, to). */
@@ -35438,12 +35445,12 @@ function parseTimestamp(value4) {
     if (trimmed2 === "") return void 0;
     if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed2)) {
       if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed2)) {
-        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed2)}"` };
+        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${shown(trimmed2)}"` };
       }
       const iso = trimmed2.replace(" ", "T");
       const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(iso) || !/T\d/.test(iso) ? iso : `${iso}Z`;
       const ms = Date.parse(zoned);
-      if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed2)}"` };
+      if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${shown(trimmed2)}"` };
       return isoSeconds(trimmed2, ms);
     }
   }
@@ -35472,9 +35479,9 @@ function toNumber(value4, what) {
     const n = Number(trimmed2);
     if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed2)) {
       if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed2)) return { error: `expected a finite ${what}, got "${trimmed2}"` };
-      return { error: `expected a ${what} (a number), got "${clip(trimmed2)}"` };
+      return { error: `expected a ${what} (a number), got "${shown(trimmed2)}"` };
     }
-    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed2)}"` };
+    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${shown(trimmed2)}"` };
     return n;
   }
   return { error: `expected a ${what} (a number), got ${describe(value4)}` };
@@ -35483,6 +35490,9 @@ function describe(value4) {
   if (typeof value4 === "boolean") return String(value4);
   if (Array.isArray(value4)) return "a list";
   return typeof value4 === "object" ? "an object" : `a ${typeof value4}`;
+}
+function shown(text) {
+  return visibleText(clip(text));
 }
 function clip(text, max = 40) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -36698,16 +36708,16 @@ function resultKeysInHead(head) {
     const c = head[i];
     if (c === '"') {
       const start = i + 1;
-      let escaped = false;
+      let escaped2 = false;
       for (i++; i < n; i++) {
         const d = head[i];
         if (d === "\\") {
-          escaped = true;
+          escaped2 = true;
           i++;
         } else if (d === '"') break;
       }
       if (i >= n) break;
-      if (isResultObject(stack) && followedByColon(head, i + 1)) keys.add(decodeKey(head.slice(start, i), escaped));
+      if (isResultObject(stack) && followedByColon(head, i + 1)) keys.add(decodeKey(head.slice(start, i), escaped2));
     } else if (c === "{" || c === "[") stack.push(c);
     else if (c === "}" || c === "]") stack.pop();
   }
@@ -36725,8 +36735,8 @@ function followedByColon(text, i) {
   }
   return false;
 }
-function decodeKey(raw, escaped) {
-  if (!escaped) return raw;
+function decodeKey(raw, escaped2) {
+  if (!escaped2) return raw;
   try {
     return JSON.parse(`"${raw}"`);
   } catch {
@@ -41932,13 +41942,13 @@ function mermaidText(text, max) {
 var X_LABELS = 5;
 function sparseLabels(dates) {
   const n = dates.length;
-  const shown = /* @__PURE__ */ new Set();
+  const shown2 = /* @__PURE__ */ new Set();
   const count3 = Math.min(n, X_LABELS);
-  for (let k = 0; k < count3; k++) shown.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
+  for (let k = 0; k < count3; k++) shown2.add(count3 === 1 ? 0 : Math.round(k * (n - 1) / (count3 - 1)));
   let hidden = 0;
   const used = /* @__PURE__ */ new Set();
   return dates.map((d, i) => {
-    if (!shown.has(i)) return "​".repeat(++hidden);
+    if (!shown2.has(i)) return "​".repeat(++hidden);
     const label = mermaidText(d, 24) || String(i + 1);
     let out = label;
     for (let k = 2; used.has(out); k++) out = `${label} (${k})`;
@@ -42011,16 +42021,16 @@ function changeChart(title, unit, all, sigma) {
   return chart(heading, `% vs ${points2[0].date}`, points2, lines, axis, band ? [BLUE, GREY, GREY] : [BLUE]);
 }
 function phaseChart(title, names2, points2) {
-  const shown = points2.filter((p) => Number.isFinite(p.first)).slice(-MAX_POINTS);
-  if (shown.length < 2) return "";
-  const withSecond = names2[1] !== void 0 && shown.every((p) => p.second !== void 0 && Number.isFinite(p.second));
-  const lines = [shown.map((p) => p.first), ...withSecond ? [shown.map((p) => p.second)] : []];
+  const shown2 = points2.filter((p) => Number.isFinite(p.first)).slice(-MAX_POINTS);
+  if (shown2.length < 2) return "";
+  const withSecond = names2[1] !== void 0 && shown2.every((p) => p.second !== void 0 && Number.isFinite(p.second));
+  const lines = [shown2.map((p) => p.first), ...withSecond ? [shown2.map((p) => p.second)] : []];
   const axis = niceAxis([0, ...lines.flat()]);
   const legend = withSecond ? ` (blue: ${names2[0]} · orange: ${names2[1]})` : ` (${names2[0]})`;
   return chart(
     `${title}${legend}`,
     "ms",
-    shown.map((p) => ({ date: p.date, value: p.first })),
+    shown2.map((p) => ({ date: p.date, value: p.first })),
     lines,
     axis,
     [BLUE, ORANGE]
@@ -42807,9 +42817,9 @@ function scoresSentence(c) {
   }
   if (c.verdict === "changed") {
     const changed = c.metrics.filter((m) => m.verdict === "changed");
-    const shown = changed.slice(0, 2).map(describeChange);
+    const shown2 = changed.slice(0, 2).map(describeChange);
     const more = changed.length > 2 ? ` and ${changed.length - 2} more` : "";
-    return `CHANGED: ${changed.length} of ${total2} metrics differ: ${shown.join("; ")}${more}; compare them before accepting`;
+    return `CHANGED: ${changed.length} of ${total2} metrics differ: ${shown2.join("; ")}${more}; compare them before accepting`;
   }
   if (c.verdict === "unchanged") {
     const offScale = c.metrics.some((m) => !onUnitScale(m.base, m.head));
@@ -43232,10 +43242,10 @@ function collectCaveats(input) {
     });
   }
   if (configChanges.length > 1) {
-    const shown = configChanges.slice(0, 6).map((c) => `${c.key} ${describeValue(c.base)} → ${describeValue(c.head)}`);
+    const shown2 = configChanges.slice(0, 6).map((c) => `${c.key} ${describeValue(c.base)} → ${describeValue(c.head)}`);
     out.push({
       kind: "config-confounded",
-      message: `${configChanges.length} configuration keys changed at once (${listJoin(shown)}${configChanges.length > 6 ? ", …" : ""}): any change cannot be pinned on one of them`
+      message: `${configChanges.length} configuration keys changed at once (${listJoin(shown2)}${configChanges.length > 6 ? ", …" : ""}): any change cannot be pinned on one of them`
     });
   }
   const p50Improved = metrics.filter(
@@ -46395,17 +46405,17 @@ function runSeconds(table) {
   return last - arrival[0];
 }
 function goodputVerdict(difference, interval, minEffect) {
-  const shown = `${points(difference)} (${points(interval[0])} … ${points(interval[1])})`;
+  const shown2 = `${points(difference)} (${points(interval[0])} … ${points(interval[1])})`;
   const floor = `the ${points(minEffect).slice(1)} minimum effect`;
   if (interval[1] < -minEffect)
-    return { verdict: "regressed", reason: `goodput ${shown}: a drop beyond ${floor} with confidence` };
+    return { verdict: "regressed", reason: `goodput ${shown2}: a drop beyond ${floor} with confidence` };
   if (interval[0] > minEffect)
-    return { verdict: "improved", reason: `goodput ${shown}: a rise beyond ${floor} with confidence` };
+    return { verdict: "improved", reason: `goodput ${shown2}: a rise beyond ${floor} with confidence` };
   if (interval[0] >= -minEffect && interval[1] <= minEffect)
-    return { verdict: "unchanged", reason: `goodput ${shown}: within ${floor}` };
+    return { verdict: "unchanged", reason: `goodput ${shown2}: within ${floor}` };
   return {
     verdict: "inconclusive",
-    reason: `goodput ${shown}: the interval reaches past ${floor}; more requests or repeated runs would decide`
+    reason: `goodput ${shown2}: the interval reaches past ${floor}; more requests or repeated runs would decide`
   };
 }
 function points(share2) {
@@ -47945,11 +47955,11 @@ function profileReport(inputs) {
     }
   }
   if (baseKernels || headKernels) {
-    const shown = (headKernels ?? baseKernels).kernels;
+    const shown2 = (headKernels ?? baseKernels).kernels;
     report3.kernels = {
       ...baseKernels ? { baseFile: baseKernels.file } : {},
       ...headKernels ? { headFile: headKernels.file } : {},
-      top: kernelViews(shown),
+      top: kernelViews(shown2),
       ...baseKernels && headKernels ? { comparison: compareKernels(baseKernels.kernels, headKernels.kernels) } : {}
     };
     notes2.push(...(headKernels ?? baseKernels).notes);
@@ -49551,17 +49561,17 @@ function findEocd(view) {
   throw new ZipFormatError("not a ZIP archive: no end of central directory record");
 }
 function checkEntryName(name) {
-  const shown = JSON.stringify(name.length > 200 ? `${name.slice(0, 200)}…` : name);
+  const shown2 = JSON.stringify(name.length > 200 ? `${name.slice(0, 200)}…` : name);
   if (name.length === 0) throw new UnsafeArchiveError("entry with an empty name");
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new UnsafeArchiveError(`entry name with control characters: ${shown}`);
-  if (name.includes("\\")) throw new UnsafeArchiveError(`entry name with a backslash: ${shown}`);
-  if (name.startsWith("/")) throw new UnsafeArchiveError(`absolute entry name: ${shown}`);
-  if (/^[a-zA-Z]:/.test(name)) throw new UnsafeArchiveError(`entry name with a drive letter: ${shown}`);
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new UnsafeArchiveError(`entry name with control characters: ${shown2}`);
+  if (name.includes("\\")) throw new UnsafeArchiveError(`entry name with a backslash: ${shown2}`);
+  if (name.startsWith("/")) throw new UnsafeArchiveError(`absolute entry name: ${shown2}`);
+  if (/^[a-zA-Z]:/.test(name)) throw new UnsafeArchiveError(`entry name with a drive letter: ${shown2}`);
   const segments = name.replace(/\/$/, "").split("/");
   for (const segment2 of segments) {
-    if (segment2 === "..") throw new UnsafeArchiveError(`entry name with a '..' segment: ${shown}`);
+    if (segment2 === "..") throw new UnsafeArchiveError(`entry name with a '..' segment: ${shown2}`);
     if (segment2 === "." || segment2 === "")
-      throw new UnsafeArchiveError(`entry name with an empty or '.' segment: ${shown}`);
+      throw new UnsafeArchiveError(`entry name with an empty or '.' segment: ${shown2}`);
   }
 }
 function readCentralDirectory(bytes, view, limits) {
@@ -51147,7 +51157,7 @@ function splitSection(split2) {
     ...split2.base ? [["baseline", split2.base]] : [],
     ...split2.head ? [["this PR", split2.head]] : []
   ];
-  const shown = split2.head ?? split2.base;
+  const shown2 = split2.head ?? split2.base;
   const lines = [
     `**Profile: GPU, CPU or waiting?** (${sides.map(([l, s]) => `${l}: ${codeCell(s.file, 80)}, ${s.format}, ${stepsText(s)}`).join("; ")})`,
     "",
@@ -51174,16 +51184,16 @@ function splitSection(split2) {
         `- family \`${codeText(names2.get(f.name), 80)}\`: ${duration(f.base)} → ${duration(f.head)}${Number.isNaN(f.ratio) ? "" : ` (${signedPercent(f.ratio)})`}, ${grouped(f.countBase, Number.isInteger(f.countBase) ? 0 : 1)} → ${grouped(f.countHead, Number.isInteger(f.countHead) ? 0 : 1)} launches`
       );
   }
-  if (shown.threads.length > 1) {
-    const threads = shown.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
+  if (shown2.threads.length > 1) {
+    const threads = shown2.threads.slice(0, 4).map((t) => `${markdownText(t.name || t.thread, 60)}${t.main ? " (main)" : ""} ${duration(t.busyMs)}`);
     lines.push(
       "",
-      `Host threads busy per step: ${threads.join(", ")}${shown.threads.length > 4 ? `, ${shown.threads.length - 4} more` : ""}.`
+      `Host threads busy per step: ${threads.join(", ")}${shown2.threads.length > 4 ? `, ${shown2.threads.length - 4} more` : ""}.`
     );
   }
-  lines.push("", ...shown.evidence.map((e) => `- ${markdownText(e, 400)}`));
-  const candidates = shown.candidates.filter((c) => c.evidence !== "absent");
-  if (candidates.length && shown.verdict !== "gpu-bound" && shown.verdict !== "cpu-bound") {
+  lines.push("", ...shown2.evidence.map((e) => `- ${markdownText(e, 400)}`));
+  const candidates = shown2.candidates.filter((c) => c.evidence !== "absent");
+  if (candidates.length && shown2.verdict !== "gpu-bound" && shown2.verdict !== "cpu-bound") {
     lines.push(
       "",
       "| waiting on | evidence | time per step | what the profile shows | to confirm |",
@@ -51543,9 +51553,9 @@ function briefLine(b, lead) {
   return parts2.join(" · ");
 }
 function metricsTable(b, detail, confidence) {
-  const shown = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
-  const hidden = b.metrics.length - shown.length;
-  const rows = shown.map((m) => {
+  const shown2 = detail === "minimal" ? b.metrics.filter((m) => m.verdict !== "unchanged" || m.slos.length) : b.metrics;
+  const hidden = b.metrics.length - shown2.length;
+  const rows = shown2.map((m) => {
     const [base, head] = pairWithUnit(m.base?.value, m.head?.value, m.spec.metric.unit);
     return `| ${specLabel(m.spec)} | ${base} | ${head} | ${changeText(m)} | ${sloCell(m)} | ${verdictCell2(m)} |`;
   });
@@ -51657,9 +51667,9 @@ function fixesTable(fixes, lead) {
   );
 }
 function caveatsSection(caveats, detail, title = "Caveats") {
-  const shown = caveats.slice(0, LIMITS[detail].caveats);
-  const lines = shown.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
-  if (shown.length < caveats.length) lines.push(`- … ${caveats.length - shown.length} more in the job summary`);
+  const shown2 = caveats.slice(0, LIMITS[detail].caveats);
+  const lines = shown2.map((c) => `- \`${c.kind}\`: ${markdownText(caveatText(c), 600)}`);
+  if (shown2.length < caveats.length) lines.push(`- … ${caveats.length - shown2.length} more in the job summary`);
   const kinds = [...new Set(caveats.map((c) => c.kind.replace(/-/g, " ")))];
   return details(
     `⚠️ <b>${title}</b> (${caveats.length}): ${kinds.slice(0, 4).join("; ")}${kinds.length > 4 ? "; …" : ""}`,
@@ -53264,11 +53274,11 @@ function workloadLine(b) {
   return parts2.join(", ");
 }
 function baselineLine(b) {
-  const shown = b.metrics.filter(
+  const shown2 = b.metrics.filter(
     (m) => m.base && (m.spec.metric.id === "ttft" || m.spec.metric.id === "itl" || m.spec.metric.id === "throughput")
   ).slice(0, 4);
-  if (shown.length === 0) return "—";
-  return shown.map((m) => `${specLabel(m.spec)} ${withUnit(m.base.value, m.spec.metric.unit)}`).join(", ");
+  if (shown2.length === 0) return "—";
+  return shown2.map((m) => `${specLabel(m.spec)} ${withUnit(m.base.value, m.spec.metric.unit)}`).join(", ");
 }
 function changeLine(b, context) {
   const parts2 = [];

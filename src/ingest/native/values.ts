@@ -1,6 +1,8 @@
 // Validation of one field's value, shared by the JSON and CSV paths. Each function returns the
 // number, `undefined` for a missing value, or an error message that says what was expected.
 
+import { visibleText } from '../text/describe-char';
+
 export type Parsed = number | undefined | { error: string };
 
 export function isError(p: Parsed): p is { error: string } {
@@ -26,13 +28,13 @@ export function parseTimestamp(value: unknown): Parsed {
     if (trimmed === '') return undefined;
     if (!/^[+-]?[0-9.eE+-]+$/.test(trimmed)) {
       if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(trimmed)) {
-        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${clip(trimmed)}"` };
+        return { error: `expected a timestamp (seconds since the epoch or ISO 8601), got "${shown(trimmed)}"` };
       }
       // No zone designator means UTC, so a report does not depend on the machine's time zone.
       const iso = trimmed.replace(' ', 'T');
       const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(iso) || !/T\d/.test(iso) ? iso : `${iso}Z`;
       const ms = Date.parse(zoned);
-      if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${clip(trimmed)}"` };
+      if (Number.isNaN(ms)) return { error: `expected an ISO 8601 timestamp, got "${shown(trimmed)}"` };
       return isoSeconds(trimmed, ms);
     }
   }
@@ -68,10 +70,10 @@ function toNumber(value: unknown, what: string): Parsed {
     const n = Number(trimmed);
     if (Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
       if (/^[+-]?(inf|infinity|nan)$/i.test(trimmed)) return { error: `expected a finite ${what}, got "${trimmed}"` };
-      return { error: `expected a ${what} (a number), got "${clip(trimmed)}"` };
+      return { error: `expected a ${what} (a number), got "${shown(trimmed)}"` };
     }
     // "1e400" is number syntax but overflows to Infinity.
-    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${clip(trimmed)}"` };
+    if (!Number.isFinite(n)) return { error: `expected a finite ${what}, got "${shown(trimmed)}"` };
     return n;
   }
   return { error: `expected a ${what} (a number), got ${describe(value)}` };
@@ -81,6 +83,11 @@ function describe(value: unknown): string {
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** A rejected value as an error message quotes it: clipped, control characters made visible. */
+function shown(text: string): string {
+  return visibleText(clip(text));
 }
 
 export function clip(text: string, max = 40): string {

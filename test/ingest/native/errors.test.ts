@@ -205,6 +205,16 @@ describe('bad records are skipped with file, line and field', () => {
       '{"first_token_ms": "0x10", "total_ms": 5}',
       'field "first_token_ms": expected a duration in ms (a number), got "0x10"',
     ],
+    [
+      'a newline and a workflow command in a numeric field: quoted on one line, escapes visible',
+      '{"first_token_ms": "1\\n::error::pwned\\u0007", "total_ms": 5}',
+      'field "first_token_ms": expected a duration in ms (a number), got "1\\n::error::pwned\\u0007"',
+    ],
+    [
+      'a carriage return and a tab in a timestamp',
+      '{"arrival_ts": "2024-01-01T\\r\\tx", "first_token_ms": 1, "total_ms": 5}',
+      'field "arrival_ts": expected an ISO 8601 timestamp, got "2024-01-01T\\r\\tx"',
+    ],
     ['missing first_token_ms', '{"total_ms": 5, "prefill_ms": 1}', `field "first_token_ms": ${MISSING}`],
     ['missing total_ms', '{"first_token_ms": 5}', `field "total_ms": ${MISSING}`],
     ['null total_ms', '{"first_token_ms": 5, "total_ms": null}', `field "total_ms": ${MISSING}`],

@@ -56,7 +56,9 @@ export function walkServerTree(input: ServerTreeInput): TreeResult {
       steps,
       hints: [...new Set(found.map((f) => f.hint))],
     });
-    for (const f of found) if (!findings.some((x) => x.hint === f.hint && x.phase === f.phase)) findings.push(f);
+    // One walk per phase, and a branch here finds in its own phase only (none follows another, as the
+    // request tree's queue branch follows prefill): no finding repeats a hint and phase of another walk.
+    findings.push(...found);
   }
   return { walks, findings };
 }

@@ -314,6 +314,12 @@ describe('prefill on the server', () => {
       expect(result.walks[0].steps).toHaveLength(1);
       expect(result.findings).toEqual([candidate]);
     }
+    // Counters on the head only, or none counted: no hit rate either.
+    for (const base of [scraped('base'), scraped('base', 0, 0)]) {
+      const result = walkServerTree(input([prefill()], { base, head: scraped('head', 5, 100) }));
+      expect(result.walks[0].steps).toHaveLength(1);
+      expect(result.findings).toEqual([candidate]);
+    }
     // The hit rate rose: shown, then the candidate.
     const rose = walkServerTree(input([prefill()], { base: scraped('base', 40, 100), head: scraped('head', 50, 100) }));
     expect(rose.walks[0].steps.slice(1)).toEqual([

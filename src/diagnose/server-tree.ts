@@ -48,7 +48,7 @@ export function walkServerTree(input: ServerTreeInput): TreeResult {
         answer: `${PHASE_LABELS[share.phase]}: mean ${compact(share.baseMean)} → ${compact(share.headMean)} ms on the server (${percent(share.shareOfChange)} of the change in the mean ${a.spec.metric.label}; from the metrics scrape, per-request phases were not recorded)`,
       },
     ];
-    const found = branch(phase, input, metrics, steps);
+    const found = branch(phase, input, metrics, steps, a);
     walks.push({
       metrics,
       phase: share.phase,
@@ -56,12 +56,20 @@ export function walkServerTree(input: ServerTreeInput): TreeResult {
       steps,
       hints: [...new Set(found.map((f) => f.hint))],
     });
-    for (const f of found) if (!findings.some((x) => x.hint === f.hint && x.phase === f.phase)) findings.push(f);
+    // One walk per phase, and a branch here finds in its own phase only (none follows another, as the
+    // request tree's queue branch follows prefill): no finding repeats a hint and phase of another walk.
+    findings.push(...found);
   }
   return { walks, findings };
 }
 
-function branch(phase: string, input: ServerTreeInput, metrics: string[], steps: TreeStep[]): Finding[] {
+function branch(
+  phase: string,
+  input: ServerTreeInput,
+  metrics: string[],
+  steps: TreeStep[],
+  attribution: Attribution,
+): Finding[] {
   const change = (keys: readonly string[]) => input.configChanges.find((c) => keys.includes(c.key));
   const declared = (key: string) => input.workload.declared.find((d) => d.key === key);
   switch (phase) {
@@ -230,16 +238,15 @@ function branch(phase: string, input: ServerTreeInput, metrics: string[], steps:
       ];
     }
     case 'network': {
-      // Client mean TTFT − the scrape's server mean: the time between them (the wire, a proxy).
-      const share = input.regressed[0]?.attribution.phases.find((p) => p.phase === 'network');
-      const server = input.regressed[0]?.attribution.phases
-        .filter((p) => p.phase !== 'network')
-        .reduce((s, p) => s + p.delta, 0);
-      if (share)
-        steps.push({
-          question: 'Client TTFT vs server TTFT?',
-          answer: `client − server mean ${compact(share.baseMean)} → ${compact(share.headMean)} ms; the server's own mean moved ${compact(server ?? 0)} ms`,
-        });
+      // Client mean TTFT − the scrape's server mean: the time between them (the wire, a proxy). Read
+      // from this walk's decomposition (the walk's phase is network, so it has that share), not from
+      // the first regressed metric's, which may have no network phase (E2E, ITL).
+      const share = attribution.phases.find((p) => p.phase === 'network')!;
+      const server = attribution.phases.filter((p) => p.phase !== 'network').reduce((s, p) => s + p.delta, 0);
+      steps.push({
+        question: 'Client TTFT vs server TTFT?',
+        answer: `client − server mean ${compact(share.baseMean)} → ${compact(share.headMean)} ms; the server's own mean moved ${compact(server)} ms`,
+      });
       return [
         finding(
           'buffering-proxy',
@@ -247,13 +254,11 @@ function branch(phase: string, input: ServerTreeInput, metrics: string[], steps:
           'the time between server and client grew, not the server: a proxy, load balancer or the network',
           'likely',
           'unknown',
-          share
-            ? [
-                evidence(
-                  `client mean TTFT − server mean TTFT (the scrape): ${compact(share.baseMean)} → ${compact(share.headMean)} ms`,
-                ),
-              ]
-            : [],
+          [
+            evidence(
+              `client mean TTFT − server mean TTFT (the scrape): ${compact(share.baseMean)} → ${compact(share.headMean)} ms`,
+            ),
+          ],
           'compare a run with the proxy bypassed (client straight to the server), and timestamps at the load balancer for where the first chunk waits',
           metrics,
         ),

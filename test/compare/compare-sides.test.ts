@@ -9,6 +9,8 @@ import { compareSides, MEASURED_NOISE_RUNS, statisticOf, timerFloor, TIMER_FLOOR
 import { failedDifferenceAt, failedShareAt, failureCounts } from '../../src/compare/failures';
 import { customMetric, METRICS } from '../../src/metrics/catalog';
 import { makeSpec, MEAN, percentile, type MetricSpec } from '../../src/metrics/metric-spec';
+import { optimalBlockLength } from '../../src/stats/block-length';
+import { MAX_BLOCKS_PER_RUN } from '../../src/stats/block-bootstrap';
 import { emptyMeta, type Run, type Side, type SummaryValue } from '../../src/model/run';
 import { runFromRecords } from '../helpers/tables';
 
@@ -628,5 +630,140 @@ describe('timerFloor and statisticOf', () => {
   it('statisticOf: the mean, or the quantile at q', () => {
     expect(statisticOf(MEAN)).toEqual({ kind: 'mean' });
     expect(statisticOf(percentile(95))).toEqual({ kind: 'quantile', q: 0.95 });
+  });
+});
+
+describe('compareSides: more of what is judged and how', () => {
+  it('an improvement counts toward the family level as a regression does', async () => {
+    const fail = (i: number) => (i % 2 === 0 ? { error: 'HTTP 500' } : {});
+    const base = side('base', await Promise.all([0, 1, 2].map(() => run(constant(80, 100)))));
+    const head = side('head', await Promise.all([0, 1, 2].map(() => run(constant(80, 50), fail))));
+    const result = compareSides(base, head, buildConfig({ metrics: ['ttft p50'], resamples: '200' }));
+    expect(find(result, 'ttft.p50').verdict).toBe('improved');
+    expect(find(result, 'failed').verdict).toBe('regressed');
+    expect(result.family).toEqual({ level: 0.95, size: 2 });
+  });
+
+  it('the failed share joins the named metrics in report order, by default origin', async () => {
+    const [base, head] = await sides([constant(40, 100)], [constant(40, 100)]);
+    const result = compareSides(base, head, buildConfig({ metrics: ['queue_wait p50', 'ttft p50'], resamples: '200' }));
+    // Added last, then sorted: before the phases.
+    expect(result.metrics.map((m) => m.spec.key)).toEqual(['ttft.p50', 'failed', 'queue_wait.p50']);
+    expect(find(result, 'failed').origin).toBe('default');
+  });
+
+  it('per-request rows come first: tool summaries are used only when a side has no rows', async () => {
+    const withSummary = (r: Run) => ({ ...r, summaries: [{ metric: 'ttft', stat: 'p50', value: 999 }] });
+    const base = side('base', [withSummary(await run(constant(40, 100)))]);
+    const head = side('head', [withSummary(await run(constant(40, 120)))]);
+    const config = buildConfig({ metrics: ['ttft p50'], runNoise: ['ttft p50=0'], resamples: '200' });
+    const m = find(compareSides(base, head, config), 'ttft.p50');
+    expect(m.base!.value).toBe(100);
+    expect(m.head!.value).toBe(120);
+    expect(m.basis).toBeUndefined();
+  });
+
+  it('per-request runs are resampled in blocks of their own optimal length; summaries one value at a time', async () => {
+    // A slow wave: neighbouring requests alike, so blocks longer than one.
+    const wave = Array.from({ length: 200 }, (_, i) => 100 + 20 * Math.sin(i / 8));
+    const [base, head] = await sides([wave], [wave]);
+    const m = find(compareSides(base, head, buildConfig({ metrics: ['ttft p50'], resamples: '200' })), 'ttft.p50');
+    const expected = Math.max(
+      optimalBlockLength(Float64Array.from(wave), { ranks: true }),
+      Math.ceil(200 / MAX_BLOCKS_PER_RUN),
+    );
+    expect(expected).toBeGreaterThan(1);
+    expect(m.base!.blockLengths).toEqual([expected]);
+  });
+
+  it('not queue-bound: TPOT is judged while both sides are overloaded', async () => {
+    const timed = (i: number) => ({ decode_ms: 90 + (i % 3), output_tokens: 10 });
+    const base = side('base', [await run(constant(40, 100), timed)]);
+    const head = side('head', [await run(constant(40, 100), timed)]);
+    const config = buildConfig({
+      metrics: ['tpot p50', 'ttft p50'],
+      slos: ['ttft p50 < 200ms'],
+      runNoise: ['tpot p50=0'],
+      resamples: '200',
+    });
+    const result = compareSides(base, head, config, { bothOverloaded: true });
+    expect(find(result, 'tpot.p50').verdict).toBe('unchanged');
+    expect(find(result, 'ttft.p50').reason).toEqual({ code: 'not-judged-overloaded' });
+    // An SLO belongs to its own metric only.
+    expect(find(result, 'tpot.p50').slos).toEqual([]);
+    expect(find(result, 'failed').slos).toEqual([]);
+    expect(find(result, 'ttft.p50').slos).toHaveLength(1);
+  });
+
+  it('summaries: three runs on one side measure its noise, one on the other has none: shown, not judged', async () => {
+    const ttft = (value: number): SummaryValue => ({ metric: 'ttft', stat: 'p50', value });
+    const base = side(
+      'base',
+      [0, 1, 2].map(() => summaryRun([ttft(100)])),
+    );
+    const head = side('head', [summaryRun([ttft(120)])]);
+    const m = find(compareSides(base, head, buildConfig({ metrics: ['ttft p50'] })), 'ttft.p50');
+    expect(m.reason).toEqual({ code: 'summary-only', baseRuns: 3, headRuns: 1, formats: ['vllm-bench-serve'] });
+    const swapped = find(
+      compareSides({ ...head, label: 'base' }, { ...base, label: 'head' }, buildConfig({ metrics: ['ttft p50'] })),
+      'ttft.p50',
+    );
+    expect(swapped.reason).toEqual({ code: 'summary-only', baseRuns: 1, headRuns: 3, formats: ['vllm-bench-serve'] });
+  });
+
+  it('summaries: the one for the metric and statistic asked, a rate’s mean', async () => {
+    const many: SummaryValue[] = [
+      { metric: 'e2e', stat: 'p50', value: 900 },
+      { metric: 'ttft', stat: 'p99', value: 500 },
+      { metric: 'ttft', stat: 'p50', value: 100, field: 'median_ttft_ms' },
+      { metric: 'request_throughput', stat: 'mean', value: 4, field: 'request_throughput' },
+    ];
+    const config = buildConfig({ metrics: ['ttft p50', 'request_throughput'] });
+    const result = compareSides(side('base', [summaryRun(many)]), side('head', [summaryRun(many)]), config);
+    expect(find(result, 'ttft.p50').base!.value).toBe(100);
+    expect(find(result, 'ttft.p50').basis).toEqual({ kind: 'summary', fields: ['median_ttft_ms'] });
+    expect(find(result, 'request_throughput').base!.value).toBe(4);
+  });
+
+  it('a rate from rows: requests completed in the steady window over its length', async () => {
+    // 40 requests a second apart, each done 0.2 s after it arrives: 39 complete by the last arrival (39 s).
+    const r = await run(constant(40, 100), () => ({ decode_ms: 90, output_tokens: 10 }));
+    const config = buildConfig({ metrics: ['request_throughput', 'throughput'], resamples: '200' });
+    const result = compareSides(side('base', [r, r]), side('head', [r]), config);
+    const rate = find(result, 'request_throughput');
+    expect(rate.base!.value).toBeCloseTo(1, 12);
+    // Each run's own rate, and 20 windows a run (the minimum).
+    expect(rate.base!.perRun.map((x) => Number(x.toFixed(12)))).toEqual([1, 1]);
+    expect(rate.head!.count).toBe(20);
+    // Output tokens: 10 a request over the 39 requests decoded inside the window, 390 / 39 s.
+    expect(find(result, 'throughput').head!.value).toBeCloseTo(10, 12);
+  });
+
+  it('a side value that is not a number (one output token: no gap) leaves its SLO status unknown', async () => {
+    const one = await run(constant(40, 100), () => ({ decode_ms: 90, output_tokens: 1 }));
+    const ok = await run(constant(40, 100), () => ({ decode_ms: 90, output_tokens: 10 }));
+    const config = buildConfig({ metrics: ['itl mean'], slos: ['itl mean < 50ms'], resamples: '200' });
+    const m = find(compareSides(side('base', [one]), side('head', [ok]), config), 'itl.mean');
+    expect(m.base!.value).toBeNaN();
+    expect(m.slos[0]).toMatchObject({ baseMet: null, headMet: true });
+    const swapped = find(compareSides(side('base', [ok]), side('head', [one]), config), 'itl.mean');
+    expect(swapped.slos[0]).toMatchObject({ baseMet: true, headMet: null });
+  });
+
+  it('undecided by sampling: how many times the requests would decide, and the runs on the side with fewer', async () => {
+    // 40 values from 20 to 195.5 ms, shuffled; the head's 10% slower.
+    const values = (s: number) => Array.from({ length: 40 }, (_, i) => s * (20 + ((i * 7) % 40) * 4.5));
+    const [base, head] = await sides([values(1)], [values(1.1), values(1.1)]);
+    // No between-run allowance: the whole half-width is sampling, which shrinks as 1/√n.
+    const config = buildConfig({ metrics: ['ttft p50'], runNoise: ['ttft p50=0'], resamples: '200' });
+    const m = find(compareSides(base, head, config), 'ttft.p50');
+    expect(m.verdict).toBe('inconclusive');
+    const [lo, hi] = m.interval!;
+    expect(lo).toBeLessThan(0.05);
+    // The half-width must fall to the distance between the point (0.1) and the minimum effect (0.05).
+    const factor = ((hi - lo) / 2 / Math.abs(m.change! - 0.05)) ** 2;
+    expect(factor).toBeGreaterThan(1);
+    expect(m.reason).toMatchObject({ runsNeeded: false, runs: 1 });
+    expect((m.reason as { requestsFactor: number }).requestsFactor).toBeCloseTo(factor, 9);
   });
 });

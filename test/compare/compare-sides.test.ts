@@ -767,3 +767,16 @@ describe('compareSides: more of what is judged and how', () => {
     expect((m.reason as { requestsFactor: number }).requestsFactor).toBeCloseTo(factor, 9);
   });
 });
+
+describe('compareSides: each run’s own value', () => {
+  it('is the run’s own percentile (not its mean), judged or shown', async () => {
+    // Squares 1, 4, …, 1600: median (20² + 21²)/2 = 420.5, mean 553.5; the second run 100 ms later.
+    const squares = Array.from({ length: 40 }, (_, i) => (i + 1) ** 2);
+    const [base, head] = await sides([squares, squares.map((v) => v + 100)], [squares]);
+    const config = buildConfig({ metrics: ['ttft p50'], resamples: '200' });
+    expect(find(compareSides(base, head, config), 'ttft.p50').base!.perRun).toEqual([420.5, 520.5]);
+    const shown = find(compareSides(base, head, config, { bothOverloaded: true }), 'ttft.p50');
+    expect(shown.reason.code).toBe('not-judged-overloaded');
+    expect(shown.base!.perRun).toEqual([420.5, 520.5]);
+  });
+});

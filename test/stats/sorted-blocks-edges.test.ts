@@ -47,6 +47,26 @@ describe('SortedSource.slice', () => {
     expect(after.below.every((c) => c === 0)).toBe(true);
   });
 
+  it('slices a series as long as its minimum slice, and sorts a shorter one whole', () => {
+    const blockOf = Uint16Array.from({ length: n }, (_, i) => i >> 4);
+    const atMinimum = new SortedSource(values, blockOf, 256, n).slice(2000, 2100);
+    expect(atMinimum.offset).toBeGreaterThan(0);
+    expect(atMinimum.sorted.length).toBeLessThan(n / 2);
+    const shorter = new SortedSource(values, blockOf, 256, n + 1).slice(2000, 2100);
+    expect(shorter.offset).toBe(0);
+    expect(shorter.sorted.length).toBe(n);
+  });
+
+  it('sorts the whole series, once, for a range over most of it', () => {
+    const blockOf = Uint16Array.from({ length: n }, (_, i) => i >> 4);
+    const source = new SortedSource(values, blockOf, 256, 1024);
+    const wide = source.slice(500, 3600);
+    expect(wide.offset).toBe(0);
+    expect([...wide.sorted]).toEqual(Array.from({ length: n }, (_, p) => p));
+    // kept: the whole sort asked for next is the same one
+    expect(source.full().sorted).toBe(wide.sorted);
+  });
+
   it('keeps block ids past 65,535 whole in a slice, and counts each block below it', () => {
     // Each element its own block, 70,000 + its index: ids that need 4 bytes.
     const blockOf = Int32Array.from({ length: n }, (_, i) => 70_000 + i);

@@ -33,6 +33,8 @@ describe('lastAtMost', () => {
     const above = [5, 6, 7];
     expect(search(above, 4, 1, 1)).toMatchObject({ k: -1, weight: 0 });
     expect(search(above, 4, 0, 1)).toMatchObject({ k: -1, weight: 0 });
+    // nothing to search: none, without a probe
+    expect(search([], 4, 0, 1)).toEqual({ k: -1, weight: 0, probes: [] });
   });
 
   it('finds it in at most five probes when the weights grow linearly by perStep', () => {
@@ -72,5 +74,18 @@ describe('lastAtMost', () => {
     const back = search(mirror, 0, 31, 100);
     expect(back.k).toBe(0);
     expect(back.probes).toEqual([31, 0, 15, 7, 1]);
+  });
+
+  it('interpolates between the bracket’s ends when the mean step misleads', () => {
+    // Weight 10·k but a mean step of 100, lo = 105 (k* = 10). From above 31 − 205 / 100 = 28.95 → 28;
+    // (−1, 28) is 29 of 32: bisect to 13, then 6 (60, below); between 6 and 13 the guess is
+    // 6 + 45 / 70 · 7 = 10.5 → 10 (100), then between 10 and 13 10 + 5 / 30 · 3 = 10.5 → 10, one past
+    // it: 11 (110) closes it. A step of 100 from 6 would probe 7.
+    const weights = Array.from({ length: 63 }, (_, k) => 10 * k);
+    expect(search(weights, 105, 31, 100)).toEqual({ k: 10, weight: 100, probes: [31, 28, 13, 6, 10, 11] });
+    // From 0 (below lo = 45): (0, 63) is 63 of 64: bisect to 31, then 15 (both above); between 0
+    // and 15 the guess is 45 / 150 · 15 = 4.5 → 4 (40); (4, 15) is 11 of 15: bisect to 9, then 6;
+    // between 4 and 6 the guess 4 + 5 / 20 · 2 = 4.5 → 5 (50) closes it.
+    expect(search(weights, 45, 0, 100)).toEqual({ k: 4, weight: 40, probes: [0, 31, 15, 4, 9, 6, 5] });
   });
 });

@@ -3,7 +3,7 @@
 // from it sorts the whole series once, and every answer is the expanded multiset's type 7 quantile.
 import { describe, expect, it } from 'vitest';
 import { blockIds, layoutBlocks } from '../../src/stats/block-layout';
-import { SortedSource } from '../../src/stats/sorted-blocks';
+import { SortedSource, type SortedSlice } from '../../src/stats/sorted-blocks';
 import { quantileEvaluator } from '../../src/stats/weighted-quantile';
 
 /** A source that counts its whole sorts (the walks that left their slice). */
@@ -12,6 +12,16 @@ class CountingSource extends SortedSource {
   override full() {
     this.wholeSorts++;
     return super.full();
+  }
+}
+
+/** A source whose slices hold exactly the positions asked for, taken from the whole sort. */
+class ExactSource extends SortedSource {
+  override slice(from: number, to: number): SortedSlice {
+    const whole = this.full();
+    const below = new Uint32Array(256);
+    for (let k = 0; k < from; k++) below[whole.blocks[k]]++;
+    return { offset: from, sorted: whole.sorted.subarray(from, to), blocks: whole.blocks.subarray(from, to), below };
   }
 }
 
@@ -86,5 +96,17 @@ describe('quantileEvaluator on a slice', () => {
     counts.fill(0, 159);
     expect(evaluate()).toBe(1271.5);
     expect(source.wholeSorts).toBe(0);
+  });
+
+  it('counts the checkpoints on the positions the slice was asked for, up to the last checkpoint', () => {
+    // q = 0.5: checkpoints at 1263 + 128·k up to 2799, the last 32 below the range's end (2831); the
+    // slice is asked up to 2831 + 128 + 16 = 2975 and holds exactly that. A draw all on the last 4
+    // blocks puts the rank past every checkpoint: the walk starts at 2799 and leaves the slice.
+    const counts = new Float64Array(layout.blockCount);
+    const evaluate = quantileEvaluator(new ExactSource(values, ids, layout.blockCount), layout, counts, 0.5);
+    counts.fill(64, 252);
+    expect(evaluate()).toBe(reference(values, ids, counts, 0.5));
+    counts.fill(1);
+    expect(evaluate()).toBe(reference(values, ids, counts, 0.5));
   });
 });

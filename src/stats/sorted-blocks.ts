@@ -64,7 +64,8 @@ export function sortedWithBlocks<B extends Uint16Array | Int32Array>(
 /**
  * The reference definition of the slots: a sorted copy of `values` and, for each element, a distinct
  * position in it (tied values take consecutive positions in input order), by the native typed-array
- * sort plus a binary search per element. Used for values with a NaN, whose slots follow no order.
+ * sort plus a binary search per element (a NaN's after every number, NaNs in input order too). Used for
+ * values with a NaN, which the radix argsort does not take.
  */
 export function sortWithSlots(values: Float64Array): { sorted: Float64Array; slot: Int32Array } {
   const n = values.length;
@@ -73,11 +74,13 @@ export function sortWithSlots(values: Float64Array): { sorted: Float64Array; slo
   const slot = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const v = values[i];
+    // NaN compares false with everything, so it searches apart: its place is after every number.
+    const nan = Number.isNaN(v);
     let lo = 0;
     let hi = n;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (sorted[mid] < v) lo = mid + 1;
+      if (nan ? !Number.isNaN(sorted[mid]) : sorted[mid] < v) lo = mid + 1;
       else hi = mid;
     }
     slot[i] = lo + used[lo]++;

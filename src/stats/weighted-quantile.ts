@@ -76,48 +76,8 @@ export function quantileEvaluator(
   // The checkpoint nearest the original quantile: where a replicate's search starts.
   const middle = Math.min(checkpoints - 1, Math.max(0, Math.round((centre - from) / gap)));
 
-  /**
-   * The last checkpoint k with weightBelow(k) ≤ lo, and that weight; k = -1 when there is none.
-   * Weight below grows almost linearly between checkpoints, so each probe interpolates inside the
-   * bracket found so far; a probe that does not halve the bracket is followed by a bisection.
-   */
+  /** Where a replicate's walk starts: the last checkpoint with weight below ≤ lo (k = -1: none). */
   const start = { k: -1, weight: 0 };
-  const search = (lo: number, total: number) => {
-    let a = -1;
-    let wa = 0;
-    let b = checkpoints;
-    let wb = Infinity;
-    let k = middle;
-    let bisect = false;
-    while (b - a > 1) {
-      const w = weightBelow(k);
-      const width = b - a;
-      if (w <= lo) {
-        a = k;
-        wa = w;
-      } else {
-        b = k;
-        wb = w;
-      }
-      if (b - a <= 1) break;
-      if (bisect || 2 * (b - a) > width) {
-        // The last probe left more than half of the bracket: bisect once.
-        k = (a + b) >> 1;
-        bisect = !bisect;
-        continue;
-      }
-      // Interpolate between the bracket's ends, or step from the one end known by the mean weight
-      // per checkpoint gap.
-      const perCheckpoint = (gap * total) / n;
-      let guess: number;
-      if (a >= 0 && b < checkpoints) guess = a + ((lo - wa) / (wb - wa)) * (b - a);
-      else if (a >= 0) guess = a + (lo - wa) / perCheckpoint;
-      else guess = b - (wb - lo) / perCheckpoint;
-      k = Math.min(b - 1, Math.max(a + 1, Math.floor(guess)));
-    }
-    start.k = a;
-    start.weight = wa;
-  };
 
   return () => {
     let total = 0;
@@ -130,7 +90,8 @@ export function quantileEvaluator(
     let j = 0;
     let cumulative = 0;
     if (checkpoints > 0) {
-      search(lo, total);
+      // Weight below grows almost linearly between checkpoints, by about gap · total / n each.
+      lastAtMost(weightBelow, checkpoints, lo, middle, (gap * total) / n, start);
       if (start.k >= 0) {
         j = positions[start.k];
         cumulative = start.weight;
@@ -154,4 +115,54 @@ export function quantileEvaluator(
     }
     return lower;
   };
+}
+
+/**
+ * The last k in 0 … count − 1 with weight(k) ≤ lo, weight nondecreasing in k, and that weight: into
+ * `out` (k = -1 and weight 0 when there is none). The first probe is `first`; each next one
+ * interpolates inside the bracket found so far (from the one end known by `perStep`, the mean growth
+ * of weight per step), and a probe that does not halve the bracket is followed by bisections: few
+ * probes when the weights grow about linearly, about two per halving at worst.
+ */
+export function lastAtMost(
+  weight: (k: number) => number,
+  count: number,
+  lo: number,
+  first: number,
+  perStep: number,
+  out: { k: number; weight: number },
+): void {
+  let a = -1;
+  let wa = 0;
+  let b = count;
+  let wb = Infinity;
+  let k = first;
+  let bisect = false;
+  while (b - a > 1) {
+    const w = weight(k);
+    const width = b - a;
+    if (w <= lo) {
+      a = k;
+      wa = w;
+    } else {
+      b = k;
+      wb = w;
+    }
+    if (b - a <= 1) break;
+    if (bisect || 2 * (b - a) > width) {
+      // The last probe left more than half of the bracket: bisect once.
+      k = (a + b) >> 1;
+      bisect = !bisect;
+      continue;
+    }
+    // Interpolate between the bracket's ends, or step from the one end known by the mean weight
+    // per step.
+    let guess: number;
+    if (a >= 0 && b < count) guess = a + ((lo - wa) / (wb - wa)) * (b - a);
+    else if (a >= 0) guess = a + (lo - wa) / perStep;
+    else guess = b - (wb - lo) / perStep;
+    k = Math.min(b - 1, Math.max(a + 1, Math.floor(guess)));
+  }
+  out.k = a;
+  out.weight = wa;
 }

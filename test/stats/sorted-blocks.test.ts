@@ -52,7 +52,7 @@ describe('sortWithSlots and sortedWithBlocks', () => {
   });
 
   it('sort values with a NaN by the reference path (NaN last)', () => {
-    // (Which block each position gets is not defined with a NaN: the series resampled are finite.)
+    // (The block at each position, NaN included: sorted-blocks-edges.test.ts.)
     const { sorted } = sortedWithBlocks(new Float64Array([2, NaN, 1]), new Uint16Array([5, 6, 7]));
     expect([...sorted]).toEqual([1, 2, NaN]);
   });

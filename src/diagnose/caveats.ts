@@ -217,9 +217,14 @@ export function collectCaveats(input: CaveatInput): Caveat[] {
   }
   const trimmed = (side: 'base' | 'head') => load?.[side].runs.reduce((sum, r) => sum + r.warmup.rows, 0) ?? 0;
   if (trimmed('base') || trimmed('head')) {
+    // The series MSER-5 read on the runs it trimmed (a run reads its queue wait, else its TTFT): the
+    // sides may read different ones, and a side may have no run with per-request data.
+    const series = [...load!.base.runs, ...load!.head.runs]
+      .filter((r) => r.warmup.rows > 0)
+      .map((r) => (r.series === 'ttft' ? 'TTFT' : 'queue wait'));
     out.push({
       kind: 'warm-up',
-      message: `warm-up left out of latency and rates (MSER-5 on the ${load!.head.runs[0]?.series === 'ttft' ? 'TTFT' : 'queue wait'}): the first ${grouped(trimmed('base'))} requests of the baseline and ${grouped(trimmed('head'))} of the head; failed requests are counted over the whole run`,
+      message: `warm-up left out of latency and rates (MSER-5 on the ${listJoin([...new Set(series)])}): the first ${grouped(trimmed('base'))} requests of the baseline and ${grouped(trimmed('head'))} of the head; failed requests are counted over the whole run`,
     });
   }
 
@@ -303,7 +308,8 @@ export function listDifferences(differences: KeyDifference[]): string {
   return differences
     .map(
       (d) =>
-        `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, '')}`,
+        // "engine version" before "engine": the first alternative that matches wins.
+        `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine version|engine|model|hardware|tenant|input|output) /, '')}`,
     )
     .join(', ');
 }

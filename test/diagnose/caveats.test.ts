@@ -400,7 +400,7 @@ describe('overload and warm-up', () => {
     ).toBe(
       'warm-up left out of latency and rates (MSER-5 on the queue wait): the first 25 requests of the baseline and 1,200 of the head; failed requests are counted over the whole run',
     );
-    expect(one(collectCaveats(input({ load: loadOf([trimmed(3)], [trimmed(0, 'ttft')]) })), 'warm-up').message).toMatch(
+    expect(one(collectCaveats(input({ load: loadOf([trimmed(3, 'ttft')], [trimmed(0)]) })), 'warm-up').message).toMatch(
       /^warm-up left out of latency and rates \(MSER-5 on the TTFT\): the first 3 requests of the baseline and 0 of the head;/,
     );
     expect(one(collectCaveats(input({ load: loadOf([trimmed(0)], [trimmed(4)]) })), 'warm-up').message).toMatch(

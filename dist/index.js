@@ -32650,11 +32650,12 @@ function sortWithSlots(values) {
   const slot = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const v = values[i];
+    const nan = Number.isNaN(v);
     let lo = 0;
     let hi = n;
     while (lo < hi) {
       const mid = lo + hi >>> 1;
-      if (sorted[mid] < v) lo = mid + 1;
+      if (nan ? !Number.isNaN(sorted[mid]) : sorted[mid] < v) lo = mid + 1;
       else hi = mid;
     }
     slot[i] = lo + used[lo]++;
@@ -32793,39 +32794,6 @@ function quantileEvaluator(source, layout, counts, q, lend) {
   };
   const middle = Math.min(checkpoints - 1, Math.max(0, Math.round((centre - from) / gap)));
   const start = { k: -1, weight: 0 };
-  const search = (lo, total2) => {
-    let a = -1;
-    let wa = 0;
-    let b = checkpoints;
-    let wb = Infinity;
-    let k = middle;
-    let bisect = false;
-    while (b - a > 1) {
-      const w = weightBelow(k);
-      const width = b - a;
-      if (w <= lo) {
-        a = k;
-        wa = w;
-      } else {
-        b = k;
-        wb = w;
-      }
-      if (b - a <= 1) break;
-      if (bisect || 2 * (b - a) > width) {
-        k = a + b >> 1;
-        bisect = !bisect;
-        continue;
-      }
-      const perCheckpoint = gap * total2 / n;
-      let guess;
-      if (a >= 0 && b < checkpoints) guess = a + (lo - wa) / (wb - wa) * (b - a);
-      else if (a >= 0) guess = a + (lo - wa) / perCheckpoint;
-      else guess = b - (wb - lo) / perCheckpoint;
-      k = Math.min(b - 1, Math.max(a + 1, Math.floor(guess)));
-    }
-    start.k = a;
-    start.weight = wa;
-  };
   return () => {
     let total2 = 0;
     for (let b = 0; b < blocks; b++) total2 += counts[b] * blockSize[b];
@@ -32836,7 +32804,7 @@ function quantileEvaluator(source, layout, counts, q, lend) {
     let j = 0;
     let cumulative = 0;
     if (checkpoints > 0) {
-      search(lo, total2);
+      lastAtMost(weightBelow, checkpoints, lo, middle, gap * total2 / n, start);
       if (start.k >= 0) {
         j = positions[start.k];
         cumulative = start.weight;
@@ -32860,6 +32828,38 @@ function quantileEvaluator(source, layout, counts, q, lend) {
     }
     return lower;
   };
+}
+function lastAtMost(weight, count3, lo, first, perStep, out) {
+  let a = -1;
+  let wa = 0;
+  let b = count3;
+  let wb = Infinity;
+  let k = first;
+  let bisect = false;
+  while (b - a > 1) {
+    const w = weight(k);
+    const width = b - a;
+    if (w <= lo) {
+      a = k;
+      wa = w;
+    } else {
+      b = k;
+      wb = w;
+    }
+    if (b - a <= 1) break;
+    if (bisect || 2 * (b - a) > width) {
+      k = a + b >> 1;
+      bisect = !bisect;
+      continue;
+    }
+    let guess;
+    if (a >= 0 && b < count3) guess = a + (lo - wa) / (wb - wa) * (b - a);
+    else if (a >= 0) guess = a + (lo - wa) / perStep;
+    else guess = b - (wb - lo) / perStep;
+    k = Math.min(b - 1, Math.max(a + 1, Math.floor(guess)));
+  }
+  out.k = a;
+  out.weight = wa;
 }
 
 // src/stats/block-bootstrap.ts
@@ -43285,9 +43285,10 @@ function collectCaveats(input) {
   }
   const trimmed2 = (side2) => load?.[side2].runs.reduce((sum, r) => sum + r.warmup.rows, 0) ?? 0;
   if (trimmed2("base") || trimmed2("head")) {
+    const series = [...load.base.runs, ...load.head.runs].filter((r) => r.warmup.rows > 0).map((r) => r.series === "ttft" ? "TTFT" : "queue wait");
     out.push({
       kind: "warm-up",
-      message: `warm-up left out of latency and rates (MSER-5 on the ${load.head.runs[0]?.series === "ttft" ? "TTFT" : "queue wait"}): the first ${grouped(trimmed2("base"))} requests of the baseline and ${grouped(trimmed2("head"))} of the head; failed requests are counted over the whole run`
+      message: `warm-up left out of latency and rates (MSER-5 on the ${listJoin([...new Set(series)])}): the first ${grouped(trimmed2("base"))} requests of the baseline and ${grouped(trimmed2("head"))} of the head; failed requests are counted over the whole run`
     });
   }
   const baseErrors = errorShare(base);
@@ -43354,7 +43355,10 @@ function hasQuality(side2) {
 }
 function listDifferences(differences) {
   return differences.map(
-    (d) => `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine|model|hardware|tenant|engine version|input|output) /, "")}`
+    (d) => (
+      // "engine version" before "engine": the first alternative that matches wins.
+      `${describeField(d.field, d.base)} → ${describeField(d.field, d.head).replace(/^(concurrency|dataset|engine version|engine|model|hardware|tenant|input|output) /, "")}`
+    )
   ).join(", ");
 }
 
@@ -45423,7 +45427,7 @@ function walkServerTree(input) {
         answer: `${PHASE_LABELS[share2.phase]}: mean ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms on the server (${percent(share2.shareOfChange)} of the change in the mean ${a.spec.metric.label}; from the metrics scrape, per-request phases were not recorded)`
       }
     ];
-    const found = branch2(phase, input, metrics, steps);
+    const found = branch2(phase, input, metrics, steps, a);
     walks.push({
       metrics,
       phase: share2.phase,
@@ -45431,11 +45435,11 @@ function walkServerTree(input) {
       steps,
       hints: [...new Set(found.map((f) => f.hint))]
     });
-    for (const f of found) if (!findings.some((x) => x.hint === f.hint && x.phase === f.phase)) findings.push(f);
+    findings.push(...found);
   }
   return { walks, findings };
 }
-function branch2(phase, input, metrics, steps) {
+function branch2(phase, input, metrics, steps, attribution) {
   const change2 = (keys) => input.configChanges.find((c) => keys.includes(c.key));
   const declared = (key) => input.workload.declared.find((d) => d.key === key);
   switch (phase) {
@@ -45602,13 +45606,12 @@ function branch2(phase, input, metrics, steps) {
       ];
     }
     case "network": {
-      const share2 = input.regressed[0]?.attribution.phases.find((p) => p.phase === "network");
-      const server = input.regressed[0]?.attribution.phases.filter((p) => p.phase !== "network").reduce((s, p) => s + p.delta, 0);
-      if (share2)
-        steps.push({
-          question: "Client TTFT vs server TTFT?",
-          answer: `client − server mean ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms; the server's own mean moved ${compact(server ?? 0)} ms`
-        });
+      const share2 = attribution.phases.find((p) => p.phase === "network");
+      const server = attribution.phases.filter((p) => p.phase !== "network").reduce((s, p) => s + p.delta, 0);
+      steps.push({
+        question: "Client TTFT vs server TTFT?",
+        answer: `client − server mean ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms; the server's own mean moved ${compact(server)} ms`
+      });
       return [
         finding(
           "buffering-proxy",
@@ -45616,11 +45619,11 @@ function branch2(phase, input, metrics, steps) {
           "the time between server and client grew, not the server: a proxy, load balancer or the network",
           "likely",
           "unknown",
-          share2 ? [
+          [
             evidence(
               `client mean TTFT − server mean TTFT (the scrape): ${compact(share2.baseMean)} → ${compact(share2.headMean)} ms`
             )
-          ] : [],
+          ],
           "compare a run with the proxy bypassed (client straight to the server), and timestamps at the load balancer for where the first chunk waits",
           metrics
         )

@@ -30,7 +30,7 @@ function measureConcurrency(table: RequestTable, scratch: Float64Array | undefin
   const n = table.length;
   // The decoding requests, compactly: their rows and start and end times (ms from the first arrival).
   let m = 0;
-  for (let i = 0; i < n; i++) if (decodes(ok, firstToken, decode, i)) m++;
+  for (let i = 0; i < n; i++) if (decodes(ok, arrival, firstToken, decode, i)) m++;
   if (m === 0) return undefined;
   // Rows of the decoding requests, when not every row decodes.
   const rows = m < n ? new Uint32Array(m) : undefined;
@@ -42,7 +42,7 @@ function measureConcurrency(table: RequestTable, scratch: Float64Array | undefin
   const startOf = (i: number) => (arrival[i] - origin) * 1000 + firstToken[i];
   const times = new Float64Array(m);
   for (let i = 0, j = 0; i < n; i++) {
-    if (!decodes(ok, firstToken, decode, i)) continue;
+    if (!decodes(ok, arrival, firstToken, decode, i)) continue;
     if (rows) rows[j] = i;
     times[j] = startOf(i);
     if (!Number.isFinite(times[j] + decode[i])) return decodeConcurrencyByEvents(table);
@@ -101,14 +101,31 @@ function measureConcurrency(table: RequestTable, scratch: Float64Array | undefin
   return out;
 }
 
-function decodes(ok: Uint8Array, firstToken: Float64Array, decode: Float64Array, i: number): boolean {
-  return ok[i] === 1 && Number.isFinite(firstToken[i]) && Number.isFinite(decode[i]) && decode[i] > 0;
+/**
+ * Whether row i decoded at a known time. A merge of shards puts the rows without an arrival time
+ * last and still counts the table as in arrival order (src/model/shards.ts): such a request cannot be
+ * placed, so it is unknown, not a NaN event that would disorder everyone's.
+ */
+function decodes(
+  ok: Uint8Array,
+  arrival: Float64Array,
+  firstToken: Float64Array,
+  decode: Float64Array,
+  i: number,
+): boolean {
+  return (
+    ok[i] === 1 &&
+    Number.isFinite(arrival[i]) &&
+    Number.isFinite(firstToken[i]) &&
+    Number.isFinite(decode[i]) &&
+    decode[i] > 0
+  );
 }
 
 /**
  * The reference definition: one {t, d} event per start and end, sorted by a comparator, the step
- * function integrated over them and read back by binary search. Used when a time is not finite
- * (the comparator then orders what the merge cannot), and by the tests.
+ * function integrated over them and read back by binary search. Used when an end is past the
+ * largest double (the comparator then orders what the merge cannot), and by the tests.
  */
 export function decodeConcurrencyByEvents(table: RequestTable): Float64Array | undefined {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table.numbers;
@@ -120,7 +137,8 @@ export function decodeConcurrencyByEvents(table: RequestTable): Float64Array | u
   const events: { t: number; d: number }[] = [];
   const origin = arrival[0];
   for (let i = 0; i < n; i++) {
-    if (!ok[i] || !Number.isFinite(firstToken[i]) || !Number.isFinite(decode[i]) || decode[i] <= 0) continue;
+    if (!ok[i] || !Number.isFinite(arrival[i]) || !Number.isFinite(firstToken[i])) continue;
+    if (!Number.isFinite(decode[i]) || decode[i] <= 0) continue;
     start[i] = (arrival[i] - origin) * 1000 + firstToken[i];
     end[i] = start[i] + decode[i];
     events.push({ t: start[i], d: 1 }, { t: end[i], d: -1 });

@@ -15695,7 +15695,7 @@ function measureConcurrency(table2, scratch2) {
   const ok2 = successMask(table2);
   const n = table2.length;
   let m = 0;
-  for (let i = 0; i < n; i++) if (decodes(ok2, firstToken, decode, i)) m++;
+  for (let i = 0; i < n; i++) if (decodes(ok2, arrival, firstToken, decode, i)) m++;
   if (m === 0) return void 0;
   const rows = m < n ? new Uint32Array(m) : void 0;
   const origin = arrival[0];
@@ -15703,7 +15703,7 @@ function measureConcurrency(table2, scratch2) {
   const startOf = (i) => (arrival[i] - origin) * 1e3 + firstToken[i];
   const times = new Float64Array(m);
   for (let i = 0, j = 0; i < n; i++) {
-    if (!decodes(ok2, firstToken, decode, i)) continue;
+    if (!decodes(ok2, arrival, firstToken, decode, i)) continue;
     if (rows) rows[j] = i;
     times[j] = startOf(i);
     if (!Number.isFinite(times[j] + decode[i])) return decodeConcurrencyByEvents(table2);
@@ -15752,8 +15752,8 @@ function measureConcurrency(table2, scratch2) {
   }
   return out;
 }
-function decodes(ok2, firstToken, decode, i) {
-  return ok2[i] === 1 && Number.isFinite(firstToken[i]) && Number.isFinite(decode[i]) && decode[i] > 0;
+function decodes(ok2, arrival, firstToken, decode, i) {
+  return ok2[i] === 1 && Number.isFinite(arrival[i]) && Number.isFinite(firstToken[i]) && Number.isFinite(decode[i]) && decode[i] > 0;
 }
 function decodeConcurrencyByEvents(table2) {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode } = table2.numbers;
@@ -15765,7 +15765,8 @@ function decodeConcurrencyByEvents(table2) {
   const events = [];
   const origin = arrival[0];
   for (let i = 0; i < n; i++) {
-    if (!ok2[i] || !Number.isFinite(firstToken[i]) || !Number.isFinite(decode[i]) || decode[i] <= 0) continue;
+    if (!ok2[i] || !Number.isFinite(arrival[i]) || !Number.isFinite(firstToken[i])) continue;
+    if (!Number.isFinite(decode[i]) || decode[i] <= 0) continue;
     start[i] = (arrival[i] - origin) * 1e3 + firstToken[i];
     end[i] = start[i] + decode[i];
     events.push({ t: start[i], d: 1 }, { t: end[i], d: -1 });

@@ -45091,7 +45091,7 @@ function measureConcurrency(table, scratch2) {
   const ok2 = successMask(table);
   const n = table.length;
   let m = 0;
-  for (let i = 0; i < n; i++) if (decodes(ok2, firstToken, decode2, i)) m++;
+  for (let i = 0; i < n; i++) if (decodes(ok2, arrival, firstToken, decode2, i)) m++;
   if (m === 0) return void 0;
   const rows = m < n ? new Uint32Array(m) : void 0;
   const origin = arrival[0];
@@ -45099,7 +45099,7 @@ function measureConcurrency(table, scratch2) {
   const startOf = (i) => (arrival[i] - origin) * 1e3 + firstToken[i];
   const times = new Float64Array(m);
   for (let i = 0, j = 0; i < n; i++) {
-    if (!decodes(ok2, firstToken, decode2, i)) continue;
+    if (!decodes(ok2, arrival, firstToken, decode2, i)) continue;
     if (rows) rows[j] = i;
     times[j] = startOf(i);
     if (!Number.isFinite(times[j] + decode2[i])) return decodeConcurrencyByEvents(table);
@@ -45148,8 +45148,8 @@ function measureConcurrency(table, scratch2) {
   }
   return out;
 }
-function decodes(ok2, firstToken, decode2, i) {
-  return ok2[i] === 1 && Number.isFinite(firstToken[i]) && Number.isFinite(decode2[i]) && decode2[i] > 0;
+function decodes(ok2, arrival, firstToken, decode2, i) {
+  return ok2[i] === 1 && Number.isFinite(arrival[i]) && Number.isFinite(firstToken[i]) && Number.isFinite(decode2[i]) && decode2[i] > 0;
 }
 function decodeConcurrencyByEvents(table) {
   const { arrival_ts: arrival, first_token_ms: firstToken, decode_ms: decode2 } = table.numbers;
@@ -45161,7 +45161,8 @@ function decodeConcurrencyByEvents(table) {
   const events = [];
   const origin = arrival[0];
   for (let i = 0; i < n; i++) {
-    if (!ok2[i] || !Number.isFinite(firstToken[i]) || !Number.isFinite(decode2[i]) || decode2[i] <= 0) continue;
+    if (!ok2[i] || !Number.isFinite(arrival[i]) || !Number.isFinite(firstToken[i])) continue;
+    if (!Number.isFinite(decode2[i]) || decode2[i] <= 0) continue;
     start[i] = (arrival[i] - origin) * 1e3 + firstToken[i];
     end[i] = start[i] + decode2[i];
     events.push({ t: start[i], d: 1 }, { t: end[i], d: -1 });

@@ -3,26 +3,10 @@
 // baseline, and quality carried by one run of a side.
 import { describe, expect, it } from 'vitest';
 import type { LoadComparison, RunLoad } from '../../src/compare/load';
-import { collectCaveats, listDifferences, type Caveat, type CaveatInput } from '../../src/diagnose/caveats';
-import { emptyMeta, type Run, type Side } from '../../src/model/run';
-import { table, workload } from './branches/build';
-
-const run = (extra: Partial<Run> = {}): Run => ({ meta: emptyMeta(), summaries: [], sources: [], ...extra });
-const sideOf = (label: Side['label'], runs: Run[]): Side => ({ label, runs });
-const three = (label: Side['label']) => sideOf(label, [run(), run(), run()]);
-function input(extra: Partial<CaveatInput> = {}): CaveatInput {
-  return {
-    base: three('base'),
-    head: three('head'),
-    metrics: [],
-    attributions: [],
-    workload: workload(),
-    configChanges: [],
-    likeForLike: [],
-    ...extra,
-  };
-}
-const kinds = (caveats: Caveat[]) => caveats.map((c) => c.kind);
+import { collectCaveats, listDifferences } from '../../src/diagnose/caveats';
+import type { Side } from '../../src/model/run';
+import { table } from './branches/build';
+import { input, kinds, run, sideOf } from './caveat-input';
 
 describe('listDifferences, field by field', () => {
   it('names each field once, before the base value, the head value bare', () => {

@@ -8,27 +8,11 @@ import { collectCaveats, listDifferences, type Caveat, type CaveatInput } from '
 import type { NotLikeForLike } from '../../src/diagnose/comparability';
 import { METRICS, customMetric } from '../../src/metrics/catalog';
 import { makeSpec, MEAN, percentile } from '../../src/metrics/metric-spec';
-import { emptyMeta, type Run, type Side, type SourceReport } from '../../src/model/run';
+import type { Side, SourceReport } from '../../src/model/run';
 import type { QualityComparison } from '../../src/model/quality';
 import { lengthShift, matchedCost, rateShift, table, workload } from './branches/build';
+import { input, kinds, run, sideOf, three } from './caveat-input';
 
-const run = (extra: Partial<Run> = {}): Run => ({ meta: emptyMeta(), summaries: [], sources: [], ...extra });
-const sideOf = (label: Side['label'], runs: Run[]): Side => ({ label, runs });
-const three = (label: Side['label']) => sideOf(label, [run(), run(), run()]);
-
-function input(extra: Partial<CaveatInput> = {}): CaveatInput {
-  return {
-    base: three('base'),
-    head: three('head'),
-    metrics: [],
-    attributions: [],
-    workload: workload(),
-    configChanges: [],
-    likeForLike: [],
-    ...extra,
-  };
-}
-const kinds = (caveats: Caveat[]) => caveats.map((c) => c.kind);
 const only = (caveats: Caveat[], kind: Caveat['kind']) => caveats.filter((c) => c.kind === kind);
 const one = (caveats: Caveat[], kind: Caveat['kind']) => {
   const found = only(caveats, kind);
